@@ -1,0 +1,83 @@
+// Shared by start.mjs, build.mjs and test.mjs: builds the server bundle and the client, and tells
+// whether the existing build is up to date (so that a second `npm start` reuses it).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const stampFile = path.join(root, "dist", ".build-stamp");
+const inputs = ["src", "vite.config.ts", "package.json", "package-lock.json", "tsconfig.json"];
+
+function walk(p, out) {
+  let st;
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return;
+  }
+  if (st.isDirectory()) {
+    for (const name of fs.readdirSync(p).sort()) {
+      if (name === "node_modules" || name.startsWith(".")) continue;
+      walk(path.join(p, name), out);
+    }
+  } else if (!/\.test\.tsx?$/.test(p)) {
+    out.push(`${path.relative(root, p)}:${st.size}:${Math.floor(st.mtimeMs)}`);
+  }
+}
+
+export function sourceFingerprint() {
+  const files = [];
+  for (const i of inputs) walk(path.join(root, i), files);
+  return crypto.createHash("sha256").update(files.join("\n")).digest("hex");
+}
+
+export function buildIsFresh() {
+  try {
+    return (
+      fs.readFileSync(stampFile, "utf8") === sourceFingerprint() &&
+      fs.existsSync(path.join(root, "dist", "server", "main.js")) &&
+      fs.existsSync(path.join(root, "dist", "client", "index.html"))
+    );
+  } catch {
+    return false;
+  }
+}
+
+export async function buildServer({ watch = false } = {}) {
+  const esbuild = await import("esbuild");
+  const options = {
+    entryPoints: [path.join(root, "src", "server", "main.ts")],
+    outfile: path.join(root, "dist", "server", "main.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  };
+  if (watch) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+    return ctx;
+  }
+  await esbuild.build(options);
+}
+
+export async function buildClient() {
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+
+export async function buildAll({ force = false, log = console.log } = {}) {
+  if (!force && buildIsFresh()) return false;
+  const fingerprint = sourceFingerprint();
+  log("Building Arcadium (client and server)…");
+  const t0 = Date.now();
+  await buildServer();
+  await buildClient();
+  fs.writeFileSync(stampFile, fingerprint);
+  log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  return true;
+}

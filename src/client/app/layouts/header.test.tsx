@@ -1,0 +1,156 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+
+const emptyLists: MockRoute[] = [
+  ["GET", /^\/api\/games/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
+  ["GET", "/api/categories", () => jsonResponse([])],
+  ["GET", "/api/content", () => jsonResponse([])],
+];
+
+function header() {
+  return screen.getByRole("banner");
+}
+
+async function openMenu(name: string) {
+  const trigger = await within(header()).findByRole("button", { name });
+  fireEvent.keyDown(trigger, { key: "Enter" });
+  return screen.findByRole("menu");
+}
+
+describe("Header", () => {
+  beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("has the logo (site.name from content) and the four navigation links", async () => {
+    mockApi([signedOut, ...emptyLists.slice(0, 2), ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }])]]);
+    renderApp("/leaderboard");
+    const nav = within(header()).getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((l) => [l.textContent, l.getAttribute("href")])).toEqual([
+      ["Home", "/"],
+      ["Categories", "/category/action"],
+      ["New Games", "/category/new"],
+      ["Leaderboards", "/leaderboard"],
+    ]);
+    expect(within(nav).getByRole("link", { name: "Leaderboards" })).toHaveAttribute("aria-current", "page");
+    expect(await within(header()).findByRole("link", { name: "GameZone" })).toHaveAttribute("href", "/");
+  });
+
+  it("signed out: a Sign In link to /api/auth/login and a GU guest menu with Sign In and Register", async () => {
+    mockApi([signedOut, ...emptyLists]);
+    renderApp("/");
+    const signIn = await within(header()).findByRole("link", { name: "Sign In" });
+    expect(signIn.getAttribute("href")).toBe("/api/auth/login");
+    expect(within(header()).queryByRole("button", { name: /Notifications/ })).not.toBeInTheDocument();
+
+    expect(await within(header()).findByText("GU")).toBeInTheDocument();
+    const menu = await openMenu("Guest account menu");
+    expect(within(menu).getByRole("menuitem", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
+    expect(within(menu).getByRole("menuitem", { name: "Register" })).toHaveAttribute("href", "/api/auth/login?tab=register");
+  });
+
+  it("keeps the current page as returnTo on Sign In", async () => {
+    mockApi([signedOut, ...emptyLists]);
+    renderApp("/leaderboard");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fleaderboard",
+    );
+  });
+
+  it("signed in: notifications with a fixed badge 3, initials avatar and the account menu", async () => {
+    mockApi([signedInAs({ id: 42, username: "neonfox" }), ...emptyLists]);
+    renderApp("/");
+    const bell = await within(header()).findByRole("button", { name: "Notifications (3 unread)" });
+    expect(bell).toHaveTextContent("3");
+    expect(within(header()).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
+    expect(await within(header()).findByText("NE")).toBeInTheDocument();
+
+    const menu = await openMenu("Account menu for neonfox");
+    expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
+    expect(within(menu).getByRole("menuitem", { name: "My Games" })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Sign Out" })).toHaveAttribute("href", "/api/auth/logout");
+  });
+
+  it("keeps the query in returnTo, and the login screen passes its own returnTo on", async () => {
+    mockApi([signedOut, ...emptyLists, ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
+    const first = renderApp("/games?search=snake");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fgames%3Fsearch%3Dsnake",
+    );
+    first.unmount();
+    renderApp("/login?returnTo=%2Fgame%2F3");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F3");
+  });
+
+  it("signed in with an avatar image: the initials stay as its fallback until it loads", async () => {
+    mockApi([signedInAs({ id: 5, username: "pixelqueen", avatarUrl: "/uploads/avatar.webp" }), ...emptyLists]);
+    renderApp("/");
+    const trigger = await within(header()).findByRole("button", { name: "Account menu for pixelqueen" });
+    // jsdom never loads images, so Radix keeps the fallback: the initials, first two letters upper case.
+    expect(await within(trigger).findByText("PI")).toBeInTheDocument();
+  });
+
+  it("any failure of the current-user call (500, network) means signed out", async () => {
+    mockApi([["GET", "/api/auth/user", () => jsonResponse({ message: "Internal server error" }, { status: 500 })], ...emptyLists]);
+    renderApp("/");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
+    expect(within(header()).getByText("GU")).toBeInTheDocument();
+  });
+
+  it("treats a missing /api/auth/user endpoint (404) as signed out, without errors", async () => {
+    mockApi([...emptyLists]); // no auth route: 404
+    renderApp("/");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
+  });
+
+  it("the search box navigates to /games?search=… (D52)", async () => {
+    mockApi([signedOut, ...emptyLists]);
+    const { location } = renderApp("/");
+    const box = within(header()).getAllByRole("searchbox", { name: "Quick search" })[0];
+    fireEvent.change(box, { target: { value: "snake rush" } });
+    fireEvent.submit(box.closest("form")!);
+    expect(location.history?.at(-1)).toBe("/games?search=snake%20rush");
+    expect(await screen.findByRole("heading", { level: 1, name: "All Games" })).toBeInTheDocument();
+  });
+
+  it("the mobile toggle reveals the links and a search box", async () => {
+    mockApi([signedOut, ...emptyLists]);
+    renderApp("/");
+    const toggle = within(header()).getByRole("button", { name: "Toggle menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const mobile = screen.getByRole("navigation", { name: "Mobile" });
+    expect(within(mobile).getAllByRole("link").map((l) => l.textContent)).toEqual(["Home", "Categories", "New Games", "Leaderboards"]);
+    expect(within(document.getElementById("mobile-menu")!).getByRole("searchbox")).toBeInTheDocument();
+    // navigating closes it
+    fireEvent.click(within(mobile).getByRole("link", { name: "Leaderboards" }));
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
+  });
+
+  it("gets its scrolled style after more than 10 px of scroll", () => {
+    mockApi([signedOut, ...emptyLists]);
+    renderApp("/");
+    expect(header()).toHaveAttribute("data-scrolled", "false");
+    act(() => {
+      Object.defineProperty(window, "scrollY", { value: 10, configurable: true });
+      window.dispatchEvent(new Event("scroll"));
+    });
+    expect(header()).toHaveAttribute("data-scrolled", "false");
+    act(() => {
+      Object.defineProperty(window, "scrollY", { value: 11, configurable: true });
+      window.dispatchEvent(new Event("scroll"));
+    });
+    expect(header()).toHaveAttribute("data-scrolled", "true");
+    expect(header().className).toContain("backdrop-blur");
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+  });
+});

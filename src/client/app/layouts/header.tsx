@@ -1,0 +1,291 @@
+import { Bell, Gamepad2, LogIn, LogOut, Menu, Search, Settings, User, UserPlus, X, Library } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Button, buttonClasses } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { LOGOUT_URL, loginUrl, useCurrentUser, type CurrentUser } from "@/lib/session";
+import { useContent } from "@/lib/site-content";
+import { cn } from "@/lib/utils";
+import { ThemeToggle } from "./theme-toggle";
+
+/** Spec §2 Header: the four navigation links. */
+export const NAV_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/category/action", label: "Categories" },
+  { href: "/category/new", label: "New Games" },
+  { href: "/leaderboard", label: "Leaderboards" },
+] as const;
+
+/** Spec §9: the header gets its blurred, bordered background after 10 px of scroll. */
+export const HEADER_SCROLL_THRESHOLD = 10;
+/** Spec §2 / D55: the notifications badge is a fixed 3 until notifications exist. */
+export const NOTIFICATION_COUNT = 3;
+
+function useScrolled(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [threshold]);
+  return scrolled;
+}
+
+function isActive(location: string, href: string): boolean {
+  return href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`);
+}
+
+/** D52: the header search goes to All Games with the query in the URL. */
+function HeaderSearch({ className, onSearched, inputClassName }: { className?: string; onSearched?: () => void; inputClassName?: string }) {
+  const [, navigate] = useLocation();
+  const [value, setValue] = useState("");
+  const id = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const q = value.trim();
+    navigate(q ? `/games?search=${encodeURIComponent(q)}` : "/games");
+    onSearched?.();
+  }
+  return (
+    <form role="search" onSubmit={submit} className={cn("relative", className)}>
+      <label htmlFor={id} className="sr-only">
+        Quick search
+      </label>
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Search..."
+        autoComplete="off"
+        className={cn("h-9 rounded-full bg-muted/60 pl-9 focus-visible:bg-card", inputClassName)}
+      />
+    </form>
+  );
+}
+
+function SignedInControls({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${NOTIFICATION_COUNT} unread)`}>
+        <Bell aria-hidden="true" />
+        <span
+          aria-hidden="true"
+          className="absolute right-1 top-1 flex size-4 items-center justify-center rounded-full bg-brand-2 text-[10px] font-bold leading-none text-white ring-2 ring-background"
+        >
+          {NOTIFICATION_COUNT}
+        </span>
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label={`Account menu for ${user.username}`}
+            className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <UserAvatar username={user.username} src={user.avatarUrl} />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel className="flex items-center gap-2.5 py-2">
+            <UserAvatar username={user.username} src={user.avatarUrl} className="size-8" />
+            <span className="truncate text-sm font-semibold text-foreground">{user.username}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href={`/profile/${user.id}`}>
+              <User aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenuItem>
+          {/* Spec §2 / D55: My Games and Settings do nothing yet. */}
+          <DropdownMenuItem>
+            <Library aria-hidden="true" />
+            My Games
+          </DropdownMenuItem>
+          <DropdownMenuItem>
+            <Settings aria-hidden="true" />
+            Settings
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            {/* Full-page navigation: the server ends the session and redirects (D13). */}
+            <a href={LOGOUT_URL}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </a>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+}
+
+function SignedOutControls({ returnTo }: { returnTo: string }) {
+  return (
+    <>
+      {/* Full-page navigation to the server's login endpoint (spec §7, D10). */}
+      <a href={loginUrl({ returnTo })} className={buttonClasses("gradient", "sm", "px-2.5 sm:px-3")}>
+        <LogIn className="hidden sm:block" aria-hidden="true" />
+        Sign In
+      </a>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label="Guest account menu"
+            className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <UserAvatar username={null} />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>Guest</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <a href={loginUrl({ returnTo })}>
+              <LogIn aria-hidden="true" />
+              Sign In
+            </a>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <a href={loginUrl({ register: true, returnTo })}>
+              <UserPlus aria-hidden="true" />
+              Register
+            </a>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+}
+
+/**
+ * Where Sign In / Register should come back to: the current page with its query, except on the
+ * login screen itself, which passes its own returnTo on.
+ */
+function currentReturnTo(location: string, search: string): string {
+  if (location === "/login") return new URLSearchParams(search).get("returnTo") ?? "/";
+  return search ? `${location}?${search}` : location;
+}
+
+export function Header() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { user, isLoading } = useCurrentUser();
+  const content = useContent();
+  const siteName = content("site.name");
+
+  // Close the mobile menu on navigation.
+  useEffect(() => setMenuOpen(false), [location]);
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "sticky top-0 z-40 w-full border-b transition-[background-color,border-color,box-shadow] duration-200",
+        scrolled || menuOpen
+          ? "border-border bg-background/75 shadow-sm backdrop-blur-lg supports-[backdrop-filter]:bg-background/65"
+          : "border-transparent bg-background",
+      )}
+    >
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
+        <Link
+          href="/"
+          className="flex min-w-0 items-center gap-2 rounded-lg font-extrabold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring md:shrink-0"
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-primary to-brand-2 text-white shadow-md shadow-primary/30">
+            <Gamepad2 className="size-5" aria-hidden="true" />
+          </span>
+          <span className="truncate text-lg sm:text-xl">{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => {
+              const active = isActive(location, l.href);
+              return (
+                <li key={l.href}>
+                  <Link
+                    href={l.href}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                    )}
+                  >
+                    {l.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
+          <HeaderSearch className="hidden w-56 lg:block xl:w-64" />
+          <ThemeToggle />
+          {isLoading ? (
+            <span className="size-9 animate-pulse rounded-full bg-muted" aria-hidden="true" />
+          ) : user ? (
+            <SignedInControls user={user} />
+          ) : (
+            <SignedOutControls returnTo={currentReturnTo(location, search)} />
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Toggle menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+
+      {/* Below 768 px (Tailwind md): the same four links plus a search box (spec §2). */}
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t bg-background md:hidden">
+        <div className="mx-auto w-full max-w-7xl space-y-3 px-4 py-4 sm:px-6">
+          <HeaderSearch onSearched={() => setMenuOpen(false)} inputClassName="h-10" />
+          <nav aria-label="Mobile">
+            <ul className="grid gap-1">
+              {NAV_LINKS.map((l) => {
+                const active = isActive(location, l.href);
+                return (
+                  <li key={l.href}>
+                    <Link
+                      href={l.href}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "block rounded-lg px-3 py-2.5 font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                        active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
+                      )}
+                    >
+                      {l.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

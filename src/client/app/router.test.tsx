@@ -1,0 +1,118 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderApp, signedOut } from "@/test/render-app";
+
+const game = {
+  id: 3,
+  title: "Snake Rush",
+  description: "Eat, grow, survive.",
+  imageUrl: "/uploads/snake.webp",
+  categoryId: 1,
+  category: "Action",
+  categorySlug: "action",
+  externalUrl: null,
+  developer: "Arcadium",
+  instructions: "Arrow keys.",
+  isFeatured: true,
+  featured: true,
+  new: false,
+  hot: true,
+  plays: 1234,
+  rating: 45,
+  releaseDate: null,
+  createdAt: "2025-05-15T00:00:00.000Z",
+  frameUrl: "http://127.0.0.1:5001/game-frame/3/",
+};
+
+beforeEach(() => {
+  localStorage.setItem("cookieConsent", "all");
+  mockApi([
+    signedOut,
+    ["GET", "/api/content", () => jsonResponse([])],
+    ["GET", "/api/categories", () => jsonResponse([])],
+    ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
+    ["GET", "/api/games/3", () => jsonResponse(game)],
+    ["GET", "/api/users/7", () => jsonResponse({ id: 7, username: "NovaBlitz", avatarUrl: null, createdAt: "2025-05-15T00:00:00.000Z", rank: 2, totalScore: 10, gamesPlayed: 1, winRate: 0 })],
+    ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
+    ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
+    ["GET", "/api/games/featured", () => jsonResponse([game])],
+    ["GET", "/api/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
+  ]);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("routes and page titles (D1)", () => {
+  it.each([
+    ["/", "Arcadium - Play, Chat, Compete"],
+    ["/games", "All Games - Arcadium"],
+    ["/games?search=snake", "All Games - Arcadium"],
+    ["/games/featured", "Featured Games - Arcadium"],
+    ["/game/3", "Snake Rush - Arcadium"],
+    ["/game/999", "Game Not Found - Arcadium"],
+    ["/game/abc", "Game Not Found - Arcadium"],
+    ["/category/action", "Action - Arcadium"],
+    ["/category/new", "New Games - Arcadium"],
+    ["/category/hot", "Hot Games - Arcadium"],
+    ["/leaderboard", "Leaderboard - Arcadium"],
+    ["/profile/7", "NovaBlitz - Arcadium"],
+    ["/profile/8", "User Not Found - Arcadium"],
+    ["/privacy-policy", "Privacy Policy - Arcadium"],
+    ["/terms-of-service", "Terms of Service - Arcadium"],
+    ["/cookie-policy", "Cookie Policy - Arcadium"],
+    ["/responsible-gaming", "Responsible Gaming - Arcadium"],
+    ["/advertise-with-us", "Advertise With Us - Arcadium"],
+    ["/about", "About Us - Arcadium"],
+    ["/contact", "Contact - Arcadium"],
+    ["/help", "Help Center - Arcadium"],
+    ["/login", "Sign In - Arcadium"],
+    ["/no/such/page", "404 Page Not Found - Arcadium"],
+    ["/cms", "Admin Sign In - Arcadium"],
+    ["/cms/dashboard", "Dashboard - Arcadium"],
+    ["/cms/games", "Games - Arcadium"],
+    ["/cms/categories", "Categories - Arcadium"],
+    ["/cms/website-content", "Website Content - Arcadium"],
+    ["/cms/users", "Users - Arcadium"],
+    ["/cms/settings", "Settings - Arcadium"],
+    ["/cms/nope", "404 Page Not Found - Arcadium"],
+  ])("%s → %s", async (path, title) => {
+    renderApp(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
+
+describe("layouts", () => {
+  it("unknown public paths show the not-found screen inside the public layout", async () => {
+    renderApp("/games/nope");
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+
+  it("/cms paths have no public header or footer, and unknown ones are not-found", async () => {
+    renderApp("/cms/nope");
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Cookie notice" })).not.toBeInTheDocument();
+  });
+
+  it("the CMS sidebar links every admin screen and logs out by full-page navigation", async () => {
+    renderApp("/cms/dashboard");
+    const nav = await screen.findByRole("navigation", { name: "Admin" });
+    const hrefs = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
+    expect(hrefs).toEqual(["/", "/cms/dashboard", "/cms/games", "/cms/categories", "/cms/website-content", "/cms/users", "/cms/settings"]);
+    expect(screen.getAllByRole("link", { name: "Logout" })[0]).toHaveAttribute("href", "/api/logout");
+  });
+
+  it("home hero: tagline heading, Play Now to /games/featured and Browse Games to /games", async () => {
+    renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "Play, Chat, Compete" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Play Now" })).toHaveAttribute("href", "/games/featured");
+    expect(screen.getAllByRole("link", { name: "Browse Games" })[0]).toHaveAttribute("href", "/games");
+    expect(await screen.findAllByRole("link", { name: "Snake Rush" })).not.toHaveLength(0);
+  });
+});

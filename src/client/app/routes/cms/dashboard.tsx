@@ -1,0 +1,103 @@
+import { Activity, ArrowRight, FolderTree, Gamepad2, LayoutDashboard, Mail, MessageSquare, Star, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDashboard } from "@/features/cms/api/get-dashboard";
+import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
+import { formatNumber } from "@/lib/format";
+
+function StatCard({ label, value, icon, loading, footer }: { label: string; value: ReactNode; icon: ReactNode; loading?: boolean; footer?: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-3 pt-5">
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          {loading ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold tracking-tight">{value}</p>}
+          {footer ? <div className="pt-1 text-xs text-muted-foreground">{footer}</div> : null}
+        </div>
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5">{icon}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /cms/dashboard (spec §2): counts, Active Users 'Coming soon', Recent Activity, Quick Actions. */
+export function CmsDashboardScreen() {
+  const { data, isPending, isError } = useDashboard();
+  const counts = data?.counts;
+  const count = (n: number | undefined) => (n === undefined ? (isError ? "–" : "") : formatNumber(n));
+  return (
+    <>
+      <CmsPageHeader title="Dashboard" description="An overview of your games site." icon={<LayoutDashboard />} />
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard label="Total Games" value={count(counts?.games)} icon={<Gamepad2 />} loading={isPending} />
+        <StatCard label="Categories" value={count(counts?.categories)} icon={<FolderTree />} loading={isPending} />
+        <StatCard
+          label="Active Users"
+          value={<Badge variant="secondary">Coming soon</Badge>}
+          icon={<Users />}
+          footer={counts ? `${formatNumber(counts.users)} registered accounts` : undefined}
+        />
+      </section>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Activity className="size-5 text-primary" aria-hidden="true" />
+              Recent Activity
+            </CardTitle>
+            <CardDescription>What changed on the site lately.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <div className="flex min-h-32 items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground">
+              Activity tracking coming soon
+            </div>
+            {counts ? (
+              <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+                {[
+                  { label: "Reviews", value: counts.reviews, Icon: Star },
+                  { label: "Chat messages", value: counts.chatMessages, Icon: MessageSquare },
+                  { label: "Scores", value: counts.scores, Icon: Activity },
+                  { label: "Messages", value: counts.contactMessages + counts.advertiserEnquiries, Icon: Mail },
+                ].map(({ label, value, Icon }) => (
+                  <div key={label} className="rounded-lg bg-muted/60 p-3">
+                    <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                      <Icon className="size-3.5" aria-hidden="true" />
+                      {label}
+                    </dt>
+                    <dd className="mt-1 text-lg font-semibold">{formatNumber(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+            <CardDescription>Jump to the most common tasks.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <Link href="~/cms/games" className={buttonClasses("outline", "md", "justify-between")}>
+              <span className="flex items-center gap-2">
+                <Gamepad2 aria-hidden="true" />
+                Manage Games
+              </span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link href="~/cms/categories" className={buttonClasses("outline", "md", "justify-between")}>
+              <span className="flex items-center gap-2">
+                <FolderTree aria-hidden="true" />
+                Manage Categories
+              </span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Gamepad2, Plus } from "lucide-react";
+import { useState } from "react";
+import type { Game } from "@contract/games";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
+import { useAdminGames } from "@/features/cms/api/get-admin-games";
+import { useDeleteGame } from "@/features/cms/api/delete-game";
+import { AddGameDialog } from "@/features/cms/components/add-game-dialog";
+import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
+import { EditGameDialog } from "@/features/cms/components/edit-game-dialog";
+import { filterGamesByTitle, GamesTable } from "@/features/cms/components/games-table";
+import { SearchInput } from "@/features/cms/components/search-input";
+
+/** /cms/games (spec §2, §5, §8; D44, D45). */
+export function CmsGamesScreen() {
+  const games = useAdminGames();
+  const categories = useAdminCategories();
+  const [search, setSearch] = useState("");
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Game | null>(null);
+  const [deleting, setDeleting] = useState<Game | null>(null);
+  const del = useDeleteGame();
+  const shown = games.data ? filterGamesByTitle(games.data, search) : undefined;
+
+  function confirmDelete() {
+    if (!deleting) return;
+    del.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: "Game deleted" });
+        setDeleting(null);
+      },
+      onError: (err) => toast({ title: "Error", description: `Failed to delete game: ${errorMessage(err)}`, variant: "destructive" }),
+    });
+  }
+
+  return (
+    <>
+      <CmsPageHeader
+        title="Games"
+        description="Add, edit and remove the games on the site."
+        icon={<Gamepad2 />}
+        actions={
+          <Button variant="gradient" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add New Game
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput value={search} onChange={setSearch} label="Search games by title" placeholder="Search games..." />
+        {games.data ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {shown!.length === games.data.length ? `${games.data.length} games` : `${shown!.length} of ${games.data.length} games`}
+          </p>
+        ) : null}
+      </div>
+      {games.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load games: {errorMessage(games.error)}
+        </p>
+      ) : null}
+      <GamesTable games={shown} categories={categories.data} loading={games.isPending} onEdit={setEditing} onDelete={setDeleting} />
+      <AddGameDialog open={adding} onOpenChange={setAdding} />
+      <EditGameDialog game={editing} onOpenChange={(o) => !o && setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && !del.isPending && setDeleting(null)}
+        title="Delete game"
+        description={deleting ? `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.` : ""}
+        pending={del.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

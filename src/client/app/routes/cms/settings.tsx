@@ -1,0 +1,170 @@
+import { CheckCircle2, CircleAlert, KeyRound, Loader2, Mail, Save, Settings } from "lucide-react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { CONTENT_DEFAULTS } from "@contract/content";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useSettings } from "@/features/cms/api/get-settings";
+import { useUpdateSettings } from "@/features/cms/api/update-settings";
+import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
+import { Field, fieldAria } from "@/features/cms/components/field";
+import { MessagesCard } from "@/features/cms/components/messages-card";
+
+/** The site.* keys the public site reads (D1, D40), always offered even before they are stored. */
+const KNOWN_SITE_KEYS: Array<{ key: string; label: string; hint: string }> = [
+  { key: "name", label: "Site name", hint: "Shown in the header, footer and every page title." },
+  { key: "tagline", label: "Tagline", hint: "The home page title: '{name} - {tagline}'." },
+];
+
+function StatusRow({ icon, title, ok, children }: { icon: React.ReactNode; title: string; ok: boolean; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border p-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">{icon}</span>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium">{title}</p>
+          {ok ? (
+            <Badge variant="new">
+              <CheckCircle2 aria-hidden="true" />
+              Configured
+            </Badge>
+          ) : (
+            <Badge variant="secondary">
+              <CircleAlert aria-hidden="true" />
+              Not configured
+            </Badge>
+          )}
+        </div>
+        <p className="text-sm text-muted-foreground">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+/** /cms/settings (D47): the site.* content, whether mail and Google sign-in are configured, and the messages inbox. */
+export function CmsSettingsScreen() {
+  const uid = useId();
+  const settings = useSettings();
+  const save = useUpdateSettings();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const rows = useMemo(() => {
+    const stored = new Map((settings.data?.content ?? []).map((i) => [i.key, i]));
+    const known = KNOWN_SITE_KEYS.map((k) => ({ ...k, stored: stored.get(k.key)?.value }));
+    const others = (settings.data?.content ?? [])
+      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && i.valueType === "text")
+      .map((i) => ({ key: i.key, label: i.key, hint: `site.${i.key}`, stored: i.value as string | undefined }));
+    return [...known, ...others];
+  }, [settings.data]);
+
+  // The form shows the stored values (or the built-in defaults) whenever they load or change.
+  useEffect(() => {
+    if (!settings.data) return;
+    setValues(Object.fromEntries(rows.map((r) => [r.key, r.stored ?? CONTENT_DEFAULTS[`site.${r.key}`] ?? ""])));
+    setErrors({});
+  }, [settings.data, rows]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const nextErrors: Record<string, string> = {};
+    for (const r of rows) if (!(values[r.key] ?? "").trim()) nextErrors[r.key] = "Value is required";
+    setErrors(nextErrors);
+    if (Object.keys(nextErrors).length > 0) {
+      document.getElementById(`${uid}-${Object.keys(nextErrors)[0]}`)?.focus();
+      return;
+    }
+    const site = Object.fromEntries(rows.map((r) => [r.key, values[r.key].trim()]));
+    save.mutate(
+      { site },
+      {
+        onSuccess: () => toast({ title: "Settings saved" }),
+        onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <>
+      <CmsPageHeader title="Settings" description="Site identity, integrations and messages from visitors." icon={<Settings />} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Site</CardTitle>
+            <CardDescription>The name and tagline the public site shows (website content, section site).</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {settings.isPending ? (
+              <div className="space-y-4">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+              </div>
+            ) : settings.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                Failed to load settings: {errorMessage(settings.error)}
+              </p>
+            ) : (
+              <form onSubmit={submit} noValidate className="grid gap-4">
+                {rows.map((r) => {
+                  const id = `${uid}-${r.key}`;
+                  return (
+                    <Field key={r.key} id={id} label={r.label} hint={r.hint} error={errors[r.key]}>
+                      <Input
+                        id={id}
+                        value={values[r.key] ?? ""}
+                        onChange={(e) => {
+                          const v = e.target.value;
+                          setValues((prev) => ({ ...prev, [r.key]: v }));
+                          if (errors[r.key]) setErrors(({ [r.key]: _, ...rest }) => rest);
+                        }}
+                        {...fieldAria(id, errors[r.key], true)}
+                      />
+                    </Field>
+                  );
+                })}
+                <div>
+                  <Button type="submit" variant="gradient" disabled={save.isPending}>
+                    {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                    {save.isPending ? "Saving..." : "Save Settings"}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Integrations</CardTitle>
+            <CardDescription>Set through the server's environment; shown here read-only.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {settings.data ? (
+              <>
+                <StatusRow icon={<Mail />} title="Mail (SMTP)" ok={settings.data.mail.configured}>
+                  {settings.data.mail.configured
+                    ? `Sign-in codes are sent by email from ${settings.data.mail.from}.`
+                    : "SMTP_URL is not set: sign-in codes are printed to the server log instead of being emailed."}
+                </StatusRow>
+                <StatusRow icon={<KeyRound />} title="Google sign-in" ok={settings.data.google.configured}>
+                  {settings.data.google.configured
+                    ? "Players can sign in with Google."
+                    : "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to offer 'Continue with Google'."}
+                </StatusRow>
+              </>
+            ) : settings.isError ? null : (
+              <>
+                <Skeleton className="h-20 w-full" />
+                <Skeleton className="h-20 w-full" />
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <MessagesCard />
+    </>
+  );
+}

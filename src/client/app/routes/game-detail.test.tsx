@@ -1,0 +1,214 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
+import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+
+const GAMES_ORIGIN = "http://127.0.0.1:5001";
+
+function makeGame(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Game ${id}`,
+    description: "A game.",
+    imageUrl: `/uploads/${id}.webp`,
+    categoryId: 2,
+    category: "Puzzle",
+    categorySlug: "puzzle",
+    externalUrl: null,
+    developer: "Arcadium",
+    instructions: "Use your mouse or touchscreen to play.",
+    isFeatured: false,
+    featured: false,
+    new: false,
+    hot: false,
+    plays: 0,
+    rating: 0,
+    releaseDate: null,
+    createdAt: "2025-05-15T00:00:00.000Z",
+    frameUrl: `${GAMES_ORIGIN}/game-frame/${id}/`,
+    ...extra,
+  };
+}
+
+const game = makeGame(5, {
+  title: "Neon Drift",
+  description: "Drift through neon streets.",
+  instructions: "Arrow keys steer, Space drifts.",
+  new: true,
+  hot: true,
+  isFeatured: true,
+  featured: true,
+  plays: 1234,
+  rating: 45,
+});
+const scores = [
+  { id: 9, score: 4200, createdAt: "2025-05-10T10:00:00.000Z", user: { id: 3, username: "PixelPioneer", avatarUrl: null } },
+  { id: 8, score: 3100, createdAt: "2025-05-11T10:00:00.000Z", user: { id: 4, username: "NovaBlitz", avatarUrl: null } },
+];
+const aggregate = { gameId: 5, rating: 45, average: 4.5, count: 2, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 1 } };
+
+function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute[] {
+  return [
+    ...extra,
+    user,
+    ["GET", "/api/content", () => jsonResponse([])],
+    ["GET", "/api/games/5", () => jsonResponse(game)],
+    ["GET", "/api/scores/game/5", () => jsonResponse(scores)],
+    ["GET", "/api/games/5/reviews", () => jsonResponse([])],
+    ["GET", /^\/api\/games\/5\/reviews\/user\/\d+$/, () => jsonResponse(null)],
+    ["GET", "/api/games/5/rating", () => jsonResponse(aggregate)],
+    ["GET", "/api/games/category/puzzle", () => jsonResponse([makeGame(1), game, makeGame(2), makeGame(3), makeGame(4)])],
+    ["POST", "/api/games/5/play", () => jsonResponse({ plays: 1235, playId: "play-1" })],
+  ];
+}
+
+/** Radix tabs switch on mousedown. */
+function openTab(name: string) {
+  const tab = screen.getByRole("tab", { name });
+  fireEvent.mouseDown(tab, { button: 0 });
+  expect(tab).toHaveAttribute("aria-selected", "true");
+}
+
+beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  act(() => resetToasts());
+});
+
+describe("Game detail screen (spec §2, §4; D54, D55)", () => {
+  it("shows title, badges, stars, the About tab's numbers and Similar Games", async () => {
+    mockApi(routes());
+    renderApp("/game/5");
+    expect(await screen.findByRole("heading", { level: 1, name: "Neon Drift" })).toBeInTheDocument();
+    expect(document.title).toBe("Neon Drift - Arcadium");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Puzzle" })).toHaveAttribute("href", "/category/puzzle");
+    for (const flag of ["New", "Hot", "Featured"]) expect(screen.getAllByText(flag).length).toBeGreaterThan(0);
+    const rating = screen.getByTestId("game-rating");
+    expect(within(rating).getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
+    expect(rating.querySelectorAll('[data-star="full"]')).toHaveLength(4);
+    expect(rating.querySelectorAll('[data-star="half"]')).toHaveLength(1);
+
+    expect(screen.getByText("Drift through neon streets.")).toBeInTheDocument();
+    expect(screen.getByTestId("total-players")).toHaveTextContent("863"); // floor(1234 × 0.7)
+    expect(screen.getByTestId("difficulty")).toHaveTextContent("Medium");
+    await waitFor(() => expect(screen.getByTestId("high-score")).toHaveTextContent("4,200"));
+
+    const similar = await screen.findByRole("list", { name: "Similar games" });
+    const links = within(similar).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/game/1", "/game/2", "/game/3"]);
+    expect(screen.getByRole("link", { name: "View More" })).toHaveAttribute("href", "/category/puzzle");
+  });
+
+  it("How to Play shows the controls, tips and the game's instructions", async () => {
+    mockApi(routes());
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("How to Play");
+    expect(screen.getByRole("heading", { name: "Controls" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Tips" })).toBeInTheDocument();
+    expect(screen.getByTestId("game-instructions")).toHaveTextContent("Arrow keys steer, Space drifts.");
+  });
+
+  it("Leaderboard lists Rank, Player (profile link), Score, Date; or the spec's empty text", async () => {
+    mockApi(routes());
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Leaderboard");
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Score", "Date"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole("link", { name: /PixelPioneer/ })).toHaveAttribute("href", "/profile/3");
+    expect(rows[0]).toHaveTextContent("1");
+    expect(rows[0]).toHaveTextContent("4,200");
+    expect(rows[0]).toHaveTextContent("May 10, 2025");
+    expect(within(rows[0]).getByText("May 10, 2025").tagName).toBe("TIME");
+  });
+
+  it("Leaderboard: empty text; About: no High Score yet", async () => {
+    mockApi(routes([["GET", "/api/scores/game/5", () => jsonResponse([])]]));
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    await waitFor(() => expect(screen.getByTestId("high-score")).toHaveTextContent("–"));
+    openTab("Leaderboard");
+    expect(await screen.findByText("No scores recorded yet. Be the first to play and set a high score!")).toBeInTheDocument();
+  });
+
+  it("Reviews: a visitor sees 'Please log in to write a review'", async () => {
+    mockApi(routes());
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Reviews");
+    expect(await screen.findByText("Please log in to write a review")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Game detail: scores from the game (D22, D23)", () => {
+  async function play() {
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+    return (await screen.findByTitle("Neon Drift")) as HTMLIFrameElement;
+  }
+  function post(frame: HTMLIFrameElement | null, data: unknown, origin = GAMES_ORIGIN, source: MessageEventSource | null = frame?.contentWindow ?? null) {
+    act(() => {
+      window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
+    });
+  }
+  const scoreMsg = (score: number, won: boolean | null = true) => ({ v: 1, type: "score.submit", payload: { score, won } });
+  const scorePosts = (fetch: ReturnType<typeof mockApi>) => fetch.mock.calls.filter(([u, init]) => String(u) === "/api/scores" && init?.method === "POST");
+
+  it("signed in: a valid score is posted once with the play id; toast 'New personal best!'; scores refetched", async () => {
+    const fetch = mockApi(
+      routes([["POST", "/api/scores", () => jsonResponse({ score: 5000, personalBest: true, rank: 1 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+    );
+    const frame = await play();
+    const scoreReadsBefore = fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length;
+    post(frame, scoreMsg(5000)); // valid
+    post(frame, scoreMsg(99), "http://evil.example"); // wrong origin
+    post(frame, scoreMsg(99), GAMES_ORIGIN, window); // wrong source
+    post(frame, { v: 1, type: "score.submit", payload: { score: -3 } }); // bad envelope
+    expect(await screen.findByText("New personal best!")).toBeInTheDocument();
+    expect(screen.getByText("5,000 points — you are #1 on this game.")).toBeInTheDocument();
+    const posts = scorePosts(fetch);
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ playId: "play-1", score: 5000, won: true });
+    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length).toBeGreaterThan(scoreReadsBefore));
+  });
+
+  it("signed in, not a best: toast with the rank; won null is left out", async () => {
+    const fetch = mockApi(
+      routes([["POST", "/api/scores", () => jsonResponse({ score: 10, personalBest: false, rank: 4 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+    );
+    const frame = await play();
+    post(frame, scoreMsg(10, null));
+    expect(await screen.findByText("Score saved — you are #4 on this game")).toBeInTheDocument();
+    expect(JSON.parse(String(scorePosts(fetch)[0][1]?.body))).toEqual({ playId: "play-1", score: 10 });
+  });
+
+  it("signed out: toast 'Sign in to save your score' and no API call", async () => {
+    const fetch = mockApi(routes());
+    const frame = await play();
+    post(frame, scoreMsg(300));
+    expect(await screen.findByText("Sign in to save your score")).toBeInTheDocument();
+    expect(scorePosts(fetch)).toHaveLength(0);
+  });
+
+  it("429: a gentle toast; other failures are only logged", async () => {
+    let status = 429;
+    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ message: "Too many scores" }, { status })]], signedInAs({ id: 7, username: "zed" })));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const frame = await play();
+    post(frame, scoreMsg(1));
+    expect(await screen.findByText("Easy there, champ")).toBeInTheDocument();
+    act(() => resetToasts());
+    status = 409;
+    post(frame, { v: 1, type: "gameplay.start" });
+    post(frame, scoreMsg(2));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith("Could not save the score", expect.anything()));
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+
+function makeGame(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Game ${id}`,
+    description: "A game.",
+    imageUrl: `/uploads/${id}.webp`,
+    categoryId: 1,
+    category: "Action",
+    categorySlug: "action",
+    externalUrl: null,
+    developer: "Unknown",
+    instructions: "Use your mouse or touchscreen to play.",
+    isFeatured: false,
+    featured: false,
+    new: false,
+    hot: false,
+    plays: 0,
+    rating: 0,
+    releaseDate: null,
+    createdAt: "2025-05-15T00:00:00.000Z",
+    frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
+    ...extra,
+  };
+}
+
+const base: MockRoute[] = [
+  signedOut,
+  ["GET", "/api/content", () => jsonResponse([])],
+  ["GET", "/api/categories", () => jsonResponse([{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 30 }])],
+];
+
+beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("All Games (spec §2, D52)", () => {
+  it("reads search, category and sort from the URL and asks the API with them", async () => {
+    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    renderApp("/games?search=snake&category=action&sort=popular");
+    expect(await screen.findByRole("link", { name: "Game 1" })).toHaveAttribute("href", "/game/1");
+    expect(screen.getByRole("heading", { level: 1, name: "All Games" })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Search games...")).toHaveValue("snake");
+    const url = new URL(String(fetch.mock.calls.find(([u]) => String(u).startsWith("/api/games"))?.[0]), "http://x");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ search: "snake", category: "action", sort: "popular" });
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Most Popular");
+    expect(screen.getByText("1 game")).toBeInTheDocument();
+  });
+
+  it("shows 10 placeholders while loading", async () => {
+    mockApi([...base, ["GET", "/api/games", () => new Promise<Response>(() => {})]]);
+    renderApp("/games");
+    expect(await screen.findAllByTestId("game-card-skeleton")).toHaveLength(10);
+  });
+
+  it("empty: texts and a Clear filters button that resets the URL", async () => {
+    mockApi([...base, ["GET", "/api/games", () => jsonResponse([], { headers: { "X-Total-Count": "0" } })]]);
+    const { location } = renderApp("/games?search=zzz&sort=rating");
+    expect(await screen.findByText("No games found")).toBeInTheDocument();
+    expect(screen.getByText("Try adjusting your search or filter criteria")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/games"));
+    expect(screen.getByPlaceholderText("Search games...")).toHaveValue("");
+  });
+
+  it("typing in the search box updates the URL", async () => {
+    mockApi([...base, ["GET", "/api/games", () => jsonResponse([], { headers: { "X-Total-Count": "0" } })]]);
+    const { location } = renderApp("/games");
+    fireEvent.change(screen.getByPlaceholderText("Search games..."), { target: { value: "neon" } });
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/games?search=neon"));
+  });
+
+  it("/games/featured asks for featured games under the heading 'Featured Games' (D50)", async () => {
+    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })]]);
+    renderApp("/games/featured");
+    expect(await screen.findByRole("heading", { level: 1, name: "Featured Games" })).toBeInTheDocument();
+    await screen.findByRole("link", { name: "Game 2" });
+    const url = new URL(String(fetch.mock.calls.find(([u]) => String(u).startsWith("/api/games"))?.[0]), "http://x");
+    expect(url.searchParams.get("category")).toBe("featured");
+  });
+});
+
+describe("Category page (spec §2)", () => {
+  const thirty = Array.from({ length: 30 }, (_, i) => makeGame(i + 1));
+
+  it("shows 'N games', 12 at first, and 'Load More Games' adds 12 while more are hidden", async () => {
+    mockApi([
+      ...base,
+      ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "Fast.", imageUrl: "", gameCount: 30 })],
+      ["GET", "/api/games/category/action", () => jsonResponse(thirty)],
+    ]);
+    renderApp("/category/action");
+    expect(await screen.findByRole("heading", { level: 1, name: "Action" })).toBeInTheDocument();
+    expect(await screen.findByText("30 games")).toBeInTheDocument();
+    const grid = () => screen.getByRole("list", { name: "Action" });
+    expect(within(grid()).getAllByRole("listitem")).toHaveLength(12);
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(within(grid()).getAllByRole("listitem")).toHaveLength(24);
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(within(grid()).getAllByRole("listitem")).toHaveLength(30);
+    expect(screen.queryByRole("button", { name: "Load More Games" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "List view" }));
+    expect(screen.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("titles the pseudo-categories and shows 'No Games Found' when empty", async () => {
+    mockApi([...base, ["GET", "/api/games/category/hot", () => jsonResponse([])]]);
+    renderApp("/category/hot");
+    expect(await screen.findByRole("heading", { level: 1, name: "Hot Games" })).toBeInTheDocument();
+    expect(await screen.findByText("No Games Found")).toBeInTheDocument();
+    expect(screen.getByText("0 games")).toBeInTheDocument();
+  });
+
+  it("shows 12 placeholders while loading", async () => {
+    mockApi([...base, ["GET", /^\/api\/games\/category\//, () => new Promise<Response>(() => {})]]);
+    renderApp("/category/new");
+    expect(await screen.findAllByTestId("game-card-skeleton")).toHaveLength(12);
+  });
+});
+
+describe("Game detail", () => {
+  it("unknown id: 'Game Not Found' with the spec's text", async () => {
+    mockApi([...base, ["GET", "/api/games/77", () => jsonResponse({ message: "Game not found" }, { status: 404 })]]);
+    renderApp("/game/77");
+    expect(await screen.findByRole("heading", { name: "Game Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("Sorry, we couldn't find the game you're looking for.")).toBeInTheDocument();
+  });
+});

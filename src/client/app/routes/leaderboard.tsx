@@ -1,0 +1,120 @@
+import { Globe, Search, Trophy, Users } from "lucide-react";
+import { useState } from "react";
+import { Container } from "@/components/container";
+import { EmptyState } from "@/components/empty-state";
+import { PageTitle } from "@/components/page-title";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useLeaderboard } from "@/features/leaderboard/api/get-leaderboard";
+import { LeaderboardTable, LeaderboardTableSkeleton } from "@/features/leaderboard/components/leaderboard-table";
+import { RisingStarsCard, YourRankingCard, type MyRanking } from "@/features/leaderboard/components/side-cards";
+import { useUserProfile } from "@/features/profile/api/get-user-profile";
+import { useCurrentUser } from "@/lib/session";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { cn } from "@/lib/utils";
+import { PageHeader } from "./page-header";
+
+export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec §2: 'Global Rankings' / 'Friends Only'. The friends tab only sets this value; nothing changes on screen (D55). */
+export type LeaderboardFilter = "global" | "friends";
+
+function Rankings({ search }: { search: string }) {
+  const board = useLeaderboard({ search: search || undefined }, { keepPrevious: true });
+  if (board.isPending) return <LeaderboardTableSkeleton />;
+  if (board.isError) {
+    return <EmptyState icon={<Trophy />} headingLevel={2} title="Failed to load the leaderboard" description="Please try again in a moment." className="m-4 border-0" />;
+  }
+  if (board.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<Users />}
+        title="No Players Found"
+        description={search ? `No player matches "${search}".` : "Nobody has set a score yet. Play a game to be the first on the board!"}
+        className="m-4 border-0"
+      />
+    );
+  }
+  return <LeaderboardTable entries={board.data} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />;
+}
+
+function YourRanking() {
+  const { user, isLoading } = useCurrentUser();
+  const profile = useUserProfile(user ? user.id : null);
+  if (isLoading || (user && profile.isPending)) return <YourRankingCard state={{ kind: "loading" }} />;
+  if (!user) return <YourRankingCard state={{ kind: "signedOut" }} />;
+  const me: MyRanking | null = profile.data
+    ? {
+        userId: user.id,
+        username: profile.data.username,
+        avatarUrl: profile.data.avatarUrl,
+        rank: profile.data.rank,
+        totalScore: profile.data.totalScore,
+        gamesPlayed: profile.data.gamesPlayed,
+        winRate: profile.data.winRate,
+      }
+    : null;
+  return <YourRankingCard state={{ kind: "signedIn", me }} />;
+}
+
+function RisingStars() {
+  // The whole board, whatever the search box says: rising stars are the last five of the ranking.
+  const board = useLeaderboard();
+  return <RisingStarsCard entries={board.data} isPending={board.isPending} isError={board.isError} />;
+}
+
+/** /leaderboard (spec §2 Leaderboard; D24). */
+export function LeaderboardScreen() {
+  const [query, setQuery] = useState("");
+  const [filter, setFilter] = useState<LeaderboardFilter>("global");
+  const search = useDebouncedValue(query.trim(), LEADERBOARD_SEARCH_DEBOUNCE_MS);
+
+  return (
+    <>
+      <PageTitle title="Leaderboard" description="The best players on Arcadium, ranked by their total score." />
+      <PageHeader title="Leaderboard" icon={<Trophy />} description="The best players on Arcadium, ranked by their total score across every game." />
+      <Container className="grid gap-8 py-8 lg:grid-cols-[minmax(0,1fr)_320px] lg:py-10">
+        <div className="min-w-0">
+          <Tabs value={filter} onValueChange={(v) => setFilter(v as LeaderboardFilter)} data-filter={filter}>
+            <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <TabsList aria-label="Rankings" className="self-start">
+                <TabsTrigger value="global">
+                  <Globe aria-hidden="true" />
+                  Global Rankings
+                </TabsTrigger>
+                <TabsTrigger value="friends">
+                  <Users aria-hidden="true" />
+                  Friends Only
+                </TabsTrigger>
+              </TabsList>
+              <div className="relative w-full sm:max-w-xs">
+                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  type="search"
+                  aria-label="Search players"
+                  placeholder="Search players..."
+                  value={query}
+                  maxLength={50}
+                  onChange={(e) => setQuery(e.target.value)}
+                  className="pl-9"
+                />
+              </div>
+            </div>
+            {(["global", "friends"] as const).map((value) => (
+              <TabsContent key={value} value={value} className="mt-0" tabIndex={-1}>
+                <Card className="overflow-x-auto">
+                  <Rankings search={search} />
+                </Card>
+              </TabsContent>
+            ))}
+          </Tabs>
+        </div>
+        <aside className="space-y-6" aria-label="Your ranking and rising stars">
+          <YourRanking />
+          <RisingStars />
+        </aside>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { ArrowRight, Gamepad2, LogOut, MessageSquare, Star, Trophy, User } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { Container } from "@/components/container";
+import { FormAlert } from "@/components/form-field";
+import { PageTitle } from "@/components/page-title";
+import { UserAvatar } from "@/components/ui/avatar";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuthProviders } from "@/features/auth/api/get-providers";
+import { GoogleSignInButton } from "@/features/auth/components/google-button";
+import { RegisterForm } from "@/features/auth/components/register-form";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to";
+import { LOGOUT_URL, useCurrentUser, type CurrentUser } from "@/lib/session";
+import { useContent } from "@/lib/site-content";
+
+type Tab = "signin" | "register";
+
+const PERKS: Array<{ icon: ReactNode; text: string }> = [
+  { icon: <Trophy />, text: "Save your high scores and climb the leaderboards" },
+  { icon: <Star />, text: "Rate and review the games you play" },
+  { icon: <MessageSquare />, text: "Chat with other players in real time" },
+  { icon: <User />, text: "Get a public profile with your stats and achievements" },
+];
+
+/** The decorative side panel at desktop widths. */
+function Perks({ siteName }: { siteName: string }) {
+  return (
+    <div className="relative hidden overflow-hidden bg-gradient-to-br from-primary to-brand-2 p-10 text-white lg:flex lg:flex-col lg:justify-between">
+      <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
+      <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-20 size-80 rounded-full bg-black/10 blur-2xl" />
+      <div className="relative">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+          <Gamepad2 className="size-6" aria-hidden="true" />
+        </span>
+        <p className="mt-6 text-3xl font-extrabold leading-tight tracking-tight">Play more with a free {siteName} account</p>
+      </div>
+      <ul className="relative mt-10 space-y-4">
+        {PERKS.map((p) => (
+          <li key={p.text} className="flex items-start gap-3 text-white/95">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-white/15 [&_svg]:size-4" aria-hidden="true">
+              {p.icon}
+            </span>
+            <span className="pt-1">{p.text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Already signed in: say who, and offer the way onward (D10). */
+function SignedInPanel({ user, returnTo }: { user: CurrentUser; returnTo: string }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-4 text-center">
+      <UserAvatar username={user.username} src={user.avatarUrl} className="size-16 text-base [&>span]:text-lg" />
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">You're signed in</h1>
+        <p className="mt-1 text-muted-foreground">
+          Signed in as <strong className="font-semibold text-foreground">{user.username}</strong>.
+        </p>
+      </div>
+      <div className="mt-2 grid w-full gap-2">
+        <Link href={returnTo} className={buttonClasses("gradient", "lg", "w-full")}>
+          {returnTo === "/" ? "Go to the home page" : "Continue"}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+        <Link href={`/profile/${user.id}`} className={buttonClasses("outline", "lg", "w-full")}>
+          <User aria-hidden="true" />
+          View your profile
+        </Link>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Not you?{" "}
+        <a href={LOGOUT_URL} className="inline-flex items-center gap-1 font-medium text-primary hover:underline dark:text-violet-300">
+          <LogOut className="size-3.5" aria-hidden="true" />
+          Sign out
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * D10 /login: tabs Sign In and Register (`?tab=register` opens Register), 'Continue with Google'
+ * only when the server has Google configured (D15), `?error=…` from the Google flow shown, and after
+ * success the same-site `returnTo` (else '/').
+ */
+export function LoginScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const tab: Tab = params.get("tab") === "register" ? "register" : "signin";
+  const returnTo = afterSignInPath(params.get("returnTo"));
+  const queryError = loginErrorFromQuery(params.get("error"));
+  const { user, isLoading } = useCurrentUser();
+  const providers = useAuthProviders();
+  const content = useContent();
+  const siteName = content("site.name");
+
+  function selectTab(next: string) {
+    const qs = new URLSearchParams(search);
+    if (next === "register") qs.set("tab", "register");
+    else qs.delete("tab");
+    qs.delete("error");
+    const s = qs.toString();
+    navigate(s ? `/login?${s}` : "/login", { replace: true });
+  }
+
+  const done = () => navigate(returnTo, { replace: true });
+
+  return (
+    <>
+      <PageTitle title="Sign In" description={`Sign in to ${siteName} or create a free account.`} />
+      <Container className="flex justify-center py-8 sm:py-14">
+        <Card className="grid w-full max-w-md overflow-hidden lg:max-w-5xl lg:grid-cols-2">
+          <Perks siteName={siteName} />
+          <div className="flex flex-col justify-center p-5 sm:p-8 lg:p-10">
+            {isLoading ? (
+              <div className="flex min-h-80 items-center justify-center" role="status" aria-label="Loading">
+                <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+              </div>
+            ) : user ? (
+              <SignedInPanel user={user} returnTo={returnTo} />
+            ) : (
+              <>
+                <div className="mb-6">
+                  <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{tab === "register" ? "Create your account" : "Welcome back"}</h1>
+                  <p className="mt-1.5 text-sm text-muted-foreground">
+                    {tab === "register"
+                      ? `Join ${siteName} for free: save scores, write reviews and chat.`
+                      : `Sign in to ${siteName} to save your scores, write reviews and chat.`}
+                  </p>
+                </div>
+                {queryError ? <FormAlert className="mb-5">{queryError}</FormAlert> : null}
+                {providers.data?.google ? (
+                  <>
+                    <GoogleSignInButton returnTo={returnTo} />
+                    <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+                      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                      or
+                      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                    </div>
+                  </>
+                ) : null}
+                <Tabs value={tab} onValueChange={selectTab}>
+                  <TabsList className="h-11 w-full">
+                    <TabsTrigger value="signin" className="h-9 flex-1">
+                      Sign In
+                    </TabsTrigger>
+                    <TabsTrigger value="register" className="h-9 flex-1">
+                      Register
+                    </TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="signin" className="mt-6">
+                    <SignInForm onSignedIn={done} />
+                    <p className="mt-5 text-center text-sm text-muted-foreground">
+                      New to {siteName}?{" "}
+                      <button type="button" onClick={() => selectTab("register")} className="font-medium text-primary hover:underline dark:text-violet-300 focus-visible:underline focus-visible:outline-none">
+                        Create an account
+                      </button>
+                    </p>
+                  </TabsContent>
+                  <TabsContent value="register" className="mt-6">
+                    <RegisterForm onRegistered={done} />
+                    <p className="mt-5 text-center text-xs text-muted-foreground">
+                      By creating an account you agree to our{" "}
+                      <Link href="/terms-of-service" className="font-medium text-primary hover:underline dark:text-violet-300">
+                        Terms of Service
+                      </Link>{" "}
+                      and{" "}
+                      <Link href="/privacy-policy" className="font-medium text-primary hover:underline dark:text-violet-300">
+                        Privacy Policy
+                      </Link>
+                      . You must be at least 13 years old.
+                    </p>
+                  </TabsContent>
+                </Tabs>
+              </>
+            )}
+          </div>
+        </Card>
+      </Container>
+    </>
+  );
+}

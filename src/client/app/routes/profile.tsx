@@ -1,0 +1,79 @@
+import { Home, UserX } from "lucide-react";
+import { Link } from "wouter";
+import { Container } from "@/components/container";
+import { EmptyState } from "@/components/empty-state";
+import { PageTitle } from "@/components/page-title";
+import { buttonClasses } from "@/components/ui/button";
+import { useUserProfile } from "@/features/profile/api/get-user-profile";
+import { useUserStats } from "@/features/profile/api/get-user-stats";
+import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/components/profile-header";
+import { ProfileTabs } from "@/features/profile/components/profile-tabs";
+import { ApiError } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/session";
+
+/** A positive integer id, else null (then the user cannot exist: no request is made). */
+function parseUserId(id: string): number | null {
+  if (!/^\d{1,10}$/.test(id)) return null;
+  const n = Number(id);
+  return n > 0 && n <= 2147483647 ? n : null;
+}
+
+function UserNotFound() {
+  return (
+    <>
+      <PageTitle title="User Not Found" />
+      <Container className="py-16">
+        <EmptyState
+          icon={<UserX />}
+          title="User Not Found"
+          description="Sorry, we couldn't find the player you're looking for."
+          action={
+            <Link href="/" className={buttonClasses("gradient")}>
+              <Home aria-hidden="true" />
+              Return Home
+            </Link>
+          }
+        />
+      </Container>
+    </>
+  );
+}
+
+/** /profile/{id} (spec §2 Profile, D25: real data only, never random numbers). */
+export function ProfileScreen({ id }: { id: string }) {
+  const userId = parseUserId(id);
+  const profile = useUserProfile(userId);
+  const stats = useUserStats(userId);
+  const { user: me } = useCurrentUser();
+
+  if (userId === null) return <UserNotFound />;
+  if (profile.isPending) {
+    return (
+      <>
+        <PageTitle title="Player Profile" />
+        <ProfileHeaderSkeleton />
+      </>
+    );
+  }
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400)) return <UserNotFound />;
+    return (
+      <>
+        <PageTitle title="Player Profile" />
+        <Container className="py-16">
+          <EmptyState icon={<UserX />} title="Failed to load this profile" description="Please try again in a moment." />
+        </Container>
+      </>
+    );
+  }
+  const p = profile.data;
+  return (
+    <>
+      <PageTitle title={p.username} description={`${p.username}'s scores, achievements and recent games on Arcadium.`} />
+      <ProfileHeader profile={p} isSelf={me?.id === p.id} />
+      <Container className="py-8 lg:py-10">
+        <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useContent } from "@/lib/site-content";
+
+/**
+ * D1: the home title is `{site.name} - {site.tagline}` (Arcadium - Play, Chat, Compete); every other
+ * page is `{page} - {site.name}`. Rendered with React 19 <title>/<meta> hoisting into <head>.
+ */
+export function PageTitle({ title, description }: { title?: string; description?: string }) {
+  const content = useContent();
+  const name = content("site.name");
+  const text = title ? `${title} - ${name}` : `${name} - ${content("site.tagline")}`;
+  return (
+    <>
+      <title>{text}</title>
+      {description ? <meta name="description" content={description} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Toast as ToastPrimitive } from "radix-ui";
+import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, useToast } from "./use-toast";
+
+/**
+ * Radix Toast with the spec's constants (§9): lifetime 5000 ms, swipe right 50 px to dismiss,
+ * viewport hotkey F8, one at a time (the store keeps at most one).
+ */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
+      {toasts.map(({ id, title, description, variant = "default", duration, open }) => (
+        <ToastPrimitive.Root
+          key={id}
+          open={open}
+          duration={duration}
+          onOpenChange={(o) => {
+            if (!o) dismiss(id);
+          }}
+          className={cn(
+            "toast-root group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-xl",
+            variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "bg-popover text-popover-foreground",
+          )}
+        >
+          {variant === "destructive" ? (
+            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          ) : (
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          )}
+          <div className="grid gap-1">
+            {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
+            {description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:p-0"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * A small toast store usable anywhere (components, mutations, plain functions), rendered by
+ * <Toaster/>. Spec §9: one toast visible at a time; a dismissed toast is removed from the store
+ * after 1,000,000 ms (its close animation has long finished; the store entry is what lingers).
+ */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+export const TOAST_DURATION = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+
+export type ToastVariant = "default" | "destructive";
+export type ToastInput = {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** override the default 5000 ms lifetime */
+  duration?: number;
+};
+export type ToastItem = ToastInput & { id: string; open: boolean };
+
+type State = { toasts: ToastItem[] };
+
+let state: State = { toasts: [] };
+const listeners = new Set<() => void>();
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function setState(next: State) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+function scheduleRemoval(id: string) {
+  if (removeTimers.has(id)) return;
+  removeTimers.set(
+    id,
+    setTimeout(() => {
+      removeTimers.delete(id);
+      setState({ toasts: state.toasts.filter((t) => t.id !== id) });
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+/** Closes one toast, or every toast without an id. */
+export function dismissToast(id?: string): void {
+  for (const t of state.toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
+  setState({
+    toasts: state.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)),
+  });
+}
+
+/** Shows a toast; returns its id and a dismiss function. */
+export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  setState({ toasts: [{ ...input, id, open: true }, ...state.toasts].slice(0, TOAST_LIMIT) });
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+const getSnapshot = () => state;
+
+export function useToast() {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { toasts: current.toasts, toast, dismiss: dismissToast };
+}
+
+/** Test helper: forget every toast and timer. */
+export function resetToasts(): void {
+  for (const t of removeTimers.values()) clearTimeout(t);
+  removeTimers.clear();
+  setState({ toasts: [] });
+}

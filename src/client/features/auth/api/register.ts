@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { currentUserSchema, type CurrentUser, type RegisterInput } from "@contract/auth";
+import { postForm } from "@/lib/api-form";
+import { authKeys } from "@/lib/query-keys";
+
+/**
+ * POST /api/auth/register {username, password, email?} (D11) → 201 the user + a session cookie;
+ * 400 with `errors[]` per field, 409 'Username is already taken' / 'An account with this email already exists'.
+ */
+export async function register(input: RegisterInput): Promise<CurrentUser> {
+  const body: RegisterInput = { username: input.username, password: input.password };
+  if (input.email) body.email = input.email;
+  return postForm("/api/auth/register", body, currentUserSchema);
+}
+
+/** Registers (and so signs in); on success the current-user query holds the new user and is refetched. */
+export function useRegister(options: { onSuccess?: (user: CurrentUser) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      qc.setQueryData(authKeys.user(), user);
+      void qc.invalidateQueries({ queryKey: authKeys.user() });
+      // Hook-level, so it runs even though the form unmounts once the user is known.
+      options.onSuccess?.(user);
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { Loader2, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { registerSchema, type CurrentUser } from "@contract/auth";
+import { FormAlert, FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { ApiError } from "@/lib/api-client";
+import { fieldErrorsOf, validateWith, type FieldErrors } from "@/lib/api-form";
+import { useRegister } from "../api/register";
+import { PasswordInput } from "./password-input";
+
+type Field = "username" | "email" | "password";
+const FIELDS: Field[] = ["username", "email", "password"];
+
+/** Which field a 409 is about ('Username is already taken', 'An account with this email already exists'). */
+function conflictField(message: string): Field | null {
+  if (/user\s?name/i.test(message)) return "username";
+  if (/e-?mail/i.test(message)) return "email";
+  return null;
+}
+
+/**
+ * D10/D11 Register: username, password and an optional email. The contract's rules are checked
+ * before sending (same messages as the server); the server's field errors (400 `errors[]`) and
+ * conflicts (409) are shown by their fields, anything else above the form.
+ */
+export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUser) => void }) {
+  const [values, setValues] = useState<Record<Field, string>>({ username: "", email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const registration = useRegister({ onSuccess: onRegistered });
+
+  // After a failed submit, move focus to the first field with an error.
+  useEffect(() => {
+    if (!focusFirstError) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
+
+  function set(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  function fail(fieldErrors: FieldErrors, message: string | null) {
+    setErrors(fieldErrors);
+    setFormError(message);
+    setFocusFirstError((n) => n + 1);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (registration.isPending) return;
+    const checked = validateWith(registerSchema, { ...values, email: values.email.trim() });
+    if (!checked.ok) return fail(checked.fieldErrors, null);
+    setErrors({});
+    setFormError(null);
+    registration.mutate(
+      { username: checked.data.username, password: checked.data.password, email: checked.data.email },
+      {
+        onError: (err) => {
+          const byField = fieldErrorsOf(err);
+          const known = Object.fromEntries(Object.entries(byField).filter(([k]) => (FIELDS as string[]).includes(k)));
+          const message = err instanceof ApiError ? err.serverMessage : "Registration failed. Please try again.";
+          if (err instanceof ApiError && err.status === 409) {
+            const field = conflictField(message);
+            if (field) return fail({ [field]: message }, null);
+          }
+          fail(known, Object.keys(known).length > 0 ? null : message || "Registration failed. Please try again.");
+        },
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Register" className="grid gap-4">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <FormField label="Username" hint="3 to 20 characters: letters, digits and _" error={errors.username}>
+        {(p) => (
+          <Input
+            {...p}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={20}
+            value={values.username}
+            onChange={(e) => set("username", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" optional hint="Lets you sign in with your email address too." error={errors.email}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
+      </FormField>
+      <FormField label="Password" hint="At least 8 characters" error={errors.password}>
+        {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />}
+      </FormField>
+      <Button
+        type="submit"
+        variant="gradient"
+        size="lg"
+        className="mt-1 w-full"
+        disabled={registration.isPending}
+        aria-busy={registration.isPending || undefined}
+      >
+        {registration.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        {registration.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Loader2, LogIn } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import type { CurrentUser } from "@contract/auth";
+import { FormAlert, FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { loginErrorMessage, useLogin } from "../api/login";
+import { PasswordInput } from "./password-input";
+
+/**
+ * D10 Sign In: username (or email) and password. Spec §5: no client-side rules, both are sent as
+ * typed; a failure shows the server's message or 'Login failed' (spec §7, §8).
+ */
+export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin({ onSuccess: onSignedIn });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (login.isPending) return;
+    setError(null);
+    login.mutate(
+      { username, password },
+      {
+        onError: (err) => {
+          setError(loginErrorMessage(err));
+          setPassword("");
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in" className="grid gap-4">
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <FormField label="Username or email">
+        {(p) => (
+          <Input
+            {...p}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Password">
+        {(p) => (
+          <PasswordInput {...p} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        )}
+      </FormField>
+      <Button type="submit" variant="gradient" size="lg" className="mt-1 w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
+        {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+        {login.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { categorySchema } from "@contract/categories";
+import { getJson } from "@/lib/api-client";
+import { categoryKeys } from "@/lib/query-keys";
+
+/** GET /api/categories/{slug} */
+export function getCategory(slug: string, signal?: AbortSignal) {
+  return getJson(`/api/categories/${encodeURIComponent(slug)}`, { schema: categorySchema, signal });
+}
+
+export const categoryQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: categoryKeys.detail(slug),
+    queryFn: ({ signal }) => getCategory(slug, signal),
+  });
+
+export function useCategory(slug: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...categoryQueryOptions(slug), enabled: options.enabled ?? true });
+}

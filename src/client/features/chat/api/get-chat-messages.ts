@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { chatListSchema, type ChatMessage } from "@contract/chat";
+import { getJson } from "@/lib/api-client";
+import { chatKeys, chatLiveState, mergeFetchedChat } from "../chat-cache";
+
+/** GET /api/chat (D36): the latest 50 messages, oldest first. */
+export function getChatMessages(signal?: AbortSignal): Promise<ChatMessage[]> {
+  return getJson("/api/chat", { schema: chatListSchema, signal });
+}
+
+export const chatMessagesQueryOptions = () =>
+  queryOptions({
+    queryKey: chatKeys.messages(),
+    // Live pushes keep the list current (D37); a refetch (after a send, a reconnect or a resync)
+    // is merged with what arrived live meanwhile so that a slow answer never drops a message.
+    queryFn: async ({ signal, client }) => {
+      const fresh = await getChatMessages(signal);
+      return mergeFetchedChat(fresh, client.getQueryData<ChatMessage[]>(chatKeys.messages()), chatLiveState(client));
+    },
+  });
+
+export function useChatMessages() {
+  return useQuery(chatMessagesQueryOptions());
+}

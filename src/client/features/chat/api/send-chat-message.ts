@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { chatMessageSchema, type ChatMessage } from "@contract/chat";
+import { apiRequest } from "@/lib/api-client";
+import { chatKeys, rememberLiveMessage } from "../chat-cache";
+
+/** POST /api/chat {message} (D35, D36) → 201 the message; the author is the session's user. */
+export async function sendChatMessage(message: string): Promise<ChatMessage> {
+  const res = await apiRequest("POST", "/api/chat", { message });
+  return chatMessageSchema.parse(await res.json());
+}
+
+export function useSendChatMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: sendChatMessage,
+    onSuccess: (message) => {
+      rememberLiveMessage(qc, message);
+      // Spec §7: the list is refetched after a send (catches up if the live channel is down).
+      void qc.invalidateQueries({ queryKey: chatKeys.messages() });
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { SendHorizontal, Trash2 } from "lucide-react";
+import { CHAT_MAX_LENGTH, type ChatMessage } from "@contract/chat";
+import { Button } from "@/components/ui/button";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api-client";
+import { chatTime } from "@/lib/format";
+import { loginUrl, useCurrentUser } from "@/lib/session";
+import { cn } from "@/lib/utils";
+import { useChatMessages } from "../api/get-chat-messages";
+import { useDeleteChatMessage } from "../api/delete-chat-message";
+import { useSendChatMessage } from "../api/send-chat-message";
+import { useChatLive } from "../use-chat-live";
+
+/** Spec §4: five skeleton rows while the chat loads. */
+const SKELETON_ROWS = 5;
+
+/**
+ * The home page's public chat (spec §2 "Home chat and leaderboard widgets", §5; D35–D37):
+ * a live list of messages (max height 350 px, kept scrolled to the bottom) and, for a signed-in
+ * player, an input that sends on Enter. Signed-out visitors read along and see 'Sign in to chat'.
+ */
+export function ChatPanel({ className }: { className?: string }) {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const messages = useChatMessages();
+  const live = useChatLive();
+  const send = useSendChatMessage();
+  const remove = useDeleteChatMessage();
+  const [draft, setDraft] = useState("");
+  const listRef = useRef<HTMLDivElement>(null);
+  const isAdmin = user?.role === "admin";
+
+  // Spec: scrolls to the bottom whenever the messages change.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.data]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = draft.trim();
+    // Spec §5: an empty or whitespace-only message is never sent.
+    if (!text || send.isPending) return;
+    send.mutate(text, {
+      onSuccess: () => setDraft(""),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 429) {
+          toast({
+            title: "Slow down",
+            description: "You are sending messages too quickly. Wait a few seconds, then try again.",
+            variant: "destructive",
+          });
+          return;
+        }
+        // Spec §8: other send failures are only logged.
+        console.warn("Failed to send chat message", error);
+      },
+    });
+  }
+
+  function deleteMessage(message: ChatMessage) {
+    remove.mutate(message.id, {
+      onError: (error) => console.warn("Failed to delete chat message", error),
+    });
+  }
+
+  return (
+    <div className={cn("flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm", className)} data-live={live}>
+      <div
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Chat messages"
+        aria-busy={messages.isPending || undefined}
+        // A scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        className="max-h-[350px] space-y-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md"
+      >
+        {messages.isPending ? (
+          Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <div key={i} className="flex items-start gap-3" data-testid="chat-skeleton">
+              <Skeleton className="size-8 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-3 w-28" />
+                <Skeleton className="h-3 w-3/4" />
+              </div>
+            </div>
+          ))
+        ) : messages.isError && !messages.data ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">Failed to load chat messages</p>
+        ) : messages.data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
+        ) : (
+          messages.data.map((message) => (
+            <ChatMessageRow
+              key={message.id}
+              message={message}
+              onDelete={isAdmin ? () => deleteMessage(message) : undefined}
+              deleting={remove.isPending && remove.variables === message.id}
+            />
+          ))
+        )}
+      </div>
+
+      {live === "reconnecting" ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          Reconnecting to chat…
+        </p>
+      ) : null}
+
+      {userLoading ? (
+        <Skeleton className="h-10 w-full" />
+      ) : user ? (
+        <form onSubmit={submit} className="flex items-center gap-2">
+          <Input
+            aria-label="Chat message"
+            placeholder="Type a message..."
+            autoComplete="off"
+            maxLength={CHAT_MAX_LENGTH}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="gradient" disabled={send.isPending} aria-label="Send">
+            <SendHorizontal aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Send</span>
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">Sign in to chat</p>
+          <Button
+            variant="gradient"
+            size="sm"
+            onClick={() => window.location.assign(loginUrl({ returnTo: `${window.location.pathname}${window.location.search}` }))}
+          >
+            Sign In
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean }) {
+  return (
+    <div className="group flex items-start gap-3" data-message-id={message.id}>
+      <UserAvatar username={message.user.username} src={message.user.avatarUrl} className="size-8" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline gap-2">
+          <span className="truncate text-sm font-semibold">{message.user.username}</span>
+          <time dateTime={message.createdAt} className="shrink-0 text-xs text-muted-foreground">
+            {chatTime(message.createdAt)}
+          </time>
+        </div>
+        <p className="whitespace-pre-wrap break-words text-sm">{message.message}</p>
+      </div>
+      {onDelete ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0 text-muted-foreground hover:text-destructive [&_svg]:size-4"
+          aria-label={`Delete message from ${message.user.username}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}

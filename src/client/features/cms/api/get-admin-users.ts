@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { adminUserListSchema } from "@contract/admin";
+import { getJson, withQuery } from "@/lib/api-client";
+import { useIsAdmin } from "./get-admin-user";
+import { adminKeys } from "./keys";
+
+/** GET /api/admin/users?search= (D47): username or email contains the search, newest first. */
+export const adminUsersQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: adminKeys.users(search),
+    queryFn: ({ signal }) => getJson(withQuery("/api/admin/users", { search }), { schema: adminUserListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminUsers(search: string) {
+  const isAdmin = useIsAdmin();
+  return useQuery({ ...adminUsersQueryOptions(search), enabled: isAdmin });
+}

@@ -1,0 +1,57 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api-client";
+import { categoryKeys, contentKeys, gameKeys } from "@/lib/query-keys";
+
+/** Query keys of the admin area (habit 5). Every admin read lives under ["admin"]. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  user: () => [...adminKeys.all, "user"] as const,
+  dashboard: () => [...adminKeys.all, "dashboard"] as const,
+  games: () => [...adminKeys.all, "games"] as const,
+  categories: () => [...adminKeys.all, "categories"] as const,
+  content: () => [...adminKeys.all, "website-content"] as const,
+  users: (search = "") => [...adminKeys.all, "users", { search }] as const,
+  usersAll: () => [...adminKeys.all, "users"] as const,
+  settings: () => [...adminKeys.all, "settings"] as const,
+  messages: () => [...adminKeys.all, "messages"] as const,
+};
+
+/**
+ * Spec §7: after each successful admin change the affected lists refetch. The public lists
+ * (games, categories, website content) are invalidated too, so the site shows the change at once.
+ */
+export function refetchAfterGameChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.games() }),
+    qc.invalidateQueries({ queryKey: adminKeys.categories() }),
+    qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+    qc.invalidateQueries({ queryKey: gameKeys.all }),
+    qc.invalidateQueries({ queryKey: categoryKeys.all }),
+  ]);
+}
+
+export function refetchAfterCategoryChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.categories() }),
+    qc.invalidateQueries({ queryKey: adminKeys.games() }),
+    qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+    qc.invalidateQueries({ queryKey: categoryKeys.all }),
+    qc.invalidateQueries({ queryKey: gameKeys.all }),
+  ]);
+}
+
+export function refetchAfterContentChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.content() }),
+    qc.invalidateQueries({ queryKey: adminKeys.settings() }),
+    qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+    qc.invalidateQueries({ queryKey: contentKeys.all }),
+  ]);
+}
+
+/** A 401/403 from an admin call means the admin session ended: re-check it so the guard (D43) sends the admin to /cms. */
+export function recheckSessionOn(qc: QueryClient, error: unknown) {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    void qc.invalidateQueries({ queryKey: adminKeys.user() });
+  }
+}

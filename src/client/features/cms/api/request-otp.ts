@@ -1,0 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
+import { requestOtpResponseSchema, type RequestOtpResponse } from "@contract/admin";
+import { apiRequest } from "@/lib/api-client";
+
+/** POST /api/admin/request-otp {email} → {otpSecret, message, otp?} (D42; `otp` only in development). */
+export async function requestOtp(email: string): Promise<RequestOtpResponse> {
+  const res = await apiRequest("POST", "/api/admin/request-otp", { email });
+  return requestOtpResponseSchema.partial({ otpSecret: true }).parse(await res.json()) as RequestOtpResponse;
+}
+
+export function useRequestOtp() {
+  return useMutation({ mutationFn: requestOtp });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin";
+import { apiRequest } from "@/lib/api-client";
+import { adminKeys, recheckSessionOn } from "./keys";
+
+/** PATCH /api/admin/users/{id} {role?, disabled?} (D47); an admin cannot demote or disable themself (400). */
+export async function updateUser({ id, patch }: { id: number; patch: AdminUserPatch }): Promise<AdminUserRow> {
+  const res = await apiRequest("PATCH", `/api/admin/users/${id}`, patch);
+  return adminUserRowSchema.parse(await res.json());
+}
+
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminKeys.usersAll() }), qc.invalidateQueries({ queryKey: adminKeys.dashboard() })]),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { gameSchema, type Game } from "@contract/games";
+import { postFormData } from "@/lib/upload";
+import { recheckSessionOn, refetchAfterGameChange } from "./keys";
+
+export type GamePackageInput = {
+  title: string;
+  description: string;
+  imageUrl: string;
+  categoryId: number;
+  developer: string;
+  instructions: string;
+  isFeatured: boolean;
+  htmlFile: File;
+};
+
+/**
+ * POST /api/admin/games/upload, multipart (spec §7; D44): title, description, imageUrl, categoryId,
+ * developer, instructions, isFeatured ('true' | 'false'), htmlFile (.zip or .html). The file goes
+ * last so that the server reads every field before the (large) file.
+ */
+export async function uploadGamePackage(input: GamePackageInput): Promise<Game> {
+  const form = new FormData();
+  form.append("title", input.title);
+  form.append("description", input.description);
+  form.append("imageUrl", input.imageUrl);
+  form.append("categoryId", String(input.categoryId));
+  form.append("developer", input.developer);
+  form.append("instructions", input.instructions);
+  form.append("isFeatured", input.isFeatured ? "true" : "false");
+  form.append("htmlFile", input.htmlFile, input.htmlFile.name);
+  const res = await postFormData("/api/admin/games/upload", form);
+  return gameSchema.parse(await res.json());
+}
+
+export function useUploadGamePackage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: uploadGamePackage,
+    onSuccess: () => refetchAfterGameChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

@@ -1,0 +1,155 @@
+import { Loader2, Save } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { AdminGamePatch } from "@contract/admin";
+import type { Game } from "@contract/games";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input, Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useUpdateGame } from "../api/update-game";
+import { categoryIdOf } from "./add-game-validation";
+import { CategorySelect } from "./category-select";
+import { Field } from "./field";
+import { ImageField } from "./image-field";
+
+type EditState = {
+  title: string;
+  categoryId: string;
+  description: string;
+  imageUrl: string;
+  externalUrl: string;
+  developer: string;
+  instructions: string;
+  isFeatured: boolean;
+};
+
+function stateOf(game: Game): EditState {
+  return {
+    title: game.title,
+    categoryId: String(game.categoryId),
+    description: game.description,
+    imageUrl: game.imageUrl,
+    externalUrl: game.externalUrl ?? "",
+    developer: game.developer,
+    instructions: game.instructions,
+    isFeatured: game.isFeatured,
+  };
+}
+
+/** Spec §5 "Edit game": a blank field falls back to the game's existing value. */
+export function editPatch(game: Game, s: EditState): AdminGamePatch {
+  const keep = (value: string, existing: string) => value.trim() || existing;
+  const patch: AdminGamePatch = {
+    title: keep(s.title, game.title),
+    description: keep(s.description, game.description),
+    imageUrl: keep(s.imageUrl, game.imageUrl),
+    developer: keep(s.developer, game.developer),
+    instructions: keep(s.instructions, game.instructions),
+    isFeatured: s.isFeatured,
+    categoryId: s.categoryId ? categoryIdOf(s.categoryId) : game.categoryId,
+  };
+  const url = s.externalUrl.trim() || game.externalUrl;
+  if (url) patch.externalUrl = url;
+  return patch;
+}
+
+export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save Changes to update the game.";
+
+/** Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured. */
+export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOpenChange: (open: boolean) => void }) {
+  const uid = useId();
+  const [form, setForm] = useState<EditState | null>(game ? stateOf(game) : null);
+  const update = useUpdateGame();
+  useEffect(() => {
+    setForm(game ? stateOf(game) : null);
+    update.reset();
+    // Reset only when another game is opened (not on every refetch of the list).
+  }, [game?.id]);
+
+  const set = <K extends keyof EditState>(key: K, value: EditState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!game || !form) return;
+    try {
+      update.mutate(
+        { id: game.id, patch: editPatch(game, form) },
+        {
+          onSuccess: () => {
+            toast({ title: "Game updated successfully" });
+            onOpenChange(false);
+          },
+          onError: (err) => toast({ title: "Failed to update game", description: errorMessage(err), variant: "destructive" }),
+        },
+      );
+    } catch {
+      toast({ title: "Error", description: "Something went wrong while submitting the form", variant: "destructive" });
+    }
+  }
+
+  const id = (name: string) => `${uid}-${name}`;
+  return (
+    <Dialog open={game !== null} onOpenChange={(o) => !update.isPending && onOpenChange(o)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Game</DialogTitle>
+          <DialogDescription>{game ? `Change the details of "${game.title}". Blank fields keep their current values.` : null}</DialogDescription>
+        </DialogHeader>
+        {game && form ? (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={id("title")} label="Title">
+                <Input id={id("title")} value={form.title} placeholder={game.title} onChange={(e) => set("title", e.target.value)} maxLength={100} />
+              </Field>
+              <Field id={id("category")} label="Category">
+                <CategorySelect id={id("category")} value={form.categoryId} onChange={(v) => set("categoryId", v)} />
+              </Field>
+            </div>
+            <Field id={id("description")} label="Description">
+              <Textarea id={id("description")} rows={3} value={form.description} placeholder={game.description} onChange={(e) => set("description", e.target.value)} />
+            </Field>
+            <ImageField
+              id={id("image")}
+              label="Game icon"
+              value={form.imageUrl}
+              onChange={(v) => set("imageUrl", v)}
+              uploadedMessage={IMAGE_UPLOADED_MESSAGE}
+              previewAlt="Game icon preview"
+            />
+            <Field
+              id={id("url")}
+              label="Game URL"
+              hint={game.externalUrl ? undefined : "This game is an uploaded package; leave blank to keep playing the package."}
+            >
+              <Input id={id("url")} type="url" value={form.externalUrl} placeholder={game.externalUrl ?? "https://"} onChange={(e) => set("externalUrl", e.target.value)} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={id("developer")} label="Developer">
+                <Input id={id("developer")} value={form.developer} placeholder={game.developer} onChange={(e) => set("developer", e.target.value)} maxLength={100} />
+              </Field>
+              <div className="flex items-end pb-2">
+                <label htmlFor={id("featured")} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+                  <input id={id("featured")} type="checkbox" className="size-4 accent-primary" checked={form.isFeatured} onChange={(e) => set("isFeatured", e.target.checked)} />
+                  Featured game
+                </label>
+              </div>
+            </div>
+            <Field id={id("instructions")} label="Instructions">
+              <Textarea id={id("instructions")} rows={2} value={form.instructions} placeholder={game.instructions} onChange={(e) => set("instructions", e.target.value)} />
+            </Field>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="gradient" disabled={update.isPending}>
+                {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                {update.isPending ? "Saving..." : "Save Changes"}
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

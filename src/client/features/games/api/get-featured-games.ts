@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { gameListSchema } from "@contract/games";
+import { getJson } from "@/lib/api-client";
+import { gameKeys } from "@/lib/query-keys";
+
+/** GET /api/games/featured */
+export function getFeaturedGames(signal?: AbortSignal) {
+  return getJson("/api/games/featured", { schema: gameListSchema, signal });
+}
+
+export const featuredGamesQueryOptions = () =>
+  queryOptions({
+    queryKey: gameKeys.featured(),
+    queryFn: ({ signal }) => getFeaturedGames(signal),
+  });
+
+export function useFeaturedGames() {
+  return useQuery(featuredGamesQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { gameSchema } from "@contract/games";
+import { getJson } from "@/lib/api-client";
+import { gameKeys } from "@/lib/query-keys";
+
+/** GET /api/games/{id}; 404 {message} for an unknown id (the screen shows 'Game Not Found'). */
+export function getGame(id: number, signal?: AbortSignal) {
+  return getJson(`/api/games/${id}`, { schema: gameSchema, signal });
+}
+
+export const gameQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: gameKeys.detail(id),
+    queryFn: ({ signal }) => getGame(id, signal),
+  });
+
+export function useGame(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...gameQueryOptions(id), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { playResponseSchema, type Game } from "@contract/games";
+import { apiRequest } from "@/lib/api-client";
+import { gameKeys } from "@/lib/query-keys";
+
+/** POST /api/games/{id}/play → {plays, playId} (D21): counts a play and opens a play session. */
+export async function playGame(id: number) {
+  const res = await apiRequest("POST", `/api/games/${id}/play`);
+  return playResponseSchema.parse(await res.json());
+}
+
+export function usePlayGame(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => playGame(id),
+    onSuccess: ({ plays }) => {
+      qc.setQueryData<Game>(gameKeys.detail(id), (g) => (g ? { ...g, plays } : g));
+      // lists sorted by plays are now out of date
+      void qc.invalidateQueries({ queryKey: gameKeys.lists(), refetchType: "none" });
+    },
+  });
+}

@@ -1,0 +1,255 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+
+/** Home (spec §2 Home, §4, §9; issue 3 item 1). */
+
+function makeGame(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Game ${id}`,
+    description: "A game.",
+    imageUrl: "",
+    categoryId: 1,
+    category: "Action",
+    categorySlug: "action",
+    externalUrl: null,
+    developer: "Unknown",
+    instructions: "Use your mouse or touchscreen to play.",
+    isFeatured: false,
+    featured: false,
+    new: false,
+    hot: false,
+    plays: 0,
+    rating: 0,
+    releaseDate: null,
+    createdAt: "2025-05-15T00:00:00.000Z",
+    frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
+    ...extra,
+  };
+}
+
+/** 25 games: 1–12 Action, 13–25 Puzzle; 1–3 new; 4–15 hot (12 hot). */
+const GAMES = Array.from({ length: 25 }, (_, i) => {
+  const id = i + 1;
+  return makeGame(id, {
+    category: id <= 12 ? "Action" : "Puzzle",
+    categorySlug: id <= 12 ? "action" : "puzzle",
+    new: id <= 3,
+    hot: id >= 4 && id <= 15,
+  });
+});
+
+const entry = (rank: number, id: number, username: string) => ({
+  rank,
+  user: { id, username, avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z" },
+  totalScore: 10_000 - rank * 1000,
+  gamesPlayed: 10 + rank,
+  winRate: 50 + rank,
+});
+
+const never = () => new Promise<Response>(() => {});
+
+function routes(overrides: Partial<Record<"featured" | "games" | "categories" | "leaderboard" | "chat", MockRoute[2]>> = {}): MockRoute[] {
+  return [
+    signedOut,
+    ["GET", "/api/content", () => jsonResponse([])],
+    [
+      "GET",
+      "/api/categories",
+      overrides.categories ??
+        (() =>
+          jsonResponse([
+            { id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 12 },
+            { id: 2, name: "Puzzle", slug: "puzzle", description: "", imageUrl: "", gameCount: 13 },
+          ])),
+    ],
+    ["GET", "/api/games/featured", overrides.featured ?? (() => jsonResponse(GAMES.slice(0, 6).map((g) => ({ ...g, isFeatured: true, featured: true }))))],
+    ["GET", "/api/games", overrides.games ?? (() => jsonResponse(GAMES, { headers: { "X-Total-Count": String(GAMES.length) } }))],
+    ["GET", "/api/leaderboard", overrides.leaderboard ?? (() => jsonResponse([entry(1, 11, "GlitchGuru"), entry(2, 6, "LunaLoop"), entry(3, 4, "RetroRacer"), entry(4, 3, "QuantumQuest"), entry(5, 10, "CosmicKat")]))],
+    ["GET", "/api/chat", overrides.chat ?? (() => jsonResponse([]))],
+  ];
+}
+
+/** The chat widget opens a WebSocket: a silent stand-in that never connects. */
+class SilentWebSocket {
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  readyState = 0;
+  send() {}
+  close() {}
+}
+
+beforeEach(() => {
+  localStorage.setItem("cookieConsent", "all");
+  vi.stubGlobal("WebSocket", SilentWebSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const gameLinks = () => within(screen.getByRole("list", { name: "Games" })).getAllByRole("listitem");
+
+describe("Home games grid (spec §4: 10 shown, +10, reset on filter change)", () => {
+  it("'Load More Games' adds 10 and shows only while more are hidden", async () => {
+    mockApi(routes());
+    renderApp("/");
+    await screen.findByRole("list", { name: "Games" });
+    expect(gameLinks()).toHaveLength(10);
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(gameLinks()).toHaveLength(20);
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(gameLinks()).toHaveLength(25);
+    expect(screen.queryByRole("button", { name: "Load More Games" })).not.toBeInTheDocument();
+  });
+
+  it("filters by New, Hot and category name, and a filter change resets the count to 10", async () => {
+    mockApi(routes());
+    renderApp("/");
+    await screen.findByRole("list", { name: "Games" });
+    const filters = screen.getByRole("group", { name: "Filter games" });
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(gameLinks()).toHaveLength(20);
+
+    fireEvent.click(within(filters).getByRole("button", { name: "Hot" }));
+    expect(within(filters).getByRole("button", { name: "Hot" })).toHaveAttribute("aria-pressed", "true");
+    expect(gameLinks()).toHaveLength(10); // 12 hot games, reset to 10
+    fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
+    expect(gameLinks()).toHaveLength(12);
+    expect(screen.queryByRole("button", { name: "Load More Games" })).not.toBeInTheDocument();
+
+    fireEvent.click(within(filters).getByRole("button", { name: "New" }));
+    expect(gameLinks()).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: "Load More Games" })).not.toBeInTheDocument();
+
+    fireEvent.click(within(filters).getByRole("button", { name: "Puzzle" }));
+    expect(gameLinks()).toHaveLength(10);
+    expect(within(screen.getByRole("list", { name: "Games" })).getByRole("link", { name: "Game 13" })).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Games" })).queryByRole("link", { name: "Game 1" })).not.toBeInTheDocument();
+
+    fireEvent.click(within(filters).getByRole("button", { name: "All" }));
+    expect(gameLinks()).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Load More Games" })).toBeInTheDocument();
+  });
+});
+
+describe("Featured carousel (spec §4, §9)", () => {
+  it("scrolls 340 px per click; the left button is disabled at position 0", async () => {
+    mockApi(routes());
+    renderApp("/");
+    const carousel = await screen.findByTestId("featured-carousel");
+    const scrollBy = vi.fn();
+    carousel.scrollBy = scrollBy as unknown as typeof carousel.scrollBy;
+    const left = screen.getByRole("button", { name: "Scroll left" });
+    const right = screen.getByRole("button", { name: "Scroll right" });
+    expect(left).toBeDisabled();
+
+    // jsdom has no layout: give the list a width so that it can scroll.
+    Object.defineProperty(carousel, "scrollWidth", { configurable: true, value: 2000 });
+    Object.defineProperty(carousel, "clientWidth", { configurable: true, value: 375 });
+    fireEvent.scroll(carousel);
+    expect(right).toBeEnabled();
+
+    fireEvent.click(right);
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 340, behavior: "smooth" });
+
+    carousel.scrollLeft = 340;
+    fireEvent.scroll(carousel);
+    expect(left).toBeEnabled();
+    fireEvent.click(left);
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -340, behavior: "smooth" });
+
+    carousel.scrollLeft = 0;
+    fireEvent.scroll(carousel);
+    expect(left).toBeDisabled();
+
+    carousel.scrollLeft = 2000 - 375;
+    fireEvent.scroll(carousel);
+    expect(right).toBeDisabled();
+  });
+
+  it("cuts descriptions to 60 characters plus '...'", async () => {
+    const long = "x".repeat(59) + "yz and more";
+    mockApi(routes({ featured: () => jsonResponse([makeGame(1, { description: long, isFeatured: true })]) }));
+    renderApp("/");
+    expect(await screen.findByText(`${"x".repeat(59)}y...`)).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load featured games' when the call fails", async () => {
+    mockApi(routes({ featured: () => jsonResponse({ message: "boom" }, { status: 500 }) }));
+    renderApp("/");
+    expect(await screen.findByText("Failed to load featured games")).toBeInTheDocument();
+  });
+
+  it("shows 'No featured games available' for an empty list", async () => {
+    mockApi(routes({ featured: () => jsonResponse([]) }));
+    renderApp("/");
+    expect(await screen.findByText("No featured games available")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Scroll right" })).toBeDisabled();
+  });
+});
+
+describe("Home loading states (spec §4 skeleton counts 4, 5, 10, 5, 5)", () => {
+  it("shows 4 featured cards, 5 category chips, 10 game cards, 5 leaderboard rows and 5 chat rows", async () => {
+    mockApi(routes({ featured: never, categories: never, games: never, leaderboard: never, chat: never }));
+    renderApp("/");
+    expect(await screen.findAllByTestId("featured-skeleton")).toHaveLength(4);
+    expect(screen.getAllByTestId("category-skeleton")).toHaveLength(5);
+    expect(screen.getAllByTestId("game-card-skeleton")).toHaveLength(10);
+    expect(screen.getAllByTestId("leaderboard-skeleton")).toHaveLength(5);
+    expect(screen.getAllByTestId("chat-skeleton")).toHaveLength(5);
+  });
+});
+
+describe("Home static block and widgets", () => {
+  it("shows the four 'All Your Favorite Gaming Experiences' tiles with their counts", async () => {
+    mockApi(routes());
+    renderApp("/");
+    const section = (await screen.findByRole("heading", { name: "All Your Favorite Gaming Experiences" })).closest("section")!;
+    const tiles = within(section).getAllByTestId("experience-tile");
+    expect(tiles.map((t) => [within(t).getByRole("heading").textContent, t.textContent?.match(/(\d+) games/)?.[1]])).toEqual([
+      ["Modern Games", "250"],
+      ["Retro Arcade", "180"],
+      ["Mobile Favorites", "320"],
+      ["Multiplayer Arena", "150"],
+    ]);
+  });
+
+  it("'Top Players This Week' reads the weekly board (D24) and links each player to the profile", async () => {
+    const fetch = mockApi(routes());
+    renderApp("/");
+    const rows = await screen.findAllByTestId("top-player-row");
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0]).getByRole("link", { name: "GlitchGuru" })).toHaveAttribute("href", "/profile/11");
+    expect(rows[0]).toHaveTextContent("9,000");
+    expect(rows[0]).toHaveTextContent("11 games");
+    expect(rows[0]).toHaveTextContent("51% win rate");
+    const call = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith("/api/leaderboard"))!;
+    expect(Object.fromEntries(new URL(call, "http://x").searchParams)).toEqual({ period: "week", limit: "5" });
+    expect(screen.getByRole("link", { name: /View Full Leaderboard/ })).toHaveAttribute("href", "/leaderboard");
+  });
+
+  it("the Friends tab has no behaviour of its own and shows no invented players (D55)", async () => {
+    mockApi(routes());
+    renderApp("/");
+    await screen.findAllByTestId("top-player-row");
+    const tab = screen.getByRole("tab", { name: "Friends" });
+    fireEvent.mouseDown(tab);
+    fireEvent.keyDown(tab, { key: "Enter" });
+    fireEvent.click(tab);
+    await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
+    expect(screen.queryAllByTestId("top-player-row")).toHaveLength(0);
+    expect(screen.getByText("Friends rankings are coming soon")).toBeInTheDocument();
+  });
+
+  it("the closing banner offers 'Sign Up - It's Free!' (→ /login?tab=register) and 'Browse Games'", async () => {
+    mockApi(routes());
+    renderApp("/");
+    const banner = (await screen.findByRole("heading", { name: "Ready to join the fun?" })).closest("section")!;
+    expect(within(banner).getByRole("link", { name: "Sign Up - It's Free!" })).toHaveAttribute("href", "/login?tab=register");
+    expect(within(banner).getByRole("link", { name: "Browse Games" })).toHaveAttribute("href", "/games");
+  });
+});

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { risingStars } from "./api/get-leaderboard";
+
+/** /leaderboard (spec §2 Leaderboard, §9; D24, D55). */
+
+const entry = (rank: number, username = `Player${rank}`) => ({
+  rank,
+  user: { id: 100 + rank, username, avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" },
+  totalScore: 100_000 - rank * 1000,
+  gamesPlayed: rank * 2,
+  winRate: rank * 3,
+});
+const BOARD = Array.from({ length: 12 }, (_, i) => entry(i + 1));
+
+function routes(board: (url: URL) => Response | Promise<Response>, extra: MockRoute[] = []): MockRoute[] {
+  return [["GET", "/api/content", () => jsonResponse([])], ["GET", "/api/leaderboard", ({ url }) => board(url)], ...extra];
+}
+
+beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("risingStars (spec §9)", () => {
+  it("is the last 5 entries, reversed", () => {
+    expect(risingStars([1, 2, 3, 4, 5, 6, 7, 8])).toEqual([8, 7, 6, 5, 4]);
+    expect(risingStars([1, 2, 3])).toEqual([3, 2, 1]);
+    expect(risingStars([])).toEqual([]);
+  });
+});
+
+describe("Leaderboard screen", () => {
+  it("renders the table from the API: rank, player link with 'Member since', score, games, win rate; trophies for the top 3", async () => {
+    mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
+    renderApp("/leaderboard");
+    const rows = await screen.findAllByTestId("leaderboard-row");
+    expect(rows).toHaveLength(12);
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Rank", "Player", "Total Score", "Games", "Win Rate"]);
+    const first = rows[0];
+    expect(within(first).getByRole("link", { name: "Player1" })).toHaveAttribute("href", "/profile/101");
+    expect(first).toHaveTextContent("Member since May 15, 2025");
+    expect(first).toHaveTextContent("99,000");
+    expect(first).toHaveTextContent("3%");
+    expect(rows.slice(0, 3).every((r) => within(r).queryByTestId("trophy-badge"))).toBe(true);
+    expect(rows.slice(3).some((r) => within(r).queryByTestId("trophy-badge"))).toBe(false);
+    expect(document.title).toBe("Leaderboard - Arcadium");
+  });
+
+  it("'Rising Stars' shows the last 5 entries, reversed", async () => {
+    mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
+    renderApp("/leaderboard");
+    const stars = await screen.findAllByTestId("rising-star");
+    expect(stars.map((s) => within(s).getByRole("link").textContent)).toEqual(["Player12", "Player11", "Player10", "Player9", "Player8"]);
+  });
+
+  it("signed out, 'Your Ranking' says 'Sign in to see your rank' with a 'Sign In' button", async () => {
+    mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
+    renderApp("/leaderboard");
+    const card = (await screen.findByText("Sign in to see your rank")).closest("div.rounded-xl")! as HTMLElement;
+    expect(within(card).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
+  });
+
+  it("signed in, 'Your Ranking' shows the real rank from /api/users/{me}", async () => {
+    mockApi(
+      routes(() => jsonResponse(BOARD), [
+        signedInAs({ id: 104, username: "Player4" }),
+        ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
+      ]),
+    );
+    renderApp("/leaderboard");
+    expect(await screen.findByTestId("my-rank")).toHaveTextContent("Rank #4");
+    expect(screen.queryByText("Sign in to see your rank")).not.toBeInTheDocument();
+  });
+
+  it("searches on the server after the typing settles, and shows 'No Players Found' for no match", async () => {
+    const fetch = mockApi(routes((url) => jsonResponse(url.searchParams.get("search") ? [] : BOARD), [signedOut]));
+    renderApp("/leaderboard");
+    await screen.findAllByTestId("leaderboard-row");
+    fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zz" } });
+    fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zzz" } });
+    expect(await screen.findByText("No Players Found")).toBeInTheDocument();
+    const searches = fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.has("search"));
+    // debounced: one request, for the final text
+    expect(searches.map((u) => u.searchParams.get("search"))).toEqual(["zzz"]);
+    // Rising Stars keeps reading the whole board
+    expect(screen.getAllByTestId("rising-star")).toHaveLength(5);
+  });
+
+  it("'Friends Only' only sets the filter value: the table stays the same (D55)", async () => {
+    mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
+    renderApp("/leaderboard");
+    await screen.findAllByTestId("leaderboard-row");
+    const tab = screen.getByRole("tab", { name: "Friends Only" });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
+    expect(await screen.findAllByTestId("leaderboard-row")).toHaveLength(12);
+  });
+
+  it("empty board: 'No Players Found'", async () => {
+    mockApi(routes(() => jsonResponse([]), [signedOut]));
+    renderApp("/leaderboard");
+    expect(await screen.findByText("No Players Found")).toBeInTheDocument();
+  });
+
+  it("shows skeleton rows while loading", async () => {
+    mockApi(routes(() => new Promise<Response>(() => {}), [signedOut]));
+    renderApp("/leaderboard");
+    expect(await screen.findAllByTestId("leaderboard-skeleton")).toHaveLength(10);
+    expect(screen.getAllByTestId("rising-star-skeleton")).toHaveLength(5);
+  });
+});

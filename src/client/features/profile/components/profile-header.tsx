@@ -1,0 +1,94 @@
+import { CalendarDays, Gamepad2, MessageSquare, Percent, Star, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import type { UserProfile } from "@contract/users";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate, formatNumber } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: string; value: string; field: string; small?: boolean }) {
+  return (
+    <div className="rounded-xl border bg-card/80 p-4 backdrop-blur">
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground [&_svg]:size-3.5">
+        {icon}
+        {label}
+      </dt>
+      <dd className={cn("mt-1 font-bold tabular-nums", small ? "text-lg sm:text-xl" : "text-xl sm:text-2xl")} data-field={field}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Profile heading (spec §2 Profile): avatar with initials fallback, username, 'Rank #N' when ranked,
+ * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' do nothing (D55).
+ */
+export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSelf: boolean }) {
+  return (
+    <div className="border-b bg-gradient-to-b from-accent/70 via-accent/20 to-transparent">
+      <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-center sm:text-left">
+          <UserAvatar
+            username={profile.username}
+            src={profile.avatarUrl}
+            className="size-24 ring-4 ring-card shadow-xl shadow-primary/20 [&>span]:text-3xl sm:size-28"
+          />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <h1 className="break-all text-3xl font-extrabold tracking-tight sm:text-4xl">{profile.username}</h1>
+              {profile.rank !== null ? (
+                <Badge className="bg-gradient-to-r from-amber-300 to-yellow-500 text-sm text-amber-950" data-testid="rank-badge">
+                  Rank #{profile.rank}
+                </Badge>
+              ) : null}
+            </div>
+            <p className="mt-1 text-muted-foreground">Member since {formatDate(profile.createdAt)}</p>
+          </div>
+          {isSelf ? null : (
+            // D55: the spec's buttons without effect, kept until a decision gives them one.
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => {}}>
+                <MessageSquare aria-hidden="true" />
+                Message
+              </Button>
+              <Button variant="gradient" onClick={() => {}}>
+                <UserPlus aria-hidden="true" />
+                Add Friend
+              </Button>
+            </div>
+          )}
+        </div>
+        <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore)} field="totalScore" />
+          <Stat icon={<Gamepad2 aria-hidden="true" />} label="Games Played" value={formatNumber(profile.gamesPlayed)} field="gamesPlayed" />
+          <Stat icon={<Percent aria-hidden="true" />} label="Win Rate" value={`${profile.winRate}%`} field="winRate" />
+          <Stat icon={<CalendarDays aria-hidden="true" />} label="Member Since" value={formatDate(profile.createdAt)} field="memberSince" small />
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <div className="border-b" data-testid="profile-skeleton">
+      <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <div className="flex flex-col items-center gap-5 sm:flex-row">
+          <Skeleton className="size-24 rounded-full sm:size-28" />
+          <div className="w-full max-w-sm space-y-3">
+            <Skeleton className="mx-auto h-8 w-48 sm:mx-0" />
+            <Skeleton className="mx-auto h-4 w-40 sm:mx-0" />
+          </div>
+        </div>
+        <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-20 rounded-xl" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

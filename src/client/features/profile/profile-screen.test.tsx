@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACHIEVEMENTS } from "@contract/achievements";
+import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { achievementSummary, recentGames } from "./achievements";
+
+/** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
+
+const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
+const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48 };
+
+const unlocked = new Set(["first_score", "first_victory", "game_explorer", "champion"]);
+const stats = {
+  games: [
+    { gameId: 1, title: "Lane Racer", imageUrl: "", category: "Racing", categorySlug: "racing", bestScore: 1200, scores: 3, lastPlayedAt: "2025-05-10T10:00:00.000Z" },
+    { gameId: 2, title: "Reversi", imageUrl: "", category: "Strategy", categorySlug: "strategy", bestScore: 4200, scores: 1, lastPlayedAt: "2025-05-14T10:00:00.000Z" },
+    { gameId: 3, title: "Hoop Shot", imageUrl: "", category: "Sports", categorySlug: "sports", bestScore: 800, scores: 2, lastPlayedAt: "2025-05-12T10:00:00.000Z" },
+  ],
+  categories: [
+    { slug: "racing", name: "Racing", plays: 3, share: 50 },
+    { slug: "sports", name: "Sports", plays: 2, share: 33 },
+    { slug: "strategy", name: "Strategy", plays: 1, share: 17 },
+  ],
+  achievements: ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: unlocked.has(a.id) ? "2025-05-13T09:00:00.000Z" : null })),
+  unlockedCount: 4,
+  totalAchievements: 10,
+};
+
+function routes(extra: MockRoute[] = []): MockRoute[] {
+  return [signedOut, ["GET", "/api/content", () => jsonResponse([])], ...extra];
+}
+
+function openTab(name: string) {
+  const tab = screen.getByRole("tab", { name });
+  fireEvent.mouseDown(tab);
+  fireEvent.click(tab);
+  return waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
+}
+
+beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("achievementSummary (D25)", () => {
+  it("counts the unlocked achievements: 'N/10 achievements unlocked'", () => {
+    expect(achievementSummary(stats.achievements).text).toBe("4/10 achievements unlocked");
+    expect(achievementSummary(ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null }))).text).toBe("0/10 achievements unlocked");
+    expect(achievementSummary(ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: "2025-01-01T00:00:00.000Z" }))).text).toBe("10/10 achievements unlocked");
+  });
+
+  it("recentGames orders by last played, newest first", () => {
+    expect(recentGames(stats.games).map((g) => g.title)).toEqual(["Reversi", "Hoop Shot", "Lane Racer"]);
+  });
+});
+
+describe("Profile screen", () => {
+  it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {
+    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    renderApp("/profile/7");
+    expect(await screen.findByRole("heading", { level: 1, name: "turbotiger" })).toBeInTheDocument();
+    expect(screen.getByText("Rank #3")).toBeInTheDocument();
+    expect(screen.getByText("TU")).toBeInTheDocument(); // initials fallback
+    const facts = Object.fromEntries(
+      screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({ "Total Score": "12,345", "Games Played": "21", "Win Rate": "48%", "Member Since": "May 15, 2025" });
+    expect(screen.getByRole("button", { name: "Message" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add Friend" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("turbotiger - Arcadium"));
+  });
+
+  it("Statistics: per-game best scores and category shares from /stats", async () => {
+    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    renderApp("/profile/7");
+    const bests = await screen.findAllByTestId("best-score");
+    expect(bests.map((b) => [within(b).getByRole("link").textContent, b.querySelector("[data-field=bestScore]")?.textContent])).toEqual([
+      ["Reversi", "4,200"],
+      ["Lane Racer", "1,200"],
+      ["Hoop Shot", "800"],
+    ]);
+    expect(screen.getAllByTestId("category-share").map((c) => c.querySelector("[data-field=share]")?.textContent)).toEqual(["50%", "33%", "17%"]);
+  });
+
+  it("Achievements: the 10 from the API, locked ones marked, and 'N/10 achievements unlocked' counted", async () => {
+    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    renderApp("/profile/7");
+    await screen.findAllByTestId("best-score");
+    await openTab("Achievements");
+    expect(await screen.findByText("4/10 achievements unlocked")).toBeInTheDocument();
+    const tiles = screen.getAllByTestId("achievement");
+    expect(tiles).toHaveLength(10);
+    expect(tiles.filter((t) => t.dataset.unlocked === "true")).toHaveLength(4);
+    const victory = tiles.find((t) => within(t).queryByText("First Victory"))!;
+    expect(victory).toHaveTextContent("Unlocked May 13, 2025");
+    const critic = tiles.find((t) => within(t).queryByText("Critic"))!;
+    expect(critic).toHaveTextContent("Locked");
+  });
+
+  it("Recent Games: ordered by last played with best scores", async () => {
+    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    renderApp("/profile/7");
+    await screen.findAllByTestId("best-score");
+    await openTab("Recent Games");
+    const rows = await screen.findAllByTestId("recent-game");
+    expect(rows.map((r) => within(r).getByRole("link").textContent)).toEqual(["Reversi", "Hoop Shot", "Lane Racer"]);
+    expect(rows[0].querySelector("time")).toHaveAttribute("datetime", "2025-05-14T10:00:00.000Z");
+    expect(rows[0]).toHaveTextContent("4,200");
+  });
+
+  it("a player without scores gets honest empty states and no rank badge", async () => {
+    const empty = { games: [], categories: [], achievements: ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null })), unlockedCount: 0, totalAchievements: 10 };
+    mockApi(
+      routes([
+        ["GET", "/api/users/8", () => jsonResponse({ ...user, id: 8, username: "newbie", rank: null, totalScore: 0, gamesPlayed: 0, winRate: 0 })],
+        ["GET", "/api/users/8/stats", () => jsonResponse(empty)],
+      ]),
+    );
+    renderApp("/profile/8");
+    expect(await screen.findByText("No games played yet")).toBeInTheDocument();
+    expect(screen.queryByText(/Rank #/)).not.toBeInTheDocument();
+    await openTab("Achievements");
+    expect(await screen.findByText("0/10 achievements unlocked")).toBeInTheDocument();
+  });
+
+  it("unknown user: 'User Not Found' with 'Return Home'", async () => {
+    mockApi(routes([["GET", /^\/api\/users\/999/, () => jsonResponse({ message: "User not found" }, { status: 404 })]]));
+    renderApp("/profile/999");
+    expect(await screen.findByText("User Not Found")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    await waitFor(() => expect(document.title).toBe("User Not Found - Arcadium"));
+  });
+
+  it("a malformed id is 'User Not Found' without asking the server", async () => {
+    const fetch = mockApi(routes());
+    renderApp("/profile/abc");
+    expect(await screen.findByText("User Not Found")).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => String(u).startsWith("/api/users"))).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ratingAggregateSchema } from "@contract/reviews";
+import { getJson } from "@/lib/api-client";
+import { reviewKeys } from "./keys";
+
+/** GET /api/games/{id}/rating → {gameId, rating, average, count, distribution} (D32). */
+export function getRating(gameId: number, signal?: AbortSignal) {
+  return getJson(`/api/games/${gameId}/rating`, { schema: ratingAggregateSchema, signal });
+}
+
+export const ratingQueryOptions = (gameId: number) =>
+  queryOptions({
+    queryKey: reviewKeys.rating(gameId),
+    queryFn: ({ signal }) => getRating(gameId, signal),
+  });
+
+export function useRating(gameId: number) {
+  return useQuery(ratingQueryOptions(gameId));
+}

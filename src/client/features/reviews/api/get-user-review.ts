@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { reviewSchema } from "@contract/reviews";
+import { getJson } from "@/lib/api-client";
+import { reviewKeys } from "./keys";
+
+const ownReviewSchema = reviewSchema.nullable();
+
+/** GET /api/games/{id}/reviews/user/{userId} → the review or null (D31). */
+export function getUserReview(gameId: number, userId: number, signal?: AbortSignal) {
+  return getJson(`/api/games/${gameId}/reviews/user/${userId}`, { schema: ownReviewSchema, signal });
+}
+
+export const userReviewQueryOptions = (gameId: number, userId: number) =>
+  queryOptions({
+    queryKey: reviewKeys.user(gameId, userId),
+    queryFn: ({ signal }) => getUserReview(gameId, userId, signal),
+  });
+
+export function useUserReview(gameId: number, userId: number | null) {
+  return useQuery({ ...userReviewQueryOptions(gameId, userId ?? 0), enabled: userId !== null });
+}

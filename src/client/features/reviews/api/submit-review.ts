@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { reviewSchema } from "@contract/reviews";
+import { apiRequest } from "@/lib/api-client";
+import { invalidateAfterReviewChange } from "./keys";
+
+const submitReviewResponseSchema = z.object({ review: reviewSchema, created: z.boolean() });
+
+export type SubmitReviewInput = { gameId: number; userId: number; rating: number; comment: string };
+
+/**
+ * POST /api/reviews {userId, gameId, rating, comment?} → 201 {review, created: true} or
+ * 200 {review, created: false} (spec §7, D30). The comment is trimmed and left out when empty (spec §5).
+ */
+export async function submitReview({ gameId, userId, rating, comment }: SubmitReviewInput) {
+  const trimmed = comment.trim();
+  const body: { userId: number; gameId: number; rating: number; comment?: string } = { userId, gameId, rating };
+  if (trimmed) body.comment = trimmed;
+  const res = await apiRequest("POST", "/api/reviews", body);
+  return submitReviewResponseSchema.parse(await res.json());
+}
+
+export function useSubmitReview(gameId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SubmitReviewInput, "gameId">) => submitReview({ ...input, gameId }),
+    onSuccess: () => invalidateAfterReviewChange(qc, gameId),
+  });
+}

@@ -1,0 +1,119 @@
+import type { ZodType } from "zod";
+
+/**
+ * The one way the client talks to the API (D61, spec §7, §8).
+ * - every call sends cookies (`credentials: "include"`);
+ * - JSON bodies go with `Content-Type: application/json`;
+ * - any non-ok response raises `Error("{status}: {message}")`, the message being the JSON body's
+ *   `message` field (D60/D61), else the body text, else the status text (spec §8).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's message without the status prefix, suitable for a toast. */
+  readonly serverMessage: string;
+
+  constructor(status: number, serverMessage: string) {
+    super(`${status}: ${serverMessage}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+async function messageOf(res: Response): Promise<string> {
+  let text = "";
+  try {
+    text = await res.text();
+  } catch {
+    text = "";
+  }
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && "message" in parsed) {
+        const m = (parsed as { message: unknown }).message;
+        if (typeof m === "string" && m.trim()) return m;
+      }
+    } catch {
+      // not JSON: the body text itself is the message
+    }
+    if (text.trim()) return text.trim();
+  }
+  return res.statusText || "Request failed";
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, await messageOf(res));
+}
+
+/**
+ * Sends a request and returns the ok Response (throws ApiError otherwise).
+ * Mutating calls always carry a JSON content type (D62 CSRF rule), so a body-less POST such as
+ * `POST /api/games/{id}/play` sends `{}`. FormData bodies go as multipart (the browser sets the boundary).
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined || method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body ?? {});
+  }
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: method === "GET" ? undefined : payload,
+    credentials: "include",
+    signal: init.signal,
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type GetJsonOptions<T> = {
+  /** What a 401 means for this read: an error (default, spec §7) or "nobody" (null). */
+  on401?: "throw" | "returnNull";
+  /** Contract schema to validate the payload against. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+};
+
+export async function getJson<T>(url: string, options: GetJsonOptions<T> & { on401: "returnNull" }): Promise<T | null>;
+export async function getJson<T>(url: string, options?: GetJsonOptions<T>): Promise<T>;
+export async function getJson<T>(url: string, options: GetJsonOptions<T> = {}): Promise<T | null> {
+  const res = await fetch(url, {
+    headers: { Accept: "application/json" },
+    credentials: "include",
+    signal: options.signal,
+  });
+  if (options.on401 === "returnNull" && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  const data: unknown = await res.json();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** The message to show a person for a failed call: the server's own words, without the status. */
+export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error && error.message) return error.message.replace(/^\d{3}: /, "");
+  return fallback;
+}
+
+/** Builds `path?query` from defined, non-empty values. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | undefined | null>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === "") continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,89 @@
+import type { ZodType } from "zod";
+import { ApiError } from "./api-client";
+
+/**
+ * Form submissions that need the server's field errors (D60: a 400 carries
+ * `errors: [{path, message}]`). Same conventions as api-client (D61, D62): cookies, a JSON body
+ * with a JSON content type, `Error("{status}: {message}")`; the error additionally keeps the
+ * per-field messages so that a form can show them next to their fields.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class ApiFieldError extends ApiError {
+  readonly fieldErrors: FieldErrors;
+  /** The JSON body's `message` field, when it had one (spec §7: login shows it, else 'Login failed'). */
+  readonly bodyMessage: string | undefined;
+
+  constructor(status: number, serverMessage: string, fieldErrors: FieldErrors, bodyMessage?: string) {
+    super(status, serverMessage);
+    this.name = "ApiFieldError";
+    this.fieldErrors = fieldErrors;
+    this.bodyMessage = bodyMessage;
+  }
+}
+
+/** The first message for each field path ("email", "items.0.id"); body-level errors are left out. */
+export function toFieldErrors(errors: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (!Array.isArray(errors)) return out;
+  for (const e of errors) {
+    if (!e || typeof e !== "object") continue;
+    const { path, message } = e as { path?: unknown; message?: unknown };
+    const key = Array.isArray(path) ? path.join(".") : typeof path === "string" ? path : "";
+    if (!key || key === "body" || typeof message !== "string" || !message) continue;
+    if (!(key in out)) out[key] = message;
+  }
+  return out;
+}
+
+async function errorOf(res: Response): Promise<ApiFieldError> {
+  let text = "";
+  try {
+    text = await res.text();
+  } catch {
+    text = "";
+  }
+  let message = "";
+  let bodyMessage: string | undefined;
+  let fieldErrors: FieldErrors = {};
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object") {
+        const m = (parsed as { message?: unknown }).message;
+        if (typeof m === "string" && m.trim()) message = bodyMessage = m;
+        fieldErrors = toFieldErrors((parsed as { errors?: unknown }).errors);
+      }
+    } catch {
+      // not JSON: the body text is the message
+    }
+    if (!message && text.trim()) message = text.trim();
+  }
+  return new ApiFieldError(res.status, message || res.statusText || "Request failed", fieldErrors, bodyMessage);
+}
+
+/** POSTs JSON and returns the parsed (and, with a schema, validated) response; throws ApiFieldError. */
+export async function postForm<T = unknown>(url: string, body: unknown, schema?: ZodType<T>): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+    credentials: "include",
+  });
+  if (!res.ok) throw await errorOf(res);
+  const text = await res.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** Field errors carried by an error from postForm (empty for anything else). */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  return error instanceof ApiFieldError ? error.fieldErrors : {};
+}
+
+/** Client-side check with a contract schema: the same rules and messages as the server. */
+export function validateWith<T>(schema: ZodType<T>, values: unknown): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, fieldErrors: toFieldErrors(result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }))) };
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { chatTime, formatDate, formatPlays, initials, ratingOutOfFive, relativeTime, stars, totalPlayers, truncate } from "./format";
+
+describe("stars (spec §4: full = floor(rating/10), half at fraction >= 0.5, out of 5)", () => {
+  it.each([
+    [45, { full: 4, half: 1, empty: 0 }],
+    [44, { full: 4, half: 0, empty: 1 }],
+    [50, { full: 5, half: 0, empty: 0 }],
+    [0, { full: 0, half: 0, empty: 5 }],
+    [5, { full: 0, half: 1, empty: 4 }],
+    [4, { full: 0, half: 0, empty: 5 }],
+    [15, { full: 1, half: 1, empty: 3 }],
+    [39, { full: 3, half: 1, empty: 1 }],
+    [10, { full: 1, half: 0, empty: 4 }],
+  ])("rating %i", (rating, expected) => {
+    expect(stars(rating)).toEqual(expected);
+  });
+
+  it("always totals five stars and clamps out-of-range input", () => {
+    for (let r = 0; r <= 50; r++) {
+      const s = stars(r);
+      expect(s.full + s.half + s.empty).toBe(5);
+    }
+    expect(stars(70)).toEqual({ full: 5, half: 0, empty: 0 });
+    expect(stars(-3)).toEqual({ full: 0, half: 0, empty: 5 });
+    expect(stars(Number.NaN)).toEqual({ full: 0, half: 0, empty: 5 });
+  });
+});
+
+describe("ratingOutOfFive (admin display: rating/10 with one decimal)", () => {
+  it.each([
+    [45, "4.5"],
+    [50, "5.0"],
+    [0, "0.0"],
+    [33, "3.3"],
+  ])("%i → %s", (rating, text) => expect(ratingOutOfFive(rating)).toBe(text));
+});
+
+describe("formatPlays (spec §9: over 1000 like 1.2k; millions use M)", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1000, "1k"],
+    [1234, "1.2k"],
+    [1999, "1.9k"],
+    [45_000, "45k"],
+    [999_999, "999.9k"],
+    [1_000_000, "1M"],
+    [2_500_000, "2.5M"],
+    [12_345_678, "12.3M"],
+  ])("%i → %s", (plays, text) => expect(formatPlays(plays)).toBe(text));
+
+  it("treats negative or invalid counts as 0", () => {
+    expect(formatPlays(-5)).toBe("0");
+    expect(formatPlays(Number.NaN)).toBe("0");
+  });
+});
+
+describe("relativeTime (spec §9)", () => {
+  const now = new Date("2025-05-15T12:00:00Z");
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it.each([
+    [0, "just now"],
+    [59_000, "just now"],
+    [60_000, "1 minute ago"],
+    [119_000, "1 minute ago"],
+    [5 * 60_000, "5 minutes ago"],
+    [59 * 60_000, "59 minutes ago"],
+    [60 * 60_000, "1 hour ago"],
+    [23 * 3_600_000, "23 hours ago"],
+    [24 * 3_600_000, "1 day ago"],
+    [3 * 86_400_000, "3 days ago"],
+  ])("%i ms ago → %s", (ms, text) => expect(relativeTime(ago(ms), now)).toBe(text));
+
+  it("accepts ISO strings, treats the future as just now and invalid dates as empty", () => {
+    expect(relativeTime("2025-05-15T11:58:00Z", now)).toBe("2 minutes ago");
+    expect(relativeTime("2025-05-15T12:05:00Z", now)).toBe("just now");
+    expect(relativeTime("not a date", now)).toBe("");
+  });
+});
+
+describe("chatTime (h:mm AM/PM, local time)", () => {
+  it.each([
+    [new Date(2025, 4, 15, 21, 5), "9:05 PM"],
+    [new Date(2025, 4, 15, 0, 0), "12:00 AM"],
+    [new Date(2025, 4, 15, 12, 30), "12:30 PM"],
+    [new Date(2025, 4, 15, 9, 7), "9:07 AM"],
+    [new Date(2025, 4, 15, 23, 59), "11:59 PM"],
+  ])("%s → %s", (d, text) => expect(chatTime(d)).toBe(text));
+
+  it("is empty for an invalid date", () => expect(chatTime("nope")).toBe(""));
+});
+
+describe("initials (first two letters, upper case; GU for a guest)", () => {
+  it.each([
+    ["neonfox", "NE"],
+    ["a", "A"],
+    ["  zed  ", "ZE"],
+    ["", "GU"],
+    [null, "GU"],
+    [undefined, "GU"],
+  ])("%s → %s", (name, text) => expect(initials(name)).toBe(text));
+});
+
+describe("truncate (featured descriptions: 60 characters plus '...')", () => {
+  it("keeps short text and cuts long text at 60 characters", () => {
+    const sixty = "x".repeat(60);
+    expect(truncate(sixty)).toBe(sixty);
+    expect(truncate(`${sixty}y`)).toBe(`${sixty}...`);
+    expect(truncate("short")).toBe("short");
+    expect(truncate(null)).toBe("");
+    expect(truncate("abcdef", 3)).toBe("abc...");
+  });
+});
+
+describe("totalPlayers and formatDate", () => {
+  it("is plays x 0.7 rounded down", () => {
+    expect(totalPlayers(999)).toBe(699);
+    expect(totalPlayers(10)).toBe(7);
+    expect(totalPlayers(1)).toBe(0);
+  });
+  it("reads a bare ISO date as a calendar day", () => {
+    expect(formatDate("2025-05-15")).toBe("May 15, 2025");
+  });
+});

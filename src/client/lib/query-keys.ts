@@ -1,0 +1,36 @@
+/**
+ * Query-key factories (ARCHITECTURE habit 5): every variable a fetcher uses is part of its key,
+ * and mutations invalidate by these prefixes.
+ */
+export type GameListParams = {
+  search?: string;
+  /** a category slug, or the pseudo-slugs new, hot, featured */
+  category?: string;
+  sort?: "newest" | "popular" | "rating";
+  limit?: number;
+};
+
+export const gameKeys = {
+  all: ["games"] as const,
+  lists: () => [...gameKeys.all, "list"] as const,
+  list: (params: GameListParams) => [...gameKeys.lists(), params] as const,
+  featured: () => [...gameKeys.all, "featured"] as const,
+  category: (slug: string) => [...gameKeys.all, "category", slug] as const,
+  details: () => [...gameKeys.all, "detail"] as const,
+  detail: (id: number) => [...gameKeys.details(), id] as const,
+};
+
+export const categoryKeys = {
+  all: ["categories"] as const,
+  list: () => [...categoryKeys.all, "list"] as const,
+  detail: (slug: string) => [...categoryKeys.all, "detail", slug] as const,
+};
+
+export const contentKeys = {
+  all: ["content"] as const,
+};
+
+export const authKeys = {
+  all: ["auth"] as const,
+  user: () => [...authKeys.all, "user"] as const,
+};

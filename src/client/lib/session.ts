@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { currentUserSchema, type CurrentUser } from "@contract/auth";
+import { getJson } from "./api-client";
+import { authKeys } from "./query-keys";
+
+/**
+ * The signed-in user (D14: `{id, username, avatarUrl, createdAt, role}`, validated by the contract's
+ * schema), shared by the header, the login screen, reviews, chat and score saving, hence in lib/
+ * rather than a feature (habit 6).
+ */
+export { currentUserSchema, type CurrentUser };
+
+export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * Spec §4/§8: a 401, or any other failure ('Failed to fetch user data': 404 while the endpoint
+ * does not exist, network error, bad payload), means signed out. Never throws, never logs.
+ */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await getJson("/api/auth/user", { on401: "returnNull", schema: currentUserSchema });
+  } catch {
+    return null;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: getCurrentUser,
+    staleTime: CURRENT_USER_STALE_MS,
+    retry: false,
+  });
+
+export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
+  const query = useQuery(currentUserQueryOptions());
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+/** Full-page navigations to the auth endpoints (spec §7): the server owns these flows. */
+export function loginUrl(options: { register?: boolean; returnTo?: string } = {}): string {
+  const qs = new URLSearchParams();
+  if (options.register) qs.set("tab", "register");
+  if (options.returnTo && options.returnTo !== "/") qs.set("returnTo", options.returnTo);
+  const s = qs.toString();
+  return s ? `/api/auth/login?${s}` : "/api/auth/login";
+}
+export const LOGOUT_URL = "/api/auth/logout";

@@ -1,0 +1,405 @@
+import { z } from "zod";
+import { currentUserSchema } from "./auth";
+import { categorySchema } from "./categories";
+import { isoDateTime } from "./common";
+import { contentItemSchema, contentValueTypeSchema } from "./content";
+
+/**
+ * Every payload of the admin area (issue 7, spec §2 "Admin area", §5, §7, D40–D47).
+ * Imported by the server routes under /api/admin and by the /cms screens.
+ *
+ * Validation messages are the spec's texts where the spec has one (§5); the server answers
+ * 400 `{message, errors}` with `message` = the first failing rule's text (D60).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared field rules
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §5: 'Please enter a valid email address'. Trimmed and lower-cased. */
+export const adminEmailSchema = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+
+/** Spec §5: exactly 6 digits, trimmed ('OTP must be 6 digits'). For the /cms form. */
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "OTP must be 6 digits");
+
+/** An http(s) URL (never javascript:, data: …). */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A path of a file served from DATA_DIR/uploads (D45), e.g. /uploads/images/ab12.webp. */
+export function isUploadsPath(value: string): boolean {
+  return /^\/uploads\/[A-Za-z0-9._\-/]+$/.test(value) && !value.split("/").includes("..") && !value.includes("//");
+}
+
+/** A same-site path such as /games or /category/action?x=1 (not //host, not /\host). */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(value) && value.length <= 2000;
+}
+
+/** An image is an uploaded file (/uploads/…) or an http(s) URL (D45, D40). */
+export function isImageUrl(value: string): boolean {
+  return isUploadsPath(value) || isHttpUrl(value);
+}
+
+const IMAGE_URL_MESSAGE = "Image URL must be an /uploads/ path or an http(s) URL";
+const GAME_URL_MESSAGE = "Game URL must start with http:// or https://";
+
+/** A value that may be blank (meaning "keep" / "default") or null: normalised to undefined. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === "string" && value.trim() === "") return undefined;
+  return value;
+}
+
+/** A positive integer sent as a number or a numeric string ("3"); blank means not given. */
+const intLike = (message: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (typeof b === "string" && /^\s*\d+\s*$/.test(b)) return Number(b);
+      return b;
+    },
+    z.number({ error: message }).int(message).positive(message).max(2147483647, message).optional(),
+  );
+
+/** A boolean sent as JSON true/false or as the multipart strings 'true'/'false' (spec §7). */
+const boolLike = (message: string) =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    if (b === "true") return true;
+    if (b === "false") return false;
+    return b;
+  }, z.boolean({ error: message }).optional());
+
+/** 'YYYY-MM-DD' or a full ISO timestamp (spec §7: "releaseDate is sent as a date or an ISO date"), normalised to 'YYYY-MM-DD'. */
+const releaseDateSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "Release date must be a date (YYYY-MM-DD) or an ISO date" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "Release date must be a date (YYYY-MM-DD) or an ISO date")
+    .refine((s) => !Number.isNaN(new Date(s.slice(0, 10) + "T00:00:00Z").getTime()), "Release date must be a date (YYYY-MM-DD) or an ISO date")
+    .transform((s) => s.slice(0, 10))
+    .optional(),
+);
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in (D41, D42)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/admin/request-otp */
+export const requestOtpBodySchema = z.object({ email: adminEmailSchema });
+export type RequestOtpBody = z.infer<typeof requestOtpBodySchema>;
+
+export const REQUEST_OTP_MESSAGE = "If this address belongs to an administrator, a code has been sent.";
+
+/** `otp` is present only when NODE_ENV=development (D42). */
+export const requestOtpResponseSchema = z.object({
+  otpSecret: z.string(),
+  message: z.string(),
+  otp: z.string().optional(),
+});
+export type RequestOtpResponse = z.infer<typeof requestOtpResponseSchema>;
+
+/**
+ * POST /api/admin/verify-otp. Deliberately lenient on the server: any wrong, malformed or expired
+ * code is the same 401 `{message: "Invalid or expired code"}` (D42). The /cms form uses otpCodeSchema.
+ */
+export const verifyOtpBodySchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().max(254, "Invalid or expired code"),
+  otp: z.string({ error: "OTP is required" }).trim().max(32, "Invalid or expired code"),
+  otpSecret: z.string({ error: "otpSecret is required" }).trim().max(200, "Invalid or expired code"),
+});
+export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
+
+export const INVALID_OTP_MESSAGE = "Invalid or expired code";
+
+/** The signed-in admin (GET /api/admin/user): their own data, so the email is included. */
+export const adminSelfSchema = currentUserSchema.extend({ email: z.string().nullable() });
+export type AdminSelf = z.infer<typeof adminSelfSchema>;
+
+export const verifyOtpResponseSchema = z.object({ user: adminSelfSchema, message: z.string() });
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+export const dashboardResponseSchema = z.object({
+  counts: z.object({
+    games: z.number().int(),
+    categories: z.number().int(),
+    users: z.number().int(),
+    admins: z.number().int(),
+    reviews: z.number().int(),
+    chatMessages: z.number().int(),
+    scores: z.number().int(),
+    contentItems: z.number().int(),
+    contactMessages: z.number().int(),
+    newsletterSubscriptions: z.number().int(),
+    advertiserEnquiries: z.number().int(),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Games (spec §5 "Add game", §7; D44, D45)
+// ---------------------------------------------------------------------------------------------
+
+const imageUrlRequired = requiredText("Image URL is required", 2000, "Image URL is too long").refine(isImageUrl, IMAGE_URL_MESSAGE);
+/** Spec §5: the category defaults to 1 when none is chosen. */
+const categoryIdSchema = intLike("Category must be a category id").transform((v) => v ?? 1);
+
+/** POST /api/admin/games (URL mode). Field order = the spec's validation order. */
+export const adminGameCreateSchema = z.object({
+  title: requiredText("Title is required", 100, "Title must be at most 100 characters"),
+  description: requiredText("Description is required", 5000, "Description must be at most 5,000 characters"),
+  imageUrl: imageUrlRequired,
+  externalUrl: requiredText("Game URL is required", 2000, "Game URL is too long").refine(isHttpUrl, GAME_URL_MESSAGE),
+  categoryId: categoryIdSchema,
+  developer: optionalText(100, "Developer must be at most 100 characters").transform((v) => v ?? "Unknown"),
+  instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
+  isFeatured: boolLike("isFeatured must be true or false").transform((v) => v ?? false),
+  plays: z.preprocess(blankToUndefined, z.number({ error: "Plays must be a whole number of at least 0" }).int("Plays must be a whole number of at least 0").min(0, "Plays must be a whole number of at least 0").max(2147483647, "Plays is too large").default(0)),
+  rating: z.preprocess(blankToUndefined, z.number({ error: "Rating must be a whole number from 0 to 50" }).int("Rating must be a whole number from 0 to 50").min(0, "Rating must be a whole number from 0 to 50").max(50, "Rating must be a whole number from 0 to 50").default(0)),
+  releaseDate: releaseDateSchema,
+});
+export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
+
+/**
+ * PATCH /api/admin/games/{id}: only these fields (anything else is ignored); a blank or null
+ * field keeps the existing value (spec §5 "Edit game").
+ */
+export const adminGamePatchSchema = z.object({
+  title: optionalText(100, "Title must be at most 100 characters"),
+  description: optionalText(5000, "Description must be at most 5,000 characters"),
+  imageUrl: optionalText(2000, "Image URL is too long").refine((v) => v === undefined || isImageUrl(v), IMAGE_URL_MESSAGE),
+  externalUrl: optionalText(2000, "Game URL is too long").refine((v) => v === undefined || isHttpUrl(v), GAME_URL_MESSAGE),
+  developer: optionalText(100, "Developer must be at most 100 characters"),
+  instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
+  isFeatured: boolLike("isFeatured must be true or false"),
+  categoryId: intLike("Category must be a category id"),
+});
+export type AdminGamePatch = z.input<typeof adminGamePatchSchema>;
+
+/**
+ * The text fields of POST /api/admin/games/upload (multipart; spec §7). Checked in the spec's
+ * order: title, description, image URL, then the file ('HTML file is required').
+ */
+export const adminGameUploadFieldsSchema = z.object({
+  title: requiredText("Title is required", 100, "Title must be at most 100 characters"),
+  description: requiredText("Description is required", 5000, "Description must be at most 5,000 characters"),
+  imageUrl: imageUrlRequired,
+  categoryId: categoryIdSchema,
+  developer: optionalText(100, "Developer must be at most 100 characters").transform((v) => v ?? "Unknown"),
+  instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
+  isFeatured: boolLike("isFeatured must be 'true' or 'false'").transform((v) => v ?? false),
+});
+export type AdminGameUploadFields = z.input<typeof adminGameUploadFieldsSchema>;
+
+export const HTML_FILE_REQUIRED_MESSAGE = "HTML file is required";
+
+/** D44/D45 limits, for the /cms screens' hints. The server enforces them. */
+export const PACKAGE_LIMITS = {
+  maxUploadBytes: 100 * 1024 * 1024,
+  maxEntries: 2000,
+  maxUncompressedBytes: 500 * 1024 * 1024,
+  extensions: [".zip", ".html"],
+} as const;
+export const IMAGE_LIMITS = {
+  maxUploadBytes: 5 * 1024 * 1024,
+  maxDimension: 600,
+  types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+} as const;
+
+/** POST /api/admin/upload-image → 201 */
+export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Categories (D46)
+// ---------------------------------------------------------------------------------------------
+
+export const RESERVED_CATEGORY_SLUGS = ["new", "hot", "featured"] as const;
+const slugMessage = "Slug may contain only lowercase letters, digits and single hyphens (e.g. board-games)";
+
+const categorySlugSchema = z
+  .string({ error: "Slug is required" })
+  .trim()
+  .min(1, "Slug is required")
+  .max(64, "Slug must be at most 64 characters")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage)
+  .refine((s) => !(RESERVED_CATEGORY_SLUGS as readonly string[]).includes(s), "This slug is reserved (new, hot and featured are built-in lists)");
+
+const categoryImageSchema = z
+  .string({ error: IMAGE_URL_MESSAGE })
+  .trim()
+  .max(2000, "Image URL is too long")
+  .refine((v) => v === "" || isImageUrl(v), IMAGE_URL_MESSAGE);
+
+/** POST /api/admin/categories → 201 Category */
+export const adminCategoryCreateSchema = z.object({
+  name: requiredText("Name is required", 50, "Name must be at most 50 characters"),
+  slug: categorySlugSchema,
+  description: z.string({ error: "Description must be text" }).trim().max(500, "Description must be at most 500 characters").default(""),
+  imageUrl: categoryImageSchema.default(""),
+});
+export type AdminCategoryCreate = z.input<typeof adminCategoryCreateSchema>;
+
+/** PATCH /api/admin/categories/{id}: any of the fields; name and slug cannot become blank. */
+export const adminCategoryPatchSchema = z.object({
+  name: requiredText("Name is required", 50, "Name must be at most 50 characters").optional(),
+  slug: categorySlugSchema.optional(),
+  description: z.string({ error: "Description must be text" }).trim().max(500, "Description must be at most 500 characters").optional(),
+  imageUrl: categoryImageSchema.optional(),
+});
+export type AdminCategoryPatch = z.input<typeof adminCategoryPatchSchema>;
+
+export const adminCategoryListSchema = z.array(categorySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Website content (D40)
+// ---------------------------------------------------------------------------------------------
+
+const contentNamePattern = /^[A-Za-z0-9_-]+$/;
+
+/** POST /api/admin/website-content → 201 ContentItem. The value is checked against its type on the server (D40). */
+export const contentCreateSchema = z.object({
+  section: z
+    .string({ error: "Section is required" })
+    .trim()
+    .min(1, "Section is required")
+    .max(64, "Section must be at most 64 characters")
+    .regex(contentNamePattern, "Section may contain only letters, digits, '_' and '-'"),
+  key: z
+    .string({ error: "Key is required" })
+    .trim()
+    .min(1, "Key is required")
+    .max(64, "Key must be at most 64 characters")
+    .regex(contentNamePattern, "Key may contain only letters, digits, '_' and '-'"),
+  value: z
+    .string({ error: "Value is required" })
+    .max(100_000, "Value must be at most 100,000 characters")
+    .refine((v) => v.trim() !== "", "Value is required"),
+  valueType: contentValueTypeSchema.default("text"),
+});
+export type ContentCreate = z.input<typeof contentCreateSchema>;
+
+/** PATCH /api/admin/website-content/{id}: section and key are read-only (ignored). */
+export const contentPatchSchema = z.object({
+  value: z
+    .string({ error: "Value is required" })
+    .max(100_000, "Value must be at most 100,000 characters")
+    .refine((v) => v.trim() !== "", "Value is required")
+    .optional(),
+  valueType: contentValueTypeSchema.optional(),
+});
+export type ContentPatch = z.input<typeof contentPatchSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users (D47)
+// ---------------------------------------------------------------------------------------------
+
+export const adminUserListQuerySchema = z.object({
+  search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(["player", "admin"]),
+  disabled: z.boolean(),
+  createdAt: isoDateTime,
+  reviewCount: z.number().int(),
+  chatCount: z.number().int(),
+  scoreCount: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export const adminUserListSchema = z.array(adminUserRowSchema);
+
+/** PATCH /api/admin/users/{id}: an admin cannot demote or disable themself (400). Disabling ends the user's sessions. */
+export const adminUserPatchSchema = z.object({
+  role: z.enum(["player", "admin"], { error: "Role must be 'player' or 'admin'" }).optional(),
+  disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
+});
+export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings (D47)
+// ---------------------------------------------------------------------------------------------
+
+export const adminSettingsSchema = z.object({
+  /** the `site.*` website-content items */
+  content: z.array(contentItemSchema),
+  mail: z.object({ configured: z.boolean(), from: z.string() }),
+  google: z.object({ configured: z.boolean() }),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** PATCH /api/admin/settings: sets `site.{key}` text items (created when missing), e.g. {site: {name: "Arcadium", tagline: "…"}}. */
+export const adminSettingsPatchSchema = z.object({
+  site: z
+    .record(
+      z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64),
+      z.string({ error: "Value is required" }).max(100_000, "Value must be at most 100,000 characters").refine((v) => v.trim() !== "", "Value is required"),
+    )
+    .refine((r) => Object.keys(r).length <= 50, "Too many settings at once"),
+});
+export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Messages from the public forms (D51, D53)
+// ---------------------------------------------------------------------------------------------
+
+export const adminMessagesSchema = z.object({
+  contactMessages: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string().nullable(),
+      message: z.string(),
+      createdAt: isoDateTime,
+      handledAt: isoDateTime.nullable(),
+    }),
+  ),
+  newsletterSubscriptions: z.array(z.object({ id: z.number().int(), email: z.string(), createdAt: isoDateTime })),
+  advertiserEnquiries: z.array(
+    z.object({
+      id: z.number().int(),
+      companyName: z.string(),
+      email: z.string(),
+      website: z.string().nullable(),
+      budget: z.string().nullable(),
+      goals: z.string().nullable(),
+      createdAt: isoDateTime,
+    }),
+  ),
+});
+export type AdminMessages = z.infer<typeof adminMessagesSchema>;
+
+export { contentItemSchema, contentValueTypeSchema };

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { publicUserSchema } from "./common";
+
+/** D14: the signed-in user, with role (never email or hashes, D16). */
+export const currentUserSchema = publicUserSchema.extend({
+  role: z.enum(["player", "admin"]),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A same-site path to return to after signing in; anything else falls back to "/". */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 500) return "/";
+  return value;
+}
+
+/** D11 */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, "Username must be 3 to 20 characters")
+  .max(20, "Username must be 3 to 20 characters")
+  .regex(/^[A-Za-z0-9_]+$/, "Username may contain only letters, digits and _");
+export const passwordSchema = z.string().min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters");
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: z
+    .union([z.literal(""), z.email("Please enter a valid email address").max(254)])
+    .optional()
+    .transform((v) => (v ? v.trim() : undefined)),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(254),
+  password: z.string().min(1, "Password is required").max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const INVALID_LOGIN_MESSAGE = "Invalid username or password";

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** D60: every error response is `{message}`; validation errors add `errors`. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A positive integer id in a path, e.g. /api/games/{id}. Malformed ids are a 400 (issue 2). */
+export const idParamSchema = z.object({
+  id: z.coerce.number({ message: "Invalid id" }).int("Invalid id").positive("Invalid id").max(2147483647, "Invalid id"),
+});
+
+export const slugParamSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid slug"),
+});
+
+/** ISO-8601 timestamp as sent over the wire. */
+export const isoDateTime = z.string();
+
+/** Public user data (D16): never email, role, password hash or sessions. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { isoDateTime } from "./common";
+
+/** Game object, every field of spec §3 plus categorySlug and the computed frameUrl (D20). */
+export const gameSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  categoryId: z.number().int(),
+  /** category name */
+  category: z.string(),
+  categorySlug: z.string(),
+  externalUrl: z.string().nullable(),
+  developer: z.string(),
+  instructions: z.string(),
+  isFeatured: z.boolean(),
+  /** alias of isFeatured (spec §3 names both) */
+  featured: z.boolean(),
+  new: z.boolean(),
+  hot: z.boolean(),
+  plays: z.number().int(),
+  /** tenths of a star, 0 to 50 */
+  rating: z.number().int().min(0).max(50),
+  /** ISO date (YYYY-MM-DD) or null */
+  releaseDate: z.string().nullable(),
+  createdAt: isoDateTime,
+  /** where the embedded frame points: externalUrl, else {GAMES_URL}/game-frame/{id}/ */
+  frameUrl: z.string(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+export const gameListSchema = z.array(gameSchema);
+
+export const gameSortSchema = z.enum(["newest", "popular", "rating"]);
+export type GameSort = z.infer<typeof gameSortSchema>;
+
+/** GET /api/games query. The total is in the X-Total-Count header. */
+export const gameListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  /** a category slug, or the pseudo-slugs `new`, `hot`, `featured` */
+  category: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]*$/, "Invalid category")
+    .optional(),
+  sort: gameSortSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type GameListQuery = z.infer<typeof gameListQuerySchema>;
+
+/** D21 */
+export const playResponseSchema = z.object({
+  plays: z.number().int(),
+  playId: z.string(),
+});
+export type PlayResponse = z.infer<typeof playResponseSchema>;

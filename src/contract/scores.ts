@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { isoDateTime, publicUserSchema } from "./common";
+
+/** Score entry per game (spec §3, D23). */
+export const scoreEntrySchema = z.object({
+  id: z.number().int(),
+  score: z.number().int(),
+  createdAt: isoDateTime,
+  user: publicUserSchema.pick({ id: true, username: true, avatarUrl: true }),
+});
+export type ScoreEntry = z.infer<typeof scoreEntrySchema>;
+export const scoreListSchema = z.array(scoreEntrySchema);
+
+export const scoreListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** D23 */
+export const submitScoreSchema = z.object({
+  playId: z.string().min(1).max(64),
+  score: z.number().int().min(0).max(1_000_000_000),
+  won: z.boolean().optional(),
+});
+export const submitScoreResponseSchema = z.object({
+  score: z.number().int(),
+  personalBest: z.boolean(),
+  rank: z.number().int(),
+});

@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { authPlugin } from "./plugins/auth";
+import { errorsPlugin } from "./plugins/errors";
+import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import { categoryRoutes } from "./routes/categories";
+import { contentRoutes } from "./routes/content";
+import { gameRoutes } from "./routes/games";
+import { publicRoutes } from "./routes/public";
+import { formRoutes } from "./routes/forms";
+import { createLeaderboardCache, type LeaderboardCache } from "./services/leaderboard";
+import { authRoutes } from "./routes/auth";
+import { adminRoutes } from "./routes/admin";
+import { chatRoutes } from "./routes/chat";
+import { reviewRoutes } from "./routes/reviews";
+import { scoreRoutes } from "./routes/scores";
+
+export type AppContext = { config: Config; db: Db; database: Database; leaderboardCache: LeaderboardCache };
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Optional hooks for operations and tests; production passes none. */
+export type BuildAppOptions = {
+  /** where the JSON log lines go (default: stdout); tests capture them */
+  logStream?: { write(line: string): void };
+  /** called for every route as it is added: tests discover the whole route table from the app itself */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyServerOptions {
+  return {
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            name,
+            // Issue 8: never log cookies or credentials.
+            redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  };
+}
+
+/** The site origin: API, uploads and the built client (ARCHITECTURE habit 1: app separate from server). */
+export async function buildApp(ctx: { config: Config; database: Database } & BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = ctx;
+  const app = Fastify(baseOptions(config, "site", ctx)).withTypeProvider<ZodTypeProvider>();
+  if (ctx.onRoute) {
+    const onRoute = ctx.onRoute;
+    app.addHook("onRoute", (route) => onRoute(route));
+  }
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type is treated as no body (e.g. POST /api/games/{id}/play).
+  // Otherwise Fastify's own parser (secure-json-parse): a body with a `__proto__` or
+  // `constructor.prototype` key is refused (400) as Fastify does by default, never merged anywhere.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(req, text, done);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(csrfPlugin, { allowedOrigins: [config.publicUrl] });
+  await app.register(inputHygienePlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { db: database.db });
+
+  const routeCtx: AppContext = { config, db: database.db, database, leaderboardCache: createLeaderboardCache() };
+  await app.register(gameRoutes, routeCtx);
+  await app.register(categoryRoutes, routeCtx);
+  await app.register(contentRoutes, routeCtx);
+  await app.register(publicRoutes, routeCtx);
+  await app.register(formRoutes, routeCtx);
+  await app.register(authRoutes, routeCtx);
+  await app.register(adminRoutes, routeCtx);
+  await app.register(chatRoutes, routeCtx);
+  await app.register(reviewRoutes, routeCtx);
+  await app.register(scoreRoutes, routeCtx);
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: "ok" };
+    } catch {
+      return reply.code(503).send({ message: "Database unavailable" });
+    }
+  });
+
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: "deny",
+    maxAge: "7d",
+    setHeaders: (res) => {
+      res.header("X-Content-Type-Options", "nosniff");
+      res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+
+  const indexHtml = path.join(config.clientDir, "index.html");
+  const hasClient = fs.existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      decorateReply: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+        else res.header("Cache-Control", "no-cache");
+      },
+    });
+  }
+
+  // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
+  // any other GET falls back to the single-page app, which shows its not-found screen.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0];
+    const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
+    if (!isApi && hasClient && (request.method === "GET" || request.method === "HEAD")) {
+      reply.header("Cache-Control", "no-cache");
+      return reply.sendFile("index.html", config.clientDir);
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+
+  return app;
+}
+
+/**
+ * The games origin (D2): serves game packages at /game-frame/{id}/ and the SDK at /sdk/v1.js.
+ * No cookies are set or read here; the only page allowed to frame a game is the site.
+ */
+export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptions, "logStream">): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify(baseOptions(config, "games", ctx));
+  const gamesDir = path.join(config.dataDir, "games");
+  fs.mkdirSync(gamesDir, { recursive: true });
+  const frameAncestors = `frame-ancestors ${new URL(config.publicUrl).origin}`;
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Content-Security-Policy", frameAncestors);
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "no-referrer");
+    reply.header("Cross-Origin-Resource-Policy", "same-origin");
+    reply.removeHeader("set-cookie");
+  });
+
+  await app.register(fastifyStatic, {
+    root: gamesDir,
+    prefix: "/game-frame/",
+    decorateReply: false,
+    redirect: true,
+    list: false,
+    dotfiles: "deny",
+    index: ["index.html"],
+    cacheControl: true,
+    maxAge: "5m",
+    // Only numbered package folders, never staging or replaced copies.
+    allowedPath: (pathName) => /^\/\d+(\/|$)/.test(pathName),
+  });
+
+  const sdkFile = path.join(config.rootDir, "sdk", "v1.js");
+  app.get("/sdk/v1.js", async (_request, reply) => {
+    const source = await fs.promises.readFile(sdkFile, "utf8");
+    return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
+  });
+
+  app.get("/", async (_request, reply) => reply.type("text/plain; charset=utf-8").send("Arcadium games origin"));
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not found"));
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
+    request.log.error({ err: error }, "games origin error");
+    return reply.code(500).type("text/plain; charset=utf-8").send("Internal server error");
+  });
+  return app;
+}

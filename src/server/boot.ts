@@ -1,0 +1,27 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import { createDb, isEmpty, migrate, type Database } from "./db/client";
+import { repairBuiltinPackages, seed } from "./db/seed";
+
+/** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
+export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogger, "info">): Promise<Database> {
+  const database = config.databaseUrl
+    ? await createDb({ kind: "postgres", url: config.databaseUrl })
+    : await createDb({ kind: "pglite", dataDir: path.join(config.dataDir, "db") });
+  try {
+    await migrate(database, config.rootDir);
+    const gamesRoot = path.join(config.rootDir, "games");
+    if (await isEmpty(database.db)) {
+      const result = await seed(database.db, { dataDir: config.dataDir, gamesRoot, demo: config.seedDemo });
+      log?.info(result, "seeded an empty database");
+    } else {
+      const repaired = await repairBuiltinPackages(database.db, { dataDir: config.dataDir, gamesRoot });
+      if (repaired) log?.info({ repaired }, "reinstalled missing built-in game packages");
+    }
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+  return database;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults (D2, D3, D41)", () => {
+    const c = loadConfig({}, "/srv/arcadium");
+    expect(c.port).toBe(5000);
+    expect(c.gamesPort).toBe(5001);
+    expect(c.publicUrl).toBe("http://localhost:5000");
+    expect(c.gamesUrl).toBe("http://127.0.0.1:5001");
+    expect(c.dataDir).toBe(path.resolve("/srv/arcadium", "data"));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.adminEmails).toEqual(["admin@example.com"]);
+    expect(c.google).toBeUndefined();
+  });
+
+  it("derives the default origins from the ports and trims trailing slashes", () => {
+    expect(loadConfig({ PORT: "8080", GAMES_PORT: "8081" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://play.example.com/" }).publicUrl).toBe("https://play.example.com");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
+    [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
+    [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+    [{ GOOGLE_CLIENT_ID: "id-only" }, /GOOGLE_CLIENT_SECRET/],
+    [{ PUBLIC_URL: "http://a.example", GAMES_URL: "http://a.example/" }, /different origin/],
+  ])("stops with one clear line for a bad value %o", (env, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(pattern);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("parses lists and booleans", () => {
+    const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", SEED_DEMO: "false" });
+    expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(c.seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import path from "node:path";
+
+const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** One zod schema for the whole environment (ARCHITECTURE habit 3). Defaults per D2–D42. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  GAMES_PORT: z.coerce.number().int().min(0).max(65535).default(5001),
+  PUBLIC_URL: url.optional(),
+  GAMES_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SEED_DEMO: boolish.default(true),
+  ADMIN_EMAILS: z.string().default("admin@example.com"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Arcadium <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: url.default("https://accounts.google.com"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: boolish.default(false),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  gamesPort: number;
+  publicUrl: string;
+  gamesUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** accounts one address may create per hour */
+  registrationsPerHour: number;
+  /** where the built client lives (dist/client) */
+  clientDir: string;
+  /** where the built-in games and SDK sources live (repo) */
+  rootDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("Invalid environment: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const gamesUrl = e.GAMES_URL ?? `http://127.0.0.1:${e.GAMES_PORT}`;
+  if (new URL(publicUrl).origin === new URL(gamesUrl).origin) {
+    throw new ConfigError("Invalid environment: GAMES_URL must be a different origin from PUBLIC_URL (D2)");
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    gamesPort: e.GAMES_PORT,
+    publicUrl,
+    gamesUrl,
+    dataDir: path.resolve(rootDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    clientDir: path.join(rootDir, "dist", "client"),
+    rootDir,
+  };
+}

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** One Drizzle interface for both drivers (D5). PGlite's is typed as node-postgres's: same query builder. */
+export type Db = NodePgDatabase<Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** the pg pool, for LISTEN/NOTIFY (D8); undefined on PGlite */
+  pool?: import("pg").Pool;
+  close(): Promise<void>;
+  ping(): Promise<void>;
+};
+
+export type DbOptions =
+  | { kind: "pglite"; dataDir?: string /** undefined: in memory */ }
+  | { kind: "postgres"; url: string; max?: number };
+
+export async function createDb(options: DbOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    });
+    // A lost connection must not crash the process (issue 8: survive a database restart).
+    // The pool listens for errors on idle clients only; a client checked out between two
+    // statements (e.g. inside a transaction) whose backend is terminated emits 'error' with no
+    // listener, which would be an uncaught exception. Its next query fails (the request answers
+    // 500, logged), and the pool drops the dead client on release (`_queryable` is false).
+    pool.on("error", () => {});
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
+    const db = drizzle(pool, { schema });
+    // Drizzle's pool transaction checks a client out and sends BEGIN outside its try/finally: when
+    // BEGIN fails (the connection died a moment earlier: a database restart), the client is never
+    // released. Each such failure would leak one of the pool's slots until every request waited
+    // forever (and pool.end() never returned). Here the client is checked out by us and always
+    // released; the pool drops it if its connection is dead. The transaction itself is Drizzle's.
+    const poolTransaction: typeof db.transaction = async (run, config) => {
+      const client = await pool.connect();
+      try {
+        return await drizzle(client, { schema }).transaction(run, config);
+      } finally {
+        client.release();
+      }
+    };
+    db.transaction = poolTransaction;
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      close: () => pool.end(),
+      ping: async () => {
+        await pool.query("select 1");
+      },
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let client;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    ping: async () => {
+      await client.query("select 1");
+    },
+  };
+}
+
+export function migrationsFolder(rootDir: string): string {
+  return path.join(rootDir, "src", "server", "db", "migrations");
+}
+
+/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so that several processes may start at once (D8). */
+export async function migrate(database: Database, rootDir: string): Promise<void> {
+  const folder = migrationsFolder(rootDir);
+  if (database.kind === "postgres") {
+    const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
+    const lockClient = await database.pool!.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(727271)");
+      await pgMigrate(database.db, { migrationsFolder: folder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(727271)").catch(() => {});
+      lockClient.release();
+    }
+    return;
+  }
+  const { migrate: pgliteMigrate } = await import("drizzle-orm/pglite/migrator");
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  await pgliteMigrate(database.db as any, { migrationsFolder: folder });
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const res = await db.execute(sql`select exists(select 1 from categories) as "exists"`);
+  return !(res.rows[0] as { exists: boolean }).exists;
+}

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const usersTable = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email"),
+    /** scrypt or argon2id hash (D12); null for demo players and Google-only accounts */
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    avatarUrl: text("avatar_url"),
+    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_role_valid", sql`${t.role} in ('player', 'admin')`),
+    // D11: usernames unique ignoring case; emails too.
+    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** D13: only the SHA-256 of the session token is stored. */
+export const sessionsTable = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["player", "admin"] }).notNull().default("player"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("sessions_kind_valid", sql`${t.kind} in ('player', 'admin')`),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** D42: admin one-time-code challenges; the code is stored hashed. */
+export const otpChallengesTable = pgTable(
+  "otp_challenges",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("otp_challenges_email_idx").on(t.email, t.createdAt)],
+);
+
+/** Failed sign-in attempts and other fixed-window counters shared by all processes (D8). */
+export const rateLimitsTable = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
+

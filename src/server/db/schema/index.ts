@@ -1,0 +1,4 @@
+export * from "./catalog";
+export * from "./accounts";
+export * from "./play";
+export * from "./content";

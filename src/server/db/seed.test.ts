@@ -1,0 +1,100 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { count, sql } from "drizzle-orm";
+import { gameManifestSchema, readBuiltinGames, SEED_CATEGORIES } from "./seed";
+import { buildTestApp, repoRoot, testDatabaseKinds } from "../../test/test-app";
+import { categoriesTable, chatMessagesTable, gamesTable, scoresTable, usersTable } from "./schema";
+import { gameDir } from "../services/packages";
+
+const gamesRoot = path.join(repoRoot, "games");
+
+describe("built-in games (D26)", () => {
+  it("every folder under games/ is a complete game: valid game.json, index.html using the SDK, a local cover", async () => {
+    const folders = (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.length).toBeGreaterThanOrEqual(3);
+    for (const slug of folders) {
+      const dir = path.join(gamesRoot, slug);
+      const manifest = gameManifestSchema.safeParse(JSON.parse(await fs.readFile(path.join(dir, "game.json"), "utf8")));
+      expect(manifest.success, `${slug}/game.json: ${manifest.error?.message}`).toBe(true);
+      const html = await fs.readFile(path.join(dir, "index.html"), "utf8");
+      expect(html, `${slug} loads the SDK`).toContain('src="/sdk/v1.js"');
+      // No image or script from outside the machine (issue 2).
+      expect(html, `${slug} loads nothing external`).not.toMatch(/(src|href)=["']https?:\/\//);
+      const cover = await fs.readFile(path.join(dir, "cover.svg"), "utf8");
+      expect(cover, `${slug}/cover.svg`).toMatch(/<svg[\s>]/);
+      expect(cover).not.toMatch(/<script|href=["']https?:/i);
+    }
+    const builtins = await readBuiltinGames(gamesRoot);
+    expect(builtins.map((b) => b.slug).sort()).toEqual(folders.sort());
+  });
+});
+
+for (const kind of testDatabaseKinds()) {
+  describe(`seed [${kind}]`, () => {
+    it("installs categories, built-in games as packages, content and demo data on an empty database", async () => {
+      const t = await buildTestApp(kind, { demo: true });
+      try {
+        const db = t.database.db;
+        const [{ n: cats }] = await db.select({ n: count() }).from(categoriesTable);
+        expect(cats).toBe(SEED_CATEGORIES.length);
+        const games = await db.select().from(gamesTable);
+        const builtins = await readBuiltinGames(gamesRoot);
+        expect(games.length).toBe(builtins.length);
+        for (const g of games) {
+          expect(g.hasPackage).toBe(true);
+          await expect(fs.access(path.join(gameDir(t.config.dataDir, g.id), "index.html"))).resolves.toBeUndefined();
+          expect(g.imageUrl).toMatch(/^\/uploads\/games\//);
+          expect(g.rating).toBeGreaterThanOrEqual(0);
+          expect(g.rating).toBeLessThanOrEqual(50);
+          if (g.isHot) expect(g.plays).toBeGreaterThan(10_000);
+        }
+        const [{ n: users }] = await db.select({ n: count() }).from(usersTable);
+        expect(users).toBeGreaterThanOrEqual(10);
+        const [{ n: chat }] = await db.select({ n: count() }).from(chatMessagesTable);
+        expect(chat).toBeGreaterThan(0);
+        const week = await db.execute(sql`select count(*)::int as n from scores where created_at > now() - interval '7 days'`);
+        expect((week.rows[0] as { n: number }).n).toBeGreaterThan(0);
+        const [{ n: scores }] = await db.select({ n: count() }).from(scoresTable);
+        const bests = await db.execute(sql`select count(*)::int as n from (select distinct user_id, game_id from scores) s`);
+        const bestRows = await db.execute(sql`select count(*)::int as n from best_scores`);
+        expect((bestRows.rows[0] as { n: number }).n).toBe((bests.rows[0] as { n: number }).n);
+        expect(scores).toBeGreaterThan(0);
+        // Demo achievements follow the same rules as live ones (D25): everyone with a score has First Steps,
+        // and every game's leader is a Champion.
+        const ach = await db.execute(sql`
+          select (select count(distinct user_id)::int from scores) as scorers,
+                 (select count(*)::int from user_achievements where achievement = 'first_score') as first_steps,
+                 (select count(*)::int from user_achievements where achievement = 'champion') as champions,
+                 (select count(distinct user_id)::int from (select distinct on (game_id) user_id from best_scores order by game_id, score desc, achieved_at, user_id) t) as leaders,
+                 (select count(*)::int from user_achievements where achievement = 'critic') as critics,
+                 (select count(distinct user_id)::int from reviews) as reviewers`);
+        const a = ach.rows[0] as Record<string, number>;
+        expect(a.first_steps).toBe(a.scorers);
+        expect(a.champions).toBe(a.leaders);
+        expect(a.critics).toBe(a.reviewers);
+        // Demo players have no usable password.
+        const withPassword = await db.execute(sql`select count(*)::int as n from users where password_hash is not null`);
+        expect((withPassword.rows[0] as { n: number }).n).toBe(0);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("with SEED_DEMO=false installs no demo players, scores or chat", async () => {
+      const t = await buildTestApp(kind, { demo: false });
+      try {
+        const db = t.database.db;
+        const [{ n: users }] = await db.select({ n: count() }).from(usersTable);
+        const [{ n: chat }] = await db.select({ n: count() }).from(chatMessagesTable);
+        const plays = await db.execute(sql`select coalesce(sum(plays), 0)::int as n from games`);
+        expect(users).toBe(0);
+        expect(chat).toBe(0);
+        expect((plays.rows[0] as { n: number }).n).toBe(0);
+        expect((await db.select({ n: count() }).from(gamesTable))[0].n).toBeGreaterThan(0);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}

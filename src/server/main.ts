@@ -1,0 +1,84 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp, buildGamesApp } from "./app";
+import { prepareDatabase } from "./boot";
+import { ConfigError, loadConfig } from "./config";
+import { purgeExpiredSessions } from "./services/sessions";
+import { purgeRateLimits } from "./services/rate-limit";
+
+/** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, rootDir);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+  const gamesApp = await buildGamesApp({ config });
+
+  await app.listen({ port: config.port, host: config.host });
+  await gamesApp.listen({ port: config.gamesPort, host: config.host });
+  app.log.info(
+    { site: config.publicUrl, games: config.gamesUrl, database: database.kind, dataDir: config.dataDir },
+    `Arcadium is running at ${config.publicUrl} (games at ${config.gamesUrl})`,
+  );
+  if (process.stdout.isTTY || process.env.ARCADIUM_BANNER !== "0") {
+    process.stdout.write(`\n  Arcadium is running:\n    site   ${config.publicUrl}\n    games  ${config.gamesUrl}\n    admin  ${config.publicUrl}/cms\n    data   ${config.dataDir} (${database.kind})\n\n`);
+  }
+
+  // Expired sessions (D13) and old rate-limit windows are removed every 10 minutes.
+  const housekeeping = setInterval(() => {
+    void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
+  }, 10 * 60 * 1000);
+  housekeeping.unref();
+
+  // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
+  // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
+  // the database. A shutdown that hangs is cut short after 15 s (exit code 1).
+  let closing = false;
+  const shutdown = async (signal: string, exitCode = 0) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    clearInterval(housekeeping);
+    const timer = setTimeout(() => {
+      app.log.error({ signal }, "shutdown took longer than 15 s; exiting");
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    let code = exitCode;
+    try {
+      await Promise.all([app.close(), gamesApp.close()]);
+      await database.close();
+      app.log.info({ signal }, "shut down cleanly");
+    } catch (err) {
+      app.log.error({ err, signal }, "error while shutting down");
+      code = 1;
+    } finally {
+      process.exit(code);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // A stray rejected promise is a bug to log, not a reason to drop every connection (issue 8);
+  // an uncaught exception leaves the process in an unknown state: log it and shut down gracefully.
+  process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled promise rejection"));
+  process.on("uncaughtException", (err) => {
+    app.log.fatal({ err }, "uncaught exception; shutting down");
+    void shutdown("uncaughtException", 1);
+  });
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? `Arcadium failed to start: ${err.message}` : err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+/** An error with an HTTP status whose message is safe to show (D60). */
+export class HttpError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** D60: every error is JSON {message} (+ errors for validation), no stack traces or SQL. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    try {
+      // Anything may be thrown (a string, undefined …): it is an unhandled error like any other.
+      const error = (thrown !== null && typeof thrown === "object" ? thrown : Object.assign(new Error(String(thrown)), { thrown })) as FastifyError;
+      return handleError(error, request, reply);
+    } catch (handlerError) {
+      // The handler itself must never be the reason a detail reaches the client (D60).
+      request.log.error({ err: handlerError, original: thrown }, "error handler failed");
+      return reply.code(500).send({ message: "Internal server error" });
+    }
+  });
+});
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // D60: `path` names the field (e.g. "username", "items.0.id"); the whole body or query is its context name.
+    const errors = error.validation.map((v) => ({
+      path: v.instancePath ? v.instancePath.replace(/^\//, "").replace(/\//g, ".") : (error.validationContext ?? ""),
+      message: v.message ?? "Invalid value",
+    }));
+    return reply.code(400).send({ message: errors[0] ? errors[0].message : "Invalid request", errors });
+  }
+  if (error instanceof HttpError) {
+    for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+    return reply.code(error.statusCode).send({ message: error.message });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
+    return reply.code(500).send({ message: "Internal server error" });
+  }
+  if (clientWentAway(request.raw, error)) {
+    // Not a server fault: the client closed the connection mid-request (e.g. a cancelled upload).
+    // Whatever was half-written has been cleaned up by the route; nobody is left to answer.
+    request.log.info({ err: { message: error.message, code: error.code } }, "the client closed the connection before the request was complete");
+    return reply.code(400).send({ message: "Request aborted" });
+  }
+  const dbInput = databaseInputError(error);
+  if (dbInput) {
+    // The database refused a value the client sent (defence in depth: validation should have).
+    request.log.warn({ err: error }, "the database refused a value of the request");
+    return reply.code(400).send({ message: dbInput });
+  }
+  const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ message: "Internal server error" });
+  }
+  // Fastify's own 4xx (bad JSON, body too large, unsupported media type …): their messages are safe.
+  if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", "60");
+  return reply.code(status).send({ message: friendlyClientError(error) });
+}
+
+/** True when the request failed because its client disconnected before sending all of it. */
+function clientWentAway(raw: { aborted?: boolean; complete?: boolean; destroyed?: boolean }, error: FastifyError): boolean {
+  if (raw.complete) return false;
+  return raw.aborted === true || (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"));
+}
+
+/**
+ * PostgreSQL errors caused by the value a client sent rather than by the server: SQLSTATE class 22
+ * (data exception: invalid text such as U+0000, a number out of range, a malformed uuid …) and
+ * 54000 (a value too large for an index). Returns the message to answer with, or undefined.
+ * Drizzle wraps the driver's error; its `cause` carries the code.
+ */
+export function databaseInputError(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (!/^[0-9A-Z]{5}$/.test(code)) continue;
+    if (code.startsWith("22")) return "Invalid value";
+    if (code === "54000") return "Value is too long";
+  }
+  return undefined;
+}
+
+function friendlyClientError(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "Malformed JSON body";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "Request body is too large";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type";
+    default:
+      return error.message || "Bad request";
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, eq } from "drizzle-orm";
+import {
+  adminSelfSchema,
+  INVALID_OTP_MESSAGE,
+  REQUEST_OTP_MESSAGE,
+  requestOtpBodySchema,
+  requestOtpResponseSchema,
+  verifyOtpBodySchema,
+  verifyOtpResponseSchema,
+} from "../../../contract/admin";
+import { CONTENT_DEFAULTS } from "../../../contract/content";
+import type { AppContext } from "../../app";
+import type { Db } from "../../db/client";
+import { usersTable, websiteContentTable } from "../../db/schema";
+import { requireAdmin, SESSION_COOKIE } from "../../plugins/auth";
+import { HttpError } from "../../plugins/errors";
+import { otpMail, type Mailer } from "../../services/mailer";
+import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
+import { enforceRateLimit } from "../../services/rate-limit";
+import { clearSessionCookie, createSession, destroySession, setSessionCookie } from "../../services/sessions";
+import { adminErrorResponses } from "./validation";
+
+/** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
+export const OTP_REQUESTS_PER_IP = 30;
+
+export type AdminAuthOptions = AppContext & { mailer: Mailer };
+
+export async function loadAdminSelf(db: Db, id: number) {
+  const [u] = await db
+    .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt, role: usersTable.role, email: usersTable.email })
+    .from(usersTable)
+    .where(eq(usersTable.id, id));
+  if (!u) throw new HttpError(401, "Not signed in");
+  return { ...u, createdAt: u.createdAt.toISOString() };
+}
+
+async function siteName(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: websiteContentTable.value })
+    .from(websiteContentTable)
+    .where(and(eq(websiteContentTable.section, "site"), eq(websiteContentTable.key, "name")));
+  return row?.value?.trim() || CONTENT_DEFAULTS["site.name"];
+}
+
+/** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer }) => {
+  const secure = config.publicUrl.startsWith("https:");
+
+  // D42: the same answer for every valid address; a mail only for administrators.
+  app.post(
+    "/api/admin/request-otp",
+    { schema: { body: requestOtpBodySchema, response: { 200: requestOtpResponseSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const { email } = request.body;
+      // Per address (D42), and per client so that nobody fills the table with made-up addresses.
+      await enforceRateLimit(db, `admin-otp-ip:${request.ip}`, OTP_REQUESTS_PER_IP, OTP_POLICY.windowMs / 6, "Too many code requests. Please try again later.");
+      await enforceRateLimit(db, `admin-otp:${email}`, OTP_POLICY.requestsPerWindow, OTP_POLICY.windowMs, "Too many code requests for this address. Please try again later.");
+      const allowed = await mayReceiveAdminCode(db, config.adminEmails, email);
+      const { challengeId, code } = await createOtpChallenge(db, email);
+      if (allowed) {
+        const mail = otpMail({ to: email, code, siteName: await siteName(db), publicUrl: config.publicUrl, validMinutes: OTP_POLICY.ttlMs / 60_000 });
+        // Not awaited: the answer must not take longer for an administrator's address than for anyone else's (D42).
+        mailer.send(mail).catch((err: unknown) => request.log.error({ err, to: email }, "could not send the admin sign-in code"));
+      }
+      return {
+        otpSecret: challengeId,
+        message: REQUEST_OTP_MESSAGE,
+        ...(config.env === "development" ? { otp: code } : {}),
+      };
+    },
+  );
+
+  // D42: a right, live, unused code of that address → an admin session (D13: a new token at every sign-in).
+  app.post(
+    "/api/admin/verify-otp",
+    { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { email, otp, otpSecret } = request.body;
+      const ok = await consumeOtpChallenge(db, otpSecret, email, otp);
+      if (!ok) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      const userId = await resolveAdminUser(db, config.adminEmails, email);
+      if (userId === undefined) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      await destroySession(db, request.cookies[SESSION_COOKIE]);
+      const { token, expiresAt } = await createSession(db, userId, "admin");
+      setSessionCookie(reply, token, expiresAt, secure);
+      request.log.info({ userId }, "admin signed in");
+      return { user: await loadAdminSelf(db, userId), message: "Login successful" };
+    },
+  );
+
+  // D43: the /cms screens' admin lookup (guarded like every /api/admin route).
+  app.get("/api/admin/user", { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } }, async (request) => {
+    const me = requireAdmin(request);
+    return loadAdminSelf(db, me.id);
+  });
+
+  // D43: ends the admin session and returns to the sign-in screen.
+  app.get("/api/logout", async (request, reply) => {
+    await destroySession(db, request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply, secure);
+    return reply.redirect("/cms", 302);
+  });
+
+};

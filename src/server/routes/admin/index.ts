@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app";
+import { requireAdmin } from "../../plugins/auth";
+import { HttpError } from "../../plugins/errors";
+import { createMailer } from "../../services/mailer";
+import { adminAuthRoutes } from "./auth";
+import { adminCategoryRoutes } from "./categories";
+import { adminContentRoutes } from "./content";
+import { adminDashboardRoutes } from "./dashboard";
+import { adminGameRoutes } from "./games";
+import { adminMessageRoutes } from "./messages";
+import { adminSettingsRoutes } from "./settings";
+import { adminUploadRoutes } from "./uploads";
+import { adminUserRoutes } from "./users";
+import { adminErrorHandler } from "./validation";
+
+export type AdminRouteEntry = { method: string; url: string; guarded: boolean };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every /api/admin route of this app with whether the D43 guard is on it (filled as routes are added). */
+    adminRouteTable: AdminRouteEntry[];
+  }
+}
+
+/** D42/D43: the only /api/admin routes reachable without an admin session. */
+export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
+
+export function isAdminUrl(url: string): boolean {
+  return url === "/api/admin" || url.startsWith("/api/admin/");
+}
+
+/**
+ * D43: 401 without a session, 403 for a non-admin. An admin must also be on an admin session
+ * (one-time-code sign-in, 12 h / 30 min idle per D13), not on a 30-day player session.
+ */
+export async function adminGuard(request: FastifyRequest): Promise<void> {
+  const user = requireAdmin(request);
+  if (user.sessionKind !== "admin") throw new HttpError(401, "Please sign in to the admin area with a one-time code");
+}
+
+/**
+ * /api/admin/* (issue 7). The guard is attached by an onRoute hook at the root, so that EVERY
+ * route under /api/admin (in this plugin or any plugin registered after it, e.g. chat moderation)
+ * gets it without having to remember it; only PUBLIC_ADMIN_ROUTES are exempt. The table of those
+ * routes feeds the access-matrix test.
+ */
+export const adminRoutes = fp<AppContext>(
+  async (root, ctx) => {
+    const table: AdminRouteEntry[] = [];
+    root.decorate("adminRouteTable", table);
+    root.addHook("onRoute", (route) => {
+      if (!isAdminUrl(route.url)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const guarded = !PUBLIC_ADMIN_ROUTES.has(`${method} ${route.url}`) && !(method === "HEAD" && PUBLIC_ADMIN_ROUTES.has(`GET ${route.url}`));
+        table.push({ method, url: route.url, guarded });
+      }
+      const allPublic = methods.every((m) => PUBLIC_ADMIN_ROUTES.has(`${m} ${route.url}`));
+      if (allPublic) return;
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [adminGuard as onRequestHookHandler, ...existing];
+    });
+
+    const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.mailFrom, log: root.log });
+    root.addHook("onClose", async () => mailer.close());
+
+    await root.register(async (scopeBase: FastifyInstance) => {
+      const scope = scopeBase.withTypeProvider<ZodTypeProvider>();
+      scope.setErrorHandler(adminErrorHandler);
+      // Admin data is private and changes often: never cached by browsers or proxies.
+      scope.addHook("onSend", async (_request, reply) => {
+        reply.header("Cache-Control", "no-store");
+      });
+      await scope.register(adminAuthRoutes, { ...ctx, mailer });
+      await scope.register(adminDashboardRoutes, ctx);
+      await scope.register(adminGameRoutes, ctx);
+      await scope.register(adminUploadRoutes, ctx);
+      await scope.register(adminCategoryRoutes, ctx);
+      await scope.register(adminContentRoutes, ctx);
+      await scope.register(adminUserRoutes, ctx);
+      await scope.register(adminSettingsRoutes, { ...ctx, mailer });
+      await scope.register(adminMessageRoutes, ctx);
+    });
+  },
+  { name: "arcadium-admin-routes" },
+);

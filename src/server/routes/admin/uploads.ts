@@ -1,0 +1,104 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
+import { gameSchema } from "../../../contract/games";
+import type { AppContext } from "../../app";
+import { gamesTable } from "../../db/schema";
+import { HttpError } from "../../plugins/errors";
+import { getGame } from "../../services/games";
+import { imageLimits, storeUploadedImage } from "../../services/images";
+import { commitPackage } from "../../services/packages";
+import { detectPackageKind, packageLimits, stageUploadedPackage } from "../../services/zip-packages";
+import { DEFAULT_INSTRUCTIONS, assertCategoryExists } from "./games";
+import { FORM_LIMITS, readMultipartUpload } from "./multipart";
+import { adminErrorResponses, isForeignKeyViolation, parseOrThrow } from "./validation";
+
+function mb(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/**
+ * D44 game packages and D45 images. Multipart is accepted only in this scope, with tight limits
+ * (one file, a few small fields); everything else on the site is JSON.
+ */
+export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+  await app.register(multipart, {
+    limits: { ...FORM_LIMITS, files: 1, fileSize: packageLimits.maxUploadBytes },
+    throwFileSizeLimit: true,
+  });
+  const tmpDir = path.join(config.dataDir, "tmp");
+
+  // D44: .html or .zip; extracted to DATA_DIR/tmp and moved into place only when complete.
+  app.post("/api/admin/games/upload", { schema: { response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {
+    const upload = await readMultipartUpload(request, {
+      fileField: "htmlFile",
+      maxFileBytes: packageLimits.maxUploadBytes,
+      tmpDir,
+      tooLargeMessage: `The game package is larger than ${mb(packageLimits.maxUploadBytes)}`,
+    });
+    try {
+      // Spec §5 order: title, description, image URL, then the file.
+      const fields = parseOrThrow(adminGameUploadFieldsSchema, upload.fields, "body");
+      const file = upload.file;
+      if (!file) throw new HttpError(400, HTML_FILE_REQUIRED_MESSAGE);
+      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      const kind = detectPackageKind(file.filename, file.head);
+      await assertCategoryExists(db, fields.categoryId);
+
+      const staging = await stageUploadedPackage(config.dataDir, file.path, kind);
+      let id: number;
+      try {
+        // The row and the files arrive together: if moving the files fails, the row is rolled back.
+        id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(gamesTable)
+            .values({
+              title: fields.title,
+              description: fields.description,
+              imageUrl: fields.imageUrl,
+              categoryId: fields.categoryId,
+              externalUrl: null,
+              hasPackage: true,
+              developer: fields.developer,
+              instructions: fields.instructions ?? DEFAULT_INSTRUCTIONS,
+              isFeatured: fields.isFeatured,
+            })
+            .returning({ id: gamesTable.id });
+          await commitPackage(config.dataDir, staging, row.id);
+          return row.id;
+        });
+      } catch (err) {
+        await fsp.rm(staging, { recursive: true, force: true });
+        if (isForeignKeyViolation(err)) throw new HttpError(400, `Category ${fields.categoryId} does not exist`);
+        throw err;
+      }
+      request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
+      return reply.code(201).send((await getGame(db, config.gamesUrl, id))!);
+    } finally {
+      await upload.cleanup();
+    }
+  });
+
+  // D45: decoded with sharp, stored as WebP ≤ 600×600 under DATA_DIR/uploads/images.
+  app.post("/api/admin/upload-image", { schema: { response: { 201: uploadImageResponseSchema, ...adminErrorResponses } } }, async (request, reply) => {
+    const upload = await readMultipartUpload(request, {
+      fileField: "image",
+      maxFileBytes: imageLimits.maxUploadBytes,
+      tmpDir,
+      tooLargeMessage: `The image is larger than ${mb(imageLimits.maxUploadBytes)}`,
+    });
+    try {
+      const file = upload.file;
+      if (!file) throw new HttpError(400, "Image file is required");
+      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      // Read into memory (at most 5 MB) so that no file handle outlives the request.
+      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path));
+      request.log.info({ imageUrl }, "admin uploaded an image");
+      return reply.code(201).send({ imageUrl });
+    } finally {
+      await upload.cleanup();
+    }
+  });
+};

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponseSchema, slugParamSchema } from "../../contract/common";
+import { categoryListSchema, categorySchema } from "../../contract/categories";
+import type { AppContext } from "../app";
+import { HttpError } from "../plugins/errors";
+import { getCategoryBySlug, listCategories } from "../services/categories";
+
+export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get("/api/categories", { schema: { response: { 200: categoryListSchema } } }, async () => listCategories(db));
+
+  app.get(
+    "/api/categories/:slug",
+    { schema: { params: slugParamSchema, response: { 200: categorySchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request) => {
+      const category = await getCategoryBySlug(db, request.params.slug);
+      if (!category) throw new HttpError(404, "Category not found");
+      return category;
+    },
+  );
+};

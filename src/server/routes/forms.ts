@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponseSchema } from "../../contract/common";
+import { advertiseSchema, contactSchema, newsletterSchema, okMessageSchema } from "../../contract/forms";
+import type { AppContext } from "../app";
+import { advertiserEnquiriesTable, contactMessagesTable, newsletterSubscriptionsTable } from "../db/schema";
+
+const responses = { 400: errorResponseSchema, 403: errorResponseSchema };
+
+/** D53 newsletter and advertiser enquiries, D51 contact form: stored for the admins. */
+export const formRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.post("/api/newsletter", { schema: { body: newsletterSchema, response: { 200: okMessageSchema, 201: okMessageSchema, ...responses } } }, async (request, reply) => {
+    const inserted = await db
+      .insert(newsletterSubscriptionsTable)
+      .values({ email: request.body.email.trim() })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscriptionsTable.id });
+    return reply.code(inserted.length ? 201 : 200).send({ message: "Thanks for subscribing!" });
+  });
+
+  app.post("/api/advertise", { schema: { body: advertiseSchema, response: { 201: okMessageSchema, ...responses } } }, async (request, reply) => {
+    await db.insert(advertiserEnquiriesTable).values(request.body);
+    return reply.code(201).send({ message: "Thanks! Our team will contact you within 2 business days." });
+  });
+
+  app.post("/api/contact", { schema: { body: contactSchema, response: { 201: okMessageSchema, ...responses } } }, async (request, reply) => {
+    await db.insert(contactMessagesTable).values(request.body);
+    return reply.code(201).send({ message: "Thanks for your message! We will get back to you soon." });
+  });
+};

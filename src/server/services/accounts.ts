@@ -1,0 +1,60 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { CurrentUser, RegisterInput } from "../../contract/auth";
+import type { Db } from "../db/client";
+import { usersTable } from "../db/schema";
+import { HttpError } from "../plugins/errors";
+import { hashPassword } from "./passwords";
+
+export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: "player" | "admin" }): CurrentUser {
+  return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  // node-postgres and PGlite both expose the SQLSTATE and the constraint, sometimes on `cause`.
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
+  }
+  return false;
+}
+
+/** D11: usernames and emails unique ignoring case; clear 409 messages. */
+export async function registerUser(db: Db, input: { username: string; password: string; email?: string }) {
+  const username = input.username.trim();
+  const email = input.email?.trim() || null;
+  const [taken] = await db
+    .select({ username: usersTable.username, email: usersTable.email })
+    .from(usersTable)
+    .where(or(sql`lower(${usersTable.username}) = lower(${username})`, email ? sql`lower(${usersTable.email}) = lower(${email})` : sql`false`))
+    .limit(1);
+  if (taken) {
+    if (taken.username.toLowerCase() === username.toLowerCase()) throw new HttpError(409, "Username is already taken");
+    throw new HttpError(409, "An account with this email already exists");
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player" }).returning();
+    return user;
+  } catch (err) {
+    // Two registrations racing for one name: the unique index decides.
+    if (isUniqueViolation(err, "users_username_lower_unique")) throw new HttpError(409, "Username is already taken");
+    if (isUniqueViolation(err, "users_email_lower_unique")) throw new HttpError(409, "An account with this email already exists");
+    throw err;
+  }
+}
+
+/** Finds a user by username (or email), ignoring case. */
+export async function findUserForLogin(db: Db, name: string) {
+  const [user] = await db
+    .select()
+    .from(usersTable)
+    .where(name.includes("@") ? sql`lower(${usersTable.email}) = lower(${name})` : sql`lower(${usersTable.username}) = lower(${name})`)
+    .limit(1);
+  return user;
+}
+
+export async function getUserById(db: Db, id: number) {
+  const [user] = await db.select().from(usersTable).where(eq(usersTable.id, id));
+  return user;
+}
+
+export type { RegisterInput };

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { ACHIEVEMENTS, type AchievementId } from "../../contract/achievements";
+import type { Db } from "../db/client";
+import { achievementsTable } from "../db/schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Q = Db | Tx;
+
+async function one<T>(db: Q, query: ReturnType<typeof sql>): Promise<T> {
+  return (await db.execute(query)).rows[0] as T;
+}
+
+/** Unlocks (idempotently) the achievements whose rule holds now. Returns the newly unlocked ids. */
+export async function unlock(db: Q, userId: number, ids: AchievementId[], at = new Date()): Promise<AchievementId[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .insert(achievementsTable)
+    .values(ids.map((achievement) => ({ userId, achievement, unlockedAt: at })))
+    .onConflictDoNothing()
+    .returning({ achievement: achievementsTable.achievement });
+  return rows.map((r) => r.achievement as AchievementId);
+}
+
+/** D25: the score-driven rules, evaluated in the score's transaction. */
+export async function evaluateScoreAchievements(db: Q, userId: number, ctx: { score: number; won: boolean | undefined; gameId: number }): Promise<AchievementId[]> {
+  const earned: AchievementId[] = ["first_score"];
+  const stats = await one<{ games_played: number; distinct_games: number; categories: number; all_categories: number }>(
+    db,
+    sql`select
+      (select games_played from player_stats where user_id = ${userId}) as games_played,
+      (select count(*)::int from best_scores where user_id = ${userId}) as distinct_games,
+      (select count(distinct g.category_id)::int from best_scores b join games g on g.id = b.game_id where b.user_id = ${userId}) as categories,
+      (select count(*)::int from categories) as all_categories`,
+  );
+  if (ctx.won) earned.push("first_victory");
+  if (ctx.score >= 10_000) earned.push("high_roller");
+  if (Number(stats.games_played) >= 50) earned.push("dedicated_player");
+  if (Number(stats.distinct_games) >= 5) earned.push("game_explorer");
+  if (Number(stats.all_categories) > 0 && Number(stats.categories) >= Number(stats.all_categories)) earned.push("all_rounder");
+  if (ctx.won) {
+    const lastThree = await db.execute(sql`select won from scores where user_id = ${userId} and won is not null order by created_at desc, id desc limit 3`);
+    if (lastThree.rows.length === 3 && lastThree.rows.every((r) => (r as { won: boolean }).won === true)) earned.push("hat_trick");
+  }
+  const top = await one<{ user_id: number } | undefined>(
+    db,
+    sql`select user_id from best_scores where game_id = ${ctx.gameId} order by score desc, achieved_at asc, user_id asc limit 1`,
+  );
+  if (top && Number(top.user_id) === userId) earned.push("champion");
+  const weekly = await db.execute(sql`
+    with bests as (
+      select distinct on (user_id, game_id) user_id, game_id, score, created_at from scores
+      where created_at >= now() - interval '7 days' order by user_id, game_id, score desc, created_at asc)
+    select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
+  if (weekly.rows.some((r) => Number((r as { user_id: number }).user_id) === userId)) earned.push("rising_star");
+  return unlock(db, userId, earned);
+}
+
+export async function listAchievements(db: Db, userId: number) {
+  const rows = await db.execute(sql`select achievement, unlocked_at from user_achievements where user_id = ${userId}`);
+  const unlocked = new Map(rows.rows.map((r) => [(r as { achievement: string }).achievement, new Date((r as { unlocked_at: string }).unlocked_at)]));
+  const achievements = ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: unlocked.get(a.id)?.toISOString() ?? null }));
+  return { achievements, unlockedCount: achievements.filter((a) => a.unlockedAt).length, totalAchievements: ACHIEVEMENTS.length };
+}
+
+/**
+ * Evaluates every rule over the data as it stands (e.g. after seeding demo scores, which bypass the
+ * score transaction), with the time of the event that met each rule. Idempotent.
+ */
+export async function rebuildAchievements(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into user_achievements (user_id, achievement, unlocked_at)
+    select user_id, 'first_score', min(created_at) from scores group by user_id
+    union all
+    select user_id, 'first_victory', min(created_at) from scores where won group by user_id
+    union all
+    select user_id, 'high_roller', min(created_at) from scores where score >= 10000 group by user_id
+    union all
+    select user_id, 'dedicated_player', created_at from (
+      select user_id, created_at, row_number() over (partition by user_id order by created_at, id) as n from scores) s where n = 50
+    union all
+    select user_id, 'hat_trick', min(created_at) from (
+      select user_id, created_at, won, lag(won, 1) over w as w1, lag(won, 2) over w as w2
+      from scores where won is not null window w as (partition by user_id order by created_at, id)) s
+    where won and w1 and w2 group by user_id
+    union all
+    select user_id, 'game_explorer', max(achieved_at) from best_scores group by user_id having count(*) >= 5
+    union all
+    select b.user_id, 'all_rounder', max(b.achieved_at) from best_scores b join games g on g.id = b.game_id
+    group by b.user_id having count(distinct g.category_id) >= (select count(*) from categories)
+    union all
+    select user_id, 'champion', min(achieved_at) from (
+      select distinct on (game_id) user_id, achieved_at from best_scores order by game_id, score desc, achieved_at asc, user_id asc) t
+    group by user_id
+    union all
+    select user_id, 'critic', min(created_at) from reviews group by user_id
+    on conflict do nothing`);
+  const weekly = await db.execute(sql`
+    with bests as (
+      select distinct on (user_id, game_id) user_id, game_id, score, created_at from scores
+      where created_at >= now() - interval '7 days' order by user_id, game_id, score desc, created_at asc)
+    select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
+  for (const r of weekly.rows as Array<{ user_id: number }>) await unlock(db, Number(r.user_id), ["rising_star"]);
+}

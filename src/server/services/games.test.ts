@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { frameUrlFor, likePattern } from "./games";
+
+describe("frameUrlFor (D20)", () => {
+  it("uses the external URL when there is one", () => {
+    expect(frameUrlFor({ id: 3, externalUrl: "https://games.example/x/" }, "http://127.0.0.1:5001")).toBe("https://games.example/x/");
+  });
+  it("points at the games origin otherwise", () => {
+    expect(frameUrlFor({ id: 3, externalUrl: null }, "http://127.0.0.1:5001")).toBe("http://127.0.0.1:5001/game-frame/3/");
+  });
+});
+
+describe("likePattern", () => {
+  it("escapes LIKE wildcards and backslashes", () => {
+    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+    expect(likePattern("snake")).toBe("%snake%");
+  });
+});

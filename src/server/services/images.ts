@@ -1,0 +1,70 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { IMAGE_LIMITS } from "../../contract/admin";
+import { HttpError } from "../plugins/errors";
+
+/** D45 limits; mutable so that tests can lower them. */
+export const imageLimits = {
+  maxUploadBytes: IMAGE_LIMITS.maxUploadBytes as number,
+  maxDimension: IMAGE_LIMITS.maxDimension as number,
+  /** decompression-bomb guard: at most 40 megapixels (e.g. 8000×5000) */
+  maxInputPixels: 40_000_000,
+};
+
+const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp", "gif"]);
+const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
+
+/** Where uploaded images live: DATA_DIR/uploads/images, served at /uploads/images/ (D3, D45). */
+export function imagesDir(dataDir: string): string {
+  return path.join(dataDir, "uploads", "images");
+}
+
+function decodeError(err: unknown): HttpError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(message)) return new HttpError(413, `The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
+  return new HttpError(415, NOT_AN_IMAGE);
+}
+
+/**
+ * D45: checks an upload by decoding it with sharp (the name and the declared type are not
+ * trusted), re-encodes it as WebP of at most 600×600 without metadata, and stores it under a
+ * name derived from its content. Returns the public URL.
+ */
+export async function storeUploadedImage(dataDir: string, input: Buffer | string): Promise<{ imageUrl: string; width: number; height: number }> {
+  const options = { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" as const };
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, options).metadata()).format;
+  } catch (err) {
+    throw decodeError(err);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new HttpError(415, NOT_AN_IMAGE);
+
+  let output: { data: Buffer; info: { width: number; height: number } };
+  try {
+    output = await sharp(input, { ...options, animated: false })
+      .rotate()
+      .resize({ width: imageLimits.maxDimension, height: imageLimits.maxDimension, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw decodeError(err);
+  }
+
+  const name = `${crypto.createHash("sha256").update(output.data).digest("hex").slice(0, 32)}.webp`;
+  const dir = imagesDir(dataDir);
+  await fsp.mkdir(dir, { recursive: true });
+  const target = path.join(dir, name);
+  // Written under a dot-name (never served: dotfiles are denied) and renamed, so that nobody sees half a file.
+  const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+  try {
+    await fsp.writeFile(temp, output.data, { mode: 0o644 });
+    await fsp.rename(temp, target);
+  } catch (err) {
+    await fsp.rm(temp, { force: true });
+    throw err;
+  }
+  return { imageUrl: `/uploads/images/${name}`, width: output.info.width, height: output.info.height };
+}

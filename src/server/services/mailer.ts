@@ -1,0 +1,66 @@
+import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** The subset of a logger the mailer uses (Fastify's logger fits). */
+export type MailLog = {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type Mailer = {
+  /** true when SMTP_URL is set (D47 settings) */
+  configured: boolean;
+  from: string;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+/**
+ * D42: mail goes through nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL).
+ * Without SMTP_URL the message is printed to the server log instead: this is the documented way to
+ * read the sign-in code on a default install (README "Admin sign-in").
+ */
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; log: MailLog }): Mailer {
+  const { smtpUrl, from, log } = opts;
+  let transporter: Transporter | undefined;
+  if (smtpUrl) {
+    transporter = nodemailer.createTransport(smtpUrl, { from });
+  }
+  return {
+    configured: Boolean(smtpUrl),
+    from,
+    async send(message) {
+      if (!transporter) {
+        // One line (the log is JSON lines): the address and the subject, which carries the code,
+        // are readable at a glance; the whole mail is in the `mail` field.
+        log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          `Mail not sent (SMTP_URL is not set) to ${message.to}: ${message.subject}`,
+        );
+        return;
+      }
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    close() {
+      transporter?.close();
+    },
+  };
+}
+
+/** The sign-in code mail (D42). */
+export function otpMail(opts: { to: string; code: string; siteName: string; publicUrl: string; validMinutes: number }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Your ${opts.siteName} admin sign-in code: ${opts.code}`,
+    text: [
+      `Your one-time code for the ${opts.siteName} admin area is:`,
+      "",
+      `    ${opts.code}`,
+      "",
+      `It is valid for ${opts.validMinutes} minutes and can be used once. Enter it at ${opts.publicUrl}/cms.`,
+      "If you did not ask for this code, you can ignore this message.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,167 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
+
+/** D42 policy. */
+export const OTP_POLICY = {
+  /** digits in a code */
+  length: 6,
+  /** a code is valid for 10 minutes */
+  ttlMs: 10 * 60 * 1000,
+  /** 5 tries (wrong or right) per challenge; after 5 wrong ones the challenge is dead */
+  maxAttempts: 5,
+  /** at most 5 requests per email per hour */
+  requestsPerWindow: 5,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
+/** A fresh 6-digit code from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
+export function generateOtpCode(): string {
+  return String(crypto.randomInt(0, 10 ** OTP_POLICY.length)).padStart(OTP_POLICY.length, "0");
+}
+
+/** An opaque challenge id (the `otpSecret` of the API): 192 random bits, unrelated to the code (D42). */
+export function generateChallengeId(): string {
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+/** The stored form of a code: HMAC-SHA256 keyed with the challenge id, so equal codes never hash alike. */
+export function hashOtpCode(challengeId: string, code: string): string {
+  return crypto.createHmac("sha256", challengeId).update(code).digest("hex");
+}
+
+function safeEqualHex(a: string, b: string): boolean {
+  const ab = Buffer.from(a, "hex");
+  const bb = Buffer.from(b, "hex");
+  return ab.length === bb.length && ab.length > 0 && crypto.timingSafeEqual(ab, bb);
+}
+
+/**
+ * Who may receive a code (D41): an address listed in ADMIN_EMAILS, or an existing user who
+ * already has the admin role (e.g. promoted in /cms/users). Disabled accounts never may.
+ */
+export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ role: usersTable.role, disabledAt: usersTable.disabledAt })
+    .from(usersTable)
+    .where(sql`lower(${usersTable.email}) = ${email}`);
+  if (user?.disabledAt) return false;
+  if (adminEmails.includes(email)) return true;
+  return user?.role === "admin";
+}
+
+/**
+ * Creates a challenge for any address (so that the answer looks the same for everyone, D42) and
+ * returns its id and the plain code, which the caller mails only to administrators.
+ */
+export async function createOtpChallenge(db: Db, email: string, now = new Date()): Promise<{ challengeId: string; code: string; expiresAt: Date }> {
+  // Housekeeping: challenges that ended more than a day ago are of no use to anyone.
+  await db.delete(otpChallengesTable).where(lt(otpChallengesTable.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+  const challengeId = generateChallengeId();
+  const code = generateOtpCode();
+  const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
+  await db.insert(otpChallengesTable).values({ id: challengeId, email, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
+  return { challengeId, code, expiresAt };
+}
+
+/**
+ * Checks a code. Every check first spends one try in a single atomic statement, so that parallel
+ * guesses cannot exceed 5 per challenge; a right code then consumes the challenge (single use).
+ * Returns true only for the right code of a live challenge of that email.
+ */
+export async function consumeOtpChallenge(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
+  if (!challengeId || challengeId.length > 200) return false;
+  const [spent] = await db
+    .update(otpChallengesTable)
+    .set({ attempts: sql`${otpChallengesTable.attempts} + 1` })
+    .where(
+      and(
+        eq(otpChallengesTable.id, challengeId),
+        eq(otpChallengesTable.email, email),
+        isNull(otpChallengesTable.consumedAt),
+        gt(otpChallengesTable.expiresAt, now),
+        lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
+      ),
+    )
+    .returning({ codeHash: otpChallengesTable.codeHash });
+  if (!spent) return false;
+  const candidate = /^\d{6}$/.test(code) ? hashOtpCode(challengeId, code) : "";
+  if (!candidate || !safeEqualHex(candidate, spent.codeHash)) return false;
+  const [consumed] = await db
+    .update(otpChallengesTable)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallengesTable.id, challengeId), isNull(otpChallengesTable.consumedAt)))
+    .returning({ id: otpChallengesTable.id });
+  return Boolean(consumed);
+}
+
+/** A username from an email's local part: letters, digits and '_', 3–20 characters (D11). */
+export function usernameBaseFromEmail(email: string): string {
+  let base = (email.split("@")[0] ?? "")
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 20);
+  if (base.length < 3) base = `${base}${base ? "_" : ""}admin`.slice(0, 20);
+  return base;
+}
+
+async function usernameTaken(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(sql`lower(${usersTable.username}) = ${name.toLowerCase()}`);
+  return Boolean(row);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * After a right code (D41): an ADMIN_EMAILS address gets its admin user (created on the first
+ * sign-in, or an existing user with that email is made admin); any other address must already be
+ * an enabled admin. Returns the user's id, or undefined when the address may not sign in.
+ */
+export async function resolveAdminUser(db: Db, adminEmails: string[], email: string): Promise<number | undefined> {
+  const [existing] = await db
+    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt })
+    .from(usersTable)
+    .where(sql`lower(${usersTable.email}) = ${email}`);
+  if (existing) {
+    if (existing.disabledAt) return undefined;
+    if (existing.role === "admin") return existing.id;
+    if (!adminEmails.includes(email)) return undefined;
+    // The account becomes an admin now that the address is proven. Emails are not verified at
+    // registration (D11), so a password set before this point may belong to whoever registered the
+    // address: it is cleared, and sessions opened before must not carry the new role.
+    await db.transaction(async (tx) => {
+      await tx.update(usersTable).set({ role: "admin", passwordHash: null }).where(eq(usersTable.id, existing.id));
+      await tx.delete(sessionsTable).where(eq(sessionsTable.userId, existing.id));
+    });
+    return existing.id;
+  }
+  if (!adminEmails.includes(email)) return undefined;
+  const base = usernameBaseFromEmail(email);
+  for (let i = 1; i <= 50; i++) {
+    const suffix = i === 1 ? "" : String(i);
+    const name = `${base.slice(0, 20 - suffix.length)}${suffix}`;
+    if (await usernameTaken(db, name)) continue;
+    try {
+      const [created] = await db.insert(usersTable).values({ username: name, email, role: "admin" }).returning({ id: usersTable.id });
+      return created.id;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Someone took the name (or the email) at the same moment: look again.
+      const [raced] = await db
+        .select({ id: usersTable.id, role: usersTable.role })
+        .from(usersTable)
+        .where(sql`lower(${usersTable.email}) = ${email}`);
+      if (raced) return raced.role === "admin" ? raced.id : resolveAdminUser(db, adminEmails, email);
+    }
+  }
+  const fallback = `admin_${crypto.randomBytes(5).toString("hex")}`;
+  const [created] = await db.insert(usersTable).values({ username: fallback, email, role: "admin" }).returning({ id: usersTable.id });
+  return created.id;
+}

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { HttpError } from "../plugins/errors";
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * A fixed-window counter in the database, so that every server process shares it (D8).
+ * One atomic statement: a new window starts when the old one has passed.
+ */
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
+  const windowStartFloor = new Date(now.getTime() - windowMs).toISOString();
+  const nowIso = now.toISOString();
+  const res = await db.execute(sql`
+    insert into rate_limits (key, count, window_start) values (${key}, 1, ${nowIso}::timestamptz)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowStartFloor}::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStartFloor}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
+    returning count, window_start`);
+  const row = res.rows[0] as { count: number; window_start: string | Date };
+  const count = Number(row.count);
+  const start = new Date(row.window_start).getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
+/** Throws 429 with Retry-After (D60) when the limit is exceeded. */
+export async function enforceRateLimit(db: Db, key: string, limit: number, windowMs: number, message = "Too many requests. Please slow down."): Promise<void> {
+  const r = await hitRateLimit(db, key, limit, windowMs);
+  if (!r.allowed) throw new HttpError(429, message, { "Retry-After": String(r.retryAfterSeconds) });
+}
+
+/** Reads a counter without counting (e.g. failed sign-ins are counted only when they fail). */
+export async function peekRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
+  const res = await db.execute(sql`select count, window_start from rate_limits where key = ${key}`);
+  const row = res.rows[0] as { count: number; window_start: string | Date } | undefined;
+  if (!row || new Date(row.window_start).getTime() <= now.getTime() - windowMs) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const count = Number(row.count);
+  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count < limit, count, retryAfterSeconds };
+}
+
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Old windows are dropped periodically. */
+export async function purgeRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < ${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz`);
+}

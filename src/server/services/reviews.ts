@@ -1,0 +1,97 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { RatingAggregate, Review } from "../../contract/reviews";
+import type { Db } from "../db/client";
+import { gamesTable, reviewsTable, usersTable } from "../db/schema";
+import { HttpError } from "../plugins/errors";
+import { unlock } from "./achievements";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+function toReview(r: { review: typeof reviewsTable.$inferSelect; username: string; avatarUrl: string | null }): Review {
+  return {
+    id: r.review.id,
+    userId: r.review.userId,
+    gameId: r.review.gameId,
+    rating: r.review.rating,
+    comment: r.review.comment,
+    createdAt: r.review.createdAt.toISOString(),
+    user: { username: r.username, avatarUrl: r.avatarUrl },
+  };
+}
+
+const reviewWithUser = (db: Db | Tx) =>
+  db
+    .select({ review: reviewsTable, username: usersTable.username, avatarUrl: usersTable.avatarUrl })
+    .from(reviewsTable)
+    .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
+
+export async function assertGameExists(db: Db | Tx, gameId: number) {
+  const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  if (!g) throw new HttpError(404, "Game not found");
+}
+
+export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
+  await assertGameExists(db, gameId);
+  const rows = await reviewWithUser(db).where(eq(reviewsTable.gameId, gameId)).orderBy(desc(reviewsTable.updatedAt), desc(reviewsTable.id));
+  return rows.map(toReview);
+}
+
+export async function getUserReview(db: Db | Tx, gameId: number, userId: number): Promise<Review | null> {
+  const [row] = await reviewWithUser(db).where(and(eq(reviewsTable.gameId, gameId), eq(reviewsTable.userId, userId)));
+  return row ? toReview(row) : null;
+}
+
+/** D32: the game's rating is the mean review × 10, rounded, updated in the review's transaction. */
+async function refreshGameRating(tx: Tx, gameId: number) {
+  await tx.execute(sql`
+    update games set rating = coalesce((select round(avg(rating) * 10)::int from reviews where game_id = ${gameId}), 0)
+    where id = ${gameId}`);
+}
+
+/** D30: creates or updates the user's one review of the game. */
+export async function upsertReview(db: Db, userId: number, input: { gameId: number; rating: number; comment?: string }): Promise<{ review: Review; created: boolean }> {
+  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  return db.transaction(async (tx) => {
+    await assertGameExists(tx, input.gameId);
+    const now = new Date();
+    const [row] = await tx
+      .insert(reviewsTable)
+      .values({ userId, gameId: input.gameId, rating: input.rating, comment, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [reviewsTable.userId, reviewsTable.gameId],
+        set: { rating: input.rating, comment, updatedAt: now },
+      })
+      // xmax = 0 only for a freshly inserted row: tells create from update in one statement.
+      .returning({ id: reviewsTable.id, inserted: sql<boolean>`(xmax = 0)` });
+    await refreshGameRating(tx, input.gameId);
+    await unlock(tx, userId, ["critic"]);
+    const review = await getUserReview(tx, input.gameId, userId);
+    return { review: review!, created: Boolean(row.inserted) };
+  });
+}
+
+export async function deleteReview(db: Db, gameId: number, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(reviewsTable)
+      .where(and(eq(reviewsTable.gameId, gameId), eq(reviewsTable.userId, userId)))
+      .returning({ id: reviewsTable.id });
+    if (deleted.length) await refreshGameRating(tx, gameId);
+    return deleted.length > 0;
+  });
+}
+
+export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAggregate> {
+  const [game] = await db.select({ rating: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  if (!game) throw new HttpError(404, "Game not found");
+  const rows = await db.select({ rating: reviewsTable.rating, n: count() }).from(reviewsTable).where(eq(reviewsTable.gameId, gameId)).groupBy(reviewsTable.rating);
+  const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  let total = 0;
+  let sum = 0;
+  for (const r of rows) {
+    distribution[String(r.rating) as keyof typeof distribution] = r.n;
+    total += r.n;
+    sum += r.n * r.rating;
+  }
+  return { gameId, rating: game.rating, average: total ? Math.round((sum / total) * 100) / 100 : 0, count: total, distribution };
+}

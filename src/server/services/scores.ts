@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { HttpError } from "../plugins/errors";
+import { evaluateScoreAchievements } from "./achievements";
+
+/** D23: a score must arrive within 6 hours of its play. */
+export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SubmitScoreResult = { score: number; personalBest: boolean; rank: number; unlocked: string[] };
+
+/**
+ * D23: `playId` must be this user's open play session, at most one score per play, within 6 hours.
+ * One transaction keeps scores, best_scores, player_stats and achievements consistent; the player's
+ * stats row is locked first, so that two scores of one player are applied one after the other.
+ */
+export async function submitScore(db: Db, userId: number, input: { playId: string; score: number; won?: boolean }, now = new Date()): Promise<SubmitScoreResult> {
+  if (!UUID.test(input.playId)) throw new HttpError(400, "Unknown play session");
+  return db.transaction(async (tx) => {
+    const playRes = await tx.execute(sql`select id, game_id, user_id, created_at from plays where id = ${input.playId}::uuid`);
+    const play = playRes.rows[0] as { id: string; game_id: number; user_id: number | null; created_at: string } | undefined;
+    if (!play) throw new HttpError(400, "Unknown play session");
+    if (play.user_id === null || Number(play.user_id) !== userId) throw new HttpError(403, "This play session belongs to someone else");
+    if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new HttpError(400, "This play session has expired");
+    const gameId = Number(play.game_id);
+
+    await tx.execute(sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`);
+    await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
+
+    const inserted = await tx.execute(sql`
+      insert into scores (user_id, game_id, play_id, score, won, created_at)
+      values (${userId}, ${gameId}, ${input.playId}::uuid, ${input.score}, ${input.won ?? null}, ${now.toISOString()}::timestamptz)
+      on conflict (play_id) do nothing
+      returning id`);
+    const scoreRow = inserted.rows[0] as { id: number } | undefined;
+    if (!scoreRow) throw new HttpError(409, "A score was already submitted for this play");
+
+    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as { score: number } | undefined;
+    const personalBest = !prev || input.score > Number(prev.score);
+    if (personalBest) {
+      await tx.execute(sql`
+        insert into best_scores (user_id, game_id, score, score_id, achieved_at)
+        values (${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${now.toISOString()}::timestamptz)
+        on conflict (user_id, game_id) do update set score = excluded.score, score_id = excluded.score_id, achieved_at = excluded.achieved_at`);
+    }
+    const delta = personalBest ? input.score - (prev ? Number(prev.score) : 0) : 0;
+    await tx.execute(sql`
+      update player_stats set
+        games_played = games_played + 1,
+        wins = wins + ${input.won === true ? 1 : 0},
+        reported = reported + ${input.won === undefined ? 0 : 1},
+        total_score = total_score + ${delta},
+        reached_at = case when ${delta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
+      where user_id = ${userId}`);
+
+    const rankRes = await tx.execute(sql`
+      select count(*)::int + 1 as rank from best_scores b, (select score, achieved_at from best_scores where user_id = ${userId} and game_id = ${gameId}) me
+      where b.game_id = ${gameId} and (b.score > me.score or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
+    const rank = Number((rankRes.rows[0] as { rank: number }).rank);
+    const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId });
+    return { score: input.score, personalBest, rank, unlocked };
+  });
+}
+
+/** Rebuilds player_stats from scores and best_scores, e.g. after a game and its scores were deleted, or after seeding. */
+export async function rebuildPlayerStats(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from player_stats`);
+    await tx.execute(sql`
+      insert into player_stats (user_id, total_score, games_played, wins, reported, reached_at)
+      select s.user_id, coalesce(b.total, 0), s.n, s.wins, s.reported, coalesce(b.reached, now())
+      from (select user_id, count(*)::int as n, count(*) filter (where won)::int as wins, count(won)::int as reported from scores group by user_id) s
+      left join (select user_id, sum(score)::bigint as total, max(achieved_at) as reached from best_scores group by user_id) b on b.user_id = s.user_id`);
+  });
+}

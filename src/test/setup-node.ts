@@ -1,0 +1,2 @@
+import { failOnConsoleError } from "./fail-on-console";
+failOnConsoleError();

@@ -1,0 +1,140 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe } from "vitest";
+import { buildApp, buildGamesApp } from "../server/app";
+import { loadConfig, type Config } from "../server/config";
+import { createDb, migrate, type Database } from "../server/db/client";
+import { seed } from "../server/db/seed";
+import { setScryptCostForTests } from "../server/services/passwords";
+
+// D12's production cost (N=2^17) is checked in passwords.test.ts; API tests use a cheaper N.
+setScryptCostForTests(12);
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export type DbKind = "pglite" | "postgres";
+
+/** D6: PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  gamesApp: FastifyInstance;
+  database: Database;
+  config: Config;
+  kind: DbKind;
+  close(): Promise<void>;
+};
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `arcadium_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
+export async function buildTestApp(kind: DbKind = "pglite", options: { demo?: boolean; seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
+  let pgDb: { url: string; drop(): Promise<void> } | undefined;
+  let database: Database;
+  if (kind === "postgres") {
+    pgDb = await createPostgresDatabase();
+    database = await createDb({ kind: "postgres", url: pgDb.url, max: 5 });
+  } else {
+    database = await createDb({ kind: "pglite" });
+  }
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "http://localhost:5000",
+      GAMES_URL: "http://127.0.0.1:5001",
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...options.env,
+    },
+    repoRoot,
+  );
+  await migrate(database, repoRoot);
+  if (options.seed !== false) {
+    await seed(database.db, { dataDir, gamesRoot: path.join(repoRoot, "games"), demo: options.demo ?? true });
+  }
+  const app = await buildApp({ config, database });
+  const gamesApp = await buildGamesApp({ config });
+  await app.ready();
+  await gamesApp.ready();
+  return {
+    app,
+    gamesApp,
+    database,
+    config,
+    kind,
+    close: async () => {
+      await app.close();
+      await gamesApp.close();
+      await database.close();
+      await pgDb?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database kind, each with its own fresh database (habit 9, D6).
+ * The suite gets a getter because the app exists only after beforeAll.
+ */
+export function describeEachDatabase(name: string, fn: (t: () => TestApp) => void, options?: Parameters<typeof buildTestApp>[1]) {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let testApp: TestApp | undefined;
+      beforeAll(async () => {
+        testApp = await buildTestApp(kind, options);
+      });
+      afterAll(async () => {
+        await testApp?.close();
+      });
+      fn(() => {
+        if (!testApp) throw new Error("test app not ready");
+        return testApp;
+      });
+    });
+  }
+}
+
+/** Creates a user and a session of the given kind; returns the user and the `sid` cookie value for app.inject. */
+export async function createUserWithSession(
+  t: TestApp,
+  opts: { role?: "player" | "admin"; username?: string; email?: string; kind?: "player" | "admin" } = {},
+): Promise<{ user: typeof import("../server/db/schema").usersTable.$inferSelect; sid: string; cookies: { sid: string } }> {
+  const { usersTable } = await import("../server/db/schema");
+  const { createSession } = await import("../server/services/sessions");
+  const name = opts.username ?? `user_${crypto.randomBytes(4).toString("hex")}`;
+  const [user] = await t.database.db
+    .insert(usersTable)
+    .values({ username: name, email: opts.email ?? `${name}@example.test`, role: opts.role ?? "player" })
+    .returning();
+  const kind = opts.kind ?? (opts.role === "admin" ? "admin" : "player");
+  const { token } = await createSession(t.database.db, user.id, kind);
+  return { user, sid: token, cookies: { sid: token } };
+}

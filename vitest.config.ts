@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = {
+  "@contract": fileURLToPath(new URL("./src/contract", import.meta.url)),
+  "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // CI: list every test, so that the log shows each API suite passing on [pglite] and [postgres] (D6).
+    reporters: process.env.CI ? ["verbose"] : ["default"],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          setupFiles: ["./src/test/setup-node.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup-client.ts"],
+        },
+      },
+    ],
+  },
+});
