@@ -92,17 +92,11 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
 
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
 
-/** Opens the home page and waits for the chat's live connection; skips while the home page does not render the panel yet. */
+/** Opens the home page and waits for the chat's live connection. */
 async function openChat(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/");
-  const present = await chatLog(page)
-    .waitFor({ timeout: 10_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  test.skip(!present, "The home page does not render <ChatPanel /> yet (home page engineer: render it in the chat section)");
+  await expect(chatLog(page)).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
   return page;
 }
@@ -113,7 +107,12 @@ async function say(page: Page, text: string) {
   await input.press("Enter");
 }
 
-const isWebSocketNoise = (e: string) => /WebSocket connection to .* failed/i.test(e) || /ERR_CONNECTION_REFUSED/.test(e);
+/**
+ * What a browser logs while the server restarts: refused connections, failed WebSocket handshakes, and the
+ * 503 that Fastify answers (return503OnClosing) to requests arriving on kept-alive connections while it closes.
+ */
+const isRestartNoise = (e: string) =>
+  /WebSocket connection to .* failed/i.test(e) || /ERR_CONNECTION_REFUSED/.test(e) || /status of 503 \(Service Unavailable\)/.test(e);
 
 test.describe("live chat (issue 6, D35–D37)", () => {
   test.describe.configure({ mode: "serial" });
@@ -241,7 +240,7 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     // (Delivery within 2 s is checked by the two-player test; here the machine may still be busy restarting.)
     await expect(chatLog(pageE).getByText(after)).toBeVisible({ timeout: 10_000 });
     // While the server was down the browser may log refused connections; nothing else.
-    expect(errors.filter((e) => !isWebSocketNoise(e))).toEqual([]);
+    expect(errors.filter((e) => !isRestartNoise(e))).toEqual([]);
     await Promise.all([erin.context.close(), frank.context.close()]);
   });
 });
