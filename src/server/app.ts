@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
@@ -135,14 +136,21 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     });
   }
 
+  // The page every screen starts from is held in memory (issue 8: read from disk per request, it
+  // queued behind password hashing in libuv's thread pool and stalled during bursts of sign-ups).
+  // The build happens before the server starts, so it cannot change while the process runs.
+  const index = hasClient ? { body: fs.readFileSync(indexHtml) } : undefined;
+  const indexEtag = index ? `"${crypto.createHash("sha256").update(index.body).digest("base64url").slice(0, 27)}"` : "";
+
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
   // any other GET falls back to the single-page app, which shows its not-found screen.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
-    if (!isApi && hasClient && (request.method === "GET" || request.method === "HEAD")) {
-      reply.header("Cache-Control", "no-cache");
-      return reply.sendFile("index.html", config.clientDir);
+    if (!isApi && index && (request.method === "GET" || request.method === "HEAD")) {
+      reply.header("Cache-Control", "no-cache").header("ETag", indexEtag).type("text/html; charset=utf-8");
+      if (request.headers["if-none-match"] === indexEtag) return reply.code(304).send();
+      return reply.send(index.body);
     }
     return reply.code(404).send({ message: "Not found" });
   });

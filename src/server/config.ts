@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: boolish.default(false),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   trustProxy: boolean;
   /** accounts one address may create per hour */
   registrationsPerHour: number;
+  /** plays one player (or, signed out, one address) may start per minute (issue 8) */
+  playsPerMinute: number;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    playsPerMinute: e.PLAYS_PER_MINUTE,
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };

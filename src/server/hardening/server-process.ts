@@ -79,6 +79,7 @@ export async function startBuiltServer(opts: { dataDir: string; databaseUrl?: st
       ARCADIUM_BANNER: "0",
       SEED_DEMO: "false",
       REGISTRATIONS_PER_HOUR: "100000",
+      PLAYS_PER_MINUTE: "100000",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@ import { gameSchema } from "../../contract/games";
 import { categorySchema } from "../../contract/categories";
 import { errorResponseSchema } from "../../contract/common";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
-import { describeEachDatabase, type TestApp } from "../../test/test-app";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { eq } from "drizzle-orm";
 
 async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
@@ -163,6 +163,22 @@ describeEachDatabase("catalogue API", (t) => {
         payload: "",
       });
       expect(again.json().plays).toBe(43);
+    });
+    it("limits plays per address when signed out, and per player when signed in: 429 with Retry-After, not counted (issue 8)", async () => {
+      const limit = t().config.playsPerMinute;
+      const game = await addGame(t(), { title: "Play Flood" });
+      const play = (extra: Record<string, unknown> = {}) => t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, remoteAddress: "10.9.8.7", ...extra });
+      for (let i = 0; i < limit; i++) expect((await play()).statusCode).toBe(200);
+      const refused = await play();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json().message).toBe("Too many games started. Please wait a moment.");
+      const [row] = await t().database.db.select({ plays: gamesTable.plays }).from(gamesTable).where(eq(gamesTable.id, game.id));
+      expect(row.plays).toBe(limit);
+      // Another address, and a signed-in player on the limited address, still play.
+      expect((await play({ remoteAddress: "10.9.8.6" })).statusCode).toBe(200);
+      const { cookies } = await createUserWithSession(t());
+      expect((await play({ cookies })).statusCode).toBe(200);
     });
     it("answers 404 for an unknown game and 400 for a malformed id", async () => {
       expect((await t().app.inject({ method: "POST", url: "/api/games/987654/play" })).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import type { AppContext } from "../app";
 import { HttpError } from "../plugins/errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
 import { getCategoryBySlug } from "../services/categories";
+import { enforceRateLimit } from "../services/rate-limit";
 
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
   const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -41,11 +42,14 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     return game;
   });
 
-  // D21. No body is expected; an empty JSON body is accepted too.
+  // D21. No body is expected; an empty JSON body is accepted too. Issue 8: plays are limited per
+  // player (or per address when signed out), so a script cannot inflate a game's play count.
   app.post(
     "/api/games/:id/play",
-    { schema: { params: idParamSchema, body: z.unknown().optional(), response: { 200: playResponseSchema, ...errors } } },
+    { schema: { params: idParamSchema, body: z.unknown().optional(), response: { 200: playResponseSchema, ...errors, 429: errorResponseSchema } } },
     async (request) => {
+      const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+      await enforceRateLimit(db, `play:${who}`, config.playsPerMinute, 60 * 1000, "Too many games started. Please wait a moment.");
       const result = await recordPlay(db, request.params.id, request.user?.id ?? null);
       if (!result) throw new HttpError(404, "Game not found");
       return result;

@@ -10,11 +10,41 @@ export function setScryptCostForTests(logN: number) {
   defaultParams = { ...PRODUCTION_SCRYPT, logN };
 }
 
+/**
+ * Issue 8: at most two hashes run at once. Each one holds a thread of libuv's pool (4 threads) and
+ * 128 MiB for about a third of a second; unbounded, a burst of sign-ins took every thread, and the
+ * file reads and DNS lookups that share the pool (static files, SMTP) waited behind them.
+ */
+export const SCRYPT_CONCURRENCY = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= SCRYPT_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter (running stays the same), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** For tests: how many hashes run and wait right now. */
+export function hashSlots(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** logN;
-  return new Promise((resolve, reject) => {
-    crypto.scrypt(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        crypto.scrypt(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -8,6 +8,7 @@ import { imageLimits } from "../../services/images";
 import { packageLimits } from "../../services/zip-packages";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { buildZip, listFiles, multipart, type FilePart } from "./test-helpers";
+import { uploadLimit } from "./uploads";
 
 const INDEX = "<!doctype html><title>Uploaded</title><h1>Hello from the package</h1><script src='js/game.js'></script>";
 const FIELDS = {
@@ -271,6 +272,37 @@ describeEachDatabase(
         expect(two.statusCode).toBe(413);
         expect(await listFiles(tmpDir())).toEqual([]);
       });
+    });
+
+    it("limits uploads per administrator: 429 with Retry-After before the body is stored, counted for both upload routes (issue 8)", async () => {
+      const saved = { ...uploadLimit };
+      uploadLimit.count = 3;
+      try {
+        const other = await createUserWithSession(t(), { role: "admin" });
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+        const image = () => t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: other.cookies, ...multipart({}, { field: "image", filename: "a.png", content: png, type: "image/png" }) });
+        expect((await image()).statusCode).toBe(201);
+        expect((await image()).statusCode).toBe(201);
+        const gamesBefore = await gameCount();
+        const third = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        expect(third.statusCode).toBe(201);
+        const imagesBefore = (await fs.readdir(imagesDir())).length;
+        const refused = await image();
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+        expect(refused.json().message).toBe("Too many uploads. Please try again in a few minutes.");
+        const refusedGame = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        expect(refusedGame.statusCode).toBe(429);
+        expect((await fs.readdir(imagesDir())).length).toBe(imagesBefore);
+        expect(await gameCount()).toBe(gamesBefore + 1);
+        expect(await listFiles(tmpDir())).toEqual([]);
+        // Another administrator has a counter of their own.
+        const fresh = await createUserWithSession(t(), { role: "admin" });
+        const mine = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: fresh.cookies, ...multipart({}, { field: "image", filename: "b.png", content: png, type: "image/png" }) });
+        expect(mine.statusCode).toBe(201);
+      } finally {
+        Object.assign(uploadLimit, saved);
+      }
     });
 
     it("multipart is refused outside the upload routes", async () => {

@@ -9,11 +9,15 @@ import { gamesTable } from "../../db/schema";
 import { HttpError } from "../../plugins/errors";
 import { getGame } from "../../services/games";
 import { imageLimits, storeUploadedImage } from "../../services/images";
+import { enforceRateLimit } from "../../services/rate-limit";
 import { commitPackage } from "../../services/packages";
 import { detectPackageKind, packageLimits, stageUploadedPackage } from "../../services/zip-packages";
 import { DEFAULT_INSTRUCTIONS, assertCategoryExists } from "./games";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, isForeignKeyViolation, parseOrThrow } from "./validation";
+
+/** Issue 8: uploads per administrator per window (each one writes to disk and, for images, decodes with sharp). Tests lower it. */
+export const uploadLimit = { count: 60, windowMs: 10 * 60 * 1000 };
 
 function mb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -29,6 +33,11 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     throwFileSizeLimit: true,
   });
   const tmpDir = path.join(config.dataDir, "tmp");
+  // Counted before the body is read, so a refused upload costs no disk.
+  app.addHook("preHandler", async (request) => {
+    if (!request.user) return; // the admin guard has already answered
+    await enforceRateLimit(db, `upload:${request.user.id}`, uploadLimit.count, uploadLimit.windowMs, "Too many uploads. Please try again in a few minutes.");
+  });
 
   // D44: .html or .zip; extracted to DATA_DIR/tmp and moved into place only when complete.
   app.post("/api/admin/games/upload", { schema: { response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {

@@ -1,0 +1,79 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createDb, migrate, type Database } from "./db/client";
+import { repoRoot } from "../test/test-app";
+
+/**
+ * The single-page app's index.html: every screen's first request (issue 3's routes, issue 8's stall under
+ * sign-up bursts). It is read once at start and served from memory with an ETag.
+ */
+describe("SPA fallback (index.html from memory)", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let database: Database;
+  const html = "<!doctype html><html><head><title>Arcadium</title></head><body><div id=root></div></body></html>";
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-spa-"));
+    const clientDir = path.join(dir, "client");
+    await fs.mkdir(path.join(clientDir, "assets"), { recursive: true });
+    await fs.writeFile(path.join(clientDir, "index.html"), html);
+    await fs.writeFile(path.join(clientDir, "assets", "app-abc123.js"), "console.log(1)");
+    const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
+    database = await createDb({ kind: "pglite" });
+    await migrate(database, repoRoot);
+    app = await buildApp({ config, database });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it("answers every screen path with index.html, no-cache and an ETag; a matching If-None-Match gets 304", async () => {
+    for (const url of ["/", "/games", "/game/12", "/cms/games", "/no/such/page?x=1"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toBe(html);
+      expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    }
+    const first = await app.inject({ method: "GET", url: "/" });
+    const again = await app.inject({ method: "GET", url: "/leaderboard", headers: { "if-none-match": first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const stale = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": '"something-else"' } });
+    expect(stale.statusCode).toBe(200);
+    // The security headers apply to the page too (issue 8).
+    expect(first.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("serves HEAD without a body, keeps /api and /game-frame as JSON 404s, and serves hashed assets as immutable", async () => {
+    const head = await app.inject({ method: "HEAD", url: "/games" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    for (const url of ["/api/nope", "/game-frame/1/", "/uploads/none.png"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+    const post = await app.inject({ method: "POST", url: "/games", payload: {} });
+    expect(post.statusCode).toBe(404);
+    const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("keeps serving the page it read at start even if the file changes on disk (a rebuild needs a restart)", async () => {
+    await fs.writeFile(path.join(dir, "client", "index.html"), "<!doctype html><p>changed</p>");
+    const res = await app.inject({ method: "GET", url: "/" });
+    expect(res.body).toBe(html);
+  });
+});
