@@ -1,15 +1,8 @@
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { CmsLayout } from "./layouts/cms-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { AllGamesScreen } from "./routes/all-games";
 import { CategoryScreen } from "./routes/category";
-import { CmsCategoriesScreen } from "./routes/cms/categories";
-import { CmsDashboardScreen } from "./routes/cms/dashboard";
-import { CmsGamesScreen } from "./routes/cms/games";
-import { CmsLoginScreen } from "./routes/cms/login";
-import { CmsSettingsScreen } from "./routes/cms/settings";
-import { CmsUsersScreen } from "./routes/cms/users";
-import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
 import { GameDetailScreen } from "./routes/game-detail";
 import { HomeScreen } from "./routes/home";
 import { LeaderboardScreen } from "./routes/leaderboard";
@@ -26,31 +19,6 @@ import {
   ResponsibleGamingScreen,
   TermsOfServiceScreen,
 } from "./routes/static-pages";
-
-/** Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. */
-function CmsRoutes() {
-  return (
-    <Switch>
-      <Route path="/">
-        <CmsLoginScreen />
-      </Route>
-      {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
-      <Route path={/^\/(?:dashboard|games|categories|website-content|users|settings)\/?$/}>
-        <CmsLayout>
-          <Switch>
-            <Route path="/dashboard" component={CmsDashboardScreen} />
-            <Route path="/games" component={CmsGamesScreen} />
-            <Route path="/categories" component={CmsCategoriesScreen} />
-            <Route path="/website-content" component={CmsWebsiteContentScreen} />
-            <Route path="/users" component={CmsUsersScreen} />
-            <Route path="/settings" component={CmsSettingsScreen} />
-          </Switch>
-        </CmsLayout>
-      </Route>
-      <Route component={NotFoundScreen} />
-    </Switch>
-  );
-}
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
 function PublicRoutes() {
@@ -83,11 +51,27 @@ function PublicRoutes() {
   );
 }
 
+/**
+ * The admin area is its own chunk: players never download it (the client was one ~560 kB chunk).
+ * While it loads, the screen stays blank apart from a polite status for screen readers.
+ */
+const CmsRoutes = lazy(() => import("./cms-routes"));
+
+function CmsLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center text-sm text-muted-foreground">
+      Loading…
+    </div>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Switch>
       <Route path="/cms" nest>
-        <CmsRoutes />
+        <Suspense fallback={<CmsLoading />}>
+          <CmsRoutes />
+        </Suspense>
       </Route>
       <Route>
         <PublicRoutes />

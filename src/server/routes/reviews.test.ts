@@ -51,6 +51,20 @@ describeEachDatabase("reviews API (D30–D32)", (t) => {
     expect(none.json()).toBeNull();
   });
 
+  it("lists reviews newest first by the date they show (createdAt): editing an old review does not move it", async () => {
+    const g = await newGame(t(), "Ordered Game");
+    const a = await createUserWithSession(t());
+    const b = await createUserWithSession(t());
+    const first = (await post(a.cookies, { gameId: g.id, rating: 3, comment: "first" })).json().review;
+    await new Promise((r) => setTimeout(r, 5));
+    const second = (await post(b.cookies, { gameId: g.id, rating: 4, comment: "second" })).json().review;
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await post(a.cookies, { gameId: g.id, rating: 5, comment: "first, edited" })).statusCode).toBe(200);
+    const list = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews` })).json();
+    expect(list.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+    expect(list[1]).toMatchObject({ comment: "first, edited", createdAt: first.createdAt });
+  });
+
   it("refuses a review posted as another userId (403) and changes nothing", async () => {
     const g = await newGame(t(), "Impersonation Game");
     const a = await createUserWithSession(t());

@@ -32,7 +32,7 @@ export async function assertGameExists(db: Db | Tx, gameId: number) {
 
 export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
   await assertGameExists(db, gameId);
-  const rows = await reviewWithUser(db).where(eq(reviewsTable.gameId, gameId)).orderBy(desc(reviewsTable.updatedAt), desc(reviewsTable.id));
+  const rows = await reviewWithUser(db).where(eq(reviewsTable.gameId, gameId)).orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id));
   return rows.map(toReview);
 }
 

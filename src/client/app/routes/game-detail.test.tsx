@@ -188,6 +188,14 @@ describe("Game detail: scores from the game (D22, D23)", () => {
     expect(JSON.parse(String(scorePosts(fetch)[0][1]?.body))).toEqual({ playId: "play-1", score: 10 });
   });
 
+  it("signed in, a first score of 0: saved with its rank, not celebrated as a personal best", async () => {
+    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })));
+    const frame = await play();
+    post(frame, scoreMsg(0, false));
+    expect(await screen.findByText("Score saved — you are #9 on this game")).toBeInTheDocument();
+    expect(screen.queryByText("New personal best!")).toBeNull();
+  });
+
   it("signed out: toast 'Sign in to save your score' and no API call", async () => {
     const fetch = mockApi(routes());
     const frame = await play();

@@ -41,7 +41,8 @@ export function useSaveScore(gameId: number) {
       }
       try {
         const result = await mutateAsync({ gameId, playId, score, won });
-        if (result.personalBest) {
+        // A first score of 0 is technically a best, but celebrating it would read as a joke.
+        if (result.personalBest && result.score > 0) {
           toast({ title: "New personal best!", description: `${formatNumber(result.score)} points — you are #${result.rank} on this game.` });
         } else {
           toast({ title: `Score saved — you are #${result.rank} on this game`, description: `You scored ${formatNumber(result.score)}.` });

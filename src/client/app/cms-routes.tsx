@@ -1,0 +1,36 @@
+import { Route, Switch } from "wouter";
+import { CmsLayout } from "./layouts/cms-layout";
+import { CmsCategoriesScreen } from "./routes/cms/categories";
+import { CmsDashboardScreen } from "./routes/cms/dashboard";
+import { CmsGamesScreen } from "./routes/cms/games";
+import { CmsLoginScreen } from "./routes/cms/login";
+import { CmsSettingsScreen } from "./routes/cms/settings";
+import { CmsUsersScreen } from "./routes/cms/users";
+import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
+import { NotFoundScreen } from "./routes/not-found";
+
+/** Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. */
+export default function CmsRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <CmsLoginScreen />
+      </Route>
+      {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
+      <Route path={/^\/(?:dashboard|games|categories|website-content|users|settings)\/?$/}>
+        <CmsLayout>
+          <Switch>
+            <Route path="/dashboard" component={CmsDashboardScreen} />
+            <Route path="/games" component={CmsGamesScreen} />
+            <Route path="/categories" component={CmsCategoriesScreen} />
+            <Route path="/website-content" component={CmsWebsiteContentScreen} />
+            <Route path="/users" component={CmsUsersScreen} />
+            <Route path="/settings" component={CmsSettingsScreen} />
+          </Switch>
+        </CmsLayout>
+      </Route>
+      <Route component={NotFoundScreen} />
+    </Switch>
+  );
+}
+
