@@ -1,18 +1,19 @@
 // Load benchmark (issue 8): N simulated visitors browse and play (some signed in, submitting scores)
 // and M players chat, for a fixed time, against a real server on PGlite or PostgreSQL.
 // Usage: node bench/load.mjs [--db pglite|postgres] [--visitors 40] [--chatters 8] [--seconds 30]
+//        [--rss-every 30]      (sample the server's RSS every 30 s; default: ten samples per run)
 //        [--terminate-at 10]   (postgres: terminate every connection of the bench database at 10 s,
 //                               a database restart as the server sees it; failures are counted by phase)
 // Every loop is bounded in time and traffic goes to 127.0.0.1 only.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
 import { buildAll, root } from "../scripts/build-lib.mjs";
+import { freePort, pct } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "30" },
     out: { type: "string", default: "" },
     "terminate-at": { type: "string", default: "" },
+    "rss-every": { type: "string", default: "" },
   },
 });
 const VISITORS = Number(args.visitors);
@@ -29,16 +31,6 @@ const CHATTERS = Number(args.chatters);
 const SECONDS = Number(args.seconds);
 const TERMINATE_AT = args["terminate-at"] ? Number(args["terminate-at"]) : null;
 if (TERMINATE_AT !== null && args.db !== "postgres") throw new Error("--terminate-at needs --db postgres");
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function rssKb(pid) {
   try {
@@ -91,7 +83,6 @@ function record(name, ms, ok, detail) {
   phases[phase].n++;
   if (!ok) phases[phase].failed++;
 }
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
   await buildAll({ log: () => {} });
@@ -209,9 +200,18 @@ async function main() {
       await c.end();
     }, TERMINATE_AT * 1000);
   }
+  // The server's RSS over the run (a soak shows whether memory levels off): every --rss-every seconds,
+  // by default ten samples per run.
+  const rssEvery = Number(args["rss-every"] || Math.max(1, SECONDS / 10)) * 1000;
+  const rssSeries = [];
   const t0 = Date.now();
+  const sampler = setInterval(() => {
+    const kb = rssKb(server.pid);
+    if (kb) rssSeries.push([Math.round((Date.now() - t0) / 1000), +(kb / 1024).toFixed(1)]);
+  }, rssEvery);
   await Promise.all([...Array.from({ length: VISITORS }, (_, i) => visitor(i)), ...Array.from({ length: CHATTERS }, (_, i) => chatter(i))]);
   const elapsed = (Date.now() - t0) / 1000;
+  clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 2000));
   const rssAfter = rssKb(server.pid);
   server.kill("SIGTERM");
@@ -240,6 +240,7 @@ async function main() {
     firstFailures: failures,
     rssBeforeMb: rssBefore ? +(rssBefore / 1024).toFixed(1) : null,
     rssAfterMb: rssAfter ? +(rssAfter / 1024).toFixed(1) : null,
+    rssSeriesMb: rssSeries,
     endpoints: rows,
   };
   console.log(JSON.stringify(result, null, 2));
