@@ -53,8 +53,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   const dbInput = databaseInputError(error);
   if (dbInput) {
-    // The database refused a value the client sent (defence in depth: validation should have).
-    request.log.warn({ err: error }, "the database refused a value of the request");
+    // The database refused a value the client sent. The client gets a 400 (the value is theirs), but
+    // the request schema should have refused it first: logged as an error, so that the gap is seen and fixed.
+    request.log.error({ err: error, url: request.routeOptions.url }, "validation gap: the database refused a value the request schema let through");
     return reply.code(400).send({ message: dbInput });
   }
   const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

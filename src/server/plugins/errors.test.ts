@@ -1,0 +1,62 @@
+import { Writable } from "node:stream";
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { databaseInputError, errorsPlugin, HttpError } from "./errors";
+
+/** An app with only the error handler (D60) and a log captured line by line. */
+async function appThrowing(thrown: unknown) {
+  const lines: Array<{ level: number; msg: string; url?: string }> = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: "info", stream } });
+  await app.register(errorsPlugin);
+  app.post("/thing/:id", async () => {
+    throw thrown;
+  });
+  await app.ready();
+  return { app, lines };
+}
+
+const pgError = (code: string) => Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
+
+describe("errors plugin (D60, issue 8)", () => {
+  it("maps data exceptions (22xxx) and index-row-too-large (54000) to 400, and nothing else", () => {
+    expect(databaseInputError(pgError("22P02"))).toBe("Invalid value");
+    expect(databaseInputError(pgError("22021"))).toBe("Invalid value");
+    expect(databaseInputError(pgError("54000"))).toBe("Value is too long");
+    expect(databaseInputError(pgError("23505"))).toBeUndefined();
+    expect(databaseInputError(pgError("57P01"))).toBeUndefined();
+    expect(databaseInputError(new Error("x"))).toBeUndefined();
+    expect(databaseInputError(undefined)).toBeUndefined();
+  });
+
+  it("answers a value the database refused with 400 {message}, no SQL, and logs it as an error naming the route (a validation gap)", async () => {
+    const { app, lines } = await appThrowing(pgError("22P02"));
+    const res = await app.inject({ method: "POST", url: "/thing/7", payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Invalid value" });
+    const line = lines.find((l) => l.msg.startsWith("validation gap"));
+    expect(line).toMatchObject({ level: 50, url: "/thing/:id" });
+    await app.close();
+  });
+
+  it("answers anything else unexpected with 500 and no detail; HttpError keeps its status, message and headers", async () => {
+    const crash = await appThrowing(pgError("57P01"));
+    const res = await crash.app.inject({ method: "POST", url: "/thing/1", payload: {} });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: "Internal server error" });
+    expect(crash.lines.some((l) => l.level === 50 && l.msg === "unhandled error")).toBe(true);
+    await crash.app.close();
+
+    const limited = await appThrowing(new HttpError(429, "Slow down", { "Retry-After": "9" }));
+    const r = await limited.app.inject({ method: "POST", url: "/thing/1", payload: {} });
+    expect(r.statusCode).toBe(429);
+    expect(r.headers["retry-after"]).toBe("9");
+    expect(r.json()).toEqual({ message: "Slow down" });
+    await limited.app.close();
+  });
+});
