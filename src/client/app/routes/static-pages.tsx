@@ -28,7 +28,7 @@ import { Link } from "wouter";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { SafeHtml } from "@/components/safe-html";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AdvertiseForm } from "@/features/forms/components/advertise-form";
@@ -145,19 +145,13 @@ function PolicyDocument({ intro, sections }: { intro: ReactNode; sections: Secti
   );
 }
 
-function PolicyPage({
-  title,
-  icon,
-  contentKey,
-  intro,
-  sections,
-}: {
-  title: string;
-  icon: ReactNode;
-  contentKey: string;
-  intro: ReactNode;
-  sections: Section[];
-}) {
+type PolicyText = { intro: ReactNode; sections: Section[] };
+/** A policy page; `text` gives its built-in text for the site's name (D40 'site.name'). */
+type Policy = { title: string; icon: ReactNode; contentKey: string; text: (name: string) => PolicyText };
+
+/** A policy page: header, 'Last updated' line and the site's content or the built-in text. */
+function PolicyPage({ title, icon, contentKey, text }: Policy) {
+  const { intro, sections } = text(useContent()("site.name"));
   return (
     <>
       <PageTitle title={title} description={`${title} of Arcadium. ${POLICY_LAST_UPDATED}.`} />
@@ -171,319 +165,319 @@ function PolicyPage({
   );
 }
 
+/** The policy screens (router.tsx); their texts follow. */
+export const PrivacyPolicyScreen = () => <PolicyPage {...PRIVACY_POLICY} />;
+export const TermsOfServiceScreen = () => <PolicyPage {...TERMS_OF_SERVICE} />;
+export const CookiePolicyScreen = () => <PolicyPage {...COOKIE_POLICY} />;
+export const ResponsibleGamingScreen = () => <PolicyPage {...RESPONSIBLE_GAMING} />;
+
 // ---------------------------------------------------------------------------------------------
 // Privacy Policy
 // ---------------------------------------------------------------------------------------------
 
-export function PrivacyPolicyScreen() {
-  const name = useContent()("site.name");
-  return (
-    <PolicyPage
-      title="Privacy Policy"
-      icon={<Shield />}
-      contentKey={STATIC_PAGE_CONTENT_KEYS.privacy}
-      intro={
-        <p>
-          This policy explains what {name} collects when you play, chat and compete on this site, why we collect it, who can see it and
-          the choices you have. We collect as little as we can to run the site and we never sell your personal information.
-        </p>
-      }
-      sections={[
-        {
-          id: "what-we-collect",
-          title: "Information we collect",
-          body: (
-            <>
-              <ul>
-                <li>
-                  <strong>Account information:</strong> your username, your password (stored only as a salted, one-way hash that we
-                  cannot read) and, if you choose to give it, an email address. If you sign in with Google we receive your Google account
-                  identifier, your name and your profile picture.
-                </li>
-                <li>
-                  <strong>What you create:</strong> reviews and star ratings, chat messages and your public profile.
-                </li>
-                <li>
-                  <strong>Gameplay:</strong> which games you play, when, your scores, wins and the achievements they unlock.
-                </li>
-                <li>
-                  <strong>Messages to us:</strong> what you send through the contact and advertising forms, and your email address if
-                  you subscribe to the newsletter.
-                </li>
-                <li>
-                  <strong>Technical information:</strong> your IP address, browser type and the pages you request, which our servers
-                  record to keep the site secure (for example to stop password guessing and spam).
-                </li>
-              </ul>
-              <p>We do not ask for your real name, date of birth, address or payment details, and you should not post them in chat.</p>
-            </>
-          ),
-        },
-        {
-          id: "how-we-use-it",
-          title: "How we use it",
-          body: (
+const PRIVACY_POLICY: Policy = {
+  title: "Privacy Policy",
+  icon: <Shield />,
+  contentKey: STATIC_PAGE_CONTENT_KEYS.privacy,
+  text: (name) => ({
+    intro: (
+      <p>
+        This policy explains what {name} collects when you play, chat and compete on this site, why we collect it, who can see it and
+        the choices you have. We collect as little as we can to run the site and we never sell your personal information.
+      </p>
+    ),
+    sections: [
+      {
+        id: "what-we-collect",
+        title: "Information we collect",
+        body: (
+          <>
             <ul>
-              <li>to create and run your account and keep you signed in;</li>
-              <li>to save your scores, build the leaderboards and show your profile and achievements;</li>
-              <li>to publish your reviews and chat messages;</li>
-              <li>to answer your messages and advertising enquiries;</li>
-              <li>to keep the community safe: moderating chat, preventing cheating, abuse and attacks on the service;</li>
-              <li>to understand which games people enjoy and improve the site, using aggregated figures wherever possible.</li>
+              <li>
+                <strong>Account information:</strong> your username, your password (stored only as a salted, one-way hash that we
+                cannot read) and, if you choose to give it, an email address. If you sign in with Google we receive your Google account
+                identifier, your name and your profile picture.
+              </li>
+              <li>
+                <strong>What you create:</strong> reviews and star ratings, chat messages and your public profile.
+              </li>
+              <li>
+                <strong>Gameplay:</strong> which games you play, when, your scores, wins and the achievements they unlock.
+              </li>
+              <li>
+                <strong>Messages to us:</strong> what you send through the contact and advertising forms, and your email address if
+                you subscribe to the newsletter.
+              </li>
+              <li>
+                <strong>Technical information:</strong> your IP address, browser type and the pages you request, which our servers
+                record to keep the site secure (for example to stop password guessing and spam).
+              </li>
             </ul>
-          ),
-        },
-        {
-          id: "what-is-public",
-          title: "What other players can see",
-          body: (
-            <p>
-              Your username, avatar, the date you joined, your scores, leaderboard positions, achievements, reviews and chat messages are
-              public. Your email address, password and sign-in details are never shown to other players.
-            </p>
-          ),
-        },
-        {
-          id: "sharing",
-          title: "Sharing your information",
-          body: (
-            <>
-              <p>We do not sell or rent your personal information. We share it only:</p>
-              <ul>
-                <li>with service providers who run parts of the site for us (hosting, email delivery), under confidentiality obligations;</li>
-                <li>
-                  with advertising and analytics partners, only if you choose &lsquo;Accept All&rsquo; in the cookie notice (see the{" "}
-                  <TextLink href="/cookie-policy">Cookie Policy</TextLink>);
-                </li>
-                <li>when the law requires it, or to protect players and the service from harm or fraud.</li>
-              </ul>
-            </>
-          ),
-        },
-        {
-          id: "games",
-          title: "Games on this site",
-          body: (
-            <p>
-              Games run in a separate, sandboxed frame on their own web address, so they cannot read your account or your cookies on
-              this site. A game receives only what it needs to report your score. Some games are hosted by their developers; when you play
-              one, that developer&rsquo;s own privacy policy also applies.
-            </p>
-          ),
-        },
-        {
-          id: "retention",
-          title: "How long we keep it",
-          body: (
+            <p>We do not ask for your real name, date of birth, address or payment details, and you should not post them in chat.</p>
+          </>
+        ),
+      },
+      {
+        id: "how-we-use-it",
+        title: "How we use it",
+        body: (
+          <ul>
+            <li>to create and run your account and keep you signed in;</li>
+            <li>to save your scores, build the leaderboards and show your profile and achievements;</li>
+            <li>to publish your reviews and chat messages;</li>
+            <li>to answer your messages and advertising enquiries;</li>
+            <li>to keep the community safe: moderating chat, preventing cheating, abuse and attacks on the service;</li>
+            <li>to understand which games people enjoy and improve the site, using aggregated figures wherever possible.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "what-is-public",
+        title: "What other players can see",
+        body: (
+          <p>
+            Your username, avatar, the date you joined, your scores, leaderboard positions, achievements, reviews and chat messages are
+            public. Your email address, password and sign-in details are never shown to other players.
+          </p>
+        ),
+      },
+      {
+        id: "sharing",
+        title: "Sharing your information",
+        body: (
+          <>
+            <p>We do not sell or rent your personal information. We share it only:</p>
             <ul>
-              <li>Account information, scores, reviews and chat messages: for as long as your account exists.</li>
-              <li>Sign-in sessions: up to 30 days, or 7 days without activity.</li>
-              <li>Security logs: a short period, normally no more than 90 days.</li>
-              <li>Contact and advertising messages: as long as needed to deal with them, and no more than two years.</li>
+              <li>with service providers who run parts of the site for us (hosting, email delivery), under confidentiality obligations;</li>
+              <li>
+                with advertising and analytics partners, only if you choose &lsquo;Accept All&rsquo; in the cookie notice (see the{" "}
+                <TextLink href="/cookie-policy">Cookie Policy</TextLink>);
+              </li>
+              <li>when the law requires it, or to protect players and the service from harm or fraud.</li>
             </ul>
-          ),
-        },
-        {
-          id: "security",
-          title: "Security",
-          body: (
-            <p>
-              Passwords are hashed with a slow, salted algorithm, sign-in sessions are stored only as a fingerprint and sign-in attempts
-              are rate limited. No service is perfectly secure; please use a password you do not use anywhere else.
-            </p>
-          ),
-        },
-        {
-          id: "your-rights",
-          title: "Your rights and choices",
-          body: (
-            <p>
-              You can ask us for a copy of your information, to correct it, or to delete your account and the information linked to it. You
-              may also object to or restrict some uses, and withdraw consent to optional cookies at any time. Send requests through our{" "}
-              <TextLink href="/contact">Contact</TextLink> page; we answer within 30 days. You can also complain to your local data
-              protection authority.
-            </p>
-          ),
-        },
-        {
-          id: "children",
-          title: "Children",
-          body: (
-            <p>
-              {name} is not directed at children. You must be at least {MINIMUM_AGE} years old to create an account. If we learn that an
-              account belongs to someone under {MINIMUM_AGE}, we delete it. Parents who believe their child has an account can contact us.
-            </p>
-          ),
-        },
-        {
-          id: "changes",
-          title: "Changes to this policy",
-          body: (
-            <p>
-              We will post any change on this page and update the date above. For material changes we will give at least{" "}
-              {TERMS_NOTICE_DAYS} days&rsquo; notice on the site (and by email if you gave us an address) before they take effect.
-            </p>
-          ),
-        },
-        {
-          id: "contact",
-          title: "Contact us",
-          body: (
-            <p>
-              Questions about privacy? Write to us through the <TextLink href="/contact">Contact</TextLink> page.
-            </p>
-          ),
-        },
-      ]}
-    />
-  );
-}
+          </>
+        ),
+      },
+      {
+        id: "games",
+        title: "Games on this site",
+        body: (
+          <p>
+            Games run in a separate, sandboxed frame on their own web address, so they cannot read your account or your cookies on
+            this site. A game receives only what it needs to report your score. Some games are hosted by their developers; when you play
+            one, that developer&rsquo;s own privacy policy also applies.
+          </p>
+        ),
+      },
+      {
+        id: "retention",
+        title: "How long we keep it",
+        body: (
+          <ul>
+            <li>Account information, scores, reviews and chat messages: for as long as your account exists.</li>
+            <li>Sign-in sessions: up to 30 days, or 7 days without activity.</li>
+            <li>Security logs: a short period, normally no more than 90 days.</li>
+            <li>Contact and advertising messages: as long as needed to deal with them, and no more than two years.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "security",
+        title: "Security",
+        body: (
+          <p>
+            Passwords are hashed with a slow, salted algorithm, sign-in sessions are stored only as a fingerprint and sign-in attempts
+            are rate limited. No service is perfectly secure; please use a password you do not use anywhere else.
+          </p>
+        ),
+      },
+      {
+        id: "your-rights",
+        title: "Your rights and choices",
+        body: (
+          <p>
+            You can ask us for a copy of your information, to correct it, or to delete your account and the information linked to it. You
+            may also object to or restrict some uses, and withdraw consent to optional cookies at any time. Send requests through our{" "}
+            <TextLink href="/contact">Contact</TextLink> page; we answer within 30 days. You can also complain to your local data
+            protection authority.
+          </p>
+        ),
+      },
+      {
+        id: "children",
+        title: "Children",
+        body: (
+          <p>
+            {name} is not directed at children. You must be at least {MINIMUM_AGE} years old to create an account. If we learn that an
+            account belongs to someone under {MINIMUM_AGE}, we delete it. Parents who believe their child has an account can contact us.
+          </p>
+        ),
+      },
+      {
+        id: "changes",
+        title: "Changes to this policy",
+        body: (
+          <p>
+            We will post any change on this page and update the date above. For material changes we will give at least{" "}
+            {TERMS_NOTICE_DAYS} days&rsquo; notice on the site (and by email if you gave us an address) before they take effect.
+          </p>
+        ),
+      },
+      {
+        id: "contact",
+        title: "Contact us",
+        body: (
+          <p>
+            Questions about privacy? Write to us through the <TextLink href="/contact">Contact</TextLink> page.
+          </p>
+        ),
+      },
+    ],
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Terms of Service
 // ---------------------------------------------------------------------------------------------
 
-export function TermsOfServiceScreen() {
-  const name = useContent()("site.name");
-  return (
-    <PolicyPage
-      title="Terms of Service"
-      icon={<FileText />}
-      contentKey={STATIC_PAGE_CONTENT_KEYS.terms}
-      intro={
-        <p>
-          These Terms are the agreement between you and {name} for using this website, its games, chat, leaderboards and reviews. By using
-          the site you agree to them; if you do not agree, please do not use it.
-        </p>
-      }
-      sections={[
-        {
-          id: "eligibility",
-          title: "Who can use " + name,
-          body: (
-            <p>
-              You must be at least {MINIMUM_AGE} years old to use {name} and to create an account. If you are under the age of majority
-              where you live, your parent or guardian must agree to these Terms for you.
-            </p>
-          ),
-        },
-        {
-          id: "account",
-          title: "Your account",
-          body: (
+const TERMS_OF_SERVICE: Policy = {
+  title: "Terms of Service",
+  icon: <FileText />,
+  contentKey: STATIC_PAGE_CONTENT_KEYS.terms,
+  text: (name) => ({
+    intro: (
+      <p>
+        These Terms are the agreement between you and {name} for using this website, its games, chat, leaderboards and reviews. By using
+        the site you agree to them; if you do not agree, please do not use it.
+      </p>
+    ),
+    sections: [
+      {
+        id: "eligibility",
+        title: "Who can use " + name,
+        body: (
+          <p>
+            You must be at least {MINIMUM_AGE} years old to use {name} and to create an account. If you are under the age of majority
+            where you live, your parent or guardian must agree to these Terms for you.
+          </p>
+        ),
+      },
+      {
+        id: "account",
+        title: "Your account",
+        body: (
+          <ul>
+            <li>Give accurate information and keep your password to yourself; one account per person.</li>
+            <li>You are responsible for everything done with your account. Tell us straight away if you think someone else has used it.</li>
+            <li>Usernames must not impersonate others or be offensive. We may ask you to change a username or change it ourselves.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "community-rules",
+        title: "Community rules",
+        body: (
+          <>
+            <p>To keep {name} fun for everyone, you agree not to:</p>
             <ul>
-              <li>Give accurate information and keep your password to yourself; one account per person.</li>
-              <li>You are responsible for everything done with your account. Tell us straight away if you think someone else has used it.</li>
-              <li>Usernames must not impersonate others or be offensive. We may ask you to change a username or change it ourselves.</li>
+              <li>harass, threaten, bully or discriminate against other players;</li>
+              <li>post hateful, sexual, violent or illegal content, spam or advertising in chat, reviews or your profile;</li>
+              <li>share other people&rsquo;s personal information;</li>
+              <li>cheat: use bots, scripts, modified games or bugs to gain scores, or manipulate ratings and reviews;</li>
+              <li>attack, overload, probe or reverse engineer the service, or get around its limits and security.</li>
             </ul>
-          ),
-        },
-        {
-          id: "community-rules",
-          title: "Community rules",
-          body: (
-            <>
-              <p>To keep {name} fun for everyone, you agree not to:</p>
-              <ul>
-                <li>harass, threaten, bully or discriminate against other players;</li>
-                <li>post hateful, sexual, violent or illegal content, spam or advertising in chat, reviews or your profile;</li>
-                <li>share other people&rsquo;s personal information;</li>
-                <li>cheat: use bots, scripts, modified games or bugs to gain scores, or manipulate ratings and reviews;</li>
-                <li>attack, overload, probe or reverse engineer the service, or get around its limits and security.</li>
-              </ul>
-              <p>
-                The <TextLink href="/help#chat-rules">chat rules</TextLink> in our Help Center explain these rules in more detail.
-              </p>
-            </>
-          ),
-        },
-        {
-          id: "your-content",
-          title: "Your content",
-          body: (
             <p>
-              You keep ownership of the reviews and messages you post. You give {name} a worldwide, non-exclusive, royalty-free licence to
-              host, display and distribute them on the site for as long as they are there. We may remove content that breaks these Terms.
+              The <TextLink href="/help#chat-rules">chat rules</TextLink> in our Help Center explain these rules in more detail.
             </p>
-          ),
-        },
-        {
-          id: "games-and-scores",
-          title: "Games, scores and leaderboards",
-          body: (
-            <p>
-              Games are provided for entertainment, free of charge, and some are made by independent developers. Scores, ranks and
-              achievements have no monetary value and cannot be exchanged for prizes. We may remove scores that look manipulated and
-              reset leaderboards.
-            </p>
-          ),
-        },
-        {
-          id: "intellectual-property",
-          title: "Our content",
-          body: (
-            <p>
-              The site, its design and its games belong to {name} or to their developers and are protected by law. You may play and share
-              links to them, but not copy, resell or republish them without permission.
-            </p>
-          ),
-        },
-        {
-          id: "advertising",
-          title: "Advertising",
-          body: (
-            <p>
-              The site may show advertising, which follows our advertising policy on the{" "}
-              <TextLink href="/advertise-with-us">Advertise With Us</TextLink> page. We are not responsible for the products or sites of
-              advertisers.
-            </p>
-          ),
-        },
-        {
-          id: "disclaimers",
-          title: "Disclaimers and liability",
-          body: (
-            <p>
-              The service is provided &lsquo;as is&rsquo;, without warranties; games may change, break or be removed. To the extent the
-              law allows, {name} is not liable for indirect or consequential losses, or for lost scores or data. Nothing in these Terms
-              limits rights you have as a consumer that cannot be limited by agreement.
-            </p>
-          ),
-        },
-        {
-          id: "termination",
-          title: "Suspension and closing your account",
-          body: (
-            <p>
-              You can stop using {name} at any time and ask us to delete your account. We may suspend or close accounts that break these
-              Terms, and we will tell you why unless the law or safety prevents it.
-            </p>
-          ),
-        },
-        {
-          id: "changes",
-          title: "Changes to these Terms",
-          body: (
-            <p>
-              We may update these Terms as the site evolves. We will give you at least {TERMS_NOTICE_DAYS} days&rsquo; notice before any
-              material change to these Terms takes effect, on the site and by email if you gave us an address. If you keep using {name}{" "}
-              after a change takes effect, you accept the new Terms.
-            </p>
-          ),
-        },
-        {
-          id: "contact",
-          title: "Contact us",
-          body: (
-            <p>
-              Questions about these Terms? Write to us through the <TextLink href="/contact">Contact</TextLink> page.
-            </p>
-          ),
-        },
-      ]}
-    />
-  );
-}
+          </>
+        ),
+      },
+      {
+        id: "your-content",
+        title: "Your content",
+        body: (
+          <p>
+            You keep ownership of the reviews and messages you post. You give {name} a worldwide, non-exclusive, royalty-free licence to
+            host, display and distribute them on the site for as long as they are there. We may remove content that breaks these Terms.
+          </p>
+        ),
+      },
+      {
+        id: "games-and-scores",
+        title: "Games, scores and leaderboards",
+        body: (
+          <p>
+            Games are provided for entertainment, free of charge, and some are made by independent developers. Scores, ranks and
+            achievements have no monetary value and cannot be exchanged for prizes. We may remove scores that look manipulated and
+            reset leaderboards.
+          </p>
+        ),
+      },
+      {
+        id: "intellectual-property",
+        title: "Our content",
+        body: (
+          <p>
+            The site, its design and its games belong to {name} or to their developers and are protected by law. You may play and share
+            links to them, but not copy, resell or republish them without permission.
+          </p>
+        ),
+      },
+      {
+        id: "advertising",
+        title: "Advertising",
+        body: (
+          <p>
+            The site may show advertising, which follows our advertising policy on the{" "}
+            <TextLink href="/advertise-with-us">Advertise With Us</TextLink> page. We are not responsible for the products or sites of
+            advertisers.
+          </p>
+        ),
+      },
+      {
+        id: "disclaimers",
+        title: "Disclaimers and liability",
+        body: (
+          <p>
+            The service is provided &lsquo;as is&rsquo;, without warranties; games may change, break or be removed. To the extent the
+            law allows, {name} is not liable for indirect or consequential losses, or for lost scores or data. Nothing in these Terms
+            limits rights you have as a consumer that cannot be limited by agreement.
+          </p>
+        ),
+      },
+      {
+        id: "termination",
+        title: "Suspension and closing your account",
+        body: (
+          <p>
+            You can stop using {name} at any time and ask us to delete your account. We may suspend or close accounts that break these
+            Terms, and we will tell you why unless the law or safety prevents it.
+          </p>
+        ),
+      },
+      {
+        id: "changes",
+        title: "Changes to these Terms",
+        body: (
+          <p>
+            We may update these Terms as the site evolves. We will give you at least {TERMS_NOTICE_DAYS} days&rsquo; notice before any
+            material change to these Terms takes effect, on the site and by email if you gave us an address. If you keep using {name}{" "}
+            after a change takes effect, you accept the new Terms.
+          </p>
+        ),
+      },
+      {
+        id: "contact",
+        title: "Contact us",
+        body: (
+          <p>
+            Questions about these Terms? Write to us through the <TextLink href="/contact">Contact</TextLink> page.
+          </p>
+        ),
+      },
+    ],
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Cookie Policy
@@ -496,204 +490,238 @@ const STORAGE_ROWS: Array<{ name: string; kind: string; purpose: string; lasts: 
   { name: "arcadium-theme", kind: "Local storage (essential)", purpose: "Remembers the light, dark or system theme.", lasts: "Until you clear it" },
 ];
 
-export function CookiePolicyScreen() {
-  const name = useContent()("site.name");
-  return (
-    <PolicyPage
-      title="Cookie Policy"
-      icon={<Cookie />}
-      contentKey={STATIC_PAGE_CONTENT_KEYS.cookies}
-      intro={
-        <p>
-          Cookies are small files a website stores in your browser; local storage is a similar browser feature. This policy explains which
-          ones {name} uses and how you can control them.
-        </p>
-      }
-      sections={[
-        {
-          id: "essential",
-          title: "Essential cookies and storage",
-          body: (
-            <>
-              <p>These are needed for the site to work and are always on. They are not used to track you across other sites.</p>
-              <dl className="grid gap-3 sm:hidden">
-                {STORAGE_ROWS.map((r) => (
-                  <div key={r.name} className="rounded-xl border bg-card p-4 text-sm">
-                    <dt className="font-mono text-xs font-semibold text-foreground">{r.name}</dt>
-                    <dd className="mt-1 text-muted-foreground">
-                      {r.kind} · {r.lasts}
-                    </dd>
-                    <dd className="mt-2">{r.purpose}</dd>
-                  </div>
-                ))}
-              </dl>
-              <div className="hidden overflow-x-auto rounded-xl border sm:block">
-                <table className="w-full min-w-[36rem] text-left text-sm">
-                  <caption className="sr-only">Essential cookies and storage used by {name}</caption>
-                  <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">Type</th>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">Purpose</th>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">Lasts</th>
+const COOKIE_POLICY: Policy = {
+  title: "Cookie Policy",
+  icon: <Cookie />,
+  contentKey: STATIC_PAGE_CONTENT_KEYS.cookies,
+  text: (name) => ({
+    intro: (
+      <p>
+        Cookies are small files a website stores in your browser; local storage is a similar browser feature. This policy explains which
+        ones {name} uses and how you can control them.
+      </p>
+    ),
+    sections: [
+      {
+        id: "essential",
+        title: "Essential cookies and storage",
+        body: (
+          <>
+            <p>These are needed for the site to work and are always on. They are not used to track you across other sites.</p>
+            <dl className="grid gap-3 sm:hidden">
+              {STORAGE_ROWS.map((r) => (
+                <div key={r.name} className="rounded-xl border bg-card p-4 text-sm">
+                  <dt className="font-mono text-xs font-semibold text-foreground">{r.name}</dt>
+                  <dd className="mt-1 text-muted-foreground">
+                    {r.kind} · {r.lasts}
+                  </dd>
+                  <dd className="mt-2">{r.purpose}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="hidden overflow-x-auto rounded-xl border sm:block">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="sr-only">Essential cookies and storage used by {name}</caption>
+                <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
+                    <th scope="col" className="px-4 py-2.5 font-semibold">Type</th>
+                    <th scope="col" className="px-4 py-2.5 font-semibold">Purpose</th>
+                    <th scope="col" className="px-4 py-2.5 font-semibold">Lasts</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {STORAGE_ROWS.map((r) => (
+                    <tr key={r.name}>
+                      <td className="px-4 py-3 font-mono text-xs font-semibold text-foreground">{r.name}</td>
+                      <td className="px-4 py-3">{r.kind}</td>
+                      <td className="px-4 py-3">{r.purpose}</td>
+                      <td className="whitespace-nowrap px-4 py-3">{r.lasts}</td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {STORAGE_ROWS.map((r) => (
-                      <tr key={r.name}>
-                        <td className="px-4 py-3 font-mono text-xs font-semibold text-foreground">{r.name}</td>
-                        <td className="px-4 py-3">{r.kind}</td>
-                        <td className="px-4 py-3">{r.purpose}</td>
-                        <td className="whitespace-nowrap px-4 py-3">{r.lasts}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          ),
-        },
-        {
-          id: "optional",
-          title: "Optional analytics and advertising cookies",
-          body: (
-            <p>
-              Only if you choose &lsquo;Accept All&rsquo;, we and our partners may use cookies to measure how the site is used and to show
-              advertising that is more relevant to you. With &lsquo;Essential Only&rsquo;, these cookies are not set.
-            </p>
-          ),
-        },
-        {
-          id: "games",
-          title: "Cookies in games",
-          body: (
-            <p>
-              Games run on a separate web address and may use their own storage, for example to remember your progress or settings in that
-              game. They cannot read the cookies of this site.
-            </p>
-          ),
-        },
-        {
-          id: "your-choices",
-          title: "Your choices",
-          body: (
-            <ul>
-              <li>Choose &lsquo;Accept All&rsquo; or &lsquo;Essential Only&rsquo; in the cookie notice shown on your first visit.</li>
-              <li>
-                To change your mind, clear this site&rsquo;s data in your browser settings; the notice appears again on your next visit.
-              </li>
-              <li>Most browsers also let you block cookies altogether, though you will not be able to stay signed in.</li>
-            </ul>
-          ),
-        },
-        {
-          id: "changes",
-          title: "Changes to this policy",
-          body: (
-            <p>
-              We will update this page and the date above when we change the cookies we use. Questions? Use our{" "}
-              <TextLink href="/contact">Contact</TextLink> page.
-            </p>
-          ),
-        },
-      ]}
-    />
-  );
-}
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ),
+      },
+      {
+        id: "optional",
+        title: "Optional analytics and advertising cookies",
+        body: (
+          <p>
+            Only if you choose &lsquo;Accept All&rsquo;, we and our partners may use cookies to measure how the site is used and to show
+            advertising that is more relevant to you. With &lsquo;Essential Only&rsquo;, these cookies are not set.
+          </p>
+        ),
+      },
+      {
+        id: "games",
+        title: "Cookies in games",
+        body: (
+          <p>
+            Games run on a separate web address and may use their own storage, for example to remember your progress or settings in that
+            game. They cannot read the cookies of this site.
+          </p>
+        ),
+      },
+      {
+        id: "your-choices",
+        title: "Your choices",
+        body: (
+          <ul>
+            <li>Choose &lsquo;Accept All&rsquo; or &lsquo;Essential Only&rsquo; in the cookie notice shown on your first visit.</li>
+            <li>
+              To change your mind, clear this site&rsquo;s data in your browser settings; the notice appears again on your next visit.
+            </li>
+            <li>Most browsers also let you block cookies altogether, though you will not be able to stay signed in.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "changes",
+        title: "Changes to this policy",
+        body: (
+          <p>
+            We will update this page and the date above when we change the cookies we use. Questions? Use our{" "}
+            <TextLink href="/contact">Contact</TextLink> page.
+          </p>
+        ),
+      },
+    ],
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Responsible Gaming
 // ---------------------------------------------------------------------------------------------
 
-export function ResponsibleGamingScreen() {
-  const name = useContent()("site.name");
+const RESPONSIBLE_GAMING: Policy = {
+  title: "Responsible Gaming",
+  icon: <HandHeart />,
+  contentKey: STATIC_PAGE_CONTENT_KEYS.responsibleGaming,
+  text: (name) => ({
+    intro: (
+      <p>
+        Games should be fun. {name} is free to play and there is nothing to buy: no real-money betting, no paid loot boxes and no
+        prizes for scores. Still, any hobby can take up more time than it should, so here is how to keep gaming healthy.
+      </p>
+    ),
+    sections: [
+      {
+        id: "healthy-habits",
+        title: "Healthy gaming habits",
+        body: (
+          <ul>
+            <li>Decide how long you will play before you start, and use a timer or alarm.</li>
+            <li>Take a break of at least 10 minutes every hour: stand up, stretch, drink some water.</li>
+            <li>Rest your eyes: every 20 minutes, look at something 20 feet (6 m) away for 20 seconds.</li>
+            <li>Do not let games replace sleep, school, work, exercise or time with friends and family.</li>
+            <li>Play because you enjoy it, not to escape stress or a bad mood. If a game makes you angry, stop and come back later.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "warning-signs",
+        title: "Signs that gaming may be a problem",
+        body: (
+          <ul>
+            <li>you often play much longer than you meant to, or cannot stop when you want to;</li>
+            <li>you feel restless or irritable when you cannot play;</li>
+            <li>you lie about how much you play, or skip sleep, meals, school or work to play;</li>
+            <li>gaming causes arguments or leaves you with less time for people and things you used to enjoy.</li>
+          </ul>
+        ),
+      },
+      {
+        id: "parents",
+        title: "For parents and guardians",
+        body: (
+          <>
+            <p>
+              {name} is for players aged {MINIMUM_AGE} and over. Children younger than {MINIMUM_AGE} may not create an account.
+            </p>
+            <ul>
+              <li>Talk with your teenager about the games they play and agree on time limits together.</li>
+              <li>Use the screen time and parental controls built into phones, tablets, computers and browsers.</li>
+              <li>Remind them never to share personal details in chat and to tell you about anything that upsets them.</li>
+              <li>Play together sometimes: it is the easiest way to see what a game is like.</li>
+            </ul>
+          </>
+        ),
+      },
+      {
+        id: "safety",
+        title: "Staying safe in chat",
+        body: (
+          <p>
+            Never share your real name, address, school, phone number or passwords. Players who harass others break our{" "}
+            <TextLink href="/terms-of-service">Terms of Service</TextLink>; report them through the{" "}
+            <TextLink href="/contact">Contact</TextLink> page so that our moderators can act.
+          </p>
+        ),
+      },
+      {
+        id: "advertising",
+        title: "Advertising",
+        body: (
+          <p>
+            We do not accept advertising for gambling, alcohol or tobacco. See our{" "}
+            <TextLink href="/advertise-with-us">advertising policy</TextLink>.
+          </p>
+        ),
+      },
+      {
+        id: "getting-help",
+        title: "Getting help",
+        body: (
+          <p>
+            If you are worried about your own gaming or someone else&rsquo;s, talk to someone you trust, or to a doctor or counsellor, who
+            can point you to local support. If anyone is in immediate danger, call your local emergency number.
+          </p>
+        ),
+      },
+    ],
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Info pages (Advertise, About, Contact, Help): shared parts
+// ---------------------------------------------------------------------------------------------
+
+/** A section of an info page under its h2, e.g. 'Our audience' on Advertise With Us. */
+function TitledSection({ id, title, spacing = "mb-5", children }: { id: string; title: string; spacing?: string; children: ReactNode }) {
   return (
-    <PolicyPage
-      title="Responsible Gaming"
-      icon={<HandHeart />}
-      contentKey={STATIC_PAGE_CONTENT_KEYS.responsibleGaming}
-      intro={
-        <p>
-          Games should be fun. {name} is free to play and there is nothing to buy: no real-money betting, no paid loot boxes and no
-          prizes for scores. Still, any hobby can take up more time than it should, so here is how to keep gaming healthy.
-        </p>
-      }
-      sections={[
-        {
-          id: "healthy-habits",
-          title: "Healthy gaming habits",
-          body: (
-            <ul>
-              <li>Decide how long you will play before you start, and use a timer or alarm.</li>
-              <li>Take a break of at least 10 minutes every hour: stand up, stretch, drink some water.</li>
-              <li>Rest your eyes: every 20 minutes, look at something 20 feet (6 m) away for 20 seconds.</li>
-              <li>Do not let games replace sleep, school, work, exercise or time with friends and family.</li>
-              <li>Play because you enjoy it, not to escape stress or a bad mood. If a game makes you angry, stop and come back later.</li>
-            </ul>
-          ),
-        },
-        {
-          id: "warning-signs",
-          title: "Signs that gaming may be a problem",
-          body: (
-            <ul>
-              <li>you often play much longer than you meant to, or cannot stop when you want to;</li>
-              <li>you feel restless or irritable when you cannot play;</li>
-              <li>you lie about how much you play, or skip sleep, meals, school or work to play;</li>
-              <li>gaming causes arguments or leaves you with less time for people and things you used to enjoy.</li>
-            </ul>
-          ),
-        },
-        {
-          id: "parents",
-          title: "For parents and guardians",
-          body: (
-            <>
-              <p>
-                {name} is for players aged {MINIMUM_AGE} and over. Children younger than {MINIMUM_AGE} may not create an account.
-              </p>
-              <ul>
-                <li>Talk with your teenager about the games they play and agree on time limits together.</li>
-                <li>Use the screen time and parental controls built into phones, tablets, computers and browsers.</li>
-                <li>Remind them never to share personal details in chat and to tell you about anything that upsets them.</li>
-                <li>Play together sometimes: it is the easiest way to see what a game is like.</li>
-              </ul>
-            </>
-          ),
-        },
-        {
-          id: "safety",
-          title: "Staying safe in chat",
-          body: (
-            <p>
-              Never share your real name, address, school, phone number or passwords. Players who harass others break our{" "}
-              <TextLink href="/terms-of-service">Terms of Service</TextLink>; report them through the{" "}
-              <TextLink href="/contact">Contact</TextLink> page so that our moderators can act.
-            </p>
-          ),
-        },
-        {
-          id: "advertising",
-          title: "Advertising",
-          body: (
-            <p>
-              We do not accept advertising for gambling, alcohol or tobacco. See our{" "}
-              <TextLink href="/advertise-with-us">advertising policy</TextLink>.
-            </p>
-          ),
-        },
-        {
-          id: "getting-help",
-          title: "Getting help",
-          body: (
-            <p>
-              If you are worried about your own gaming or someone else&rsquo;s, talk to someone you trust, or to a doctor or counsellor, who
-              can point you to local support. If anyone is in immediate danger, call your local emergency number.
-            </p>
-          ),
-        },
-      ]}
-    />
+    <section aria-labelledby={id}>
+      <h2 id={id} className={`${spacing} text-2xl font-bold tracking-tight`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type IconCardProps = { icon: ReactNode; className?: string; layout: string; badge: string; bodyClassName?: string; children: ReactNode };
+/** A card with an icon badge and its text; `layout` places the badge beside or above the text. */
+function IconCard({ icon, className, layout, badge, bodyClassName, children }: IconCardProps) {
+  return (
+    <Card className={className}>
+      <div className={layout}>
+        <span className={badge} aria-hidden="true">
+          {icon}
+        </span>
+        <div className={bodyClassName}>{children}</div>
+      </div>
+    </Card>
+  );
+}
+
+function ContactUsLink({ variant, size }: { variant: ButtonVariant; size: ButtonSize }) {
+  return (
+    <Link href="/contact" className={buttonClasses(variant, size)}>
+      <Mail aria-hidden="true" />
+      Contact Us
+    </Link>
   );
 }
 
@@ -736,35 +764,27 @@ export function AdvertiseWithUsScreen() {
         description={<p>Reach an engaged, brand-safe audience of players who come back every week.</p>}
       />
       <Container className="space-y-14 py-10 sm:py-12">
-        <section aria-labelledby="audience">
-          <h2 id="audience" className="mb-5 text-2xl font-bold tracking-tight">
-            Our audience
-          </h2>
+        <TitledSection id="audience" title="Our audience">
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {AUDIENCE_STATS.map((s) => (
               <li key={s.label}>
-                <Card className="h-full">
-                  <div className="flex flex-col gap-3 p-4 sm:p-5">
-                    <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5" aria-hidden="true">
-                      {s.icon}
-                    </span>
-                    <div>
-                      <p className="text-2xl font-extrabold tracking-tight text-foreground sm:text-3xl">{s.value}</p>
-                      <p className="text-sm text-muted-foreground">{s.label}</p>
-                    </div>
-                  </div>
-                </Card>
+                <IconCard
+                  icon={s.icon}
+                  className="h-full"
+                  layout="flex flex-col gap-3 p-4 sm:p-5"
+                  badge="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5"
+                >
+                  <p className="text-2xl font-extrabold tracking-tight text-foreground sm:text-3xl">{s.value}</p>
+                  <p className="text-sm text-muted-foreground">{s.label}</p>
+                </IconCard>
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
 
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-5 lg:gap-12">
           <div className="space-y-10 lg:col-span-2">
-            <section aria-labelledby="formats">
-              <h2 id="formats" className="mb-4 text-2xl font-bold tracking-tight">
-                Ways to advertise
-              </h2>
+            <TitledSection id="formats" title="Ways to advertise" spacing="mb-4">
               <ul className="space-y-4">
                 {AD_FORMATS.map((f) => (
                   <li key={f.title} className="flex gap-3">
@@ -778,11 +798,8 @@ export function AdvertiseWithUsScreen() {
                   </li>
                 ))}
               </ul>
-            </section>
-            <section aria-labelledby="ad-policy">
-              <h2 id="ad-policy" className="mb-2 text-2xl font-bold tracking-tight">
-                Advertising policy
-              </h2>
+            </TitledSection>
+            <TitledSection id="ad-policy" title="Advertising policy" spacing="mb-2">
               <p className="mb-4 text-sm text-muted-foreground">
                 Every campaign is reviewed before it runs. To keep {name} safe and welcoming for every player:
               </p>
@@ -798,7 +815,7 @@ export function AdvertiseWithUsScreen() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           </div>
 
           <section aria-labelledby="inquiry" className="lg:col-span-3">
@@ -853,28 +870,23 @@ export function AboutScreen() {
                 without an account; a free account lets you save your scores, appear on the leaderboards, review games and chat.
               </p>
             </Prose>
-            <section aria-labelledby="what-you-get">
-              <h2 id="what-you-get" className="mb-5 text-2xl font-bold tracking-tight">
-                What you will find
-              </h2>
+            <TitledSection id="what-you-get" title="What you will find">
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {ABOUT_FEATURES.map((f) => (
                   <li key={f.title}>
-                    <Card className="h-full">
-                      <div className="flex gap-4 p-5">
-                        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5" aria-hidden="true">
-                          {f.icon}
-                        </span>
-                        <div>
-                          <h3 className="font-semibold">{f.title}</h3>
-                          <p className="mt-1 text-sm text-muted-foreground">{f.text}</p>
-                        </div>
-                      </div>
-                    </Card>
+                    <IconCard
+                      icon={f.icon}
+                      className="h-full"
+                      layout="flex gap-4 p-5"
+                      badge="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5"
+                    >
+                      <h3 className="font-semibold">{f.title}</h3>
+                      <p className="mt-1 text-sm text-muted-foreground">{f.text}</p>
+                    </IconCard>
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
             <Prose>
               <h2>Open and safe by design</h2>
               <p>
@@ -893,10 +905,7 @@ export function AboutScreen() {
                 <Gamepad2 aria-hidden="true" />
                 Browse Games
               </Link>
-              <Link href="/contact" className={buttonClasses("outline", "lg")}>
-                <Mail aria-hidden="true" />
-                Contact Us
-              </Link>
+              <ContactUsLink variant="outline" size="lg" />
             </div>
           </div>
         </ContentBody>
@@ -951,17 +960,15 @@ export function ContactScreen() {
 
 function SideCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <Card>
-      <div className="flex gap-3 p-5">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4" aria-hidden="true">
-          {icon}
-        </span>
-        <div className="text-sm">
-          <h2 className="font-semibold text-foreground">{title}</h2>
-          <p className="mt-1 text-muted-foreground">{children}</p>
-        </div>
-      </div>
-    </Card>
+    <IconCard
+      icon={icon}
+      layout="flex gap-3 p-5"
+      badge="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4"
+      bodyClassName="text-sm"
+    >
+      <h2 className="font-semibold text-foreground">{title}</h2>
+      <p className="mt-1 text-muted-foreground">{children}</p>
+    </IconCard>
   );
 }
 
@@ -1166,10 +1173,7 @@ export function HelpScreen() {
                     <h2 className="text-lg font-semibold">Still need help?</h2>
                     <p className="text-sm text-muted-foreground">Send us a message and we will get back to you.</p>
                   </div>
-                  <Link href="/contact" className={buttonClasses("gradient", "md")}>
-                    <Mail aria-hidden="true" />
-                    Contact Us
-                  </Link>
+                  <ContactUsLink variant="gradient" size="md" />
                 </div>
               </Card>
             </div>

@@ -1,23 +1,22 @@
-import { Code2, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { Code2, FileText } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ContentItem } from "@contract/content";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useDeleteContent } from "@/features/cms/api/delete-content";
 import { useWebsiteContent } from "@/features/cms/api/get-website-content";
+import { ACTIONS_COLUMN, AdminTable, RowActions, type AdminColumn } from "@/features/cms/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
 import { ContentDialog, VALUE_TYPE_LABELS } from "@/features/cms/components/content-dialog";
-import { DataTable, MessageRow, Td, Th, Tr } from "@/features/cms/components/data-table";
+import { Td, Tr } from "@/features/cms/components/data-table";
 import { ImagePreview } from "@/features/cms/components/image-field";
+import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
 import { SearchInput } from "@/features/cms/components/search-input";
 
 const ALL = "__all__";
-const COLUMNS = 6;
+const COLUMNS: AdminColumn[] = [{ header: "Section" }, { header: "Key" }, { header: "Value" }, { header: "Type" }, { header: "Last Updated" }, ACTIONS_COLUMN];
 
 /** Spec §2: search over section, key and value (case-insensitive), within the chosen section tab. */
 export function filterContent(items: ContentItem[], search: string, section: string): ContentItem[] {
@@ -61,73 +60,37 @@ export function CmsWebsiteContentScreen() {
   const activeSection = section === ALL || sections.includes(section) ? section : ALL;
   const shown = content.data ? filterContent(content.data, search, activeSection) : [];
   const table = (
-    <DataTable label="Website content">
-      <thead>
-        <tr>
-          <Th>Section</Th>
-          <Th>Key</Th>
-          <Th>Value</Th>
-          <Th>Type</Th>
-          <Th>Last Updated</Th>
-          <Th sticky className="text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {content.isPending ? (
-          <MessageRow columns={COLUMNS}>
-            <span role="status">Loading content...</span>
-          </MessageRow>
-        ) : shown.length === 0 ? (
-          <MessageRow columns={COLUMNS}>No content found.</MessageRow>
-        ) : (
-          shown.map((item) => (
-            <Tr key={item.id}>
-              <Td className="whitespace-nowrap font-medium">{item.section}</Td>
-              <Td className="whitespace-nowrap">
-                <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{item.key}</code>
-              </Td>
-              <Td className="min-w-64 max-w-md">
-                <ValueCell item={item} />
-              </Td>
-              <Td>
-                <Badge variant="outline">{VALUE_TYPE_LABELS[item.valueType]}</Badge>
-              </Td>
-              <Td className="whitespace-nowrap text-muted-foreground">
-                <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
-              </Td>
-              <Td sticky>
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${item.section}.${item.key}`} title="Edit" onClick={() => setEditing(item)}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
-                    aria-label={`Delete ${item.section}.${item.key}`}
-                    title="Delete"
-                    onClick={() => setDeleting(item)}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
-                </div>
-              </Td>
-            </Tr>
-          ))
-        )}
-      </tbody>
-    </DataTable>
+    <AdminTable
+      label="Website content"
+      columns={COLUMNS}
+      rows={shown}
+      loading={content.isPending}
+      loadingText="Loading content..."
+      empty="No content found."
+      renderRow={(item) => (
+        <Tr key={item.id}>
+          <Td className="whitespace-nowrap font-medium">{item.section}</Td>
+          <Td className="whitespace-nowrap">
+            <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{item.key}</code>
+          </Td>
+          <Td className="min-w-64 max-w-md">
+            <ValueCell item={item} />
+          </Td>
+          <Td>
+            <Badge variant="outline">{VALUE_TYPE_LABELS[item.valueType]}</Badge>
+          </Td>
+          <Td className="whitespace-nowrap text-muted-foreground">
+            <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+          </Td>
+          <RowActions name={`${item.section}.${item.key}`} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
+        </Tr>
+      )}
+    />
   );
 
   function confirmDelete() {
     if (!deleting) return;
-    del.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: "Content deleted" });
-        setDeleting(null);
-      },
-      onError: (err) => toast({ title: "Error", description: `Failed to delete content: ${errorMessage(err)}`, variant: "destructive" }),
-    });
+    del.mutate(deleting.id, toastOutcome("Content deleted", "Failed to delete content", () => setDeleting(null)));
   }
 
   return (
@@ -136,12 +99,7 @@ export function CmsWebsiteContentScreen() {
         title="Website Content"
         description="Texts, HTML, images and links the public site shows."
         icon={<FileText />}
-        actions={
-          <Button variant="gradient" onClick={() => setEditing(null)}>
-            <Plus aria-hidden="true" />
-            Add Content
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>Add Content</AddButton>}
       />
       <Tabs value={activeSection} onValueChange={setSection} className="grid min-w-0 grid-cols-1 gap-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -155,11 +113,7 @@ export function CmsWebsiteContentScreen() {
           </TabsList>
           <SearchInput value={search} onChange={setSearch} label="Search content by section, key or value" placeholder="Search content..." />
         </div>
-        {content.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load content: {errorMessage(content.error)}
-          </p>
-        ) : null}
+        <LoadError what="content" query={content} />
         {[ALL, ...sections].map((s) => (
           <TabsContent key={s} value={s} className="mt-0">
             {table}

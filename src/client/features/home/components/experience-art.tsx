@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /**
  * Local artwork for the 'All Your Favorite Gaming Experiences' tiles: inline SVG, no external
  * images. Decorative only (the tile's title says what it is), so every drawing is aria-hidden.
@@ -10,20 +12,40 @@ const svgProps = {
   preserveAspectRatio: "xMidYMid slice",
 } as const;
 
-export function ModernGamesArt() {
+type ArtFrameProps = { id: string; from: string; to: string; vertical?: boolean; defs?: ReactNode; children: ReactNode };
+/**
+ * The frame every drawing shares: the svg, a two-stop linear gradient background (`id`, from the
+ * top left to the bottom right, or top to bottom when `vertical`) and any further `defs`.
+ */
+function ArtFrame({ id, from, to, vertical, defs, children }: ArtFrameProps) {
   return (
     <svg {...svgProps}>
       <defs>
-        <linearGradient id="xp-modern-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#4f46e5" />
-          <stop offset="1" stopColor="#9333ea" />
+        <linearGradient id={id} x1="0" y1="0" x2={vertical ? "0" : "1"} y2="1">
+          <stop offset="0" stopColor={from} />
+          <stop offset="1" stopColor={to} />
         </linearGradient>
+        {defs}
+      </defs>
+      <rect width="320" height="180" fill={`url(#${id})`} />
+      {children}
+    </svg>
+  );
+}
+
+export function ModernGamesArt() {
+  return (
+    <ArtFrame
+      id="xp-modern-bg"
+      from="#4f46e5"
+      to="#9333ea"
+      defs={
         <radialGradient id="xp-modern-glow" cx="0.5" cy="0.55" r="0.5">
           <stop offset="0" stopColor="#c4b5fd" stopOpacity="0.7" />
           <stop offset="1" stopColor="#c4b5fd" stopOpacity="0" />
         </radialGradient>
-      </defs>
-      <rect width="320" height="180" fill="url(#xp-modern-bg)" />
+      }
+    >
       <g stroke="#ffffff" strokeOpacity="0.12">
         {Array.from({ length: 9 }, (_, i) => (
           <line key={`v${i}`} x1={i * 40} y1="0" x2={i * 40} y2="180" />
@@ -47,7 +69,7 @@ export function ModernGamesArt() {
       <circle cx="196" cy="114" r="7" fill="#4ade80" />
       <path d="M40 40l6 12 12 6-12 6-6 12-6-12-12-6 12-6z" fill="#fde68a" opacity="0.9" />
       <path d="M272 130l4 8 8 4-8 4-4 8-4-8-8-4 8-4z" fill="#fbcfe8" opacity="0.9" />
-    </svg>
+    </ArtFrame>
   );
 }
 
@@ -68,14 +90,7 @@ export function RetroArcadeArt() {
   const ox = 160 - (INVADER[0].length * px) / 2;
   const oy = 50;
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="xp-retro-bg" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#1f0a3c" />
-          <stop offset="1" stopColor="#431407" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="180" fill="url(#xp-retro-bg)" />
+    <ArtFrame id="xp-retro-bg" from="#1f0a3c" to="#431407" vertical>
       <g fill="#ffffff" opacity="0.7">
         <rect x="24" y="20" width="3" height="3" />
         <rect x="282" y="34" width="3" height="3" />
@@ -97,20 +112,13 @@ export function RetroArcadeArt() {
           <rect key={i} x="0" y={i * 4} width="320" height="1.5" />
         ))}
       </g>
-    </svg>
+    </ArtFrame>
   );
 }
 
 export function MobileFavoritesArt() {
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="xp-mobile-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#059669" />
-          <stop offset="1" stopColor="#0891b2" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="180" fill="url(#xp-mobile-bg)" />
+    <ArtFrame id="xp-mobile-bg" from="#059669" to="#0891b2">
       <circle cx="60" cy="40" r="46" fill="#ffffff" opacity="0.08" />
       <circle cx="280" cy="160" r="60" fill="#ffffff" opacity="0.08" />
       <g transform="rotate(-8 160 95)">
@@ -135,20 +143,13 @@ export function MobileFavoritesArt() {
       </g>
       <circle cx="88" cy="120" r="14" fill="#ecfeff" opacity="0.9" />
       <path d="M84 113l10 7-10 7z" fill="#0891b2" />
-    </svg>
+    </ArtFrame>
   );
 }
 
 export function MultiplayerArenaArt() {
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="xp-arena-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#ea580c" />
-          <stop offset="1" stopColor="#be123c" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="180" fill="url(#xp-arena-bg)" />
+    <ArtFrame id="xp-arena-bg" from="#ea580c" to="#be123c">
       <ellipse cx="160" cy="160" rx="150" ry="26" fill="#000000" opacity="0.18" />
       <g>
         <circle cx="84" cy="78" r="22" fill="#fde68a" />
@@ -169,6 +170,6 @@ export function MultiplayerArenaArt() {
       <path d="M150 20l4 8 8 4-8 4-4 8-4-8-8-4 8-4z" fill="#fef08a" />
       <path d="M40 30l3 6 6 3-6 3-3 6-3-6-6-3 6-3z" fill="#fef08a" opacity="0.8" />
       <path d="M280 26l3 6 6 3-6 3-3 6-3-6-6-3 6-3z" fill="#fef08a" opacity="0.8" />
-    </svg>
+    </ArtFrame>
   );
 }
