@@ -2,6 +2,7 @@
 // and M players chat, for a fixed time, against a real server on PGlite or PostgreSQL.
 // Usage: node bench/load.mjs [--db pglite|postgres] [--visitors 40] [--chatters 8] [--seconds 30]
 //        [--rss-every 30]      (sample the server's RSS every 30 s; default: ten samples per run)
+//        [--restart-at 10]     (postgres on this machine: restart the cluster with pg_ctlcluster at 10 s)
 //        [--terminate-at 10]   (postgres: terminate every connection of the bench database at 10 s,
 //                               a database restart as the server sees it; failures are counted by phase)
 // Every loop is bounded in time and traffic goes to 127.0.0.1 only.
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     out: { type: "string", default: "" },
     "terminate-at": { type: "string", default: "" },
     "rss-every": { type: "string", default: "" },
+    "restart-at": { type: "string", default: "" },
   },
 });
 const VISITORS = Number(args.visitors);
@@ -31,6 +33,8 @@ const CHATTERS = Number(args.chatters);
 const SECONDS = Number(args.seconds);
 const TERMINATE_AT = args["terminate-at"] ? Number(args["terminate-at"]) : null;
 if (TERMINATE_AT !== null && args.db !== "postgres") throw new Error("--terminate-at needs --db postgres");
+const RESTART_AT = args["restart-at"] ? Number(args["restart-at"]) : null;
+if (RESTART_AT !== null && args.db !== "postgres") throw new Error("--restart-at needs --db postgres");
 
 function rssKb(pid) {
   try {
@@ -67,19 +71,22 @@ async function createPgDatabase() {
 const stats = new Map();
 /** When the backends were terminated (ms since epoch), and failures by phase relative to it. */
 let terminatedAt = null;
+/** With --restart-at: when the database was back (ms since epoch); "during" lasts until then plus 1 s. */
+let restartedAt = null;
 const phases = { before: { n: 0, failed: 0 }, during: { n: 0, failed: 0 }, after: { n: 0, failed: 0 } };
 const failures = [];
-function record(name, ms, ok, detail) {
+function record(name, ms, ok, detail, status) {
   let s = stats.get(name);
-  if (!s) stats.set(name, (s = { n: 0, failed: 0, times: [] }));
+  if (!s) stats.set(name, (s = { n: 0, failed: 0, limited: 0, times: [] }));
   s.n++;
   if (!ok) s.failed++;
+  if (ok && status === 429) s.limited++;
   s.times.push(ms);
   if (!ok && failures.length < 20) failures.push({ name, detail });
   // "during": started within 1 s after the termination, or in flight at that moment.
   const end = Date.now();
   const start = end - ms;
-  const phase = terminatedAt === null || end < terminatedAt ? "before" : start < terminatedAt + 1000 ? "during" : "after";
+  const phase = terminatedAt === null || end < terminatedAt ? "before" : start < (restartedAt ?? terminatedAt) + 1000 ? "during" : "after";
   phases[phase].n++;
   if (!ok) phases[phase].failed++;
 }
@@ -139,7 +146,7 @@ async function main() {
       ok = false;
       detail = String(err?.cause?.code ?? err?.message ?? err);
     }
-    record(name, performance.now() - t0, ok, detail);
+    record(name, performance.now() - t0, ok, detail, res?.status);
     return res;
   }
   async function register(i, prefix) {
@@ -160,7 +167,9 @@ async function main() {
       await call("GET /api/games/:id", "GET", `/api/games/${g.id}`, { ip: ipOf(i) });
       await call("GET /api/scores/game/:id", "GET", `/api/scores/game/${g.id}`, { ip: ipOf(i) });
       await call("GET /api/leaderboard", "GET", `/api/leaderboard?period=${i % 2 ? "week" : "all"}`, { ip: ipOf(i) });
-      const play = await call("POST /api/games/:id/play", "POST", `/api/games/${g.id}/play`, { cookie: signedIn, ip: ipOf(i) });
+      // A visitor here starts a game every ~0.8 s, faster than PLAYS_PER_MINUTE (60) allows a person:
+      // the refusals are expected (429, counted as limited429), not failures.
+      const play = await call("POST /api/games/:id/play", "POST", `/api/games/${g.id}/play`, { cookie: signedIn, ip: ipOf(i), expect: [200, 429] });
       if (signedIn && play?.ok) {
         const playId = play.parsed?.playId;
         if (playId) await call("POST /api/scores", "POST", "/api/scores", { body: { playId, score: Math.floor(Math.random() * 10000), won: Math.random() < 0.5 }, cookie: signedIn, ip: ipOf(i), expect: [201, 429] });
@@ -188,6 +197,21 @@ async function main() {
     ws?.close();
   }
 
+  let restart = null;
+  if (RESTART_AT !== null) {
+    // A real restart of the local cluster (Debian's pg_ctlcluster; needs the rights to run it):
+    // every connection drops and, for a moment, new ones are refused.
+    setTimeout(async () => {
+      const { execFile } = await import("node:child_process");
+      const { promisify } = await import("node:util");
+      const version = fs.readdirSync("/etc/postgresql")[0];
+      terminatedAt = Date.now();
+      restartedAt = Number.POSITIVE_INFINITY;
+      await promisify(execFile)("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "restart"]);
+      restartedAt = Date.now();
+      restart = { cluster: `${version}/main`, tookMs: restartedAt - terminatedAt };
+    }, RESTART_AT * 1000);
+  }
   let terminated = null;
   if (TERMINATE_AT !== null) {
     setTimeout(async () => {
@@ -221,7 +245,7 @@ async function main() {
 
   const rows = [...stats].map(([name, s]) => {
     const t = s.times.sort((a, b) => a - b);
-    return { name, requests: s.n, failed: s.failed, p50: +pct(t, 50).toFixed(1), p95: +pct(t, 95).toFixed(1), p99: +pct(t, 99).toFixed(1) };
+    return { name, requests: s.n, failed: s.failed, ...(s.limited ? { limited429: s.limited } : {}), p50: +pct(t, 50).toFixed(1), p95: +pct(t, 95).toFixed(1), p99: +pct(t, 99).toFixed(1) };
   });
   const total = rows.reduce((a, r) => a + r.requests, 0);
   const failed = rows.reduce((a, r) => a + r.failed, 0);
@@ -237,6 +261,7 @@ async function main() {
     chatEventsReceived: received,
     chatSocketsDroppedDuringRun: socketDrops.length,
     ...(TERMINATE_AT !== null ? { terminateAt: TERMINATE_AT, backendsTerminated: terminated, phases } : {}),
+    ...(RESTART_AT !== null ? { restartAt: RESTART_AT, restart, phases } : {}),
     firstFailures: failures,
     rssBeforeMb: rssBefore ? +(rssBefore / 1024).toFixed(1) : null,
     rssAfterMb: rssAfter ? +(rssAfter / 1024).toFixed(1) : null,

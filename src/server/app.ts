@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import type http from "node:http";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -26,6 +27,14 @@ export type AppContext = { config: Config; db: Db; database: Database; leaderboa
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Issue 8: clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
+ * so a client could trickle a body forever. A whole request (headers and body) may take 15 minutes
+ * (a 100 MB game package at ~1 Mbit/s); a connection silent for 60 s is closed; headers must arrive
+ * within 30 s. Live chat sockets are not affected (the WebSocket library clears the socket timeout).
+ */
+export const SERVER_TIMEOUTS = { requestMs: 15 * 60 * 1000, idleMs: 60 * 1000, headersMs: 30 * 1000 } as const;
+
 /** Optional hooks for operations and tests; production passes none. */
 export type BuildAppOptions = {
   /** where the JSON log lines go (default: stdout); tests capture them */
@@ -34,7 +43,7 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyServerOptions {
+function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyHttpOptions<http.Server> {
   return {
     logger:
       config.logLevel === "silent"
@@ -47,6 +56,9 @@ function baseOptions(config: Config, name: string, options: BuildAppOptions = {}
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    connectionTimeout: SERVER_TIMEOUTS.idleMs,
+    http: { headersTimeout: SERVER_TIMEOUTS.headersMs },
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

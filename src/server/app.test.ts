@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp, buildGamesApp, SERVER_TIMEOUTS } from "./app";
 import { loadConfig } from "./config";
 import { createDb, migrate, type Database } from "./db/client";
 import { repoRoot } from "../test/test-app";
@@ -75,5 +75,16 @@ describe("SPA fallback (index.html from memory)", () => {
     await fs.writeFile(path.join(dir, "client", "index.html"), "<!doctype html><p>changed</p>");
     const res = await app.inject({ method: "GET", url: "/" });
     expect(res.body).toBe(html);
+  });
+
+  it("cuts off slow clients: request, idle and header timeouts are set on both origins (Fastify leaves the request timeout off)", async () => {
+    const games = await buildGamesApp({ config: loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot) });
+    for (const server of [app.server, games.server]) {
+      expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
+      expect(server.timeout).toBe(SERVER_TIMEOUTS.idleMs);
+      expect(server.headersTimeout).toBe(SERVER_TIMEOUTS.headersMs);
+      expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
+    }
+    await games.close();
   });
 });
