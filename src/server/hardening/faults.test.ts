@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { buildApp } from "../app";
 import { createDb } from "../db/client";
+import { UNAVAILABLE_MESSAGE } from "../plugins/errors";
 import { buildZip, listFiles } from "../routes/admin/test-helpers";
 import { createUserWithSession, repoRoot } from "../../test/test-app";
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
@@ -34,7 +35,7 @@ describeHardened("health and readiness", (t) => {
 });
 
 describe("readiness without a database", () => {
-  it("PostgreSQL at an unreachable address: /readyz is 503 (D60 body), /healthz still 200, API calls a generic 500", async () => {
+  it("PostgreSQL at an unreachable address: /readyz is 503 (D60 body), /healthz still 200, API calls 503 with Retry-After", async () => {
     const database = await createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/arcadium_nowhere", max: 2 });
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(repoRoot, "node_modules", ".cache", "arcadium-readyz"), LOG_LEVEL: "silent", DATABASE_URL: "postgres://postgres@127.0.0.1:1/arcadium_nowhere" }, repoRoot);
     const app = await buildApp({ config, database });
@@ -45,8 +46,9 @@ describe("readiness without a database", () => {
       expect(ready.json()).toEqual({ message: "Database unavailable" });
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
       const games = await app.inject({ method: "GET", url: "/api/games" });
-      expect(games.statusCode).toBe(500);
-      expect(games.json()).toEqual({ message: "Internal server error" });
+      expect(games.statusCode).toBe(503);
+      expect(games.headers["retry-after"]).toBe("5");
+      expect(games.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
     } finally {
       await app.close();
       await database.close();
@@ -91,8 +93,8 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: "Database unavailable" });
     const games = await h.site.inject({ method: "GET", url: "/api/games" });
-    expect(games.statusCode).toBe(500);
-    expect(games.json()).toEqual({ message: "Internal server error" });
+    expect(games.statusCode).toBe(503);
+    expect(games.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
 
     await admin.query(`alter database ${dbName} allow_connections true`);
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { databaseInputError, errorsPlugin, HttpError } from "./errors";
+import { databaseInputError, databaseUnavailable, errorsPlugin, HttpError, UNAVAILABLE_MESSAGE } from "./errors";
 
 /** An app with only the error handler (D60) and a log captured line by line. */
 async function appThrowing(thrown: unknown) {
@@ -45,7 +45,7 @@ describe("errors plugin (D60, issue 8)", () => {
   });
 
   it("answers anything else unexpected with 500 and no detail; HttpError keeps its status, message and headers", async () => {
-    const crash = await appThrowing(pgError("57P01"));
+    const crash = await appThrowing(pgError("42P01"));
     const res = await crash.app.inject({ method: "POST", url: "/thing/1", payload: {} });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: "Internal server error" });
@@ -58,5 +58,25 @@ describe("errors plugin (D60, issue 8)", () => {
     expect(r.headers["retry-after"]).toBe("9");
     expect(r.json()).toEqual({ message: "Slow down" });
     await limited.app.close();
+  });
+
+  it("recognises a database that is restarting or unreachable, and nothing else", () => {
+    for (const code of ["57P01", "57P03", "08006", "08001", "53300", "ECONNREFUSED", "ECONNRESET"]) expect(databaseUnavailable(pgError(code)), code).toBe(true);
+    expect(databaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(databaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(databaseUnavailable({ code: "55000", message: 'database "x" is not currently accepting connections' })).toBe(true);
+    for (const code of ["55000", "23505", "22P02", "42P01", "40001"]) expect(databaseUnavailable(pgError(code)), code).toBe(false);
+    expect(databaseUnavailable(new Error("boom"))).toBe(false);
+    expect(databaseUnavailable(null)).toBe(false);
+  });
+
+  it("answers a database outage with 503, Retry-After and a message to try again, logged as an error", async () => {
+    const { app, lines } = await appThrowing(pgError("57P01"));
+    const res = await app.inject({ method: "POST", url: "/thing/3", payload: {} });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(res.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(lines.some((l) => l.level === 50 && /unavailable/.test(l.msg))).toBe(true);
+    await app.close();
   });
 });

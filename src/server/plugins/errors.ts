@@ -58,6 +58,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     request.log.error({ err: error, url: request.routeOptions.url }, "validation gap: the database refused a value the request schema let through");
     return reply.code(400).send({ message: dbInput });
   }
+  if (databaseUnavailable(error)) {
+    // Issue 8: the database is restarting or unreachable. Not a bug of this request: 503 with a hint
+    // to retry; the pool reconnects by itself once the database is back.
+    request.log.error({ err: error }, "database (or another backing service) unavailable");
+    reply.header("retry-after", "5");
+    return reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
+  }
   const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, "unhandled error");
@@ -88,6 +95,27 @@ export function databaseInputError(error: unknown): string | undefined {
     if (code === "54000") return "Value is too long";
   }
   return undefined;
+}
+
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
+/**
+ * True when the error says the database cannot be reached right now rather than that the request is
+ * wrong: SQLSTATE class 08 (connection exception), 57P01–57P03 (shut down by the administrator, crash,
+ * starting up), 53300 (too many connections), 55000 "not currently accepting connections", the socket
+ * errors of a refused or dropped connection, and node-postgres' own "Connection terminated" and
+ * pool time-out messages. Drizzle wraps the driver's error; its `cause` carries the code.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    const message = typeof e.message === "string" ? e.message : "";
+    if (/^08[0-9A-Z]{3}$/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
+    if (code === "55000" && /not currently accepting connections/i.test(message)) return true;
+    if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"].includes(code)) return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
 }
 
 function friendlyClientError(error: FastifyError): string {
