@@ -7,6 +7,8 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import fs from "node:fs/promises";
 import { root } from "../scripts/build-lib.mjs";
+import { createScratchDatabase } from "../scripts/server-process.mjs";
+import { adminDatabaseUrl } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -37,22 +39,9 @@ const m = await import(pathToFileURL(path.join(tmp, "bench.mjs")).href);
 let drop = async () => {};
 let database;
 if (args.db === "postgres") {
-  const { default: pg } = await import("pg");
-  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `arcadium_lb_${Date.now()}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  database = await m.createDb({ kind: "postgres", url: url.toString() });
-  drop = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
+  const scratch = await createScratchDatabase(adminDatabaseUrl(), "arcadium_lb");
+  database = await m.createDb({ kind: "postgres", url: scratch.url });
+  drop = scratch.drop;
 } else {
   database = await m.createDb({ kind: "pglite" });
 }

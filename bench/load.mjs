@@ -6,15 +6,13 @@
 //        [--terminate-at 10]   (postgres: terminate every connection of the bench database at 10 s,
 //                               a database restart as the server sees it; failures are counted by phase)
 // Every loop is bounded in time and traffic goes to 127.0.0.1 only.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
-import { buildAll, root } from "../scripts/build-lib.mjs";
-import { freePort, pct } from "./lib.mjs";
+import { buildAll } from "../scripts/build-lib.mjs";
+import { createScratchDatabase, spawnServer } from "../scripts/server-process.mjs";
+import { adminDatabaseUrl, pct } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,29 +43,6 @@ function rssKb(pid) {
   }
 }
 
-async function createPgDatabase() {
-  const { default: pg } = await import("pg");
-  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `arcadium_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    admin,
-    name,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 const stats = new Map();
 /** When the backends were terminated (ms since epoch), and failures by phase relative to it. */
 let terminatedAt = null;
@@ -93,36 +68,17 @@ function record(name, ms, ok, detail, status) {
 
 async function main() {
   await buildAll({ log: () => {} });
-  const port = await freePort();
-  const gamesPort = await freePort();
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "arcadium-bench-"));
-  const base = `http://127.0.0.1:${port}`;
-  const pgdb = args.db === "postgres" ? await createPgDatabase() : null;
-  const server = spawn(process.execPath, [path.join(root, "dist", "server", "main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      GAMES_PORT: String(gamesPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      GAMES_URL: `http://localhost:${gamesPort}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ARCADIUM_BANNER: "0",
-      TRUST_PROXY: "true",
-      DATABASE_URL: pgdb?.url ?? "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  const pgdb = args.db === "postgres" ? await createScratchDatabase(adminDatabaseUrl(), "arcadium_bench") : null;
+  const server = await spawnServer({
+    tempPrefix: "arcadium-bench-",
+    databaseUrl: pgdb?.url ?? "",
+    env: { LOG_LEVEL: "warn", TRUST_PROXY: "true" },
+    stdio: "inherit",
+    sourceMaps: false,
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { port, url: base } = server;
   const games = await (await fetch(`${base}/api/games`)).json();
-  const rssBefore = rssKb(server.pid);
+  const rssBefore = rssKb(server.child.pid);
 
   // Each simulated client has its own address, so per-address limits behave as in production.
   const ipOf = (i) => `10.${Math.floor(i / 250) % 250}.${i % 250}.${1 + (i % 200)}`;
@@ -230,18 +186,16 @@ async function main() {
   const rssSeries = [];
   const t0 = Date.now();
   const sampler = setInterval(() => {
-    const kb = rssKb(server.pid);
+    const kb = rssKb(server.child.pid);
     if (kb) rssSeries.push([Math.round((Date.now() - t0) / 1000), +(kb / 1024).toFixed(1)]);
   }, rssEvery);
   await Promise.all([...Array.from({ length: VISITORS }, (_, i) => visitor(i)), ...Array.from({ length: CHATTERS }, (_, i) => chatter(i))]);
   const elapsed = (Date.now() - t0) / 1000;
   clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 2000));
-  const rssAfter = rssKb(server.pid);
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  const rssAfter = rssKb(server.child.pid);
+  await server.stop(Infinity);
   await pgdb?.drop();
-  await fsp.rm(dataDir, { recursive: true, force: true });
 
   const rows = [...stats].map(([name, s]) => {
     const t = s.times.sort((a, b) => a - b);

@@ -5,13 +5,12 @@
 //   --root DIR: run the server built in another checkout (for a before/after comparison; build it
 //               there first with `npm run build`). Default: this checkout, built if needed.
 // PGlite, temporary DATA_DIR, 127.0.0.1 only; prints JSON with the median of each figure over the runs.
-import { spawn } from "node:child_process";
-import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildAll, root as ownRoot } from "../scripts/build-lib.mjs";
-import { freePort, pct } from "./lib.mjs";
+import { spawnServer } from "../scripts/server-process.mjs";
+import { pct } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -24,38 +23,38 @@ const RUNS = Number(args.runs);
 const BURST = Number(args.burst);
 const root = args.root ? path.resolve(args.root) : ownRoot;
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** One request, its body read: the status (0 when it failed) and how long it took, in ms. */
+async function timed(url, init) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - t0 };
+  } catch {
+    return { status: 0, ms: performance.now() - t0 };
+  }
+}
+/** The p-th percentile of the numbers in an unsorted array (null when there are none). */
+const pctOf = (values, p) => {
+  const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+  return sorted.length ? pct(sorted, p) : null;
+};
+const median = (values) => pctOf(values, 50);
+const round = (x) => (x === null ? null : Math.round(x * 10) / 10);
+
 async function main() {
   if (!args.root) await buildAll({ log: () => {} });
-  const port = await freePort();
-  const gamesPort = await freePort();
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "arcadium-burst-"));
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, "dist", "server", "main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      GAMES_PORT: String(gamesPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      GAMES_URL: `http://localhost:${gamesPort}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      ARCADIUM_BANNER: "0",
-      TRUST_PROXY: "true",
-      REGISTRATIONS_PER_HOUR: "100000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  const server = await spawnServer({
+    root,
+    tempPrefix: "arcadium-burst-",
+    env: { NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true", REGISTRATIONS_PER_HOUR: "100000" },
+    stdio: "inherit",
+    sourceMaps: false,
+    readyTimeoutMs: 120_000,
   });
+  const base = server.url;
   try {
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {}
-      await sleep(200);
-    }
     const html = await (await fetch(`${base}/`)).text();
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     if (!asset) throw new Error("no script asset in index.html");
@@ -122,9 +121,7 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
     if (result.failed) process.exitCode = 1;
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    await fsp.rm(dataDir, { recursive: true, force: true });
+    await server.stop(Infinity);
   }
 }
 

@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
-import { freePort, repoRoot } from "./server";
+import { createScratchDatabase, spawnServer } from "./server";
 
 /**
  * Issue 6 scale-out (D8): two server processes on one PostgreSQL database. A page served by
@@ -15,53 +10,8 @@ import { freePort, repoRoot } from "./server";
 
 type Proc = { url: string; stop(): Promise<void> };
 
-async function startProcess(databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  const gamesPort = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-e2e-scale-"));
-  const url = `http://localhost:${port}`;
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, "dist", "server", "main.js")], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      GAMES_PORT: String(gamesPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      GAMES_URL: `http://127.0.0.1:${gamesPort}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-      ARCADIUM_BANNER: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+function startProcess(databaseUrl: string): Promise<Proc> {
+  return spawnServer({ publicHost: "localhost", databaseUrl, tempPrefix: "arcadium-e2e-scale-", sourceMaps: false, env: { NODE_ENV: "production", LOG_LEVEL: "warn" } });
 }
 
 test.describe("chat across two server processes (D8, issue 6)", () => {
@@ -70,31 +20,19 @@ test.describe("chat across two server processes (D8, issue 6)", () => {
 
   let a: Proc;
   let b: Proc;
-  let dbName: string;
+  let db: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    dbName = `arcadium_e2e_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
+    db = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "arcadium_e2e");
     // The first process migrates and seeds; the second starts on the ready database (both would be safe at once: D8 advisory lock).
-    a = await startProcess(url.toString());
-    b = await startProcess(url.toString());
+    a = await startProcess(db.url);
+    b = await startProcess(db.url);
   });
   test.afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await db?.drop();
   });
 
   test("a page on process B shows, within 2 s, a message posted through process A", async ({ browser }) => {

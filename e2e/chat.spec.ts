@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -6,7 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { freePort, repoRoot } from "./server";
+import { freePort, spawnServer } from "./server";
 
 /**
  * Issue 6: live public chat, end to end. This file runs its own server process (NODE_ENV=development
@@ -16,54 +15,8 @@ import { freePort, repoRoot } from "./server";
 type Server = { url: string; stop(): Promise<void>; logs(): string };
 
 /** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both. */
-async function launch(opts: { port: number; gamesPort: number; dataDir: string; env?: Record<string, string> }): Promise<Server> {
-  const url = `http://localhost:${opts.port}`;
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.join(repoRoot, "dist", "server", "main.js")], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(opts.port),
-      GAMES_PORT: String(opts.gamesPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      GAMES_URL: `http://127.0.0.1:${opts.gamesPort}`,
-      DATA_DIR: opts.dataDir,
-      LOG_LEVEL: "warn",
-      ARCADIUM_BANNER: "0",
-      DATABASE_URL: "",
-      ...opts.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    logs: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    },
-  };
+function launch(opts: { port: number; gamesPort: number; dataDir: string; env?: Record<string, string> }): Promise<Server> {
+  return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "warn", ...opts.env } });
 }
 
 const uniqueName = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
@@ -108,11 +61,14 @@ async function say(page: Page, text: string) {
 }
 
 /**
- * What a browser logs while the server restarts: refused connections, failed WebSocket handshakes, and the
- * 503 that Fastify answers (return503OnClosing) to requests arriving on kept-alive connections while it closes.
+ * What a browser logs while the server restarts: refused connections, connections reset or closed without
+ * an answer as the old process exits, failed WebSocket handshakes, and the 503 that Fastify answers
+ * (return503OnClosing) to requests arriving on kept-alive connections while it closes.
  */
 const isRestartNoise = (e: string) =>
-  /WebSocket connection to .* failed/i.test(e) || /ERR_CONNECTION_REFUSED/.test(e) || /status of 503 \(Service Unavailable\)/.test(e);
+  /WebSocket connection to .* failed/i.test(e) ||
+  /ERR_CONNECTION_(REFUSED|RESET|CLOSED)|ERR_EMPTY_RESPONSE/.test(e) ||
+  /status of 503 \(Service Unavailable\)/.test(e);
 
 test.describe("live chat (issue 6, D35–D37)", () => {
   test.describe.configure({ mode: "serial" });
