@@ -10,6 +10,8 @@ import { loadConfig, type Config } from "../server/config";
 import { createDb, migrate, type Database } from "../server/db/client";
 import { seed } from "../server/db/seed";
 import { setScryptCostForTests } from "../server/services/passwords";
+// @ts-expect-error: plain ES module without types
+import * as serverProcess from "../../scripts/server-process.mjs";
 
 // D12's production cost (N=2^17) is checked in passwords.test.ts; API tests use a cheaper N.
 setScryptCostForTests(12);
@@ -32,25 +34,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A new PostgreSQL database on TEST_DATABASE_URL, dropped by close() (the shared helper of scripts/server-process.mjs). */
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import("pg");
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `arcadium_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return serverProcess.createScratchDatabase(process.env.TEST_DATABASE_URL!, "arcadium_test");
 }
 
 /** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
