@@ -140,7 +140,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
       prefix: "/",
       wildcard: false,
       index: false,
-      decorateReply: true,
+      // index.html is answered from memory below; nothing calls reply.sendFile.
+      decorateReply: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
         else res.header("Cache-Control", "no-cache");

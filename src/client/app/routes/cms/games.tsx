@@ -1,9 +1,6 @@
-import { Gamepad2, Plus } from "lucide-react";
+import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import type { Game } from "@contract/games";
-import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
 import { useAdminGames } from "@/features/cms/api/get-admin-games";
 import { useDeleteGame } from "@/features/cms/api/delete-game";
@@ -12,6 +9,7 @@ import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
 import { EditGameDialog } from "@/features/cms/components/edit-game-dialog";
 import { filterGamesByTitle, GamesTable } from "@/features/cms/components/games-table";
+import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
 import { SearchInput } from "@/features/cms/components/search-input";
 
 /** /cms/games (spec §2, §5, §8; D44, D45). */
@@ -27,13 +25,7 @@ export function CmsGamesScreen() {
 
   function confirmDelete() {
     if (!deleting) return;
-    del.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: "Game deleted" });
-        setDeleting(null);
-      },
-      onError: (err) => toast({ title: "Error", description: `Failed to delete game: ${errorMessage(err)}`, variant: "destructive" }),
-    });
+    del.mutate(deleting.id, toastOutcome("Game deleted", "Failed to delete game", () => setDeleting(null)));
   }
 
   return (
@@ -42,12 +34,7 @@ export function CmsGamesScreen() {
         title="Games"
         description="Add, edit and remove the games on the site."
         icon={<Gamepad2 />}
-        actions={
-          <Button variant="gradient" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add New Game
-          </Button>
-        }
+        actions={<AddButton onClick={() => setAdding(true)}>Add New Game</AddButton>}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput value={search} onChange={setSearch} label="Search games by title" placeholder="Search games..." />
@@ -57,11 +44,7 @@ export function CmsGamesScreen() {
           </p>
         ) : null}
       </div>
-      {games.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Failed to load games: {errorMessage(games.error)}
-        </p>
-      ) : null}
+      <LoadError what="games" query={games} />
       <GamesTable games={shown} categories={categories.data} loading={games.isPending} onEdit={setEditing} onDelete={setDeleting} />
       <AddGameDialog open={adding} onOpenChange={setAdding} />
       <EditGameDialog game={editing} onOpenChange={(o) => !o && setEditing(null)} />
