@@ -53,4 +53,35 @@ test.describe("built-in games smoke", () => {
     expect(frameErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  test("each game survives its frame being squeezed to almost nothing and grown back, while playing", async ({ browser }) => {
+    // A frame can be resized to a few pixels (a fullscreen change, a phone rotating, a collapsing layout):
+    // drawing code must not throw on the tiny or negative sizes that gives (e.g. arcTo with a negative radius).
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width: 480, height: 320 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+    // (A game opened on its own, not in the site's frame, makes the browser ask for /favicon.ico: not the game's error.)
+    page.on("console", (msg) => msg.type() === "error" && !msg.location().url.endsWith("/favicon.ico") && errors.push(`${page.url()}: ${msg.text()}`));
+    for (const game of builtins) {
+      await test.step(game.title, async () => {
+        await page.setViewportSize({ width: 480, height: 320 });
+        await page.goto(game.frameUrl);
+        await expect(page.locator("body")).toHaveAttribute("data-state", "title", { timeout: 10_000 });
+        await page.getByRole("button", { name: "Start" }).click();
+        await expect(page.locator("body")).toHaveAttribute("data-state", "playing");
+        for (const size of [{ width: 6, height: 4 }, { width: 30, height: 12 }, { width: 480, height: 320 }]) {
+          await page.setViewportSize(size);
+          await page.waitForTimeout(250); // several frames drawn at this size
+        }
+        await page.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
+        await expect(page.locator("body")).toHaveAttribute("data-state", "gameover");
+        await page.setViewportSize({ width: 6, height: 4 });
+        await page.waitForTimeout(250); // the game-over screen drawn tiny too
+      });
+    }
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,7 +15,8 @@
 
   function layout(w, h) {
     var top = h < 330 ? 22 : 40, bottom = h < 330 ? 4 : 14;
-    var cell = Math.min((w - 16) / COLS, (h - top - bottom) / (ROWS + 1), 90);
+    // Never below a pixel: a frame squeezed to almost nothing must not give negative radii (canvas calls throw on them).
+    var cell = Math.max(1, Math.min((w - 16) / COLS, (h - top - bottom) / (ROWS + 1), 90));
     geo.cell = cell;
     geo.x = (w - cell * COLS) / 2;
     geo.y = top + cell + ((h - top - bottom) - cell * (ROWS + 1)) / 2; // top of the board (a row of space above for the hovering disc)

@@ -17,7 +17,8 @@
     var top = h < 330 ? 22 : 40, pad = h < 330 ? 6 : 14;
     geo.portrait = h > w * 1.05;
     var cl = geo.portrait ? W : L, cw = geo.portrait ? L : W; // screen width / height in court units
-    geo.s = Math.min((w - pad * 2) / (cl + 1.2), (h - top - pad) / (cw + 1.2));
+    // Never below a hundredth: a frame squeezed to almost nothing must not give negative radii (canvas calls throw on them).
+    geo.s = Math.max(0.01, Math.min((w - pad * 2) / (cl + 1.2), (h - top - pad) / (cw + 1.2)));
     geo.ox = (w - cl * geo.s) / 2;
     geo.oy = top + (h - top - pad - cw * geo.s) / 2;
   }
@@ -103,7 +104,8 @@
   S.canvas.addEventListener('pointerdown', onPointer);
 
   function rrect(g, x, y, w, h, r) {
-    r = Math.min(r, w / 2, h / 2);
+    // A canvas squeezed to almost nothing (a frame being resized) gives tiny or negative sizes: arcTo throws on a negative radius.
+    r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
     g.beginPath(); g.moveTo(x + r, y); g.arcTo(x + w, y, x + w, y + h, r); g.arcTo(x + w, y + h, x, y + h, r);
     g.arcTo(x, y + h, x, y, r); g.arcTo(x, y, x + w, y, r); g.closePath();
   }
