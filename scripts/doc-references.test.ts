@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 /**
  * Every reference in the code to a product decision ("D60", "D30–D32", "D10, D13"), a section of
  * the product spec ("spec §2", "§4, §5, §8") or an issue ("issue 8") has an entry in docs/product/,
- * and every ADR in docs/decisions/ has a date, a status and a line in the index (issue 11 item 8).
+ * every ADR cited ("ADR 005", "docs/decisions/004") exists, and every ADR in docs/decisions/ has a
+ * date, a status and a line in the index (issue 11 item 8).
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -16,23 +17,25 @@ const self = "scripts/doc-references.test.ts";
 const skippedDirs = new Set(["node_modules", "dist", "test-results", "playwright-report", "data"]);
 const textFile = /\.(ts|tsx|js|mjs|cjs|md|html|css|json|sql|txt|ya?ml)$/;
 
-type Kind = "decision" | "spec" | "issue";
-export type Reference = { kind: Kind; id: string; line: number };
+type Kind = "decision" | "spec" | "issue" | "adr";
+type Reference = { kind: Kind; id: string; line: number };
 
+/** from..to, or just `from` when the pair is not a plausible range. */
 function range(from: number, to: number): number[] {
-  if (to < from || to - from > 200) return [from, to];
+  if (to <= from || to - from > 200) return [from];
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
 /** The references on each line of a text. A range of decisions ("D30–D32") yields each id in it, marked `inRange`. */
-export function extractReferences(text: string): (Reference & { inRange?: boolean })[] {
+function extractReferences(text: string): (Reference & { inRange?: boolean })[] {
   const out: (Reference & { inRange?: boolean })[] = [];
   text.split("\n").forEach((content, index) => {
     const line = index + 1;
-    for (const m of content.matchAll(/\bD(\d{1,3})\b(?:\s*[–-]\s*D?(\d{1,3})\b)?/g)) {
+    // "D30–D32" or "D30-32" is a range; in "D36 - 5 messages" the number after the dash is not an id.
+    for (const m of content.matchAll(/\bD(\d{1,3})\b(?:\s*[–-]\s*D(\d{1,3})\b|[–-](\d{1,3})\b)?/g)) {
       const from = Number(m[1]);
-      if (m[2] === undefined) out.push({ kind: "decision", id: `D${from}`, line });
-      else for (const n of range(from, Number(m[2]))) out.push({ kind: "decision", id: `D${n}`, line, inRange: n !== from && n !== Number(m[2]) });
+      const to = Number(m[2] ?? m[3] ?? from);
+      for (const n of range(from, to)) out.push({ kind: "decision", id: `D${n}`, line, inRange: n !== from && n !== to });
     }
     // "§N" and "§N.M" (the spec is the only sectioned document the code cites), also in lists
     // ("§4, §5, §8", "§7/§8") and ranges ("§2–§4").
@@ -51,12 +54,16 @@ export function extractReferences(text: string): (Reference & { inRange?: boolea
         for (const n of b === undefined ? [a] : range(a, b)) out.push({ kind: "issue", id: String(n), line });
       }
     }
+    for (const m of content.matchAll(/\bADR[ -]?(\d{3})\b|\bdocs\/decisions\/(\d{3})\b/g)) out.push({ kind: "adr", id: m[1] ?? m[2], line });
   });
   return out;
 }
 
-/** What docs/product/ defines: `## D60 …`, `## §2 …` / `### §2.1 …`, `## Issue 8 …`, and the decision numbers never assigned. */
-export function definedEntries(decisions: string, spec: string, issues: string) {
+/**
+ * What docs/ defines: `## D60 …`, `## §2 …` / `### §2.1 …`, `## Issue 8 …` in docs/product/, the
+ * decision numbers never assigned, and the numbers of the ADR files.
+ */
+function definedEntries(decisions: string, spec: string, issues: string, adrFiles: string[] = []) {
   const ids = (text: string, re: RegExp) => new Set([...text.matchAll(re)].map((m) => m[1]));
   const unassigned = new Set<string>();
   for (const line of decisions.split("\n").filter((l) => /^Numbers never assigned:/.test(l))) {
@@ -66,20 +73,22 @@ export function definedEntries(decisions: string, spec: string, issues: string) 
     decision: ids(decisions, /^## (D\d+)\b/gm),
     spec: ids(spec, /^#{2,3} (§\d+(?:\.\d+)?)(?=[\s:]|$)/gm),
     issue: ids(issues, /^## Issue (\d+)\b/gm),
+    adr: new Set(adrFiles.map((name) => name.slice(0, 3))),
     unassigned,
   };
 }
 
 /** `file:line: what` for each reference without an entry. A number inside a range may also be one never assigned. */
-export function unresolved(file: string, text: string, defined: ReturnType<typeof definedEntries>): string[] {
-  const where = { decision: "docs/product/decisions.md", spec: "docs/product/spec.md", issue: "docs/product/issues.md" };
+function unresolved(file: string, text: string, defined: ReturnType<typeof definedEntries>): string[] {
+  const where = { decision: "docs/product/decisions.md", spec: "docs/product/spec.md", issue: "docs/product/issues.md", adr: "docs/decisions/" };
+  const name = { decision: "", spec: "", issue: "issue ", adr: "ADR " };
   return extractReferences(text)
     .filter((r) => !defined[r.kind].has(r.id) && !(r.inRange && defined.unassigned.has(r.id)))
-    .map((r) => `${file}:${r.line}: ${r.kind === "issue" ? `issue ${r.id}` : r.id} has no entry in ${where[r.kind]}`);
+    .map((r) => `${file}:${r.line}: ${name[r.kind]}${r.id} has no entry in ${where[r.kind]}`);
 }
 
 /** An ADR's date and status, from the lines under its title (`Date: 2026-11-22`, `Status: Accepted`). */
-export function adrHeader(text: string): { date?: string; status?: string } {
+function adrHeader(text: string): { date?: string; status?: string } {
   const head = text.split("\n").slice(0, 12).join("\n");
   const date = /^[-*\s]*\**Date:?\**:?\s*(\d{4}-\d{2}-\d{2})\s*$/im.exec(head)?.[1];
   const status = /^[-*\s]*\**Status:?\**:?\s*((?:Accepted|Proposed|Deprecated|Superseded by \d{3}\b).*)$/im.exec(head)?.[1];
@@ -110,7 +119,9 @@ function sources(): { file: string; text: string }[] {
   }
   return sourcesRead;
 }
-const productDocs = () => definedEntries(read("docs/product/decisions.md"), read("docs/product/spec.md"), read("docs/product/issues.md"));
+const adrDir = "docs/decisions";
+const adrFiles = () => readdirSync(join(root, adrDir)).filter((name) => /^\d{3}-.*\.md$/.test(name));
+const productDocs = () => definedEntries(read("docs/product/decisions.md"), read("docs/product/spec.md"), read("docs/product/issues.md"), adrFiles());
 
 describe("reference extraction", () => {
   const ids = (text: string, kind: Kind) => extractReferences(text).filter((r) => r.kind === kind).map((r) => r.id);
@@ -119,6 +130,7 @@ describe("reference extraction", () => {
     expect(ids("one rule (D60); two (D10, D13)", "decision")).toEqual(["D60", "D10", "D13"]);
     expect(ids("reviews (D30–D32) and D35-D37", "decision")).toEqual(["D30", "D31", "D32", "D35", "D36", "D37"]);
     expect(ids("no ids in D5hbG, KeyD or 3D1", "decision")).toEqual([]);
+    expect(ids("D36 - 5 messages; D30-32", "decision")).toEqual(["D36", "D30", "D31", "D32"]);
   });
 
   it("finds spec sections after 'spec', in lists and bare", () => {
@@ -131,14 +143,19 @@ describe("reference extraction", () => {
     expect(ids("issues 2–4 and issues 6 and 7", "issue")).toEqual(["2", "3", "4", "6", "7"]);
   });
 
+  it("finds ADRs by number or path", () => {
+    expect(ids("as ADR 005 says (docs/decisions/004), not ADR-1", "adr")).toEqual(["005", "004"]);
+  });
+
   it("names the file and line of a reference without an entry", () => {
-    const defined = definedEntries("## D1: Name\n## D3: Data\nNumbers never assigned: D2\n", "## §2 Screens\n", "## Issue 8: Hardening\n");
-    const fake = "D1 and D1–D3 are fine\n\nbut D999 is not, nor spec §10, nor issue 99; D2 alone is not either";
+    const defined = definedEntries("## D1: Name\n## D3: Data\nNumbers never assigned: D2\n", "## §2 Screens\n", "## Issue 8: Hardening\n", ["004-x.md"]);
+    const fake = "D1 and D1–D3 are fine, so is ADR 004\n\nbut D999 is not, nor spec §10, nor issue 99; D2 alone is not either, nor ADR 009";
     expect(unresolved("src/x.ts", fake, defined)).toEqual([
       "src/x.ts:3: D999 has no entry in docs/product/decisions.md",
       "src/x.ts:3: D2 has no entry in docs/product/decisions.md",
       "src/x.ts:3: §10 has no entry in docs/product/spec.md",
       "src/x.ts:3: issue 99 has no entry in docs/product/issues.md",
+      "src/x.ts:3: ADR 009 has no entry in docs/decisions/",
     ]);
   });
 
@@ -150,7 +167,7 @@ describe("reference extraction", () => {
 });
 
 describe("references in the code resolve in docs/product/", () => {
-  it("every decision, spec section and issue cited has an entry", () => {
+  it("every decision, spec section, issue and ADR cited has an entry", () => {
     const defined = productDocs();
     expect(sources().length).toBeGreaterThan(100);
     const problems = sources().flatMap(({ file, text }) => unresolved(file, text, defined));
@@ -171,8 +188,8 @@ describe("references in the code resolve in docs/product/", () => {
 });
 
 describe("ADRs in docs/decisions/", () => {
-  const dir = "docs/decisions";
-  const adrs = readdirSync(join(root, dir)).filter((name) => /^\d{3}-.*\.md$/.test(name));
+  const dir = adrDir;
+  const adrs = adrFiles();
   const index = () => read(`${dir}/README.md`);
 
   it.each(adrs)("%s has a date and a status at the top", (name) => {
