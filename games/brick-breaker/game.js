@@ -6,15 +6,7 @@
   call('loadingProgress', 0.2);
 
   const $ = RT.byId;
-  const canvas = $('c');
-  const ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), level: $('level'), lives: $('lives'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), best: $('best'), mute: $('mute') };
-
-  // ---------- sound (muted by default) ----------
-  const sound = RT.sound({ dur: 0.07, type: 'square', vol: 0.04 });
-  const beep = sound.tone;
-  const toggleSound = RT.soundButton(ui.mute, sound);
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score level lives title over result final best mute', { dur: 0.07, type: 'square', vol: 0.04 });
 
   // ---------- layout ----------
   const W = 600; let H = 600;

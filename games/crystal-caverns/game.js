@@ -6,13 +6,7 @@
   call('loadingProgress', 0.2);
 
   const $ = RT.byId;
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), crystals: $('crystals'), level: $('level'), lives: $('lives'),
-    title: $('title'), over: $('over'), result: $('result'), final: $('final'), detail: $('detail'), mute: $('mute') };
-
-  const sound = RT.sound({ dur: 0.08, type: 'square', vol: 0.04 });
-  const beep = sound.tone;
-  const toggleSound = RT.soundButton(ui.mute, sound);
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score crystals level lives title over result final detail mute', { dur: 0.08, type: 'square', vol: 0.04 });
 
   // ---------- levels: # rock, - ledge (one-way), ^ spikes, * crystal, P start, D door, e slime, f bat ----------
   const LEVELS = [

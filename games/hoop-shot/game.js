@@ -6,13 +6,7 @@
   call('loadingProgress', 0.2);
 
   const $ = RT.byId;
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), time: $('time'), stage: $('stage'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  const sound = RT.sound({ dur: 0.08, type: 'triangle', vol: 0.05 });
-  const beep = sound.tone;
-  const toggleSound = RT.soundButton(ui.mute, sound);
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score time stage mute title over result final detail', { dur: 0.08, type: 'triangle', vol: 0.05 });
 
   // ---------- world ----------
   const G = 980, BALL_R = 17, RIM_HALF = 33, MAX_V = 1250, MIN_V = 250, ROUND = 60;

@@ -6,13 +6,7 @@
   call('loadingProgress', 0.2);
 
   const $ = RT.byId;
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), mines: $('mines'), time: $('time'), flag: $('flag'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  const sound = RT.sound({ dur: 0.06, type: 'square', vol: 0.035 });
-  const beep = sound.tone;
-  const toggleSound = RT.soundButton(ui.mute, sound);
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud mines time flag mute title over result final detail', { dur: 0.06, type: 'square', vol: 0.035 });
 
   const SIZES = [
     { name: 'Small', cols: 9, rows: 9, mines: 10, base: 1000, par: 120, perCell: 5 },

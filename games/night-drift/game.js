@@ -6,13 +6,8 @@
   call('loadingProgress', 0.2);
 
   const $ = RT.byId;
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), lap: $('lap'), time: $('time'), best: $('best'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  // ---------- sound: engine hum + blips, muted by default ----------
-  const sound = RT.sound({ dur: 0.1, type: 'square', vol: 0.04 });
-  const beep = sound.tone;
+  // sound: engine hum + blips, muted by default
+  const { canvas, ctx, ui, sound, beep, toggleSound } = RT.panelGame('hud lap time best mute title over result final detail', { dur: 0.1, type: 'square', vol: 0.04 }, (on) => { if (!on) setEngine(0); });
   let engine = null;
   function setEngine(speed) {
     try {
@@ -24,7 +19,6 @@
       engine.o.frequency.value = 45 + speed * 0.22; engine.g.gain.value = 0.018;
     } catch (e) { /* ignore */ }
   }
-  const toggleSound = RT.soundButton(ui.mute, sound, (on) => { if (!on) setEngine(0); });
 
   // ---------- track ----------
   const CTRL = [[420, 1250], [300, 850], [420, 430], [880, 260], [1380, 330], [1560, 680], [1900, 560], [2230, 760],

@@ -7,13 +7,7 @@
   const AI = window.ReversiAI;
 
   const $ = RT.byId;
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), you: $('you'), ai: $('ai'), status: $('status'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  const sound = RT.sound({ dur: 0.06, type: 'triangle', vol: 0.05 });
-  const beep = sound.tone;
-  const toggleSound = RT.soundButton(ui.mute, sound);
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud you ai status mute title over result final detail', { dur: 0.06, type: 'triangle', vol: 0.05 });
 
   const LEVEL_NAMES = ['Easy', 'Medium', 'Hard'];
   let level = 1;

@@ -18,6 +18,7 @@
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
+ *   panelGame(ids, soundDefaults, onSoundChange)  canvas, ctx, ui elements, sound, beep, toggleSound at once
  *   fitCanvas(canvas, maxDpr) sizes the canvas to the window at the device pixel ratio (capped)
  *   heldKeys(keyOf, opts)     the keys held down now (cleared on key up and when the window blurs)
  *   coarsePointer()           true on a touch screen (show touch controls from the start)
@@ -105,6 +106,18 @@
     }
     btn.addEventListener('click', function (e) { e.stopPropagation(); toggle(); btn.blur(); });
     return toggle;
+  }
+
+  /**
+   * The common start of a game that draws its own panels: the #c canvas and its 2D context, ui (the
+   * elements of the space-separated ids), its sound (sound(soundDefaults)) with beep = sound.tone, and
+   * toggleSound, the #mute text button's toggle (soundButton(ui.mute, sound, onSoundChange)).
+   */
+  function panelGame(ids, soundDefaults, onSoundChange) {
+    var canvas = byId('c'), ui = {};
+    ids.split(' ').forEach(function (id) { ui[id] = byId(id); });
+    var s = sound(soundDefaults);
+    return { canvas: canvas, ctx: canvas.getContext('2d'), ui: ui, sound: s, beep: s.tone, toggleSound: soundButton(ui.mute, s, onSoundChange) };
   }
 
   /** Sizes canvas to the window in device pixels (ratio capped at maxDpr); returns { w, h, dpr } in CSS pixels. */
@@ -216,6 +229,7 @@
     byId: byId,
     sound: sound,
     soundButton: soundButton,
+    panelGame: panelGame,
     fitCanvas: fitCanvas,
     heldKeys: heldKeys,
     loop: loop,
