@@ -1,24 +1,28 @@
-/* Shared runtime for Arcadium built-in games (each game folder has its own copy).
- * Handles: screen states (body[data-state] = title | playing | gameover), the Arcadium SDK calls,
- * keyboard state, touch buttons, a DPR-aware canvas, the animation loop, optional sound (muted by
- * default) and the window.__arcadiumTest hook used by automated smoke tests. */
+/* The optional screen shell of the Arcadium built-in games runtime (D26), on the helpers of
+ * runtime.js (load that first; both are served by the games origin, see runtime.js for why):
+ *   <link rel="stylesheet" href="/sdk/runtime/shell.css">
+ *   <script src="/sdk/v1.js"></script>
+ *   <script src="/sdk/runtime/runtime.js"></script>
+ *   <script src="/sdk/runtime/shell.js"></script>
+ * Handles: screen states (body[data-state] = title | playing | gameover) with the #title-screen and
+ * #over-screen panels, the SDK calls of a round, keyboard state (by KeyboardEvent.code), touch buttons,
+ * option selectors, a DPR-aware full-window #game canvas, the animation loop, the #mute button (sound
+ * muted by default) and the window.__arcadiumTest hook used by automated smoke tests.
+ * A game calls Shell.init({ start(options), update(dt, state), draw(ctx, w, h), resize, onKey, finish, score, onTitle }). */
 (function () {
   'use strict';
 
-  // Works without the SDK too (e.g. index.html opened from disk): calls become no-ops.
-  var noop = function () {};
-  var SDK = window.Arcadium || { version: 0, gameplayStart: noop, gameplayStop: noop, loadingProgress: noop, submitScore: noop };
-
+  var RT = window.ArcadiumRuntime;
   var body = document.body;
   var $ = function (sel) { return document.querySelector(sel); };
   var state = 'title';
   var game = null;
-  var keys = Object.create(null);
+  var keys = RT.heldKeys(function (e) { return e.code || e.key; });
   var PREVENT = { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1, Space: 1, PageUp: 1, PageDown: 1, Home: 1, End: 1 };
 
   function setState(s) {
     state = s;
-    body.setAttribute('data-state', s);
+    RT.showState(s);
   }
 
   /* ---------- canvas ---------- */
@@ -27,59 +31,28 @@
   var view = { w: 0, h: 0, dpr: 1 };
   function resize() {
     if (!canvas) return;
-    var dpr = Math.min(window.devicePixelRatio || 1, 3);
-    var w = Math.max(1, window.innerWidth), h = Math.max(1, window.innerHeight);
-    view.w = w; view.h = h; view.dpr = dpr;
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(h * dpr);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    if (game && game.resize) game.resize(w, h);
-    if (game && game.draw) game.draw(ctx, w, h);
+    var fit = RT.fitCanvas(canvas, 3);
+    view.w = fit.w; view.h = fit.h; view.dpr = fit.dpr;
+    ctx.setTransform(fit.dpr, 0, 0, fit.dpr, 0, 0);
+    if (game && game.resize) game.resize(fit.w, fit.h);
+    if (game && game.draw) game.draw(ctx, fit.w, fit.h);
   }
   window.addEventListener('resize', resize);
 
-  /* ---------- sound (WebAudio, muted by default) ---------- */
-  var audio = null, muted = true;
+  /* ---------- sound (muted by default): the #mute button shows an icon for each state ---------- */
+  var sound = RT.sound({ type: 'square', vol: 0.08, tail: 0.02 });
   var muteBtn = $('#mute');
   function setMuted(m) {
-    muted = m;
     if (muteBtn) {
       muteBtn.setAttribute('aria-pressed', m ? 'false' : 'true');
       muteBtn.setAttribute('aria-label', m ? 'Sound off (click to turn on)' : 'Sound on (click to mute)');
       muteBtn.title = muteBtn.getAttribute('aria-label');
     }
-    if (!m && !audio) {
-      try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { audio = null; }
-    }
-    if (audio && audio.state === 'suspended') audio.resume();
+    sound.setOn(!m);
   }
   if (muteBtn) {
-    muteBtn.addEventListener('click', function (e) { e.stopPropagation(); setMuted(!muted); muteBtn.blur(); });
+    muteBtn.addEventListener('click', function (e) { e.stopPropagation(); setMuted(sound.on); muteBtn.blur(); });
     setMuted(true);
-  }
-  /** Play a short tone: freq in Hz (slides to freqEnd if given), dur in seconds. */
-  function beep(freq, dur, type, vol, freqEnd) {
-    if (muted || !audio) return;
-    try {
-      var t = audio.currentTime, o = audio.createOscillator(), g = audio.createGain();
-      o.type = type || 'square';
-      o.frequency.setValueAtTime(freq, t);
-      if (freqEnd) o.frequency.exponentialRampToValueAtTime(Math.max(20, freqEnd), t + dur);
-      g.gain.setValueAtTime(vol == null ? 0.08 : vol, t);
-      g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(audio.destination);
-      o.start(t); o.stop(t + dur + 0.02);
-    } catch (e) { /* ignore */ }
-  }
-  function noise(dur, vol) {
-    if (muted || !audio) return;
-    try {
-      var len = Math.floor(audio.sampleRate * dur), buf = audio.createBuffer(1, len, audio.sampleRate), d = buf.getChannelData(0);
-      for (var i = 0; i < len; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / len);
-      var s = audio.createBufferSource(), g = audio.createGain();
-      g.gain.value = vol == null ? 0.15 : vol;
-      s.buffer = buf; s.connect(g); g.connect(audio.destination); s.start();
-    } catch (e) { /* ignore */ }
   }
 
   /* ---------- keyboard ---------- */
@@ -102,12 +75,10 @@
     keys[code] = true;
     if (state === 'playing' && game && game.onKey) game.onKey(code, first, e);
   });
-  window.addEventListener('keyup', function (e) { keys[e.code || e.key] = false; });
-  window.addEventListener('blur', function () { for (var k in keys) keys[k] = false; });
 
   /* ---------- touch buttons: <button class="tbtn" data-key="ArrowLeft"> ---------- */
   function markTouch() { body.classList.add('is-touch'); }
-  if (window.matchMedia && window.matchMedia('(pointer: coarse)').matches) markTouch();
+  if (RT.coarsePointer()) markTouch();
   window.addEventListener('touchstart', markTouch, { passive: true });
   Array.prototype.forEach.call(document.querySelectorAll('.tbtn[data-key]'), function (b) {
     var code = b.getAttribute('data-key');
@@ -158,7 +129,7 @@
     for (var k in keys) keys[k] = false;
     setState('playing');
     var a = document.activeElement; if (a && a.blur) a.blur();
-    SDK.gameplayStart();
+    RT.sdk('gameplayStart');
     game.start(Object.assign({}, options));
     if (canvas) canvas.focus({ preventScroll: true });
   }
@@ -173,8 +144,8 @@
     overAt = Date.now();
     if (!submitted) {
       submitted = true;
-      SDK.submitScore(score, typeof won === 'boolean' ? { won: won } : {});
-      SDK.gameplayStop();
+      RT.sdk('submitScore', score, typeof won === 'boolean' ? { won: won } : {});
+      RT.sdk('gameplayStop');
     }
     var res = $('#over-result');
     if (res) {
@@ -204,16 +175,12 @@
     if (el && el.textContent !== String(value)) el.textContent = String(value);
   }
 
-  /* ---------- main loop ---------- */
-  var last = 0;
-  function frame(t) {
-    var dt = last ? Math.min(0.05, (t - last) / 1000) : 0;
-    last = t;
+  /* ---------- main loop (the first frame has dt = 0) ---------- */
+  function frame(dt) {
     if (game) {
       if (game.update) game.update(dt, state);
       if (game.draw && ctx) game.draw(ctx, view.w, view.h);
     }
-    requestAnimationFrame(frame);
   }
 
   /* ---------- test hook ---------- */
@@ -237,8 +204,8 @@
       game = g;
       setState('title');
       resize();
-      requestAnimationFrame(frame);
-      SDK.loadingProgress(1);
+      RT.loop(frame, 0.05, 0);
+      RT.sdk('loadingProgress', 1);
     },
     get state() { return state; },
     keys: keys,
@@ -248,8 +215,8 @@
     start: start,
     gameOver: gameOver,
     hud: hud,
-    beep: beep,
-    noise: noise,
+    beep: sound.tone,
+    noise: sound.noise,
     options: options
   };
 })();
