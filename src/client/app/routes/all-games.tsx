@@ -12,7 +12,7 @@ import { useCategories } from "@/features/categories/api/get-categories";
 import { useInfiniteGames } from "@/features/games/api/get-games";
 import { GameCard, GameCardSkeleton } from "@/features/games/components/game-card";
 import { GameGrid, GameGridItem } from "@/features/games/components/game-grid";
-import { PageHeader } from "./page-header";
+import { PageHeader } from "@/components/page-header";
 
 /** Spec §9: 10 loading placeholders on All Games. */
 export const ALL_GAMES_SKELETONS = 10;

@@ -12,7 +12,7 @@ import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "
 import { GameGrid, GameGridItem } from "@/features/games/components/game-grid";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { PageHeader } from "./page-header";
+import { PageHeader } from "@/components/page-header";
 
 /** Spec §9: page size / step / placeholders. */
 export const CATEGORY_PAGE_SIZE = 12;
