@@ -3,8 +3,11 @@
  * texts live in `texts/`, `components/rich-text.tsx` renders them.
  */
 
-/** A run of text: plain, a link to another screen of the site, or a strong lead-in. */
-export type Inline = string | { link: string; text: string } | { strong: string };
+/**
+ * A run of text: plain, a number (a site rule such as the minimum age, kept as its own text node as
+ * the JSX had it), a link to another screen of the site, or a strong lead-in.
+ */
+export type Inline = string | number | { link: string; text: string } | { strong: string };
 
 /** A line of text: one plain string or runs of text. */
 export type RichText = string | readonly Inline[];

@@ -3,7 +3,7 @@ import type { Block, Inline, RichText as RichTextData } from "../rich-text";
 import { StorageTable } from "./storage-table";
 
 function InlineText({ inline }: { inline: Inline }) {
-  if (typeof inline === "string") return inline;
+  if (typeof inline === "string" || typeof inline === "number") return inline;
   if ("link" in inline) return <Link href={inline.link}>{inline.text}</Link>;
   return <strong>{inline.strong}</strong>;
 }

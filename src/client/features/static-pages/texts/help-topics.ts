@@ -52,7 +52,7 @@ export function helpTopics(name: string): FaqTopic[] {
           a: [
             "Go to ",
             { link: "/login?tab=register", text: "Register" },
-            `, choose a username (3 to 20 letters, digits or _) and a password of at least 8 characters. An email address is optional. If the site offers it, you can also continue with Google. You must be at least ${MINIMUM_AGE} years old.`,
+            ", choose a username (3 to 20 letters, digits or _) and a password of at least 8 characters. An email address is optional. If the site offers it, you can also continue with Google. You must be at least ", MINIMUM_AGE, " years old.",
           ],
         },
         {
@@ -102,7 +102,7 @@ export function helpTopics(name: string): FaqTopic[] {
           a: {
             ul: [
               "Be kind: no insults, harassment, hate speech or threats.",
-              `Keep it suitable for everyone aged ${MINIMUM_AGE} and over.`,
+              ["Keep it suitable for everyone aged ", MINIMUM_AGE, " and over."],
               "No spam, advertising or flooding (there is a limit of 5 messages per 10 seconds).",
               "Never share personal information: yours or anyone else’s.",
               "No cheating tips that break games or the leaderboards.",

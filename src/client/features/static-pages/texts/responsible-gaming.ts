@@ -43,7 +43,7 @@ export function responsibleGamingText(name: string): PolicyText {
         id: "parents",
         title: "For parents and guardians",
         body: [
-          { p: `${name} is for players aged ${MINIMUM_AGE} and over. Children younger than ${MINIMUM_AGE} may not create an account.` },
+          { p: [name, " is for players aged ", MINIMUM_AGE, " and over. Children younger than ", MINIMUM_AGE, " may not create an account."] },
           {
             ul: [
               "Talk with your teenager about the games they play and agree on time limits together.",
