@@ -5,7 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, watchConsole } from "./fixtures";
-import { freePort, spawnServer } from "./server";
+import { freePort, spawnServer, templateDir } from "./server";
 
 /**
  * Issue 6: live public chat, end to end. This file runs its own server process because one test
@@ -15,8 +15,8 @@ import { freePort, spawnServer } from "./server";
 
 type Server = { url: string; stop(): Promise<void>; logs(): string };
 
-/** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both. */
-function launch(opts: { port: number; gamesPort: number; dataDir: string; env?: Record<string, string> }): Promise<Server> {
+/** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both (the first start: fromDataDir, a template). */
+function launch(opts: { port: number; gamesPort: number; dataDir: string; fromDataDir?: string; env?: Record<string, string> }): Promise<Server> {
   return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "info", ...opts.env } });
 }
 
@@ -58,7 +58,7 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     port = await freePort();
     gamesPort = await freePort();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-e2e-chat-"));
-    server = await launch({ port, gamesPort, dataDir });
+    server = await launch({ port, gamesPort, dataDir, fromDataDir: templateDir("demo") });
   });
   test.afterAll(async () => {
     await server?.stop();
