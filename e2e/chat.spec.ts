@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, watchConsole } from "./fixtures";
+import { axeViolations, expect, test, watchConsole } from "./fixtures";
 import { freePort, spawnServer, templateDir } from "./server";
 
 /**
@@ -120,8 +119,8 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(chatLog(pageB).getByText(reply)).toBeVisible();
     await expect(chatLog(pageB).getByText(text)).toHaveCount(0);
 
-    const a11y = await new AxeBuilder({ page: pageA }).include('[data-live]').analyze();
-    expect(a11y.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const a11y = await axeViolations(pageA, { include: "[data-live]" });
+    expect(a11y.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     expect(watched.flat()).toEqual([]);
   });
 

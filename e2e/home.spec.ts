@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, num, test, type ApiGame } from "./fixtures";
+import { acceptCookies, axeViolations, expect, num, test, type ApiGame } from "./fixtures";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
 
@@ -13,8 +12,7 @@ async function slow(route: Route) {
 }
 
 async function seriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("Home (issue 3 item 1)", () => {

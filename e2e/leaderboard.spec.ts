@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, longDate, num, test } from "./fixtures";
+import { acceptCookies, axeViolations, expect, longDate, num, test } from "./fixtures";
 import { startServer } from "./server";
 
 /** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
@@ -128,8 +127,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
         const table = page.getByRole("table");
         const fits = await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
         expect(fits).toBe(true);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+        expect((await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
         expect(consoleErrors).toEqual([]);
       });
     }
