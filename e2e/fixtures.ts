@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
 import { startServer, type RunningServer } from "./server";
 
 /**
@@ -168,6 +168,22 @@ export async function expectNoSkeletons(page: Page) {
   await expect(page.locator(".animate-pulse"), "every skeleton has given way to content").toHaveCount(0);
 }
 
+/**
+ * Holds the page's requests to `url` until release(), then answers them with `answer` (default: the
+ * server's answer): the page stays in its loading state for as long as the test takes to check it, however
+ * slow the machine, and not a moment longer (a fixed delay is either too short there or wasted here).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, answer: (route: Route) => Promise<void> = (route) => route.continue()) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    // (The page may have been closed meanwhile, at the end of the test.)
+    await answer(route).catch(() => {});
+  });
+  return { release };
+}
+
 /** Waits for the page's running CSS transitions to end (e.g. colours easing into a new theme: axe reads them). */
 export async function transitionsEnded(page: Page) {
   await page.evaluate(() =>
@@ -178,6 +194,40 @@ export async function transitionsEnded(page: Page) {
         .map((a) => a.finished.catch(() => {})),
     ),
   );
+}
+
+/** Waits until `page` has drawn `count` more animation frames (e.g. a game's canvas after a resize). */
+export async function animationFrames(page: Page, count = 5) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
+
+/**
+ * The game page asks for fullscreen 1.5 s after Play Now (spec §4; Chromium grants it within the click's
+ * user activation). watchFullscreen, before the page loads, counts the answers to such requests (the
+ * document's fullscreenchange and fullscreenerror events); leaveAutoFullscreen waits for the first answer
+ * and leaves fullscreen as a player would with Esc, so that the page's tabs can be used.
+ */
+export async function watchFullscreen(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fullscreenAnswers: number };
+    w.__fullscreenAnswers = 0;
+    for (const type of ["fullscreenchange", "fullscreenerror"]) document.addEventListener(type, () => w.__fullscreenAnswers++);
+  });
+}
+
+export async function leaveAutoFullscreen(page: Page) {
+  await page.waitForFunction(() => ((window as unknown as { __fullscreenAnswers?: number }).__fullscreenAnswers ?? 0) > 0, undefined, { timeout: 10_000 });
+  await page.evaluate(async () => {
+    if (document.fullscreenElement) await document.exitFullscreen();
+  });
 }
 
 /** Numbers and dates as the site writes them (en-US). */

@@ -6,9 +6,11 @@ import {
   expectNoSkeletons,
   getJson,
   isOnGamesOrigin,
+  leaveAutoFullscreen,
   num,
   seriousOrCritical,
   test,
+  watchFullscreen,
   WCAG_A_AA,
 } from "./fixtures";
 
@@ -162,6 +164,7 @@ test.describe("game detail (spec §2, §4)", () => {
 
   test("Play Now counts the play and shows the frame, focused after 1 s; Reload and Fullscreen buttons", async ({ page, request, consoleErrors }) => {
     await acceptCookies(page);
+    await watchFullscreen(page);
     const game = games.find(isOnGamesOrigin)!;
     await page.goto(`/game/${game.id}`);
     const plays = (await getJson<Game>(request, `/api/games/${game.id}`)).plays;
@@ -173,8 +176,7 @@ test.describe("game detail (spec §2, §4)", () => {
     await expect(frame).toHaveAttribute("allow", "fullscreen; autoplay; gamepad");
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("IFRAME");
     expect((await getJson<Game>(request, `/api/games/${game.id}`)).plays).toBeGreaterThan(plays);
-    await page.waitForTimeout(1700); // past the fullscreen attempt
-    if (await page.evaluate(() => !!document.fullscreenElement)) await page.evaluate(() => document.exitFullscreen());
+    await leaveAutoFullscreen(page); // past the fullscreen attempt
     await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Fullscreen/ })).toBeVisible();
     await page.getByRole("button", { name: "Reload" }).click();
@@ -188,8 +190,7 @@ test.describe("game detail (spec §2, §4)", () => {
     await page.goto(`/game/${games[0].id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const tab of ["About", "How to Play", "Leaderboard", "Reviews"]) {
-      await page.getByRole("tab", { name: tab }).click();
-      await page.waitForTimeout(150);
+      await openTab(page, tab);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(375);
     }
   });
@@ -214,6 +215,7 @@ test.describe("game detail accessibility", () => {
     test(`every tab, signed in with the review form and while playing: no serious or critical axe violations (${theme}, ${width} px)`, async ({ page, player, request }) => {
       test.setTimeout(SCAN_MS * 7);
       await acceptCookies(page);
+      await watchFullscreen(page);
       await page.addInitScript((t) => {
         if (window.top === window) localStorage.setItem("arcadium-theme", t);
       }, theme);
@@ -241,10 +243,7 @@ test.describe("game detail accessibility", () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole("button", { name: "Play Now" }).click();
       await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
-      await page.waitForTimeout(1700);
-      await page.evaluate(async () => {
-        if (document.fullscreenElement) await document.exitFullscreen();
-      });
+      await leaveAutoFullscreen(page);
       await scan("playing");
     });
   }

@@ -1,5 +1,5 @@
-import type { Page, Route } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, longDate, num, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, axeViolations, expect, holdRequests, longDate, num, test } from "./fixtures";
 import { startServer } from "./server";
 
 /** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
@@ -105,13 +105,11 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
   });
 
   test("skeleton rows while the API is slow", async ({ page }) => {
-    await page.route("**/api/leaderboard**", async (r: Route) => {
-      await new Promise((res) => setTimeout(res, 1500));
-      await r.continue().catch(() => {});
-    });
+    const board = await holdRequests(page, "**/api/leaderboard**");
     await page.goto("/leaderboard");
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(10);
     await expect(page.getByTestId("rising-star-skeleton")).toHaveCount(5);
+    board.release();
     await expect(page.getByTestId("leaderboard-row").first()).toBeVisible({ timeout: 10_000 });
   });
 
