@@ -7,7 +7,8 @@ const executablePath: string | undefined = findChromium() ?? undefined;
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
-  fullyParallel: false,
+  // Every spec is independent of the others; the few whose tests share state say so (mode "serial").
+  fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   timeout: 30_000,

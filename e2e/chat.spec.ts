@@ -76,6 +76,8 @@ test.describe("live chat (issue 6, D35–D37)", () => {
   });
 
   test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({ signIn }) => {
+    // Two registrations (password hashes at the production cost, D12), an admin sign-in and three live pages.
+    test.slow();
     const alice = await signIn.player({ baseURL: server.url, prefix: "alice" });
     const bob = await signIn.player({ baseURL: server.url, prefix: "bob" });
     const admin = await signIn.admin(server);
@@ -125,6 +127,8 @@ test.describe("live chat (issue 6, D35–D37)", () => {
   });
 
   test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({ signIn }) => {
+    // Two registrations (password hashes at the production cost, D12) and two live pages.
+    test.slow();
     const carol = await signIn.player({ baseURL: server.url, prefix: "carol" });
     const dave = await signIn.player({ baseURL: server.url, prefix: "dave" });
     const pageC = await openChat(carol.context);
