@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
-import { HttpError } from "./errors";
+import { Unauthorized, Forbidden } from "../errors";
 
 export type SessionUser = {
   id: number;
@@ -62,14 +62,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
 });
 
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new HttpError(401, "Not signed in");
+  if (!request.user) throw new Unauthorized("Not signed in");
   return request.user;
 }
 
 /** D43: every admin route answers 401 without a session and 403 for a non-admin. */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (user.role !== "admin") throw new HttpError(403, "Admins only");
+  if (user.role !== "admin") throw new Forbidden("Admins only");
   return user;
 }
 

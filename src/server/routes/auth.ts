@@ -8,7 +8,7 @@ import { clearSessionCookie, createSession, destroySession, setSessionCookie } f
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { verifyPassword } from "../services/passwords";
 import { enforceRateLimit, hitRateLimit, peekRateLimit, resetRateLimit } from "../services/rate-limit";
-import { HttpError } from "../plugins/errors";
+import { Unauthorized, TooMany } from "../errors";
 import { finishGoogleSignIn, findOrCreateGoogleUser, googleConfigured, startGoogleSignIn, type OidcTransaction } from "../services/google";
 
 const OIDC_COOKIE = "oidc_tx";
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     for (const key of [nameKey, ipKey]) {
       const state = await peekRateLimit(db, key, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
       if (!state.allowed) {
-        throw new HttpError(429, "Too many failed sign-in attempts. Please try again later.", { "Retry-After": String(state.retryAfterSeconds) });
+        throw new TooMany("Too many failed sign-in attempts. Please try again later.", state.retryAfterSeconds);
       }
     }
     const user = await findUserForLogin(db, request.body.username);
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     if (!user || !ok || user.disabledAt) {
       await hitRateLimit(db, nameKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
       await hitRateLimit(db, ipKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-      throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+      throw new Unauthorized(INVALID_LOGIN_MESSAGE);
     }
     await resetRateLimit(db, nameKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.

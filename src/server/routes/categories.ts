@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema, slugParamSchema } from "../../contract/common";
 import { categoryListSchema, categorySchema } from "../../contract/categories";
 import type { AppContext } from "../app";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { getCategoryBySlug, listCategories } from "../services/categories";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
@@ -13,7 +13,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     { schema: { params: slugParamSchema, response: { 200: categorySchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
     async (request) => {
       const category = await getCategoryBySlug(db, request.params.slug);
-      if (!category) throw new HttpError(404, "Category not found");
+      if (!category) throw new NotFound("Category not found");
       return category;
     },
   );

@@ -21,7 +21,7 @@ import type { AppContext } from "../app";
 import type { Db } from "../db/client";
 import { chatMessagesTable, usersTable } from "../db/schema";
 import { requireAdmin, requireUser } from "../plugins/auth";
-import { HttpError } from "../plugins/errors";
+import { Forbidden, NotFound, TooMany } from "../errors";
 import { enforceRateLimit } from "../services/rate-limit";
 import { ChatHub } from "../services/chat-hub";
 
@@ -231,7 +231,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
         .set({ deletedAt: new Date() })
         .where(and(eq(chatMessagesTable.id, request.params.id), isNull(chatMessagesTable.deletedAt)))
         .returning({ id: chatMessagesTable.id });
-      if (!row) throw new HttpError(404, "Message not found");
+      if (!row) throw new NotFound("Message not found");
       await hub.publish({ type: "deleted", id: row.id });
       return reply.code(204).send(null);
     },
@@ -242,9 +242,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
     // D62: a browser always sends Origin on a WebSocket handshake; only the site's own is accepted
     // (cross-site WebSocket hijacking). Non-browser clients without Origin may connect: the channel is public.
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== siteOrigin) throw new HttpError(403, "Cross-site WebSocket refused");
+    if (origin !== undefined && origin !== siteOrigin) throw new Forbidden("Cross-site WebSocket refused");
     if ((perAddress.get(request.ip) ?? 0) >= settings.maxConnectionsPerAddress) {
-      throw new HttpError(429, "Too many live connections from this address", { "Retry-After": "30" });
+      throw new TooMany("Too many live connections from this address", 30);
     }
   }
 

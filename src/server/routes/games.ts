@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorResponseSchema, idParamSchema, slugParamSchema } from "../../contract/common";
 import { gameListQuerySchema, gameListSchema, gameSchema, playResponseSchema } from "../../contract/games";
 import type { AppContext } from "../app";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
 import { getCategoryBySlug } from "../services/categories";
 import { enforceRateLimit } from "../services/rate-limit";
@@ -29,7 +29,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     async (request) => {
       const { slug } = request.params;
       if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
-        throw new HttpError(404, "Category not found");
+        throw new NotFound("Category not found");
       }
       const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" });
       return games;
@@ -38,7 +38,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.get("/api/games/:id", { schema: { params: idParamSchema, response: { 200: gameSchema, ...errors } } }, async (request) => {
     const game = await getGame(db, config.gamesUrl, request.params.id);
-    if (!game) throw new HttpError(404, "Game not found");
+    if (!game) throw new NotFound("Game not found");
     return game;
   });
 
@@ -51,7 +51,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
       await enforceRateLimit(db, `play:${who}`, config.playsPerMinute, 60 * 1000, "Too many games started. Please wait a moment.");
       const result = await recordPlay(db, request.params.id, request.user?.id ?? null);
-      if (!result) throw new HttpError(404, "Game not found");
+      if (!result) throw new NotFound("Game not found");
       return result;
     },
   );

@@ -6,7 +6,7 @@ import { scoreListQuerySchema, scoreListSchema } from "../../contract/scores";
 import { userProfileSchema } from "../../contract/users";
 import type { AppContext } from "../app";
 import { bestScoresTable, gamesTable, usersTable } from "../db/schema";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { leaderboard } from "../services/leaderboard";
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -16,7 +16,7 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache }) => {
   async function assertGame(id: number) {
     const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, id));
-    if (!g) throw new HttpError(404, "Game not found");
+    if (!g) throw new NotFound("Game not found");
   }
 
   // D23: each player's best score, highest first, ties: earlier first.
@@ -63,7 +63,7 @@ export const publicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt })
       .from(usersTable)
       .where(and(eq(usersTable.id, request.params.id), isNull(usersTable.disabledAt)));
-    if (!user) throw new HttpError(404, "User not found");
+    if (!user) throw new NotFound("User not found");
     const [entry] = await leaderboard(db, { period: "all", limit: 1, userId: user.id });
     return {
       ...user,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorResponseSchema, idParamSchema } from "../../contract/common";
 import { postReviewSchema, ratingAggregateSchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
 import type { AppContext } from "../app";
-import { HttpError } from "../plugins/errors";
+import { Forbidden, NotFound } from "../errors";
 import { hasAdminSession, requireUser } from "../plugins/auth";
 import { enforceRateLimit } from "../services/rate-limit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
@@ -33,7 +33,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
     { schema: { body: postReviewSchema, response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors } } },
     async (request, reply) => {
       const user = requireUser(request);
-      if (request.body.userId !== undefined && request.body.userId !== user.id) throw new HttpError(403, "You can only write your own review");
+      if (request.body.userId !== undefined && request.body.userId !== user.id) throw new Forbidden("You can only write your own review");
       await enforceRateLimit(db, `review:${user.id}`, 20, 60 * 1000, "Too many reviews. Please slow down.");
       const result = await upsertReview(db, user.id, request.body);
       return reply.code(result.created ? 201 : 200).send(result);
@@ -43,9 +43,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
   // D31: only the author or an admin.
   app.delete("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     const user = requireUser(request);
-    if (user.id !== request.params.userId && !hasAdminSession(user)) throw new HttpError(403, "You can only delete your own review");
+    if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
     const deleted = await deleteReview(db, request.params.id, request.params.userId);
-    if (!deleted) throw new HttpError(404, "Review not found");
+    if (!deleted) throw new NotFound("Review not found");
     return reply.code(204).send(null);
   });
 };

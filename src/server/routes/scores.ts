@@ -5,7 +5,7 @@ import { submitScoreResponseSchema, submitScoreSchema } from "../../contract/sco
 import { userStatsSchema } from "../../contract/users";
 import type { AppContext } from "../app";
 import { requireUser } from "../plugins/auth";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { listAchievements } from "../services/achievements";
 import { enforceRateLimit } from "../services/rate-limit";
 import { submitScore } from "../services/scores";
@@ -25,7 +25,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
   app.get("/api/users/:id/stats", { schema: { params: idParamSchema, response: { 200: userStatsSchema, ...errors } } }, async (request) => {
     const userId = request.params.id;
     const exists = await db.execute(sql`select 1 from users where id = ${userId} and disabled_at is null`);
-    if (!exists.rows.length) throw new HttpError(404, "User not found");
+    if (!exists.rows.length) throw new NotFound("User not found");
     const games = await db.execute(sql`
       select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,
              b.score as best_score, s.n as scores, s.last_played_at

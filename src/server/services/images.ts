@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin";
-import { HttpError } from "../plugins/errors";
+import { TooLarge, UnsupportedType, DomainError } from "../errors";
 
 /** D45 limits; mutable so that tests can lower them. */
 export const imageLimits = {
@@ -21,10 +21,10 @@ export function imagesDir(dataDir: string): string {
   return path.join(dataDir, "uploads", "images");
 }
 
-function decodeError(err: unknown): HttpError {
+function decodeError(err: unknown): DomainError {
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return new HttpError(413, `The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
-  return new HttpError(415, NOT_AN_IMAGE);
+  if (/pixel limit/i.test(message)) return new TooLarge(`The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
+  return new UnsupportedType(NOT_AN_IMAGE);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function storeUploadedImage(dataDir: string, input: Buffer | string
   } catch (err) {
     throw decodeError(err);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new HttpError(415, NOT_AN_IMAGE);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedType(NOT_AN_IMAGE);
 
   let output: { data: Buffer; info: { width: number; height: number } };
   try {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { HttpError } from "../plugins/errors";
+import { TooMany } from "../errors";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -27,7 +27,7 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowMs:
 /** Throws 429 with Retry-After (D60) when the limit is exceeded. */
 export async function enforceRateLimit(db: Db, key: string, limit: number, windowMs: number, message = "Too many requests. Please slow down."): Promise<void> {
   const r = await hitRateLimit(db, key, limit, windowMs);
-  if (!r.allowed) throw new HttpError(429, message, { "Retry-After": String(r.retryAfterSeconds) });
+  if (!r.allowed) throw new TooMany(message, r.retryAfterSeconds);
 }
 
 /** Reads a counter without counting (e.g. failed sign-ins are counted only when they fail). */

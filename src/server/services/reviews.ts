@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { RatingAggregate, Review } from "../../contract/reviews";
 import type { Db } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { unlock } from "./achievements";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -27,7 +27,7 @@ const reviewWithUser = (db: Db | Tx) =>
 
 export async function assertGameExists(db: Db | Tx, gameId: number) {
   const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
-  if (!g) throw new HttpError(404, "Game not found");
+  if (!g) throw new NotFound("Game not found");
 }
 
 export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
@@ -83,7 +83,7 @@ export async function deleteReview(db: Db, gameId: number, userId: number): Prom
 
 export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAggregate> {
   const [game] = await db.select({ rating: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, gameId));
-  if (!game) throw new HttpError(404, "Game not found");
+  if (!game) throw new NotFound("Game not found");
   const rows = await db.select({ rating: reviewsTable.rating, n: count() }).from(reviewsTable).where(eq(reviewsTable.gameId, gameId)).groupBy(reviewsTable.rating);
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   let total = 0;

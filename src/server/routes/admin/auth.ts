@@ -14,7 +14,7 @@ import type { AppContext } from "../../app";
 import type { Db } from "../../db/client";
 import { usersTable, websiteContentTable } from "../../db/schema";
 import { requireAdmin, SESSION_COOKIE } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { Unauthorized } from "../../errors";
 import { otpMail, type Mailer } from "../../services/mailer";
 import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
 import { enforceRateLimit } from "../../services/rate-limit";
@@ -31,7 +31,7 @@ export async function loadAdminSelf(db: Db, id: number) {
     .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt, role: usersTable.role, email: usersTable.email })
     .from(usersTable)
     .where(eq(usersTable.id, id));
-  if (!u) throw new HttpError(401, "Not signed in");
+  if (!u) throw new Unauthorized("Not signed in");
   return { ...u, createdAt: u.createdAt.toISOString() };
 }
 
@@ -78,9 +78,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request, reply) => {
       const { email, otp, otpSecret } = request.body;
       const ok = await consumeOtpChallenge(db, otpSecret, email, otp);
-      if (!ok) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      if (!ok) throw new Unauthorized(INVALID_OTP_MESSAGE);
       const userId = await resolveAdminUser(db, config.adminEmails, email);
-      if (userId === undefined) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      if (userId === undefined) throw new Unauthorized(INVALID_OTP_MESSAGE);
       await destroySession(db, request.cookies[SESSION_COOKIE]);
       const { token, expiresAt } = await createSession(db, userId, "admin");
       setSessionCookie(reply, token, expiresAt, secure);

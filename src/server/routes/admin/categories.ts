@@ -6,10 +6,11 @@ import { categorySchema } from "../../../contract/categories";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../app";
 import type { Db } from "../../db/client";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/pg-errors";
 import { categoriesTable, gamesTable } from "../../db/schema";
-import { HttpError } from "../../plugins/errors";
+import { NotFound, Conflict } from "../../errors";
 import { getCategoryById, listCategories } from "../../services/categories";
-import { adminErrorResponses, isForeignKeyViolation, isUniqueViolation } from "./validation";
+import { adminErrorResponses } from "./validation";
 
 const SLUG_TAKEN = "A category with this slug already exists";
 
@@ -28,7 +29,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.post("/api/admin/categories", { schema: { body: adminCategoryCreateSchema, response: { 201: categorySchema, ...adminErrorResponses } } }, async (request, reply) => {
     const b = request.body;
-    if (await slugTaken(db, b.slug)) throw new HttpError(409, SLUG_TAKEN);
+    if (await slugTaken(db, b.slug)) throw new Conflict(SLUG_TAKEN);
     let id: number;
     try {
       [{ id }] = await db
@@ -36,7 +37,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         .values({ name: b.name, slug: b.slug, description: b.description, imageUrl: b.imageUrl })
         .returning({ id: categoriesTable.id });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new HttpError(409, SLUG_TAKEN);
+      if (isUniqueViolation(err)) throw new Conflict(SLUG_TAKEN);
       throw err;
     }
     return reply.code(201).send((await getCategoryById(db, id))!);
@@ -49,11 +50,11 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const { id } = request.params;
       const b = request.body ?? {};
       const existing = await getCategoryById(db, id);
-      if (!existing) throw new HttpError(404, "Category not found");
+      if (!existing) throw new NotFound("Category not found");
       const set: Partial<typeof categoriesTable.$inferInsert> = {};
       if (b.name !== undefined) set.name = b.name;
       if (b.slug !== undefined && b.slug !== existing.slug) {
-        if (await slugTaken(db, b.slug, id)) throw new HttpError(409, SLUG_TAKEN);
+        if (await slugTaken(db, b.slug, id)) throw new Conflict(SLUG_TAKEN);
         set.slug = b.slug;
       }
       if (b.description !== undefined) set.description = b.description;
@@ -62,7 +63,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         try {
           await db.update(categoriesTable).set(set).where(eq(categoriesTable.id, id));
         } catch (err) {
-          if (isUniqueViolation(err)) throw new HttpError(409, SLUG_TAKEN);
+          if (isUniqueViolation(err)) throw new Conflict(SLUG_TAKEN);
           throw err;
         }
       }
@@ -73,15 +74,15 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.delete("/api/admin/categories/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
     const { id } = request.params;
     const existing = await getCategoryById(db, id);
-    if (!existing) throw new HttpError(404, "Category not found");
-    if (existing.gameCount > 0) throw new HttpError(409, gamesMessage(existing.gameCount));
+    if (!existing) throw new NotFound("Category not found");
+    if (existing.gameCount > 0) throw new Conflict(gamesMessage(existing.gameCount));
     try {
       await db.delete(categoriesTable).where(eq(categoriesTable.id, id));
     } catch (err) {
       // A game was added at the same moment: the foreign key (RESTRICT) refuses, and so do we.
       if (isForeignKeyViolation(err)) {
         const again = await getCategoryById(db, id);
-        throw new HttpError(409, gamesMessage(again?.gameCount ?? 1));
+        throw new Conflict(gamesMessage(again?.gameCount ?? 1));
       }
       throw err;
     }

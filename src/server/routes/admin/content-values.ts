@@ -4,7 +4,7 @@ import xssDefault from "xss";
 const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xssDefault as unknown as typeof import("xss");
 import { isHttpUrl, isSitePath, isUploadsPath } from "../../../contract/admin";
 import type { ContentValueType } from "../../../contract/content";
-import { HttpError } from "../../plugins/errors";
+import { Invalid } from "../../errors";
 
 /**
  * D40: the strict allowlist for `html` content. Everything else is removed: tags not listed
@@ -63,22 +63,22 @@ export function checkContentValue(valueType: ContentValueType, value: string): s
   switch (valueType) {
     case "html": {
       const clean = sanitizeHtml(value);
-      if (clean.trim() === "") throw new HttpError(400, "Value is required");
+      if (clean.trim() === "") throw new Invalid("Value is required");
       return clean;
     }
     case "image": {
       const v = value.trim();
-      if (!isUploadsPath(v) && !isHttpUrl(v)) throw new HttpError(400, "An image value must be an /uploads/ path or an http(s) URL");
+      if (!isUploadsPath(v) && !isHttpUrl(v)) throw new Invalid("An image value must be an /uploads/ path or an http(s) URL");
       return v;
     }
     case "link": {
       const v = value.trim();
-      if (!isHttpUrl(v) && !isSitePath(v)) throw new HttpError(400, "A link value must be an http(s) URL or a site path starting with '/'");
+      if (!isHttpUrl(v) && !isSitePath(v)) throw new Invalid("A link value must be an http(s) URL or a site path starting with '/'");
       return v;
     }
     case "text":
     default:
-      if (value.trim() === "") throw new HttpError(400, "Value is required");
+      if (value.trim() === "") throw new Invalid("Value is required");
       return value;
   }
 }

@@ -5,10 +5,11 @@ import { contentCreateSchema, contentPatchSchema } from "../../../contract/admin
 import { idParamSchema } from "../../../contract/common";
 import { contentItemSchema, contentListSchema } from "../../../contract/content";
 import type { AppContext } from "../../app";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { websiteContentTable } from "../../db/schema";
-import { HttpError } from "../../plugins/errors";
+import { NotFound, Conflict } from "../../errors";
 import { checkContentValue } from "./content-values";
-import { adminErrorResponses, isUniqueViolation } from "./validation";
+import { adminErrorResponses } from "./validation";
 
 export const DUPLICATE_CONTENT = "Content with this section and key already exists";
 
@@ -30,7 +31,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const [row] = await db.insert(websiteContentTable).values({ section: b.section, key: b.key, value, valueType: b.valueType }).returning();
       return reply.code(201).send(toContentItem(row));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new HttpError(409, DUPLICATE_CONTENT);
+      if (isUniqueViolation(err)) throw new Conflict(DUPLICATE_CONTENT);
       throw err;
     }
   });
@@ -43,7 +44,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { id } = request.params;
       const b = request.body ?? {};
       const [existing] = await db.select().from(websiteContentTable).where(eq(websiteContentTable.id, id));
-      if (!existing) throw new HttpError(404, "Content not found");
+      if (!existing) throw new NotFound("Content not found");
       const valueType = b.valueType ?? existing.valueType;
       // A changed type re-checks the stored value too (e.g. text → image must be a URL).
       const value = checkContentValue(valueType, b.value ?? existing.value);
@@ -52,14 +53,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         .set({ value, valueType, updatedAt: new Date() })
         .where(eq(websiteContentTable.id, id))
         .returning();
-      if (!row) throw new HttpError(404, "Content not found");
+      if (!row) throw new NotFound("Content not found");
       return toContentItem(row);
     },
   );
 
   app.delete("/api/admin/website-content/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
     const deleted = await db.delete(websiteContentTable).where(eq(websiteContentTable.id, request.params.id)).returning({ id: websiteContentTable.id });
-    if (deleted.length === 0) throw new HttpError(404, "Content not found");
+    if (deleted.length === 0) throw new NotFound("Content not found");
     return reply.code(204).send(null);
   });
 };

@@ -7,17 +7,18 @@ import { gameListSchema, gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../app";
 import { rebuildPlayerStats } from "../../services/scores";
 import type { Db } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/pg-errors";
 import { categoriesTable, gamesTable } from "../../db/schema";
-import { HttpError } from "../../plugins/errors";
+import { Invalid, NotFound } from "../../errors";
 import { getGame, listGames } from "../../services/games";
 import { removePackage } from "../../services/packages";
-import { adminErrorResponses, isForeignKeyViolation } from "./validation";
+import { adminErrorResponses } from "./validation";
 
 export const DEFAULT_INSTRUCTIONS = "Use your mouse or touchscreen to play.";
 
 export async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
   const [row] = await db.select({ id: categoriesTable.id }).from(categoriesTable).where(eq(categoriesTable.id, categoryId));
-  if (!row) throw new HttpError(400, `Category ${categoryId} does not exist`);
+  if (!row) throw new Invalid(`Category ${categoryId} does not exist`);
 }
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete. */
@@ -50,7 +51,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         })
         .returning({ id: gamesTable.id });
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw new HttpError(400, `Category ${b.categoryId} does not exist`);
+      if (isForeignKeyViolation(err)) throw new Invalid(`Category ${b.categoryId} does not exist`);
       throw err;
     }
     request.log.info({ gameId: id }, "admin added a game");
@@ -65,7 +66,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       const { id } = request.params;
       const b = request.body ?? {};
       const [existing] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, id));
-      if (!existing) throw new HttpError(404, "Game not found");
+      if (!existing) throw new NotFound("Game not found");
       const set: Partial<typeof gamesTable.$inferInsert> = {};
       if (b.title !== undefined) set.title = b.title;
       if (b.description !== undefined) set.description = b.description;
@@ -82,12 +83,12 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         try {
           await db.update(gamesTable).set(set).where(eq(gamesTable.id, id));
         } catch (err) {
-          if (isForeignKeyViolation(err)) throw new HttpError(400, `Category ${b.categoryId} does not exist`);
+          if (isForeignKeyViolation(err)) throw new Invalid(`Category ${b.categoryId} does not exist`);
           throw err;
         }
       }
       const game = await getGame(db, config.gamesUrl, id);
-      if (!game) throw new HttpError(404, "Game not found");
+      if (!game) throw new NotFound("Game not found");
       return game;
     },
   );
@@ -96,7 +97,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   app.delete("/api/admin/games/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
     const { id } = request.params;
     const deleted = await db.delete(gamesTable).where(eq(gamesTable.id, id)).returning({ id: gamesTable.id, hasPackage: gamesTable.hasPackage });
-    if (deleted.length === 0) throw new HttpError(404, "Game not found");
+    if (deleted.length === 0) throw new NotFound("Game not found");
     await removePackage(config.dataDir, id);
     // Its scores went with it: the leaderboard aggregates are rebuilt (decision 004).
     await rebuildPlayerStats(db);

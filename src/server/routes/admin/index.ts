@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app";
 import { requireAdmin } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { Unauthorized } from "../../errors";
 import { createMailer } from "../../services/mailer";
 import { adminAuthRoutes } from "./auth";
 import { adminCategoryRoutes } from "./categories";
@@ -38,7 +38,7 @@ export function isAdminUrl(url: string): boolean {
  */
 export async function adminGuard(request: FastifyRequest): Promise<void> {
   const user = requireAdmin(request);
-  if (user.sessionKind !== "admin") throw new HttpError(401, "Please sign in to the admin area with a one-time code");
+  if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
 }
 
 /**

@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
 import { gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../app";
+import { isForeignKeyViolation } from "../../db/pg-errors";
 import { gamesTable } from "../../db/schema";
-import { HttpError } from "../../plugins/errors";
+import { Invalid } from "../../errors";
 import { getGame } from "../../services/games";
 import { imageLimits, storeUploadedImage } from "../../services/images";
 import { enforceRateLimit } from "../../services/rate-limit";
@@ -14,7 +15,7 @@ import { commitPackage } from "../../services/packages";
 import { detectPackageKind, packageLimits, stageUploadedPackage } from "../../services/zip-packages";
 import { DEFAULT_INSTRUCTIONS, assertCategoryExists } from "./games";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
-import { adminErrorResponses, isForeignKeyViolation, parseOrThrow } from "./validation";
+import { adminErrorResponses, parseOrThrow } from "./validation";
 
 /** Issue 8: uploads per administrator per window (each one writes to disk and, for images, decodes with sharp). Tests lower it. */
 export const uploadLimit = { count: 60, windowMs: 10 * 60 * 1000 };
@@ -51,8 +52,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // Spec §5 order: title, description, image URL, then the file.
       const fields = parseOrThrow(adminGameUploadFieldsSchema, upload.fields, "body");
       const file = upload.file;
-      if (!file) throw new HttpError(400, HTML_FILE_REQUIRED_MESSAGE);
-      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      if (!file) throw new Invalid(HTML_FILE_REQUIRED_MESSAGE);
+      if (file.size === 0) throw new Invalid("The uploaded file is empty");
       const kind = detectPackageKind(file.filename, file.head);
       await assertCategoryExists(db, fields.categoryId);
 
@@ -80,7 +81,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         });
       } catch (err) {
         await fsp.rm(staging, { recursive: true, force: true });
-        if (isForeignKeyViolation(err)) throw new HttpError(400, `Category ${fields.categoryId} does not exist`);
+        if (isForeignKeyViolation(err)) throw new Invalid(`Category ${fields.categoryId} does not exist`);
         throw err;
       }
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
@@ -100,8 +101,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     });
     try {
       const file = upload.file;
-      if (!file) throw new HttpError(400, "Image file is required");
-      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      if (!file) throw new Invalid("Image file is required");
+      if (file.size === 0) throw new Invalid("The uploaded file is empty");
       // Read into memory (at most 5 MB) so that no file handle outlives the request.
       const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path));
       request.log.info({ imageUrl }, "admin uploaded an image");

@@ -6,7 +6,7 @@ import type { AppContext } from "../../app";
 import type { Db } from "../../db/client";
 import { sessionsTable, usersTable } from "../../db/schema";
 import { requireAdmin } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { Invalid, NotFound } from "../../errors";
 import { likePattern } from "../../services/games";
 import { adminErrorResponses } from "./validation";
 
@@ -60,9 +60,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       const { id } = request.params;
       const b = request.body ?? {};
       const [existing] = await db.select({ id: usersTable.id, disabledAt: usersTable.disabledAt }).from(usersTable).where(eq(usersTable.id, id));
-      if (!existing) throw new HttpError(404, "User not found");
+      if (!existing) throw new NotFound("User not found");
       if (id === me.id && (b.role === "player" || b.disabled === true)) {
-        throw new HttpError(400, "You cannot demote or disable your own account");
+        throw new Invalid("You cannot demote or disable your own account");
       }
       const set: Partial<typeof usersTable.$inferInsert> = {};
       if (b.role !== undefined) set.role = b.role;
