@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { createDb } from "../db/client";
 import { UNAVAILABLE_MESSAGE } from "../plugins/errors";
 import { buildZip, listFiles } from "../routes/admin/test-helpers";
-import { createUserWithSession, repoRoot } from "../../test/test-app";
+import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../../test/test-app";
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
 
 /**
@@ -38,7 +38,7 @@ describe("readiness without a database", () => {
   it("PostgreSQL at an unreachable address: /readyz is 503 (D60 body), /healthz still 200, API calls 503 with Retry-After", async () => {
     const database = await createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/arcadium_nowhere", max: 2 });
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(repoRoot, "node_modules", ".cache", "arcadium-readyz"), LOG_LEVEL: "silent", DATABASE_URL: "postgres://postgres@127.0.0.1:1/arcadium_nowhere" }, repoRoot);
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
     await app.ready();
     try {
       const ready = await app.inject({ method: "GET", url: "/readyz" });

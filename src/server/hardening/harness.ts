@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp } from "../app";
-import { buildTestApp, testDatabaseKinds, type TestApp } from "../../test/test-app";
+import { buildTestApp, TEST_PASSWORD_HASH_COST, testDatabaseKinds, type TestApp } from "../../test/test-app";
 
 /**
  * Test-only harness of the hardening suites (issue 8): a fresh database per suite (as
@@ -45,7 +45,7 @@ export async function buildHardenedApp(kind: "pglite" | "postgres", options: Har
   let site: FastifyInstance;
   try {
     const config = { ...base.config, logLevel: options.logLevel ?? base.config.logLevel };
-    site = await buildApp({ config, database: base.database, logStream, onRoute: (r) => routes.push(r) });
+    site = await buildApp({ config, database: base.database, logStream, onRoute: (r) => routes.push(r), settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
     options.extend?.(site);
     await site.ready();
   } catch (err) {

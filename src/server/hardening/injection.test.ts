@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../routes/admin/content-values";
+import { sanitizeHtml } from "../services/content-values";
 import { multipart } from "../routes/admin/test-helpers";
 import { NUL_CHARACTER_MESSAGE } from "../plugins/security";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";

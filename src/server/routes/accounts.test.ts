@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { currentUserSchema } from "../../contract/auth";
 import { sessionsTable, usersTable } from "../db/schema";
-import { hashToken } from "../plugins/auth";
+import { hashToken } from "../services/sessions";
 import { describeEachDatabase } from "../../test/test-app";
-import { LOGIN_FAILURE_LIMIT } from "./auth";
+import { LOGIN_FAILURE_LIMIT } from "../rate-limits";
 
 function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
   return res.cookies.find((c) => c.name === "sid");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessionsTable, usersTable } from "../db/schema";
-import { hashToken } from "../plugins/auth";
+import { hashToken } from "../services/sessions";
 import { describeEachDatabase, type TestApp } from "../../test/test-app";
 
 async function sessionFor(t: TestApp, opts: { expiresInMs?: number; username?: string } = {}) {

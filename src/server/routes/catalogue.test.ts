@@ -6,7 +6,7 @@ import { errorResponseSchema } from "../../contract/common";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { eq } from "drizzle-orm";
-import { FORM_SUBMISSIONS_PER_HOUR } from "./forms";
+import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limits";
 
 async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
   const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, "puzzle"));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, slugParamSchema } from "../../contract/common";
+import { errorResponses, slugParamSchema } from "../../contract/common";
 import { categoryListSchema, categorySchema } from "../../contract/categories";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { getCategoryBySlug, listCategories } from "../services/categories";
 
@@ -10,7 +10,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
 
   app.get(
     "/api/categories/:slug",
-    { schema: { params: slugParamSchema, response: { 200: categorySchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } },
     async (request) => {
       const category = await getCategoryBySlug(db, request.params.slug);
       if (!category) throw new NotFound("Category not found");

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { chatListSchema, chatMessageSchema, type ChatLiveEvent } from "../../contract/chat";
 import { chatMessagesTable } from "../db/schema";
 import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { chatLiveSettings } from "./chat";
+import { DEFAULT_SETTINGS } from "../context";
 
 const SITE = "http://localhost:5000";
 
@@ -225,7 +225,7 @@ describeEachDatabase("chat API (D35, D36)", (t) => {
     it("closes a socket that sends more than the payload limit (1009)", async () => {
       const client = await openLive(url);
       const closed = new Promise<number>((resolve) => client.ws.once("close", (code) => resolve(code)));
-      client.ws.send("x".repeat(chatLiveSettings.maxPayloadBytes + 1));
+      client.ws.send("x".repeat(DEFAULT_SETTINGS.chatLive.maxPayloadBytes + 1));
       expect(await closed).toBe(1009);
     });
   });
@@ -234,15 +234,8 @@ describeEachDatabase("chat API (D35, D36)", (t) => {
 describe("live channel limits", () => {
   let t: TestApp;
   let url: string;
-  const saved = { ...chatLiveSettings };
   beforeAll(async () => {
-    chatLiveSettings.heartbeatMs = 150;
-    chatLiveSettings.maxConnectionsPerAddress = 2;
-    try {
-      t = await buildTestApp("pglite", { seed: false });
-    } finally {
-      Object.assign(chatLiveSettings, saved);
-    }
+    t = await buildTestApp("pglite", { seed: false, settings: { chatLive: { ...DEFAULT_SETTINGS.chatLive, heartbeatMs: 150, maxConnectionsPerAddress: 2 } } });
     url = await listen(t);
   });
   afterAll(async () => {

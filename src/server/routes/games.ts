@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema, slugParamSchema } from "../../contract/common";
+import { errorResponses, idParamSchema, slugParamSchema } from "../../contract/common";
 import { gameListQuerySchema, gameListSchema, gameSchema, playResponseSchema } from "../../contract/games";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
 import { getCategoryBySlug } from "../services/categories";
-import { enforceRateLimit } from "../services/rate-limit";
 
-export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
-  const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
+  const errors = errorResponses(400, 404);
 
   app.get(
     "/api/games",
-    { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, 400: errorResponseSchema } } },
+    { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } },
     async (request, reply) => {
       const { games, total } = await listGames(db, config.gamesUrl, request.query);
       reply.header("X-Total-Count", String(total));
@@ -46,10 +45,10 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // player (or per address when signed out), so a script cannot inflate a game's play count.
   app.post(
     "/api/games/:id/play",
-    { schema: { params: idParamSchema, body: z.unknown().optional(), response: { 200: playResponseSchema, ...errors, 429: errorResponseSchema } } },
+    { schema: { params: idParamSchema, body: z.unknown().optional(), response: { 200: playResponseSchema, ...errorResponses(400, 404, 429) } } },
     async (request) => {
       const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-      await enforceRateLimit(db, `play:${who}`, config.playsPerMinute, 60 * 1000, "Too many games started. Please wait a moment.");
+      await rateLimits.enforce("play", `play:${who}`);
       const result = await recordPlay(db, request.params.id, request.user?.id ?? null);
       if (!result) throw new NotFound("Game not found");
       return result;

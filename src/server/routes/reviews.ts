@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema } from "../../contract/common";
+import { errorResponses, idParamSchema } from "../../contract/common";
 import { postReviewSchema, ratingAggregateSchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
-import type { AppContext } from "../app";
+import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
 import { hasAdminSession, requireUser } from "../plugins/auth";
-import { enforceRateLimit } from "../services/rate-limit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const gameUserParams = idParamSchema.extend({ userId: idParamSchema.shape.id });
 
 /** Reviews (D30–D32). */
-export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.get("/api/games/:id/reviews", { schema: { params: idParamSchema, response: { 200: reviewListSchema, ...errors } } }, async (request) =>
     listReviews(db, request.params.id),
   );
@@ -34,7 +33,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
     async (request, reply) => {
       const user = requireUser(request);
       if (request.body.userId !== undefined && request.body.userId !== user.id) throw new Forbidden("You can only write your own review");
-      await enforceRateLimit(db, `review:${user.id}`, 20, 60 * 1000, "Too many reviews. Please slow down.");
+      await rateLimits.enforce("review", `review:${user.id}`);
       const result = await upsertReview(db, user.id, request.body);
       return reply.code(result.created ? 201 : 200).send(result);
     },

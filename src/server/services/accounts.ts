@@ -10,8 +10,8 @@ export function toCurrentUser(u: { id: number; username: string; avatarUrl: stri
   return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
 }
 
-/** D11: usernames and emails unique ignoring case; clear 409 messages. */
-export async function registerUser(db: Db, input: { username: string; password: string; email?: string }) {
+/** D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of the new hash. */
+export async function registerUser(db: Db, input: { username: string; password: string; email?: string }, passwordHashCost?: number) {
   const username = input.username.trim();
   const email = input.email?.trim() || null;
   const [taken] = await db
@@ -23,7 +23,7 @@ export async function registerUser(db: Db, input: { username: string; password: 
     if (taken.username.toLowerCase() === username.toLowerCase()) throw new Conflict("Username is already taken");
     throw new Conflict("An account with this email already exists");
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   try {
     const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player" }).returning();
     return user;

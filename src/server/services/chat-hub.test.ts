@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import type { ChatLiveEvent, ChatMessage } from "../../contract/chat";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
-import { buildTestApp, createUserWithSession, type TestApp } from "../../test/test-app";
+import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { CHAT_LISTENER_APPLICATION_NAME, ChatHub } from "./chat-hub";
 
 const SITE = "http://localhost:5000";
@@ -194,7 +194,7 @@ describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () 
     t = await buildTestApp("postgres", { seed: false });
     // Process B: its own pool on the same database, its own app (own hub, own LISTEN connection).
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second });
+    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
     await appB.listen({ port: 0, host: "127.0.0.1" });
     urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/api/chat/live`;
   });

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { unlock } from "./achievements";
+import { assertGameExists } from "./games";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -24,11 +25,6 @@ const reviewWithUser = (db: Db | Tx) =>
     .select({ review: reviewsTable, username: usersTable.username, avatarUrl: usersTable.avatarUrl })
     .from(reviewsTable)
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
-
-export async function assertGameExists(db: Db | Tx, gameId: number) {
-  const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
-  if (!g) throw new NotFound("Game not found");
-}
 
 export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
   await assertGameExists(db, gameId);

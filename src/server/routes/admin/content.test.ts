@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
-import { sanitizeHtml } from "./content-values";
+import { sanitizeHtml } from "../../services/content-values";
 
 describe("html sanitiser (D40)", () => {
   it("keeps the allowlist and removes scripts, event handlers, styles and javascript: links", () => {

@@ -3,7 +3,7 @@ import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { otpChallengesTable, sessionsTable, usersTable } from "../../db/schema";
-import { hashToken } from "../../plugins/auth";
+import { hashToken } from "../../services/sessions";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
 

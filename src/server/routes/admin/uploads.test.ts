@@ -6,9 +6,9 @@ import { eq, sql } from "drizzle-orm";
 import { gamesTable } from "../../db/schema";
 import { imageLimits } from "../../services/images";
 import { packageLimits } from "../../services/zip-packages";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { buildTestApp, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { buildZip, listFiles, multipart, type FilePart } from "./test-helpers";
-import { uploadLimit } from "./uploads";
+import { rateLimitTable } from "../../rate-limits";
 
 const INDEX = "<!doctype html><title>Uploaded</title><h1>Hello from the package</h1><script src='js/game.js'></script>";
 const FIELDS = {
@@ -275,35 +275,40 @@ describeEachDatabase(
     });
 
     it("limits uploads per administrator: 429 with Retry-After before the body is stored, counted for both upload routes (issue 8)", async () => {
-      const saved = { ...uploadLimit };
-      uploadLimit.count = 3;
+      expect(rateLimitTable(t().config).upload).toEqual({ limit: 60, windowMs: 10 * 60 * 1000, message: "Too many uploads. Please try again in a few minutes." });
+      // An app of its own with the limit lowered to 3 through buildApp's settings.
+      const u = await buildTestApp(t().kind, { demo: false, settings: { rateLimits: { upload: { limit: 3 } } } });
       try {
-        const other = await createUserWithSession(t(), { role: "admin" });
+        const uploadsTmp = path.join(u.config.dataDir, "tmp");
+        const uploadedImages = path.join(u.config.dataDir, "uploads", "images");
+        const games = async () => ((await u.database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>)[0].n;
+        const other = await createUserWithSession(u, { role: "admin" });
         const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
-        const image = () => t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: other.cookies, ...multipart({}, { field: "image", filename: "a.png", content: png, type: "image/png" }) });
+        const image = () => u.app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: other.cookies, ...multipart({}, { field: "image", filename: "a.png", content: png, type: "image/png" }) });
         expect((await image()).statusCode).toBe(201);
         expect((await image()).statusCode).toBe(201);
-        const gamesBefore = await gameCount();
-        const third = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        const gamesBefore = await games();
+        const third = await u.app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
         expect(third.statusCode).toBe(201);
-        const imagesBefore = (await fs.readdir(imagesDir())).length;
+        const imagesBefore = (await fs.readdir(uploadedImages)).length;
         const refused = await image();
         expect(refused.statusCode).toBe(429);
         expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
         expect(refused.json().message).toBe("Too many uploads. Please try again in a few minutes.");
-        const refusedGame = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        const refusedGame = await u.app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
         expect(refusedGame.statusCode).toBe(429);
-        expect((await fs.readdir(imagesDir())).length).toBe(imagesBefore);
-        expect(await gameCount()).toBe(gamesBefore + 1);
-        expect(await listFiles(tmpDir())).toEqual([]);
+        expect((await fs.readdir(uploadedImages)).length).toBe(imagesBefore);
+        expect(await games()).toBe(gamesBefore + 1);
+        expect(await listFiles(uploadsTmp)).toEqual([]);
         // Another administrator has a counter of their own.
-        const fresh = await createUserWithSession(t(), { role: "admin" });
-        const mine = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: fresh.cookies, ...multipart({}, { field: "image", filename: "b.png", content: png, type: "image/png" }) });
+        const fresh = await createUserWithSession(u, { role: "admin" });
+        const mine = await u.app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: fresh.cookies, ...multipart({}, { field: "image", filename: "b.png", content: png, type: "image/png" }) });
         expect(mine.statusCode).toBe(201);
       } finally {
-        Object.assign(uploadLimit, saved);
+        await u.close();
       }
-    });
+      // This case builds (and seeds) an app of its own: more time than the default 30 s.
+    }, 90_000);
 
     it("multipart is refused outside the upload routes", async () => {
       const res = await t().app.inject({ method: "POST", url: "/api/admin/categories", cookies, ...multipart({ name: "X", slug: "x" }) });

@@ -2,9 +2,9 @@
 import xssDefault from "xss";
 
 const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xssDefault as unknown as typeof import("xss");
-import { isHttpUrl, isSitePath, isUploadsPath } from "../../../contract/admin";
-import type { ContentValueType } from "../../../contract/content";
-import { Invalid } from "../../errors";
+import { isHttpUrl, isSitePath, isUploadsPath } from "../../contract/admin";
+import type { ContentValueType } from "../../contract/content";
+import { Invalid } from "../errors";
 
 /**
  * D40: the strict allowlist for `html` content. Everything else is removed: tags not listed
