@@ -1,11 +1,11 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, registerPlayer, test, uniqueName } from "./fixtures";
 
-/** Issue 4 items 3 and 4: the /login screen (D10, D11, D15) and the header's signed-in and signed-out states (spec §2). */
-
-const uniqueName = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
-const PASSWORD = "auth-e2e-password";
+/**
+ * Issue 4 items 3 and 4: the /login screen (D10, D11, D15) and the header's signed-in and signed-out
+ * states (spec §2). These tests drive the sign-in and register forms themselves: accounts made
+ * beforehand are registered through the API (registerPlayer) without signing the page in.
+ */
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -95,8 +95,7 @@ test.describe("accounts (issue 4)", () => {
 
   test("registration errors are shown by their fields", async ({ page, request }) => {
     await acceptCookies(page);
-    const taken = uniqueName("Taken");
-    expect((await request.post("/api/auth/register", { data: { username: taken, password: PASSWORD } })).status()).toBe(201);
+    const { username: taken } = await registerPlayer(request, "Taken");
 
     await page.goto("/login?tab=register");
     const form = page.getByRole("form", { name: "Register" });
@@ -135,8 +134,7 @@ test.describe("accounts (issue 4)", () => {
 
   test("returnTo is honoured, and an off-site returnTo goes home", async ({ page, request }) => {
     await acceptCookies(page);
-    const username = uniqueName("Back");
-    expect((await request.post("/api/auth/register", { data: { username, password: PASSWORD } })).status()).toBe(201);
+    const { username } = await registerPlayer(request, "Back");
 
     await page.goto("/leaderboard");
     await header(page).getByRole("link", { name: "Sign In", exact: true }).click();

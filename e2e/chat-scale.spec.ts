@@ -35,16 +35,13 @@ test.describe("chat across two server processes (D8, issue 6)", () => {
     await db?.drop();
   });
 
-  test("a page on process B shows, within 2 s, a message posted through process A", async ({ browser }) => {
-    // Cookies are per host, not per port: one session (stored in the shared database) works on both.
-    const context = await browser.newContext({ baseURL: b.url });
-    await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
-    const username = `scale_${crypto.randomBytes(4).toString("hex")}`;
-    const reg = await context.request.post(`${a.url}/api/auth/register`, { data: { username, password: "scale-e2e-password" } });
-    expect(reg.status()).toBe(201);
+  test("a page on process B shows, within 2 s, a message posted through process A", async ({ signIn }) => {
+    // Registered through process A. Cookies are per host, not per port: one session (stored in the
+    // shared database) works on both.
+    const { context } = await signIn.player({ baseURL: a.url, prefix: "scale" });
 
     const page = await context.newPage();
-    await page.goto("/");
+    await page.goto(`${b.url}/`);
     const log = page.getByRole("log", { name: "Chat messages" });
     await expect(log).toBeVisible({ timeout: 10_000 });
     await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
@@ -62,6 +59,5 @@ test.describe("chat across two server processes (D8, issue 6)", () => {
     await expect(page.getByRole("textbox", { name: "Chat message" })).toHaveValue("");
     const onA = (await (await context.request.get(`${a.url}/api/chat`)).json()) as Array<{ message: string }>;
     expect(onA.map((m) => m.message)).toContain(reply);
-    await context.close();
   });
 });

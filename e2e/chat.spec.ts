@@ -3,44 +3,21 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test, watchConsole } from "./fixtures";
 import { freePort, spawnServer } from "./server";
 
 /**
- * Issue 6: live public chat, end to end. This file runs its own server process (NODE_ENV=development
- * so that the admin's one-time code comes back in the response, D42) because one test restarts it.
+ * Issue 6: live public chat, end to end. This file runs its own server process because one test
+ * restarts it (NODE_ENV=development as before; LOG_LEVEL=info so that the admin's one-time code can be
+ * read from its log by the `signIn.admin` fixture, D42).
  */
 
 type Server = { url: string; stop(): Promise<void>; logs(): string };
 
 /** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both. */
 function launch(opts: { port: number; gamesPort: number; dataDir: string; env?: Record<string, string> }): Promise<Server> {
-  return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "warn", ...opts.env } });
-}
-
-const uniqueName = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
-
-/** A browser context signed in as a new player (D11: register gives a session cookie). */
-async function playerContext(browser: Browser, baseURL: string, prefix: string): Promise<{ context: BrowserContext; username: string }> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
-  const username = uniqueName(prefix);
-  const res = await context.request.post("/api/auth/register", { data: { username, password: "chat-e2e-password" } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { context, username };
-}
-
-/** A browser context signed in as the administrator through the one-time code (D41, D42; the code comes back in development). */
-async function adminContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
-  const email = "admin@example.com";
-  const challenge = await (await context.request.post("/api/admin/request-otp", { data: { email } })).json();
-  expect(challenge.otp, "NODE_ENV=development returns the code").toBeTruthy();
-  const verify = await context.request.post("/api/admin/verify-otp", { data: { email, otp: challenge.otp, otpSecret: challenge.otpSecret } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  return context;
+  return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "info", ...opts.env } });
 }
 
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
@@ -99,15 +76,14 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await context.close();
   });
 
-  test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({ browser }) => {
-    const alice = await playerContext(browser, server.url, "alice");
-    const bob = await playerContext(browser, server.url, "bob");
-    const admin = await adminContext(browser, server.url);
-    const errors: string[] = [];
+  test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({ signIn }) => {
+    const alice = await signIn.player({ baseURL: server.url, prefix: "alice" });
+    const bob = await signIn.player({ baseURL: server.url, prefix: "bob" });
+    const admin = await signIn.admin(server);
     const pageA = await openChat(alice.context);
     const pageB = await openChat(bob.context);
     const pageAdmin = await openChat(admin);
-    for (const p of [pageA, pageB, pageAdmin]) p.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    const watched = [pageA, pageB, pageAdmin].map((p) => watchConsole(p));
 
     // Whitespace is never sent.
     await say(pageA, "   ");
@@ -146,13 +122,12 @@ test.describe("live chat (issue 6, D35–D37)", () => {
 
     const a11y = await new AxeBuilder({ page: pageA }).include('[data-live]').analyze();
     expect(a11y.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    expect(errors).toEqual([]);
-    await Promise.all([alice.context.close(), bob.context.close(), admin.close()]);
+    expect(watched.flat()).toEqual([]);
   });
 
-  test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({ browser }) => {
-    const carol = await playerContext(browser, server.url, "carol");
-    const dave = await playerContext(browser, server.url, "dave");
+  test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({ signIn }) => {
+    const carol = await signIn.player({ baseURL: server.url, prefix: "carol" });
+    const dave = await signIn.player({ baseURL: server.url, prefix: "dave" });
     const pageC = await openChat(carol.context);
     const pageD = await openChat(dave.context);
     const tag = crypto.randomBytes(3).toString("hex");
@@ -168,16 +143,14 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(pageC.getByRole("textbox", { name: "Chat message" })).toHaveValue(`burst ${tag} 6`);
     await expect(chatLog(pageD).getByText(`burst ${tag} 5`)).toBeVisible({ timeout: 2000 });
     await expect(chatLog(pageD).getByText(new RegExp(`^burst ${tag} \\d$`))).toHaveCount(5);
-    await Promise.all([carol.context.close(), dave.context.close()]);
   });
 
-  test("after a server restart the page reconnects and shows the messages sent while it was away (D37)", async ({ browser }) => {
+  test("after a server restart the page reconnects and shows the messages sent while it was away (D37)", async ({ signIn }) => {
     test.setTimeout(150_000);
-    const erin = await playerContext(browser, server.url, "erin");
-    const frank = await playerContext(browser, server.url, "frank");
+    const erin = await signIn.player({ baseURL: server.url, prefix: "erin" });
+    const frank = await signIn.player({ baseURL: server.url, prefix: "frank" });
     const pageE = await openChat(erin.context);
-    const errors: string[] = [];
-    pageE.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    const errors = watchConsole(pageE);
 
     await server.stop();
     await expect(pageE.getByText("Reconnecting to chat…")).toBeVisible({ timeout: 20_000 });
@@ -197,6 +170,5 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(chatLog(pageE).getByText(after)).toBeVisible({ timeout: 10_000 });
     // While the server was down the browser may log refused connections; nothing else.
     expect(errors.filter((e) => !isRestartNoise(e))).toEqual([]);
-    await Promise.all([erin.context.close(), frank.context.close()]);
   });
 });

@@ -1,57 +1,20 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import yazl from "yazl";
-import { expect, test } from "./fixtures";
-import { startServer, type RunningServer } from "./server";
+import { ADMIN_EMAIL, codesMailedTo, expect, expectToast, test, watchConsole } from "./fixtures";
 
 /**
- * Issue 7: the whole admin journey on its own server. NODE_ENV=development so that the
- * request-otp answer carries the code (D42) and the form fills it in; LOG_LEVEL=info so that the
- * code mail, printed to the log when SMTP_URL is unset (the default install), can be read there
- * too, and the test checks that both are the same code.
+ * Issue 7: the whole admin journey on a server of its own (the `adminServer` fixture): NODE_ENV=development
+ * so that the request-otp answer carries the code (D42) and the form fills it in; LOG_LEVEL=info so that
+ * the code mail, printed to the log when SMTP_URL is unset (the default install), can be read there too,
+ * and the test checks that both are the same code. After the sign-in test, `adminPage` is signed in
+ * through a code read from that log.
  */
 test.describe.configure({ mode: "serial" });
-
-const ADMIN_EMAIL = "admin@example.com";
-let server: RunningServer;
-let adminState: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-const url = (path: string) => `${server.url}${path}`;
+test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 /** Console errors of a page, except the 401s that signed-out checks cause on purpose (D14, D43). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    const where = msg.location().url;
-    if (/status of 401/.test(msg.text()) && /\/api\/(auth|admin)\/user$/.test(where)) return;
-    errors.push(`${msg.text()}${where ? ` (${where})` : ""}`);
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  return errors;
-}
-
-async function adminPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  expect(adminState, "the sign-in test runs first").toBeDefined();
-  const context = await browser.newContext({ storageState: adminState });
-  await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
-  const page = await context.newPage();
-  return { page, errors: watchConsole(page), close: () => context.close() };
-}
-
-/** The last sign-in code mailed to `email` as printed to the server log (no SMTP_URL). */
-function codeFromLog(email: string): string | undefined {
-  const lines = server.logs().split("\n").filter((l) => l.includes(email) && /sign-in code: \d{6}/.test(l));
-  return lines.at(-1)?.match(/sign-in code: (\d{6})/)?.[1];
-}
+const watchAdminConsole = (page: Page) => watchConsole(page, /\/api\/(auth|admin)\/user$/);
 
 async function zipOf(files: Record<string, string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -64,24 +27,21 @@ async function zipOf(files: Record<string, string>): Promise<Buffer> {
 
 const pngIcon = (r = 124) => sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 58, b: 237 } } }).png().toBuffer();
 
-async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
-
 test("guards (D43): every /cms screen without an admin session returns to /cms", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchAdminConsole(page);
   for (const path of ["/cms/dashboard", "/cms/games", "/cms/categories", "/cms/website-content", "/cms/users", "/cms/settings"]) {
-    await page.goto(url(path));
-    await expect(page).toHaveURL(url("/cms"));
+    await page.goto(path);
+    await expect(page).toHaveURL("/cms");
     await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
   }
   await expect(page).toHaveTitle("Admin Sign In - Arcadium");
   expect(errors).toEqual([]);
 });
 
-test("sign in with the emailed code and see the dashboard counts", async ({ page, context }) => {
-  const errors = watchConsole(page);
-  await page.goto(url("/cms"));
+test("sign in with the emailed code and see the dashboard counts", async ({ page, adminServer }) => {
+  const errors = watchAdminConsole(page);
+  const lastCode = () => codesMailedTo(adminServer).at(-1);
+  await page.goto("/cms");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
@@ -91,7 +51,7 @@ test("sign in with the emailed code and see the dashboard counts", async ({ page
   const code = page.getByLabel("Verification code");
   await expect(code).toHaveValue(/^\d{6}$/);
   // Default install: the same code is in the mail printed to the server log.
-  await expect.poll(() => codeFromLog(ADMIN_EMAIL)).toBe(await code.inputValue());
+  await expect.poll(() => lastCode()).toBe(await code.inputValue());
   await expect(page.getByText("If this address belongs to an administrator, a code has been sent.")).toBeVisible();
 
   // 'Try a different email' resets both steps; a typed short code is refused on change.
@@ -100,7 +60,7 @@ test("sign in with the emailed code and see the dashboard counts", async ({ page
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(code).toHaveValue(/^\d{6}$/);
-  const fromLog = await expect.poll(() => codeFromLog(ADMIN_EMAIL)).toBe(await code.inputValue()).then(() => codeFromLog(ADMIN_EMAIL)!);
+  const fromLog = await expect.poll(() => lastCode()).toBe(await code.inputValue()).then(() => lastCode()!);
   await code.fill("123");
   await expect(page.getByText("OTP must be 6 digits")).toBeVisible();
   await code.fill(fromLog);
@@ -108,9 +68,9 @@ test("sign in with the emailed code and see the dashboard counts", async ({ page
   await page.getByRole("button", { name: "Verify & Sign In" }).click();
 
   await expectToast(page, "Login Successful");
-  await expect(page).toHaveURL(url("/cms/dashboard"));
+  await expect(page).toHaveURL("/cms/dashboard");
   await expect(page).toHaveTitle("Dashboard - Arcadium");
-  const counts = (await (await page.request.get(url("/api/admin/dashboard"))).json()).counts as { games: number; categories: number };
+  const counts = (await (await page.request.get("/api/admin/dashboard")).json()).counts as { games: number; categories: number };
   const totalGames = page.locator("div", { has: page.getByText("Total Games", { exact: true }) }).last();
   await expect(totalGames).toContainText(String(counts.games));
   const categories = page.locator("div", { has: page.getByText("Categories", { exact: true }) }).last();
@@ -119,17 +79,18 @@ test("sign in with the emailed code and see the dashboard counts", async ({ page
   await expect(page.getByText("Activity tracking coming soon")).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage Games" })).toHaveAttribute("href", "/cms/games");
   await expect(page.getByRole("link", { name: "Manage Categories" })).toHaveAttribute("href", "/cms/categories");
-  adminState = await context.storageState();
   expect(errors).toEqual([]);
 });
 
-test("games: add by URL, upload a zip and play it, upload an icon, edit and delete", async ({ browser }) => {
-  test.setTimeout(90_000);
-  const { page, errors, close } = await adminPage(browser);
-  await page.goto(url("/cms/games"));
+type AdminGame = { id: number; title: string; developer: string; imageUrl: string };
+const adminGames = async (page: Page) => (await (await page.request.get("/api/admin/games")).json()) as AdminGame[];
+
+// The games journey, one step a test (they share the games they create, in this order).
+test("games: add by URL, with the spec's validation order", async ({ adminPage: page, adminServer }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/games");
   await expect(page.getByRole("row")).not.toHaveCount(1);
 
-  // Add by URL, with the spec's validation order.
   await page.getByRole("button", { name: "Add New Game" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Game" });
   await dialog.getByRole("button", { name: "Add Game" }).click();
@@ -140,7 +101,7 @@ test("games: add by URL, upload a zip and play it, upload an icon, edit and dele
   await dialog.getByLabel("Description").fill("A game hosted elsewhere.");
   await dialog.getByRole("button", { name: "Add Game" }).click();
   await expect(dialog.getByText("Image URL is required")).toBeVisible();
-  await dialog.getByLabel("Image URL", { exact: true }).fill(url("/favicon.svg"));
+  await dialog.getByLabel("Image URL", { exact: true }).fill(`${adminServer.url}/favicon.svg`);
   await dialog.getByRole("button", { name: "Add Game" }).click();
   await expect(dialog.getByText("Game URL is required")).toBeVisible();
   await dialog.getByLabel("Game URL").fill("https://example.com/e2e-game/");
@@ -148,9 +109,14 @@ test("games: add by URL, upload a zip and play it, upload an icon, edit and dele
   await expectToast(page, "Game added successfully");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row", { name: /E2E Link Game/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
-  // Upload a zip package with an uploaded icon.
+test("games: upload a zip package with an uploaded icon, and play it on the public site (D2, D20)", async ({ adminPage: page, adminServer }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/games");
   await page.getByRole("button", { name: "Add New Game" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Game" });
   await dialog.getByRole("tab", { name: "HTML Package" }).click();
   await dialog.getByLabel("Title").fill("E2E Zip Game");
   await dialog.getByLabel("Description").fill("Uploaded as a zip.");
@@ -167,20 +133,23 @@ test("games: add by URL, upload a zip and play it, upload an icon, edit and dele
   await expectToast(page, "Game package uploaded successfully");
   await expect(page.getByRole("row", { name: /E2E Zip Game/ })).toBeVisible();
 
-  const games = (await (await page.request.get(url("/api/admin/games"))).json()) as Array<{ id: number; title: string; developer: string; imageUrl: string }>;
-  const zipGame = games.find((g) => g.title === "E2E Zip Game")!;
+  const zipGame = (await adminGames(page)).find((g) => g.title === "E2E Zip Game")!;
   expect(zipGame.imageUrl).toMatch(/^\/uploads\//);
 
   // Play it on the public site: the frame loads from the games origin (D2, D20).
-  await page.goto(url(`/game/${zipGame.id}`));
+  await page.goto(`/game/${zipGame.id}`);
   await page.getByRole("button", { name: "Play Now" }).first().click();
   const frame = page.locator(`iframe[title="E2E Zip Game"]`);
-  await expect(frame).toHaveAttribute("src", `${server.gamesUrl}/game-frame/${zipGame.id}/`);
+  await expect(frame).toHaveAttribute("src", `${adminServer.gamesUrl}/game-frame/${zipGame.id}/`);
   await expect(page.frameLocator(`iframe[title="E2E Zip Game"]`).getByRole("heading", { name: "Zip Game OK" })).toBeVisible();
   await page.keyboard.press("Escape");
+  expect(errors).toEqual([]);
+});
 
-  // Edit: a new icon by upload (preview), a blank title keeps the old one, a new developer.
-  await page.goto(url("/cms/games"));
+test("games: edit: a new icon by upload (preview), a blank title keeps the old one, a new developer", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  const zipGame = (await adminGames(page)).find((g) => g.title === "E2E Zip Game")!;
+  await page.goto("/cms/games");
   await page.getByRole("searchbox", { name: "Search games by title" }).fill("e2e zip");
   await expect(page.getByRole("row")).toHaveCount(2);
   await page.getByRole("button", { name: "Edit E2E Zip Game" }).click();
@@ -195,11 +164,14 @@ test("games: add by URL, upload a zip and play it, upload an icon, edit and dele
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Game updated successfully");
   await expect(page.getByRole("row", { name: /E2E Zip Game/ })).toContainText("E2E Studio");
-  const after = ((await (await page.request.get(url("/api/admin/games"))).json()) as typeof games).find((g) => g.id === zipGame.id)!;
+  const after = (await adminGames(page)).find((g) => g.id === zipGame.id)!;
   expect(after).toMatchObject({ title: "E2E Zip Game", developer: "E2E Studio", imageUrl: newIcon });
+  expect(errors).toEqual([]);
+});
 
-  // Delete the URL game with the spec's confirmation.
-  await page.getByRole("searchbox", { name: "Search games by title" }).fill("");
+test("games: delete the URL game with the spec's confirmation", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/games");
   await page.getByRole("button", { name: "Delete E2E Link Game" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText('Are you sure you want to delete "E2E Link Game"? This action cannot be undone.');
@@ -209,12 +181,11 @@ test("games: add by URL, upload a zip and play it, upload an icon, edit and dele
   await page.getByRole("searchbox", { name: "Search games by title" }).fill("no such game at all");
   await expect(page.getByText("No games found.")).toBeVisible();
   expect(errors).toEqual([]);
-  await close();
 });
 
-test("categories: add, edit, and delete blocked while the category has games", async ({ browser }) => {
-  const { page, errors, close } = await adminPage(browser);
-  await page.goto(url("/cms/categories"));
+test("categories: add, edit, and delete blocked while the category has games", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/categories");
   await page.getByRole("button", { name: "Add Category" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Category" });
   await dialog.getByLabel("Name").fill("E2E Board Games");
@@ -238,9 +209,9 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await page.getByRole("searchbox", { name: /Search categories/ }).fill("");
 
   // Move the zip game into it through the Edit Game dialog.
-  const categories = (await (await page.request.get(url("/api/admin/categories"))).json()) as Array<{ id: number; slug: string }>;
+  const categories = (await (await page.request.get("/api/admin/categories")).json()) as Array<{ id: number; slug: string }>;
   const created = categories.find((c) => c.slug === "e2e-board-games")!;
-  await page.goto(url("/cms/games"));
+  await page.goto("/cms/games");
   await page.getByRole("button", { name: "Edit E2E Zip Game" }).click();
   const gameDialog = page.getByRole("dialog", { name: "Edit Game" });
   await gameDialog.getByRole("combobox", { name: "Category" }).click();
@@ -249,7 +220,7 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await expectToast(page, "Game updated successfully");
   await expect(page.getByRole("row", { name: /E2E Zip Game/ })).toContainText("E2E Board Games");
 
-  await page.goto(url("/cms/categories"));
+  await page.goto("/cms/categories");
   await page.getByRole("button", { name: "Delete E2E Board Games" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("This category contains 1 game. You must reassign or delete those games first.");
@@ -257,9 +228,9 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await confirm.getByRole("button", { name: "Cancel" }).click();
 
   // Once empty, it can go.
-  const games = (await (await page.request.get(url("/api/admin/games"))).json()) as Array<{ id: number; title: string }>;
+  const games = (await (await page.request.get("/api/admin/games")).json()) as Array<{ id: number; title: string }>;
   const zipGame = games.find((g) => g.title === "E2E Zip Game")!;
-  expect((await page.request.delete(url(`/api/admin/games/${zipGame.id}`))).status()).toBe(204);
+  expect((await page.request.delete(`/api/admin/games/${zipGame.id}`)).status()).toBe(204);
   await page.reload();
   await page.getByRole("button", { name: "Delete E2E Board Games" }).click();
   await expect(confirm).toContainText('Are you sure you want to delete "E2E Board Games"?');
@@ -268,12 +239,11 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await expect(page.getByRole("row", { name: /E2E Board Games/ })).toHaveCount(0);
   expect(created.id).toBeGreaterThan(0);
   expect(errors).toEqual([]);
-  await close();
 });
 
-test("website content: create, edit (the public site changes) and delete", async ({ browser }) => {
-  const { page, errors, close } = await adminPage(browser);
-  await page.goto(url("/cms/website-content"));
+test("website content: create, edit (the public site changes) and delete", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/website-content");
   await expect(page.getByRole("tab", { name: "All Sections" })).toBeVisible();
 
   await page.getByRole("button", { name: "Add Content" }).click();
@@ -314,10 +284,10 @@ test("website content: create, edit (the public site changes) and delete", async
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Content updated");
   await expect(heroRow).toContainText("Welcome to the E2E Arcade");
-  await page.goto(url("/"));
+  await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome to the E2E Arcade");
 
-  await page.goto(url("/cms/website-content"));
+  await page.goto("/cms/website-content");
   await page.getByRole("button", { name: "Delete e2e.note" }).click();
   const confirm = page.getByRole("alertdialog");
   await confirm.getByRole("button", { name: "Delete" }).click();
@@ -325,21 +295,19 @@ test("website content: create, edit (the public site changes) and delete", async
   await page.getByRole("searchbox", { name: /Search content/ }).fill("Written by the e2e");
   await expect(page.getByText("No content found.")).toBeVisible();
   expect(errors).toEqual([]);
-  await close();
 });
 
-test("users and settings (D47)", async ({ browser }) => {
-  const { page, errors, close } = await adminPage(browser);
-  await page.goto(url("/cms/users"));
+test("users and settings (D47)", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/users");
   await page.getByRole("searchbox", { name: /Search users/ }).fill("example.com");
   await expect(page.getByRole("row", { name: /admin@example\.com/ })).toContainText("(you)");
-  await page.goto(url("/cms/settings"));
+  await page.goto("/cms/settings");
   await expect(page.getByText("SMTP_URL is not set")).toBeVisible();
   await page.getByLabel("Tagline").fill("Games for everyone");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expectToast(page, "Settings saved");
-  await page.goto(url("/"));
+  await page.goto("/");
   await expect(page).toHaveTitle("Arcadium - Games for everyone");
   expect(errors).toEqual([]);
-  await close();
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, expect, getJson, isOnGamesOrigin, num, test } from "./fixtures";
 
 /**
  * Issue 3 item 3: the game detail screen (spec §2, §4; D20, D54, D55) against the seeded server:
@@ -24,14 +24,6 @@ type Game = {
   frameUrl: string;
 };
 type ScoreEntry = { id: number; score: number; createdAt: string; user: { id: number; username: string } };
-
-const fmt = (n: number) => n.toLocaleString("en-US");
-
-async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `${url} → ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 const main = (page: Page) => page.getByRole("main");
 
@@ -77,10 +69,10 @@ test.describe("game detail (spec §2, §4)", () => {
       const shownPlays = Number((await page.getByRole("complementary", { name: "Game information" }).locator("dt:text-is('Plays') + dd").innerText()).replace(/,/g, ""));
       expect(shownPlays).toBeGreaterThanOrEqual(before.plays);
       expect(shownPlays).toBeLessThanOrEqual(after.plays);
-      await expect(page.getByTestId("total-players")).toHaveText(fmt(Math.floor(shownPlays * 0.7)));
+      await expect(page.getByTestId("total-players")).toHaveText(num(Math.floor(shownPlays * 0.7)));
       await expect(page.getByTestId("difficulty")).toHaveText("Medium");
       const scores = await getJson<ScoreEntry[]>(request, `/api/scores/game/${pick.id}?limit=10`);
-      await expect(page.getByTestId("high-score")).toHaveText(scores.length ? fmt(scores[0].score) : "–");
+      await expect(page.getByTestId("high-score")).toHaveText(scores.length ? num(scores[0].score) : "–");
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -108,7 +100,7 @@ test.describe("game detail (spec §2, §4)", () => {
       await expect(cells.nth(0)).toHaveText(String(i + 1));
       await expect(cells.nth(1).getByRole("link")).toHaveAttribute("href", `/profile/${s.user.id}`);
       await expect(cells.nth(1)).toContainText(s.user.username);
-      await expect(cells.nth(2)).toHaveText(fmt(s.score));
+      await expect(cells.nth(2)).toHaveText(num(s.score));
       await expect(cells.nth(3)).toHaveText(new Date(s.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }));
     }
     await rows.first().getByRole("link").click();
@@ -160,7 +152,7 @@ test.describe("game detail (spec §2, §4)", () => {
 
   test("Play Now counts the play and shows the frame, focused after 1 s; Reload and Fullscreen buttons", async ({ page, request, consoleErrors }) => {
     await acceptCookies(page);
-    const game = games.find((g) => g.frameUrl.startsWith(process.env.E2E_GAMES_URL!))!;
+    const game = games.find(isOnGamesOrigin)!;
     await page.goto(`/game/${game.id}`);
     const plays = (await getJson<Game>(request, `/api/games/${game.id}`)).plays;
     const playRequest = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/api/games/${game.id}/play`));
@@ -204,20 +196,20 @@ test.describe("game detail (spec §2, §4)", () => {
 });
 
 test.describe("game detail accessibility", () => {
+  test.use({ playerPrefix: "ax" });
   // Two of the four theme × width pairs (axe is slow); a11y.spec.ts scans the first tab in all four.
   for (const [theme, width] of [["light", 1440], ["dark", 375]] as const) {
-    test(`every tab, signed in with the review form and while playing: no serious or critical axe violations (${theme}, ${width} px)`, async ({ page, request }) => {
+    test(`every tab, signed in with the review form and while playing: no serious or critical axe violations (${theme}, ${width} px)`, async ({ page, player, request }) => {
       test.setTimeout(90_000);
       await acceptCookies(page);
       await page.addInitScript((t) => {
         if (window.top === window) localStorage.setItem("arcadium-theme", t);
       }, theme);
       await page.setViewportSize({ width, height: 900 });
-      const reg = await page.request.post("/api/auth/register", { data: { username: `ax_${Date.now().toString(36)}${width}${theme[0]}`, password: "axe-e2e-password" } });
-      expect(reg.status(), await reg.text()).toBe(201);
-      const [game] = (await getJson<Game[]>(request, "/api/games")).filter((g) => g.frameUrl.startsWith(process.env.E2E_GAMES_URL!));
+      const [game] = (await getJson<Game[]>(request, "/api/games")).filter(isOnGamesOrigin);
       await page.goto(`/game/${game.id}`);
       await expect(page.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` })).toBeVisible();
       const problems: string[] = [];
       const scan = async (label: string) => {
         await page.waitForTimeout(300);

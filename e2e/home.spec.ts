@@ -1,13 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, test, type ApiGame } from "./fixtures";
+import { acceptCookies, expect, num, test, type ApiGame } from "./fixtures";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
 
 type Entry = { rank: number; user: { id: number; username: string }; totalScore: number; gamesPlayed: number; winRate: number };
 type FullGame = ApiGame & { description: string; category: string };
-
-const num = (n: number) => n.toLocaleString("en-US");
 
 async function slow(route: Route) {
   await new Promise((r) => setTimeout(r, 1500));

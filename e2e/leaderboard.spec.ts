@@ -1,14 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, expect, longDate, num, test } from "./fixtures";
 import { startServer } from "./server";
 
 /** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
 
 type Entry = { rank: number; user: { id: number; username: string; createdAt: string }; totalScore: number; gamesPlayed: number; winRate: number };
-
-const num = (n: number) => n.toLocaleString("en-US");
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 /** The board the page itself received for `search` (none = the whole board), so the comparison holds even while other tests add scores. */
 function boardResponse(page: Page, search?: string) {
@@ -33,6 +30,7 @@ async function expectRows(page: Page, entries: Entry[]) {
 }
 
 test.describe("Leaderboard (issue 3 item 5)", () => {
+  test.use({ playerPrefix: "lb" });
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
   test("title, columns and rows match GET /api/leaderboard; trophies for the top 3", async ({ page, consoleErrors }) => {
@@ -100,11 +98,9 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fleaderboard$/);
   });
 
-  test("signed in, 'Your Ranking' shows the player's real standing", async ({ page }) => {
-    const username = `lb_${Date.now().toString(36)}`;
-    const res = await page.request.post("/api/auth/register", { data: { username, password: "correct-horse-1" } });
-    expect(res.status()).toBe(201);
+  test("signed in, 'Your Ranking' shows the player's real standing", async ({ page, player }) => {
     await page.goto("/leaderboard");
+    await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` })).toBeVisible();
     await expect(page.getByTestId("my-rank")).toHaveText("Not ranked yet: play a game to get on the board");
     await expect(page.getByText("Sign in to see your rank")).toHaveCount(0);
   });

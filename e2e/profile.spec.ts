@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, expect, longDate, num, test } from "./fixtures";
 
 /** /profile/{id} (spec §2 Profile; issue 3 item 6, issue 5 item 6; D25 real data, D55 buttons). */
 
@@ -12,9 +12,6 @@ type Stats = {
   unlockedCount: number;
   totalAchievements: number;
 };
-
-const num = (n: number) => n.toLocaleString("en-US");
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 /** Opens the profile and returns exactly what the page received from /api/users/{id} and /stats. */
 async function openProfile(page: Page, id: number): Promise<{ profile: Profile; stats: Stats }> {
@@ -31,6 +28,7 @@ async function topPlayerId(page: Page): Promise<number> {
 }
 
 test.describe("Profile (issue 3 item 6)", () => {
+  test.use({ playerPrefix: "pf" });
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
   test("the heading numbers match GET /api/users/{id}; title per D1; Message and Add Friend do nothing (D55)", async ({ page, consoleErrors }) => {
@@ -105,11 +103,8 @@ test.describe("Profile (issue 3 item 6)", () => {
     }
   });
 
-  test("a new player without scores: honest empty states, no rank badge, 0/10; no buttons on one's own profile", async ({ page }) => {
-    const username = `pf_${Date.now().toString(36)}`;
-    const res = await page.request.post("/api/auth/register", { data: { username, password: "correct-horse-1" } });
-    expect(res.status()).toBe(201);
-    const me = (await res.json()) as { id: number };
+  test("a new player without scores: honest empty states, no rank badge, 0/10; no buttons on one's own profile", async ({ page, player: me }) => {
+    const { username } = me;
     const { profile } = await openProfile(page, me.id);
     expect(profile.rank).toBeNull();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(username);

@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, expect, expectToastThenDismiss, getJson, test } from "./fixtures";
 
 /**
  * Issue 4 item 5: reviews end to end (spec §4, §5, §8; D30–D32): register → header shows the
@@ -11,24 +10,6 @@ import { acceptCookies, expect, test } from "./fixtures";
 type Game = { id: number; title: string; rating: number };
 type Aggregate = { rating: number; average: number; count: number };
 
-const uniqueName = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
-
-async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `${url} → ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** The one toast on screen (spec §9: one at a time) with its title and description. */
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  await expect(toast.getByText(title, { exact: true })).toBeVisible();
-  await expect(toast.getByText(description, { exact: true })).toBeVisible();
-  await toast.getByRole("button", { name: "Dismiss notification" }).click();
-  await expect(toast).toHaveCount(0);
-}
-
 async function expectGameRating(page: Page, rating: number) {
   const stars = page.getByTestId("game-rating");
   await expect(stars.getByRole("img", { name: `Rated ${(rating / 10).toFixed(1)} out of 5` })).toBeVisible();
@@ -38,6 +19,7 @@ async function expectGameRating(page: Page, rating: number) {
 test.describe("reviews (spec §4, §8; D30–D32)", () => {
   // One game per run, reviewed by one new player; other specs do not write reviews.
   test.describe.configure({ mode: "serial" });
+  test.use({ playerPrefix: "rev" });
 
   test("a visitor sees 'Please log in to write a review'", async ({ page, api, consoleErrors }) => {
     await acceptCookies(page);
@@ -52,17 +34,14 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("register, write, edit and delete a review; the game's stars follow", async ({ page, request, consoleErrors }) => {
+  test("register, write, edit and delete a review; the game's stars follow", async ({ page, player: user, request, consoleErrors }) => {
     test.setTimeout(60_000);
     await acceptCookies(page);
     const games = await getJson<Game[]>(request, "/api/games");
     const game = games[games.length - 1];
+    const { username } = user;
 
-    // register (signs this page's context in) → the header shows the initials
-    const username = uniqueName("rev");
-    const reg = await page.request.post("/api/auth/register", { data: { username, password: "reviews-e2e-password" } });
-    expect(reg.status(), await reg.text()).toBe(201);
-    const user = (await reg.json()) as { id: number };
+    // registered (the `player` fixture signs this page's context in) → the header shows the initials
     await page.goto(`/game/${game.id}`);
     const account = page.getByRole("banner").getByRole("button", { name: `Account menu for ${username}` });
     await expect(account).toContainText(username.slice(0, 2).toUpperCase());
@@ -75,7 +54,7 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
 
     // no rating → 'Rating required'
     await form.getByRole("button", { name: "Submit" }).click();
-    await expectToast(page, "Rating required", "Please select a star rating");
+    await expectToastThenDismiss(page, "Rating required", "Please select a star rating");
 
     // hover sets the draft, click too; the keyboard works
     await form.getByRole("button", { name: "2 stars" }).hover();
@@ -89,7 +68,7 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
 
     const before = await getJson<Aggregate>(request, `/api/games/${game.id}/rating`);
     await form.getByRole("button", { name: "Submit" }).click();
-    await expectToast(page, "Review submitted!", "Thanks for sharing your opinion.");
+    await expectToastThenDismiss(page, "Review submitted!", "Thanks for sharing your opinion.");
 
     // the list shows it as text; the form turns into 'Edit Your Review', prefilled
     const mine = panel.getByRole("list", { name: "Reviews" }).getByRole("listitem").filter({ hasText: username });
@@ -117,7 +96,7 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
     await edit.getByRole("button", { name: "1 star", exact: true }).click();
     await edit.getByLabel("Your review (optional)").fill("Changed my mind");
     await edit.getByRole("button", { name: "Update" }).click();
-    await expectToast(page, "Review updated!", "Thanks for sharing your opinion.");
+    await expectToastThenDismiss(page, "Review updated!", "Thanks for sharing your opinion.");
     await expect(mine).toContainText("Changed my mind");
     await expect(mine.getByRole("img", { name: "Rated 1.0 out of 5" })).toBeVisible();
     const afterUpdate = await getJson<Aggregate>(request, `/api/games/${game.id}/rating`);
@@ -128,7 +107,7 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
 
     // delete → 'Review deleted', the form is cleared
     await edit.getByRole("button", { name: "Delete" }).click();
-    await expectToast(page, "Review deleted", "Your review has been removed.");
+    await expectToastThenDismiss(page, "Review deleted", "Your review has been removed.");
     await expect(form).toBeVisible();
     await expect(form.getByLabel("Your review (optional)")).toHaveValue("");
     await expect(form.getByRole("button", { name: /stars? ?$/, pressed: true })).toHaveCount(0);

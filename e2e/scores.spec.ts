@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
 import type { APIRequestContext, FrameLocator, Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { acceptCookies, expect, getJson, isOnGamesOrigin, test, toast } from "./fixtures";
 
 /**
  * Issue 5 items 2–4 end to end: a built-in game reports its score through the SDK (D22) to the
@@ -13,18 +12,9 @@ type Game = { id: number; title: string; frameUrl: string };
 type ScoreEntry = { score: number; user: { id: number; username: string } };
 type Test = { finish(): string; state: string };
 
-const uniqueName = (prefix: string) => `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
-const gamesUrl = () => process.env.E2E_GAMES_URL!;
-
-async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `${url} → ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** The built-in game with the fewest ranked players, so that a new player's score makes its top 10. */
 async function pickGame(request: APIRequestContext): Promise<Game> {
-  const games = (await getJson<Game[]>(request, "/api/games")).filter((g) => g.frameUrl.startsWith(gamesUrl()));
+  const games = (await getJson<Game[]>(request, "/api/games")).filter(isOnGamesOrigin);
   const counts = await Promise.all(games.map(async (g) => (await getJson<ScoreEntry[]>(request, `/api/scores/game/${g.id}?limit=100`)).length));
   const i = counts.indexOf(Math.min(...counts));
   expect(counts[i], "a game with room in its top 10").toBeLessThan(9);
@@ -65,31 +55,15 @@ async function playRound(frame: FrameLocator) {
   await expect(frame.locator("body")).toHaveAttribute("data-state", "gameover");
 }
 
-/**
- * Like fixtures' acceptCookies, but quiet in frames without storage: the forged-message check below
- * adds an opaque-origin frame, where reading localStorage throws (which is not the site's error).
- */
-async function acceptCookies(page: Page) {
-  await page.addInitScript(() => {
-    try {
-      window.localStorage.setItem("cookieConsent", "all");
-    } catch {
-      // an opaque-origin or storage-less frame
-    }
-  });
-}
-
-const toast = (page: Page, title: string) => page.getByRole("region", { name: /Notifications/ }).locator("li").filter({ hasText: title });
-
 test.describe("scores from the game frame (D21–D23)", () => {
-  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({ page, request, consoleErrors }) => {
+  test.use({ playerPrefix: "sc" });
+
+  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({ page, player: user, request, consoleErrors }) => {
     test.setTimeout(90_000);
+    // (acceptCookies is quiet in frames without storage: the forged-message check below adds an opaque-origin frame.)
     await acceptCookies(page);
     const game = await pickGame(request);
-    const username = uniqueName("sc");
-    const reg = await page.request.post("/api/auth/register", { data: { username, password: "scores-e2e-password" } });
-    expect(reg.status(), await reg.text()).toBe(201);
-    const user = (await reg.json()) as { id: number };
+    const { username } = user;
     const posts = watchScorePosts(page);
 
     await page.goto(`/game/${game.id}`);

@@ -58,7 +58,8 @@ function normalise(html) {
     .replace(/\b\d+ (second|minute|hour)s? ago\b/g, "~ ago")
     // Seeded chat messages are dated relative to the server's start.
     .replace(/<time datetime="[^"]*"([^>]*)>[^<]*<\/time>/g, '<time datetime="~"$1>~</time>')
-    .replace(/ style="animation-duration: 0s;"/g, "")
+    // Playwright's "animations disabled" leaves these behind on elements that were animating.
+    .replace(/ style="(animation-duration: 0s;)?"/g, "")
     .replace(/(localhost|127\.0\.0\.1):\d+/g, "$1:~")
     .replace(/\/assets\/[\w.-]+/g, "/assets/~");
 }
@@ -76,7 +77,7 @@ async function settle(page) {
 
 async function capture(outDir, checkout) {
   await fs.mkdir(outDir, { recursive: true });
-  const server = await spawnServer({ root: checkout, publicHost: "localhost", tempPrefix: "arcadium-screens-", env: { LOG_LEVEL: "warn" } });
+  const server = await spawnServer({ root: checkout, publicHost: "localhost", tempPrefix: "arcadium-screens-", readyTimeoutMs: 180_000, env: { LOG_LEVEL: "warn" } });
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   try {
     const screens = await screenList(server.url);
@@ -126,7 +127,9 @@ async function compare(a, b) {
       continue;
     }
     if (name.endsWith(".html")) {
-      if ((await fs.readFile(path.join(a, name), "utf8")) !== (await fs.readFile(other, "utf8"))) differences.push(`${name}: HTML differs`);
+      // Normalised again: a capture made by an older version of this script compares with a newer one.
+      const [x, y] = await Promise.all([fs.readFile(path.join(a, name), "utf8"), fs.readFile(other, "utf8")]);
+      if (normalise(x) !== normalise(y)) differences.push(`${name}: HTML differs`);
     } else if (name.endsWith(".png")) {
       const [x, y] = await Promise.all([pixels(path.join(a, name)), pixels(other)]);
       if (x.width !== y.width || x.height !== y.height) {

@@ -1,32 +1,12 @@
 /* Brick Breaker - Arcadium built-in game (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* host problems never break the game */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c');
-  const ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), level: $('level'), lives: $('lives'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), best: $('best'), mute: $('mute') };
-
-  // ---------- sound (muted by default) ----------
-  let soundOn = false, actx = null;
-  function beep(freq, dur = 0.07, type = 'square', vol = 0.04) {
-    if (!soundOn) return;
-    try {
-      actx = actx || new (window.AudioContext || window.webkitAudioContext)();
-      const o = actx.createOscillator(), g = actx.createGain();
-      o.type = type; o.frequency.value = freq;
-      g.gain.setValueAtTime(vol, actx.currentTime);
-      g.gain.exponentialRampToValueAtTime(0.0001, actx.currentTime + dur);
-      o.connect(g); g.connect(actx.destination); o.start(); o.stop(actx.currentTime + dur);
-    } catch (e) { /* ignore */ }
-  }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
+  const $ = RT.byId;
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score level lives title over result final best mute', { dur: 0.07, type: 'square', vol: 0.04 });
 
   // ---------- layout ----------
   const W = 600; let H = 600;
@@ -34,9 +14,7 @@
   let TOP = 74; const COLS = 10, MARGIN = 18, GAP = 4, BH = 22;
   const paddle = { x: W / 2, y: 560, w: 96, h: 14, target: null, wideT: 0 };
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     H = Math.max(420, Math.min(1100, Math.round(W * ch / cw)));
     const newTop = Math.round(74 + Math.max(0, H - 600) * 0.22);
     for (const br of bricks) br.y += newTop - TOP;
@@ -61,7 +39,7 @@
   let state = 'title';
   let score = 0, lives = 3, level = 0, submitted = false, paused = false, won = false;
   let bricks = [], balls = [], drops = [], parts = [], slowT = 0, banner = '', bannerT = 0;
-  const keys = {};
+  const keys = RT.heldKeys();
 
   function buildLevel(i) {
     bricks = [];
@@ -88,11 +66,7 @@
     }
   }
   function updateHud() { ui.score.textContent = score; ui.level.textContent = level + 1; ui.lives.textContent = lives; }
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing');
-  }
+  function setState(s) { state = s; RT.showState(s, ui); }
   function startGame() {
     score = 0; lives = 3; level = 0; submitted = false; paused = false; won = false;
     paddle.w = 96; paddle.wideT = 0; paddle.x = W / 2; paddle.target = null; slowT = 0;
@@ -143,8 +117,6 @@
     }
     if (e.key === 'm' || e.key === 'M') toggleSound();
   });
-  window.addEventListener('keyup', (e) => { keys[e.key] = false; });
-  window.addEventListener('blur', () => { for (const k in keys) keys[k] = false; });
   $('start').addEventListener('click', startGame);
   $('again').addEventListener('click', startGame);
 
@@ -255,11 +227,7 @@
   }
 
   // ---------- drawing ----------
-  function roundRect(x, y, w, h, r) {
-    r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2)); // arcTo throws on a negative radius
-    ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
-    ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
-  }
+  const roundRect = (x, y, w, h, r) => RT.roundRect(ctx, x, y, w, h, r);
   const DROP_COLORS = { W: '#3dc7ff', M: '#ff4dd2', S: '#5ee07a', L: '#ff5a5a' };
   function draw() {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -320,12 +288,9 @@
     }
   }
 
-  let last = performance.now();
-  function frame(now) {
-    const dt = Math.min(0.033, Math.max(0, (now - last) / 1000)); last = now;
+  function frame(dt) {
     if (state === 'playing' && !paused) update(dt);
     draw();
-    requestAnimationFrame(frame);
   }
   document.addEventListener('visibilitychange', () => { if (document.hidden && state === 'playing') paused = true; });
 
@@ -340,6 +305,6 @@
   window.addEventListener('resize', resize);
   resize();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.033);
   call('loadingProgress', 1);
 })();

@@ -1,29 +1,12 @@
 /* Crystal Caverns - Arcadium built-in platformer (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* ignore host errors */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), crystals: $('crystals'), level: $('level'), lives: $('lives'),
-    title: $('title'), over: $('over'), result: $('result'), final: $('final'), detail: $('detail'), mute: $('mute') };
-
-  let soundOn = false, actx = null;
-  function beep(freq, dur = 0.08, type = 'square', vol = 0.04, slide = 0) {
-    if (!soundOn) return;
-    try {
-      actx = actx || new (window.AudioContext || window.webkitAudioContext)();
-      const o = actx.createOscillator(), g = actx.createGain(), t = actx.currentTime;
-      o.type = type; o.frequency.setValueAtTime(freq, t); if (slide) o.frequency.exponentialRampToValueAtTime(slide, t + dur);
-      g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(actx.destination); o.start(); o.stop(t + dur);
-    } catch (e) { /* ignore */ }
-  }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
+  const $ = RT.byId;
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score crystals level lives title over result final detail mute', { dur: 0.08, type: 'square', vol: 0.04 });
 
   // ---------- levels: # rock, - ledge (one-way), ^ spikes, * crystal, P start, D door, e slime, f bat ----------
   const LEVELS = [
@@ -80,9 +63,7 @@
   const T = 32, GRAV = 1600, JUMP_V = 600, RUN = 215;
   let cw = 1, ch = 1, dpr = 1, scale = 1, viewW = 600, viewH = 352;
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     scale = Math.min(ch / (11 * T), cw / (12 * T));
     viewW = cw / scale; viewH = ch / scale;
     if (state !== 'playing') draw();
@@ -93,9 +74,9 @@
   let grid = [], cols = 0, rows = 0, crystals = [], enemies = [], door = null, start = { x: 0, y: 0 };
   let parts = [], camX = 0, camY = 0, levelTime = 0, banner = '', bannerT = 0, deadT = 0, doneT = 0, time = 0;
   const player = { x: 0, y: 0, w: 18, h: 28, vx: 0, vy: 0, onGround: false, face: 1, coyote: 0, jumpBuf: 0, inv: 0, anim: 0 };
-  const keys = {};
+  const keys = RT.heldKeys();
   const touch = { left: false, right: false, jump: false };
-  let showTouch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+  let showTouch = RT.coarsePointer();
 
   function loadLevel(i) {
     const L = LEVELS[i];
@@ -136,11 +117,7 @@
     ui.score.textContent = score; ui.lives.textContent = lives; ui.level.textContent = levelIdx + 1;
     ui.crystals.textContent = crystals.filter(c => c.got).length + '/' + crystals.length;
   }
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing');
-  }
+  function setState(s) { state = s; RT.showState(s, ui); }
   function startGame() {
     score = 0; lives = 3; levelIdx = 0; submitted = false; won = false; deadT = 0; doneT = 0;
     loadLevel(0);
@@ -181,8 +158,7 @@
     if (state !== 'playing' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
     if (e.key === 'm' || e.key === 'M') toggleSound();
   });
-  window.addEventListener('keyup', (e) => { keys[e.key] = false; });
-  window.addEventListener('blur', () => { for (const k in keys) keys[k] = false; touch.left = touch.right = touch.jump = false; });
+  window.addEventListener('blur', () => { touch.left = touch.right = touch.jump = false; });
 
   // touch buttons (screen coordinates)
   function buttons() {
@@ -193,39 +169,19 @@
       jump: { x: cw - s * 1.25 - m, y: ch - s * 1.25 - m, w: s * 1.25, h: s * 1.25 },
     };
   }
-  const pointers = new Map();
-  function refreshTouch() {
-    touch.left = touch.right = touch.jump = false;
-    const b = buttons();
-    for (const p of pointers.values()) {
-      for (const k of ['left', 'right', 'jump']) {
-        const r = b[k], pad = 14;
-        if (p.x >= r.x - pad && p.x <= r.x + r.w + pad && p.y >= r.y - pad * 2 && p.y <= r.y + r.h + pad) touch[k] = true;
-      }
-      // anywhere else: left/right half of the screen steers, upper area jumps
+  RT.canvasTouch(canvas, touch, {
+    rects: buttons,
+    pad: 14,
+    active: () => state === 'playing',
+    onTouchPointer: () => { showTouch = true; },
+    // anywhere else: left/right half of the screen steers, upper area jumps
+    elsewhere: (p) => {
       if (!touch.left && !touch.right && !touch.jump) {
         if (p.x < cw * 0.33) touch.left = true; else if (p.x > cw * 0.67) touch.jump = true; else touch.right = true;
       }
-    }
-  }
-  canvas.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'mouse') showTouch = true;
-    if (state !== 'playing') return;
-    const was = touch.jump;
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* ignore */ }
-    refreshTouch();
-    if (touch.jump && !was) player.jumpBuf = 0.13;
+    },
+    onChange: (before, why) => { if (why !== 'up' && touch.jump && !before.jump) player.jumpBuf = 0.13; },
   });
-  canvas.addEventListener('pointermove', (e) => {
-    if (!pointers.has(e.pointerId)) return;
-    const was = touch.jump;
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY }); refreshTouch();
-    if (touch.jump && !was) player.jumpBuf = 0.13;
-  });
-  const up = (e) => { pointers.delete(e.pointerId); refreshTouch(); };
-  canvas.addEventListener('pointerup', up); canvas.addEventListener('pointercancel', up);
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
   $('start').addEventListener('click', startGame);
   $('again').addEventListener('click', startGame);
 
@@ -471,12 +427,9 @@
     drawTouch();
   }
 
-  let last = performance.now();
-  function frame(now) {
-    const dt = Math.min(0.033, Math.max(0, (now - last) / 1000)); last = now;
+  function frame(dt) {
     if (state === 'playing') update(dt); else time += dt;
     draw();
-    requestAnimationFrame(frame);
   }
 
   window.__arcadiumTest = {
@@ -488,6 +441,6 @@
   window.addEventListener('resize', resize);
   resize();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.033);
   call('loadingProgress', 1);
 })();

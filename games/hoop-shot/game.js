@@ -1,37 +1,19 @@
 /* Hoop Shot - Arcadium built-in basketball shooting gallery (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* ignore host errors */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), score: $('score'), time: $('time'), stage: $('stage'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  let soundOn = false, actx = null;
-  function beep(freq, dur = 0.08, type = 'triangle', vol = 0.05) {
-    if (!soundOn) return;
-    try {
-      actx = actx || new (window.AudioContext || window.webkitAudioContext)();
-      const o = actx.createOscillator(), g = actx.createGain(), t = actx.currentTime;
-      o.type = type; o.frequency.value = freq; g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(actx.destination); o.start(); o.stop(t + dur);
-    } catch (e) { /* ignore */ }
-  }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
+  const $ = RT.byId;
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score time stage mute title over result final detail', { dur: 0.08, type: 'triangle', vol: 0.05 });
 
   // ---------- world ----------
   const G = 980, BALL_R = 17, RIM_HALF = 33, MAX_V = 1250, MIN_V = 250, ROUND = 60;
   let W = 960, H = 540, cw = 1, ch = 1, dpr = 1, scale = 1, offX = 0, offY = 0, floorY = 500, portrait = false;
   const hoop = { x: 800, y: 230, baseX: 800, baseY: 230, t: 0 };
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     portrait = ch > cw * 1.05;
     if (portrait) { W = 540; H = Math.max(600, Math.min(1000, Math.round(540 * ch / cw))); } else { W = 960; H = 540; }
     scale = Math.min(cw / W, ch / H); offX = (cw - W * scale) / 2; offY = (ch - H * scale) / 2;
@@ -44,18 +26,14 @@
   // ---------- state ----------
   let state = 'title', submitted = false, score = 0, timeLeft = ROUND, baskets = 0, shots = 0, streak = 0, bestStreak = 0, swishes = 0;
   let balls = [], shooter = null, nextBallT = 0, popups = [], aim = { angle: 52, power: 0.72 }, drag = null, t = 0;
-  const keys = {};
+  const keys = RT.heldKeys(undefined, { keepOnBlur: true }); // as before: held keys survive a blur
   const stage = () => (baskets >= 10 ? 3 : baskets >= 5 ? 2 : 1);
 
   function spawnShooter() {
     const minX = portrait ? 50 : 70, maxX = portrait ? W * 0.42 : W * 0.5;
     shooter = { x: minX + Math.random() * (maxX - minX), y: floorY - 70 };
   }
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing');
-  }
+  function setState(s) { state = s; RT.showState(s, ui); }
   function updateHud() { ui.score.textContent = score; ui.time.textContent = Math.ceil(timeLeft); ui.stage.textContent = stage(); }
   function startGame() {
     score = 0; timeLeft = ROUND; baskets = 0; shots = 0; streak = 0; bestStreak = 0; swishes = 0; balls = []; popups = []; submitted = false;
@@ -121,7 +99,6 @@
       if (e.key === 'ArrowRight') aim.angle = Math.max(10, aim.angle - 1.5);
     } else if ((e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
-  window.addEventListener('keyup', (e) => { keys[e.key] = false; });
   $('start').addEventListener('click', startGame);
   $('again').addEventListener('click', startGame);
 
@@ -265,12 +242,9 @@
     }
   }
 
-  let last = performance.now();
-  function frame(now) {
-    const dt = Math.min(0.033, Math.max(0, (now - last) / 1000)); last = now;
+  function frame(dt) {
     if (state === 'playing') update(dt);
     draw();
-    requestAnimationFrame(frame);
   }
 
   window.__arcadiumTest = {
@@ -281,6 +255,6 @@
   window.addEventListener('resize', resize);
   resize();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.033);
   call('loadingProgress', 1);
 })();

@@ -1,28 +1,12 @@
 /* Mine Sweeper - Arcadium built-in puzzle game (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* ignore host errors */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), mines: $('mines'), time: $('time'), flag: $('flag'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  let soundOn = false, actx = null;
-  function beep(freq, dur = 0.06, type = 'square', vol = 0.035) {
-    if (!soundOn) return;
-    try {
-      actx = actx || new (window.AudioContext || window.webkitAudioContext)();
-      const o = actx.createOscillator(), g = actx.createGain(), t = actx.currentTime;
-      o.type = type; o.frequency.value = freq; g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(actx.destination); o.start(); o.stop(t + dur);
-    } catch (e) { /* ignore */ }
-  }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
+  const $ = RT.byId;
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud mines time flag mute title over result final detail', { dur: 0.06, type: 'square', vol: 0.035 });
 
   const SIZES = [
     { name: 'Small', cols: 9, rows: 9, mines: 10, base: 1000, par: 120, perCell: 5 },
@@ -143,11 +127,7 @@
     ui.mines.textContent = size.mines - flags;
     ui.time.textContent = Math.floor(state === 'playing' ? seconds() : elapsed);
   }
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing' || s === 'ending');
-  }
+  function setState(s) { state = s; RT.showState(s, ui, ['playing', 'ending']); }
   function startGame() {
     clearTimeout(overTimer);
     submitted = false; won = false; score = 0; flagMode = false; setFlagMode(false);
@@ -166,9 +146,7 @@
     bx = Math.floor((cw - cell * cols) / 2); by = Math.floor(hudH + (availH - cell * rows) / 2);
   }
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     if (state === 'title') newBoard();
     layout();
   }
@@ -270,7 +248,6 @@
   function frame() {
     if (state === 'playing') updateHud();
     draw();
-    requestAnimationFrame(frame);
   }
 
   window.__arcadiumTest = {
@@ -281,6 +258,6 @@
   window.addEventListener('resize', resize);
   resize();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.033);
   call('loadingProgress', 1);
 })();

@@ -1,39 +1,24 @@
 /* Night Drift - Arcadium built-in top-down time trial (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* ignore host errors */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), lap: $('lap'), time: $('time'), best: $('best'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  // ---------- sound: engine hum + blips, muted by default ----------
-  let soundOn = false, actx = null, engine = null;
-  function audio() { actx = actx || new (window.AudioContext || window.webkitAudioContext)(); return actx; }
-  function beep(freq, dur = 0.1, type = 'square', vol = 0.04) {
-    if (!soundOn) return;
-    try {
-      const a = audio(), o = a.createOscillator(), g = a.createGain(), t = a.currentTime;
-      o.type = type; o.frequency.value = freq; g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(a.destination); o.start(); o.stop(t + dur);
-    } catch (e) { /* ignore */ }
-  }
+  const $ = RT.byId;
+  // sound: engine hum + blips, muted by default
+  const { canvas, ctx, ui, sound, beep, toggleSound } = RT.panelGame('hud lap time best mute title over result final detail', { dur: 0.1, type: 'square', vol: 0.04 }, (on) => { if (!on) setEngine(0); });
+  let engine = null;
   function setEngine(speed) {
     try {
-      if (!soundOn || state !== 'playing') { if (engine) { engine.g.gain.value = 0; } return; }
+      if (!sound.on || state !== 'playing') { if (engine) { engine.g.gain.value = 0; } return; }
       if (!engine) {
-        const a = audio(), o = a.createOscillator(), g = a.createGain();
+        const a = sound.context(), o = a.createOscillator(), g = a.createGain();
         o.type = 'sawtooth'; g.gain.value = 0; o.connect(g); g.connect(a.destination); o.start(); engine = { o, g };
       }
       engine.o.frequency.value = 45 + speed * 0.22; engine.g.gain.value = 0.018;
     } catch (e) { /* ignore */ }
   }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); if (!soundOn) setEngine(0); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
 
   // ---------- track ----------
   const CTRL = [[420, 1250], [300, 850], [420, 430], [880, 260], [1380, 330], [1560, 680], [1900, 560], [2230, 760],
@@ -81,8 +66,8 @@
   let raceTime = 0, lapStart = 0, lap = 1, lapTimes = [], bestLap = null, countdown = 0, nextCp = 1, message = '', messageT = 0;
   let skids = [], t = 0;
   const car = { x: 0, y: 0, a: 0, vx: 0, vy: 0, idx: 0, steer: 0, drifting: false };
-  const keys = {}, touch = { left: false, right: false, brake: false, drift: false };
-  let showTouch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches, usingTouch = false;
+  const keys = RT.heldKeys((e) => (e.key.length === 1 ? e.key.toLowerCase() : e.key)), touch = { left: false, right: false, brake: false, drift: false };
+  let showTouch = RT.coarsePointer(), usingTouch = false;
   try { const b = Number(localStorage.getItem('nd-best-lap')); if (b > 0) bestLap = b; } catch (e) { /* ignore */ }
 
   function fmt(s) { if (s == null) return '--'; const m = Math.floor(s / 60); const r = s - m * 60; return (m ? m + ':' + (r < 10 ? '0' : '') : '') + r.toFixed(2); }
@@ -90,11 +75,7 @@
     const [x0, y0] = PTS[N - 6], [x1, y1] = PTS[N - 5];
     car.x = x0; car.y = y0; car.a = Math.atan2(y1 - y0, x1 - x0); car.vx = 0; car.vy = 0; car.idx = N - 6; car.steer = 0;
   }
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing');
-  }
+  function setState(s) { state = s; RT.showState(s, ui); }
   function updateHud() { ui.lap.textContent = Math.min(lap, LAPS); ui.time.textContent = fmt(raceTime); ui.best.textContent = fmt(bestLap); }
   function startGame() {
     resetCar(); skids = []; raceTime = 0; lapStart = 0; lap = 1; lapTimes = []; nextCp = 1; countdown = 3.2; finished = false;
@@ -129,8 +110,6 @@
     if (e.key === 'm' || e.key === 'M') toggleSound();
     if (state !== 'playing' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
-  window.addEventListener('keyup', (e) => { keys[e.key.length === 1 ? e.key.toLowerCase() : e.key] = false; });
-  window.addEventListener('blur', () => { for (const k in keys) keys[k] = false; });
   let cw = 1, ch = 1, dpr = 1, zoom = 1;
   function buttons() {
     const s = Math.max(44, Math.min(84, Math.min(cw, ch) * 0.2)), m = s * 0.22;
@@ -141,28 +120,12 @@
       drift: { x: cw - s - m, y: ch - s - m, w: s, h: s, label: 'DRIFT' },
     };
   }
-  const pointers = new Map();
-  function refreshTouch() {
-    touch.left = touch.right = touch.brake = touch.drift = false;
-    const b = buttons();
-    for (const p of pointers.values()) {
-      for (const k of ['left', 'right', 'brake', 'drift']) {
-        const r = b[k], pad = 12;
-        if (p.x >= r.x - pad && p.x <= r.x + r.w + pad && p.y >= r.y - pad * 2 && p.y <= r.y + r.h + pad) touch[k] = true;
-      }
-    }
-  }
-  canvas.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'mouse') { showTouch = true; usingTouch = true; }
-    if (state !== 'playing') return;
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* ignore */ }
-    refreshTouch();
+  RT.canvasTouch(canvas, touch, {
+    rects: buttons,
+    pad: 12,
+    active: () => state === 'playing',
+    onTouchPointer: () => { showTouch = true; usingTouch = true; },
   });
-  canvas.addEventListener('pointermove', (e) => { if (pointers.has(e.pointerId)) { pointers.set(e.pointerId, { x: e.clientX, y: e.clientY }); refreshTouch(); } });
-  const up = (e) => { pointers.delete(e.pointerId); refreshTouch(); };
-  canvas.addEventListener('pointerup', up); canvas.addEventListener('pointercancel', up);
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
   $('start').addEventListener('click', startGame);
   $('again').addEventListener('click', startGame);
 
@@ -235,9 +198,7 @@
 
   // ---------- drawing ----------
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     zoom = Math.max(0.42, Math.min(1.15, Math.min(cw, ch) / 560));
   }
   function drawCar() {
@@ -328,12 +289,9 @@
     }
   }
 
-  let last = performance.now();
-  function frame(now) {
-    const dt = Math.min(0.033, Math.max(0, (now - last) / 1000)); last = now;
+  function frame(dt) {
     if (state === 'playing') update(dt);
     draw();
-    requestAnimationFrame(frame);
   }
 
   window.__arcadiumTest = {
@@ -345,6 +303,6 @@
   window.addEventListener('resize', resize);
   resize(); resetCar();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.033);
   call('loadingProgress', 1);
 })();

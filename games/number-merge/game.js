@@ -154,11 +154,7 @@
     box.size = size; box.x = (w - size) / 2; box.y = top + (h - top - bottom - size) / 2;
   }
 
-  function rrect(g, x, y, w, h, r) {
-    r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2)); // arcTo throws on a negative radius
-    g.beginPath(); g.moveTo(x + r, y); g.arcTo(x + w, y, x + w, y + h, r); g.arcTo(x + w, y + h, x, y + h, r);
-    g.arcTo(x, y + h, x, y, r); g.arcTo(x, y, x + w, y, r); g.closePath();
-  }
+  var rrect = window.ArcadiumRuntime.roundRect; // (g, x, y, w, h, r): sdk/runtime/runtime.js
 
   var demo = null;
   var game = {

@@ -1,29 +1,13 @@
 /* Reversi - Arcadium built-in strategy game with a computer opponent (D26). No external assets. */
 (() => {
   'use strict';
-  const NOOP = { loadingProgress() {}, gameplayStart() {}, submitScore() {}, gameplayStop() {} };
-  const sdk = window.Arcadium || NOOP;
-  const call = (name, ...args) => { try { if (typeof sdk[name] === 'function') sdk[name](...args); } catch (e) { /* ignore host errors */ } };
+  const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const call = RT.sdk;
   call('loadingProgress', 0.2);
   const AI = window.ReversiAI;
 
-  const $ = (id) => document.getElementById(id);
-  const canvas = $('c'), ctx = canvas.getContext('2d');
-  const ui = { hud: $('hud'), you: $('you'), ai: $('ai'), status: $('status'), mute: $('mute'), title: $('title'), over: $('over'),
-    result: $('result'), final: $('final'), detail: $('detail') };
-
-  let soundOn = false, actx = null;
-  function beep(freq, dur = 0.06, type = 'triangle', vol = 0.05) {
-    if (!soundOn) return;
-    try {
-      actx = actx || new (window.AudioContext || window.webkitAudioContext)();
-      const o = actx.createOscillator(), g = actx.createGain(), t = actx.currentTime;
-      o.type = type; o.frequency.value = freq; g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-      o.connect(g); g.connect(actx.destination); o.start(); o.stop(t + dur);
-    } catch (e) { /* ignore */ }
-  }
-  function toggleSound() { soundOn = !soundOn; ui.mute.textContent = soundOn ? 'Sound: On' : 'Sound: Off'; beep(660); }
-  ui.mute.addEventListener('click', (e) => { e.stopPropagation(); toggleSound(); ui.mute.blur(); });
+  const $ = RT.byId;
+  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud you ai status mute title over result final detail', { dur: 0.06, type: 'triangle', vol: 0.05 });
 
   const LEVEL_NAMES = ['Easy', 'Medium', 'Hard'];
   let level = 1;
@@ -38,11 +22,7 @@
   let cursor = { pos: 19, visible: false };
   let cw = 1, ch = 1, dpr = 1, size = 100, bx = 0, by = 0, cell = 10;
 
-  function show(el, on) { el.classList.toggle('hidden', !on); }
-  function setState(s) {
-    state = s; document.body.dataset.state = s;
-    show(ui.title, s === 'title'); show(ui.over, s === 'gameover'); show(ui.hud, s === 'playing' || s === 'ending');
-  }
+  function setState(s) { state = s; RT.showState(s, ui, ['playing', 'ending']); }
   function updateHud() {
     const c = AI.count(board);
     ui.you.textContent = c.black; ui.ai.textContent = c.white;
@@ -109,9 +89,7 @@
 
   // ---------- layout ----------
   function resize() {
-    dpr = Math.min(window.devicePixelRatio || 1, 2);
-    cw = Math.max(1, window.innerWidth); ch = Math.max(1, window.innerHeight);
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
+    ({ w: cw, h: ch, dpr } = RT.fitCanvas(canvas, 2));
     const hudH = Math.max(26, Math.min(44, Math.min(cw, ch) * 0.075));
     size = Math.max(80, Math.floor(Math.min(cw - 12, ch - hudH - 10) / 8) * 8);
     cell = size / 8; bx = Math.floor((cw - size) / 2); by = Math.floor(hudH + (ch - hudH - size) / 2);
@@ -209,12 +187,9 @@
       ctx.fillStyle = '#ffd166'; ctx.fillText(note, cw / 2, by + size / 2 + 1); ctx.globalAlpha = 1;
     }
   }
-  let last = performance.now();
-  function frame(now) {
-    const dt = Math.min(0.05, (now - last) / 1000); last = now;
+  function frame(dt, now) {
     if (noteT > 0) noteT -= dt;
     draw(now);
-    requestAnimationFrame(frame);
   }
 
   window.__arcadiumTest = {
@@ -226,6 +201,6 @@
   window.addEventListener('resize', resize);
   resize();
   setState('title');
-  requestAnimationFrame(frame);
+  RT.loop(frame, 0.05);
   call('loadingProgress', 1);
 })();

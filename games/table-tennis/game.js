@@ -103,12 +103,7 @@
   S.canvas.addEventListener('pointermove', onPointer);
   S.canvas.addEventListener('pointerdown', onPointer);
 
-  function rrect(g, x, y, w, h, r) {
-    // A canvas squeezed to almost nothing (a frame being resized) gives tiny or negative sizes: arcTo throws on a negative radius.
-    r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
-    g.beginPath(); g.moveTo(x + r, y); g.arcTo(x + w, y, x + w, y + h, r); g.arcTo(x + w, y + h, x, y + h, r);
-    g.arcTo(x, y + h, x, y, r); g.arcTo(x, y, x + w, y, r); g.closePath();
-  }
+  var rrect = window.ArcadiumRuntime.roundRect; // (g, x, y, w, h, r): sdk/runtime/runtime.js
 
   function drawPaddle(g, p, u, color) {
     var a = toScreen(u - THICK / 2, p.v - HALF), b = toScreen(u + THICK / 2, p.v + HALF);

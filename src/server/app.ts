@@ -198,7 +198,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 }
 
 /**
- * The games origin (D2): serves game packages at /game-frame/{id}/ and the SDK at /sdk/v1.js.
+ * The games origin (D2): serves game packages at /game-frame/{id}/, the SDK at /sdk/v1.js and the
+ * built-in games' runtime at /sdk/runtime/.
  * No cookies are set or read here; the only page allowed to frame a game is the site.
  */
 export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptions, "logStream">): Promise<FastifyInstance> {
@@ -234,6 +235,18 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
   app.get("/sdk/v1.js", async (_request, reply) => {
     const source = await fs.promises.readFile(sdkFile, "utf8");
     return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
+  });
+
+  // The built-in games' runtime (D26): one copy for every game, always the current bytes (sdk/runtime/runtime.js).
+  await app.register(fastifyStatic, {
+    root: path.join(config.rootDir, "sdk", "runtime"),
+    prefix: "/sdk/runtime/",
+    decorateReply: false,
+    list: false,
+    dotfiles: "deny",
+    index: false,
+    cacheControl: true,
+    maxAge: "5m",
   });
 
   app.get("/", async (_request, reply) => reply.type("text/plain; charset=utf-8").send("Arcadium games origin"));

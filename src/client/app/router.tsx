@@ -1,24 +1,22 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PublicLayout } from "./layouts/public-layout";
+import { AboutScreen } from "./routes/about";
+import { AdvertiseWithUsScreen } from "./routes/advertise-with-us";
 import { AllGamesScreen } from "./routes/all-games";
 import { CategoryScreen } from "./routes/category";
+import { ContactScreen } from "./routes/contact";
+import { CookiePolicyScreen } from "./routes/cookie-policy";
 import { GameDetailScreen } from "./routes/game-detail";
+import { HelpScreen } from "./routes/help";
 import { HomeScreen } from "./routes/home";
 import { LeaderboardScreen } from "./routes/leaderboard";
 import { LoginScreen } from "./routes/login";
 import { ProfileScreen } from "./routes/profile";
 import { NotFoundScreen } from "./routes/not-found";
-import {
-  AboutScreen,
-  AdvertiseWithUsScreen,
-  ContactScreen,
-  CookiePolicyScreen,
-  HelpScreen,
-  PrivacyPolicyScreen,
-  ResponsibleGamingScreen,
-  TermsOfServiceScreen,
-} from "./routes/static-pages";
+import { PrivacyPolicyScreen } from "./routes/privacy-policy";
+import { ResponsibleGamingScreen } from "./routes/responsible-gaming";
+import { TermsOfServiceScreen } from "./routes/terms-of-service";
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
 function PublicRoutes() {

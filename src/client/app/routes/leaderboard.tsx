@@ -13,7 +13,7 @@ import { useUserProfile } from "@/features/profile/api/get-user-profile";
 import { useCurrentUser } from "@/lib/session";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
-import { PageHeader } from "./page-header";
+import { PageHeader } from "@/components/page-header";
 
 export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
 

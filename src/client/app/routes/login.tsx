@@ -1,87 +1,20 @@
-import { ArrowRight, Gamepad2, LogOut, MessageSquare, Star, Trophy, User } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { FormAlert } from "@/components/form-field";
 import { PageTitle } from "@/components/page-title";
-import { UserAvatar } from "@/components/ui/avatar";
-import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuthProviders } from "@/features/auth/api/get-providers";
+import { AccountPerks } from "@/features/auth/components/account-perks";
 import { GoogleSignInButton } from "@/features/auth/components/google-button";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { SignedInPanel } from "@/features/auth/components/signed-in-panel";
 import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to";
-import { LOGOUT_URL, useCurrentUser, type CurrentUser } from "@/lib/session";
+import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
 
 type Tab = "signin" | "register";
-
-const PERKS: Array<{ icon: ReactNode; text: string }> = [
-  { icon: <Trophy />, text: "Save your high scores and climb the leaderboards" },
-  { icon: <Star />, text: "Rate and review the games you play" },
-  { icon: <MessageSquare />, text: "Chat with other players in real time" },
-  { icon: <User />, text: "Get a public profile with your stats and achievements" },
-];
-
-/** The decorative side panel at desktop widths. */
-function Perks({ siteName }: { siteName: string }) {
-  return (
-    <div className="relative hidden overflow-hidden bg-gradient-to-br from-primary to-brand-2 p-10 text-white lg:flex lg:flex-col lg:justify-between">
-      <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-20 size-80 rounded-full bg-black/10 blur-2xl" />
-      <div className="relative">
-        <span className="flex size-12 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
-          <Gamepad2 className="size-6" aria-hidden="true" />
-        </span>
-        <p className="mt-6 text-3xl font-extrabold leading-tight tracking-tight">Play more with a free {siteName} account</p>
-      </div>
-      <ul className="relative mt-10 space-y-4">
-        {PERKS.map((p) => (
-          <li key={p.text} className="flex items-start gap-3 text-white/95">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-white/15 [&_svg]:size-4" aria-hidden="true">
-              {p.icon}
-            </span>
-            <span className="pt-1">{p.text}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Already signed in: say who, and offer the way onward (D10). */
-function SignedInPanel({ user, returnTo }: { user: CurrentUser; returnTo: string }) {
-  return (
-    <div className="flex flex-col items-center gap-4 py-4 text-center">
-      <UserAvatar username={user.username} src={user.avatarUrl} className="size-16 text-base [&>span]:text-lg" />
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">You're signed in</h1>
-        <p className="mt-1 text-muted-foreground">
-          Signed in as <strong className="font-semibold text-foreground">{user.username}</strong>.
-        </p>
-      </div>
-      <div className="mt-2 grid w-full gap-2">
-        <Link href={returnTo} className={buttonClasses("gradient", "lg", "w-full")}>
-          {returnTo === "/" ? "Go to the home page" : "Continue"}
-          <ArrowRight aria-hidden="true" />
-        </Link>
-        <Link href={`/profile/${user.id}`} className={buttonClasses("outline", "lg", "w-full")}>
-          <User aria-hidden="true" />
-          View your profile
-        </Link>
-      </div>
-      <p className="text-sm text-muted-foreground">
-        Not you?{" "}
-        <a href={LOGOUT_URL} className="inline-flex items-center gap-1 font-medium text-primary hover:underline dark:text-violet-300">
-          <LogOut className="size-3.5" aria-hidden="true" />
-          Sign out
-        </a>
-      </p>
-    </div>
-  );
-}
 
 /**
  * D10 /login: tabs Sign In and Register (`?tab=register` opens Register), 'Continue with Google'
@@ -116,7 +49,7 @@ export function LoginScreen() {
       <PageTitle title="Sign In" description={`Sign in to ${siteName} or create a free account.`} />
       <Container className="flex justify-center py-8 sm:py-14">
         <Card className="grid w-full max-w-md overflow-hidden lg:max-w-5xl lg:grid-cols-2">
-          <Perks siteName={siteName} />
+          <AccountPerks siteName={siteName} />
           <div className="flex flex-col justify-center p-5 sm:p-8 lg:p-10">
             {isLoading ? (
               <div className="flex min-h-80 items-center justify-center" role="status" aria-label="Loading">

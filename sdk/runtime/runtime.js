@@ -1,0 +1,241 @@
+/* Arcadium built-in games runtime: the one copy of the helpers every game in games/ uses (D26).
+ *
+ * Served by the games origin at /sdk/runtime/runtime.js, next to the SDK (/sdk/v1.js); a game loads
+ * it after the SDK and before its own script:
+ *   <script src="/sdk/v1.js"></script>
+ *   <script src="/sdk/runtime/runtime.js"></script>
+ *   <script src="game.js"></script>
+ * Why served rather than copied into each installed package: the games origin always answers with the
+ * current bytes, so no install or re-install step has to keep copies in step with this file (the
+ * start-up repair only re-installs missing package folders), and a change here reaches every game at
+ * once. The price is the SDK's own: a game folder opened from disk has no runtime (nor SDK).
+ *
+ * Not part of the SDK: packages uploaded by administrators do not need it (sdk/README.md).
+ *
+ * window.ArcadiumRuntime:
+ *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there; host problems never
+ *                             break a game (without the SDK, e.g. the file opened from disk, a no-op)
+ *   byId(id)                  document.getElementById
+ *   sound(defaults)           WebAudio tones, muted by default (see below)
+ *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
+ *   panelGame(ids, soundDefaults, onSoundChange)  canvas, ctx, ui elements, sound, beep, toggleSound at once
+ *   fitCanvas(canvas, maxDpr) sizes the canvas to the window at the device pixel ratio (capped)
+ *   heldKeys(keyOf, opts)     the keys held down now (cleared on key up and when the window blurs)
+ *   coarsePointer()           true on a touch screen (show touch controls from the start)
+ *   canvasTouch(canvas, touch, opts)  touch buttons drawn on the canvas: pointers held on them set touch flags
+ *   loop(step, maxDt, last)   the animation loop: step(dt in seconds, capped at maxDt, now)
+ *   showState(state, panels, hudIn)  body[data-state] and the title / game-over / HUD panels' "hidden" class
+ *   roundRect(g, x, y, w, h, r)       a rounded-rectangle path (never throws on tiny or negative sizes)
+ * sdk/runtime/shell.js builds the optional screen shell (window.Shell) on these helpers.
+ */
+(function () {
+  'use strict';
+
+  var host = window.Arcadium || null;
+
+  /** Calls the SDK; works without it too (index.html opened from disk): calls become no-ops. */
+  function sdk(name) {
+    var args = Array.prototype.slice.call(arguments, 1);
+    try {
+      if (host && typeof host[name] === 'function') host[name].apply(host, args);
+    } catch (e) { /* host problems never break the game */ }
+  }
+
+  function byId(id) { return document.getElementById(id); }
+
+  /**
+   * Sound, muted by default; the audio context is made when sound is first turned on (a user gesture).
+   * defaults: { dur, type, vol, tail } for tone(); tail: seconds an oscillator runs on after its fade.
+   */
+  function sound(defaults) {
+    var d = defaults || {};
+    var audio = null, on = false;
+    function context() {
+      if (!audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+      return audio;
+    }
+    function setOn(value) {
+      on = !!value;
+      if (on && !audio) {
+        try { context(); } catch (e) { audio = null; }
+      }
+      if (audio && audio.state === 'suspended') audio.resume();
+    }
+    /** A short tone: freq in Hz (sliding to freqEnd if given), dur in seconds. */
+    function tone(freq, dur, type, vol, freqEnd) {
+      if (!on || !audio) return;
+      if (dur === undefined) dur = d.dur;
+      try {
+        var t = audio.currentTime, o = audio.createOscillator(), g = audio.createGain();
+        o.type = type || d.type || 'square';
+        o.frequency.setValueAtTime(freq, t);
+        if (freqEnd) o.frequency.exponentialRampToValueAtTime(Math.max(20, freqEnd), t + dur);
+        g.gain.setValueAtTime(vol == null ? d.vol : vol, t);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+        o.connect(g); g.connect(audio.destination);
+        o.start(t); o.stop(t + dur + (d.tail || 0));
+      } catch (e) { /* ignore */ }
+    }
+    /** A burst of fading white noise (explosions, crashes). */
+    function noise(dur, vol) {
+      if (!on || !audio) return;
+      try {
+        var len = Math.floor(audio.sampleRate * dur), buf = audio.createBuffer(1, len, audio.sampleRate), data = buf.getChannelData(0);
+        for (var i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len);
+        var s = audio.createBufferSource(), g = audio.createGain();
+        g.gain.value = vol == null ? 0.15 : vol;
+        s.buffer = buf; s.connect(g); g.connect(audio.destination); s.start();
+      } catch (e) { /* ignore */ }
+    }
+    return {
+      get on() { return on; },
+      setOn: setOn,
+      context: context,
+      tone: tone,
+      noise: noise
+    };
+  }
+
+  /** A text button "Sound: On" / "Sound: Off" that toggles s (a sound()) and plays a blip when turned on. */
+  function soundButton(btn, s, onChange) {
+    function toggle() {
+      s.setOn(!s.on);
+      btn.textContent = s.on ? 'Sound: On' : 'Sound: Off';
+      s.tone(660);
+      if (onChange) onChange(s.on);
+    }
+    btn.addEventListener('click', function (e) { e.stopPropagation(); toggle(); btn.blur(); });
+    return toggle;
+  }
+
+  /**
+   * The common start of a game that draws its own panels: the #c canvas and its 2D context, ui (the
+   * elements of the space-separated ids), its sound (sound(soundDefaults)) with beep = sound.tone, and
+   * toggleSound, the #mute text button's toggle (soundButton(ui.mute, sound, onSoundChange)).
+   */
+  function panelGame(ids, soundDefaults, onSoundChange) {
+    var canvas = byId('c'), ui = {};
+    ids.split(' ').forEach(function (id) { ui[id] = byId(id); });
+    var s = sound(soundDefaults);
+    return { canvas: canvas, ctx: canvas.getContext('2d'), ui: ui, sound: s, beep: s.tone, toggleSound: soundButton(ui.mute, s, onSoundChange) };
+  }
+
+  /** Sizes canvas to the window in device pixels (ratio capped at maxDpr); returns { w, h, dpr } in CSS pixels. */
+  function fitCanvas(canvas, maxDpr) {
+    var dpr = Math.min(window.devicePixelRatio || 1, maxDpr);
+    var w = Math.max(1, window.innerWidth), h = Math.max(1, window.innerHeight);
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    return { w: w, h: h, dpr: dpr };
+  }
+
+  /**
+   * The keys held down now, by keyOf(event) (default event.key). The game's own keydown handler sets
+   * keys[k] = true; key up clears it, and so does the window losing focus unless opts.keepOnBlur.
+   */
+  function heldKeys(keyOf, opts) {
+    var keys = Object.create(null);
+    var of = keyOf || function (e) { return e.key; };
+    window.addEventListener('keyup', function (e) { keys[of(e)] = false; });
+    if (!(opts && opts.keepOnBlur)) window.addEventListener('blur', function () { for (var k in keys) keys[k] = false; });
+    return keys;
+  }
+
+  /** True on a device whose main pointer is coarse (a touch screen): show the touch controls from the start. */
+  function coarsePointer() {
+    return !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
+  }
+
+  /**
+   * Touch buttons drawn on the canvas: touch is the game's flags object ({ left: false, jump: false … });
+   * while opts.active(), every pointer held on the canvas sets the flag of the button under it
+   * (rects() gives { name: { x, y, w, h } } in CSS pixels, hit within opts.pad, twice that above).
+   * opts.elsewhere(p, touch): a pointer on no button (optional); opts.onTouchPointer(e): any pointer
+   * that is not a mouse went down (show the buttons); opts.onChange(before, why): after the flags were
+   * worked out again (why: 'down' | 'move' | 'up').
+   */
+  function canvasTouch(canvas, touch, opts) {
+    var names = Object.keys(touch);
+    var pointers = new Map();
+    function refresh(why) {
+      var before = Object.assign({}, touch);
+      names.forEach(function (k) { touch[k] = false; });
+      var b = opts.rects(), pad = opts.pad;
+      pointers.forEach(function (p) {
+        names.forEach(function (k) {
+          var r = b[k];
+          if (p.x >= r.x - pad && p.x <= r.x + r.w + pad && p.y >= r.y - pad * 2 && p.y <= r.y + r.h + pad) touch[k] = true;
+        });
+        if (opts.elsewhere) opts.elsewhere(p, touch);
+      });
+      if (opts.onChange) opts.onChange(before, why);
+    }
+    canvas.addEventListener('pointerdown', function (e) {
+      if (e.pointerType !== 'mouse' && opts.onTouchPointer) opts.onTouchPointer(e);
+      if (!opts.active()) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* ignore */ }
+      refresh('down');
+    });
+    canvas.addEventListener('pointermove', function (e) {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      refresh('move');
+    });
+    var up = function (e) { pointers.delete(e.pointerId); refresh('up'); };
+    canvas.addEventListener('pointerup', up);
+    canvas.addEventListener('pointercancel', up);
+    canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  }
+
+  /**
+   * Runs step(dt, now) on every animation frame; dt in seconds, at most maxDt. last: the time the loop
+   * counts the first frame from (default now; 0 gives the first frame dt = 0).
+   */
+  function loop(step, maxDt, last) {
+    if (last === undefined) last = performance.now();
+    function frame(now) {
+      var dt = last ? Math.min(maxDt, Math.max(0, (now - last) / 1000)) : 0;
+      last = now;
+      step(dt, now);
+      requestAnimationFrame(frame);
+    }
+    requestAnimationFrame(frame);
+  }
+
+  /**
+   * Shows a screen state: body[data-state] = state and, for games with their own panels,
+   * panels = { title, over, hud } toggled with the "hidden" class; the HUD shows in the states
+   * hudIn (default ['playing']).
+   */
+  function showState(state, panels, hudIn) {
+    document.body.setAttribute('data-state', state);
+    if (!panels) return;
+    panels.title.classList.toggle('hidden', state !== 'title');
+    panels.over.classList.toggle('hidden', state !== 'gameover');
+    panels.hud.classList.toggle('hidden', (hudIn || ['playing']).indexOf(state) < 0);
+  }
+
+  /** Starts a rounded-rectangle path on the 2D context g (fill or stroke it after). */
+  function roundRect(g, x, y, w, h, r) {
+    // A canvas squeezed to almost nothing (a frame being resized) gives tiny or negative sizes: arcTo throws on a negative radius.
+    r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
+    g.beginPath(); g.moveTo(x + r, y); g.arcTo(x + w, y, x + w, y + h, r); g.arcTo(x + w, y + h, x, y + h, r);
+    g.arcTo(x, y + h, x, y, r); g.arcTo(x, y, x + w, y, r); g.closePath();
+  }
+
+  window.ArcadiumRuntime = {
+    sdk: sdk,
+    byId: byId,
+    sound: sound,
+    soundButton: soundButton,
+    panelGame: panelGame,
+    fitCanvas: fitCanvas,
+    heldKeys: heldKeys,
+    loop: loop,
+    showState: showState,
+    coarsePointer: coarsePointer,
+    canvasTouch: canvasTouch,
+    roundRect: roundRect
+  };
+})();

@@ -1,0 +1,75 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { FolderSearch } from "lucide-react";
+import { useState } from "react";
+import type { Game } from "@contract/games";
+import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
+import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "./game-card";
+import { GameGrid, GameGridItem } from "./game-grid";
+import type { GameView } from "./game-view-toggle";
+
+/** Spec §9: page size / step / placeholders. */
+export const CATEGORY_PAGE_SIZE = 12;
+
+/**
+ * A category's games as a grid or a list: 12 shown, 'Load More Games' adds 12 (spec §2);
+ * `loadFailed` says the games could not be read (not that the category does not exist).
+ */
+export function CategoryGames({ games, view, label, loadFailed }: { games: UseQueryResult<Game[]>; view: GameView; label: string; loadFailed: boolean }) {
+  const [visible, setVisible] = useState(CATEGORY_PAGE_SIZE);
+  const list = games.data ?? [];
+  const shown = list.slice(0, visible);
+
+  if (games.isPending)
+    return view === "grid" ? (
+      <GameGrid label="Loading games">
+        {Array.from({ length: CATEGORY_PAGE_SIZE }, (_, i) => (
+          <GameGridItem key={i}>
+            <GameCardSkeleton />
+          </GameGridItem>
+        ))}
+      </GameGrid>
+    ) : (
+      <div className="grid gap-3">
+        {Array.from({ length: CATEGORY_PAGE_SIZE }, (_, i) => (
+          <GameListItemSkeleton key={i} />
+        ))}
+      </div>
+    );
+  if (list.length === 0)
+    return (
+      <EmptyState
+        icon={<FolderSearch />}
+        title="No Games Found"
+        description={loadFailed ? "Failed to load games. Please try again." : "There are no games here yet. Check back soon!"}
+      />
+    );
+  return (
+    <>
+      {view === "grid" ? (
+        <GameGrid label={label}>
+          {shown.map((g) => (
+            <GameGridItem key={g.id}>
+              <GameCard game={g} />
+            </GameGridItem>
+          ))}
+        </GameGrid>
+      ) : (
+        <div role="list" aria-label={label} className="grid gap-3">
+          {shown.map((g) => (
+            <div role="listitem" key={g.id}>
+              <GameListItem game={g} description={g.description} />
+            </div>
+          ))}
+        </div>
+      )}
+      {visible < list.length ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" size="lg" onClick={() => setVisible((v) => v + CATEGORY_PAGE_SIZE)}>
+            Load More Games
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

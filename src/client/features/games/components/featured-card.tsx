@@ -1,0 +1,34 @@
+import { Users } from "lucide-react";
+import { Link } from "wouter";
+import type { Game } from "@contract/games";
+import { StarRating } from "@/components/star-rating";
+import { formatPlays, truncate } from "@/lib/format";
+import { GameImage } from "./game-image";
+
+/** Spec §4 / §9: a featured card's description is cut at 60 characters. */
+export const FEATURED_DESCRIPTION_MAX = 60;
+
+/** A game in the home page's Featured Games carousel. */
+export function FeaturedCard({ game }: { game: Game }) {
+  return (
+    <article className="group relative w-[320px] shrink-0 snap-start overflow-hidden rounded-2xl border bg-card shadow-sm transition-all hover:-translate-y-1 hover:shadow-xl hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring">
+      <GameImage src={game.imageUrl} alt="" className="aspect-video" imgClassName="transition-transform duration-300 group-hover:scale-105" />
+      <div className="space-y-2 p-4">
+        <h3 className="font-semibold">
+          <Link href={`/game/${game.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {game.title}
+          </Link>
+        </h3>
+        <p className="min-h-10 text-sm text-muted-foreground">{truncate(game.description, FEATURED_DESCRIPTION_MAX)}</p>
+        <div className="flex items-center justify-between">
+          <StarRating rating={game.rating} />
+          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+            <Users className="size-3.5" aria-hidden="true" />
+            {formatPlays(game.plays)}
+            <span className="sr-only"> plays</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { Loader2, SearchX } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
+import type { GamePage } from "../api/get-games";
+import { GameCard, GameCardSkeleton } from "./game-card";
+import { GameGrid, GameGridItem } from "./game-grid";
+
+/** Spec §9: 10 loading placeholders on All Games. */
+export const ALL_GAMES_SKELETONS = 10;
+
+/** All Games' count, then the games, 'Load More Games', or why there are none. */
+export function GameResults({ query, label, onClearFilters }: { query: UseInfiniteQueryResult<InfiniteData<GamePage>>; label: string; onClearFilters: () => void }) {
+  const games = query.data?.pages.flatMap((p) => p.games) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  return (
+    <>
+      <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+        {query.isPending ? "Loading games…" : query.isError ? "" : `${total} ${total === 1 ? "game" : "games"}`}
+      </p>
+
+      {query.isPending ? (
+        <GameGrid label="Loading games">
+          {Array.from({ length: ALL_GAMES_SKELETONS }, (_, i) => (
+            <GameGridItem key={i}>
+              <GameCardSkeleton />
+            </GameGridItem>
+          ))}
+        </GameGrid>
+      ) : query.isError ? (
+        <EmptyState
+          icon={<SearchX />}
+          title="Failed to load games"
+          description="Please check your connection and try again."
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : games.length === 0 ? (
+        <EmptyState
+          icon={<SearchX />}
+          title="No games found"
+          description="Try adjusting your search or filter criteria"
+          action={
+            <Button variant="outline" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <GameGrid label={label}>
+            {games.map((g) => (
+              <GameGridItem key={g.id}>
+                <GameCard game={g} />
+              </GameGridItem>
+            ))}
+          </GameGrid>
+          {query.hasNextPage ? (
+            <div className="mt-8 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                Load More Games
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

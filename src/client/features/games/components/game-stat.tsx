@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+
+/** One figure of the About tab (High Score, Total Players, Difficulty), inside a <dl>. */
+export function GameStat({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-muted p-2.5 sm:p-3">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
+        {icon} {label}
+      </dt>
+      <dd className="mt-1 truncate text-base font-bold sm:text-lg" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Gamepad2, Info, MessageSquare, Trophy } from "lucide-react";
+import { Tabs as TabsPrimitive } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { Card, CardContent } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
+
+/**
+ * The game page's tabs (spec §2): About first; the screen passes each tab's content in (the
+ * leaderboard and reviews come from their own features and get a card here).
+ */
+export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: ReactNode; howToPlay: ReactNode; leaderboard: ReactNode; reviews: ReactNode }) {
+  const [tab, setTab] = useState("about");
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      {/* The ui TabsList is inline-flex; below 480 px four tabs do not fit in one row, so 2 × 2 here. */}
+      <TabsPrimitive.List className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground min-[480px]:inline-flex min-[480px]:h-10 min-[480px]:w-auto min-[480px]:items-center">
+        <TabsTrigger value="about">
+          <Info aria-hidden="true" />
+          About
+        </TabsTrigger>
+        <TabsTrigger value="how-to-play">
+          <Gamepad2 aria-hidden="true" />
+          How to Play
+        </TabsTrigger>
+        <TabsTrigger value="leaderboard">
+          <Trophy aria-hidden="true" />
+          Leaderboard
+        </TabsTrigger>
+        <TabsTrigger value="reviews">
+          <MessageSquare aria-hidden="true" />
+          Reviews
+        </TabsTrigger>
+      </TabsPrimitive.List>
+      <TabsContent value="about">{about}</TabsContent>
+      <TabsContent value="how-to-play">{howToPlay}</TabsContent>
+      <TabsContent value="leaderboard">
+        <Card>
+          <CardContent className="pt-5">{leaderboard}</CardContent>
+        </Card>
+      </TabsContent>
+      <TabsContent value="reviews">
+        <Card>
+          <CardContent className="pt-5">{reviews}</CardContent>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}
