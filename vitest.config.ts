@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "src/test/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["./src/test/setup-node.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

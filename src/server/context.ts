@@ -3,7 +3,9 @@ import type { Database, Db } from "./db/client";
 import type { RateLimitOverrides, RateLimits } from "./rate-limits";
 import type { ChatHub } from "./services/chat-hub";
 import type { LeaderboardCache } from "./services/leaderboard";
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
 import { PRODUCTION_SCRYPT } from "./services/passwords";
+import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
 
 /** Limits of the live chat channel (D37). */
 export type ChatLiveSettings = {
@@ -26,12 +28,15 @@ export type AppSettings = {
   /** D12: scrypt cost as log2(N) for new password hashes */
   passwordHashCost: number;
   rateLimits: RateLimitOverrides;
+  /** D44/D45: the size limits of uploaded game packages and images */
+  uploadLimits: { package: PackageLimits; image: ImageLimits };
 };
 
 export const DEFAULT_SETTINGS: AppSettings = {
   chatLive: { heartbeatMs: 30_000, maxConnectionsPerAddress: 20, maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 },
   passwordHashCost: PRODUCTION_SCRYPT.logN,
   rateLimits: {},
+  uploadLimits: { package: DEFAULT_PACKAGE_LIMITS, image: DEFAULT_IMAGE_LIMITS },
 };
 
 /** What every route plugin is registered with (built once by buildApp). */

@@ -1,34 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { categoriesTable, gamesTable, playsTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { resetRateLimit } from "../services/rate-limit";
-
-type Player = Awaited<ReturnType<typeof createUserWithSession>>;
-
-async function newGame(t: TestApp, title: string, slug = "puzzle") {
-  const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, slug));
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
-  return g;
-}
-
-async function play(t: TestApp, gameId: number, p?: Player): Promise<string> {
-  const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/play`, cookies: p?.cookies });
-  expect(res.statusCode).toBe(200);
-  return res.json().playId;
-}
-
-async function submit(t: TestApp, p: Player | undefined, body: Record<string, unknown>) {
-  return t.app.inject({ method: "POST", url: "/api/scores", cookies: p?.cookies, payload: body });
-}
-
-/** Plays and scores in one go; returns the response body. */
-async function score(t: TestApp, p: Player, gameId: number, value: number, won?: boolean) {
-  const playId = await play(t, gameId, p);
-  const res = await submit(t, p, { playId, score: value, ...(won === undefined ? {} : { won }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+import { expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { playsTable } from "../db/schema";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { newGame, play, score, submit } from "../../test/scores";
 
 describeEachDatabase("scores API (D21, D23)", (t) => {
   it("needs a session (401)", async () => {
@@ -108,139 +82,6 @@ describeEachDatabase("scores API (D21, D23)", (t) => {
     expect(limited).toHaveLength(1);
     expect((await t().app.inject({ method: "GET", url: "/api/scores/game/987654" })).statusCode).toBe(404);
   });
-}, { demo: false });
-
-describeEachDatabase("leaderboards (D24)", (t) => {
-  it("sums per-game bests, counts scores and rounds the win rate", async () => {
-    const g1 = await newGame(t(), "L1");
-    const g2 = await newGame(t(), "L2");
-    const a = await createUserWithSession(t(), { username: "alice_lb" });
-    const b = await createUserWithSession(t(), { username: "bob_lb" });
-    await score(t(), a, g1.id, 100, true);
-    await score(t(), a, g1.id, 40, false);
-    await score(t(), a, g2.id, 60, false);
-    await score(t(), a, g2.id, 10); // no `won`: not in the win-rate denominator
-    await score(t(), b, g1.id, 150, true);
-    for (const period of ["all", "week"]) {
-      const board = (await t().app.inject({ method: "GET", url: `/api/leaderboard?period=${period}` })).json();
-      expect(board.map((e: { user: { username: string }; totalScore: number; gamesPlayed: number; winRate: number; rank: number }) => [e.rank, e.user.username, e.totalScore, e.gamesPlayed, e.winRate])).toEqual([
-        [1, "alice_lb", 160, 4, 33],
-        [2, "bob_lb", 150, 1, 100],
-      ]);
-    }
-  });
-
-  it("breaks ties by who reached the total first, and a search keeps global ranks", async () => {
-    const g = await newGame(t(), "L3");
-    const c = await createUserWithSession(t(), { username: "carol_lb" });
-    const d = await createUserWithSession(t(), { username: "dave_lb" });
-    await score(t(), c, g.id, 150);
-    await score(t(), d, g.id, 150);
-    const board = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
-    const names = board.map((e: { user: { username: string } }) => e.user.username);
-    expect(names.indexOf("bob_lb")).toBeLessThan(names.indexOf("carol_lb"));
-    expect(names.indexOf("carol_lb")).toBeLessThan(names.indexOf("dave_lb"));
-    const found = (await t().app.inject({ method: "GET", url: "/api/leaderboard?search=DAVE" })).json();
-    expect(found).toHaveLength(1);
-    expect(found[0].rank).toBe(names.indexOf("dave_lb") + 1);
-    expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?search=100%25" })).json()).toEqual([]);
-    expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?limit=2" })).json()).toHaveLength(2);
-    expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?period=month" })).statusCode).toBe(400);
-  });
-
-  it("deleting a game removes its scores from the totals (aggregates rebuilt, cache cleared)", async () => {
-    const g = await newGame(t(), "Doomed");
-    const p = await createUserWithSession(t(), { username: "frank_doomed" });
-    const keep = await newGame(t(), "Kept");
-    await score(t(), p, keep.id, 7);
-    await score(t(), p, g.id, 900_000);
-    const before = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
-    expect(before.find((e: { user: { id: number } }) => e.user.id === p.user.id).totalScore).toBe(900_007);
-    const admin = await createUserWithSession(t(), { role: "admin" });
-    expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies })).statusCode).toBe(204);
-    const after = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
-    expect(after.find((e: { user: { id: number } }) => e.user.id === p.user.id)).toMatchObject({ totalScore: 7, gamesPlayed: 1 });
-  });
-
-  it("the week counts only the last 7 days", async () => {
-    const g = await newGame(t(), "L4");
-    const e = await createUserWithSession(t(), { username: "erin_old" });
-    await score(t(), e, g.id, 5000);
-    await t().database.db.execute(sql`update scores set created_at = now() - interval '8 days' where user_id = ${e.user.id}`);
-    const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
-    expect(week.find((x: { user: { id: number } }) => x.user.id === e.user.id)).toBeUndefined();
-    const all = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all" })).json();
-    expect(all[0].user.id).toBe(e.user.id);
-  });
-
-  it("the profile carries rank and totals", async () => {
-    const board = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
-    const second = board[1];
-    const profile = (await t().app.inject({ method: "GET", url: `/api/users/${second.user.id}` })).json();
-    expect(profile).toMatchObject({ id: second.user.id, rank: 2, totalScore: second.totalScore, gamesPlayed: second.gamesPlayed, winRate: second.winRate });
-    expect(profile).not.toHaveProperty("email");
-    expect(profile).not.toHaveProperty("role");
-    const nobody = await createUserWithSession(t());
-    expect((await t().app.inject({ method: "GET", url: `/api/users/${nobody.user.id}` })).json()).toMatchObject({ rank: null, totalScore: 0, gamesPlayed: 0, winRate: 0 });
-    expect((await t().app.inject({ method: "GET", url: "/api/users/987654" })).statusCode).toBe(404);
-  });
-}, { demo: false });
-
-describeEachDatabase("achievements and profile stats (D25)", (t) => {
-  const unlocked = async (userId: number) => {
-    const stats = (await t().app.inject({ method: "GET", url: `/api/users/${userId}/stats` })).json();
-    return { stats, ids: stats.achievements.filter((a: { unlockedAt: string | null }) => a.unlockedAt).map((a: { id: string }) => a.id).sort() };
-  };
-
-  it("unlock on the right events and are counted", async () => {
-    const a = await createUserWithSession(t());
-    const rival = await createUserWithSession(t());
-    const games = [];
-    for (const slug of ["action", "adventure", "puzzle", "strategy", "racing", "sports"]) games.push(await newGame(t(), `A-${slug}`, slug));
-    await score(t(), rival, games[0].id, 999);
-    await score(t(), a, games[0].id, 10, false);
-    let now = await unlocked(a.user.id);
-    expect(now.ids).toEqual(["first_score", "rising_star"]);
-    expect(now.stats.totalAchievements).toBe(10);
-    expect(now.stats.achievements).toHaveLength(10);
-
-    await score(t(), a, games[1].id, 20, true);
-    expect((await unlocked(a.user.id)).ids).toContain("first_victory");
-    expect((await unlocked(a.user.id)).ids).toContain("champion"); // #1 on games[1]
-    await score(t(), a, games[2].id, 12_000, true);
-    now = await unlocked(a.user.id);
-    expect(now.ids).toContain("high_roller");
-    expect(now.ids).not.toContain("hat_trick");
-    await score(t(), a, games[3].id, 30, true);
-    now = await unlocked(a.user.id);
-    expect(now.ids).toContain("hat_trick");
-    expect(now.ids).not.toContain("game_explorer");
-    await score(t(), a, games[4].id, 30);
-    now = await unlocked(a.user.id);
-    expect(now.ids).toContain("game_explorer");
-    expect(now.ids).not.toContain("all_rounder");
-    await score(t(), a, games[5].id, 30);
-    now = await unlocked(a.user.id);
-    expect(now.ids).toContain("all_rounder");
-    expect(now.ids).not.toContain("critic");
-    await t().app.inject({ method: "POST", url: "/api/reviews", cookies: a.cookies, payload: { gameId: games[0].id, rating: 4 } });
-    now = await unlocked(a.user.id);
-    expect(now.ids).toContain("critic");
-    expect(now.ids).not.toContain("dedicated_player");
-    expect(now.stats.unlockedCount).toBe(now.ids.length);
-    expect(now.stats.unlockedCount).toBe(9);
-  });
-
-  it("Dedicated Player after 50 scores", async () => {
-    const p = await createUserWithSession(t());
-    const g = await newGame(t(), "Grind");
-    for (let i = 0; i < 50; i++) {
-      // The per-player limit (30 a minute) is tested on its own below.
-      if (i % 25 === 0) await resetRateLimit(t().database.db, `score:${p.user.id}`);
-      await score(t(), p, g.id, i);
-    }
-    expect((await unlocked(p.user.id)).ids).toContain("dedicated_player");
-  });
 
   it("limits scores to 30 a minute per player (429 + Retry-After)", async () => {
     const p = await createUserWithSession(t());
@@ -252,23 +93,4 @@ describeEachDatabase("achievements and profile stats (D25)", (t) => {
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 
-  it("lists per-game bests with real last-played dates and category shares from plays", async () => {
-    const p = await createUserWithSession(t());
-    const action = await newGame(t(), "Stats Action", "action");
-    const puzzle = await newGame(t(), "Stats Puzzle", "puzzle");
-    await score(t(), p, action.id, 5);
-    await score(t(), p, action.id, 50);
-    await score(t(), p, puzzle.id, 7);
-    await play(t(), action.id, p); // a play without a score still counts for the categories
-    const { stats } = await unlocked(p.user.id);
-    expect(stats.games.map((g: { title: string; bestScore: number; scores: number }) => [g.title, g.bestScore, g.scores])).toEqual([
-      ["Stats Puzzle", 7, 1],
-      ["Stats Action", 50, 2],
-    ]);
-    expect(new Date(stats.games[0].lastPlayedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(stats.categories).toEqual([
-      { slug: "action", name: "Action", plays: 3, share: 75 },
-      { slug: "puzzle", name: "Puzzle", plays: 1, share: 25 },
-    ]);
-  });
 }, { demo: false });

@@ -9,15 +9,14 @@ import { PACKAGE_LIMITS } from "../../contract/admin";
 import { Invalid, TooLarge, UnsupportedType, DomainError } from "../errors";
 import { makeStagingDir } from "./packages";
 
-/**
- * D44 limits. Mutable so that tests can lower them (e.g. to build an "over the limit" archive
- * without writing 500 MB); production code never changes them.
- */
-export const packageLimits = {
-  maxUploadBytes: PACKAGE_LIMITS.maxUploadBytes as number,
-  maxEntries: PACKAGE_LIMITS.maxEntries as number,
-  maxUncompressedBytes: PACKAGE_LIMITS.maxUncompressedBytes as number,
-};
+/** D44 limits of an uploaded game package (tests lower them through buildApp's settings, context.ts). */
+export type PackageLimits = { maxUploadBytes: number; maxEntries: number; maxUncompressedBytes: number };
+
+export const DEFAULT_PACKAGE_LIMITS: Readonly<PackageLimits> = Object.freeze({
+  maxUploadBytes: PACKAGE_LIMITS.maxUploadBytes,
+  maxEntries: PACKAGE_LIMITS.maxEntries,
+  maxUncompressedBytes: PACKAGE_LIMITS.maxUncompressedBytes,
+});
 
 export type PackageKind = "zip" | "html";
 
@@ -106,7 +105,7 @@ function isJunk(name: string): boolean {
  * Reads the archive's central directory and decides what to extract: every entry checked
  * (count, sizes, names, links) before a single byte is written.
  */
-async function planZip(zip: yauzl.ZipFile): Promise<{ files: PlannedEntry[]; prefix: string }> {
+async function planZip(zip: yauzl.ZipFile, packageLimits: PackageLimits): Promise<{ files: PlannedEntry[]; prefix: string }> {
   if (zip.entryCount > packageLimits.maxEntries) {
     throw new Invalid(`The archive has ${zip.entryCount} entries; at most ${packageLimits.maxEntries.toLocaleString("en-US")} are allowed`);
   }
@@ -150,18 +149,18 @@ async function planZip(zip: yauzl.ZipFile): Promise<{ files: PlannedEntry[]; pre
 }
 
 /** Counts bytes as they are written, so that an archive that lies about its sizes still stops at the limit. */
-function byteCounter(budget: { left: number }): Transform {
+function byteCounter(budget: { left: number; limit: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       budget.left -= chunk.length;
-      if (budget.left < 0) return done(new TooLarge(`The archive unpacks to more than ${mb(packageLimits.maxUncompressedBytes)}`));
+      if (budget.left < 0) return done(new TooLarge(`The archive unpacks to more than ${mb(budget.limit)}`));
       done(null, chunk);
     },
   });
 }
 
 /** Extracts a checked zip into an empty folder (streaming, entry by entry). */
-export async function extractZip(zipPath: string, destDir: string): Promise<void> {
+export async function extractZip(zipPath: string, destDir: string, packageLimits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(zipPath, { autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true });
@@ -171,9 +170,9 @@ export async function extractZip(zipPath: string, destDir: string): Promise<void
   // Late errors (after we stopped listening) must never crash the process.
   zip.on("error", () => {});
   try {
-    const { files, prefix } = await planZip(zip);
+    const { files, prefix } = await planZip(zip, packageLimits);
     const root = path.resolve(destDir);
-    const budget = { left: packageLimits.maxUncompressedBytes };
+    const budget = { left: packageLimits.maxUncompressedBytes, limit: packageLimits.maxUncompressedBytes };
     for (const item of files) {
       const rel = item.name.slice(prefix.length);
       if (rel === "") continue;
@@ -210,13 +209,18 @@ export async function extractZip(zipPath: string, destDir: string): Promise<void
  * folder in DATA_DIR/tmp, ready for commitPackage. On any failure the staging folder is removed
  * and the error (a domain error: Invalid, TooLarge or UnsupportedType and a clear message) is thrown.
  */
-export async function stageUploadedPackage(dataDir: string, uploadPath: string, kind: PackageKind): Promise<string> {
+export async function stageUploadedPackage(
+  dataDir: string,
+  uploadPath: string,
+  kind: PackageKind,
+  limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): Promise<string> {
   const staging = await makeStagingDir(dataDir);
   try {
     if (kind === "html") {
       await fsp.copyFile(uploadPath, path.join(staging, "index.html"));
     } else {
-      await extractZip(uploadPath, staging);
+      await extractZip(uploadPath, staging, limits);
     }
     return staging;
   } catch (err) {

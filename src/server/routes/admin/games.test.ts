@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { gameSchema } from "../../../contract/games";
 import { gamesTable, reviewsTable } from "../../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
-import { buildZip, multipart } from "./test-helpers";
+import { buildZip, multipart } from "../../../test/uploads";
 
 const VALID = {
   title: "Sky Hopper",

@@ -1,13 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { gamesTable } from "../../db/schema";
-import { imageLimits } from "../../services/images";
-import { packageLimits } from "../../services/zip-packages";
-import { buildTestApp, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
-import { buildZip, listFiles, multipart, type FilePart } from "./test-helpers";
+import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { buildZip, listFiles, multipart, type FilePart } from "../../../test/uploads";
 import { rateLimitTable } from "../../rate-limits";
 
 const INDEX = "<!doctype html><title>Uploaded</title><h1>Hello from the package</h1><script src='js/game.js'></script>";
@@ -20,8 +18,49 @@ const FIELDS = {
   instructions: "Arrow keys",
   isFeatured: "true",
 };
-const defaults = { ...packageLimits };
-const imageDefaults = { ...imageLimits };
+
+/** The requests and checks of the upload suites, bound to a suite's app and administrator. */
+function uploadHelpers(t: () => TestApp, cookies: () => { sid: string }) {
+  const gamesDir = () => path.join(t().config.dataDir, "games");
+  const tmpDir = () => path.join(t().config.dataDir, "tmp");
+  const imagesDir = () => path.join(t().config.dataDir, "uploads", "images");
+
+  async function upload(file: FilePart | undefined, fields: Record<string, string> = FIELDS) {
+    const body = multipart(fields, file);
+    return t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: cookies(), ...body });
+  }
+  const zipFile = (content: Buffer, filename = "game.zip"): FilePart => ({ field: "htmlFile", filename, content, type: "application/zip" });
+
+  async function gameCount() {
+    const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>;
+    return n;
+  }
+
+  /** Runs a failing upload and checks that it left nothing behind: no row, no package folder, nothing in tmp. */
+  async function expectRefused(run: () => Promise<{ statusCode: number; json(): { message: string } }>, status: number, message: RegExp) {
+    const gamesBefore = (await fs.readdir(gamesDir())).sort();
+    const rowsBefore = await gameCount();
+    const res = await run();
+    expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+    expect(res.json().message).toMatch(message);
+    expect((await fs.readdir(gamesDir())).sort()).toEqual(gamesBefore);
+    expect(await listFiles(tmpDir())).toEqual([]);
+    expect(await gameCount()).toBe(rowsBefore);
+  }
+
+  async function expectPlayable(id: number, text: string) {
+    const res = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(text);
+  }
+
+  async function uploadImage(content: Buffer | string, filename = "cover.png", type = "image/png") {
+    const body = multipart({}, { field: "image", filename, content, type });
+    return t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: cookies(), ...body });
+  }
+
+  return { gamesDir, tmpDir, imagesDir, upload, zipFile, gameCount, expectRefused, expectPlayable, uploadImage };
+}
 
 describeEachDatabase(
   "admin uploads: game packages (D44) and images (D45)",
@@ -30,43 +69,8 @@ describeEachDatabase(
     beforeAll(async () => {
       ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
     });
-    afterEach(() => {
-      Object.assign(packageLimits, defaults);
-      Object.assign(imageLimits, imageDefaults);
-    });
 
-    const gamesDir = () => path.join(t().config.dataDir, "games");
-    const tmpDir = () => path.join(t().config.dataDir, "tmp");
-    const imagesDir = () => path.join(t().config.dataDir, "uploads", "images");
-
-    async function upload(file: FilePart | undefined, fields: Record<string, string> = FIELDS) {
-      const body = multipart(fields, file);
-      return t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies, ...body });
-    }
-    const zipFile = (content: Buffer, filename = "game.zip"): FilePart => ({ field: "htmlFile", filename, content, type: "application/zip" });
-
-    async function gameCount() {
-      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>;
-      return n;
-    }
-
-    /** Runs a failing upload and checks that it left nothing behind: no row, no package folder, nothing in tmp. */
-    async function expectRefused(run: () => Promise<{ statusCode: number; json(): { message: string } }>, status: number, message: RegExp) {
-      const gamesBefore = (await fs.readdir(gamesDir())).sort();
-      const rowsBefore = await gameCount();
-      const res = await run();
-      expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-      expect(res.json().message).toMatch(message);
-      expect((await fs.readdir(gamesDir())).sort()).toEqual(gamesBefore);
-      expect(await listFiles(tmpDir())).toEqual([]);
-      expect(await gameCount()).toBe(rowsBefore);
-    }
-
-    async function expectPlayable(id: number, text: string) {
-      const res = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${id}/` });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain(text);
-    }
+    const { gamesDir, tmpDir, imagesDir, upload, zipFile, expectRefused, expectPlayable, uploadImage } = uploadHelpers(t, () => cookies);
 
     describe("valid packages", () => {
       it("a zip with index.html at its root is installed and plays on the games origin", async () => {
@@ -165,18 +169,6 @@ describeEachDatabase(
         await expectRefused(() => upload(zipFile(buildZip(entries))), 400, /at most 2,000/);
       });
 
-      it("over the uncompressed limit (500 MB, lowered for the test)", async () => {
-        packageLimits.maxUncompressedBytes = 10_000;
-        const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(20_000, 1) }]);
-        await expectRefused(() => upload(zipFile(zip)), 413, /unpacks to more than/);
-      });
-
-      it("an upload over the size limit (100 MB, lowered for the test) is 413", async () => {
-        packageLimits.maxUploadBytes = 50_000;
-        const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(60_000, 1) }]);
-        await expectRefused(() => upload(zipFile(zip)), 413, /larger than/);
-      });
-
       it("a .exe renamed .zip, a binary renamed .html and other types are 415", async () => {
         const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "binary"), Buffer.alloc(600, 0)]);
         await expectRefused(() => upload(zipFile(exe, "game.zip")), 415, /not a zip archive/);
@@ -197,11 +189,6 @@ describeEachDatabase(
     });
 
     describe("images (D45)", () => {
-      async function uploadImage(content: Buffer | string, filename = "cover.png", type = "image/png") {
-        const body = multipart({}, { field: "image", filename, content, type });
-        return t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies, ...body });
-      }
-
       it("a PNG is stored as WebP of at most 600×600 and served from /uploads/", async () => {
         const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366ff" } }).png().toBuffer();
         const res = await uploadImage(png);
@@ -246,16 +233,6 @@ describeEachDatabase(
           expect(res.json().message).toBe("This file is not a PNG, JPEG, WebP or GIF image");
         }
         expect(await listFiles(imagesDir())).toEqual(before);
-        expect(await listFiles(tmpDir())).toEqual([]);
-      });
-
-      it("an image over 5 MB (lowered for the test) is 413", async () => {
-        imageLimits.maxUploadBytes = 1000;
-        const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } }).png({ compressionLevel: 0 }).toBuffer();
-        expect(png.length).toBeGreaterThan(1000);
-        const res = await uploadImage(png);
-        expect(res.statusCode).toBe(413);
-        expect(res.json().message).toMatch(/larger than/);
         expect(await listFiles(tmpDir())).toEqual([]);
       });
 
@@ -320,3 +297,37 @@ describeEachDatabase(
   { demo: false },
 );
 
+/** D44/D45 limits lowered through buildApp's settings, so that "over the limit" needs no 500 MB archive. */
+describeEachDatabase(
+  "admin uploads over the limits (D44, D45)",
+  (t) => {
+    let cookies: { sid: string };
+    beforeAll(async () => {
+      ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
+    });
+    const { upload, zipFile, expectRefused, uploadImage, tmpDir } = uploadHelpers(t, () => cookies);
+
+    it("over the uncompressed limit (500 MB, lowered for the test)", async () => {
+      const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(20_000, 1) }]);
+      await expectRefused(() => upload(zipFile(zip)), 413, /unpacks to more than/);
+    });
+
+    it("an upload over the size limit (100 MB, lowered for the test) is 413", async () => {
+      const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(60_000, 1) }]);
+      await expectRefused(() => upload(zipFile(zip)), 413, /larger than/);
+    });
+
+    it("an image over 5 MB (lowered for the test) is 413", async () => {
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(png.length).toBeGreaterThan(1000);
+      const res = await uploadImage(png);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toMatch(/larger than/);
+      expect(await listFiles(tmpDir())).toEqual([]);
+    });
+  },
+  {
+    demo: false,
+    settings: { uploadLimits: { package: { maxUploadBytes: 50_000, maxEntries: 2_000, maxUncompressedBytes: 10_000 }, image: { maxUploadBytes: 1000, maxDimension: 600, maxInputPixels: 40_000_000 } } },
+  },
+);

@@ -7,8 +7,8 @@ import { gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
 import { assertCategoryExists, createPackagedGame, getGame } from "../../services/games";
-import { imageLimits, storeUploadedImage } from "../../services/images";
-import { detectPackageKind, packageLimits, stageUploadedPackage } from "../../services/zip-packages";
+import { storeUploadedImage } from "../../services/images";
+import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
 
@@ -20,7 +20,8 @@ function mb(bytes: number): string {
  * D44 game packages and D45 images. Multipart is accepted only in this scope, with tight limits
  * (one file, a few small fields); everything else on the site is JSON.
  */
-export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
+export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
+  const { package: packageLimits, image: imageLimits } = settings.uploadLimits;
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, files: 1, fileSize: packageLimits.maxUploadBytes },
     throwFileSizeLimit: true,
@@ -50,7 +51,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const kind = detectPackageKind(file.filename, file.head);
       await assertCategoryExists(db, fields.categoryId);
 
-      const staging = await stageUploadedPackage(config.dataDir, file.path, kind);
+      const staging = await stageUploadedPackage(config.dataDir, file.path, kind, packageLimits);
       // The row and the files arrive together (the staging folder is removed if either fails).
       const id = await createPackagedGame(db, config.dataDir, fields, staging);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
@@ -73,7 +74,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!file) throw new Invalid("Image file is required");
       if (file.size === 0) throw new Invalid("The uploaded file is empty");
       // Read into memory (at most 5 MB) so that no file handle outlives the request.
-      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path));
+      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path), imageLimits);
       request.log.info({ imageUrl }, "admin uploaded an image");
       return reply.code(201).send({ imageUrl });
     } finally {

@@ -2,7 +2,7 @@ import type { RouteOptions } from "fastify";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { createUserWithSession } from "../../test/test-app";
+import { createUserWithSession } from "../test-app";
 import { describeHardened, type HardenedApp } from "./harness";
 
 /**

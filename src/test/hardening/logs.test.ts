@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, expect, it } from "vitest";
-import { hashToken } from "../services/sessions";
+import { hashToken } from "../../server/services/sessions";
 import { describeHardened, type HardenedApp } from "./harness";
 
 /**

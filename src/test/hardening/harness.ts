@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import { buildApp } from "../app";
-import { buildTestApp, TEST_PASSWORD_HASH_COST, testDatabaseKinds, type TestApp } from "../../test/test-app";
+import { buildApp } from "../../server/app";
+import { buildTestApp, TEST_PASSWORD_HASH_COST, testDatabaseKinds, type TestApp } from "../test-app";
 
 /**
  * Test-only harness of the hardening suites (issue 8): a fresh database per suite (as

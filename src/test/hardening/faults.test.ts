@@ -3,12 +3,12 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { buildApp } from "../app";
-import { createDb } from "../db/client";
-import { UNAVAILABLE_MESSAGE } from "../plugins/errors";
-import { buildZip, listFiles } from "../routes/admin/test-helpers";
-import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../../test/test-app";
+import { loadConfig } from "../../server/config";
+import { buildApp } from "../../server/app";
+import { createDb } from "../../server/db/client";
+import { UNAVAILABLE_MESSAGE } from "../../server/plugins/errors";
+import { buildZip, listFiles } from "../uploads";
+import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../test-app";
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
 
 /**

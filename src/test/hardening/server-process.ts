@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 // @ts-expect-error: plain ES module without types
 import * as serverProcess from "../../../scripts/server-process.mjs";
-import { repoRoot } from "../../test/test-app";
+import { repoRoot } from "../test-app";
 
 /**
  * Test-only: runs the BUILT server (dist/server/main.js) as a child process, as `npm start` does,

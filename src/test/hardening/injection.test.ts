@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../services/content-values";
-import { multipart } from "../routes/admin/test-helpers";
-import { NUL_CHARACTER_MESSAGE } from "../plugins/security";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { sanitizeHtml } from "../../server/services/content-values";
+import { multipart } from "../uploads";
+import { NUL_CHARACTER_MESSAGE } from "../../server/plugins/security";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../test-app";
 
 /**
  * Issue 8, injection and XSS: SQL metacharacters in every text field round-trip as plain text
