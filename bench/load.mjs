@@ -84,7 +84,7 @@ async function main() {
   const ipOf = (i) => `10.${Math.floor(i / 250) % 250}.${i % 250}.${1 + (i % 200)}`;
   async function call(name, method, url, { body, cookie, ip, expect = [200, 201, 204] } = {}) {
     const t0 = performance.now();
-    let ok = false;
+    let ok;
     let res;
     let detail;
     try {

@@ -69,7 +69,8 @@ async function settle(page) {
   let last = -1;
   for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(300);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // Evaluated in the page, where `document` exists.
+    const height = await page.evaluate(() => globalThis.document.documentElement.scrollHeight);
     if (height === last) return;
     last = height;
   }
