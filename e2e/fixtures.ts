@@ -165,6 +165,7 @@ export const test = base.extend<
     await Promise.all(contexts.map((c) => c.close()));
   },
   adminServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
       const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
       await use(server);

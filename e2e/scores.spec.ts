@@ -83,7 +83,7 @@ test.describe("scores from the game frame (D21–D23)", () => {
     await frame.locator("body").evaluate(() => {
       const nested = document.createElement("iframe");
       nested.setAttribute("sandbox", "allow-scripts");
-      nested.srcdoc = '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")<\/script>';
+      nested.srcdoc = '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")</script>';
       document.body.appendChild(nested);
     });
     await expect

@@ -82,7 +82,7 @@
     setState('gameover');
     ui.result.textContent = won ? 'You Win!' : 'You Lose';
     ui.final.textContent = score;
-    let best = 0;
+    let best;
     try { best = Math.max(score, Number(localStorage.getItem('bb-best') || 0)); localStorage.setItem('bb-best', String(best)); } catch (e) { best = score; }
     ui.best.textContent = 'Best: ' + best;
     if (!submitted) { submitted = true; call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop'); }

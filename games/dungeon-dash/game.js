@@ -6,7 +6,7 @@
   var TAU = Math.PI * 2;
 
   var WALL = 1, FLOOR = 0;
-  var map, cols, rows, player, monsters, items, exit, level, score, lives, hasKey, turn, repeatT, msg, msgT, hurtT, shakeT, animT, pops, tileSize, camX, camY, seed;
+  var map, cols, rows, player, monsters, items, exit, level, score, lives, hasKey, turn, repeatT, msg, msgT, hurtT, shakeT, animT, pops, tileSize, camX, camY;
   var running = false;
 
   var DIRS = { ArrowUp: [0, -1], KeyW: [0, -1], ArrowDown: [0, 1], KeyS: [0, 1], ArrowLeft: [-1, 0], KeyA: [-1, 0], ArrowRight: [1, 0], KeyD: [1, 0] };

@@ -25,7 +25,7 @@
 
   // ---------- state ----------
   let state = 'title', submitted = false, score = 0, timeLeft = ROUND, baskets = 0, shots = 0, streak = 0, bestStreak = 0, swishes = 0;
-  let balls = [], shooter = null, nextBallT = 0, popups = [], aim = { angle: 52, power: 0.72 }, drag = null, t = 0;
+  let balls = [], shooter = null, nextBallT = 0, popups = [], aim = { angle: 52, power: 0.72 }, drag = null;
   const keys = RT.heldKeys(undefined, { keepOnBlur: true }); // as before: held keys survive a blur
   const stage = () => (baskets >= 10 ? 3 : baskets >= 5 ? 2 : 1);
 
@@ -139,7 +139,6 @@
     if (b.x < -BALL_R * 2 || b.x > W + BALL_R * 2) { if (!b.scored && !b.missed) { b.missed = true; streak = 0; } b.life = 0; }
   }
   function update(dt) {
-    t += dt;
     timeLeft -= dt;
     if (timeLeft <= 0) { timeLeft = 0; updateHud(); endGame(); return; }
     // moving hoop in later stages

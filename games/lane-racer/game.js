@@ -5,14 +5,14 @@
   var S = window.Shell;
   var LANES = [-1.05, 0, 1.05], ROAD = 1.65, CAM_H = 1.8, Z_NEAR = 2.4, Z_FAR = 60, SEG = 2.0, PZ = 3.2;
   var M_PER_UNIT = 3.3;
-  var lane, px, speed, dist, bonus, cars, cans, lives, inv, crashT, curve, curveT, spawnT, t, running, posts, flash;
+  var lane, px, speed, dist, bonus, cars, cans, lives, inv, crashT, curve, curveT, spawnT, running, posts, flash;
   var COLORS = ['#3fa9ff', '#ffd23f', '#7cf29c', '#ff9a3c', '#c77dff', '#f4f4f4', '#ff5d8f'];
 
   function score() { return Math.floor(dist * M_PER_UNIT + bonus); }
 
   function reset() {
     lane = 1; px = 0; speed = 16; dist = 0; bonus = 0; cars = []; cans = []; lives = 3; inv = 0; crashT = 0;
-    curve = 0; curveT = 0; spawnT = 0.6; t = 0; flash = 0;
+    curve = 0; curveT = 0; spawnT = 0.6; flash = 0;
   }
 
   function laneFree(l, zMin, zMax) {
@@ -111,7 +111,6 @@
     },
     update: function (dt, state) {
       if (lane == null) reset();
-      t += dt;
       var playing = state === 'playing' && running;
       var v = playing ? speed : (state === 'title' ? 9 : 0);
       if (crashT > 0) { crashT -= dt; v *= 0.3; }

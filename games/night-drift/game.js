@@ -64,7 +64,7 @@
   const LAPS = 3;
   let state = 'title', submitted = false, score = 0, finished = false;
   let raceTime = 0, lapStart = 0, lap = 1, lapTimes = [], bestLap = null, countdown = 0, nextCp = 1, message = '', messageT = 0;
-  let skids = [], t = 0;
+  let skids = [];
   const car = { x: 0, y: 0, a: 0, vx: 0, vy: 0, idx: 0, steer: 0, drifting: false };
   const keys = RT.heldKeys((e) => (e.key.length === 1 ? e.key.toLowerCase() : e.key)), touch = { left: false, right: false, brake: false, drift: false };
   let showTouch = RT.coarsePointer(), usingTouch = false;
@@ -131,7 +131,6 @@
 
   // ---------- physics ----------
   function update(dt) {
-    t += dt;
     if (messageT > 0) messageT -= dt;
     if (countdown > 0) {
       const before = Math.ceil(countdown); countdown -= dt;

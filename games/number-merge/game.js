@@ -156,7 +156,6 @@
 
   var rrect = window.ArcadiumRuntime.roundRect; // (g, x, y, w, h, r): sdk/runtime/runtime.js
 
-  var demo = null;
   var game = {
     start: function () {
       tiles = []; score = 0; best = 2; undoStack = []; undosLeft = UNDOS; anim = 0; won2048 = false; toast = ''; toastT = 0; shakeT = 0;
@@ -180,7 +179,7 @@
           var r = Math.floor(i / 3), c = (i * 3) % 4;
           tiles.push({ v: v, show: v, r: r, c: c, fr: r, fc: c, born: 0, pop: 0 });
         });
-        demo = true; score = 0;
+        score = 0;
       }
       if (anim > 0) { anim -= dt; if (anim <= 0) finishAnim(); }
       tiles.forEach(function (t) {

@@ -10,7 +10,7 @@
     medium: { name: 'Medium', speed: 7.6, error: 1.45, react: 0.3, ballMax: 19, base: 700, mult: 2 },
     hard: { name: 'Hard', speed: 11, error: 0.6, react: 0.05, ballMax: 23, base: 1500, mult: 3 }
   };
-  var lv, ball, me, cpu, pts, serveT, server, serveCount, running, rally, cpuAim, pointerV, flashT, msg, msgT, trail;
+  var lv, ball, me, cpu, pts, serveT, server, serveCount, running, cpuAim, pointerV, flashT, msg, msgT, trail;
   var geo = { portrait: false, s: 1, ox: 0, oy: 0 };
 
   function layout(w, h) {
@@ -64,7 +64,6 @@
     ball.vv = Math.sin(ang) * ball.speed;
     ball.u = isMe ? PU + THICK / 2 + R : L - PU - THICK / 2 - R;
     ball.hop = 0;
-    rally++;
     if (isMe) planCpu();
     S.beep(isMe ? 520 : 440, 0.05, 'square', 0.05);
   }
@@ -119,7 +118,7 @@
       lv = LEVELS[opts.level] || LEVELS.medium;
       S.hud('hud-level', lv.name);
       me = { v: W / 2, vel: 0 }; cpu = { v: W / 2, vel: 0 };
-      pts = { me: 0, cpu: 0 }; server = 'me'; serveCount = 0; rally = 0; pointerV = null; flashT = 0; msg = 'First to 7'; msgT = 1.2;
+      pts = { me: 0, cpu: 0 }; server = 'me'; serveCount = 0; pointerV = null; flashT = 0; msg = 'First to 7'; msgT = 1.2;
       running = true;
       newPoint();
     },

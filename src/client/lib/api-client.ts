@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function messageOf(res: Response): Promise<string> {
-  let text = "";
+  let text: string;
   try {
     text = await res.text();
   } catch {

@@ -48,7 +48,7 @@ export type BuiltinGame = { slug: string; dir: string; manifest: GameManifest; c
 
 /** Reads every built-in game folder that has a valid game.json and index.html. */
 export async function readBuiltinGames(gamesRoot: string): Promise<BuiltinGame[]> {
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch {

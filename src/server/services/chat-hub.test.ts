@@ -21,7 +21,11 @@ function recorder() {
   const waiters: Array<{ match: (e: ChatLiveEvent) => boolean; resolve: (e: ChatLiveEvent) => void }> = [];
   const push = (event: ChatLiveEvent) => {
     events.push(event);
-    for (const w of [...waiters]) if (w.match(event)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(event));
+    for (const w of [...waiters]) {
+      if (!w.match(event)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
   };
   const next = (match: (e: ChatLiveEvent) => boolean, timeoutMs = 5000) => {
     const seen = events.find(match);

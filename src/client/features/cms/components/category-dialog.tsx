@@ -50,7 +50,8 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
     setError(null);
     create.reset();
     update.reset();
-    // Reset when the dialog opens or another category is opened.
+    // Reset when the dialog opens or another category is opened, not when the mutations or the list re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened category on purpose (ADR 006)
   }, [open, editing?.id]);
 
   function setName(name: string) {

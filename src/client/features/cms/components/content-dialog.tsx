@@ -48,6 +48,8 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
     setError(null);
     create.reset();
     update.reset();
+    // Reset when the dialog opens or another item is opened, not when the mutations or the list re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened item on purpose (ADR 006)
   }, [open, editing?.id]);
 
   const set = <K extends keyof ContentForm>(k: K, v: ContentForm[K]) => {

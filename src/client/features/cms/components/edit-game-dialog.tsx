@@ -65,6 +65,7 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
     setForm(game ? stateOf(game) : null);
     update.reset();
     // Reset only when another game is opened (not on every refetch of the list).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened game on purpose (ADR 006)
   }, [game?.id]);
 
   const set = <K extends keyof EditState>(key: K, value: EditState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));

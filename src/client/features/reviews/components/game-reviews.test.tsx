@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
