@@ -19,7 +19,7 @@ const features = readdirSync(path.join(root, "src/client/features"), { withFileT
 
 const sourceFiles = ["**/*.{ts,tsx,js,mjs,cjs}"];
 // Tests, and the helpers that only tests import.
-const testFiles = ["**/*.test.{ts,tsx}", "e2e/**", "src/test/**", "src/client/test/**"];
+const testFiles = ["**/*.test.{ts,tsx}", "e2e/**", "src/test/**"];
 
 /**
  * The layers, as `import-x/no-restricted-paths` zones: files under `target` may not import files under `from`
@@ -64,7 +64,7 @@ function layerZones({ forTests }) {
       },
       {
         target: "./src",
-        from: ["./src/test", "./src/client/test"],
+        from: "./src/test",
         message: "Test helpers are for tests only.",
       },
     );

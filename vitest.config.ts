@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 const alias = {
   "@contract": fileURLToPath(new URL("./src/contract", import.meta.url)),
   "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+  "@test": fileURLToPath(new URL("./src/test", import.meta.url)),
 };
 
 export default defineConfig({

@@ -68,7 +68,7 @@ describe("lint configuration: client layers", { timeout: 60_000 }, () => {
   });
 
   it("refuses production code importing a test helper, and lets a test import it", async () => {
-    const helper = someModuleIn("src/client/test", "@/test");
+    const helper = someModuleIn("src/test", "@test");
     const code = `import * as helper from "${helper}";\nexport const probe = helper;\n`;
     expect(await lint("src/client/features/games/components/probe.tsx", code)).toEqual(["import-x/no-restricted-paths"]);
     expect(await lint("src/client/features/games/components/probe.test.tsx", code)).toEqual([]);

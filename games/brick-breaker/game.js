@@ -2,11 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
-
-  const $ = RT.byId;
-  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score level lives title over result final best mute', { dur: 0.07, type: 'square', vol: 0.04 });
+  const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({ ui: 'score level lives', sound: { dur: 0.07, type: 'square', vol: 0.04 } });
 
   // ---------- layout ----------
   const W = 600; let H = 600;
@@ -37,7 +33,7 @@
 
   // ---------- game state ----------
   let state = 'title';
-  let score = 0, lives = 3, level = 0, submitted = false, paused = false, won = false;
+  let score = 0, lives = 3, level = 0, paused = false, won = false;
   let bricks = [], balls = [], drops = [], parts = [], slowT = 0, banner = '', bannerT = 0;
   const keys = RT.heldKeys();
 
@@ -68,26 +64,23 @@
   function updateHud() { ui.score.textContent = score; ui.level.textContent = level + 1; ui.lives.textContent = lives; }
   function setState(s) { state = s; RT.showState(s, ui); }
   function startGame() {
-    score = 0; lives = 3; level = 0; submitted = false; paused = false; won = false;
+    score = 0; lives = 3; level = 0; paused = false; won = false;
     paddle.w = 96; paddle.wideT = 0; paddle.x = W / 2; paddle.target = null; slowT = 0;
     drops = []; parts = [];
     buildLevel(level); resetBalls(); updateHud();
     banner = 'Level 1'; bannerT = 1.6;
     setState('playing');
-    call('gameplayStart');
+    startRound();
   }
   function endGame(didWin) {
     if (state !== 'playing') return;
     won = !!didWin;
     setState('gameover');
-    ui.result.textContent = won ? 'You Win!' : 'You Lose';
-    ui.final.textContent = score;
     let best;
     try { best = Math.max(score, Number(localStorage.getItem('bb-best') || 0)); localStorage.setItem('bb-best', String(best)); } catch (e) { best = score; }
-    ui.best.textContent = 'Best: ' + best;
-    if (!submitted) { submitted = true; call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop'); }
+    endRound(score, won, 'Best: ' + best);
     draw();
-    setTimeout(() => $('again').focus({ preventScroll: true }), 50);
+    setTimeout(() => ui.again.focus({ preventScroll: true }), 50);
   }
   function nextLevel() {
     score += 200 + lives * 50; beep(880, 0.2, 'triangle');
@@ -117,8 +110,6 @@
     }
     if (e.key === 'm' || e.key === 'M') toggleSound();
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- simulation ----------
   function burst(x, y, color, n = 10) {
@@ -302,9 +293,6 @@
     state: () => ({ state, score, lives, level, bricks: bricks.length }),
   };
 
-  window.addEventListener('resize', resize);
-  resize();
   setState('title');
-  RT.loop(frame, 0.033);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.033, start: startGame });
 })();

@@ -2,11 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
-
-  const $ = RT.byId;
-  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score crystals level lives title over result final detail mute', { dur: 0.08, type: 'square', vol: 0.04 });
+  const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({ ui: 'score crystals level lives', sound: { dur: 0.08, type: 'square', vol: 0.04 } });
 
   // ---------- levels: # rock, - ledge (one-way), ^ spikes, * crystal, P start, D door, e slime, f bat ----------
   const LEVELS = [
@@ -70,7 +66,7 @@
   }
 
   // ---------- state ----------
-  let state = 'title', score = 0, lives = 3, levelIdx = 0, submitted = false, won = false;
+  let state = 'title', score = 0, lives = 3, levelIdx = 0, won = false;
   let grid = [], cols = 0, rows = 0, crystals = [], enemies = [], door = null, start = { x: 0, y: 0 };
   let parts = [], camX = 0, camY = 0, levelTime = 0, banner = '', bannerT = 0, deadT = 0, doneT = 0, time = 0;
   const player = { x: 0, y: 0, w: 18, h: 28, vx: 0, vy: 0, onGround: false, face: 1, coyote: 0, jumpBuf: 0, inv: 0, anim: 0 };
@@ -119,19 +115,16 @@
   }
   function setState(s) { state = s; RT.showState(s, ui); }
   function startGame() {
-    score = 0; lives = 3; levelIdx = 0; submitted = false; won = false; deadT = 0; doneT = 0;
+    score = 0; lives = 3; levelIdx = 0; won = false; deadT = 0; doneT = 0;
     loadLevel(0);
     setState('playing');
-    call('gameplayStart');
+    startRound();
   }
   function endGame(didWin) {
     if (state !== 'playing') return;
     won = !!didWin;
     setState('gameover');
-    ui.result.textContent = won ? 'You Win!' : 'You Lose';
-    ui.final.textContent = score;
-    ui.detail.textContent = won ? 'You escaped all three caves with ' + lives + (lives === 1 ? ' life' : ' lives') + ' left.' : 'You reached cave ' + (levelIdx + 1) + ' of 3.';
-    if (!submitted) { submitted = true; call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop'); }
+    endRound(score, won, won ? 'You escaped all three caves with ' + lives + (lives === 1 ? ' life' : ' lives') + ' left.' : 'You reached cave ' + (levelIdx + 1) + ' of 3.');
   }
 
   function burst(x, y, color, n = 12, sp = 160) {
@@ -182,8 +175,6 @@
     },
     onChange: (before, why) => { if (why !== 'up' && touch.jump && !before.jump) player.jumpBuf = 0.13; },
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- physics ----------
   function moveX(o, dx) {
@@ -438,9 +429,6 @@
     state: () => ({ state, score, lives, levelIdx, x: player.x, y: player.y }),
   };
 
-  window.addEventListener('resize', resize);
-  resize();
   setState('title');
-  RT.loop(frame, 0.033);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.033, start: startGame });
 })();

@@ -2,11 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
-
-  const $ = RT.byId;
-  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud score time stage mute title over result final detail', { dur: 0.08, type: 'triangle', vol: 0.05 });
+  const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({ ui: 'score time stage', sound: { dur: 0.08, type: 'triangle', vol: 0.05 }, result: "Time's up!" });
 
   // ---------- world ----------
   const G = 980, BALL_R = 17, RIM_HALF = 33, MAX_V = 1250, MIN_V = 250, ROUND = 60;
@@ -24,7 +20,7 @@
   }
 
   // ---------- state ----------
-  let state = 'title', submitted = false, score = 0, timeLeft = ROUND, baskets = 0, shots = 0, streak = 0, bestStreak = 0, swishes = 0;
+  let state = 'title', score = 0, timeLeft = ROUND, baskets = 0, shots = 0, streak = 0, bestStreak = 0, swishes = 0;
   let balls = [], shooter = null, nextBallT = 0, popups = [], aim = { angle: 52, power: 0.72 }, drag = null;
   const keys = RT.heldKeys(undefined, { keepOnBlur: true }); // as before: held keys survive a blur
   const stage = () => (baskets >= 10 ? 3 : baskets >= 5 ? 2 : 1);
@@ -36,19 +32,16 @@
   function setState(s) { state = s; RT.showState(s, ui); }
   function updateHud() { ui.score.textContent = score; ui.time.textContent = Math.ceil(timeLeft); ui.stage.textContent = stage(); }
   function startGame() {
-    score = 0; timeLeft = ROUND; baskets = 0; shots = 0; streak = 0; bestStreak = 0; swishes = 0; balls = []; popups = []; submitted = false;
+    score = 0; timeLeft = ROUND; baskets = 0; shots = 0; streak = 0; bestStreak = 0; swishes = 0; balls = []; popups = [];
     hoop.t = 0; hoop.x = hoop.baseX; hoop.y = hoop.baseY; drag = null;
     spawnShooter(); nextBallT = 0;
     setState('playing'); updateHud();
-    call('gameplayStart');
+    startRound();
   }
   function endGame() {
-    if (state !== 'playing' || submitted) return;
-    submitted = true;
-    call('submitScore', Math.max(0, Math.floor(score))); call('gameplayStop');
+    if (state !== 'playing') return;
+    endRound(score, undefined, `${baskets} baskets from ${shots} shots \u00b7 ${swishes} swishes \u00b7 best streak ${bestStreak}`);
     setState('gameover');
-    ui.final.textContent = score;
-    ui.detail.textContent = `${baskets} baskets from ${shots} shots \u00b7 ${swishes} swishes \u00b7 best streak ${bestStreak}`;
   }
 
   function velocityFromAim() {
@@ -99,8 +92,6 @@
       if (e.key === 'ArrowRight') aim.angle = Math.max(10, aim.angle - 1.5);
     } else if ((e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- physics ----------
   function collidePoint(b, px, py, rad, bounce) {
@@ -251,9 +242,6 @@
     state: () => ({ state, score, baskets, shots, timeLeft, hoop: { x: hoop.x, y: hoop.y }, shooter }),
   };
 
-  window.addEventListener('resize', resize);
-  resize();
   setState('title');
-  RT.loop(frame, 0.033);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.033, start: startGame });
 })();

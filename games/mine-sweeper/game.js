@@ -2,11 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
-
-  const $ = RT.byId;
-  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud mines time flag mute title over result final detail', { dur: 0.06, type: 'square', vol: 0.035 });
+  const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({ ui: 'mines time flag', sound: { dur: 0.06, type: 'square', vol: 0.035 } });
 
   const SIZES = [
     { name: 'Small', cols: 9, rows: 9, mines: 10, base: 1000, par: 120, perCell: 5 },
@@ -20,7 +16,7 @@
   }));
 
   // ---------- state ----------
-  let state = 'title', submitted = false, won = false;
+  let state = 'title', won = false;
   let size = SIZES[0], cols = 9, rows = 9, transposed = false;
   let cells = [], placed = false, revealedCount = 0, flags = 0, startTime = 0, elapsed = 0, lost = null, flagMode = false;
   let cursor = { c: 0, r: 0, visible: false }, score = 0, overTimer = 0;
@@ -112,13 +108,9 @@
     return revealedCount * size.perCell;
   }
   function finishRound(didWin, delay) {
-    if (state !== 'playing' || submitted) return;
+    if (state !== 'playing') return;
     won = !!didWin; elapsed = seconds(); score = computeScore(won);
-    submitted = true;
-    call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop');
-    ui.result.textContent = won ? 'You Win!' : 'You Lose';
-    ui.final.textContent = score;
-    ui.detail.textContent = `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`;
+    endRound(score, won, `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`);
     clearTimeout(overTimer);
     if (delay) { state = 'ending'; overTimer = setTimeout(() => setState('gameover'), delay); } else setState('gameover');
     document.body.dataset.state = 'gameover';
@@ -130,10 +122,10 @@
   function setState(s) { state = s; RT.showState(s, ui, ['playing', 'ending']); }
   function startGame() {
     clearTimeout(overTimer);
-    submitted = false; won = false; score = 0; flagMode = false; setFlagMode(false);
+    won = false; score = 0; flagMode = false; setFlagMode(false);
     newBoard(); layout();
     setState('playing'); updateHud();
-    call('gameplayStart');
+    startRound();
   }
   function setFlagMode(on) { flagMode = on; ui.flag.textContent = 'Flag mode: ' + (on ? 'On' : 'Off'); ui.flag.classList.toggle('on', on); ui.flag.setAttribute('aria-pressed', String(on)); }
   ui.flag.addEventListener('click', (e) => { e.stopPropagation(); setFlagMode(!flagMode); ui.flag.blur(); });
@@ -199,8 +191,6 @@
       if (e.key === 'g' || e.key === 'G') setFlagMode(!flagMode);
     } else if (state !== 'ending' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- drawing ----------
   const NUM_COLORS = ['', '#4da3ff', '#3fcf6a', '#ff5a5a', '#b77dff', '#ff9f1c', '#2ad4d4', '#f0f0f0', '#a0a0a0'];
@@ -255,9 +245,6 @@
     state: () => ({ state, cols, rows, revealedCount, flags, placed }),
   };
 
-  window.addEventListener('resize', resize);
-  resize();
   setState('title');
-  RT.loop(frame, 0.033);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.033, start: startGame });
 })();

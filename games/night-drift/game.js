@@ -2,12 +2,10 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
-
-  const $ = RT.byId;
   // sound: engine hum + blips, muted by default
-  const { canvas, ctx, ui, sound, beep, toggleSound } = RT.panelGame('hud lap time best mute title over result final detail', { dur: 0.1, type: 'square', vol: 0.04 }, (on) => { if (!on) setEngine(0); });
+  const { canvas, ctx, ui, sound, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
+    ui: 'lap time best', sound: { dur: 0.1, type: 'square', vol: 0.04 }, onSoundChange: (on) => { if (!on) setEngine(0); }, result: 'Finished!',
+  });
   let engine = null;
   function setEngine(speed) {
     try {
@@ -62,7 +60,7 @@
 
   // ---------- state ----------
   const LAPS = 3;
-  let state = 'title', submitted = false, score = 0, finished = false;
+  let state = 'title', score = 0, finished = false;
   let raceTime = 0, lapStart = 0, lap = 1, lapTimes = [], bestLap = null, countdown = 0, nextCp = 1, message = '', messageT = 0;
   let skids = [];
   const car = { x: 0, y: 0, a: 0, vx: 0, vy: 0, idx: 0, steer: 0, drifting: false };
@@ -79,28 +77,23 @@
   function updateHud() { ui.lap.textContent = Math.min(lap, LAPS); ui.time.textContent = fmt(raceTime); ui.best.textContent = fmt(bestLap); }
   function startGame() {
     resetCar(); skids = []; raceTime = 0; lapStart = 0; lap = 1; lapTimes = []; nextCp = 1; countdown = 3.2; finished = false;
-    submitted = false; score = 0; message = ''; messageT = 0;
+    score = 0; message = ''; messageT = 0;
     setState('playing'); updateHud();
-    call('gameplayStart');
+    startRound();
   }
   function endGame() {
-    if (state !== 'playing' || submitted) return;
-    submitted = true;
+    if (state !== 'playing') return;
     if (finished) score = Math.round(3000000 / Math.max(1, raceTime));
     else {
       // unfinished race: partial credit for distance covered, always below a finished race
       const done = (lap - 1) * CPS + (nextCp - 1);
       score = Math.max(0, Math.round(done / (LAPS * CPS) * 1000));
     }
-    call('submitScore', Math.max(0, Math.floor(score)));
-    call('gameplayStop');
+    endRound(score, undefined, finished
+      ? `Total ${fmt(raceTime)} \u00b7 laps ${lapTimes.map(fmt).join(' / ')} \u00b7 best lap ${fmt(bestLap)}`
+      : `Completed ${lap - 1} of ${LAPS} laps.`, finished ? 'Finished!' : 'Race abandoned');
     setEngine(0);
     setState('gameover');
-    ui.result.textContent = finished ? 'Finished!' : 'Race abandoned';
-    ui.final.textContent = score;
-    ui.detail.textContent = finished
-      ? `Total ${fmt(raceTime)} \u00b7 laps ${lapTimes.map(fmt).join(' / ')} \u00b7 best lap ${fmt(bestLap)}`
-      : `Completed ${lap - 1} of ${LAPS} laps.`;
   }
 
   // ---------- input ----------
@@ -126,8 +119,6 @@
     active: () => state === 'playing',
     onTouchPointer: () => { showTouch = true; usingTouch = true; },
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- physics ----------
   function update(dt) {
@@ -299,9 +290,7 @@
     point: (i) => PTS[((i % N) + N) % N],
   };
 
-  window.addEventListener('resize', resize);
-  resize(); resetCar();
+  resetCar();
   setState('title');
-  RT.loop(frame, 0.033);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.033, start: startGame });
 })();

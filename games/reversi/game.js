@@ -2,12 +2,8 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  const call = RT.sdk;
-  call('loadingProgress', 0.2);
   const AI = window.ReversiAI;
-
-  const $ = RT.byId;
-  const { canvas, ctx, ui, beep, toggleSound } = RT.panelGame('hud you ai status mute title over result final detail', { dur: 0.06, type: 'triangle', vol: 0.05 });
+  const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({ ui: 'you ai status', sound: { dur: 0.06, type: 'triangle', vol: 0.05 } });
 
   const LEVEL_NAMES = ['Easy', 'Medium', 'Hard'];
   let level = 1;
@@ -17,7 +13,7 @@
   }));
 
   const HUMAN = 1, CPU = -1;
-  let state = 'title', board = AI.initial(), turn = HUMAN, submitted = false, won = false, score = 0;
+  let state = 'title', board = AI.initial(), turn = HUMAN, won = false, score = 0;
   let legal = [], lastMove = -1, flipAnim = new Map(), aiTimer = 0, overTimer = 0, note = '', noteT = 0;
   let cursor = { pos: 19, visible: false };
   let cw = 1, ch = 1, dpr = 1, size = 100, bx = 0, by = 0, cell = 10;
@@ -30,12 +26,12 @@
   }
   function startGame() {
     clearTimeout(aiTimer); clearTimeout(overTimer);
-    board = AI.initial(); turn = HUMAN; lastMove = -1; flipAnim = new Map(); submitted = false; won = false; score = 0;
+    board = AI.initial(); turn = HUMAN; lastMove = -1; flipAnim = new Map(); won = false; score = 0;
     note = LEVEL_NAMES[level] + ' AI \u2013 you play black'; noteT = 2;
     legal = AI.legalMoves(board, HUMAN);
     cursor = { pos: legal[0], visible: false };
     setState('playing'); updateHud();
-    call('gameplayStart');
+    startRound();
   }
   function place(pos, color) {
     const flips = AI.flipsFor(board, pos, color);
@@ -71,16 +67,12 @@
     nextTurn();
   }
   function endGame(delay) {
-    if (state !== 'playing' || submitted) return;
+    if (state !== 'playing') return;
     clearTimeout(aiTimer);
     const c = AI.count(board);
     won = c.black > c.white;
     score = c.black * (level + 1);
-    submitted = true;
-    call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop');
-    ui.result.textContent = won ? 'You Win!' : c.black === c.white ? 'Draw' : 'You Lose';
-    ui.final.textContent = score;
-    ui.detail.textContent = `${c.black} black \u2013 ${c.white} white \u00b7 ${LEVEL_NAMES[level]} AI (\u00d7${level + 1})`;
+    endRound(score, won, `${c.black} black \u2013 ${c.white} white \u00b7 ${LEVEL_NAMES[level]} AI (\u00d7${level + 1})`, c.black === c.white ? 'Draw' : undefined);
     legal = [];
     if (delay) { state = 'ending'; document.body.dataset.state = 'gameover'; updateHud(); overTimer = setTimeout(() => setState('gameover'), delay + 900); }
     else setState('gameover');
@@ -123,8 +115,6 @@
       }
     } else if (state !== 'ending' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
-  $('start').addEventListener('click', startGame);
-  $('again').addEventListener('click', startGame);
 
   // ---------- drawing ----------
   function disc(x, y, r, color, squash) {
@@ -198,9 +188,6 @@
     move: (pos) => humanMove(pos),
   };
 
-  window.addEventListener('resize', resize);
-  resize();
   setState('title');
-  RT.loop(frame, 0.05);
-  call('loadingProgress', 1);
+  run({ resize, frame, maxDt: 0.05, start: startGame });
 })();

@@ -18,7 +18,8 @@
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
- *   panelGame(ids, soundDefaults, onSoundChange)  canvas, ctx, ui elements, sound, beep, toggleSound at once
+ *   panelGame(opts)           a game with its own panels: adds their standard parts to the page and gives
+ *                             canvas, ctx, ui elements, sound, the round's SDK calls and the start-up (see below)
  *   fitCanvas(canvas, maxDpr) sizes the canvas to the window at the device pixel ratio (capped)
  *   heldKeys(keyOf, opts)     the keys held down now (cleared on key up and when the window blurs)
  *   coarsePointer()           true on a touch screen (show touch controls from the start)
@@ -108,16 +109,74 @@
     return toggle;
   }
 
-  /**
-   * The common start of a game that draws its own panels: the #c canvas and its 2D context, ui (the
-   * elements of the space-separated ids), its sound (sound(soundDefaults)) with beep = sound.tone, and
-   * toggleSound, the #mute text button's toggle (soundButton(ui.mute, sound, onSoundChange)).
+  /*
+   * The standard parts of a game that draws its own panels, added by panelGame to what its index.html
+   * declares (the #c canvas, the #hud with the game's own fields, the #title .panel with its text): the
+   * sound button at the end of the HUD, the Start button at the end of the title panel, and the
+   * game-over panel after it (#result, #final, #detail, the Play again button).
    */
-  function panelGame(ids, soundDefaults, onSoundChange) {
+  var PANEL_MUTE = '<button id="mute" type="button" aria-label="Toggle sound">Sound: Off</button>';
+  var PANEL_START = '<button id="start" type="button">Start</button>';
+  var PANEL_OVER = '<div id="over" class="screen hidden"><div class="panel"><h2 id="result"></h2><h1>Game Over</h1>' +
+    '<p class="big">Score: <span id="final">0</span></p><p id="detail"></p><button id="again" type="button">Play again</button></div></div>';
+  var PANEL_IDS = 'hud title over result final detail mute start again';
+
+  /**
+   * The common start of a game that draws its own panels. Reports loadingProgress(0.2), adds the standard
+   * parts above (opts.result: the game-over heading until the game writes one, default 'You Lose') and
+   * returns:
+   *   canvas, ctx             the #c canvas and its 2D context
+   *   ui                      the standard elements and those of opts.ui (space-separated ids), by id
+   *   sound, beep             sound(opts.sound) and its tone()
+   *   toggleSound             the #mute text button's toggle (soundButton; opts.onSoundChange(on) after)
+   *   startRound()            a round starts: gameplayStart
+   *   endRound(score, won, detail, label)  the round ends: submitScore (rounded down, at least 0; won
+   *                           true / false, or undefined for no win or loss) and gameplayStop, once a round;
+   *                           the panel's #final, #detail (if given) and #result (label, else 'You Win!' /
+   *                           'You Lose' by won, else as it is). Returns false, doing nothing, when the round
+   *                           has ended already.
+   *   run({ resize, frame, maxDt, start })  the start-up, last: resize() now and on every window resize, the
+   *                           Start and Play again buttons call start(), loop(frame, maxDt), loadingProgress(1)
+   */
+  function panelGame(opts) {
+    sdk('loadingProgress', 0.2);
+    byId('hud').insertAdjacentHTML('beforeend', PANEL_MUTE);
+    document.querySelector('#title .panel').insertAdjacentHTML('beforeend', PANEL_START);
+    byId('title').insertAdjacentHTML('afterend', PANEL_OVER);
+    byId('result').textContent = opts.result || 'You Lose';
     var canvas = byId('c'), ui = {};
-    ids.split(' ').forEach(function (id) { ui[id] = byId(id); });
-    var s = sound(soundDefaults);
-    return { canvas: canvas, ctx: canvas.getContext('2d'), ui: ui, sound: s, beep: s.tone, toggleSound: soundButton(ui.mute, s, onSoundChange) };
+    (PANEL_IDS + ' ' + (opts.ui || '')).split(' ').forEach(function (id) { if (id) ui[id] = byId(id); });
+    var s = sound(opts.sound), ended = false;
+    return {
+      canvas: canvas,
+      ctx: canvas.getContext('2d'),
+      ui: ui,
+      sound: s,
+      beep: s.tone,
+      toggleSound: soundButton(ui.mute, s, opts.onSoundChange),
+      startRound: function () {
+        ended = false;
+        sdk('gameplayStart');
+      },
+      endRound: function (score, won, detail, label) {
+        if (ended) return false;
+        ended = true;
+        sdk('submitScore', Math.max(0, Math.floor(score)), typeof won === 'boolean' ? { won: won } : {});
+        sdk('gameplayStop');
+        ui.final.textContent = score;
+        if (detail !== undefined) ui.detail.textContent = detail;
+        if (label || typeof won === 'boolean') ui.result.textContent = label || (won ? 'You Win!' : 'You Lose');
+        return true;
+      },
+      run: function (o) {
+        window.addEventListener('resize', o.resize);
+        o.resize();
+        ui.start.addEventListener('click', o.start);
+        ui.again.addEventListener('click', o.start);
+        loop(o.frame, o.maxDt);
+        sdk('loadingProgress', 1);
+      }
+    };
   }
 
   /** Sizes canvas to the window in device pixels (ratio capped at maxDpr); returns { w, h, dpr } in CSS pixels. */

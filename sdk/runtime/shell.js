@@ -4,6 +4,8 @@
  *   <script src="/sdk/v1.js"></script>
  *   <script src="/sdk/runtime/runtime.js"></script>
  *   <script src="/sdk/runtime/shell.js"></script>
+ * The game's index.html declares only what is its own: the #game canvas, the .hud, the .touch buttons
+ * (if any) and the #title-screen .panel's text and options. The shell adds the standard parts (below).
  * Handles: screen states (body[data-state] = title | playing | gameover) with the #title-screen and
  * #over-screen panels, the SDK calls of a round, keyboard state (by KeyboardEvent.code), touch buttons,
  * option selectors, a DPR-aware full-window #game canvas, the animation loop, the #mute button (sound
@@ -15,6 +17,19 @@
   var RT = window.ArcadiumRuntime;
   var body = document.body;
   var $ = function (sel) { return document.querySelector(sel); };
+
+  /* ---------- the standard parts: the #mute button after the HUD, an empty .touch bar when the game has
+     no touch buttons, the #over-screen panel after the title panel (and, once the game is there, Start) ---------- */
+  function speaker(cls, after) { // a speaker icon, and after it a cross (off) or sound waves (on)
+    return '<svg class="' + cls + '" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+      '<path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor"/><path d="' + after + '"/></svg>';
+  }
+  $('.hud').insertAdjacentHTML('afterend', '<button id="mute" class="mute" type="button" aria-pressed="false" aria-label="Sound off">' +
+    speaker('off', 'm23 9-6 6M17 9l6 6') + speaker('on', 'M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14') + '</button>');
+  if (!$('.touch')) $('#mute').insertAdjacentHTML('afterend', '<div class="touch" aria-hidden="true"></div>');
+  $('#title-screen').insertAdjacentHTML('afterend', '<div id="over-screen" class="screen"><div class="panel"><h2>Game Over</h2>' +
+    '<p id="over-result" class="result"></p><p class="final">Score <b id="over-score">0</b></p><p id="over-detail" class="detail"></p>' +
+    '<div class="btns"><button id="again-btn" class="btn" type="button">Play again</button><button id="menu-btn" class="btn ghost" type="button">Menu</button></div></div></div>');
   var state = 'title';
   var game = null;
   var keys = RT.heldKeys(function (e) { return e.code || e.key; });
@@ -164,8 +179,7 @@
     if (game && game.onTitle) game.onTitle();
   }
 
-  var startBtn = $('#start-btn'), againBtn = $('#again-btn'), menuBtn = $('#menu-btn');
-  if (startBtn) startBtn.addEventListener('click', start);
+  var againBtn = $('#again-btn'), menuBtn = $('#menu-btn');
   if (againBtn) againBtn.addEventListener('click', start);
   if (menuBtn) menuBtn.addEventListener('click', toTitle);
 
@@ -202,6 +216,9 @@
   window.Shell = {
     init: function (g) {
       game = g;
+      // The Start button, at the end of the title panel, comes with the game: a click on it always starts a round.
+      $('#title-screen .panel').insertAdjacentHTML('beforeend', '<div class="btns"><button id="start-btn" class="btn" type="button">Start</button></div>');
+      $('#start-btn').addEventListener('click', start);
       setState('title');
       resize();
       RT.loop(frame, 0.05, 0);

@@ -283,35 +283,34 @@ export const adminCategoryListSchema = z.array(categorySchema);
 
 const contentNamePattern = /^[A-Za-z0-9_-]+$/;
 
+/** A content item's section or key: required, at most 64 letters, digits, '_' and '-'. */
+function contentName(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(64, `${label} must be at most 64 characters`)
+    .regex(contentNamePattern, `${label} may contain only letters, digits, '_' and '-'`);
+}
+
+/** A content item's (or site setting's) value: not blank, at most 100,000 characters. */
+const contentValue = z
+  .string({ error: "Value is required" })
+  .max(100_000, "Value must be at most 100,000 characters")
+  .refine((v) => v.trim() !== "", "Value is required");
+
 /** POST /api/admin/website-content → 201 ContentItem. The value is checked against its type on the server (D40). */
 export const contentCreateSchema = z.object({
-  section: z
-    .string({ error: "Section is required" })
-    .trim()
-    .min(1, "Section is required")
-    .max(64, "Section must be at most 64 characters")
-    .regex(contentNamePattern, "Section may contain only letters, digits, '_' and '-'"),
-  key: z
-    .string({ error: "Key is required" })
-    .trim()
-    .min(1, "Key is required")
-    .max(64, "Key must be at most 64 characters")
-    .regex(contentNamePattern, "Key may contain only letters, digits, '_' and '-'"),
-  value: z
-    .string({ error: "Value is required" })
-    .max(100_000, "Value must be at most 100,000 characters")
-    .refine((v) => v.trim() !== "", "Value is required"),
+  section: contentName("Section"),
+  key: contentName("Key"),
+  value: contentValue,
   valueType: contentValueTypeSchema.default("text"),
 });
 export type ContentCreate = z.input<typeof contentCreateSchema>;
 
 /** PATCH /api/admin/website-content/{id}: section and key are read-only (ignored). */
 export const contentPatchSchema = z.object({
-  value: z
-    .string({ error: "Value is required" })
-    .max(100_000, "Value must be at most 100,000 characters")
-    .refine((v) => v.trim() !== "", "Value is required")
-    .optional(),
+  value: contentValue.optional(),
   valueType: contentValueTypeSchema.optional(),
 });
 export type ContentPatch = z.input<typeof contentPatchSchema>;
@@ -365,7 +364,7 @@ export const adminSettingsPatchSchema = z.object({
   site: z
     .record(
       z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64),
-      z.string({ error: "Value is required" }).max(100_000, "Value must be at most 100,000 characters").refine((v) => v.trim() !== "", "Value is required"),
+      contentValue,
     )
     .refine((r) => Object.keys(r).length <= 50, "Too many settings at once"),
 });

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const emptyLists: MockRoute[] = [
   ["GET", /^\/api\/games/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
   ["GET", "/api/categories", () => jsonResponse([])],
-  ["GET", "/api/content", () => jsonResponse([])],
+  noContent,
 ];
 
 function header() {
@@ -19,11 +19,7 @@ async function openMenu(name: string) {
 }
 
 describe("Header", () => {
-  beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  setUpScreenTests();
 
   it("has the logo (site.name from content) and the four navigation links", async () => {
     mockApi([signedOut, ...emptyLists.slice(0, 2), ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }])]]);

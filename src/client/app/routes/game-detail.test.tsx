@@ -1,33 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Game } from "@contract/games";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { makeGame as makeAnyGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
 
-function makeGame(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Game ${id}`,
-    description: "A game.",
-    imageUrl: `/uploads/${id}.webp`,
-    categoryId: 2,
-    category: "Puzzle",
-    categorySlug: "puzzle",
-    externalUrl: null,
-    developer: "Arcadium",
-    instructions: "Use your mouse or touchscreen to play.",
-    isFeatured: false,
-    featured: false,
-    new: false,
-    hot: false,
-    plays: 0,
-    rating: 0,
-    releaseDate: null,
-    createdAt: "2025-05-15T00:00:00.000Z",
-    frameUrl: `${GAMES_ORIGIN}/game-frame/${id}/`,
-    ...extra,
-  };
+/** The games of this file are Puzzle games by Arcadium. */
+function makeGame(id: number, extra: Partial<Game> = {}): Game {
+  return makeAnyGame(id, { categoryId: 2, category: "Puzzle", categorySlug: "puzzle", developer: "Arcadium", ...extra });
 }
 
 const game = makeGame(5, {
@@ -51,7 +33,7 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
   return [
     ...extra,
     user,
-    ["GET", "/api/content", () => jsonResponse([])],
+    noContent,
     ["GET", "/api/games/5", () => jsonResponse(game)],
     ["GET", "/api/scores/game/5", () => jsonResponse(scores)],
     ["GET", "/api/games/5/reviews", () => jsonResponse([])],
@@ -69,10 +51,8 @@ function openTab(name: string) {
   expect(tab).toHaveAttribute("aria-selected", "true");
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   act(() => resetToasts());
 });
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 
-const base: MockRoute[] = [signedOut, ["GET", "/api/content", () => jsonResponse([])]];
+const base: MockRoute[] = [signedOut, noContent];
 const ADVERTISE_OK = "Thanks! Our team will contact you within 2 business days.";
 
 function bodyOf(fetch: ReturnType<typeof mockApi>, url: string) {
@@ -11,10 +11,8 @@ function bodyOf(fetch: ReturnType<typeof mockApi>, url: string) {
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   resetToasts();
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { risingStars } from "./api/get-leaderboard";
 
 /** /leaderboard (spec §2 Leaderboard, §9; D24, D55). */
@@ -15,14 +15,12 @@ const entry = (rank: number, username = `Player${rank}`) => ({
 const BOARD = Array.from({ length: 12 }, (_, i) => entry(i + 1));
 
 function routes(board: (url: URL) => Response | Promise<Response>, extra: MockRoute[] = []): MockRoute[] {
-  return [["GET", "/api/content", () => jsonResponse([])], ["GET", "/api/leaderboard", ({ url }) => board(url)], ...extra];
+  return [noContent, ["GET", "/api/leaderboard", ({ url }) => board(url)], ...extra];
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe("risingStars (spec §9)", () => {

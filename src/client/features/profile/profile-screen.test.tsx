@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 import { achievementSummary, recentGames } from "./achievements";
 
 /** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
@@ -27,7 +27,7 @@ const stats = {
 };
 
 function routes(extra: MockRoute[] = []): MockRoute[] {
-  return [signedOut, ["GET", "/api/content", () => jsonResponse([])], ...extra];
+  return [signedOut, noContent, ...extra];
 }
 
 function openTab(name: string) {
@@ -37,11 +37,7 @@ function openTab(name: string) {
   return waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpScreenTests();
 
 describe("achievementSummary (D25)", () => {
   it("counts the unlocked achievements: 'N/10 achievements unlocked'", () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
 import { chatTime } from "@/lib/format";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { CHAT_RECONNECT } from "../use-chat-live";
 import { ChatPanel } from "./chat-panel";
 

@@ -1,7 +1,6 @@
-import { FileArchive, Link2, Loader2, Plus } from "lucide-react";
+import { FileArchive, Link2, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
@@ -19,6 +18,7 @@ import {
 } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 type FormState = {
@@ -270,15 +270,9 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               </label>
             </div>
           </Tabs>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-              {mode === "url" ? (createGame.isPending ? "Creating..." : "Add Game") : uploadPackage.isPending ? "Uploading..." : "Upload Game"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>
+            {mode === "url" ? (createGame.isPending ? "Creating..." : "Add Game") : uploadPackage.isPending ? "Uploading..." : "Upload Game"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

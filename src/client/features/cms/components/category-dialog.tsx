@@ -1,14 +1,14 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Category } from "@contract/categories";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateCategory } from "../api/create-category";
 import { useUpdateCategory } from "../api/update-category";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 /** 'Board Games!' → 'board-games' (the server's slug rule: lowercase letters, digits, single hyphens). */
@@ -138,15 +138,9 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
             previewAlt="Category image preview"
             hint="PNG, JPEG, WebP or GIF up to 5 MB. Paste an image URL or upload a file."
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {pending ? (editing ? "Saving..." : "Creating...") : editing ? "Save Changes" : "Add Category"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => onOpenChange(false)} icon={Save}>
+            {pending ? (editing ? "Saving..." : "Creating...") : editing ? "Save Changes" : "Add Category"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

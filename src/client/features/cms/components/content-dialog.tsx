@@ -1,8 +1,7 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { contentValueTypeSchema, type ContentItem, type ContentValueType } from "@contract/content";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
@@ -10,6 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useCreateContent } from "../api/create-content";
 import { useUpdateContent } from "../api/update-content";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 export type ContentForm = { section: string; key: string; value: string; valueType: ContentValueType };
@@ -26,6 +26,12 @@ export function validateContent(form: ContentForm): { field: ContentField; messa
 export const VALUE_TYPE_LABELS: Record<ContentValueType, string> = { text: "Text", html: "HTML", image: "Image", link: "Link" };
 
 const EMPTY: ContentForm = { section: "", key: "", value: "", valueType: "text" };
+
+/** Section and key: where the site uses the item (read-only in edit). */
+const PLACE_FIELDS = [
+  { name: "section", label: "Section", placeholder: "home" },
+  { name: "key", label: "Key", placeholder: "hero_title" },
+] as const;
 
 /**
  * Add Content and Edit Content (spec §2, §5; D40). In edit, section and key are read-only.
@@ -111,32 +117,21 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("section")} label="Section" error={errorOf("section")}>
-              <Input
-                id={id("section")}
-                ref={refs.section}
-                value={form.section}
-                readOnly={Boolean(editing)}
-                className={editing ? "bg-muted text-muted-foreground" : undefined}
-                placeholder="home"
-                maxLength={64}
-                onChange={(e) => set("section", e.target.value)}
-                {...fieldAria(id("section"), errorOf("section"))}
-              />
-            </Field>
-            <Field id={id("key")} label="Key" error={errorOf("key")}>
-              <Input
-                id={id("key")}
-                ref={refs.key}
-                value={form.key}
-                readOnly={Boolean(editing)}
-                className={editing ? "bg-muted text-muted-foreground" : undefined}
-                placeholder="hero_title"
-                maxLength={64}
-                onChange={(e) => set("key", e.target.value)}
-                {...fieldAria(id("key"), errorOf("key"))}
-              />
-            </Field>
+            {PLACE_FIELDS.map(({ name, label, placeholder }) => (
+              <Field key={name} id={id(name)} label={label} error={errorOf(name)}>
+                <Input
+                  id={id(name)}
+                  ref={refs[name]}
+                  value={form[name]}
+                  readOnly={Boolean(editing)}
+                  className={editing ? "bg-muted text-muted-foreground" : undefined}
+                  placeholder={placeholder}
+                  maxLength={64}
+                  onChange={(e) => set(name, e.target.value)}
+                  {...fieldAria(id(name), errorOf(name))}
+                />
+              </Field>
+            ))}
           </div>
           <Field id={id("type")} label="Type">
             <Select value={form.valueType} onValueChange={(v) => set("valueType", contentValueTypeSchema.parse(v))}>
@@ -172,15 +167,9 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
               />
             </Field>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {pending ? "Saving..." : editing ? "Save Changes" : "Add Content"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => onOpenChange(false)} icon={Save}>
+            {pending ? "Saving..." : editing ? "Save Changes" : "Add Content"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { AdminGamePatch } from "@contract/admin";
 import type { Game } from "@contract/games";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -11,6 +10,7 @@ import { useUpdateGame } from "../api/update-game";
 import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 type EditState = {
@@ -139,15 +139,9 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
             <Field id={id("instructions")} label="Instructions">
               <Textarea id={id("instructions")} rows={2} value={form.instructions} placeholder={game.instructions} onChange={(e) => set("instructions", e.target.value)} />
             </Field>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="gradient" disabled={update.isPending}>
-                {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-                {update.isPending ? "Saving..." : "Save Changes"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter pending={update.isPending} onCancel={() => onOpenChange(false)} icon={Save}>
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </FormDialogFooter>
           </form>
         ) : null}
       </DialogContent>

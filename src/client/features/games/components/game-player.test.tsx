@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { GAME_FRAME_ALLOW, GAME_FRAME_SANDBOX, GamePlayer, type GameScoreReport } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GameReviews } from "./game-reviews";
 
 const me = { id: 7, username: "zed" };

@@ -3,7 +3,7 @@ import { configure, render, type RenderResult } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { App } from "@/app/app";
 import { AppProviders } from "@/app/providers/app-providers";
 import { createQueryClient } from "@/lib/query-client";
@@ -50,6 +50,22 @@ export const signedInAs = (user: { id: number; username: string; avatarUrl?: str
   "/api/auth/user",
   () => jsonResponse({ avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player", ...user }),
 ];
+
+/** No site content items: every text falls back to its default. */
+export const noContent: MockRoute = ["GET", "/api/content", () => jsonResponse([])];
+
+/**
+ * The hooks of a screen test (call it at the top of the file or of a describe): cookies are consented
+ * before each test, so that the cookie notice does not cover the screen; after each, the mocked fetch
+ * and any other stubbed global are restored and localStorage is emptied.
+ */
+export function setUpScreenTests(): void {
+  beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+}
 
 /** Renders the whole app at `path` (may include ?query) on a memory location. */
 export function renderApp(path: string): RenderResult & { location: ReturnType<typeof memoryLocation> } {
