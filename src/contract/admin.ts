@@ -78,12 +78,15 @@ const intLike = (message: string) =>
 
 /** A boolean sent as JSON true/false or as the multipart strings 'true'/'false' (spec §7). */
 const boolLike = (message: string) =>
-  z.preprocess((v) => {
-    const b = blankToUndefined(v);
-    if (b === "true") return true;
-    if (b === "false") return false;
-    return b;
-  }, z.boolean({ error: message }).optional());
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (b === "true") return true;
+      if (b === "false") return false;
+      return b;
+    },
+    z.boolean({ error: message }).optional(),
+  );
 
 /** 'YYYY-MM-DD' or a full ISO timestamp (spec §7: "releaseDate is sent as a date or an ISO date"), normalised to 'YYYY-MM-DD'. */
 const releaseDateSchema = z.preprocess(
@@ -97,11 +100,9 @@ const releaseDateSchema = z.preprocess(
     .optional(),
 );
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const requiredText = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
+const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in (D41, D42)
@@ -180,8 +181,24 @@ export const adminGameCreateSchema = z.object({
   developer: optionalText(100, "Developer must be at most 100 characters").transform((v) => v ?? "Unknown"),
   instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
   isFeatured: boolLike("isFeatured must be true or false").transform((v) => v ?? false),
-  plays: z.preprocess(blankToUndefined, z.number({ error: "Plays must be a whole number of at least 0" }).int("Plays must be a whole number of at least 0").min(0, "Plays must be a whole number of at least 0").max(2147483647, "Plays is too large").default(0)),
-  rating: z.preprocess(blankToUndefined, z.number({ error: "Rating must be a whole number from 0 to 50" }).int("Rating must be a whole number from 0 to 50").min(0, "Rating must be a whole number from 0 to 50").max(50, "Rating must be a whole number from 0 to 50").default(0)),
+  plays: z.preprocess(
+    blankToUndefined,
+    z
+      .number({ error: "Plays must be a whole number of at least 0" })
+      .int("Plays must be a whole number of at least 0")
+      .min(0, "Plays must be a whole number of at least 0")
+      .max(2147483647, "Plays is too large")
+      .default(0),
+  ),
+  rating: z.preprocess(
+    blankToUndefined,
+    z
+      .number({ error: "Rating must be a whole number from 0 to 50" })
+      .int("Rating must be a whole number from 0 to 50")
+      .min(0, "Rating must be a whole number from 0 to 50")
+      .max(50, "Rating must be a whole number from 0 to 50")
+      .default(0),
+  ),
   releaseDate: releaseDateSchema,
 });
 export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
@@ -362,10 +379,7 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 /** PATCH /api/admin/settings: sets `site.{key}` text items (created when missing), e.g. {site: {name: "Arcadium", tagline: "…"}}. */
 export const adminSettingsPatchSchema = z.object({
   site: z
-    .record(
-      z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64),
-      contentValue,
-    )
+    .record(z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64), contentValue)
     .refine((r) => Object.keys(r).length <= 50, "Too many settings at once"),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;

@@ -44,7 +44,11 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     /** D42: sign-in codes requested per client (key `admin-otp-ip:{ip}`) */
     adminOtpPerClient: { limit: OTP_REQUESTS_PER_IP, windowMs: OTP_POLICY.windowMs / 6, message: "Too many code requests. Please try again later." },
     /** D42: sign-in codes requested per address (key `admin-otp:{email}`) */
-    adminOtpPerAddress: { limit: OTP_POLICY.requestsPerWindow, windowMs: OTP_POLICY.windowMs, message: "Too many code requests for this address. Please try again later." },
+    adminOtpPerAddress: {
+      limit: OTP_POLICY.requestsPerWindow,
+      windowMs: OTP_POLICY.windowMs,
+      message: "Too many code requests for this address. Please try again later.",
+    },
     /** D44/D45 + issue 8: uploads per administrator (key `upload:{userId}`) */
     upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
   } satisfies Record<string, RateLimitRule>;

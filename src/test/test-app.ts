@@ -40,7 +40,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 /** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
-export async function buildTestApp(kind: DbKind = "pglite", options: { demo?: boolean; seed?: boolean; env?: Record<string, string>; settings?: Partial<AppSettings> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DbKind = "pglite",
+  options: { demo?: boolean; seed?: boolean; env?: Record<string, string>; settings?: Partial<AppSettings> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   let database: Database;

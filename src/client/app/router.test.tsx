@@ -24,7 +24,21 @@ beforeEach(() => {
     ["GET", "/api/categories", () => jsonResponse([])],
     ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
     ["GET", "/api/games/3", () => jsonResponse(game)],
-    ["GET", "/api/users/7", () => jsonResponse({ id: 7, username: "NovaBlitz", avatarUrl: null, createdAt: "2025-05-15T00:00:00.000Z", rank: 2, totalScore: 10, gamesPlayed: 1, winRate: 0 })],
+    [
+      "GET",
+      "/api/users/7",
+      () =>
+        jsonResponse({
+          id: 7,
+          username: "NovaBlitz",
+          avatarUrl: null,
+          createdAt: "2025-05-15T00:00:00.000Z",
+          rank: 2,
+          totalScore: 10,
+          gamesPlayed: 1,
+          winRate: 0,
+        }),
+    ],
     ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
     ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
     ["GET", "/api/games/featured", () => jsonResponse([game])],

@@ -17,7 +17,10 @@ const gamesRoot = path.join(repoRoot, "games");
 const runtimeDir = path.join(repoRoot, "sdk", "runtime");
 
 async function gameFolders(): Promise<string[]> {
-  return (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return (await fs.readdir(gamesRoot, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 async function runtimeFiles(): Promise<string[]> {
@@ -119,7 +122,10 @@ describe("built-in games use the one runtime (D26)", () => {
       const html = await fs.readFile(path.join(gamesRoot, slug, "index.html"), "utf8");
       const builder = assets(html).scripts.includes("/sdk/runtime/shell.js") ? "shell.js" : "runtime.js";
       const ids = [...html.matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!);
-      expect(ids.filter((id) => added[builder].includes(id)), `${slug}/index.html declares what ${builder} adds`).toEqual([]);
+      expect(
+        ids.filter((id) => added[builder].includes(id)),
+        `${slug}/index.html declares what ${builder} adds`,
+      ).toEqual([]);
       expect(html, `${slug}/index.html: an empty touch bar (shell.js adds it)`).not.toMatch(/<div class="touch"[^>]*>\s*<\/div>/);
       const panelOrShell = builder === "shell.js" ? /id="title-screen"[^>]*>\s*<div class="panel">/ : /id="title"[^>]*>\s*<div class="panel">/;
       expect(html, `${slug}/index.html declares its title panel, which ${builder} completes`).toMatch(panelOrShell);

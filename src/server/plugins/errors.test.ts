@@ -23,7 +23,8 @@ async function appThrowing(thrown: unknown) {
   return { app, lines };
 }
 
-const pgError = (code: string) => Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
+const pgError = (code: string) =>
+  Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
 
 describe("errors plugin (D60, issue 8)", () => {
   it("maps data exceptions (22xxx) and index-row-too-large (54000) to 400, and nothing else", () => {

@@ -89,7 +89,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 /** True when the request failed because its client disconnected before sending all of it. */
 function clientWentAway(raw: { aborted?: boolean; complete?: boolean; destroyed?: boolean }, error: FastifyError): boolean {
   if (raw.complete) return false;
-  return raw.aborted === true || (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"));
+  return (
+    raw.aborted === true ||
+    (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"))
+  );
 }
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";

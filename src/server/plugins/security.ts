@@ -52,7 +52,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins
     if (origin !== undefined && !allowed.has(origin)) {
       return reply.code(403).send({ message: "Cross-site request refused" });
     }
-    const hasBody = (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined;
+    const hasBody =
+      (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined;
     const type = (request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
     if (hasBody && type !== "application/json" && type !== "multipart/form-data") {
       return reply.code(403).send({ message: "Requests must be sent as JSON or multipart/form-data" });

@@ -6,14 +6,17 @@ import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limits";
 describeEachDatabase(
   "advertise form API (D53)",
   (t) => {
-    const send = (payload: Record<string, string>, remoteAddress = "10.77.0.1") => t().app.inject({ method: "POST", url: "/api/advertise", remoteAddress, payload });
+    const send = (payload: Record<string, string>, remoteAddress = "10.77.0.1") =>
+      t().app.inject({ method: "POST", url: "/api/advertise", remoteAddress, payload });
     const stored = async () => t().database.db.select().from(advertiserEnquiriesTable);
 
     it("stores a valid enquiry with its optional fields and thanks the sender", async () => {
       const res = await send({ companyName: "  Ads Inc ", email: "ads@example.com", website: "https://ads.example", budget: "$1k", goals: "Reach players" });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: "Thanks! Our team will contact you within 2 business days." });
-      expect(await stored()).toEqual([expect.objectContaining({ companyName: "Ads Inc", email: "ads@example.com", website: "https://ads.example", budget: "$1k", goals: "Reach players" })]);
+      expect(await stored()).toEqual([
+        expect.objectContaining({ companyName: "Ads Inc", email: "ads@example.com", website: "https://ads.example", budget: "$1k", goals: "Reach players" }),
+      ]);
     });
 
     it("refuses a missing company name or a bad email with field errors, storing nothing (D60)", async () => {
@@ -21,7 +24,12 @@ describeEachDatabase(
       const res = await send({ companyName: " ", email: "not-an-email" });
       expect(res.statusCode).toBe(400);
       const paths = (res.json().errors as Array<{ path: string; message: string }>).map((e) => [e.path, e.message]);
-      expect(paths).toEqual(expect.arrayContaining([["companyName", "Company name is required"], ["email", "Please enter a valid email address"]]));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          ["companyName", "Company name is required"],
+          ["email", "Please enter a valid email address"],
+        ]),
+      );
       expect((await stored()).length).toBe(before);
     });
 

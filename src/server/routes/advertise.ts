@@ -6,9 +6,13 @@ import { saveAdvertiserEnquiry } from "../services/messages";
 
 /** D53: advertiser enquiries, stored for the admins. */
 export const advertiseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
-  app.post("/api/advertise", { schema: { body: advertiseSchema, response: { 201: okMessageSchema, ...errorResponses(400, 403, 429) } } }, async (request, reply) => {
-    await rateLimits.enforce("form", `form:advertise:ip:${request.ip}`);
-    await saveAdvertiserEnquiry(db, request.body);
-    return reply.code(201).send({ message: "Thanks! Our team will contact you within 2 business days." });
-  });
+  app.post(
+    "/api/advertise",
+    { schema: { body: advertiseSchema, response: { 201: okMessageSchema, ...errorResponses(400, 403, 429) } } },
+    async (request, reply) => {
+      await rateLimits.enforce("form", `form:advertise:ip:${request.ip}`);
+      await saveAdvertiserEnquiry(db, request.body);
+      return reply.code(201).send({ message: "Thanks! Our team will contact you within 2 business days." });
+    },
+  );
 };

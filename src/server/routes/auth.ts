@@ -13,14 +13,18 @@ import { createSession, destroySession } from "../services/sessions";
 /** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
   // D10: the sign-in screen lives in the client.
-  app.get("/api/auth/login", { schema: { querystring: z.object({ returnTo: z.string().optional(), tab: z.enum(["signin", "register"]).optional() }) } }, async (request, reply) => {
-    const params = new URLSearchParams();
-    const returnTo = safeReturnTo(request.query.returnTo);
-    if (returnTo !== "/") params.set("returnTo", returnTo);
-    if (request.query.tab) params.set("tab", request.query.tab);
-    const qs = params.toString();
-    return reply.redirect(`/login${qs ? `?${qs}` : ""}`, 302);
-  });
+  app.get(
+    "/api/auth/login",
+    { schema: { querystring: z.object({ returnTo: z.string().optional(), tab: z.enum(["signin", "register"]).optional() }) } },
+    async (request, reply) => {
+      const params = new URLSearchParams();
+      const returnTo = safeReturnTo(request.query.returnTo);
+      if (returnTo !== "/") params.set("returnTo", returnTo);
+      if (request.query.tab) params.set("tab", request.query.tab);
+      const qs = params.toString();
+      return reply.redirect(`/login${qs ? `?${qs}` : ""}`, 302);
+    },
+  );
 
   const secure = config.publicUrl.startsWith("https:");
   const userResponses = { 200: currentUserSchema, 201: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) };

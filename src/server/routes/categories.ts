@@ -8,13 +8,9 @@ import { getCategoryBySlug, listCategories } from "../services/categories";
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get("/api/categories", { schema: { response: { 200: categoryListSchema } } }, async () => listCategories(db));
 
-  app.get(
-    "/api/categories/:slug",
-    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } },
-    async (request) => {
-      const category = await getCategoryBySlug(db, request.params.slug);
-      if (!category) throw new NotFound("Category not found");
-      return category;
-    },
-  );
+  app.get("/api/categories/:slug", { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } }, async (request) => {
+    const category = await getCategoryBySlug(db, request.params.slug);
+    if (!category) throw new NotFound("Category not found");
+    return category;
+  });
 };

@@ -19,7 +19,12 @@ async function listen(t: TestApp): Promise<string> {
   return `ws://127.0.0.1:${port}/api/chat/live`;
 }
 
-type LiveClient = { ws: WebSocket; events: ChatLiveEvent[]; next(match: (e: ChatLiveEvent) => boolean, timeoutMs?: number): Promise<ChatLiveEvent>; close(): void };
+type LiveClient = {
+  ws: WebSocket;
+  events: ChatLiveEvent[];
+  next(match: (e: ChatLiveEvent) => boolean, timeoutMs?: number): Promise<ChatLiveEvent>;
+  close(): void;
+};
 
 /** Opens a live connection and resolves once it is open (rejects with the HTTP status on a refused handshake). */
 function openLive(url: string, options: WebSocket.ClientOptions = { origin: SITE }): Promise<LiveClient> {

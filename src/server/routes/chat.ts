@@ -91,7 +91,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }
     socket.on("error", () => socket.destroy());
     const body = JSON.stringify({ message: "Not found" });
-    socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   };
   server.on("upgrade", onUpgrade);
   app.addHook("preClose", async () => {
@@ -103,10 +105,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   // ---- history ------------------------------------------------------------------------------
   // D36: the latest messages, oldest first; `before` pages back.
-  app.get(
-    "/api/chat",
-    { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, ...errorResponses(400) } } },
-    async (request) => listChatMessages(db, request.query),
+  app.get("/api/chat", { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, ...errorResponses(400) } } }, async (request) =>
+    listChatMessages(db, request.query),
   );
 
   // ---- posting ------------------------------------------------------------------------------

@@ -55,7 +55,11 @@ describeEachDatabase("games API", (t) => {
       const all = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<Record<string, unknown>>;
       const puzzle = (await t().app.inject({ method: "GET", url: "/api/games?category=puzzle" })).json();
       expect(puzzle.length).toBe(all.filter((g) => g.categorySlug === "puzzle").length);
-      for (const [slug, field] of [["new", "new"], ["hot", "hot"], ["featured", "isFeatured"]] as const) {
+      for (const [slug, field] of [
+        ["new", "new"],
+        ["hot", "hot"],
+        ["featured", "isFeatured"],
+      ] as const) {
         const list = (await t().app.inject({ method: "GET", url: `/api/games?category=${slug}` })).json();
         expect(list.length).toBe(all.filter((g) => g[field]).length);
       }
@@ -63,7 +67,11 @@ describeEachDatabase("games API", (t) => {
 
     it("sorts by newest, popularity and rating", async () => {
       await addGame(t(), { title: "Sort Probe Top", plays: 99_999_999, rating: 50, createdAt: new Date(Date.now() + 60_000) });
-      for (const [sort, key] of [["newest", "createdAt"], ["popular", "plays"], ["rating", "rating"]] as const) {
+      for (const [sort, key] of [
+        ["newest", "createdAt"],
+        ["popular", "plays"],
+        ["rating", "rating"],
+      ] as const) {
         const list = (await t().app.inject({ method: "GET", url: `/api/games?sort=${sort}` })).json();
         expect(list[0].title).toBe("Sort Probe Top");
         const values = list.map((g: Record<string, string | number>) => g[key]);
@@ -79,19 +87,15 @@ describeEachDatabase("games API", (t) => {
       expect(page.headers["x-total-count"]).toBe(String(all.length));
     });
 
-    it.each([
-      ["sort=cheapest"],
-      ["limit=0"],
-      ["limit=101"],
-      ["offset=-1"],
-      ["limit=abc"],
-      ["category=Bad_Slug!"],
-    ])("rejects the malformed query %s with 400 and field errors (D60)", async (query) => {
-      const res = await t().app.inject({ method: "GET", url: `/api/games?${query}` });
-      expect(res.statusCode).toBe(400);
-      const body = errorResponseSchema.parse(res.json());
-      expect(body.errors?.length).toBeGreaterThan(0);
-    });
+    it.each([["sort=cheapest"], ["limit=0"], ["limit=101"], ["offset=-1"], ["limit=abc"], ["category=Bad_Slug!"]])(
+      "rejects the malformed query %s with 400 and field errors (D60)",
+      async (query) => {
+        const res = await t().app.inject({ method: "GET", url: `/api/games?${query}` });
+        expect(res.statusCode).toBe(400);
+        const body = errorResponseSchema.parse(res.json());
+        expect(body.errors?.length).toBeGreaterThan(0);
+      },
+    );
   });
 
   it("GET /api/games/featured returns only featured games", async () => {
@@ -165,7 +169,8 @@ describeEachDatabase("games API", (t) => {
     it("limits plays per address when signed out, and per player when signed in: 429 with Retry-After, not counted (issue 8)", async () => {
       const limit = t().config.playsPerMinute;
       const game = await addGame(t(), { title: "Play Flood" });
-      const play = (extra: Record<string, unknown> = {}) => t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, remoteAddress: "10.9.8.7", ...extra });
+      const play = (extra: Record<string, unknown> = {}) =>
+        t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, remoteAddress: "10.9.8.7", ...extra });
       for (let i = 0; i < limit; i++) expect((await play()).statusCode).toBe(200);
       const refused = await play();
       expect(refused.statusCode).toBe(429);

@@ -10,30 +10,22 @@ import { getCategoryBySlug } from "../services/categories";
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
   const errors = errorResponses(400, 404);
 
-  app.get(
-    "/api/games",
-    { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } },
-    async (request, reply) => {
-      const { games, total } = await listGames(db, config.gamesUrl, request.query);
-      reply.header("X-Total-Count", String(total));
-      return games;
-    },
-  );
+  app.get("/api/games", { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } }, async (request, reply) => {
+    const { games, total } = await listGames(db, config.gamesUrl, request.query);
+    reply.header("X-Total-Count", String(total));
+    return games;
+  });
 
   app.get("/api/games/featured", { schema: { response: { 200: gameListSchema } } }, async () => featuredGames(db, config.gamesUrl));
 
-  app.get(
-    "/api/games/category/:slug",
-    { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } } },
-    async (request) => {
-      const { slug } = request.params;
-      if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
-        throw new NotFound("Category not found");
-      }
-      const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" });
-      return games;
-    },
-  );
+  app.get("/api/games/category/:slug", { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } } }, async (request) => {
+    const { slug } = request.params;
+    if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
+      throw new NotFound("Category not found");
+    }
+    const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" });
+    return games;
+  });
 
   app.get("/api/games/:id", { schema: { params: idParamSchema, response: { 200: gameSchema, ...errors } } }, async (request) => {
     const game = await getGame(db, config.gamesUrl, request.params.id);

@@ -17,8 +17,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   // D31: the user's own review, or null.
-  app.get("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 200: reviewSchema.nullable(), ...errors } } }, async (request) =>
-    getUserReview(db, request.params.id, request.params.userId),
+  app.get(
+    "/api/games/:id/reviews/user/:userId",
+    { schema: { params: gameUserParams, response: { 200: reviewSchema.nullable(), ...errors } } },
+    async (request) => getUserReview(db, request.params.id, request.params.userId),
   );
 
   // D32
@@ -29,7 +31,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   // D30: the author is the session's user; a differing userId in the body is refused.
   app.post(
     "/api/reviews",
-    { schema: { body: postReviewSchema, response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors } } },
+    {
+      schema: {
+        body: postReviewSchema,
+        response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (request.body.userId !== undefined && request.body.userId !== user.id) throw new Forbidden("You can only write your own review");

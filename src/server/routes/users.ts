@@ -10,7 +10,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
     getUserProfile(db, request.params.id),
   );
 
-  app.get("/api/users/:id/stats", { schema: { params: idParamSchema, response: { 200: userStatsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } }, async (request) =>
-    getUserStats(db, request.params.id),
+  app.get(
+    "/api/users/:id/stats",
+    { schema: { params: idParamSchema, response: { 200: userStatsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
+    async (request) => getUserStats(db, request.params.id),
   );
 };

@@ -72,7 +72,10 @@ describe("chat hub, in-process mode (PGlite)", () => {
     await hub.publish({ type: "message", message: sampleMessage(1) });
     unsubscribeB();
     await hub.publish({ type: "deleted", id: 1 });
-    expect(a.events).toEqual([{ type: "message", message: expect.objectContaining({ id: 1 }) }, { type: "deleted", id: 1 }]);
+    expect(a.events).toEqual([
+      { type: "message", message: expect.objectContaining({ id: 1 }) },
+      { type: "deleted", id: 1 },
+    ]);
     expect(b.events).toEqual([{ type: "message", message: expect.objectContaining({ id: 1 }) }]);
     await hub.close();
     expect(hub.subscriberCount).toBe(0);
@@ -159,22 +162,25 @@ describe("chat hub across processes (PostgreSQL LISTEN/NOTIFY, D8)", () => {
     expect(loadMessage).toHaveBeenCalledWith(202);
   });
 
-  it.skipIf(!hasPostgres)("reconnects its listener after pg_terminate_backend, asks pages to resync, and delivers again (needs TEST_DATABASE_URL)", async () => {
-    const warn = vi.fn();
-    const a = await hub(await handle());
-    const b = await hub(await handle(), { logger: { info: () => {}, warn } });
-    const onB = recorder();
-    b.subscribe(onB.push);
-    const before = b.listenerPid;
-    const killed = await terminateListeners();
-    expect(killed).toContain(before);
-    await onB.next((e) => e.type === "resync", 10_000);
-    await waitFor(async () => b.listening && a.listening);
-    expect(b.listenerPid).not.toBe(before);
-    expect(warn).toHaveBeenCalled();
-    await a.publish({ type: "message", message: sampleMessage(303) });
-    await onB.next(isMessage(303));
-  });
+  it.skipIf(!hasPostgres)(
+    "reconnects its listener after pg_terminate_backend, asks pages to resync, and delivers again (needs TEST_DATABASE_URL)",
+    async () => {
+      const warn = vi.fn();
+      const a = await hub(await handle());
+      const b = await hub(await handle(), { logger: { info: () => {}, warn } });
+      const onB = recorder();
+      b.subscribe(onB.push);
+      const before = b.listenerPid;
+      const killed = await terminateListeners();
+      expect(killed).toContain(before);
+      await onB.next((e) => e.type === "resync", 10_000);
+      await waitFor(async () => b.listening && a.listening);
+      expect(b.listenerPid).not.toBe(before);
+      expect(warn).toHaveBeenCalled();
+      await a.publish({ type: "message", message: sampleMessage(303) });
+      await onB.next(isMessage(303));
+    },
+  );
 });
 
 describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () => {

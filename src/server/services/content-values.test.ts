@@ -4,7 +4,7 @@ import { sanitizeHtml } from "./content-values";
 describe("html sanitiser (D40)", () => {
   it("keeps the allowlist and removes scripts, event handlers, styles and javascript: links", () => {
     expect(sanitizeHtml("<p>Hi <strong>there</strong><br><em>x</em></p>")).toBe("<p>Hi <strong>there</strong><br><em>x</em></p>");
-    expect(sanitizeHtml('<p>a<script>alert(1)</script>b</p>')).toBe("<p>ab</p>");
+    expect(sanitizeHtml("<p>a<script>alert(1)</script>b</p>")).toBe("<p>ab</p>");
     expect(sanitizeHtml('<img src=x onerror="alert(1)">ok')).toBe("ok");
     expect(sanitizeHtml('<p onclick="alert(1)" style="color:red" class="x">t</p>')).toBe("<p>t</p>");
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).not.toMatch(/javascript/i);

@@ -109,19 +109,13 @@ export async function listGames(db: Db, gamesUrl: string, query: GameListQuery):
   if (query.offset !== undefined) base.offset(query.offset);
   const [rows, [{ total }]] = await Promise.all([
     base,
-    db
-      .select({ total: count() })
-      .from(gamesTable)
-      .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-      .where(where),
+    db.select({ total: count() }).from(gamesTable).innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId)).where(where),
   ]);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
 export async function featuredGames(db: Db, gamesUrl: string): Promise<Game[]> {
-  const rows = await selectGames(db)
-    .where(eq(gamesTable.isFeatured, true))
-    .orderBy(desc(gamesTable.plays), asc(gamesTable.id));
+  const rows = await selectGames(db).where(eq(gamesTable.isFeatured, true)).orderBy(desc(gamesTable.plays), asc(gamesTable.id));
   return rows.map((r) => toGame(r, gamesUrl));
 }
 

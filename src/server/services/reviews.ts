@@ -45,7 +45,11 @@ async function refreshGameRating(tx: Tx, gameId: number) {
 }
 
 /** D30: creates or updates the user's one review of the game. */
-export async function upsertReview(db: Db, userId: number, input: { gameId: number; rating: number; comment?: string }): Promise<{ review: Review; created: boolean }> {
+export async function upsertReview(
+  db: Db,
+  userId: number,
+  input: { gameId: number; rating: number; comment?: string },
+): Promise<{ review: Review; created: boolean }> {
   const comment = input.comment?.trim() ? input.comment.trim() : null;
   return db.transaction(async (tx) => {
     await assertGameExists(tx, input.gameId);
@@ -80,7 +84,11 @@ export async function deleteReview(db: Db, gameId: number, userId: number): Prom
 export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAggregate> {
   const [game] = await db.select({ rating: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, gameId));
   if (!game) throw new NotFound("Game not found");
-  const rows = await db.select({ rating: reviewsTable.rating, n: count() }).from(reviewsTable).where(eq(reviewsTable.gameId, gameId)).groupBy(reviewsTable.rating);
+  const rows = await db
+    .select({ rating: reviewsTable.rating, n: count() })
+    .from(reviewsTable)
+    .where(eq(reviewsTable.gameId, gameId))
+    .groupBy(reviewsTable.rating);
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   let total = 0;
   let sum = 0;

@@ -14,7 +14,12 @@ export type SubmitScoreResult = { score: number; personalBest: boolean; rank: nu
  * One transaction keeps scores, best_scores, player_stats and achievements consistent; the player's
  * stats row is locked first, so that two scores of one player are applied one after the other.
  */
-export async function submitScore(db: Db, userId: number, input: { playId: string; score: number; won?: boolean }, now = new Date()): Promise<SubmitScoreResult> {
+export async function submitScore(
+  db: Db,
+  userId: number,
+  input: { playId: string; score: number; won?: boolean },
+  now = new Date(),
+): Promise<SubmitScoreResult> {
   if (!UUID.test(input.playId)) throw new Invalid("Unknown play session");
   return db.transaction(async (tx) => {
     const playRes = await tx.execute(sql`select id, game_id, user_id, created_at from plays where id = ${input.playId}::uuid`);
@@ -24,7 +29,9 @@ export async function submitScore(db: Db, userId: number, input: { playId: strin
     if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
     const gameId = Number(play.game_id);
 
-    await tx.execute(sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`);
+    await tx.execute(
+      sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`,
+    );
     await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
 
     const inserted = await tx.execute(sql`
@@ -35,7 +42,8 @@ export async function submitScore(db: Db, userId: number, input: { playId: strin
     const scoreRow = inserted.rows[0] as { id: number } | undefined;
     if (!scoreRow) throw new Conflict("A score was already submitted for this play");
 
-    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as { score: number } | undefined;
+    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as
+      { score: number } | undefined;
     const personalBest = !prev || input.score > Number(prev.score);
     if (personalBest) {
       await tx.execute(sql`

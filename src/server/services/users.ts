@@ -69,7 +69,14 @@ export async function getUserStats(db: Db, userId: number): Promise<UserStats> {
 /** D43: the signed-in administrator as the /cms screens show them. */
 export async function getAdminSelf(db: Db, id: number) {
   const [u] = await db
-    .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt, role: usersTable.role, email: usersTable.email })
+    .select({
+      id: usersTable.id,
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+      createdAt: usersTable.createdAt,
+      role: usersTable.role,
+      email: usersTable.email,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, id));
   if (!u) throw new Unauthorized("Not signed in");
@@ -107,8 +114,17 @@ async function adminUserRow(db: Db, id: number) {
 export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
   const { search, limit, offset } = query;
   const where: SQL | undefined = search ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined;
-  const rows = await db.select(adminUserColumns).from(usersTable).where(where).orderBy(desc(usersTable.createdAt), desc(usersTable.id)).limit(limit).offset(offset);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(usersTable).where(where);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(usersTable)
+    .where(where)
+    .orderBy(desc(usersTable.createdAt), desc(usersTable.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(usersTable)
+    .where(where);
   return { users: rows.map(toAdminUser), total };
 }
 

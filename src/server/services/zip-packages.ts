@@ -55,7 +55,8 @@ const BINARY_MAGIC: Buffer[] = [
 export function detectPackageKind(filename: string, head: Buffer): PackageKind {
   const ext = path.extname(filename || "").toLowerCase();
   if (ext === ".zip") {
-    const isZip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+    const isZip =
+      head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
     if (!isZip) throw new UnsupportedType("This file is not a zip archive. Upload a .zip or a .html file.");
     return "zip";
   }

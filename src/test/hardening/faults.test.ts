@@ -37,7 +37,15 @@ describeHardened("health and readiness", (t) => {
 describe("readiness without a database", () => {
   it("PostgreSQL at an unreachable address: /readyz is 503 (D60 body), /healthz still 200, API calls 503 with Retry-After", async () => {
     const database = await createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/arcadium_nowhere", max: 2 });
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(repoRoot, "node_modules", ".cache", "arcadium-readyz"), LOG_LEVEL: "silent", DATABASE_URL: "postgres://postgres@127.0.0.1:1/arcadium_nowhere" }, repoRoot);
+    const config = loadConfig(
+      {
+        NODE_ENV: "test",
+        DATA_DIR: path.join(repoRoot, "node_modules", ".cache", "arcadium-readyz"),
+        LOG_LEVEL: "silent",
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/arcadium_nowhere",
+      },
+      repoRoot,
+    );
     const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
     await app.ready();
     try {
@@ -81,8 +89,7 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     await h?.close();
   });
 
-  const terminateAll = () =>
-    admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
+  const terminateAll = () => admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
 
   it("while the database refuses connections /readyz is 503; once it is back, the same process serves again", async () => {
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
@@ -104,7 +111,8 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     for (let i = 0; i < 100 && listeners === 0; i++) {
       await sleep(100);
       listeners = Number(
-        (await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'arcadium-chat-listener'", [dbName])).rows[0].n,
+        (await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'arcadium-chat-listener'", [dbName]))
+          .rows[0].n,
       );
     }
     expect(listeners).toBeGreaterThan(0);
@@ -174,129 +182,131 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
 describeHardened(
   "a killed upload leaves nothing behind (D44)",
   (t) => {
-  let admin: Awaited<ReturnType<typeof createUserWithSession>>;
-  let port: number;
+    let admin: Awaited<ReturnType<typeof createUserWithSession>>;
+    let port: number;
 
-  beforeAll(async () => {
-    admin = await createUserWithSession(t(), { role: "admin" });
-    await t().site.listen({ port: 0, host: "127.0.0.1" });
-    port = (t().site.server.address() as { port: number }).port;
-  });
-
-  const gamesDir = () => path.join(t().config.dataDir, "games");
-  const tmpDir = () => path.join(t().config.dataDir, "tmp");
-  const gameCount = async () => Number(((await t().database.db.execute(sql`select count(*)::int as n from games`)).rows[0] as { n: number }).n);
-
-  /** Starts a multipart upload of `size` bytes on a real connection and returns a handle to send more or kill it. */
-  function startUpload(file: Buffer, filename: string, opts: { chunked?: boolean } = {}) {
-    const boundary = "----arcadiumKilledUpload";
-    const fields = { title: "Killed Upload", description: "never installed", imageUrl: "https://example.com/x.png" };
-    const head = Buffer.concat([
-      ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="htmlFile"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    ]);
-    const tailPart = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const total = head.length + file.length + tailPart.length;
-    const req = http.request({
-      host: "127.0.0.1",
-      port,
-      method: "POST",
-      path: "/api/admin/games/upload",
-      agent: false,
-      headers: {
-        "content-type": `multipart/form-data; boundary=${boundary}`,
-        cookie: `sid=${admin.sid}`,
-        ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(total) }),
-      },
+    beforeAll(async () => {
+      admin = await createUserWithSession(t(), { role: "admin" });
+      await t().site.listen({ port: 0, host: "127.0.0.1" });
+      port = (t().site.server.address() as { port: number }).port;
     });
-    const outcome = new Promise<string>((resolve) => {
-      req.on("response", (res) => {
-        res.resume();
-        resolve(`response ${res.statusCode}`);
+
+    const gamesDir = () => path.join(t().config.dataDir, "games");
+    const tmpDir = () => path.join(t().config.dataDir, "tmp");
+    const gameCount = async () => Number(((await t().database.db.execute(sql`select count(*)::int as n from games`)).rows[0] as { n: number }).n);
+
+    /** Starts a multipart upload of `size` bytes on a real connection and returns a handle to send more or kill it. */
+    function startUpload(file: Buffer, filename: string, opts: { chunked?: boolean } = {}) {
+      const boundary = "----arcadiumKilledUpload";
+      const fields = { title: "Killed Upload", description: "never installed", imageUrl: "https://example.com/x.png" };
+      const head = Buffer.concat([
+        ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="htmlFile"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      ]);
+      const tailPart = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const total = head.length + file.length + tailPart.length;
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/admin/games/upload",
+        agent: false,
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          cookie: `sid=${admin.sid}`,
+          ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(total) }),
+        },
       });
-      req.on("error", (err) => resolve(`error ${err.message}`));
-      req.on("close", () => resolve("closed"));
-    });
-    req.write(head);
-    return {
-      outcome,
-      send: (bytes: Buffer) => new Promise<void>((resolve) => (req.write(bytes) ? resolve() : req.once("drain", () => resolve()))),
-      tail: tailPart,
-      kill: () => req.destroy(),
-    };
-  }
+      const outcome = new Promise<string>((resolve) => {
+        req.on("response", (res) => {
+          res.resume();
+          resolve(`response ${res.statusCode}`);
+        });
+        req.on("error", (err) => resolve(`error ${err.message}`));
+        req.on("close", () => resolve("closed"));
+      });
+      req.write(head);
+      return {
+        outcome,
+        send: (bytes: Buffer) => new Promise<void>((resolve) => (req.write(bytes) ? resolve() : req.once("drain", () => resolve()))),
+        tail: tailPart,
+        kill: () => req.destroy(),
+      };
+    }
 
-  /** Waits until the temporary file of an upload in progress has some bytes. */
-  async function waitForTempFile(minBytes: number) {
-    for (let i = 0; i < 200; i++) {
-      const files = await listFiles(tmpDir());
-      for (const f of files) {
-        const st = await fs.stat(path.join(tmpDir(), f)).catch(() => undefined);
-        if (st?.isFile() && st.size >= minBytes) return;
+    /** Waits until the temporary file of an upload in progress has some bytes. */
+    async function waitForTempFile(minBytes: number) {
+      for (let i = 0; i < 200; i++) {
+        const files = await listFiles(tmpDir());
+        for (const f of files) {
+          const st = await fs.stat(path.join(tmpDir(), f)).catch(() => undefined);
+          if (st?.isFile() && st.size >= minBytes) return;
+        }
+        await sleep(25);
       }
-      await sleep(25);
+      throw new Error("the upload never reached DATA_DIR/tmp");
     }
-    throw new Error("the upload never reached DATA_DIR/tmp");
-  }
 
-  /** Nothing left: no temp file (within a few seconds: the server notices the dead connection), no package folder, no row. */
-  async function expectNothingLeft(gamesBefore: string[], rowsBefore: number) {
-    let leftovers: string[] = [];
-    for (let i = 0; i < 100; i++) {
-      leftovers = await listFiles(tmpDir());
-      if (leftovers.length === 0) break;
-      await sleep(50);
+    /** Nothing left: no temp file (within a few seconds: the server notices the dead connection), no package folder, no row. */
+    async function expectNothingLeft(gamesBefore: string[], rowsBefore: number) {
+      let leftovers: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        leftovers = await listFiles(tmpDir());
+        if (leftovers.length === 0) break;
+        await sleep(50);
+      }
+      expect(leftovers).toEqual([]);
+      expect((await fs.readdir(gamesDir())).sort()).toEqual(gamesBefore);
+      expect(await gameCount()).toBe(rowsBefore);
+      // A client going away is not a server error: nothing logged at error level.
+      expect(t().logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
+      // And the server still takes uploads.
+      const fine = Buffer.from("<!doctype html><p>fine</p>");
+      const ok = startUpload(fine, "fine.html");
+      await ok.send(Buffer.concat([fine, ok.tail]));
+      expect(await ok.outcome).toBe("response 201");
     }
-    expect(leftovers).toEqual([]);
-    expect((await fs.readdir(gamesDir())).sort()).toEqual(gamesBefore);
-    expect(await gameCount()).toBe(rowsBefore);
-    // A client going away is not a server error: nothing logged at error level.
-    expect(t().logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
-    // And the server still takes uploads.
-    const fine = Buffer.from("<!doctype html><p>fine</p>");
-    const ok = startUpload(fine, "fine.html");
-    await ok.send(Buffer.concat([fine, ok.tail]));
-    expect(await ok.outcome).toBe("response 201");
-  }
 
-  const big = (mb: number) => Buffer.alloc(mb * 1024 * 1024, 0x61);
+    const big = (mb: number) => Buffer.alloc(mb * 1024 * 1024, 0x61);
 
-  it("killed in the middle of the file (Content-Length upload)", async () => {
-    const gamesBefore = (await fs.readdir(gamesDir())).sort();
-    const rowsBefore = await gameCount();
-    const file = buildZip([{ name: "index.html", data: big(6) }]);
-    const up = startUpload(file, "game.zip");
-    await up.send(file.subarray(0, 3 * 1024 * 1024));
-    await waitForTempFile(64 * 1024);
-    up.kill();
-    expect(await up.outcome).toMatch(/^(error|closed)/);
-    await expectNothingLeft(gamesBefore, rowsBefore);
-  });
+    it("killed in the middle of the file (Content-Length upload)", async () => {
+      const gamesBefore = (await fs.readdir(gamesDir())).sort();
+      const rowsBefore = await gameCount();
+      const file = buildZip([{ name: "index.html", data: big(6) }]);
+      const up = startUpload(file, "game.zip");
+      await up.send(file.subarray(0, 3 * 1024 * 1024));
+      await waitForTempFile(64 * 1024);
+      up.kill();
+      expect(await up.outcome).toMatch(/^(error|closed)/);
+      await expectNothingLeft(gamesBefore, rowsBefore);
+    });
 
-  it("killed after the whole file but before the closing boundary", async () => {
-    const gamesBefore = (await fs.readdir(gamesDir())).sort();
-    const rowsBefore = await gameCount();
-    const file = Buffer.from(`<!doctype html><p>${"x".repeat(512 * 1024)}</p>`);
-    const up = startUpload(file, "whole.html");
-    await up.send(file);
-    await waitForTempFile(1024);
-    await sleep(100);
-    up.kill();
-    await up.outcome;
-    await expectNothingLeft(gamesBefore, rowsBefore);
-  });
+    it("killed after the whole file but before the closing boundary", async () => {
+      const gamesBefore = (await fs.readdir(gamesDir())).sort();
+      const rowsBefore = await gameCount();
+      const file = Buffer.from(`<!doctype html><p>${"x".repeat(512 * 1024)}</p>`);
+      const up = startUpload(file, "whole.html");
+      await up.send(file);
+      await waitForTempFile(1024);
+      await sleep(100);
+      up.kill();
+      await up.outcome;
+      await expectNothingLeft(gamesBefore, rowsBefore);
+    });
 
-  it("killed in the middle of a chunked upload", async () => {
-    const gamesBefore = (await fs.readdir(gamesDir())).sort();
-    const rowsBefore = await gameCount();
-    const file = big(4);
-    const up = startUpload(file, "chunked.html", { chunked: true });
-    await up.send(file.subarray(0, 2 * 1024 * 1024));
-    await waitForTempFile(64 * 1024);
-    up.kill();
-    await up.outcome;
-    await expectNothingLeft(gamesBefore, rowsBefore);
-  });
+    it("killed in the middle of a chunked upload", async () => {
+      const gamesBefore = (await fs.readdir(gamesDir())).sort();
+      const rowsBefore = await gameCount();
+      const file = big(4);
+      const up = startUpload(file, "chunked.html", { chunked: true });
+      await up.send(file.subarray(0, 2 * 1024 * 1024));
+      await waitForTempFile(64 * 1024);
+      up.kill();
+      await up.outcome;
+      await expectNothingLeft(gamesBefore, rowsBefore);
+    });
   },
   { logLevel: "info" },
 );

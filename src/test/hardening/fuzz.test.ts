@@ -83,7 +83,7 @@ const SQL_META = [
   "' OR 1=1 --",
   "1' OR '1'='1' --",
   "'; DROP TABLE users; --",
-  "\"; DELETE FROM games; --",
+  '"; DELETE FROM games; --',
   "1; select pg_sleep(10)",
   "' UNION SELECT password_hash FROM users --",
   "$1",
@@ -97,8 +97,44 @@ const SQL_META = [
   "undefined",
   "true",
 ];
-const UNICODE = ["é", "Ω≈ç√∫", "𝕏𝕐", "😀👍🏽", "\u202Eevil", "\uFEFF", "\u200B", "ｓｅｌｅｃｔ", "\uFFFF", "\uD800", "\uDC00x", "\r\n", "\t", "\u0000", "a\u0000b", "\u001b[31m"];
-const NUMERIC_TEXT = ["0", "-1", "-0", "1.5", "1e3", "1e309", "-1e309", "0x1f", "2147483647", "2147483648", "9007199254740993", "99999999999999999999999", "NaN", "Infinity", " 1", "1 ", "01", "+1"];
+const UNICODE = [
+  "é",
+  "Ω≈ç√∫",
+  "𝕏𝕐",
+  "😀👍🏽",
+  "\u202Eevil",
+  "\uFEFF",
+  "\u200B",
+  "ｓｅｌｅｃｔ",
+  "\uFFFF",
+  "\uD800",
+  "\uDC00x",
+  "\r\n",
+  "\t",
+  "\u0000",
+  "a\u0000b",
+  "\u001b[31m",
+];
+const NUMERIC_TEXT = [
+  "0",
+  "-1",
+  "-0",
+  "1.5",
+  "1e3",
+  "1e309",
+  "-1e309",
+  "0x1f",
+  "2147483647",
+  "2147483648",
+  "9007199254740993",
+  "99999999999999999999999",
+  "NaN",
+  "Infinity",
+  " 1",
+  "1 ",
+  "01",
+  "+1",
+];
 const MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "{{7*7}}", "${7*7}", "../../etc/passwd", "%2e%2e%2f"];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
@@ -110,7 +146,19 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("a".repeat(100_000), "'".repeat(20_000), "😀".repeat(5_000), "\\".repeat(10_001)) },
   { weight: 1, arbitrary: fc.string({ minLength: 300, maxLength: 3000 }) },
   // plausible values, so that some requests pass validation and reach the database
-  { weight: 3, arbitrary: fc.constantFrom("action", "puzzle", "player_one", "a@example.com", "https://example.com/x.png", "/uploads/images/x.webp", "hello", "password123") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "action",
+      "puzzle",
+      "player_one",
+      "a@example.com",
+      "https://example.com/x.png",
+      "/uploads/images/x.webp",
+      "hello",
+      "password123",
+    ),
+  },
 );
 
 const plausibleNumber = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constantFrom(1, 2, 3, 5, 10, 50, 100));
@@ -172,15 +220,15 @@ function plausibleFor(key: string): fc.Arbitrary<unknown> {
 /** An object valid-looking in every key of the schema but one or two, which carry hostile values. */
 function mostlyValid(keys: string[], hostile: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
   if (keys.length === 0) return fc.constant({});
-  return fc
-    .record(Object.fromEntries(keys.map((k) => [k, plausibleFor(k)])) as Record<string, fc.Arbitrary<unknown>>)
-    .chain((valid) =>
-      fc.tuple(fc.subarray(keys, { minLength: 1, maxLength: Math.min(2, keys.length) }), fc.array(hostile, { minLength: 2, maxLength: 2 })).map(([bad, values]) => {
+  return fc.record(Object.fromEntries(keys.map((k) => [k, plausibleFor(k)])) as Record<string, fc.Arbitrary<unknown>>).chain((valid) =>
+    fc
+      .tuple(fc.subarray(keys, { minLength: 1, maxLength: Math.min(2, keys.length) }), fc.array(hostile, { minLength: 2, maxLength: 2 }))
+      .map(([bad, values]) => {
         const out: Record<string, unknown> = { ...valid };
         bad.forEach((k, i) => (out[k] = values[i]));
         return out;
       }),
-    );
+  );
 }
 
 const hostileJsonScalar: fc.Arbitrary<unknown> = fc.oneof(
@@ -194,9 +242,15 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<{ payload?: string; contentType
   const keys = route.bodyKeys;
   const value = jsonValue(keys);
   const shaped = fc
-    .array(fc.tuple(fc.oneof({ weight: 5, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) }), value), {
-      maxLength: Math.max(3, keys.length + 2),
-    })
+    .array(
+      fc.tuple(
+        fc.oneof({ weight: 5, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) }),
+        value,
+      ),
+      {
+        maxLength: Math.max(3, keys.length + 2),
+      },
+    )
     .map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`);
   const malformed = fc.constantFrom(
     "{",
@@ -216,7 +270,16 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<{ payload?: string; contentType
     '{"a":'.repeat(2000) + "1" + "}".repeat(2000),
     JSON.stringify({ message: "x".repeat(1_100_000) }),
   );
-  const contentType = fc.constantFrom("application/json", "application/json", "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x");
+  const contentType = fc.constantFrom(
+    "application/json",
+    "application/json",
+    "application/json",
+    "application/json; charset=utf-8",
+    "APPLICATION/JSON",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+  );
   const valid = mostlyValid(keys, hostileJsonScalar).map((o) => JSON.stringify(o));
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant({}) },
@@ -246,7 +309,10 @@ const paramValue: fc.Arbitrary<string> = fc.oneof(
 );
 
 function queryFor(route: FuzzRoute): fc.Arbitrary<string> {
-  const key = fc.oneof({ weight: 4, arbitrary: route.queryKeys.length ? fc.constantFrom(...route.queryKeys) : fc.constantFrom("search", "limit") }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, "a[b]", "a[]", "") });
+  const key = fc.oneof(
+    { weight: 4, arbitrary: route.queryKeys.length ? fc.constantFrom(...route.queryKeys) : fc.constantFrom("search", "limit") },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, "a[b]", "a[]", "") },
+  );
   const value = fc.oneof(
     { weight: 3, arbitrary: hostileString.map(enc) },
     { weight: 2, arbitrary: fc.oneof(plausibleNumber.map(String), fc.constantFrom(...NUMERIC_TEXT).map(enc)) },
@@ -306,15 +372,24 @@ async function rows(h: HardenedApp, query: ReturnType<typeof sql>) {
  */
 async function protectedSnapshot(h: HardenedApp, ownUserId: number, existingUsersUpTo: number) {
   return {
-    games: await rows(h, sql`select id, title, description, image_url, category_id, external_url, has_package, builtin_slug, developer, instructions, is_featured, is_new, is_hot, release_date, created_at from games order by id`),
+    games: await rows(
+      h,
+      sql`select id, title, description, image_url, category_id, external_url, has_package, builtin_slug, developer, instructions, is_featured, is_new, is_hot, release_date, created_at from games order by id`,
+    ),
     categories: await rows(h, sql`select * from categories order by id`),
     content: await rows(h, sql`select * from website_content order by id`),
-    users: await rows(h, sql`select id, username, email, password_hash, google_sub, avatar_url, role, disabled_at, created_at from users where id <= ${existingUsersUpTo} order by id`),
+    users: await rows(
+      h,
+      sql`select id, username, email, password_hash, google_sub, avatar_url, role, disabled_at, created_at from users where id <= ${existingUsersUpTo} order by id`,
+    ),
     reviews: await rows(h, sql`select id, user_id, game_id, rating, comment from reviews where user_id <> ${ownUserId} order by id`),
     chat: await rows(h, sql`select id, user_id, message, deleted_at from chat_messages where user_id <> ${ownUserId} order by id`),
     scores: await rows(h, sql`select id, user_id, game_id, score from scores where user_id <> ${ownUserId} order by id`),
     bestScores: await rows(h, sql`select user_id, game_id, score, score_id from best_scores where user_id <> ${ownUserId} order by user_id, game_id`),
-    sessions: await rows(h, sql`select token_hash, user_id, kind, expires_at from sessions where user_id <> ${ownUserId} and user_id <= ${existingUsersUpTo} order by token_hash`),
+    sessions: await rows(
+      h,
+      sql`select token_hash, user_id, kind, expires_at from sessions where user_id <> ${ownUserId} and user_id <= ${existingUsersUpTo} order by token_hash`,
+    ),
   };
 }
 
@@ -335,7 +410,12 @@ async function fuzz(h: HardenedApp, routes: FuzzRoute[], cookie: string | undefi
     fc.asyncProperty(
       fc.constantFrom(...routes).chain((r) => requestFor(r)),
       async (req) => {
-        const res = await h.site.inject({ method: req.method as "GET", url: req.url, headers: { ...req.headers, ...(cookie ? { cookie } : {}) }, payload: req.payload });
+        const res = await h.site.inject({
+          method: req.method as "GET",
+          url: req.url,
+          headers: { ...req.headers, ...(cookie ? { cookie } : {}) },
+          payload: req.payload,
+        });
         const label = `${req.method} ${req.url.slice(0, 200)} ${String(req.payload ?? "").slice(0, 200)}`;
         const key = `${req.method} ${req.url.split("?")[0]}`;
         if (!seen.has(key)) seen.set(key, new Set());
@@ -415,7 +495,12 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
     const h = t();
     const upTo = await maxUserId(h);
     const before = await protectedSnapshot(h, player.user.id, upTo);
-    await fuzz(h, routes.filter((r) => !ENDS_SESSION.has(`${r.method} ${r.url}`)), `sid=${player.sid}`, RUNS);
+    await fuzz(
+      h,
+      routes.filter((r) => !ENDS_SESSION.has(`${r.method} ${r.url}`)),
+      `sid=${player.sid}`,
+      RUNS,
+    );
     expect(await protectedSnapshot(h, player.user.id, upTo)).toEqual(before);
     const [me] = await rows(h, sql`select role, disabled_at from users where id = ${player.user.id}`);
     expect(me).toMatchObject({ role: "player", disabled_at: null });
@@ -424,18 +509,31 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
     // Every admin route refused the player (401/403), whatever the input.
     const adminRoutes = routes.filter((r) => r.url.startsWith("/api/admin/") && !r.url.endsWith("-otp"));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...adminRoutes).chain((r) => requestFor(r)), async (req) => {
-        const res = await h.site.inject({ method: req.method as "GET", url: req.url, headers: { ...req.headers, cookie: `sid=${player.sid}` }, payload: req.payload });
-        // Never a success: 401/403 from the guard, or a refusal before any route ran (bad URL, CSRF, too large).
-        expect([400, 401, 403, 404, 413, 414, 415], `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...adminRoutes).chain((r) => requestFor(r)),
+        async (req) => {
+          const res = await h.site.inject({
+            method: req.method as "GET",
+            url: req.url,
+            headers: { ...req.headers, cookie: `sid=${player.sid}` },
+            payload: req.payload,
+          });
+          // Never a success: 401/403 from the guard, or a refusal before any route ran (bad URL, CSRF, too large).
+          expect([400, 401, 403, 404, 413, 414, 415], `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 3), seed: SEED, endOnFailure: true },
     );
   });
 
   it("an admin (one-time-code session): no 5xx anywhere, and the server keeps serving", async () => {
     const h = t();
-    await fuzz(h, routes.filter((r) => !ENDS_SESSION.has(`${r.method} ${r.url}`)), `sid=${admin.sid}`, RUNS);
+    await fuzz(
+      h,
+      routes.filter((r) => !ENDS_SESSION.has(`${r.method} ${r.url}`)),
+      `sid=${admin.sid}`,
+      RUNS,
+    );
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     expect((await h.site.inject({ method: "GET", url: "/api/admin/user", cookies: admin.cookies })).statusCode).toBe(200);
   });

@@ -45,7 +45,13 @@ export async function buildHardenedApp(kind: "pglite" | "postgres", options: Har
   let site: FastifyInstance;
   try {
     const config = { ...base.config, logLevel: options.logLevel ?? base.config.logLevel };
-    site = await buildApp({ config, database: base.database, logStream, onRoute: (r) => routes.push(r), settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
+    site = await buildApp({
+      config,
+      database: base.database,
+      logStream,
+      onRoute: (r) => routes.push(r),
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+    });
     options.extend?.(site);
     await site.ready();
   } catch (err) {

@@ -89,9 +89,13 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     const [u] = await rows<{ email: string }>(t(), sql`select email from users where username = 'quote_user'`);
     expect(u.email).toBe(email);
     expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password } })).statusCode).toBe(200);
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password: "' OR '1'='1" } })).statusCode).toBe(401);
+    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password: "' OR '1'='1" } })).statusCode).toBe(
+      401,
+    );
     expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user' --", password } })).statusCode).toBe(401);
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "' OR '1'='1", password: "' OR '1'='1" } })).statusCode).toBe(401);
+    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "' OR '1'='1", password: "' OR '1'='1" } })).statusCode).toBe(
+      401,
+    );
   });
 
   it("newsletter, contact and advertiser forms are stored byte-identical and shown to admins as text", async () => {
@@ -101,9 +105,19 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     for (const [i, text] of NASTY.entries()) {
       // Each from its own address: the forms allow a few submissions per address and hour (issue 8).
       const remoteAddress = `10.77.0.${i + 1}`;
-      const contact = await t().app.inject({ method: "POST", url: "/api/contact", remoteAddress, payload: { name: text.slice(0, 200), email: "a@example.com", subject: text.slice(0, 200), message: text } });
+      const contact = await t().app.inject({
+        method: "POST",
+        url: "/api/contact",
+        remoteAddress,
+        payload: { name: text.slice(0, 200), email: "a@example.com", subject: text.slice(0, 200), message: text },
+      });
       expect(contact.statusCode, contact.body).toBe(201);
-      const ad = await t().app.inject({ method: "POST", url: "/api/advertise", remoteAddress, payload: { companyName: text, email: "b@example.com", website: text, budget: text.slice(0, 100), goals: text } });
+      const ad = await t().app.inject({
+        method: "POST",
+        url: "/api/advertise",
+        remoteAddress,
+        payload: { companyName: text, email: "b@example.com", website: text, budget: text.slice(0, 100), goals: text },
+      });
       expect(ad.statusCode, ad.body).toBe(201);
     }
     const messages = (await adminReq("GET", "/api/admin/messages")).json() as {
@@ -163,7 +177,11 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     });
     expect(marker.statusCode, marker.body).toBe(201);
     const search = async (url: string, q: string) => {
-      const res = await t().app.inject({ method: "GET", url: `${url}${url.includes("?") ? "&" : "?"}search=${encodeURIComponent(q)}`, cookies: url.startsWith("/api/admin") ? admin.cookies : cookies });
+      const res = await t().app.inject({
+        method: "GET",
+        url: `${url}${url.includes("?") ? "&" : "?"}search=${encodeURIComponent(q)}`,
+        cookies: url.startsWith("/api/admin") ? admin.cookies : cookies,
+      });
       expect(res.statusCode, `${url} ${q}: ${res.body}`).toBe(200);
       return res.json() as Array<Record<string, unknown>>;
     };
@@ -175,12 +193,13 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
       await search("/api/admin/users", q);
     }
     // % and _ match themselves only (checked above for every result), and the marker game is found.
-    const total = Number(
-      (await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).headers["x-total-count"],
-    );
+    const total = Number((await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).headers["x-total-count"]);
     for (const q of ["%", "_x_", "\\", "100% _"]) {
       const found = await search("/api/games?limit=100", q);
-      expect(found.map((g) => g.title), q).toContain("Odd 100% _x_ \\ title");
+      expect(
+        found.map((g) => g.title),
+        q,
+      ).toContain("Odd 100% _x_ \\ title");
       expect(found.length, q).toBeLessThan(total);
     }
     expect(await search("/api/admin/users", "%")).toEqual([]);
@@ -212,7 +231,10 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     }
     expect((await t().app.inject({ method: "POST", url: "/api/chat", cookies, payload: { message: nul } })).json().message).toBe(NUL_CHARACTER_MESSAGE);
     // Multipart fields are not JSON: the database's refusal is answered as a 400 too (D60), never a 500.
-    const form = multipart({ title: nul, description: "d", imageUrl: "https://example.com/x.png" }, { field: "htmlFile", filename: "g.html", content: "<p>x</p>", type: "text/html" });
+    const form = multipart(
+      { title: nul, description: "d", imageUrl: "https://example.com/x.png" },
+      { field: "htmlFile", filename: "g.html", content: "<p>x</p>", type: "text/html" },
+    );
     const upload = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: admin.cookies, ...form });
     expect(upload.statusCode, upload.body).toBe(400);
   });
@@ -225,16 +247,32 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
     // A plain "constructor" key holding a string is harmless data and is simply not part of the schema.
-    const ok = await t().app.inject({ method: "POST", url: "/api/chat", cookies, headers: { "content-type": "application/json" }, payload: '{"message":"hi","constructor":"x"}' });
+    const ok = await t().app.inject({
+      method: "POST",
+      url: "/api/chat",
+      cookies,
+      headers: { "content-type": "application/json" },
+      payload: '{"message":"hi","constructor":"x"}',
+    });
     expect(ok.statusCode).toBe(201);
   });
 
   it("html content is sanitised on create, on edit and when the type changes to html (D40)", async () => {
-    const created = await adminReq("POST", "/api/admin/website-content", { section: "xss", key: "html1", value: "<p>ok</p><SCRIPT>alert(1)</SCRIPT><a href=' JaVaScRiPt:alert(1)'>l</a>", valueType: "html" });
+    const created = await adminReq("POST", "/api/admin/website-content", {
+      section: "xss",
+      key: "html1",
+      value: "<p>ok</p><SCRIPT>alert(1)</SCRIPT><a href=' JaVaScRiPt:alert(1)'>l</a>",
+      valueType: "html",
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().value).not.toMatch(/script|alert/i);
     // A text item that holds markup becomes html: the stored value is sanitised at that moment.
-    const text = await adminReq("POST", "/api/admin/website-content", { section: "xss", key: "text1", value: "<p>t</p><img src=x onerror=alert(1)>", valueType: "text" });
+    const text = await adminReq("POST", "/api/admin/website-content", {
+      section: "xss",
+      key: "text1",
+      value: "<p>t</p><img src=x onerror=alert(1)>",
+      valueType: "text",
+    });
     expect(text.json().value).toBe("<p>t</p><img src=x onerror=alert(1)>");
     const toHtml = await adminReq("PATCH", `/api/admin/website-content/${text.json().id}`, { valueType: "html" });
     expect(toHtml.statusCode, toHtml.body).toBe(200);
@@ -273,7 +311,10 @@ describe("html sanitiser against a real parser (D40)", () => {
     for (const el of Array.from(body.querySelectorAll("*"))) {
       expect(ALLOWED.has(el.tagName), `${el.tagName} from ${JSON.stringify(input)} → ${clean}`).toBe(true);
       for (const attr of Array.from(el.attributes)) {
-        expect(el.tagName === "A" && (attr.name === "href" || attr.name === "title"), `${el.tagName}[${attr.name}] from ${JSON.stringify(input)} → ${clean}`).toBe(true);
+        expect(
+          el.tagName === "A" && (attr.name === "href" || attr.name === "title"),
+          `${el.tagName}[${attr.name}] from ${JSON.stringify(input)} → ${clean}`,
+        ).toBe(true);
         if (attr.name === "href") expect(attr.value.trim(), `href from ${JSON.stringify(input)}`).toMatch(/^(https?:\/\/|mailto:|$)/i);
       }
     }
@@ -290,13 +331,13 @@ describe("html sanitiser against a real parser (D40)", () => {
       "<a href='&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)'>x</a>",
       "<a href='data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='>x</a>",
       "<a href='vbscript:msgbox(1)'>x</a>",
-      "<a href=\"https://ok\" onmouseover=\"alert(1)\">x</a>",
+      '<a href="https://ok" onmouseover="alert(1)">x</a>',
       "<a title='\" onmouseover=\"alert(1)'>x</a>",
-      "<a href=\"https://x\"title=x onfocus=alert(1) autofocus>x</a>",
+      '<a href="https://x"title=x onfocus=alert(1) autofocus>x</a>',
       "<img src=x onerror=alert(1)//",
       "<svg/onload=alert(1)>",
       "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
-      "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
       "<!--<script>alert(1)</script>-->",
       "<p style='background:url(javascript:alert(1))'>x</p>",
       "<iframe srcdoc='<script>alert(1)</script>'></iframe>",
@@ -308,7 +349,7 @@ describe("html sanitiser against a real parser (D40)", () => {
       "<template><script>alert(1)</script></template>",
       "<xmp><script>alert(1)</script></xmp>",
       "<<a href=javascript:alert(1)>x</a>",
-      "<a href=\"https://ok\">ok</a><a href=\"  mailto:a@b.c\">m</a>",
+      '<a href="https://ok">ok</a><a href="  mailto:a@b.c">m</a>',
     ]) {
       expectSafe(payload);
     }
@@ -323,7 +364,7 @@ describe("html sanitiser against a real parser (D40)", () => {
       "ipt>",
       "<img src=x onerror=alert(1)>",
       "<svg onload=alert(1)>",
-      "<a href=\"javascript:alert(1)\">",
+      '<a href="javascript:alert(1)">',
       "<a href='https://ok/'>",
       "</a>",
       "<p>",
@@ -334,7 +375,7 @@ describe("html sanitiser against a real parser (D40)", () => {
       "-->",
       "<![CDATA[",
       "]]>",
-      "\"",
+      '"',
       "'",
       "=",
       " onclick=alert(1) ",

@@ -31,7 +31,11 @@ function sidOf(setCookie: string | string[] | undefined): string {
 async function signInFlows(h: HardenedApp, codeOf: () => Promise<string>) {
   const secrets: string[] = [PASSWORD, WRONG_PASSWORD];
   const app = h.site;
-  const reg = await app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "log_player", password: PASSWORD, email: "log_player@example.com" } });
+  const reg = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { username: "log_player", password: PASSWORD, email: "log_player@example.com" },
+  });
   expect(reg.statusCode, reg.body).toBe(201);
   const regSid = sidOf(reg.headers["set-cookie"]);
   secrets.push(regSid);
@@ -41,7 +45,9 @@ async function signInFlows(h: HardenedApp, codeOf: () => Promise<string>) {
   const loginSid = sidOf(login.headers["set-cookie"]);
   secrets.push(loginSid);
   // A request carrying the cookie (and an Authorization header), then a validation error echoing a password field.
-  expect((await app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: loginSid }, headers: { authorization: `Bearer ${loginSid}` } })).statusCode).toBe(200);
+  expect(
+    (await app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: loginSid }, headers: { authorization: `Bearer ${loginSid}` } })).statusCode,
+  ).toBe(200);
   expect((await app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "x", password: PASSWORD } })).statusCode).toBe(400);
 
   const req = await app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email: ADMIN_EMAIL } });
@@ -164,7 +170,11 @@ describeHardened(
         for (let i = 0; i < 100 && inbox.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
         const mail = inbox.shift();
         expect(mail, "the code is mailed").toBeDefined();
-        return mail!.split(/\r?\n\r?\n/).slice(1).join("\n").match(/\b(\d{6})\b/)![1];
+        return mail!
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join("\n")
+          .match(/\b(\d{6})\b/)![1];
       });
       expectStructured(h);
       for (const secret of [...run.secrets, run.code]) expect(contains(h.rawLogs(), secret), `${secret} is in the log`).toBe(false);

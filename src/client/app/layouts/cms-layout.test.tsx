@@ -25,7 +25,19 @@ describe("CMS guard (D43)", () => {
         "/api/admin/dashboard",
         () =>
           jsonResponse({
-            counts: { games: 17, categories: 6, users: 3, admins: 1, reviews: 0, chatMessages: 0, scores: 0, contentItems: 0, contactMessages: 0, newsletterSubscriptions: 0, advertiserEnquiries: 0 },
+            counts: {
+              games: 17,
+              categories: 6,
+              users: 3,
+              admins: 1,
+              reviews: 0,
+              chatMessages: 0,
+              scores: 0,
+              contentItems: 0,
+              contactMessages: 0,
+              newsletterSubscriptions: 0,
+              advertiserEnquiries: 0,
+            },
           }),
       ],
     ]);

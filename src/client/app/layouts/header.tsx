@@ -83,7 +83,11 @@ function NavList({ location, className, linkClassName, idleClassName }: { locati
         const active = isActive(location, l.href);
         return (
           <li key={l.href}>
-            <Link href={l.href} aria-current={active ? "page" : undefined} className={cn(linkClassName, active ? "bg-accent text-accent-foreground" : idleClassName)}>
+            <Link
+              href={l.href}
+              aria-current={active ? "page" : undefined}
+              className={cn(linkClassName, active ? "bg-accent text-accent-foreground" : idleClassName)}
+            >
               {l.label}
             </Link>
           </li>

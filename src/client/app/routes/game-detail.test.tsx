@@ -96,7 +96,11 @@ describe("Game detail screen (spec §2, §4; D54, D55)", () => {
     await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
     openTab("Leaderboard");
     const table = await screen.findByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Score", "Date"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Rank", "Player", "Score", "Date"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByRole("link", { name: /PixelPioneer/ })).toHaveAttribute("href", "/profile/3");
@@ -142,7 +146,10 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("signed in: a valid score is posted once with the play id; toast 'New personal best!'; scores refetched", async () => {
     const fetch = mockApi(
-      routes([["POST", "/api/scores", () => jsonResponse({ score: 5000, personalBest: true, rank: 1 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ score: 5000, personalBest: true, rank: 1 }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
     );
     const frame = await play();
     const scoreReadsBefore = fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length;
@@ -160,7 +167,10 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("signed in, not a best: toast with the rank; won null is left out", async () => {
     const fetch = mockApi(
-      routes([["POST", "/api/scores", () => jsonResponse({ score: 10, personalBest: false, rank: 4 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ score: 10, personalBest: false, rank: 4 }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
     );
     const frame = await play();
     post(frame, scoreMsg(10, null));
@@ -169,7 +179,9 @@ describe("Game detail: scores from the game (D22, D23)", () => {
   });
 
   it("signed in, a first score of 0: saved with its rank, not celebrated as a personal best", async () => {
-    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })));
+    mockApi(
+      routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+    );
     const frame = await play();
     post(frame, scoreMsg(0, false));
     expect(await screen.findByText("Score saved — you are #9 on this game")).toBeInTheDocument();

@@ -48,7 +48,10 @@ describe("All Games (spec §2, D52)", () => {
   });
 
   it("/games/featured asks for featured games under the heading 'Featured Games' (D50)", async () => {
-    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })]]);
+    const fetch = mockApi([
+      ...base,
+      ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })],
+    ]);
     renderApp("/games/featured");
     expect(await screen.findByRole("heading", { level: 1, name: "Featured Games" })).toBeInTheDocument();
     await screen.findByRole("link", { name: "Game 2" });

@@ -39,7 +39,8 @@ describe("policy pages (spec §2 Static pages)", () => {
               section: "pages",
               key: "privacy_policy",
               valueType: "html",
-              value: '<h2>Our own policy</h2><p onclick="alert(1)">Custom text<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"></p>',
+              value:
+                '<h2>Our own policy</h2><p onclick="alert(1)">Custom text<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"></p>',
               updatedAt: "2025-05-15T00:00:00.000Z",
             },
           ]),
@@ -58,7 +59,14 @@ describe("policy pages (spec §2 Static pages)", () => {
   it("uses text content as paragraphs (D40)", async () => {
     mockApi([
       signedOut,
-      ["GET", "/api/content", () => jsonResponse([{ id: 2, section: "pages", key: "about", valueType: "text", value: "First <b>para</b>.\n\nSecond para.", updatedAt: "2025-05-15T00:00:00.000Z" }])],
+      [
+        "GET",
+        "/api/content",
+        () =>
+          jsonResponse([
+            { id: 2, section: "pages", key: "about", valueType: "text", value: "First <b>para</b>.\n\nSecond para.", updatedAt: "2025-05-15T00:00:00.000Z" },
+          ]),
+      ],
     ]);
     renderApp("/about");
     expect(await main().findByText("First <b>para</b>.")).toBeInTheDocument();

@@ -56,7 +56,11 @@ describe("Advertise With Us form (spec §2, D53)", () => {
   it("shows the server's field errors by their fields", async () => {
     mockApi([
       ...base,
-      ["POST", "/api/advertise", () => jsonResponse({ message: "Company name is required", errors: [{ path: "companyName", message: "Company name is required" }] }, { status: 400 })],
+      [
+        "POST",
+        "/api/advertise",
+        () => jsonResponse({ message: "Company name is required", errors: [{ path: "companyName", message: "Company name is required" }] }, { status: 400 }),
+      ],
     ]);
     renderApp("/advertise-with-us");
     const form = await screen.findByRole("form", { name: "Advertising enquiry" });
@@ -81,7 +85,10 @@ describe("Advertise With Us form (spec §2, D53)", () => {
 
 describe("Contact form (D51)", () => {
   it("posts name, email, subject and message and toasts the server's message", async () => {
-    const fetch = mockApi([...base, ["POST", "/api/contact", () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 })]]);
+    const fetch = mockApi([
+      ...base,
+      ["POST", "/api/contact", () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 })],
+    ]);
     renderApp("/contact");
     const form = await screen.findByRole("form", { name: "Contact us" });
     fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Ada" } });

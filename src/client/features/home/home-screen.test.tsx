@@ -48,7 +48,19 @@ function routes(overrides: Partial<Record<"featured" | "games" | "categories" | 
     ],
     ["GET", "/api/games/featured", overrides.featured ?? (() => jsonResponse(GAMES.slice(0, 6).map((g) => ({ ...g, isFeatured: true, featured: true }))))],
     ["GET", "/api/games", overrides.games ?? (() => jsonResponse(GAMES, { headers: { "X-Total-Count": String(GAMES.length) } }))],
-    ["GET", "/api/leaderboard", overrides.leaderboard ?? (() => jsonResponse([entry(1, 11, "GlitchGuru"), entry(2, 6, "LunaLoop"), entry(3, 4, "RetroRacer"), entry(4, 3, "QuantumQuest"), entry(5, 10, "CosmicKat")]))],
+    [
+      "GET",
+      "/api/leaderboard",
+      overrides.leaderboard ??
+        (() =>
+          jsonResponse([
+            entry(1, 11, "GlitchGuru"),
+            entry(2, 6, "LunaLoop"),
+            entry(3, 4, "RetroRacer"),
+            entry(4, 3, "QuantumQuest"),
+            entry(5, 10, "CosmicKat"),
+          ])),
+    ],
     ["GET", "/api/chat", overrides.chat ?? (() => jsonResponse([]))],
   ];
 }

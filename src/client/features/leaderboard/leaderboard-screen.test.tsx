@@ -65,10 +65,13 @@ describe("Leaderboard screen", () => {
 
   it("signed in, 'Your Ranking' shows the real rank from /api/users/{me}", async () => {
     mockApi(
-      routes(() => jsonResponse(BOARD), [
-        signedInAs({ id: 104, username: "Player4" }),
-        ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
-      ]),
+      routes(
+        () => jsonResponse(BOARD),
+        [
+          signedInAs({ id: 104, username: "Player4" }),
+          ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
+        ],
+      ),
     );
     renderApp("/leaderboard");
     expect(await screen.findByTestId("my-rank")).toHaveTextContent("Rank #4");
@@ -82,7 +85,9 @@ describe("Leaderboard screen", () => {
     fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zz" } });
     fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zzz" } });
     expect(await screen.findByText("No Players Found")).toBeInTheDocument();
-    const searches = fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.has("search"));
+    const searches = fetch.mock.calls
+      .map(([u]) => new URL(String(u), "http://x"))
+      .filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.has("search"));
     // debounced: one request, for the final text
     expect(searches.map((u) => u.searchParams.get("search"))).toEqual(["zzz"]);
     // Rising Stars keeps reading the whole board

@@ -55,7 +55,10 @@ const smtp = await startSmtp();
 afterAll(() => smtp.close());
 
 function codeFrom(mail: Mail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join("\n");
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n");
   const m = body.match(/\b(\d{6})\b/);
   if (!m) throw new Error(`no code in mail: ${mail.raw}`);
   return m[1];
@@ -77,7 +80,10 @@ function wrong(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 }
 
-const ENV = { ADMIN_EMAILS: "boss@example.com, Second@Example.com, promoted@example.com, blocked@example.com, squatted@example.com", MAIL_FROM: "Arcadium <cms@example.com>" };
+const ENV = {
+  ADMIN_EMAILS: "boss@example.com, Second@Example.com, promoted@example.com, blocked@example.com, squatted@example.com",
+  MAIL_FROM: "Arcadium <cms@example.com>",
+};
 
 describeEachDatabase(
   "admin one-time-code sign-in (D41, D42)",
@@ -113,7 +119,10 @@ describeEachDatabase(
       expect(cookie).toBeDefined();
       expect(cookie!.httpOnly).toBe(true);
       expect(cookie!.sameSite).toBe("Lax");
-      const [session] = await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(cookie!.value)));
+      const [session] = await t()
+        .database.db.select()
+        .from(sessionsTable)
+        .where(eq(sessionsTable.tokenHash, hashToken(cookie!.value)));
       expect(session.kind).toBe("admin");
       // D13: admin sessions last 12 hours.
       expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 60 * 60 * 1000);
@@ -162,7 +171,10 @@ describeEachDatabase(
 
     it("an expired code is refused", async () => {
       const { otpSecret, code } = await requestAndReceive(t(), "boss@example.com");
-      await t().database.db.update(otpChallengesTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpChallengesTable.id, otpSecret));
+      await t()
+        .database.db.update(otpChallengesTable)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(otpChallengesTable.id, otpSecret));
       expect((await verify(t(), { email: "boss@example.com", otp: code, otpSecret })).statusCode).toBe(401);
     });
 
@@ -191,7 +203,9 @@ describeEachDatabase(
       expect(row.email).toBe("visitor@example.com");
       const res = await verify(t(), { email: "visitor@example.com", otp: "000000", otpSecret: other.json().otpSecret });
       expect(res.statusCode).toBe(401);
-      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from users where lower(email) = 'visitor@example.com'`)).rows as Array<{ n: number }>;
+      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from users where lower(email) = 'visitor@example.com'`)).rows as Array<{
+        n: number;
+      }>;
       expect(n).toBe(0);
     });
 
@@ -293,4 +307,3 @@ describeEachDatabase(
   },
   { demo: false, seed: false, env: { ...ENV, NODE_ENV: "development", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } },
 );
-

@@ -11,8 +11,10 @@ import { adminErrorResponses } from "./validation";
 export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get("/api/admin/categories", { schema: { response: { 200: adminCategoryListSchema, ...adminErrorResponses } } }, async () => listCategories(db));
 
-  app.post("/api/admin/categories", { schema: { body: adminCategoryCreateSchema, response: { 201: categorySchema, ...adminErrorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await createCategory(db, request.body)),
+  app.post(
+    "/api/admin/categories",
+    { schema: { body: adminCategoryCreateSchema, response: { 201: categorySchema, ...adminErrorResponses } } },
+    async (request, reply) => reply.code(201).send(await createCategory(db, request.body)),
   );
 
   app.patch(
@@ -21,8 +23,12 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request) => updateCategory(db, request.params.id, request.body ?? {}),
   );
 
-  app.delete("/api/admin/categories/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
-    await deleteCategory(db, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/admin/categories/:id",
+    { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } },
+    async (request, reply) => {
+      await deleteCategory(db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

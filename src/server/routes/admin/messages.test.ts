@@ -8,8 +8,8 @@ describeEachDatabase(
     beforeAll(async () => {
       admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
     });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) => t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
-
+    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
+      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
 
     describe("messages", () => {
       it("returns contact messages, newsletter subscriptions and advertiser enquiries, latest first", async () => {

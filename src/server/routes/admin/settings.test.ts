@@ -8,8 +8,8 @@ describeEachDatabase(
     beforeAll(async () => {
       admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
     });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) => t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
-
+    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
+      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
 
     describe("settings", () => {
       it("GET shows the site.* content and whether mail and Google are configured", async () => {

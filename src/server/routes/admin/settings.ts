@@ -16,8 +16,12 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
   app.get("/api/admin/settings", { schema: { response: { 200: adminSettingsSchema, ...adminErrorResponses } } }, async () => status());
 
   // Sets site.{key} items (created as text when missing; an existing item keeps its type and is checked for it).
-  app.patch("/api/admin/settings", { schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...adminErrorResponses } } }, async (request) => {
-    await updateSiteSettings(db, request.body.site);
-    return status();
-  });
+  app.patch(
+    "/api/admin/settings",
+    { schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...adminErrorResponses } } },
+    async (request) => {
+      await updateSiteSettings(db, request.body.site);
+      return status();
+    },
+  );
 };

@@ -82,7 +82,14 @@ describeEachDatabase(
         const res = await upload(zipFile(zip));
         expect(res.statusCode, res.body).toBe(201);
         const game = res.json();
-        expect(game).toMatchObject({ title: "Packaged Game", categoryId: 2, developer: "Tester", instructions: "Arrow keys", isFeatured: true, externalUrl: null });
+        expect(game).toMatchObject({
+          title: "Packaged Game",
+          categoryId: 2,
+          developer: "Tester",
+          instructions: "Arrow keys",
+          isFeatured: true,
+          externalUrl: null,
+        });
         expect(game.frameUrl).toBe(`${t().config.gamesUrl}/game-frame/${game.id}/`);
         const [row] = await t().database.db.select().from(gamesTable).where(eq(gamesTable.id, game.id));
         expect(row.hasPackage).toBe(true);
@@ -116,7 +123,11 @@ describeEachDatabase(
       });
 
       it("defaults: category 1, developer 'Unknown', isFeatured false, the default instructions", async () => {
-        const res = await upload(zipFile(buildZip([{ name: "index.html", data: INDEX }])), { title: "Defaults", description: "d", imageUrl: "https://cdn.example.com/x.png" });
+        const res = await upload(zipFile(buildZip([{ name: "index.html", data: INDEX }])), {
+          title: "Defaults",
+          description: "d",
+          imageUrl: "https://cdn.example.com/x.png",
+        });
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json()).toMatchObject({ categoryId: 1, developer: "Unknown", isFeatured: false, instructions: "Use your mouse or touchscreen to play." });
       });
@@ -135,25 +146,105 @@ describeEachDatabase(
       });
 
       it("a zip without index.html", async () => {
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "game.html", data: INDEX }, { name: "a/index.html", data: INDEX }]))), 400, /must contain index\.html/);
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "game.html", data: INDEX },
+                  { name: "a/index.html", data: INDEX },
+                ]),
+              ),
+            ),
+          400,
+          /must contain index\.html/,
+        );
         // Two top-level folders: not "its single top-level folder".
         await expectRefused(
-          () => upload(zipFile(buildZip([{ name: "a/index.html", data: INDEX }, { name: "b/x.js", data: "x" }]))),
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "a/index.html", data: INDEX },
+                  { name: "b/x.js", data: "x" },
+                ]),
+              ),
+            ),
           400,
           /must contain index\.html/,
         );
       });
 
       it("a zip-slip entry (../x)", async () => {
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "index.html", data: INDEX }, { name: "../escape.txt", data: "x" }]))), 400, /'\.\.'/);
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "index.html", data: INDEX }, { name: "js/../../escape.txt", data: "x" }]))), 400, /'\.\.'/);
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "index.html", data: INDEX },
+                  { name: "../escape.txt", data: "x" },
+                ]),
+              ),
+            ),
+          400,
+          /'\.\.'/,
+        );
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "index.html", data: INDEX },
+                  { name: "js/../../escape.txt", data: "x" },
+                ]),
+              ),
+            ),
+          400,
+          /'\.\.'/,
+        );
         await expect(fs.access(path.join(t().config.dataDir, "escape.txt"))).rejects.toThrow();
       });
 
       it("absolute paths, drive letters and backslashes", async () => {
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "index.html", data: INDEX }, { name: "/etc/evil", data: "x" }]))), 400, /absolute path/);
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "index.html", data: INDEX }, { name: "C:/evil", data: "x" }]))), 400, /absolute path/);
-        await expectRefused(() => upload(zipFile(buildZip([{ name: "index.html", data: INDEX }, { name: "..\\evil", data: "x" }]))), 400, /backslash/);
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "index.html", data: INDEX },
+                  { name: "/etc/evil", data: "x" },
+                ]),
+              ),
+            ),
+          400,
+          /absolute path/,
+        );
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "index.html", data: INDEX },
+                  { name: "C:/evil", data: "x" },
+                ]),
+              ),
+            ),
+          400,
+          /absolute path/,
+        );
+        await expectRefused(
+          () =>
+            upload(
+              zipFile(
+                buildZip([
+                  { name: "index.html", data: INDEX },
+                  { name: "..\\evil", data: "x" },
+                ]),
+              ),
+            ),
+          400,
+          /backslash/,
+        );
       });
 
       it("a symlink entry (S_IFLNK in the external attributes)", async () => {
@@ -190,7 +281,9 @@ describeEachDatabase(
 
     describe("images (D45)", () => {
       it("a PNG is stored as WebP of at most 600×600 and served from /uploads/", async () => {
-        const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366ff" } }).png().toBuffer();
+        const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366ff" } })
+          .png()
+          .toBuffer();
         const res = await uploadImage(png);
         expect(res.statusCode, res.body).toBe(201);
         const { imageUrl } = res.json();
@@ -240,11 +333,18 @@ describeEachDatabase(
         const none = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies, ...multipart({ x: "1" }) });
         expect(none.statusCode).toBe(400);
         expect(none.json().message).toBe("Image file is required");
-        const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+        const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer();
         const one = multipart({}, { field: "image", filename: "a.png", content: png });
         const boundary = one.headers["content-type"].split("boundary=")[1];
         const second = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`);
-        const payload = Buffer.concat([one.payload.subarray(0, one.payload.length - `--${boundary}--\r\n`.length), second, png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+        const payload = Buffer.concat([
+          one.payload.subarray(0, one.payload.length - `--${boundary}--\r\n`.length),
+          second,
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
         const two = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies, payload, headers: one.headers });
         expect(two.statusCode).toBe(413);
         expect(await listFiles(tmpDir())).toEqual([]);
@@ -252,7 +352,11 @@ describeEachDatabase(
     });
 
     it("limits uploads per administrator: 429 with Retry-After before the body is stored, counted for both upload routes (issue 8)", async () => {
-      expect(rateLimitTable(t().config).upload).toEqual({ limit: 60, windowMs: 10 * 60 * 1000, message: "Too many uploads. Please try again in a few minutes." });
+      expect(rateLimitTable(t().config).upload).toEqual({
+        limit: 60,
+        windowMs: 10 * 60 * 1000,
+        message: "Too many uploads. Please try again in a few minutes.",
+      });
       // An app of its own with the limit lowered to 3 through buildApp's settings.
       const u = await buildTestApp(t().kind, { demo: false, settings: { rateLimits: { upload: { limit: 3 } } } });
       try {
@@ -260,26 +364,49 @@ describeEachDatabase(
         const uploadedImages = path.join(u.config.dataDir, "uploads", "images");
         const games = async () => ((await u.database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>)[0].n;
         const other = await createUserWithSession(u, { role: "admin" });
-        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
-        const image = () => u.app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: other.cookies, ...multipart({}, { field: "image", filename: "a.png", content: png, type: "image/png" }) });
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+          .png()
+          .toBuffer();
+        const image = () =>
+          u.app.inject({
+            method: "POST",
+            url: "/api/admin/upload-image",
+            cookies: other.cookies,
+            ...multipart({}, { field: "image", filename: "a.png", content: png, type: "image/png" }),
+          });
         expect((await image()).statusCode).toBe(201);
         expect((await image()).statusCode).toBe(201);
         const gamesBefore = await games();
-        const third = await u.app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        const third = await u.app.inject({
+          method: "POST",
+          url: "/api/admin/games/upload",
+          cookies: other.cookies,
+          ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }),
+        });
         expect(third.statusCode).toBe(201);
         const imagesBefore = (await fs.readdir(uploadedImages)).length;
         const refused = await image();
         expect(refused.statusCode).toBe(429);
         expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
         expect(refused.json().message).toBe("Too many uploads. Please try again in a few minutes.");
-        const refusedGame = await u.app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: other.cookies, ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }) });
+        const refusedGame = await u.app.inject({
+          method: "POST",
+          url: "/api/admin/games/upload",
+          cookies: other.cookies,
+          ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }),
+        });
         expect(refusedGame.statusCode).toBe(429);
         expect((await fs.readdir(uploadedImages)).length).toBe(imagesBefore);
         expect(await games()).toBe(gamesBefore + 1);
         expect(await listFiles(uploadsTmp)).toEqual([]);
         // Another administrator has a counter of their own.
         const fresh = await createUserWithSession(u, { role: "admin" });
-        const mine = await u.app.inject({ method: "POST", url: "/api/admin/upload-image", cookies: fresh.cookies, ...multipart({}, { field: "image", filename: "b.png", content: png, type: "image/png" }) });
+        const mine = await u.app.inject({
+          method: "POST",
+          url: "/api/admin/upload-image",
+          cookies: fresh.cookies,
+          ...multipart({}, { field: "image", filename: "b.png", content: png, type: "image/png" }),
+        });
         expect(mine.statusCode).toBe(201);
       } finally {
         await u.close();
@@ -308,17 +435,25 @@ describeEachDatabase(
     const { upload, zipFile, expectRefused, uploadImage, tmpDir } = uploadHelpers(t, () => cookies);
 
     it("over the uncompressed limit (500 MB, lowered for the test)", async () => {
-      const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(20_000, 1) }]);
+      const zip = buildZip([
+        { name: "index.html", data: INDEX },
+        { name: "big.bin", data: Buffer.alloc(20_000, 1) },
+      ]);
       await expectRefused(() => upload(zipFile(zip)), 413, /unpacks to more than/);
     });
 
     it("an upload over the size limit (100 MB, lowered for the test) is 413", async () => {
-      const zip = buildZip([{ name: "index.html", data: INDEX }, { name: "big.bin", data: Buffer.alloc(60_000, 1) }]);
+      const zip = buildZip([
+        { name: "index.html", data: INDEX },
+        { name: "big.bin", data: Buffer.alloc(60_000, 1) },
+      ]);
       await expectRefused(() => upload(zipFile(zip)), 413, /larger than/);
     });
 
     it("an image over 5 MB (lowered for the test) is 413", async () => {
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } }).png({ compressionLevel: 0 }).toBuffer();
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       expect(png.length).toBeGreaterThan(1000);
       const res = await uploadImage(png);
       expect(res.statusCode).toBe(413);
@@ -328,6 +463,11 @@ describeEachDatabase(
   },
   {
     demo: false,
-    settings: { uploadLimits: { package: { maxUploadBytes: 50_000, maxEntries: 2_000, maxUncompressedBytes: 10_000 }, image: { maxUploadBytes: 1000, maxDimension: 600, maxInputPixels: 40_000_000 } } },
+    settings: {
+      uploadLimits: {
+        package: { maxUploadBytes: 50_000, maxEntries: 2_000, maxUncompressedBytes: 10_000 },
+        image: { maxUploadBytes: 1000, maxDimension: 600, maxInputPixels: 40_000_000 },
+      },
+    },
   },
 );

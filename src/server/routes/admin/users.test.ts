@@ -11,18 +11,33 @@ describeEachDatabase(
     beforeAll(async () => {
       admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
     });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) => t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
+      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
 
     describe("GET /api/admin/users", () => {
       it("lists users with role, disabled flag and review/chat/score counts; searches username and email", async () => {
         const { user } = await createUserWithSession(t(), { username: "Chatty_Cathy", email: "cathy@mail.example" });
-        await t().database.db.insert(chatMessagesTable).values([{ userId: user.id, message: "hi" }, { userId: user.id, message: "again" }]);
+        await t()
+          .database.db.insert(chatMessagesTable)
+          .values([
+            { userId: user.id, message: "hi" },
+            { userId: user.id, message: "again" },
+          ]);
         const res = await req("GET", "/api/admin/users?search=chatty");
         expect(res.statusCode).toBe(200);
         expect(res.json()).toHaveLength(1);
         const row = res.json()[0];
         expect(adminUserRowSchema.strict().safeParse(row).success).toBe(true);
-        expect(row).toMatchObject({ id: user.id, username: "Chatty_Cathy", email: "cathy@mail.example", role: "player", disabled: false, chatCount: 2, reviewCount: 0, scoreCount: 0 });
+        expect(row).toMatchObject({
+          id: user.id,
+          username: "Chatty_Cathy",
+          email: "cathy@mail.example",
+          role: "player",
+          disabled: false,
+          chatCount: 2,
+          reviewCount: 0,
+          scoreCount: 0,
+        });
         expect((await req("GET", "/api/admin/users?search=MAIL.EXAMPLE")).json()).toHaveLength(1);
         expect((await req("GET", "/api/admin/users?search=%25")).json()).toHaveLength(0);
         const all = await req("GET", "/api/admin/users");

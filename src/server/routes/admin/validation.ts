@@ -8,7 +8,8 @@ import { Invalid } from "../../errors";
 export const adminErrorResponses = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** zod's own wording ("Invalid input: expected string…", "Too small: …"): such messages get the field's path in front. */
-const ZOD_DEFAULT = /^(Invalid (input|option|string|type|key|element|union|email|url|date|number|format|value|enum|literal)|Too (small|big)|Unrecognized|Expected |Required$)/;
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|string|type|key|element|union|email|url|date|number|format|value|enum|literal)|Too (small|big)|Unrecognized|Expected |Required$)/;
 
 type Issue = { path: string; message: string };
 

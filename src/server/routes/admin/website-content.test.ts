@@ -8,8 +8,10 @@ describeEachDatabase(
     beforeAll(async () => {
       ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
     });
-    const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) => t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
-    const publicContent = async () => (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string; value: string }>;
+    const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+      t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+    const publicContent = async () =>
+      (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string; value: string }>;
 
     it("lists the seeded items (the D40 keys)", async () => {
       const res = await req("GET", "/api/admin/website-content");
@@ -61,14 +63,24 @@ describeEachDatabase(
     });
 
     it("image values must be an /uploads/ path or an http(s) URL; link values http(s) or a site path", async () => {
-      expect((await req("POST", "/api/admin/website-content", { section: "home", key: "hero_image", value: "/uploads/images/abc.webp", valueType: "image" })).statusCode).toBe(201);
-      expect((await req("POST", "/api/admin/website-content", { section: "home", key: "hero_image2", value: "https://cdn.example.com/a.png", valueType: "image" })).statusCode).toBe(201);
+      expect(
+        (await req("POST", "/api/admin/website-content", { section: "home", key: "hero_image", value: "/uploads/images/abc.webp", valueType: "image" }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await req("POST", "/api/admin/website-content", { section: "home", key: "hero_image2", value: "https://cdn.example.com/a.png", valueType: "image" }))
+          .statusCode,
+      ).toBe(201);
       for (const value of ["javascript:alert(1)", "/etc/passwd", "/uploads/../secret", "data:image/png;base64,AA"]) {
         const res = await req("POST", "/api/admin/website-content", { section: "home", key: "bad_image", value, valueType: "image" });
         expect(res.statusCode, value).toBe(400);
       }
-      expect((await req("POST", "/api/admin/website-content", { section: "footer", key: "link1", value: "/games?sort=popular", valueType: "link" })).statusCode).toBe(201);
-      expect((await req("POST", "/api/admin/website-content", { section: "footer", key: "link2", value: "https://example.com", valueType: "link" })).statusCode).toBe(201);
+      expect(
+        (await req("POST", "/api/admin/website-content", { section: "footer", key: "link1", value: "/games?sort=popular", valueType: "link" })).statusCode,
+      ).toBe(201);
+      expect(
+        (await req("POST", "/api/admin/website-content", { section: "footer", key: "link2", value: "https://example.com", valueType: "link" })).statusCode,
+      ).toBe(201);
       for (const value of ["javascript:alert(1)", "//evil.example", "/\\evil.example", "mailto:x@example.com"]) {
         const res = await req("POST", "/api/admin/website-content", { section: "footer", key: "bad_link", value, valueType: "link" });
         expect(res.statusCode, value).toBe(400);

@@ -11,8 +11,10 @@ import { adminErrorResponses } from "./validation";
 export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get("/api/admin/website-content", { schema: { response: { 200: contentListSchema, ...adminErrorResponses } } }, async () => listContent(db));
 
-  app.post("/api/admin/website-content", { schema: { body: contentCreateSchema, response: { 201: contentItemSchema, ...adminErrorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await createContent(db, request.body)),
+  app.post(
+    "/api/admin/website-content",
+    { schema: { body: contentCreateSchema, response: { 201: contentItemSchema, ...adminErrorResponses } } },
+    async (request, reply) => reply.code(201).send(await createContent(db, request.body)),
   );
 
   // Section and key are read-only (spec §2): only value and valueType change.
@@ -22,8 +24,12 @@ export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     async (request) => updateContent(db, request.params.id, request.body ?? {}),
   );
 
-  app.delete("/api/admin/website-content/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
-    await deleteContent(db, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/admin/website-content/:id",
+    { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } },
+    async (request, reply) => {
+      await deleteContent(db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -12,7 +12,17 @@ export function UsernameInput({ field, ...props }: { field: FieldControlProps } 
 }
 
 /** The form's full-width submit button: a spinner and pendingLabel while the request runs. */
-export function AuthSubmitButton({ pending, icon: Icon, pendingLabel, children }: { pending: boolean; icon: LucideIcon; pendingLabel: string; children: ReactNode }) {
+export function AuthSubmitButton({
+  pending,
+  icon: Icon,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  icon: LucideIcon;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" variant="gradient" size="lg" className="mt-1 w-full" disabled={pending} aria-busy={pending || undefined}>
       {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}

@@ -106,18 +106,21 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     const list = [msg(1, "welcome")];
     const fetch = mockApi([
       signedInAs(ann),
-      ...chatRoutes(() => list, [
+      ...chatRoutes(
+        () => list,
         [
-          "POST",
-          "/api/chat",
-          ({ body }) => {
-            posted.push(body);
-            const m = msg(10, (body as { message: string }).message.trim());
-            list.push(m);
-            return jsonResponse(m, { status: 201 });
-          },
+          [
+            "POST",
+            "/api/chat",
+            ({ body }) => {
+              posted.push(body);
+              const m = msg(10, (body as { message: string }).message.trim());
+              list.push(m);
+              return jsonResponse(m, { status: 201 });
+            },
+          ],
         ],
-      ]),
+      ),
     ]);
     renderWithProviders(<ChatPanel />);
     const input = await screen.findByRole("textbox", { name: "Chat message" });

@@ -191,7 +191,14 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </TabsList>
             <div className="mt-4 grid gap-4">
               <Field id={ids.title} label="Title" error={errorOf("title")}>
-                <Input id={ids.title} ref={refs.title} value={form.title} onChange={(e) => set("title", e.target.value)} maxLength={100} {...fieldAria(ids.title, errorOf("title"))} />
+                <Input
+                  id={ids.title}
+                  ref={refs.title}
+                  value={form.title}
+                  onChange={(e) => set("title", e.target.value)}
+                  maxLength={100}
+                  {...fieldAria(ids.title, errorOf("title"))}
+                />
               </Field>
               <Field id={ids.description} label="Description" error={errorOf("description")}>
                 <Textarea
@@ -221,7 +228,12 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 </Field>
               </div>
               <TabsContent value="url" className="mt-0">
-                <Field id={ids.externalUrl} label="Game URL" error={errorOf("externalUrl")} hint="The address the game frame opens, e.g. https://example.com/game/">
+                <Field
+                  id={ids.externalUrl}
+                  label="Game URL"
+                  error={errorOf("externalUrl")}
+                  hint="The address the game frame opens, e.g. https://example.com/game/"
+                >
                   <Input
                     id={ids.externalUrl}
                     ref={refs.externalUrl}
@@ -265,7 +277,13 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 />
               </Field>
               <label htmlFor={ids.featured} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-                <input id={ids.featured} type="checkbox" className="size-4 accent-primary" checked={form.isFeatured} onChange={(e) => set("isFeatured", e.target.checked)} />
+                <input
+                  id={ids.featured}
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={form.isFeatured}
+                  onChange={(e) => set("isFeatured", e.target.checked)}
+                />
                 Featured game
               </label>
             </div>

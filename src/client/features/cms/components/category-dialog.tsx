@@ -45,7 +45,11 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
 
   useEffect(() => {
     if (!open) return;
-    setForm(editing ? { name: editing.name, slug: editing.slug, description: editing.description, imageUrl: editing.imageUrl } : { name: "", slug: "", description: "", imageUrl: "" });
+    setForm(
+      editing
+        ? { name: editing.name, slug: editing.slug, description: editing.description, imageUrl: editing.imageUrl }
+        : { name: "", slug: "", description: "", imageUrl: "" },
+    );
     setSlugTouched(Boolean(editing));
     setError(null);
     create.reset();
@@ -110,7 +114,14 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={id("name")} label="Name" error={errorOf("name")}>
-              <Input id={id("name")} ref={nameRef} value={form.name} maxLength={50} onChange={(e) => setName(e.target.value)} {...fieldAria(id("name"), errorOf("name"))} />
+              <Input
+                id={id("name")}
+                ref={nameRef}
+                value={form.name}
+                maxLength={50}
+                onChange={(e) => setName(e.target.value)}
+                {...fieldAria(id("name"), errorOf("name"))}
+              />
             </Field>
             <Field id={id("slug")} label="Slug" error={errorOf("slug")} hint={form.slug ? `/category/${form.slug}` : "e.g. board-games"}>
               <Input
@@ -128,7 +139,13 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
             </Field>
           </div>
           <Field id={id("description")} label="Description">
-            <Textarea id={id("description")} rows={3} maxLength={500} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+            <Textarea
+              id={id("description")}
+              rows={3}
+              maxLength={500}
+              value={form.description}
+              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            />
           </Field>
           <ImageField
             id={id("image")}

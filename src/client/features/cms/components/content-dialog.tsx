@@ -37,7 +37,15 @@ const PLACE_FIELDS = [
  * Add Content and Edit Content (spec §2, §5; D40). In edit, section and key are read-only.
  * `item` undefined = closed, null = add. `defaultSection` pre-fills the section while adding.
  */
-export function ContentDialog({ item, defaultSection, onOpenChange }: { item: ContentItem | null | undefined; defaultSection?: string; onOpenChange: (open: boolean) => void }) {
+export function ContentDialog({
+  item,
+  defaultSection,
+  onOpenChange,
+}: {
+  item: ContentItem | null | undefined;
+  defaultSection?: string;
+  onOpenChange: (open: boolean) => void;
+}) {
   const uid = useId();
   const open = item !== undefined;
   const editing = item ?? null;
@@ -50,7 +58,11 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
 
   useEffect(() => {
     if (!open) return;
-    setForm(editing ? { section: editing.section, key: editing.key, value: editing.value, valueType: editing.valueType } : { ...EMPTY, section: defaultSection ?? "" });
+    setForm(
+      editing
+        ? { section: editing.section, key: editing.key, value: editing.value, valueType: editing.valueType }
+        : { ...EMPTY, section: defaultSection ?? "" },
+    );
     setError(null);
     create.reset();
     update.reset();
@@ -112,7 +124,9 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Content" : "Add Content"}</DialogTitle>
           <DialogDescription>
-            {editing ? "Section and key identify where the site uses this item; only its value and type can change." : "A text, HTML, image or link item the site can show (e.g. section home, key hero_title)."}
+            {editing
+              ? "Section and key identify where the site uses this item; only its value and type can change."
+              : "A text, HTML, image or link item the site can show (e.g. section home, key hero_title)."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
@@ -148,13 +162,27 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
             </Select>
           </Field>
           {form.valueType === "image" ? (
-            <ImageField id={id("value")} label="Value" value={form.value} onChange={(v) => set("value", v)} error={errorOf("value")} inputRef={refs.value} hint="An image URL or an uploaded image." />
+            <ImageField
+              id={id("value")}
+              label="Value"
+              value={form.value}
+              onChange={(v) => set("value", v)}
+              error={errorOf("value")}
+              inputRef={refs.value}
+              hint="An image URL or an uploaded image."
+            />
           ) : (
             <Field
               id={id("value")}
               label="Value"
               error={errorOf("value")}
-              hint={form.valueType === "html" ? "HTML is sanitised when saved: scripts and event handlers are removed." : form.valueType === "link" ? "A site path such as /games or an http(s) URL." : undefined}
+              hint={
+                form.valueType === "html"
+                  ? "HTML is sanitised when saved: scripts and event handlers are removed."
+                  : form.valueType === "link"
+                    ? "A site path such as /games or an http(s) URL."
+                    : undefined
+              }
             >
               <Textarea
                 id={id("value")}

@@ -108,7 +108,13 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
               </Field>
             </div>
             <Field id={id("description")} label="Description">
-              <Textarea id={id("description")} rows={3} value={form.description} placeholder={game.description} onChange={(e) => set("description", e.target.value)} />
+              <Textarea
+                id={id("description")}
+                rows={3}
+                value={form.description}
+                placeholder={game.description}
+                onChange={(e) => set("description", e.target.value)}
+              />
             </Field>
             <ImageField
               id={id("image")}
@@ -123,21 +129,45 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
               label="Game URL"
               hint={game.externalUrl ? undefined : "This game is an uploaded package; leave blank to keep playing the package."}
             >
-              <Input id={id("url")} type="url" value={form.externalUrl} placeholder={game.externalUrl ?? "https://"} onChange={(e) => set("externalUrl", e.target.value)} />
+              <Input
+                id={id("url")}
+                type="url"
+                value={form.externalUrl}
+                placeholder={game.externalUrl ?? "https://"}
+                onChange={(e) => set("externalUrl", e.target.value)}
+              />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={id("developer")} label="Developer">
-                <Input id={id("developer")} value={form.developer} placeholder={game.developer} onChange={(e) => set("developer", e.target.value)} maxLength={100} />
+                <Input
+                  id={id("developer")}
+                  value={form.developer}
+                  placeholder={game.developer}
+                  onChange={(e) => set("developer", e.target.value)}
+                  maxLength={100}
+                />
               </Field>
               <div className="flex items-end pb-2">
                 <label htmlFor={id("featured")} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-                  <input id={id("featured")} type="checkbox" className="size-4 accent-primary" checked={form.isFeatured} onChange={(e) => set("isFeatured", e.target.checked)} />
+                  <input
+                    id={id("featured")}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={form.isFeatured}
+                    onChange={(e) => set("isFeatured", e.target.checked)}
+                  />
                   Featured game
                 </label>
               </div>
             </div>
             <Field id={id("instructions")} label="Instructions">
-              <Textarea id={id("instructions")} rows={2} value={form.instructions} placeholder={game.instructions} onChange={(e) => set("instructions", e.target.value)} />
+              <Textarea
+                id={id("instructions")}
+                rows={2}
+                value={form.instructions}
+                placeholder={game.instructions}
+                onChange={(e) => set("instructions", e.target.value)}
+              />
             </Field>
             <FormDialogFooter pending={update.isPending} onCancel={() => onOpenChange(false)} icon={Save}>
               {update.isPending ? "Saving..." : "Save Changes"}

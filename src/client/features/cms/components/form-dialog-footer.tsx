@@ -4,7 +4,17 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 
 /** The foot of a CMS form dialog: Cancel, and the submit button with a spinner instead of its icon while pending. */
-export function FormDialogFooter({ pending, onCancel, icon: Icon, children }: { pending: boolean; onCancel: () => void; icon: LucideIcon; children: ReactNode }) {
+export function FormDialogFooter({
+  pending,
+  onCancel,
+  icon: Icon,
+  children,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel} disabled={pending}>

@@ -19,12 +19,7 @@ export function GameCard({ game, className }: { game: GameCardGame; className?: 
       )}
     >
       <div className="relative">
-        <GameImage
-          src={game.imageUrl}
-          alt=""
-          className="aspect-[4/3]"
-          imgClassName="transition-transform duration-300 group-hover:scale-105"
-        />
+        <GameImage src={game.imageUrl} alt="" className="aspect-[4/3]" imgClassName="transition-transform duration-300 group-hover:scale-105" />
         <GameFlagBadges game={game} className="absolute left-2 top-2 flex flex-wrap gap-1" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/0 opacity-0 transition-all duration-200 group-hover:bg-black/35 group-hover:opacity-100">
           <span className="flex size-12 items-center justify-center rounded-full bg-white/95 text-primary shadow-lg">

@@ -24,7 +24,11 @@ function reviewApi(opts: { own?: ReturnType<typeof review> | null; user?: MockRo
     opts.user ?? signedInAs(me),
     ["GET", "/api/games/5/reviews", () => jsonResponse(own ? [own] : [])],
     ["GET", "/api/games/5/reviews/user/7", () => jsonResponse(own)],
-    ["GET", "/api/games/5/rating", () => jsonResponse(own ? aggregate : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } })],
+    [
+      "GET",
+      "/api/games/5/rating",
+      () => jsonResponse(own ? aggregate : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } }),
+    ],
     ["GET", "/api/games/5", () => jsonResponse({})],
     [
       "POST",
