@@ -56,7 +56,13 @@ for (const theme of ["light", "dark"] as const) {
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const problems = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+          .map(
+            (v) =>
+              `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(" "))
+                .join(", ")}`,
+          );
         expect(problems, problems.join("\n")).toEqual([]);
       });
     }

@@ -101,7 +101,11 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
 export const isOnGamesOrigin = (game: { frameUrl: string }) => game.frameUrl.startsWith(process.env.E2E_GAMES_URL!);
 
 /** The toast (spec §9) whose text contains `title`. */
-export const toast = (page: Page, title: string): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li").filter({ hasText: title });
+export const toast = (page: Page, title: string): Locator =>
+  page
+    .getByRole("region", { name: /Notifications/ })
+    .locator("li")
+    .filter({ hasText: title });
 
 /** Some element with exactly `text` is visible (a toast's title or description). */
 export async function expectToast(page: Page, text: string) {
@@ -110,7 +114,10 @@ export async function expectToast(page: Page, text: string) {
 
 /** The one toast on screen (spec §9: one at a time) has `title` and `description`; dismissing it removes it. */
 export async function expectToastThenDismiss(page: Page, title: string, description: string) {
-  const item = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: title });
+  const item = page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
   await expect(item).toBeVisible();
   await expect(item.getByText(title, { exact: true })).toBeVisible();
   await expect(item.getByText(description, { exact: true })).toBeVisible();

@@ -14,7 +14,9 @@ async function slow(route: Route) {
 
 async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("Home (issue 3 item 1)", () => {
@@ -166,7 +168,10 @@ test.describe("Home (issue 3 item 1)", () => {
     await banner.getByRole("link", { name: "Sign Up - It's Free!" }).click();
     await expect(page).toHaveURL(/\/login\?tab=register$/);
     await page.goBack();
-    await page.locator("section", { has: page.getByRole("heading", { name: "Ready to join the fun?" }) }).getByRole("link", { name: "Browse Games" }).click();
+    await page
+      .locator("section", { has: page.getByRole("heading", { name: "Ready to join the fun?" }) })
+      .getByRole("link", { name: "Browse Games" })
+      .click();
     await expect(page).toHaveURL(/\/games$/);
   });
 

@@ -147,7 +147,10 @@ test.describe("Profile (issue 3 item 6)", () => {
           const fits = await main.evaluate((m) => m.scrollWidth <= m.clientWidth);
           expect(fits, `${tab} fits`).toBe(true);
           const results = await new AxeBuilder({ page }).include("main").analyze();
-          expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), tab).toEqual([]);
+          expect(
+            results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+            tab,
+          ).toEqual([]);
         }
         expect(consoleErrors).toEqual([]);
       });

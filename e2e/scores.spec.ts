@@ -58,7 +58,12 @@ async function playRound(frame: FrameLocator) {
 test.describe("scores from the game frame (D21–D23)", () => {
   test.use({ playerPrefix: "sc" });
 
-  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({ page, player: user, request, consoleErrors }) => {
+  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({
+    page,
+    player: user,
+    request,
+    consoleErrors,
+  }) => {
     test.setTimeout(90_000);
     // (acceptCookies is quiet in frames without storage: the forged-message check below adds an opaque-origin frame.)
     await acceptCookies(page);
@@ -88,7 +93,12 @@ test.describe("scores from the game frame (D21–D23)", () => {
     });
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __seen: Array<{ origin: string; score?: number }> }).__seen))
-      .toEqual(expect.arrayContaining([{ origin: new URL(page.url()).origin, score: 999_999 }, { origin: "null", score: 777 }]));
+      .toEqual(
+        expect.arrayContaining([
+          { origin: new URL(page.url()).origin, score: 999_999 },
+          { origin: "null", score: 777 },
+        ]),
+      );
     await page.waitForTimeout(1000);
     expect(posts, "no POST /api/scores for forged messages").toHaveLength(0);
     await expect(page.getByRole("region", { name: /Notifications/ }).locator("li")).toHaveCount(0);
@@ -130,7 +140,12 @@ test.describe("scores from the game frame (D21–D23)", () => {
 
     await page.goto("/leaderboard");
     await page.getByPlaceholder("Search players...").fill(username);
-    await expect(page.getByRole("main").getByRole("link", { name: new RegExp(username) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: new RegExp(username) })
+        .first(),
+    ).toBeVisible();
 
     expect(consoleErrors).toEqual([]);
   });
