@@ -127,3 +127,21 @@ export async function createUserWithSession(
   const { token } = await createSession(t.database.db, user.id, kind);
   return { user, sid: token, cookies: { sid: token } };
 }
+
+/**
+ * Signs an administrator in before a suite's tests (a fresh user with a session of the admin kind, D43).
+ * `req` sends a JSON request as that administrator; `admin()` is their user and cookies.
+ */
+export function asAdmin(t: () => TestApp, opts: { username?: string } = {}) {
+  let admin: Awaited<ReturnType<typeof createUserWithSession>> | undefined;
+  beforeAll(async () => {
+    admin = await createUserWithSession(t(), { role: "admin", ...opts });
+  });
+  const current = () => {
+    if (!admin) throw new Error("the administrator is signed in by beforeAll");
+    return admin;
+  };
+  const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+    t().app.inject({ method, url, cookies: current().cookies, ...(payload ? { payload } : {}) });
+  return { admin: current, req };
+}

@@ -1,16 +1,11 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { categorySchema } from "../../../contract/categories";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin categories (D46)",
   (t) => {
-    let cookies: { sid: string };
-    beforeAll(async () => {
-      ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
-    });
-    const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
-      t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+    const { req } = asAdmin(t);
 
     it("lists categories with game counts", async () => {
       const res = await req("GET", "/api/admin/categories");

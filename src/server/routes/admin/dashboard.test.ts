@@ -1,15 +1,10 @@
-import { beforeAll, expect, it } from "vitest";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { expect, it } from "vitest";
+import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin dashboard",
   (t) => {
-    let admin: Awaited<ReturnType<typeof createUserWithSession>>;
-    beforeAll(async () => {
-      admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
-    });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
-      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+    const { req } = asAdmin(t, { username: "chief" });
 
     it("the dashboard counts (spec §3: counts.games, counts.categories)", async () => {
       const res = await req("GET", "/api/admin/dashboard");

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin settings (D47)",
   (t) => {
-    let admin: Awaited<ReturnType<typeof createUserWithSession>>;
-    beforeAll(async () => {
-      admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
-    });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
-      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+    const { req } = asAdmin(t, { username: "chief" });
 
     describe("settings", () => {
       it("GET shows the site.* content and whether mail and Google are configured", async () => {

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adminUserRowSchema } from "../../../contract/admin";
 import { chatMessagesTable, sessionsTable, usersTable } from "../../db/schema";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin users (D47)",
   (t) => {
-    let admin: Awaited<ReturnType<typeof createUserWithSession>>;
-    beforeAll(async () => {
-      admin = await createUserWithSession(t(), { role: "admin", username: "chief" });
-    });
-    const req = (method: "GET" | "PATCH", url: string, payload?: object) =>
-      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+    const { req, admin } = asAdmin(t, { username: "chief" });
 
     describe("GET /api/admin/users", () => {
       it("lists users with role, disabled flag and review/chat/score counts; searches username and email", async () => {
@@ -69,11 +64,11 @@ describeEachDatabase(
 
       it("an admin cannot demote or disable themself (400)", async () => {
         for (const body of [{ role: "player" }, { disabled: true }]) {
-          const res = await req("PATCH", `/api/admin/users/${admin.user.id}`, body);
+          const res = await req("PATCH", `/api/admin/users/${admin().user.id}`, body);
           expect(res.statusCode).toBe(400);
           expect(res.json().message).toBe("You cannot demote or disable your own account");
         }
-        expect((await req("PATCH", `/api/admin/users/${admin.user.id}`, { role: "admin" })).statusCode).toBe(200);
+        expect((await req("PATCH", `/api/admin/users/${admin().user.id}`, { role: "admin" })).statusCode).toBe(200);
         expect((await req("GET", "/api/admin/user")).statusCode).toBe(200);
       });
 

@@ -1,15 +1,10 @@
-import { beforeAll, expect, it } from "vitest";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { expect, it } from "vitest";
+import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin website content (D40)",
   (t) => {
-    let cookies: { sid: string };
-    beforeAll(async () => {
-      ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
-    });
-    const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
-      t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+    const { req } = asAdmin(t);
     const publicContent = async () =>
       (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string; value: string }>;
 
