@@ -10,7 +10,11 @@ export default defineConfig({
   // Every spec is independent of the others; the few whose tests share state say so (mode "serial").
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // Issue 11 item 9: on CI a test that fails is run once more and, if it then passes, is reported as
+  // "flaky" in the log (never as passed). The last CI run failed on three timing-dependent steps (a
+  // chat round trip, a game's Start click, a carousel's smooth scroll) that pass on their own; the
+  // steadiness work (wip/issue11-e2e-speed) removes their causes, after which this goes back to 0.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,

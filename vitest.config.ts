@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 const alias = {
   "@contract": fileURLToPath(new URL("./src/contract", import.meta.url)),
   "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+  "@test": fileURLToPath(new URL("./src/test", import.meta.url)),
 };
 
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "src/test/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["./src/test/setup-node.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

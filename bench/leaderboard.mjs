@@ -33,7 +33,16 @@ await fs.writeFile(
    export { rebuildPlayerStats } from ${JSON.stringify(path.join(root, "src/server/services/scores.ts"))};
    export { sql } from "drizzle-orm";`,
 );
-await build({ entryPoints: [entry], outfile: path.join(tmp, "bench.mjs"), bundle: true, platform: "node", format: "esm", packages: "external", absWorkingDir: root, nodePaths: [path.join(root, "node_modules")] });
+await build({
+  entryPoints: [entry],
+  outfile: path.join(tmp, "bench.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  absWorkingDir: root,
+  nodePaths: [path.join(root, "node_modules")],
+});
 const m = await import(pathToFileURL(path.join(tmp, "bench.mjs")).href);
 
 let drop = async () => {};
@@ -85,9 +94,16 @@ const results = [
   await time("all-time rank of one player", () => m.leaderboard(db, { period: "all", limit: 1, userId: someUser })),
   await time("week top 50", () => m.leaderboard(db, { period: "week", limit: 50 })),
   await time("game board top 10", () =>
-    db.execute(sql`select * from best_scores where game_id = 7 order by score desc, achieved_at asc, user_id asc limit 10`)),
+    db.execute(sql`select * from best_scores where game_id = 7 order by score desc, achieved_at asc, user_id asc limit 10`),
+  ),
 ];
-console.log(JSON.stringify({ date: new Date().toISOString(), db: args.db, scores: SCORES, players: PLAYERS, runs: RUNS, loadSeconds: Number(loadSeconds), results }, null, 2));
+console.log(
+  JSON.stringify(
+    { date: new Date().toISOString(), db: args.db, scores: SCORES, players: PLAYERS, runs: RUNS, loadSeconds: Number(loadSeconds), results },
+    null,
+    2,
+  ),
+);
 await database.close();
 await drop();
 await fs.rm(tmp, { recursive: true, force: true });

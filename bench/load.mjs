@@ -84,7 +84,7 @@ async function main() {
   const ipOf = (i) => `10.${Math.floor(i / 250) % 250}.${i % 250}.${1 + (i % 200)}`;
   async function call(name, method, url, { body, cookie, ip, expect = [200, 201, 204] } = {}) {
     const t0 = performance.now();
-    let ok = false;
+    let ok;
     let res;
     let detail;
     try {
@@ -106,7 +106,11 @@ async function main() {
     return res;
   }
   async function register(i, prefix) {
-    const res = await call("register", "POST", "/api/auth/register", { body: { username: `${prefix}${i}_${Date.now() % 100000}`, password: "bench-password" }, ip: ipOf(i), expect: [201] });
+    const res = await call("register", "POST", "/api/auth/register", {
+      body: { username: `${prefix}${i}_${Date.now() % 100000}`, password: "bench-password" },
+      ip: ipOf(i),
+      expect: [201],
+    });
     const sid = res?.headers.get("set-cookie")?.match(/sid=([^;]+)/)?.[1];
     return sid ? `sid=${sid}` : undefined;
   }
@@ -128,7 +132,13 @@ async function main() {
       const play = await call("POST /api/games/:id/play", "POST", `/api/games/${g.id}/play`, { cookie: signedIn, ip: ipOf(i), expect: [200, 429] });
       if (signedIn && play?.ok) {
         const playId = play.parsed?.playId;
-        if (playId) await call("POST /api/scores", "POST", "/api/scores", { body: { playId, score: Math.floor(Math.random() * 10000), won: Math.random() < 0.5 }, cookie: signedIn, ip: ipOf(i), expect: [201, 429] });
+        if (playId)
+          await call("POST /api/scores", "POST", "/api/scores", {
+            body: { playId, score: Math.floor(Math.random() * 10000), won: Math.random() < 0.5 },
+            cookie: signedIn,
+            ip: ipOf(i),
+            expect: [201, 429],
+          });
       }
       await call("GET /api/chat", "GET", "/api/chat", { ip: ipOf(i) });
       await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
@@ -199,7 +209,15 @@ async function main() {
 
   const rows = [...stats].map(([name, s]) => {
     const t = s.times.sort((a, b) => a - b);
-    return { name, requests: s.n, failed: s.failed, ...(s.limited ? { limited429: s.limited } : {}), p50: +pct(t, 50).toFixed(1), p95: +pct(t, 95).toFixed(1), p99: +pct(t, 99).toFixed(1) };
+    return {
+      name,
+      requests: s.n,
+      failed: s.failed,
+      ...(s.limited ? { limited429: s.limited } : {}),
+      p50: +pct(t, 50).toFixed(1),
+      p95: +pct(t, 95).toFixed(1),
+      p99: +pct(t, 99).toFixed(1),
+    };
   });
   const total = rows.reduce((a, r) => a + r.requests, 0);
   const failed = rows.reduce((a, r) => a + r.failed, 0);

@@ -98,8 +98,19 @@ async function main() {
         failed,
         burstMs,
         signupP50: median(signups.map((s) => s.ms)),
-        page: { quietP50: median(samples.page.quiet), burstP50: median(samples.page.burst), burstP95: pctOf(samples.page.burst, 95), burstMax: pctOf(samples.page.burst, 100), n: samples.page.burst.length },
-        asset: { quietP50: median(samples.asset.quiet), burstP50: median(samples.asset.burst), burstP95: pctOf(samples.asset.burst, 95), burstMax: pctOf(samples.asset.burst, 100) },
+        page: {
+          quietP50: median(samples.page.quiet),
+          burstP50: median(samples.page.burst),
+          burstP95: pctOf(samples.page.burst, 95),
+          burstMax: pctOf(samples.page.burst, 100),
+          n: samples.page.burst.length,
+        },
+        asset: {
+          quietP50: median(samples.asset.quiet),
+          burstP50: median(samples.asset.burst),
+          burstP95: pctOf(samples.asset.burst, 95),
+          burstMax: pctOf(samples.asset.burst, 100),
+        },
       });
       await sleep(1000);
     }
@@ -114,8 +125,19 @@ async function main() {
       medianOfRuns: {
         burstMs: med((r) => r.burstMs),
         signupP50Ms: med((r) => r.signupP50),
-        page: { quietP50: med((r) => r.page.quietP50), burstP50: med((r) => r.page.burstP50), burstP95: med((r) => r.page.burstP95), burstMax: med((r) => r.page.burstMax), samplesPerRun: med((r) => r.page.n) },
-        asset: { quietP50: med((r) => r.asset.quietP50), burstP50: med((r) => r.asset.burstP50), burstP95: med((r) => r.asset.burstP95), burstMax: med((r) => r.asset.burstMax) },
+        page: {
+          quietP50: med((r) => r.page.quietP50),
+          burstP50: med((r) => r.page.burstP50),
+          burstP95: med((r) => r.page.burstP95),
+          burstMax: med((r) => r.page.burstMax),
+          samplesPerRun: med((r) => r.page.n),
+        },
+        asset: {
+          quietP50: med((r) => r.asset.quietP50),
+          burstP50: med((r) => r.asset.burstP50),
+          burstP95: med((r) => r.asset.burstP95),
+          burstMax: med((r) => r.asset.burstMax),
+        },
       },
     };
     console.log(JSON.stringify(result, null, 2));

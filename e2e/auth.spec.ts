@@ -30,7 +30,9 @@ async function expectSignedIn(page: Page, username: string) {
 }
 
 async function signOut(page: Page, username: string) {
-  await header(page).getByRole("button", { name: `Account menu for ${username}` }).click();
+  await header(page)
+    .getByRole("button", { name: `Account menu for ${username}` })
+    .click();
   const menu = page.getByRole("menu");
   await expect(menu.getByRole("menuitem", { name: "My Games" })).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeVisible();
@@ -63,7 +65,9 @@ test.describe("accounts (issue 4)", () => {
     // Registered and signed in: back home with initials and the fixed badge (spec §2).
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, username);
-    await header(page).getByRole("button", { name: `Account menu for ${username}` }).click();
+    await header(page)
+      .getByRole("button", { name: `Account menu for ${username}` })
+      .click();
     const profile = page.getByRole("menu").getByRole("menuitem", { name: "Profile" });
     await expect(profile).toHaveAttribute("href", /^\/profile\/\d+$/);
     await page.keyboard.press("Escape");

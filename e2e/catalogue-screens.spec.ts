@@ -70,7 +70,10 @@ test.describe("Category page (spec §2)", () => {
     await list.click();
     await expect(list).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "false");
-    for (const [slug, title] of [["new", "New Games"], ["hot", "Hot Games"]]) {
+    for (const [slug, title] of [
+      ["new", "New Games"],
+      ["hot", "Hot Games"],
+    ]) {
       await page.goto(`/category/${slug}`);
       await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     }

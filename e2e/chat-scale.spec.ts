@@ -11,7 +11,13 @@ import { createScratchDatabase, spawnServer } from "./server";
 type Proc = { url: string; stop(): Promise<void> };
 
 function startProcess(databaseUrl: string): Promise<Proc> {
-  return spawnServer({ publicHost: "localhost", databaseUrl, tempPrefix: "arcadium-e2e-scale-", sourceMaps: false, env: { NODE_ENV: "production", LOG_LEVEL: "warn" } });
+  return spawnServer({
+    publicHost: "localhost",
+    databaseUrl,
+    tempPrefix: "arcadium-e2e-scale-",
+    sourceMaps: false,
+    env: { NODE_ENV: "production", LOG_LEVEL: "warn" },
+  });
 }
 
 test.describe("chat across two server processes (D8, issue 6)", () => {

@@ -96,7 +96,11 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     // In the other browser, without reload, within 2 s.
     await expect(chatLog(pageB).getByText(text)).toBeVisible({ timeout: 2000 });
     await expect(chatLog(pageB).getByText(alice.username, { exact: true }).first()).toBeVisible();
-    await expect(chatLog(pageB).getByText(/^\d{1,2}:\d{2} (AM|PM)$/).first()).toBeVisible();
+    await expect(
+      chatLog(pageB)
+        .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
+        .first(),
+    ).toBeVisible();
     await expect(chatLog(pageA).getByText(text)).toHaveCount(1);
 
     // The reply goes the other way.
@@ -112,7 +116,10 @@ test.describe("live chat (issue 6, D35–D37)", () => {
 
     // The admin deletes Alice's message: it disappears from both players' pages.
     await expect(chatLog(pageAdmin).getByText(text)).toBeVisible({ timeout: 2000 });
-    await pageAdmin.getByRole("button", { name: `Delete message from ${alice.username}` }).first().click();
+    await pageAdmin
+      .getByRole("button", { name: `Delete message from ${alice.username}` })
+      .first()
+      .click();
     await expect(chatLog(pageA).getByText(text)).toHaveCount(0, { timeout: 2000 });
     await expect(chatLog(pageB).getByText(text)).toHaveCount(0, { timeout: 2000 });
     await expect(chatLog(pageA).getByText(reply)).toBeVisible();

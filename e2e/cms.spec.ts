@@ -25,7 +25,10 @@ async function zipOf(files: Record<string, string>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const pngIcon = (r = 124) => sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 58, b: 237 } } }).png().toBuffer();
+const pngIcon = (r = 124) =>
+  sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 58, b: 237 } } })
+    .png()
+    .toBuffer();
 
 test("guards (D43): every /cms screen without an admin session returns to /cms", async ({ page }) => {
   const errors = watchAdminConsole(page);
@@ -60,7 +63,10 @@ test("sign in with the emailed code and see the dashboard counts", async ({ page
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(code).toHaveValue(/^\d{6}$/);
-  const fromLog = await expect.poll(() => lastCode()).toBe(await code.inputValue()).then(() => lastCode()!);
+  const fromLog = await expect
+    .poll(() => lastCode())
+    .toBe(await code.inputValue())
+    .then(() => lastCode()!);
   await code.fill("123");
   await expect(page.getByText("OTP must be 6 digits")).toBeVisible();
   await code.fill(fromLog);

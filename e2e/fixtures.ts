@@ -103,7 +103,11 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
 export const isOnGamesOrigin = (game: { frameUrl: string }) => game.frameUrl.startsWith(process.env.E2E_GAMES_URL!);
 
 /** The toast (spec §9) whose text contains `title`. */
-export const toast = (page: Page, title: string): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li").filter({ hasText: title });
+export const toast = (page: Page, title: string): Locator =>
+  page
+    .getByRole("region", { name: /Notifications/ })
+    .locator("li")
+    .filter({ hasText: title });
 
 /** Some element with exactly `text` is visible (a toast's title or description). */
 export async function expectToast(page: Page, text: string) {
@@ -112,7 +116,10 @@ export async function expectToast(page: Page, text: string) {
 
 /** The one toast on screen (spec §9: one at a time) has `title` and `description`; dismissing it removes it. */
 export async function expectToastThenDismiss(page: Page, title: string, description: string) {
-  const item = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: title });
+  const item = page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
   await expect(item).toBeVisible();
   await expect(item.getByText(title, { exact: true })).toBeVisible();
   await expect(item.getByText(description, { exact: true })).toBeVisible();
@@ -151,17 +158,20 @@ export async function axeViolations(page: Page, scope: { tags?: string[]; includ
   if (!(await page.evaluate(() => typeof (window as unknown as { axe?: Axe }).axe?.run === "function"))) await page.evaluate(AXE_SOURCE);
   // The context AxeBuilder passes (its normalizeContext): no include means the whole document.
   const context = { include: scope.include ? [scope.include] : [], exclude: scope.exclude ?? [] };
-  return page.evaluate(
-    async ({ context, options }) => (await (window as unknown as { axe: Axe }).axe.run(context, options)).violations,
-    { context, options },
-  );
+  return page.evaluate(async ({ context, options }) => (await (window as unknown as { axe: Axe }).axe.run(context, options)).violations, { context, options });
 }
 
 /** The violations of impact serious or critical, one line each: rule, impact, help and the first three nodes. */
 export const seriousOrCritical = (violations: AxeViolation[], label = "") =>
   violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}${label ? ": " : ""}${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${label}${label ? ": " : ""}${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
 
 /** Skeletons (and the header's placeholder avatar) are `animate-pulse`; none left means the data has arrived. */
 export async function expectNoSkeletons(page: Page) {
@@ -277,6 +287,7 @@ export const test = base.extend<
     await Promise.all(contexts.map((c) => c.close()));
   },
   adminServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
       const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
       await use(server);

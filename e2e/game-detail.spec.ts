@@ -66,7 +66,11 @@ test.describe("game detail (spec §2, §4)", () => {
 
       // badges: category (a link to its page), New, Hot, Featured exactly as flagged
       await expect(main(page).getByRole("link", { name: pick.category, exact: true })).toHaveAttribute("href", `/category/${pick.categorySlug}`);
-      for (const [flag, on] of [["New", pick.new], ["Hot", pick.hot], ["Featured", pick.isFeatured]] as const) {
+      for (const [flag, on] of [
+        ["New", pick.new],
+        ["Hot", pick.hot],
+        ["Featured", pick.isFeatured],
+      ] as const) {
         await expect(main(page).getByText(flag, { exact: true }), `${pick.title}: ${flag}`).toHaveCount(on ? 1 : 0);
       }
       // stars from game.rating (tenths): full = floor(r/10), half at ≥ .5
@@ -78,7 +82,9 @@ test.describe("game detail (spec §2, §4)", () => {
       // About (default tab): description, Total Players = floor(plays × 0.7), Difficulty 'Medium', High Score = first score
       const about = page.getByRole("tabpanel", { name: "About" });
       await expect(about.getByText(pick.description)).toBeVisible();
-      const shownPlays = Number((await page.getByRole("complementary", { name: "Game information" }).locator("dt:text-is('Plays') + dd").innerText()).replace(/,/g, ""));
+      const shownPlays = Number(
+        (await page.getByRole("complementary", { name: "Game information" }).locator("dt:text-is('Plays') + dd").innerText()).replace(/,/g, ""),
+      );
       expect(shownPlays).toBeGreaterThanOrEqual(before.plays);
       expect(shownPlays).toBeLessThanOrEqual(after.plays);
       await expect(page.getByTestId("total-players")).toHaveText(num(Math.floor(shownPlays * 0.7)));
@@ -211,8 +217,15 @@ test.describe("game detail accessibility", () => {
   // Two of the four theme × width pairs (axe is slow); a11y.spec.ts scans the first tab in all four.
   // Each of the six scans is a step with its own time limit and its own (soft) assertion (issue 11 item 9).
   const SCAN_MS = 30_000;
-  for (const [theme, width] of [["light", 1440], ["dark", 375]] as const) {
-    test(`every tab, signed in with the review form and while playing: no serious or critical axe violations (${theme}, ${width} px)`, async ({ page, player, request }) => {
+  for (const [theme, width] of [
+    ["light", 1440],
+    ["dark", 375],
+  ] as const) {
+    test(`every tab, signed in with the review form and while playing: no serious or critical axe violations (${theme}, ${width} px)`, async ({
+      page,
+      player,
+      request,
+    }) => {
       test.setTimeout(SCAN_MS * 7);
       await acceptCookies(page);
       await watchFullscreen(page);

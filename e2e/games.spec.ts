@@ -58,12 +58,15 @@ test.describe("built-in games smoke", () => {
       await expect(frame.getByText("Game Over").first()).toBeVisible();
       await expect
         .poll(async () =>
-          page.evaluate(() =>
-            (window as unknown as { __sdkMessages: Array<{ data: { type?: string } }> }).__sdkMessages.filter((m) => m.data?.type === "score.submit").length,
+          page.evaluate(
+            () =>
+              (window as unknown as { __sdkMessages: Array<{ data: { type?: string } }> }).__sdkMessages.filter((m) => m.data?.type === "score.submit").length,
           ),
         )
         .toBe(1);
-      const messages = await page.evaluate(() => (window as unknown as { __sdkMessages: Array<{ origin: string; data: { v: number; type: string; payload: { score?: number } } }> }).__sdkMessages);
+      const messages = await page.evaluate(
+        () => (window as unknown as { __sdkMessages: Array<{ origin: string; data: { v: number; type: string; payload: { score?: number } } }> }).__sdkMessages,
+      );
       const scoreMsg = messages.find((m) => m.data.type === "score.submit")!;
       expect(scoreMsg.origin).toBe(process.env.E2E_GAMES_URL);
       expect(scoreMsg.data.v).toBe(1);
@@ -90,7 +93,11 @@ test.describe("built-in games smoke", () => {
       await expect(page.locator("body")).toHaveAttribute("data-state", "title", { timeout: 10_000 });
       await page.getByRole("button", { name: "Start" }).click();
       await expect(page.locator("body")).toHaveAttribute("data-state", "playing");
-      for (const size of [{ width: 6, height: 4 }, { width: 30, height: 12 }, { width: 480, height: 320 }]) {
+      for (const size of [
+        { width: 6, height: 4 },
+        { width: 30, height: 12 },
+        { width: 480, height: 320 },
+      ]) {
         await page.setViewportSize(size);
         await animationFrames(page); // several frames drawn at this size
       }

@@ -7,7 +7,9 @@ type Entry = { rank: number; user: { id: number; username: string }; totalScore:
 type FullGame = ApiGame & { description: string; category: string };
 
 async function seriousA11yViolations(page: Page) {
-  return (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return (await axeViolations(page))
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("Home (issue 3 item 1)", () => {
@@ -160,7 +162,10 @@ test.describe("Home (issue 3 item 1)", () => {
     await banner.getByRole("link", { name: "Sign Up - It's Free!" }).click();
     await expect(page).toHaveURL(/\/login\?tab=register$/);
     await page.goBack();
-    await page.locator("section", { has: page.getByRole("heading", { name: "Ready to join the fun?" }) }).getByRole("link", { name: "Browse Games" }).click();
+    await page
+      .locator("section", { has: page.getByRole("heading", { name: "Ready to join the fun?" }) })
+      .getByRole("link", { name: "Browse Games" })
+      .click();
     await expect(page).toHaveURL(/\/games$/);
   });
 

@@ -51,7 +51,10 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
     const response = boardResponse(page);
     await page.goto("/leaderboard");
     const entries = (await (await response).json()) as Entry[];
-    const expected = entries.slice(-5).reverse().map((e) => e.user.username);
+    const expected = entries
+      .slice(-5)
+      .reverse()
+      .map((e) => e.user.username);
     await expect(page.getByTestId("rising-star").getByRole("link")).toHaveText(expected);
   });
 

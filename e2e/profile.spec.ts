@@ -150,7 +150,10 @@ test.describe("Profile (issue 3 item 6)", () => {
               const main = page.locator("main");
               const fits = await main.evaluate((m) => m.scrollWidth <= m.clientWidth);
               expect(fits, `${tab} fits`).toBe(true);
-              expect((await axeViolations(page, { include: "main" })).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), tab).toEqual([]);
+              expect(
+                (await axeViolations(page, { include: "main" })).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+                tab,
+              ).toEqual([]);
             },
             { timeout: 30_000 },
           );

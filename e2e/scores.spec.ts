@@ -55,7 +55,12 @@ async function playRound(frame: FrameLocator) {
 test.describe("scores from the game frame (D21–D23)", () => {
   test.use({ playerPrefix: "sc" });
 
-  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({ page, player: user, request, consoleErrors }) => {
+  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({
+    page,
+    player: user,
+    request,
+    consoleErrors,
+  }) => {
     test.setTimeout(90_000);
     // (acceptCookies is quiet in frames without storage: the forged-message check below adds an opaque-origin frame.)
     await acceptCookies(page);
@@ -81,12 +86,17 @@ test.describe("scores from the game frame (D21–D23)", () => {
     await frame.locator("body").evaluate(() => {
       const nested = document.createElement("iframe");
       nested.setAttribute("sandbox", "allow-scripts");
-      nested.srcdoc = '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")<\/script>';
+      nested.srcdoc = '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")</script>';
       document.body.appendChild(nested);
     });
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __seen: Array<{ origin: string; score?: number }> }).__seen))
-      .toEqual(expect.arrayContaining([{ origin: new URL(page.url()).origin, score: 999_999 }, { origin: "null", score: 777 }]));
+      .toEqual(
+        expect.arrayContaining([
+          { origin: new URL(page.url()).origin, score: 999_999 },
+          { origin: "null", score: 777 },
+        ]),
+      );
     // An absence has no event to wait for: a second for a wrongly accepted message's POST to show.
     await page.waitForTimeout(1000);
     expect(posts, "no POST /api/scores for forged messages").toHaveLength(0);
@@ -129,7 +139,12 @@ test.describe("scores from the game frame (D21–D23)", () => {
 
     await page.goto("/leaderboard");
     await page.getByPlaceholder("Search players...").fill(username);
-    await expect(page.getByRole("main").getByRole("link", { name: new RegExp(username) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: new RegExp(username) })
+        .first(),
+    ).toBeVisible();
 
     expect(consoleErrors).toEqual([]);
   });

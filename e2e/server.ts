@@ -31,8 +31,7 @@ export const spawnServer: (opts: {
   readyTimeoutMs?: number;
 }) => Promise<SpawnedServer> = serverProcess.spawnServer;
 export const freePort: () => Promise<number> = serverProcess.freePort;
-export const createScratchDatabase: (adminUrl: string, prefix: string) => Promise<{ url: string; drop(): Promise<void> }> =
-  serverProcess.createScratchDatabase;
+export const createScratchDatabase: (adminUrl: string, prefix: string) => Promise<{ url: string; drop(): Promise<void> }> = serverProcess.createScratchDatabase;
 
 export type RunningServer = { url: string; gamesUrl: string; dataDir: string; process: ChildProcess; stop(): Promise<void>; logs(): string };
 

@@ -134,7 +134,12 @@ test.describe("site shell (issue 2)", () => {
     for (const name of ["Home", "Categories", "New Games", "Leaderboards"]) {
       await expect(mobile.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).last()).toBeVisible();
+    await expect(
+      page
+        .getByRole("searchbox")
+        .or(page.getByPlaceholder(/search/i))
+        .last(),
+    ).toBeVisible();
     await toggle.click();
     await expect(mobile).toBeHidden();
   });
@@ -143,7 +148,12 @@ test.describe("site shell (issue 2)", () => {
     await acceptCookies(page);
     await page.goto("/");
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Sign In" }).or(header.getByRole("button", { name: "Sign In" })).first()).toBeVisible();
+    await expect(
+      header
+        .getByRole("link", { name: "Sign In" })
+        .or(header.getByRole("button", { name: "Sign In" }))
+        .first(),
+    ).toBeVisible();
     await expect(header.getByText("GU", { exact: true })).toBeVisible();
   });
 

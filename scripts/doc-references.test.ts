@@ -50,7 +50,10 @@ function extractReferences(text: string): (Reference & { inRange?: boolean })[] 
         continue;
       }
       for (const part of m[2].split(/\s*(?:,|and|&)\s*/)) {
-        const [a, b] = part.replace(/#/g, "").split(/\s*[–-]\s*/).map(Number);
+        const [a, b] = part
+          .replace(/#/g, "")
+          .split(/\s*[–-]\s*/)
+          .map(Number);
         for (const n of b === undefined ? [a] : range(a, b)) out.push({ kind: "issue", id: String(n), line });
       }
     }
@@ -124,7 +127,10 @@ const adrFiles = () => readdirSync(join(root, adrDir)).filter((name) => /^\d{3}-
 const productDocs = () => definedEntries(read("docs/product/decisions.md"), read("docs/product/spec.md"), read("docs/product/issues.md"), adrFiles());
 
 describe("reference extraction", () => {
-  const ids = (text: string, kind: Kind) => extractReferences(text).filter((r) => r.kind === kind).map((r) => r.id);
+  const ids = (text: string, kind: Kind) =>
+    extractReferences(text)
+      .filter((r) => r.kind === kind)
+      .map((r) => r.id);
 
   it("finds single decisions, lists and ranges with either dash", () => {
     expect(ids("one rule (D60); two (D10, D13)", "decision")).toEqual(["D60", "D10", "D13"]);

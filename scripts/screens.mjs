@@ -53,15 +53,17 @@ async function screenList(base) {
 
 /** Text that legitimately changes between two runs: ids React makes, times relative to now. */
 function normalise(html) {
-  return html
-    .replace(/(id|for|aria-controls|aria-labelledby|aria-describedby)="(radix-|:)?[^"]*?«?r[0-9a-z]+»?[^"]*"/g, '$1="~"')
-    .replace(/\b\d+ (second|minute|hour)s? ago\b/g, "~ ago")
-    // Seeded chat messages are dated relative to the server's start.
-    .replace(/<time datetime="[^"]*"([^>]*)>[^<]*<\/time>/g, '<time datetime="~"$1>~</time>')
-    // Playwright's "animations disabled" leaves these behind on elements that were animating.
-    .replace(/ style="(animation-duration: 0s;)?"/g, "")
-    .replace(/(localhost|127\.0\.0\.1):\d+/g, "$1:~")
-    .replace(/\/assets\/[\w.-]+/g, "/assets/~");
+  return (
+    html
+      .replace(/(id|for|aria-controls|aria-labelledby|aria-describedby)="(radix-|:)?[^"]*?«?r[0-9a-z]+»?[^"]*"/g, '$1="~"')
+      .replace(/\b\d+ (second|minute|hour)s? ago\b/g, "~ ago")
+      // Seeded chat messages are dated relative to the server's start.
+      .replace(/<time datetime="[^"]*"([^>]*)>[^<]*<\/time>/g, '<time datetime="~"$1>~</time>')
+      // Playwright's "animations disabled" leaves these behind on elements that were animating.
+      .replace(/ style="(animation-duration: 0s;)?"/g, "")
+      .replace(/(localhost|127\.0\.0\.1):\d+/g, "$1:~")
+      .replace(/\/assets\/[\w.-]+/g, "/assets/~")
+  );
 }
 
 /** Waits until the page's height has stopped changing (images and lists loading). */
@@ -69,7 +71,8 @@ async function settle(page) {
   let last = -1;
   for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(300);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // Evaluated in the page, where `document` exists.
+    const height = await page.evaluate(() => globalThis.document.documentElement.scrollHeight);
     if (height === last) return;
     last = height;
   }
@@ -77,7 +80,13 @@ async function settle(page) {
 
 async function capture(outDir, checkout) {
   await fs.mkdir(outDir, { recursive: true });
-  const server = await spawnServer({ root: checkout, publicHost: "localhost", tempPrefix: "arcadium-screens-", readyTimeoutMs: 180_000, env: { LOG_LEVEL: "warn" } });
+  const server = await spawnServer({
+    root: checkout,
+    publicHost: "localhost",
+    tempPrefix: "arcadium-screens-",
+    readyTimeoutMs: 180_000,
+    env: { LOG_LEVEL: "warn" },
+  });
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   try {
     const screens = await screenList(server.url);

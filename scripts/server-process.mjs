@@ -114,7 +114,13 @@ export async function spawnServer(opts = {}) {
       await removeDataDir();
       throw new Error(`server exited (${child.exitCode}):\n${output}`);
     }
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       await removeDataDir();

@@ -1,4 +1,4 @@
-// `npm test`: every suite CI runs. Unit, component and API tests (Vitest; the API suite on PGlite and,
+// `npm test`: every suite CI runs. Typecheck and lint, then unit, component and API tests (Vitest; the API suite on PGlite and,
 // when TEST_DATABASE_URL is set, on PostgreSQL too, D6), then the end-to-end tests in Chromium (D7).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -18,6 +18,9 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the API suite runs on PGlite only (set it to run on PostgreSQL too).");
 }
 run("Typecheck", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
+// Layer rules and formatting (docs/decisions/007-lint-and-format.md): the same command as `npm run lint`.
+run("Lint (ESLint)", bin("eslint"), [".", "--max-warnings", "0"]);
+run("Format check (Prettier)", bin("prettier"), ["--check", "."]);
 run("Unit, component and API tests (Vitest)", bin("vitest"), ["run"]);
 run("Browser check", process.execPath, [path.join(root, "scripts", "ensure-browser.mjs")]);
 console.log("\n=== Build ===");

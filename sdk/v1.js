@@ -102,7 +102,7 @@
         else warn('submitScore(score, {won}) expects won to be a boolean; sending null, got', options.won);
       }
       send('score.submit', { score: rounded, won: won });
-    }
+    },
   };
 
   if (Object.freeze) Object.freeze(Arcadium);

@@ -3,31 +3,58 @@
  * Works in the browser (window.FourAI) and in Node (module.exports) for testing. */
 (function (root) {
   'use strict';
-  var COLS = 7, ROWS = 6, WIN = 1000000;
+  var COLS = 7,
+    ROWS = 6,
+    WIN = 1000000;
   var ORDER = [3, 2, 4, 1, 5, 0, 6]; // centre columns first: better pruning
 
   // every line of four cells, precomputed
   var LINES = [];
   (function () {
-    var dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
-    for (var c = 0; c < COLS; c++) for (var r = 0; r < ROWS; r++) {
-      dirs.forEach(function (d) {
-        var ec = c + d[0] * 3, er = r + d[1] * 3;
-        if (ec < 0 || ec >= COLS || er < 0 || er >= ROWS) return;
-        LINES.push([0, 1, 2, 3].map(function (k) { return (c + d[0] * k) * ROWS + (r + d[1] * k); }));
-      });
-    }
+    var dirs = [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, -1],
+    ];
+    for (var c = 0; c < COLS; c++)
+      for (var r = 0; r < ROWS; r++) {
+        dirs.forEach(function (d) {
+          var ec = c + d[0] * 3,
+            er = r + d[1] * 3;
+          if (ec < 0 || ec >= COLS || er < 0 || er >= ROWS) return;
+          LINES.push(
+            [0, 1, 2, 3].map(function (k) {
+              return (c + d[0] * k) * ROWS + (r + d[1] * k);
+            }),
+          );
+        });
+      }
   })();
 
-  function newBoard() { return { cells: new Int8Array(COLS * ROWS), heights: new Int8Array(COLS), moves: 0 }; }
-  function canPlay(b, c) { return c >= 0 && c < COLS && b.heights[c] < ROWS; }
-  function play(b, c, p) { var r = b.heights[c]++; b.cells[c * ROWS + r] = p; b.moves++; return r; }
-  function undo(b, c) { var r = --b.heights[c]; b.cells[c * ROWS + r] = 0; b.moves--; }
+  function newBoard() {
+    return { cells: new Int8Array(COLS * ROWS), heights: new Int8Array(COLS), moves: 0 };
+  }
+  function canPlay(b, c) {
+    return c >= 0 && c < COLS && b.heights[c] < ROWS;
+  }
+  function play(b, c, p) {
+    var r = b.heights[c]++;
+    b.cells[c * ROWS + r] = p;
+    b.moves++;
+    return r;
+  }
+  function undo(b, c) {
+    var r = --b.heights[c];
+    b.cells[c * ROWS + r] = 0;
+    b.moves--;
+  }
 
   /** The winning line (array of 4 cell indexes) through the last move, or null. */
   function winLine(b, p) {
     for (var i = 0; i < LINES.length; i++) {
-      var L = LINES[i], cl = b.cells;
+      var L = LINES[i],
+        cl = b.cells;
       if (cl[L[0]] === p && cl[L[1]] === p && cl[L[2]] === p && cl[L[3]] === p) return L;
     }
     return null;
@@ -36,12 +63,25 @@
   function isWinningMove(b, c, p) {
     var r = b.heights[c];
     if (r >= ROWS) return false;
-    var cl = b.cells, dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
+    var cl = b.cells,
+      dirs = [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+        [1, -1],
+      ];
     for (var k = 0; k < 4; k++) {
-      var dc = dirs[k][0], dr = dirs[k][1], n = 1;
+      var dc = dirs[k][0],
+        dr = dirs[k][1],
+        n = 1;
       for (var s = -1; s <= 1; s += 2) {
-        var x = c + dc * s, y = r + dr * s;
-        while (x >= 0 && x < COLS && y >= 0 && y < ROWS && cl[x * ROWS + y] === p) { n++; x += dc * s; y += dr * s; }
+        var x = c + dc * s,
+          y = r + dr * s;
+        while (x >= 0 && x < COLS && y >= 0 && y < ROWS && cl[x * ROWS + y] === p) {
+          n++;
+          x += dc * s;
+          y += dr * s;
+        }
       }
       if (n >= 4) return true;
     }
@@ -53,21 +93,35 @@
    *  first player's threats on odd rows (1st, 3rd, 5th) and the second player's on even rows tend to
    *  decide the game (zugzwang), so those are worth more. */
   function evaluate(b, p) {
-    var o = 3 - p, score = 0, cl = b.cells;
+    var o = 3 - p,
+      score = 0,
+      cl = b.cells;
     for (var r = 0; r < ROWS; r++) {
-      if (cl[3 * ROWS + r] === p) score += 4; else if (cl[3 * ROWS + r] === o) score -= 4;
+      if (cl[3 * ROWS + r] === p) score += 4;
+      else if (cl[3 * ROWS + r] === o) score -= 4;
     }
     for (var i = 0; i < LINES.length; i++) {
-      var L = LINES[i], mine = 0, theirs = 0, empty = -1;
-      for (var k = 0; k < 4; k++) { var v = cl[L[k]]; if (v === p) mine++; else if (v === o) theirs++; else empty = L[k]; }
+      var L = LINES[i],
+        mine = 0,
+        theirs = 0,
+        empty = -1;
+      for (var k = 0; k < 4; k++) {
+        var v = cl[L[k]];
+        if (v === p) mine++;
+        else if (v === o) theirs++;
+        else empty = L[k];
+      }
       if (mine && theirs) continue;
       if (mine === 3 || theirs === 3) {
-        var who = mine === 3 ? p : o, row = empty % ROWS;
+        var who = mine === 3 ? p : o,
+          row = empty % ROWS;
         var good = (who === 1) === (row % 2 === 0);
         var w = good ? 90 : 35;
         score += who === p ? w : -w;
-      } else if (mine === 2) score += 6; else if (theirs === 2) score -= 6;
-      else if (mine === 1) score += 1; else if (theirs === 1) score -= 1;
+      } else if (mine === 2) score += 6;
+      else if (theirs === 2) score -= 6;
+      else if (mine === 1) score += 1;
+      else if (theirs === 1) score -= 1;
     }
     return score;
   }
@@ -98,18 +152,26 @@
    * a random legal move instead (used by the easy level; it still takes an immediate win).
    */
   function bestMove(b, p, depth, randomness) {
-    var legal = ORDER.filter(function (c) { return canPlay(b, c); });
+    var legal = ORDER.filter(function (c) {
+      return canPlay(b, c);
+    });
     if (!legal.length) return -1;
     for (var i = 0; i < legal.length; i++) if (isWinningMove(b, legal[i], p)) return legal[i];
     if (randomness && Math.random() < randomness) return legal[Math.floor(Math.random() * legal.length)];
     nodes = 0;
-    var best = -Infinity, choices = [], alpha = -Infinity, beta = Infinity;
+    var best = -Infinity,
+      choices = [],
+      alpha = -Infinity,
+      beta = Infinity;
     for (var j = 0; j < legal.length; j++) {
       var c = legal[j];
       play(b, c, p);
       var v = -negamax(b, depth - 1, -beta, -alpha + 1, 3 - p); // +1: keep equal moves comparable
       undo(b, c);
-      if (v > best) { best = v; choices = [c]; } else if (v === best) choices.push(c);
+      if (v > best) {
+        best = v;
+        choices = [c];
+      } else if (v === best) choices.push(c);
       if (v > alpha) alpha = v;
     }
     // among equally good moves prefer the most central one, with a little variety
@@ -118,10 +180,21 @@
   }
 
   var api = {
-    COLS: COLS, ROWS: ROWS, newBoard: newBoard, canPlay: canPlay, play: play, undo: undo,
-    winLine: winLine, isWinningMove: isWinningMove, evaluate: evaluate, bestMove: bestMove,
-    get nodes() { return nodes; },
-    LEVELS: { easy: { depth: 2, randomness: 0.3 }, medium: { depth: 4, randomness: 0 }, hard: { depth: 9, randomness: 0 } }
+    COLS: COLS,
+    ROWS: ROWS,
+    newBoard: newBoard,
+    canPlay: canPlay,
+    play: play,
+    undo: undo,
+    winLine: winLine,
+    isWinningMove: isWinningMove,
+    evaluate: evaluate,
+    bestMove: bestMove,
+    get nodes() {
+      return nodes;
+    },
+    LEVELS: { easy: { depth: 2, randomness: 0.3 }, medium: { depth: 4, randomness: 0 }, hard: { depth: 9, randomness: 0 } },
   };
-  if (typeof module !== 'undefined' && module.exports) module.exports = api; else root.FourAI = api;
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  else root.FourAI = api;
 })(this);

@@ -18,7 +18,8 @@
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
- *   panelGame(ids, soundDefaults, onSoundChange)  canvas, ctx, ui elements, sound, beep, toggleSound at once
+ *   panelGame(opts)           a game with its own panels: adds their standard parts to the page and gives
+ *                             canvas, ctx, ui elements, sound, the round's SDK calls and the start-up (see below)
  *   fitCanvas(canvas, maxDpr) sizes the canvas to the window at the device pixel ratio (capped)
  *   heldKeys(keyOf, opts)     the keys held down now (cleared on key up and when the window blurs)
  *   coarsePointer()           true on a touch screen (show touch controls from the start)
@@ -38,10 +39,14 @@
     var args = Array.prototype.slice.call(arguments, 1);
     try {
       if (host && typeof host[name] === 'function') host[name].apply(host, args);
-    } catch (e) { /* host problems never break the game */ }
+    } catch (e) {
+      /* host problems never break the game */
+    }
   }
 
-  function byId(id) { return document.getElementById(id); }
+  function byId(id) {
+    return document.getElementById(id);
+  }
 
   /**
    * Sound, muted by default; the audio context is made when sound is first turned on (a user gesture).
@@ -49,7 +54,8 @@
    */
   function sound(defaults) {
     var d = defaults || {};
-    var audio = null, on = false;
+    var audio = null,
+      on = false;
     function context() {
       if (!audio) audio = new (window.AudioContext || window.webkitAudioContext)();
       return audio;
@@ -57,7 +63,11 @@
     function setOn(value) {
       on = !!value;
       if (on && !audio) {
-        try { context(); } catch (e) { audio = null; }
+        try {
+          context();
+        } catch (e) {
+          audio = null;
+        }
       }
       if (audio && audio.state === 'suspended') audio.resume();
     }
@@ -66,33 +76,49 @@
       if (!on || !audio) return;
       if (dur === undefined) dur = d.dur;
       try {
-        var t = audio.currentTime, o = audio.createOscillator(), g = audio.createGain();
+        var t = audio.currentTime,
+          o = audio.createOscillator(),
+          g = audio.createGain();
         o.type = type || d.type || 'square';
         o.frequency.setValueAtTime(freq, t);
         if (freqEnd) o.frequency.exponentialRampToValueAtTime(Math.max(20, freqEnd), t + dur);
         g.gain.setValueAtTime(vol == null ? d.vol : vol, t);
         g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-        o.connect(g); g.connect(audio.destination);
-        o.start(t); o.stop(t + dur + (d.tail || 0));
-      } catch (e) { /* ignore */ }
+        o.connect(g);
+        g.connect(audio.destination);
+        o.start(t);
+        o.stop(t + dur + (d.tail || 0));
+      } catch (e) {
+        /* ignore */
+      }
     }
     /** A burst of fading white noise (explosions, crashes). */
     function noise(dur, vol) {
       if (!on || !audio) return;
       try {
-        var len = Math.floor(audio.sampleRate * dur), buf = audio.createBuffer(1, len, audio.sampleRate), data = buf.getChannelData(0);
+        var len = Math.floor(audio.sampleRate * dur),
+          buf = audio.createBuffer(1, len, audio.sampleRate),
+          data = buf.getChannelData(0);
         for (var i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len);
-        var s = audio.createBufferSource(), g = audio.createGain();
+        var s = audio.createBufferSource(),
+          g = audio.createGain();
         g.gain.value = vol == null ? 0.15 : vol;
-        s.buffer = buf; s.connect(g); g.connect(audio.destination); s.start();
-      } catch (e) { /* ignore */ }
+        s.buffer = buf;
+        s.connect(g);
+        g.connect(audio.destination);
+        s.start();
+      } catch (e) {
+        /* ignore */
+      }
     }
     return {
-      get on() { return on; },
+      get on() {
+        return on;
+      },
       setOn: setOn,
       context: context,
       tone: tone,
-      noise: noise
+      noise: noise,
     };
   }
 
@@ -104,26 +130,94 @@
       s.tone(660);
       if (onChange) onChange(s.on);
     }
-    btn.addEventListener('click', function (e) { e.stopPropagation(); toggle(); btn.blur(); });
+    btn.addEventListener('click', function (e) {
+      e.stopPropagation();
+      toggle();
+      btn.blur();
+    });
     return toggle;
   }
 
-  /**
-   * The common start of a game that draws its own panels: the #c canvas and its 2D context, ui (the
-   * elements of the space-separated ids), its sound (sound(soundDefaults)) with beep = sound.tone, and
-   * toggleSound, the #mute text button's toggle (soundButton(ui.mute, sound, onSoundChange)).
+  /*
+   * The standard parts of a game that draws its own panels, added by panelGame to what its index.html
+   * declares (the #c canvas, the #hud with the game's own fields, the #title .panel with its text): the
+   * sound button at the end of the HUD, the Start button at the end of the title panel, and the
+   * game-over panel after it (#result, #final, #detail, the Play again button).
    */
-  function panelGame(ids, soundDefaults, onSoundChange) {
-    var canvas = byId('c'), ui = {};
-    ids.split(' ').forEach(function (id) { ui[id] = byId(id); });
-    var s = sound(soundDefaults);
-    return { canvas: canvas, ctx: canvas.getContext('2d'), ui: ui, sound: s, beep: s.tone, toggleSound: soundButton(ui.mute, s, onSoundChange) };
+  var PANEL_MUTE = '<button id="mute" type="button" aria-label="Toggle sound">Sound: Off</button>';
+  var PANEL_START = '<button id="start" type="button">Start</button>';
+  var PANEL_OVER =
+    '<div id="over" class="screen hidden"><div class="panel"><h2 id="result"></h2><h1>Game Over</h1>' +
+    '<p class="big">Score: <span id="final">0</span></p><p id="detail"></p><button id="again" type="button">Play again</button></div></div>';
+  var PANEL_IDS = 'hud title over result final detail mute start again';
+
+  /**
+   * The common start of a game that draws its own panels. Reports loadingProgress(0.2), adds the standard
+   * parts above (opts.result: the game-over heading until the game writes one, default 'You Lose') and
+   * returns:
+   *   canvas, ctx             the #c canvas and its 2D context
+   *   ui                      the standard elements and those of opts.ui (space-separated ids), by id
+   *   sound, beep             sound(opts.sound) and its tone()
+   *   toggleSound             the #mute text button's toggle (soundButton; opts.onSoundChange(on) after)
+   *   startRound()            a round starts: gameplayStart
+   *   endRound(score, won, detail, label)  the round ends: submitScore (rounded down, at least 0; won
+   *                           true / false, or undefined for no win or loss) and gameplayStop, once a round;
+   *                           the panel's #final, #detail (if given) and #result (label, else 'You Win!' /
+   *                           'You Lose' by won, else as it is). Returns false, doing nothing, when the round
+   *                           has ended already.
+   *   run({ resize, frame, maxDt, start })  the start-up, last: resize() now and on every window resize, the
+   *                           Start and Play again buttons call start(), loop(frame, maxDt), loadingProgress(1)
+   */
+  function panelGame(opts) {
+    sdk('loadingProgress', 0.2);
+    byId('hud').insertAdjacentHTML('beforeend', PANEL_MUTE);
+    document.querySelector('#title .panel').insertAdjacentHTML('beforeend', PANEL_START);
+    byId('title').insertAdjacentHTML('afterend', PANEL_OVER);
+    byId('result').textContent = opts.result || 'You Lose';
+    var canvas = byId('c'),
+      ui = {};
+    (PANEL_IDS + ' ' + (opts.ui || '')).split(' ').forEach(function (id) {
+      if (id) ui[id] = byId(id);
+    });
+    var s = sound(opts.sound),
+      ended = false;
+    return {
+      canvas: canvas,
+      ctx: canvas.getContext('2d'),
+      ui: ui,
+      sound: s,
+      beep: s.tone,
+      toggleSound: soundButton(ui.mute, s, opts.onSoundChange),
+      startRound: function () {
+        ended = false;
+        sdk('gameplayStart');
+      },
+      endRound: function (score, won, detail, label) {
+        if (ended) return false;
+        ended = true;
+        sdk('submitScore', Math.max(0, Math.floor(score)), typeof won === 'boolean' ? { won: won } : {});
+        sdk('gameplayStop');
+        ui.final.textContent = score;
+        if (detail !== undefined) ui.detail.textContent = detail;
+        if (label || typeof won === 'boolean') ui.result.textContent = label || (won ? 'You Win!' : 'You Lose');
+        return true;
+      },
+      run: function (o) {
+        window.addEventListener('resize', o.resize);
+        o.resize();
+        ui.start.addEventListener('click', o.start);
+        ui.again.addEventListener('click', o.start);
+        loop(o.frame, o.maxDt);
+        sdk('loadingProgress', 1);
+      },
+    };
   }
 
   /** Sizes canvas to the window in device pixels (ratio capped at maxDpr); returns { w, h, dpr } in CSS pixels. */
   function fitCanvas(canvas, maxDpr) {
     var dpr = Math.min(window.devicePixelRatio || 1, maxDpr);
-    var w = Math.max(1, window.innerWidth), h = Math.max(1, window.innerHeight);
+    var w = Math.max(1, window.innerWidth),
+      h = Math.max(1, window.innerHeight);
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);
     return { w: w, h: h, dpr: dpr };
@@ -135,9 +229,18 @@
    */
   function heldKeys(keyOf, opts) {
     var keys = Object.create(null);
-    var of = keyOf || function (e) { return e.key; };
-    window.addEventListener('keyup', function (e) { keys[of(e)] = false; });
-    if (!(opts && opts.keepOnBlur)) window.addEventListener('blur', function () { for (var k in keys) keys[k] = false; });
+    var of =
+      keyOf ||
+      function (e) {
+        return e.key;
+      };
+    window.addEventListener('keyup', function (e) {
+      keys[of(e)] = false;
+    });
+    if (!(opts && opts.keepOnBlur))
+      window.addEventListener('blur', function () {
+        for (var k in keys) keys[k] = false;
+      });
     return keys;
   }
 
@@ -159,8 +262,11 @@
     var pointers = new Map();
     function refresh(why) {
       var before = Object.assign({}, touch);
-      names.forEach(function (k) { touch[k] = false; });
-      var b = opts.rects(), pad = opts.pad;
+      names.forEach(function (k) {
+        touch[k] = false;
+      });
+      var b = opts.rects(),
+        pad = opts.pad;
       pointers.forEach(function (p) {
         names.forEach(function (k) {
           var r = b[k];
@@ -174,7 +280,11 @@
       if (e.pointerType !== 'mouse' && opts.onTouchPointer) opts.onTouchPointer(e);
       if (!opts.active()) return;
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* ignore */ }
+      try {
+        canvas.setPointerCapture(e.pointerId);
+      } catch (err) {
+        /* ignore */
+      }
       refresh('down');
     });
     canvas.addEventListener('pointermove', function (e) {
@@ -182,10 +292,15 @@
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       refresh('move');
     });
-    var up = function (e) { pointers.delete(e.pointerId); refresh('up'); };
+    var up = function (e) {
+      pointers.delete(e.pointerId);
+      refresh('up');
+    };
     canvas.addEventListener('pointerup', up);
     canvas.addEventListener('pointercancel', up);
-    canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+    canvas.addEventListener('contextmenu', function (e) {
+      e.preventDefault();
+    });
   }
 
   /**
@@ -220,8 +335,13 @@
   function roundRect(g, x, y, w, h, r) {
     // A canvas squeezed to almost nothing (a frame being resized) gives tiny or negative sizes: arcTo throws on a negative radius.
     r = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
-    g.beginPath(); g.moveTo(x + r, y); g.arcTo(x + w, y, x + w, y + h, r); g.arcTo(x + w, y + h, x, y + h, r);
-    g.arcTo(x, y + h, x, y, r); g.arcTo(x, y, x + w, y, r); g.closePath();
+    g.beginPath();
+    g.moveTo(x + r, y);
+    g.arcTo(x + w, y, x + w, y + h, r);
+    g.arcTo(x + w, y + h, x, y + h, r);
+    g.arcTo(x, y + h, x, y, r);
+    g.arcTo(x, y, x + w, y, r);
+    g.closePath();
   }
 
   window.ArcadiumRuntime = {
@@ -236,6 +356,6 @@
     showState: showState,
     coarsePointer: coarsePointer,
     canvasTouch: canvasTouch,
-    roundRect: roundRect
+    roundRect: roundRect,
   };
 })();

@@ -4,6 +4,8 @@
  *   <script src="/sdk/v1.js"></script>
  *   <script src="/sdk/runtime/runtime.js"></script>
  *   <script src="/sdk/runtime/shell.js"></script>
+ * The game's index.html declares only what is its own: the #game canvas, the .hud, the .touch buttons
+ * (if any) and the #title-screen .panel's text and options. The shell adds the standard parts (below).
  * Handles: screen states (body[data-state] = title | playing | gameover) with the #title-screen and
  * #over-screen panels, the SDK calls of a round, keyboard state (by KeyboardEvent.code), touch buttons,
  * option selectors, a DPR-aware full-window #game canvas, the animation loop, the #mute button (sound
@@ -14,10 +16,42 @@
 
   var RT = window.ArcadiumRuntime;
   var body = document.body;
-  var $ = function (sel) { return document.querySelector(sel); };
+  var $ = function (sel) {
+    return document.querySelector(sel);
+  };
+
+  /* ---------- the standard parts: the #mute button after the HUD, an empty .touch bar when the game has
+     no touch buttons, the #over-screen panel after the title panel (and, once the game is there, Start) ---------- */
+  function speaker(cls, after) {
+    // a speaker icon, and after it a cross (off) or sound waves (on)
+    return (
+      '<svg class="' +
+      cls +
+      '" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+      '<path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor"/><path d="' +
+      after +
+      '"/></svg>'
+    );
+  }
+  $('.hud').insertAdjacentHTML(
+    'afterend',
+    '<button id="mute" class="mute" type="button" aria-pressed="false" aria-label="Sound off">' +
+      speaker('off', 'm23 9-6 6M17 9l6 6') +
+      speaker('on', 'M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14') +
+      '</button>',
+  );
+  if (!$('.touch')) $('#mute').insertAdjacentHTML('afterend', '<div class="touch" aria-hidden="true"></div>');
+  $('#title-screen').insertAdjacentHTML(
+    'afterend',
+    '<div id="over-screen" class="screen"><div class="panel"><h2>Game Over</h2>' +
+      '<p id="over-result" class="result"></p><p class="final">Score <b id="over-score">0</b></p><p id="over-detail" class="detail"></p>' +
+      '<div class="btns"><button id="again-btn" class="btn" type="button">Play again</button><button id="menu-btn" class="btn ghost" type="button">Menu</button></div></div></div>',
+  );
   var state = 'title';
   var game = null;
-  var keys = RT.heldKeys(function (e) { return e.code || e.key; });
+  var keys = RT.heldKeys(function (e) {
+    return e.code || e.key;
+  });
   var PREVENT = { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1, Space: 1, PageUp: 1, PageDown: 1, Home: 1, End: 1 };
 
   function setState(s) {
@@ -32,7 +66,9 @@
   function resize() {
     if (!canvas) return;
     var fit = RT.fitCanvas(canvas, 3);
-    view.w = fit.w; view.h = fit.h; view.dpr = fit.dpr;
+    view.w = fit.w;
+    view.h = fit.h;
+    view.dpr = fit.dpr;
     ctx.setTransform(fit.dpr, 0, 0, fit.dpr, 0, 0);
     if (game && game.resize) game.resize(fit.w, fit.h);
     if (game && game.draw) game.draw(ctx, fit.w, fit.h);
@@ -51,7 +87,11 @@
     sound.setOn(!m);
   }
   if (muteBtn) {
-    muteBtn.addEventListener('click', function (e) { e.stopPropagation(); setMuted(sound.on); muteBtn.blur(); });
+    muteBtn.addEventListener('click', function (e) {
+      e.stopPropagation();
+      setMuted(sound.on);
+      muteBtn.blur();
+    });
     setMuted(true);
   }
 
@@ -69,7 +109,8 @@
       return;
     }
     if (state === 'playing' && code === 'Space') {
-      var act = document.activeElement; if (act && act.blur && act !== body) act.blur();
+      var act = document.activeElement;
+      if (act && act.blur && act !== body) act.blur();
     }
     var first = !keys[code];
     keys[code] = true;
@@ -77,25 +118,39 @@
   });
 
   /* ---------- touch buttons: <button class="tbtn" data-key="ArrowLeft"> ---------- */
-  function markTouch() { body.classList.add('is-touch'); }
+  function markTouch() {
+    body.classList.add('is-touch');
+  }
   if (RT.coarsePointer()) markTouch();
   window.addEventListener('touchstart', markTouch, { passive: true });
   Array.prototype.forEach.call(document.querySelectorAll('.tbtn[data-key]'), function (b) {
     var code = b.getAttribute('data-key');
     var down = function (e) {
       e.preventDefault();
-      if (b.setPointerCapture && e.pointerId != null) { try { b.setPointerCapture(e.pointerId); } catch (x) { /* */ } }
+      if (b.setPointerCapture && e.pointerId != null) {
+        try {
+          b.setPointerCapture(e.pointerId);
+        } catch (x) {
+          /* */
+        }
+      }
       b.classList.add('down');
       var first = !keys[code];
       keys[code] = true;
       if (state === 'playing' && game && game.onKey) game.onKey(code, first, e);
     };
-    var up = function (e) { e.preventDefault(); b.classList.remove('down'); keys[code] = false; };
+    var up = function (e) {
+      e.preventDefault();
+      b.classList.remove('down');
+      keys[code] = false;
+    };
     b.addEventListener('pointerdown', down);
     b.addEventListener('pointerup', up);
     b.addEventListener('pointercancel', up);
     b.addEventListener('lostpointercapture', up);
-    b.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+    b.addEventListener('contextmenu', function (e) {
+      e.preventDefault();
+    });
   });
 
   /* ---------- option selectors: <div class="seg" data-opt="level"><button data-value="1"> ---------- */
@@ -106,29 +161,43 @@
     Array.prototype.forEach.call(btns, function (b) {
       if (b.getAttribute('aria-pressed') === 'true') options[name] = b.getAttribute('data-value');
       b.addEventListener('click', function () {
-        Array.prototype.forEach.call(btns, function (o) { o.setAttribute('aria-pressed', o === b ? 'true' : 'false'); });
+        Array.prototype.forEach.call(btns, function (o) {
+          o.setAttribute('aria-pressed', o === b ? 'true' : 'false');
+        });
         options[name] = b.getAttribute('data-value');
-        try { localStorage.setItem('arc-opt-' + location.pathname + name, options[name]); } catch (e) { /* */ }
+        try {
+          localStorage.setItem('arc-opt-' + location.pathname + name, options[name]);
+        } catch (e) {
+          /* */
+        }
       });
       b.setAttribute('type', 'button');
     });
     var saved = null;
-    try { saved = localStorage.getItem('arc-opt-' + location.pathname + name); } catch (e) { /* */ }
+    try {
+      saved = localStorage.getItem('arc-opt-' + location.pathname + name);
+    } catch (e) {
+      /* */
+    }
     if (saved != null) {
       Array.prototype.forEach.call(btns, function (o) {
-        if (o.getAttribute('data-value') === saved) { o.click(); }
+        if (o.getAttribute('data-value') === saved) {
+          o.click();
+        }
       });
     }
   });
 
   /* ---------- round lifecycle ---------- */
-  var overAt = 0, submitted = false;
+  var overAt = 0,
+    submitted = false;
   function start() {
     if (state === 'playing' || !game) return;
     submitted = false;
     for (var k in keys) keys[k] = false;
     setState('playing');
-    var a = document.activeElement; if (a && a.blur) a.blur();
+    var a = document.activeElement;
+    if (a && a.blur) a.blur();
     RT.sdk('gameplayStart');
     game.start(Object.assign({}, options));
     if (canvas) canvas.focus({ preventScroll: true });
@@ -153,9 +222,15 @@
       res.textContent = label || (won === true ? 'You Win!' : won === false ? 'You Lose' : '');
       res.style.display = res.textContent ? '' : 'none';
     }
-    var sc = $('#over-score'); if (sc) sc.textContent = String(score);
-    var dt = $('#over-detail'); if (dt) dt.textContent = detail || '';
-    var again = $('#again-btn'); if (again) setTimeout(function () { if (state === 'gameover') again.focus({ preventScroll: true }); }, 50);
+    var sc = $('#over-score');
+    if (sc) sc.textContent = String(score);
+    var dt = $('#over-detail');
+    if (dt) dt.textContent = detail || '';
+    var again = $('#again-btn');
+    if (again)
+      setTimeout(function () {
+        if (state === 'gameover') again.focus({ preventScroll: true });
+      }, 50);
   }
 
   function toTitle() {
@@ -164,8 +239,8 @@
     if (game && game.onTitle) game.onTitle();
   }
 
-  var startBtn = $('#start-btn'), againBtn = $('#again-btn'), menuBtn = $('#menu-btn');
-  if (startBtn) startBtn.addEventListener('click', start);
+  var againBtn = $('#again-btn'),
+    menuBtn = $('#menu-btn');
   if (againBtn) againBtn.addEventListener('click', start);
   if (menuBtn) menuBtn.addEventListener('click', toTitle);
 
@@ -195,19 +270,29 @@
       }
       return state;
     },
-    start: function () { start(); return state; },
-    get state() { return state; }
+    start: function () {
+      start();
+      return state;
+    },
+    get state() {
+      return state;
+    },
   };
 
   window.Shell = {
     init: function (g) {
       game = g;
+      // The Start button, at the end of the title panel, comes with the game: a click on it always starts a round.
+      $('#title-screen .panel').insertAdjacentHTML('beforeend', '<div class="btns"><button id="start-btn" class="btn" type="button">Start</button></div>');
+      $('#start-btn').addEventListener('click', start);
       setState('title');
       resize();
       RT.loop(frame, 0.05, 0);
       RT.sdk('loadingProgress', 1);
     },
-    get state() { return state; },
+    get state() {
+      return state;
+    },
     keys: keys,
     view: view,
     ctx: ctx,
@@ -217,6 +302,6 @@
     hud: hud,
     beep: sound.tone,
     noise: sound.noise,
-    options: options
+    options: options,
   };
 })();

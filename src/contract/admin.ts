@@ -78,12 +78,15 @@ const intLike = (message: string) =>
 
 /** A boolean sent as JSON true/false or as the multipart strings 'true'/'false' (spec §7). */
 const boolLike = (message: string) =>
-  z.preprocess((v) => {
-    const b = blankToUndefined(v);
-    if (b === "true") return true;
-    if (b === "false") return false;
-    return b;
-  }, z.boolean({ error: message }).optional());
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (b === "true") return true;
+      if (b === "false") return false;
+      return b;
+    },
+    z.boolean({ error: message }).optional(),
+  );
 
 /** 'YYYY-MM-DD' or a full ISO timestamp (spec §7: "releaseDate is sent as a date or an ISO date"), normalised to 'YYYY-MM-DD'. */
 const releaseDateSchema = z.preprocess(
@@ -97,11 +100,9 @@ const releaseDateSchema = z.preprocess(
     .optional(),
 );
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const requiredText = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
+const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in (D41, D42)
@@ -180,8 +181,24 @@ export const adminGameCreateSchema = z.object({
   developer: optionalText(100, "Developer must be at most 100 characters").transform((v) => v ?? "Unknown"),
   instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
   isFeatured: boolLike("isFeatured must be true or false").transform((v) => v ?? false),
-  plays: z.preprocess(blankToUndefined, z.number({ error: "Plays must be a whole number of at least 0" }).int("Plays must be a whole number of at least 0").min(0, "Plays must be a whole number of at least 0").max(2147483647, "Plays is too large").default(0)),
-  rating: z.preprocess(blankToUndefined, z.number({ error: "Rating must be a whole number from 0 to 50" }).int("Rating must be a whole number from 0 to 50").min(0, "Rating must be a whole number from 0 to 50").max(50, "Rating must be a whole number from 0 to 50").default(0)),
+  plays: z.preprocess(
+    blankToUndefined,
+    z
+      .number({ error: "Plays must be a whole number of at least 0" })
+      .int("Plays must be a whole number of at least 0")
+      .min(0, "Plays must be a whole number of at least 0")
+      .max(2147483647, "Plays is too large")
+      .default(0),
+  ),
+  rating: z.preprocess(
+    blankToUndefined,
+    z
+      .number({ error: "Rating must be a whole number from 0 to 50" })
+      .int("Rating must be a whole number from 0 to 50")
+      .min(0, "Rating must be a whole number from 0 to 50")
+      .max(50, "Rating must be a whole number from 0 to 50")
+      .default(0),
+  ),
   releaseDate: releaseDateSchema,
 });
 export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
@@ -283,35 +300,34 @@ export const adminCategoryListSchema = z.array(categorySchema);
 
 const contentNamePattern = /^[A-Za-z0-9_-]+$/;
 
+/** A content item's section or key: required, at most 64 letters, digits, '_' and '-'. */
+function contentName(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(64, `${label} must be at most 64 characters`)
+    .regex(contentNamePattern, `${label} may contain only letters, digits, '_' and '-'`);
+}
+
+/** A content item's (or site setting's) value: not blank, at most 100,000 characters. */
+const contentValue = z
+  .string({ error: "Value is required" })
+  .max(100_000, "Value must be at most 100,000 characters")
+  .refine((v) => v.trim() !== "", "Value is required");
+
 /** POST /api/admin/website-content → 201 ContentItem. The value is checked against its type on the server (D40). */
 export const contentCreateSchema = z.object({
-  section: z
-    .string({ error: "Section is required" })
-    .trim()
-    .min(1, "Section is required")
-    .max(64, "Section must be at most 64 characters")
-    .regex(contentNamePattern, "Section may contain only letters, digits, '_' and '-'"),
-  key: z
-    .string({ error: "Key is required" })
-    .trim()
-    .min(1, "Key is required")
-    .max(64, "Key must be at most 64 characters")
-    .regex(contentNamePattern, "Key may contain only letters, digits, '_' and '-'"),
-  value: z
-    .string({ error: "Value is required" })
-    .max(100_000, "Value must be at most 100,000 characters")
-    .refine((v) => v.trim() !== "", "Value is required"),
+  section: contentName("Section"),
+  key: contentName("Key"),
+  value: contentValue,
   valueType: contentValueTypeSchema.default("text"),
 });
 export type ContentCreate = z.input<typeof contentCreateSchema>;
 
 /** PATCH /api/admin/website-content/{id}: section and key are read-only (ignored). */
 export const contentPatchSchema = z.object({
-  value: z
-    .string({ error: "Value is required" })
-    .max(100_000, "Value must be at most 100,000 characters")
-    .refine((v) => v.trim() !== "", "Value is required")
-    .optional(),
+  value: contentValue.optional(),
   valueType: contentValueTypeSchema.optional(),
 });
 export type ContentPatch = z.input<typeof contentPatchSchema>;
@@ -363,10 +379,7 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 /** PATCH /api/admin/settings: sets `site.{key}` text items (created when missing), e.g. {site: {name: "Arcadium", tagline: "…"}}. */
 export const adminSettingsPatchSchema = z.object({
   site: z
-    .record(
-      z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64),
-      z.string({ error: "Value is required" }).max(100_000, "Value must be at most 100,000 characters").refine((v) => v.trim() !== "", "Value is required"),
-    )
+    .record(z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64), contentValue)
     .refine((r) => Object.keys(r).length <= 50, "Too many settings at once"),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, buildGamesApp, SERVER_TIMEOUTS } from "./app";
 import { loadConfig } from "./config";
 import { createDb, migrate, type Database } from "./db/client";
-import { repoRoot } from "../test/test-app";
+import { describeEachDatabase, repoRoot } from "../test/test-app";
 
 /**
  * The single-page app's index.html: every screen's first request (issue 3's routes, issue 8's stall under
@@ -87,4 +87,51 @@ describe("SPA fallback (index.html from memory)", () => {
     }
     await games.close();
   });
+});
+
+describe("the two origins (D2, D60)", () => {
+  describeEachDatabase(
+    "site and games origins",
+    (t) => {
+      it("answers unknown API paths with a JSON 404", async () => {
+        const res = await t().app.inject({ method: "GET", url: "/api/nothing-here" });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: "Not found" });
+      });
+
+      it("answers malformed JSON with 400 and no internals (D60)", async () => {
+        const res = await t().app.inject({ method: "POST", url: "/api/newsletter", headers: { "content-type": "application/json" }, payload: "{bad" });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: "Malformed JSON body" });
+      });
+      it("serves a built-in game with frame-ancestors limited to the site", async () => {
+        const game = (await t().app.inject({ method: "GET", url: "/api/games?sort=popular&limit=1" })).json()[0];
+        const res = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}/` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toContain("text/html");
+        expect(res.headers["content-security-policy"]).toBe(`frame-ancestors ${t().config.publicUrl}`);
+        expect(res.headers["set-cookie"]).toBeUndefined();
+        expect(res.body).toContain("/sdk/v1.js");
+        const noSlash = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}` });
+        expect([301, 302, 308]).toContain(noSlash.statusCode);
+      });
+      it("serves the SDK", async () => {
+        const res = await t().gamesApp.inject({ method: "GET", url: "/sdk/v1.js" });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toContain("javascript");
+        expect(res.body).toContain("Arcadium");
+      });
+      it("answers 404 for /game-frame on the site origin", async () => {
+        const res = await t().app.inject({ method: "GET", url: "/game-frame/1/" });
+        expect(res.statusCode).toBe(404);
+      });
+      it("does not serve anything outside numbered package folders", async () => {
+        for (const url of ["/game-frame/../db/PG_VERSION", "/game-frame/%2e%2e/uploads/", "/game-frame/tmp/", "/game-frame/999999/"]) {
+          const res = await t().gamesApp.inject({ method: "GET", url });
+          expect(res.statusCode, url).toBe(404);
+        }
+      });
+    },
+    { demo: false },
+  );
 });

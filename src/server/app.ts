@@ -7,23 +7,29 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import type { Database, Db } from "./db/client";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import type { Database } from "./db/client";
+import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
+import { createRateLimits } from "./rate-limits";
+import { adminRoutes } from "./routes/admin";
+import { advertiseRoutes } from "./routes/advertise";
+import { authRoutes } from "./routes/auth";
+import { googleAuthRoutes } from "./routes/auth-google";
 import { categoryRoutes } from "./routes/categories";
+import { chatRoutes } from "./routes/chat";
+import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
 import { gameRoutes } from "./routes/games";
-import { publicRoutes } from "./routes/public";
-import { formRoutes } from "./routes/forms";
-import { createLeaderboardCache, type LeaderboardCache } from "./services/leaderboard";
-import { authRoutes } from "./routes/auth";
-import { adminRoutes } from "./routes/admin";
-import { chatRoutes } from "./routes/chat";
+import { leaderboardRoutes } from "./routes/leaderboard";
+import { newsletterRoutes } from "./routes/newsletter";
 import { reviewRoutes } from "./routes/reviews";
 import { scoreRoutes } from "./routes/scores";
-
-export type AppContext = { config: Config; db: Db; database: Database; leaderboardCache: LeaderboardCache };
+import { userRoutes } from "./routes/users";
+import { loadChatMessage } from "./services/chat";
+import { ChatHub } from "./services/chat-hub";
+import { createLeaderboardCache } from "./services/leaderboard";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -41,6 +47,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** called for every route as it is added: tests discover the whole route table from the app itself */
   onRoute?: (route: RouteOptions) => void;
+  /** changes to the default settings (context.ts), e.g. a shorter chat heartbeat or a lower rate limit */
+  settings?: Partial<AppSettings>;
 };
 
 function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyHttpOptions<http.Server> {
@@ -94,17 +102,35 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db });
 
-  const routeCtx: AppContext = { config, db: database.db, database, leaderboardCache: createLeaderboardCache() };
+  const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
+  const db = database.db;
+  // D8: in-process chat fan-out, plus LISTEN/NOTIFY between processes on PostgreSQL.
+  const chatHub = new ChatHub(database, { logger: app.log, loadMessage: (id) => loadChatMessage(db, id) });
+  await chatHub.start();
+  app.addHook("onClose", async () => chatHub.close());
+  const routeCtx: AppContext = {
+    config,
+    db,
+    database,
+    settings,
+    leaderboardCache: createLeaderboardCache(),
+    rateLimits: createRateLimits(db, config, settings.rateLimits),
+    chatHub,
+  };
   await app.register(gameRoutes, routeCtx);
   await app.register(categoryRoutes, routeCtx);
   await app.register(contentRoutes, routeCtx);
-  await app.register(publicRoutes, routeCtx);
-  await app.register(formRoutes, routeCtx);
+  await app.register(scoreRoutes, routeCtx);
+  await app.register(leaderboardRoutes, routeCtx);
+  await app.register(userRoutes, routeCtx);
+  await app.register(newsletterRoutes, routeCtx);
+  await app.register(advertiseRoutes, routeCtx);
+  await app.register(contactRoutes, routeCtx);
   await app.register(authRoutes, routeCtx);
+  await app.register(googleAuthRoutes, routeCtx);
   await app.register(adminRoutes, routeCtx);
   await app.register(chatRoutes, routeCtx);
   await app.register(reviewRoutes, routeCtx);
-  await app.register(scoreRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

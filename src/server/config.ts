@@ -2,9 +2,7 @@ import { z } from "zod";
 import path from "node:path";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
-const boolish = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const boolish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** One zod schema for the whole environment (ARCHITECTURE habit 3). Defaults per D2–D42. */
 const envSchema = z.object({
@@ -21,7 +19,10 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO: boolish.default(true),
   ADMIN_EMAILS: z.string().default("admin@example.com"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("Arcadium <no-reply@localhost>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -92,9 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
-        : undefined,
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER } : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

@@ -32,13 +32,18 @@ async function main() {
     `Arcadium is running at ${config.publicUrl} (games at ${config.gamesUrl})`,
   );
   if (process.stdout.isTTY || process.env.ARCADIUM_BANNER !== "0") {
-    process.stdout.write(`\n  Arcadium is running:\n    site   ${config.publicUrl}\n    games  ${config.gamesUrl}\n    admin  ${config.publicUrl}/cms\n    data   ${config.dataDir} (${database.kind})\n\n`);
+    process.stdout.write(
+      `\n  Arcadium is running:\n    site   ${config.publicUrl}\n    games  ${config.gamesUrl}\n    admin  ${config.publicUrl}/cms\n    data   ${config.dataDir} (${database.kind})\n\n`,
+    );
   }
 
   // Expired sessions (D13) and old rate-limit windows are removed every 10 minutes.
-  const housekeeping = setInterval(() => {
-    void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
-  }, 10 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
+    },
+    10 * 60 * 1000,
+  );
   housekeeping.unref();
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every

@@ -9,12 +9,12 @@ import { buildApp, buildGamesApp } from "../server/app";
 import { loadConfig, type Config } from "../server/config";
 import { createDb, migrate, type Database } from "../server/db/client";
 import { seed } from "../server/db/seed";
-import { setScryptCostForTests } from "../server/services/passwords";
+import type { AppSettings } from "../server/context";
 // @ts-expect-error: plain ES module without types
 import * as serverProcess from "../../scripts/server-process.mjs";
 
-// D12's production cost (N=2^17) is checked in passwords.test.ts; API tests use a cheaper N.
-setScryptCostForTests(12);
+/** D12's production cost (N=2^17) is checked in passwords.test.ts; API tests hash with a cheaper N. */
+export const TEST_PASSWORD_HASH_COST = 12;
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -40,7 +40,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 /** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
-export async function buildTestApp(kind: DbKind = "pglite", options: { demo?: boolean; seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DbKind = "pglite",
+  options: { demo?: boolean; seed?: boolean; env?: Record<string, string>; settings?: Partial<AppSettings> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   let database: Database;
@@ -66,7 +69,7 @@ export async function buildTestApp(kind: DbKind = "pglite", options: { demo?: bo
   if (options.seed !== false) {
     await seed(database.db, { dataDir, gamesRoot: path.join(repoRoot, "games"), demo: options.demo ?? true });
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings } });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();
   await gamesApp.ready();
@@ -123,4 +126,22 @@ export async function createUserWithSession(
   const kind = opts.kind ?? (opts.role === "admin" ? "admin" : "player");
   const { token } = await createSession(t.database.db, user.id, kind);
   return { user, sid: token, cookies: { sid: token } };
+}
+
+/**
+ * Signs an administrator in before a suite's tests (a fresh user with a session of the admin kind, D43).
+ * `req` sends a JSON request as that administrator; `admin()` is their user and cookies.
+ */
+export function asAdmin(t: () => TestApp, opts: { username?: string } = {}) {
+  let admin: Awaited<ReturnType<typeof createUserWithSession>> | undefined;
+  beforeAll(async () => {
+    admin = await createUserWithSession(t(), { role: "admin", ...opts });
+  });
+  const current = () => {
+    if (!admin) throw new Error("the administrator is signed in by beforeAll");
+    return admin;
+  };
+  const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+    t().app.inject({ method, url, cookies: current().cookies, ...(payload ? { payload } : {}) });
+  return { admin: current, req };
 }

@@ -1,38 +1,44 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedOut } from "@/test/render-app";
+import { makeGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, noContent, renderApp, signedOut } from "@test/render-app";
 
-const game = {
-  id: 3,
+const game = makeGame(3, {
   title: "Snake Rush",
   description: "Eat, grow, survive.",
   imageUrl: "/uploads/snake.webp",
-  categoryId: 1,
-  category: "Action",
-  categorySlug: "action",
-  externalUrl: null,
   developer: "Arcadium",
   instructions: "Arrow keys.",
   isFeatured: true,
   featured: true,
-  new: false,
   hot: true,
   plays: 1234,
   rating: 45,
-  releaseDate: null,
-  createdAt: "2025-05-15T00:00:00.000Z",
-  frameUrl: "http://127.0.0.1:5001/game-frame/3/",
-};
+});
 
 beforeEach(() => {
   localStorage.setItem("cookieConsent", "all");
   mockApi([
     signedOut,
-    ["GET", "/api/content", () => jsonResponse([])],
+    noContent,
     ["GET", "/api/categories", () => jsonResponse([])],
     ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
     ["GET", "/api/games/3", () => jsonResponse(game)],
-    ["GET", "/api/users/7", () => jsonResponse({ id: 7, username: "NovaBlitz", avatarUrl: null, createdAt: "2025-05-15T00:00:00.000Z", rank: 2, totalScore: 10, gamesPlayed: 1, winRate: 0 })],
+    [
+      "GET",
+      "/api/users/7",
+      () =>
+        jsonResponse({
+          id: 7,
+          username: "NovaBlitz",
+          avatarUrl: null,
+          createdAt: "2025-05-15T00:00:00.000Z",
+          rank: 2,
+          totalScore: 10,
+          gamesPlayed: 1,
+          winRate: 0,
+        }),
+    ],
     ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
     ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
     ["GET", "/api/games/featured", () => jsonResponse([game])],

@@ -7,11 +7,7 @@ export function StarRating({ rating, className, size = "sm" }: { rating: number;
   const { full, half, empty } = stars(rating);
   const icon = size === "sm" ? "size-3.5" : "size-5";
   return (
-    <span
-      role="img"
-      aria-label={`Rated ${ratingOutOfFive(rating)} out of 5`}
-      className={cn("inline-flex items-center gap-0.5 text-star", className)}
-    >
+    <span role="img" aria-label={`Rated ${ratingOutOfFive(rating)} out of 5`} className={cn("inline-flex items-center gap-0.5 text-star", className)}>
       {Array.from({ length: full }, (_, i) => (
         <Star key={`f${i}`} data-star="full" className={cn(icon, "fill-current")} aria-hidden="true" />
       ))}

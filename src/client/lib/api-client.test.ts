@@ -93,9 +93,7 @@ describe("helpers", () => {
   });
 
   it("withQuery skips empty values", () => {
-    expect(withQuery("/api/games", { search: "snake rush", category: "", sort: undefined, limit: 10 })).toBe(
-      "/api/games?search=snake+rush&limit=10",
-    );
+    expect(withQuery("/api/games", { search: "snake rush", category: "", sort: undefined, limit: 10 })).toBe("/api/games?search=snake+rush&limit=10");
     expect(withQuery("/api/games", {})).toBe("/api/games");
   });
 });

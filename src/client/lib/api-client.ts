@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function messageOf(res: Response): Promise<string> {
-  let text = "";
+  let text: string;
   try {
     text = await res.text();
   } catch {
@@ -53,12 +53,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * Mutating calls always carry a JSON content type (D62 CSRF rule), so a body-less POST such as
  * `POST /api/games/{id}/play` sends `{}`. FormData bodies go as multipart (the browser sets the boundary).
  */
-export async function apiRequest(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -26,7 +26,12 @@ describe("postForm", () => {
     await expect(postForm("/api/contact", { a: 1 }, z.object({ message: z.string() }))).resolves.toEqual({ message: "ok" });
     expect(fetch).toHaveBeenCalledWith(
       "/api/contact",
-      expect.objectContaining({ method: "POST", credentials: "include", body: '{"a":1}', headers: expect.objectContaining({ "Content-Type": "application/json" }) }),
+      expect.objectContaining({
+        method: "POST",
+        credentials: "include",
+        body: '{"a":1}',
+        headers: expect.objectContaining({ "Content-Type": "application/json" }),
+      }),
     );
   });
 
@@ -43,7 +48,10 @@ describe("postForm", () => {
   });
 
   it("uses the body text or the status text without a message field", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 502, statusText: "Bad Gateway" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 502, statusText: "Bad Gateway" })),
+    );
     const err = (await postForm("/api/x", {}).catch((e: unknown) => e)) as ApiFieldError;
     expect(err.message).toBe("502: Bad Gateway");
     expect(err.bodyMessage).toBeUndefined();

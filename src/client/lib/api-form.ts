@@ -37,7 +37,7 @@ export function toFieldErrors(errors: unknown): FieldErrors {
 }
 
 async function errorOf(res: Response): Promise<ApiFieldError> {
-  let text = "";
+  let text: string;
   try {
     text = await res.text();
   } catch {

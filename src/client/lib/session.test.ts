@@ -7,7 +7,10 @@ const user = { id: 7, username: "neonfox", avatarUrl: null, createdAt: "2025-01-
 
 describe("getCurrentUser (spec §4: a 401 or any failure means signed out)", () => {
   it("returns the user", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(user), { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(user), { status: 200 })),
+    );
     await expect(getCurrentUser()).resolves.toMatchObject({ id: 7, username: "neonfox" });
   });
 
@@ -17,7 +20,10 @@ describe("getCurrentUser (spec §4: a 401 or any failure means signed out)", () 
     ["500", () => new Response("", { status: 500 })],
     ["a bad payload", () => new Response(JSON.stringify({ nope: true }), { status: 200 })],
   ])("returns null on %s", async (_label, respond) => {
-    vi.stubGlobal("fetch", vi.fn(async () => respond()));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => respond()),
+    );
     await expect(getCurrentUser()).resolves.toBeNull();
   });
 

@@ -126,8 +126,7 @@ const JUMPS: Jump[] = [];
 for (const runUp of [-RUN, -RUN / 2, 0, RUN / 2, RUN])
   for (const hold of [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, Infinity])
     for (const steer of [-1, 0, 1] as const)
-      for (const steerFrom of steer === Math.sign(runUp) ? [0] : [0, 0.1, 0.2, 0.3, 0.4])
-        JUMPS.push({ runUp, hold, steer, steerFrom });
+      for (const steerFrom of steer === Math.sign(runUp) ? [0] : [0, 0.1, 0.2, 0.3, 0.4]) JUMPS.push({ runUp, hold, steer, steerFrom });
 
 function solve(level: Level): Solution {
   const rows = level.rows.length;
@@ -142,33 +141,43 @@ function solve(level: Level): Solution {
   };
   const solid = (c: number, r: number) => tileAt(c, r) === "#";
   const supports = (c: number, r: number) => tileAt(c, r) === "#" || tileAt(c, r) === "-";
-  const overlap = (a: Body, x: number, y: number, w: number, h: number) =>
-    a.x < x + w && a.x + PW > x && a.y < y + h && a.y + PH > y;
+  const overlap = (a: Body, x: number, y: number, w: number, h: number) => a.x < x + w && a.x + PW > x && a.y < y + h && a.y + PH > y;
 
   // Copies of the game's moveX / moveY.
   function moveX(o: Body, dx: number): boolean {
     o.x += dx;
-    const r0 = Math.floor(o.y / T), r1 = Math.floor((o.y + PH - 0.01) / T);
+    const r0 = Math.floor(o.y / T),
+      r1 = Math.floor((o.y + PH - 0.01) / T);
     const c = Math.floor(dx > 0 ? (o.x + PW) / T : o.x / T);
-    if (dx !== 0) for (let r = r0; r <= r1; r++) if (solid(c, r)) {
-      o.x = dx > 0 ? c * T - PW - 0.01 : (c + 1) * T + 0.01;
-      return true;
-    }
+    if (dx !== 0)
+      for (let r = r0; r <= r1; r++)
+        if (solid(c, r)) {
+          o.x = dx > 0 ? c * T - PW - 0.01 : (c + 1) * T + 0.01;
+          return true;
+        }
     return false;
   }
   function moveY(o: Body, dy: number): number {
     const oldBottom = o.y + PH;
     o.y += dy;
-    const c0 = Math.floor(o.x / T), c1 = Math.floor((o.x + PW - 0.01) / T);
+    const c0 = Math.floor(o.x / T),
+      c1 = Math.floor((o.x + PW - 0.01) / T);
     if (dy > 0) {
       const r = Math.floor((o.y + PH) / T);
       for (let c = c0; c <= c1; c++) {
         const t = tileAt(c, r);
-        if (t === "#" || (t === "-" && oldBottom <= r * T + 0.5)) { o.y = r * T - PH; return 1; }
+        if (t === "#" || (t === "-" && oldBottom <= r * T + 0.5)) {
+          o.y = r * T - PH;
+          return 1;
+        }
       }
     } else if (dy < 0) {
       const r = Math.floor(o.y / T);
-      for (let c = c0; c <= c1; c++) if (solid(c, r)) { o.y = (r + 1) * T + 0.01; return -1; }
+      for (let c = c0; c <= c1; c++)
+        if (solid(c, r)) {
+          o.y = (r + 1) * T + 0.01;
+          return -1;
+        }
     }
     return 0;
   }
@@ -195,8 +204,7 @@ function solve(level: Level): Solution {
   function touches(p: Body): { crystals: number; door: boolean; dead: boolean } {
     let got = 0;
     crystals.forEach((cr, k) => {
-      if (Math.abs(p.x + PW / 2 - (cr.c + 0.5) * T) < PICK_X && Math.abs(p.y + PH / 2 - (cr.r + 0.5) * T) < PICK_Y)
-        got |= 1 << k;
+      if (Math.abs(p.x + PW / 2 - (cr.c + 0.5) * T) < PICK_X && Math.abs(p.y + PH / 2 - (cr.r + 0.5) * T) < PICK_Y) got |= 1 << k;
     });
     let dead = p.y > rows * T; // in a pit: nothing to land on any more
     for (let r = Math.floor(p.y / T); r <= Math.floor((p.y + PH) / T); r++)
@@ -221,7 +229,10 @@ function solve(level: Level): Solution {
       for (let i = 0; i < 2; i++) {
         if (moveX(p, (p.vx * DT) / 2)) p.vx = 0;
         const hit = moveY(p, (p.vy * DT) / 2);
-        if (hit === 1) { p.vy = 0; p.onGround = true; } else if (hit === -1) p.vy = 0;
+        if (hit === 1) {
+          p.vy = 0;
+          p.onGround = true;
+        } else if (hit === -1) p.vy = 0;
       }
       const here = touches(p);
       if (here.dead) return null;
@@ -311,8 +322,10 @@ describe("Crystal Caverns physics (read from game.js)", () => {
   });
 
   // The solver must be able to say no. Tile counts derive from the constants (3 and 4, 3 and 8 today).
-  const stepOk = Math.floor((MARGIN * JUMP_HEIGHT) / T), stepTooHigh = Math.ceil(JUMP_HEIGHT / T);
-  const pitOk = Math.floor((MARGIN * JUMP_WIDTH) / T) - 1, pitTooWide = Math.ceil(JUMP_WIDTH / T) + 2;
+  const stepOk = Math.floor((MARGIN * JUMP_HEIGHT) / T),
+    stepTooHigh = Math.ceil(JUMP_HEIGHT / T);
+  const pitOk = Math.floor((MARGIN * JUMP_WIDTH) / T) - 1,
+    pitTooWide = Math.ceil(JUMP_WIDTH / T) + 2;
   it(`the solver climbs a ${stepOk}-tile step and clears a ${pitOk}-tile pit, but neither a ${stepTooHigh}-tile step (higher than the real jump) nor a pit of ${pitTooWide} tiles`, () => {
     // Door on top of a rock step k tiles high.
     const step = (k: number): Level => ({
@@ -352,7 +365,8 @@ describe.each(LEVELS.map((level, i) => ({ level, cave: `cave ${i + 1} "${level.n
   it("is bounded: P and D stand on ground and no jump leaves through the top (side walls and deadly pits are game rules)", () => {
     const rows = level.rows;
     for (const chr of ["P", "D"]) {
-      const r = rows.findIndex((row) => row.includes(chr)), c = rows[r].lastIndexOf(chr);
+      const r = rows.findIndex((row) => row.includes(chr)),
+        c = rows[r].lastIndexOf(chr);
       expect(r, `${chr} is above the bottom row`).toBeLessThan(rows.length - 1);
       expect("#-", `${chr} at column ${c}, row ${r} stands on rock or a ledge`).toContain(rows[r + 1][c]);
     }

@@ -1,7 +1,8 @@
 /**
  * One game runtime (issue 11): every built-in game (D26) uses the single copy of the shared helpers in
  * sdk/runtime/, served by the games origin at /sdk/runtime/ (sdk/runtime/runtime.js says why served and
- * not copied in at install), and no game folder carries its own copy or re-declares a helper.
+ * not copied in at install), and no game folder carries its own copy, re-declares a helper or writes again
+ * the standard parts of the page that the runtime adds (sound button, Start button, game-over panel).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -16,7 +17,10 @@ const gamesRoot = path.join(repoRoot, "games");
 const runtimeDir = path.join(repoRoot, "sdk", "runtime");
 
 async function gameFolders(): Promise<string[]> {
-  return (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return (await fs.readdir(gamesRoot, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 async function runtimeFiles(): Promise<string[]> {
@@ -39,6 +43,12 @@ async function runtimeHelperNames(): Promise<string[]> {
   return [...block![1]!.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]!);
 }
 
+/** The element ids in the markup a runtime file adds to a game's page (panelGame in runtime.js, shell.js). */
+async function idsAddedBy(file: string): Promise<string[]> {
+  const source = await fs.readFile(path.join(runtimeDir, file), "utf8");
+  return [...new Set([...source.matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!))];
+}
+
 /**
  * What only the runtime may write: a game that matches one of these re-implements a helper inline
  * (the SDK fallback, DPR canvas sizing, the animation loop, held keys, screen states, sound, touch).
@@ -53,6 +63,8 @@ const INLINE_HELPERS: Array<[RegExp, string]> = [
   [/\.arcTo\(/, "its own rounded rectangle (use ArcadiumRuntime.roundRect)"],
   [/matchMedia\(/, "its own touch-screen detection (use ArcadiumRuntime.coarsePointer)"],
   [/setPointerCapture\([^)]*\);[^\n]*\n[^\n]*refresh/, "its own canvas touch buttons (use ArcadiumRuntime.canvasTouch)"],
+  [/\b(loadingProgress|gameplayStart|gameplayStop|submitScore)\b/, "its own SDK calls (panelGame's startRound / endRound / run, or the Shell, make them)"],
+  [/addEventListener\(\s*['"]resize['"]/, "its own start-up (use panelGame's run, or Shell.init)"],
 ];
 
 describe("built-in games use the one runtime (D26)", () => {
@@ -102,6 +114,24 @@ describe("built-in games use the one runtime (D26)", () => {
     }
   });
 
+  it("no index.html writes again a part of the page that the runtime adds (sound button, Start, game-over panel)", async () => {
+    const added = { "runtime.js": await idsAddedBy("runtime.js"), "shell.js": await idsAddedBy("shell.js") };
+    expect(added["runtime.js"]).toEqual(expect.arrayContaining(["mute", "start", "over", "result", "final", "detail", "again"]));
+    expect(added["shell.js"]).toEqual(expect.arrayContaining(["mute", "start-btn", "over-screen", "over-result", "over-score", "again-btn", "menu-btn"]));
+    for (const slug of await gameFolders()) {
+      const html = await fs.readFile(path.join(gamesRoot, slug, "index.html"), "utf8");
+      const builder = assets(html).scripts.includes("/sdk/runtime/shell.js") ? "shell.js" : "runtime.js";
+      const ids = [...html.matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!);
+      expect(
+        ids.filter((id) => added[builder].includes(id)),
+        `${slug}/index.html declares what ${builder} adds`,
+      ).toEqual([]);
+      expect(html, `${slug}/index.html: an empty touch bar (shell.js adds it)`).not.toMatch(/<div class="touch"[^>]*>\s*<\/div>/);
+      const panelOrShell = builder === "shell.js" ? /id="title-screen"[^>]*>\s*<div class="panel">/ : /id="title"[^>]*>\s*<div class="panel">/;
+      expect(html, `${slug}/index.html declares its title panel, which ${builder} completes`).toMatch(panelOrShell);
+    }
+  });
+
   it("the checks above catch the copies the games had before", () => {
     // The helpers as the games wrote them inline before issue 11 (one line each, from their git history).
     const before = [
@@ -114,6 +144,8 @@ describe("built-in games use the one runtime (D26)", () => {
       "ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r);",
       "let showTouch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;",
       "    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* ignore */ }\n    refreshTouch();",
+      "if (!submitted) { submitted = true; call('submitScore', Math.max(0, Math.floor(score)), { won }); call('gameplayStop'); }",
+      "window.addEventListener('resize', resize);",
     ];
     before.forEach((line, i) => expect(INLINE_HELPERS[i]![0].test(line), line).toBe(true));
   });

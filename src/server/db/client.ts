@@ -17,9 +17,7 @@ export type Database = {
   ping(): Promise<void>;
 };
 
-export type DbOptions =
-  | { kind: "pglite"; dataDir?: string /** undefined: in memory */ }
-  | { kind: "postgres"; url: string; max?: number };
+export type DbOptions = { kind: "pglite"; dataDir?: string /** undefined: in memory */ } | { kind: "postgres"; url: string; max?: number };
 
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.kind === "postgres") {

@@ -40,7 +40,10 @@ export const gameManifestSchema = z.object({
   new: z.boolean().default(false),
   hot: z.boolean().default(false),
   aiPowered: z.boolean().default(false),
-  releaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  releaseDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type GameManifest = z.infer<typeof gameManifestSchema>;
 
@@ -48,7 +51,7 @@ export type BuiltinGame = { slug: string; dir: string; manifest: GameManifest; c
 
 /** Reads every built-in game folder that has a valid game.json and index.html. */
 export async function readBuiltinGames(gamesRoot: string): Promise<BuiltinGame[]> {
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch {
@@ -82,8 +85,18 @@ function prng(seed: number) {
 }
 
 const DEMO_PLAYERS = [
-  "PixelPioneer", "NovaBlitz", "QuantumQuest", "RetroRacer", "ShadowFox", "LunaLoop", "TurboTiger",
-  "ByteKnight", "EchoAce", "CosmicKat", "GlitchGuru", "MapleMint",
+  "PixelPioneer",
+  "NovaBlitz",
+  "QuantumQuest",
+  "RetroRacer",
+  "ShadowFox",
+  "LunaLoop",
+  "TurboTiger",
+  "ByteKnight",
+  "EchoAce",
+  "CosmicKat",
+  "GlitchGuru",
+  "MapleMint",
 ];
 
 const DEMO_CHAT = [
@@ -156,13 +169,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; 
   return { games: builtins.length, categories: SEED_CATEGORIES.length };
 }
 
-async function installBuiltinGame(
-  db: Db,
-  opts: SeedOptions,
-  g: BuiltinGame,
-  categoryId: number,
-  extra: { plays: number; createdAt: Date },
-): Promise<number> {
+async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, categoryId: number, extra: { plays: number; createdAt: Date }): Promise<number> {
   let imageUrl = "";
   if (g.cover) {
     const ext = path.extname(g.cover);
@@ -204,7 +211,10 @@ async function installBuiltinGame(
  * its games) are installed again from games/<slug>.
  */
 export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; gamesRoot: string }): Promise<number> {
-  const rows = await db.select({ id: gamesTable.id, slug: gamesTable.builtinSlug }).from(gamesTable).where(sql`${gamesTable.builtinSlug} is not null`);
+  const rows = await db
+    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
+    .from(gamesTable)
+    .where(sql`${gamesTable.builtinSlug} is not null`);
   let repaired = 0;
   for (const r of rows) {
     if (await hasPackageFiles(opts.dataDir, r.id)) continue;

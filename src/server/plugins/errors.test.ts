@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { databaseInputError, databaseUnavailable, errorsPlugin, HttpError, UNAVAILABLE_MESSAGE } from "./errors";
+import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
+import { Conflict, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthorized, UnsupportedType } from "../errors";
+import { errorsPlugin, UNAVAILABLE_MESSAGE } from "./errors";
 
 /** An app with only the error handler (D60) and a log captured line by line. */
 async function appThrowing(thrown: unknown) {
@@ -21,7 +23,8 @@ async function appThrowing(thrown: unknown) {
   return { app, lines };
 }
 
-const pgError = (code: string) => Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
+const pgError = (code: string) =>
+  Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
 
 describe("errors plugin (D60, issue 8)", () => {
   it("maps data exceptions (22xxx) and index-row-too-large (54000) to 400, and nothing else", () => {
@@ -44,7 +47,7 @@ describe("errors plugin (D60, issue 8)", () => {
     await app.close();
   });
 
-  it("answers anything else unexpected with 500 and no detail; HttpError keeps its status, message and headers", async () => {
+  it("answers anything else unexpected with 500 and no detail; a domain error keeps its status, message and headers", async () => {
     const crash = await appThrowing(pgError("42P01"));
     const res = await crash.app.inject({ method: "POST", url: "/thing/1", payload: {} });
     expect(res.statusCode).toBe(500);
@@ -52,12 +55,32 @@ describe("errors plugin (D60, issue 8)", () => {
     expect(crash.lines.some((l) => l.level === 50 && l.msg === "unhandled error")).toBe(true);
     await crash.app.close();
 
-    const limited = await appThrowing(new HttpError(429, "Slow down", { "Retry-After": "9" }));
+    const limited = await appThrowing(new TooMany("Slow down", 9));
     const r = await limited.app.inject({ method: "POST", url: "/thing/1", payload: {} });
     expect(r.statusCode).toBe(429);
     expect(r.headers["retry-after"]).toBe("9");
     expect(r.json()).toEqual({ message: "Slow down" });
     await limited.app.close();
+  });
+
+  it("maps each domain error to its status with the message as it was thrown (D60)", async () => {
+    const cases: Array<[Error, number]> = [
+      [new Invalid("Bad value"), 400],
+      [new Unauthorized("Not signed in"), 401],
+      [new Forbidden("Admins only"), 403],
+      [new NotFound("Game not found"), 404],
+      [new Conflict("Username is already taken"), 409],
+      [new TooLarge("The image is too large"), 413],
+      [new UnsupportedType("Not an image"), 415],
+    ];
+    for (const [error, status] of cases) {
+      const { app } = await appThrowing(error);
+      const res = await app.inject({ method: "POST", url: "/thing/1", payload: {} });
+      expect(res.statusCode, error.message).toBe(status);
+      expect(res.json()).toEqual({ message: error.message });
+      expect(res.headers["retry-after"]).toBeUndefined();
+      await app.close();
+    }
   });
 
   it("recognises a database that is restarting or unreachable, and nothing else", () => {

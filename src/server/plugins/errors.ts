@@ -1,16 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
+import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthorized, UnsupportedType } from "../errors";
 
-/** An error with an HTTP status whose message is safe to show (D60). */
-export class HttpError extends Error {
-  constructor(
-    public statusCode: number,
-    message: string,
-    public headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
+/** D60: the one place where a domain error (errors.ts) becomes a status code. */
+const STATUS_OF: Array<[new (...args: never[]) => DomainError, number]> = [
+  [Invalid, 400],
+  [Unauthorized, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooLarge, 413],
+  [UnsupportedType, 415],
+  [TooMany, 429],
+];
+
+/** The status code and headers of a domain error's D60 response. */
+export function domainErrorResponse(error: DomainError): { status: number; headers: Record<string, string> } {
+  const status = STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
+  const headers: Record<string, string> = error instanceof TooMany ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return { status, headers };
 }
 
 /** D60: every error is JSON {message} (+ errors for validation), no stack traces or SQL. */
@@ -37,9 +47,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     }));
     return reply.code(400).send({ message: errors[0] ? errors[0].message : "Invalid request", errors });
   }
-  if (error instanceof HttpError) {
-    for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-    return reply.code(error.statusCode).send({ message: error.message });
+  if (error instanceof DomainError) {
+    const { status, headers } = domainErrorResponse(error);
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply.code(status).send({ message: error.message });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
@@ -78,45 +89,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 /** True when the request failed because its client disconnected before sending all of it. */
 function clientWentAway(raw: { aborted?: boolean; complete?: boolean; destroyed?: boolean }, error: FastifyError): boolean {
   if (raw.complete) return false;
-  return raw.aborted === true || (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"));
-}
-
-/**
- * PostgreSQL errors caused by the value a client sent rather than by the server: SQLSTATE class 22
- * (data exception: invalid text such as U+0000, a number out of range, a malformed uuid …) and
- * 54000 (a value too large for an index). Returns the message to answer with, or undefined.
- * Drizzle wraps the driver's error; its `cause` carries the code.
- */
-export function databaseInputError(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    const code = typeof e.code === "string" ? e.code : "";
-    if (!/^[0-9A-Z]{5}$/.test(code)) continue;
-    if (code.startsWith("22")) return "Invalid value";
-    if (code === "54000") return "Value is too long";
-  }
-  return undefined;
+  return (
+    raw.aborted === true ||
+    (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"))
+  );
 }
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
-
-/**
- * True when the error says the database cannot be reached right now rather than that the request is
- * wrong: SQLSTATE class 08 (connection exception), 57P01–57P03 (shut down by the administrator, crash,
- * starting up), 53300 (too many connections), 55000 "not currently accepting connections", the socket
- * errors of a refused or dropped connection, and node-postgres' own "Connection terminated" and
- * pool time-out messages. Drizzle wraps the driver's error; its `cause` carries the code.
- */
-export function databaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    const code = typeof e.code === "string" ? e.code : "";
-    const message = typeof e.message === "string" ? e.message : "";
-    if (/^08[0-9A-Z]{3}$/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
-    if (code === "55000" && /not currently accepting connections/i.test(message)) return true;
-    if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"].includes(code)) return true;
-    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
-  }
-  return false;
-}
 
 function friendlyClientError(error: FastifyError): string {
   switch (error.code) {

@@ -7,7 +7,12 @@ describe("security headers (issue 8)", () => {
     try {
       const res = await t.app.inject({ method: "GET", url: "/api/content" });
       const csp = String(res.headers["content-security-policy"]);
-      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+      const directives = Object.fromEntries(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v]),
+      );
       expect(directives["script-src"]).toEqual(["'self'"]);
       expect(directives["object-src"]).toEqual(["'none'"]);
       expect(directives["base-uri"]).toEqual(["'none'"]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "@fastify/helmet";
 import type { Config } from "../config";
-import { HttpError } from "./errors";
+import { Invalid } from "../errors";
 
 /** Security headers of the site origin (issue 8 tightens and tests them; D2 for frame-src). */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -52,7 +52,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins
     if (origin !== undefined && !allowed.has(origin)) {
       return reply.code(403).send({ message: "Cross-site request refused" });
     }
-    const hasBody = (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined;
+    const hasBody =
+      (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined;
     const type = (request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
     if (hasBody && type !== "application/json" && type !== "multipart/form-data") {
       return reply.code(403).send({ message: "Requests must be sent as JSON or multipart/form-data" });
@@ -89,7 +90,7 @@ export function containsNulCharacter(value: unknown): boolean {
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
   app.addHook("preValidation", async (request) => {
     if (containsNulCharacter(request.params) || containsNulCharacter(request.query) || containsNulCharacter(request.body)) {
-      throw new HttpError(400, NUL_CHARACTER_MESSAGE);
+      throw new Invalid(NUL_CHARACTER_MESSAGE);
     }
   });
 });

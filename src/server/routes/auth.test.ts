@@ -1,9 +1,174 @@
 import crypto from "node:crypto";
-import { expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { currentUserSchema } from "../../contract/auth";
 import { sessionsTable, usersTable } from "../db/schema";
-import { hashToken } from "../plugins/auth";
+import { hashToken } from "../services/sessions";
 import { describeEachDatabase, type TestApp } from "../../test/test-app";
+import { LOGIN_FAILURE_LIMIT } from "../rate-limits";
+
+function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
+  return res.cookies.find((c) => c.name === "sid");
+}
+
+describeEachDatabase(
+  "accounts API (D11–D14)",
+  (t) => {
+    const register = (body: Record<string, unknown>, remoteAddress = "10.0.0.1") =>
+      t().app.inject({ method: "POST", url: "/api/auth/register", payload: body, remoteAddress });
+    const login = (body: Record<string, unknown>, remoteAddress = "10.0.0.2") =>
+      t().app.inject({ method: "POST", url: "/api/auth/login", payload: body, remoteAddress });
+
+    describe("register", () => {
+      it("creates the user, signs them in and returns only public fields", async () => {
+        const res = await register({ username: "Neo_Player", password: "s3cret-pass", email: "neo@example.com" });
+        expect(res.statusCode).toBe(201);
+        const body = res.json();
+        expect(currentUserSchema.strict().parse(body)).toMatchObject({ username: "Neo_Player", role: "player", avatarUrl: null });
+        expect(res.body).not.toMatch(/neo@example\.com|scrypt|password/i);
+        const cookie = sidFrom(res)!;
+        expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+        const me = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: cookie.value } });
+        expect(me.json().id).toBe(body.id);
+        // D13: only the SHA-256 of the token is stored.
+        const [row] = await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, body.id));
+        expect(row.tokenHash).toBe(hashToken(cookie.value));
+        expect(row.tokenHash).not.toBe(cookie.value);
+        const [user] = await t().database.db.select().from(usersTable).where(eq(usersTable.id, body.id));
+        expect(user.passwordHash).toMatch(/^scrypt\$/);
+      });
+
+      it.each(["neo_player", "NEO_PLAYER", " Neo_Player "])("refuses the taken name %j in any case with 409", async (username) => {
+        const res = await register({ username, password: "another-pass" });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ message: "Username is already taken" });
+      });
+
+      it("refuses a taken email in any case with 409", async () => {
+        const res = await register({ username: "SomeoneElse", password: "another-pass", email: "NEO@example.com" });
+        expect(res.statusCode).toBe(409);
+      });
+
+      it.each([
+        [{ username: "ab", password: "long-enough" }, "username"],
+        [{ username: "a".repeat(21), password: "long-enough" }, "username"],
+        [{ username: "bad name!", password: "long-enough" }, "username"],
+        [{ username: "<script>", password: "long-enough" }, "username"],
+        [{ username: "good_name", password: "short" }, "password"],
+        [{ username: "good_name", password: "x".repeat(129) }, "password"],
+        [{ username: "good_name", password: "long-enough", email: "nope" }, "email"],
+        [{ password: "long-enough" }, "username"],
+      ])("answers 400 with a field error for %o", async (body, field) => {
+        const res = await register(body);
+        expect(res.statusCode).toBe(400);
+        const json = res.json();
+        expect(json.errors.map((e: { path: string }) => e.path)).toContain(field);
+        expect(typeof json.message).toBe("string");
+      });
+
+      it("ignores a role in the body", async () => {
+        const res = await register({ username: "WannabeAdmin", password: "long-enough", role: "admin" });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().role).toBe("player");
+      });
+    });
+
+    describe("sign in", () => {
+      it("signs in with the right password (any case of the name) and issues a new session each time", async () => {
+        await register({ username: "LoginUser", password: "right-password" });
+        const a = await login({ username: "loginuser", password: "right-password" });
+        expect(a.statusCode).toBe(200);
+        expect(a.json().username).toBe("LoginUser");
+        const b = await login({ username: "LoginUser", password: "right-password" }, "10.0.0.3");
+        expect(sidFrom(b)!.value).not.toBe(sidFrom(a)!.value);
+      });
+
+      it("gives the same 401 for a wrong password and for an unknown user", async () => {
+        const wrong = await login({ username: "LoginUser", password: "wrong-password" }, "10.1.0.1");
+        const unknown = await login({ username: "NobodyAtAll", password: "wrong-password" }, "10.1.0.2");
+        expect(wrong.statusCode).toBe(401);
+        expect(unknown.statusCode).toBe(401);
+        expect(wrong.json()).toEqual({ message: "Invalid username or password" });
+        expect(unknown.json()).toEqual(wrong.json());
+        expect(sidFrom(wrong)).toBeUndefined();
+      });
+
+      it("demo players without a password cannot sign in", async () => {
+        await t().database.db.insert(usersTable).values({ username: "DemoNoPass", passwordHash: null });
+        const res = await login({ username: "DemoNoPass", password: "anything-at-all" }, "10.1.0.3");
+        expect(res.statusCode).toBe(401);
+      });
+
+      it(`limits failed sign-ins per username to ${LOGIN_FAILURE_LIMIT} per 15 minutes (429 + Retry-After)`, async () => {
+        await register({ username: "Bruteforced", password: "the-real-one" }, "10.2.0.1");
+        for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+          // Different addresses, so that only the per-username limit applies.
+          const r = await login({ username: "Bruteforced", password: `guess-${i}` }, `10.3.0.${i + 1}`);
+          expect(r.statusCode).toBe(401);
+        }
+        const blocked = await login({ username: "Bruteforced", password: "the-real-one" }, "10.4.0.1");
+        expect(blocked.statusCode).toBe(429);
+        expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      });
+
+      it(`limits failed sign-ins per address to ${LOGIN_FAILURE_LIMIT} per 15 minutes`, async () => {
+        for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+          const r = await login({ username: `spray_${i}`, password: "guess" }, "10.5.0.1");
+          expect(r.statusCode).toBe(401);
+        }
+        expect((await login({ username: "LoginUser", password: "right-password" }, "10.5.0.1")).statusCode).toBe(429);
+        expect((await login({ username: "LoginUser", password: "right-password" }, "10.5.0.2")).statusCode).toBe(200);
+      });
+
+      it("answers 400 for a malformed body", async () => {
+        expect((await login({ username: "x" })).statusCode).toBe(400);
+        expect(
+          (await t().app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "[]" })).statusCode,
+        ).toBe(400);
+      });
+    });
+
+    describe("sessions", () => {
+      it("an expired session is signed out", async () => {
+        const res = await register({ username: "Expiring", password: "long-enough" }, "10.6.0.1");
+        const sid = sidFrom(res)!.value;
+        await t()
+          .database.db.update(sessionsTable)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(sessionsTable.tokenHash, hashToken(sid)));
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
+      });
+
+      it("a player session idle for more than 7 days is signed out (D13)", async () => {
+        const res = await register({ username: "IdlePlayer", password: "long-enough" }, "10.6.0.2");
+        const sid = sidFrom(res)!.value;
+        await t()
+          .database.db.update(sessionsTable)
+          .set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+          .where(eq(sessionsTable.tokenHash, hashToken(sid)));
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
+      });
+
+      it("logout ends the session on the server, not only the cookie", async () => {
+        const res = await register({ username: "LeavingNow", password: "long-enough" }, "10.6.0.3");
+        const sid = sidFrom(res)!.value;
+        const out = await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid } });
+        expect(out.statusCode).toBe(204);
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
+        const n = await t().database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${hashToken(sid)}`);
+        expect((n.rows[0] as { n: number }).n).toBe(0);
+      });
+
+      it("a disabled account is signed out at once", async () => {
+        const res = await register({ username: "ToDisable", password: "long-enough" }, "10.6.0.4");
+        const sid = sidFrom(res)!.value;
+        await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, res.json().id));
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
+      });
+    });
+  },
+  { demo: false },
+);
 
 async function sessionFor(t: TestApp, opts: { expiresInMs?: number; username?: string } = {}) {
   const name = opts.username ?? `player_${crypto.randomBytes(3).toString("hex")}`;
@@ -12,63 +177,72 @@ async function sessionFor(t: TestApp, opts: { expiresInMs?: number; username?: s
     .values({ username: name, email: `${name}@secret.example.com`, passwordHash: "scrypt$not-a-real-hash" })
     .returning();
   const token = crypto.randomBytes(32).toString("base64url");
-  await t.database.db.insert(sessionsTable).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)) });
+  await t.database.db
+    .insert(sessionsTable)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)) });
   return { user, token };
 }
 
-describeEachDatabase("auth basics (D10, D13, D14)", (t) => {
-  it("GET /api/auth/login redirects to the sign-in screen and keeps a safe returnTo", async () => {
-    const res = await t().app.inject({ method: "GET", url: "/api/auth/login?returnTo=%2Fgame%2F3" });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/login?returnTo=%2Fgame%2F3");
-    for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
-      const r = await t().app.inject({ method: "GET", url: `/api/auth/login?returnTo=${encodeURIComponent(evil)}` });
-      expect(r.headers.location).toBe("/login");
-    }
-  });
+describeEachDatabase(
+  "auth basics (D10, D13, D14)",
+  (t) => {
+    it("GET /api/auth/login redirects to the sign-in screen and keeps a safe returnTo", async () => {
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/login?returnTo=%2Fgame%2F3" });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/login?returnTo=%2Fgame%2F3");
+      for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+        const r = await t().app.inject({ method: "GET", url: `/api/auth/login?returnTo=${encodeURIComponent(evil)}` });
+        expect(r.headers.location).toBe("/login");
+      }
+    });
 
-  it("GET /api/auth/user is 401 {message} when signed out", async () => {
-    const res = await t().app.inject({ method: "GET", url: "/api/auth/user" });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: "Not signed in" });
-  });
+    it("GET /api/auth/user is 401 {message} when signed out", async () => {
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/user" });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: "Not signed in" });
+    });
 
-  it("GET /api/auth/user returns the session's user without private fields (D16)", async () => {
-    const { user, token } = await sessionFor(t());
-    const res = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, username: user.username, avatarUrl: null, createdAt: user.createdAt.toISOString(), role: "player" });
-    expect(res.body).not.toContain("secret.example.com");
-    expect(res.body).not.toContain("scrypt");
-  });
+    it("GET /api/auth/user returns the session's user without private fields (D16)", async () => {
+      const { user, token } = await sessionFor(t());
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: user.id, username: user.username, avatarUrl: null, createdAt: user.createdAt.toISOString(), role: "player" });
+      expect(res.body).not.toContain("secret.example.com");
+      expect(res.body).not.toContain("scrypt");
+    });
 
-  it("an expired session means signed out", async () => {
-    const { token } = await sessionFor(t(), { expiresInMs: -1000 });
-    const res = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
-    expect(res.statusCode).toBe(401);
-  });
+    it("an expired session means signed out", async () => {
+      const { token } = await sessionFor(t(), { expiresInMs: -1000 });
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
+      expect(res.statusCode).toBe(401);
+    });
 
-  it("a play by a signed-in player is tied to that player (D21)", async () => {
-    const { user, token } = await sessionFor(t());
-    const game = (await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).json()[0];
-    const res = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, cookies: { sid: token } });
-    expect(res.statusCode).toBe(200);
-    const { playsTable } = await import("../db/schema");
-    const [play] = await t().database.db.select().from(playsTable).where(eq(playsTable.id, res.json().playId));
-    expect(play.userId).toBe(user.id);
-  });
+    it("a play by a signed-in player is tied to that player (D21)", async () => {
+      const { user, token } = await sessionFor(t());
+      const game = (await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).json()[0];
+      const res = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, cookies: { sid: token } });
+      expect(res.statusCode).toBe(200);
+      const { playsTable } = await import("../db/schema");
+      const [play] = await t().database.db.select().from(playsTable).where(eq(playsTable.id, res.json().playId));
+      expect(play.userId).toBe(user.id);
+    });
 
-  it("logout ends the session server-side", async () => {
-    const { token } = await sessionFor(t());
-    const out = await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid: token } });
-    expect(out.statusCode).toBe(204);
-    expect(String(out.headers["set-cookie"])).toMatch(/sid=;/);
-    const rows = await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
-    expect(rows).toEqual([]);
-    const after = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
-    expect(after.statusCode).toBe(401);
-    const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout" });
-    expect(viaGet.statusCode).toBe(302);
-    expect(viaGet.headers.location).toBe("/");
-  });
-}, { demo: false });
+    it("logout ends the session server-side", async () => {
+      const { token } = await sessionFor(t());
+      const out = await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid: token } });
+      expect(out.statusCode).toBe(204);
+      expect(String(out.headers["set-cookie"])).toMatch(/sid=;/);
+      const rows = await t()
+        .database.db.select()
+        .from(sessionsTable)
+        .where(eq(sessionsTable.tokenHash, hashToken(token)));
+      expect(rows).toEqual([]);
+      const after = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
+      expect(after.statusCode).toBe(401);
+      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout" });
+      expect(viaGet.statusCode).toBe(302);
+      expect(viaGet.headers.location).toBe("/");
+    });
+  },
+  { demo: false },
+);

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, slugParamSchema } from "../../contract/common";
+import { errorResponses, slugParamSchema } from "../../contract/common";
 import { categoryListSchema, categorySchema } from "../../contract/categories";
-import type { AppContext } from "../app";
-import { HttpError } from "../plugins/errors";
+import type { AppContext } from "../context";
+import { NotFound } from "../errors";
 import { getCategoryBySlug, listCategories } from "../services/categories";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get("/api/categories", { schema: { response: { 200: categoryListSchema } } }, async () => listCategories(db));
 
-  app.get(
-    "/api/categories/:slug",
-    { schema: { params: slugParamSchema, response: { 200: categorySchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
-    async (request) => {
-      const category = await getCategoryBySlug(db, request.params.slug);
-      if (!category) throw new HttpError(404, "Category not found");
-      return category;
-    },
-  );
+  app.get("/api/categories/:slug", { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } }, async (request) => {
+    const category = await getCategoryBySlug(db, request.params.slug);
+    if (!category) throw new NotFound("Category not found");
+    return category;
+  });
 };

@@ -3,76 +3,21 @@ import type { Duplex } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import websocket from "@fastify/websocket";
-import { z } from "zod";
 import type { WebSocket } from "ws";
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
-import {
-  CHAT_LIVE_PATH,
-  CHAT_RATE_LIMIT,
-  chatListQuerySchema,
-  chatListSchema,
-  chatMessageSchema,
-  postChatSchema,
-  type ChatLiveEvent,
-  type ChatMessage,
-} from "../../contract/chat";
-import { errorResponseSchema, idParamSchema } from "../../contract/common";
-import type { AppContext } from "../app";
-import type { Db } from "../db/client";
-import { chatMessagesTable, usersTable } from "../db/schema";
-import { requireAdmin, requireUser } from "../plugins/auth";
-import { HttpError } from "../plugins/errors";
-import { enforceRateLimit } from "../services/rate-limit";
-import { ChatHub } from "../services/chat-hub";
-
-/**
- * Limits of the live channel (D37). Exported so that tests can shorten the heartbeat before
- * building an app; production uses the defaults.
- */
-export const chatLiveSettings = {
-  /** a ping every 30 s; a socket that has not answered the previous ping is terminated */
-  heartbeatMs: 30_000,
-  /** open sockets per client address (request.ip, which honours TRUST_PROXY) */
-  maxConnectionsPerAddress: 20,
-  /** the server ignores what clients send; anything larger than this closes the socket (1009) */
-  maxPayloadBytes: 1024,
-  /** a client that does not read (more than this queued) is dropped rather than buffered without end */
-  maxBufferedBytes: 1024 * 1024,
-};
-
-const selectMessage = {
-  id: chatMessagesTable.id,
-  message: chatMessagesTable.message,
-  createdAt: chatMessagesTable.createdAt,
-  userId: usersTable.id,
-  username: usersTable.username,
-  avatarUrl: usersTable.avatarUrl,
-};
-type MessageRow = { id: number; message: string; createdAt: Date; userId: number; username: string; avatarUrl: string | null };
-
-function toChatMessage(r: MessageRow): ChatMessage {
-  return { id: r.id, message: r.message, createdAt: r.createdAt.toISOString(), user: { id: r.userId, username: r.username, avatarUrl: r.avatarUrl } };
-}
-
-async function loadMessage(db: Db, id: number): Promise<ChatMessage | null> {
-  const [row] = await db
-    .select(selectMessage)
-    .from(chatMessagesTable)
-    .innerJoin(usersTable, eq(usersTable.id, chatMessagesTable.userId))
-    .where(and(eq(chatMessagesTable.id, id), isNull(chatMessagesTable.deletedAt)));
-  return row ? toChatMessage(row) : null;
-}
+import { CHAT_LIVE_PATH, chatListQuerySchema, chatListSchema, chatMessageSchema, postChatSchema, type ChatLiveEvent } from "../../contract/chat";
+import { errorResponses } from "../../contract/common";
+import type { AppContext } from "../context";
+import { requireUser } from "../plugins/auth";
+import { Forbidden, TooMany } from "../errors";
+import { listChatMessages, postChatMessage } from "../services/chat";
 
 type LiveSocket = { socket: WebSocket; address: string; alive: boolean };
 
-/** Live public chat (issue 6, D35–D37): history, posting, admin deletion and the WebSocket. */
-export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, database, config }) => {
-  const settings = { ...chatLiveSettings };
+/** Live public chat (issue 6, D35–D37): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
+export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, config, rateLimits, chatHub: hub } = ctx;
+  const settings = ctx.settings.chatLive;
   const siteOrigin = new URL(config.publicUrl).origin;
-
-  // D8: in-process fan-out, plus LISTEN/NOTIFY between processes on PostgreSQL.
-  const hub = new ChatHub(database, { logger: app.log, loadMessage: (id) => loadMessage(db, id) });
-  await hub.start();
 
   // ---- live sockets -------------------------------------------------------------------------
   const sockets = new Set<LiveSocket>();
@@ -113,7 +58,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
     unsubscribe();
     for (const entry of sockets) entry.socket.terminate();
     sockets.clear();
-    await hub.close();
   });
 
   // Scoped to this plugin: only the chat routes see the WebSocket hooks.
@@ -147,7 +91,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
     }
     socket.on("error", () => socket.destroy());
     const body = JSON.stringify({ message: "Not found" });
-    socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   };
   server.on("upgrade", onUpgrade);
   app.addHook("preClose", async () => {
@@ -159,20 +105,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
 
   // ---- history ------------------------------------------------------------------------------
   // D36: the latest messages, oldest first; `before` pages back.
-  app.get(
-    "/api/chat",
-    { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, 400: errorResponseSchema } } },
-    async (request) => {
-      const { before, limit } = request.query;
-      const rows = await db
-        .select(selectMessage)
-        .from(chatMessagesTable)
-        .innerJoin(usersTable, eq(usersTable.id, chatMessagesTable.userId))
-        .where(and(isNull(chatMessagesTable.deletedAt), before ? lt(chatMessagesTable.id, before) : undefined))
-        .orderBy(desc(chatMessagesTable.id))
-        .limit(limit);
-      return rows.reverse().map(toChatMessage);
-    },
+  app.get("/api/chat", { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, ...errorResponses(400) } } }, async (request) =>
+    listChatMessages(db, request.query),
   );
 
   // ---- posting ------------------------------------------------------------------------------
@@ -186,54 +120,16 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
       },
       schema: {
         body: postChatSchema,
-        response: { 201: chatMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: chatMessageSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(
-        db,
-        `chat:${user.id}`,
-        CHAT_RATE_LIMIT.limit,
-        CHAT_RATE_LIMIT.windowMs,
-        "You are sending messages too quickly. Please slow down.",
-      );
-      const [row] = await db.insert(chatMessagesTable).values({ userId: user.id, message: request.body.message }).returning();
-      const message: ChatMessage = {
-        id: row.id,
-        message: row.message,
-        createdAt: row.createdAt.toISOString(),
-        user: { id: user.id, username: user.username, avatarUrl: user.avatarUrl },
-      };
+      await rateLimits.enforce("chat", `chat:${user.id}`);
+      const message = await postChatMessage(db, user, request.body.message);
       // The insert has committed (autocommit): now tell every page, on every process.
       await hub.publish({ type: "message", message });
       return reply.code(201).send(message);
-    },
-  );
-
-  // ---- admin deletion -----------------------------------------------------------------------
-  // D37/D43: admins only (401 without a session, 403 for a player); a soft delete.
-  app.delete(
-    "/api/admin/chat/:id",
-    {
-      preValidation: async (request) => {
-        requireAdmin(request);
-      },
-      schema: {
-        params: idParamSchema,
-        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      requireAdmin(request);
-      const [row] = await db
-        .update(chatMessagesTable)
-        .set({ deletedAt: new Date() })
-        .where(and(eq(chatMessagesTable.id, request.params.id), isNull(chatMessagesTable.deletedAt)))
-        .returning({ id: chatMessagesTable.id });
-      if (!row) throw new HttpError(404, "Message not found");
-      await hub.publish({ type: "deleted", id: row.id });
-      return reply.code(204).send(null);
     },
   );
 
@@ -242,9 +138,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, d
     // D62: a browser always sends Origin on a WebSocket handshake; only the site's own is accepted
     // (cross-site WebSocket hijacking). Non-browser clients without Origin may connect: the channel is public.
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== siteOrigin) throw new HttpError(403, "Cross-site WebSocket refused");
+    if (origin !== undefined && origin !== siteOrigin) throw new Forbidden("Cross-site WebSocket refused");
     if ((perAddress.get(request.ip) ?? 0) >= settings.maxConnectionsPerAddress) {
-      throw new HttpError(429, "Too many live connections from this address", { "Retry-After": "30" });
+      throw new TooMany("Too many live connections from this address", 30);
     }
   }
 

@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema } from "../../contract/common";
+import { errorResponses, idParamSchema } from "../../contract/common";
 import { postReviewSchema, ratingAggregateSchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
-import type { AppContext } from "../app";
-import { HttpError } from "../plugins/errors";
+import type { AppContext } from "../context";
+import { Forbidden, NotFound } from "../errors";
 import { hasAdminSession, requireUser } from "../plugins/auth";
-import { enforceRateLimit } from "../services/rate-limit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const gameUserParams = idParamSchema.extend({ userId: idParamSchema.shape.id });
 
 /** Reviews (D30–D32). */
-export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.get("/api/games/:id/reviews", { schema: { params: idParamSchema, response: { 200: reviewListSchema, ...errors } } }, async (request) =>
     listReviews(db, request.params.id),
   );
 
   // D31: the user's own review, or null.
-  app.get("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 200: reviewSchema.nullable(), ...errors } } }, async (request) =>
-    getUserReview(db, request.params.id, request.params.userId),
+  app.get(
+    "/api/games/:id/reviews/user/:userId",
+    { schema: { params: gameUserParams, response: { 200: reviewSchema.nullable(), ...errors } } },
+    async (request) => getUserReview(db, request.params.id, request.params.userId),
   );
 
   // D32
@@ -30,11 +31,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
   // D30: the author is the session's user; a differing userId in the body is refused.
   app.post(
     "/api/reviews",
-    { schema: { body: postReviewSchema, response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors } } },
+    {
+      schema: {
+        body: postReviewSchema,
+        response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      if (request.body.userId !== undefined && request.body.userId !== user.id) throw new HttpError(403, "You can only write your own review");
-      await enforceRateLimit(db, `review:${user.id}`, 20, 60 * 1000, "Too many reviews. Please slow down.");
+      if (request.body.userId !== undefined && request.body.userId !== user.id) throw new Forbidden("You can only write your own review");
+      await rateLimits.enforce("review", `review:${user.id}`);
       const result = await upsertReview(db, user.id, request.body);
       return reply.code(result.created ? 201 : 200).send(result);
     },
@@ -43,9 +49,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
   // D31: only the author or an admin.
   app.delete("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     const user = requireUser(request);
-    if (user.id !== request.params.userId && !hasAdminSession(user)) throw new HttpError(403, "You can only delete your own review");
+    if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
     const deleted = await deleteReview(db, request.params.id, request.params.userId);
-    if (!deleted) throw new HttpError(404, "Review not found");
+    if (!deleted) throw new NotFound("Review not found");
     return reply.code(204).send(null);
   });
 };

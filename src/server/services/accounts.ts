@@ -1,24 +1,17 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { CurrentUser, RegisterInput } from "../../contract/auth";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/pg-errors";
 import { usersTable } from "../db/schema";
-import { HttpError } from "../plugins/errors";
+import { Conflict } from "../errors";
 import { hashPassword } from "./passwords";
 
 export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: "player" | "admin" }): CurrentUser {
   return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // node-postgres and PGlite both expose the SQLSTATE and the constraint, sometimes on `cause`.
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
-  }
-  return false;
-}
-
-/** D11: usernames and emails unique ignoring case; clear 409 messages. */
-export async function registerUser(db: Db, input: { username: string; password: string; email?: string }) {
+/** D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of the new hash. */
+export async function registerUser(db: Db, input: { username: string; password: string; email?: string }, passwordHashCost?: number) {
   const username = input.username.trim();
   const email = input.email?.trim() || null;
   const [taken] = await db
@@ -27,17 +20,17 @@ export async function registerUser(db: Db, input: { username: string; password: 
     .where(or(sql`lower(${usersTable.username}) = lower(${username})`, email ? sql`lower(${usersTable.email}) = lower(${email})` : sql`false`))
     .limit(1);
   if (taken) {
-    if (taken.username.toLowerCase() === username.toLowerCase()) throw new HttpError(409, "Username is already taken");
-    throw new HttpError(409, "An account with this email already exists");
+    if (taken.username.toLowerCase() === username.toLowerCase()) throw new Conflict("Username is already taken");
+    throw new Conflict("An account with this email already exists");
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   try {
     const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player" }).returning();
     return user;
   } catch (err) {
     // Two registrations racing for one name: the unique index decides.
-    if (isUniqueViolation(err, "users_username_lower_unique")) throw new HttpError(409, "Username is already taken");
-    if (isUniqueViolation(err, "users_email_lower_unique")) throw new HttpError(409, "An account with this email already exists");
+    if (isUniqueViolation(err, "users_username_lower_unique")) throw new Conflict("Username is already taken");
+    if (isUniqueViolation(err, "users_email_lower_unique")) throw new Conflict("An account with this email already exists");
     throw err;
   }
 }

@@ -22,7 +22,11 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
 }
 
 /** D25: the score-driven rules, evaluated in the score's transaction. */
-export async function evaluateScoreAchievements(db: Q, userId: number, ctx: { score: number; won: boolean | undefined; gameId: number }): Promise<AchievementId[]> {
+export async function evaluateScoreAchievements(
+  db: Q,
+  userId: number,
+  ctx: { score: number; won: boolean | undefined; gameId: number },
+): Promise<AchievementId[]> {
   const earned: AchievementId[] = ["first_score"];
   const stats = await one<{ games_played: number; distinct_games: number; categories: number; all_categories: number }>(
     db,

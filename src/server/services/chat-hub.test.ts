@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import type { ChatLiveEvent, ChatMessage } from "../../contract/chat";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
-import { buildTestApp, createUserWithSession, type TestApp } from "../../test/test-app";
+import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { CHAT_LISTENER_APPLICATION_NAME, ChatHub } from "./chat-hub";
 
 const SITE = "http://localhost:5000";
@@ -21,7 +21,11 @@ function recorder() {
   const waiters: Array<{ match: (e: ChatLiveEvent) => boolean; resolve: (e: ChatLiveEvent) => void }> = [];
   const push = (event: ChatLiveEvent) => {
     events.push(event);
-    for (const w of [...waiters]) if (w.match(event)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(event));
+    for (const w of [...waiters]) {
+      if (!w.match(event)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
   };
   const next = (match: (e: ChatLiveEvent) => boolean, timeoutMs = 5000) => {
     const seen = events.find(match);
@@ -68,7 +72,10 @@ describe("chat hub, in-process mode (PGlite)", () => {
     await hub.publish({ type: "message", message: sampleMessage(1) });
     unsubscribeB();
     await hub.publish({ type: "deleted", id: 1 });
-    expect(a.events).toEqual([{ type: "message", message: expect.objectContaining({ id: 1 }) }, { type: "deleted", id: 1 }]);
+    expect(a.events).toEqual([
+      { type: "message", message: expect.objectContaining({ id: 1 }) },
+      { type: "deleted", id: 1 },
+    ]);
     expect(b.events).toEqual([{ type: "message", message: expect.objectContaining({ id: 1 }) }]);
     await hub.close();
     expect(hub.subscriberCount).toBe(0);
@@ -155,22 +162,25 @@ describe("chat hub across processes (PostgreSQL LISTEN/NOTIFY, D8)", () => {
     expect(loadMessage).toHaveBeenCalledWith(202);
   });
 
-  it.skipIf(!hasPostgres)("reconnects its listener after pg_terminate_backend, asks pages to resync, and delivers again (needs TEST_DATABASE_URL)", async () => {
-    const warn = vi.fn();
-    const a = await hub(await handle());
-    const b = await hub(await handle(), { logger: { info: () => {}, warn } });
-    const onB = recorder();
-    b.subscribe(onB.push);
-    const before = b.listenerPid;
-    const killed = await terminateListeners();
-    expect(killed).toContain(before);
-    await onB.next((e) => e.type === "resync", 10_000);
-    await waitFor(async () => b.listening && a.listening);
-    expect(b.listenerPid).not.toBe(before);
-    expect(warn).toHaveBeenCalled();
-    await a.publish({ type: "message", message: sampleMessage(303) });
-    await onB.next(isMessage(303));
-  });
+  it.skipIf(!hasPostgres)(
+    "reconnects its listener after pg_terminate_backend, asks pages to resync, and delivers again (needs TEST_DATABASE_URL)",
+    async () => {
+      const warn = vi.fn();
+      const a = await hub(await handle());
+      const b = await hub(await handle(), { logger: { info: () => {}, warn } });
+      const onB = recorder();
+      b.subscribe(onB.push);
+      const before = b.listenerPid;
+      const killed = await terminateListeners();
+      expect(killed).toContain(before);
+      await onB.next((e) => e.type === "resync", 10_000);
+      await waitFor(async () => b.listening && a.listening);
+      expect(b.listenerPid).not.toBe(before);
+      expect(warn).toHaveBeenCalled();
+      await a.publish({ type: "message", message: sampleMessage(303) });
+      await onB.next(isMessage(303));
+    },
+  );
 });
 
 describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () => {
@@ -194,7 +204,7 @@ describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () 
     t = await buildTestApp("postgres", { seed: false });
     // Process B: its own pool on the same database, its own app (own hub, own LISTEN connection).
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second });
+    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
     await appB.listen({ port: 0, host: "127.0.0.1" });
     urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/api/chat/live`;
   });

@@ -1,7 +1,14 @@
+import fsp from "node:fs/promises";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { Game, GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
+import type { adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema } from "../../contract/admin";
+import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
+import { Invalid, NotFound } from "../errors";
+import { commitPackage, removePackage } from "./packages";
+import { rebuildPlayerStats } from "./scores";
 
 const gameColumns = {
   id: gamesTable.id,
@@ -102,19 +109,13 @@ export async function listGames(db: Db, gamesUrl: string, query: GameListQuery):
   if (query.offset !== undefined) base.offset(query.offset);
   const [rows, [{ total }]] = await Promise.all([
     base,
-    db
-      .select({ total: count() })
-      .from(gamesTable)
-      .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-      .where(where),
+    db.select({ total: count() }).from(gamesTable).innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId)).where(where),
   ]);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
 export async function featuredGames(db: Db, gamesUrl: string): Promise<Game[]> {
-  const rows = await selectGames(db)
-    .where(eq(gamesTable.isFeatured, true))
-    .orderBy(desc(gamesTable.plays), asc(gamesTable.id));
+  const rows = await selectGames(db).where(eq(gamesTable.isFeatured, true)).orderBy(desc(gamesTable.plays), asc(gamesTable.id));
   return rows.map((r) => toGame(r, gamesUrl));
 }
 
@@ -135,4 +136,120 @@ export async function recordPlay(db: Db, gameId: number, userId: number | null):
     const [play] = await tx.insert(playsTable).values({ gameId, userId }).returning({ id: playsTable.id });
     return { plays: updated.plays, playId: play.id };
   });
+}
+
+/** 404 "Game not found" unless the game exists. */
+export async function assertGameExists(db: Pick<Db, "select">, gameId: number): Promise<void> {
+  const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  if (!g) throw new NotFound("Game not found");
+}
+
+/** Spec §7: the instructions of a game added without any. */
+export const DEFAULT_INSTRUCTIONS = "Use your mouse or touchscreen to play.";
+
+const categoryMissing = (categoryId: number) => new Invalid(`Category ${categoryId} does not exist`);
+
+/** 400 "Category N does not exist" unless it does. */
+export async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
+  const [row] = await db.select({ id: categoriesTable.id }).from(categoriesTable).where(eq(categoriesTable.id, categoryId));
+  if (!row) throw categoryMissing(categoryId);
+}
+
+/** Spec §2 /cms/games, §7: adds a game played from its URL (Add, URL mode). */
+export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof adminGameCreateSchema>): Promise<Game> {
+  await assertCategoryExists(db, b.categoryId);
+  let id: number;
+  try {
+    [{ id }] = await db
+      .insert(gamesTable)
+      .values({
+        title: b.title,
+        description: b.description,
+        imageUrl: b.imageUrl,
+        categoryId: b.categoryId,
+        externalUrl: b.externalUrl,
+        hasPackage: false,
+        developer: b.developer,
+        instructions: b.instructions ?? DEFAULT_INSTRUCTIONS,
+        isFeatured: b.isFeatured,
+        plays: b.plays,
+        rating: b.rating,
+        releaseDate: b.releaseDate ?? null,
+      })
+      .returning({ id: gamesTable.id });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId);
+    throw err;
+  }
+  return (await getGame(db, gamesUrl, id))!;
+}
+
+/** Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. */
+export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.output<typeof adminGamePatchSchema>): Promise<Game> {
+  await assertGameExists(db, id);
+  const set: Partial<typeof gamesTable.$inferInsert> = {};
+  if (b.title !== undefined) set.title = b.title;
+  if (b.description !== undefined) set.description = b.description;
+  if (b.imageUrl !== undefined) set.imageUrl = b.imageUrl;
+  if (b.externalUrl !== undefined) set.externalUrl = b.externalUrl;
+  if (b.developer !== undefined) set.developer = b.developer;
+  if (b.instructions !== undefined) set.instructions = b.instructions;
+  if (b.isFeatured !== undefined) set.isFeatured = b.isFeatured;
+  if (b.categoryId !== undefined) {
+    await assertCategoryExists(db, b.categoryId);
+    set.categoryId = b.categoryId;
+  }
+  if (Object.keys(set).length > 0) {
+    try {
+      await db.update(gamesTable).set(set).where(eq(gamesTable.id, id));
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId!);
+      throw err;
+    }
+  }
+  const game = await getGame(db, gamesUrl, id);
+  if (!game) throw new NotFound("Game not found");
+  return game;
+}
+
+/**
+ * D44: adds an uploaded game whose package has been staged (stageUploadedPackage). The row and the
+ * files arrive together: if moving the files fails, the row is rolled back. Returns the new id.
+ */
+export async function createPackagedGame(db: Db, dataDir: string, fields: z.output<typeof adminGameUploadFieldsSchema>, stagingDir: string): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gamesTable)
+        .values({
+          title: fields.title,
+          description: fields.description,
+          imageUrl: fields.imageUrl,
+          categoryId: fields.categoryId,
+          externalUrl: null,
+          hasPackage: true,
+          developer: fields.developer,
+          instructions: fields.instructions ?? DEFAULT_INSTRUCTIONS,
+          isFeatured: fields.isFeatured,
+        })
+        .returning({ id: gamesTable.id });
+      await commitPackage(dataDir, stagingDir, row.id);
+      return row.id;
+    });
+  } catch (err) {
+    await fsp.rm(stagingDir, { recursive: true, force: true });
+    if (isForeignKeyViolation(err)) throw categoryMissing(fields.categoryId);
+    throw err;
+  }
+}
+
+/**
+ * Deletes the game (its plays, scores and reviews go with it) and its package files (D3); its
+ * scores went with it, so the leaderboard aggregates are rebuilt (decision 004).
+ */
+export async function deleteGame(db: Db, dataDir: string, id: number): Promise<void> {
+  const deleted = await db.delete(gamesTable).where(eq(gamesTable.id, id)).returning({ id: gamesTable.id });
+  if (deleted.length === 0) throw new NotFound("Game not found");
+  await removePackage(dataDir, id);
+  await rebuildPlayerStats(db);
 }

@@ -74,11 +74,18 @@ export async function finishGoogleSignIn(config: Config, callbackUrl: URL, tx: O
 /** A username that fits D11 (3–20 of letters, digits, _) and is free, derived from the profile. */
 export async function deriveUsername(db: Db, profile: GoogleProfile): Promise<string> {
   const source = profile.name ?? profile.email?.split("@")[0] ?? "player";
-  let base = source.normalize("NFKD").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 16);
+  let base = source
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 16);
   if (base.length < 3) base = `player${base}`.slice(0, 16);
   for (let i = 0; i < 50; i++) {
     const candidate = i === 0 ? base : `${base.slice(0, 20 - String(i + 1).length)}${i + 1}`;
-    const [taken] = await db.select({ id: usersTable.id }).from(usersTable).where(sql`lower(${usersTable.username}) = lower(${candidate})`);
+    const [taken] = await db
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(sql`lower(${usersTable.username}) = lower(${candidate})`);
     if (!taken) return candidate;
   }
   return `player_${Math.floor(Math.random() * 1e9)}`.slice(0, 20);
@@ -90,7 +97,10 @@ export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
   if (existing) return existing;
   let email = profile.email && profile.emailVerified ? profile.email : null;
   if (email) {
-    const [taken] = await db.select({ id: usersTable.id }).from(usersTable).where(sql`lower(${usersTable.email}) = lower(${email})`);
+    const [taken] = await db
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(sql`lower(${usersTable.email}) = lower(${email})`);
     if (taken) email = null;
   }
   for (let attempt = 0; attempt < 3; attempt++) {

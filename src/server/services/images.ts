@@ -3,15 +3,21 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin";
-import { HttpError } from "../plugins/errors";
+import { TooLarge, UnsupportedType, DomainError } from "../errors";
 
-/** D45 limits; mutable so that tests can lower them. */
-export const imageLimits = {
-  maxUploadBytes: IMAGE_LIMITS.maxUploadBytes as number,
-  maxDimension: IMAGE_LIMITS.maxDimension as number,
+/** D45 limits of an uploaded image (tests lower them through buildApp's settings, context.ts). */
+export type ImageLimits = {
+  maxUploadBytes: number;
+  maxDimension: number;
   /** decompression-bomb guard: at most 40 megapixels (e.g. 8000×5000) */
-  maxInputPixels: 40_000_000,
+  maxInputPixels: number;
 };
+
+export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = Object.freeze({
+  maxUploadBytes: IMAGE_LIMITS.maxUploadBytes,
+  maxDimension: IMAGE_LIMITS.maxDimension,
+  maxInputPixels: 40_000_000,
+});
 
 const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp", "gif"]);
 const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
@@ -21,10 +27,10 @@ export function imagesDir(dataDir: string): string {
   return path.join(dataDir, "uploads", "images");
 }
 
-function decodeError(err: unknown): HttpError {
+function decodeError(err: unknown, imageLimits: ImageLimits): DomainError {
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return new HttpError(413, `The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
-  return new HttpError(415, NOT_AN_IMAGE);
+  if (/pixel limit/i.test(message)) return new TooLarge(`The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
+  return new UnsupportedType(NOT_AN_IMAGE);
 }
 
 /**
@@ -32,15 +38,19 @@ function decodeError(err: unknown): HttpError {
  * trusted), re-encodes it as WebP of at most 600×600 without metadata, and stores it under a
  * name derived from its content. Returns the public URL.
  */
-export async function storeUploadedImage(dataDir: string, input: Buffer | string): Promise<{ imageUrl: string; width: number; height: number }> {
+export async function storeUploadedImage(
+  dataDir: string,
+  input: Buffer | string,
+  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<{ imageUrl: string; width: number; height: number }> {
   const options = { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" as const };
   let format: string | undefined;
   try {
     format = (await sharp(input, options).metadata()).format;
   } catch (err) {
-    throw decodeError(err);
+    throw decodeError(err, imageLimits);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new HttpError(415, NOT_AN_IMAGE);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedType(NOT_AN_IMAGE);
 
   let output: { data: Buffer; info: { width: number; height: number } };
   try {
@@ -50,7 +60,7 @@ export async function storeUploadedImage(dataDir: string, input: Buffer | string
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    throw decodeError(err);
+    throw decodeError(err, imageLimits);
   }
 
   const name = `${crypto.createHash("sha256").update(output.data).digest("hex").slice(0, 32)}.webp`;

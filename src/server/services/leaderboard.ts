@@ -1,6 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { LeaderboardEntry } from "../../contract/leaderboard";
 import type { Db } from "../db/client";
+import { bestScoresTable, usersTable } from "../db/schema";
+import { assertGameExists } from "./games";
 
 export type LeaderboardOptions = { period: "all" | "week"; search?: string; limit: number; userId?: number; now?: Date };
 
@@ -118,3 +120,28 @@ export function createLeaderboardCache(ttlMs = 10_000) {
   };
 }
 export type LeaderboardCache = ReturnType<typeof createLeaderboardCache>;
+
+/** D23: each player's best score on a game, highest first, ties: earlier first; disabled players are left out. */
+export async function listBestScores(db: Db, gameId: number, limit: number) {
+  await assertGameExists(db, gameId);
+  const rows = await db
+    .select({
+      id: bestScoresTable.scoreId,
+      score: bestScoresTable.score,
+      createdAt: bestScoresTable.achievedAt,
+      userId: usersTable.id,
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+    })
+    .from(bestScoresTable)
+    .innerJoin(usersTable, eq(usersTable.id, bestScoresTable.userId))
+    .where(and(eq(bestScoresTable.gameId, gameId), isNull(usersTable.disabledAt)))
+    .orderBy(desc(bestScoresTable.score), asc(bestScoresTable.achievedAt), asc(bestScoresTable.userId))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    score: r.score,
+    createdAt: r.createdAt.toISOString(),
+    user: { id: r.userId, username: r.username, avatarUrl: r.avatarUrl },
+  }));
+}

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/pg-errors";
 import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
 
 /** D42 policy. */
@@ -112,11 +113,6 @@ async function usernameTaken(db: Db, name: string): Promise<boolean> {
     .from(usersTable)
     .where(sql`lower(${usersTable.username}) = ${name.toLowerCase()}`);
   return Boolean(row);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /**

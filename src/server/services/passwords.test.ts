@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, hashSlots, PRODUCTION_SCRYPT, SCRYPT_CONCURRENCY, setScryptCostForTests, verifyPassword } from "./passwords";
+import { hashPassword, hashSlots, PRODUCTION_SCRYPT, SCRYPT_CONCURRENCY, verifyPassword } from "./passwords";
 
 describe("passwords (D12)", () => {
   it("uses N=2^17, r=8, p=1 by default, with a 16-byte salt", async () => {
@@ -27,21 +27,17 @@ describe("passwords (D12)", () => {
   });
 
   it("runs at most SCRYPT_CONCURRENCY hashes at once; the rest wait their turn and all complete (issue 8)", async () => {
-    setScryptCostForTests(12);
-    try {
-      const seen: number[] = [];
-      const all = Array.from({ length: 8 }, (_, i) => hashPassword(`password ${i}`));
-      // Right after the calls: two running, six waiting.
-      expect(hashSlots()).toEqual({ running: SCRYPT_CONCURRENCY, waiting: 8 - SCRYPT_CONCURRENCY });
-      const poll = setInterval(() => seen.push(hashSlots().running), 1);
-      const hashes = await Promise.all(all);
-      clearInterval(poll);
-      expect(new Set(hashes).size).toBe(8);
-      expect(Math.max(...seen)).toBeLessThanOrEqual(SCRYPT_CONCURRENCY);
-      expect(hashSlots()).toEqual({ running: 0, waiting: 0 });
-      expect(await verifyPassword("password 3", hashes[3])).toBe(true);
-    } finally {
-      setScryptCostForTests(PRODUCTION_SCRYPT.logN);
-    }
+    const seen: number[] = [];
+    const all = Array.from({ length: 8 }, (_, i) => hashPassword(`password ${i}`, 12));
+    // Right after the calls: two running, six waiting.
+    expect(hashSlots()).toEqual({ running: SCRYPT_CONCURRENCY, waiting: 8 - SCRYPT_CONCURRENCY });
+    const poll = setInterval(() => seen.push(hashSlots().running), 1);
+    const hashes = await Promise.all(all);
+    clearInterval(poll);
+    expect(new Set(hashes).size).toBe(8);
+    expect(hashes.every((h) => h.startsWith("scrypt$12$"))).toBe(true);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(SCRYPT_CONCURRENCY);
+    expect(hashSlots()).toEqual({ running: 0, waiting: 0 });
+    expect(await verifyPassword("password 3", hashes[3])).toBe(true);
   });
 });

@@ -3,13 +3,6 @@ import crypto from "node:crypto";
 /** D12: scrypt, N=2^17, r=8, p=1, 16-byte salt, 32-byte key; the parameters travel with the hash. */
 export const PRODUCTION_SCRYPT = { logN: 17, r: 8, p: 1 } as const;
 
-let defaultParams: { logN: number; r: number; p: number } = { ...PRODUCTION_SCRYPT };
-
-/** Tests may lower the cost to keep the suite fast; production never calls this. */
-export function setScryptCostForTests(logN: number) {
-  defaultParams = { ...PRODUCTION_SCRYPT, logN };
-}
-
 /**
  * Issue 8: at most two hashes run at once. Each one holds a thread of libuv's pool (4 threads) and
  * 128 MiB for about a third of a second; unbounded, a burst of sign-ins took every thread, and the
@@ -47,17 +40,19 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { logN, r, p } = defaultParams;
+/** A new hash at cost `logN` (the app passes its settings' cost: production's unless a test lowers it). */
+export async function hashPassword(password: string, logN: number = PRODUCTION_SCRYPT.logN): Promise<string> {
+  const { r, p } = PRODUCTION_SCRYPT;
   const salt = crypto.randomBytes(16);
   const key = await scrypt(password, salt, logN, r, p);
   return `scrypt$${logN}$${r}$${p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+/** `standInCost` is the cost of the hash computed when there is no stored hash. */
+export async function verifyPassword(password: string, stored: string | null | undefined, standInCost: number = PRODUCTION_SCRYPT.logN): Promise<boolean> {
   if (!stored) {
     // Same work as a real check, so that timing does not tell whether the account exists.
-    await hashPassword(password);
+    await hashPassword(password, standInCost);
     return false;
   }
   const parts = stored.split("$");

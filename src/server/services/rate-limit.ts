@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { HttpError } from "../plugins/errors";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -22,12 +21,6 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowMs:
   const start = new Date(row.window_start).getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit, count, retryAfterSeconds };
-}
-
-/** Throws 429 with Retry-After (D60) when the limit is exceeded. */
-export async function enforceRateLimit(db: Db, key: string, limit: number, windowMs: number, message = "Too many requests. Please slow down."): Promise<void> {
-  const r = await hitRateLimit(db, key, limit, windowMs);
-  if (!r.allowed) throw new HttpError(429, message, { "Retry-After": String(r.retryAfterSeconds) });
 }
 
 /** Reads a counter without counting (e.g. failed sign-ins are counted only when they fail). */

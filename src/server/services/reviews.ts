@@ -2,8 +2,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { RatingAggregate, Review } from "../../contract/reviews";
 import type { Db } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
-import { HttpError } from "../plugins/errors";
+import { NotFound } from "../errors";
 import { unlock } from "./achievements";
+import { assertGameExists } from "./games";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -25,11 +26,6 @@ const reviewWithUser = (db: Db | Tx) =>
     .from(reviewsTable)
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
 
-export async function assertGameExists(db: Db | Tx, gameId: number) {
-  const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
-  if (!g) throw new HttpError(404, "Game not found");
-}
-
 export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
   await assertGameExists(db, gameId);
   const rows = await reviewWithUser(db).where(eq(reviewsTable.gameId, gameId)).orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id));
@@ -49,7 +45,11 @@ async function refreshGameRating(tx: Tx, gameId: number) {
 }
 
 /** D30: creates or updates the user's one review of the game. */
-export async function upsertReview(db: Db, userId: number, input: { gameId: number; rating: number; comment?: string }): Promise<{ review: Review; created: boolean }> {
+export async function upsertReview(
+  db: Db,
+  userId: number,
+  input: { gameId: number; rating: number; comment?: string },
+): Promise<{ review: Review; created: boolean }> {
   const comment = input.comment?.trim() ? input.comment.trim() : null;
   return db.transaction(async (tx) => {
     await assertGameExists(tx, input.gameId);
@@ -83,8 +83,12 @@ export async function deleteReview(db: Db, gameId: number, userId: number): Prom
 
 export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAggregate> {
   const [game] = await db.select({ rating: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, gameId));
-  if (!game) throw new HttpError(404, "Game not found");
-  const rows = await db.select({ rating: reviewsTable.rating, n: count() }).from(reviewsTable).where(eq(reviewsTable.gameId, gameId)).groupBy(reviewsTable.rating);
+  if (!game) throw new NotFound("Game not found");
+  const rows = await db
+    .select({ rating: reviewsTable.rating, n: count() })
+    .from(reviewsTable)
+    .where(eq(reviewsTable.gameId, gameId))
+    .groupBy(reviewsTable.rating);
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   let total = 0;
   let sum = 0;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { HttpError } from "../plugins/errors";
+import { Invalid, Forbidden, Conflict } from "../errors";
 import { evaluateScoreAchievements } from "./achievements";
 
 /** D23: a score must arrive within 6 hours of its play. */
@@ -14,17 +14,24 @@ export type SubmitScoreResult = { score: number; personalBest: boolean; rank: nu
  * One transaction keeps scores, best_scores, player_stats and achievements consistent; the player's
  * stats row is locked first, so that two scores of one player are applied one after the other.
  */
-export async function submitScore(db: Db, userId: number, input: { playId: string; score: number; won?: boolean }, now = new Date()): Promise<SubmitScoreResult> {
-  if (!UUID.test(input.playId)) throw new HttpError(400, "Unknown play session");
+export async function submitScore(
+  db: Db,
+  userId: number,
+  input: { playId: string; score: number; won?: boolean },
+  now = new Date(),
+): Promise<SubmitScoreResult> {
+  if (!UUID.test(input.playId)) throw new Invalid("Unknown play session");
   return db.transaction(async (tx) => {
     const playRes = await tx.execute(sql`select id, game_id, user_id, created_at from plays where id = ${input.playId}::uuid`);
     const play = playRes.rows[0] as { id: string; game_id: number; user_id: number | null; created_at: string } | undefined;
-    if (!play) throw new HttpError(400, "Unknown play session");
-    if (play.user_id === null || Number(play.user_id) !== userId) throw new HttpError(403, "This play session belongs to someone else");
-    if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new HttpError(400, "This play session has expired");
+    if (!play) throw new Invalid("Unknown play session");
+    if (play.user_id === null || Number(play.user_id) !== userId) throw new Forbidden("This play session belongs to someone else");
+    if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
     const gameId = Number(play.game_id);
 
-    await tx.execute(sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`);
+    await tx.execute(
+      sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`,
+    );
     await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
 
     const inserted = await tx.execute(sql`
@@ -33,9 +40,10 @@ export async function submitScore(db: Db, userId: number, input: { playId: strin
       on conflict (play_id) do nothing
       returning id`);
     const scoreRow = inserted.rows[0] as { id: number } | undefined;
-    if (!scoreRow) throw new HttpError(409, "A score was already submitted for this play");
+    if (!scoreRow) throw new Conflict("A score was already submitted for this play");
 
-    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as { score: number } | undefined;
+    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as
+      { score: number } | undefined;
     const personalBest = !prev || input.score > Number(prev.score);
     if (personalBest) {
       await tx.execute(sql`

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import type { FastifyReply } from "fastify";
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessionsTable } from "../db/schema";
-import { hashToken, SESSION_COOKIE } from "../plugins/auth";
+import { sessionsTable, usersTable } from "../db/schema";
 
 /** D13 lifetimes. */
 export const SESSION_POLICY = {
@@ -15,6 +13,21 @@ export type SessionKind = keyof typeof SESSION_POLICY;
 /** How often last_seen_at is written (not on every request). */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** The signed-in user a session token stands for. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  avatarUrl: string | null;
+  createdAt: Date;
+  role: "player" | "admin";
+  sessionKind: "player" | "admin";
+};
+
+/** Only the token's hash is stored. */
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
 /** Creates a session (a new random token at every sign-in: no fixation) and returns the token for the cookie. */
 export async function createSession(db: Db, userId: number, kind: SessionKind, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString("base64url");
@@ -23,12 +36,34 @@ export async function createSession(db: Db, userId: number, kind: SessionKind, n
   return { token, expiresAt };
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+/**
+ * D13: the user of a live session, or null when the token is unknown, expired, idle too long or its
+ * account disabled. Marks the session as seen (at most once a minute).
+ */
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: usersTable.id,
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+      createdAt: usersTable.createdAt,
+      role: usersTable.role,
+      sessionKind: sessionsTable.kind,
+      lastSeenAt: sessionsTable.lastSeenAt,
+    })
+    .from(sessionsTable)
+    .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
+    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
+  if (!row) return null;
+  // D13: idle timeout (7 days for players, 30 minutes for admins).
+  const idleMs = SESSION_POLICY[row.sessionKind].idleMs;
+  if (now.getTime() - row.lastSeenAt.getTime() > idleMs) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.tokenHash, tokenHash));
+  }
+  const { lastSeenAt: _seen, ...user } = row;
+  return user;
 }
 
 export async function destroySession(db: Db, token: string | undefined) {

@@ -6,18 +6,17 @@ import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import type { Entry } from "yauzl";
 import { PACKAGE_LIMITS } from "../../contract/admin";
-import { HttpError } from "../plugins/errors";
+import { Invalid, TooLarge, UnsupportedType, DomainError } from "../errors";
 import { makeStagingDir } from "./packages";
 
-/**
- * D44 limits. Mutable so that tests can lower them (e.g. to build an "over the limit" archive
- * without writing 500 MB); production code never changes them.
- */
-export const packageLimits = {
-  maxUploadBytes: PACKAGE_LIMITS.maxUploadBytes as number,
-  maxEntries: PACKAGE_LIMITS.maxEntries as number,
-  maxUncompressedBytes: PACKAGE_LIMITS.maxUncompressedBytes as number,
-};
+/** D44 limits of an uploaded game package (tests lower them through buildApp's settings, context.ts). */
+export type PackageLimits = { maxUploadBytes: number; maxEntries: number; maxUncompressedBytes: number };
+
+export const DEFAULT_PACKAGE_LIMITS: Readonly<PackageLimits> = Object.freeze({
+  maxUploadBytes: PACKAGE_LIMITS.maxUploadBytes,
+  maxEntries: PACKAGE_LIMITS.maxEntries,
+  maxUncompressedBytes: PACKAGE_LIMITS.maxUncompressedBytes,
+});
 
 export type PackageKind = "zip" | "html";
 
@@ -31,6 +30,7 @@ function mb(bytes: number): string {
 }
 
 function shown(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is shown as "?"
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, "?");
   return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
 }
@@ -55,46 +55,48 @@ const BINARY_MAGIC: Buffer[] = [
 export function detectPackageKind(filename: string, head: Buffer): PackageKind {
   const ext = path.extname(filename || "").toLowerCase();
   if (ext === ".zip") {
-    const isZip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
-    if (!isZip) throw new HttpError(415, "This file is not a zip archive. Upload a .zip or a .html file.");
+    const isZip =
+      head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+    if (!isZip) throw new UnsupportedType("This file is not a zip archive. Upload a .zip or a .html file.");
     return "zip";
   }
   if (ext === ".html" || ext === ".htm") {
     const binary = head.includes(0) || BINARY_MAGIC.some((m) => head.length >= m.length && head.subarray(0, m.length).equals(m));
-    if (binary) throw new HttpError(415, "This file is not an HTML document. Upload a .zip or a .html file.");
+    if (binary) throw new UnsupportedType("This file is not an HTML document. Upload a .zip or a .html file.");
     return "html";
   }
-  throw new HttpError(415, "Only .zip and .html files can be uploaded");
+  throw new UnsupportedType("Only .zip and .html files can be uploaded");
 }
 
 /** The zip library's own refusals (it checks names before handing out an entry) as clear messages. */
-function zipError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
+function zipError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
   const message = err instanceof Error ? err.message : String(err);
   if (message.startsWith("invalid characters in fileName")) {
-    return new HttpError(400, `Refused: the archive contains a path with a backslash (${shown(message.replace(/^[^:]*: /, ""))})`);
+    return new Invalid(`Refused: the archive contains a path with a backslash (${shown(message.replace(/^[^:]*: /, ""))})`);
   }
   if (message.startsWith("absolute path")) {
-    return new HttpError(400, `Refused: the archive contains an absolute path (${shown(message.replace(/^[^:]*: /, ""))})`);
+    return new Invalid(`Refused: the archive contains an absolute path (${shown(message.replace(/^[^:]*: /, ""))})`);
   }
   if (message.startsWith("invalid relative path")) {
-    return new HttpError(400, `Refused: the archive contains a path with '..' (${shown(message.replace(/^[^:]*: /, ""))})`);
+    return new Invalid(`Refused: the archive contains a path with '..' (${shown(message.replace(/^[^:]*: /, ""))})`);
   }
-  if (/encrypt/i.test(message)) return new HttpError(400, "Encrypted zip archives are not supported");
-  return new HttpError(400, "The zip archive is damaged or uses an unsupported format");
+  if (/encrypt/i.test(message)) return new Invalid("Encrypted zip archives are not supported");
+  return new Invalid("The zip archive is damaged or uses an unsupported format");
 }
 
 type PlannedEntry = { entry: Entry; name: string; isDir: boolean };
 
 /** Our own checks on each name, on top of the library's (defence in depth, D44). */
 function checkEntryName(name: string): void {
-  if (name.length === 0 || name.length > 1024) throw new HttpError(400, "Refused: the archive contains an invalid file name");
-  if (/[\u0000-\u001f\u007f\\]/.test(name)) throw new HttpError(400, `Refused: the archive contains an invalid file name (${shown(name)})`);
-  if (name.startsWith("/") || /^[A-Za-z]:/.test(name)) throw new HttpError(400, `Refused: the archive contains an absolute path (${shown(name)})`);
+  if (name.length === 0 || name.length > 1024) throw new Invalid("Refused: the archive contains an invalid file name");
+  // eslint-disable-next-line no-control-regex -- a file name with a control character is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(name)) throw new Invalid(`Refused: the archive contains an invalid file name (${shown(name)})`);
+  if (name.startsWith("/") || /^[A-Za-z]:/.test(name)) throw new Invalid(`Refused: the archive contains an absolute path (${shown(name)})`);
   const segments = name.replace(/\/$/, "").split("/");
-  if (segments.includes("..")) throw new HttpError(400, `Refused: the archive contains a path with '..' (${shown(name)})`);
-  if (segments.some((s) => s === "" || s === ".")) throw new HttpError(400, `Refused: the archive contains an invalid path (${shown(name)})`);
-  if (segments.length > 32) throw new HttpError(400, `Refused: the archive's folders are nested too deeply (${shown(name)})`);
+  if (segments.includes("..")) throw new Invalid(`Refused: the archive contains a path with '..' (${shown(name)})`);
+  if (segments.some((s) => s === "" || s === ".")) throw new Invalid(`Refused: the archive contains an invalid path (${shown(name)})`);
+  if (segments.length > 32) throw new Invalid(`Refused: the archive's folders are nested too deeply (${shown(name)})`);
 }
 
 /** macOS Finder adds these; they are not part of the game. */
@@ -106,9 +108,9 @@ function isJunk(name: string): boolean {
  * Reads the archive's central directory and decides what to extract: every entry checked
  * (count, sizes, names, links) before a single byte is written.
  */
-async function planZip(zip: yauzl.ZipFile): Promise<{ files: PlannedEntry[]; prefix: string }> {
+async function planZip(zip: yauzl.ZipFile, packageLimits: PackageLimits): Promise<{ files: PlannedEntry[]; prefix: string }> {
   if (zip.entryCount > packageLimits.maxEntries) {
-    throw new HttpError(400, `The archive has ${zip.entryCount} entries; at most ${packageLimits.maxEntries.toLocaleString("en-US")} are allowed`);
+    throw new Invalid(`The archive has ${zip.entryCount} entries; at most ${packageLimits.maxEntries.toLocaleString("en-US")} are allowed`);
   }
   const planned: PlannedEntry[] = [];
   let count = 0;
@@ -117,19 +119,19 @@ async function planZip(zip: yauzl.ZipFile): Promise<{ files: PlannedEntry[]; pre
     for await (const entry of zip.eachEntry()) {
       count += 1;
       if (count > packageLimits.maxEntries) {
-        throw new HttpError(400, `The archive has more than ${packageLimits.maxEntries.toLocaleString("en-US")} entries`);
+        throw new Invalid(`The archive has more than ${packageLimits.maxEntries.toLocaleString("en-US")} entries`);
       }
       const name = entry.fileName;
       checkEntryName(name);
       const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-      if (mode === S_IFLNK) throw new HttpError(400, `Refused: the archive contains a symbolic link (${shown(name)})`);
-      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) throw new HttpError(400, `Refused: the archive contains a special file (${shown(name)})`);
-      if (entry.isEncrypted()) throw new HttpError(400, "Encrypted zip archives are not supported");
+      if (mode === S_IFLNK) throw new Invalid(`Refused: the archive contains a symbolic link (${shown(name)})`);
+      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) throw new Invalid(`Refused: the archive contains a special file (${shown(name)})`);
+      if (entry.isEncrypted()) throw new Invalid("Encrypted zip archives are not supported");
       const isDir = name.endsWith("/") || mode === S_IFDIR;
-      if (isDir && entry.uncompressedSize > 0) throw new HttpError(400, `Refused: a folder entry has content (${shown(name)})`);
+      if (isDir && entry.uncompressedSize > 0) throw new Invalid(`Refused: a folder entry has content (${shown(name)})`);
       total += entry.uncompressedSize;
       if (total > packageLimits.maxUncompressedBytes) {
-        throw new HttpError(413, `The archive unpacks to more than ${mb(packageLimits.maxUncompressedBytes)}`);
+        throw new TooLarge(`The archive unpacks to more than ${mb(packageLimits.maxUncompressedBytes)}`);
       }
       if (isJunk(name)) continue;
       planned.push({ entry, name: name.replace(/\/$/, ""), isDir });
@@ -146,22 +148,22 @@ async function planZip(zip: yauzl.ZipFile): Promise<{ files: PlannedEntry[]; pre
     const top = [...tops][0];
     if (files.some((f) => f.name === `${top}/index.html`)) return { files: planned, prefix: `${top}/` };
   }
-  throw new HttpError(400, "The archive must contain index.html at its root or inside its single top-level folder");
+  throw new Invalid("The archive must contain index.html at its root or inside its single top-level folder");
 }
 
 /** Counts bytes as they are written, so that an archive that lies about its sizes still stops at the limit. */
-function byteCounter(budget: { left: number }): Transform {
+function byteCounter(budget: { left: number; limit: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       budget.left -= chunk.length;
-      if (budget.left < 0) return done(new HttpError(413, `The archive unpacks to more than ${mb(packageLimits.maxUncompressedBytes)}`));
+      if (budget.left < 0) return done(new TooLarge(`The archive unpacks to more than ${mb(budget.limit)}`));
       done(null, chunk);
     },
   });
 }
 
 /** Extracts a checked zip into an empty folder (streaming, entry by entry). */
-export async function extractZip(zipPath: string, destDir: string): Promise<void> {
+export async function extractZip(zipPath: string, destDir: string, packageLimits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(zipPath, { autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true });
@@ -171,14 +173,14 @@ export async function extractZip(zipPath: string, destDir: string): Promise<void
   // Late errors (after we stopped listening) must never crash the process.
   zip.on("error", () => {});
   try {
-    const { files, prefix } = await planZip(zip);
+    const { files, prefix } = await planZip(zip, packageLimits);
     const root = path.resolve(destDir);
-    const budget = { left: packageLimits.maxUncompressedBytes };
+    const budget = { left: packageLimits.maxUncompressedBytes, limit: packageLimits.maxUncompressedBytes };
     for (const item of files) {
       const rel = item.name.slice(prefix.length);
       if (rel === "") continue;
       const target = path.resolve(root, ...rel.split("/"));
-      if (!target.startsWith(root + path.sep)) throw new HttpError(400, `Refused: the archive contains a path outside its folder (${shown(item.name)})`);
+      if (!target.startsWith(root + path.sep)) throw new Invalid(`Refused: the archive contains a path outside its folder (${shown(item.name)})`);
       try {
         if (item.isDir) {
           await fsp.mkdir(target, { recursive: true });
@@ -189,17 +191,17 @@ export async function extractZip(zipPath: string, destDir: string): Promise<void
         // "wx": never overwrite, so a duplicate name cannot replace a checked file.
         await pipeline(stream, byteCounter(budget), fs.createWriteStream(target, { flags: "wx", mode: 0o644 }));
       } catch (err) {
-        if (err instanceof HttpError) throw err;
+        if (err instanceof DomainError) throw err;
         const code = (err as NodeJS.ErrnoException).code;
         if (code === "EEXIST" || code === "ENOTDIR" || code === "EISDIR") {
-          throw new HttpError(400, `Refused: the archive contains the same name twice (${shown(item.name)})`);
+          throw new Invalid(`Refused: the archive contains the same name twice (${shown(item.name)})`);
         }
         if (code === "ENOSPC" || code === "EACCES" || code === "EMFILE") throw err;
         throw zipError(err);
       }
     }
     const stat = await fsp.lstat(path.join(root, "index.html")).catch(() => undefined);
-    if (!stat?.isFile()) throw new HttpError(400, "The archive must contain index.html at its root or inside its single top-level folder");
+    if (!stat?.isFile()) throw new Invalid("The archive must contain index.html at its root or inside its single top-level folder");
   } finally {
     zip.close();
   }
@@ -208,15 +210,20 @@ export async function extractZip(zipPath: string, destDir: string): Promise<void
 /**
  * D44: turns an uploaded .zip or .html (already on disk at `uploadPath`) into a complete package
  * folder in DATA_DIR/tmp, ready for commitPackage. On any failure the staging folder is removed
- * and the error (an HttpError with 400/413/415 and a clear message) is thrown.
+ * and the error (a domain error: Invalid, TooLarge or UnsupportedType and a clear message) is thrown.
  */
-export async function stageUploadedPackage(dataDir: string, uploadPath: string, kind: PackageKind): Promise<string> {
+export async function stageUploadedPackage(
+  dataDir: string,
+  uploadPath: string,
+  kind: PackageKind,
+  limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): Promise<string> {
   const staging = await makeStagingDir(dataDir);
   try {
     if (kind === "html") {
       await fsp.copyFile(uploadPath, path.join(staging, "index.html"));
     } else {
-      await extractZip(uploadPath, staging);
+      await extractZip(uploadPath, staging, limits);
     }
     return staging;
   } catch (err) {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp } from "@/test/render-app";
+import { jsonResponse, mockApi, renderApp } from "@test/render-app";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 
@@ -25,7 +25,19 @@ describe("CMS guard (D43)", () => {
         "/api/admin/dashboard",
         () =>
           jsonResponse({
-            counts: { games: 17, categories: 6, users: 3, admins: 1, reviews: 0, chatMessages: 0, scores: 0, contentItems: 0, contactMessages: 0, newsletterSubscriptions: 0, advertiserEnquiries: 0 },
+            counts: {
+              games: 17,
+              categories: 6,
+              users: 3,
+              admins: 1,
+              reviews: 0,
+              chatMessages: 0,
+              scores: 0,
+              contentItems: 0,
+              contactMessages: 0,
+              newsletterSubscriptions: 0,
+              advertiserEnquiries: 0,
+            },
           }),
       ],
     ]);

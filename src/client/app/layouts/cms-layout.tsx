@@ -69,10 +69,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                   <Link
                     href={`~${href}`}
                     aria-current={active ? "page" : undefined}
-                    className={cn(
-                      itemClasses,
-                      active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-foreground",
-                    )}
+                    className={cn(itemClasses, active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-foreground")}
                   >
                     <Icon aria-hidden="true" />
                     {label}

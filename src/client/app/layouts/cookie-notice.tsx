@@ -18,10 +18,7 @@ export function CookieNotice() {
   }
 
   return (
-    <section
-      aria-label="Cookie notice"
-      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:p-0"
-    >
+    <section aria-label="Cookie notice" className="fixed inset-x-0 bottom-0 z-50 p-3 sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:p-0">
       <div className="relative rounded-2xl border bg-popover p-5 pr-11 text-popover-foreground shadow-2xl shadow-black/20">
         <button
           type="button"

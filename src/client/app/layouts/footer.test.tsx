@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
 import { Footer, PARTNER_DATA_URL } from "./footer";
 
 beforeEach(() => resetToasts());

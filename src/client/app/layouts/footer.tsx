@@ -46,8 +46,7 @@ const SOCIALS = [
 /** External page explaining how the advertising partner uses data (spec §2 Footer). */
 export const PARTNER_DATA_URL = "https://policies.google.com/technologies/partner-sites";
 
-const linkClasses =
-  "rounded text-sm text-muted-foreground transition-colors hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const linkClasses = "rounded text-sm text-muted-foreground transition-colors hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -117,7 +116,10 @@ export function Footer() {
       <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-12">
           <div className="space-y-4 lg:col-span-4">
-            <Link href="/" className="inline-flex items-center gap-2 rounded-lg font-extrabold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              href="/"
+              className="inline-flex items-center gap-2 rounded-lg font-extrabold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-white">
                 <Gamepad2 className="size-4" aria-hidden="true" />
               </span>

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const emptyLists: MockRoute[] = [
   ["GET", /^\/api\/games/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
   ["GET", "/api/categories", () => jsonResponse([])],
-  ["GET", "/api/content", () => jsonResponse([])],
+  noContent,
 ];
 
 function header() {
@@ -19,14 +19,14 @@ async function openMenu(name: string) {
 }
 
 describe("Header", () => {
-  beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  setUpScreenTests();
 
   it("has the logo (site.name from content) and the four navigation links", async () => {
-    mockApi([signedOut, ...emptyLists.slice(0, 2), ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }])]]);
+    mockApi([
+      signedOut,
+      ...emptyLists.slice(0, 2),
+      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }])],
+    ]);
     renderApp("/leaderboard");
     const nav = within(header()).getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
@@ -56,10 +56,7 @@ describe("Header", () => {
   it("keeps the current page as returnTo on Sign In", async () => {
     mockApi([signedOut, ...emptyLists]);
     renderApp("/leaderboard");
-    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
-      "href",
-      "/api/auth/login?returnTo=%2Fleaderboard",
-    );
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
   });
 
   it("signed in: notifications with a fixed badge 3, initials avatar and the account menu", async () => {
@@ -80,10 +77,7 @@ describe("Header", () => {
   it("keeps the query in returnTo, and the login screen passes its own returnTo on", async () => {
     mockApi([signedOut, ...emptyLists, ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
     const first = renderApp("/games?search=snake");
-    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
-      "href",
-      "/api/auth/login?returnTo=%2Fgames%3Fsearch%3Dsnake",
-    );
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgames%3Fsearch%3Dsnake");
     first.unmount();
     renderApp("/login?returnTo=%2Fgame%2F3");
     expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F3");
@@ -129,7 +123,11 @@ describe("Header", () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const mobile = screen.getByRole("navigation", { name: "Mobile" });
-    expect(within(mobile).getAllByRole("link").map((l) => l.textContent)).toEqual(["Home", "Categories", "New Games", "Leaderboards"]);
+    expect(
+      within(mobile)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Home", "Categories", "New Games", "Leaderboards"]);
     expect(within(document.getElementById("mobile-menu")!).getByRole("searchbox")).toBeInTheDocument();
     // navigating closes it
     fireEvent.click(within(mobile).getByRole("link", { name: "Leaderboards" }));

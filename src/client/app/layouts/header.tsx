@@ -1,5 +1,5 @@
 import { Bell, Gamepad2, LogIn, LogOut, Menu, Search, Settings, User, UserPlus, X, Library } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -75,6 +75,43 @@ function HeaderSearch({ className, onSearched, inputClassName }: { className?: s
   );
 }
 
+/** Spec §2: the four navigation links, in the bar (md and up) and in the mobile menu, each with its own look. */
+function NavList({ location, className, linkClassName, idleClassName }: { location: string; className: string; linkClassName: string; idleClassName: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((l) => {
+        const active = isActive(location, l.href);
+        return (
+          <li key={l.href}>
+            <Link
+              href={l.href}
+              aria-current={active ? "page" : undefined}
+              className={cn(linkClassName, active ? "bg-accent text-accent-foreground" : idleClassName)}
+            >
+              {l.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The round avatar button that opens the account menu (signed in or guest). */
+function AccountMenuTrigger({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DropdownMenuTrigger asChild>
+      <button
+        type="button"
+        aria-label={label}
+        className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {children}
+      </button>
+    </DropdownMenuTrigger>
+  );
+}
+
 function SignedInControls({ user }: { user: CurrentUser }) {
   return (
     <>
@@ -88,15 +125,9 @@ function SignedInControls({ user }: { user: CurrentUser }) {
         </span>
       </Button>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label={`Account menu for ${user.username}`}
-            className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <UserAvatar username={user.username} src={user.avatarUrl} />
-          </button>
-        </DropdownMenuTrigger>
+        <AccountMenuTrigger label={`Account menu for ${user.username}`}>
+          <UserAvatar username={user.username} src={user.avatarUrl} />
+        </AccountMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel className="flex items-center gap-2.5 py-2">
             <UserAvatar username={user.username} src={user.avatarUrl} className="size-8" />
@@ -141,15 +172,9 @@ function SignedOutControls({ returnTo }: { returnTo: string }) {
         Sign In
       </a>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label="Guest account menu"
-            className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <UserAvatar username={null} />
-          </button>
-        </DropdownMenuTrigger>
+        <AccountMenuTrigger label="Guest account menu">
+          <UserAvatar username={null} />
+        </AccountMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel>Guest</DropdownMenuLabel>
           <DropdownMenuSeparator />
@@ -214,25 +239,12 @@ export function Header() {
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((l) => {
-              const active = isActive(location, l.href);
-              return (
-                <li key={l.href}>
-                  <Link
-                    href={l.href}
-                    aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                      active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
-                    )}
-                  >
-                    {l.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <NavList
+            location={location}
+            className="flex items-center gap-1"
+            linkClassName="rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            idleClassName="text-muted-foreground hover:bg-accent/60 hover:text-foreground"
+          />
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
@@ -264,25 +276,12 @@ export function Header() {
         <div className="mx-auto w-full max-w-7xl space-y-3 px-4 py-4 sm:px-6">
           <HeaderSearch onSearched={() => setMenuOpen(false)} inputClassName="h-10" />
           <nav aria-label="Mobile">
-            <ul className="grid gap-1">
-              {NAV_LINKS.map((l) => {
-                const active = isActive(location, l.href);
-                return (
-                  <li key={l.href}>
-                    <Link
-                      href={l.href}
-                      aria-current={active ? "page" : undefined}
-                      className={cn(
-                        "block rounded-lg px-3 py-2.5 font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                        active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
-                      )}
-                    >
-                      {l.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <NavList
+              location={location}
+              className="grid gap-1"
+              linkClassName="block rounded-lg px-3 py-2.5 font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              idleClassName="hover:bg-accent/60"
+            />
           </nav>
         </div>
       </div>

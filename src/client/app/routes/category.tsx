@@ -27,7 +27,7 @@ function CategoryView({ slug }: { slug: string }) {
   const [view, setView] = useState<GameView>("grid");
 
   const notFound = !pseudo && category.isError && category.error instanceof ApiError && [400, 404].includes(category.error.status);
-  const title = pseudo ? PSEUDO_CATEGORIES[slug] : category.data?.name ?? (notFound ? "Category Not Found" : "");
+  const title = pseudo ? PSEUDO_CATEGORIES[slug] : (category.data?.name ?? (notFound ? "Category Not Found" : ""));
   const count = games.data?.length ?? 0;
 
   return (

@@ -1,33 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Game } from "@contract/games";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { makeGame as makeAnyGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
 
-function makeGame(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Game ${id}`,
-    description: "A game.",
-    imageUrl: `/uploads/${id}.webp`,
-    categoryId: 2,
-    category: "Puzzle",
-    categorySlug: "puzzle",
-    externalUrl: null,
-    developer: "Arcadium",
-    instructions: "Use your mouse or touchscreen to play.",
-    isFeatured: false,
-    featured: false,
-    new: false,
-    hot: false,
-    plays: 0,
-    rating: 0,
-    releaseDate: null,
-    createdAt: "2025-05-15T00:00:00.000Z",
-    frameUrl: `${GAMES_ORIGIN}/game-frame/${id}/`,
-    ...extra,
-  };
+/** The games of this file are Puzzle games by Arcadium. */
+function makeGame(id: number, extra: Partial<Game> = {}): Game {
+  return makeAnyGame(id, { categoryId: 2, category: "Puzzle", categorySlug: "puzzle", developer: "Arcadium", ...extra });
 }
 
 const game = makeGame(5, {
@@ -51,7 +33,7 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
   return [
     ...extra,
     user,
-    ["GET", "/api/content", () => jsonResponse([])],
+    noContent,
     ["GET", "/api/games/5", () => jsonResponse(game)],
     ["GET", "/api/scores/game/5", () => jsonResponse(scores)],
     ["GET", "/api/games/5/reviews", () => jsonResponse([])],
@@ -69,10 +51,8 @@ function openTab(name: string) {
   expect(tab).toHaveAttribute("aria-selected", "true");
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   act(() => resetToasts());
 });
 
@@ -116,7 +96,11 @@ describe("Game detail screen (spec §2, §4; D54, D55)", () => {
     await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
     openTab("Leaderboard");
     const table = await screen.findByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Score", "Date"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Rank", "Player", "Score", "Date"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByRole("link", { name: /PixelPioneer/ })).toHaveAttribute("href", "/profile/3");
@@ -162,7 +146,10 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("signed in: a valid score is posted once with the play id; toast 'New personal best!'; scores refetched", async () => {
     const fetch = mockApi(
-      routes([["POST", "/api/scores", () => jsonResponse({ score: 5000, personalBest: true, rank: 1 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ score: 5000, personalBest: true, rank: 1 }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
     );
     const frame = await play();
     const scoreReadsBefore = fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length;
@@ -180,7 +167,10 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("signed in, not a best: toast with the rank; won null is left out", async () => {
     const fetch = mockApi(
-      routes([["POST", "/api/scores", () => jsonResponse({ score: 10, personalBest: false, rank: 4 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ score: 10, personalBest: false, rank: 4 }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
     );
     const frame = await play();
     post(frame, scoreMsg(10, null));
@@ -189,7 +179,9 @@ describe("Game detail: scores from the game (D22, D23)", () => {
   });
 
   it("signed in, a first score of 0: saved with its rank, not celebrated as a personal best", async () => {
-    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })));
+    mockApi(
+      routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+    );
     const frame = await play();
     post(frame, scoreMsg(0, false));
     expect(await screen.findByText("Score saved — you are #9 on this game")).toBeInTheDocument();

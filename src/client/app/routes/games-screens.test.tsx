@@ -1,43 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
-
-function makeGame(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Game ${id}`,
-    description: "A game.",
-    imageUrl: `/uploads/${id}.webp`,
-    categoryId: 1,
-    category: "Action",
-    categorySlug: "action",
-    externalUrl: null,
-    developer: "Unknown",
-    instructions: "Use your mouse or touchscreen to play.",
-    isFeatured: false,
-    featured: false,
-    new: false,
-    hot: false,
-    plays: 0,
-    rating: 0,
-    releaseDate: null,
-    createdAt: "2025-05-15T00:00:00.000Z",
-    frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
-    ...extra,
-  };
-}
+import { describe, expect, it } from "vitest";
+import { makeGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 
 const base: MockRoute[] = [
   signedOut,
-  ["GET", "/api/content", () => jsonResponse([])],
+  noContent,
   ["GET", "/api/categories", () => jsonResponse([{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 30 }])],
 ];
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpScreenTests();
 
 describe("All Games (spec §2, D52)", () => {
   it("reads search, category and sort from the URL and asks the API with them", async () => {
@@ -76,7 +48,10 @@ describe("All Games (spec §2, D52)", () => {
   });
 
   it("/games/featured asks for featured games under the heading 'Featured Games' (D50)", async () => {
-    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })]]);
+    const fetch = mockApi([
+      ...base,
+      ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })],
+    ]);
     renderApp("/games/featured");
     expect(await screen.findByRole("heading", { level: 1, name: "Featured Games" })).toBeInTheDocument();
     await screen.findByRole("link", { name: "Game 2" });

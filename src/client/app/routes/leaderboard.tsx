@@ -24,7 +24,15 @@ function Rankings({ search }: { search: string }) {
   const board = useLeaderboard({ search: search || undefined }, { keepPrevious: true });
   if (board.isPending) return <LeaderboardTableSkeleton />;
   if (board.isError) {
-    return <EmptyState icon={<Trophy />} headingLevel={2} title="Failed to load the leaderboard" description="Please try again in a moment." className="m-4 border-0" />;
+    return (
+      <EmptyState
+        icon={<Trophy />}
+        headingLevel={2}
+        title="Failed to load the leaderboard"
+        description="Please try again in a moment."
+        className="m-4 border-0"
+      />
+    );
   }
   if (board.data.length === 0) {
     return (

@@ -91,7 +91,11 @@ export function LoginScreen() {
                     <SignInForm onSignedIn={done} />
                     <p className="mt-5 text-center text-sm text-muted-foreground">
                       New to {siteName}?{" "}
-                      <button type="button" onClick={() => selectTab("register")} className="font-medium text-primary hover:underline dark:text-violet-300 focus-visible:underline focus-visible:outline-none">
+                      <button
+                        type="button"
+                        onClick={() => selectTab("register")}
+                        className="font-medium text-primary hover:underline dark:text-violet-300 focus-visible:underline focus-visible:outline-none"
+                      >
                         Create an account
                       </button>
                     </p>

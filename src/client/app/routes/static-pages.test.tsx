@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 
-const noContent: MockRoute[] = [signedOut, ["GET", "/api/content", () => jsonResponse([])]];
+const signedOutNoContent: MockRoute[] = [signedOut, noContent];
 
 function main() {
   return within(screen.getByRole("main"));
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpScreenTests();
 
 describe("policy pages (spec §2 Static pages)", () => {
   it.each([
@@ -21,7 +17,7 @@ describe("policy pages (spec §2 Static pages)", () => {
     ["/cookie-policy", "Cookie Policy", /Essential Only/],
     ["/responsible-gaming", "Responsible Gaming", /aged 13 and over/],
   ])("%s: heading, 'Last updated: May 15, 2025' and its text", async (path, title, text) => {
-    mockApi(noContent);
+    mockApi(signedOutNoContent);
     renderApp(path);
     expect(await main().findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
     expect(main().getByText("Last updated: May 15, 2025")).toBeInTheDocument();
@@ -43,7 +39,8 @@ describe("policy pages (spec §2 Static pages)", () => {
               section: "pages",
               key: "privacy_policy",
               valueType: "html",
-              value: '<h2>Our own policy</h2><p onclick="alert(1)">Custom text<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"></p>',
+              value:
+                '<h2>Our own policy</h2><p onclick="alert(1)">Custom text<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true"></p>',
               updatedAt: "2025-05-15T00:00:00.000Z",
             },
           ]),
@@ -62,7 +59,14 @@ describe("policy pages (spec §2 Static pages)", () => {
   it("uses text content as paragraphs (D40)", async () => {
     mockApi([
       signedOut,
-      ["GET", "/api/content", () => jsonResponse([{ id: 2, section: "pages", key: "about", valueType: "text", value: "First <b>para</b>.\n\nSecond para.", updatedAt: "2025-05-15T00:00:00.000Z" }])],
+      [
+        "GET",
+        "/api/content",
+        () =>
+          jsonResponse([
+            { id: 2, section: "pages", key: "about", valueType: "text", value: "First <b>para</b>.\n\nSecond para.", updatedAt: "2025-05-15T00:00:00.000Z" },
+          ]),
+      ],
     ]);
     renderApp("/about");
     expect(await main().findByText("First <b>para</b>.")).toBeInTheDocument();
@@ -78,7 +82,7 @@ describe("policy pages (spec §2 Static pages)", () => {
 
 describe("Advertise With Us (spec §2)", () => {
   it("shows the audience stats and the ad policy list", async () => {
-    mockApi(noContent);
+    mockApi(signedOutNoContent);
     renderApp("/advertise-with-us");
     for (const text of ["1M+", "Monthly Users", "5M+", "Games Played Monthly", "18-34", "Core Age Group", "12min", "Average Session"]) {
       expect(await main().findByText(text)).toBeInTheDocument();
@@ -92,14 +96,14 @@ describe("Advertise With Us (spec §2)", () => {
 
 describe("About, Contact and Help (D51)", () => {
   it("About says what Arcadium is", async () => {
-    mockApi(noContent);
+    mockApi(signedOutNoContent);
     renderApp("/about");
     expect(await main().findByRole("heading", { level: 1, name: "About Us" })).toBeInTheDocument();
     expect(await main().findByText(/Arcadium is an open games portal/)).toBeInTheDocument();
   });
 
   it("Help has the FAQ topics", async () => {
-    mockApi(noContent);
+    mockApi(signedOutNoContent);
     renderApp("/help");
     for (const topic of ["Playing games", "Accounts", "Scores and leaderboards", "Chat rules", "Reporting problems"]) {
       expect(await main().findByRole("heading", { level: 2, name: topic })).toBeInTheDocument();
@@ -108,7 +112,7 @@ describe("About, Contact and Help (D51)", () => {
   });
 
   it("Contact has its form", async () => {
-    mockApi(noContent);
+    mockApi(signedOutNoContent);
     renderApp("/contact");
     expect(await main().findByRole("form", { name: "Contact us" })).toBeInTheDocument();
   });

@@ -11,10 +11,7 @@ export function UserAvatar({
   ...props
 }: ComponentProps<typeof AvatarPrimitive.Root> & { username?: string | null; src?: string | null }) {
   return (
-    <AvatarPrimitive.Root
-      className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none", className)}
-      {...props}
-    >
+    <AvatarPrimitive.Root className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none", className)} {...props}>
       {src ? <AvatarPrimitive.Image src={src} alt="" className="aspect-square size-full object-cover" /> : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : undefined}

@@ -5,12 +5,7 @@ import { cn } from "@/lib/utils";
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn("inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.List className={cn("inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
@@ -29,9 +24,6 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
-    <TabsPrimitive.Content
-      className={cn("mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
-      {...props}
-    />
+    <TabsPrimitive.Content className={cn("mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", className)} {...props} />
   );
 }

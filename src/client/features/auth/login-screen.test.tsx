@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const user = { id: 42, username: "neonfox", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player" };
 
@@ -19,7 +19,7 @@ function authServer(handlers: { login?: MockRoute[2]; register?: MockRoute[2]; g
     ["GET", "/api/auth/providers", () => jsonResponse({ google: handlers.google ?? false })],
     ["POST", "/api/auth/login", wrap(handlers.login ?? (() => jsonResponse(user)))],
     ["POST", "/api/auth/register", wrap(handlers.register)],
-    ["GET", "/api/content", () => jsonResponse([])],
+    noContent,
     ["GET", /^\/api\/(games|categories|chat|leaderboard)/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
   ];
 }
@@ -36,11 +36,7 @@ async function fillSignIn(username: string, password: string) {
   return form;
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpScreenTests();
 
 describe("/login (D10)", () => {
   it("has the title 'Sign In - Arcadium' and opens on the Sign In tab", async () => {
@@ -228,7 +224,7 @@ describe("/login (D10)", () => {
   });
 
   it("already signed in: says who and links onward", async () => {
-    mockApi([signedInAs({ id: 9, username: "pixelqueen" }), ["GET", "/api/content", () => jsonResponse([])], ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
+    mockApi([signedInAs({ id: 9, username: "pixelqueen" }), noContent, ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
     renderApp("/login?returnTo=%2Fgame%2F3");
     expect(await main().findByText("pixelqueen")).toBeInTheDocument();
     expect(main().getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/game/3");
@@ -237,7 +233,7 @@ describe("/login (D10)", () => {
   });
 
   it("treats any current-user failure as signed out", async () => {
-    mockApi([signedOut, ["GET", "/api/content", () => jsonResponse([])]]);
+    mockApi([signedOut, noContent]);
     renderApp("/login");
     expect(await screen.findByRole("form", { name: "Sign in" })).toBeInTheDocument();
   });

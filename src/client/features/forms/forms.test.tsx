@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 
-const base: MockRoute[] = [signedOut, ["GET", "/api/content", () => jsonResponse([])]];
+const base: MockRoute[] = [signedOut, noContent];
 const ADVERTISE_OK = "Thanks! Our team will contact you within 2 business days.";
 
 function bodyOf(fetch: ReturnType<typeof mockApi>, url: string) {
@@ -11,10 +11,8 @@ function bodyOf(fetch: ReturnType<typeof mockApi>, url: string) {
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   resetToasts();
 });
 
@@ -58,7 +56,11 @@ describe("Advertise With Us form (spec §2, D53)", () => {
   it("shows the server's field errors by their fields", async () => {
     mockApi([
       ...base,
-      ["POST", "/api/advertise", () => jsonResponse({ message: "Company name is required", errors: [{ path: "companyName", message: "Company name is required" }] }, { status: 400 })],
+      [
+        "POST",
+        "/api/advertise",
+        () => jsonResponse({ message: "Company name is required", errors: [{ path: "companyName", message: "Company name is required" }] }, { status: 400 }),
+      ],
     ]);
     renderApp("/advertise-with-us");
     const form = await screen.findByRole("form", { name: "Advertising enquiry" });
@@ -83,7 +85,10 @@ describe("Advertise With Us form (spec §2, D53)", () => {
 
 describe("Contact form (D51)", () => {
   it("posts name, email, subject and message and toasts the server's message", async () => {
-    const fetch = mockApi([...base, ["POST", "/api/contact", () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 })]]);
+    const fetch = mockApi([
+      ...base,
+      ["POST", "/api/contact", () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 })],
+    ]);
     renderApp("/contact");
     const form = await screen.findByRole("form", { name: "Contact us" });
     fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Ada" } });

@@ -7,7 +7,11 @@ describe("parseSdkMessage (D22 envelope)", () => {
     expect(parseSdkMessage({ v: 1, type: "gameplay.stop" })).toEqual({ type: "gameplay.stop" });
     expect(parseSdkMessage({ v: 1, type: "loading.progress", payload: { progress: 0.5 } })).toEqual({ type: "loading.progress", progress: 0.5 });
     expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 0, won: false } })).toEqual({ type: "score.submit", score: 0, won: false });
-    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 1_000_000_000, won: null } })).toEqual({ type: "score.submit", score: 1_000_000_000, won: null });
+    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 1_000_000_000, won: null } })).toEqual({
+      type: "score.submit",
+      score: 1_000_000_000,
+      won: null,
+    });
     expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 3 } })).toEqual({ type: "score.submit", score: 3, won: null });
   });
 

@@ -42,6 +42,8 @@ export function useGameListFilters() {
     if (value === search) return;
     const t = setTimeout(() => update({ search: value || null }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
+    // `update` is a new function on every render: depending on it would restart the pause on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pause restarts only when the text or the URL changes
   }, [input, search]);
 
   function clear() {

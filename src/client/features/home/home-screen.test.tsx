@@ -1,32 +1,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Game } from "@contract/games";
+import { makeGame as makeAnyGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1). */
 
-function makeGame(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Game ${id}`,
-    description: "A game.",
-    imageUrl: "",
-    categoryId: 1,
-    category: "Action",
-    categorySlug: "action",
-    externalUrl: null,
-    developer: "Unknown",
-    instructions: "Use your mouse or touchscreen to play.",
-    isFeatured: false,
-    featured: false,
-    new: false,
-    hot: false,
-    plays: 0,
-    rating: 0,
-    releaseDate: null,
-    createdAt: "2025-05-15T00:00:00.000Z",
-    frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
-    ...extra,
-  };
+/** The games of this file have no cover image. */
+function makeGame(id: number, extra: Partial<Game> = {}): Game {
+  return makeAnyGame(id, { imageUrl: "", ...extra });
 }
 
 /** 25 games: 1–12 Action, 13–25 Puzzle; 1–3 new; 4–15 hot (12 hot). */
@@ -53,7 +35,7 @@ const never = () => new Promise<Response>(() => {});
 function routes(overrides: Partial<Record<"featured" | "games" | "categories" | "leaderboard" | "chat", MockRoute[2]>> = {}): MockRoute[] {
   return [
     signedOut,
-    ["GET", "/api/content", () => jsonResponse([])],
+    noContent,
     [
       "GET",
       "/api/categories",
@@ -66,7 +48,19 @@ function routes(overrides: Partial<Record<"featured" | "games" | "categories" | 
     ],
     ["GET", "/api/games/featured", overrides.featured ?? (() => jsonResponse(GAMES.slice(0, 6).map((g) => ({ ...g, isFeatured: true, featured: true }))))],
     ["GET", "/api/games", overrides.games ?? (() => jsonResponse(GAMES, { headers: { "X-Total-Count": String(GAMES.length) } }))],
-    ["GET", "/api/leaderboard", overrides.leaderboard ?? (() => jsonResponse([entry(1, 11, "GlitchGuru"), entry(2, 6, "LunaLoop"), entry(3, 4, "RetroRacer"), entry(4, 3, "QuantumQuest"), entry(5, 10, "CosmicKat")]))],
+    [
+      "GET",
+      "/api/leaderboard",
+      overrides.leaderboard ??
+        (() =>
+          jsonResponse([
+            entry(1, 11, "GlitchGuru"),
+            entry(2, 6, "LunaLoop"),
+            entry(3, 4, "RetroRacer"),
+            entry(4, 3, "QuantumQuest"),
+            entry(5, 10, "CosmicKat"),
+          ])),
+    ],
     ["GET", "/api/chat", overrides.chat ?? (() => jsonResponse([]))],
   ];
 }
@@ -82,13 +76,9 @@ class SilentWebSocket {
   close() {}
 }
 
+setUpScreenTests();
 beforeEach(() => {
-  localStorage.setItem("cookieConsent", "all");
   vi.stubGlobal("WebSocket", SilentWebSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 const gameLinks = () => within(screen.getByRole("list", { name: "Games" })).getAllByRole("listitem");

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { risingStars } from "./api/get-leaderboard";
 
 /** /leaderboard (spec §2 Leaderboard, §9; D24, D55). */
@@ -15,14 +15,12 @@ const entry = (rank: number, username = `Player${rank}`) => ({
 const BOARD = Array.from({ length: 12 }, (_, i) => entry(i + 1));
 
 function routes(board: (url: URL) => Response | Promise<Response>, extra: MockRoute[] = []): MockRoute[] {
-  return [["GET", "/api/content", () => jsonResponse([])], ["GET", "/api/leaderboard", ({ url }) => board(url)], ...extra];
+  return [noContent, ["GET", "/api/leaderboard", ({ url }) => board(url)], ...extra];
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
+setUpScreenTests();
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe("risingStars (spec §9)", () => {
@@ -67,10 +65,13 @@ describe("Leaderboard screen", () => {
 
   it("signed in, 'Your Ranking' shows the real rank from /api/users/{me}", async () => {
     mockApi(
-      routes(() => jsonResponse(BOARD), [
-        signedInAs({ id: 104, username: "Player4" }),
-        ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
-      ]),
+      routes(
+        () => jsonResponse(BOARD),
+        [
+          signedInAs({ id: 104, username: "Player4" }),
+          ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
+        ],
+      ),
     );
     renderApp("/leaderboard");
     expect(await screen.findByTestId("my-rank")).toHaveTextContent("Rank #4");
@@ -84,7 +85,9 @@ describe("Leaderboard screen", () => {
     fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zz" } });
     fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "zzz" } });
     expect(await screen.findByText("No Players Found")).toBeInTheDocument();
-    const searches = fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.has("search"));
+    const searches = fetch.mock.calls
+      .map(([u]) => new URL(String(u), "http://x"))
+      .filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.has("search"));
     // debounced: one request, for the final text
     expect(searches.map((u) => u.searchParams.get("search"))).toEqual(["zzz"]);
     // Rising Stars keeps reading the whole board

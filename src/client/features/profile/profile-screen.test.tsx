@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
-import { jsonResponse, mockApi, renderApp, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
 import { achievementSummary, recentGames } from "./achievements";
 
 /** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
@@ -12,9 +12,36 @@ const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate
 const unlocked = new Set(["first_score", "first_victory", "game_explorer", "champion"]);
 const stats = {
   games: [
-    { gameId: 1, title: "Lane Racer", imageUrl: "", category: "Racing", categorySlug: "racing", bestScore: 1200, scores: 3, lastPlayedAt: "2025-05-10T10:00:00.000Z" },
-    { gameId: 2, title: "Reversi", imageUrl: "", category: "Strategy", categorySlug: "strategy", bestScore: 4200, scores: 1, lastPlayedAt: "2025-05-14T10:00:00.000Z" },
-    { gameId: 3, title: "Hoop Shot", imageUrl: "", category: "Sports", categorySlug: "sports", bestScore: 800, scores: 2, lastPlayedAt: "2025-05-12T10:00:00.000Z" },
+    {
+      gameId: 1,
+      title: "Lane Racer",
+      imageUrl: "",
+      category: "Racing",
+      categorySlug: "racing",
+      bestScore: 1200,
+      scores: 3,
+      lastPlayedAt: "2025-05-10T10:00:00.000Z",
+    },
+    {
+      gameId: 2,
+      title: "Reversi",
+      imageUrl: "",
+      category: "Strategy",
+      categorySlug: "strategy",
+      bestScore: 4200,
+      scores: 1,
+      lastPlayedAt: "2025-05-14T10:00:00.000Z",
+    },
+    {
+      gameId: 3,
+      title: "Hoop Shot",
+      imageUrl: "",
+      category: "Sports",
+      categorySlug: "sports",
+      bestScore: 800,
+      scores: 2,
+      lastPlayedAt: "2025-05-12T10:00:00.000Z",
+    },
   ],
   categories: [
     { slug: "racing", name: "Racing", plays: 3, share: 50 },
@@ -27,7 +54,7 @@ const stats = {
 };
 
 function routes(extra: MockRoute[] = []): MockRoute[] {
-  return [signedOut, ["GET", "/api/content", () => jsonResponse([])], ...extra];
+  return [signedOut, noContent, ...extra];
 }
 
 function openTab(name: string) {
@@ -37,11 +64,7 @@ function openTab(name: string) {
   return waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
 }
 
-beforeEach(() => localStorage.setItem("cookieConsent", "all"));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpScreenTests();
 
 describe("achievementSummary (D25)", () => {
   it("counts the unlocked achievements: 'N/10 achievements unlocked'", () => {
@@ -57,14 +80,17 @@ describe("achievementSummary (D25)", () => {
 
 describe("Profile screen", () => {
   it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {
-    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
     renderApp("/profile/7");
     expect(await screen.findByRole("heading", { level: 1, name: "turbotiger" })).toBeInTheDocument();
     expect(screen.getByText("Rank #3")).toBeInTheDocument();
     expect(screen.getByText("TU")).toBeInTheDocument(); // initials fallback
-    const facts = Object.fromEntries(
-      screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
-    );
+    const facts = Object.fromEntries(screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(facts).toEqual({ "Total Score": "12,345", "Games Played": "21", "Win Rate": "48%", "Member Since": "May 15, 2025" });
     expect(screen.getByRole("button", { name: "Message" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Add Friend" })).toBeInTheDocument();
@@ -72,7 +98,12 @@ describe("Profile screen", () => {
   });
 
   it("Statistics: per-game best scores and category shares from /stats", async () => {
-    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
     renderApp("/profile/7");
     const bests = await screen.findAllByTestId("best-score");
     expect(bests.map((b) => [within(b).getByRole("link").textContent, b.querySelector("[data-field=bestScore]")?.textContent])).toEqual([
@@ -84,7 +115,12 @@ describe("Profile screen", () => {
   });
 
   it("Achievements: the 10 from the API, locked ones marked, and 'N/10 achievements unlocked' counted", async () => {
-    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
     renderApp("/profile/7");
     await screen.findAllByTestId("best-score");
     await openTab("Achievements");
@@ -99,7 +135,12 @@ describe("Profile screen", () => {
   });
 
   it("Recent Games: ordered by last played with best scores", async () => {
-    mockApi(routes([["GET", "/api/users/7", () => jsonResponse(profile)], ["GET", "/api/users/7/stats", () => jsonResponse(stats)]]));
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
     renderApp("/profile/7");
     await screen.findAllByTestId("best-score");
     await openTab("Recent Games");

@@ -11,7 +11,9 @@ export const usersTable = pgTable(
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +35,9 @@ export const sessionsTable = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => usersTable.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["player", "admin"] }).notNull().default("player"),
+    kind: text("kind", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -70,4 +74,3 @@ export const rateLimitsTable = pgTable(
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
-

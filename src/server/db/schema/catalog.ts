@@ -49,8 +49,14 @@ export const gamesTable = pgTable(
     index("games_created_at_idx").on(t.createdAt),
     index("games_plays_idx").on(t.plays),
     index("games_rating_idx").on(t.rating),
-    index("games_featured_idx").on(t.createdAt).where(sql`${t.isFeatured}`),
-    index("games_new_idx").on(t.createdAt).where(sql`${t.isNew}`),
-    index("games_hot_idx").on(t.createdAt).where(sql`${t.isHot}`),
+    index("games_featured_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isFeatured}`),
+    index("games_new_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isNew}`),
+    index("games_hot_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isHot}`),
   ],
 );

@@ -58,10 +58,7 @@ export const bestScoresTable = pgTable(
       .references(() => scoresTable.id, { onDelete: "cascade" }),
     achievedAt: timestamp("achieved_at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.gameId] }),
-    index("best_scores_game_idx").on(t.gameId, t.score.desc(), t.achievedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index("best_scores_game_idx").on(t.gameId, t.score.desc(), t.achievedAt)],
 );
 
 /**
@@ -134,7 +131,9 @@ export const chatMessagesTable = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("chat_messages_visible_idx").on(t.id).where(sql`${t.deletedAt} is null`),
+    index("chat_messages_visible_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("chat_messages_user_idx").on(t.userId, t.createdAt),
   ],
 );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
 import {
   adminSelfSchema,
   INVALID_OTP_MESSAGE,
@@ -9,42 +8,20 @@ import {
   verifyOtpBodySchema,
   verifyOtpResponseSchema,
 } from "../../../contract/admin";
-import { CONTENT_DEFAULTS } from "../../../contract/content";
-import type { AppContext } from "../../app";
-import type { Db } from "../../db/client";
-import { usersTable, websiteContentTable } from "../../db/schema";
-import { requireAdmin, SESSION_COOKIE } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import type { AppContext } from "../../context";
+import { clearSessionCookie, requireAdmin, SESSION_COOKIE, setSessionCookie } from "../../plugins/auth";
+import { Unauthorized } from "../../errors";
 import { otpMail, type Mailer } from "../../services/mailer";
 import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
-import { enforceRateLimit } from "../../services/rate-limit";
-import { clearSessionCookie, createSession, destroySession, setSessionCookie } from "../../services/sessions";
+import { siteName } from "../../services/content";
+import { createSession, destroySession } from "../../services/sessions";
+import { getAdminSelf } from "../../services/users";
 import { adminErrorResponses } from "./validation";
-
-/** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
-export const OTP_REQUESTS_PER_IP = 30;
 
 export type AdminAuthOptions = AppContext & { mailer: Mailer };
 
-export async function loadAdminSelf(db: Db, id: number) {
-  const [u] = await db
-    .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt, role: usersTable.role, email: usersTable.email })
-    .from(usersTable)
-    .where(eq(usersTable.id, id));
-  if (!u) throw new HttpError(401, "Not signed in");
-  return { ...u, createdAt: u.createdAt.toISOString() };
-}
-
-async function siteName(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ value: websiteContentTable.value })
-    .from(websiteContentTable)
-    .where(and(eq(websiteContentTable.section, "site"), eq(websiteContentTable.key, "name")));
-  return row?.value?.trim() || CONTENT_DEFAULTS["site.name"];
-}
-
 /** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
-export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer }) => {
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits }) => {
   const secure = config.publicUrl.startsWith("https:");
 
   // D42: the same answer for every valid address; a mail only for administrators.
@@ -54,8 +31,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request) => {
       const { email } = request.body;
       // Per address (D42), and per client so that nobody fills the table with made-up addresses.
-      await enforceRateLimit(db, `admin-otp-ip:${request.ip}`, OTP_REQUESTS_PER_IP, OTP_POLICY.windowMs / 6, "Too many code requests. Please try again later.");
-      await enforceRateLimit(db, `admin-otp:${email}`, OTP_POLICY.requestsPerWindow, OTP_POLICY.windowMs, "Too many code requests for this address. Please try again later.");
+      await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${request.ip}`);
+      await rateLimits.enforce("adminOtpPerAddress", `admin-otp:${email}`);
       const allowed = await mayReceiveAdminCode(db, config.adminEmails, email);
       const { challengeId, code } = await createOtpChallenge(db, email);
       if (allowed) {
@@ -78,21 +55,21 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request, reply) => {
       const { email, otp, otpSecret } = request.body;
       const ok = await consumeOtpChallenge(db, otpSecret, email, otp);
-      if (!ok) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      if (!ok) throw new Unauthorized(INVALID_OTP_MESSAGE);
       const userId = await resolveAdminUser(db, config.adminEmails, email);
-      if (userId === undefined) throw new HttpError(401, INVALID_OTP_MESSAGE);
+      if (userId === undefined) throw new Unauthorized(INVALID_OTP_MESSAGE);
       await destroySession(db, request.cookies[SESSION_COOKIE]);
       const { token, expiresAt } = await createSession(db, userId, "admin");
       setSessionCookie(reply, token, expiresAt, secure);
       request.log.info({ userId }, "admin signed in");
-      return { user: await loadAdminSelf(db, userId), message: "Login successful" };
+      return { user: await getAdminSelf(db, userId), message: "Login successful" };
     },
   );
 
   // D43: the /cms screens' admin lookup (guarded like every /api/admin route).
   app.get("/api/admin/user", { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } }, async (request) => {
     const me = requireAdmin(request);
-    return loadAdminSelf(db, me.id);
+    return getAdminSelf(db, me.id);
   });
 
   // D43: ends the admin session and returns to the sign-in screen.
@@ -101,5 +78,4 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     clearSessionCookie(reply, secure);
     return reply.redirect("/cms", 302);
   });
-
 };

@@ -1,15 +1,11 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { categorySchema } from "../../../contract/categories";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
   "admin categories (D46)",
   (t) => {
-    let cookies: { sid: string };
-    beforeAll(async () => {
-      ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
-    });
-    const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) => t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+    const { req } = asAdmin(t);
 
     it("lists categories with game counts", async () => {
       const res = await req("GET", "/api/admin/categories");
@@ -22,7 +18,12 @@ describeEachDatabase(
     });
 
     it("creates a category (201), visible on the public API; a duplicate slug is 409", async () => {
-      const res = await req("POST", "/api/admin/categories", { name: "Board Games", slug: "board-games", description: "Chess and friends", imageUrl: "/uploads/images/board.webp" });
+      const res = await req("POST", "/api/admin/categories", {
+        name: "Board Games",
+        slug: "board-games",
+        description: "Chess and friends",
+        imageUrl: "/uploads/images/board.webp",
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ name: "Board Games", slug: "board-games", gameCount: 0 });
       const pub = await t().app.inject({ method: "GET", url: "/api/categories/board-games" });
@@ -48,9 +49,22 @@ describeEachDatabase(
 
     it("edits name, slug, description and image; a taken slug is 409; unknown 404, malformed 400", async () => {
       const created = (await req("POST", "/api/admin/categories", { name: "Cards", slug: "cards" })).json();
-      const res = await req("PATCH", `/api/admin/categories/${created.id}`, { name: "Card Games", slug: "card-games", description: "Solitaire", imageUrl: "https://cdn.example.com/c.png", gameCount: 99 });
+      const res = await req("PATCH", `/api/admin/categories/${created.id}`, {
+        name: "Card Games",
+        slug: "card-games",
+        description: "Solitaire",
+        imageUrl: "https://cdn.example.com/c.png",
+        gameCount: 99,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id: created.id, name: "Card Games", slug: "card-games", description: "Solitaire", imageUrl: "https://cdn.example.com/c.png", gameCount: 0 });
+      expect(res.json()).toMatchObject({
+        id: created.id,
+        name: "Card Games",
+        slug: "card-games",
+        description: "Solitaire",
+        imageUrl: "https://cdn.example.com/c.png",
+        gameCount: 0,
+      });
       expect((await req("PATCH", `/api/admin/categories/${created.id}`, { slug: "puzzle" })).statusCode).toBe(409);
       expect((await req("PATCH", `/api/admin/categories/${created.id}`, { slug: "card-games" })).statusCode).toBe(200);
       expect((await req("PATCH", `/api/admin/categories/${created.id}`, { name: "" })).statusCode).toBe(400);

@@ -1,38 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { count, eq, isNull } from "drizzle-orm";
 import { dashboardResponseSchema } from "../../../contract/admin";
-import type { AppContext } from "../../app";
-import {
-  advertiserEnquiriesTable,
-  categoriesTable,
-  chatMessagesTable,
-  contactMessagesTable,
-  gamesTable,
-  newsletterSubscriptionsTable,
-  reviewsTable,
-  scoresTable,
-  usersTable,
-  websiteContentTable,
-} from "../../db/schema";
+import type { AppContext } from "../../context";
+import { dashboardCounts } from "../../services/dashboard";
 import { adminErrorResponses } from "./validation";
 
-/** Spec §2 /cms/dashboard: counts.games and counts.categories, plus the other totals an admin wants at a glance. */
+/** Spec §2 /cms/dashboard: the site's totals at a glance. */
 export const adminDashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardResponseSchema, ...adminErrorResponses } } }, async () => {
-    const one = async (q: Promise<Array<{ n: number }>>) => Number((await q)[0]?.n ?? 0);
-    const [games, categories, users, admins, reviews, chatMessages, scores, contentItems, contactMessages, newsletterSubscriptions, advertiserEnquiries] = await Promise.all([
-      one(db.select({ n: count() }).from(gamesTable)),
-      one(db.select({ n: count() }).from(categoriesTable)),
-      one(db.select({ n: count() }).from(usersTable)),
-      one(db.select({ n: count() }).from(usersTable).where(eq(usersTable.role, "admin"))),
-      one(db.select({ n: count() }).from(reviewsTable)),
-      one(db.select({ n: count() }).from(chatMessagesTable).where(isNull(chatMessagesTable.deletedAt))),
-      one(db.select({ n: count() }).from(scoresTable)),
-      one(db.select({ n: count() }).from(websiteContentTable)),
-      one(db.select({ n: count() }).from(contactMessagesTable)),
-      one(db.select({ n: count() }).from(newsletterSubscriptionsTable)),
-      one(db.select({ n: count() }).from(advertiserEnquiriesTable)),
-    ]);
-    return { counts: { games, categories, users, admins, reviews, chatMessages, scores, contentItems, contactMessages, newsletterSubscriptions, advertiserEnquiries } };
-  });
+  app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardResponseSchema, ...adminErrorResponses } } }, async () => dashboardCounts(db));
 };

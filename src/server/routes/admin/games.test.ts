@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { gameSchema } from "../../../contract/games";
 import { gamesTable, reviewsTable } from "../../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
-import { buildZip, multipart } from "./test-helpers";
+import { buildZip, multipart } from "../../../test/uploads";
 
 const VALID = {
   title: "Sky Hopper",
@@ -54,9 +54,27 @@ describeEachDatabase(
       });
 
       it("takes every field of spec §7; releaseDate as a date or an ISO timestamp; the category id as an integer", async () => {
-        const res = await create({ ...VALID, categoryId: 3, developer: "Cloud Co", instructions: "Tap", isFeatured: true, plays: 12000, rating: 45, releaseDate: "2025-03-04T10:00:00.000Z" });
+        const res = await create({
+          ...VALID,
+          categoryId: 3,
+          developer: "Cloud Co",
+          instructions: "Tap",
+          isFeatured: true,
+          plays: 12000,
+          rating: 45,
+          releaseDate: "2025-03-04T10:00:00.000Z",
+        });
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json()).toMatchObject({ categoryId: 3, developer: "Cloud Co", instructions: "Tap", isFeatured: true, featured: true, plays: 12000, rating: 45, releaseDate: "2025-03-04" });
+        expect(res.json()).toMatchObject({
+          categoryId: 3,
+          developer: "Cloud Co",
+          instructions: "Tap",
+          isFeatured: true,
+          featured: true,
+          plays: 12000,
+          rating: 45,
+          releaseDate: "2025-03-04",
+        });
         const res2 = await create({ ...VALID, categoryId: "2", releaseDate: "2024-12-31" });
         expect(res2.json()).toMatchObject({ categoryId: 2, releaseDate: "2024-12-31" });
       });

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { requireAdmin } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { Unauthorized } from "../../errors";
 import { createMailer } from "../../services/mailer";
 import { adminAuthRoutes } from "./auth";
 import { adminCategoryRoutes } from "./categories";
-import { adminContentRoutes } from "./content";
+import { adminChatRoutes } from "./chat";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminMessageRoutes } from "./messages";
@@ -15,6 +15,7 @@ import { adminSettingsRoutes } from "./settings";
 import { adminUploadRoutes } from "./uploads";
 import { adminUserRoutes } from "./users";
 import { adminErrorHandler } from "./validation";
+import { adminWebsiteContentRoutes } from "./website-content";
 
 export type AdminRouteEntry = { method: string; url: string; guarded: boolean };
 
@@ -38,7 +39,7 @@ export function isAdminUrl(url: string): boolean {
  */
 export async function adminGuard(request: FastifyRequest): Promise<void> {
   const user = requireAdmin(request);
-  if (user.sessionKind !== "admin") throw new HttpError(401, "Please sign in to the admin area with a one-time code");
+  if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
 }
 
 /**
@@ -79,11 +80,14 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminGameRoutes, ctx);
       await scope.register(adminUploadRoutes, ctx);
       await scope.register(adminCategoryRoutes, ctx);
-      await scope.register(adminContentRoutes, ctx);
+      await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminMessageRoutes, ctx);
     });
+    // Chat moderation answers like the public chat routes (the global error handler, no no-store
+    // header), as it always has; the guard above still applies to it.
+    await root.register(adminChatRoutes, ctx);
   },
   { name: "arcadium-admin-routes" },
 );

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "../../plugins/errors";
+import { Invalid, TooLarge, UnsupportedType, DomainError } from "../../errors";
 
 export type UploadedFile = {
   /** a temporary file under DATA_DIR/tmp, removed by cleanup() */
@@ -29,26 +29,26 @@ const HEAD_BYTES = 512;
 export const FORM_LIMITS = { fields: 20, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 25, headerPairs: 100 } as const;
 
 function multipartError(err: unknown, tooLarge: string): unknown {
-  if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return err;
   const code = (err as { code?: string }).code;
   switch (code) {
     case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpError(413, tooLarge);
+      return new TooLarge(tooLarge);
     case "FST_FILES_LIMIT":
-      return new HttpError(413, "Only one file can be uploaded at a time");
+      return new TooLarge("Only one file can be uploaded at a time");
     case "FST_FIELDS_LIMIT":
     case "FST_PARTS_LIMIT":
-      return new HttpError(413, "The form has too many fields");
+      return new TooLarge("The form has too many fields");
     case "FST_PROTO_VIOLATION":
     case "FST_INVALID_JSON_FIELD_ERROR":
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpError(400, "Malformed multipart upload");
+      return new Invalid("Malformed multipart upload");
     default:
       break;
   }
   const message = err instanceof Error ? err.message : "";
   if (/multipart|boundary|part|form|Unexpected end/i.test(message) && !(err as NodeJS.ErrnoException).syscall) {
-    return new HttpError(400, "Malformed multipart upload");
+    return new Invalid("Malformed multipart upload");
   }
   return err;
 }
@@ -62,7 +62,7 @@ export async function readMultipartUpload(
   request: FastifyRequest,
   opts: { fileField: string; maxFileBytes: number; tmpDir: string; tooLargeMessage: string },
 ): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw new HttpError(415, "Send this form as multipart/form-data");
+  if (!request.isMultipart()) throw new UnsupportedType("Send this form as multipart/form-data");
   await fsp.mkdir(opts.tmpDir, { recursive: true });
   const temps: string[] = [];
   const cleanup = async () => {
@@ -74,7 +74,7 @@ export async function readMultipartUpload(
     const parts = request.parts({ limits: { ...FORM_LIMITS, files: 1, fileSize: opts.maxFileBytes } });
     for await (const part of parts) {
       if (part.type === "field") {
-        if (part.fieldnameTruncated || part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long`);
+        if (part.fieldnameTruncated || part.valueTruncated) throw new TooLarge(`The field ${part.fieldname} is too long`);
         if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === "string" ? part.value : JSON.stringify(part.value);
         continue;
       }
@@ -96,7 +96,7 @@ export async function readMultipartUpload(
         },
       });
       await pipeline(part.file, tap, fs.createWriteStream(tmp, { flags: "wx", mode: 0o600 }));
-      if (part.file.truncated) throw new HttpError(413, opts.tooLargeMessage);
+      if (part.file.truncated) throw new TooLarge(opts.tooLargeMessage);
       file = { path: tmp, filename: part.filename ?? "", mimetype: part.mimetype ?? "", size, head };
     }
   } catch (err) {

@@ -4,20 +4,13 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
 import { gameSchema } from "../../../contract/games";
-import type { AppContext } from "../../app";
-import { gamesTable } from "../../db/schema";
-import { HttpError } from "../../plugins/errors";
-import { getGame } from "../../services/games";
-import { imageLimits, storeUploadedImage } from "../../services/images";
-import { enforceRateLimit } from "../../services/rate-limit";
-import { commitPackage } from "../../services/packages";
-import { detectPackageKind, packageLimits, stageUploadedPackage } from "../../services/zip-packages";
-import { DEFAULT_INSTRUCTIONS, assertCategoryExists } from "./games";
+import type { AppContext } from "../../context";
+import { Invalid } from "../../errors";
+import { assertCategoryExists, createPackagedGame, getGame } from "../../services/games";
+import { storeUploadedImage } from "../../services/images";
+import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
-import { adminErrorResponses, isForeignKeyViolation, parseOrThrow } from "./validation";
-
-/** Issue 8: uploads per administrator per window (each one writes to disk and, for images, decodes with sharp). Tests lower it. */
-export const uploadLimit = { count: 60, windowMs: 10 * 60 * 1000 };
+import { adminErrorResponses, parseOrThrow } from "./validation";
 
 function mb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -27,16 +20,18 @@ function mb(bytes: number): string {
  * D44 game packages and D45 images. Multipart is accepted only in this scope, with tight limits
  * (one file, a few small fields); everything else on the site is JSON.
  */
-export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
+  const { package: packageLimits, image: imageLimits } = settings.uploadLimits;
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, files: 1, fileSize: packageLimits.maxUploadBytes },
     throwFileSizeLimit: true,
   });
   const tmpDir = path.join(config.dataDir, "tmp");
+  // Issue 8: uploads per administrator (each one writes to disk and, for images, decodes with sharp).
   // Counted before the body is read, so a refused upload costs no disk.
   app.addHook("preHandler", async (request) => {
     if (!request.user) return; // the admin guard has already answered
-    await enforceRateLimit(db, `upload:${request.user.id}`, uploadLimit.count, uploadLimit.windowMs, "Too many uploads. Please try again in a few minutes.");
+    await rateLimits.enforce("upload", `upload:${request.user.id}`);
   });
 
   // D44: .html or .zip; extracted to DATA_DIR/tmp and moved into place only when complete.
@@ -51,38 +46,14 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // Spec §5 order: title, description, image URL, then the file.
       const fields = parseOrThrow(adminGameUploadFieldsSchema, upload.fields, "body");
       const file = upload.file;
-      if (!file) throw new HttpError(400, HTML_FILE_REQUIRED_MESSAGE);
-      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      if (!file) throw new Invalid(HTML_FILE_REQUIRED_MESSAGE);
+      if (file.size === 0) throw new Invalid("The uploaded file is empty");
       const kind = detectPackageKind(file.filename, file.head);
       await assertCategoryExists(db, fields.categoryId);
 
-      const staging = await stageUploadedPackage(config.dataDir, file.path, kind);
-      let id: number;
-      try {
-        // The row and the files arrive together: if moving the files fails, the row is rolled back.
-        id = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(gamesTable)
-            .values({
-              title: fields.title,
-              description: fields.description,
-              imageUrl: fields.imageUrl,
-              categoryId: fields.categoryId,
-              externalUrl: null,
-              hasPackage: true,
-              developer: fields.developer,
-              instructions: fields.instructions ?? DEFAULT_INSTRUCTIONS,
-              isFeatured: fields.isFeatured,
-            })
-            .returning({ id: gamesTable.id });
-          await commitPackage(config.dataDir, staging, row.id);
-          return row.id;
-        });
-      } catch (err) {
-        await fsp.rm(staging, { recursive: true, force: true });
-        if (isForeignKeyViolation(err)) throw new HttpError(400, `Category ${fields.categoryId} does not exist`);
-        throw err;
-      }
+      const staging = await stageUploadedPackage(config.dataDir, file.path, kind, packageLimits);
+      // The row and the files arrive together (the staging folder is removed if either fails).
+      const id = await createPackagedGame(db, config.dataDir, fields, staging);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
       return reply.code(201).send((await getGame(db, config.gamesUrl, id))!);
     } finally {
@@ -100,10 +71,10 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     });
     try {
       const file = upload.file;
-      if (!file) throw new HttpError(400, "Image file is required");
-      if (file.size === 0) throw new HttpError(400, "The uploaded file is empty");
+      if (!file) throw new Invalid("Image file is required");
+      if (file.size === 0) throw new Invalid("The uploaded file is empty");
       // Read into memory (at most 5 MB) so that no file handle outlives the request.
-      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path));
+      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path), imageLimits);
       request.log.info({ imageUrl }, "admin uploaded an image");
       return reply.code(201).send({ imageUrl });
     } finally {

@@ -1,23 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { errorResponseSchema } from "../../../contract/common";
-import { HttpError } from "../../plugins/errors";
+import { errorResponses } from "../../../contract/common";
+import { Invalid } from "../../errors";
 
 /** The D60 error bodies every admin route may answer with. */
-export const adminErrorResponses = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-} as const;
+export const adminErrorResponses = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** zod's own wording ("Invalid input: expected string…", "Too small: …"): such messages get the field's path in front. */
-const ZOD_DEFAULT = /^(Invalid (input|option|string|type|key|element|union|email|url|date|number|format|value|enum|literal)|Too (small|big)|Unrecognized|Expected |Required$)/;
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|string|type|key|element|union|email|url|date|number|format|value|enum|literal)|Too (small|big)|Unrecognized|Expected |Required$)/;
 
 type Issue = { path: string; message: string };
 
@@ -40,9 +32,9 @@ export function zodIssues(error: z.ZodError, context?: string): Issue[] {
 }
 
 /** Throws the 400 of validationBody for a failed safeParse (used where a route parses by hand, e.g. multipart fields). */
-export class ValidationFailure extends HttpError {
+export class ValidationFailure extends Invalid {
   constructor(public body: { message: string; errors: Issue[] }) {
-    super(400, body.message);
+    super(body.message);
   }
 }
 
@@ -65,16 +57,4 @@ export function adminErrorHandler(error: FastifyError, _request: FastifyRequest,
     return reply.code(400).send(validationBody(issues));
   }
   throw error;
-}
-
-/** PostgreSQL unique violation (through Drizzle's wrapper or not). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-/** PostgreSQL foreign-key violation. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23503" || e?.cause?.code === "23503";
 }

@@ -45,7 +45,10 @@ export function CmsCategoriesScreen() {
 
   function confirmDelete() {
     if (!deletingNow) return;
-    del.mutate(deletingNow.id, toastOutcome("Category deleted", "Failed to delete category", () => setDeleting(null)));
+    del.mutate(
+      deletingNow.id,
+      toastOutcome("Category deleted", "Failed to delete category", () => setDeleting(null)),
+    );
   }
 
   return (

@@ -9,6 +9,12 @@ import { useDashboard } from "@/features/cms/api/get-dashboard";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { formatNumber } from "@/lib/format";
 
+/** The Quick Actions card's links. */
+const QUICK_ACTIONS = [
+  { href: "~/cms/games", icon: Gamepad2, label: "Manage Games" },
+  { href: "~/cms/categories", icon: FolderTree, label: "Manage Categories" },
+];
+
 function StatCard({ label, value, icon, loading, footer }: { label: string; value: ReactNode; icon: ReactNode; loading?: boolean; footer?: ReactNode }) {
   return (
     <Card>
@@ -81,20 +87,15 @@ export function CmsDashboardScreen() {
             <CardDescription>Jump to the most common tasks.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <Link href="~/cms/games" className={buttonClasses("outline", "md", "justify-between")}>
-              <span className="flex items-center gap-2">
-                <Gamepad2 aria-hidden="true" />
-                Manage Games
-              </span>
-              <ArrowRight aria-hidden="true" />
-            </Link>
-            <Link href="~/cms/categories" className={buttonClasses("outline", "md", "justify-between")}>
-              <span className="flex items-center gap-2">
-                <FolderTree aria-hidden="true" />
-                Manage Categories
-              </span>
-              <ArrowRight aria-hidden="true" />
-            </Link>
+            {QUICK_ACTIONS.map(({ href, icon: Icon, label }) => (
+              <Link key={href} href={href} className={buttonClasses("outline", "md", "justify-between")}>
+                <span className="flex items-center gap-2">
+                  <Icon aria-hidden="true" />
+                  {label}
+                </span>
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            ))}
           </CardContent>
         </Card>
       </div>

@@ -25,7 +25,10 @@ export function CmsGamesScreen() {
 
   function confirmDelete() {
     if (!deleting) return;
-    del.mutate(deleting.id, toastOutcome("Game deleted", "Failed to delete game", () => setDeleting(null)));
+    del.mutate(
+      deleting.id,
+      toastOutcome("Game deleted", "Failed to delete game", () => setDeleting(null)),
+    );
   }
 
   return (

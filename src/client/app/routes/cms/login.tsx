@@ -9,7 +9,10 @@ export function CmsLoginScreen() {
       <main id="main" className="w-full max-w-sm">
         <CmsLoginForm />
         <p className="mt-6 text-center text-sm text-muted-foreground">
-          <a href="/" className="underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded">
+          <a
+            href="/"
+            className="underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded"
+          >
             Back to the main site
           </a>
         </p>

@@ -80,7 +80,9 @@ export function CmsUsersScreen() {
                 <Select
                   value={u.role}
                   disabled={self || busy}
-                  onValueChange={(role) => change(u, { role: role as "player" | "admin" }, role === "admin" ? `${u.username} is now an admin` : `${u.username} is now a player`)}
+                  onValueChange={(role) =>
+                    change(u, { role: role as "player" | "admin" }, role === "admin" ? `${u.username} is now an admin` : `${u.username} is now a player`)
+                  }
                 >
                   <SelectTrigger aria-label={`Role of ${u.username}`} className="h-8 w-28">
                     <SelectValue />

@@ -41,7 +41,12 @@ function ValueCell({ item }: { item: ContentItem }) {
     return (
       <span className="flex items-center gap-2 text-muted-foreground">
         <Code2 className="size-4 shrink-0 text-primary" aria-label="HTML" />
-        <span className="line-clamp-1">{item.value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || "HTML content"}</span>
+        <span className="line-clamp-1">
+          {item.value
+            .replace(/<[^>]*>/g, " ")
+            .replace(/\s+/g, " ")
+            .trim() || "HTML content"}
+        </span>
       </span>
     );
   }
@@ -90,7 +95,10 @@ export function CmsWebsiteContentScreen() {
 
   function confirmDelete() {
     if (!deleting) return;
-    del.mutate(deleting.id, toastOutcome("Content deleted", "Failed to delete content", () => setDeleting(null)));
+    del.mutate(
+      deleting.id,
+      toastOutcome("Content deleted", "Failed to delete content", () => setDeleting(null)),
+    );
   }
 
   return (

@@ -1,12 +1,12 @@
-import { Loader2, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { registerSchema, type CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { fieldErrorsOf, validateWith, type FieldErrors } from "@/lib/api-form";
 import { useRegister } from "../api/register";
+import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "./password-input";
 
 type Field = "username" | "email" | "password";
@@ -77,19 +77,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Register" className="grid gap-4">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <FormField label="Username" hint="3 to 20 characters: letters, digits and _" error={errors.username}>
-        {(p) => (
-          <Input
-            {...p}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={20}
-            value={values.username}
-            onChange={(e) => set("username", e.target.value)}
-          />
-        )}
+        {(p) => <UsernameInput field={p} maxLength={20} value={values.username} onChange={(e) => set("username", e.target.value)} />}
       </FormField>
       <FormField label="Email" optional hint="Lets you sign in with your email address too." error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
@@ -97,17 +85,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
       <FormField label="Password" hint="At least 8 characters" error={errors.password}>
         {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />}
       </FormField>
-      <Button
-        type="submit"
-        variant="gradient"
-        size="lg"
-        className="mt-1 w-full"
-        disabled={registration.isPending}
-        aria-busy={registration.isPending || undefined}
-      >
-        {registration.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-        {registration.isPending ? "Creating account..." : "Create Account"}
-      </Button>
+      <AuthSubmitButton pending={registration.isPending} icon={UserPlus} pendingLabel="Creating account...">
+        Create Account
+      </AuthSubmitButton>
     </form>
   );
 }

@@ -1,10 +1,9 @@
-import { Loader2, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { loginErrorMessage, useLogin } from "../api/login";
+import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "./password-input";
 
 /**
@@ -35,29 +34,13 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in" className="grid gap-4">
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <FormField label="Username or email">
-        {(p) => (
-          <Input
-            {...p}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        )}
-      </FormField>
+      <FormField label="Username or email">{(p) => <UsernameInput field={p} value={username} onChange={(e) => setUsername(e.target.value)} />}</FormField>
       <FormField label="Password">
-        {(p) => (
-          <PasswordInput {...p} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        )}
+        {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
       </FormField>
-      <Button type="submit" variant="gradient" size="lg" className="mt-1 w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
-        {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
-        {login.isPending ? "Signing in..." : "Sign In"}
-      </Button>
+      <AuthSubmitButton pending={login.isPending} icon={LogIn} pendingLabel="Signing in...">
+        Sign In
+      </AuthSubmitButton>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
 import { chatTime } from "@/lib/format";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { CHAT_RECONNECT } from "../use-chat-live";
 import { ChatPanel } from "./chat-panel";
 
@@ -106,18 +106,21 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     const list = [msg(1, "welcome")];
     const fetch = mockApi([
       signedInAs(ann),
-      ...chatRoutes(() => list, [
+      ...chatRoutes(
+        () => list,
         [
-          "POST",
-          "/api/chat",
-          ({ body }) => {
-            posted.push(body);
-            const m = msg(10, (body as { message: string }).message.trim());
-            list.push(m);
-            return jsonResponse(m, { status: 201 });
-          },
+          [
+            "POST",
+            "/api/chat",
+            ({ body }) => {
+              posted.push(body);
+              const m = msg(10, (body as { message: string }).message.trim());
+              list.push(m);
+              return jsonResponse(m, { status: 201 });
+            },
+          ],
         ],
-      ]),
+      ),
     ]);
     renderWithProviders(<ChatPanel />);
     const input = await screen.findByRole("textbox", { name: "Chat message" });

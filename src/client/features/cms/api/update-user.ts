@@ -13,8 +13,7 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: adminKeys.usersAll() }), qc.invalidateQueries({ queryKey: adminKeys.dashboard() })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminKeys.usersAll() }), qc.invalidateQueries({ queryKey: adminKeys.dashboard() })]),
     onError: (err) => recheckSessionOn(qc, err),
   });
 }

@@ -1,23 +1,25 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders } from "@/test/render-app";
+import { makeGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { AddGameDialog } from "./add-game-dialog";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 const CATEGORIES = [{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 2 }];
-const GAME = {
-  id: 50, title: "Rocket", description: "Fly", imageUrl: "https://img.example/r.png", categoryId: 1, category: "Action", categorySlug: "action",
-  externalUrl: "https://games.example/rocket/", developer: "Unknown", instructions: "x", isFeatured: false, featured: false, new: true, hot: false,
-  plays: 0, rating: 0, releaseDate: null, createdAt: "2025-01-01T00:00:00.000Z", frameUrl: "https://games.example/rocket/",
-};
+const GAME = makeGame(50, {
+  title: "Rocket",
+  description: "Fly",
+  imageUrl: "https://img.example/r.png",
+  externalUrl: "https://games.example/rocket/",
+  instructions: "x",
+  new: true,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  frameUrl: "https://games.example/rocket/",
+});
 
 function routes(extra: Parameters<typeof mockApi>[0] = []) {
-  return mockApi([
-    ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
-    ["GET", "/api/admin/categories", () => jsonResponse(CATEGORIES)],
-    ...extra,
-  ]);
+  return mockApi([["GET", "/api/admin/user", () => jsonResponse(ADMIN)], ["GET", "/api/admin/categories", () => jsonResponse(CATEGORIES)], ...extra]);
 }
 const submit = (name: RegExp | string) => fireEvent.click(screen.getByRole("button", { name }));
 const alertText = () => screen.getByRole("dialog").querySelector("[role=alert]")?.textContent;
@@ -48,7 +50,17 @@ describe("AddGameDialog (spec §2, §5, §7, §8)", () => {
     expect(await screen.findByText("Game added successfully")).toBeInTheDocument();
     const post = fetch.mock.calls.find(([url, init]) => String(url).endsWith("/api/admin/games") && init?.method === "POST")!;
     const body = JSON.parse(String(post[1]!.body));
-    expect(body).toMatchObject({ title: "Rocket", description: "Fly", imageUrl: "https://img.example/r.png", externalUrl: "https://games.example/rocket/", categoryId: 1, isFeatured: false, plays: 0, rating: 0, developer: "Unknown" });
+    expect(body).toMatchObject({
+      title: "Rocket",
+      description: "Fly",
+      imageUrl: "https://img.example/r.png",
+      externalUrl: "https://games.example/rocket/",
+      categoryId: 1,
+      isFeatured: false,
+      plays: 0,
+      rating: 0,
+      developer: "Unknown",
+    });
     expect(Number.isInteger(body.categoryId)).toBe(true);
   });
 

@@ -1,7 +1,6 @@
-import { FileArchive, Link2, Loader2, Plus } from "lucide-react";
+import { FileArchive, Link2, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
@@ -19,6 +18,7 @@ import {
 } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 type FormState = {
@@ -191,7 +191,14 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </TabsList>
             <div className="mt-4 grid gap-4">
               <Field id={ids.title} label="Title" error={errorOf("title")}>
-                <Input id={ids.title} ref={refs.title} value={form.title} onChange={(e) => set("title", e.target.value)} maxLength={100} {...fieldAria(ids.title, errorOf("title"))} />
+                <Input
+                  id={ids.title}
+                  ref={refs.title}
+                  value={form.title}
+                  onChange={(e) => set("title", e.target.value)}
+                  maxLength={100}
+                  {...fieldAria(ids.title, errorOf("title"))}
+                />
               </Field>
               <Field id={ids.description} label="Description" error={errorOf("description")}>
                 <Textarea
@@ -221,7 +228,12 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 </Field>
               </div>
               <TabsContent value="url" className="mt-0">
-                <Field id={ids.externalUrl} label="Game URL" error={errorOf("externalUrl")} hint="The address the game frame opens, e.g. https://example.com/game/">
+                <Field
+                  id={ids.externalUrl}
+                  label="Game URL"
+                  error={errorOf("externalUrl")}
+                  hint="The address the game frame opens, e.g. https://example.com/game/"
+                >
                   <Input
                     id={ids.externalUrl}
                     ref={refs.externalUrl}
@@ -265,20 +277,20 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 />
               </Field>
               <label htmlFor={ids.featured} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-                <input id={ids.featured} type="checkbox" className="size-4 accent-primary" checked={form.isFeatured} onChange={(e) => set("isFeatured", e.target.checked)} />
+                <input
+                  id={ids.featured}
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={form.isFeatured}
+                  onChange={(e) => set("isFeatured", e.target.checked)}
+                />
                 Featured game
               </label>
             </div>
           </Tabs>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-              {mode === "url" ? (createGame.isPending ? "Creating..." : "Add Game") : uploadPackage.isPending ? "Uploading..." : "Upload Game"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>
+            {mode === "url" ? (createGame.isPending ? "Creating..." : "Add Game") : uploadPackage.isPending ? "Uploading..." : "Upload Game"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,14 +1,14 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Category } from "@contract/categories";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateCategory } from "../api/create-category";
 import { useUpdateCategory } from "../api/update-category";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 /** 'Board Games!' → 'board-games' (the server's slug rule: lowercase letters, digits, single hyphens). */
@@ -45,12 +45,17 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
 
   useEffect(() => {
     if (!open) return;
-    setForm(editing ? { name: editing.name, slug: editing.slug, description: editing.description, imageUrl: editing.imageUrl } : { name: "", slug: "", description: "", imageUrl: "" });
+    setForm(
+      editing
+        ? { name: editing.name, slug: editing.slug, description: editing.description, imageUrl: editing.imageUrl }
+        : { name: "", slug: "", description: "", imageUrl: "" },
+    );
     setSlugTouched(Boolean(editing));
     setError(null);
     create.reset();
     update.reset();
-    // Reset when the dialog opens or another category is opened.
+    // Reset when the dialog opens or another category is opened, not when the mutations or the list re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened category on purpose (ADR 006)
   }, [open, editing?.id]);
 
   function setName(name: string) {
@@ -109,7 +114,14 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={id("name")} label="Name" error={errorOf("name")}>
-              <Input id={id("name")} ref={nameRef} value={form.name} maxLength={50} onChange={(e) => setName(e.target.value)} {...fieldAria(id("name"), errorOf("name"))} />
+              <Input
+                id={id("name")}
+                ref={nameRef}
+                value={form.name}
+                maxLength={50}
+                onChange={(e) => setName(e.target.value)}
+                {...fieldAria(id("name"), errorOf("name"))}
+              />
             </Field>
             <Field id={id("slug")} label="Slug" error={errorOf("slug")} hint={form.slug ? `/category/${form.slug}` : "e.g. board-games"}>
               <Input
@@ -127,7 +139,13 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
             </Field>
           </div>
           <Field id={id("description")} label="Description">
-            <Textarea id={id("description")} rows={3} maxLength={500} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+            <Textarea
+              id={id("description")}
+              rows={3}
+              maxLength={500}
+              value={form.description}
+              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            />
           </Field>
           <ImageField
             id={id("image")}
@@ -137,15 +155,9 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
             previewAlt="Category image preview"
             hint="PNG, JPEG, WebP or GIF up to 5 MB. Paste an image URL or upload a file."
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {pending ? (editing ? "Saving..." : "Creating...") : editing ? "Save Changes" : "Add Category"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => onOpenChange(false)} icon={Save}>
+            {pending ? (editing ? "Saving..." : "Creating...") : editing ? "Save Changes" : "Add Category"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

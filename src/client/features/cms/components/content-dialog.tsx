@@ -1,8 +1,7 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { contentValueTypeSchema, type ContentItem, type ContentValueType } from "@contract/content";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
@@ -10,6 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useCreateContent } from "../api/create-content";
 import { useUpdateContent } from "../api/update-content";
 import { Field, fieldAria } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 export type ContentForm = { section: string; key: string; value: string; valueType: ContentValueType };
@@ -27,11 +27,25 @@ export const VALUE_TYPE_LABELS: Record<ContentValueType, string> = { text: "Text
 
 const EMPTY: ContentForm = { section: "", key: "", value: "", valueType: "text" };
 
+/** Section and key: where the site uses the item (read-only in edit). */
+const PLACE_FIELDS = [
+  { name: "section", label: "Section", placeholder: "home" },
+  { name: "key", label: "Key", placeholder: "hero_title" },
+] as const;
+
 /**
  * Add Content and Edit Content (spec §2, §5; D40). In edit, section and key are read-only.
  * `item` undefined = closed, null = add. `defaultSection` pre-fills the section while adding.
  */
-export function ContentDialog({ item, defaultSection, onOpenChange }: { item: ContentItem | null | undefined; defaultSection?: string; onOpenChange: (open: boolean) => void }) {
+export function ContentDialog({
+  item,
+  defaultSection,
+  onOpenChange,
+}: {
+  item: ContentItem | null | undefined;
+  defaultSection?: string;
+  onOpenChange: (open: boolean) => void;
+}) {
   const uid = useId();
   const open = item !== undefined;
   const editing = item ?? null;
@@ -44,10 +58,16 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
 
   useEffect(() => {
     if (!open) return;
-    setForm(editing ? { section: editing.section, key: editing.key, value: editing.value, valueType: editing.valueType } : { ...EMPTY, section: defaultSection ?? "" });
+    setForm(
+      editing
+        ? { section: editing.section, key: editing.key, value: editing.value, valueType: editing.valueType }
+        : { ...EMPTY, section: defaultSection ?? "" },
+    );
     setError(null);
     create.reset();
     update.reset();
+    // Reset when the dialog opens or another item is opened, not when the mutations or the list re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened item on purpose (ADR 006)
   }, [open, editing?.id]);
 
   const set = <K extends keyof ContentForm>(k: K, v: ContentForm[K]) => {
@@ -104,37 +124,28 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Content" : "Add Content"}</DialogTitle>
           <DialogDescription>
-            {editing ? "Section and key identify where the site uses this item; only its value and type can change." : "A text, HTML, image or link item the site can show (e.g. section home, key hero_title)."}
+            {editing
+              ? "Section and key identify where the site uses this item; only its value and type can change."
+              : "A text, HTML, image or link item the site can show (e.g. section home, key hero_title)."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("section")} label="Section" error={errorOf("section")}>
-              <Input
-                id={id("section")}
-                ref={refs.section}
-                value={form.section}
-                readOnly={Boolean(editing)}
-                className={editing ? "bg-muted text-muted-foreground" : undefined}
-                placeholder="home"
-                maxLength={64}
-                onChange={(e) => set("section", e.target.value)}
-                {...fieldAria(id("section"), errorOf("section"))}
-              />
-            </Field>
-            <Field id={id("key")} label="Key" error={errorOf("key")}>
-              <Input
-                id={id("key")}
-                ref={refs.key}
-                value={form.key}
-                readOnly={Boolean(editing)}
-                className={editing ? "bg-muted text-muted-foreground" : undefined}
-                placeholder="hero_title"
-                maxLength={64}
-                onChange={(e) => set("key", e.target.value)}
-                {...fieldAria(id("key"), errorOf("key"))}
-              />
-            </Field>
+            {PLACE_FIELDS.map(({ name, label, placeholder }) => (
+              <Field key={name} id={id(name)} label={label} error={errorOf(name)}>
+                <Input
+                  id={id(name)}
+                  ref={refs[name]}
+                  value={form[name]}
+                  readOnly={Boolean(editing)}
+                  className={editing ? "bg-muted text-muted-foreground" : undefined}
+                  placeholder={placeholder}
+                  maxLength={64}
+                  onChange={(e) => set(name, e.target.value)}
+                  {...fieldAria(id(name), errorOf(name))}
+                />
+              </Field>
+            ))}
           </div>
           <Field id={id("type")} label="Type">
             <Select value={form.valueType} onValueChange={(v) => set("valueType", contentValueTypeSchema.parse(v))}>
@@ -151,13 +162,27 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
             </Select>
           </Field>
           {form.valueType === "image" ? (
-            <ImageField id={id("value")} label="Value" value={form.value} onChange={(v) => set("value", v)} error={errorOf("value")} inputRef={refs.value} hint="An image URL or an uploaded image." />
+            <ImageField
+              id={id("value")}
+              label="Value"
+              value={form.value}
+              onChange={(v) => set("value", v)}
+              error={errorOf("value")}
+              inputRef={refs.value}
+              hint="An image URL or an uploaded image."
+            />
           ) : (
             <Field
               id={id("value")}
               label="Value"
               error={errorOf("value")}
-              hint={form.valueType === "html" ? "HTML is sanitised when saved: scripts and event handlers are removed." : form.valueType === "link" ? "A site path such as /games or an http(s) URL." : undefined}
+              hint={
+                form.valueType === "html"
+                  ? "HTML is sanitised when saved: scripts and event handlers are removed."
+                  : form.valueType === "link"
+                    ? "A site path such as /games or an http(s) URL."
+                    : undefined
+              }
             >
               <Textarea
                 id={id("value")}
@@ -170,15 +195,9 @@ export function ContentDialog({ item, defaultSection, onOpenChange }: { item: Co
               />
             </Field>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {pending ? "Saving..." : editing ? "Save Changes" : "Add Content"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} onCancel={() => onOpenChange(false)} icon={Save}>
+            {pending ? "Saving..." : editing ? "Save Changes" : "Add Content"}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { AdminGamePatch } from "@contract/admin";
 import type { Game } from "@contract/games";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -11,6 +10,7 @@ import { useUpdateGame } from "../api/update-game";
 import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field } from "./field";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 
 type EditState = {
@@ -65,6 +65,7 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
     setForm(game ? stateOf(game) : null);
     update.reset();
     // Reset only when another game is opened (not on every refetch of the list).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened game on purpose (ADR 006)
   }, [game?.id]);
 
   const set = <K extends keyof EditState>(key: K, value: EditState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
@@ -107,7 +108,13 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
               </Field>
             </div>
             <Field id={id("description")} label="Description">
-              <Textarea id={id("description")} rows={3} value={form.description} placeholder={game.description} onChange={(e) => set("description", e.target.value)} />
+              <Textarea
+                id={id("description")}
+                rows={3}
+                value={form.description}
+                placeholder={game.description}
+                onChange={(e) => set("description", e.target.value)}
+              />
             </Field>
             <ImageField
               id={id("image")}
@@ -122,31 +129,49 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
               label="Game URL"
               hint={game.externalUrl ? undefined : "This game is an uploaded package; leave blank to keep playing the package."}
             >
-              <Input id={id("url")} type="url" value={form.externalUrl} placeholder={game.externalUrl ?? "https://"} onChange={(e) => set("externalUrl", e.target.value)} />
+              <Input
+                id={id("url")}
+                type="url"
+                value={form.externalUrl}
+                placeholder={game.externalUrl ?? "https://"}
+                onChange={(e) => set("externalUrl", e.target.value)}
+              />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={id("developer")} label="Developer">
-                <Input id={id("developer")} value={form.developer} placeholder={game.developer} onChange={(e) => set("developer", e.target.value)} maxLength={100} />
+                <Input
+                  id={id("developer")}
+                  value={form.developer}
+                  placeholder={game.developer}
+                  onChange={(e) => set("developer", e.target.value)}
+                  maxLength={100}
+                />
               </Field>
               <div className="flex items-end pb-2">
                 <label htmlFor={id("featured")} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-                  <input id={id("featured")} type="checkbox" className="size-4 accent-primary" checked={form.isFeatured} onChange={(e) => set("isFeatured", e.target.checked)} />
+                  <input
+                    id={id("featured")}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={form.isFeatured}
+                    onChange={(e) => set("isFeatured", e.target.checked)}
+                  />
                   Featured game
                 </label>
               </div>
             </div>
             <Field id={id("instructions")} label="Instructions">
-              <Textarea id={id("instructions")} rows={2} value={form.instructions} placeholder={game.instructions} onChange={(e) => set("instructions", e.target.value)} />
+              <Textarea
+                id={id("instructions")}
+                rows={2}
+                value={form.instructions}
+                placeholder={game.instructions}
+                onChange={(e) => set("instructions", e.target.value)}
+              />
             </Field>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="gradient" disabled={update.isPending}>
-                {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-                {update.isPending ? "Saving..." : "Save Changes"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter pending={update.isPending} onCancel={() => onOpenChange(false)} icon={Save}>
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </FormDialogFooter>
           </form>
         ) : null}
       </DialogContent>

@@ -2,7 +2,21 @@ import type { ReactNode } from "react";
 import { Label } from "@/components/ui/input";
 
 /** A form row: label, control, optional hint and error (the error is announced and tied to the control by id). */
-export function Field({ id, label, hint, error, children, className }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={className ?? "grid gap-2"}>
       <Label htmlFor={id}>{label}</Label>

@@ -43,7 +43,14 @@ export function ContactForm() {
         )}
       </FormField>
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" variant="gradient" size="lg" className="w-full sm:w-auto" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+        <Button
+          type="submit"
+          variant="gradient"
+          size="lg"
+          className="w-full sm:w-auto"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending || undefined}
+        >
           {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           {mutation.isPending ? "Sending..." : "Send Message"}
         </Button>

@@ -1,8 +1,6 @@
-import { Users } from "lucide-react";
-import { Link } from "wouter";
 import type { Game } from "@contract/games";
-import { StarRating } from "@/components/star-rating";
-import { formatPlays, truncate } from "@/lib/format";
+import { truncate } from "@/lib/format";
+import { GameCardLink, GameRatingPlays } from "./game-card-parts";
 import { GameImage } from "./game-image";
 
 /** Spec §4 / §9: a featured card's description is cut at 60 characters. */
@@ -15,19 +13,10 @@ export function FeaturedCard({ game }: { game: Game }) {
       <GameImage src={game.imageUrl} alt="" className="aspect-video" imgClassName="transition-transform duration-300 group-hover:scale-105" />
       <div className="space-y-2 p-4">
         <h3 className="font-semibold">
-          <Link href={`/game/${game.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
-            {game.title}
-          </Link>
+          <GameCardLink game={game} />
         </h3>
         <p className="min-h-10 text-sm text-muted-foreground">{truncate(game.description, FEATURED_DESCRIPTION_MAX)}</p>
-        <div className="flex items-center justify-between">
-          <StarRating rating={game.rating} />
-          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-            <Users className="size-3.5" aria-hidden="true" />
-            {formatPlays(game.plays)}
-            <span className="sr-only"> plays</span>
-          </span>
-        </div>
+        <GameRatingPlays game={game} className="flex items-center justify-between" />
       </div>
     </article>
   );

@@ -43,10 +43,24 @@ export function FeaturedCarousel() {
         title="Featured Games"
         action={
           <div className="flex gap-2">
-            <Button variant="outline" size="icon" aria-label="Scroll left" disabled={!loaded || position <= 0} onClick={() => scrollBy(-CAROUSEL_STEP_PX)} className="rounded-full">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Scroll left"
+              disabled={!loaded || position <= 0}
+              onClick={() => scrollBy(-CAROUSEL_STEP_PX)}
+              className="rounded-full"
+            >
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <Button variant="outline" size="icon" aria-label="Scroll right" disabled={!loaded || atEnd} onClick={() => scrollBy(CAROUSEL_STEP_PX)} className="rounded-full">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Scroll right"
+              disabled={!loaded || atEnd}
+              onClick={() => scrollBy(CAROUSEL_STEP_PX)}
+              className="rounded-full"
+            >
               <ChevronRight aria-hidden="true" />
             </Button>
           </div>

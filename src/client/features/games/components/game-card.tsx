@@ -1,11 +1,9 @@
-import { Play, Users } from "lucide-react";
-import { Link } from "wouter";
+import { Play } from "lucide-react";
 import type { Game } from "@contract/games";
-import { StarRating } from "@/components/star-rating";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatPlays } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { GameFlagBadges } from "./game-badges";
+import { GameCardLink, GameRatingPlays } from "./game-card-parts";
 import { GameImage } from "./game-image";
 
 export type GameCardGame = Pick<Game, "id" | "title" | "imageUrl" | "category" | "rating" | "plays" | "new" | "hot" | "isFeatured">;
@@ -21,12 +19,7 @@ export function GameCard({ game, className }: { game: GameCardGame; className?: 
       )}
     >
       <div className="relative">
-        <GameImage
-          src={game.imageUrl}
-          alt=""
-          className="aspect-[4/3]"
-          imgClassName="transition-transform duration-300 group-hover:scale-105"
-        />
+        <GameImage src={game.imageUrl} alt="" className="aspect-[4/3]" imgClassName="transition-transform duration-300 group-hover:scale-105" />
         <GameFlagBadges game={game} className="absolute left-2 top-2 flex flex-wrap gap-1" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/0 opacity-0 transition-all duration-200 group-hover:bg-black/35 group-hover:opacity-100">
           <span className="flex size-12 items-center justify-center rounded-full bg-white/95 text-primary shadow-lg">
@@ -36,19 +29,10 @@ export function GameCard({ game, className }: { game: GameCardGame; className?: 
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3.5">
         <h3 className="line-clamp-1 font-semibold leading-snug">
-          <Link href={`/game/${game.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
-            {game.title}
-          </Link>
+          <GameCardLink game={game} />
         </h3>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{game.category}</p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-          <StarRating rating={game.rating} />
-          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-            <Users className="size-3.5" aria-hidden="true" />
-            <span>{formatPlays(game.plays)}</span>
-            <span className="sr-only"> plays</span>
-          </span>
-        </div>
+        <GameRatingPlays game={game} className="mt-auto flex items-center justify-between gap-2 pt-1" countInSpan />
       </div>
     </article>
   );
@@ -75,22 +59,13 @@ export function GameListItem({ game, description }: { game: GameCardGame; descri
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="truncate font-semibold">
-            <Link href={`/game/${game.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
-              {game.title}
-            </Link>
+            <GameCardLink game={game} />
           </h3>
           <GameFlagBadges game={game} className="flex gap-1" />
         </div>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{game.category}</p>
         {description ? <p className="line-clamp-2 text-sm text-muted-foreground">{description}</p> : null}
-        <div className="flex items-center gap-3 pt-0.5">
-          <StarRating rating={game.rating} />
-          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-            <Users className="size-3.5" aria-hidden="true" />
-            {formatPlays(game.plays)}
-            <span className="sr-only"> plays</span>
-          </span>
-        </div>
+        <GameRatingPlays game={game} className="flex items-center gap-3 pt-0.5" />
       </div>
     </article>
   );

@@ -17,14 +17,7 @@ export function GameImage({ src, alt, className, imgClassName }: { src: string |
           <Gamepad2 className="size-10 text-primary/60" aria-hidden="true" />
         </div>
       ) : (
-        <img
-          src={src}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-          className={cn("size-full object-cover", imgClassName)}
-        />
+        <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} className={cn("size-full object-cover", imgClassName)} />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { GAME_FRAME_ALLOW, GAME_FRAME_SANDBOX, GamePlayer, type GameScoreReport } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
@@ -15,7 +15,8 @@ function mockPlays(ids = ["p-1", "p-2", "p-3", "p-4"]) {
   let n = 0;
   return mockApi([["POST", "/api/games/5/play", () => jsonResponse({ plays: 10 + n, playId: ids[n++] })]]);
 }
-const playCalls = (fetch: ReturnType<typeof mockApi>) => fetch.mock.calls.filter(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST").length;
+const playCalls = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.filter(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST").length;
 
 async function startPlaying(props: Partial<Parameters<typeof GamePlayer>[0]> = {}) {
   const onScore = vi.fn<(r: GameScoreReport) => void>();

@@ -166,10 +166,7 @@ export function GamePlayer({
   return (
     // The wrapper goes fullscreen, toolbar included, so Exit Fullscreen and Reload stay reachable
     // (a phone has no Esc key).
-    <div
-      ref={containerRef}
-      className={cn("overflow-hidden bg-black", isFullscreen ? "flex flex-col" : "rounded-2xl border shadow-lg")}
-    >
+    <div ref={containerRef} className={cn("overflow-hidden bg-black", isFullscreen ? "flex flex-col" : "rounded-2xl border shadow-lg")}>
       <div className={isFullscreen ? "relative min-h-0 w-full flex-1 bg-black" : "relative aspect-video w-full bg-black"}>
         {playing ? (
           <>

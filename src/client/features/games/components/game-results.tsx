@@ -10,7 +10,15 @@ import { GameGrid, GameGridItem } from "./game-grid";
 export const ALL_GAMES_SKELETONS = 10;
 
 /** All Games' count, then the games, 'Load More Games', or why there are none. */
-export function GameResults({ query, label, onClearFilters }: { query: UseInfiniteQueryResult<InfiniteData<GamePage>>; label: string; onClearFilters: () => void }) {
+export function GameResults({
+  query,
+  label,
+  onClearFilters,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<GamePage>>;
+  label: string;
+  onClearFilters: () => void;
+}) {
   const games = query.data?.pages.flatMap((p) => p.games) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return (

@@ -31,7 +31,10 @@ export function PopularGames({ categoryNames }: { categoryNames: readonly string
         id="games-title"
         title="Popular Games"
         action={
-          <Link href="/games" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href="/games"
+            className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             View all <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         }

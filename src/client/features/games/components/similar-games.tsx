@@ -41,9 +41,7 @@ export function SimilarGames({ game }: { game: Pick<Game, "id" | "category" | "c
             ))}
           </div>
         ) : similar.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {games.isError ? "Similar games could not be loaded." : `No other ${game.category} games yet.`}
-          </p>
+          <p className="text-sm text-muted-foreground">{games.isError ? "Similar games could not be loaded." : `No other ${game.category} games yet.`}</p>
         ) : (
           <ul aria-label="Similar games" className="space-y-2">
             {similar.map((g) => (

@@ -47,7 +47,11 @@ export function LeaderboardTable({ entries, className }: { entries: LeaderboardE
       <Head />
       <tbody>
         {entries.map((e) => (
-          <tr key={e.user.id} data-testid="leaderboard-row" className={cn("border-b last:border-0 transition-colors hover:bg-accent/40", e.rank <= 3 && "bg-primary/[0.03]")}>
+          <tr
+            key={e.user.id}
+            data-testid="leaderboard-row"
+            className={cn("border-b last:border-0 transition-colors hover:bg-accent/40", e.rank <= 3 && "bg-primary/[0.03]")}
+          >
             <td className={td}>
               <span className="inline-flex items-center gap-2">
                 <span className="w-6 text-base font-bold tabular-nums" data-field="rank">

@@ -9,7 +9,15 @@ import { formatNumber } from "@/lib/format";
 import { loginUrl } from "@/lib/session";
 import { RISING_STARS_COUNT, risingStars } from "../api/get-leaderboard";
 
-export type MyRanking = { userId: number; username: string; avatarUrl: string | null; rank: number | null; totalScore: number; gamesPlayed: number; winRate: number };
+export type MyRanking = {
+  userId: number;
+  username: string;
+  avatarUrl: string | null;
+  rank: number | null;
+  totalScore: number;
+  gamesPlayed: number;
+  winRate: number;
+};
 
 /**
  * 'Your Ranking' (spec §2): signed out it always shows 'Sign in to see your rank' and 'Sign In'.
@@ -45,7 +53,10 @@ export function YourRankingCard({ state }: { state: { kind: "loading" } | { kind
             <div className="flex items-center gap-3">
               <UserAvatar username={state.me.username} src={state.me.avatarUrl} className="size-12" />
               <div className="min-w-0">
-                <Link href={`/profile/${state.me.userId}`} className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  href={`/profile/${state.me.userId}`}
+                  className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {state.me.username}
                 </Link>
                 <p className="text-sm text-muted-foreground" data-testid="my-rank">
@@ -107,7 +118,10 @@ export function RisingStarsCard({ entries, isPending, isError }: { entries: Lead
               <li key={e.user.id} data-testid="rising-star" className="flex items-center gap-3 rounded-lg px-1 py-1.5">
                 <UserAvatar username={e.user.username} src={e.user.avatarUrl} />
                 <div className="min-w-0 flex-1">
-                  <Link href={`/profile/${e.user.id}`} className="block truncate rounded text-sm font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                  <Link
+                    href={`/profile/${e.user.id}`}
+                    className="block truncate rounded text-sm font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                  >
                     {e.user.username}
                   </Link>
                   <p className="text-xs text-muted-foreground">Rank #{e.rank}</p>

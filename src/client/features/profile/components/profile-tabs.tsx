@@ -86,7 +86,10 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
                 <li key={g.gameId} data-testid="best-score" data-game-id={g.gameId}>
                   <div className="mb-1.5 flex items-baseline justify-between gap-3">
                     <div className="min-w-0">
-                      <Link href={`/game/${g.gameId}`} className="truncate rounded font-medium outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                      <Link
+                        href={`/game/${g.gameId}`}
+                        className="truncate rounded font-medium outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                      >
                         {g.title}
                       </Link>
                       <span className="ml-2 text-xs text-muted-foreground">{g.category}</span>
@@ -115,7 +118,10 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
               {stats.categories.map((c) => (
                 <li key={c.slug} data-testid="category-share" data-slug={c.slug}>
                   <div className="mb-1.5 flex items-baseline justify-between gap-3">
-                    <Link href={`/category/${c.slug}`} className="rounded font-medium outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                    <Link
+                      href={`/category/${c.slug}`}
+                      className="rounded font-medium outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                    >
                       {c.name}
                     </Link>
                     <span className="text-sm tabular-nums">
@@ -205,7 +211,10 @@ function RecentGames({ stats, username }: { stats: UserStats; username: string }
           <li key={g.gameId} data-testid="recent-game" data-game-id={g.gameId} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
             <GameThumb src={g.imageUrl} className="aspect-[4/3] w-16 sm:w-20" />
             <div className="min-w-0 flex-1">
-              <Link href={`/game/${g.gameId}`} className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                href={`/game/${g.gameId}`}
+                className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 {g.title}
               </Link>
               <p className="text-xs text-muted-foreground">

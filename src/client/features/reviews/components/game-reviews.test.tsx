@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@/test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GameReviews } from "./game-reviews";
 
 const me = { id: 7, username: "zed" };
@@ -24,7 +24,11 @@ function reviewApi(opts: { own?: ReturnType<typeof review> | null; user?: MockRo
     opts.user ?? signedInAs(me),
     ["GET", "/api/games/5/reviews", () => jsonResponse(own ? [own] : [])],
     ["GET", "/api/games/5/reviews/user/7", () => jsonResponse(own)],
-    ["GET", "/api/games/5/rating", () => jsonResponse(own ? aggregate : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } })],
+    [
+      "GET",
+      "/api/games/5/rating",
+      () => jsonResponse(own ? aggregate : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } }),
+    ],
     ["GET", "/api/games/5", () => jsonResponse({})],
     [
       "POST",

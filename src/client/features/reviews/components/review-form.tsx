@@ -14,8 +14,7 @@ import { StarInput } from "./star-input";
 /** D30: a comment of at most 2,000 characters (the server refuses longer ones). */
 export const MAX_COMMENT_LENGTH = 2000;
 
-const pleaseLogIn = () =>
-  toast({ title: "Please log in", description: "You need to be logged in to submit a review", variant: "destructive" });
+const pleaseLogIn = () => toast({ title: "Please log in", description: "You need to be logged in to submit a review", variant: "destructive" });
 
 /**
  * Write or edit the signed-in user's review (spec §4, §5, §8; D30, D31). Without a review:

@@ -69,10 +69,7 @@ export function GameLeaderboard({ gameId }: { gameId: number }) {
             <tr key={entry.user.id} className="border-b last:border-0">
               <td className="py-2 pr-2">
                 <span
-                  className={cn(
-                    "inline-flex size-7 items-center justify-center rounded-full text-xs font-bold",
-                    medal[i] ?? "bg-muted text-muted-foreground",
-                  )}
+                  className={cn("inline-flex size-7 items-center justify-center rounded-full text-xs font-bold", medal[i] ?? "bg-muted text-muted-foreground")}
                 >
                   {i + 1}
                 </span>

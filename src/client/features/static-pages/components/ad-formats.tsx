@@ -8,7 +8,10 @@ export function AdFormats() {
       <ul className="space-y-4">
         {AD_FORMATS.map(({ title, text, icon: Icon }) => (
           <li key={title} className="flex gap-3">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-white [&_svg]:size-4" aria-hidden="true">
+            <span
+              className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-white [&_svg]:size-4"
+              aria-hidden="true"
+            >
               <Icon />
             </span>
             <div>

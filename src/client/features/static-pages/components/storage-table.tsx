@@ -20,10 +20,18 @@ export function StorageTable({ rows, caption }: { rows: readonly StorageRow[]; c
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Type</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Purpose</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Lasts</th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Type
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Purpose
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Lasts
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">

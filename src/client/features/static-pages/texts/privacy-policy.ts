@@ -128,7 +128,14 @@ export function privacyPolicyText(name: string): PolicyText {
         title: "Children",
         body: [
           {
-            p: [name, " is not directed at children. You must be at least ", MINIMUM_AGE, " years old to create an account. If we learn that an account belongs to someone under ", MINIMUM_AGE, ", we delete it. Parents who believe their child has an account can contact us."],
+            p: [
+              name,
+              " is not directed at children. You must be at least ",
+              MINIMUM_AGE,
+              " years old to create an account. If we learn that an account belongs to someone under ",
+              MINIMUM_AGE,
+              ", we delete it. Parents who believe their child has an account can contact us.",
+            ],
           },
         ],
       },
@@ -137,7 +144,11 @@ export function privacyPolicyText(name: string): PolicyText {
         title: "Changes to this policy",
         body: [
           {
-            p: ["We will post any change on this page and update the date above. For material changes we will give at least ", TERMS_NOTICE_DAYS, " days’ notice on the site (and by email if you gave us an address) before they take effect."],
+            p: [
+              "We will post any change on this page and update the date above. For material changes we will give at least ",
+              TERMS_NOTICE_DAYS,
+              " days’ notice on the site (and by email if you gave us an address) before they take effect.",
+            ],
           },
         ],
       },

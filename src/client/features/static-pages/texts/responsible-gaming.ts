@@ -74,11 +74,7 @@ export function responsibleGamingText(name: string): PolicyText {
         title: "Advertising",
         body: [
           {
-            p: [
-              "We do not accept advertising for gambling, alcohol or tobacco. See our ",
-              { link: "/advertise-with-us", text: "advertising policy" },
-              ".",
-            ],
+            p: ["We do not accept advertising for gambling, alcohol or tobacco. See our ", { link: "/advertise-with-us", text: "advertising policy" }, "."],
           },
         ],
       },

@@ -15,7 +15,13 @@ export function termsOfServiceText(name: string): PolicyText {
         title: "Who can use " + name,
         body: [
           {
-            p: ["You must be at least ", MINIMUM_AGE, " years old to use ", name, " and to create an account. If you are under the age of majority where you live, your parent or guardian must agree to these Terms for you."],
+            p: [
+              "You must be at least ",
+              MINIMUM_AGE,
+              " years old to use ",
+              name,
+              " and to create an account. If you are under the age of majority where you live, your parent or guardian must agree to these Terms for you.",
+            ],
           },
         ],
       },
@@ -112,7 +118,13 @@ export function termsOfServiceText(name: string): PolicyText {
         title: "Changes to these Terms",
         body: [
           {
-            p: ["We may update these Terms as the site evolves. We will give you at least ", TERMS_NOTICE_DAYS, " days’ notice before any material change to these Terms takes effect, on the site and by email if you gave us an address. If you keep using ", name, " after a change takes effect, you accept the new Terms."],
+            p: [
+              "We may update these Terms as the site evolves. We will give you at least ",
+              TERMS_NOTICE_DAYS,
+              " days’ notice before any material change to these Terms takes effect, on the site and by email if you gave us an address. If you keep using ",
+              name,
+              " after a change takes effect, you accept the new Terms.",
+            ],
           },
         ],
       },

@@ -1,0 +1,53 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { RateLimitOverrides, RateLimits } from "./rate-limits";
+import type { ChatHub } from "./services/chat-hub";
+import type { LeaderboardCache } from "./services/leaderboard";
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
+import { PRODUCTION_SCRYPT } from "./services/passwords";
+import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
+
+/** Limits of the live chat channel (D37). */
+export type ChatLiveSettings = {
+  /** a ping every 30 s; a socket that has not answered the previous ping is terminated */
+  heartbeatMs: number;
+  /** open sockets per client address (request.ip, which honours TRUST_PROXY) */
+  maxConnectionsPerAddress: number;
+  /** the server ignores what clients send; anything larger than this closes the socket (1009) */
+  maxPayloadBytes: number;
+  /** a client that does not read (more than this queued) is dropped rather than buffered without end */
+  maxBufferedBytes: number;
+};
+
+/**
+ * Settings production never changes and tests may tune through buildApp's options (a shorter chat
+ * heartbeat, a cheaper password hash, a lower rate limit); each app gets its own copy.
+ */
+export type AppSettings = {
+  chatLive: ChatLiveSettings;
+  /** D12: scrypt cost as log2(N) for new password hashes */
+  passwordHashCost: number;
+  rateLimits: RateLimitOverrides;
+  /** D44/D45: the size limits of uploaded game packages and images */
+  uploadLimits: { package: PackageLimits; image: ImageLimits };
+};
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  chatLive: { heartbeatMs: 30_000, maxConnectionsPerAddress: 20, maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 },
+  passwordHashCost: PRODUCTION_SCRYPT.logN,
+  rateLimits: {},
+  uploadLimits: { package: DEFAULT_PACKAGE_LIMITS, image: DEFAULT_IMAGE_LIMITS },
+};
+
+/** What every route plugin is registered with (built once by buildApp). */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  database: Database;
+  settings: AppSettings;
+  leaderboardCache: LeaderboardCache;
+  /** the rate-limit table bound to the database (rate-limits.ts) */
+  rateLimits: RateLimits;
+  /** D8/D37: chat fan-out between pages and processes */
+  chatHub: ChatHub;
+};

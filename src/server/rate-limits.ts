@@ -1,0 +1,92 @@
+import { CHAT_RATE_LIMIT } from "../contract/chat";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import { TooMany } from "./errors";
+import { OTP_POLICY } from "./services/otp";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "./services/rate-limit";
+
+/**
+ * Every rate limit of the site in one table (D8: database-backed counters shared by all server
+ * processes). A route applies a limit by its name with the key it counts by, e.g.
+ * `rateLimits.enforce("review", \`review:${user.id}\`)`; over the limit it answers 429 with
+ * Retry-After (D60) and the limit's message.
+ */
+export type RateLimitRule = { limit: number; windowMs: number; message: string };
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** Issue 8: valid submissions one address may make per form and hour (the forms write rows anyone can send). */
+export const FORM_SUBMISSIONS_PER_HOUR = 10;
+/** Issue 4: at most 10 failed sign-ins per 15 minutes per username and per address. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+/** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
+export const OTP_REQUESTS_PER_IP = 30;
+
+/** The table; limits that are configurable (REGISTRATIONS_PER_HOUR, PLAYS_PER_MINUTE) come from the config. */
+export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "playsPerMinute">) {
+  return {
+    /** D11 + issue 8: accounts created per address (key `register:ip:{ip}`) */
+    register: { limit: config.registrationsPerHour, windowMs: HOUR, message: "Too many accounts created from this address. Please try again later." },
+    /** issue 4: failed sign-ins per username and per address (keys `login-fail:user:{name}`, `login-fail:ip:{ip}`); only failures count */
+    loginFailure: { limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS, message: "Too many failed sign-in attempts. Please try again later." },
+    /** D21 + issue 8: games started per player or, signed out, per address (key `play:user:{id}` / `play:ip:{ip}`) */
+    play: { limit: config.playsPerMinute, windowMs: MINUTE, message: "Too many games started. Please wait a moment." },
+    /** D23: scores per player (key `score:{userId}`) */
+    score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
+    /** D30: reviews per player (key `review:{userId}`) */
+    review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
+    /** D36: chat messages per player (key `chat:{userId}`) */
+    chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
+    /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */
+    form: { limit: FORM_SUBMISSIONS_PER_HOUR, windowMs: HOUR, message: "Too many submissions from this address. Please try again later." },
+    /** D42: sign-in codes requested per client (key `admin-otp-ip:{ip}`) */
+    adminOtpPerClient: { limit: OTP_REQUESTS_PER_IP, windowMs: OTP_POLICY.windowMs / 6, message: "Too many code requests. Please try again later." },
+    /** D42: sign-in codes requested per address (key `admin-otp:{email}`) */
+    adminOtpPerAddress: {
+      limit: OTP_POLICY.requestsPerWindow,
+      windowMs: OTP_POLICY.windowMs,
+      message: "Too many code requests for this address. Please try again later.",
+    },
+    /** D44/D45 + issue 8: uploads per administrator (key `upload:{userId}`) */
+    upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
+  } satisfies Record<string, RateLimitRule>;
+}
+
+export type RateLimitName = keyof ReturnType<typeof rateLimitTable>;
+/** Changes to the table (tests lower a limit through buildApp's options; production passes none). */
+export type RateLimitOverrides = Partial<Record<RateLimitName, Partial<RateLimitRule>>>;
+
+/** The table bound to the database: what routes call. */
+export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerHour" | "playsPerMinute">, overrides: RateLimitOverrides = {}) {
+  const table: Record<RateLimitName, RateLimitRule> = rateLimitTable(config);
+  for (const [name, change] of Object.entries(overrides) as Array<[RateLimitName, Partial<RateLimitRule>]>) table[name] = { ...table[name], ...change };
+  const tooMany = (name: RateLimitName, retryAfterSeconds: number) => new TooMany(table[name].message, retryAfterSeconds);
+  return {
+    table,
+    /** Counts one request under `key`; throws TooMany (429 + Retry-After) when it is over the limit. */
+    async enforce(name: RateLimitName, key: string): Promise<void> {
+      const { limit, windowMs } = table[name];
+      const r = await hitRateLimit(db, key, limit, windowMs);
+      if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
+    },
+    /** Throws TooMany when `key` has already reached the limit, without counting (e.g. failed sign-ins). */
+    async check(name: RateLimitName, key: string): Promise<void> {
+      const { limit, windowMs } = table[name];
+      const r = await peekRateLimit(db, key, limit, windowMs);
+      if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
+    },
+    /** Counts one event under `key` without refusing anything (the refusal comes from check()). */
+    async count(name: RateLimitName, key: string): Promise<void> {
+      const { limit, windowMs } = table[name];
+      await hitRateLimit(db, key, limit, windowMs);
+    },
+    /** Forgets the counter of `key` (e.g. a successful sign-in clears the username's failures). */
+    async reset(key: string): Promise<void> {
+      await resetRateLimit(db, key);
+    },
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { gameSchema } from "../../contract/games";
+import { errorResponseSchema } from "../../contract/common";
+import { categoriesTable, gamesTable, playsTable } from "../db/schema";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+
+async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
+  const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, "puzzle"));
+  const [row] = await t.database.db
+    .insert(gamesTable)
+    .values({ description: `About ${values.title}`, categoryId: cat.id, ...values })
+    .returning();
+  return row;
+}
+
+describeEachDatabase("games API", (t) => {
+  describe("GET /api/games", () => {
+    it("lists every game with every field of spec §3 plus categorySlug and frameUrl", async () => {
+      const res = await t().app.inject({ method: "GET", url: "/api/games" });
+      expect(res.statusCode).toBe(200);
+      const games = res.json();
+      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>;
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(games).toHaveLength(n);
+      expect(res.headers["x-total-count"]).toBe(String(n));
+      for (const g of games) {
+        expect(gameSchema.strict().safeParse(g).success).toBe(true);
+        expect(g.featured).toBe(g.isFeatured);
+      }
+    });
+
+    it("computes frameUrl from externalUrl or the games origin (D20)", async () => {
+      const ext = await addGame(t(), { title: "Frame External", externalUrl: "https://example.org/game/" });
+      const res = await t().app.inject({ method: "GET", url: "/api/games?search=Frame%20External" });
+      expect(res.json()[0].frameUrl).toBe("https://example.org/game/");
+      const builtin = (await t().app.inject({ method: "GET", url: "/api/games?limit=1&sort=popular" })).json()[0];
+      expect(builtin.frameUrl).toBe(`${t().config.gamesUrl}/game-frame/${builtin.id}/`);
+      expect(ext.id).toBeGreaterThan(0);
+    });
+
+    it("searches titles case-insensitively and treats LIKE wildcards as text", async () => {
+      await addGame(t(), { title: "Zebra Zoom 100%" });
+      await addGame(t(), { title: "Zebra Zoom 1000" });
+      const upper = (await t().app.inject({ method: "GET", url: "/api/games?search=ZEBRA%20zoom" })).json();
+      expect(upper.map((g: { title: string }) => g.title).sort()).toEqual(["Zebra Zoom 100%", "Zebra Zoom 1000"]);
+      const percent = (await t().app.inject({ method: "GET", url: `/api/games?search=${encodeURIComponent("100%")}` })).json();
+      expect(percent.map((g: { title: string }) => g.title)).toEqual(["Zebra Zoom 100%"]);
+      const none = await t().app.inject({ method: "GET", url: "/api/games?search=nothing-matches-this" });
+      expect(none.json()).toEqual([]);
+      expect(none.headers["x-total-count"]).toBe("0");
+    });
+
+    it("filters by category slug and by the pseudo-slugs new, hot and featured", async () => {
+      const all = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<Record<string, unknown>>;
+      const puzzle = (await t().app.inject({ method: "GET", url: "/api/games?category=puzzle" })).json();
+      expect(puzzle.length).toBe(all.filter((g) => g.categorySlug === "puzzle").length);
+      for (const [slug, field] of [
+        ["new", "new"],
+        ["hot", "hot"],
+        ["featured", "isFeatured"],
+      ] as const) {
+        const list = (await t().app.inject({ method: "GET", url: `/api/games?category=${slug}` })).json();
+        expect(list.length).toBe(all.filter((g) => g[field]).length);
+      }
+    });
+
+    it("sorts by newest, popularity and rating", async () => {
+      await addGame(t(), { title: "Sort Probe Top", plays: 99_999_999, rating: 50, createdAt: new Date(Date.now() + 60_000) });
+      for (const [sort, key] of [
+        ["newest", "createdAt"],
+        ["popular", "plays"],
+        ["rating", "rating"],
+      ] as const) {
+        const list = (await t().app.inject({ method: "GET", url: `/api/games?sort=${sort}` })).json();
+        expect(list[0].title).toBe("Sort Probe Top");
+        const values = list.map((g: Record<string, string | number>) => g[key]);
+        const sorted = [...values].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+        expect(values).toEqual(sorted);
+      }
+    });
+
+    it("pages with limit and offset and reports the total", async () => {
+      const all = (await t().app.inject({ method: "GET", url: "/api/games?sort=popular" })).json();
+      const page = await t().app.inject({ method: "GET", url: "/api/games?sort=popular&limit=2&offset=1" });
+      expect(page.json().map((g: { id: number }) => g.id)).toEqual(all.slice(1, 3).map((g: { id: number }) => g.id));
+      expect(page.headers["x-total-count"]).toBe(String(all.length));
+    });
+
+    it.each([["sort=cheapest"], ["limit=0"], ["limit=101"], ["offset=-1"], ["limit=abc"], ["category=Bad_Slug!"]])(
+      "rejects the malformed query %s with 400 and field errors (D60)",
+      async (query) => {
+        const res = await t().app.inject({ method: "GET", url: `/api/games?${query}` });
+        expect(res.statusCode).toBe(400);
+        const body = errorResponseSchema.parse(res.json());
+        expect(body.errors?.length).toBeGreaterThan(0);
+      },
+    );
+  });
+
+  it("GET /api/games/featured returns only featured games", async () => {
+    const res = await t().app.inject({ method: "GET", url: "/api/games/featured" });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((g: { isFeatured: boolean }) => g.isFeatured)).toBe(true);
+  });
+
+  describe("GET /api/games/category/{slug}", () => {
+    it("lists a real category's games", async () => {
+      const res = await t().app.inject({ method: "GET", url: "/api/games/category/action" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().every((g: { categorySlug: string }) => g.categorySlug === "action")).toBe(true);
+    });
+    it("handles new and hot", async () => {
+      for (const slug of ["new", "hot"]) {
+        const res = await t().app.inject({ method: "GET", url: `/api/games/category/${slug}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().every((g: Record<string, boolean>) => g[slug])).toBe(true);
+      }
+    });
+    it("answers 404 for an unknown category and 400 for a malformed slug", async () => {
+      const missing = await t().app.inject({ method: "GET", url: "/api/games/category/no-such-category" });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: "Category not found" });
+      const bad = await t().app.inject({ method: "GET", url: "/api/games/category/Not%20A%20Slug" });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe("GET /api/games/{id}", () => {
+    it("returns one game", async () => {
+      const first = (await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).json()[0];
+      const res = await t().app.inject({ method: "GET", url: `/api/games/${first.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(first);
+    });
+    it("answers 404 {message} for an unknown id", async () => {
+      const res = await t().app.inject({ method: "GET", url: "/api/games/987654" });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: "Game not found" });
+    });
+    it.each(["abc", "1.5", "-1", "0", "99999999999"])("answers 400 for the malformed id %s", async (id) => {
+      const res = await t().app.inject({ method: "GET", url: `/api/games/${id}` });
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().message).toBe("string");
+    });
+  });
+
+  describe("POST /api/games/{id}/play (D21)", () => {
+    it("counts a play and opens an anonymous play session", async () => {
+      const game = await addGame(t(), { title: "Play Counter", plays: 41 });
+      const res = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.plays).toBe(42);
+      expect(body.playId).toMatch(/^[0-9a-f-]{36}$/);
+      const [play] = await t().database.db.select().from(playsTable).where(eq(playsTable.id, body.playId));
+      expect(play.gameId).toBe(game.id);
+      expect(play.userId).toBeNull();
+      const again = await t().app.inject({
+        method: "POST",
+        url: `/api/games/${game.id}/play`,
+        headers: { "content-type": "application/json" },
+        payload: "",
+      });
+      expect(again.json().plays).toBe(43);
+    });
+    it("limits plays per address when signed out, and per player when signed in: 429 with Retry-After, not counted (issue 8)", async () => {
+      const limit = t().config.playsPerMinute;
+      const game = await addGame(t(), { title: "Play Flood" });
+      const play = (extra: Record<string, unknown> = {}) =>
+        t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, remoteAddress: "10.9.8.7", ...extra });
+      for (let i = 0; i < limit; i++) expect((await play()).statusCode).toBe(200);
+      const refused = await play();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json().message).toBe("Too many games started. Please wait a moment.");
+      const [row] = await t().database.db.select({ plays: gamesTable.plays }).from(gamesTable).where(eq(gamesTable.id, game.id));
+      expect(row.plays).toBe(limit);
+      // Another address, and a signed-in player on the limited address, still play.
+      expect((await play({ remoteAddress: "10.9.8.6" })).statusCode).toBe(200);
+      const { cookies } = await createUserWithSession(t());
+      expect((await play({ cookies })).statusCode).toBe(200);
+    });
+    it("answers 404 for an unknown game and 400 for a malformed id", async () => {
+      expect((await t().app.inject({ method: "POST", url: "/api/games/987654/play" })).statusCode).toBe(404);
+      expect((await t().app.inject({ method: "POST", url: "/api/games/x/play" })).statusCode).toBe(400);
+    });
+    it("refuses a cross-site request (D62)", async () => {
+      const game = await addGame(t(), { title: "CSRF Target" });
+      const res = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, headers: { origin: "https://evil.example" } });
+      expect(res.statusCode).toBe(403);
+      const form = await t().app.inject({
+        method: "POST",
+        url: `/api/games/${game.id}/play`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1",
+      });
+      expect(form.statusCode).toBe(403);
+      const [row] = await t().database.db.select({ plays: gamesTable.plays }).from(gamesTable).where(eq(gamesTable.id, game.id));
+      expect(row.plays).toBe(0);
+    });
+  });
+});

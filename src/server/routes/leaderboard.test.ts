@@ -1,0 +1,97 @@
+import { expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { newGame, score } from "../../test/scores";
+
+describeEachDatabase(
+  "leaderboards (D24)",
+  (t) => {
+    it("sums per-game bests, counts scores and rounds the win rate", async () => {
+      const g1 = await newGame(t(), "L1");
+      const g2 = await newGame(t(), "L2");
+      const a = await createUserWithSession(t(), { username: "alice_lb" });
+      const b = await createUserWithSession(t(), { username: "bob_lb" });
+      await score(t(), a, g1.id, 100, true);
+      await score(t(), a, g1.id, 40, false);
+      await score(t(), a, g2.id, 60, false);
+      await score(t(), a, g2.id, 10); // no `won`: not in the win-rate denominator
+      await score(t(), b, g1.id, 150, true);
+      for (const period of ["all", "week"]) {
+        const board = (await t().app.inject({ method: "GET", url: `/api/leaderboard?period=${period}` })).json();
+        expect(
+          board.map((e: { user: { username: string }; totalScore: number; gamesPlayed: number; winRate: number; rank: number }) => [
+            e.rank,
+            e.user.username,
+            e.totalScore,
+            e.gamesPlayed,
+            e.winRate,
+          ]),
+        ).toEqual([
+          [1, "alice_lb", 160, 4, 33],
+          [2, "bob_lb", 150, 1, 100],
+        ]);
+      }
+    });
+
+    it("breaks ties by who reached the total first, and a search keeps global ranks", async () => {
+      const g = await newGame(t(), "L3");
+      const c = await createUserWithSession(t(), { username: "carol_lb" });
+      const d = await createUserWithSession(t(), { username: "dave_lb" });
+      await score(t(), c, g.id, 150);
+      await score(t(), d, g.id, 150);
+      const board = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
+      const names = board.map((e: { user: { username: string } }) => e.user.username);
+      expect(names.indexOf("bob_lb")).toBeLessThan(names.indexOf("carol_lb"));
+      expect(names.indexOf("carol_lb")).toBeLessThan(names.indexOf("dave_lb"));
+      const found = (await t().app.inject({ method: "GET", url: "/api/leaderboard?search=DAVE" })).json();
+      expect(found).toHaveLength(1);
+      expect(found[0].rank).toBe(names.indexOf("dave_lb") + 1);
+      expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?search=100%25" })).json()).toEqual([]);
+      expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?limit=2" })).json()).toHaveLength(2);
+      expect((await t().app.inject({ method: "GET", url: "/api/leaderboard?period=month" })).statusCode).toBe(400);
+    });
+
+    it("deleting a game removes its scores from the totals (aggregates rebuilt, cache cleared)", async () => {
+      const g = await newGame(t(), "Doomed");
+      const p = await createUserWithSession(t(), { username: "frank_doomed" });
+      const keep = await newGame(t(), "Kept");
+      await score(t(), p, keep.id, 7);
+      await score(t(), p, g.id, 900_000);
+      const before = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
+      expect(before.find((e: { user: { id: number } }) => e.user.id === p.user.id).totalScore).toBe(900_007);
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies })).statusCode).toBe(204);
+      const after = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
+      expect(after.find((e: { user: { id: number } }) => e.user.id === p.user.id)).toMatchObject({ totalScore: 7, gamesPlayed: 1 });
+    });
+
+    it("the week counts only the last 7 days", async () => {
+      const g = await newGame(t(), "L4");
+      const e = await createUserWithSession(t(), { username: "erin_old" });
+      await score(t(), e, g.id, 5000);
+      await t().database.db.execute(sql`update scores set created_at = now() - interval '8 days' where user_id = ${e.user.id}`);
+      const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
+      expect(week.find((x: { user: { id: number } }) => x.user.id === e.user.id)).toBeUndefined();
+      const all = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all" })).json();
+      expect(all[0].user.id).toBe(e.user.id);
+    });
+
+    it("the profile carries rank and totals", async () => {
+      const board = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
+      const second = board[1];
+      const profile = (await t().app.inject({ method: "GET", url: `/api/users/${second.user.id}` })).json();
+      expect(profile).toMatchObject({ id: second.user.id, rank: 2, totalScore: second.totalScore, gamesPlayed: second.gamesPlayed, winRate: second.winRate });
+      expect(profile).not.toHaveProperty("email");
+      expect(profile).not.toHaveProperty("role");
+      const nobody = await createUserWithSession(t());
+      expect((await t().app.inject({ method: "GET", url: `/api/users/${nobody.user.id}` })).json()).toMatchObject({
+        rank: null,
+        totalScore: 0,
+        gamesPlayed: 0,
+        winRate: 0,
+      });
+      expect((await t().app.inject({ method: "GET", url: "/api/users/987654" })).statusCode).toBe(404);
+    });
+  },
+  { demo: false },
+);

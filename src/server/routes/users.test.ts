@@ -1,0 +1,91 @@
+import { expect, it } from "vitest";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { resetRateLimit } from "../services/rate-limit";
+import { newGame, play, score } from "../../test/scores";
+
+describeEachDatabase(
+  "achievements and profile stats (D25)",
+  (t) => {
+    const unlocked = async (userId: number) => {
+      const stats = (await t().app.inject({ method: "GET", url: `/api/users/${userId}/stats` })).json();
+      return {
+        stats,
+        ids: stats.achievements
+          .filter((a: { unlockedAt: string | null }) => a.unlockedAt)
+          .map((a: { id: string }) => a.id)
+          .sort(),
+      };
+    };
+
+    it("unlock on the right events and are counted", async () => {
+      const a = await createUserWithSession(t());
+      const rival = await createUserWithSession(t());
+      const games = [];
+      for (const slug of ["action", "adventure", "puzzle", "strategy", "racing", "sports"]) games.push(await newGame(t(), `A-${slug}`, slug));
+      await score(t(), rival, games[0].id, 999);
+      await score(t(), a, games[0].id, 10, false);
+      let now = await unlocked(a.user.id);
+      expect(now.ids).toEqual(["first_score", "rising_star"]);
+      expect(now.stats.totalAchievements).toBe(10);
+      expect(now.stats.achievements).toHaveLength(10);
+
+      await score(t(), a, games[1].id, 20, true);
+      expect((await unlocked(a.user.id)).ids).toContain("first_victory");
+      expect((await unlocked(a.user.id)).ids).toContain("champion"); // #1 on games[1]
+      await score(t(), a, games[2].id, 12_000, true);
+      now = await unlocked(a.user.id);
+      expect(now.ids).toContain("high_roller");
+      expect(now.ids).not.toContain("hat_trick");
+      await score(t(), a, games[3].id, 30, true);
+      now = await unlocked(a.user.id);
+      expect(now.ids).toContain("hat_trick");
+      expect(now.ids).not.toContain("game_explorer");
+      await score(t(), a, games[4].id, 30);
+      now = await unlocked(a.user.id);
+      expect(now.ids).toContain("game_explorer");
+      expect(now.ids).not.toContain("all_rounder");
+      await score(t(), a, games[5].id, 30);
+      now = await unlocked(a.user.id);
+      expect(now.ids).toContain("all_rounder");
+      expect(now.ids).not.toContain("critic");
+      await t().app.inject({ method: "POST", url: "/api/reviews", cookies: a.cookies, payload: { gameId: games[0].id, rating: 4 } });
+      now = await unlocked(a.user.id);
+      expect(now.ids).toContain("critic");
+      expect(now.ids).not.toContain("dedicated_player");
+      expect(now.stats.unlockedCount).toBe(now.ids.length);
+      expect(now.stats.unlockedCount).toBe(9);
+    });
+
+    it("Dedicated Player after 50 scores", async () => {
+      const p = await createUserWithSession(t());
+      const g = await newGame(t(), "Grind");
+      for (let i = 0; i < 50; i++) {
+        // The per-player limit (30 a minute) is tested on its own below.
+        if (i % 25 === 0) await resetRateLimit(t().database.db, `score:${p.user.id}`);
+        await score(t(), p, g.id, i);
+      }
+      expect((await unlocked(p.user.id)).ids).toContain("dedicated_player");
+    });
+
+    it("lists per-game bests with real last-played dates and category shares from plays", async () => {
+      const p = await createUserWithSession(t());
+      const action = await newGame(t(), "Stats Action", "action");
+      const puzzle = await newGame(t(), "Stats Puzzle", "puzzle");
+      await score(t(), p, action.id, 5);
+      await score(t(), p, action.id, 50);
+      await score(t(), p, puzzle.id, 7);
+      await play(t(), action.id, p); // a play without a score still counts for the categories
+      const { stats } = await unlocked(p.user.id);
+      expect(stats.games.map((g: { title: string; bestScore: number; scores: number }) => [g.title, g.bestScore, g.scores])).toEqual([
+        ["Stats Puzzle", 7, 1],
+        ["Stats Action", 50, 2],
+      ]);
+      expect(new Date(stats.games[0].lastPlayedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(stats.categories).toEqual([
+        { slug: "action", name: "Action", plays: 3, share: 75 },
+        { slug: "puzzle", name: "Puzzle", plays: 1, share: 25 },
+      ]);
+    });
+  },
+  { demo: false },
+);

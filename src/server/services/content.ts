@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/pg-errors";
+import { websiteContentTable } from "../db/schema";
+import { Conflict, NotFound } from "../errors";
+import { checkContentValue } from "./content-values";
+
+export const DUPLICATE_CONTENT = "Content with this section and key already exists";
+
+function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem {
+  return { id: r.id, section: r.section, key: r.key, value: r.value, valueType: r.valueType, updatedAt: r.updatedAt.toISOString() };
+}
+
+/** D40: every content item, by section and key. */
+export async function listContent(db: Db): Promise<ContentItem[]> {
+  const rows = await db.select().from(websiteContentTable).orderBy(asc(websiteContentTable.section), asc(websiteContentTable.key));
+  return rows.map(toContentItem);
+}
+
+/** D40: a new item; its value is checked (html sanitised) for its type; a taken section+key is 409. */
+export async function createContent(db: Db, input: { section: string; key: string; value: string; valueType: ContentValueType }): Promise<ContentItem> {
+  const value = checkContentValue(input.valueType, input.value);
+  try {
+    const [row] = await db.insert(websiteContentTable).values({ section: input.section, key: input.key, value, valueType: input.valueType }).returning();
+    return toContentItem(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(DUPLICATE_CONTENT);
+    throw err;
+  }
+}
+
+/** Spec §2: section and key are read-only; only value and valueType change. */
+export async function updateContent(db: Db, id: number, change: { value?: string; valueType?: ContentValueType }): Promise<ContentItem> {
+  const [existing] = await db.select().from(websiteContentTable).where(eq(websiteContentTable.id, id));
+  if (!existing) throw new NotFound("Content not found");
+  const valueType = change.valueType ?? existing.valueType;
+  // A changed type re-checks the stored value too (e.g. text → image must be a URL).
+  const value = checkContentValue(valueType, change.value ?? existing.value);
+  const [row] = await db.update(websiteContentTable).set({ value, valueType, updatedAt: new Date() }).where(eq(websiteContentTable.id, id)).returning();
+  if (!row) throw new NotFound("Content not found");
+  return toContentItem(row);
+}
+
+export async function deleteContent(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(websiteContentTable).where(eq(websiteContentTable.id, id)).returning({ id: websiteContentTable.id });
+  if (deleted.length === 0) throw new NotFound("Content not found");
+}
+
+/** D47: the site.* items. */
+export async function listSiteSettings(db: Db): Promise<ContentItem[]> {
+  const rows = await db.select().from(websiteContentTable).where(eq(websiteContentTable.section, "site")).orderBy(asc(websiteContentTable.key));
+  return rows.map(toContentItem);
+}
+
+/** D47: sets site.{key} items (created as text when missing; an existing item keeps its type and is checked for it). */
+export async function updateSiteSettings(db: Db, site: Record<string, string>): Promise<void> {
+  const existing = new Map((await listSiteSettings(db)).map((i) => [i.key, i]));
+  const changes = Object.entries(site).map(([key, raw]) => {
+    const valueType = existing.get(key)?.valueType ?? "text";
+    return { key, valueType, value: checkContentValue(valueType, raw) };
+  });
+  await db.transaction(async (tx) => {
+    for (const c of changes) {
+      await tx
+        .insert(websiteContentTable)
+        .values({ section: "site", key: c.key, value: c.value, valueType: c.valueType })
+        .onConflictDoUpdate({
+          target: [websiteContentTable.section, websiteContentTable.key],
+          set: { value: c.value, updatedAt: sql`now()` },
+        });
+    }
+  });
+}
+
+/** The site's name (site.name, or its default) as mails show it. */
+export async function siteName(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: websiteContentTable.value })
+    .from(websiteContentTable)
+    .where(and(eq(websiteContentTable.section, "site"), eq(websiteContentTable.key, "name")));
+  return row?.value?.trim() || CONTENT_DEFAULTS["site.name"];
+}

@@ -1,0 +1,153 @@
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AdminUserPatch } from "../../contract/admin";
+import type { UserProfile, UserStats } from "../../contract/users";
+import type { Db } from "../db/client";
+import { sessionsTable, usersTable } from "../db/schema";
+import { Invalid, NotFound, Unauthorized } from "../errors";
+import { listAchievements } from "./achievements";
+import { likePattern } from "./games";
+import { leaderboard } from "./leaderboard";
+
+/** D25: a public profile with the player's all-time rank and totals; disabled accounts do not exist. */
+export async function getUserProfile(db: Db, id: number): Promise<UserProfile> {
+  const [user] = await db
+    .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt })
+    .from(usersTable)
+    .where(and(eq(usersTable.id, id), isNull(usersTable.disabledAt)));
+  if (!user) throw new NotFound("User not found");
+  const [entry] = await leaderboard(db, { period: "all", limit: 1, userId: user.id });
+  return {
+    ...user,
+    createdAt: user.createdAt.toISOString(),
+    rank: entry?.rank ?? null,
+    totalScore: entry?.totalScore ?? 0,
+    gamesPlayed: entry?.gamesPlayed ?? 0,
+    winRate: entry?.winRate ?? 0,
+  };
+}
+
+/** D25: the profile's statistics: per-game bests, category shares of plays, achievements. */
+export async function getUserStats(db: Db, userId: number): Promise<UserStats> {
+  const exists = await db.execute(sql`select 1 from users where id = ${userId} and disabled_at is null`);
+  if (!exists.rows.length) throw new NotFound("User not found");
+  const games = await db.execute(sql`
+    select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,
+           b.score as best_score, s.n as scores, s.last_played_at
+    from best_scores b
+    join games g on g.id = b.game_id
+    join categories c on c.id = g.category_id
+    join (select game_id, count(*)::int as n, max(created_at) as last_played_at from scores where user_id = ${userId} group by game_id) s on s.game_id = b.game_id
+    where b.user_id = ${userId}
+    order by s.last_played_at desc`);
+  const categories = await db.execute(sql`
+    select c.slug, c.name, count(*)::int as plays
+    from plays p join games g on g.id = p.game_id join categories c on c.id = g.category_id
+    where p.user_id = ${userId}
+    group by c.slug, c.name order by plays desc, c.name asc`);
+  const totalPlays = (categories.rows as Array<{ plays: number }>).reduce((a, r) => a + Number(r.plays), 0);
+  return {
+    games: (games.rows as Array<Record<string, unknown>>).map((r) => ({
+      gameId: Number(r.game_id),
+      title: String(r.title),
+      imageUrl: String(r.image_url),
+      category: String(r.category),
+      categorySlug: String(r.category_slug),
+      bestScore: Number(r.best_score),
+      scores: Number(r.scores),
+      lastPlayedAt: new Date(r.last_played_at as string).toISOString(),
+    })),
+    categories: (categories.rows as Array<Record<string, unknown>>).map((r) => ({
+      slug: String(r.slug),
+      name: String(r.name),
+      plays: Number(r.plays),
+      share: totalPlays ? Math.round((100 * Number(r.plays)) / totalPlays) : 0,
+    })),
+    ...(await listAchievements(db, userId)),
+  };
+}
+
+/** D43: the signed-in administrator as the /cms screens show them. */
+export async function getAdminSelf(db: Db, id: number) {
+  const [u] = await db
+    .select({
+      id: usersTable.id,
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+      createdAt: usersTable.createdAt,
+      role: usersTable.role,
+      email: usersTable.email,
+    })
+    .from(usersTable)
+    .where(eq(usersTable.id, id));
+  if (!u) throw new Unauthorized("Not signed in");
+  return { ...u, createdAt: u.createdAt.toISOString() };
+}
+
+const adminUserColumns = {
+  id: usersTable.id,
+  username: usersTable.username,
+  email: usersTable.email,
+  avatarUrl: usersTable.avatarUrl,
+  role: usersTable.role,
+  disabledAt: usersTable.disabledAt,
+  createdAt: usersTable.createdAt,
+  // Fully qualified names: Drizzle leaves columns unqualified in a one-table select, and an
+  // unqualified "id" inside the subquery would be the subquery's own table's id.
+  reviewCount: sql<number>`(select count(*) from reviews where reviews.user_id = users.id)`.mapWith(Number),
+  chatCount: sql<number>`(select count(*) from chat_messages where chat_messages.user_id = users.id)`.mapWith(Number),
+  scoreCount: sql<number>`(select count(*) from scores where scores.user_id = users.id)`.mapWith(Number),
+};
+
+type AdminUserRow = { disabledAt: Date | null; createdAt: Date } & Record<string, unknown>;
+
+function toAdminUser<T extends AdminUserRow>(r: T) {
+  const { disabledAt, createdAt, ...rest } = r;
+  return { ...rest, disabled: disabledAt !== null, createdAt: createdAt.toISOString() };
+}
+
+async function adminUserRow(db: Db, id: number) {
+  const [row] = await db.select(adminUserColumns).from(usersTable).where(eq(usersTable.id, id));
+  return row ? toAdminUser(row) : undefined;
+}
+
+/** D47: the users list (search by name or email, newest first) with review, chat and score counts. */
+export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
+  const { search, limit, offset } = query;
+  const where: SQL | undefined = search ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined;
+  const rows = await db
+    .select(adminUserColumns)
+    .from(usersTable)
+    .where(where)
+    .orderBy(desc(usersTable.createdAt), desc(usersTable.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(usersTable)
+    .where(where);
+  return { users: rows.map(toAdminUser), total };
+}
+
+/**
+ * D47: role change and disabling by an administrator (`actingAdminId`), who cannot demote or
+ * disable themselves. Returns the row and whether anything changed.
+ */
+export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: number, change: AdminUserPatch) {
+  const [existing] = await db.select({ id: usersTable.id, disabledAt: usersTable.disabledAt }).from(usersTable).where(eq(usersTable.id, id));
+  if (!existing) throw new NotFound("User not found");
+  if (id === actingAdminId && (change.role === "player" || change.disabled === true)) {
+    throw new Invalid("You cannot demote or disable your own account");
+  }
+  const set: Partial<typeof usersTable.$inferInsert> = {};
+  if (change.role !== undefined) set.role = change.role;
+  if (change.disabled !== undefined) set.disabledAt = change.disabled ? (existing.disabledAt ?? new Date()) : null;
+  const changed = Object.keys(set).length > 0;
+  if (changed) {
+    await db.transaction(async (tx) => {
+      await tx.update(usersTable).set(set).where(eq(usersTable.id, id));
+      // A disabled account is signed out everywhere at once.
+      if (change.disabled === true) await tx.delete(sessionsTable).where(eq(sessionsTable.userId, id));
+    });
+  }
+  return { user: (await adminUserRow(db, id))!, changed };
+}

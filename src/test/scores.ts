@@ -1,0 +1,31 @@
+import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { categoriesTable, gamesTable } from "../server/db/schema";
+import type { createUserWithSession, TestApp } from "./test-app";
+
+/** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21, D23). */
+export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
+
+export async function newGame(t: TestApp, title: string, slug = "puzzle") {
+  const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, slug));
+  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
+  return g;
+}
+
+export async function play(t: TestApp, gameId: number, p?: Player): Promise<string> {
+  const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/play`, cookies: p?.cookies });
+  expect(res.statusCode).toBe(200);
+  return res.json().playId;
+}
+
+export async function submit(t: TestApp, p: Player | undefined, body: Record<string, unknown>) {
+  return t.app.inject({ method: "POST", url: "/api/scores", cookies: p?.cookies, payload: body });
+}
+
+/** Plays and scores in one go; returns the response body. */
+export async function score(t: TestApp, p: Player, gameId: number, value: number, won?: boolean) {
+  const playId = await play(t, gameId, p);
+  const res = await submit(t, p, { playId, score: value, ...(won === undefined ? {} : { won }) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
