@@ -7,7 +7,8 @@ const executablePath: string | undefined = findChromium() ?? undefined;
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
-  fullyParallel: false,
+  // Every spec is independent of the others; the few whose tests share state say so (mode "serial").
+  fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // Issue 11 item 9: on CI a test that fails is run once more and, if it then passes, is reported as
   // "flaky" in the log (never as passed). The last CI run failed on three timing-dependent steps (a

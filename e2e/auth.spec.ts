@@ -49,6 +49,8 @@ async function fillSignIn(page: Page, username: string, password: string) {
 
 test.describe("accounts (issue 4)", () => {
   test("register on /login, sign out, sign in again, and a wrong password is refused", async ({ page, consoleErrors }) => {
+    // Three password hashes at the production cost (D12), each several seconds on a busy 2-core machine.
+    test.slow();
     await acceptCookies(page);
     const username = uniqueName("Auth");
     await page.goto("/login?tab=register");
@@ -137,6 +139,8 @@ test.describe("accounts (issue 4)", () => {
   });
 
   test("returnTo is honoured, and an off-site returnTo goes home", async ({ page, request }) => {
+    // Three password hashes at the production cost (D12), each several seconds on a busy 2-core machine.
+    test.slow();
     await acceptCookies(page);
     const { username } = await registerPlayer(request, "Back");
 

@@ -1,14 +1,9 @@
-import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, expect, holdRequests, test } from "./fixtures";
 
 /** Issue 3 items 2 and 4: All Games, /games/featured and the category page, with the spec's texts, counts and states. */
 
 type G = { id: number; title: string; plays: number; isFeatured: boolean; categorySlug: string; new: boolean; hot: boolean };
-
-const delay = (ms: number) => async (route: Route) => {
-  await new Promise((r) => setTimeout(r, ms));
-  await route.continue();
-};
 
 async function manyGames(page: Page, n: number): Promise<G[]> {
   const [template] = (await (await page.request.get("/api/games?limit=1")).json()) as G[];
@@ -19,10 +14,11 @@ test.describe("All Games (spec §2, D52)", () => {
   test("10 placeholders while loading, then every game", async ({ page, api }) => {
     await acceptCookies(page);
     const games = await api.games();
-    await page.route("**/api/games?**", delay(1500));
+    const list = await holdRequests(page, "**/api/games?**");
     await page.goto("/games");
     await expect(page.getByRole("heading", { name: "All Games", level: 1 })).toBeVisible();
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(10);
+    list.release();
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(0, { timeout: 10_000 });
     for (const g of games.slice(0, 3)) await expect(page.getByRole("link", { name: g.title }).first()).toBeVisible();
   });
@@ -86,12 +82,10 @@ test.describe("Category page (spec §2)", () => {
   test("12 placeholders, 12 shown, 'Load More Games' adds 12 and disappears when all are shown; a new slug resets to 12", async ({ page }) => {
     await acceptCookies(page);
     const games = await manyGames(page, 30);
-    await page.route("**/api/games/category/**", async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
-      await route.fulfill({ json: games });
-    });
+    const category = await holdRequests(page, "**/api/games/category/**", (route) => route.fulfill({ json: games }));
     await page.goto("/category/action");
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(12);
+    category.release();
     await expect(page.getByText("30 games")).toBeVisible({ timeout: 10_000 });
     const items = page.getByRole("list", { name: "Action" }).getByRole("listitem");
     await expect(items).toHaveCount(12);

@@ -2,10 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, watchConsole } from "./fixtures";
-import { freePort, spawnServer } from "./server";
+import { axeViolations, expect, test, watchConsole } from "./fixtures";
+import { freePort, spawnServer, templateDir } from "./server";
 
 /**
  * Issue 6: live public chat, end to end. This file runs its own server process because one test
@@ -15,8 +14,8 @@ import { freePort, spawnServer } from "./server";
 
 type Server = { url: string; stop(): Promise<void>; logs(): string };
 
-/** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both. */
-function launch(opts: { port: number; gamesPort: number; dataDir: string; env?: Record<string, string> }): Promise<Server> {
+/** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both (the first start: fromDataDir, a template). */
+function launch(opts: { port: number; gamesPort: number; dataDir: string; fromDataDir?: string; env?: Record<string, string> }): Promise<Server> {
   return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "info", ...opts.env } });
 }
 
@@ -58,7 +57,7 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     port = await freePort();
     gamesPort = await freePort();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-e2e-chat-"));
-    server = await launch({ port, gamesPort, dataDir });
+    server = await launch({ port, gamesPort, dataDir, fromDataDir: templateDir("demo") });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -77,6 +76,8 @@ test.describe("live chat (issue 6, D35–D37)", () => {
   });
 
   test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({ signIn }) => {
+    // Two registrations (password hashes at the production cost, D12), an admin sign-in and three live pages.
+    test.slow();
     const alice = await signIn.player({ baseURL: server.url, prefix: "alice" });
     const bob = await signIn.player({ baseURL: server.url, prefix: "bob" });
     const admin = await signIn.admin(server);
@@ -127,12 +128,14 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(chatLog(pageB).getByText(reply)).toBeVisible();
     await expect(chatLog(pageB).getByText(text)).toHaveCount(0);
 
-    const a11y = await new AxeBuilder({ page: pageA }).include("[data-live]").analyze();
-    expect(a11y.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const a11y = await axeViolations(pageA, { include: "[data-live]" });
+    expect(a11y.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     expect(watched.flat()).toEqual([]);
   });
 
   test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({ signIn }) => {
+    // Two registrations (password hashes at the production cost, D12) and two live pages.
+    test.slow();
     const carol = await signIn.player({ baseURL: server.url, prefix: "carol" });
     const dave = await signIn.player({ baseURL: server.url, prefix: "dave" });
     const pageC = await openChat(carol.context);

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { createRequire } from "node:module";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
 import { startServer, type RunningServer } from "./server";
 
 /**
@@ -123,6 +125,119 @@ export async function expectToastThenDismiss(page: Page, title: string, descript
   await expect(item.getByText(description, { exact: true })).toBeVisible();
   await item.getByRole("button", { name: "Dismiss notification" }).click();
   await expect(item).toHaveCount(0);
+}
+
+/** The WCAG 2.0 and 2.1 level A and AA rules (issue 3 item 9). */
+export const WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type AxeRunOptions = NonNullable<Parameters<AxeBuilder["options"]>[0]>;
+type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+/** axe-core's script, as @axe-core/playwright injects it (resolved from there: it is that package's dependency). */
+const AXE_SOURCE = (createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { source: string }).source;
+
+/**
+ * The axe violations on `page`, within `include` and outside `exclude` (CSS selectors), of the rules
+ * tagged `tags` (default: every rule): the same list as AxeBuilder's analyze() with those settings,
+ * found in a third of the time on a busy 2-core machine (issue 11 item 9). axe still runs every rule
+ * on every node, and
+ * - only violations get their full node list (`resultTypes`: the nodes that pass need no selectors);
+ * - on a page without frames, axe's script is injected once per document and axe.run runs in the page,
+ *   as AxeBuilder's legacy mode does (it injects the script twice per scan). AxeBuilder's default mode
+ *   runs each frame's part apart and joins the parts in a new blank page, which is how the results of
+ *   cross-origin frames are gathered: with a frame in the page, that mode is used.
+ */
+export async function axeViolations(page: Page, scope: { tags?: string[]; include?: string; exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  const options: AxeRunOptions = { resultTypes: ["violations"], ...(scope.tags ? { runOnly: { type: "tag", values: scope.tags } } : {}) };
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page }).options(options);
+    if (scope.include) builder.include(scope.include);
+    for (const selector of scope.exclude ?? []) builder.exclude(selector);
+    return (await builder.analyze()).violations;
+  }
+  type Axe = { run(context: unknown, options: AxeRunOptions): Promise<{ violations: AxeViolation[] }> };
+  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: Axe }).axe?.run === "function"))) await page.evaluate(AXE_SOURCE);
+  // The context AxeBuilder passes (its normalizeContext): no include means the whole document.
+  const context = { include: scope.include ? [scope.include] : [], exclude: scope.exclude ?? [] };
+  return page.evaluate(async ({ context, options }) => (await (window as unknown as { axe: Axe }).axe.run(context, options)).violations, { context, options });
+}
+
+/** The violations of impact serious or critical, one line each: rule, impact, help and the first three nodes. */
+export const seriousOrCritical = (violations: AxeViolation[], label = "") =>
+  violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${label}${label ? ": " : ""}${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
+
+/** Skeletons (and the header's placeholder avatar) are `animate-pulse`; none left means the data has arrived. */
+export async function expectNoSkeletons(page: Page) {
+  await expect(page.locator(".animate-pulse"), "every skeleton has given way to content").toHaveCount(0);
+}
+
+/**
+ * Holds the page's requests to `url` until release(), then answers them with `answer` (default: the
+ * server's answer): the page stays in its loading state for as long as the test takes to check it, however
+ * slow the machine, and not a moment longer (a fixed delay is either too short there or wasted here).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, answer: (route: Route) => Promise<void> = (route) => route.continue()) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    // (The page may have been closed meanwhile, at the end of the test.)
+    await answer(route).catch(() => {});
+  });
+  return { release };
+}
+
+/** Waits for the page's running CSS transitions to end (e.g. colours easing into a new theme: axe reads them). */
+export async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
+}
+
+/** Waits until `page` has drawn `count` more animation frames (e.g. a game's canvas after a resize). */
+export async function animationFrames(page: Page, count = 5) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
+
+/**
+ * The game page asks for fullscreen 1.5 s after Play Now (spec §4; Chromium grants it within the click's
+ * user activation). watchFullscreen, before the page loads, counts the answers to such requests (the
+ * document's fullscreenchange and fullscreenerror events); leaveAutoFullscreen waits for the first answer
+ * and leaves fullscreen as a player would with Esc, so that the page's tabs can be used.
+ */
+export async function watchFullscreen(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fullscreenAnswers: number };
+    w.__fullscreenAnswers = 0;
+    for (const type of ["fullscreenchange", "fullscreenerror"]) document.addEventListener(type, () => w.__fullscreenAnswers++);
+  });
+}
+
+export async function leaveAutoFullscreen(page: Page) {
+  await page.waitForFunction(() => ((window as unknown as { __fullscreenAnswers?: number }).__fullscreenAnswers ?? 0) > 0, undefined, { timeout: 10_000 });
+  await page.evaluate(async () => {
+    if (document.fullscreenElement) await document.exitFullscreen();
+  });
 }
 
 /** Numbers and dates as the site writes them (en-US). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { acceptCookies, expect, isOnGamesOrigin, test, type ApiGame } from "./fixtures";
+import { acceptCookies, animationFrames, expect, isOnGamesOrigin, leaveAutoFullscreen, test, watchFullscreen, type ApiGame } from "./fixtures";
 
 /**
  * Issue 5: every built-in game loads in the frame on the games origin without console errors and
@@ -36,6 +36,7 @@ test.describe("built-in games smoke", () => {
     test(`${title} starts, ends and reports a score`, async ({ page, consoleErrors }) => {
       const game = builtin(title);
       await acceptCookies(page);
+      await watchFullscreen(page);
       const frameErrors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() === "error" && msg.location().url.startsWith(process.env.E2E_GAMES_URL!)) frameErrors.push(msg.text());
@@ -48,6 +49,8 @@ test.describe("built-in games smoke", () => {
       await page.getByRole("button", { name: "Play Now" }).first().click();
       const frame = page.frameLocator(`iframe[title="${game.title}"]`);
       await expect(frame.locator("body")).toHaveAttribute("data-state", "title", { timeout: 10_000 });
+      // The page's fullscreen request resizes the frame: Start is clicked once it has been answered.
+      await leaveAutoFullscreen(page);
       await frame.getByRole("button", { name: "Start" }).click();
       await expect(frame.locator("body")).toHaveAttribute("data-state", "playing");
       await frame.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
@@ -96,12 +99,12 @@ test.describe("built-in games smoke", () => {
         { width: 480, height: 320 },
       ]) {
         await page.setViewportSize(size);
-        await page.waitForTimeout(250); // several frames drawn at this size
+        await animationFrames(page); // several frames drawn at this size
       }
       await page.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
       await expect(page.locator("body")).toHaveAttribute("data-state", "gameover");
       await page.setViewportSize({ width: 6, height: 4 });
-      await page.waitForTimeout(250); // the game-over screen drawn tiny too
+      await animationFrames(page); // the game-over screen drawn tiny too
       await context.close();
       expect(errors).toEqual([]);
     });

@@ -1,20 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, num, test, type ApiGame } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, axeViolations, expect, holdRequests, num, test, type ApiGame } from "./fixtures";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
 
 type Entry = { rank: number; user: { id: number; username: string }; totalScore: number; gamesPlayed: number; winRate: number };
 type FullGame = ApiGame & { description: string; category: string };
 
-async function slow(route: Route) {
-  await new Promise((r) => setTimeout(r, 1500));
-  await route.continue().catch(() => {});
-}
-
 async function seriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
@@ -23,13 +16,14 @@ test.describe("Home (issue 3 item 1)", () => {
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
   test("skeleton counts while the API is slow: 4 featured, 5 chips, 10 games, 5 leaderboard rows, 5 chat rows (spec §4)", async ({ page }) => {
-    await page.route(/\/api\/(games|categories|leaderboard|chat)(\/|\?|$)/, slow);
+    const data = await holdRequests(page, /\/api\/(games|categories|leaderboard|chat)(\/|\?|$)/);
     await page.goto("/");
     await expect(page.getByTestId("featured-skeleton")).toHaveCount(4);
     await expect(page.getByTestId("category-skeleton")).toHaveCount(5);
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(10);
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(5);
     await expect(page.getByTestId("chat-skeleton")).toHaveCount(5);
+    data.release();
     // … and they give way to the data.
     await expect(page.getByTestId("top-player-row").first()).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(0);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, Route } from "@playwright/test";
-import { acceptCookies, expect, longDate, num, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, axeViolations, expect, holdRequests, longDate, num, test } from "./fixtures";
 import { startServer } from "./server";
 
 /** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
@@ -109,13 +108,11 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
   });
 
   test("skeleton rows while the API is slow", async ({ page }) => {
-    await page.route("**/api/leaderboard**", async (r: Route) => {
-      await new Promise((res) => setTimeout(res, 1500));
-      await r.continue().catch(() => {});
-    });
+    const board = await holdRequests(page, "**/api/leaderboard**");
     await page.goto("/leaderboard");
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(10);
     await expect(page.getByTestId("rising-star-skeleton")).toHaveCount(5);
+    board.release();
     await expect(page.getByTestId("leaderboard-row").first()).toBeVisible({ timeout: 10_000 });
   });
 
@@ -131,8 +128,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
         const table = page.getByRole("table");
         const fits = await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
         expect(fits).toBe(true);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+        expect((await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
         expect(consoleErrors).toEqual([]);
       });
     }

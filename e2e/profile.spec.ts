@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { acceptCookies, expect, longDate, num, test } from "./fixtures";
+import { acceptCookies, axeViolations, expect, longDate, num, test } from "./fixtures";
 
 /** /profile/{id} (spec §2 Profile; issue 3 item 6, issue 5 item 6; D25 real data, D55 buttons). */
 
@@ -136,21 +135,28 @@ test.describe("Profile (issue 3 item 6)", () => {
   for (const width of [1440, 375]) {
     for (const theme of ["light", "dark"]) {
       test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({ page, consoleErrors }) => {
+        // One step per tab, each with its own time limit (issue 11 item 9).
+        test.setTimeout(30_000 * 4);
         await page.addInitScript((t) => localStorage.setItem("arcadium-theme", t), theme);
         await page.setViewportSize({ width, height: 900 });
         const id = await topPlayerId(page);
         await openProfile(page, id);
         for (const tab of ["Statistics", "Achievements", "Recent Games"]) {
-          await page.getByRole("tab", { name: tab }).click();
-          await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
-          const main = page.locator("main");
-          const fits = await main.evaluate((m) => m.scrollWidth <= m.clientWidth);
-          expect(fits, `${tab} fits`).toBe(true);
-          const results = await new AxeBuilder({ page }).include("main").analyze();
-          expect(
-            results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+          await test.step(
             tab,
-          ).toEqual([]);
+            async () => {
+              await page.getByRole("tab", { name: tab }).click();
+              await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+              const main = page.locator("main");
+              const fits = await main.evaluate((m) => m.scrollWidth <= m.clientWidth);
+              expect(fits, `${tab} fits`).toBe(true);
+              expect(
+                (await axeViolations(page, { include: "main" })).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+                tab,
+              ).toEqual([]);
+            },
+            { timeout: 30_000 },
+          );
         }
         expect(consoleErrors).toEqual([]);
       });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, FrameLocator, Page, Request } from "@playwright/test";
-import { acceptCookies, expect, getJson, isOnGamesOrigin, test, toast } from "./fixtures";
+import { acceptCookies, expect, getJson, isOnGamesOrigin, leaveAutoFullscreen, test, toast, watchFullscreen } from "./fixtures";
 
 /**
  * Issue 5 items 2–4 end to end: a built-in game reports its score through the SDK (D22) to the
@@ -31,17 +31,14 @@ function watchScorePosts(page: Page): Request[] {
 }
 
 /**
- * Play Now, then leave the fullscreen the page asks for after 1.5 s (spec §4; Chromium grants it
- * within the click's user activation), as a player would with Esc, so the tabs can be used.
+ * Play Now, then leave the fullscreen the page asks for after 1.5 s (leaveAutoFullscreen; the page
+ * must have been opened after watchFullscreen), so the tabs can be used.
  */
 async function startFrame(page: Page, game: Game): Promise<FrameLocator> {
   await page.getByRole("button", { name: "Play Now" }).click();
   const frame = page.frameLocator(`iframe[title="${game.title}"]`);
   await expect(frame.locator("body")).toHaveAttribute("data-state", "title", { timeout: 10_000 });
-  await page.waitForTimeout(1700);
-  await page.evaluate(async () => {
-    if (document.fullscreenElement) await document.exitFullscreen();
-  });
+  await leaveAutoFullscreen(page);
   return frame;
 }
 
@@ -67,6 +64,7 @@ test.describe("scores from the game frame (D21–D23)", () => {
     test.setTimeout(90_000);
     // (acceptCookies is quiet in frames without storage: the forged-message check below adds an opaque-origin frame.)
     await acceptCookies(page);
+    await watchFullscreen(page);
     const game = await pickGame(request);
     const { username } = user;
     const posts = watchScorePosts(page);
@@ -99,6 +97,7 @@ test.describe("scores from the game frame (D21–D23)", () => {
           { origin: "null", score: 777 },
         ]),
       );
+    // An absence has no event to wait for: a second for a wrongly accepted message's POST to show.
     await page.waitForTimeout(1000);
     expect(posts, "no POST /api/scores for forged messages").toHaveLength(0);
     await expect(page.getByRole("region", { name: /Notifications/ }).locator("li")).toHaveCount(0);
@@ -152,13 +151,14 @@ test.describe("scores from the game frame (D21–D23)", () => {
 
   test("signed out: 'Sign in to save your score' and nothing is posted", async ({ page, request, consoleErrors }) => {
     await acceptCookies(page);
+    await watchFullscreen(page);
     const game = await pickGame(request);
     const posts = watchScorePosts(page);
     await page.goto(`/game/${game.id}`);
     const frame = await startFrame(page, game);
     await playRound(frame);
     await expect(toast(page, "Sign in to save your score")).toBeVisible();
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(500); // (an absence: see above)
     expect(posts).toHaveLength(0);
     expect(consoleErrors).toEqual([]);
   });

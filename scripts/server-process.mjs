@@ -32,6 +32,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @property {number} [gamesPort] default: a free port
  * @property {string} [dataDir] DATA_DIR; default: a new temporary folder, removed by stop()
  * @property {string} [tempPrefix] the name of that temporary folder (default "arcadium-server-")
+ * @property {string} [fromDataDir] a DATA_DIR (of a stopped server) copied into DATA_DIR before the start: the
+ *   server then opens a migrated, seeded database instead of creating one (the e2e tests make one such template
+ *   in their global setup, as a new PGlite database's first start costs many seconds of CPU)
  * @property {string} [databaseUrl] DATABASE_URL; default "" (PGlite in DATA_DIR)
  * @property {"localhost" | "127.0.0.1"} [publicHost] the host name of PUBLIC_URL (default 127.0.0.1); GAMES_URL
  *   uses the other one, so that the games origin is another site (cookies and CSRF Origin checks depend on it)
@@ -39,7 +42,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @property {"pipe" | "inherit"} [stdio] "pipe" collects the output for logs(); default "pipe"
  * @property {boolean} [sourceMaps] run node with --enable-source-maps (default true)
  * @property {number} [readyTimeoutMs] how long /readyz may take to answer 200 (default 60 s)
- * @property {number} [pollMs] how often /readyz is asked (default 200 ms)
+ * @property {number} [pollMs] how often /readyz is asked (default 100 ms)
  */
 
 /**
@@ -68,6 +71,7 @@ export async function spawnServer(opts = {}) {
   const gamesPort = opts.gamesPort ?? (await freePort());
   const ownDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), opts.tempPrefix ?? "arcadium-server-")));
+  if (opts.fromDataDir) await fs.cp(opts.fromDataDir, dataDir, { recursive: true });
   const publicHost = opts.publicHost ?? "127.0.0.1";
   const url = `http://${publicHost}:${port}`;
   const gamesUrl = `http://${publicHost === "localhost" ? "127.0.0.1" : "localhost"}:${gamesPort}`;
@@ -122,7 +126,7 @@ export async function spawnServer(opts = {}) {
       await removeDataDir();
       throw new Error(`server did not become ready:\n${output}`);
     }
-    await sleep(opts.pollMs ?? 200);
+    await sleep(opts.pollMs ?? 100);
   }
 
   return {

@@ -2,21 +2,21 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp, buildGamesApp } from "../server/app";
 import { loadConfig, type Config } from "../server/config";
 import { createDb, migrate, type Database } from "../server/db/client";
-import { seed } from "../server/db/seed";
 import type { AppSettings } from "../server/context";
+import { repoRoot } from "./paths";
+import { openPgliteCopy, seedDatabase, type Seeding } from "./pglite-templates";
 // @ts-expect-error: plain ES module without types
 import * as serverProcess from "../../scripts/server-process.mjs";
 
 /** D12's production cost (N=2^17) is checked in passwords.test.ts; API tests hash with a cheaper N. */
 export const TEST_PASSWORD_HASH_COST = 12;
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export { repoRoot };
 
 export type DbKind = "pglite" | "postgres";
 
@@ -45,13 +45,16 @@ export async function buildTestApp(
   options: { demo?: boolean; seed?: boolean; env?: Record<string, string>; settings?: Partial<AppSettings> } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
+  const seeding: Seeding = options.seed === false ? "none" : (options.demo ?? true) ? "demo" : "plain";
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   let database: Database;
   if (kind === "postgres") {
     pgDb = await createPostgresDatabase();
     database = await createDb({ kind: "postgres", url: pgDb.url, max: 5 });
+    await migrate(database, repoRoot);
+    await seedDatabase(database, dataDir, seeding);
   } else {
-    database = await createDb({ kind: "pglite" });
+    database = await openPgliteCopy(seeding, dataDir);
   }
   const config = loadConfig(
     {
@@ -65,10 +68,6 @@ export async function buildTestApp(
     },
     repoRoot,
   );
-  await migrate(database, repoRoot);
-  if (options.seed !== false) {
-    await seed(database.db, { dataDir, gamesRoot: path.join(repoRoot, "games"), demo: options.demo ?? true });
-  }
   const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings } });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();

@@ -13,11 +13,21 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** the pg pool, for LISTEN/NOTIFY (D8); undefined on PGlite */
   pool?: import("pg").Pool;
+  /** PGlite only: the whole database as a dump that createDb's loadDataDir opens again */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
   ping(): Promise<void>;
 };
 
-export type DbOptions = { kind: "pglite"; dataDir?: string /** undefined: in memory */ } | { kind: "postgres"; url: string; max?: number };
+export type DbOptions =
+  | {
+      kind: "pglite";
+      /** undefined: in memory */
+      dataDir?: string;
+      /** a dump (PGlite's dumpDataDir) to start from instead of a new database: the API tests' template (src/test/test-app.ts) */
+      loadDataDir?: Blob;
+    }
+  | { kind: "postgres"; url: string; max?: number };
 
 export async function createDb(options: DbOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -68,14 +78,16 @@ export async function createDb(options: DbOptions): Promise<Database> {
   let client;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
   }
+  const dumpDataDir = () => client.dumpDataDir("none");
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    dump: dumpDataDir,
     close: () => client.close(),
     ping: async () => {
       await client.query("select 1");

@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { inject } from "vitest";
+import { createDb, migrate, type Database } from "../server/db/client";
+import { seed } from "../server/db/seed";
+import { repoRoot } from "./paths";
+
+/**
+ * PGlite databases for the API tests, copied from templates instead of made from nothing.
+ *
+ * A new PGlite database costs 1.5–2 s of CPU (its initdb) before it is migrated and seeded, and the API
+ * suites build about thirty. So each kind of seeding is made once per `vitest run`: migrated and seeded
+ * exactly as a test database always was, then kept as a dump (PGlite's dumpDataDir) beside its DATA_DIR
+ * (the seed copies covers and game packages there) in the folder that the global setup
+ * (global-setup-node.ts) provides. Every test app opens its own copy of both, a few hundred
+ * milliseconds: the copies are independent databases, and nothing a suite writes reaches another.
+ *
+ * Test files run in separate workers, so a template is made by whichever worker needs it first, in a
+ * folder of its own that is then renamed into place (a rename is atomic: a second worker that made the
+ * same template at the same moment throws its copy away). Without the global setup (a script importing
+ * test-app.ts outside Vitest) every database is made from nothing, as before.
+ */
+
+export type Seeding = "none" | "plain" | "demo";
+
+export async function seedDatabase(database: Database, dataDir: string, seeding: Seeding) {
+  if (seeding === "none") return;
+  await seed(database.db, { dataDir, gamesRoot: path.join(repoRoot, "games"), demo: seeding === "demo" });
+}
+
+/** The provided templates folder, when the global setup ran. */
+function templatesRoot(): string | undefined {
+  try {
+    return inject("pgliteTemplatesDir");
+  } catch {
+    return undefined;
+  }
+}
+
+const DUMP = "db.tar";
+const DATA = "data";
+
+async function exists(p: string) {
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Makes the template `seeding` in `root` unless another worker already has; returns its folder. */
+async function ensureTemplate(root: string, seeding: Seeding): Promise<string> {
+  const final = path.join(root, seeding);
+  if (await exists(path.join(final, DUMP))) return final;
+  const building = path.join(root, `${seeding}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`);
+  await fs.mkdir(path.join(building, DATA), { recursive: true });
+  const database = await createDb({ kind: "pglite" });
+  try {
+    await migrate(database, repoRoot);
+    await seedDatabase(database, path.join(building, DATA), seeding);
+    const dump = await database.dump!();
+    await fs.writeFile(path.join(building, DUMP), Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  try {
+    await fs.rename(building, final);
+  } catch (err) {
+    // Another worker renamed its identical template into place first.
+    await fs.rm(building, { recursive: true, force: true });
+    if (!(await exists(path.join(final, DUMP)))) throw err;
+  }
+  return final;
+}
+
+/** A new in-memory PGlite database, migrated and seeded as `seeding` says, with its seed files in `dataDir`. */
+export async function openPgliteCopy(seeding: Seeding, dataDir: string): Promise<Database> {
+  const root = templatesRoot();
+  if (!root) {
+    const database = await createDb({ kind: "pglite" });
+    await migrate(database, repoRoot);
+    await seedDatabase(database, dataDir, seeding);
+    return database;
+  }
+  const template = await ensureTemplate(root, seeding);
+  await fs.cp(path.join(template, DATA), dataDir, { recursive: true });
+  const dump = new Blob([await fs.readFile(path.join(template, DUMP))]);
+  return createDb({ kind: "pglite", loadDataDir: dump });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The folder of the PGlite templates (src/test/pglite-templates.ts), made by the server project's global setup. */
+    pgliteTemplatesDir: string;
+  }
+}
