@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, buildGamesApp, SERVER_TIMEOUTS } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, type Config } from "./config";
 import { createDb, migrate, type Database } from "./db/client";
 import { describeEachDatabase, repoRoot } from "../test/test-app";
 
@@ -16,6 +16,7 @@ describe("SPA fallback (index.html from memory)", () => {
   let dir: string;
   let app: FastifyInstance;
   let database: Database;
+  let config: Config;
   const html = "<!doctype html><html><head><title>Arcadium</title></head><body><div id=root></div></body></html>";
 
   beforeAll(async () => {
@@ -24,7 +25,7 @@ describe("SPA fallback (index.html from memory)", () => {
     await fs.mkdir(path.join(clientDir, "assets"), { recursive: true });
     await fs.writeFile(path.join(clientDir, "index.html"), html);
     await fs.writeFile(path.join(clientDir, "assets", "app-abc123.js"), "console.log(1)");
-    const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
+    config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
     database = await createDb({ kind: "pglite" });
     await migrate(database, repoRoot);
     app = await buildApp({ config, database });
@@ -51,8 +52,26 @@ describe("SPA fallback (index.html from memory)", () => {
     expect(again.body).toBe("");
     const stale = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": '"something-else"' } });
     expect(stale.statusCode).toBe(200);
-    // The security headers apply to the page too (issue 8).
-    expect(first.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("the page carries the strict CSP and the other document headers (issue 8)", async () => {
+    const res = await app.inject({ method: "GET", url: "/" });
+    const directives = Object.fromEntries(
+      String(res.headers["content-security-policy"])
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
+    expect(directives["script-src"]).toEqual(["'self'"]);
+    expect(directives["object-src"]).toEqual(["'none'"]);
+    expect(directives["base-uri"]).toEqual(["'none'"]);
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(directives["frame-src"]).toEqual([config.gamesUrl, "https:"]);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("serves HEAD without a body, keeps /api and /game-frame as JSON 404s, and serves hashed assets as immutable", async () => {

@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { authPlugin } from "./plugins/auth";
+import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
 import type { Database } from "./db/client";
@@ -97,6 +98,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(csrfPlugin, { allowedOrigins: [config.publicUrl] });
   await app.register(inputHygienePlugin);
   await app.register(cookie);
@@ -168,6 +170,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
       index: false,
       // index.html is answered from memory below; nothing calls reply.sendFile.
       decorateReply: false,
+      // The build writes .br and .gz beside each asset (scripts/build-lib.mjs, issue 12 item 6).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
         else res.header("Cache-Control", "no-cache");
@@ -216,6 +220,7 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
     reply.header("Cross-Origin-Resource-Policy", "same-origin");
     reply.removeHeader("set-cookie");
   });
+  await app.register(compressionPlugin);
 
   await app.register(fastifyStatic, {
     root: gamesDir,

@@ -1,29 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/test-app";
+import { API_CONTENT_SECURITY_POLICY, PAGE_ONLY_HEADERS } from "./security";
 
 describe("security headers (issue 8)", () => {
-  it("the site sends a strict CSP and the other headers", async () => {
+  // The page's strict CSP and the other document headers: app.test.ts (the SPA fallback).
+  it("API responses, errors included, carry a short policy and none of the page-only headers (issue 12 item 6)", async () => {
     const t = await buildTestApp("pglite", { seed: false });
     try {
-      const res = await t.app.inject({ method: "GET", url: "/api/content" });
-      const csp = String(res.headers["content-security-policy"]);
-      const directives = Object.fromEntries(
-        csp
-          .split(";")
-          .map((d) => d.trim().split(/\s+/))
-          .map(([k, ...v]) => [k, v]),
-      );
-      expect(directives["script-src"]).toEqual(["'self'"]);
-      expect(directives["object-src"]).toEqual(["'none'"]);
-      expect(directives["base-uri"]).toEqual(["'none'"]);
-      expect(directives["frame-ancestors"]).toEqual(["'none'"]);
-      expect(directives["frame-src"]).toEqual([t.config.gamesUrl, "https:"]);
-      expect(res.headers["x-content-type-options"]).toBe("nosniff");
-      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-      expect(res.headers["permissions-policy"]).toContain("camera=()");
-      expect(res.headers["x-frame-options"]).toBe("DENY");
-      // No HSTS over plain http.
-      expect(res.headers["strict-transport-security"]).toBeUndefined();
+      for (const url of ["/api/content", "/api/games/987654", "/api/nothing-here"]) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(String(res.headers["content-type"]), url).toMatch(/^application\/json/);
+        expect(res.headers["content-security-policy"], url).toBe(API_CONTENT_SECURITY_POLICY);
+        for (const name of PAGE_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+        expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+        expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+        expect(res.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+        // No HSTS over plain http.
+        expect(res.headers["strict-transport-security"]).toBeUndefined();
+      }
+      // What is not a JSON answer of the API keeps the whole set (here the health check, outside /api).
+      const other = await t.app.inject({ method: "GET", url: "/healthz" });
+      expect(other.headers["x-frame-options"]).toBe("DENY");
+      expect(other.headers["permissions-policy"]).toContain("camera=()");
+      expect(String(other.headers["content-security-policy"])).toContain("script-src 'self'");
     } finally {
       await t.close();
     }

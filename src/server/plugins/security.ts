@@ -33,10 +33,41 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     crossOriginResourcePolicy: { policy: "same-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  app.addHook("onSend", async (_req, reply) => {
+  app.addHook("onSend", async (request, reply) => {
+    if (isApiResponse(request.url, reply.getHeader("content-type"))) {
+      // Issue 12 item 6: a JSON answer is never rendered as a page, so the page-only headers (about
+      // 900 bytes on every API response) are left out; what still matters for data stays.
+      for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
+      reply.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      return;
+    }
     reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   });
 });
+
+/**
+ * The headers that govern how a document behaves (scripts, frames, windows, downloads, features): sent
+ * with pages and files, not with JSON. API responses keep X-Content-Type-Options (nosniff),
+ * Cross-Origin-Resource-Policy (no cross-site reads), Referrer-Policy and, over https, HSTS.
+ */
+export const PAGE_ONLY_HEADERS = [
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+  "permissions-policy",
+] as const;
+
+/** An API response opened as a document runs nothing, loads nothing and cannot be framed. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** A JSON answer of the API (its errors included); never a page, an upload or a built file. */
+function isApiResponse(url: string, contentType: unknown): boolean {
+  return (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && String(contentType ?? "").startsWith("application/json");
+}
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
