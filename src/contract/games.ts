@@ -35,7 +35,23 @@ export const gameListSchema = z.array(gameSchema);
 export const gameSortSchema = z.enum(["newest", "popular", "rating"]);
 export type GameSort = z.infer<typeof gameSortSchema>;
 
-/** GET /api/games query. The total is in the X-Total-Count header. */
+/**
+ * Issue 12 item 2: no list of games is unbounded. A request without `limit` gets the first page of
+ * GAME_PAGE_SIZE.default games; more than GAME_PAGE_SIZE.max at once is refused (400). The number of
+ * matching games is in the X-Total-Count header.
+ */
+export const GAME_PAGE_SIZE = { default: 24, max: 100 } as const;
+
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(GAME_PAGE_SIZE.max).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+};
+
+/** GET /api/games/featured query (a page: GAME_PAGE_SIZE). */
+export const featuredGamesQuerySchema = z.object(pageQuery);
+export type FeaturedGamesQuery = z.infer<typeof featuredGamesQuerySchema>;
+
+/** GET /api/games query (a page: GAME_PAGE_SIZE). The total is in the X-Total-Count header. */
 export const gameListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   /** a category slug, or the pseudo-slugs `new`, `hot`, `featured` */
@@ -45,8 +61,7 @@ export const gameListQuerySchema = z.object({
     .regex(/^[a-z0-9-]*$/, "Invalid category")
     .optional(),
   sort: gameSortSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  ...pageQuery,
 });
 export type GameListQuery = z.infer<typeof gameListQuerySchema>;
 

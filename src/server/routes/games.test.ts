@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { gameSchema } from "../../contract/games";
+import { GAME_PAGE_SIZE, gameSchema } from "../../contract/games";
 import { errorResponseSchema } from "../../contract/common";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
@@ -96,6 +96,60 @@ describeEachDatabase("games API", (t) => {
         expect(body.errors?.length).toBeGreaterThan(0);
       },
     );
+  });
+
+  describe("page sizes (issue 12 item 2)", () => {
+    // More games than one default page, all featured, in the puzzle category: added once for the three tests below.
+    const extra = GAME_PAGE_SIZE.default + 6;
+    let total = 0;
+    let featuredTotal = 0;
+    it("GET /api/games without a limit answers the first page of the default size, with the whole count", async () => {
+      for (let i = 0; i < extra; i++) await addGame(t(), { title: `Paging Game ${i}`, isFeatured: true, plays: (i * 37) % 11 });
+      const count = async (where: string) =>
+        ((await t().database.db.execute(sql.raw(`select count(*)::int as n from games ${where}`))).rows[0] as { n: number }).n;
+      total = await count("");
+      featuredTotal = await count("where is_featured");
+      expect(total).toBeGreaterThan(GAME_PAGE_SIZE.default);
+      expect(featuredTotal).toBeGreaterThan(GAME_PAGE_SIZE.default);
+
+      const res = await t().app.inject({ method: "GET", url: "/api/games" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(GAME_PAGE_SIZE.default);
+      expect(res.headers["x-total-count"]).toBe(String(total));
+      const max = await t().app.inject({ method: "GET", url: `/api/games?limit=${GAME_PAGE_SIZE.max}` });
+      expect(max.json()).toHaveLength(Math.min(total, GAME_PAGE_SIZE.max));
+      const over = await t().app.inject({ method: "GET", url: `/api/games?limit=${GAME_PAGE_SIZE.max + 1}` });
+      expect(over.statusCode).toBe(400);
+    });
+
+    it("GET /api/games/featured pages the same way, most played first, and counts them all", async () => {
+      const first = await t().app.inject({ method: "GET", url: "/api/games/featured" });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toHaveLength(GAME_PAGE_SIZE.default);
+      expect(first.headers["x-total-count"]).toBe(String(featuredTotal));
+      const all = (await t().app.inject({ method: "GET", url: `/api/games/featured?limit=${GAME_PAGE_SIZE.max}` })).json() as Array<{
+        id: number;
+        plays: number;
+        isFeatured: boolean;
+      }>;
+      expect(all).toHaveLength(featuredTotal);
+      expect(all.every((g) => g.isFeatured)).toBe(true);
+      expect(all.map((g) => g.plays)).toEqual([...all.map((g) => g.plays)].sort((a, b) => b - a));
+      const second = (await t().app.inject({ method: "GET", url: `/api/games/featured?limit=5&offset=5` })).json() as Array<{ id: number }>;
+      expect(second.map((g) => g.id)).toEqual(all.slice(5, 10).map((g) => g.id));
+      for (const query of ["limit=0", `limit=${GAME_PAGE_SIZE.max + 1}`, "offset=-1", "limit=abc"]) {
+        expect((await t().app.inject({ method: "GET", url: `/api/games/featured?${query}` })).statusCode, query).toBe(400);
+      }
+    });
+
+    it("the category route and the CMS table still list every game of theirs (their screens page in the browser)", async () => {
+      const puzzle = (await t().app.inject({ method: "GET", url: "/api/games/category/puzzle" })).json() as unknown[];
+      const [{ n }] = (
+        await t().database.db.execute(sql`select count(*)::int as n from games g join categories c on c.id = g.category_id where c.slug = 'puzzle'`)
+      ).rows as Array<{ n: number }>;
+      expect(n).toBeGreaterThan(GAME_PAGE_SIZE.default);
+      expect(puzzle).toHaveLength(n);
+    });
   });
 
   it("GET /api/games/featured returns only featured games", async () => {

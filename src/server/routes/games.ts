@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, idParamSchema, slugParamSchema } from "../../contract/common";
-import { gameListQuerySchema, gameListSchema, gameSchema, playResponseSchema } from "../../contract/games";
+import { featuredGamesQuerySchema, gameListQuerySchema, gameListSchema, gameSchema, playResponseSchema } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
@@ -16,14 +16,22 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     return games;
   });
 
-  app.get("/api/games/featured", { schema: { response: { 200: gameListSchema } } }, async () => featuredGames(db, config.gamesUrl));
+  app.get(
+    "/api/games/featured",
+    { schema: { querystring: featuredGamesQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const { games, total } = await featuredGames(db, config.gamesUrl, request.query);
+      reply.header("X-Total-Count", String(total));
+      return games;
+    },
+  );
 
   app.get("/api/games/category/:slug", { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } } }, async (request) => {
     const { slug } = request.params;
     if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
       throw new NotFound("Category not found");
     }
-    const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" });
+    const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" }, { everything: true });
     return games;
   });
 

@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Game, GameListQuery } from "../../contract/games";
+import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
 import type { adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema } from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
@@ -91,7 +91,18 @@ function orderFor(sort: GameListQuery["sort"]) {
   }
 }
 
-export async function listGames(db: Db, gamesUrl: string, query: GameListQuery): Promise<{ games: Game[]; total: number }> {
+/**
+ * A page of games (GAME_PAGE_SIZE when `limit` is not given) and the number of all that match.
+ * `everything` lifts the page size: only for GET /api/games/category/{slug}, whose screen still counts and
+ * pages its list in the browser (spec §2: 'N games', 'Load More Games'), and for the CMS games table (an
+ * administrator's list); both are to move to server-side pages (issue 12 item 2).
+ */
+export async function listGames(
+  db: Db,
+  gamesUrl: string,
+  query: GameListQuery,
+  options: { everything?: boolean } = {},
+): Promise<{ games: Game[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -105,7 +116,7 @@ export async function listGames(db: Db, gamesUrl: string, query: GameListQuery):
     .where(where)
     .orderBy(...orderFor(query.sort))
     .$dynamic();
-  if (query.limit !== undefined) base.limit(query.limit);
+  if (!options.everything) base.limit(query.limit ?? GAME_PAGE_SIZE.default);
   if (query.offset !== undefined) base.offset(query.offset);
   const [rows, [{ total }]] = await Promise.all([
     base,
@@ -114,9 +125,18 @@ export async function listGames(db: Db, gamesUrl: string, query: GameListQuery):
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
-export async function featuredGames(db: Db, gamesUrl: string): Promise<Game[]> {
-  const rows = await selectGames(db).where(eq(gamesTable.isFeatured, true)).orderBy(desc(gamesTable.plays), asc(gamesTable.id));
-  return rows.map((r) => toGame(r, gamesUrl));
+/** The featured games, most played first, one page at a time (GAME_PAGE_SIZE, issue 12 item 2). */
+export async function featuredGames(db: Db, gamesUrl: string, page: FeaturedGamesQuery = {}): Promise<{ games: Game[]; total: number }> {
+  const featured = eq(gamesTable.isFeatured, true);
+  const [rows, [{ total }]] = await Promise.all([
+    selectGames(db)
+      .where(featured)
+      .orderBy(desc(gamesTable.plays), asc(gamesTable.id))
+      .limit(page.limit ?? GAME_PAGE_SIZE.default)
+      .offset(page.offset ?? 0),
+    db.select({ total: count() }).from(gamesTable).where(featured),
+  ]);
+  return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
 export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Game | undefined> {

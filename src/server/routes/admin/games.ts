@@ -10,7 +10,8 @@ import { adminErrorResponses } from "./validation";
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
 export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, leaderboardCache }) => {
   app.get("/api/admin/games", { schema: { response: { 200: gameListSchema, ...adminErrorResponses } } }, async () => {
-    const { games } = await listGames(db, config.gamesUrl, {});
+    // The CMS games table lists every game (searching and paging it is still done in the browser).
+    const { games } = await listGames(db, config.gamesUrl, {}, { everything: true });
     return games;
   });
 
