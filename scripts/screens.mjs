@@ -66,6 +66,36 @@ function normalise(html) {
   );
 }
 
+/**
+ * Lazy images start loading only near the viewport, so a full-page screenshot caught some covers before
+ * they had loaded, and two captures of the same build differed. Scrolls through the page (instantly) so
+ * that every image starts, back to the top, and waits until each has loaded or failed (at most 5 s).
+ */
+async function loadImages(page) {
+  // Evaluated in the page, where `window` and `document` exist.
+  await page.evaluate(async () => {
+    const win = globalThis.window;
+    const doc = globalThis.document;
+    for (let y = 0; y < doc.documentElement.scrollHeight; y += Math.max(200, win.innerHeight / 2)) {
+      win.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    win.scrollTo({ top: 0, behavior: "instant" });
+    // An image that is never shown (in a closed menu) never loads: at most 5 s.
+    const pending = [...doc.images].filter((img) => !img.complete);
+    const loaded = Promise.all(
+      pending.map(
+        (img) =>
+          new Promise((r) => {
+            img.addEventListener("load", r, { once: true });
+            img.addEventListener("error", r, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((r) => setTimeout(r, 5000))]);
+  });
+}
+
 /** Waits until the page's height has stopped changing (images and lists loading). */
 async function settle(page) {
   let last = -1;
@@ -101,6 +131,8 @@ async function capture(outDir, checkout) {
         for (const [name, url] of screens) {
           await page.goto(server.url + url);
           await page.waitForLoadState("networkidle");
+          await settle(page);
+          await loadImages(page);
           await settle(page);
           await page.screenshot({
             path: path.join(outDir, `${name}.${theme}.${width}.png`),
