@@ -1,12 +1,10 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp, buildGamesApp, SERVER_TIMEOUTS } from "./app";
+import { buildGamesApp, SERVER_TIMEOUTS } from "./app";
 import { loadConfig, type Config } from "./config";
-import { createDb, migrate, type Database } from "./db/client";
-import { describeEachDatabase, repoRoot } from "../test/test-app";
+import { buildAppWithClient, describeEachDatabase, repoRoot } from "../test/test-app";
 
 /**
  * The single-page app's index.html: every screen's first request (issue 3's routes, issue 8's stall under
@@ -15,26 +13,15 @@ import { describeEachDatabase, repoRoot } from "../test/test-app";
 describe("SPA fallback (index.html from memory)", () => {
   let dir: string;
   let app: FastifyInstance;
-  let database: Database;
   let config: Config;
+  let close: () => Promise<void>;
   const html = "<!doctype html><html><head><title>Arcadium</title></head><body><div id=root></div></body></html>";
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-spa-"));
-    const clientDir = path.join(dir, "client");
-    await fs.mkdir(path.join(clientDir, "assets"), { recursive: true });
-    await fs.writeFile(path.join(clientDir, "index.html"), html);
-    await fs.writeFile(path.join(clientDir, "assets", "app-abc123.js"), "console.log(1)");
-    config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
-    database = await createDb({ kind: "pglite" });
-    await migrate(database, repoRoot);
-    app = await buildApp({ config, database });
-    await app.ready();
+    ({ app, config, dir, close } = await buildAppWithClient({ "index.html": html, "assets/app-abc123.js": "console.log(1)" }));
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it("answers every screen path with index.html, no-cache and an ETag; a matching If-None-Match gets 304", async () => {

@@ -144,3 +144,38 @@ export function asAdmin(t: () => TestApp, opts: { username?: string } = {}) {
     t().app.inject({ method, url, cookies: current().cookies, ...(payload ? { payload } : {}) });
   return { admin: current, req };
 }
+
+/**
+ * The site app serving a built client made of `files` (paths under the client folder, e.g.
+ * "index.html", "assets/app-abc123.js"), on an empty migrated PGlite database. `prepare` runs on the
+ * client folder before the app starts (e.g. the build's precompression). For tests of the SPA fallback
+ * and of static assets, which need no seed.
+ */
+export async function buildAppWithClient(
+  files: Record<string, string>,
+  prepare?: (clientDir: string) => void | Promise<void>,
+): Promise<{ app: FastifyInstance; config: Config; dir: string; clientDir: string; close(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-client-"));
+  const clientDir = path.join(dir, "client");
+  for (const [name, body] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(clientDir, name)), { recursive: true });
+    await fs.writeFile(path.join(clientDir, name), body);
+  }
+  await prepare?.(clientDir);
+  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
+  const database = await createDb({ kind: "pglite" });
+  await migrate(database, repoRoot);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    dir,
+    clientDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,14 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
-import { createDb, migrate, type Database } from "../db/client";
-import { buildTestApp, repoRoot, type TestApp } from "../../test/test-app";
+import { buildAppWithClient, buildTestApp, type TestApp } from "../../test/test-app";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 // @ts-expect-error: plain ES module without types
 import { precompressAssets } from "../../../scripts/build-lib.mjs";
@@ -74,30 +70,24 @@ describe("compression of dynamic responses", () => {
 describe("precompressed assets", () => {
   let dir: string;
   let app: FastifyInstance;
-  let database: Database;
+  let close: () => Promise<void>;
   // Incompressible-looking but text: random hex, so that brotli at quality 11 and gzip give different sizes.
   const big = `console.log(${JSON.stringify(crypto.randomBytes(4000).toString("hex"))});\n`.repeat(3);
   const small = "console.log(1)";
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-assets-"));
-    const clientDir = path.join(dir, "client");
-    await fs.mkdir(path.join(clientDir, "assets"), { recursive: true });
-    await fs.writeFile(path.join(clientDir, "index.html"), "<!doctype html><title>Arcadium</title>");
-    await fs.writeFile(path.join(clientDir, "assets", "big-abc123.js"), big);
-    await fs.writeFile(path.join(clientDir, "assets", "small-abc123.js"), small);
-    await fs.writeFile(path.join(clientDir, "assets", "big-abc123.js.map"), big);
-    precompressAssets(path.join(clientDir, "assets"));
-    const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
-    database = await createDb({ kind: "pglite" });
-    await migrate(database, repoRoot);
-    app = await buildApp({ config, database });
-    await app.ready();
+    ({ app, dir, close } = await buildAppWithClient(
+      {
+        "index.html": "<!doctype html><title>Arcadium</title>",
+        "assets/big-abc123.js": big,
+        "assets/small-abc123.js": small,
+        "assets/big-abc123.js.map": big,
+      },
+      (clientDir) => precompressAssets(path.join(clientDir, "assets")),
+    ));
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it("the build writes .br and .gz beside text assets of 1 KB or more, not beside small files or source maps", async () => {
