@@ -30,6 +30,9 @@ import { scoreRoutes } from "./routes/scores";
 import { userRoutes } from "./routes/users";
 import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
+import { PgListener } from "./services/pg-listener";
+import { ReadCache } from "./services/read-cache";
+import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -106,10 +109,19 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 
   const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
   const db = database.db;
-  // D8: in-process chat fan-out, plus LISTEN/NOTIFY between processes on PostgreSQL.
-  const chatHub = new ChatHub(database, { logger: app.log, loadMessage: (id) => loadChatMessage(db, id) });
-  await chatHub.start();
-  app.addHook("onClose", async () => chatHub.close());
+  // D8, D103: one LISTEN connection per process on PostgreSQL, shared by the chat fan-out and the
+  // invalidation of cached public reads.
+  const listener = new PgListener(database, { logger: app.log });
+  const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
+  const reads = new ReadCache(listener, { logger: app.log });
+  await listener.start();
+  app.addHook("onClose", async () => {
+    await chatHub.close();
+    reads.close();
+    await listener.close();
+  });
+  app.decorate("reads", reads);
+  await app.register(catalogueInvalidationPlugin, { reads });
   const routeCtx: AppContext = {
     config,
     db,
@@ -118,6 +130,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     leaderboardCache: createLeaderboardCache(),
     rateLimits: createRateLimits(db, config, settings.rateLimits),
     chatHub,
+    reads,
   };
   await app.register(gameRoutes, routeCtx);
   await app.register(categoryRoutes, routeCtx);

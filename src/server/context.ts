@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client";
 import type { RateLimitOverrides, RateLimits } from "./rate-limits";
 import type { ChatHub } from "./services/chat-hub";
 import type { LeaderboardCache } from "./services/leaderboard";
+import type { ReadCache } from "./services/read-cache";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
 import { PRODUCTION_SCRYPT } from "./services/passwords";
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
@@ -50,4 +51,6 @@ export type AppContext = {
   rateLimits: RateLimits;
   /** D8/D37: chat fan-out between pages and processes */
   chatHub: ChatHub;
+  /** D103: the per-process cache of public reads, invalidated across processes */
+  reads: ReadCache;
 };

@@ -36,6 +36,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         body: postReviewSchema,
         response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
       },
+      // D103: the game's rating changes.
+      config: { changesCatalogue: true },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -47,7 +49,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   // D31: only the author or an admin.
-  app.delete("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+  app.delete("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } }, config: { changesCatalogue: true } }, async (request, reply) => {
     const user = requireUser(request);
     if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
     const deleted = await deleteReview(db, request.params.id, request.params.userId);

@@ -6,7 +6,8 @@ import type { ChatLiveEvent, ChatMessage } from "../../contract/chat";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
 import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
-import { CHAT_LISTENER_APPLICATION_NAME, ChatHub } from "./chat-hub";
+import { ChatHub } from "./chat-hub";
+import { LISTENER_APPLICATION_NAME as CHAT_LISTENER_APPLICATION_NAME } from "./pg-listener";
 
 const SITE = "http://localhost:5000";
 const hasPostgres = !!process.env.TEST_DATABASE_URL;

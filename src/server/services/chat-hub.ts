@@ -1,28 +1,21 @@
 import crypto from "node:crypto";
-import type pg from "pg";
 import { chatLiveEventSchema, type ChatLiveEvent, type ChatMessage } from "../../contract/chat";
 import type { Database } from "../db/client";
+import { NOTIFY_MAX_BYTES, PgListener, type ListenerLogger, type PgListenerOptions } from "./pg-listener";
 
 /** The PostgreSQL channel every process LISTENs on (D8, D37). */
 export const CHAT_CHANNEL = "arcadium_chat";
-/** application_name of the LISTEN connection, so that operators (and tests) can find it. */
-export const CHAT_LISTENER_APPLICATION_NAME = "arcadium-chat-listener";
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger events travel by reference. */
-const NOTIFY_MAX_BYTES = 7900;
 
-export type ChatHubLogger = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-};
+export type ChatHubLogger = ListenerLogger;
 
-export type ChatHubOptions = {
-  logger?: ChatHubLogger;
+export type ChatHubOptions = PgListenerOptions & {
   /** Loads a message by id: used when an event was too large for a NOTIFY payload and was sent as a reference. */
   loadMessage?: (id: number) => Promise<ChatMessage | null>;
-  /** Backoff of the LISTEN connection after it is lost (default 250 ms doubling up to 10 s, with jitter). */
-  reconnect?: { initialMs?: number; maxMs?: number };
-  /** How often the LISTEN connection is probed with `select 1` so that a silently dead connection is noticed (default 30 s). */
-  healthCheckMs?: number;
+  /**
+   * The process's shared LISTEN connection (app.ts). Without it the hub opens and closes its own
+   * (`reconnect` and `healthCheckMs` apply to that one).
+   */
+  listener?: PgListener;
 };
 
 type Listener = (event: ChatLiveEvent) => void;
@@ -33,14 +26,14 @@ const noopLogger: ChatHubLogger = { info: () => {}, warn: () => {} };
 
 /**
  * Chat fan-out (D8, D37). `publish` delivers an event to this process's subscribers at once and,
- * on PostgreSQL, sends it with `pg_notify` to every other process; a dedicated LISTEN connection
- * re-delivers other processes' events to this process's subscribers. Each process therefore delivers
- * each event exactly once: its own events locally, everybody else's through LISTEN (its own echo is
- * recognised by the hub id and skipped). On PGlite there is only one process: local delivery only.
+ * on PostgreSQL, sends it with `pg_notify` to every other process; the process's LISTEN connection
+ * (pg-listener.ts) re-delivers other processes' events to this process's subscribers. Each process
+ * therefore delivers each event exactly once: its own events locally, everybody else's through LISTEN
+ * (its own echo is recognised by the hub id and skipped). On PGlite there is only one process: local
+ * delivery only.
  *
- * The LISTEN connection reconnects with backoff when it is lost (database restart, terminated
- * backend); after a reconnect subscribers get `{type: "resync"}` because events sent while the
- * connection was down were not received.
+ * After the LISTEN connection reconnects subscribers get `{type: "resync"}` because events sent while
+ * the connection was down were not received.
  *
  * No HTTP types here: the WebSocket route subscribes and writes to its sockets.
  */
@@ -51,35 +44,30 @@ export class ChatHub {
 
   private readonly subscribers = new Set<Listener>();
   private readonly logger: ChatHubLogger;
-  private readonly initialBackoffMs: number;
-  private readonly maxBackoffMs: number;
-  private readonly healthCheckMs: number;
-
-  private client: pg.Client | null = null;
-  private clientPid: number | null = null;
-  private readonly lostClients = new WeakSet<pg.Client>();
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private healthTimer: NodeJS.Timeout | null = null;
-  private attempt = 0;
-  private everConnected = false;
+  private readonly listener: PgListener;
+  private readonly ownsListener: boolean;
+  private readonly detach: Array<() => void> = [];
   private closed = false;
-  private connectedWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly options: ChatHubOptions = {},
   ) {
-    this.mode = database.kind === "postgres" && database.pool ? "postgres" : "local";
     this.logger = options.logger ?? noopLogger;
-    this.initialBackoffMs = options.reconnect?.initialMs ?? 250;
-    this.maxBackoffMs = options.reconnect?.maxMs ?? 10_000;
-    this.healthCheckMs = options.healthCheckMs ?? 30_000;
+    this.ownsListener = !options.listener;
+    this.listener = options.listener ?? new PgListener(database, options);
+    this.mode = this.listener.mode;
+    this.detach.push(
+      this.listener.on(CHAT_CHANNEL, (payload) => void this.onNotification(payload)),
+      // Events sent while the connection was down were not received: pages refetch.
+      this.listener.onReconnect(() => this.deliver({ type: "resync" })),
+    );
   }
 
-  /** Opens the LISTEN connection on PostgreSQL. Never throws: a failed first attempt is retried with backoff. */
+  /** Opens the LISTEN connection on PostgreSQL (when the hub owns it). Never throws. */
   async start(): Promise<void> {
-    if (this.mode !== "postgres" || this.closed) return;
-    await this.connect();
+    if (this.closed) return;
+    await this.listener.start();
   }
 
   /** Adds a subscriber; returns the function that removes it. */
@@ -96,18 +84,17 @@ export class ChatHub {
 
   /** True while the LISTEN connection is up (always true for the in-process mode). */
   get listening(): boolean {
-    return this.mode === "local" || this.client !== null;
+    return !this.closed && this.listener.listening;
   }
 
   /** The backend pid of the LISTEN connection (operations and tests). */
   get listenerPid(): number | null {
-    return this.clientPid;
+    return this.closed ? null : this.listener.pid;
   }
 
   /** Resolves once the LISTEN connection is up (immediately in the in-process mode). */
   whenListening(): Promise<void> {
-    if (this.listening) return Promise.resolve();
-    return new Promise((resolve) => this.connectedWaiters.push(resolve));
+    return this.listener.whenListening();
   }
 
   /**
@@ -123,29 +110,17 @@ export class ChatHub {
       if (event.type !== "message") return;
       payload = JSON.stringify({ origin: this.id, messageRef: event.message.id } satisfies WireEvent);
     }
-    try {
-      await this.database.pool!.query("select pg_notify($1, $2)", [CHAT_CHANNEL, payload]);
-    } catch (err) {
-      this.logger.warn({ err }, "chat: NOTIFY failed; other processes will miss this event until their pages refetch");
+    if (!(await this.listener.notify(CHAT_CHANNEL, payload))) {
+      this.logger.warn({}, "chat: NOTIFY failed; other processes will miss this event until their pages refetch");
     }
   }
 
   /** Stops listening and forgets every subscriber. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    if (this.healthTimer) clearInterval(this.healthTimer);
-    this.reconnectTimer = null;
-    this.healthTimer = null;
     this.subscribers.clear();
-    const client = this.client;
-    this.client = null;
-    this.clientPid = null;
-    if (client) {
-      this.lostClients.add(client);
-      await client.end().catch(() => {});
-    }
-    for (const resolve of this.connectedWaiters.splice(0)) resolve();
+    for (const off of this.detach.splice(0)) off();
+    if (this.ownsListener) await this.listener.close();
   }
 
   private deliver(event: ChatLiveEvent) {
@@ -158,90 +133,8 @@ export class ChatHub {
     }
   }
 
-  private async connect(): Promise<void> {
-    const { default: pgModule } = await import("pg");
-    const o = this.database.pool!.options;
-    const client = new pgModule.Client({
-      connectionString: o.connectionString,
-      host: o.host,
-      port: o.port,
-      user: o.user,
-      password: o.password,
-      database: o.database,
-      ssl: o.ssl,
-      application_name: CHAT_LISTENER_APPLICATION_NAME,
-      keepAlive: true,
-      connectionTimeoutMillis: 10_000,
-    });
-    client.on("error", (err) => this.lost(client, err));
-    client.on("end", () => this.lost(client));
-    client.on("notification", (msg) => {
-      if (msg.channel === CHAT_CHANNEL && msg.payload) void this.onNotification(msg.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHAT_CHANNEL}`);
-      const res = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
-      if (this.lostClients.has(client)) return;
-      if (this.closed) {
-        this.lostClients.add(client);
-        await client.end().catch(() => {});
-        return;
-      }
-      this.client = client;
-      this.clientPid = res.rows[0]?.pid ?? null;
-      this.attempt = 0;
-      const reconnected = this.everConnected;
-      this.everConnected = true;
-      this.startHealthCheck(client);
-      if (reconnected) {
-        this.logger.info({ pid: this.clientPid }, "chat: database listener reconnected");
-        // Events sent while the connection was down were not received: pages refetch.
-        this.deliver({ type: "resync" });
-      }
-      for (const resolve of this.connectedWaiters.splice(0)) resolve();
-    } catch (err) {
-      this.lost(client, err);
-    }
-  }
-
-  private startHealthCheck(client: pg.Client) {
-    if (this.healthTimer) clearInterval(this.healthTimer);
-    this.healthTimer = setInterval(() => {
-      if (this.client !== client) return;
-      const timeout = setTimeout(() => this.lost(client, new Error("health check timed out")), 10_000);
-      client
-        .query("select 1")
-        .catch((err: unknown) => this.lost(client, err))
-        .finally(() => clearTimeout(timeout));
-    }, this.healthCheckMs);
-    this.healthTimer.unref();
-  }
-
-  private lost(client: pg.Client, err?: unknown) {
-    if (this.lostClients.has(client)) return;
-    this.lostClients.add(client);
-    if (this.client === client) {
-      this.client = null;
-      this.clientPid = null;
-      if (this.healthTimer) clearInterval(this.healthTimer);
-      this.healthTimer = null;
-    }
-    client.end().catch(() => {});
-    if (this.closed) return;
-    const base = Math.min(this.maxBackoffMs, this.initialBackoffMs * 2 ** this.attempt);
-    const delay = Math.round(base / 2 + Math.random() * (base / 2));
-    this.attempt = Math.min(this.attempt + 1, 20);
-    this.logger.warn({ err, retryInMs: delay }, "chat: database listener lost; reconnecting");
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      if (!this.closed) void this.connect();
-    }, delay);
-    this.reconnectTimer.unref();
-  }
-
   private async onNotification(payload: string) {
+    if (this.closed) return;
     let wire: WireEvent;
     try {
       wire = JSON.parse(payload) as WireEvent;

@@ -29,6 +29,12 @@ declare module "fastify" {
 /** D42/D43: the only /api/admin routes reachable without an admin session. */
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
 
+/**
+ * D103: a successful write under these prefixes changes the public catalogue (games, categories), so it
+ * invalidates the cached public reads on every process.
+ */
+export const CATALOGUE_ADMIN_PREFIXES = ["/api/admin/games", "/api/admin/categories"] as const;
+
 export function isAdminUrl(url: string): boolean {
   return url === "/api/admin" || url.startsWith("/api/admin/");
 }
@@ -46,7 +52,7 @@ export async function adminGuard(request: FastifyRequest): Promise<void> {
  * /api/admin/* (issue 7). The guard is attached by an onRoute hook at the root, so that EVERY
  * route under /api/admin (in this plugin or any plugin registered after it, e.g. chat moderation)
  * gets it without having to remember it; only PUBLIC_ADMIN_ROUTES are exempt. The table of those
- * routes feeds the access-matrix test.
+ * routes feeds the access-matrix test. The same hook marks the catalogue's write routes (D103).
  */
 export const adminRoutes = fp<AppContext>(
   async (root, ctx) => {
@@ -55,6 +61,9 @@ export const adminRoutes = fp<AppContext>(
     root.addHook("onRoute", (route) => {
       if (!isAdminUrl(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => m !== "GET" && m !== "HEAD") && CATALOGUE_ADMIN_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
+        route.config = { ...route.config, changesCatalogue: true };
+      }
       for (const method of methods) {
         const guarded = !PUBLIC_ADMIN_ROUTES.has(`${method} ${route.url}`) && !(method === "HEAD" && PUBLIC_ADMIN_ROUTES.has(`GET ${route.url}`));
         table.push({ method, url: route.url, guarded });
