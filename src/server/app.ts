@@ -109,7 +109,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 
   const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
   const db = database.db;
-  // D8, D103: one LISTEN connection per process on PostgreSQL, shared by the chat fan-out and the
+  // D8 and decision 008: one LISTEN connection per process on PostgreSQL, shared by the chat fan-out and the
   // invalidation of cached public reads.
   const listener = new PgListener(database, { logger: app.log });
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });

@@ -51,6 +51,6 @@ export type AppContext = {
   rateLimits: RateLimits;
   /** D8/D37: chat fan-out between pages and processes */
   chatHub: ChatHub;
-  /** D103: the per-process cache of public reads, invalidated across processes */
+  /** decision 008: the per-process cache of public reads, invalidated across processes */
   reads: ReadCache;
 };

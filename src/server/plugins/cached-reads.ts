@@ -5,12 +5,12 @@ import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** D103: this process's cache of public reads (tests that write to the database directly invalidate it). */
+    /** decision 008: this process's cache of public reads (tests that write to the database directly invalidate it). */
     reads: ReadCache;
   }
   interface FastifyContextConfig {
     /**
-     * D103: a successful request to this route changes what the cached public reads show (games,
+     * decision 008: a successful request to this route changes what the cached public reads show (games,
      * categories, ratings, play counts), so it invalidates them on every process. "frequent" (plays)
      * coalesces the notifications to the other processes (read-cache.ts).
      */
@@ -19,7 +19,7 @@ declare module "fastify" {
 }
 
 /**
- * D103: anonymous answers may be kept by a shared cache for one second (the same bound as between our
+ * decision 008: anonymous answers may be kept by a shared cache for one second (the same bound as between our
  * own processes) and are revalidated by browsers every time (ETag, 304). A signed-in visitor's answers
  * are the same bytes but stay private.
  */
@@ -57,7 +57,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Answers a public read from the cache (D103): builds it on a miss with the route's own serialiser,
+ * Answers a public read from the cache (decision 008): builds it on a miss with the route's own serialiser,
  * then sends the stored bytes (or their stored brotli/gzip form) with ETag and Cache-Control, or a 304
  * when the client already has them.
  */
@@ -85,7 +85,7 @@ export async function replyFromCache(
   return reply.send(read.encoded(encoding));
 }
 
-/** D103: routes that declare `config.changesCatalogue` invalidate the cached reads when they succeed. */
+/** decision 008: routes that declare `config.changesCatalogue` invalidate the cached reads when they succeed. */
 export const catalogueInvalidationPlugin = fp(async (app: FastifyInstance, opts: { reads: ReadCache }) => {
   app.addHook("onSend", async (request, reply) => {
     const changes = request.routeOptions.config?.changesCatalogue;

@@ -7,16 +7,19 @@ import { getCategoryBySlug, listCategories } from "../services/categories";
 import { replyFromCache } from "../plugins/cached-reads";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
-  // D103: both are served from the cache of public reads.
+  // decision 008: both are served from the cache of public reads.
   app.get("/api/categories", { schema: { response: { 200: categoryListSchema } } }, async (request, reply) =>
     replyFromCache(request, reply, reads, "categories", async () => ({ value: await listCategories(db) })),
   );
 
-  app.get("/api/categories/:slug", { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } }, async (request, reply) =>
-    replyFromCache(request, reply, reads, `category:${request.params.slug}`, async () => {
-      const category = await getCategoryBySlug(db, request.params.slug);
-      if (!category) throw new NotFound("Category not found");
-      return { value: category };
-    }),
+  app.get(
+    "/api/categories/:slug",
+    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } },
+    async (request, reply) =>
+      replyFromCache(request, reply, reads, `category:${request.params.slug}`, async () => {
+        const category = await getCategoryBySlug(db, request.params.slug);
+        if (!category) throw new NotFound("Category not found");
+        return { value: category };
+      }),
   );
 };

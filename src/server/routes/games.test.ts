@@ -11,7 +11,7 @@ async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInser
     .insert(gamesTable)
     .values({ description: `About ${values.title}`, categoryId: cat.id, ...values })
     .returning();
-  // Written behind the application's back: the cached public reads (D103) are told, as a route would.
+  // Written behind the application's back: the cached public reads (decision 008) are told, as a route would.
   await t.app.reads.invalidate();
   return row;
 }

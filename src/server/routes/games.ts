@@ -8,7 +8,7 @@ import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } f
 import { getCategoryBySlug } from "../services/categories";
 import { replyFromCache } from "../plugins/cached-reads";
 
-/** D103: the first pages of each list are cached; deeper pages and searches are read each time. */
+/** decision 008: the first pages of each list are cached; deeper pages and searches are read each time. */
 const CACHED_PAGES = 4;
 const isFirstPages = (limit: number, offset: number | undefined) => (offset ?? 0) < CACHED_PAGES * limit;
 

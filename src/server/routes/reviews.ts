@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         body: postReviewSchema,
         response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
       },
-      // D103: the game's rating changes.
+      // decision 008: the game's rating changes.
       config: { changesCatalogue: true },
     },
     async (request, reply) => {

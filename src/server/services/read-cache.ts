@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { PgListener, ListenerLogger } from "./pg-listener";
 
-/** The PostgreSQL channel on which processes tell each other that the catalogue changed (D103). */
+/** The PostgreSQL channel on which processes tell each other that the catalogue changed (decision 008). */
 export const READ_CACHE_CHANNEL = "arcadium_reads";
 
 /** What a read produces: its JSON text and the headers that go with it (X-Total-Count …). */
@@ -52,7 +52,7 @@ function makeCachedRead(body: ReadBody): CachedRead {
 }
 
 /**
- * A per-process cache of public read answers (issue 12 item 4, D103): home lists, categories, a game,
+ * A per-process cache of public read answers (issue 12 item 4, decision 008): home lists, categories, a game,
  * the first pages of each sort. No HTTP types: routes ask `get(key, build)` and send what it returns
  * (plugins/cached-reads.ts does the ETag, 304 and encoding).
  *

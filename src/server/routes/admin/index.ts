@@ -30,7 +30,7 @@ declare module "fastify" {
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
 
 /**
- * D103: a successful write under these prefixes changes the public catalogue (games, categories), so it
+ * decision 008: a successful write under these prefixes changes the public catalogue (games, categories), so it
  * invalidates the cached public reads on every process.
  */
 export const CATALOGUE_ADMIN_PREFIXES = ["/api/admin/games", "/api/admin/categories"] as const;
@@ -52,7 +52,7 @@ export async function adminGuard(request: FastifyRequest): Promise<void> {
  * /api/admin/* (issue 7). The guard is attached by an onRoute hook at the root, so that EVERY
  * route under /api/admin (in this plugin or any plugin registered after it, e.g. chat moderation)
  * gets it without having to remember it; only PUBLIC_ADMIN_ROUTES are exempt. The table of those
- * routes feeds the access-matrix test. The same hook marks the catalogue's write routes (D103).
+ * routes feeds the access-matrix test. The same hook marks the catalogue's write routes (decision 008).
  */
 export const adminRoutes = fp<AppContext>(
   async (root, ctx) => {
