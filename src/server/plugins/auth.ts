@@ -10,6 +10,13 @@ declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Issue 12 item 5: the route answers the same to everybody and never reads `request.user`, so the
+     * session cookie is not resolved (request.user stays null).
+     */
+    sessionFree?: boolean;
+  }
 }
 
 export const SESSION_COOKIE = "sid";
@@ -19,9 +26,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     request.user = null;
+    // Issue 12 item 5: a public read gives everybody the same answer, so its session is not looked up
+    // (no database round trip for a signed-in visitor's cached read).
+    if (request.routeOptions.config?.sessionFree) return;
     const token = request.cookies?.[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    request.user = await findSessionUser(opts.db, token);
+    request.user = await findSessionUser(opts.db, token, new Date(), (err) => request.log.warn({ err }, "could not mark the session as seen"));
   });
 });
 

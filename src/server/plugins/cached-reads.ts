@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ReadBody, ReadCache } from "../services/read-cache";
+import { SESSION_COOKIE } from "./auth";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 declare module "fastify" {
@@ -56,6 +57,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** Route config of a cached public read: the same answer for everybody, so the session is not looked up (issue 12 item 5). */
+export const PUBLIC_READ_CONFIG = { sessionFree: true } as const;
+
 /**
  * Answers a public read from the cache (decision 008): builds it on a miss with the route's own serialiser,
  * then sends the stored bytes (or their stored brotli/gzip form) with ETag and Cache-Control, or a 304
@@ -75,7 +79,8 @@ export async function replyFromCache(
   });
   for (const [name, value] of Object.entries(read.headers)) reply.header(name, value);
   reply.header("ETag", read.etag);
-  reply.header("Cache-Control", request.user ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL);
+  // The session is not looked up for these routes (sessionFree): a request that carries one is private.
+  reply.header("Cache-Control", request.cookies?.[SESSION_COOKIE] ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL);
   reply.header("Vary", "Accept-Encoding");
   if (etagMatches(request.headers["if-none-match"], read.etag)) return reply.code(304).send();
   reply.type("application/json; charset=utf-8");

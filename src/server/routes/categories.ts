@@ -4,17 +4,17 @@ import { categoryListSchema, categorySchema } from "../../contract/categories";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { getCategoryBySlug, listCategories } from "../services/categories";
-import { replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
   // decision 008: both are served from the cache of public reads.
-  app.get("/api/categories", { schema: { response: { 200: categoryListSchema } } }, async (request, reply) =>
+  app.get("/api/categories", { schema: { response: { 200: categoryListSchema } }, config: PUBLIC_READ_CONFIG }, async (request, reply) =>
     replyFromCache(request, reply, reads, "categories", async () => ({ value: await listCategories(db) })),
   );
 
   app.get(
     "/api/categories/:slug",
-    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } } },
+    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } }, config: PUBLIC_READ_CONFIG },
     async (request, reply) =>
       replyFromCache(request, reply, reads, `category:${request.params.slug}`, async () => {
         const category = await getCategoryBySlug(db, request.params.slug);

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
 import { getCategoryBySlug } from "../services/categories";
-import { replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 
 /** decision 008: the first pages of each list are cached; deeper pages and searches are read each time. */
 const CACHED_PAGES = 4;
@@ -15,23 +15,27 @@ const isFirstPages = (limit: number, offset: number | undefined) => (offset ?? 0
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads }) => {
   const errors = errorResponses(400, 404);
 
-  app.get("/api/games", { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } }, async (request, reply) => {
-    const q = request.query;
-    const load = async () => {
-      const { games, total } = await listGames(db, config.gamesUrl, q);
-      return { value: games, headers: { "X-Total-Count": String(total) } };
-    };
-    const limit = q.limit ?? GAME_PAGE_SIZE.default;
-    if (q.search || !isFirstPages(limit, q.offset)) {
-      const { value, headers } = await load();
-      return reply.headers(headers).send(value);
-    }
-    return replyFromCache(request, reply, reads, `games:${q.sort ?? ""}:${q.category ?? ""}:${limit}:${q.offset ?? 0}`, load);
-  });
+  app.get(
+    "/api/games",
+    { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } }, config: PUBLIC_READ_CONFIG },
+    async (request, reply) => {
+      const q = request.query;
+      const load = async () => {
+        const { games, total } = await listGames(db, config.gamesUrl, q);
+        return { value: games, headers: { "X-Total-Count": String(total) } };
+      };
+      const limit = q.limit ?? GAME_PAGE_SIZE.default;
+      if (q.search || !isFirstPages(limit, q.offset)) {
+        const { value, headers } = await load();
+        return reply.headers(headers).send(value);
+      }
+      return replyFromCache(request, reply, reads, `games:${q.sort ?? ""}:${q.category ?? ""}:${limit}:${q.offset ?? 0}`, load);
+    },
+  );
 
   app.get(
     "/api/games/featured",
-    { schema: { querystring: featuredGamesQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } } },
+    { schema: { querystring: featuredGamesQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } }, config: PUBLIC_READ_CONFIG },
     async (request, reply) => {
       const limit = request.query.limit ?? GAME_PAGE_SIZE.default;
       const offset = request.query.offset ?? 0;
@@ -47,23 +51,30 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     },
   );
 
-  app.get("/api/games/category/:slug", { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } } }, async (request, reply) => {
-    const { slug } = request.params;
-    return replyFromCache(request, reply, reads, `category-games:${slug}`, async () => {
-      if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
-        throw new NotFound("Category not found");
-      }
-      const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" }, { everything: true });
-      return { value: games };
-    });
-  });
+  app.get(
+    "/api/games/category/:slug",
+    { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } }, config: PUBLIC_READ_CONFIG },
+    async (request, reply) => {
+      const { slug } = request.params;
+      return replyFromCache(request, reply, reads, `category-games:${slug}`, async () => {
+        if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
+          throw new NotFound("Category not found");
+        }
+        const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" }, { everything: true });
+        return { value: games };
+      });
+    },
+  );
 
-  app.get("/api/games/:id", { schema: { params: idParamSchema, response: { 200: gameSchema, ...errors } } }, async (request, reply) =>
-    replyFromCache(request, reply, reads, `game:${request.params.id}`, async () => {
-      const game = await getGame(db, config.gamesUrl, request.params.id);
-      if (!game) throw new NotFound("Game not found");
-      return { value: game };
-    }),
+  app.get(
+    "/api/games/:id",
+    { schema: { params: idParamSchema, response: { 200: gameSchema, ...errors } }, config: PUBLIC_READ_CONFIG },
+    async (request, reply) =>
+      replyFromCache(request, reply, reads, `game:${request.params.id}`, async () => {
+        const game = await getGame(db, config.gamesUrl, request.params.id);
+        if (!game) throw new NotFound("Game not found");
+        return { value: game };
+      }),
   );
 
   // D21. No body is expected; an empty JSON body is accepted too. Issue 8: plays are limited per
