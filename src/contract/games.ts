@@ -47,8 +47,9 @@ const pageQuery = {
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 };
 
-/** GET /api/games/featured query (a page: GAME_PAGE_SIZE). */
-export const featuredGamesQuerySchema = z.object(pageQuery);
+/** GET /api/games/featured and GET /api/games/category/{slug} query (a page: GAME_PAGE_SIZE). */
+export const gamePageQuerySchema = z.object(pageQuery);
+export const featuredGamesQuerySchema = gamePageQuerySchema;
 export type FeaturedGamesQuery = z.infer<typeof featuredGamesQuerySchema>;
 
 /** GET /api/games query (a page: GAME_PAGE_SIZE). The total is in the X-Total-Count header. */

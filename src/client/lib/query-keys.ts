@@ -15,7 +15,6 @@ export const gameKeys = {
   lists: () => [...gameKeys.all, "list"] as const,
   list: (params: GameListParams) => [...gameKeys.lists(), params] as const,
   featured: () => [...gameKeys.all, "featured"] as const,
-  category: (slug: string) => [...gameKeys.all, "category", slug] as const,
   details: () => [...gameKeys.all, "detail"] as const,
   detail: (id: number) => [...gameKeys.details(), id] as const,
 };

@@ -144,13 +144,32 @@ describeEachDatabase("games API", (t) => {
       }
     });
 
-    it("the category route and the CMS table still list every game of theirs (their screens page in the browser)", async () => {
-      const puzzle = (await t().app.inject({ method: "GET", url: "/api/games/category/puzzle" })).json() as unknown[];
+    it("GET /api/games/category/{slug} pages the same way, newest first, and counts them all", async () => {
       const [{ n }] = (
         await t().database.db.execute(sql`select count(*)::int as n from games g join categories c on c.id = g.category_id where c.slug = 'puzzle'`)
       ).rows as Array<{ n: number }>;
       expect(n).toBeGreaterThan(GAME_PAGE_SIZE.default);
-      expect(puzzle).toHaveLength(n);
+      const first = await t().app.inject({ method: "GET", url: "/api/games/category/puzzle" });
+      expect(first.json()).toHaveLength(GAME_PAGE_SIZE.default);
+      expect(first.headers["x-total-count"]).toBe(String(n));
+      const all = (await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?limit=${GAME_PAGE_SIZE.max}` })).json() as Array<{
+        id: number;
+        categorySlug: string;
+        createdAt: string;
+      }>;
+      expect(all).toHaveLength(Math.min(n, GAME_PAGE_SIZE.max));
+      expect(all.every((g) => g.categorySlug === "puzzle")).toBe(true);
+      expect(all.map((g) => g.createdAt)).toEqual([...all.map((g) => g.createdAt)].sort().reverse());
+      const second = (await t().app.inject({ method: "GET", url: "/api/games/category/puzzle?limit=12&offset=12" })).json() as Array<{ id: number }>;
+      expect(second.map((g) => g.id)).toEqual(all.slice(12, 24).map((g) => g.id));
+      // The same page as the category screen reads it through GET /api/games.
+      const viaList = (await t().app.inject({ method: "GET", url: "/api/games?category=puzzle&sort=newest&limit=12&offset=12" })).json() as Array<{
+        id: number;
+      }>;
+      expect(viaList.map((g) => g.id)).toEqual(second.map((g) => g.id));
+      for (const query of ["limit=0", `limit=${GAME_PAGE_SIZE.max + 1}`, "offset=-1"]) {
+        expect((await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?${query}` })).statusCode, query).toBe(400);
+      }
     });
   });
 

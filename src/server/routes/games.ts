@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, idParamSchema, slugParamSchema } from "../../contract/common";
-import { GAME_PAGE_SIZE, featuredGamesQuerySchema, gameListQuerySchema, gameListSchema, gameSchema, playResponseSchema } from "../../contract/games";
+import {
+  GAME_PAGE_SIZE,
+  featuredGamesQuerySchema,
+  gamePageQuerySchema,
+  gameListQuerySchema,
+  gameListSchema,
+  gameSchema,
+  playResponseSchema,
+} from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
@@ -53,16 +61,27 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.get(
     "/api/games/category/:slug",
-    { schema: { params: slugParamSchema, response: { 200: gameListSchema, ...errors } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { params: slugParamSchema, querystring: gamePageQuerySchema, response: { 200: gameListSchema, ...errors } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) => {
       const { slug } = request.params;
-      return replyFromCache(request, reply, reads, `category-games:${slug}`, async () => {
+      // Issue 12 item 2: a page (GAME_PAGE_SIZE), newest first, the whole count in X-Total-Count.
+      const limit = request.query.limit ?? GAME_PAGE_SIZE.default;
+      const offset = request.query.offset ?? 0;
+      const load = async () => {
         if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
           throw new NotFound("Category not found");
         }
-        const { games } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest" }, { everything: true });
-        return { value: games };
-      });
+        const { games, total } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest", limit, offset });
+        return { value: games, headers: { "X-Total-Count": String(total) } };
+      };
+      if (!isFirstPages(limit, offset)) {
+        const { value, headers } = await load();
+        return reply.headers(headers).send(value);
+      }
+      return replyFromCache(request, reply, reads, `category-games:${slug}:${limit}:${offset}`, load);
     },
   );
 

@@ -6,8 +6,8 @@ import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategory } from "@/features/categories/api/get-category";
-import { useCategoryGames } from "@/features/games/api/get-category-games";
-import { CategoryGames } from "@/features/games/components/category-games";
+import { useInfiniteGames } from "@/features/games/api/get-games";
+import { CATEGORY_PAGE_SIZE, CategoryGames } from "@/features/games/components/category-games";
 import { GameViewToggle, type GameView } from "@/features/games/components/game-view-toggle";
 import { ApiError } from "@/lib/api-client";
 
@@ -23,12 +23,13 @@ export function CategoryScreen({ slug }: { slug: string }) {
 function CategoryView({ slug }: { slug: string }) {
   const pseudo = isPseudo(slug);
   const category = useCategory(slug, { enabled: !pseudo });
-  const games = useCategoryGames(slug);
+  // Issue 12 item 2: pages of 12 from the server, newest first (as GET /api/games/category/{slug} orders them).
+  const games = useInfiniteGames({ category: slug, sort: "newest", limit: CATEGORY_PAGE_SIZE });
   const [view, setView] = useState<GameView>("grid");
 
   const notFound = !pseudo && category.isError && category.error instanceof ApiError && [400, 404].includes(category.error.status);
   const title = pseudo ? PSEUDO_CATEGORIES[slug] : (category.data?.name ?? (notFound ? "Category Not Found" : ""));
-  const count = games.data?.length ?? 0;
+  const count = games.data?.pages[0]?.total ?? 0;
 
   return (
     <>

@@ -39,7 +39,7 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
     ["GET", "/api/games/5/reviews", () => jsonResponse([])],
     ["GET", /^\/api\/games\/5\/reviews\/user\/\d+$/, () => jsonResponse(null)],
     ["GET", "/api/games/5/rating", () => jsonResponse(aggregate)],
-    ["GET", "/api/games/category/puzzle", () => jsonResponse([makeGame(1), game, makeGame(2), makeGame(3), makeGame(4)])],
+    ["GET", "/api/games", () => jsonResponse([makeGame(1), game, makeGame(2), makeGame(3)], { headers: { "X-Total-Count": "5" } })],
     ["POST", "/api/games/5/play", () => jsonResponse({ plays: 1235, playId: "play-1" })],
   ];
 }

@@ -63,28 +63,46 @@ describe("All Games (spec §2, D52)", () => {
 describe("Category page (spec §2)", () => {
   const thirty = Array.from({ length: 30 }, (_, i) => makeGame(i + 1));
 
-  it("shows 'N games', 12 at first, and 'Load More Games' adds 12 while more are hidden", async () => {
-    mockApi([
+  /** GET /api/games?category&sort&limit&offset answered from `all`, with the whole count in X-Total-Count. */
+  const pages = (all: ReturnType<typeof makeGame>[]): MockRoute => [
+    "GET",
+    "/api/games",
+    ({ url }) => {
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 24);
+      return jsonResponse(all.slice(offset, offset + limit), { headers: { "X-Total-Count": String(all.length) } });
+    },
+  ];
+
+  it("shows 'N games', 12 at first, and 'Load More Games' asks the server for 12 more while more remain (issue 12 item 2)", async () => {
+    const fetch = mockApi([
       ...base,
       ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "Fast.", imageUrl: "", gameCount: 30 })],
-      ["GET", "/api/games/category/action", () => jsonResponse(thirty)],
+      pages(thirty),
     ]);
     renderApp("/category/action");
     expect(await screen.findByRole("heading", { level: 1, name: "Action" })).toBeInTheDocument();
     expect(await screen.findByText("30 games")).toBeInTheDocument();
     const grid = () => screen.getByRole("list", { name: "Action" });
     expect(within(grid()).getAllByRole("listitem")).toHaveLength(12);
+    const asked = () =>
+      fetch.mock.calls
+        .map(([u]) => new URL(String(u), "http://x"))
+        .filter((u) => u.pathname === "/api/games")
+        .map((u) => Object.fromEntries(u.searchParams));
+    expect(asked()).toEqual([{ category: "action", sort: "newest", limit: "12", offset: "0" }]);
     fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
-    expect(within(grid()).getAllByRole("listitem")).toHaveLength(24);
+    await waitFor(() => expect(within(grid()).getAllByRole("listitem")).toHaveLength(24));
+    expect(asked().at(-1)).toEqual({ category: "action", sort: "newest", limit: "12", offset: "12" });
     fireEvent.click(screen.getByRole("button", { name: "Load More Games" }));
-    expect(within(grid()).getAllByRole("listitem")).toHaveLength(30);
+    await waitFor(() => expect(within(grid()).getAllByRole("listitem")).toHaveLength(30));
     expect(screen.queryByRole("button", { name: "Load More Games" })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "List view" }));
     expect(screen.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
   });
 
   it("titles the pseudo-categories and shows 'No Games Found' when empty", async () => {
-    mockApi([...base, ["GET", "/api/games/category/hot", () => jsonResponse([])]]);
+    mockApi([...base, pages([])]);
     renderApp("/category/hot");
     expect(await screen.findByRole("heading", { level: 1, name: "Hot Games" })).toBeInTheDocument();
     expect(await screen.findByText("No Games Found")).toBeInTheDocument();
@@ -92,7 +110,7 @@ describe("Category page (spec §2)", () => {
   });
 
   it("shows 12 placeholders while loading", async () => {
-    mockApi([...base, ["GET", /^\/api\/games\/category\//, () => new Promise<Response>(() => {})]]);
+    mockApi([...base, ["GET", "/api/games", () => new Promise<Response>(() => {})]]);
     renderApp("/category/new");
     expect(await screen.findAllByTestId("game-card-skeleton")).toHaveLength(12);
   });

@@ -1,9 +1,8 @@
-import type { UseQueryResult } from "@tanstack/react-query";
-import { FolderSearch } from "lucide-react";
-import { useState } from "react";
-import type { Game } from "@contract/games";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { FolderSearch, Loader2 } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
+import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "./game-card";
 import { GameGrid, GameGridItem } from "./game-grid";
 import type { GameView } from "./game-view-toggle";
@@ -12,13 +11,22 @@ import type { GameView } from "./game-view-toggle";
 export const CATEGORY_PAGE_SIZE = 12;
 
 /**
- * A category's games as a grid or a list: 12 shown, 'Load More Games' adds 12 (spec §2);
- * `loadFailed` says the games could not be read (not that the category does not exist).
+ * A category's games as a grid or a list: 12 shown, 'Load More Games' adds 12 (spec §2), each page
+ * read from the server (issue 12 item 2); `loadFailed` says the games could not be read (not that the
+ * category does not exist).
  */
-export function CategoryGames({ games, view, label, loadFailed }: { games: UseQueryResult<Game[]>; view: GameView; label: string; loadFailed: boolean }) {
-  const [visible, setVisible] = useState(CATEGORY_PAGE_SIZE);
-  const list = games.data ?? [];
-  const shown = list.slice(0, visible);
+export function CategoryGames({
+  games,
+  view,
+  label,
+  loadFailed,
+}: {
+  games: UseInfiniteQueryResult<InfiniteData<GamePage>>;
+  view: GameView;
+  label: string;
+  loadFailed: boolean;
+}) {
+  const shown = games.data?.pages.flatMap((p) => p.games) ?? [];
 
   if (games.isPending)
     return view === "grid" ? (
@@ -36,7 +44,7 @@ export function CategoryGames({ games, view, label, loadFailed }: { games: UseQu
         ))}
       </div>
     );
-  if (list.length === 0)
+  if (shown.length === 0)
     return (
       <EmptyState
         icon={<FolderSearch />}
@@ -63,9 +71,10 @@ export function CategoryGames({ games, view, label, loadFailed }: { games: UseQu
           ))}
         </div>
       )}
-      {visible < list.length ? (
+      {games.hasNextPage ? (
         <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={() => setVisible((v) => v + CATEGORY_PAGE_SIZE)}>
+          <Button variant="outline" size="lg" onClick={() => void games.fetchNextPage()} disabled={games.isFetchingNextPage}>
+            {games.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             Load More Games
           </Button>
         </div>

@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatPlays } from "@/lib/format";
-import { useCategoryGames } from "../api/get-category-games";
+import { useGames } from "../api/get-games";
 import { GameImage } from "./game-image";
 
 export const SIMILAR_GAMES_COUNT = 3;
@@ -18,8 +18,9 @@ export function pickSimilarGames<T extends Pick<Game, "id">>(games: T[], current
 
 /** Side card 'Similar Games' (spec §2, D54) with a 'View More' button to /category/{slug}. */
 export function SimilarGames({ game }: { game: Pick<Game, "id" | "category" | "categorySlug"> }) {
-  const games = useCategoryGames(game.categorySlug);
-  const similar = games.data ? pickSimilarGames(games.data, game.id) : [];
+  // Issue 12 item 2: only as many as needed (this game may be among them).
+  const games = useGames({ category: game.categorySlug, sort: "newest", limit: SIMILAR_GAMES_COUNT + 1 });
+  const similar = games.data ? pickSimilarGames(games.data.games, game.id) : [];
 
   return (
     <Card>
