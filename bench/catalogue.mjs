@@ -103,7 +103,8 @@ async function startArcadium(db) {
   const first = await spawnServer({ dataDir, env, readyTimeoutMs: 180_000 });
   await first.stop(Infinity);
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(path.join(dataDir, "db"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const pglite = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   await pglite.exec(addGamesSql(GAMES));
   await pglite.exec("analyze");
   await pglite.close();

@@ -74,13 +74,18 @@ export async function createDb(options: DbOptions): Promise<Database> {
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // Issue 12 item 3: the search's trigram indexes need pg_trgm (migration 0002 creates it). PGlite
+  // bundles contrib extensions but loads only those it is given, so every database opened here gets it,
+  // a new one, a data directory made before the migration, or a test template's dump alike.
+  const pgliteOptions = { loadDataDir: options.loadDataDir, extensions: { pg_trgm } };
   let client;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
+    client = await PGlite.create(options.dataDir, pgliteOptions);
   } else {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create(pgliteOptions);
   }
   const dumpDataDir = () => client.dumpDataDir("none");
   const db = drizzle(client, { schema }) as unknown as Db;

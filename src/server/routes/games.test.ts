@@ -181,6 +181,59 @@ describeEachDatabase("games API", (t) => {
     expect(list.every((g: { isFeatured: boolean }) => g.isFeatured)).toBe(true);
   });
 
+  describe("search relevance (issue 12 item 3)", () => {
+    type Listed = { id: number; title: string };
+    const search = async (query: string) => {
+      const res = await t().app.inject({ method: "GET", url: `/api/games?${query}` });
+      expect(res.statusCode).toBe(200);
+      const games = res.json() as Listed[];
+      return { titles: games.map((g) => g.title), total: Number(res.headers["x-total-count"]), games };
+    };
+
+    it("forgives a typo in a title word: the closest title first", async () => {
+      await addGame(t(), { title: "Quasarine Gauntlet", description: "Run the gauntlet." });
+      const typo = await search("search=Quasrine");
+      expect(typo.titles[0]).toBe("Quasarine Gauntlet");
+      expect(typo.total).toBe(typo.games.length);
+      // The seeded built-in game, misspelt.
+      expect((await search("search=Astroid")).titles[0]).toBe("Asteroid Drift");
+    });
+
+    it("finds a title whatever the order of its words", async () => {
+      expect((await search("search=Gauntlet%20Quasarine")).titles[0]).toBe("Quasarine Gauntlet");
+      expect((await search("search=drift%20asteroid")).titles[0]).toBe("Asteroid Drift");
+    });
+
+    it("finds a word that is only in the description", async () => {
+      const game = await addGame(t(), { title: "Moonlit Orchard", description: "Harvest the glowberries before dawn." });
+      const found = await search("search=GLOWBERRIES");
+      expect(found.games.map((g) => g.id)).toEqual([game.id]);
+      expect(found.total).toBe(1);
+    });
+
+    it("ranks the exact title above a match in the description, unless a sort is asked for", async () => {
+      const exact = await addGame(t(), { title: "Pebblewick", plays: 10, createdAt: new Date(Date.now() - 60_000) });
+      // More played and newer: first by either sort, but only its description names the term.
+      const described = await addGame(t(), { title: "Lantern Keeper", description: "The sequel to Pebblewick, with more lanterns.", plays: 5_000 });
+      const ranked = await search("search=pebblewick");
+      expect(ranked.games.map((g) => g.id)).toEqual([exact.id, described.id]);
+      expect(ranked.total).toBe(2);
+      for (const sort of ["popular", "newest"]) {
+        expect((await search(`search=pebblewick&sort=${sort}`)).games.map((g) => g.id)).toEqual([described.id, exact.id]);
+      }
+    });
+
+    it("ranks a title that starts with the term above one that only resembles it, and pages the ranked list", async () => {
+      const prefix = await addGame(t(), { title: "Gloamwright Saga", plays: 1 });
+      const similar = await addGame(t(), { title: "Glomwright", plays: 9_000 });
+      const ranked = await search("search=gloamwright");
+      expect(ranked.games.map((g) => g.id)).toEqual([prefix.id, similar.id]);
+      const second = await search("search=gloamwright&limit=1&offset=1");
+      expect(second.games.map((g) => g.id)).toEqual([similar.id]);
+      expect(second.total).toBe(2);
+    });
+  });
+
   describe("GET /api/games/category/{slug}", () => {
     it("lists a real category's games", async () => {
       const res = await t().app.inject({ method: "GET", url: "/api/games/category/action" });

@@ -66,9 +66,14 @@ export function toGame(row: GameRow, gamesUrl: string): Game {
   };
 }
 
+/** Escapes LIKE's wildcards and its escape character, so that the text is matched as typed. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Escapes LIKE wildcards so that a search for "50%" finds the text "50%". */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** Pseudo-category slugs (spec §2 Category page, D50). */
@@ -77,6 +82,49 @@ export function pseudoCategoryFilter(slug: string): SQL | undefined {
   if (slug === "hot") return eq(gamesTable.isHot, true);
   if (slug === "featured") return eq(gamesTable.isFeatured, true);
   return undefined;
+}
+
+/**
+ * A category's games. Issue 12 item 3: compared by id with the category looked up once (an InitPlan),
+ * not through the join, so that the planner reads games_category_*_idx in the order asked for.
+ */
+function categoryFilter(slug: string): SQL {
+  return (
+    pseudoCategoryFilter(slug) ?? sql`${gamesTable.categoryId} = (select ${categoriesTable.id} from ${categoriesTable} where ${categoriesTable.slug} = ${slug})`
+  );
+}
+
+/**
+ * Issue 12 item 3: whether a search term is also matched by trigram similarity (typos, word order).
+ * Typos are made in words: a term without a letter (a number, "100%") is only matched as typed, or
+ * "100%" would find "1000".
+ */
+function forgivesTypos(term: string): boolean {
+  return /\p{L}/u.test(term);
+}
+
+/**
+ * Issue 12 item 3: a game matches a search when the term is in its title or description as typed
+ * (case-insensitive, wildcards as text), or when its title has words similar to the term's by
+ * trigrams (pg_trgm's strict word similarity, at least pg_trgm.strict_word_similarity_threshold,
+ * 0.5 by default): "Astroid" finds "Asteroid Drift", and so does "drift asteroid". Every predicate
+ * is one that the trigram indexes games_title_trgm_idx and games_description_trgm_idx answer
+ * (ILIKE and %>> on the bare columns), so a search reads those indexes, not the table.
+ * `relevance` ranks the matches: the title itself, then titles starting with the term, then titles
+ * containing it, then similar titles, then matches in the description only; closest title first.
+ */
+function searchFor(search: string): { where: SQL; relevance: SQL[] } {
+  const term = sql`${search}::text`;
+  const titleContains = ilike(gamesTable.title, likePattern(search));
+  const similarTitle = forgivesTypos(search) ? sql`${gamesTable.title} %>> ${term}` : undefined;
+  const where = or(titleContains, ilike(gamesTable.description, likePattern(search)), similarTitle)!;
+  const tier = sql`case
+    when lower(${gamesTable.title}) = lower(${term}) then 0
+    when ${gamesTable.title} ilike ${`${escapeLike(search)}%`} then 1
+    when ${titleContains} then 2
+    ${similarTitle ? sql`when ${similarTitle} then 3` : sql``}
+    else 4 end`;
+  return { where, relevance: [asc(tier), desc(sql`strict_word_similarity(${term}, ${gamesTable.title})`)] };
 }
 
 function orderFor(sort: GameListQuery["sort"]) {
@@ -92,6 +140,30 @@ function orderFor(sort: GameListQuery["sort"]) {
 }
 
 /**
+ * The two statements of listGames, built but not run: the page (`rows`) and the number of all that
+ * match (`total`). Exported so that the query plans can be checked (src/server/db/indexes.test.ts).
+ * The order is the `sort` asked for; with a search and no `sort`, the most relevant first (issue 12
+ * item 3), then the most played.
+ */
+export function gameListQuery(db: Db, query: GameListQuery, options: { everything?: boolean } = {}) {
+  const conditions: SQL[] = [];
+  const search = query.search ? searchFor(query.search) : undefined;
+  if (search) conditions.push(search.where);
+  if (query.category) conditions.push(categoryFilter(query.category));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = search && !query.sort ? [...search.relevance, desc(gamesTable.plays), desc(gamesTable.id)] : orderFor(query.sort);
+  const rows = selectGames(db)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  if (!options.everything) rows.limit(query.limit ?? GAME_PAGE_SIZE.default);
+  if (query.offset !== undefined) rows.offset(query.offset);
+  // Every game has its category (a foreign key, NOT NULL), so the count needs no join.
+  const total = db.select({ total: count() }).from(gamesTable).where(where);
+  return { rows, total };
+}
+
+/**
  * A page of games (GAME_PAGE_SIZE when `limit` is not given) and the number of all that match.
  * `everything` lifts the page size: only for GET /api/games/category/{slug}, whose screen still counts and
  * pages its list in the browser (spec §2: 'N games', 'Load More Games'), and for the CMS games table (an
@@ -103,26 +175,9 @@ export async function listGames(
   query: GameListQuery,
   options: { everything?: boolean } = {},
 ): Promise<{ games: Game[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(gamesTable.title, pattern), ilike(gamesTable.description, pattern))!);
-  }
-  if (query.category) {
-    conditions.push(pseudoCategoryFilter(query.category) ?? eq(categoriesTable.slug, query.category));
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const base = selectGames(db)
-    .where(where)
-    .orderBy(...orderFor(query.sort))
-    .$dynamic();
-  if (!options.everything) base.limit(query.limit ?? GAME_PAGE_SIZE.default);
-  if (query.offset !== undefined) base.offset(query.offset);
-  const [rows, [{ total }]] = await Promise.all([
-    base,
-    db.select({ total: count() }).from(gamesTable).innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId)).where(where),
-  ]);
-  return { games: rows.map((r) => toGame(r, gamesUrl)), total };
+  const { rows, total } = gameListQuery(db, query, options);
+  const [page, [{ total: n }]] = await Promise.all([rows, total]);
+  return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
 
 /** The featured games, most played first, one page at a time (GAME_PAGE_SIZE, issue 12 item 2). */
@@ -135,6 +190,24 @@ export async function featuredGames(db: Db, gamesUrl: string, page: FeaturedGame
       .limit(page.limit ?? GAME_PAGE_SIZE.default)
       .offset(page.offset ?? 0),
     db.select({ total: count() }).from(gamesTable).where(featured),
+  ]);
+  return { games: rows.map((r) => toGame(r, gamesUrl)), total };
+}
+
+/**
+ * A page of the CMS games table (issue 12 item 2): the games whose title contains `search` as typed
+ * (case-insensitive, wildcards as text; an administrator looks a game up by its name, typos are not
+ * forgiven here), newest first, and the number of all that match.
+ */
+export async function listGamesForAdmin(
+  db: Db,
+  gamesUrl: string,
+  query: { search?: string; limit: number; offset: number },
+): Promise<{ games: Game[]; total: number }> {
+  const where = query.search ? ilike(gamesTable.title, likePattern(query.search)) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    selectGames(db).where(where).orderBy(desc(gamesTable.createdAt), desc(gamesTable.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(gamesTable).where(where),
   ]);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }

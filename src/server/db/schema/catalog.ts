@@ -45,10 +45,20 @@ export const gamesTable = pgTable(
     check("games_rating_range", sql`${t.rating} between 0 and 50`),
     check("games_plays_nonnegative", sql`${t.plays} >= 0`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
-    index("games_category_idx").on(t.categoryId, t.createdAt),
-    index("games_created_at_idx").on(t.createdAt),
-    index("games_plays_idx").on(t.plays),
-    index("games_rating_idx").on(t.rating),
+    // Issue 12 item 3: one B-tree per sort of the games list (services/games.ts orderFor), each whole,
+    // tie-breakers included, so that a page is read in index order and stops at its LIMIT; and the
+    // same led by category_id for a category's list (it also serves the foreign key's lookups).
+    // NULLS FIRST is what `order by x desc` means (drizzle-kit writes NULLS LAST unless told).
+    index("games_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_popular_idx").on(t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_top_rated_idx").on(t.rating.desc().nullsFirst(), t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_category_newest_idx").on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_category_popular_idx").on(t.categoryId, t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_category_top_rated_idx").on(t.categoryId, t.rating.desc().nullsFirst(), t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Issue 12 item 3: trigram indexes (pg_trgm, created by migration 0002) for the search: ILIKE
+    // '%term%' on either column, and the typo-forgiving `title %>> term` (strict word similarity).
+    index("games_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("games_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
     index("games_featured_idx")
       .on(t.createdAt)
       .where(sql`${t.isFeatured}`),
