@@ -336,6 +336,15 @@ export type ContentPatch = z.input<typeof contentPatchSchema>;
 // Users (D47)
 // ---------------------------------------------------------------------------------------------
 
+/** GET /api/admin/games: a page of the CMS games table (issue 12 item 2); the count is in X-Total-Count. */
+export const ADMIN_GAME_PAGE_SIZE = { default: 100, max: 500 } as const;
+export const adminGameListQuerySchema = z.object({
+  /** the title contains this (case-insensitive) */
+  search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_GAME_PAGE_SIZE.max).default(ADMIN_GAME_PAGE_SIZE.default),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
 export const adminUserListQuerySchema = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),

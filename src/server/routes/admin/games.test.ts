@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { ADMIN_GAME_PAGE_SIZE } from "../../../contract/admin";
 import { gameSchema } from "../../../contract/games";
 import { gamesTable, reviewsTable } from "../../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
@@ -31,6 +32,29 @@ describeEachDatabase(
         const list = res.json();
         expect(list.length).toBeGreaterThan(3);
         for (const g of list) expect(gameSchema.strict().safeParse(g).success).toBe(true);
+      });
+
+      it("pages newest first with the whole count, and searches titles (issue 12 item 2)", async () => {
+        const all = await t().app.inject({ method: "GET", url: `/api/admin/games?limit=${ADMIN_GAME_PAGE_SIZE.max}`, cookies });
+        const list = all.json() as Array<{ id: number; title: string; createdAt: string }>;
+        const total = Number(all.headers["x-total-count"]);
+        expect(total).toBe(list.length);
+        expect(list.map((g) => g.createdAt)).toEqual([...list.map((g) => g.createdAt)].sort().reverse());
+        const page = await t().app.inject({ method: "GET", url: "/api/admin/games?limit=2&offset=1", cookies });
+        expect(page.json().map((g: { id: number }) => g.id)).toEqual(list.slice(1, 3).map((g) => g.id));
+        expect(page.headers["x-total-count"]).toBe(String(total));
+        // Title contains the search, case-insensitively; LIKE wildcards are text.
+        const word = list[0].title.split(" ")[0];
+        const found = await t().app.inject({ method: "GET", url: `/api/admin/games?search=${encodeURIComponent(word.toUpperCase())}`, cookies });
+        const hits = found.json() as Array<{ title: string }>;
+        expect(hits.length).toBeGreaterThan(0);
+        expect(hits.every((g) => g.title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+        expect(found.headers["x-total-count"]).toBe(String(list.filter((g) => g.title.toLowerCase().includes(word.toLowerCase())).length));
+        const none = await t().app.inject({ method: "GET", url: "/api/admin/games?search=%25%25no%25such", cookies });
+        expect(none.json()).toEqual([]);
+        for (const query of ["limit=0", `limit=${ADMIN_GAME_PAGE_SIZE.max + 1}`, "offset=-1"]) {
+          expect((await t().app.inject({ method: "GET", url: `/api/admin/games?${query}`, cookies })).statusCode, query).toBe(400);
+        }
       });
     });
 
@@ -194,3 +218,15 @@ describeEachDatabase(
   },
   { demo: true },
 );
+
+describeEachDatabase("GET /api/admin/games page size (issue 12 item 2)", (t) => {
+  it(`answers ${ADMIN_GAME_PAGE_SIZE.default} games when no limit is given, however many there are`, async () => {
+    await t().database.db.execute(
+      sql`insert into games (title, description, category_id) select 'Bulk Game ' || n, 'd', (select min(id) from categories) from generate_series(1, ${ADMIN_GAME_PAGE_SIZE.default + 5}) as n`,
+    );
+    const { cookies } = await createUserWithSession(t(), { role: "admin" });
+    const res = await t().app.inject({ method: "GET", url: "/api/admin/games", cookies });
+    expect(Number(res.headers["x-total-count"])).toBeGreaterThan(ADMIN_GAME_PAGE_SIZE.default);
+    expect(res.json()).toHaveLength(ADMIN_GAME_PAGE_SIZE.default);
+  });
+});

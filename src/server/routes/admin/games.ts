@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminGameCreateSchema, adminGamePatchSchema } from "../../../contract/admin";
+import { adminGameCreateSchema, adminGameListQuerySchema, adminGamePatchSchema } from "../../../contract/admin";
 import { idParamSchema } from "../../../contract/common";
 import { gameListSchema, gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../context";
-import { createGame, deleteGame, listGames, updateGame } from "../../services/games";
+import { createGame, deleteGame, listGamesForAdmin, updateGame } from "../../services/games";
 import { adminErrorResponses } from "./validation";
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
 export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, leaderboardCache }) => {
-  app.get("/api/admin/games", { schema: { response: { 200: gameListSchema, ...adminErrorResponses } } }, async () => {
-    // The CMS games table lists every game (searching and paging it is still done in the browser).
-    const { games } = await listGames(db, config.gamesUrl, {}, { everything: true });
-    return games;
-  });
+  // Issue 12 item 2: a page of the CMS games table (title contains the search, newest first), the count in X-Total-Count.
+  app.get(
+    "/api/admin/games",
+    { schema: { querystring: adminGameListQuerySchema, response: { 200: gameListSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { games, total } = await listGamesForAdmin(db, config.gamesUrl, request.query);
+      reply.header("X-Total-Count", String(total));
+      return games;
+    },
+  );
 
   app.post("/api/admin/games", { schema: { body: adminGameCreateSchema, response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {
     const game = await createGame(db, config.gamesUrl, request.body);

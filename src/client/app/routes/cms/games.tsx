@@ -1,4 +1,4 @@
-import { Gamepad2 } from "lucide-react";
+import { Gamepad2, Loader2 } from "lucide-react";
 import { useState } from "react";
 import type { Game } from "@contract/games";
 import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
@@ -8,20 +8,29 @@ import { AddGameDialog } from "@/features/cms/components/add-game-dialog";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
 import { EditGameDialog } from "@/features/cms/components/edit-game-dialog";
-import { filterGamesByTitle, GamesTable } from "@/features/cms/components/games-table";
+import { GamesTable } from "@/features/cms/components/games-table";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
 import { SearchInput } from "@/features/cms/components/search-input";
+import { Button } from "@/components/ui/button";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** /cms/games (spec §2, §5, §8; D44, D45). */
 export function CmsGamesScreen() {
-  const games = useAdminGames();
-  const categories = useAdminCategories();
   const [search, setSearch] = useState("");
+  // Issue 12 item 2: searched and paged by the server (title contains the search, newest first).
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const games = useAdminGames(debounced);
+  const all = useAdminGames("");
+  const categories = useAdminCategories();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Game | null>(null);
   const [deleting, setDeleting] = useState<Game | null>(null);
   const del = useDeleteGame();
-  const shown = games.data ? filterGamesByTitle(games.data, search) : undefined;
+  const shown = games.data?.pages.flatMap((p) => p.games);
+  const found = games.data?.pages[0]?.total;
+  const total = all.data?.pages[0]?.total;
 
   function confirmDelete() {
     if (!deleting) return;
@@ -41,14 +50,22 @@ export function CmsGamesScreen() {
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput value={search} onChange={setSearch} label="Search games by title" placeholder="Search games..." />
-        {games.data ? (
+        {found !== undefined && total !== undefined ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {shown!.length === games.data.length ? `${games.data.length} games` : `${shown!.length} of ${games.data.length} games`}
+            {found === total ? `${total} games` : `${found} of ${total} games`}
           </p>
         ) : null}
       </div>
       <LoadError what="games" query={games} />
       <GamesTable games={shown} categories={categories.data} loading={games.isPending} onEdit={setEditing} onDelete={setDeleting} />
+      {games.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void games.fetchNextPage()} disabled={games.isFetchingNextPage}>
+            {games.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Load More Games
+          </Button>
+        </div>
+      ) : null}
       <AddGameDialog open={adding} onOpenChange={setAdding} />
       <EditGameDialog game={editing} onOpenChange={(o) => !o && setEditing(null)} />
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { AdminUserRow } from "@contract/admin";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +14,7 @@ import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { Td, Tr } from "@/features/cms/components/data-table";
 import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
 import { SearchInput } from "@/features/cms/components/search-input";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const COLUMNS: AdminColumn[] = [
   { header: "User" },
@@ -27,19 +28,10 @@ const COLUMNS: AdminColumn[] = [
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
-function useDebounced(value: string, ms: number): string {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 /** /cms/users (D47): search, role change, disable/enable, review, chat and score counts. */
 export function CmsUsersScreen() {
   const [search, setSearch] = useState("");
-  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(debounced);
   const me = useAdminUser().data;
   const update = useUpdateUser();

@@ -1,17 +1,34 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { gameListSchema } from "@contract/games";
-import { getJson } from "@/lib/api-client";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { gameListSchema, type Game } from "@contract/games";
+import { ADMIN_GAME_PAGE_SIZE } from "@contract/admin";
+import { apiRequest, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "./get-admin-user";
 import { adminKeys } from "./keys";
 
-/** GET /api/admin/games: every game (the table filters by title on the client). */
-export const adminGamesQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.games(),
-    queryFn: ({ signal }) => getJson("/api/admin/games", { schema: gameListSchema, signal }),
+export type AdminGamePage = { games: Game[]; total: number; offset: number };
+
+/** GET /api/admin/games?search&limit&offset: a page of the CMS table, newest first; the count in X-Total-Count (issue 12 item 2). */
+export async function getAdminGames(search: string, offset: number, signal?: AbortSignal): Promise<AdminGamePage> {
+  const res = await apiRequest("GET", withQuery("/api/admin/games", { search, limit: ADMIN_GAME_PAGE_SIZE.default, offset }), undefined, { signal });
+  const games = gameListSchema.parse(await res.json());
+  const header = res.headers.get("X-Total-Count");
+  return { games, total: header === null ? offset + games.length : Number(header), offset };
+}
+
+export const adminGamesQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.games(), { search }] as const,
+    queryFn: ({ pageParam, signal }) => getAdminGames(search, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.games.length;
+      return last.games.length > 0 && next < last.total ? next : undefined;
+    },
+    placeholderData: keepPreviousData,
   });
 
-export function useAdminGames() {
+/** The CMS games table: the games whose title contains `search` (all when empty), a page at a time. */
+export function useAdminGames(search = "") {
   const isAdmin = useIsAdmin();
-  return useQuery({ ...adminGamesQueryOptions(), enabled: isAdmin });
+  return useInfiniteQuery({ ...adminGamesQueryOptions(search), enabled: isAdmin });
 }

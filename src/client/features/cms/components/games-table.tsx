@@ -8,12 +8,6 @@ import { Td, Tr } from "./data-table";
 /** Spec §2, §9: 'Hot' in admin when plays exceed 10000. */
 export const HOT_PLAYS = 10000;
 
-/** Spec §2: search by title, case-insensitive. */
-export function filterGamesByTitle(games: Game[], search: string): Game[] {
-  const q = search.trim().toLowerCase();
-  return q ? games.filter((g) => g.title.toLowerCase().includes(q)) : games;
-}
-
 /** Category name from the categories list, else the game's own, else 'Unknown' (spec §2). */
 export function categoryName(game: Game, categories: Category[] | undefined): string {
   return categories?.find((c) => c.id === game.categoryId)?.name ?? (game.category || "Unknown");
