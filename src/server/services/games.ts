@@ -145,7 +145,7 @@ function orderFor(sort: GameListQuery["sort"]) {
  * The order is the `sort` asked for; with a search and no `sort`, the most relevant first (issue 12
  * item 3), then the most played.
  */
-export function gameListQuery(db: Db, query: GameListQuery, options: { everything?: boolean } = {}) {
+export function gameListQuery(db: Db, query: GameListQuery) {
   const conditions: SQL[] = [];
   const search = query.search ? searchFor(query.search) : undefined;
   if (search) conditions.push(search.where);
@@ -156,7 +156,7 @@ export function gameListQuery(db: Db, query: GameListQuery, options: { everythin
     .where(where)
     .orderBy(...order)
     .$dynamic();
-  if (!options.everything) rows.limit(query.limit ?? GAME_PAGE_SIZE.default);
+  rows.limit(query.limit ?? GAME_PAGE_SIZE.default);
   if (query.offset !== undefined) rows.offset(query.offset);
   // Every game has its category (a foreign key, NOT NULL), so the count needs no join.
   const total = db.select({ total: count() }).from(gamesTable).where(where);
@@ -164,18 +164,11 @@ export function gameListQuery(db: Db, query: GameListQuery, options: { everythin
 }
 
 /**
- * A page of games (GAME_PAGE_SIZE when `limit` is not given) and the number of all that match.
- * `everything` lifts the page size: only for GET /api/games/category/{slug}, whose screen still counts and
- * pages its list in the browser (spec §2: 'N games', 'Load More Games'), and for the CMS games table (an
- * administrator's list); both are to move to server-side pages (issue 12 item 2).
+ * A page of games (GAME_PAGE_SIZE when `limit` is not given, never more than GAME_PAGE_SIZE.max: the
+ * contract refuses a larger limit; issue 12 item 2) and the number of all that match.
  */
-export async function listGames(
-  db: Db,
-  gamesUrl: string,
-  query: GameListQuery,
-  options: { everything?: boolean } = {},
-): Promise<{ games: Game[]; total: number }> {
-  const { rows, total } = gameListQuery(db, query, options);
+export async function listGames(db: Db, gamesUrl: string, query: GameListQuery): Promise<{ games: Game[]; total: number }> {
+  const { rows, total } = gameListQuery(db, query);
   const [page, [{ total: n }]] = await Promise.all([rows, total]);
   return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
