@@ -21,7 +21,7 @@ export function AllGamesScreen({ featured = false }: { featured?: boolean }) {
   const query = useInfiniteGames({
     search: filters.search || undefined,
     category: category || undefined,
-    sort: filters.sort,
+    sort: filters.sort === "relevance" ? undefined : filters.sort,
     limit: ALL_GAMES_PAGE_SIZE,
   });
   const heading = featured ? "Featured Games" : "All Games";

@@ -24,6 +24,32 @@ describe("All Games (spec §2, D52)", () => {
     expect(screen.getByText("1 game")).toBeInTheDocument();
   });
 
+  it("a search without a chosen order asks for the best matches first ('Best Match'); Newest is then written in the URL (issue 12 item 3)", async () => {
+    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    const { location } = renderApp("/games?search=astroid");
+    await screen.findByRole("link", { name: "Game 1" });
+    const asked = () => new URL(String(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/games")).at(-1)?.[0]), "http://x").searchParams;
+    expect(asked().get("search")).toBe("astroid");
+    expect(asked().has("sort")).toBe(false);
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Best Match");
+    fireEvent.click(screen.getByRole("combobox", { name: "Sort by" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Newest" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/games?search=astroid&sort=newest"));
+    await waitFor(() => expect(asked().get("sort")).toBe("newest"));
+  });
+
+  it("without a search there is no 'Best Match' and Newest is the default", async () => {
+    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    renderApp("/games");
+    await screen.findByRole("link", { name: "Game 1" });
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Newest");
+    const url = new URL(String(fetch.mock.calls.find(([u]) => String(u).startsWith("/api/games"))?.[0]), "http://x");
+    expect(url.searchParams.get("sort")).toBe("newest");
+    fireEvent.click(screen.getByRole("combobox", { name: "Sort by" }));
+    expect(await screen.findByRole("option", { name: "Newest" })).toBeInTheDocument();
+    expect(screen.queryByRole("option", { name: "Best Match" })).not.toBeInTheDocument();
+  });
+
   it("shows 10 placeholders while loading", async () => {
     mockApi([...base, ["GET", "/api/games", () => new Promise<Response>(() => {})]]);
     renderApp("/games");

@@ -16,7 +16,8 @@ export function useGameListFilters() {
   const search = (params.get("search") ?? "").trim();
   const category = params.get("category") ?? "";
   const sortParsed = gameSortSchema.safeParse(params.get("sort"));
-  const sort: GameSort = sortParsed.success ? sortParsed.data : "newest";
+  // Issue 12 item 3: a search without a chosen order lists the best matches first.
+  const sort: GameSort | "relevance" = sortParsed.success ? sortParsed.data : search ? "relevance" : "newest";
 
   const [input, setInput] = useState(search);
   // The URL changed from outside (header search, back button): show it in the box.

@@ -12,6 +12,18 @@ export const SORT_OPTIONS: { value: GameSort; label: string }[] = [
   { value: "popular", label: "Most Popular" },
   { value: "rating", label: "Highest Rated" },
 ];
+/** Issue 12 item 3: offered (and the default) while a search term is given. */
+export const RELEVANCE_OPTION = { value: "relevance", label: "Best Match" } as const;
+
+/**
+ * The URL's `sort` for a choice: none for the default (Best Match while searching, else Newest), so
+ * that the address stays short; Newest is written out while searching, where it is not the default.
+ */
+export function sortParam(choice: string, searching: boolean): string | null {
+  if (choice === RELEVANCE_OPTION.value) return null;
+  if (choice === "newest" && !searching) return null;
+  return choice;
+}
 
 /**
  * All Games' search box, category and sort selects (D52). `categories` (from the categories
@@ -50,12 +62,12 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
           </SelectContent>
         </Select>
       )}
-      <Select value={filters.sort} onValueChange={(v) => filters.update({ sort: v === "newest" ? null : v })}>
+      <Select value={filters.sort} onValueChange={(v) => filters.update({ sort: sortParam(v, !!filters.search) })}>
         <SelectTrigger aria-label="Sort by" className="sm:w-44">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {SORT_OPTIONS.map((o) => (
+          {(filters.search ? [RELEVANCE_OPTION, ...SORT_OPTIONS] : SORT_OPTIONS).map((o) => (
             <SelectItem key={o.value} value={o.value}>
               {o.label}
             </SelectItem>
