@@ -5,11 +5,12 @@ import type http from "node:http";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
+import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
@@ -53,6 +54,8 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** changes to the default settings (context.ts), e.g. a shorter chat heartbeat or a lower rate limit */
   settings?: Partial<AppSettings>;
+  /** issue 12 item 1: check every response body against its zod schema and the zod serializer's output (plugins/serializer.ts); tests */
+  verifySerialisation?: boolean;
 };
 
 function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyHttpOptions<http.Server> {
@@ -86,7 +89,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     app.addHook("onRoute", (route) => onRoute(route));
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: ctx.verifySerialisation }));
 
   // An empty body with a JSON content type is treated as no body (e.g. POST /api/games/{id}/play).
   // Otherwise Fastify's own parser (secure-json-parse): a body with a `__proto__` or

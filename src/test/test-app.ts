@@ -68,7 +68,7 @@ export async function buildTestApp(
     },
     repoRoot,
   );
-  const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings } });
+  const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings }, verifySerialisation: true });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();
   await gamesApp.ready();
@@ -165,7 +165,7 @@ export async function buildAppWithClient(
   const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
   const database = await createDb({ kind: "pglite" });
   await migrate(database, repoRoot);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, verifySerialisation: true });
   await app.ready();
   return {
     app,
