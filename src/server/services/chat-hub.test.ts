@@ -205,7 +205,7 @@ describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () 
     t = await buildTestApp("postgres", { seed: false });
     // Process B: its own pool on the same database, its own app (own hub, own LISTEN connection).
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
+    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
     await appB.listen({ port: 0, host: "127.0.0.1" });
     urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/api/chat/live`;
   });

@@ -7,6 +7,7 @@ import { loadConfig } from "../../server/config";
 import { buildApp } from "../../server/app";
 import { createDb } from "../../server/db/client";
 import { UNAVAILABLE_MESSAGE } from "../../server/plugins/errors";
+import { LISTENER_APPLICATION_NAME } from "../../server/services/pg-listener";
 import { buildZip, listFiles } from "../uploads";
 import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../test-app";
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
@@ -46,7 +47,7 @@ describe("readiness without a database", () => {
       },
       repoRoot,
     );
-    const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST } });
+    const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
     await app.ready();
     try {
       const ready = await app.inject({ method: "GET", url: "/readyz" });
@@ -106,12 +107,12 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     await admin.query(`alter database ${dbName} allow_connections true`);
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     expect((await h.site.inject({ method: "GET", url: "/api/games" })).statusCode).toBe(200);
-    // The chat's LISTEN connection comes back by itself too (D8).
+    // The LISTEN connection (chat, cached reads) comes back by itself too (D8, decision 008).
     let listeners = 0;
     for (let i = 0; i < 100 && listeners === 0; i++) {
       await sleep(100);
       listeners = Number(
-        (await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'arcadium-chat-listener'", [dbName]))
+        (await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2", [dbName, LISTENER_APPLICATION_NAME]))
           .rows[0].n,
       );
     }

@@ -51,6 +51,7 @@ export async function buildHardenedApp(kind: "pglite" | "postgres", options: Har
       logStream,
       onRoute: (r) => routes.push(r),
       settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
     });
     options.extend?.(site);
     await site.ready();
