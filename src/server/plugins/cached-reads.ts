@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ReadBody, ReadCache } from "../services/read-cache";
+import type { ReadBody, ReadCache, ReadGroup } from "../services/read-cache";
 import { SESSION_COOKIE } from "./auth";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
@@ -71,12 +71,17 @@ export async function replyFromCache(
   cache: ReadCache,
   key: string,
   load: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
+  group: ReadGroup = "lists",
 ): Promise<FastifyReply> {
-  const read = await cache.get(key, async (): Promise<ReadBody> => {
-    const { value, headers } = await load();
-    const json = reply.serialize(value);
-    return { json: typeof json === "string" ? json : Buffer.from(json as ArrayBuffer).toString("utf8"), headers };
-  });
+  const read = await cache.get(
+    key,
+    async (): Promise<ReadBody> => {
+      const { value, headers } = await load();
+      const json = reply.serialize(value);
+      return { json: typeof json === "string" ? json : Buffer.from(json as ArrayBuffer).toString("utf8"), headers };
+    },
+    group,
+  );
   for (const [name, value] of Object.entries(read.headers)) reply.header(name, value);
   reply.header("ETag", read.etag);
   // The session is not looked up for these routes (sessionFree): a request that carries one is private.

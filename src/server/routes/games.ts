@@ -16,7 +16,7 @@ import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } f
 import { getCategoryBySlug } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 
-/** decision 008: the first pages of each list are cached; deeper pages and searches are read each time. */
+/** decision 008: the first pages of each list and of each search are cached; deeper pages are read each time. */
 const CACHED_PAGES = 4;
 const isFirstPages = (limit: number, offset: number | undefined) => (offset ?? 0) < CACHED_PAGES * limit;
 
@@ -33,11 +33,14 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
         return { value: games, headers: { "X-Total-Count": String(total) } };
       };
       const limit = q.limit ?? GAME_PAGE_SIZE.default;
-      if (q.search || !isFirstPages(limit, q.offset)) {
+      if (!isFirstPages(limit, q.offset)) {
         const { value, headers } = await load();
         return reply.headers(headers).send(value);
       }
-      return replyFromCache(request, reply, reads, `games:${q.sort ?? ""}:${q.category ?? ""}:${limit}:${q.offset ?? 0}`, load);
+      const page = `${q.sort ?? ""}:${q.category ?? ""}:${limit}:${q.offset ?? 0}`;
+      // Searches are kept apart (their keys are typed by visitors: a flood of them must not push the lists out).
+      if (q.search) return replyFromCache(request, reply, reads, `search:${page}:${q.search}`, load, "searches");
+      return replyFromCache(request, reply, reads, `games:${page}`, load);
     },
   );
 

@@ -182,6 +182,23 @@ describe("ReadCache (issue 12 item 4, decision 008)", () => {
     expect(build.mock.calls.length).toBe(before + 1);
   });
 
+  it("keeps searches apart: a flood of searches does not push the lists out", async () => {
+    const cache = new ReadCache(asListener(fakeListener()), { maxEntries: 3, maxSearchEntries: 2 });
+    const build = counter();
+    await cache.get("home", build);
+    for (let i = 0; i < 20; i++) await cache.get(`search:${i}`, build, "searches");
+    expect(cache.size).toBe(3);
+    const before = build.mock.calls.length;
+    await cache.get("home", build);
+    await cache.get("search:19", build, "searches");
+    expect(build.mock.calls.length).toBe(before);
+    await cache.get("search:0", build, "searches");
+    expect(build.mock.calls.length).toBe(before + 1);
+    // An invalidation empties both.
+    await cache.invalidate();
+    expect(cache.size).toBe(0);
+  });
+
   it("builds again after maxAgeMs even without an invalidation", async () => {
     vi.useFakeTimers();
     const cache = new ReadCache(asListener(fakeListener()), { maxAgeMs: 1000 });

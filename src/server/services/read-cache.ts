@@ -20,6 +20,11 @@ export type ReadCacheOptions = {
   logger?: ListenerLogger;
   /** At most this many answers are kept (least recently used leave first). Default 2,000. */
   maxEntries?: number;
+  /**
+   * Answers to searches are kept apart, at most this many (default 500): their keys are typed by
+   * visitors, so a flood of one-off searches must not push the home lists out.
+   */
+  maxSearchEntries?: number;
   /** Notifications caused by frequent changes (plays) are sent at most once per this many ms. Default 500. */
   coalesceMs?: number;
   /**
@@ -30,6 +35,8 @@ export type ReadCacheOptions = {
 };
 
 type Entry = { generation: number; at: number; value: Promise<CachedRead> };
+/** Which share of the cache a key lives in (see ReadCacheOptions.maxSearchEntries). */
+export type ReadGroup = "lists" | "searches";
 
 function makeCachedRead(body: ReadBody): CachedRead {
   const json = Buffer.from(body.json, "utf8");
@@ -68,15 +75,15 @@ function makeCachedRead(body: ReadBody): CachedRead {
  *   a change made elsewhere could go unheard. When it comes back a new generation starts.
  * - `invalidate({ frequent: true })` (plays) starts the new generation here at once but coalesces the
  *   NOTIFYs to one per `coalesceMs`, so a burst of plays costs the other processes a few rebuilds a second.
- * - Bounded: at most `maxEntries` answers, least recently used evicted first, none older than `maxAgeMs`
+ * - Bounded: at most `maxEntries` answers (and `maxSearchEntries` answers to searches, kept apart), least
+ *   recently used evicted first, none older than `maxAgeMs`
  *   (changes made outside the application, e.g. by an operator's SQL, show within that time).
  */
 export class ReadCache {
   /** This process's id, the NOTIFY payload, so that a process does not act on its own echo. */
   readonly id = crypto.randomUUID();
   private generation = 0;
-  private readonly entries = new Map<string, Entry>();
-  private readonly maxEntries: number;
+  private readonly groups: Record<ReadGroup, { entries: Map<string, Entry>; max: number }>;
   private readonly coalesceMs: number;
   private readonly maxAgeMs: number;
   private readonly detach: Array<() => void> = [];
@@ -89,7 +96,10 @@ export class ReadCache {
     private readonly listener: PgListener,
     options: ReadCacheOptions = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 2000;
+    this.groups = {
+      lists: { entries: new Map(), max: options.maxEntries ?? 2000 },
+      searches: { entries: new Map(), max: options.maxSearchEntries ?? 500 },
+    };
     this.coalesceMs = options.coalesceMs ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.detach.push(
@@ -100,37 +110,39 @@ export class ReadCache {
     );
   }
 
+  /** How many answers are kept, in all groups. */
   get size(): number {
-    return this.entries.size;
+    return this.groups.lists.entries.size + this.groups.searches.entries.size;
   }
 
   /** The answer for `key`, built with `build` unless this generation has it. */
-  get(key: string, build: () => Promise<ReadBody>): Promise<CachedRead> {
+  get(key: string, build: () => Promise<ReadBody>, group: ReadGroup = "lists"): Promise<CachedRead> {
     if (!this.listener.listening) {
       this.stats.builds++;
       return build().then(makeCachedRead);
     }
-    const hit = this.entries.get(key);
+    const { entries, max } = this.groups[group];
+    const hit = entries.get(key);
     const now = Date.now();
     if (hit && hit.generation === this.generation && now - hit.at < this.maxAgeMs) {
       this.stats.hits++;
       // Least recently used order: a hit moves to the end.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      entries.delete(key);
+      entries.set(key, hit);
       return hit.value;
     }
     this.stats.builds++;
     const generation = this.generation;
     const value = build().then(makeCachedRead);
     const entry: Entry = { generation, at: now, value };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entries.delete(key);
+    entries.set(key, entry);
     value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (entries.get(key) === entry) entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    while (entries.size > max) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
     }
     return value;
   }
@@ -156,12 +168,16 @@ export class ReadCache {
     for (const off of this.detach.splice(0)) off();
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.notifyTimer = null;
-    this.entries.clear();
+    this.clearEntries();
   }
 
   private newGeneration() {
     this.generation++;
-    this.entries.clear();
+    this.clearEntries();
+  }
+
+  private clearEntries() {
+    for (const group of Object.values(this.groups)) group.entries.clear();
   }
 
   private async sendNotify(): Promise<void> {
