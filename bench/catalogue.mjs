@@ -114,6 +114,26 @@ async function startArcadium(db) {
   return { server, cleanup: async () => (await server.stop(), await fs.rm(dataDir, { recursive: true, force: true })) };
 }
 
+/**
+ * Searches are cached (decision 008), so the autocannon target above measures a popular search. This
+ * measures the database's search: 128 requests one after another, each a different letter case of
+ * "astroid" (the same query for the database, a different key for the cache), p50/p99 of their times.
+ */
+async function uncachedSearches(base) {
+  const times = [];
+  for (let i = 0; i < 128; i++) {
+    const term = [..."astroid"].map((c, k) => ((i >> k) & 1 ? c.toUpperCase() : c)).join("");
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${base}/api/games?search=${term}&limit=24`);
+    if (!res.ok) throw new Error(`search ${term}: ${res.status}`);
+    await res.arrayBuffer();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((x, y) => x - y);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return { requests: times.length, p50Ms: at(0.5), p99Ms: at(0.99), failed: 0 };
+}
+
 /** One autocannon run against `url`; the server's CPU per request from `pid`. */
 async function measure(url, pid) {
   const cpuBefore = await cpuMs(pid);
@@ -176,6 +196,7 @@ async function benchOne(db, bare) {
       s.rpsRatioOfBare = round3(s.rps / b.rps);
       s.cpuRatioOfBare = round1(s.cpuMsPerRequest / b.cpuMsPerRequest);
     }
+    summary["search, uncached, one at a time"] = await uncachedSearches(server.url);
     return summary;
   } finally {
     await cleanup();
