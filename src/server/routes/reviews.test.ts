@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { categoriesTable, gamesTable } from "../db/schema";
+import { REVIEW_PAGE_SIZE } from "../../contract/reviews";
+import { categoriesTable, gamesTable, reviewsTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 
 async function newGame(t: TestApp, title: string) {
@@ -141,6 +142,37 @@ describeEachDatabase(
       await post(a.cookies, { gameId: g.id, rating: 2, comment });
       const list = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews` })).json();
       expect(list[0].comment).toBe(comment);
+    });
+
+    it("pages the reviews, newest first, with the count in X-Total-Count (issue 12 item 2)", async () => {
+      const g = await newGame(t(), "Much Reviewed Game");
+      const n = REVIEW_PAGE_SIZE.default + 3;
+      const authors = [];
+      for (let i = 0; i < n; i++) authors.push(await createUserWithSession(t()));
+      // Written directly (the route's rate limit is not what is tested here), a minute apart.
+      await t()
+        .database.db.insert(reviewsTable)
+        .values(
+          authors.map((a, i) => ({
+            userId: a.user.id,
+            gameId: g.id,
+            rating: 1 + (i % 5),
+            comment: `Review ${i}`,
+            createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          })),
+        );
+      const first = await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews` });
+      expect(first.headers["x-total-count"]).toBe(String(n));
+      const page = first.json() as Array<{ comment: string }>;
+      expect(page).toHaveLength(REVIEW_PAGE_SIZE.default);
+      expect(page[0].comment).toBe(`Review ${n - 1}`);
+      const rest = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?offset=${REVIEW_PAGE_SIZE.default}` })).json() as Array<{
+        comment: string;
+      }>;
+      expect(rest.map((r) => r.comment)).toEqual(["Review 2", "Review 1", "Review 0"]);
+      for (const query of ["limit=0", `limit=${REVIEW_PAGE_SIZE.max + 1}`, "offset=-1"]) {
+        expect((await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?${query}` })).statusCode, query).toBe(400);
+      }
     });
   },
   { demo: false },

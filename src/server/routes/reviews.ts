@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
-import { postReviewSchema, ratingAggregateSchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
+import { postReviewSchema, ratingAggregateSchema, reviewListQuerySchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
 import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
 import { hasAdminSession, requireUser } from "../plugins/auth";
@@ -12,8 +12,15 @@ const gameUserParams = idParamSchema.extend({ userId: idParamSchema.shape.id });
 
 /** Reviews (D30–D32). */
 export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
-  app.get("/api/games/:id/reviews", { schema: { params: idParamSchema, response: { 200: reviewListSchema, ...errors } } }, async (request) =>
-    listReviews(db, request.params.id),
+  // Issue 12 item 2: a page (20 by default, 100 at most), newest first, the count in X-Total-Count.
+  app.get(
+    "/api/games/:id/reviews",
+    { schema: { params: idParamSchema, querystring: reviewListQuerySchema, response: { 200: reviewListSchema, ...errors } } },
+    async (request, reply) => {
+      const { reviews, total } = await listReviews(db, request.params.id, request.query);
+      reply.header("X-Total-Count", String(total));
+      return reviews;
+    },
   );
 
   // D31: the user's own review, or null.
@@ -49,11 +56,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   // D31: only the author or an admin.
-  app.delete("/api/games/:id/reviews/user/:userId", { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } }, config: { changesCatalogue: true } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
-    const deleted = await deleteReview(db, request.params.id, request.params.userId);
-    if (!deleted) throw new NotFound("Review not found");
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/games/:id/reviews/user/:userId",
+    { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } }, config: { changesCatalogue: true } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
+      const deleted = await deleteReview(db, request.params.id, request.params.userId);
+      if (!deleted) throw new NotFound("Review not found");
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -26,10 +26,15 @@ const reviewWithUser = (db: Db | Tx) =>
     .from(reviewsTable)
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
 
-export async function listReviews(db: Db, gameId: number): Promise<Review[]> {
+/** A page of the game's reviews, newest first, and how many it has (issue 12 item 2). */
+export async function listReviews(db: Db, gameId: number, page: { limit: number; offset: number }): Promise<{ reviews: Review[]; total: number }> {
   await assertGameExists(db, gameId);
-  const rows = await reviewWithUser(db).where(eq(reviewsTable.gameId, gameId)).orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id));
-  return rows.map(toReview);
+  const ofGame = eq(reviewsTable.gameId, gameId);
+  const [rows, [{ total }]] = await Promise.all([
+    reviewWithUser(db).where(ofGame).orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(reviewsTable).where(ofGame),
+  ]);
+  return { reviews: rows.map(toReview), total };
 }
 
 export async function getUserReview(db: Db | Tx, gameId: number, userId: number): Promise<Review | null> {

@@ -1,19 +1,29 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { reviewListSchema } from "@contract/reviews";
-import { getJson } from "@/lib/api-client";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { REVIEW_PAGE_SIZE, reviewListSchema, type Review } from "@contract/reviews";
+import { apiRequest, withQuery } from "@/lib/api-client";
 import { reviewKeys } from "./keys";
 
-/** GET /api/games/{id}/reviews: the game's reviews with their authors, newest first. */
-export function getReviews(gameId: number, signal?: AbortSignal) {
-  return getJson(`/api/games/${gameId}/reviews`, { schema: reviewListSchema, signal });
+export type ReviewPage = { reviews: Review[]; total: number; offset: number };
+
+/** GET /api/games/{id}/reviews?limit&offset: a page of the game's reviews, newest first; the count in X-Total-Count (issue 12 item 2). */
+export async function getReviews(gameId: number, offset: number, signal?: AbortSignal): Promise<ReviewPage> {
+  const res = await apiRequest("GET", withQuery(`/api/games/${gameId}/reviews`, { limit: REVIEW_PAGE_SIZE.default, offset }), undefined, { signal });
+  const reviews = reviewListSchema.parse(await res.json());
+  const header = res.headers.get("X-Total-Count");
+  return { reviews, total: header === null ? offset + reviews.length : Number(header), offset };
 }
 
 export const reviewsQueryOptions = (gameId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: reviewKeys.list(gameId),
-    queryFn: ({ signal }) => getReviews(gameId, signal),
+    queryFn: ({ pageParam, signal }) => getReviews(gameId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.reviews.length;
+      return last.reviews.length > 0 && next < last.total ? next : undefined;
+    },
   });
 
 export function useReviews(gameId: number) {
-  return useQuery(reviewsQueryOptions(gameId));
+  return useInfiniteQuery(reviewsQueryOptions(gameId));
 }

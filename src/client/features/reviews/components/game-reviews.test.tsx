@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GameReviews } from "./game-reviews";
+import { ReviewList } from "./review-list";
 
 const me = { id: 7, username: "zed" };
 const review = (extra: Record<string, unknown> = {}) => ({
@@ -54,7 +55,7 @@ function reviewApi(opts: { own?: ReturnType<typeof review> | null; user?: MockRo
   return fetch;
 }
 const calls = (fetch: ReturnType<typeof mockApi>, method: string, path: string) =>
-  fetch.mock.calls.filter(([u, init]) => String(u) === path && (init?.method ?? "GET") === method);
+  fetch.mock.calls.filter(([u, init]) => new URL(String(u), "http://x").pathname === path && (init?.method ?? "GET") === method);
 
 const star = (n: number) => screen.getByRole("button", { name: `${n} star${n === 1 ? "" : "s"}` });
 
@@ -200,5 +201,34 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     renderWithProviders(<GameReviews gameId={5} />);
     expect(await screen.findByTestId("rating-average")).toHaveTextContent("4.0");
     expect(screen.getByTestId("rating-count")).toHaveTextContent("1 review");
+  });
+});
+
+describe("ReviewList paging (issue 12 item 2)", () => {
+  it("shows the first page and 'Show More Reviews' asks the server for the next while more remain", async () => {
+    const all = Array.from({ length: 25 }, (_, i) =>
+      review({ id: 100 + i, userId: 100 + i, comment: `Review ${i + 1}`, user: { username: `player${i + 1}`, avatarUrl: null } }),
+    );
+    const fetch = mockApi([
+      signedOut,
+      [
+        "GET",
+        "/api/games/5/reviews",
+        ({ url }) => {
+          const offset = Number(url.searchParams.get("offset"));
+          const limit = Number(url.searchParams.get("limit"));
+          return jsonResponse(all.slice(offset, offset + limit), { headers: { "X-Total-Count": String(all.length) } });
+        },
+      ],
+    ]);
+    renderWithProviders(<ReviewList gameId={5} currentUserId={null} />);
+    const list = await screen.findByRole("list", { name: "Reviews" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(20);
+    fireEvent.click(screen.getByRole("button", { name: "Show More Reviews" }));
+    expect(await screen.findByText("Review 25")).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Reviews" })).getAllByRole("listitem")).toHaveLength(25);
+    expect(screen.queryByRole("button", { name: "Show More Reviews" })).not.toBeInTheDocument();
+    const asked = calls(fetch, "GET", "/api/games/5/reviews").map(([u]) => new URL(String(u), "http://x").searchParams.toString());
+    expect(asked).toEqual(["limit=20&offset=0", "limit=20&offset=20"]);
   });
 });

@@ -1,9 +1,10 @@
-import { MessageSquare } from "lucide-react";
+import { Loader2, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import type { Review } from "@contract/reviews";
 import { StarRating } from "@/components/star-rating";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, relativeTime } from "@/lib/format";
 import { useReviews } from "../api/get-reviews";
@@ -53,7 +54,8 @@ export function ReviewList({ gameId, currentUserId }: { gameId: number; currentU
     );
   }
   if (reviews.isError) return <p className="py-6 text-center text-muted-foreground">The reviews could not be loaded. Please try again later.</p>;
-  if (reviews.data.length === 0) {
+  const list = reviews.data.pages.flatMap((p) => p.reviews);
+  if (list.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
         <MessageSquare className="size-8" aria-hidden="true" />
@@ -62,10 +64,21 @@ export function ReviewList({ gameId, currentUserId }: { gameId: number; currentU
     );
   }
   return (
-    <ul aria-label="Reviews" className="divide-y">
-      {reviews.data.map((r) => (
-        <ReviewItem key={r.id} review={r} isOwn={currentUserId !== null && r.userId === currentUserId} />
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Reviews" className="divide-y">
+        {list.map((r) => (
+          <ReviewItem key={r.id} review={r} isOwn={currentUserId !== null && r.userId === currentUserId} />
+        ))}
+      </ul>
+      {/* Issue 12 item 2: the reviews come a page at a time. */}
+      {reviews.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
+            {reviews.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Show More Reviews
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }
