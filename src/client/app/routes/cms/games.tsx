@@ -1,4 +1,4 @@
-import { Gamepad2, Loader2 } from "lucide-react";
+import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import type { Game } from "@contract/games";
 import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
@@ -11,8 +11,8 @@ import { EditGameDialog } from "@/features/cms/components/edit-game-dialog";
 import { GamesTable } from "@/features/cms/components/games-table";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
 import { SearchInput } from "@/features/cms/components/search-input";
-import { Button } from "@/components/ui/button";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -58,14 +58,7 @@ export function CmsGamesScreen() {
       </div>
       <LoadError what="games" query={games} />
       <GamesTable games={shown} categories={categories.data} loading={games.isPending} onEdit={setEditing} onDelete={setDeleting} />
-      {games.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void games.fetchNextPage()} disabled={games.isFetchingNextPage}>
-            {games.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Load More Games
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={games}>Load More Games</LoadMoreButton>
       <AddGameDialog open={adding} onOpenChange={setAdding} />
       <EditGameDialog game={editing} onOpenChange={(o) => !o && setEditing(null)} />
       <ConfirmDialog

@@ -1,11 +1,11 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { FolderSearch, Loader2 } from "lucide-react";
+import { FolderSearch } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
-import { Button } from "@/components/ui/button";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "./game-card";
 import { GameGrid, GameGridItem } from "./game-grid";
 import type { GameView } from "./game-view-toggle";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 /** Spec §9: page size / step / placeholders. */
 export const CATEGORY_PAGE_SIZE = 12;
@@ -71,14 +71,9 @@ export function CategoryGames({
           ))}
         </div>
       )}
-      {games.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={() => void games.fetchNextPage()} disabled={games.isFetchingNextPage}>
-            {games.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Load More Games
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={games} size="lg" className="mt-8">
+        Load More Games
+      </LoadMoreButton>
     </>
   );
 }

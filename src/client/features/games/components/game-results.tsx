@@ -1,10 +1,11 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { Loader2, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameGrid, GameGridItem } from "./game-grid";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 /** Spec §9: 10 loading placeholders on All Games. */
 export const ALL_GAMES_SKELETONS = 10;
@@ -66,14 +67,9 @@ export function GameResults({
               </GameGridItem>
             ))}
           </GameGrid>
-          {query.hasNextPage ? (
-            <div className="mt-8 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                Load More Games
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} size="lg" className="mt-8">
+            Load More Games
+          </LoadMoreButton>
         </>
       )}
     </>

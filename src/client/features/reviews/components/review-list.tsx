@@ -1,13 +1,13 @@
-import { Loader2, MessageSquare } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import type { Review } from "@contract/reviews";
 import { StarRating } from "@/components/star-rating";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, relativeTime } from "@/lib/format";
 import { useReviews } from "../api/get-reviews";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 /** One review: avatar (initials fallback), username, stars, the comment as plain text, relative date. */
 export function ReviewItem({ review, isOwn }: { review: Review; isOwn?: boolean }) {
@@ -71,14 +71,9 @@ export function ReviewList({ gameId, currentUserId }: { gameId: number; currentU
         ))}
       </ul>
       {/* Issue 12 item 2: the reviews come a page at a time. */}
-      {reviews.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
-            {reviews.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Show More Reviews
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={reviews} className="mt-4">
+        Show More Reviews
+      </LoadMoreButton>
     </>
   );
 }
