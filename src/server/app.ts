@@ -33,6 +33,7 @@ import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
 import { PgListener } from "./services/pg-listener";
 import { ReadCache } from "./services/read-cache";
+import { SessionCache } from "./services/session-cache";
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
@@ -108,22 +109,25 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(csrfPlugin, { allowedOrigins: [config.publicUrl] });
   await app.register(inputHygienePlugin);
   await app.register(cookie);
-  await app.register(authPlugin, { db: database.db });
+  // D8 and decision 008: one LISTEN connection per process on PostgreSQL, shared by the chat fan-out, the
+  // invalidation of cached public reads and that of cached sessions (decision 009).
+  const listener = new PgListener(database, { logger: app.log });
+  const sessions = new SessionCache(database.db, listener);
+  await app.register(authPlugin, { db: database.db, sessions });
 
   const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
   const db = database.db;
-  // D8 and decision 008: one LISTEN connection per process on PostgreSQL, shared by the chat fan-out and the
-  // invalidation of cached public reads.
-  const listener = new PgListener(database, { logger: app.log });
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
   const reads = new ReadCache(listener, { logger: app.log });
   await listener.start();
   app.addHook("onClose", async () => {
     await chatHub.close();
     reads.close();
+    sessions.close();
     await listener.close();
   });
   app.decorate("reads", reads);
+  app.decorate("sessionCache", sessions);
   await app.register(catalogueInvalidationPlugin, { reads });
   const routeCtx: AppContext = {
     config,

@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client";
 import { Forbidden, Unauthorized } from "../errors";
+import type { SessionCache } from "../services/session-cache";
 import { findSessionUser, type SessionUser } from "../services/sessions";
 
 export type { SessionUser };
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Decision 009: this process's resolved sessions (tests and operations read its stats). */
+    sessionCache: SessionCache;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
   }
@@ -21,8 +26,11 @@ declare module "fastify" {
 
 export const SESSION_COOKIE = "sid";
 
-/** D13: resolves the session cookie to its user; expired or unknown sessions mean signed out. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+/**
+ * D13: resolves the session cookie to its user; expired or unknown sessions mean signed out. With `sessions`
+ * (decision 009), a session resolved before is taken from memory: no round trip.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache }) => {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     request.user = null;
@@ -31,7 +39,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (request.routeOptions.config?.sessionFree) return;
     const token = request.cookies?.[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    request.user = await findSessionUser(opts.db, token, new Date(), (err) => request.log.warn({ err }, "could not mark the session as seen"));
+    request.user = await findSessionUser(opts.db, token, new Date(), {
+      cache: opts.sessions,
+      onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
+    });
   });
 });
 

@@ -4,7 +4,8 @@ import { buildTestApp, createUserWithSession, type TestApp } from "../../test/te
 /**
  * Issue 12 item 5: at most one database round trip per signed-in read that needs the session, and none
  * for a cached public read, signed in or not. Counted on PostgreSQL, where every query is a call of the
- * pool's `query` (Drizzle's node-postgres driver).
+ * pool's `query` (Drizzle's node-postgres driver). The session itself is resolved from this process's
+ * session cache after its first lookup (decision 009).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("database round trips per request (PostgreSQL, needs TEST_DATABASE_URL)", () => {
   let t: TestApp;
@@ -26,9 +27,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database round trips per reques
     }
   }
 
-  it("the signed-in user's own record (GET /api/auth/user): one", async () => {
+  it("the signed-in user's own record (GET /api/auth/user): one lookup, then none", async () => {
     const { cookies } = await createUserWithSession(t);
     expect(await roundTrips(() => t.app.inject({ method: "GET", url: "/api/auth/user", cookies }))).toBe(1);
+    expect(await roundTrips(() => t.app.inject({ method: "GET", url: "/api/auth/user", cookies }))).toBe(0);
+  });
+
+  it("signed-in reads of the session's own data: one round trip each once the session is known", async () => {
+    const { cookies } = await createUserWithSession(t, { role: "admin" });
+    const reads = ["/api/admin/games?limit=10", "/api/admin/users", "/api/admin/categories"];
+    await t.app.inject({ method: "GET", url: "/api/auth/user", cookies });
+    for (const url of reads) expect(await roundTrips(() => t.app.inject({ method: "GET", url, cookies })), url).toBeLessThanOrEqual(1);
   });
 
   it("a cached public read: none, with or without a session (the session is not looked up)", async () => {
@@ -42,7 +51,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database round trips per reques
     }
   });
 
-  it("an expired or unknown session on a route that needs one: one lookup, then 401", async () => {
-    expect(await roundTrips(() => t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: "not-a-session" } }), 401)).toBe(1);
+  it("an expired or unknown session on a route that needs one: a lookup every time (refusals are not cached), then 401", async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(await roundTrips(() => t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: "not-a-session" } }), 401)).toBe(1);
+    }
   });
 });

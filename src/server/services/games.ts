@@ -198,10 +198,17 @@ export async function listGamesForAdmin(
   query: { search?: string; limit: number; offset: number },
 ): Promise<{ games: Game[]; total: number }> {
   const where = query.search ? ilike(gamesTable.title, likePattern(query.search)) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    selectGames(db).where(where).orderBy(desc(gamesTable.createdAt), desc(gamesTable.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: count() }).from(gamesTable).where(where),
-  ]);
+  // Issue 12 item 5: the page and its total in one round trip (a window count); only a page past the end
+  // needs a second query for the total.
+  const rows = await db
+    .select({ ...gameColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(gamesTable)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
+    .where(where)
+    .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : (await db.select({ total: count() }).from(gamesTable).where(where))[0].total);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sessionsChanged } from "./session-cache";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -136,6 +137,7 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
       await tx.update(usersTable).set({ role: "admin", passwordHash: null }).where(eq(usersTable.id, existing.id));
       await tx.delete(sessionsTable).where(eq(sessionsTable.userId, existing.id));
     });
+    sessionsChanged(db, { userIds: [existing.id] });
     return existing.id;
   }
   if (!adminEmails.includes(email)) return undefined;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
+import { sessionsChanged, type CachedSession, type SessionCache } from "./session-cache";
 
 /** D13 lifetimes. */
 export const SESSION_POLICY = {
@@ -36,43 +37,63 @@ export async function createSession(db: Db, userId: number, kind: SessionKind, n
   return { token, expiresAt };
 }
 
+export type FindSessionOptions = {
+  /** With a handler for its failure, the request does not wait for the "seen" write (it runs in the background). */
+  onTouchError?: (err: unknown) => void;
+  /** Issue 12 item 5 (decision 009): resolved sessions kept in memory, so that most requests skip the lookup. */
+  cache?: SessionCache;
+};
+
 /**
  * D13: the user of a live session, or null when the token is unknown, expired, idle too long or its
  * account disabled. Marks the session as seen (at most once a minute; in the background when
  * `onTouchError` is given).
  */
-export async function findSessionUser(db: Db, token: string, now = new Date(), onTouchError?: (err: unknown) => void): Promise<SessionUser | null> {
+export async function findSessionUser(db: Db, token: string, now = new Date(), options: FindSessionOptions = {}): Promise<SessionUser | null> {
+  const { cache, onTouchError } = options;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      id: usersTable.id,
-      username: usersTable.username,
-      avatarUrl: usersTable.avatarUrl,
-      createdAt: usersTable.createdAt,
-      role: usersTable.role,
-      sessionKind: sessionsTable.kind,
-      lastSeenAt: sessionsTable.lastSeenAt,
-    })
-    .from(sessionsTable)
-    .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
-  if (!row) return null;
-  // D13: idle timeout (7 days for players, 30 minutes for admins).
-  const idleMs = SESSION_POLICY[row.sessionKind].idleMs;
-  if (now.getTime() - row.lastSeenAt.getTime() > idleMs) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let session: CachedSession | undefined = cache?.get(tokenHash, now);
+  // D13: idle timeout (7 days for players, 30 minutes for admins). A cached session that looks idle is looked
+  // up again: another process may have seen it since.
+  if (session && now.getTime() - session.lastSeenAt.getTime() > SESSION_POLICY[session.user.sessionKind].idleMs) session = undefined;
+  if (!session) {
+    const generation = cache?.begin() ?? 0;
+    const [row] = await db
+      .select({
+        id: usersTable.id,
+        username: usersTable.username,
+        avatarUrl: usersTable.avatarUrl,
+        createdAt: usersTable.createdAt,
+        role: usersTable.role,
+        sessionKind: sessionsTable.kind,
+        lastSeenAt: sessionsTable.lastSeenAt,
+        expiresAt: sessionsTable.expiresAt,
+      })
+      .from(sessionsTable)
+      .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
+      .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
+    if (!row) return null;
+    const { lastSeenAt, expiresAt, ...user } = row;
+    session = { user, lastSeenAt, expiresAt };
+    if (now.getTime() - lastSeenAt.getTime() > SESSION_POLICY[user.sessionKind].idleMs) return null;
+    cache?.set(tokenHash, session, generation);
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    cache?.seen(tokenHash, now);
     const touch = db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.tokenHash, tokenHash));
     // Issue 12 item 5: with a handler for its failure, the request does not wait for the touch (one
     // round trip on its path, not two); without one (tests, scripts) it is awaited.
     if (onTouchError) touch.then(undefined, onTouchError);
     else await touch;
   }
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  return { ...session.user };
 }
 
 export async function destroySession(db: Db, token: string | undefined) {
-  if (token) await db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+  if (!token) return;
+  const tokenHash = hashToken(token);
+  await db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, tokenHash));
+  sessionsChanged(db, { tokenHashes: [tokenHash] });
 }
 
 /** Removes expired and idle sessions (called periodically by the server). */

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { sessionsChanged } from "./session-cache";
 import type { AdminUserPatch } from "../../contract/admin";
 import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
@@ -114,18 +115,26 @@ async function adminUserRow(db: Db, id: number) {
 export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
   const { search, limit, offset } = query;
   const where: SQL | undefined = search ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined;
+  // Issue 12 item 5: the page and its total in one round trip (a window count); only a page past the end
+  // needs a second query for the total.
   const rows = await db
-    .select(adminUserColumns)
+    .select({ ...adminUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(usersTable)
     .where(where)
     .orderBy(desc(usersTable.createdAt), desc(usersTable.id))
     .limit(limit)
     .offset(offset);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(usersTable)
-    .where(where);
-  return { users: rows.map(toAdminUser), total };
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : (
+          await db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(usersTable)
+            .where(where)
+        )[0].total);
+  return { users: rows.map(({ total: _total, ...row }) => toAdminUser(row)), total };
 }
 
 /**
@@ -148,6 +157,7 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
       // A disabled account is signed out everywhere at once.
       if (change.disabled === true) await tx.delete(sessionsTable).where(eq(sessionsTable.userId, id));
     });
+    sessionsChanged(db, { userIds: [id] });
   }
   return { user: (await adminUserRow(db, id))!, changed };
 }
