@@ -317,3 +317,26 @@ test("users and settings (D47)", async ({ adminPage: page }) => {
   await expect(page).toHaveTitle("Arcadium - Games for everyone");
   expect(errors).toEqual([]);
 });
+
+test('"Allow search engines" turns every page to noindex and robots.txt to Disallow: / (D72), and back', async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  await page.goto("/cms/settings");
+  const allow = page.getByRole("checkbox", { name: "Allow search engines" });
+  await expect(allow).toBeChecked();
+  try {
+    await allow.uncheck();
+    await expectToast(page, "Search engines turned away");
+    await expect(allow).not.toBeChecked();
+    expect(await (await page.request.get("/robots.txt")).text()).toBe("User-agent: *\nDisallow: /\n");
+    const home = await page.request.get("/");
+    expect(home.headers()["x-robots-tag"]).toBe("noindex");
+    expect(await home.text()).toContain('<meta name="robots" content="noindex" />');
+  } finally {
+    if (!(await allow.isChecked())) {
+      await allow.check();
+      await expectToast(page, "Search engines allowed");
+    }
+  }
+  expect(await (await page.request.get("/robots.txt")).text()).toContain("Allow: /");
+  expect(errors).toEqual([]);
+});

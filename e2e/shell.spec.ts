@@ -14,10 +14,10 @@ test.describe("site shell (issue 2)", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("an unknown path shows the not-found screen", async ({ page }) => {
+  test("an unknown path answers 404 (D70) and shows the not-found screen", async ({ page }) => {
     await acceptCookies(page);
     const res = await page.goto("/no/such/page");
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     await expect(page.getByText("404 Page Not Found")).toBeVisible();
     await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
     await expect(page).toHaveTitle("404 Page Not Found - Arcadium");

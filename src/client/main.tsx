@@ -3,9 +3,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import "./index.css";
 
-// index.html carries a static <title> for the first paint; screens set theirs with React 19
-// <title> hoisting (D1), so drop the static one to leave exactly one <title> in <head>.
-document.head.querySelectorAll("title").forEach((t) => t.remove());
+// The server puts each page's <title> and meta description in its first HTML for crawlers and link
+// previews (issue 13, D71); screens set theirs with React 19 <title>/<meta> hoisting (D1), so drop the
+// server's to leave exactly one of each in <head>. Canonical, Open Graph and JSON-LD stay.
+document.head.querySelectorAll("title, [data-server-head]").forEach((t) => t.remove());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

@@ -24,17 +24,24 @@ describe("SPA fallback (index.html from memory)", () => {
     await close?.();
   });
 
-  it("answers every screen path with index.html, no-cache and an ETag; a matching If-None-Match gets 304", async () => {
-    for (const url of ["/", "/games", "/game/12", "/cms/games", "/no/such/page?x=1"]) {
+  it("answers every screen path with the page (its head tags in place of the title), an ETag and a 304 for a matching If-None-Match; an unknown path is the 404 page", async () => {
+    for (const url of ["/", "/games", "/leaderboard"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.body).toBe(html);
+      expect(res.body.startsWith("<!doctype html><html><head>"), url).toBe(true);
+      expect(res.body.endsWith("</head><body><div id=root></div></body></html>"), url).toBe(true);
       expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
     }
+    const cms = await app.inject({ method: "GET", url: "/cms/games" });
+    expect(cms.statusCode).toBe(200);
+    expect(cms.headers["cache-control"]).toBe("no-cache");
+    expect(cms.body).toContain("<title>Arcadium</title>");
+    const missing = await app.inject({ method: "GET", url: "/no/such/page?x=1" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("404 Page Not Found");
     const first = await app.inject({ method: "GET", url: "/" });
-    const again = await app.inject({ method: "GET", url: "/leaderboard", headers: { "if-none-match": first.headers.etag as string } });
+    const again = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     const stale = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": '"something-else"' } });
@@ -79,8 +86,9 @@ describe("SPA fallback (index.html from memory)", () => {
 
   it("keeps serving the page it read at start even if the file changes on disk (a rebuild needs a restart)", async () => {
     await fs.writeFile(path.join(dir, "client", "index.html"), "<!doctype html><p>changed</p>");
-    const res = await app.inject({ method: "GET", url: "/" });
-    expect(res.body).toBe(html);
+    const res = await app.inject({ method: "GET", url: "/about" });
+    expect(res.body).not.toContain("changed");
+    expect(res.body).toContain("<div id=root></div>");
   });
 
   it("cuts off slow clients: request, idle and header timeouts are set on both origins (Fastify leaves the request timeout off)", async () => {

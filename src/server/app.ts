@@ -34,6 +34,7 @@ import { ChatHub } from "./services/chat-hub";
 import { PgListener } from "./services/pg-listener";
 import { ReadCache } from "./services/read-cache";
 import { SessionCache } from "./services/session-cache";
+import { pageRoutes, sendNotFoundPage } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
@@ -202,19 +203,17 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // The page every screen starts from is held in memory (issue 8: read from disk per request, it
   // queued behind password hashing in libuv's thread pool and stalled during bursts of sign-ups).
   // The build happens before the server starts, so it cannot change while the process runs.
-  const index = hasClient ? { body: fs.readFileSync(indexHtml) } : undefined;
-  const indexEtag = index ? `"${crypto.createHash("sha256").update(index.body).digest("base64url").slice(0, 27)}"` : "";
+  // Issue 13: each public page answers its own status and head tags (routes/pages.ts).
+  const template = hasClient ? fs.readFileSync(indexHtml, "utf8") : undefined;
+  if (template) await app.register(pageRoutes, { ...routeCtx, template });
+  const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl };
 
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
-  // any other GET falls back to the single-page app, which shows its not-found screen.
+  // any other GET is the Not Found page with status 404 (D70).
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
-    if (!isApi && index && (request.method === "GET" || request.method === "HEAD")) {
-      reply.header("Cache-Control", "no-cache").header("ETag", indexEtag).type("text/html; charset=utf-8");
-      if (request.headers["if-none-match"] === indexEtag) return reply.code(304).send();
-      return reply.send(index.body);
-    }
+    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) return sendNotFoundPage(pageCtx, template, request, reply);
     return reply.code(404).send({ message: "Not found" });
   });
 

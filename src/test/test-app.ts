@@ -42,7 +42,14 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 /** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
 export async function buildTestApp(
   kind: DbKind = "pglite",
-  options: { demo?: boolean; seed?: boolean; env?: Record<string, string>; settings?: Partial<AppSettings> } = {},
+  options: {
+    demo?: boolean;
+    seed?: boolean;
+    env?: Record<string, string>;
+    settings?: Partial<AppSettings>;
+    /** a built client of these files (e.g. {"index.html": …}) instead of the repository's dist/client */
+    clientFiles?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
   const seeding: Seeding = options.seed === false ? "none" : (options.demo ?? true) ? "demo" : "plain";
@@ -68,6 +75,13 @@ export async function buildTestApp(
     },
     repoRoot,
   );
+  if (options.clientFiles) {
+    config.clientDir = path.join(dataDir, "client");
+    for (const [name, body] of Object.entries(options.clientFiles)) {
+      await fs.mkdir(path.dirname(path.join(config.clientDir, name)), { recursive: true });
+      await fs.writeFile(path.join(config.clientDir, name), body);
+    }
+  }
   const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings }, verifySerialisation: true });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();

@@ -1,4 +1,5 @@
 import { useContent } from "@/lib/site-content";
+import { documentTitle } from "@contract/pages";
 
 /**
  * D1: the home title is `{site.name} - {site.tagline}` (Arcadium - Play, Chat, Compete); every other
@@ -7,7 +8,7 @@ import { useContent } from "@/lib/site-content";
 export function PageTitle({ title, description }: { title?: string; description?: string }) {
   const content = useContent();
   const name = content("site.name");
-  const text = title ? `${title} - ${name}` : `${name} - ${content("site.tagline")}`;
+  const text = documentTitle(name, content("site.tagline"), title);
   return (
     <>
       <title>{text}</title>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ReadBody, ReadCache, ReadGroup } from "../services/read-cache";
+import type { CachedRead, ReadBody, ReadCache, ReadGroup } from "../services/read-cache";
 import { SESSION_COOKIE } from "./auth";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
@@ -82,13 +82,24 @@ export async function replyFromCache(
     },
     group,
   );
+  // The session is not looked up for these routes (sessionFree): a request that carries one is private.
+  const cacheControl = request.cookies?.[SESSION_COOKIE] ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL;
+  return sendCachedRead(request, reply, read, { contentType: "application/json; charset=utf-8", cacheControl });
+}
+
+/** Sends a cached answer: its headers, ETag, Cache-Control, then a 304 or the bytes in the encoding the client prefers. */
+export function sendCachedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: CachedRead,
+  options: { contentType: string; cacheControl: string },
+): FastifyReply {
   for (const [name, value] of Object.entries(read.headers)) reply.header(name, value);
   reply.header("ETag", read.etag);
-  // The session is not looked up for these routes (sessionFree): a request that carries one is private.
-  reply.header("Cache-Control", request.cookies?.[SESSION_COOKIE] ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL);
+  reply.header("Cache-Control", options.cacheControl);
   reply.header("Vary", "Accept-Encoding");
   if (etagMatches(request.headers["if-none-match"], read.etag)) return reply.code(304).send();
-  reply.type("application/json; charset=utf-8");
+  reply.type(options.contentType);
   const encoding = read.json.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(request.headers["accept-encoding"]) : undefined;
   if (!encoding) return reply.send(read.json);
   reply.header("Content-Encoding", encoding);

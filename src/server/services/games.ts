@@ -294,7 +294,10 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
   }
   if (Object.keys(set).length > 0) {
     try {
-      await db.update(gamesTable).set(set).where(eq(gamesTable.id, id));
+      await db
+        .update(gamesTable)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(gamesTable.id, id));
     } catch (err) {
       if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId!);
       throw err;

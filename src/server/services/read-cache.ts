@@ -6,13 +6,15 @@ import type { PgListener, ListenerLogger } from "./pg-listener";
 export const READ_CACHE_CHANNEL = "arcadium_reads";
 
 /** What a read produces: its JSON text and the headers that go with it (X-Total-Count …). */
-export type ReadBody = { json: string; headers?: Record<string, string> };
+export type ReadBody = { json: string; headers?: Record<string, string>; status?: number };
 
 /** A cached answer: the body, its strong ETag and its compressed forms (made on first demand). */
 export type CachedRead = {
   readonly json: Buffer;
   readonly etag: string;
   readonly headers: Record<string, string>;
+  /** the HTTP status to answer with (pages: 404 for an unknown one); absent means 200 */
+  readonly status?: number;
   encoded(encoding: "br" | "gzip"): Buffer;
 };
 
@@ -25,6 +27,8 @@ export type ReadCacheOptions = {
    * visitors, so a flood of one-off searches must not push the home lists out.
    */
   maxSearchEntries?: number;
+  /** Rendered pages (issue 13) are kept apart too, at most this many (default 1,000): one per game would push the lists out. */
+  maxPageEntries?: number;
   /** Notifications caused by frequent changes (plays) are sent at most once per this many ms. Default 500. */
   coalesceMs?: number;
   /**
@@ -36,7 +40,7 @@ export type ReadCacheOptions = {
 
 type Entry = { generation: number; at: number; value: Promise<CachedRead> };
 /** Which share of the cache a key lives in (see ReadCacheOptions.maxSearchEntries). */
-export type ReadGroup = "lists" | "searches";
+export type ReadGroup = "lists" | "searches" | "pages";
 
 function makeCachedRead(body: ReadBody): CachedRead {
   const json = Buffer.from(body.json, "utf8");
@@ -46,6 +50,7 @@ function makeCachedRead(body: ReadBody): CachedRead {
     json,
     etag,
     headers: body.headers ?? {},
+    status: body.status,
     encoded(encoding) {
       forms[encoding] ??=
         encoding === "br"
@@ -99,6 +104,7 @@ export class ReadCache {
     this.groups = {
       lists: { entries: new Map(), max: options.maxEntries ?? 2000 },
       searches: { entries: new Map(), max: options.maxSearchEntries ?? 500 },
+      pages: { entries: new Map(), max: options.maxPageEntries ?? 1000 },
     };
     this.coalesceMs = options.coalesceMs ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
@@ -112,7 +118,7 @@ export class ReadCache {
 
   /** How many answers are kept, in all groups. */
   get size(): number {
-    return this.groups.lists.entries.size + this.groups.searches.entries.size;
+    return this.groups.lists.entries.size + this.groups.searches.entries.size + this.groups.pages.entries.size;
   }
 
   /** The answer for `key`, built with `build` unless this generation has it. */
@@ -145,6 +151,11 @@ export class ReadCache {
       entries.delete(oldest);
     }
     return value;
+  }
+
+  /** Drops one answer of this process (nothing is told to the others). */
+  forget(key: string, group: ReadGroup = "lists"): void {
+    this.groups[group].entries.delete(key);
   }
 
   /** Forgets every answer here and tells the other processes to do the same (see the contract above). */

@@ -8,13 +8,14 @@ import { AdPolicy } from "@/features/static-pages/components/ad-policy";
 import { AudienceStats } from "@/features/static-pages/components/audience-stats";
 import { FormSection } from "@/features/static-pages/components/form-section";
 import { useContent } from "@/lib/site-content";
+import { STATIC_PAGE_META } from "@contract/pages";
 
 /** /advertise-with-us (spec §2 Static pages): audience, formats, ad policy and the inquiry form. */
 export function AdvertiseWithUsScreen() {
   const name = useContent()("site.name");
   return (
     <>
-      <PageTitle title="Advertise With Us" description={`Reach an engaged audience of players on ${name}.`} />
+      <PageTitle title={STATIC_PAGE_META["/advertise-with-us"].title} description={STATIC_PAGE_META["/advertise-with-us"].description(name)} />
       <PageHeader
         title="Advertise With Us"
         icon={<Megaphone />}

@@ -7,6 +7,7 @@ import { useInfiniteGames } from "@/features/games/api/get-games";
 import { GameFilters } from "@/features/games/components/game-filters";
 import { GameResults } from "@/features/games/components/game-results";
 import { useGameListFilters } from "@/features/games/use-game-list-filters";
+import { STATIC_PAGE_META } from "@contract/pages";
 
 export const ALL_GAMES_PAGE_SIZE = 24;
 
@@ -24,16 +25,13 @@ export function AllGamesScreen({ featured = false }: { featured?: boolean }) {
     sort: filters.sort === "relevance" ? undefined : filters.sort,
     limit: ALL_GAMES_PAGE_SIZE,
   });
-  const heading = featured ? "Featured Games" : "All Games";
+  const meta = STATIC_PAGE_META[featured ? "/games/featured" : "/games"];
+  const heading = meta.title;
 
   return (
     <>
-      <PageTitle title={heading} />
-      <PageHeader
-        title={heading}
-        icon={featured ? <Star /> : <Gamepad2 />}
-        description={featured ? "Hand-picked games our players love." : "Find your next favourite game."}
-      />
+      <PageTitle title={heading} description={meta.description()} />
+      <PageHeader title={heading} icon={featured ? <Star /> : <Gamepad2 />} description={meta.description()} />
       <Container className="py-8">
         <GameFilters filters={filters} categories={featured ? null : (categories.data ?? [])} />
         <GameResults query={query} label={heading} onClearFilters={filters.clear} />

@@ -9,6 +9,7 @@ import { HelpTopicsNav } from "@/features/static-pages/components/help-topics-na
 import { StillNeedHelp } from "@/features/static-pages/components/still-need-help";
 import { helpTopics } from "@/features/static-pages/texts/help-topics";
 import { useContent } from "@/lib/site-content";
+import { STATIC_PAGE_META } from "@contract/pages";
 
 /** /help (D51): the Help Center's topics; the site's own 'pages.help' content replaces the body (D40). */
 export function HelpScreen() {
@@ -16,7 +17,7 @@ export function HelpScreen() {
   const topics = helpTopics(name);
   return (
     <>
-      <PageTitle title="Help Center" description={`Answers to common questions about playing on ${name}.`} />
+      <PageTitle title={STATIC_PAGE_META["/help"].title} description={STATIC_PAGE_META["/help"].description(name)} />
       <PageHeader title="Help Center" icon={<HelpCircle />} description={<p>Answers to common questions about playing on {name}.</p>} />
       <Container className="py-10 sm:py-12">
         <ContentBody contentKey={STATIC_PAGE_CONTENT_KEYS.help}>

@@ -10,8 +10,7 @@ import { CommunitySection } from "@/features/home/components/community-section";
 import { GamingExperiences } from "@/features/home/components/gaming-experiences";
 import { Hero } from "@/features/home/components/hero";
 import { TopPlayers } from "@/features/leaderboard/components/top-players";
-
-const HOME_DESCRIPTION = "Play free browser games, some with AI-powered opponents, chat with other players and climb the weekly leaderboards.";
+import { HOME_DESCRIPTION } from "@contract/pages";
 
 /** / (spec §2 Home, §4): hero, featured carousel, categories, games, experiences, community, banner. */
 export function HomeScreen() {

@@ -14,6 +14,8 @@ import { useCurrentUser } from "@/lib/session";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { PageHeader } from "@/components/page-header";
+import { STATIC_PAGE_META } from "@contract/pages";
+import { useContent } from "@/lib/site-content";
 
 export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
 
@@ -74,13 +76,14 @@ function RisingStars() {
 
 /** /leaderboard (spec §2 Leaderboard; D24). */
 export function LeaderboardScreen() {
+  const siteName = useContent()("site.name");
   const [query, setQuery] = useState("");
   const [filter, setFilter] = useState<LeaderboardFilter>("global");
   const search = useDebouncedValue(query.trim(), LEADERBOARD_SEARCH_DEBOUNCE_MS);
 
   return (
     <>
-      <PageTitle title="Leaderboard" description="The best players on Arcadium, ranked by their total score." />
+      <PageTitle title={STATIC_PAGE_META["/leaderboard"].title} description={STATIC_PAGE_META["/leaderboard"].description(siteName)} />
       <PageHeader title="Leaderboard" icon={<Trophy />} description="The best players on Arcadium, ranked by their total score across every game." />
       <Container className="grid gap-8 py-8 lg:grid-cols-[minmax(0,1fr)_320px] lg:py-10">
         <div className="min-w-0">

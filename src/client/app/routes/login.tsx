@@ -13,6 +13,7 @@ import { SignedInPanel } from "@/features/auth/components/signed-in-panel";
 import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to";
 import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
+import { STATIC_PAGE_META } from "@contract/pages";
 
 type Tab = "signin" | "register";
 
@@ -46,7 +47,7 @@ export function LoginScreen() {
 
   return (
     <>
-      <PageTitle title="Sign In" description={`Sign in to ${siteName} or create a free account.`} />
+      <PageTitle title={STATIC_PAGE_META["/login"].title} description={STATIC_PAGE_META["/login"].description(siteName)} />
       <Container className="flex justify-center py-8 sm:py-14">
         <Card className="grid w-full max-w-md overflow-hidden lg:max-w-5xl lg:grid-cols-2">
           <AccountPerks siteName={siteName} />

@@ -3,12 +3,13 @@ import { Link } from "wouter";
 import { PageTitle } from "@/components/page-title";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { NOT_FOUND_TITLE } from "@contract/pages";
 
 /** Spec §2: any path without a route. */
 export function NotFoundScreen() {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center px-4 py-16">
-      <PageTitle title="404 Page Not Found" />
+      <PageTitle title={NOT_FOUND_TITLE} />
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="flex items-center gap-3">

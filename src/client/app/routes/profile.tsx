@@ -10,6 +10,8 @@ import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/compone
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
+import { profileDescription } from "@contract/pages";
+import { useContent } from "@/lib/site-content";
 
 /** A positive integer id, else null (then the user cannot exist: no request is made). */
 function parseUserId(id: string): number | null {
@@ -45,6 +47,7 @@ export function ProfileScreen({ id }: { id: string }) {
   const profile = useUserProfile(userId);
   const stats = useUserStats(userId);
   const { user: me } = useCurrentUser();
+  const siteName = useContent()("site.name");
 
   if (userId === null) return <UserNotFound />;
   if (profile.isPending) {
@@ -69,7 +72,7 @@ export function ProfileScreen({ id }: { id: string }) {
   const p = profile.data;
   return (
     <>
-      <PageTitle title={p.username} description={`${p.username}'s scores, achievements and recent games on Arcadium.`} />
+      <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
       <ProfileHeader profile={p} isSelf={me?.id === p.id} />
       <Container className="py-8 lg:py-10">
         <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} />

@@ -40,6 +40,8 @@ export const gamesTable = pgTable(
     rating: integer("rating").notNull().default(0),
     releaseDate: date("release_date", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** D72: when an administrator last changed the game (the sitemap's lastmod); plays and ratings do not count. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),

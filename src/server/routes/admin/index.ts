@@ -30,10 +30,17 @@ declare module "fastify" {
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
 
 /**
- * decision 008: a successful write under these prefixes changes the public catalogue (games, categories), so it
- * invalidates the cached public reads on every process.
+ * decision 008: a successful write under these prefixes changes the public catalogue (games, categories) or what
+ * the public pages say about it (website content and site settings: the pages' head tags, issue 13; users: a
+ * profile disabled), so it invalidates the cached public reads and pages on every process.
  */
-export const CATALOGUE_ADMIN_PREFIXES = ["/api/admin/games", "/api/admin/categories"] as const;
+export const CATALOGUE_ADMIN_PREFIXES = [
+  "/api/admin/games",
+  "/api/admin/categories",
+  "/api/admin/website-content",
+  "/api/admin/settings",
+  "/api/admin/users",
+] as const;
 
 export function isAdminUrl(url: string): boolean {
   return url === "/api/admin" || url.startsWith("/api/admin/");

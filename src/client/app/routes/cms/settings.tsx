@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, KeyRound, Loader2, Mail, Save, Settings } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { CONTENT_DEFAULTS } from "@contract/content";
+import { ALLOW_SEARCH_ENGINES_SETTING } from "@contract/pages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -45,6 +46,59 @@ function StatusRow({ icon, title, ok, children }: { icon: React.ReactNode; title
   );
 }
 
+/** D72: the switch "Allow search engines" (on unless set to "false"); saved as soon as it changes. */
+function SearchEnginesCard() {
+  const id = useId();
+  const settings = useSettings();
+  const save = useUpdateSettings();
+  const stored = settings.data?.content.find((i) => i.key === ALLOW_SEARCH_ENGINES_SETTING)?.value;
+  const allowed = stored?.trim().toLowerCase() !== "false";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Search engines</CardTitle>
+        <CardDescription>Whether search engines may list this site's pages.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <div className="flex items-start gap-3 rounded-lg border p-4">
+            <input
+              id={id}
+              type="checkbox"
+              className="mt-1 size-4 shrink-0 accent-primary"
+              checked={allowed}
+              disabled={save.isPending}
+              aria-describedby={`${id}-hint`}
+              onChange={(e) => {
+                const next = e.target.checked;
+                save.mutate(
+                  { site: { [ALLOW_SEARCH_ENGINES_SETTING]: next ? "true" : "false" } },
+                  {
+                    onSuccess: () => toast({ title: next ? "Search engines allowed" : "Search engines turned away" }),
+                    onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+                  },
+                );
+              }}
+            />
+            <div className="space-y-1">
+              <label htmlFor={id} className="font-medium">
+                Allow search engines
+              </label>
+              <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                {allowed
+                  ? "Pages can be indexed; robots.txt and the sitemap list them."
+                  : "Every page asks not to be indexed and robots.txt disallows everything (for private installs, such as a school's)."}
+              </p>
+            </div>
+          </div>
+        ) : settings.isError ? null : (
+          <Skeleton className="h-20 w-full" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /cms/settings (D47): the site.* content, whether mail and Google sign-in are configured, and the messages inbox. */
 export function CmsSettingsScreen() {
   const uid = useId();
@@ -57,7 +111,7 @@ export function CmsSettingsScreen() {
     const stored = new Map((settings.data?.content ?? []).map((i) => [i.key, i]));
     const known = KNOWN_SITE_KEYS.map((k) => ({ ...k, stored: stored.get(k.key)?.value }));
     const others = (settings.data?.content ?? [])
-      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && i.valueType === "text")
+      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && i.key !== ALLOW_SEARCH_ENGINES_SETTING && i.valueType === "text")
       .map((i) => ({ key: i.key, label: i.key, hint: `site.${i.key}`, stored: i.value as string | undefined }));
     return [...known, ...others];
   }, [settings.data]);
@@ -136,33 +190,36 @@ export function CmsSettingsScreen() {
             )}
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Integrations</CardTitle>
-            <CardDescription>Set through the server's environment; shown here read-only.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {settings.data ? (
-              <>
-                <StatusRow icon={<Mail />} title="Mail (SMTP)" ok={settings.data.mail.configured}>
-                  {settings.data.mail.configured
-                    ? `Sign-in codes are sent by email from ${settings.data.mail.from}.`
-                    : "SMTP_URL is not set: sign-in codes are printed to the server log instead of being emailed."}
-                </StatusRow>
-                <StatusRow icon={<KeyRound />} title="Google sign-in" ok={settings.data.google.configured}>
-                  {settings.data.google.configured
-                    ? "Players can sign in with Google."
-                    : "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to offer 'Continue with Google'."}
-                </StatusRow>
-              </>
-            ) : settings.isError ? null : (
-              <>
-                <Skeleton className="h-20 w-full" />
-                <Skeleton className="h-20 w-full" />
-              </>
-            )}
-          </CardContent>
-        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Integrations</CardTitle>
+              <CardDescription>Set through the server's environment; shown here read-only.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              {settings.data ? (
+                <>
+                  <StatusRow icon={<Mail />} title="Mail (SMTP)" ok={settings.data.mail.configured}>
+                    {settings.data.mail.configured
+                      ? `Sign-in codes are sent by email from ${settings.data.mail.from}.`
+                      : "SMTP_URL is not set: sign-in codes are printed to the server log instead of being emailed."}
+                  </StatusRow>
+                  <StatusRow icon={<KeyRound />} title="Google sign-in" ok={settings.data.google.configured}>
+                    {settings.data.google.configured
+                      ? "Players can sign in with Google."
+                      : "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to offer 'Continue with Google'."}
+                  </StatusRow>
+                </>
+              ) : settings.isError ? null : (
+                <>
+                  <Skeleton className="h-20 w-full" />
+                  <Skeleton className="h-20 w-full" />
+                </>
+              )}
+            </CardContent>
+          </Card>
+          <SearchEnginesCard />
+        </div>
       </div>
       <MessagesCard />
     </>

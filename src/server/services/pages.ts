@@ -1,0 +1,271 @@
+import { CONTENT_DEFAULTS } from "../../contract/content";
+import { PSEUDO_CATEGORIES } from "../../contract/categories";
+import {
+  ALLOW_SEARCH_ENGINES_SETTING,
+  categoryDescription,
+  documentTitle,
+  HOME_DESCRIPTION,
+  NOINDEX_PATHS,
+  NOT_FOUND_TITLE,
+  profileDescription,
+  STATIC_PAGE_META,
+  type StaticPagePath,
+} from "../../contract/pages";
+import type { Db } from "../db/client";
+import { NotFound } from "../errors";
+import { getCategoryBySlug } from "./categories";
+import { listContent } from "./content";
+import { getGame } from "./games";
+import { ratingAggregate } from "./reviews";
+import { getUserProfile } from "./users";
+
+/**
+ * Public pages as crawlers and link previews see them (issue 13; D70–D72): for a path, the HTTP status and
+ * the head of its first HTML (title, description, canonical, Open Graph, Twitter card, JSON-LD). No HTTP
+ * types: routes/pages.ts puts the head into the page and sends it.
+ *
+ * Contract:
+ * - `describePage` answers 200 for every public page that exists and 404 (with the Not Found page's head)
+ *   for an unknown path, game, category or profile, so that a missing page is never a soft 200.
+ * - The head depends on the path alone (never on the query string or on who asks), so a page can be cached
+ *   by path and by a shared proxy.
+ * - Texts are the screens' own (src/contract/pages.ts), so the head says what the page says after hydration.
+ * - `indexable` false (the CMS switch "Allow search engines" off, D72, or a private page such as /login)
+ *   gives `noindex`.
+ */
+
+export type HeadTags = {
+  title: string;
+  description: string;
+  /** absolute, on PUBLIC_URL */
+  canonical: string;
+  indexable: boolean;
+  siteName: string;
+  ogType: "website" | "profile" | "video.other";
+  image?: { url: string; alt: string };
+  jsonLd: object[];
+};
+
+export type PageDescription = { status: 200 | 404; head: HeadTags };
+
+export type PageContext = { db: Db; publicUrl: string; gamesUrl: string };
+
+/** D72: the site setting `site.allow_search_engines` ("false" turns indexing off; on by default). */
+export const ALLOW_SEARCH_ENGINES_KEY = `site.${ALLOW_SEARCH_ENGINES_SETTING}`;
+
+export type SiteContent = { get(key: string): string; indexable: boolean };
+
+/** The website content a page head reads (D40 defaults for what is missing or empty). */
+export async function loadSiteContent(db: Db): Promise<SiteContent> {
+  const map = new Map<string, string>();
+  for (const item of await listContent(db)) map.set(`${item.section}.${item.key}`, item.value);
+  const get = (key: string) => {
+    const value = map.get(key);
+    return value !== undefined && value.trim() !== "" ? value : (CONTENT_DEFAULTS[key] ?? "");
+  };
+  return { get, indexable: map.get(ALLOW_SEARCH_ENGINES_KEY)?.trim().toLowerCase() !== "false" };
+}
+
+/** The paths the site's own pages live under (the rest is 404). */
+export const PAGE_ROUTES: readonly string[] = [...new Set(["/", "/game/:id", "/category/:slug", "/profile/:id", ...Object.keys(STATIC_PAGE_META)])];
+
+function isStaticPath(path: string): path is StaticPagePath {
+  return Object.prototype.hasOwnProperty.call(STATIC_PAGE_META, path);
+}
+
+const positiveId = (raw: string): number | undefined => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
+
+/** The head and status of the page at `path` (a pathname: no query string). */
+export async function describePage(ctx: PageContext, path: string, site?: SiteContent): Promise<PageDescription> {
+  const content = site ?? (await loadSiteContent(ctx.db));
+  const name = content.get("site.name");
+  const base = ctx.publicUrl.replace(/\/+$/, "");
+  const head = (page: string | undefined, description: string, over: Partial<HeadTags> = {}): HeadTags => ({
+    title: documentTitle(name, content.get("site.tagline"), page),
+    description,
+    canonical: `${base}${path === "/" ? "/" : path}`,
+    indexable: content.indexable && !NOINDEX_PATHS.includes(path),
+    siteName: name,
+    ogType: "website",
+    jsonLd: [],
+    ...over,
+  });
+  const notFound = (): PageDescription => ({ status: 404, head: head(NOT_FOUND_TITLE, "This page does not exist.", { indexable: false }) });
+
+  if (path === "/") {
+    return {
+      status: 200,
+      head: head(undefined, HOME_DESCRIPTION, {
+        jsonLd: [
+          {
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            name,
+            url: `${base}/`,
+            potentialAction: {
+              "@type": "SearchAction",
+              target: { "@type": "EntryPoint", urlTemplate: `${base}/games?search={search_term_string}` },
+              "query-input": "required name=search_term_string",
+            },
+          },
+        ],
+      }),
+    };
+  }
+  if (isStaticPath(path)) {
+    const meta = STATIC_PAGE_META[path];
+    return { status: 200, head: head(meta.title, meta.description(name, content.get)) };
+  }
+
+  const [, section, param, extra] = path.split("/");
+  if (extra !== undefined || !param) return notFound();
+
+  if (section === "category") {
+    const slug = decodeSegment(param);
+    if (slug === undefined) return notFound();
+    const pseudo = Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, slug) ? PSEUDO_CATEGORIES[slug as keyof typeof PSEUDO_CATEGORIES] : undefined;
+    const category = pseudo ? undefined : await getCategoryBySlug(ctx.db, slug);
+    const title = pseudo ?? category?.name;
+    if (!title) return notFound();
+    return {
+      status: 200,
+      head: head(title, category?.description?.trim() || categoryDescription(name, title), {
+        jsonLd: [
+          breadcrumbs(base, [
+            { name, url: `${base}/` },
+            { name: title, url: `${base}${path}` },
+          ]),
+        ],
+      }),
+    };
+  }
+
+  if (section === "game") {
+    const id = positiveId(param);
+    const game = id === undefined ? undefined : await getGame(ctx.db, ctx.gamesUrl, id);
+    if (!game) return notFound();
+    const rating = await ratingAggregate(ctx.db, game.id);
+    const url = `${base}/game/${game.id}`;
+    const image = game.imageUrl ? absoluteUrl(game.imageUrl, base) : undefined;
+    const videoGame: Record<string, unknown> = {
+      "@context": "https://schema.org",
+      "@type": "VideoGame",
+      name: game.title,
+      description: game.description,
+      url,
+      genre: game.category,
+      gamePlatform: "Web browser",
+      applicationCategory: "Game",
+      author: { "@type": "Organization", name: game.developer },
+      ...(image ? { image } : {}),
+      ...(game.releaseDate ? { datePublished: game.releaseDate } : {}),
+    };
+    // D71: a rating only from real reviews, and only when there is at least one.
+    if (rating.count > 0) {
+      videoGame.aggregateRating = {
+        "@type": "AggregateRating",
+        ratingValue: Math.round(rating.average * 10) / 10,
+        ratingCount: rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      };
+    }
+    return {
+      status: 200,
+      head: head(game.title, game.description || categoryDescription(name, game.category), {
+        ogType: "video.other",
+        image: image ? { url: image, alt: game.title } : undefined,
+        jsonLd: [
+          videoGame,
+          breadcrumbs(base, [
+            { name, url: `${base}/` },
+            { name: game.category, url: `${base}/category/${encodeURIComponent(game.categorySlug)}` },
+            { name: game.title, url },
+          ]),
+        ],
+      }),
+    };
+  }
+
+  if (section === "profile") {
+    const id = positiveId(param);
+    if (id === undefined) return notFound();
+    try {
+      const profile = await getUserProfile(ctx.db, id);
+      return {
+        status: 200,
+        head: head(profile.username, profileDescription(name, profile.username), {
+          ogType: "profile",
+          image: profile.avatarUrl ? { url: absoluteUrl(profile.avatarUrl, base), alt: profile.username } : undefined,
+        }),
+      };
+    } catch (err) {
+      if (err instanceof NotFound) return notFound();
+      throw err;
+    }
+  }
+  return notFound();
+}
+
+function decodeSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function absoluteUrl(url: string, base: string): string {
+  try {
+    return new URL(url, `${base}/`).toString();
+  } catch {
+    return url;
+  }
+}
+
+function breadcrumbs(_base: string, items: Array<{ name: string; url: string }>): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** JSON inside <script>: nothing in it may close the element or open a comment. */
+const scriptJson = (value: object) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/**
+ * The head tags of a page, as HTML (D71). Title and description carry `data-server-head` so that the client
+ * can drop them before React renders its own (src/client/main.tsx); the rest stays for the page's lifetime.
+ */
+export function renderHead(head: HeadTags): string {
+  const meta = (attr: "name" | "property", key: string, value: string) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
+  const description = head.description.length > 300 ? `${head.description.slice(0, 297).trimEnd()}…` : head.description;
+  const tags = [
+    `<title data-server-head>${escapeText(head.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}" data-server-head />`,
+    head.indexable ? "" : meta("name", "robots", "noindex"),
+    `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`,
+    meta("property", "og:site_name", head.siteName),
+    meta("property", "og:type", head.ogType),
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", description),
+    meta("property", "og:url", head.canonical),
+    head.image ? meta("property", "og:image", head.image.url) : "",
+    head.image ? meta("property", "og:image:alt", head.image.alt) : "",
+    meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:title", head.title),
+    meta("name", "twitter:description", description),
+    head.image ? meta("name", "twitter:image", head.image.url) : "",
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ];
+  return tags.filter(Boolean).join("\n    ");
+}
