@@ -147,7 +147,12 @@ const AXE_SOURCE = (createRequire(createRequire(import.meta.url).resolve("@axe-c
  *   cross-origin frames are gathered: with a frame in the page, that mode is used.
  */
 export async function axeViolations(page: Page, scope: { tags?: string[]; include?: string; exclude?: string[] } = {}): Promise<AxeViolation[]> {
-  const options: AxeRunOptions = { resultTypes: ["violations"], ...(scope.tags ? { runOnly: { type: "tag", values: scope.tags } } : {}) };
+  const options: AxeRunOptions = {
+    resultTypes: ["violations"],
+    ...(scope.tags ? { runOnly: { type: "tag", values: scope.tags } } : {}),
+    // Issue 13 item 7: WCAG 2.5.3 (Label in Name) is an experimental rule in axe, off unless asked for.
+    rules: { "label-content-name-mismatch": { enabled: true } },
+  };
   if (page.frames().length > 1) {
     const builder = new AxeBuilder({ page }).options(options);
     if (scope.include) builder.include(scope.include);

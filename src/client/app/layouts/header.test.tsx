@@ -48,7 +48,8 @@ describe("Header", () => {
     expect(within(header()).queryByRole("button", { name: /Notifications/ })).not.toBeInTheDocument();
 
     expect(await within(header()).findByText("GU")).toBeInTheDocument();
-    const menu = await openMenu("Guest account menu");
+    // WCAG 2.5.3 (issue 13 item 7): the name begins with the visible label, the initials.
+    const menu = await openMenu("GU Guest account menu");
     expect(within(menu).getByRole("menuitem", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
     expect(within(menu).getByRole("menuitem", { name: "Register" })).toHaveAttribute("href", "/api/auth/login?tab=register");
   });
@@ -67,7 +68,7 @@ describe("Header", () => {
     expect(within(header()).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(await within(header()).findByText("NE")).toBeInTheDocument();
 
-    const menu = await openMenu("Account menu for neonfox");
+    const menu = await openMenu("NE Account menu for neonfox");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
     expect(within(menu).getByRole("menuitem", { name: "My Games" })).toBeInTheDocument();
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe("Header", () => {
   it("signed in with an avatar image: the initials stay as its fallback until it loads", async () => {
     mockApi([signedInAs({ id: 5, username: "pixelqueen", avatarUrl: "/uploads/avatar.webp" }), ...emptyLists]);
     renderApp("/");
-    const trigger = await within(header()).findByRole("button", { name: "Account menu for pixelqueen" });
+    const trigger = await within(header()).findByRole("button", { name: "PI Account menu for pixelqueen" });
     // jsdom never loads images, so Radix keeps the fallback: the initials, first two letters upper case.
     expect(await within(trigger).findByText("PI")).toBeInTheDocument();
   });

@@ -96,7 +96,7 @@ describe("/login (D10)", () => {
     const { location } = renderApp("/login?returnTo=%2Fleaderboard");
     await fillSignIn("neonfox", "correct-horse");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/leaderboard"));
-    expect(await within(screen.getByRole("banner")).findByRole("button", { name: "Account menu for neonfox" })).toBeInTheDocument();
+    expect(await within(screen.getByRole("banner")).findByRole("button", { name: "NE Account menu for neonfox" })).toBeInTheDocument();
   });
 
   it.each(["//evil.example/", "https://evil.example/", "/api/auth/logout"])("an unsafe returnTo (%s) goes to '/'", async (returnTo) => {
