@@ -24,6 +24,8 @@ test.describe("site shell (issue 2)", () => {
   });
 
   test("every route of the table renders its title (D1, D50, D51)", async ({ page, api }) => {
+    // Eighteen page loads: about 1.5 s each on a busy 2-core machine, more than the default 30 s in all.
+    test.setTimeout(90_000);
     await acceptCookies(page);
     const [game] = await api.games();
     const routes: Array<[string, string | RegExp]> = [

@@ -43,6 +43,9 @@ export const NOINDEX_PATHS: readonly string[] = ["/login"];
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
+/** The titles of the not-found screens of a game, a category and a profile (their pages answer 404, D70). */
+export const MISSING_TITLES = { game: "Game Not Found", category: "Category Not Found", profile: "User Not Found" } as const;
+
 /**
  * D72: the site setting (website content `site.allow_search_engines`) behind the CMS switch "Allow search
  * engines". Only "false" turns indexing off: every page `noindex`, robots.txt `Disallow: /`, no sitemap.

@@ -175,7 +175,9 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     list: false,
     dotfiles: "deny",
     maxAge: "7d",
-    setHeaders: (res) => {
+    setHeaders: (res, filePath) => {
+      // D71: link preview pictures are named after their cover's bytes, so they never change.
+      if (filePath.includes(`${path.sep}og${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
       res.header("X-Content-Type-Options", "nosniff");
       res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },
@@ -206,7 +208,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // Issue 13: each public page answers its own status and head tags (routes/pages.ts).
   const template = hasClient ? fs.readFileSync(indexHtml, "utf8") : undefined;
   if (template) await app.register(pageRoutes, { ...routeCtx, template });
-  const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl };
+  const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
   // any other GET is the Not Found page with status 404 (D70).

@@ -1,9 +1,13 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { expect, it } from "vitest";
 import { STATIC_PAGE_META } from "../../contract/pages";
 import { gamesTable, usersTable } from "../db/schema";
+import { localCoverFile } from "../services/og-images";
 import { streamSitemap } from "../services/sitemap";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { multipart } from "../../test/uploads";
 
 /**
  * Issue 13 items 2–5 (D70–D72): every public page answers its real status and carries its head tags in the
@@ -69,7 +73,7 @@ function readHead(html: string): Head {
 describeEachDatabase(
   "public pages for crawlers and link previews (issue 13)",
   (t) => {
-    const { req } = asAdmin(t);
+    const { req, admin } = asAdmin(t);
     const publicUrl = () => t().config.publicUrl.replace(/\/+$/, "");
     const page = (url: string, headers: Record<string, string> = {}) => t().app.inject({ method: "GET", url, headers });
     const firstGame = async () =>
@@ -164,6 +168,49 @@ describeEachDatabase(
       expect(rated.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4, ratingCount: 1, bestRating: 5, worstRating: 1 });
     });
 
+    it("og:image: a 1200×630 picture made from a cover stored here, cached for a year, and a new one when the cover changes (D71)", async () => {
+      const game = (await t().app.inject({ method: "GET", url: "/api/games?limit=50" }))
+        .json()
+        .find((g: { imageUrl: string }) => g.imageUrl.startsWith("/uploads/")) as { id: number; imageUrl: string };
+      expect(game, "a seeded game has its cover stored here").toBeDefined();
+      const head = readHead((await page(`/game/${game.id}`)).body);
+      expect(head.og.image).toMatch(new RegExp(`^${publicUrl()}/uploads/og/[\\w-]+\\.jpg$`));
+      expect([head.og["image:width"], head.og["image:height"]]).toEqual(["1200", "630"]);
+      expect(head.twitter.image).toBe(head.og.image);
+      const picture = await t().app.inject({ method: "GET", url: new URL(head.og.image).pathname });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers["content-type"]).toBe("image/jpeg");
+      expect(picture.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+
+      // A new cover (an upload stored here): a new picture at a new address.
+      const cover = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#e11d48" } })
+        .png()
+        .toBuffer();
+      const uploaded = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/upload-image",
+        cookies: admin().cookies,
+        ...multipart({}, { field: "image", filename: "cover.png", content: cover, type: "image/png" }),
+      });
+      expect(uploaded.statusCode).toBe(201);
+      expect((await req("PATCH", `/api/admin/games/${game.id}`, { imageUrl: uploaded.json().imageUrl })).statusCode).toBe(200);
+      const changed = readHead((await page(`/game/${game.id}`)).body).og.image;
+      expect(changed).not.toBe(head.og.image);
+      const again = await t().app.inject({ method: "GET", url: new URL(changed).pathname });
+      expect(await sharp(again.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+      const { dominant } = await sharp(again.rawPayload).stats();
+      expect(dominant.r).toBeGreaterThan(180);
+    });
+
+    it("a cover outside the uploads folder is never read", () => {
+      const dataDir = t().config.dataDir;
+      expect(localCoverFile(dataDir, "/uploads/../config.json")).toBeUndefined();
+      expect(localCoverFile(dataDir, "/uploads/%2e%2e/secret")).toBeUndefined();
+      expect(localCoverFile(dataDir, "https://example.test/cover.png")).toBeUndefined();
+      expect(localCoverFile(dataDir, "/uploads/images/a.webp")).toBe(path.join(dataDir, "uploads", "images", "a.webp"));
+    });
+
     it("a category page, a pseudo category and a profile", async () => {
       const game = await firstGame();
       const category = readHead((await page(`/category/${game.categorySlug}`)).body);
@@ -179,22 +226,24 @@ describeEachDatabase(
       const disabled = await createUserWithSession(t());
       await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, disabled.user.id));
       t().app.reads.invalidate();
-      for (const url of [
-        "/game/987654",
-        "/game/abc",
-        "/game/1/extra",
-        "/category/no-such-category",
-        "/profile/987654",
-        `/profile/${disabled.user.id}`,
-        "/no/such/page",
-        "/games/unknown",
-      ]) {
+      const expected: Record<string, string> = {
+        "/game/987654": "Game Not Found",
+        "/game/abc": "Game Not Found",
+        "/game/1/extra": "404 Page Not Found",
+        "/category/no-such-category": "Category Not Found",
+        "/profile/987654": "User Not Found",
+        [`/profile/${disabled.user.id}`]: "User Not Found",
+        "/no/such/page": "404 Page Not Found",
+        "/games/unknown": "404 Page Not Found",
+      };
+      for (const [url, title] of Object.entries(expected)) {
         const res = await page(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
         expect(res.headers["cache-control"], url).toBe("no-cache");
         const head = readHead(res.body);
-        expect(head.title, url).toBe("404 Page Not Found - Arcadium");
+        // The title the screen shows after hydration (src/contract/pages.ts).
+        expect(head.title, url).toBe(`${title} - Arcadium`);
         expect(head.robots, url).toBe("noindex");
       }
       // The API keeps its JSON 404s.

@@ -38,7 +38,7 @@ const pathOf = (url: string) => {
  */
 export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sitemapMaxUrls?: number }> = async (app, opts) => {
   const { db, config, reads, template } = opts;
-  const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl };
+  const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url);

@@ -5,6 +5,7 @@ import {
   categoryDescription,
   documentTitle,
   HOME_DESCRIPTION,
+  MISSING_TITLES,
   NOINDEX_PATHS,
   NOT_FOUND_TITLE,
   profileDescription,
@@ -16,6 +17,7 @@ import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
 import { listContent } from "./content";
 import { getGame } from "./games";
+import { ensureOgImage, OG_IMAGE_SIZE } from "./og-images";
 import { ratingAggregate } from "./reviews";
 import { getUserProfile } from "./users";
 
@@ -42,13 +44,13 @@ export type HeadTags = {
   indexable: boolean;
   siteName: string;
   ogType: "website" | "profile" | "video.other";
-  image?: { url: string; alt: string };
+  image?: { url: string; alt: string; width?: number; height?: number };
   jsonLd: object[];
 };
 
 export type PageDescription = { status: 200 | 404; head: HeadTags };
 
-export type PageContext = { db: Db; publicUrl: string; gamesUrl: string };
+export type PageContext = { db: Db; publicUrl: string; gamesUrl: string; dataDir: string };
 
 /** D72: the site setting `site.allow_search_engines` ("false" turns indexing off; on by default). */
 export const ALLOW_SEARCH_ENGINES_KEY = `site.${ALLOW_SEARCH_ENGINES_SETTING}`;
@@ -90,7 +92,10 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     jsonLd: [],
     ...over,
   });
-  const notFound = (): PageDescription => ({ status: 404, head: head(NOT_FOUND_TITLE, "This page does not exist.", { indexable: false }) });
+  const notFound = (title: string = NOT_FOUND_TITLE): PageDescription => ({
+    status: 404,
+    head: head(title, "This page does not exist.", { indexable: false }),
+  });
 
   if (path === "/") {
     return {
@@ -122,11 +127,11 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
 
   if (section === "category") {
     const slug = decodeSegment(param);
-    if (slug === undefined) return notFound();
+    if (slug === undefined) return notFound(MISSING_TITLES.category);
     const pseudo = Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, slug) ? PSEUDO_CATEGORIES[slug as keyof typeof PSEUDO_CATEGORIES] : undefined;
     const category = pseudo ? undefined : await getCategoryBySlug(ctx.db, slug);
     const title = pseudo ?? category?.name;
-    if (!title) return notFound();
+    if (!title) return notFound(MISSING_TITLES.category);
     return {
       status: 200,
       head: head(title, category?.description?.trim() || categoryDescription(name, title), {
@@ -143,10 +148,12 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
   if (section === "game") {
     const id = positiveId(param);
     const game = id === undefined ? undefined : await getGame(ctx.db, ctx.gamesUrl, id);
-    if (!game) return notFound();
+    if (!game) return notFound(MISSING_TITLES.game);
     const rating = await ratingAggregate(ctx.db, game.id);
     const url = `${base}/game/${game.id}`;
     const image = game.imageUrl ? absoluteUrl(game.imageUrl, base) : undefined;
+    // D71: the 1200×630 picture made from a cover stored here; a cover elsewhere is named as it is.
+    const preview = game.imageUrl ? await ensureOgImage(ctx.dataDir, game.imageUrl) : undefined;
     const videoGame: Record<string, unknown> = {
       "@context": "https://schema.org",
       "@type": "VideoGame",
@@ -174,7 +181,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
       status: 200,
       head: head(game.title, game.description || categoryDescription(name, game.category), {
         ogType: "video.other",
-        image: image ? { url: image, alt: game.title } : undefined,
+        image: preview ? { url: absoluteUrl(preview, base), alt: game.title, ...OG_IMAGE_SIZE } : image ? { url: image, alt: game.title } : undefined,
         jsonLd: [
           videoGame,
           breadcrumbs(base, [
@@ -189,7 +196,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
 
   if (section === "profile") {
     const id = positiveId(param);
-    if (id === undefined) return notFound();
+    if (id === undefined) return notFound(MISSING_TITLES.profile);
     try {
       const profile = await getUserProfile(ctx.db, id);
       return {
@@ -200,7 +207,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
         }),
       };
     } catch (err) {
-      if (err instanceof NotFound) return notFound();
+      if (err instanceof NotFound) return notFound(MISSING_TITLES.profile);
       throw err;
     }
   }
@@ -260,6 +267,8 @@ export function renderHead(head: HeadTags): string {
     meta("property", "og:description", description),
     meta("property", "og:url", head.canonical),
     head.image ? meta("property", "og:image", head.image.url) : "",
+    head.image?.width ? meta("property", "og:image:width", String(head.image.width)) : "",
+    head.image?.height ? meta("property", "og:image:height", String(head.image.height)) : "",
     head.image ? meta("property", "og:image:alt", head.image.alt) : "",
     meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", head.title),

@@ -10,6 +10,7 @@ import { useInfiniteGames } from "@/features/games/api/get-games";
 import { CATEGORY_PAGE_SIZE, CategoryGames } from "@/features/games/components/category-games";
 import { GameViewToggle, type GameView } from "@/features/games/components/game-view-toggle";
 import { ApiError } from "@/lib/api-client";
+import { MISSING_TITLES } from "@contract/pages";
 
 function isPseudo(slug: string): slug is keyof typeof PSEUDO_CATEGORIES {
   return Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, slug);
@@ -28,7 +29,7 @@ function CategoryView({ slug }: { slug: string }) {
   const [view, setView] = useState<GameView>("grid");
 
   const notFound = !pseudo && category.isError && category.error instanceof ApiError && [400, 404].includes(category.error.status);
-  const title = pseudo ? PSEUDO_CATEGORIES[slug] : (category.data?.name ?? (notFound ? "Category Not Found" : ""));
+  const title = pseudo ? PSEUDO_CATEGORIES[slug] : (category.data?.name ?? (notFound ? MISSING_TITLES.category : ""));
   const count = games.data?.pages[0]?.total ?? 0;
 
   return (

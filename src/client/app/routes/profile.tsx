@@ -10,7 +10,7 @@ import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/compone
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
-import { profileDescription } from "@contract/pages";
+import { MISSING_TITLES, profileDescription } from "@contract/pages";
 import { useContent } from "@/lib/site-content";
 
 /** A positive integer id, else null (then the user cannot exist: no request is made). */
@@ -23,11 +23,11 @@ function parseUserId(id: string): number | null {
 function UserNotFound() {
   return (
     <>
-      <PageTitle title="User Not Found" />
+      <PageTitle title={MISSING_TITLES.profile} />
       <Container className="py-16">
         <EmptyState
           icon={<UserX />}
-          title="User Not Found"
+          title={MISSING_TITLES.profile}
           description="Sorry, we couldn't find the player you're looking for."
           action={
             <Link href="/" className={buttonClasses("gradient")}>

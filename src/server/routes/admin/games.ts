@@ -5,6 +5,7 @@ import { idParamSchema } from "../../../contract/common";
 import { gameListSchema, gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../context";
 import { createGame, deleteGame, listGamesForAdmin, updateGame } from "../../services/games";
+import { makeOgImageSoon } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
@@ -23,6 +24,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   app.post("/api/admin/games", { schema: { body: adminGameCreateSchema, response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {
     const game = await createGame(db, config.gamesUrl, request.body);
     request.log.info({ gameId: game.id }, "admin added a game");
+    makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
     return reply.code(201).send(game);
   });
 
@@ -30,7 +32,11 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   app.patch(
     "/api/admin/games/:id",
     { schema: { params: idParamSchema, body: adminGamePatchSchema.optional(), response: { 200: gameSchema, ...adminErrorResponses } } },
-    async (request) => updateGame(db, config.gamesUrl, request.params.id, request.body ?? {}),
+    async (request) => {
+      const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
+      if (request.body?.imageUrl !== undefined) makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      return game;
+    },
   );
 
   // Deletes the game with its plays, scores, reviews and package files (D3); the boards change with it.

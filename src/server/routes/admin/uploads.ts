@@ -11,6 +11,7 @@ import { storeUploadedImage } from "../../services/images";
 import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
+import { makeOgImageSoon } from "../../services/og-images";
 
 function mb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -55,7 +56,9 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // The row and the files arrive together (the staging folder is removed if either fails).
       const id = await createPackagedGame(db, config.dataDir, fields, staging);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
-      return reply.code(201).send((await getGame(db, config.gamesUrl, id))!);
+      const game = (await getGame(db, config.gamesUrl, id))!;
+      makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      return reply.code(201).send(game);
     } finally {
       await upload.cleanup();
     }

@@ -52,7 +52,9 @@ function SearchEnginesCard() {
   const settings = useSettings();
   const save = useUpdateSettings();
   const stored = settings.data?.content.find((i) => i.key === ALLOW_SEARCH_ENGINES_SETTING)?.value;
-  const allowed = stored?.trim().toLowerCase() !== "false";
+  // The box follows the click at once; a failed save puts it back to what the server has.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const allowed = choice ?? stored?.trim().toLowerCase() !== "false";
   return (
     <Card>
       <CardHeader>
@@ -71,11 +73,13 @@ function SearchEnginesCard() {
               aria-describedby={`${id}-hint`}
               onChange={(e) => {
                 const next = e.target.checked;
+                setChoice(next);
                 save.mutate(
                   { site: { [ALLOW_SEARCH_ENGINES_SETTING]: next ? "true" : "false" } },
                   {
                     onSuccess: () => toast({ title: next ? "Search engines allowed" : "Search engines turned away" }),
                     onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+                    onSettled: () => setChoice(null),
                   },
                 );
               }}

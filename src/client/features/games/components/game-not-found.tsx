@@ -4,15 +4,16 @@ import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
 import { buttonClasses } from "@/components/ui/button";
+import { MISSING_TITLES } from "@contract/pages";
 
 /** /game/{id} for an id that is not a game (spec §2). */
 export function GameNotFound() {
   return (
     <Container className="py-16">
-      <PageTitle title="Game Not Found" />
+      <PageTitle title={MISSING_TITLES.game} />
       <EmptyState
         icon={<Gamepad2 />}
-        title="Game Not Found"
+        title={MISSING_TITLES.game}
         description="Sorry, we couldn't find the game you're looking for."
         action={
           <Link href="/games" className={buttonClasses("default")}>
