@@ -1,0 +1,134 @@
+// Issue 13 item 6 (D73): what a public page loads before the first interaction, and what it is made of.
+//
+//   node bench/bundle.mjs [--build] [--json bench/results/bundle.json]
+//
+// Reads the built client (dist/client; --build builds it first): the scripts and stylesheets that
+// index.html loads at once (every public page starts from it; the admin area and other lazy chunks are
+// not counted), their raw, gzip (level 9) and brotli (quality 11) sizes against the 120 KB gzip budget,
+// and, from the build's source maps, how many minified bytes of each chunk come from each package (or
+// from the site's own code): where to cut.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientDir = path.join(root, "dist", "client");
+const args = process.argv.slice(2);
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+const BUDGET_GZIP = 120 * 1024;
+
+if (args.includes("--build") || !fs.existsSync(path.join(clientDir, "index.html"))) {
+  execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs"), "--force"], { cwd: root, stdio: "inherit" });
+}
+
+const html = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
+const initial = [
+  ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]),
+  ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+  ...[...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+  ...[...html.matchAll(/<script src="(\/[^"]+)"/g)].map((m) => m[1]),
+];
+const lazy = fs
+  .readdirSync(path.join(clientDir, "assets"))
+  .filter((f) => f.endsWith(".js") && !initial.includes(`/assets/${f}`))
+  .map((f) => `/assets/${f}`);
+
+const sizes = (file) => {
+  const data = fs.readFileSync(path.join(clientDir, file));
+  return {
+    raw: data.length,
+    gzip: zlib.gzipSync(data, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+
+// Base64 VLQ, as source maps write their mappings.
+const B64 = Object.fromEntries([..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].map((c, i) => [c, i]));
+function decodeSegment(segment) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = B64[char];
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+/** The package a source file belongs to ("react-dom", "@tanstack/query-core"), or "(site)" for our code. */
+function owner(source) {
+  const i = source.lastIndexOf("node_modules/");
+  if (i < 0) return "(site)";
+  const parts = source.slice(i + "node_modules/".length).split("/");
+  return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** Minified characters of a chunk attributed to each package, from its source map. */
+function breakdown(file) {
+  const mapFile = path.join(clientDir, `${file}.map`);
+  if (!fs.existsSync(mapFile)) return undefined;
+  const map = JSON.parse(fs.readFileSync(mapFile, "utf8"));
+  const code = fs.readFileSync(path.join(clientDir, file), "utf8").split("\n");
+  const totals = new Map();
+  let sourceIndex = 0;
+  map.mappings.split(";").forEach((line, lineNo) => {
+    const length = code[lineNo]?.length ?? 0;
+    let column = 0;
+    let previous; // [column, sourceIndex]
+    for (const segment of line.split(",")) {
+      if (!segment) continue;
+      const [dc, ds] = decodeSegment(segment);
+      column += dc;
+      if (previous) totals.set(previous[1], (totals.get(previous[1]) ?? 0) + column - previous[0]);
+      if (ds !== undefined) sourceIndex += ds;
+      previous = ds === undefined ? undefined : [column, sourceIndex];
+      // a segment without a source (generated code) is counted as nobody's
+    }
+    if (previous) totals.set(previous[1], (totals.get(previous[1]) ?? 0) + length - previous[0]);
+  });
+  const byOwner = new Map();
+  for (const [index, chars] of totals) {
+    const name = owner(map.sources[index] ?? "");
+    byOwner.set(name, (byOwner.get(name) ?? 0) + chars);
+  }
+  return [...byOwner.entries()].sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ name, bytes }));
+}
+
+const files = initial.map((file) => ({ file, kind: file.endsWith(".css") ? "css" : "js", ...sizes(file) }));
+const sum = (list, key) => list.reduce((n, f) => n + f[key], 0);
+const js = files.filter((f) => f.kind === "js");
+const css = files.filter((f) => f.kind === "css");
+const report = {
+  measuredAt: new Date().toISOString(),
+  budget: { jsGzipBytes: BUDGET_GZIP },
+  beforeInteraction: {
+    js: { raw: sum(js, "raw"), gzip: sum(js, "gzip"), brotli: sum(js, "brotli") },
+    css: { raw: sum(css, "raw"), gzip: sum(css, "gzip"), brotli: sum(css, "brotli") },
+    withinBudget: sum(js, "gzip") <= BUDGET_GZIP,
+  },
+  files,
+  lazy: lazy.map((file) => ({ file, ...sizes(file) })),
+  packages: Object.fromEntries(js.map((f) => [f.file, (breakdown(f.file) ?? []).slice(0, 15)])),
+};
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log("Loaded by every public page before interaction (index.html):");
+for (const f of files) console.log(`  ${f.file.padEnd(40)} raw ${kb(f.raw).padStart(9)}  gzip ${kb(f.gzip).padStart(8)}  br ${kb(f.brotli).padStart(8)}`);
+const t = report.beforeInteraction;
+console.log(`  JavaScript: gzip ${kb(t.js.gzip)}, brotli ${kb(t.js.brotli)} (budget ${kb(BUDGET_GZIP)} gzip: ${t.withinBudget ? "within" : "over"})`);
+console.log(`  CSS: gzip ${kb(t.css.gzip)}, brotli ${kb(t.css.brotli)}`);
+console.log("Lazy chunks (not counted):", report.lazy.map((f) => `${f.file} ${kb(f.gzip)} gzip`).join(", ") || "none");
+for (const [file, list] of Object.entries(report.packages)) {
+  if (!list.length) continue;
+  console.log(`Minified bytes of ${file} by package:`);
+  for (const p of list) console.log(`  ${p.name.padEnd(32)} ${kb(p.bytes).padStart(9)}`);
+}
+if (jsonOut) fs.writeFileSync(path.resolve(root, jsonOut), `${JSON.stringify(report, null, 2)}\n`);
