@@ -170,6 +170,9 @@ async function benchOne(db, bare) {
       "games/{id}": { url: `${server.url}/api/games/${someGame.id}` },
       categories: { url: `${server.url}/api/categories` },
       leaderboard: { url: `${server.url}/api/leaderboard` },
+      // Issue 13: the pages themselves (head tags for crawlers, from the per-path page cache).
+      "page /": { url: `${server.url}/` },
+      "page /game/{id}": { url: `${server.url}/game/${someGame.id}` },
     };
     const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
     for (let r = 0; r < ROUNDS; r++) {
