@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, expect, holdRequests, test } from "./fixtures";
+import { acceptCookies, expect, holdRequests, openInApp, test } from "./fixtures";
 
 /** Issue 3 items 2 and 4: All Games, /games/featured and the category page, with the spec's texts, counts and states. */
 
@@ -15,7 +15,7 @@ test.describe("All Games (spec §2, D52)", () => {
     await acceptCookies(page);
     const games = await api.games();
     const list = await holdRequests(page, "**/api/games?**");
-    await page.goto("/games");
+    await openInApp(page, "/games");
     await expect(page.getByRole("heading", { name: "All Games", level: 1 })).toBeVisible();
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(10);
     list.release();
@@ -89,7 +89,7 @@ test.describe("Category page (spec §2)", () => {
       const limit = Number(url.searchParams.get("limit") ?? 24);
       return route.fulfill({ json: games.slice(offset, offset + limit), headers: { "X-Total-Count": String(games.length) } });
     });
-    await page.goto("/category/action");
+    await openInApp(page, "/category/action");
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(12);
     category.release();
     await expect(page.getByText("30 games")).toBeVisible({ timeout: 10_000 });
@@ -108,7 +108,7 @@ test.describe("Category page (spec §2)", () => {
   test("an empty category shows 'No Games Found'", async ({ page }) => {
     await acceptCookies(page);
     await page.route("**/api/games?**", (route) => route.fulfill({ json: [], headers: { "X-Total-Count": "0" } }));
-    await page.goto("/category/sports");
+    await openInApp(page, "/category/sports");
     await expect(page.getByText("No Games Found")).toBeVisible();
   });
 });

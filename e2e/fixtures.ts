@@ -199,6 +199,20 @@ export async function holdRequests(page: Page, url: string | RegExp, answer: (ro
   return { release };
 }
 
+/**
+ * Opens `path` the way a click on a link inside the site does, from a page that has hydrated (ADR 010): the
+ * screen then reads its data in the browser, where a test can hold or mock it. (A page loaded with
+ * page.goto arrives rendered by the server with its data, D70, so the browser never asks for it.)
+ */
+export async function openInApp(page: Page, path: string, from = "/about") {
+  await page.goto(from);
+  // The header's session part appears once the page has hydrated and asked who is signed in.
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "Sign In" }).or(banner.getByRole("button", { name: /^[A-Z]{2} Account menu for / }))).toBeVisible();
+  await page.evaluate((to) => window.history.pushState(null, "", to), path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+}
+
 /** Waits for the page's running CSS transitions to end (e.g. colours easing into a new theme: axe reads them). */
 export async function transitionsEnded(page: Page) {
   await page.evaluate(() =>

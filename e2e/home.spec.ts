@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, holdRequests, num, test, type ApiGame } from "./fixtures";
+import { acceptCookies, axeViolations, expect, holdRequests, num, openInApp, test, type ApiGame } from "./fixtures";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
 
@@ -17,7 +17,7 @@ test.describe("Home (issue 3 item 1)", () => {
 
   test("skeleton counts while the API is slow: 4 featured, 5 chips, 10 games, 5 leaderboard rows, 5 chat rows (spec §4)", async ({ page }) => {
     const data = await holdRequests(page, /\/api\/(games|categories|leaderboard|chat)(\/|\?|$)/);
-    await page.goto("/");
+    await openInApp(page, "/");
     await expect(page.getByTestId("featured-skeleton")).toHaveCount(4);
     await expect(page.getByTestId("category-skeleton")).toHaveCount(5);
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(10);
@@ -121,7 +121,7 @@ test.describe("Home (issue 3 item 1)", () => {
 
   test("'Top Players This Week' rows match GET /api/leaderboard?period=week&limit=5 (D24)", async ({ page }) => {
     const response = page.waitForResponse((r) => r.url().includes("/api/leaderboard"));
-    await page.goto("/");
+    await openInApp(page, "/");
     const res = await response;
     const url = new URL(res.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ period: "week", limit: "5" });
@@ -171,11 +171,11 @@ test.describe("Home (issue 3 item 1)", () => {
 
   test("failed and empty featured lists show the spec's texts (spec §8)", async ({ page }) => {
     await page.route("**/api/games/featured", (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }));
-    await page.goto("/");
+    await openInApp(page, "/");
     await expect(page.getByText("Failed to load featured games")).toBeVisible();
     await page.unroute("**/api/games/featured");
     await page.route("**/api/games/featured", (r) => r.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
-    await page.reload();
+    await openInApp(page, "/");
     await expect(page.getByText("No featured games available")).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, holdRequests, longDate, num, test } from "./fixtures";
+import { acceptCookies, axeViolations, expect, holdRequests, longDate, num, openInApp, test } from "./fixtures";
 import { startServer } from "./server";
 
 /** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
@@ -34,7 +34,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   test("title, columns and rows match GET /api/leaderboard; trophies for the top 3", async ({ page, consoleErrors }) => {
     const response = boardResponse(page);
-    await page.goto("/leaderboard");
+    await openInApp(page, "/leaderboard");
     await expect(page).toHaveTitle("Leaderboard - Arcadium");
     const entries = (await (await response).json()) as Entry[];
     expect(entries.length).toBeGreaterThanOrEqual(5);
@@ -49,7 +49,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   test("'Rising Stars' shows the last 5 entries, reversed", async ({ page }) => {
     const response = boardResponse(page);
-    await page.goto("/leaderboard");
+    await openInApp(page, "/leaderboard");
     const entries = (await (await response).json()) as Entry[];
     const expected = entries
       .slice(-5)
@@ -83,7 +83,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   test("'Friends Only' only sets a filter value: the table does not change (D55)", async ({ page }) => {
     const response = boardResponse(page);
-    await page.goto("/leaderboard");
+    await openInApp(page, "/leaderboard");
     const entries = (await (await response).json()) as Entry[];
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(entries.length);
     await page.getByRole("tab", { name: "Friends Only" }).click();
@@ -109,7 +109,7 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   test("skeleton rows while the API is slow", async ({ page }) => {
     const board = await holdRequests(page, "**/api/leaderboard**");
-    await page.goto("/leaderboard");
+    await openInApp(page, "/leaderboard");
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(10);
     await expect(page.getByTestId("rising-star-skeleton")).toHaveCount(5);
     board.release();

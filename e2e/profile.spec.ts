@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, longDate, num, test } from "./fixtures";
+import { acceptCookies, axeViolations, expect, longDate, num, openInApp, test } from "./fixtures";
 
 /** /profile/{id} (spec §2 Profile; issue 3 item 6, issue 5 item 6; D25 real data, D55 buttons). */
 
@@ -12,11 +12,11 @@ type Stats = {
   totalAchievements: number;
 };
 
-/** Opens the profile and returns exactly what the page received from /api/users/{id} and /stats. */
+/** Opens the profile inside the app (the browser reads its data, ADR 010) and returns exactly what the page received from /api/users/{id} and /stats. */
 async function openProfile(page: Page, id: number): Promise<{ profile: Profile; stats: Stats }> {
   const profileRes = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/users/${id}`);
   const statsRes = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/users/${id}/stats`);
-  await page.goto(`/profile/${id}`);
+  await openInApp(page, `/profile/${id}`);
   return { profile: (await (await profileRes).json()) as Profile, stats: (await (await statsRes).json()) as Stats };
 }
 

@@ -38,7 +38,8 @@ export function buildIsFresh() {
     return (
       fs.readFileSync(stampFile, "utf8") === sourceFingerprint() &&
       fs.existsSync(path.join(root, "dist", "server", "main.js")) &&
-      fs.existsSync(path.join(root, "dist", "client", "index.html"))
+      fs.existsSync(path.join(root, "dist", "client", "index.html")) &&
+      fs.existsSync(path.join(root, "dist", "ssr", "entry-server.js"))
     );
   } catch {
     return false;
@@ -70,6 +71,32 @@ export async function buildClient() {
   const { build } = await import("vite");
   await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
   precompressAssets(path.join(root, "dist", "client", "assets"));
+  await buildPageRenderer();
+}
+
+/**
+ * D70, ADR 010: the same screens built for Node, which the server loads to render the public pages
+ * (src/client/entry-server.tsx → dist/ssr/entry-server.js). Every package is bundled in, so that React's
+ * production build is the one that runs (the server does not set NODE_ENV) and nothing depends on how a
+ * package's CommonJS exports look to Node.
+ */
+export async function buildPageRenderer() {
+  const { build } = await import("vite");
+  await build({
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "warn",
+    mode: "production",
+    build: {
+      ssr: path.join(root, "src", "client", "entry-server.tsx"),
+      outDir: path.join(root, "dist", "ssr"),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: true,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    ssr: { noExternal: true, target: "node" },
+  });
 }
 
 /**

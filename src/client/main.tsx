@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { queryClient } from "./lib/query-client";
+import { hydrateQueryClient, readSsrState } from "./lib/ssr-state";
 import "./index.css";
 
 // The server puts each page's <title> and meta description in its first HTML for crawlers and link
@@ -11,8 +13,25 @@ document.head.querySelectorAll("title, [data-server-head]").forEach((t) => t.rem
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// D70: a public page comes rendered with its data; React takes over that HTML (hydration) with the same data.
+// The admin area, and a page the server could not render, start empty and render here.
+const state = readSsrState();
+if (state && root.firstElementChild) {
+  hydrateQueryClient(queryClient, state);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App renderedAt={state.renderedAt} />
+    </StrictMode>,
+    {
+      // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
+      onRecoverableError: (error) => console.error("Hydration error:", error),
+    },
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type http from "node:http";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
@@ -34,7 +35,7 @@ import { ChatHub } from "./services/chat-hub";
 import { PgListener } from "./services/pg-listener";
 import { ReadCache } from "./services/read-cache";
 import { SessionCache } from "./services/session-cache";
-import { pageRoutes, sendNotFoundPage } from "./routes/pages";
+import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
@@ -58,7 +59,15 @@ export type BuildAppOptions = {
   settings?: Partial<AppSettings>;
   /** issue 12 item 1: check every response body against its zod schema and the zod serializer's output (plugins/serializer.ts); tests */
   verifySerialisation?: boolean;
+  /** D70: the server renderer (tests pass src/client/entry-server.tsx); default: the built one beside the client */
+  renderer?: PageRendererModule;
 };
+
+/** The built server renderer, when there is one (ADR 010). */
+async function loadRendererModule(file: string): Promise<PageRendererModule | undefined> {
+  if (!fs.existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as PageRendererModule;
+}
 
 function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyHttpOptions<http.Server> {
   return {
@@ -207,7 +216,11 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // The build happens before the server starts, so it cannot change while the process runs.
   // Issue 13: each public page answers its own status and head tags (routes/pages.ts).
   const template = hasClient ? fs.readFileSync(indexHtml, "utf8") : undefined;
-  if (template) await app.register(pageRoutes, { ...routeCtx, template });
+  // D70, ADR 010: the public pages are rendered here with the client's own screens (dist/ssr/, built beside
+  // the client); without that bundle (a test's stand-in client) pages carry their head tags only.
+  const rendererModule = ctx.renderer ?? (template ? await loadRendererModule(path.join(config.clientDir, "..", "ssr", "entry-server.js")) : undefined);
+  const render = template ? rendererModule?.createPageRenderer(inProcessFetch(app)) : undefined;
+  if (template) await app.register(pageRoutes, { ...routeCtx, template, render });
   const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
@@ -215,7 +228,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
-    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) return sendNotFoundPage(pageCtx, template, request, reply);
+    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) return sendNotFoundPage(pageCtx, template, request, reply, render);
     return reply.code(404).send({ message: "Not found" });
   });
 

@@ -1,3 +1,4 @@
+import type { PageRendererModule } from "../server/routes/pages";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -49,6 +50,8 @@ export async function buildTestApp(
     settings?: Partial<AppSettings>;
     /** a built client of these files (e.g. {"index.html": …}) instead of the repository's dist/client */
     clientFiles?: Record<string, string>;
+    /** D70: the server renderer of the public pages (e.g. src/client/entry-server.tsx); none by default */
+    renderer?: PageRendererModule;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
@@ -82,7 +85,13 @@ export async function buildTestApp(
       await fs.writeFile(path.join(config.clientDir, name), body);
     }
   }
-  const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings }, verifySerialisation: true });
+  const app = await buildApp({
+    config,
+    database,
+    settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings },
+    verifySerialisation: true,
+    renderer: options.renderer,
+  });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();
   await gamesApp.ready();

@@ -22,6 +22,19 @@ export class ApiError extends Error {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * How a request leaves: the browser's fetch, or, while the server renders a page (D70, ADR 010), the
+ * server's own API answering in process without any visitor's cookies.
+ */
+let send: ApiFetch = (url, init) => fetch(url, init);
+
+/** The server's page renderer routes the screens' reads to the API in process (src/client/entry-server.tsx). */
+export function setApiFetch(fetcher: ApiFetch): void {
+  send = fetcher;
+}
+
 async function messageOf(res: Response): Promise<string> {
   let text: string;
   try {
@@ -62,7 +75,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body ?? {});
   }
-  const res = await fetch(url, {
+  const res = await send(url, {
     method,
     headers,
     body: method === "GET" ? undefined : payload,
@@ -84,7 +97,7 @@ export type GetJsonOptions<T> = {
 export async function getJson<T>(url: string, options: GetJsonOptions<T> & { on401: "returnNull" }): Promise<T | null>;
 export async function getJson<T>(url: string, options?: GetJsonOptions<T>): Promise<T>;
 export async function getJson<T>(url: string, options: GetJsonOptions<T> = {}): Promise<T | null> {
-  const res = await fetch(url, {
+  const res = await send(url, {
     headers: { Accept: "application/json" },
     credentials: "include",
     signal: options.signal,

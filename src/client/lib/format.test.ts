@@ -89,6 +89,11 @@ describe("chatTime (h:mm AM/PM, local time)", () => {
   ])("%s → %s", (d, text) => expect(chatTime(d)).toBe(text));
 
   it("is empty for an invalid date", () => expect(chatTime("nope")).toBe(""));
+
+  it('with "UTC" reads the moment in UTC, as the server renders it (D70): the same text in every time zone', () => {
+    expect(chatTime("2025-05-15T21:05:00Z", "UTC")).toBe("9:05 PM");
+    expect(chatTime("2025-05-15T00:00:00.000Z", "UTC")).toBe("12:00 AM");
+  });
 });
 
 describe("initials (first two letters, upper case; GU for a guest)", () => {
@@ -121,5 +126,10 @@ describe("totalPlayers and formatDate", () => {
   });
   it("reads a bare ISO date as a calendar day", () => {
     expect(formatDate("2025-05-15")).toBe("May 15, 2025");
+    expect(formatDate("2025-05-15", "UTC")).toBe("May 15, 2025");
+  });
+  it("with UTC shows the day of a moment in UTC, as the server renders it (D70)", () => {
+    expect(formatDate("2025-05-15T23:30:00Z", "UTC")).toBe("May 15, 2025");
+    expect(formatDate("2025-05-16T00:30:00Z", "UTC")).toBe("May 16, 2025");
   });
 });

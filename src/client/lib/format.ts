@@ -65,13 +65,16 @@ export function relativeTime(value: Date | string | number, now: Date | number =
   return plural(Math.floor(hours / 24), "day");
 }
 
-/** Chat time as h:mm AM/PM in local time, e.g. '9:05 PM' (spec §2, §9). */
-export function chatTime(value: Date | string | number): string {
+/**
+ * Chat time as h:mm AM/PM in local time, e.g. '9:05 PM' (spec §2, §9). `timeZone` "UTC": the same text on
+ * the server and in the browser while a server-rendered page hydrates (D70, lib/hydration.ts).
+ */
+export function chatTime(value: Date | string | number, timeZone?: "UTC"): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return "";
-  const h24 = d.getHours();
+  const h24 = timeZone === "UTC" ? d.getUTCHours() : d.getHours();
   const h = h24 % 12 === 0 ? 12 : h24 % 12;
-  const mm = String(d.getMinutes()).padStart(2, "0");
+  const mm = String(timeZone === "UTC" ? d.getUTCMinutes() : d.getMinutes()).padStart(2, "0");
   return `${h}:${mm} ${h24 < 12 ? "AM" : "PM"}`;
 }
 
@@ -94,11 +97,16 @@ export function totalPlayers(plays: number): number {
   return Number.isFinite(plays) ? Math.max(0, Math.floor(plays * 0.7)) : 0;
 }
 
-/** Long date for 'Member since' and policy pages, e.g. 'May 15, 2025'. */
-export function formatDate(value: Date | string | number): string {
-  const d = toDate(value);
+/**
+ * Long date for 'Member since' and policy pages, e.g. 'May 15, 2025'. A bare calendar day is that day
+ * everywhere; a moment is shown in the browser's time zone, or in UTC with `timeZone` "UTC" (while a
+ * server-rendered page hydrates, D70).
+ */
+export function formatDate(value: Date | string | number, timeZone?: "UTC"): string {
+  const calendarDay = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = calendarDay ? new Date(`${value}T00:00:00Z`) : toDate(value);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: calendarDay ? "UTC" : timeZone });
 }
 
 /** Thousands separators for scores: 1234567 → '1,234,567'. */

@@ -30,6 +30,8 @@ export const currentUserQueryOptions = () =>
     queryFn: getCurrentUser,
     staleTime: CURRENT_USER_STALE_MS,
     retry: false,
+    // D70: the server's HTML is the same for everyone; who is signed in is asked in the browser.
+    meta: { clientOnly: true },
   });
 
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {

@@ -1,9 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiFetch } from "../../client/lib/api-client";
+import type { PageRenderer } from "../../client/entry-server";
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/cached-reads";
 import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
 import { streamSitemap, robotsTxt, SITEMAP_MAX_URLS } from "../services/sitemap";
+import { SSR_STATE_ELEMENT_ID } from "../../contract/html";
 
 /**
  * Issue 13 item 5: a page is the same for every visitor (D70), so a shared cache may keep it briefly and
@@ -25,6 +28,60 @@ export function injectHead(template: string, headHtml: string): string {
   return template;
 }
 
+/** The server renderer's module (src/client/entry-server.tsx, built to dist/ssr/ by Vite; ADR 010). */
+export type PageRendererModule = { createPageRenderer(fetchApi: ApiFetch): PageRenderer };
+
+/**
+ * The screens' API reads while a page renders, answered by this app in process (no socket, no cookie: the
+ * HTML is the same for every visitor, D70). The public reads are cached (decision 008), so this is cheap.
+ */
+export function inProcessFetch(app: FastifyInstance): ApiFetch {
+  return async (url, init) => {
+    if ((init.method ?? "GET") !== "GET") throw new Error(`page rendering only reads (${init.method} ${url})`);
+    const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.body, { status: res.statusCode, headers });
+  };
+}
+
+/**
+ * The query parameters a page's screen reads (All Games' filters, D52; the sign-in screen's tab and return
+ * path): they are part of what is rendered, so of the cache key; any other parameter (utm_…) is ignored.
+ */
+const SCREEN_PARAMS: Record<string, readonly string[]> = {
+  "/games": ["search", "category", "sort"],
+  "/games/featured": ["search", "category", "sort"],
+  "/login": ["tab", "returnTo", "error"],
+};
+
+/** `?a=1&b=2` with only the parameters the page's screen reads, in a fixed order ("" when none). */
+export function screenSearch(path: string, url: string): string {
+  const names = SCREEN_PARAMS[path];
+  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1).split("#")[0] : "";
+  if (!names || !query) return "";
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null && value !== "") kept.set(name, value.slice(0, 200));
+  }
+  const s = kept.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The page's body and state in the template's #root (ADR 010). */
+export function injectBody(template: string, html: string, state: string): string {
+  return template.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+  );
+}
+
 const pathOf = (url: string) => {
   const path = url.split("?")[0].split("#")[0];
   return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
@@ -36,27 +93,37 @@ const pathOf = (url: string) => {
  * sitemap. Pages are cached per path in the read cache (decision 008), so an administrator's change is
  * served by every process at once. A thin route: services/pages.ts and services/sitemap.ts do the work.
  */
-export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sitemapMaxUrls?: number }> = async (app, opts) => {
-  const { db, config, reads, template } = opts;
+export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sitemapMaxUrls?: number; render?: PageRenderer }> = async (app, opts) => {
+  const { db, config, reads, template, render } = opts;
   const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url);
-    const key = `page:${path}`;
+    const search = screenSearch(path, request.url);
+    const key = `page:${path}${search}`;
+    // A search is one of many: it takes its place among the cached searches, not among the pages.
+    const share = search ? "searches" : "pages";
+    let rendered = true;
     const read = await reads.get(
       key,
       async (): Promise<ReadBody> => {
         const page = await describePage(ctx, path);
-        return {
-          json: injectHead(template, renderHead(page.head)),
-          status: page.status,
-          headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" },
-        };
+        let html = injectHead(template, renderHead(page.head));
+        if (render) {
+          const body = await render({ path, search, renderedAt: Date.now() });
+          if (body.ok) html = injectBody(html, body.html, body.state);
+          else {
+            rendered = false;
+            request.log.warn({ path, reason: body.reason }, "page not rendered on the server; the browser renders it");
+          }
+        }
+        return { json: html, status: page.status, headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" } };
       },
-      "pages",
+      share,
     );
-    // Only pages that exist stay cached: unknown paths must not push real pages out.
-    if (read.status === 404) reads.forget(key, "pages");
+    // Only pages that exist stay cached (unknown paths must not push real pages out), and only whole ones:
+    // a page whose data could not be read (a database outage) is rendered again by the next request.
+    if (read.status === 404 || !rendered) reads.forget(key, share);
     reply.code(read.status ?? 200);
     return sendCachedRead(request, reply, read, { contentType: HTML, cacheControl: read.status === 404 ? UNCACHED_PAGE : PAGE_CACHE_CONTROL });
   }
@@ -91,12 +158,13 @@ export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sit
 };
 
 /** The Not Found page for any other path (D70): status 404, its head, never cached. */
-export async function sendNotFoundPage(ctx: PageContext, template: string, request: FastifyRequest, reply: FastifyReply) {
+export async function sendNotFoundPage(ctx: PageContext, template: string, request: FastifyRequest, reply: FastifyReply, render?: PageRenderer) {
+  const path = pathOf(request.url);
   const page = await describePage(ctx, "/404/not/a-page");
-  return reply
-    .code(404)
-    .header("Cache-Control", UNCACHED_PAGE)
-    .header("X-Robots-Tag", "noindex")
-    .type(HTML)
-    .send(injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${pathOf(request.url)}` })));
+  let html = injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }));
+  // The Not Found screen itself (D70), rendered like every page (its path is the one asked for: the router
+  // on the client must land on the same screen).
+  const body = render && path.startsWith("/") && !path.startsWith("/cms") ? await render({ path, search: "", renderedAt: Date.now() }) : undefined;
+  if (body?.ok) html = injectBody(html, body.html, body.state);
+  return reply.code(404).header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(html);
 }

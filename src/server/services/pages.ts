@@ -1,4 +1,5 @@
 import { CONTENT_DEFAULTS } from "../../contract/content";
+import { scriptJson } from "../../contract/html";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import {
   ALLOW_SEARCH_ENGINES_SETTING,
@@ -240,15 +241,6 @@ function breadcrumbs(_base: string, items: Array<{ name: string; url: string }>)
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-/** JSON inside <script>: nothing in it may close the element or open a comment. */
-const scriptJson = (value: object) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
 /**
  * The head tags of a page, as HTML (D71). Title and description carry `data-server-head` so that the client
  * can drop them before React renders its own (src/client/main.tsx); the rest stays for the page's lifetime.

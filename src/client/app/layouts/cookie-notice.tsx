@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { readCookieConsent, storeCookieConsent, type CookieConsent } from "@/lib/cookie-consent";
+import { useHydrated } from "@/lib/hydration";
 
 /**
  * Spec §2 Cookie notice: shown while no consent is stored. 'Accept All' stores `all`,
@@ -10,7 +11,9 @@ import { readCookieConsent, storeCookieConsent, type CookieConsent } from "@/lib
  */
 export function CookieNotice() {
   const [visible, setVisible] = useState(() => readCookieConsent() === null);
-  if (!visible) return null;
+  // The consent is stored in this browser: a server-rendered page (D70) shows the notice once hydrated.
+  const hydrated = useHydrated();
+  if (!visible || !hydrated) return null;
 
   function choose(value: CookieConsent) {
     storeCookieConsent(value);

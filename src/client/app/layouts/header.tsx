@@ -31,7 +31,8 @@ export const HEADER_SCROLL_THRESHOLD = 10;
 export const NOTIFICATION_COUNT = 3;
 
 function useScrolled(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
+  // Known only in the browser: false until the effect reads it, as in the server's HTML (D70).
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > threshold);
     onScroll();

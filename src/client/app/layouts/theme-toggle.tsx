@@ -13,12 +13,15 @@ import { useTheme } from "../providers/theme-provider";
 
 /** Header theme switch: Light / Dark / System (spec §2 Theme). */
 export function ThemeToggle() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Change theme" title="Change theme">
-          {resolvedTheme === "dark" ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+          {/* The icon follows the page's own dark class (set by /theme-init.js before the first paint), so the
+              server's HTML, the same for everyone (D70), shows the visitor's theme without waiting for JavaScript. */}
+          <Sun aria-hidden="true" className="dark:hidden" />
+          <Moon aria-hidden="true" className="hidden dark:block" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">

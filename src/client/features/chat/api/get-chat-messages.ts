@@ -11,6 +11,8 @@ export function getChatMessages(signal?: AbortSignal): Promise<ChatMessage[]> {
 export const chatMessagesQueryOptions = () =>
   queryOptions({
     queryKey: chatKeys.messages(),
+    // D70: live chat renders after hydration (its messages change every second).
+    meta: { clientOnly: true },
     // Live pushes keep the list current (D37); a refetch (after a send, a reconnect or a resync)
     // is merged with what arrived live meanwhile so that a slow answer never drops a message.
     queryFn: async ({ signal, client }) => {

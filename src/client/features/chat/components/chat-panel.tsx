@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
-import { chatTime } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { useChatMessages } from "../api/get-chat-messages";
@@ -145,6 +145,7 @@ export function ChatPanel({ className }: { className?: string }) {
 }
 
 function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean }) {
+  const time = useTimeFormat();
   return (
     <div className="group flex items-start gap-3" data-message-id={message.id}>
       <UserAvatar username={message.user.username} src={message.user.avatarUrl} className="size-8" />
@@ -152,7 +153,7 @@ function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage;
         <div className="flex items-baseline gap-2">
           <span className="truncate text-sm font-semibold">{message.user.username}</span>
           <time dateTime={message.createdAt} className="shrink-0 text-xs text-muted-foreground">
-            {chatTime(message.createdAt)}
+            {time.chat(message.createdAt)}
           </time>
         </div>
         <p className="whitespace-pre-wrap break-words text-sm">{message.message}</p>

@@ -1,10 +1,12 @@
 import { Gamepad2 } from "lucide-react";
 import type { Game } from "@contract/games";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate, formatNumber, ratingOutOfFive } from "@/lib/format";
+import { formatNumber, ratingOutOfFive } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 
 /** 'Game Info' beside the player: category, developer, plays, rating and release date. */
 export function GameInfoCard({ game }: { game: Game }) {
+  const time = useTimeFormat();
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -34,7 +36,7 @@ export function GameInfoCard({ game }: { game: Game }) {
           {game.releaseDate ? (
             <div className="flex justify-between gap-2">
               <dt className="text-muted-foreground">Released</dt>
-              <dd className="font-medium">{formatDate(game.releaseDate)}</dd>
+              <dd className="font-medium">{time.date(game.releaseDate)}</dd>
             </div>
           ) : null}
         </dl>

@@ -7,7 +7,12 @@ import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
 /**
  * The game page's tabs (spec §2): About first; the screen passes each tab's content in (the
  * leaderboard and reviews come from their own features and get a card here).
+ * How to Play and Reviews are in the page's first HTML even while hidden (D70: crawlers read a game's
+ * instructions and its reviews); the leaderboard, which changes with every score, loads when opened.
  */
+/** An inactive tab that stays in the document is not shown (nor read out). */
+const KEPT_WHEN_HIDDEN = "data-[state=inactive]:hidden";
+
 export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: ReactNode; howToPlay: ReactNode; leaderboard: ReactNode; reviews: ReactNode }) {
   const [tab, setTab] = useState("about");
   return (
@@ -32,13 +37,15 @@ export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: Re
         </TabsTrigger>
       </TabsPrimitive.List>
       <TabsContent value="about">{about}</TabsContent>
-      <TabsContent value="how-to-play">{howToPlay}</TabsContent>
+      <TabsContent value="how-to-play" forceMount className={KEPT_WHEN_HIDDEN}>
+        {howToPlay}
+      </TabsContent>
       <TabsContent value="leaderboard">
         <Card>
           <CardContent className="pt-5">{leaderboard}</CardContent>
         </Card>
       </TabsContent>
-      <TabsContent value="reviews">
+      <TabsContent value="reviews" forceMount className={KEPT_WHEN_HIDDEN}>
         <Card>
           <CardContent className="pt-5">{reviews}</CardContent>
         </Card>

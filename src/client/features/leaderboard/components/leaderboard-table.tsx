@@ -2,7 +2,8 @@ import { Link } from "wouter";
 import type { LeaderboardEntry } from "@contract/leaderboard";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { TrophyBadge } from "./rank-badge";
 import { WinRateBar } from "./win-rate-bar";
@@ -41,6 +42,7 @@ function Head() {
  * Total Score, Games, Win Rate (bar and percent). The top 3 carry a trophy badge.
  */
 export function LeaderboardTable({ entries, className }: { entries: LeaderboardEntry[]; className?: string }) {
+  const time = useTimeFormat();
   return (
     <table className={cn("w-full border-collapse text-sm", className)}>
       <caption className="sr-only">Player rankings</caption>
@@ -73,7 +75,7 @@ export function LeaderboardTable({ entries, className }: { entries: LeaderboardE
                   >
                     {e.user.username}
                   </Link>
-                  <p className="text-xs text-muted-foreground">Member since {formatDate(e.user.createdAt)}</p>
+                  <p className="text-xs text-muted-foreground">Member since {time.date(e.user.createdAt)}</p>
                 </div>
               </div>
             </td>

@@ -5,7 +5,8 @@ import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 
 function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: string; value: string; field: string; small?: boolean }) {
@@ -27,6 +28,7 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
  * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' do nothing (D55).
  */
 export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSelf: boolean }) {
+  const time = useTimeFormat();
   return (
     <div className="border-b bg-gradient-to-b from-accent/70 via-accent/20 to-transparent">
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -45,7 +47,7 @@ export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSel
                 </Badge>
               ) : null}
             </div>
-            <p className="mt-1 text-muted-foreground">Member since {formatDate(profile.createdAt)}</p>
+            <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p>
           </div>
           {isSelf ? null : (
             // D55: the spec's buttons without effect, kept until a decision gives them one.
@@ -65,7 +67,7 @@ export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSel
           <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore)} field="totalScore" />
           <Stat icon={<Gamepad2 aria-hidden="true" />} label="Games Played" value={formatNumber(profile.gamesPlayed)} field="gamesPlayed" />
           <Stat icon={<Percent aria-hidden="true" />} label="Win Rate" value={`${profile.winRate}%`} field="winRate" />
-          <Stat icon={<CalendarDays aria-hidden="true" />} label="Member Since" value={formatDate(profile.createdAt)} field="memberSince" small />
+          <Stat icon={<CalendarDays aria-hidden="true" />} label="Member Since" value={time.date(profile.createdAt)} field="memberSince" small />
         </dl>
       </div>
     </div>

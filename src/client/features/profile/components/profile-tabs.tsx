@@ -24,7 +24,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatDate, formatNumber, relativeTime } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { achievementSummary, recentGames, type Achievement } from "../achievements";
 import { GameThumb } from "./game-thumb";
@@ -148,6 +149,7 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
 function AchievementTile({ a }: { a: Achievement }) {
   const Icon = ACHIEVEMENT_ICONS[a.id] ?? Award;
   const unlocked = a.unlockedAt !== null;
+  const time = useTimeFormat();
   return (
     <li
       data-testid="achievement"
@@ -167,7 +169,7 @@ function AchievementTile({ a }: { a: Achievement }) {
         <p className="text-sm text-muted-foreground">{a.description}</p>
         <p className={cn("mt-1.5 inline-flex items-center gap-1 text-xs font-medium", unlocked ? "text-primary" : "text-muted-foreground")}>
           {unlocked ? (
-            <>Unlocked {formatDate(a.unlockedAt!)}</>
+            <>Unlocked {time.date(a.unlockedAt!)}</>
           ) : (
             <>
               <Lock className="size-3" aria-hidden="true" />
@@ -203,6 +205,7 @@ function Achievements({ stats }: { stats: UserStats }) {
 }
 
 function RecentGames({ stats, username }: { stats: UserStats; username: string }) {
+  const time = useTimeFormat();
   if (stats.games.length === 0) return <NoScores username={username} />;
   return (
     <Card>
@@ -223,8 +226,8 @@ function RecentGames({ stats, username }: { stats: UserStats; username: string }
               <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
                 <Clock className="size-3" aria-hidden="true" />
                 Last played{" "}
-                <time dateTime={g.lastPlayedAt} title={formatDate(g.lastPlayedAt)} data-field="lastPlayed">
-                  {relativeTime(g.lastPlayedAt)}
+                <time dateTime={g.lastPlayedAt} title={time.date(g.lastPlayedAt)} data-field="lastPlayed">
+                  {time.relative(g.lastPlayedAt)}
                 </time>
               </p>
             </div>

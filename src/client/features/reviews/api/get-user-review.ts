@@ -13,6 +13,7 @@ export function getUserReview(gameId: number, userId: number, signal?: AbortSign
 export const userReviewQueryOptions = (gameId: number, userId: number) =>
   queryOptions({
     queryKey: reviewKeys.user(gameId, userId),
+    meta: { clientOnly: true },
     queryFn: ({ signal }) => getUserReview(gameId, userId, signal),
   });
 

@@ -5,12 +5,13 @@ import { StarRating } from "@/components/star-rating";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, relativeTime } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { useReviews } from "../api/get-reviews";
 import { LoadMoreButton } from "@/components/load-more-button";
 
 /** One review: avatar (initials fallback), username, stars, the comment as plain text, relative date. */
 export function ReviewItem({ review, isOwn }: { review: Review; isOwn?: boolean }) {
+  const time = useTimeFormat();
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
       <UserAvatar username={review.user.username} src={review.user.avatarUrl} />
@@ -24,8 +25,8 @@ export function ReviewItem({ review, isOwn }: { review: Review; isOwn?: boolean 
           </Link>
           {isOwn ? <Badge variant="secondary">You</Badge> : null}
           <StarRating rating={review.rating * 10} />
-          <time dateTime={review.createdAt} title={formatDate(review.createdAt)} className="text-xs text-muted-foreground">
-            {relativeTime(review.createdAt)}
+          <time dateTime={review.createdAt} title={time.date(review.createdAt)} className="text-xs text-muted-foreground">
+            {time.relative(review.createdAt)}
           </time>
         </div>
         {/* Text, never HTML: React escapes it; line breaks are kept. */}

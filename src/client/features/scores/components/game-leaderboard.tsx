@@ -2,16 +2,17 @@ import { Trophy } from "lucide-react";
 import { Link } from "wouter";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { useGameScores } from "../api/get-game-scores";
 
 export const NO_SCORES_TEXT = "No scores recorded yet. Be the first to play and set a high score!";
 
 /** 'Nov 20, 2026': the long form does not leave the player's name room on a phone. */
-function shortDate(iso: string): string {
+function shortDate(iso: string, timeZone: "UTC" | undefined): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone });
 }
 
 const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
@@ -19,6 +20,7 @@ const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg
 /** The game page's Leaderboard tab (spec §2): Rank, Player (→ /profile/{id}), Score, Date; best per player (D23). */
 export function GameLeaderboard({ gameId }: { gameId: number }) {
   const scores = useGameScores(gameId);
+  const time = useTimeFormat();
 
   if (scores.isPending) {
     return (
@@ -85,8 +87,8 @@ export function GameLeaderboard({ gameId }: { gameId: number }) {
               </td>
               <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatNumber(entry.score)}</td>
               <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
-                <time dateTime={entry.createdAt} title={formatDate(entry.createdAt)}>
-                  {shortDate(entry.createdAt)}
+                <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
+                  {shortDate(entry.createdAt, time.timeZone)}
                 </time>
               </td>
             </tr>

@@ -1,0 +1,118 @@
+import type { ConsoleMessage, Page } from "@playwright/test";
+import { expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures";
+
+/**
+ * Issue 13 item 1 (D70, ADR 010): every public page arrives rendered, and React takes it over (hydration)
+ * without a warning or an error, with the data it was rendered from: after hydration the browser asks the
+ * API only for what is personal or live (who is signed in, the chat).
+ */
+
+/** What the browser may still fetch after a server-rendered page hydrates (ADR 010: client-only queries). */
+const CLIENT_ONLY_READS = /^\/api\/(auth\/user|chat)$/;
+
+type Visit = { path: string; heading: RegExp; status?: number };
+
+async function visits(page: Page): Promise<Visit[]> {
+  const [game] = await getJson<ApiGame[]>(page.request, "/api/games?limit=1&sort=popular");
+  const [top] = await getJson<Array<{ user: { id: number; username: string } }>>(page.request, "/api/leaderboard");
+  return [
+    { path: "/", heading: /Play, Chat, Compete/ },
+    { path: "/games", heading: /^All Games$/ },
+    { path: "/games?search=astroid", heading: /^All Games$/ },
+    { path: "/games/featured", heading: /^Featured Games$/ },
+    { path: "/category/action", heading: /^Action/ },
+    { path: "/category/new", heading: /^New Games$/ },
+    { path: `/game/${game.id}`, heading: new RegExp(`^${game.title}$`) },
+    { path: "/leaderboard", heading: /Leaderboard/ },
+    { path: `/profile/${top.user.id}`, heading: new RegExp(`^${top.user.username}$`) },
+    { path: "/privacy-policy", heading: /^Privacy Policy$/ },
+    { path: "/about", heading: /About/ },
+    { path: "/help", heading: /Help Center/ },
+    { path: "/contact", heading: /Contact/ },
+    { path: "/advertise-with-us", heading: /Advertise With Us/ },
+    { path: "/login", heading: /./ },
+    { path: "/game/999999", heading: /^Game Not Found$/, status: 404 },
+    { path: "/no/such/page", heading: /^404 Page Not Found$/, status: 404 },
+  ];
+}
+
+/** Every console message of level warning or error, and every page error (a 401 from /api/auth/user, signed out, is by design, D14; a 404 page's own status is logged too). */
+function watchEverything(page: Page, expectedStatus: () => number): string[] {
+  const seen: string[] = [];
+  page.on("console", (msg: ConsoleMessage) => {
+    if (msg.type() !== "error" && msg.type() !== "warning") return;
+    const where = msg.location().url;
+    if (/status of 401/.test(msg.text()) && /\/api\/auth\/user$/.test(where)) return;
+    if (/status of 404/.test(msg.text()) && expectedStatus() === 404 && !where.includes("/api/")) return;
+    seen.push(`${msg.type()}: ${msg.text()}${where ? ` (${where})` : ""}`);
+  });
+  page.on("pageerror", (err) => seen.push(`pageerror: ${err.message}`));
+  return seen;
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`every public page hydrates without a warning and without fetching its data again (${theme} theme, new visitor)`, async ({ page }) => {
+    test.slow();
+    if (theme === "dark") await page.addInitScript(() => window.localStorage.setItem("arcadium-theme", "dark"));
+    let expectedStatus = 200;
+    const messages = watchEverything(page, () => expectedStatus);
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/api/")) reads.push(`${url.pathname}${url.search}`);
+    });
+    for (const visit of await visits(page)) {
+      expectedStatus = visit.status ?? 200;
+      messages.length = 0;
+      reads.length = 0;
+      const res = await page.goto(visit.path);
+      expect(res?.status(), visit.path).toBe(expectedStatus);
+      await expect(page.getByRole("main").getByRole("heading", { name: visit.heading }).first(), visit.path).toBeVisible();
+      // Signed out, the header shows Sign In once hydrated and the session read has answered.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" }), visit.path).toBeVisible();
+      // The cookie notice is the browser's own business: it appears after hydration.
+      await expect(page.getByRole("region", { name: "Cookie notice" }), visit.path).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(messages, visit.path).toEqual([]);
+      expect(
+        reads.filter((r) => !CLIENT_ONLY_READS.test(r)),
+        `${visit.path}: reads after hydration`,
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), visit.path).toBe(theme === "dark");
+    }
+  });
+}
+
+test("a signed-in player gets the same page, then their own header after hydration, without a warning", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
+  const player = await registerPlayer(page.request, "hydr");
+  const messages = watchEverything(page, () => 200);
+  for (const path of ["/", "/leaderboard", `/profile/${player.id}`]) {
+    messages.length = 0;
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: new RegExp(`Account menu for ${player.username}`) }), path).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(messages, path).toEqual([]);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a crawler reads the game page's title, description, instructions and similar games, and follows its links", async ({ page }) => {
+    const [game] = await getJson<Array<ApiGame & { description: string }>>(page.request, "/api/games?limit=1&sort=popular");
+    await page.goto(`/game/${game.id}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
+    await expect(main.getByText(game.description).first()).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Similar Games" })).toBeVisible();
+    // Links work as plain links: the category of the game, then a game of that category.
+    await page.goto("/games");
+    await expect(main.getByRole("heading", { level: 1, name: "All Games" })).toBeVisible();
+    const firstGame = main.getByRole("link").filter({ hasText: game.title }).first();
+    await expect(firstGame).toBeVisible();
+    await firstGame.click();
+    await expect(page).toHaveURL(new RegExp(`/game/${game.id}$`));
+    await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
+  });
+});
