@@ -3,6 +3,8 @@ import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { App } from "./app/app";
+import { preloadAll, RenderedScreensContext } from "./lib/lazy-component";
+import "./app/router";
 import { ApiError, setApiFetch, type ApiFetch } from "./lib/api-client";
 import { createQueryClient } from "./lib/query-client";
 import { ssrStateJson, type SsrState } from "./lib/ssr-state";
@@ -41,7 +43,12 @@ function waitsForData(query: Query): boolean {
 
 async function toHtml(element: React.ReactNode): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerender(element, { onError: (error) => void errors.push(error) });
+  const { prelude } = await prerender(element, {
+    onError: (error) => void errors.push(error),
+    // React outlines a large Suspense boundary (a screen) and reveals it with an inline script, which the CSP
+    // forbids (no inline scripts, issue 8): nothing here streams, so every boundary stays in place.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+  });
   if (errors.length > 0) throw errors[0];
   return new Response(prelude).text();
 }
@@ -72,14 +79,21 @@ export function createPageRenderer(fetchApi: ApiFetch): PageRenderer {
   return (input) => renderFetch.run(fetchApi, () => renderPage(input));
 }
 
+/** Every screen and part, loaded once before the first render (a render never waits for code). */
+let loadedAll: Promise<unknown> | undefined;
+
 async function renderPage({ path, search, renderedAt }: { path: string; search: string; renderedAt: number }): Promise<RenderResult> {
+  await (loadedAll ??= preloadAll());
   const queryClient = createQueryClient();
   // A read that failed (404) is the answer to render, not a reason to show a loading state and fetch again.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const tried = new Set<string>();
+  const screens = new Set<string>();
   const app = () => (
     <StrictMode>
-      <App queryClient={queryClient} router={{ ssrPath: path, ssrSearch: search }} renderedAt={renderedAt} />
+      <RenderedScreensContext.Provider value={screens}>
+        <App queryClient={queryClient} router={{ ssrPath: path, ssrSearch: search }} renderedAt={renderedAt} />
+      </RenderedScreensContext.Provider>
     </StrictMode>
   );
   try {
@@ -99,10 +113,12 @@ async function renderPage({ path, search, renderedAt }: { path: string; search: 
       .getAll()
       .find((q) => q.state.status === "error" && !isNotFoundError(q.state.error));
     if (failed) return { ok: false, reason: `query ${failed.queryHash} failed: ${String(failed.state.error)}` };
+    // Anything still waiting would need React's inline scripts to appear (forbidden by the CSP): send the shell.
+    if (/<template id="B:|\$RC\(/.test(html)) return { ok: false, reason: "a part of the page was still loading" };
     const dehydrated = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === "success" || (q.state.status === "error" && isNotFoundError(q.state.error)),
     });
-    const state: SsrState = { renderedAt, queries: dehydrated };
+    const state: SsrState = { renderedAt, screens: [...screens], queries: dehydrated };
     return { ok: true, html: html.replace(LEADING_HOISTABLES, ""), state: ssrStateJson(state) };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadScreens } from "./lib/lazy-component";
 import { queryClient } from "./lib/query-client";
 import { hydrateQueryClient, readSsrState } from "./lib/ssr-state";
 import "./index.css";
@@ -17,16 +18,20 @@ if (!root) throw new Error("Missing #root element");
 // The admin area, and a page the server could not render, start empty and render here.
 const state = readSsrState();
 if (state && root.firstElementChild) {
+  const container = root;
   hydrateQueryClient(queryClient, state);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App renderedAt={state.renderedAt} />
-    </StrictMode>,
-    {
-      // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
-      onRecoverableError: (error) => console.error("Hydration error:", error),
-    },
+  // The page's screen is a chunk of its own (D73): load it first, so that hydration finds what the server rendered.
+  void preloadScreens(state.screens).then(() =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App renderedAt={state.renderedAt} />
+      </StrictMode>,
+      {
+        // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
+        onRecoverableError: (error) => console.error("Hydration error:", error),
+      },
+    ),
   );
 } else {
   createRoot(root).render(

@@ -1,7 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 import { failOnConsoleError } from "./fail-on-console";
 
 afterEach(() => cleanup());
 failOnConsoleError();
+
+// Screens, the header's menus and the toasts are chunks loaded on demand (issue 13 item 6, D73). Loaded here
+// once, so that a component test sees them as soon as it renders them instead of waiting for a first import.
+beforeAll(async () => {
+  const { preloadAll } = await import("@/lib/lazy-component");
+  await import("@/app/router");
+  await preloadAll();
+}, 60_000);

@@ -1,52 +1,63 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { lazyScreen } from "@/lib/lazy-component";
 import { PublicLayout } from "./layouts/public-layout";
-import { AboutScreen } from "./routes/about";
-import { AdvertiseWithUsScreen } from "./routes/advertise-with-us";
-import { AllGamesScreen } from "./routes/all-games";
-import { CategoryScreen } from "./routes/category";
-import { ContactScreen } from "./routes/contact";
-import { CookiePolicyScreen } from "./routes/cookie-policy";
-import { GameDetailScreen } from "./routes/game-detail";
-import { HelpScreen } from "./routes/help";
-import { HomeScreen } from "./routes/home";
-import { LeaderboardScreen } from "./routes/leaderboard";
-import { LoginScreen } from "./routes/login";
-import { ProfileScreen } from "./routes/profile";
-import { NotFoundScreen } from "./routes/not-found";
-import { PrivacyPolicyScreen } from "./routes/privacy-policy";
-import { ResponsibleGamingScreen } from "./routes/responsible-gaming";
-import { TermsOfServiceScreen } from "./routes/terms-of-service";
+
+// Issue 13 item 6 (D73): each screen is a chunk of its own; a page loads the shared layout and its own screen.
+const HomeScreen = lazyScreen("home", () => import("./routes/home").then((m) => m.HomeScreen));
+const AllGamesScreen = lazyScreen("all-games", () => import("./routes/all-games").then((m) => m.AllGamesScreen));
+const GameDetailScreen = lazyScreen("game-detail", () => import("./routes/game-detail").then((m) => m.GameDetailScreen));
+const CategoryScreen = lazyScreen("category", () => import("./routes/category").then((m) => m.CategoryScreen));
+const LeaderboardScreen = lazyScreen("leaderboard", () => import("./routes/leaderboard").then((m) => m.LeaderboardScreen));
+const ProfileScreen = lazyScreen("profile", () => import("./routes/profile").then((m) => m.ProfileScreen));
+const PrivacyPolicyScreen = lazyScreen("privacy-policy", () => import("./routes/privacy-policy").then((m) => m.PrivacyPolicyScreen));
+const TermsOfServiceScreen = lazyScreen("terms-of-service", () => import("./routes/terms-of-service").then((m) => m.TermsOfServiceScreen));
+const CookiePolicyScreen = lazyScreen("cookie-policy", () => import("./routes/cookie-policy").then((m) => m.CookiePolicyScreen));
+const ResponsibleGamingScreen = lazyScreen("responsible-gaming", () => import("./routes/responsible-gaming").then((m) => m.ResponsibleGamingScreen));
+const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () => import("./routes/advertise-with-us").then((m) => m.AdvertiseWithUsScreen));
+const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) => m.AboutScreen));
+const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
+const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
+const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
+const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
 function PublicRoutes() {
   return (
     <PublicLayout>
-      <Switch>
-        <Route path="/" component={HomeScreen} />
-        <Route path="/games">
-          <AllGamesScreen />
-        </Route>
-        <Route path="/games/featured">
-          <AllGamesScreen featured />
-        </Route>
-        <Route path="/game/:id">{(p) => <GameDetailScreen id={p.id} />}</Route>
-        <Route path="/category/:slug">{(p) => <CategoryScreen slug={p.slug} />}</Route>
-        <Route path="/leaderboard" component={LeaderboardScreen} />
-        <Route path="/profile/:id">{(p) => <ProfileScreen id={p.id} />}</Route>
-        <Route path="/privacy-policy" component={PrivacyPolicyScreen} />
-        <Route path="/terms-of-service" component={TermsOfServiceScreen} />
-        <Route path="/cookie-policy" component={CookiePolicyScreen} />
-        <Route path="/responsible-gaming" component={ResponsibleGamingScreen} />
-        <Route path="/advertise-with-us" component={AdvertiseWithUsScreen} />
-        <Route path="/about" component={AboutScreen} />
-        <Route path="/contact" component={ContactScreen} />
-        <Route path="/help" component={HelpScreen} />
-        <Route path="/login" component={LoginScreen} />
-        <Route component={NotFoundScreen} />
-      </Switch>
+      {/* While a screen's chunk loads after a click, the page keeps its layout (a server-rendered page never
+          shows this: its screen is loaded before hydration, lib/lazy-component.tsx). */}
+      <Suspense fallback={<ScreenLoading />}>
+        <Switch>
+          <Route path="/" component={HomeScreen} />
+          <Route path="/games">
+            <AllGamesScreen />
+          </Route>
+          <Route path="/games/featured">
+            <AllGamesScreen featured />
+          </Route>
+          <Route path="/game/:id">{(p) => <GameDetailScreen id={p.id} />}</Route>
+          <Route path="/category/:slug">{(p) => <CategoryScreen slug={p.slug} />}</Route>
+          <Route path="/leaderboard" component={LeaderboardScreen} />
+          <Route path="/profile/:id">{(p) => <ProfileScreen id={p.id} />}</Route>
+          <Route path="/privacy-policy" component={PrivacyPolicyScreen} />
+          <Route path="/terms-of-service" component={TermsOfServiceScreen} />
+          <Route path="/cookie-policy" component={CookiePolicyScreen} />
+          <Route path="/responsible-gaming" component={ResponsibleGamingScreen} />
+          <Route path="/advertise-with-us" component={AdvertiseWithUsScreen} />
+          <Route path="/about" component={AboutScreen} />
+          <Route path="/contact" component={ContactScreen} />
+          <Route path="/help" component={HelpScreen} />
+          <Route path="/login" component={LoginScreen} />
+          <Route component={NotFoundScreen} />
+        </Switch>
+      </Suspense>
     </PublicLayout>
   );
+}
+
+function ScreenLoading() {
+  return <div role="status" aria-label="Loading" className="min-h-[60vh]" />;
 }
 
 /**

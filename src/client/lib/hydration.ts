@@ -1,3 +1,4 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { chatTime, formatDate, relativeTime } from "./format";
 
@@ -49,4 +50,30 @@ export function useTimeFormat() {
     relative: (value: Date | string | number) => relativeTime(value, now),
     chat: (value: Date | string | number) => chatTime(value, timeZone),
   };
+}
+
+/**
+ * A client-only query (`meta.clientOnly`: the session, the live chat) as the server rendered it, pending,
+ * until the part of the page that shows it has hydrated. A part inside a Suspense boundary (a screen) may
+ * hydrate after the query has answered; without this it would render the answer over the server's HTML.
+ */
+export function useAsServerRendered<T>(query: UseQueryResult<T>): UseQueryResult<T> {
+  const hydrated = useHydrated();
+  if (hydrated || query.isPending) return query;
+  return {
+    ...query,
+    data: undefined,
+    error: null,
+    status: "pending",
+    isPending: true,
+    isLoading: true,
+    isSuccess: false,
+    isError: false,
+    isLoadingError: false,
+    isRefetchError: false,
+    isFetched: false,
+    isFetchedAfterMount: false,
+    isPlaceholderData: false,
+    dataUpdatedAt: 0,
+  } as UseQueryResult<T>;
 }

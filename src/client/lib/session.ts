@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { currentUserSchema, type CurrentUser } from "@contract/auth";
 import { getJson } from "./api-client";
+import { useAsServerRendered } from "./hydration";
 import { authKeys } from "./query-keys";
 
 /**
@@ -35,7 +36,7 @@ export const currentUserQueryOptions = () =>
   });
 
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
-  const query = useQuery(currentUserQueryOptions());
+  const query = useAsServerRendered(useQuery(currentUserQueryOptions()));
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
 

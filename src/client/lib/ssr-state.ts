@@ -7,7 +7,12 @@ import { ApiError } from "./api-client";
  * `<script type="application/json" id="arcadium-state">`: when it was rendered and the query cache it was
  * rendered from, so that hydration renders the same markup and fetches nothing again.
  */
-export type SsrState = { renderedAt: number; queries: DehydratedState };
+export type SsrState = {
+  renderedAt: number;
+  /** the lazily loaded screens the page was rendered with (lib/lazy-component.tsx): loaded before hydration */
+  screens: string[];
+  queries: DehydratedState;
+};
 
 /** The state as JSON that is safe inside a <script> element. */
 export function ssrStateJson(state: SsrState): string {
@@ -20,7 +25,7 @@ export function readSsrState(doc: Document = document): SsrState | null {
   if (!element?.textContent) return null;
   try {
     const parsed = JSON.parse(element.textContent) as SsrState;
-    return typeof parsed.renderedAt === "number" && parsed.queries && Array.isArray(parsed.queries.queries) ? parsed : null;
+    return typeof parsed.renderedAt === "number" && Array.isArray(parsed.screens) && parsed.queries && Array.isArray(parsed.queries.queries) ? parsed : null;
   } catch {
     return null;
   }

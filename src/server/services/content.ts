@@ -4,12 +4,18 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { websiteContentTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
-import { checkContentValue } from "./content-values";
+import { checkContentValue, sanitizeHtml } from "./content-values";
 
 export const DUPLICATE_CONTENT = "Content with this section and key already exists";
 
+/**
+ * D40: html content is sanitised when it is written and again whenever it is read, so that nothing the
+ * database holds (a value written before a rule was tightened, or by SQL) reaches a page uncleaned: the
+ * browser renders it as it comes (src/client/components/safe-html.tsx).
+ */
 function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem {
-  return { id: r.id, section: r.section, key: r.key, value: r.value, valueType: r.valueType, updatedAt: r.updatedAt.toISOString() };
+  const value = r.valueType === "html" ? sanitizeHtml(r.value) : r.value;
+  return { id: r.id, section: r.section, key: r.key, value, valueType: r.valueType, updatedAt: r.updatedAt.toISOString() };
 }
 
 /** D40: every content item, by section and key. */

@@ -1,21 +1,24 @@
-import { Bell, Gamepad2, LogIn, LogOut, Menu, Search, Settings, User, UserPlus, X, Library } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { Gamepad2, Menu, Search, X } from "lucide-react";
+import { Suspense, useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { UserAvatar } from "@/components/ui/avatar";
-import { Button, buttonClasses } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { LOGOUT_URL, loginUrl, useCurrentUser, type CurrentUser } from "@/lib/session";
+import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
 import { cn } from "@/lib/utils";
-import { ThemeToggle } from "./theme-toggle";
+import { lazyPart } from "@/lib/lazy-component";
+
+/**
+ * The header's menus (Radix dropdowns and their positioning, about 15 KB gzip) are chunks of their own
+ * (issue 13 item 6, D73): the page hydrates without them. The theme switch is in the server's HTML and is
+ * hydrated when its chunk arrives; the account controls appear once the session is known, as before.
+ */
+const ThemeToggle = lazyPart("theme-toggle", () => import("./theme-toggle").then((m) => m.ThemeToggle));
+const SignedInControls = lazyPart("signed-in-controls", () => import("./account-menus").then((m) => m.SignedInControls));
+const SignedOutControls = lazyPart("signed-out-controls", () => import("./account-menus").then((m) => m.SignedOutControls));
+
+/** What stands where the account controls go while the session or their code loads. */
+const AccountPending = () => <span className="size-9 animate-pulse rounded-full bg-muted" aria-hidden="true" />;
 
 /** Spec §2 Header: the four navigation links. */
 export const NAV_LINKS = [
@@ -27,8 +30,6 @@ export const NAV_LINKS = [
 
 /** Spec §9: the header gets its blurred, bordered background after 10 px of scroll. */
 export const HEADER_SCROLL_THRESHOLD = 10;
-/** Spec §2 / D55: the notifications badge is a fixed 3 until notifications exist. */
-export const NOTIFICATION_COUNT = 3;
 
 function useScrolled(threshold: number): boolean {
   // Known only in the browser: false until the effect reads it, as in the server's HTML (D70).
@@ -99,114 +100,17 @@ function NavList({ location, className, linkClassName, idleClassName }: { locati
 }
 
 /**
- * The round avatar button that opens the account menu (signed in or guest). Its name is what it shows (the
- * avatar's initials, e.g. "GU") followed by what it does, in text for screen readers only: a name that
- * contains the visible label (WCAG 2.5.3, issue 13 item 7), so that "click GU" works with voice control.
- */
-function AccountMenuTrigger({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DropdownMenuTrigger asChild>
-      <button
-        type="button"
-        className="rounded-full outline-none ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {children} <span className="sr-only">{label}</span>
-      </button>
-    </DropdownMenuTrigger>
-  );
-}
-
-function SignedInControls({ user }: { user: CurrentUser }) {
-  return (
-    <>
-      <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${NOTIFICATION_COUNT} unread)`}>
-        <Bell aria-hidden="true" />
-        <span
-          aria-hidden="true"
-          className="absolute right-1 top-1 flex size-4 items-center justify-center rounded-full bg-brand-2 text-[10px] font-bold leading-none text-white ring-2 ring-background"
-        >
-          {NOTIFICATION_COUNT}
-        </span>
-      </Button>
-      <DropdownMenu>
-        <AccountMenuTrigger label={`Account menu for ${user.username}`}>
-          <UserAvatar username={user.username} src={user.avatarUrl} />
-        </AccountMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel className="flex items-center gap-2.5 py-2">
-            <UserAvatar username={user.username} src={user.avatarUrl} className="size-8" />
-            <span className="truncate text-sm font-semibold text-foreground">{user.username}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link href={`/profile/${user.id}`}>
-              <User aria-hidden="true" />
-              Profile
-            </Link>
-          </DropdownMenuItem>
-          {/* Spec §2 / D55: My Games and Settings do nothing yet. */}
-          <DropdownMenuItem>
-            <Library aria-hidden="true" />
-            My Games
-          </DropdownMenuItem>
-          <DropdownMenuItem>
-            <Settings aria-hidden="true" />
-            Settings
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            {/* Full-page navigation: the server ends the session and redirects (D13). */}
-            <a href={LOGOUT_URL}>
-              <LogOut aria-hidden="true" />
-              Sign Out
-            </a>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </>
-  );
-}
-
-function SignedOutControls({ returnTo }: { returnTo: string }) {
-  return (
-    <>
-      {/* Full-page navigation to the server's login endpoint (spec §7, D10). */}
-      <a href={loginUrl({ returnTo })} className={buttonClasses("gradient", "sm", "px-2.5 sm:px-3")}>
-        <LogIn className="hidden sm:block" aria-hidden="true" />
-        Sign In
-      </a>
-      <DropdownMenu>
-        <AccountMenuTrigger label="Guest account menu">
-          <UserAvatar username={null} />
-        </AccountMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel>Guest</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <a href={loginUrl({ returnTo })}>
-              <LogIn aria-hidden="true" />
-              Sign In
-            </a>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <a href={loginUrl({ register: true, returnTo })}>
-              <UserPlus aria-hidden="true" />
-              Register
-            </a>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </>
-  );
-}
-
-/**
  * Where Sign In / Register should come back to: the current page with its query, except on the
  * login screen itself, which passes its own returnTo on.
  */
 function currentReturnTo(location: string, search: string): string {
   if (location === "/login") return new URLSearchParams(search).get("returnTo") ?? "/";
   return search ? `${location}?${search}` : location;
+}
+
+/** The theme switch's place while its code loads after a navigation (a server-rendered page keeps its HTML). */
+function ThemeTogglePending() {
+  return <span className="inline-flex size-9 shrink-0" aria-hidden="true" />;
 }
 
 export function Header() {
@@ -253,13 +157,15 @@ export function Header() {
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
           <HeaderSearch className="hidden w-56 lg:block xl:w-64" />
-          <ThemeToggle />
+          <Suspense fallback={<ThemeTogglePending />}>
+            <ThemeToggle />
+          </Suspense>
           {isLoading ? (
-            <span className="size-9 animate-pulse rounded-full bg-muted" aria-hidden="true" />
-          ) : user ? (
-            <SignedInControls user={user} />
+            <AccountPending />
           ) : (
-            <SignedOutControls returnTo={currentReturnTo(location, search)} />
+            <Suspense fallback={<AccountPending />}>
+              {user ? <SignedInControls user={user} /> : <SignedOutControls returnTo={currentReturnTo(location, search)} />}
+            </Suspense>
           )}
           <Button
             variant="ghost"

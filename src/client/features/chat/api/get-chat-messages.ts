@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { chatListSchema, type ChatMessage } from "@contract/chat";
 import { getJson } from "@/lib/api-client";
+import { useAsServerRendered } from "@/lib/hydration";
 import { chatKeys, chatLiveState, mergeFetchedChat } from "../chat-cache";
 
 /** GET /api/chat (D36): the latest 50 messages, oldest first. */
@@ -22,5 +23,5 @@ export const chatMessagesQueryOptions = () =>
   });
 
 export function useChatMessages() {
-  return useQuery(chatMessagesQueryOptions());
+  return useAsServerRendered(useQuery(chatMessagesQueryOptions()));
 }

@@ -1,29 +1,26 @@
 import { Search } from "lucide-react";
-import { useId } from "react";
-import type { GameSort } from "@contract/games";
+import { Suspense, useId } from "react";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { lazyPart } from "@/lib/lazy-component";
 import type { GameListFilters } from "../use-game-list-filters";
 
-const ALL = "all";
-
-export const SORT_OPTIONS: { value: GameSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "popular", label: "Most Popular" },
-  { value: "rating", label: "Highest Rated" },
-];
-/** Issue 12 item 3: offered (and the default) while a search term is given. */
-export const RELEVANCE_OPTION = { value: "relevance", label: "Best Match" } as const;
-
 /**
- * The URL's `sort` for a choice: none for the default (Best Match while searching, else Newest), so
- * that the address stays short; Newest is written out while searching, where it is not the default.
+ * The category and sort selects (Radix Select and its positioning, about 20 KB gzip) hydrate on their own when
+ * their chunk arrives (issue 13 item 6, D73): the page, its search box and its games do not wait for them.
  */
-export function sortParam(choice: string, searching: boolean): string | null {
-  if (choice === RELEVANCE_OPTION.value) return null;
-  if (choice === "newest" && !searching) return null;
-  return choice;
+const GameFilterSelects = lazyPart("game-filter-selects", () => import("./game-filter-selects").then((m) => m.GameFilterSelects));
+
+/** The selects' places while their code loads after a navigation (a server-rendered page keeps its HTML). */
+function SelectsPending({ withCategory }: { withCategory: boolean }) {
+  return (
+    <>
+      {withCategory ? <span className="h-10 rounded-lg border border-input bg-card sm:w-52" aria-hidden="true" /> : null}
+      <span className="h-10 rounded-lg border border-input bg-card sm:w-44" aria-hidden="true" />
+    </>
+  );
 }
+
+export { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
 
 /**
  * All Games' search box, category and sort selects (D52). `categories` (from the categories
@@ -47,33 +44,9 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
           className="pl-9"
         />
       </div>
-      {categories === null ? null : (
-        <Select value={filters.category || ALL} onValueChange={(v) => filters.update({ category: v === ALL ? null : v })}>
-          <SelectTrigger aria-label="Category" className="sm:w-52">
-            <SelectValue placeholder="All Categories" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All Categories</SelectItem>
-            {categories.map((c) => (
-              <SelectItem key={c.slug} value={c.slug}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-      <Select value={filters.sort} onValueChange={(v) => filters.update({ sort: sortParam(v, !!filters.search) })}>
-        <SelectTrigger aria-label="Sort by" className="sm:w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {(filters.search ? [RELEVANCE_OPTION, ...SORT_OPTIONS] : SORT_OPTIONS).map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Suspense fallback={<SelectsPending withCategory={categories !== null} />}>
+        <GameFilterSelects filters={filters} categories={categories} />
+      </Suspense>
     </div>
   );
 }

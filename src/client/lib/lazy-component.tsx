@@ -1,0 +1,70 @@
+import { createContext, lazy, useContext, type ComponentType } from "react";
+
+/**
+ * Screens in chunks of their own (issue 13 item 6, D73): a page loads the code of its own screen, not of every
+ * screen. Works with server rendering (ADR 010): the server's render waits for the screen and records its
+ * name; the browser loads the recorded screens before it hydrates (src/client/main.tsx), so hydration finds
+ * every screen ready and never shows a fallback over server-rendered content.
+ */
+
+/** The names of the screens a server render used (provided by src/client/entry-server.tsx). */
+export const RenderedScreensContext = createContext<Set<string> | null>(null);
+
+export type LazyScreen<P> = ComponentType<P> & { screenName: string; preload(): Promise<unknown> };
+
+const registry = new Map<string, LazyScreen<never>>();
+
+/**
+ * A screen: recorded when the server renders it, so that the browser loads it before hydrating.
+ */
+export function lazyScreen<P extends object>(name: string, load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  return lazyComponent(name, load, true);
+}
+
+/**
+ * A part of the layout that hydrates on its own when its chunk arrives (the header's menus, the toasts): the
+ * page becomes interactive without it. It must sit inside a Suspense boundary.
+ */
+export function lazyPart<P extends object>(name: string, load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  return lazyComponent(name, load, false);
+}
+
+function lazyComponent<P extends object>(name: string, load: () => Promise<ComponentType<P>>, isScreen: boolean): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  // React.lazy reads a thenable that calls back at once without suspending: a screen loaded beforehand (on the
+  // server, or before hydration) renders in the same pass, as if it had never been split.
+  const Lazy = lazy(() => {
+    if (loaded) {
+      const module = { default: loaded };
+      return { then: (resolve: (m: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
+    }
+    return preload().then((component) => ({ default: component }));
+  });
+  function Screen(props: P) {
+    const rendered = useContext(RenderedScreensContext);
+    if (isScreen) rendered?.add(name);
+    return <Lazy {...props} />;
+  }
+  const screen = Object.assign(Screen, { screenName: name, preload });
+  registry.set(name, screen as LazyScreen<never>);
+  return screen;
+}
+
+/** Loads the named screens (those the server rendered); unknown names are ignored. */
+export function preloadScreens(names: readonly string[]): Promise<unknown> {
+  return Promise.all(names.map((name) => registry.get(name)?.preload()));
+}
+
+/**
+ * Loads every screen and part: on the server before its first render (a render must never wait for a chunk,
+ * or React would finish the page with inline scripts that the CSP forbids), and in component tests.
+ */
+export function preloadAll(): Promise<unknown> {
+  return preloadScreens([...registry.keys()]);
+}
