@@ -84,6 +84,26 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return error instanceof ApiFieldError ? error.fieldErrors : {};
 }
 
+/**
+ * Client-side check with a contract schema loaded on demand (a dynamic import, so that zod is not part of what
+ * a public page loads up front: issue 13 item 6, D73). Should the schema fail to load (offline, a new release
+ * replaced the chunk), the values go unchecked: the server checks them with the same schema and answers the
+ * same messages as field errors.
+ */
+export async function checkWith<T>(
+  loadSchema: () => Promise<ZodType<T>>,
+  values: unknown,
+): Promise<{ ok: true; data: T } | { ok: false; fieldErrors: FieldErrors }> {
+  let schema: ZodType<T>;
+  try {
+    schema = await loadSchema();
+  } catch (err) {
+    console.warn("Could not load the form's rules: the server checks them", err);
+    return { ok: true, data: values as T };
+  }
+  return validateWith(schema, values);
+}
+
 /** Client-side check with a contract schema: the same rules and messages as the server. */
 export function validateWith<T>(schema: ZodType<T>, values: unknown): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
   const result = schema.safeParse(values);
