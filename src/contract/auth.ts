@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { publicUserSchema } from "./common";
 
+export { safeReturnTo } from "./auth-constants";
+
 /** D14: the signed-in user, with role (never email or hashes, D16). */
 export const currentUserSchema = publicUserSchema.extend({
   role: z.enum(["player", "admin"]),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** A same-site path to return to after signing in; anything else falls back to "/". */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 500) return "/";
-  return value;
-}
 
 /** D11 */
 export const usernameSchema = z

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { PSEUDO_CATEGORIES } from "./categories-constants";
+
 export const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -10,9 +12,3 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.array(categorySchema);
-
-/** Pseudo-categories handled by the games API (spec §2 Category page). */
-export const PSEUDO_CATEGORIES = {
-  new: "New Games",
-  hot: "Hot Games",
-} as const;

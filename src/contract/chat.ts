@@ -1,11 +1,8 @@
 import { z } from "zod";
+import { CHAT_MAX_LENGTH } from "./chat-constants";
 import { isoDateTime, publicUserSchema } from "./common";
 
-export const CHAT_MAX_LENGTH = 500;
-/** D36: at most 5 messages per 10 seconds per user. */
-export const CHAT_RATE_LIMIT = { limit: 5, windowMs: 10_000 } as const;
-/** D37: the live channel's path (a WebSocket on the site origin). */
-export const CHAT_LIVE_PATH = "/api/chat/live";
+export { CHAT_LIVE_PATH, CHAT_MAX_LENGTH, CHAT_RATE_LIMIT } from "./chat-constants";
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),

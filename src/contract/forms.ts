@@ -19,3 +19,4 @@ export const contactSchema = z.object({
   message: z.string().trim().min(1, "Message is required").max(5000),
 });
 export const okMessageSchema = z.object({ message: z.string() });
+export type OkMessage = z.infer<typeof okMessageSchema>;

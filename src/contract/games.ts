@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { GAME_SORTS } from "./games-constants";
+
+export type { GameSort } from "./games-constants";
 
 /** Game object, every field of spec §3 plus categorySlug and the computed frameUrl (D20). */
 export const gameSchema = z.object({
@@ -32,8 +35,7 @@ export type Game = z.infer<typeof gameSchema>;
 
 export const gameListSchema = z.array(gameSchema);
 
-export const gameSortSchema = z.enum(["newest", "popular", "rating"]);
-export type GameSort = z.infer<typeof gameSortSchema>;
+export const gameSortSchema = z.enum(GAME_SORTS);
 
 /**
  * Issue 12 item 2: no list of games is unbounded. A request without `limit` gets the first page of

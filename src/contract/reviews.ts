@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
+import { REVIEW_PAGE_SIZE } from "./reviews-constants";
+
+export { REVIEW_PAGE_SIZE } from "./reviews-constants";
 
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -13,8 +16,6 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewListSchema = z.array(reviewSchema);
 
-/** GET /api/games/{id}/reviews: a page, newest first (issue 12 item 2); the count is in X-Total-Count. */
-export const REVIEW_PAGE_SIZE = { default: 20, max: 100 } as const;
 export const reviewListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_SIZE.max).default(REVIEW_PAGE_SIZE.default),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

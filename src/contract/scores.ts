@@ -26,3 +26,4 @@ export const submitScoreResponseSchema = z.object({
   personalBest: z.boolean(),
   rank: z.number().int(),
 });
+export type SubmitScoreResponse = z.infer<typeof submitScoreResponseSchema>;

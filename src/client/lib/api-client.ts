@@ -89,7 +89,11 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 export type GetJsonOptions<T> = {
   /** What a 401 means for this read: an error (default, spec §7) or "nobody" (null). */
   on401?: "throw" | "returnNull";
-  /** Contract schema to validate the payload against. */
+  /**
+   * Contract schema to validate the payload against: the admin area's reads only (a lazy chunk). Public reads
+   * pass none, so that zod stays out of what a public page loads (issue 13 item 6, D73): the server serialises
+   * every response from the same contract, and its tests check that it does.
+   */
   schema?: ZodType<T>;
   signal?: AbortSignal;
 };

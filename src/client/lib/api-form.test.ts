@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiFieldError, fieldErrorsOf, postForm, toFieldErrors, validateWith } from "./api-form";
+import { ApiFieldError, checkWith, fieldErrorsOf, postForm, toFieldErrors, validateWith } from "./api-form";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,7 +23,7 @@ describe("postForm", () => {
   it("sends JSON with cookies and returns the body", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: "ok" }), { status: 201 }));
     vi.stubGlobal("fetch", fetch);
-    await expect(postForm("/api/contact", { a: 1 }, z.object({ message: z.string() }))).resolves.toEqual({ message: "ok" });
+    await expect(postForm("/api/contact", { a: 1 })).resolves.toEqual({ message: "ok" });
     expect(fetch).toHaveBeenCalledWith(
       "/api/contact",
       expect.objectContaining({
@@ -63,5 +63,24 @@ describe("validateWith", () => {
     const schema = z.object({ name: z.string().min(1, "Name is required") });
     expect(validateWith(schema, { name: "x" })).toEqual({ ok: true, data: { name: "x" } });
     expect(validateWith(schema, { name: "" })).toEqual({ ok: false, fieldErrors: { name: "Name is required" } });
+  });
+});
+
+describe("checkWith (a schema loaded on demand: issue 13 item 6, D73)", () => {
+  const schema = z.object({ name: z.string().trim().min(1, "Name is required") });
+
+  it("checks with the loaded schema", async () => {
+    await expect(checkWith(async () => schema, { name: " x " })).resolves.toEqual({ ok: true, data: { name: "x" } });
+    await expect(checkWith(async () => schema, { name: "" })).resolves.toEqual({ ok: false, fieldErrors: { name: "Name is required" } });
+  });
+
+  it("leaves the values to the server when the schema cannot be loaded", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await expect(checkWith(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")), { name: "" })).resolves.toEqual({
+      ok: true,
+      data: { name: "" },
+    });
+    expect(warn).toHaveBeenCalledWith("Could not load the form's rules: the server checks them", expect.any(TypeError));
+    warn.mockRestore();
   });
 });

@@ -62,8 +62,12 @@ async function errorOf(res: Response): Promise<ApiFieldError> {
   return new ApiFieldError(res.status, message || res.statusText || "Request failed", fieldErrors, bodyMessage);
 }
 
-/** POSTs JSON and returns the parsed (and, with a schema, validated) response; throws ApiFieldError. */
-export async function postForm<T = unknown>(url: string, body: unknown, schema?: ZodType<T>): Promise<T> {
+/**
+ * POSTs JSON and returns the parsed response; throws ApiFieldError. The response is not checked against the
+ * contract: the server serialises it from the contract, and zod stays out of what public pages load (issue 13
+ * item 6, D73).
+ */
+export async function postForm<T = unknown>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/json" },
@@ -72,13 +76,32 @@ export async function postForm<T = unknown>(url: string, body: unknown, schema?:
   });
   if (!res.ok) throw await errorOf(res);
   const text = await res.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  return schema ? schema.parse(data) : (data as T);
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** Field errors carried by an error from postForm (empty for anything else). */
 export function fieldErrorsOf(error: unknown): FieldErrors {
   return error instanceof ApiFieldError ? error.fieldErrors : {};
+}
+
+/**
+ * Client-side check with a contract schema loaded on demand (a dynamic import, so that zod is not part of what
+ * a public page loads up front: issue 13 item 6, D73). Should the schema fail to load (offline, a new release
+ * replaced the chunk), the values go unchecked: the server checks them with the same schema and answers the
+ * same messages as field errors.
+ */
+export async function checkWith<T>(
+  loadSchema: () => Promise<ZodType<T>>,
+  values: unknown,
+): Promise<{ ok: true; data: T } | { ok: false; fieldErrors: FieldErrors }> {
+  let schema: ZodType<T>;
+  try {
+    schema = await loadSchema();
+  } catch (err) {
+    console.warn("Could not load the form's rules: the server checks them", err);
+    return { ok: true, data: values as T };
+  }
+  return validateWith(schema, values);
 }
 
 /** Client-side check with a contract schema: the same rules and messages as the server. */

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { contentItemSchema } from "@contract/content";
+import type { ContentItem } from "@contract/content";
 import { getJson } from "./api-client";
 import { contentKeys } from "./query-keys";
 
@@ -9,13 +8,13 @@ import { contentKeys } from "./query-keys";
  * (static pages' bodies, which may be html). Its key sits under contentKeys.all, so whatever
  * invalidates site content invalidates this too.
  */
-const itemsSchema = z.array(contentItemSchema.pick({ section: true, key: true, value: true, valueType: true }));
-export type ContentEntry = z.infer<typeof itemsSchema>[number];
+export type ContentEntry = Pick<ContentItem, "section" | "key" | "value" | "valueType">;
 
 export async function getContentItems(): Promise<Record<string, ContentEntry>> {
-  const items = await getJson("/api/content", { schema: itemsSchema });
+  const items = await getJson<ContentEntry[]>("/api/content");
   const map: Record<string, ContentEntry> = {};
-  for (const item of items) map[`${item.section}.${item.key}`] = item;
+  // Only the fields the screens read: the map is part of a server-rendered page's state (D70).
+  for (const { section, key, value, valueType } of items) map[`${section}.${key}`] = { section, key, value, valueType };
   return map;
 }
 

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getCurrentUser, loginUrl } from "./session";
+import { currentUserSchema } from "@contract/auth";
+import { getCurrentUser, loginUrl, toCurrentUser } from "./session";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,6 +37,40 @@ describe("getCurrentUser (spec §4: a 401 or any failure means signed out)", () 
       }),
     );
     await expect(getCurrentUser()).resolves.toBeNull();
+  });
+});
+
+describe("toCurrentUser (issue 13 item 6, D73: a hand check instead of zod on every page)", () => {
+  // Values that are mostly, but not always, what the contract asks for.
+  const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) => fc.oneof({ arbitrary: valid, weight: 8 }, ...invalid);
+  const payload = mostly(
+    fc.record(
+      {
+        id: mostly(fc.integer(), fc.constant(2 ** 53), fc.double(), fc.constant("7")),
+        username: mostly(fc.string(), fc.integer(), fc.constant(null)),
+        avatarUrl: mostly(fc.option(fc.string()), fc.integer()),
+        createdAt: mostly(fc.string(), fc.integer()),
+        role: mostly(fc.constantFrom("player", "admin"), fc.constantFrom("root", "", 1)),
+        email: fc.string(),
+      },
+      { requiredKeys: ["id", "username", "avatarUrl", "createdAt", "role"] },
+    ),
+    fc.jsonValue(),
+    fc.record({ id: fc.integer(), username: fc.string(), createdAt: fc.string(), role: fc.constant("player") }),
+  );
+
+  it("accepts and returns what the contract's currentUserSchema accepts and returns, and nothing else", () => {
+    fc.assert(
+      fc.property(payload, (data) => {
+        const expected = currentUserSchema.safeParse(data);
+        expect(toCurrentUser(data)).toEqual(expected.success ? expected.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps only the user's fields", () => {
+    expect(toCurrentUser({ ...user, email: "a@b.c", passwordHash: "x" })).toEqual(user);
   });
 });
 

@@ -1,15 +1,30 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser } from "@contract/auth";
+import type { CurrentUser } from "@contract/auth";
 import { getJson } from "./api-client";
 import { useAsServerRendered } from "./hydration";
 import { authKeys } from "./query-keys";
 
 /**
- * The signed-in user (D14: `{id, username, avatarUrl, createdAt, role}`, validated by the contract's
- * schema), shared by the header, the login screen, reviews, chat and score saving, hence in lib/
- * rather than a feature (habit 6).
+ * The signed-in user (D14: `{id, username, avatarUrl, createdAt, role}`, checked by toCurrentUser),
+ * shared by the header, the login screen, reviews, chat and score saving, hence in lib/ rather than
+ * a feature (habit 6).
  */
-export { currentUserSchema, type CurrentUser };
+export type { CurrentUser };
+
+/**
+ * The payload as a CurrentUser with only its fields, or null when it is not one (a bad payload means signed
+ * out). Checked by hand rather than with the contract's currentUserSchema: every page asks who is signed in,
+ * and zod stays out of what public pages load (issue 13 item 6, D73). session.test.ts checks that the two
+ * agree.
+ */
+export function toCurrentUser(data: unknown): CurrentUser | null {
+  if (!data || typeof data !== "object") return null;
+  const { id, username, avatarUrl, createdAt, role } = data as Record<string, unknown>;
+  if (typeof id !== "number" || !Number.isSafeInteger(id) || typeof username !== "string" || typeof createdAt !== "string") return null;
+  if (avatarUrl !== null && typeof avatarUrl !== "string") return null;
+  if (role !== "player" && role !== "admin") return null;
+  return { id, username, avatarUrl, createdAt, role };
+}
 
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 
@@ -19,7 +34,8 @@ export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await getJson("/api/auth/user", { on401: "returnNull", schema: currentUserSchema });
+    const data = await getJson<unknown>("/api/auth/user", { on401: "returnNull" });
+    return toCurrentUser(data);
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { z } from "zod";
-import { CONTENT_DEFAULTS, contentItemSchema } from "@contract/content";
+import type { ContentItem } from "@contract/content";
+import { CONTENT_DEFAULTS } from "@contract/content-constants";
 import { getJson } from "./api-client";
 import { contentKeys } from "./query-keys";
 
@@ -9,11 +9,10 @@ import { contentKeys } from "./query-keys";
  * D40: website content the public site reads (site.name, site.tagline, home.hero_title …),
  * falling back to CONTENT_DEFAULTS. Shared by the layout, page titles and several screens (lib/).
  */
-const publicContentSchema = z.array(contentItemSchema.pick({ section: true, key: true, value: true, valueType: true }));
-export type PublicContentItem = z.infer<typeof publicContentSchema>[number];
+export type PublicContentItem = Pick<ContentItem, "section" | "key" | "value" | "valueType">;
 
 export async function getContent(): Promise<Record<string, string>> {
-  const items = await getJson("/api/content", { schema: publicContentSchema });
+  const items = await getJson<PublicContentItem[]>("/api/content");
   const map: Record<string, string> = {};
   for (const item of items) map[`${item.section}.${item.key}`] = item.value;
   return map;

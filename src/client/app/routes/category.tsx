@@ -1,6 +1,6 @@
 import { Grid3x3 } from "lucide-react";
 import { useState } from "react";
-import { PSEUDO_CATEGORIES } from "@contract/categories";
+import { PSEUDO_CATEGORIES } from "@contract/categories-constants";
 import { Container } from "@/components/container";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";

@@ -1,4 +1,4 @@
-import { safeReturnTo } from "@contract/auth";
+import { safeReturnTo } from "@contract/auth-constants";
 
 /**
  * Where to go after signing in (D10): the `returnTo` query value when it is a same-site path

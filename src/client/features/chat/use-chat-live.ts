@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { CHAT_LIVE_PATH, chatLiveEventSchema } from "@contract/chat";
+import { CHAT_LIVE_PATH } from "@contract/chat-constants";
 import { applyChatLiveEvent, chatKeys, chatLiveState } from "./chat-cache";
+import { parseChatLiveEvent } from "./live-event";
 
 export type ChatLiveStatus = "connecting" | "open" | "reconnecting";
 
@@ -57,8 +58,9 @@ export function useChatLive(options: { enabled?: boolean } = {}): ChatLiveStatus
         } catch {
           return;
         }
-        const event = chatLiveEventSchema.safeParse(data);
-        if (event.success) applyChatLiveEvent(qc, event.data);
+        // A malformed event is ignored.
+        const event = parseChatLiveEvent(data);
+        if (event) applyChatLiveEvent(qc, event);
       };
       ws.onclose = () => {
         if (socket !== ws) return;

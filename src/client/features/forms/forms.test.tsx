@@ -112,4 +112,16 @@ describe("Contact form (D51)", () => {
     expect(within(form).getByLabelText("Name")).toHaveFocus();
     expect(bodyOf(fetch, "/api/contact")).toBeUndefined();
   });
+  it("a second submit while the rules are loading sends nothing more (issue 13 item 6, D73: they load on demand)", async () => {
+    const fetch = mockApi([...base, ["POST", "/api/contact", () => jsonResponse({ message: "Thanks!" }, { status: 201 })]]);
+    renderApp("/contact");
+    const form = await screen.findByRole("form", { name: "Contact us" });
+    fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Ada" } });
+    fireEvent.change(within(form).getByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.change(within(form).getByLabelText("Message"), { target: { value: "Hi" } });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByText("Thanks!")).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([u, init]) => u === "/api/contact" && init?.method === "POST")).toHaveLength(1);
+  });
 });

@@ -2,21 +2,25 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { fieldErrorsOf, validateWith, type FieldErrors } from "@/lib/api-form";
+import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
 
 /**
  * State for a simple enquiry form: values, per-field errors (from the contract's schema before
  * sending, and from the server's `errors[]` after), focus on the first invalid field, a toast with
  * the server's message on success, and a reset.
+ *
+ * `loadSchema` loads the contract's schema (a dynamic import): zod is not part of what a public page
+ * loads before the first interaction (issue 13 item 6, D73). Typing in the form starts loading it; a
+ * submit waits for it.
  */
 export function useFormState<K extends string, T>({
   initial,
-  schema,
+  loadSchema,
   send,
   isPending,
 }: {
   initial: Record<K, string>;
-  schema: ZodType<T>;
+  loadSchema: () => Promise<ZodType<T>>;
   send: (data: T, callbacks: { onSuccess: (res: { message: string }) => void; onError: (err: unknown) => void }) => void;
   isPending: boolean;
 }) {
@@ -24,6 +28,7 @@ export function useFormState<K extends string, T>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const checking = useRef(false);
 
   useEffect(() => {
     if (!focusTick) return;
@@ -31,6 +36,8 @@ export function useFormState<K extends string, T>({
   }, [focusTick]);
 
   function set(field: K, value: string) {
+    // Typing starts loading the rules, so that a submit seldom waits for them.
+    void loadSchema().catch(() => undefined);
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   }
@@ -40,12 +47,15 @@ export function useFormState<K extends string, T>({
     setFocusTick((n) => n + 1);
   }
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (isPending) return;
+    if (isPending || checking.current) return;
     const toCheck: Record<string, string> = { ...values };
     if (typeof toCheck.email === "string") toCheck.email = toCheck.email.trim();
-    const checked = validateWith(schema, toCheck);
+    checking.current = true;
+    const checked = await checkWith(loadSchema, toCheck).finally(() => {
+      checking.current = false;
+    });
     if (!checked.ok) return fail(checked.fieldErrors);
     setErrors({});
     // Optional fields left empty are left out.

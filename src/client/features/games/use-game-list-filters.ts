@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "wouter";
-import { gameSortSchema, type GameSort } from "@contract/games";
+import { isGameSort, type GameSort } from "@contract/games-constants";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -15,9 +15,9 @@ export function useGameListFilters() {
   const [params, setParams] = useSearchParams();
   const search = (params.get("search") ?? "").trim();
   const category = params.get("category") ?? "";
-  const sortParsed = gameSortSchema.safeParse(params.get("sort"));
+  const sortParam = params.get("sort");
   // Issue 12 item 3: a search without a chosen order lists the best matches first.
-  const sort: GameSort | "relevance" = sortParsed.success ? sortParsed.data : search ? "relevance" : "newest";
+  const sort: GameSort | "relevance" = isGameSort(sortParam) ? sortParam : search ? "relevance" : "newest";
 
   const [input, setInput] = useState(search);
   // The URL changed from outside (header search, back button): show it in the box.

@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { getJson } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
 
-const providersSchema = z.object({ google: z.boolean() });
-export type AuthProviders = z.infer<typeof providersSchema>;
+export type AuthProviders = { google: boolean };
 
-/** GET /api/auth/providers (D10, D15): which sign-in methods this site offers. Any failure: password only. */
+/**
+ * GET /api/auth/providers (D10, D15): which sign-in methods this site offers. Any failure: password only.
+ * Google is offered only for `google: true` (checked by hand: no zod on public pages, issue 13 item 6, D73).
+ */
 export async function getAuthProviders(): Promise<AuthProviders> {
   try {
-    return await getJson("/api/auth/providers", { schema: providersSchema });
+    const data = await getJson<{ google?: unknown } | null>("/api/auth/providers");
+    return { google: data?.google === true };
   } catch {
     return { google: false };
   }

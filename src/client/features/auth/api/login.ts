@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser, type LoginInput } from "@contract/auth";
+import type { CurrentUser, LoginInput } from "@contract/auth";
 import { ApiFieldError, postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
@@ -8,7 +8,7 @@ export const LOGIN_FAILED_MESSAGE = "Login failed";
 
 /** POST /api/auth/login {username, password} (D11) → 200 the user + a session cookie. */
 export async function login(input: LoginInput): Promise<CurrentUser> {
-  return postForm("/api/auth/login", input, currentUserSchema);
+  return postForm<CurrentUser>("/api/auth/login", input);
 }
 
 export function loginErrorMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser, type RegisterInput } from "@contract/auth";
+import type { CurrentUser, RegisterInput } from "@contract/auth";
 import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
@@ -10,7 +10,7 @@ import { authKeys } from "@/lib/query-keys";
 export async function register(input: RegisterInput): Promise<CurrentUser> {
   const body: RegisterInput = { username: input.username, password: input.password };
   if (input.email) body.email = input.email;
-  return postForm("/api/auth/register", body, currentUserSchema);
+  return postForm<CurrentUser>("/api/auth/register", body);
 }
 
 /** Registers (and so signs in); on success the current-user query holds the new user and is refetched. */

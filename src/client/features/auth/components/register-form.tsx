@@ -1,16 +1,19 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { registerSchema, type CurrentUser } from "@contract/auth";
+import type { CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
-import { fieldErrorsOf, validateWith, type FieldErrors } from "@/lib/api-form";
+import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
 import { useRegister } from "../api/register";
 import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "./password-input";
 
 type Field = "username" | "email" | "password";
 const FIELDS: Field[] = ["username", "email", "password"];
+
+/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
 /** Which field a 409 is about ('Username is already taken', 'An account with this email already exists'). */
 function conflictField(message: string): Field | null {
@@ -30,6 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
   const [formError, setFormError] = useState<string | null>(null);
   const [focusFirstError, setFocusFirstError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const checking = useRef(false);
   const registration = useRegister({ onSuccess: onRegistered });
 
   // After a failed submit, move focus to the first field with an error.
@@ -39,6 +43,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
   }, [focusFirstError]);
 
   function set(field: Field, value: string) {
+    // Typing starts loading the rules, so that a submit seldom waits for them.
+    void loadRegisterSchema().catch(() => undefined);
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   }
@@ -49,10 +55,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
     setFocusFirstError((n) => n + 1);
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    if (registration.isPending) return;
-    const checked = validateWith(registerSchema, { ...values, email: values.email.trim() });
+    if (registration.isPending || checking.current) return;
+    checking.current = true;
+    const checked = await checkWith(loadRegisterSchema, { ...values, email: values.email.trim() }).finally(() => {
+      checking.current = false;
+    });
     if (!checked.ok) return fail(checked.fieldErrors, null);
     setErrors({});
     setFormError(null);

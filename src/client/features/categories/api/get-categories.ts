@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { categoryListSchema } from "@contract/categories";
+import type { Category } from "@contract/categories";
 import { getJson } from "@/lib/api-client";
 import { categoryKeys } from "@/lib/query-keys";
 
 /** GET /api/categories (with gameCount) */
 export function getCategories(signal?: AbortSignal) {
-  return getJson("/api/categories", { schema: categoryListSchema, signal });
+  return getJson<Category[]>("/api/categories", { signal });
 }
 
 export const categoriesQueryOptions = () =>

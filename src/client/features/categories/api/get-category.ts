@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { categorySchema } from "@contract/categories";
+import type { Category } from "@contract/categories";
 import { getJson } from "@/lib/api-client";
 import { categoryKeys } from "@/lib/query-keys";
 
 /** GET /api/categories/{slug} */
 export function getCategory(slug: string, signal?: AbortSignal) {
-  return getJson(`/api/categories/${encodeURIComponent(slug)}`, { schema: categorySchema, signal });
+  return getJson<Category>(`/api/categories/${encodeURIComponent(slug)}`, { signal });
 }
 
 export const categoryQueryOptions = (slug: string) =>

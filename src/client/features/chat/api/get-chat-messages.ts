@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { chatListSchema, type ChatMessage } from "@contract/chat";
+import type { ChatMessage } from "@contract/chat";
 import { getJson } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
 import { chatKeys, chatLiveState, mergeFetchedChat } from "../chat-cache";
 
 /** GET /api/chat (D36): the latest 50 messages, oldest first. */
 export function getChatMessages(signal?: AbortSignal): Promise<ChatMessage[]> {
-  return getJson("/api/chat", { schema: chatListSchema, signal });
+  return getJson<ChatMessage[]>("/api/chat", { signal });
 }
 
 export const chatMessagesQueryOptions = () =>

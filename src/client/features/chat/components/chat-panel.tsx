@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
-import { CHAT_MAX_LENGTH, type ChatMessage } from "@contract/chat";
+import type { ChatMessage } from "@contract/chat";
+import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Input } from "@/components/ui/input";

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { type advertiseSchema, okMessageSchema } from "@contract/forms";
+import type { advertiseSchema, OkMessage } from "@contract/forms";
 import { postForm } from "@/lib/api-form";
 
 export type AdvertiseEnquiry = z.input<typeof advertiseSchema>;
 
 /** POST /api/advertise {companyName, email, website?, budget?, goals?} (D53) → 201 {message}; 400 with field errors. */
-export async function sendAdvertiseEnquiry(input: AdvertiseEnquiry): Promise<{ message: string }> {
-  return postForm("/api/advertise", input, okMessageSchema);
+export async function sendAdvertiseEnquiry(input: AdvertiseEnquiry): Promise<OkMessage> {
+  return postForm("/api/advertise", input);
 }
 
 export function useSendAdvertiseEnquiry() {

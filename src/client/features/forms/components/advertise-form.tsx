@@ -1,5 +1,4 @@
 import { Loader2, Send } from "lucide-react";
-import { advertiseSchema } from "@contract/forms";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -11,6 +10,9 @@ export const BUDGET_OPTIONS = ["Under $1,000", "$1,000 - $5,000", "$5,000 - $20,
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", goals: "" };
 
+/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+const loadAdvertiseSchema = () => import("@contract/forms").then((m) => m.advertiseSchema);
+
 /**
  * Spec §2 Advertise With Us enquiry: Company Name, Email Address (email type), Website, Estimated
  * Budget and goals. D53: stored by the server, which validates the email; success toasts its message.
@@ -19,7 +21,7 @@ export function AdvertiseForm() {
   const mutation = useSendAdvertiseEnquiry();
   const { values, errors, set, onSubmit, formRef } = useFormState({
     initial: EMPTY,
-    schema: advertiseSchema,
+    loadSchema: loadAdvertiseSchema,
     isPending: mutation.isPending,
     send: (data, callbacks) => mutation.mutate(data, callbacks),
   });

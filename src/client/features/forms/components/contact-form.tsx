@@ -1,5 +1,4 @@
 import { Loader2, Send } from "lucide-react";
-import { contactSchema } from "@contract/forms";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -8,12 +7,15 @@ import { useFormState } from "../use-form-state";
 
 const EMPTY = { name: "", email: "", subject: "", message: "" };
 
+/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+const loadContactSchema = () => import("@contract/forms").then((m) => m.contactSchema);
+
 /** D51 Contact form: name, email, optional subject, message; stored for the admins, success toasts the server's message. */
 export function ContactForm() {
   const mutation = useSendContactMessage();
   const { values, errors, set, onSubmit, formRef } = useFormState({
     initial: EMPTY,
-    schema: contactSchema,
+    loadSchema: loadContactSchema,
     isPending: mutation.isPending,
     send: (data, callbacks) => mutation.mutate(data, callbacks),
   });

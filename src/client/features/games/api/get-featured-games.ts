@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { gameListSchema } from "@contract/games";
+import type { Game } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
 
 /** GET /api/games/featured */
 export function getFeaturedGames(signal?: AbortSignal) {
-  return getJson("/api/games/featured", { schema: gameListSchema, signal });
+  return getJson<Game[]>("/api/games/featured", { signal });
 }
 
 export const featuredGamesQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { gameSchema } from "@contract/games";
+import type { Game } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
 
 /** GET /api/games/{id}; 404 {message} for an unknown id (the screen shows 'Game Not Found'). */
 export function getGame(id: number, signal?: AbortSignal) {
-  return getJson(`/api/games/${id}`, { schema: gameSchema, signal });
+  return getJson<Game>(`/api/games/${id}`, { signal });
 }
 
 export const gameQueryOptions = (id: number) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { leaderboardSchema, type LeaderboardEntry } from "@contract/leaderboard";
+import type { LeaderboardEntry } from "@contract/leaderboard";
 import { getJson, withQuery } from "@/lib/api-client";
 
 export type LeaderboardParams = {
@@ -18,7 +18,7 @@ export const leaderboardKeys = {
 
 /** GET /api/leaderboard?period&search&limit (D24). */
 export function getLeaderboard(params: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
-  return getJson(withQuery("/api/leaderboard", params), { schema: leaderboardSchema, signal });
+  return getJson<LeaderboardEntry[]>(withQuery("/api/leaderboard", params), { signal });
 }
 
 export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>

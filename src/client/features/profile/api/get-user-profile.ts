@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { userProfileSchema } from "@contract/users";
+import type { UserProfile } from "@contract/users";
 import { getJson } from "@/lib/api-client";
 
 /** Query keys (habit 5). */
@@ -11,7 +11,7 @@ export const userKeys = {
 
 /** GET /api/users/{id}: public user + rank (null when unranked), totalScore, gamesPlayed, winRate (D24, D25). 404 → ApiError. */
 export function getUserProfile(id: number, signal?: AbortSignal) {
-  return getJson(`/api/users/${id}`, { schema: userProfileSchema, signal });
+  return getJson<UserProfile>(`/api/users/${id}`, { signal });
 }
 
 export const userProfileQueryOptions = (id: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { userStatsSchema } from "@contract/users";
+import type { UserStats } from "@contract/users";
 import { getJson } from "@/lib/api-client";
 import { userKeys } from "./get-user-profile";
 
 /** GET /api/users/{id}/stats: per-game bests, category shares and the 10 achievements (D25). */
 export function getUserStats(id: number, signal?: AbortSignal) {
-  return getJson(`/api/users/${id}/stats`, { schema: userStatsSchema, signal });
+  return getJson<UserStats>(`/api/users/${id}/stats`, { signal });
 }
 
 export const userStatsQueryOptions = (id: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ratingAggregateSchema } from "@contract/reviews";
+import type { RatingAggregate } from "@contract/reviews";
 import { getJson } from "@/lib/api-client";
 import { reviewKeys } from "./keys";
 
 /** GET /api/games/{id}/rating → {gameId, rating, average, count, distribution} (D32). */
 export function getRating(gameId: number, signal?: AbortSignal) {
-  return getJson(`/api/games/${gameId}/rating`, { schema: ratingAggregateSchema, signal });
+  return getJson<RatingAggregate>(`/api/games/${gameId}/rating`, { signal });
 }
 
 export const ratingQueryOptions = (gameId: number) =>

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { reviewSchema } from "@contract/reviews";
+import type { Review } from "@contract/reviews";
 import { getJson } from "@/lib/api-client";
 import { reviewKeys } from "./keys";
 
-const ownReviewSchema = reviewSchema.nullable();
-
 /** GET /api/games/{id}/reviews/user/{userId} → the review or null (D31). */
 export function getUserReview(gameId: number, userId: number, signal?: AbortSignal) {
-  return getJson(`/api/games/${gameId}/reviews/user/${userId}`, { schema: ownReviewSchema, signal });
+  return getJson<Review | null>(`/api/games/${gameId}/reviews/user/${userId}`, { signal });
 }
 
 export const userReviewQueryOptions = (gameId: number, userId: number) =>

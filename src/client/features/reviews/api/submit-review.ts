@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { reviewSchema } from "@contract/reviews";
+import type { Review } from "@contract/reviews";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateAfterReviewChange } from "./keys";
 
-const submitReviewResponseSchema = z.object({ review: reviewSchema, created: z.boolean() });
+export type SubmitReviewResponse = { review: Review; created: boolean };
 
 export type SubmitReviewInput = { gameId: number; userId: number; rating: number; comment: string };
 
@@ -12,12 +11,12 @@ export type SubmitReviewInput = { gameId: number; userId: number; rating: number
  * POST /api/reviews {userId, gameId, rating, comment?} → 201 {review, created: true} or
  * 200 {review, created: false} (spec §7, D30). The comment is trimmed and left out when empty (spec §5).
  */
-export async function submitReview({ gameId, userId, rating, comment }: SubmitReviewInput) {
+export async function submitReview({ gameId, userId, rating, comment }: SubmitReviewInput): Promise<SubmitReviewResponse> {
   const trimmed = comment.trim();
   const body: { userId: number; gameId: number; rating: number; comment?: string } = { userId, gameId, rating };
   if (trimmed) body.comment = trimmed;
   const res = await apiRequest("POST", "/api/reviews", body);
-  return submitReviewResponseSchema.parse(await res.json());
+  return (await res.json()) as SubmitReviewResponse;
 }
 
 export function useSubmitReview(gameId: number) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { scoreListSchema } from "@contract/scores";
+import type { ScoreEntry } from "@contract/scores";
 import { getJson } from "@/lib/api-client";
 import { scoreKeys } from "./keys";
 
@@ -8,7 +8,7 @@ export const GAME_SCORES_LIMIT = 10;
 
 /** GET /api/scores/game/{id}?limit=N: each player's best score, highest first (D23). */
 export function getGameScores(gameId: number, limit = GAME_SCORES_LIMIT, signal?: AbortSignal) {
-  return getJson(`/api/scores/game/${gameId}?limit=${limit}`, { schema: scoreListSchema, signal });
+  return getJson<ScoreEntry[]>(`/api/scores/game/${gameId}?limit=${limit}`, { signal });
 }
 
 export const gameScoresQueryOptions = (gameId: number, limit = GAME_SCORES_LIMIT) =>

@@ -1,0 +1,10 @@
+/**
+ * The zod-free values of ./chat.ts, re-exported there: the client imports them from here so that a public
+ * page does not load zod for a constant (issue 13 item 6, D73).
+ */
+
+export const CHAT_MAX_LENGTH = 500;
+/** D36: at most 5 messages per 10 seconds per user. */
+export const CHAT_RATE_LIMIT = { limit: 5, windowMs: 10_000 } as const;
+/** D37: the live channel's path (a WebSocket on the site origin). */
+export const CHAT_LIVE_PATH = "/api/chat/live";

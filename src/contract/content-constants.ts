@@ -1,0 +1,17 @@
+/**
+ * The zod-free values of ./content.ts, re-exported there: the client imports them from here so that a public
+ * page does not load zod for a constant (issue 13 item 6, D73).
+ */
+
+/**
+ * D40: the content keys the public site reads, with their built-in defaults.
+ * Keys are `section.key`.
+ */
+export const CONTENT_DEFAULTS: Record<string, string> = {
+  "site.name": "Arcadium",
+  "site.tagline": "Play, Chat, Compete",
+  "home.hero_title": "Play, Chat, Compete",
+  "home.hero_subtitle": "Hundreds of free browser games, some with AI-powered opponents, a live chat with other players and weekly leaderboards.",
+  "home.banner_title": "Ready to join the fun?",
+  "footer.about": "Arcadium is an open games portal: free HTML5 games, live chat and leaderboards, run by people who love games.",
+};
