@@ -134,6 +134,30 @@ async function uncachedSearches(base) {
   return { requests: times.length, p50Ms: at(0.5), p99Ms: at(0.99), failed: 0 };
 }
 
+/**
+ * Issue 13: a page rendered on the server without the render cache, next to the JSON call without the read
+ * cache. Pages and games are cached per path (decision 008), so each request here asks for a game not asked
+ * for before: 96 game pages one after another, then the JSON of 96 other games, p50/p99 of their times.
+ */
+async function uncachedPages(base, ids) {
+  const timed = async (urls) => {
+    const times = [];
+    for (const url of urls) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${base}${url}`);
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      await res.arrayBuffer();
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    times.sort((x, y) => x - y);
+    const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+    return { requests: times.length, p50Ms: at(0.5), p99Ms: at(0.99), failed: 0 };
+  };
+  const pages = await timed(ids.slice(0, 96).map((id) => `/game/${id}`));
+  const json = await timed(ids.slice(96, 192).map((id) => `/api/games/${id}`));
+  return { "page /game/{id}, uncached": pages, "games/{id}, uncached": json, p50RatioPageToJson: round1(pages.p50Ms / json.p50Ms) };
+}
+
 /** One autocannon run against `url`; the server's CPU per request from `pid`. */
 async function measure(url, pid) {
   const cpuBefore = await cpuMs(pid);
@@ -170,7 +194,7 @@ async function benchOne(db, bare) {
       "games/{id}": { url: `${server.url}/api/games/${someGame.id}` },
       categories: { url: `${server.url}/api/categories` },
       leaderboard: { url: `${server.url}/api/leaderboard` },
-      // Issue 13: the pages themselves (head tags for crawlers, from the per-path page cache).
+      // Issue 13: the pages themselves, rendered on the server (ADR 010), from the per-path page cache.
       "page /": { url: `${server.url}/` },
       "page /game/{id}": { url: `${server.url}/game/${someGame.id}` },
     };
@@ -200,6 +224,8 @@ async function benchOne(db, bare) {
       s.cpuRatioOfBare = round1(s.cpuMsPerRequest / b.cpuMsPerRequest);
     }
     summary["search, uncached, one at a time"] = await uncachedSearches(server.url);
+    const ids = (await get("/api/games?limit=100&sort=rating")).concat(await get("/api/games?limit=100&sort=rating&offset=100")).map((g) => g.id);
+    summary["render cache off (a new game per request, one at a time)"] = await uncachedPages(server.url, ids);
     return summary;
   } finally {
     await cleanup();

@@ -64,6 +64,30 @@ export async function signInAdmin(request: APIRequestContext, server: ServerWith
   expect(verify.status(), await verify.text()).toBe(200);
 }
 
+/**
+ * After each navigation of `page` (goto, reload, back, forward), waits until React has taken the
+ * server-rendered page over (`<html data-hydrated>`, src/client/main.tsx): a test acts the way a person does
+ * once the page responds, not on the HTML before its script has run (ADR 010). Documents that are not the
+ * site's pages (JSON, a game's frame) are not waited for.
+ */
+export function waitForHydrationAfterNavigation(page: Page) {
+  const hydrated = () =>
+    page
+      .waitForFunction(() => !document.getElementById("root") || document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 15_000 })
+      .catch(() => {
+        // a closed page or a navigation away: the test's own expectations say what went wrong
+      });
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await hydrated();
+      return response;
+    };
+  }
+  return page;
+}
+
 /** Stores a cookie consent before the page loads, so the notice does not cover the page. */
 export async function acceptCookies(page: Page | BrowserContext) {
   await page.addInitScript(() => {
@@ -274,6 +298,9 @@ export const test = base.extend<
   { consoleErrors: string[]; api: { games(): Promise<ApiGame[]> }; playerPrefix: string; player: Player; signIn: SignIn; adminPage: Page },
   { adminServer: RunningServer; adminState: StorageState }
 >({
+  page: async ({ page }, use) => {
+    await use(waitForHydrationAfterNavigation(page));
+  },
   consoleErrors: async ({ page }, use) => {
     await use(watchConsole(page));
   },
@@ -288,6 +315,7 @@ export const test = base.extend<
     const contexts: BrowserContext[] = [];
     const open = async (url: string | undefined) => {
       const context = await browser.newContext({ baseURL: url });
+      context.on("page", (p) => void waitForHydrationAfterNavigation(p));
       contexts.push(context);
       await acceptCookies(context);
       return context;

@@ -79,6 +79,12 @@ for (const theme of ["light", "dark"] as const) {
         `${visit.path}: reads after hydration`,
       ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), visit.path).toBe(theme === "dark");
+      // React took over the server's <title> and description: one of each, saying what the screen says.
+      const head = await page.evaluate(() => ({
+        titles: document.querySelectorAll("title").length,
+        descriptions: document.querySelectorAll('meta[name="description"]').length,
+      }));
+      expect(head, visit.path).toEqual({ titles: 1, descriptions: 1 });
     }
   });
 }
@@ -96,17 +102,18 @@ test("a signed-in player gets the same page, then their own header after hydrati
   }
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("a crawler reads the game page's title, description, instructions and similar games, and follows its links", async ({ page }) => {
+test("without JavaScript, a crawler reads the game page's title, description and similar games, and follows its links", async ({ browser, baseURL }) => {
+  // A context of its own: the fixtures' page waits for hydration after each navigation, which never comes here.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  try {
     const [game] = await getJson<Array<ApiGame & { description: string }>>(page.request, "/api/games?limit=1&sort=popular");
     await page.goto(`/game/${game.id}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
     await expect(main.getByText(game.description).first()).toBeVisible();
     await expect(main.getByRole("heading", { name: "Similar Games" })).toBeVisible();
-    // Links work as plain links: the category of the game, then a game of that category.
+    // Links work as plain links: from All Games to the game.
     await page.goto("/games");
     await expect(main.getByRole("heading", { level: 1, name: "All Games" })).toBeVisible();
     const firstGame = main.getByRole("link").filter({ hasText: game.title }).first();
@@ -114,5 +121,7 @@ test.describe("without JavaScript", () => {
     await firstGame.click();
     await expect(page).toHaveURL(new RegExp(`/game/${game.id}$`));
     await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
-  });
+  } finally {
+    await context.close();
+  }
 });

@@ -26,7 +26,7 @@ import { ssrStateJson, type SsrState } from "./lib/ssr-state";
  *   400/404 are the page's real answer (an unknown game): they are rendered and handed over as errors.
  */
 
-export type RenderResult = { ok: true; html: string; state: string } | { ok: false; reason: string };
+export type RenderResult = { ok: true; html: string; state: string; screens: string[] } | { ok: false; reason: string };
 export type PageRenderer = (input: { path: string; search: string; renderedAt: number }) => Promise<RenderResult>;
 
 /** Enough for a screen whose queries depend on other queries' answers (a game, then its similar games). */
@@ -119,7 +119,7 @@ async function renderPage({ path, search, renderedAt }: { path: string; search: 
       shouldDehydrateQuery: (q) => q.state.status === "success" || (q.state.status === "error" && isNotFoundError(q.state.error)),
     });
     const state: SsrState = { renderedAt, screens: [...screens], queries: dehydrated };
-    return { ok: true, html: html.replace(LEADING_HOISTABLES, ""), state: ssrStateJson(state) };
+    return { ok: true, html: html.replace(LEADING_HOISTABLES, ""), state: ssrStateJson(state), screens: state.screens };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   } finally {

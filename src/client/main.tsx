@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadScreens } from "./lib/lazy-component";
@@ -6,10 +6,15 @@ import { queryClient } from "./lib/query-client";
 import { hydrateQueryClient, readSsrState } from "./lib/ssr-state";
 import "./index.css";
 
-// The server puts each page's <title> and meta description in its first HTML for crawlers and link
-// previews (issue 13, D71); screens set theirs with React 19 <title>/<meta> hoisting (D1), so drop the
-// server's to leave exactly one of each in <head>. Canonical, Open Graph and JSON-LD stay.
-document.head.querySelectorAll("title, [data-server-head]").forEach((t) => t.remove());
+// The server puts each page's <title> and meta description in its first HTML for crawlers and link previews
+// (issue 13, D71). Screens set theirs with React 19 <title>/<meta> hoisting (D1): hydrating, React takes over
+// the server's (the same texts, src/contract/pages.ts), so there is always exactly one of each in <head>.
+
+/** Marks the document once React has taken it over (`<html data-hydrated>`): tools and tests can wait for it. */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+  return children;
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
@@ -25,7 +30,9 @@ if (state && root.firstElementChild) {
     hydrateRoot(
       container,
       <StrictMode>
-        <App renderedAt={state.renderedAt} />
+        <MarkHydrated>
+          <App renderedAt={state.renderedAt} />
+        </MarkHydrated>
       </StrictMode>,
       {
         // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
@@ -36,7 +43,9 @@ if (state && root.firstElementChild) {
 } else {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <MarkHydrated>
+        <App />
+      </MarkHydrated>
     </StrictMode>,
   );
 }

@@ -52,6 +52,15 @@ export const MISSING_TITLES = { game: "Game Not Found", category: "Category Not 
  */
 export const ALLOW_SEARCH_ENGINES_SETTING = "allow_search_engines";
 
+/**
+ * A page's meta description as both the server's head (D71) and the screen (D1) write it: at most 300
+ * characters. The same text on both sides lets React take over the server's <title> and description when it
+ * hydrates (ADR 010) instead of adding second ones.
+ */
+export function metaDescription(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
+}
+
 /** A category's page (pseudo categories such as "New Games" included). */
 export function categoryDescription(site: string, name: string): string {
   return `${name} games on ${site}: free to play in your browser.`;

@@ -32,6 +32,7 @@ import { scoreRoutes } from "./routes/scores";
 import { userRoutes } from "./routes/users";
 import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
+import { loadClientManifest } from "./services/client-manifest";
 import { PgListener } from "./services/pg-listener";
 import { ReadCache } from "./services/read-cache";
 import { SessionCache } from "./services/session-cache";
@@ -220,7 +221,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // the client); without that bundle (a test's stand-in client) pages carry their head tags only.
   const rendererModule = ctx.renderer ?? (template ? await loadRendererModule(path.join(config.clientDir, "..", "ssr", "entry-server.js")) : undefined);
   const render = template ? rendererModule?.createPageRenderer(inProcessFetch(app)) : undefined;
-  if (template) await app.register(pageRoutes, { ...routeCtx, template, render });
+  const manifest = template ? loadClientManifest(config.clientDir) : undefined;
+  if (template) await app.register(pageRoutes, { ...routeCtx, template, render, manifest });
   const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
@@ -228,7 +230,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
-    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) return sendNotFoundPage(pageCtx, template, request, reply, render);
+    if (!isApi && template && (request.method === "GET" || request.method === "HEAD"))
+      return sendNotFoundPage(pageCtx, template, request, reply, render, manifest);
     return reply.code(404).send({ message: "Not found" });
   });
 

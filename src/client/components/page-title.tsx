@@ -1,5 +1,5 @@
 import { useContent } from "@/lib/site-content";
-import { documentTitle } from "@contract/pages";
+import { documentTitle, metaDescription } from "@contract/pages";
 
 /**
  * D1: the home title is `{site.name} - {site.tagline}` (Arcadium - Play, Chat, Compete); every other
@@ -12,7 +12,7 @@ export function PageTitle({ title, description }: { title?: string; description?
   return (
     <>
       <title>{text}</title>
-      {description ? <meta name="description" content={description} /> : null}
+      {description ? <meta name="description" content={metaDescription(description)} /> : null}
     </>
   );
 }

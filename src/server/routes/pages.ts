@@ -3,6 +3,7 @@ import type { ApiFetch } from "../../client/lib/api-client";
 import type { PageRenderer } from "../../client/entry-server";
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/cached-reads";
+import type { ClientManifest } from "../services/client-manifest";
 import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
 import { streamSitemap, robotsTxt, SITEMAP_MAX_URLS } from "../services/sitemap";
@@ -74,9 +75,14 @@ export function screenSearch(path: string, url: string): string {
   return s ? `?${s}` : "";
 }
 
-/** The page's body and state in the template's #root (ADR 010). */
-export function injectBody(template: string, html: string, state: string): string {
-  return template.replace(
+/**
+ * The page's body and state in the template's #root (ADR 010), and its screens' chunks named in the head so
+ * that the browser fetches them alongside the main script (D73).
+ */
+export function injectBody(template: string, html: string, state: string, preloads: readonly string[] = []): string {
+  const links = preloads.map((url) => `<link rel="modulepreload" crossorigin href="${url.replace(/[&"<>]/g, "")}">`).join("\n    ");
+  const withLinks = links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
+  return withLinks.replace(
     '<div id="root"></div>',
     () => `<div id="root">${html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
   );
@@ -93,8 +99,10 @@ const pathOf = (url: string) => {
  * sitemap. Pages are cached per path in the read cache (decision 008), so an administrator's change is
  * served by every process at once. A thin route: services/pages.ts and services/sitemap.ts do the work.
  */
-export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sitemapMaxUrls?: number; render?: PageRenderer }> = async (app, opts) => {
-  const { db, config, reads, template, render } = opts;
+export const pageRoutes: FastifyPluginAsync<
+  AppContext & { template: string; sitemapMaxUrls?: number; render?: PageRenderer; manifest?: ClientManifest }
+> = async (app, opts) => {
+  const { db, config, reads, template, render, manifest } = opts;
   const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
@@ -111,7 +119,7 @@ export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sit
         let html = injectHead(template, renderHead(page.head));
         if (render) {
           const body = await render({ path, search, renderedAt: Date.now() });
-          if (body.ok) html = injectBody(html, body.html, body.state);
+          if (body.ok) html = injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens));
           else {
             rendered = false;
             request.log.warn({ path, reason: body.reason }, "page not rendered on the server; the browser renders it");
@@ -158,13 +166,20 @@ export const pageRoutes: FastifyPluginAsync<AppContext & { template: string; sit
 };
 
 /** The Not Found page for any other path (D70): status 404, its head, never cached. */
-export async function sendNotFoundPage(ctx: PageContext, template: string, request: FastifyRequest, reply: FastifyReply, render?: PageRenderer) {
+export async function sendNotFoundPage(
+  ctx: PageContext,
+  template: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  render?: PageRenderer,
+  manifest?: ClientManifest,
+) {
   const path = pathOf(request.url);
   const page = await describePage(ctx, "/404/not/a-page");
   let html = injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }));
   // The Not Found screen itself (D70), rendered like every page (its path is the one asked for: the router
   // on the client must land on the same screen).
   const body = render && path.startsWith("/") && !path.startsWith("/cms") ? await render({ path, search: "", renderedAt: Date.now() }) : undefined;
-  if (body?.ok) html = injectBody(html, body.html, body.state);
+  if (body?.ok) html = injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens));
   return reply.code(404).header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(html);
 }

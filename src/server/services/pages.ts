@@ -6,6 +6,7 @@ import {
   categoryDescription,
   documentTitle,
   HOME_DESCRIPTION,
+  metaDescription,
   MISSING_TITLES,
   NOINDEX_PATHS,
   NOT_FOUND_TITLE,
@@ -242,15 +243,15 @@ function breadcrumbs(_base: string, items: Array<{ name: string; url: string }>)
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /**
- * The head tags of a page, as HTML (D71). Title and description carry `data-server-head` so that the client
- * can drop them before React renders its own (src/client/main.tsx); the rest stays for the page's lifetime.
+ * The head tags of a page, as HTML (D71). React takes over the title and the description when the page
+ * hydrates (they say what the screen's own say, src/contract/pages.ts); the rest stays for the page's lifetime.
  */
 export function renderHead(head: HeadTags): string {
   const meta = (attr: "name" | "property", key: string, value: string) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
-  const description = head.description.length > 300 ? `${head.description.slice(0, 297).trimEnd()}…` : head.description;
+  const description = metaDescription(head.description);
   const tags = [
-    `<title data-server-head>${escapeText(head.title)}</title>`,
-    `<meta name="description" content="${escapeAttr(description)}" data-server-head />`,
+    `<title>${escapeText(head.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}" />`,
     head.indexable ? "" : meta("name", "robots", "noindex"),
     `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`,
     meta("property", "og:site_name", head.siteName),
