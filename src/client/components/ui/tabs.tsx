@@ -4,10 +4,11 @@ import { cn } from "@/lib/utils";
 /**
  * Tabs of our own (issue 13 item 6, D73: the Radix primitive, with its roving focus, collection and
  * presence helpers, cost the home and game pages about 8 KB gzip of JavaScript before the first
- * interaction). Same API and same markup as the Radix Tabs they replace, following the WAI-ARIA tabs
+ * interaction). Same API and markup as the Radix Tabs they replace, following the WAI-ARIA tabs
  * pattern with automatic activation:
  * - role=tablist (horizontal); role=tab buttons with aria-selected, aria-controls, data-state
- *   ("active" / "inactive", which the styles use); only the selected tab is in the Tab order;
+ *   ("active" / "inactive", which the styles use); the selected tab is the list's one Tab stop (Radix
+ *   made the list itself focusable and passed its focus on to the selected tab: same keyboard result);
  * - ArrowRight / ArrowLeft move to the next / previous tab (wrapping), Home / End to the first / last;
  *   focusing a tab selects it; a press (mousedown, left button) or Enter / Space selects too;
  * - role=tabpanel labelled by its tab, focusable; an inactive panel is not rendered (its content does
