@@ -44,7 +44,7 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
   ];
 }
 
-/** Radix tabs switch on mousedown. */
+/** The tabs switch on mousedown (src/client/components/ui/tabs.tsx). */
 function openTab(name: string) {
   const tab = screen.getByRole("tab", { name });
   fireEvent.mouseDown(tab, { button: 0 });

@@ -1,8 +1,7 @@
 import { Gamepad2, Info, MessageSquare, Trophy } from "lucide-react";
-import { Tabs as TabsPrimitive } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Card, CardContent } from "@/components/ui/card";
-import { Tabs, TabsContent, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsListBare, TabsTrigger } from "@/components/ui/tabs";
 
 /**
  * The game page's tabs (spec §2): About first; the screen passes each tab's content in (the
@@ -18,7 +17,7 @@ export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: Re
   return (
     <Tabs value={tab} onValueChange={setTab}>
       {/* The ui TabsList is inline-flex; below 480 px four tabs do not fit in one row, so 2 × 2 here. */}
-      <TabsPrimitive.List className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground min-[480px]:inline-flex min-[480px]:h-10 min-[480px]:w-auto min-[480px]:items-center">
+      <TabsListBare className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground min-[480px]:inline-flex min-[480px]:h-10 min-[480px]:w-auto min-[480px]:items-center">
         <TabsTrigger value="about">
           <Info aria-hidden="true" />
           About
@@ -35,7 +34,7 @@ export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: Re
           <MessageSquare aria-hidden="true" />
           Reviews
         </TabsTrigger>
-      </TabsPrimitive.List>
+      </TabsListBare>
       <TabsContent value="about">{about}</TabsContent>
       <TabsContent value="how-to-play" forceMount className={KEPT_WHEN_HIDDEN}>
         {howToPlay}
