@@ -58,8 +58,15 @@ function fuzzRoutes(routes: RouteOptions[]): FuzzRoute[] {
   return out;
 }
 
-/** Routes that end the caller's own session: fuzzed only as an anonymous visitor, so that the signed-in runs keep their identity. */
-const ENDS_SESSION = new Set(["GET /api/auth/logout", "POST /api/auth/logout", "GET /api/logout"]);
+/**
+ * Routes that end the caller's own session: fuzzed only as an anonymous visitor, so that the signed-in runs keep their identity.
+ * A successful password sign-in is one of them: it replaces the cookie's session with a new one (D13, routes/auth.ts), and the
+ * fuzz does sign in now and then, with an account an earlier request registered (e.g. FUZZ_SEED=3076 when written: the player registers
+ * {"password":"password123","email":"a@example.com"}, then the admin's POST /api/auth/login {"username":"a@example.com",
+ * "password":"password123"} ends the admin session). verify-otp and the Google callback replace it too, but only with a mailed
+ * code or Google's answer, which the fuzz cannot produce, so they stay fuzzed with a session.
+ */
+const ENDS_SESSION = new Set(["GET /api/auth/logout", "POST /api/auth/logout", "GET /api/logout", "POST /api/auth/login"]);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
