@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type http from "node:http";
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -89,6 +89,13 @@ function baseOptions(config: Config, name: string, options: BuildAppOptions = {}
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // D60: a URL the router refuses (malformed, or a parameter over 200 characters) gets a short message that
+    // does not echo the URL back (Fastify's default answer repeats it, whatever it holds).
+    frameworkErrors: (error, _request, reply) => {
+      const [status, message] =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? [414, "URL too long"] : error.code === "FST_ERR_BAD_URL" ? [400, "Invalid URL"] : [400, "Bad request"];
+      return (reply as unknown as FastifyReply).code(status).send({ message });
+    },
   };
 }
 

@@ -65,6 +65,11 @@ export function preloadScreens(names: readonly string[]): Promise<unknown> {
  * Loads every screen and part: on the server before its first render (a render must never wait for a chunk,
  * or React would finish the page with inline scripts that the CSP forbids), and in component tests.
  */
-export function preloadAll(): Promise<unknown> {
-  return preloadScreens([...registry.keys()]);
+export async function preloadAll(): Promise<void> {
+  // A loaded screen may declare parts of its own (All Games' selects): load until nothing new appears.
+  let count = -1;
+  while (count !== registry.size) {
+    count = registry.size;
+    await preloadScreens([...registry.keys()]);
+  }
 }

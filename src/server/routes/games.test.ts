@@ -17,6 +17,12 @@ async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInser
 }
 
 describeEachDatabase("games API", (t) => {
+  it("a URL whose parameter is too long is 414 with a short message that does not repeat the URL (D60)", async () => {
+    const res = await t().app.inject({ method: "GET", url: `/api/games/${"x".repeat(250)}%20UNION%20SELECT%20password_hash%20FROM%20users/reviews` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: "URL too long" });
+  });
+
   describe("GET /api/games", () => {
     it("lists every game with every field of spec §3 plus categorySlug and frameUrl", async () => {
       const res = await t().app.inject({ method: "GET", url: "/api/games" });

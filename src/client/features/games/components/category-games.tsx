@@ -58,7 +58,7 @@ export function CategoryGames({
         <GameGrid label={label}>
           {shown.map((g) => (
             <GameGridItem key={g.id}>
-              <GameCard game={g} />
+              <GameCard game={g} headingLevel={2} />
             </GameGridItem>
           ))}
         </GameGrid>

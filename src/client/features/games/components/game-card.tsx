@@ -8,8 +8,12 @@ import { GameImage } from "./game-image";
 
 export type GameCardGame = Pick<Game, "id" | "title" | "imageUrl" | "category" | "rating" | "plays" | "new" | "hot" | "isFeatured">;
 
-/** Grid card: cover, title, category, stars, plays; the whole card links to /game/{id}. */
-export function GameCard({ game, className }: { game: GameCardGame; className?: string }) {
+/**
+ * Grid card: cover, title, category, stars, plays; the whole card links to /game/{id}. `headingLevel` 2 where
+ * the list sits right under the page's h1 (All Games, a category): no skipped heading level (Lighthouse).
+ */
+export function GameCard({ game, className, headingLevel = 3 }: { game: GameCardGame; className?: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       className={cn(
@@ -28,9 +32,9 @@ export function GameCard({ game, className }: { game: GameCardGame; className?: 
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3.5">
-        <h3 className="line-clamp-1 font-semibold leading-snug">
+        <Heading className="line-clamp-1 font-semibold leading-snug">
           <GameCardLink game={game} />
-        </h3>
+        </Heading>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{game.category}</p>
         <GameRatingPlays game={game} className="mt-auto flex items-center justify-between gap-2 pt-1" countInSpan />
       </div>
@@ -51,16 +55,16 @@ export function GameCardSkeleton() {
   );
 }
 
-/** Horizontal row for the category page's list view. */
+/** Horizontal row for the category page's list view (under the page's h1: its title is an h2). */
 export function GameListItem({ game, description }: { game: GameCardGame; description?: string }) {
   return (
     <article className="group relative flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm transition-all hover:border-primary/40 hover:shadow-lg hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring">
       <GameImage src={game.imageUrl} alt="" className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-36" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="truncate font-semibold">
+          <h2 className="truncate font-semibold">
             <GameCardLink game={game} />
-          </h3>
+          </h2>
           <GameFlagBadges game={game} className="flex gap-1" />
         </div>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{game.category}</p>

@@ -63,7 +63,7 @@ export function GameResults({
           <GameGrid label={label}>
             {games.map((g) => (
               <GameGridItem key={g.id}>
-                <GameCard game={g} />
+                <GameCard game={g} headingLevel={2} />
               </GameGridItem>
             ))}
           </GameGrid>
