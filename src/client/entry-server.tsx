@@ -83,7 +83,10 @@ export function createPageRenderer(fetchApi: ApiFetch): PageRenderer {
 let loadedAll: Promise<unknown> | undefined;
 
 async function renderPage({ path, search, renderedAt }: { path: string; search: string; renderedAt: number }): Promise<RenderResult> {
-  await (loadedAll ??= preloadAll());
+  await (loadedAll ??= preloadAll().catch((error: unknown) => {
+    loadedAll = undefined;
+    throw error;
+  }));
   const queryClient = createQueryClient();
   // A read that failed (404) is the answer to render, not a reason to show a loading state and fetch again.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });

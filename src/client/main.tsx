@@ -26,20 +26,23 @@ if (state && root.firstElementChild) {
   const container = root;
   hydrateQueryClient(queryClient, state);
   // The page's screen is a chunk of its own (D73): load it first, so that hydration finds what the server rendered.
-  void preloadScreens(state.screens).then(() =>
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <MarkHydrated>
-          <App renderedAt={state.renderedAt} />
-        </MarkHydrated>
-      </StrictMode>,
-      {
-        // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
-        onRecoverableError: (error) => console.error("Hydration error:", error),
-      },
-    ),
-  );
+  // (Should one fail to load, hydration goes on: the screen then says it could not be loaded.)
+  void preloadScreens(state.screens)
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <MarkHydrated>
+            <App renderedAt={state.renderedAt} />
+          </MarkHydrated>
+        </StrictMode>,
+        {
+          // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.
+          onRecoverableError: (error) => console.error("Hydration error:", error),
+        },
+      ),
+    );
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -29,14 +29,38 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<Com
   return lazyComponent(name, load, false);
 }
 
+/** A part whose code could not be loaded is left out; the rest of the page works (a reload brings it back). */
+const PartUnavailable = () => null;
+
+/** A screen whose code could not be loaded (after a click, while offline or during a release). */
+function ScreenUnavailable() {
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p className="text-lg font-semibold">This page could not be loaded.</p>
+      <p className="mt-2 text-muted-foreground">Check your connection, then reload the page.</p>
+      <button type="button" onClick={() => window.location.reload()} className="mt-6 rounded-lg border px-4 py-2 text-sm font-medium hover:bg-accent">
+        Reload
+      </button>
+    </div>
+  );
+}
+
 function lazyComponent<P extends object>(name: string, load: () => Promise<ComponentType<P>>, isScreen: boolean): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // The chunk could not be fetched (the network, the server restarting, a new release): the next call
+        // tries again, and the page itself stays (see Unavailable).
+        loading = undefined;
+        throw error;
+      },
+    ));
   // React.lazy reads a thenable that calls back at once without suspending: a screen loaded beforehand (on the
   // server, or before hydration) renders in the same pass, as if it had never been split.
   const Lazy = lazy(() => {
@@ -44,7 +68,13 @@ function lazyComponent<P extends object>(name: string, load: () => Promise<Compo
       const module = { default: loaded };
       return { then: (resolve: (m: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
     }
-    return preload().then((component) => ({ default: component }));
+    return preload().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        console.warn(`Could not load ${name}:`, error);
+        return { default: (isScreen ? ScreenUnavailable : PartUnavailable) as ComponentType<P> };
+      },
+    );
   });
   function Screen(props: P) {
     const rendered = useContext(RenderedScreensContext);
