@@ -10,7 +10,10 @@ import "./index.css";
 // (issue 13, D71). Screens set theirs with React 19 <title>/<meta> hoisting (D1): hydrating, React takes over
 // the server's (the same texts, src/contract/pages.ts), so there is always exactly one of each in <head>.
 
-/** Marks the document once React has taken it over (`<html data-hydrated>`): tools and tests can wait for it. */
+/**
+ * Marks the document once React has rendered it (`<html data-hydrated>`): tools and tests can wait for it. A
+ * hydrated public page is marked by its screen (lib/lazy-component.tsx), whose boundary may hydrate later.
+ */
 function MarkHydrated({ children }: { children: ReactNode }) {
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return children;
@@ -33,9 +36,7 @@ if (state && root.firstElementChild) {
       hydrateRoot(
         container,
         <StrictMode>
-          <MarkHydrated>
-            <App renderedAt={state.renderedAt} />
-          </MarkHydrated>
+          <App renderedAt={state.renderedAt} />
         </StrictMode>,
         {
           // A hydration mismatch is a bug (the e2e suite fails on console errors): say which.

@@ -1,4 +1,4 @@
-import { createContext, lazy, useContext, type ComponentType } from "react";
+import { createContext, lazy, useContext, useEffect, type ComponentType } from "react";
 
 /**
  * Screens in chunks of their own (issue 13 item 6, D73): a page loads the code of its own screen, not of every
@@ -79,6 +79,11 @@ function lazyComponent<P extends object>(name: string, load: () => Promise<Compo
   function Screen(props: P) {
     const rendered = useContext(RenderedScreensContext);
     if (isScreen) rendered?.add(name);
+    // The screen sits in its own Suspense boundary, which React may hydrate after the header: once it has
+    // committed, the page is React's (`<html data-hydrated>`; the e2e fixtures wait for it).
+    useEffect(() => {
+      if (isScreen) document.documentElement.setAttribute("data-hydrated", "");
+    }, []);
     return <Lazy {...props} />;
   }
   const screen = Object.assign(Screen, { screenName: name, preload });
