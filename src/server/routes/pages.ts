@@ -88,6 +88,24 @@ export function injectBody(template: string, html: string, state: string, preloa
   );
 }
 
+/**
+ * A page's HTML with its body rendered on the server when a renderer is there (ADR 010); `rendered` false when
+ * the render failed (the page then goes out with its head only, for the browser to render, and is not kept).
+ */
+async function withBody(
+  html: string,
+  page: { path: string; search: string },
+  render: PageRenderer | undefined,
+  manifest: ClientManifest | undefined,
+  log: FastifyRequest["log"],
+): Promise<{ html: string; rendered: boolean }> {
+  if (!render) return { html, rendered: true };
+  const body = await render({ ...page, renderedAt: Date.now() });
+  if (body.ok) return { html: injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens)), rendered: true };
+  log.warn({ path: page.path, reason: body.reason }, "page not rendered on the server; the browser renders it");
+  return { html, rendered: false };
+}
+
 const pathOf = (url: string) => {
   const path = url.split("?")[0].split("#")[0];
   return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
@@ -116,16 +134,9 @@ export const pageRoutes: FastifyPluginAsync<
       key,
       async (): Promise<ReadBody> => {
         const page = await describePage(ctx, path);
-        let html = injectHead(template, renderHead(page.head));
-        if (render) {
-          const body = await render({ path, search, renderedAt: Date.now() });
-          if (body.ok) html = injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens));
-          else {
-            rendered = false;
-            request.log.warn({ path, reason: body.reason }, "page not rendered on the server; the browser renders it");
-          }
-        }
-        return { json: html, status: page.status, headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" } };
+        const built = await withBody(injectHead(template, renderHead(page.head)), { path, search }, render, manifest, request.log);
+        rendered = built.rendered;
+        return { json: built.html, status: page.status, headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" } };
       },
       share,
     );
@@ -176,10 +187,10 @@ export async function sendNotFoundPage(
 ) {
   const path = pathOf(request.url);
   const page = await describePage(ctx, "/404/not/a-page");
-  let html = injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }));
+  const head = injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }));
   // The Not Found screen itself (D70), rendered like every page (its path is the one asked for: the router
   // on the client must land on the same screen).
-  const body = render && path.startsWith("/") && !path.startsWith("/cms") ? await render({ path, search: "", renderedAt: Date.now() }) : undefined;
-  if (body?.ok) html = injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens));
+  const renderable = path.startsWith("/") && !path.startsWith("/cms");
+  const { html } = await withBody(head, { path, search: "" }, renderable ? render : undefined, manifest, request.log);
   return reply.code(404).header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(html);
 }
