@@ -212,6 +212,7 @@ it("a page whose data cannot be read is sent without a body for the browser to r
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain(SSR_STATE_ELEMENT_ID);
+      expect(res.headers["cache-control"]).toBe("no-cache");
       expect(calls).toBe(i);
     }
   } finally {

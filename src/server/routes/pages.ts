@@ -144,7 +144,8 @@ export const pageRoutes: FastifyPluginAsync<
     // a page whose data could not be read (a database outage) is rendered again by the next request.
     if (read.status === 404 || !rendered) reads.forget(key, share);
     reply.code(read.status ?? 200);
-    return sendCachedRead(request, reply, read, { contentType: HTML, cacheControl: read.status === 404 ? UNCACHED_PAGE : PAGE_CACHE_CONTROL });
+    // Neither may a shared proxy keep them.
+    return sendCachedRead(request, reply, read, { contentType: HTML, cacheControl: read.status === 404 || !rendered ? UNCACHED_PAGE : PAGE_CACHE_CONTROL });
   }
 
   for (const url of PAGE_ROUTES) app.get(url, { config: PUBLIC_READ_CONFIG }, sendPage);
