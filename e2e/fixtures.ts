@@ -66,7 +66,7 @@ export async function signInAdmin(request: APIRequestContext, server: ServerWith
 
 /**
  * After each navigation of `page` (goto, reload, back, forward), waits until React has taken the
- * server-rendered page over (`<html data-hydrated>`, src/client/main.tsx): a test acts the way a person does
+ * server-rendered page over (`<html data-hydrated>`, set by the screen: src/client/lib/lazy-component.tsx): a test acts the way a person does
  * once the page responds, not on the HTML before its script has run (ADR 010). Documents that are not the
  * site's pages (JSON, a game's frame) are not waited for.
  */
