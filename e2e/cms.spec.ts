@@ -14,7 +14,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 /** Console errors of a page, except the 401s that signed-out checks cause on purpose (D14, D43). */
-const watchAdminConsole = (page: Page) => watchConsole(page, /\/api\/(auth|admin)\/user$/);
+const watchAdminConsole = (page: Page) => watchConsole(page, /\/api\/admin\/user$/);
 
 async function zipOf(files: Record<string, string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();

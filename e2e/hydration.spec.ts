@@ -8,7 +8,7 @@ import { expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures"
  */
 
 /** What the browser may still fetch after a server-rendered page hydrates (ADR 010: client-only queries). */
-const CLIENT_ONLY_READS = /^\/api\/(auth\/user|chat)$/;
+const CLIENT_ONLY_READS = /^\/api\/(auth\/session|chat)$/;
 
 type Visit = { path: string; heading: RegExp; status?: number };
 
@@ -36,13 +36,15 @@ async function visits(page: Page): Promise<Visit[]> {
   ];
 }
 
-/** Every console message of level warning or error, and every page error (a 401 from /api/auth/user, signed out, is by design, D14; a 404 page's own status is logged too). */
+/**
+ * Every console message of level warning or error, and every page error (a 404 page's own status is logged
+ * too). Signed out, nothing answers 401: the session is asked of GET /api/auth/session (ADR 011).
+ */
 function watchEverything(page: Page, expectedStatus: () => number): string[] {
   const seen: string[] = [];
   page.on("console", (msg: ConsoleMessage) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;
     const where = msg.location().url;
-    if (/status of 401/.test(msg.text()) && /\/api\/auth\/user$/.test(where)) return;
     if (/status of 404/.test(msg.text()) && expectedStatus() === 404 && !where.includes("/api/")) return;
     seen.push(`${msg.type()}: ${msg.text()}${where ? ` (${where})` : ""}`);
   });

@@ -9,6 +9,10 @@ export const currentUserSchema = publicUserSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** GET /api/auth/session (ADR 011): the signed-in user, or null, always with status 200. */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionSchema>;
+
 /** D11 */
 export const usernameSchema = z
   .string()

@@ -44,11 +44,12 @@ export function mockApi(routes: MockRoute[]) {
   return fn;
 }
 
-export const signedOut: MockRoute = ["GET", "/api/auth/user", () => jsonResponse({ message: "Not signed in" }, { status: 401 })];
-export const signedInAs = (user: { id: number; username: string; avatarUrl?: string | null }): MockRoute => [
+/** Who is signed in, as GET /api/auth/session answers (ADR 011). */
+export const signedOut: MockRoute = ["GET", "/api/auth/session", () => jsonResponse({ user: null })];
+export const signedInAs = (user: { id: number; username: string; avatarUrl?: string | null; role?: "player" | "admin" }): MockRoute => [
   "GET",
-  "/api/auth/user",
-  () => jsonResponse({ avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player", ...user }),
+  "/api/auth/session",
+  () => jsonResponse({ user: { avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player", ...user } }),
 ];
 
 /** No site content items: every text falls back to its default. */

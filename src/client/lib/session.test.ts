@@ -7,13 +7,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 const user = { id: 7, username: "neonfox", avatarUrl: null, createdAt: "2025-01-01T00:00:00Z", role: "player" };
 
-describe("getCurrentUser (spec §4: a 401 or any failure means signed out)", () => {
-  it("returns the user", async () => {
+describe("getCurrentUser (spec §4: signed out or any failure means signed out; ADR 011)", () => {
+  it("asks GET /api/auth/session and returns its user", async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ user }), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    await expect(getCurrentUser()).resolves.toMatchObject({ id: 7, username: "neonfox" });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/auth/session"]);
+  });
+
+  it("returns null for the signed-out answer {user: null}", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify(user), { status: 200 })),
+      vi.fn(async () => new Response(JSON.stringify({ user: null }), { status: 200 })),
     );
-    await expect(getCurrentUser()).resolves.toMatchObject({ id: 7, username: "neonfox" });
+    await expect(getCurrentUser()).resolves.toBeNull();
   });
 
   it.each([
@@ -21,6 +28,9 @@ describe("getCurrentUser (spec §4: a 401 or any failure means signed out)", () 
     ["404 (endpoint missing)", () => new Response("Not Found", { status: 404 })],
     ["500", () => new Response("", { status: 500 })],
     ["a bad payload", () => new Response(JSON.stringify({ nope: true }), { status: 200 })],
+    ["a bare user (not wrapped in {user})", () => new Response(JSON.stringify(user), { status: 200 })],
+    ["a bad user", () => new Response(JSON.stringify({ user: { ...user, role: "root" } }), { status: 200 })],
+    ["null", () => new Response("null", { status: 200 })],
   ])("returns null on %s", async (_label, respond) => {
     vi.stubGlobal(
       "fetch",

@@ -29,13 +29,15 @@ export function toCurrentUser(data: unknown): CurrentUser | null {
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 
 /**
- * Spec §4/§8: a 401, or any other failure ('Failed to fetch user data': 404 while the endpoint
- * does not exist, network error, bad payload), means signed out. Never throws, never logs.
+ * Spec §4/§8: signed out, or any failure ('Failed to fetch user data': 404 while the endpoint does not exist,
+ * network error, bad payload), means signed out. Never throws, never logs. Asked of GET /api/auth/session
+ * (ADR 011), which answers 200 `{user: null}` signed out: GET /api/auth/user's 401 (D14) would put an error
+ * in the console of every signed-out visitor's page.
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const data = await getJson<unknown>("/api/auth/user", { on401: "returnNull" });
-    return toCurrentUser(data);
+    const data = await getJson<unknown>("/api/auth/session", { on401: "returnNull" });
+    return data && typeof data === "object" ? toCurrentUser((data as { user?: unknown }).user) : null;
   } catch {
     return null;
   }

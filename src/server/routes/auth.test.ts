@@ -165,6 +165,25 @@ describeEachDatabase(
         await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, res.json().id));
         expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
       });
+
+      it("GET /api/auth/session answers 200 with the user, or with null when signed out, never stored (ADR 011)", async () => {
+        const res = await register({ username: "SessionAsker", password: "long-enough" }, "10.6.0.5");
+        const sid = sidFrom(res)!.value;
+        const me = await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } });
+        expect(me.statusCode).toBe(200);
+        expect(me.headers["cache-control"]).toBe("no-store");
+        const user = (await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json();
+        expect(me.json()).toEqual({ user });
+        expect(Object.keys(me.json().user).sort()).toEqual(["avatarUrl", "createdAt", "id", "role", "username"]);
+        for (const cookies of [{}, { sid: "not-a-session" }] as Array<Record<string, string>>) {
+          const anon = await t().app.inject({ method: "GET", url: "/api/auth/session", cookies });
+          expect(anon.statusCode).toBe(200);
+          expect(anon.headers["cache-control"]).toBe("no-store");
+          expect(anon.json()).toEqual({ user: null });
+        }
+        await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid } });
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json()).toEqual({ user: null });
+      });
     });
   },
   { demo: false },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, safeReturnTo } from "../../contract/auth";
+import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, safeReturnTo, sessionSchema } from "../../contract/auth";
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
@@ -64,6 +64,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // D14
   app.get("/api/auth/user", { schema: { response: { 200: currentUserSchema, ...errorResponses(401) } } }, async (request) => {
     return toCurrentUser(requireUser(request));
+  });
+
+  // ADR 011: who is signed in, answered 200 either way. Every page's browser asks this once; /api/auth/user's
+  // 401 for a signed-out visitor (D14, kept as it is) is logged as an error by every browser's console.
+  app.get("/api/auth/session", { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return { user: request.user ? toCurrentUser(request.user) : null };
   });
 
   // D13: ends the session server-side and clears the cookie.

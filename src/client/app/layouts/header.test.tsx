@@ -93,13 +93,13 @@ describe("Header", () => {
   });
 
   it("any failure of the current-user call (500, network) means signed out", async () => {
-    mockApi([["GET", "/api/auth/user", () => jsonResponse({ message: "Internal server error" }, { status: 500 })], ...emptyLists]);
+    mockApi([["GET", "/api/auth/session", () => jsonResponse({ message: "Internal server error" }, { status: 500 })], ...emptyLists]);
     renderApp("/");
     expect(await within(header()).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
     expect(within(header()).getByText("GU")).toBeInTheDocument();
   });
 
-  it("treats a missing /api/auth/user endpoint (404) as signed out, without errors", async () => {
+  it("treats a missing /api/auth/session endpoint (404) as signed out, without errors", async () => {
     mockApi([...emptyLists]); // no auth route: 404
     renderApp("/");
     expect(await within(header()).findByRole("link", { name: "Sign In" })).toBeInTheDocument();

@@ -15,7 +15,7 @@ function authServer(handlers: { login?: MockRoute[2]; register?: MockRoute[2]; g
       return res;
     };
   return [
-    ["GET", "/api/auth/user", () => (signedIn ? jsonResponse(user) : jsonResponse({ message: "Not signed in" }, { status: 401 }))],
+    ["GET", "/api/auth/session", () => jsonResponse({ user: signedIn ? user : null })],
     ["GET", "/api/auth/providers", () => jsonResponse({ google: handlers.google ?? false })],
     ["POST", "/api/auth/login", wrap(handlers.login ?? (() => jsonResponse(user)))],
     ["POST", "/api/auth/register", wrap(handlers.register)],

@@ -226,7 +226,7 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
 
   it("lets an admin delete a message", async () => {
     const fetch = mockApi([
-      ["GET", "/api/auth/user", () => jsonResponse({ ...ann, createdAt: at, role: "admin" })],
+      ["GET", "/api/auth/session", () => jsonResponse({ user: { ...ann, createdAt: at, role: "admin" } })],
       ...chatRoutes(() => [msg(7, "rude", bob)], [["DELETE", "/api/admin/chat/7", () => new Response(null, { status: 204 })]]),
     ]);
     renderWithProviders(<ChatPanel />);
