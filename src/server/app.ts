@@ -13,6 +13,7 @@ import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import { prepareTemplate } from "./services/page-template";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
 import { createRateLimits } from "./rate-limits";
@@ -121,8 +122,18 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     parseJson(req, text, done);
   });
 
+  // The page every screen starts from is held in memory (issue 8: read from disk per request, it
+  // queued behind password hashing in libuv's thread pool and stalled during bursts of sign-ups).
+  // The build happens before the server starts, so it cannot change while the process runs.
+  // Issue 13: each public page answers its own status and head tags (routes/pages.ts); its small head
+  // script is inlined and allowed by hash, its scripts load after its content (services/page-template.ts).
+  const indexHtml = path.join(config.clientDir, "index.html");
+  const hasClient = fs.existsSync(indexHtml);
+  const inlined = hasClient ? prepareTemplate(fs.readFileSync(indexHtml, "utf8"), config.clientDir) : undefined;
+  const template = inlined?.html;
+
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { config });
+  await app.register(securityHeadersPlugin, { config, scriptHashes: inlined?.hashes ?? [] });
   await app.register(compressionPlugin);
   await app.register(csrfPlugin, { allowedOrigins: [config.publicUrl] });
   await app.register(inputHygienePlugin);
@@ -200,8 +211,6 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     },
   });
 
-  const indexHtml = path.join(config.clientDir, "index.html");
-  const hasClient = fs.existsSync(indexHtml);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -219,11 +228,6 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     });
   }
 
-  // The page every screen starts from is held in memory (issue 8: read from disk per request, it
-  // queued behind password hashing in libuv's thread pool and stalled during bursts of sign-ups).
-  // The build happens before the server starts, so it cannot change while the process runs.
-  // Issue 13: each public page answers its own status and head tags (routes/pages.ts).
-  const template = hasClient ? fs.readFileSync(indexHtml, "utf8") : undefined;
   // D70, ADR 010: the public pages are rendered here with the client's own screens (dist/ssr/, built beside
   // the client); without that bundle (a test's stand-in client) pages carry their head tags only.
   const rendererModule = ctx.renderer ?? (template ? await loadRendererModule(path.join(config.clientDir, "..", "ssr", "entry-server.js")) : undefined);

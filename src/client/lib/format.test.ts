@@ -1,5 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chatTime, formatDate, formatPlays, initials, ratingOutOfFive, relativeTime, stars, totalPlayers, truncate } from "./format";
+import {
+  chatTime,
+  formatDate,
+  formatNumber,
+  formatPlays,
+  formatShortDate,
+  initials,
+  ratingOutOfFive,
+  relativeTime,
+  stars,
+  totalPlayers,
+  truncate,
+} from "./format";
 
 describe("stars (spec §4: full = floor(rating/10), half at fraction >= 0.5, out of 5)", () => {
   it.each([
@@ -131,5 +144,37 @@ describe("totalPlayers and formatDate", () => {
   it("with UTC shows the day of a moment in UTC, as the server renders it (D70)", () => {
     expect(formatDate("2025-05-15T23:30:00Z", "UTC")).toBe("May 15, 2025");
     expect(formatDate("2025-05-16T00:30:00Z", "UTC")).toBe("May 16, 2025");
+  });
+  it("says what toLocaleDateString('en-US') says, in either time zone (D73: by hand, no Intl formatter to load)", () => {
+    const moments: Array<string | number | Date> = ["2025-05-15T23:30:00Z", "2026-01-01T00:00:00Z", 0, new Date("2024-02-29T12:00:00Z")];
+    // every month, and days either side of midnight UTC
+    for (let month = 0; month < 12; month++) moments.push(Date.UTC(2026, month, 1, 0, 30), Date.UTC(2026, month, 28, 23, 30));
+    for (const m of moments)
+      for (const timeZone of ["UTC", undefined] as const) {
+        const d = new Date(m);
+        expect(formatDate(m, timeZone)).toBe(d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }));
+        expect(formatShortDate(m, timeZone)).toBe(d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }));
+      }
+    expect(formatShortDate("2026-11-20T10:00:00Z", "UTC")).toBe("Nov 20, 2026");
+    expect(formatShortDate("not a date")).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("formatNumber", () => {
+  it("puts thousands separators, and 0 for what is not a finite number", () => {
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatNumber(-1000)).toBe("-1,000");
+    expect(formatNumber(999)).toBe("999");
+    expect(formatNumber(Number.NaN)).toBe("0");
+    expect(formatNumber(Infinity)).toBe("0");
+    expect(formatNumber(-0)).toBe("0");
+  });
+  it("says what toLocaleString('en-US') says, for any number (D73: by hand, no Intl formatter to load)", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true })), (n) => {
+        expect(formatNumber(n)).toBe(n.toLocaleString("en-US"));
+      }),
+    );
   });
 });

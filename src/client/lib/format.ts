@@ -106,10 +106,34 @@ export function formatDate(value: Date | string | number, timeZone?: "UTC"): str
   const calendarDay = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const d = calendarDay ? new Date(`${value}T00:00:00Z`) : toDate(value);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: calendarDay ? "UTC" : timeZone });
+  return calendarDate(d, "long", calendarDay ? "UTC" : timeZone);
 }
 
-/** Thousands separators for scores: 1234567 → '1,234,567'. */
+/** Short date for lists where room is tight, e.g. 'Nov 20, 2026', in the browser's time zone or in UTC. */
+export function formatShortDate(value: Date | string | number, timeZone?: "UTC"): string {
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? "" : calendarDate(d, "short", timeZone);
+}
+
+/*
+ * Dates and numbers are formatted by hand, in en-US, rather than with Intl (toLocaleDateString,
+ * toLocaleString): the first Intl formatter a page makes loads the browser's locale data, 60–80 ms of a
+ * throttled phone's main thread during hydration (D73), and each call of toLocaleDateString makes a new one.
+ * The texts are the same as Intl's en-US ones (format.test.ts compares them).
+ */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+function calendarDate(d: Date, month: "long" | "short", timeZone: "UTC" | undefined): string {
+  const utc = timeZone === "UTC";
+  const name = MONTHS[utc ? d.getUTCMonth() : d.getMonth()];
+  return `${month === "long" ? name : name.slice(0, 3)} ${utc ? d.getUTCDate() : d.getDate()}, ${utc ? d.getUTCFullYear() : d.getFullYear()}`;
+}
+
+/** Thousands separators for scores: 1234567 → '1,234,567'; 0 for what is not a finite number. */
 export function formatNumber(n: number): string {
-  return Number.isFinite(n) ? n.toLocaleString("en-US") : "0";
+  if (!Number.isFinite(n)) return "0";
+  // Scores and counts are whole numbers; anything else keeps Intl's rounding to three decimals.
+  if (!Number.isSafeInteger(n)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return n < 0 ? `-${digits}` : digits;
 }

@@ -30,7 +30,7 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
 }
 
 /** Security headers of the site origin (issue 8 tightens and tests them; D2 for frame-src). */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; scriptHashes?: readonly string[] }) => {
   const { config } = opts;
   const https = config.publicUrl.startsWith("https:");
   const headers = staticHelmetHeaders({
@@ -38,7 +38,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        // plus the hashes of the page's inlined head scripts (services/page-template.ts), nothing else inline
+        "script-src": ["'self'", ...(opts.scriptHashes ?? [])],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],

@@ -101,8 +101,8 @@ describeEachDatabase(
       expect(site).toMatchObject({ "@context": "https://schema.org", name: "Arcadium", url: `${publicUrl()}/` });
       expect(site.potentialAction.target.urlTemplate).toBe(`${publicUrl()}/games?search={search_term_string}`);
       expect(site.potentialAction["query-input"]).toBe("required name=search_term_string");
-      // The rest of the template is kept (the app still boots from it).
-      expect(res.body).toContain('<script type="module" src="/assets/app-abc.js"></script>');
+      // The rest of the template is kept (the app still boots from it; its script at low priority, D73).
+      expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/app-abc.js"></script>');
       expect(res.body).toContain("<!-- a comment that mentions <title> is not the element -->");
     });
 

@@ -4,6 +4,7 @@ import type { PageRenderer } from "../../client/entry-server";
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/cached-reads";
 import type { ClientManifest } from "../services/client-manifest";
+import { modulePreloadLinks } from "../services/page-template";
 import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
 import { streamSitemap, robotsTxt, SITEMAP_MAX_URLS } from "../services/sitemap";
@@ -80,7 +81,7 @@ export function screenSearch(path: string, url: string): string {
  * that the browser fetches them alongside the main script (D73).
  */
 export function injectBody(template: string, html: string, state: string, preloads: readonly string[] = []): string {
-  const links = preloads.map((url) => `<link rel="modulepreload" crossorigin href="${url.replace(/[&"<>]/g, "")}">`).join("\n    ");
+  const links = modulePreloadLinks(preloads);
   const withLinks = links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
   return withLinks.replace(
     '<div id="root"></div>',

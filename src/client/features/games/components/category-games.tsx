@@ -3,6 +3,7 @@ import { FolderSearch } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "./game-card";
+import { PRIORITY_COVERS } from "./game-image";
 import { GameGrid, GameGridItem } from "./game-grid";
 import type { GameView } from "./game-view-toggle";
 import { LoadMoreButton } from "@/components/load-more-button";
@@ -56,17 +57,17 @@ export function CategoryGames({
     <>
       {view === "grid" ? (
         <GameGrid label={label}>
-          {shown.map((g) => (
+          {shown.map((g, i) => (
             <GameGridItem key={g.id}>
-              <GameCard game={g} headingLevel={2} />
+              <GameCard game={g} headingLevel={2} priority={i < PRIORITY_COVERS} />
             </GameGridItem>
           ))}
         </GameGrid>
       ) : (
         <div role="list" aria-label={label} className="grid gap-3">
-          {shown.map((g) => (
+          {shown.map((g, i) => (
             <div role="listitem" key={g.id}>
-              <GameListItem game={g} description={g.description} />
+              <GameListItem game={g} description={g.description} priority={i < PRIORITY_COVERS} />
             </div>
           ))}
         </div>

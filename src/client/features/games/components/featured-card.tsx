@@ -7,10 +7,16 @@ import { GameImage } from "./game-image";
 export const FEATURED_DESCRIPTION_MAX = 60;
 
 /** A game in the home page's Featured Games carousel. */
-export function FeaturedCard({ game }: { game: Game }) {
+export function FeaturedCard({ game, priority = false }: { game: Game; priority?: boolean }) {
   return (
     <article className="group relative w-[320px] shrink-0 snap-start overflow-hidden rounded-2xl border bg-card shadow-sm transition-all hover:-translate-y-1 hover:shadow-xl hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring">
-      <GameImage src={game.imageUrl} alt="" className="aspect-video" imgClassName="transition-transform duration-300 group-hover:scale-105" />
+      <GameImage
+        src={game.imageUrl}
+        alt=""
+        priority={priority}
+        className="aspect-video"
+        imgClassName="transition-transform duration-300 group-hover:scale-105"
+      />
       <div className="space-y-2 p-4">
         <h3 className="font-semibold">
           <GameCardLink game={game} />

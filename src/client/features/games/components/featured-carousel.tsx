@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFeaturedGames } from "../api/get-featured-games";
 import { FeaturedCard } from "./featured-card";
+import { PRIORITY_COVERS } from "./game-image";
 
 /** Spec §4 / §9: the carousel scrolls 340 px per click and shows 4 skeletons while loading. */
 export const CAROUSEL_STEP_PX = 340;
@@ -89,8 +90,8 @@ export function FeaturedCarousel() {
           data-testid="featured-carousel"
           className="scrollbar-none -mx-4 flex snap-x scroll-px-4 gap-5 overflow-x-auto px-4 pb-4 pt-1 sm:mx-0 sm:scroll-px-0 sm:px-0"
         >
-          {featured.data.map((g) => (
-            <FeaturedCard key={g.id} game={g} />
+          {featured.data.map((g, i) => (
+            <FeaturedCard key={g.id} game={g} priority={i < PRIORITY_COVERS} />
           ))}
         </div>
       )}

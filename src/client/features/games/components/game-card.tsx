@@ -12,7 +12,18 @@ export type GameCardGame = Pick<Game, "id" | "title" | "imageUrl" | "category" |
  * Grid card: cover, title, category, stars, plays; the whole card links to /game/{id}. `headingLevel` 2 where
  * the list sits right under the page's h1 (All Games, a category): no skipped heading level (Lighthouse).
  */
-export function GameCard({ game, className, headingLevel = 3 }: { game: GameCardGame; className?: string; headingLevel?: 2 | 3 }) {
+export function GameCard({
+  game,
+  className,
+  headingLevel = 3,
+  priority = false,
+}: {
+  game: GameCardGame;
+  className?: string;
+  headingLevel?: 2 | 3;
+  /** one of the first cards, in view when the page opens (GameImage `priority`) */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
@@ -23,7 +34,13 @@ export function GameCard({ game, className, headingLevel = 3 }: { game: GameCard
       )}
     >
       <div className="relative">
-        <GameImage src={game.imageUrl} alt="" className="aspect-[4/3]" imgClassName="transition-transform duration-300 group-hover:scale-105" />
+        <GameImage
+          src={game.imageUrl}
+          alt=""
+          priority={priority}
+          className="aspect-[4/3]"
+          imgClassName="transition-transform duration-300 group-hover:scale-105"
+        />
         <GameFlagBadges game={game} className="absolute left-2 top-2 flex flex-wrap gap-1" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/0 opacity-0 transition-all duration-200 group-hover:bg-black/35 group-hover:opacity-100">
           <span className="flex size-12 items-center justify-center rounded-full bg-white/95 text-primary shadow-lg">
@@ -56,10 +73,10 @@ export function GameCardSkeleton() {
 }
 
 /** Horizontal row for the category page's list view (under the page's h1: its title is an h2). */
-export function GameListItem({ game, description }: { game: GameCardGame; description?: string }) {
+export function GameListItem({ game, description, priority = false }: { game: GameCardGame; description?: string; priority?: boolean }) {
   return (
     <article className="group relative flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm transition-all hover:border-primary/40 hover:shadow-lg hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring">
-      <GameImage src={game.imageUrl} alt="" className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-36" />
+      <GameImage src={game.imageUrl} alt="" priority={priority} className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-36" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="truncate font-semibold">

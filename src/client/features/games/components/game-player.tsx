@@ -194,12 +194,13 @@ export function GamePlayer({
           </>
         ) : (
           <>
-            <GameImage src={game.imageUrl} alt="" className="absolute inset-0 size-full scale-110 opacity-60 blur-xl" />
+            <GameImage src={game.imageUrl} alt="" priority className="absolute inset-0 size-full scale-110 opacity-60 blur-xl" />
             <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-black/10" />
             <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-4 text-center">
               <GameImage
                 src={game.imageUrl}
                 alt={`${game.title} cover`}
+                priority
                 className="hidden aspect-[4/3] w-40 rounded-xl shadow-2xl ring-1 ring-white/20 sm:block md:w-56"
               />
               <Button variant="gradient" size="lg" onClick={start} disabled={countingPlay} className="min-w-40 rounded-full">

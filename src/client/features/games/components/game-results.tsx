@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton } from "./game-card";
+import { PRIORITY_COVERS } from "./game-image";
 import { GameGrid, GameGridItem } from "./game-grid";
 import { LoadMoreButton } from "@/components/load-more-button";
 
@@ -61,9 +62,9 @@ export function GameResults({
       ) : (
         <>
           <GameGrid label={label}>
-            {games.map((g) => (
+            {games.map((g, i) => (
               <GameGridItem key={g.id}>
-                <GameCard game={g} headingLevel={2} />
+                <GameCard game={g} headingLevel={2} priority={i < PRIORITY_COVERS} />
               </GameGridItem>
             ))}
           </GameGrid>

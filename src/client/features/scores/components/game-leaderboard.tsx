@@ -2,18 +2,12 @@ import { Trophy } from "lucide-react";
 import { Link } from "wouter";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/format";
+import { formatNumber, formatShortDate } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { useGameScores } from "../api/get-game-scores";
 
 export const NO_SCORES_TEXT = "No scores recorded yet. Be the first to play and set a high score!";
-
-/** 'Nov 20, 2026': the long form does not leave the player's name room on a phone. */
-function shortDate(iso: string, timeZone: "UTC" | undefined): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone });
-}
 
 const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
 
@@ -88,7 +82,7 @@ export function GameLeaderboard({ gameId }: { gameId: number }) {
               <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatNumber(entry.score)}</td>
               <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
                 <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
-                  {shortDate(entry.createdAt, time.timeZone)}
+                  {formatShortDate(entry.createdAt, time.timeZone)}
                 </time>
               </td>
             </tr>
