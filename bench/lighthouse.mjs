@@ -65,6 +65,16 @@ async function runOnce(url) {
   }
 }
 
+/** runOnce, once more when Lighthouse fails to record the load (e.g. NO_NAVSTART, which it says to retry). */
+async function runWithRetry(url) {
+  try {
+    return await runOnce(url);
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : err}: running it again`);
+    return runOnce(url);
+  }
+}
+
 function summarise(runs) {
   const byPerf = runs.map((r, i) => [r.scores.performance, i]).sort((a, b) => a[0] - b[0]);
   const medianRun = runs[byPerf[Math.floor((byPerf.length - 1) / 2)][1]];
@@ -87,7 +97,7 @@ try {
   const paths = ["/", "/games", `/game/${game.id}`, "/leaderboard"];
   const samples = Object.fromEntries(paths.map((p) => [p, []]));
   for (let r = 0; r < RUNS; r++) {
-    for (const p of paths) samples[p].push(await runOnce(server.url + p));
+    for (const p of paths) samples[p].push(await runWithRetry(server.url + p));
     console.error(`round ${r + 1}/${RUNS} done`);
   }
   report.pages = Object.fromEntries(paths.map((p) => [p, summarise(samples[p])]));
