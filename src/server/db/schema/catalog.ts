@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const categoriesTable = pgTable(
   "categories",
@@ -42,10 +42,16 @@ export const gamesTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** D72: when an administrator last changed the game (the sitemap's lastmod); plays and ratings do not count. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** D77: the other portal's SDK an installed package loads, pointed at our adapter (`poki`, `crazygames`, `gamedistribution`) */
+    sdkAdapter: text("sdk_adapter"),
+    /** Issue 14 item 7: the installed package's size in bytes and number of files (null without a package) */
+    packageBytes: bigint("package_bytes", { mode: "number" }),
+    packageFiles: integer("package_files"),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),
     check("games_plays_nonnegative", sql`${t.plays} >= 0`),
+    check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
     // Issue 12 item 3: one B-tree per sort of the games list (services/games.ts orderFor), each whole,
     // tie-breakers included, so that a page is read in index order and stops at its LIMIT; and the

@@ -13,8 +13,75 @@ export const playsTable = pgTable(
       .references(() => gamesTable.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => usersTable.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 14 item 7: milliseconds from the frame's load to the game's first `gameplay.start` in this play */
+    firstGameplayMs: integer("first_gameplay_ms"),
   },
-  (t) => [index("plays_game_idx").on(t.gameId, t.createdAt), index("plays_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("plays_game_idx").on(t.gameId, t.createdAt),
+    index("plays_user_idx").on(t.userId, t.createdAt),
+    check("plays_first_gameplay_ms_range", sql`${t.firstGameplayMs} between 0 and 3600000`),
+  ],
+);
+
+/**
+ * D76: cloud saves, a per-player, per-game key-value store. Keys of 1 to 128 characters, string values; the
+ * quota (bytes of keys and values, UTF-8) is a site setting checked by services/cloud-saves.ts.
+ * `updated_at` is the time the value was written in the game (the newer value of a key wins a merge).
+ */
+export const gameSavesTable = pgTable(
+  "game_saves",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    /** UTF-8 bytes of key and value, kept so that a quota check is one sum */
+    bytes: integer("bytes").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId, t.key] }), check("game_saves_key_length", sql`char_length(${t.key}) between 1 and 128`)],
+);
+
+/** D78: a game's own achievements, declared in its game.json or in the CMS. */
+export const gameAchievementsTable = pgTable(
+  "game_achievements",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    iconUrl: text("icon_url"),
+    hidden: boolean("hidden").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("game_achievements_game_key_unique").on(t.gameId, t.key),
+    check("game_achievements_key_length", sql`char_length(${t.key}) between 1 and 64`),
+  ],
+);
+
+/** D78: who unlocked which game achievement, once per player, during which play. */
+export const playerGameAchievementsTable = pgTable(
+  "player_game_achievements",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    achievementId: integer("achievement_id")
+      .notNull()
+      .references(() => gameAchievementsTable.id, { onDelete: "cascade" }),
+    playId: uuid("play_id").references(() => playsTable.id, { onDelete: "set null" }),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] }), index("player_game_achievements_achievement_idx").on(t.achievementId)],
 );
 
 /** D23: one score per play. */
