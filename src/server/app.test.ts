@@ -129,11 +129,18 @@ describe("the two origins (D2, D60)", () => {
         const noSlash = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}` });
         expect([301, 302, 308]).toContain(noSlash.statusCode);
       });
-      it("serves the SDK", async () => {
-        const res = await t().gamesApp.inject({ method: "GET", url: "/sdk/v1.js" });
-        expect(res.statusCode).toBe(200);
-        expect(res.headers["content-type"]).toContain("javascript");
-        expect(res.body).toContain("Arcadium");
+      it("serves the SDKs, v1 and v2 (D75) with its typings, byte for byte from sdk/", async () => {
+        for (const [name, type] of [
+          ["v1.js", "javascript"],
+          ["v2.js", "javascript"],
+          ["v2.d.ts", "text/plain"],
+        ]) {
+          const res = await t().gamesApp.inject({ method: "GET", url: `/sdk/${name}` });
+          expect(res.statusCode, name).toBe(200);
+          expect(res.headers["content-type"], name).toContain(type);
+          expect(res.body, name).toBe(await fs.readFile(path.join(repoRoot, "sdk", name), "utf8"));
+        }
+        expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/v3.js" })).statusCode).toBe(404);
       });
       it("answers 404 for /game-frame on the site origin", async () => {
         const res = await t().app.inject({ method: "GET", url: "/game-frame/1/" });

@@ -250,7 +250,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 }
 
 /**
- * The games origin (D2): serves game packages at /game-frame/{id}/, the SDK at /sdk/v1.js and the
+ * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js and the
  * built-in games' runtime at /sdk/runtime/.
  * No cookies are set or read here; the only page allowed to frame a game is the site.
  */
@@ -284,11 +284,19 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
     allowedPath: (pathName) => /^\/\d+(\/|$)/.test(pathName),
   });
 
-  const sdkFile = path.join(config.rootDir, "sdk", "v1.js");
-  app.get("/sdk/v1.js", async (_request, reply) => {
-    const source = await fs.promises.readFile(sdkFile, "utf8");
-    return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
-  });
+  // The SDKs (D22 v1, D75 v2) and v2's typings, always the current bytes.
+  const sdkFiles = [
+    ["v1.js", "application/javascript; charset=utf-8"],
+    ["v2.js", "application/javascript; charset=utf-8"],
+    ["v2.d.ts", "text/plain; charset=utf-8"],
+  ] as const;
+  for (const [name, type] of sdkFiles) {
+    const file = path.join(config.rootDir, "sdk", name);
+    app.get(`/sdk/${name}`, async (_request, reply) => {
+      const source = await fs.promises.readFile(file, "utf8");
+      return reply.type(type).header("Cache-Control", "public, max-age=300").send(source);
+    });
+  }
 
   // The built-in games' runtime (D26): one copy for every game, always the current bytes (sdk/runtime/runtime.js).
   await app.register(fastifyStatic, {

@@ -1,10 +1,14 @@
-import { Loader2, Maximize, Minimize, Play, RotateCw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Loader2, Maximize, Minimize, Play, RotateCw, Volume2, VolumeX } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Game } from "@contract/games";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
-import { isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
+import { handleSdkV2Request } from "../game-host";
+import { accountBackend, GameSaves, guestBackend } from "../game-saves";
+import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
+import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type GameSettings, type SdkV2Event } from "../sdk-v2";
 import { GameImage } from "./game-image";
 
 /** Spec §4 / §9: focus the frame after 1 s, try fullscreen after 1.5 s. */
@@ -22,6 +26,22 @@ export const GAME_FRAME_ALLOW = "fullscreen; autoplay; gamepad";
 export const PLAY_SESSION_MAX_AGE_MS = 5.5 * 60 * 60 * 1000;
 
 type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
+
+/** The sound control beside the frame (SDK v2 `mute` and `settings`), remembered in this browser. */
+export const GAME_MUTED_STORAGE_KEY = "arcadium-game-muted";
+
+function storedMuted(): boolean {
+  try {
+    return window.localStorage.getItem(GAME_MUTED_STORAGE_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+const prefersReducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** A dialog of the page (Radix portals them into <body>) covers the game: it is paused meanwhile (SDK v2 `pause`). */
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
 /** A score reported by the game through the SDK, with the play session it belongs to (null if none could be opened). */
 export type GameScoreReport = { playId: string | null; score: number; won: boolean | null };
@@ -50,6 +70,7 @@ export function GamePlayer({
   const { mutate: countPlay, mutateAsync: openPlay, isPending: countingPlay } = usePlayGame(game.id);
   const [playing, setPlaying] = useState(false);
   const [frameKey, setFrameKey] = useState(0);
+  const frameKeyRef = useRef(0);
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -57,6 +78,58 @@ export function GamePlayer({
   const session = useRef<PlaySession | null>(null);
   const onScoreRef = useRef(onScore);
   const openSessionRef = useRef<() => PlaySession>(null!);
+  const { user } = useCurrentUser();
+  const { frameUrl, externalUrl, id: gameId } = game;
+  const userRef = useRef(user);
+  const [muted, setMuted] = useState(false);
+  const settingsRef = useRef<GameSettings>({ muted: false, locale: "en", reducedMotion: false });
+  /** The saves of the frame now shown (D76), made on the game's first data call, for the player signed in then. */
+  const saves = useRef<{ frame: number; userId: number | null; store: GameSaves } | null>(null);
+
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  // The stored sound setting is read once the page runs in the browser (the server renders "sound on").
+  useEffect(() => setMuted(storedMuted()), []);
+
+  /** Posts an SDK v2 event to the game frame (v1 games ignore it), to the games origin only. */
+  const postToGame = useCallback(
+    (message: SdkV2Event) => {
+      const origin = frameOrigin(game.frameUrl);
+      const target = frameRef.current?.contentWindow;
+      if (!origin || !target || game.externalUrl) return;
+      target.postMessage(message, origin);
+    },
+    [game.frameUrl, game.externalUrl],
+  );
+
+  // The settings a game sees (init(), `settings` events): sound, language, reduced motion.
+  useEffect(() => {
+    const read = (): GameSettings => ({ muted, locale: document.documentElement.lang || navigator.language || "en", reducedMotion: prefersReducedMotion() });
+    const previous = settingsRef.current;
+    settingsRef.current = read();
+    if (previous.muted !== muted) postToGame(muteEvent(muted));
+    if (JSON.stringify(previous) !== JSON.stringify(settingsRef.current)) postToGame(settingsEvent(settingsRef.current));
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const onChange = () => {
+      settingsRef.current = read();
+      postToGame(settingsEvent(settingsRef.current));
+    };
+    query.addEventListener?.("change", onChange);
+    return () => query.removeEventListener?.("change", onChange);
+  }, [muted, postToGame]);
+
+  function toggleMuted() {
+    const next = !muted;
+    setMuted(next);
+    try {
+      window.localStorage.setItem(GAME_MUTED_STORAGE_KEY, String(next));
+    } catch {
+      // storage unavailable: the setting lasts for this page
+    }
+  }
 
   useEffect(() => {
     onScoreRef.current = onScore;
@@ -101,39 +174,102 @@ export function GamePlayer({
     };
   }, [playing]);
 
+  // SDK v2 pause/resume (issue 14 item 2): while the page is hidden or one of its dialogs covers the game.
+  // Saves waiting to be sent go out when the page is hidden and when the game closes (D76).
+  useEffect(() => {
+    if (!playing || externalUrl) return;
+    let paused = false;
+    const update = () => {
+      const next = document.visibilityState === "hidden" || document.querySelector(DIALOG_SELECTOR) !== null;
+      if (next !== paused) {
+        paused = next;
+        postToGame(pauseEvent(paused));
+      }
+      if (document.visibilityState === "hidden") void saves.current?.store.flush();
+    };
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["role"] });
+    document.addEventListener("visibilitychange", update);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("visibilitychange", update);
+      void saves.current?.store.flush();
+    };
+  }, [playing, externalUrl, postToGame]);
+
   // D22: listen to the game's SDK messages while the frame is shown (never for external games).
-  const { frameUrl, externalUrl } = game;
   useEffect(() => {
     if (!playing || externalUrl) return;
     const isStale = (s: PlaySession) => s.used || Date.now() - s.openedAt > PLAY_SESSION_MAX_AGE_MS;
+    function gameplayStart() {
+      const current = session.current;
+      if (current && isStale(current)) openSessionRef.current();
+    }
+    function submitScore(score: number, won: boolean | null) {
+      let current = session.current;
+      if (!current || isStale(current)) current = openSessionRef.current();
+      current.used = true;
+      void current.playId.then((playId) => onScoreRef.current?.({ playId, score, won }));
+    }
+    /** The saves of the frame now shown, for the player signed in now (a sign-in in another tab starts a new copy). */
+    function gameSaves(): GameSaves {
+      const userId = userRef.current?.id ?? null;
+      const current = saves.current;
+      if (current && current.frame === frameKeyRef.current && current.userId === userId) return current.store;
+      void current?.store.flush();
+      const store = new GameSaves(userId === null ? guestBackend(gameId) : accountBackend(gameId));
+      saves.current = { frame: frameKeyRef.current, userId, store };
+      return store;
+    }
     function onMessage(event: MessageEvent) {
       if (!isTrustedGameMessage(event, frameRef.current?.contentWindow, { frameUrl, externalUrl })) return;
       const message = parseSdkMessage(event.data);
-      if (!message) return;
-      switch (message.type) {
-        case "gameplay.start": {
-          const current = session.current;
-          if (current && isStale(current)) openSessionRef.current();
-          break;
+      if (message) {
+        switch (message.type) {
+          case "gameplay.start":
+            gameplayStart();
+            break;
+          case "loading.progress":
+            setProgress(message.progress);
+            break;
+          case "score.submit":
+            submitScore(message.score, message.won);
+            break;
+          default:
+            break;
         }
-        case "loading.progress":
-          setProgress(message.progress);
-          break;
-        case "score.submit": {
-          let current = session.current;
-          if (!current || isStale(current)) current = openSessionRef.current();
-          current.used = true;
-          const { score, won } = message;
-          void current.playId.then((playId) => onScoreRef.current?.({ playId, score, won }));
-          break;
-        }
-        default:
-          break;
+        return;
       }
+      // SDK v2 (D75): every request is answered, to the frame's window and the games origin only.
+      const v2 = parseSdkV2Request(event.data);
+      if (!v2) return;
+      const source = event.source as Window;
+      const reply = (answer: ReturnType<typeof okReply>) => source.postMessage(answer, event.origin);
+      if ("invalid" in v2) {
+        reply(errorReply(v2.id, new SdkV2Error("invalid", v2.invalid)));
+        return;
+      }
+      handleSdkV2Request(v2.request, {
+        gameId,
+        user: () => userRef.current,
+        settings: () => settingsRef.current,
+        saves: gameSaves,
+        currentPlay: async () => {
+          const current = session.current;
+          return current && !isStale(current) ? current.playId : null;
+        },
+        onGameplayStart: gameplayStart,
+        onGameplayStop: () => undefined,
+        onProgress: setProgress,
+        onScore: submitScore,
+      }).then(
+        (result) => reply(okReply(v2.id, result)),
+        (err: unknown) => reply(errorReply(v2.id, err)),
+      );
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [playing, frameUrl, externalUrl]);
+  }, [playing, frameUrl, externalUrl, gameId]);
 
   function start() {
     countPlay(undefined, {
@@ -149,7 +285,9 @@ export function GamePlayer({
 
   function reload() {
     setProgress(null);
-    setFrameKey((k) => k + 1);
+    void saves.current?.store.flush();
+    frameKeyRef.current += 1;
+    setFrameKey(frameKeyRef.current);
     // The new frame should take the keyboard too (spec §4's focus, on reload).
     setTimeout(() => frameRef.current?.focus(), FRAME_FOCUS_DELAY_MS);
   }
@@ -213,6 +351,12 @@ export function GamePlayer({
       </div>
       {playing ? (
         <div className="flex items-center justify-end gap-1 border-t border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
+          {externalUrl ? null : (
+            <Button variant="ghost" size="sm" className="text-white hover:bg-white/10 hover:text-white" onClick={toggleMuted} aria-pressed={muted}>
+              {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+              {muted ? "Sound Off" : "Sound On"}
+            </Button>
+          )}
           <Button variant="ghost" size="sm" className="text-white hover:bg-white/10 hover:text-white" onClick={reload}>
             <RotateCw aria-hidden="true" />
             Reload

@@ -1,0 +1,138 @@
+/**
+ * Host side of SDK v2 (D75, sdk/v2.js, sdk/v2.d.ts): the requests a game frame posts to the game page, read
+ * and checked here before the page acts on them, and the replies and events the page posts back.
+ * Pure functions, unit-tested without a browser (sdk-v2.test.ts).
+ *
+ *   game → page  {v: 2, id, type, payload}
+ *   page → game  {v: 2, id, ok: true, result} | {v: 2, id, ok: false, error: {code, message}}
+ *   page → game  {v: 2, event, payload}
+ *
+ * Whether a message comes from the page's own frame and the games origin is checked by
+ * isTrustedGameMessage (sdk-messages.ts), as for v1.
+ */
+import { MAX_SDK_SCORE } from "./sdk-messages";
+
+/** D76: keys of 1 to 128 characters. */
+export const MAX_SAVE_KEY_LENGTH = 128;
+/** D78: achievement keys. */
+export const ACHIEVEMENT_KEY = /^[a-z0-9_-]{1,64}$/;
+export const MAX_TRACK_NAME_LENGTH = 64;
+/** A request id, as sdk/v2.js makes them (and a bound on what the page echoes back). */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type SdkV2Request =
+  | { type: "init" }
+  | { type: "gameplay.start" }
+  | { type: "gameplay.stop" }
+  | { type: "loading.progress"; progress: number }
+  | { type: "loading.done" }
+  | { type: "happytime" }
+  | { type: "score.submit"; score: number; won: boolean | null }
+  | { type: "data.getItem"; key: string }
+  | { type: "data.setItem"; key: string; value: string }
+  | { type: "data.removeItem"; key: string }
+  | { type: "data.clear" }
+  | { type: "data.keys" }
+  | { type: "achievements.unlock"; key: string }
+  | { type: "track"; name: string; props: Record<string, string | number | boolean | null> };
+
+/** The error codes of sdk/v2.d.ts's ArcadiumError. */
+export type SdkV2ErrorCode = "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable";
+
+export class SdkV2Error extends Error {
+  constructor(
+    readonly code: SdkV2ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SdkV2Error";
+  }
+}
+
+export type SdkV2Envelope = { id: string; request: SdkV2Request } | { id: string; invalid: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const isSaveKey = (key: unknown): key is string => typeof key === "string" && key.length >= 1 && key.length <= MAX_SAVE_KEY_LENGTH;
+
+/**
+ * Reads one v2 request. null when it is not one at all (another version, no usable id): the page ignores it.
+ * `{id, invalid}` when it has an id but a bad type or payload: the page answers that id with an "invalid" error.
+ */
+export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
+  if (!isRecord(data) || data.v !== 2 || typeof data.id !== "string" || !REQUEST_ID.test(data.id)) return null;
+  const id = data.id;
+  const payload = data.payload === undefined ? {} : data.payload;
+  const bad = (why: string): SdkV2Envelope => ({ id, invalid: why });
+  if (!isRecord(payload)) return bad("the payload must be an object");
+  switch (data.type) {
+    case "init":
+    case "gameplay.start":
+    case "gameplay.stop":
+    case "loading.done":
+    case "happytime":
+    case "data.clear":
+    case "data.keys":
+      return { id, request: { type: data.type } };
+    case "loading.progress": {
+      const p = payload.progress;
+      if (typeof p !== "number" || !Number.isFinite(p) || p < 0 || p > 1) return bad("progress must be a number from 0 to 1");
+      return { id, request: { type: "loading.progress", progress: p } };
+    }
+    case "score.submit": {
+      const { score, won } = payload;
+      if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > MAX_SDK_SCORE)
+        return bad(`score must be an integer from 0 to ${MAX_SDK_SCORE}`);
+      if (won !== undefined && won !== null && typeof won !== "boolean") return bad("won must be true, false or null");
+      return { id, request: { type: "score.submit", score, won: won ?? null } };
+    }
+    case "data.getItem":
+    case "data.removeItem":
+      if (!isSaveKey(payload.key)) return bad(`the key must be a string of 1 to ${MAX_SAVE_KEY_LENGTH} characters`);
+      return { id, request: { type: data.type, key: payload.key } };
+    case "data.setItem":
+      if (!isSaveKey(payload.key)) return bad(`the key must be a string of 1 to ${MAX_SAVE_KEY_LENGTH} characters`);
+      if (typeof payload.value !== "string") return bad("the value must be a string");
+      return { id, request: { type: "data.setItem", key: payload.key, value: payload.value } };
+    case "achievements.unlock":
+      if (typeof payload.key !== "string" || !ACHIEVEMENT_KEY.test(payload.key)) return bad("the key must be 1 to 64 of a-z, 0-9, _ and -");
+      return { id, request: { type: "achievements.unlock", key: payload.key } };
+    case "track": {
+      const { name, props } = payload;
+      if (typeof name !== "string" || name.length < 1 || name.length > MAX_TRACK_NAME_LENGTH)
+        return bad(`the name must be a string of 1 to ${MAX_TRACK_NAME_LENGTH} characters`);
+      const clean: Record<string, string | number | boolean | null> = {};
+      if (isRecord(props))
+        for (const [k, v] of Object.entries(props).slice(0, 50))
+          if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") clean[k.slice(0, 64)] = v;
+      return { id, request: { type: "track", name, props: clean } };
+    }
+    default:
+      return bad(`unknown call ${typeof data.type === "string" ? data.type.slice(0, 64) : ""}`.trim());
+  }
+}
+
+export type SdkV2Reply = { v: 2; id: string; ok: true; result: unknown } | { v: 2; id: string; ok: false; error: { code: SdkV2ErrorCode; message: string } };
+
+export function okReply(id: string, result: unknown): SdkV2Reply {
+  return { v: 2, id, ok: true, result: result ?? null };
+}
+
+export function errorReply(id: string, error: unknown): SdkV2Reply {
+  if (error instanceof SdkV2Error) return { v: 2, id, ok: false, error: { code: error.code, message: error.message } };
+  return { v: 2, id, ok: false, error: { code: "unavailable", message: "Arcadium could not complete the call; try again later" } };
+}
+
+/** The player's settings as the game sees them (sdk/v2.d.ts ArcadiumSettings). */
+export type GameSettings = { muted: boolean; locale: string; reducedMotion: boolean };
+
+export type SdkV2Event =
+  | { v: 2; event: "pause" | "resume"; payload: Record<string, never> }
+  | { v: 2; event: "mute"; payload: { muted: boolean } }
+  | { v: 2; event: "settings"; payload: GameSettings };
+
+export const pauseEvent = (paused: boolean): SdkV2Event => ({ v: 2, event: paused ? "pause" : "resume", payload: {} });
+export const muteEvent = (muted: boolean): SdkV2Event => ({ v: 2, event: "mute", payload: { muted } });
+export const settingsEvent = (settings: GameSettings): SdkV2Event => ({ v: 2, event: "settings", payload: settings });
