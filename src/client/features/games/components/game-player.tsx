@@ -1,8 +1,10 @@
 import { Loader2, Maximize, Minimize, Play, RotateCw, Volume2, VolumeX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Game } from "@contract/games";
+import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { apiRequest } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
 import { handleSdkV2Request } from "../game-host";
@@ -39,6 +41,17 @@ function storedMuted(): boolean {
 }
 
 const prefersReducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/**
+ * Issue 14 item 7: how long the game took from its frame's load to its first gameplay.start, for the admin
+ * area's median per game. Best effort: a failure is only logged.
+ */
+function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms: number) {
+  if (!(ms >= 0 && ms <= MAX_FIRST_GAMEPLAY_MS)) return;
+  void playId
+    .then((id) => (id ? apiRequest("POST", `/api/games/${gameId}/plays/${id}/started`, { ms }) : undefined))
+    .catch((err: unknown) => console.warn("Could not record the game's start time", err));
+}
 
 /** A dialog of the page (Radix portals them into <body>) covers the game: it is paused meanwhile (SDK v2 `pause`). */
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
@@ -83,6 +96,8 @@ export function GamePlayer({
   const userRef = useRef(user);
   const [muted, setMuted] = useState(false);
   const settingsRef = useRef<GameSettings>({ muted: false, locale: "en", reducedMotion: false });
+  /** Issue 14 item 7: when the frame now shown finished loading, and whether its first gameplay.start was reported. */
+  const startTiming = useRef<{ loadedAt: number | null; reported: boolean }>({ loadedAt: null, reported: false });
   /** The saves of the frame now shown (D76), made on the game's first data call, for the player signed in then. */
   const saves = useRef<{ frame: number; userId: number | null; store: GameSaves } | null>(null);
 
@@ -202,8 +217,13 @@ export function GamePlayer({
     if (!playing || externalUrl) return;
     const isStale = (s: PlaySession) => s.used || Date.now() - s.openedAt > PLAY_SESSION_MAX_AGE_MS;
     function gameplayStart() {
-      const current = session.current;
-      if (current && isStale(current)) openSessionRef.current();
+      let current = session.current;
+      if (current && isStale(current)) current = openSessionRef.current();
+      const timing = startTiming.current;
+      if (current && timing.loadedAt !== null && !timing.reported) {
+        timing.reported = true;
+        reportFirstGameplay(gameId, current.playId, Math.round(performance.now() - timing.loadedAt));
+      }
     }
     function submitScore(score: number, won: boolean | null) {
       let current = session.current;
@@ -313,6 +333,9 @@ export function GamePlayer({
               ref={frameRef}
               src={game.frameUrl}
               title={game.title}
+              onLoad={() => {
+                startTiming.current = { loadedAt: performance.now(), reported: false };
+              }}
               sandbox={GAME_FRAME_SANDBOX}
               allow={GAME_FRAME_ALLOW}
               className="absolute inset-0 size-full border-0 bg-black"

@@ -1,0 +1,56 @@
+/**
+ * Time to first gameplay (issue 14 item 7): how long a game takes from its frame's load to the first
+ * `gameplay.start` of a play, recorded once per play, and the median per game for the admin area, so that an
+ * administrator sees which games load slowly.
+ *
+ * Contract: `recordFirstGameplay` stores the time on a play of that game that was opened in the last
+ * PLAY_TIMING_WINDOW_HOURS and has none yet, and answers whether it did; a later report for the same play, a
+ * play of another game, an unknown or old play change nothing. A play id is an unguessable UUID handed only
+ * to the page that opened the play, as for scores (D21). `medianFirstGameplay` answers the median over a
+ * game's last MEDIAN_SAMPLE timed plays, or null without any. No HTTP types.
+ */
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { playsTable } from "../db/schema";
+
+export const PLAY_TIMING_WINDOW_HOURS = 6;
+export const MEDIAN_SAMPLE = 200;
+
+export async function recordFirstGameplay(db: Db, gameId: number, playId: string, ms: number): Promise<boolean> {
+  const updated = await db
+    .update(playsTable)
+    .set({ firstGameplayMs: Math.round(ms) })
+    .where(
+      and(
+        eq(playsTable.id, playId),
+        eq(playsTable.gameId, gameId),
+        isNull(playsTable.firstGameplayMs),
+        gt(playsTable.createdAt, sql`now() - make_interval(hours => ${PLAY_TIMING_WINDOW_HOURS})`),
+      ),
+    )
+    .returning({ id: playsTable.id });
+  return updated.length > 0;
+}
+
+/** The median time to first gameplay of each of these games (ms, whole), over each game's last MEDIAN_SAMPLE timed plays. */
+export async function medianFirstGameplay(db: Db, gameIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (gameIds.length === 0) return out;
+  const recent = db
+    .select({
+      gameId: playsTable.gameId,
+      ms: playsTable.firstGameplayMs,
+      n: sql<number>`row_number() over (partition by ${playsTable.gameId} order by ${playsTable.createdAt} desc)`.as("n"),
+    })
+    .from(playsTable)
+    .where(and(inArray(playsTable.gameId, [...gameIds]), isNotNull(playsTable.firstGameplayMs)))
+    .orderBy(desc(playsTable.createdAt))
+    .as("recent");
+  const rows = await db
+    .select({ gameId: recent.gameId, median: sql<number>`percentile_cont(0.5) within group (order by ${recent.ms})` })
+    .from(recent)
+    .where(sql`${recent.n} <= ${MEDIAN_SAMPLE}`)
+    .groupBy(recent.gameId);
+  for (const r of rows) if (r.median !== null) out.set(r.gameId, Math.round(Number(r.median)));
+  return out;
+}
