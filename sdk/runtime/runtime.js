@@ -1,8 +1,8 @@
 /* Arcadium built-in games runtime: the one copy of the helpers every game in games/ uses (D26).
  *
- * Served by the games origin at /sdk/runtime/runtime.js, next to the SDK (/sdk/v1.js); a game loads
- * it after the SDK and before its own script:
- *   <script src="/sdk/v1.js"></script>
+ * Served by the games origin at /sdk/runtime/runtime.js, next to the SDK (/sdk/v2.js, or v1); a game
+ * loads it after the SDK and before its own script:
+ *   <script src="/sdk/v2.js"></script>
  *   <script src="/sdk/runtime/runtime.js"></script>
  *   <script src="game.js"></script>
  * Why served rather than copied into each installed package: the games origin always answers with the
@@ -13,8 +13,9 @@
  * Not part of the SDK: packages uploaded by administrators do not need it (sdk/README.md).
  *
  * window.ArcadiumRuntime:
- *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there; host problems never
- *                             break a game (without the SDK, e.g. the file opened from disk, a no-op)
+ *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there (v1's names, mapped to v2's
+ *                             calls); host problems never break a game (without the SDK, a no-op)
+ *   unlock(key)               unlocks one of the game's achievements (SDK v2, D78); otherwise a no-op
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
@@ -34,14 +35,67 @@
 
   var host = window.Arcadium || null;
 
+  /**
+   * The games call the SDK by v1's names; with SDK v2 (D75, /sdk/v2.js) these are its calls of the same
+   * meaning. v2's calls return promises: a refusal is the host's business, never the game's.
+   */
+  var V2_CALLS = {
+    loadingProgress: function (p) {
+      return host.loading.progress(p);
+    },
+    gameplayStart: function () {
+      return host.gameplay.start();
+    },
+    gameplayStop: function () {
+      return host.gameplay.stop();
+    },
+    submitScore: function (score, options) {
+      return host.scores.submit(score, options);
+    },
+  };
+
   /** Calls the SDK; works without it too (index.html opened from disk): calls become no-ops. */
   function sdk(name) {
     var args = Array.prototype.slice.call(arguments, 1);
     try {
-      if (host && typeof host[name] === 'function') host[name].apply(host, args);
+      if (host && host.version === 2 && V2_CALLS[name]) {
+        var result = V2_CALLS[name].apply(null, args);
+        if (result && typeof result.catch === 'function') result.catch(function () {});
+      } else if (host && typeof host[name] === 'function') host[name].apply(host, args);
     } catch (e) {
       /* host problems never break the game */
     }
+  }
+
+  /**
+   * Unlocks one of the game's achievements (D78, declared in its game.json) with SDK v2, during a round;
+   * once per player (the page knows). Without v2, or when the page refuses, nothing happens.
+   */
+  function unlock(key) {
+    try {
+      if (host && host.version === 2) host.achievements.unlock(key).catch(function () {});
+    } catch (e) {
+      /* host problems never break the game */
+    }
+  }
+
+  /**
+   * SDK v2's page events: while the page is hidden or a dialog covers the game, loop() passes no time
+   * (the game stands still); the page's sound control turned off turns every sound() off.
+   */
+  var paused = false;
+  var sounds = [];
+  if (host && host.version === 2 && typeof host.on === 'function') {
+    host.on('pause', function () {
+      paused = true;
+    });
+    host.on('resume', function () {
+      paused = false;
+    });
+    host.on('mute', function (e) {
+      if (!e || !e.muted) return;
+      for (var i = 0; i < sounds.length; i++) if (sounds[i].sound.on) sounds[i].off();
+    });
   }
 
   function byId(id) {
@@ -111,7 +165,7 @@
         /* ignore */
       }
     }
-    return {
+    var api = {
       get on() {
         return on;
       },
@@ -120,6 +174,13 @@
       tone: tone,
       noise: noise,
     };
+    sounds.push({
+      sound: api,
+      off: function () {
+        setOn(false);
+      },
+    });
+    return api;
   }
 
   /** A text button "Sound: On" / "Sound: Off" that toggles s (a sound()) and plays a blip when turned on. */
@@ -129,6 +190,15 @@
       btn.textContent = s.on ? 'Sound: On' : 'Sound: Off';
       s.tone(660);
       if (onChange) onChange(s.on);
+    }
+    // the page's sound control turned off (above) also updates this button
+    for (var i = 0; i < sounds.length; i++) {
+      if (sounds[i].sound !== s) continue;
+      sounds[i].off = function () {
+        s.setOn(false);
+        btn.textContent = 'Sound: Off';
+        if (onChange) onChange(false);
+      };
     }
     btn.addEventListener('click', function (e) {
       e.stopPropagation();
@@ -312,7 +382,7 @@
     function frame(now) {
       var dt = last ? Math.min(maxDt, Math.max(0, (now - last) / 1000)) : 0;
       last = now;
-      step(dt, now);
+      step(paused ? 0 : dt, now);
       requestAnimationFrame(frame);
     }
     requestAnimationFrame(frame);
@@ -346,6 +416,7 @@
 
   window.ArcadiumRuntime = {
     sdk: sdk,
+    unlock: unlock,
     byId: byId,
     sound: sound,
     soundButton: soundButton,

@@ -125,7 +125,7 @@ describe("the two origins (D2, D60)", () => {
         expect(res.headers["content-type"]).toContain("text/html");
         expect(res.headers["content-security-policy"]).toBe(`frame-ancestors ${t().config.publicUrl}`);
         expect(res.headers["set-cookie"]).toBeUndefined();
-        expect(res.body).toContain("/sdk/v1.js");
+        expect(res.body).toContain("/sdk/v2.js");
         const noSlash = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}` });
         expect([301, 302, 308]).toContain(noSlash.statusCode);
       });

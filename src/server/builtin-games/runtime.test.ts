@@ -75,7 +75,7 @@ describe("built-in games use the one runtime (D26)", () => {
     for (const slug of folders) {
       const dir = path.join(gamesRoot, slug);
       const { scripts, styles } = assets(await fs.readFile(path.join(dir, "index.html"), "utf8"));
-      expect(scripts.slice(0, 2), `${slug}: the SDK, then the runtime`).toEqual(["/sdk/v1.js", "/sdk/runtime/runtime.js"]);
+      expect(scripts.slice(0, 2), `${slug}: the SDK, then the runtime`).toEqual(["/sdk/v2.js", "/sdk/runtime/runtime.js"]);
       const own = scripts.filter((s) => !s.startsWith("/sdk/"));
       expect(scripts.slice(scripts.length - own.length), `${slug}: its own scripts come last`).toEqual(own);
       for (const file of own) await expect(fs.access(path.join(dir, file)), `${slug}/${file}`).resolves.toBeUndefined();

@@ -18,7 +18,7 @@ describe("built-in games (D26)", () => {
       const manifest = gameManifestSchema.safeParse(JSON.parse(await fs.readFile(path.join(dir, "game.json"), "utf8")));
       expect(manifest.success, `${slug}/game.json: ${manifest.error?.message}`).toBe(true);
       const html = await fs.readFile(path.join(dir, "index.html"), "utf8");
-      expect(html, `${slug} loads the SDK`).toContain('src="/sdk/v1.js"');
+      expect(html, `${slug} loads the SDK`).toContain('src="/sdk/v2.js"');
       // No image or script from outside the machine (issue 2).
       expect(html, `${slug} loads nothing external`).not.toMatch(/(src|href)=["']https?:\/\//);
       const cover = await fs.readFile(path.join(dir, "cover.svg"), "utf8");
