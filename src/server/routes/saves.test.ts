@@ -52,7 +52,12 @@ describeEachDatabase(
 
     it("signed out: 401 Not signed in, and nothing is cached", async () => {
       const g = await newGame(t(), "Signed Out Game");
-      for (const res of [await load(undefined, g.id), await save(undefined, g.id, { set: [{ key: "a", value: "1", updatedAt: at() }] })]) {
+      for (const res of [
+        await load(undefined, g.id),
+        await save(undefined, g.id, { set: [{ key: "a", value: "1", updatedAt: at() }] }),
+        // Before the body is even read: an invalid one is a 401 too.
+        await save(undefined, g.id, { set: [{ key: "", value: 1, updatedAt: "now" }] }),
+      ]) {
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ message: "Not signed in" });
         expect(res.headers["cache-control"]).toBe("no-store");

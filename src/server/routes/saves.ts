@@ -28,7 +28,14 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
   app.post(
     "/api/games/:id/saves",
     {
-      onRequest: noStore,
+      // The session and the rate limit are checked before the body (up to CLOUD_SAVE_BODY_LIMIT) is read.
+      onRequest: [
+        noStore,
+        async (request) => {
+          const user = requireUser(request);
+          await rateLimits.enforce("cloudSave", `cloud-save:${user.id}`);
+        },
+      ],
       bodyLimit: CLOUD_SAVE_BODY_LIMIT,
       schema: {
         params: idParamSchema,
@@ -36,10 +43,6 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
         response: { 200: cloudSaveSchema, 413: cloudSaveQuotaErrorSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      await rateLimits.enforce("cloudSave", `cloud-save:${user.id}`);
-      return writeCloudSave(db, user.id, request.params.id, request.body);
-    },
+    async (request) => writeCloudSave(db, requireUser(request).id, request.params.id, request.body),
   );
 };
