@@ -3,6 +3,7 @@ import { currentUserSchema } from "./auth";
 import { categorySchema } from "./categories";
 import { isoDateTime } from "./common";
 import { contentItemSchema, contentValueTypeSchema } from "./content";
+import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
 
 /**
  * Every payload of the admin area (issue 7, spec §2 "Admin area", §5, §7, D40–D47).
@@ -389,7 +390,13 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const adminSettingsPatchSchema = z.object({
   site: z
     .record(z.string().regex(contentNamePattern, "Setting keys may contain only letters, digits, '_' and '-'").max(64), contentValue)
-    .refine((r) => Object.keys(r).length <= 50, "Too many settings at once"),
+    .refine((r) => Object.keys(r).length <= 50, "Too many settings at once")
+    // D76: the cloud save quota is a number within its range; the error names the field (site.cloud_save_quota_kib).
+    .superRefine((r, ctx) => {
+      const quota = r[CLOUD_SAVE_QUOTA_SETTING];
+      if (quota !== undefined && parseCloudSaveQuotaKib(quota) === undefined)
+        ctx.addIssue({ code: "custom", path: [CLOUD_SAVE_QUOTA_SETTING], message: CLOUD_SAVE_QUOTA_MESSAGE });
+    }),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;
 

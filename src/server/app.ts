@@ -30,6 +30,7 @@ import { leaderboardRoutes } from "./routes/leaderboard";
 import { newsletterRoutes } from "./routes/newsletter";
 import { reviewRoutes } from "./routes/reviews";
 import { playRoutes } from "./routes/plays";
+import { saveRoutes } from "./routes/saves";
 import { scoreRoutes } from "./routes/scores";
 import { userRoutes } from "./routes/users";
 import { loadChatMessage } from "./services/chat";
@@ -174,6 +175,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(contentRoutes, routeCtx);
   await app.register(scoreRoutes, routeCtx);
   await app.register(playRoutes, routeCtx);
+  await app.register(saveRoutes, routeCtx);
   await app.register(leaderboardRoutes, routeCtx);
   await app.register(userRoutes, routeCtx);
   await app.register(newsletterRoutes, routeCtx);

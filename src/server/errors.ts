@@ -3,7 +3,10 @@
  * what went wrong in words safe to show; none knows about HTTP. The error plugin
  * (plugins/errors.ts) maps each class to its status code and D60 JSON body in one place.
  */
-export abstract class DomainError extends Error {}
+export abstract class DomainError extends Error {
+  /** A machine-readable reason a client may act on (e.g. "quota"), sent as `code` beside the message. */
+  readonly code?: string;
+}
 
 /** The request's values are not acceptable (400). */
 export class Invalid extends DomainError {}

@@ -37,6 +37,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D30: reviews per player (key `review:{userId}`) */
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
+    /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
+    cloudSave: { limit: 120, windowMs: MINUTE, message: "Too many cloud save writes. Please slow down." },
     /** D36: chat messages per player (key `chat:{userId}`) */
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
     /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */

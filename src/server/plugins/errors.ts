@@ -50,7 +50,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error instanceof DomainError) {
     const { status, headers } = domainErrorResponse(error);
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    return reply.code(status).send({ message: error.message });
+    return reply.code(status).send(error.code ? { message: error.message, code: error.code } : { message: error.message });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");

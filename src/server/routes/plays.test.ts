@@ -17,7 +17,7 @@ describeEachDatabase(
   (t) => {
     const openPlay = async (gameId: number, cookies?: { sid: string }) =>
       (await t().app.inject({ method: "POST", url: `/api/games/${gameId}/play`, cookies })).json().playId as string;
-    const started = (gameId: number, playId: string, payload: unknown, cookies?: { sid: string }) =>
+    const started = (gameId: number, playId: string, payload: Record<string, unknown>, cookies?: { sid: string }) =>
       t().app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/started`, payload, cookies });
 
     it("records the first report of a play, for a guest or a player, and ignores later ones", async () => {

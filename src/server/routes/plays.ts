@@ -15,7 +15,7 @@ export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
       await rateLimits.enforce("play", `play-started:${who}`);
       // Answered the same whether or not it was recorded: a play id says nothing to anyone else.
       await recordFirstGameplay(db, request.params.id, request.params.playId, request.body.ms);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
+import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { websiteContentTable } from "../db/schema";
-import { Conflict, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { checkContentValue, sanitizeHtml } from "./content-values";
 
 export const DUPLICATE_CONTENT = "Content with this section and key already exists";
@@ -18,6 +19,17 @@ function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem 
   return { id: r.id, section: r.section, key: r.key, value, valueType: r.valueType, updatedAt: r.updatedAt.toISOString() };
 }
 
+/**
+ * Site settings with rules of their own, checked however they are written (the Settings screen or the
+ * Website Content editor): D76's cloud save quota is a whole number of KiB within its range, stored as digits.
+ */
+function checkSettingValue(section: string, key: string, value: string): string {
+  if (section !== "site" || key !== CLOUD_SAVE_QUOTA_SETTING) return value;
+  const kib = parseCloudSaveQuotaKib(value);
+  if (kib === undefined) throw new Invalid(CLOUD_SAVE_QUOTA_MESSAGE);
+  return String(kib);
+}
+
 /** D40: every content item, by section and key. */
 export async function listContent(db: Db): Promise<ContentItem[]> {
   const rows = await db.select().from(websiteContentTable).orderBy(asc(websiteContentTable.section), asc(websiteContentTable.key));
@@ -26,7 +38,7 @@ export async function listContent(db: Db): Promise<ContentItem[]> {
 
 /** D40: a new item; its value is checked (html sanitised) for its type; a taken section+key is 409. */
 export async function createContent(db: Db, input: { section: string; key: string; value: string; valueType: ContentValueType }): Promise<ContentItem> {
-  const value = checkContentValue(input.valueType, input.value);
+  const value = checkSettingValue(input.section, input.key, checkContentValue(input.valueType, input.value));
   try {
     const [row] = await db.insert(websiteContentTable).values({ section: input.section, key: input.key, value, valueType: input.valueType }).returning();
     return toContentItem(row);
@@ -42,7 +54,7 @@ export async function updateContent(db: Db, id: number, change: { value?: string
   if (!existing) throw new NotFound("Content not found");
   const valueType = change.valueType ?? existing.valueType;
   // A changed type re-checks the stored value too (e.g. text → image must be a URL).
-  const value = checkContentValue(valueType, change.value ?? existing.value);
+  const value = checkSettingValue(existing.section, existing.key, checkContentValue(valueType, change.value ?? existing.value));
   const [row] = await db.update(websiteContentTable).set({ value, valueType, updatedAt: new Date() }).where(eq(websiteContentTable.id, id)).returning();
   if (!row) throw new NotFound("Content not found");
   return toContentItem(row);
@@ -64,7 +76,7 @@ export async function updateSiteSettings(db: Db, site: Record<string, string>): 
   const existing = new Map((await listSiteSettings(db)).map((i) => [i.key, i]));
   const changes = Object.entries(site).map(([key, raw]) => {
     const valueType = existing.get(key)?.valueType ?? "text";
-    return { key, valueType, value: checkContentValue(valueType, raw) };
+    return { key, valueType, value: checkSettingValue("site", key, checkContentValue(valueType, raw)) };
   });
   await db.transaction(async (tx) => {
     for (const c of changes) {

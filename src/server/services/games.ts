@@ -37,9 +37,14 @@ function selectGames(db: Db) {
 
 type GameRow = Awaited<ReturnType<typeof selectGames>>[number];
 
+/** D20: a game runs on the games origin unless it is played from an external URL. */
+export function runsOnGamesOrigin(row: { externalUrl: string | null }): boolean {
+  return !row.externalUrl;
+}
+
 /** D20: the frame source is the externalUrl if set, else the games origin. */
 export function frameUrlFor(row: { id: number; externalUrl: string | null }, gamesUrl: string): string {
-  return row.externalUrl ? row.externalUrl : `${gamesUrl}/game-frame/${row.id}/`;
+  return runsOnGamesOrigin(row) ? `${gamesUrl}/game-frame/${row.id}/` : row.externalUrl!;
 }
 
 export function toGame(row: GameRow, gamesUrl: string): Game {
@@ -235,6 +240,17 @@ export async function recordPlay(db: Db, gameId: number, userId: number | null):
 export async function assertGameExists(db: Pick<Db, "select">, gameId: number): Promise<void> {
   const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
   if (!g) throw new NotFound("Game not found");
+}
+
+/**
+ * 404 "Game not found" unless the game exists and runs on the games origin (D20): a game played from an
+ * external URL is not ours to host, so it has no cloud saves (D76). In a transaction, `lock` holds the game's
+ * row (FOR KEY SHARE) until the end, so that the game cannot be deleted meanwhile.
+ */
+export async function assertGameOnGamesOrigin(db: Pick<Db, "select">, gameId: number, opts: { lock?: boolean } = {}): Promise<void> {
+  const query = db.select({ externalUrl: gamesTable.externalUrl }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  const [g] = opts.lock ? await query.for("key share") : await query;
+  if (!g || !runsOnGamesOrigin(g)) throw new NotFound("Game not found");
 }
 
 /** Spec §7: the instructions of a game added without any. */

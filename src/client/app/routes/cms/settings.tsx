@@ -2,13 +2,14 @@ import { CheckCircle2, CircleAlert, KeyRound, Loader2, Mail, Save, Settings } fr
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { CONTENT_DEFAULTS } from "@contract/content";
 import { ALLOW_SEARCH_ENGINES_SETTING } from "@contract/pages";
+import { CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "@contract/saves-constants";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useSettings } from "@/features/cms/api/get-settings";
 import { useUpdateSettings } from "@/features/cms/api/update-settings";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
@@ -103,6 +104,89 @@ function SearchEnginesCard() {
   );
 }
 
+/** Site settings with a card of their own, left out of the Site form's list of other text items. */
+const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING]);
+
+/** D76: how many KiB of cloud saves each player may keep per game (site.cloud_save_quota_kib). */
+function CloudSaveQuotaCard() {
+  const id = useId();
+  const settings = useSettings();
+  const save = useUpdateSettings();
+  const stored = settings.data?.content.find((i) => i.key === CLOUD_SAVE_QUOTA_SETTING)?.value;
+  const current = String(parseCloudSaveQuotaKib(stored ?? "") ?? CLOUD_SAVE_QUOTA_KIB.default);
+  const [value, setValue] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const shown = value ?? current;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const kib = parseCloudSaveQuotaKib(shown);
+    if (kib === undefined) {
+      setError(CLOUD_SAVE_QUOTA_MESSAGE);
+      document.getElementById(id)?.focus();
+      return;
+    }
+    save.mutate(
+      { site: { [CLOUD_SAVE_QUOTA_SETTING]: String(kib) } },
+      {
+        onSuccess: () => {
+          setValue(null);
+          toast({ title: "Cloud save quota saved" });
+        },
+        // The server's refusal of the value belongs by the field; anything else is a toast like the other forms'.
+        onError: (err) =>
+          err instanceof ApiError && err.status === 400
+            ? setError(err.serverMessage)
+            : toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Cloud saves</CardTitle>
+        <CardDescription>The space each signed-in player has for a game's saved data.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <Field
+              id={id}
+              label="Cloud save quota per player and game (KiB)"
+              hint={`From ${CLOUD_SAVE_QUOTA_KIB.min} to ${CLOUD_SAVE_QUOTA_KIB.max} KiB; ${CLOUD_SAVE_QUOTA_KIB.default} KiB (1 MiB) by default. Lowering it deletes nothing: a player over it can only shrink their data.`}
+              error={error}
+            >
+              <Input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={CLOUD_SAVE_QUOTA_KIB.min}
+                max={CLOUD_SAVE_QUOTA_KIB.max}
+                step={1}
+                value={shown}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  setError(undefined);
+                }}
+                {...fieldAria(id, error, true)}
+              />
+            </Field>
+            <div>
+              <Button type="submit" variant="gradient" disabled={save.isPending}>
+                {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                {save.isPending ? "Saving..." : "Save Quota"}
+              </Button>
+            </div>
+          </form>
+        ) : settings.isError ? null : (
+          <Skeleton className="h-20 w-full" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /cms/settings (D47): the site.* content, whether mail and Google sign-in are configured, and the messages inbox. */
 export function CmsSettingsScreen() {
   const uid = useId();
@@ -115,7 +199,7 @@ export function CmsSettingsScreen() {
     const stored = new Map((settings.data?.content ?? []).map((i) => [i.key, i]));
     const known = KNOWN_SITE_KEYS.map((k) => ({ ...k, stored: stored.get(k.key)?.value }));
     const others = (settings.data?.content ?? [])
-      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && i.key !== ALLOW_SEARCH_ENGINES_SETTING && i.valueType === "text")
+      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && !SETTINGS_WITH_THEIR_OWN_CARD.has(i.key) && i.valueType === "text")
       .map((i) => ({ key: i.key, label: i.key, hint: `site.${i.key}`, stored: i.value as string | undefined }));
     return [...known, ...others];
   }, [settings.data]);
@@ -223,6 +307,7 @@ export function CmsSettingsScreen() {
             </CardContent>
           </Card>
           <SearchEnginesCard />
+          <CloudSaveQuotaCard />
         </div>
       </div>
       <MessagesCard />

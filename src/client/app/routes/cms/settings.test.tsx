@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@test/render-app";
+import { resetToasts } from "@/components/ui/use-toast";
+import { CmsSettingsScreen } from "./settings";
+
+const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const QUOTA_LABEL = "Cloud save quota per player and game (KiB)";
+const QUOTA_MESSAGE = "Cloud save quota must be a whole number of KiB from 16 to 10240";
+
+const item = (id: number, key: string, value: string) => ({ id, section: "site", key, value, valueType: "text", updatedAt: "2025-01-01T00:00:00.000Z" });
+const settings = (content: ReturnType<typeof item>[]) => ({
+  content,
+  mail: { configured: false, from: "Arcadium <no-reply@localhost>" },
+  google: { configured: false },
+});
+
+/** The API of the screen, with the site.* items held in memory so that a PATCH is read back. */
+function api(initial: ReturnType<typeof item>[], patch?: (req: MockRequest) => Response | undefined) {
+  let content = initial;
+  return mockApi([
+    ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+    ["GET", "/api/admin/settings", () => jsonResponse(settings(content))],
+    ["GET", "/api/admin/messages", () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] })],
+    ["GET", "/api/content", () => jsonResponse([])],
+    [
+      "PATCH",
+      "/api/admin/settings",
+      (req) => {
+        const refused = patch?.(req);
+        if (refused) return refused;
+        const site = (req.body as { site: Record<string, string> }).site;
+        content = [...content.filter((i) => !(i.key in site)), ...Object.entries(site).map(([k, v], n) => item(100 + n, k, v))];
+        return jsonResponse(settings(content));
+      },
+    ],
+  ]);
+}
+
+const quotaField = () => screen.findByLabelText(QUOTA_LABEL);
+const patches = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === "PATCH").map(([, init]) => JSON.parse(String(init!.body)) as { site: Record<string, string> });
+const quotaCard = () => screen.getByRole("button", { name: "Save Quota" }).closest("form")!;
+
+beforeEach(() => resetToasts());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("CmsSettingsScreen: cloud save quota (D76)", () => {
+  it("shows the default quota (1024 KiB) when none is stored, and saves a new one as site.cloud_save_quota_kib", async () => {
+    const fetch = api([item(1, "name", "Arcadium"), item(2, "tagline", "Play")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const field = await quotaField();
+    expect(field).toHaveValue(1024);
+    fireEvent.change(field, { target: { value: "2048" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Quota" }));
+    expect(await screen.findByText("Cloud save quota saved")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([{ site: { cloud_save_quota_kib: "2048" } }]);
+    await waitFor(() => expect(screen.getByLabelText(QUOTA_LABEL)).toHaveValue(2048));
+  });
+
+  it("shows the stored quota, and keeps it out of the Site form's list of other items", async () => {
+    api([item(1, "name", "Arcadium"), item(2, "tagline", "Play"), item(3, "cloud_save_quota_kib", "64")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    expect(await quotaField()).toHaveValue(64);
+    expect(screen.getAllByLabelText(/cloud_save_quota_kib|Cloud save quota/)).toHaveLength(1);
+  });
+
+  it.each(["15", "10241", "1.5", ""])("refuses %j by the field and sends nothing", async (value) => {
+    const fetch = api([]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const field = await quotaField();
+    fireEvent.change(field, { target: { value } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Quota" }));
+    expect(within(quotaCard()).getByRole("alert")).toHaveTextContent(QUOTA_MESSAGE);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
+    expect(patches(fetch)).toEqual([]);
+    // Typing again clears the message.
+    fireEvent.change(field, { target: { value: "32" } });
+    expect(within(quotaCard()).queryByRole("alert")).toBeNull();
+  });
+
+  it("shows the server's refusal by the field", async () => {
+    api([], () => jsonResponse({ message: "Quota refused by the server", errors: [] }, { status: 400 }));
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    fireEvent.change(await quotaField(), { target: { value: "512" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Quota" }));
+    expect(await within(quotaCard()).findByRole("alert")).toHaveTextContent("Quota refused by the server");
+  });
+
+  it("leaves the Site form as it was: its Save Settings sends only its own items", async () => {
+    const fetch = api([item(1, "name", "Arcadium"), item(2, "tagline", "Play"), item(3, "cloud_save_quota_kib", "64")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    fireEvent.change(await screen.findByLabelText("Tagline"), { target: { value: "Games for everyone" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([{ site: { name: "Arcadium", tagline: "Games for everyone" } }]);
+  });
+});

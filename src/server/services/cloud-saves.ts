@@ -1,0 +1,194 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { CLOUD_SAVE_LIMITS, CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
+import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
+import type { Db } from "../db/client";
+import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
+import { TooLarge, Unauthorized } from "../errors";
+import { assertGameOnGamesOrigin } from "./games";
+
+/**
+ * Cloud saves (D76): each signed-in player's small key-value store per game.
+ *
+ * Contract:
+ * - Whose data: the caller passes the player's id, which must come from the session (never from a
+ *   request body); every query is limited to that player and the one game asked for.
+ * - Which games: one that does not exist, or is played from an external URL (D20), has no store:
+ *   NotFound "Game not found".
+ * - Size: an entry uses the UTF-8 bytes of its key plus those of its value (kept in `bytes`). The
+ *   quota per player and game is the site setting `site.cloud_save_quota_kib` (KiB; 1024 when missing
+ *   or unreadable), read on every call: one row by its unique key, so no cache to invalidate.
+ * - A write (`writeCloudSave`) happens in one transaction that first locks the player's row, so that one
+ *   player's writes (two tabs, two games) run one after another: no two of them can together go over the
+ *   quota, and none can replace a newer value with an older one. Then:
+ *   1. every updatedAt more than 5 minutes ahead of the server's clock is taken as the server's now
+ *      (a wrong clock must not make a value unbeatable);
+ *   2. `clear` deletes the entries written at or before its time; the batch's items older than it are dropped;
+ *   3. within the batch, the newest item of each key wins; on a tie a later item beats an earlier one
+ *      and a remove beats a set (as if the sets were applied first, then the removes);
+ *   4. a set replaces the stored entry when its time is at or after the stored one's (else it is ignored);
+ *      a remove deletes the stored entry under the same rule;
+ *   5. when the game's data then uses more than the quota, and more than before the write, everything is
+ *      rolled back and CloudSaveQuotaExceeded (a TooLarge, code "quota") is thrown. A write that does
+ *      not add bytes is always accepted, so that a player left over a quota an administrator lowered
+ *      can still delete or shrink data.
+ * - Entries come back sorted by key in code point order (COLLATE "C", the same on every database).
+ *
+ * No HTTP types here: the route (routes/saves.ts) checks the session and the rate limit, then calls these.
+ */
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The 413 of a write that would take the game's data over the quota. */
+export class CloudSaveQuotaExceeded extends TooLarge {
+  override readonly code = "quota";
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+  ) {
+    super(quotaMessage(usedBytes, quotaBytes));
+  }
+}
+
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+/**
+ * A size as people read it: "512 bytes", "1.5 KiB", "1 MiB", "1.2 MiB" (binary units, at most `decimals`
+ * digits after the point, trailing zeros dropped).
+ */
+export function formatBytes(bytes: number, decimals = 1): string {
+  if (bytes < KIB) return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+  const round = (n: number) => Number(n.toFixed(decimals));
+  const kib = round(bytes / KIB);
+  // 1,048,575 bytes is 1024.0 KiB at one decimal: written as 1 MiB.
+  if (bytes < MIB && kib < 1024) return `${kib} KiB`;
+  return `${round(bytes / MIB)} MiB`;
+}
+
+/**
+ * The 413's message. The used size is shown with as many decimals as it takes (up to 3) to differ from the
+ * quota, then in bytes: "1 MiB of the 1 MiB allowed" would not say what is wrong.
+ */
+export function quotaMessage(usedBytes: number, quotaBytes: number): string {
+  let used = formatBytes(usedBytes);
+  let quota = formatBytes(quotaBytes);
+  for (let decimals = 2; used === quota && decimals <= 3; decimals++) {
+    used = formatBytes(usedBytes, decimals);
+    quota = formatBytes(quotaBytes, decimals);
+  }
+  if (used === quota) {
+    used = `${usedBytes.toLocaleString("en-US")} bytes`;
+    quota = `${quotaBytes.toLocaleString("en-US")} bytes`;
+  }
+  return `Cloud save full: this game's data would use ${used} of the ${quota} allowed`;
+}
+
+/** The bytes an entry uses: its key and value in UTF-8. */
+export function entryBytes(key: string, value: string): number {
+  return Buffer.byteLength(key, "utf8") + Buffer.byteLength(value, "utf8");
+}
+
+/** Step 1: a time more than 5 minutes ahead of `now` is taken as `now`. */
+export function clampWrittenAt(at: Date, now: Date): Date {
+  return at.getTime() > now.getTime() + CLOUD_SAVE_LIMITS.futureToleranceMs ? now : at;
+}
+
+export type SaveOp = { kind: "set"; key: string; value: string; at: Date } | { kind: "remove"; key: string; at: Date };
+export type SavePlan = { clearAt?: Date; ops: SaveOp[] };
+
+/** Steps 1 to 3: the batch as at most one operation per key, with clamped times. */
+export function planWrite(write: CloudSaveWrite, now: Date): SavePlan {
+  const when = (iso: string) => clampWrittenAt(new Date(iso), now);
+  const clearAt = write.clear ? when(write.clear.updatedAt) : undefined;
+  const items: SaveOp[] = [
+    ...(write.set ?? []).map((s): SaveOp => ({ kind: "set", key: s.key, value: s.value, at: when(s.updatedAt) })),
+    ...(write.remove ?? []).map((r): SaveOp => ({ kind: "remove", key: r.key, at: when(r.updatedAt) })),
+  ];
+  const byKey = new Map<string, SaveOp>();
+  for (const op of items) {
+    if (clearAt && op.at < clearAt) continue;
+    const current = byKey.get(op.key);
+    if (!current || op.at >= current.at) byKey.set(op.key, op);
+  }
+  return { clearAt, ops: [...byKey.values()] };
+}
+
+/** The quota in bytes: the site setting in KiB, or the default when it is missing or not a number in range. */
+export async function cloudSaveQuotaBytes(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ value: websiteContentTable.value })
+    .from(websiteContentTable)
+    .where(and(eq(websiteContentTable.section, "site"), eq(websiteContentTable.key, CLOUD_SAVE_QUOTA_SETTING)));
+  return (parseCloudSaveQuotaKib(row?.value ?? "") ?? CLOUD_SAVE_QUOTA_KIB.default) * KIB;
+}
+
+const ofPlayerGame = (userId: number, gameId: number) => and(eq(gameSavesTable.userId, userId), eq(gameSavesTable.gameId, gameId));
+
+async function usedBytes(db: Db | Tx, userId: number, gameId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${gameSavesTable.bytes}), 0)`.mapWith(Number) })
+    .from(gameSavesTable)
+    .where(ofPlayerGame(userId, gameId));
+  return row.used;
+}
+
+async function readStore(db: Db | Tx, userId: number, gameId: number, quotaBytes: number): Promise<CloudSave> {
+  const rows = await db
+    .select({ key: gameSavesTable.key, value: gameSavesTable.value, bytes: gameSavesTable.bytes, updatedAt: gameSavesTable.updatedAt })
+    .from(gameSavesTable)
+    .where(ofPlayerGame(userId, gameId))
+    .orderBy(asc(sql`${gameSavesTable.key} collate "C"`));
+  return {
+    entries: rows.map((r) => ({ key: r.key, value: r.value, updatedAt: r.updatedAt.toISOString() })),
+    usedBytes: rows.reduce((sum, r) => sum + r.bytes, 0),
+    quotaBytes,
+  };
+}
+
+/** GET: the player's entries of the game, the bytes they use and the quota. */
+export async function readCloudSave(db: Db, userId: number, gameId: number): Promise<CloudSave> {
+  await assertGameOnGamesOrigin(db, gameId);
+  return readStore(db, userId, gameId, await cloudSaveQuotaBytes(db));
+}
+
+/** POST: applies a batch (see the contract above) and returns the store as it is afterwards. */
+export async function writeCloudSave(db: Db, userId: number, gameId: number, write: CloudSaveWrite, now = new Date()): Promise<CloudSave> {
+  const plan = planWrite(write, now);
+  return db.transaction(async (tx) => {
+    // One player's writes run one after another (FOR NO KEY UPDATE leaves foreign-key checks and reads alone).
+    const [player] = await tx.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, userId)).for("no key update");
+    if (!player) throw new Unauthorized("Not signed in");
+    await assertGameOnGamesOrigin(tx, gameId, { lock: true });
+    const quotaBytes = await cloudSaveQuotaBytes(tx);
+    const before = await usedBytes(tx, userId, gameId);
+
+    if (plan.clearAt) await tx.delete(gameSavesTable).where(and(ofPlayerGame(userId, gameId), lte(gameSavesTable.updatedAt, plan.clearAt)));
+
+    const sets = plan.ops.flatMap((op) =>
+      op.kind === "set" ? [{ userId, gameId, key: op.key, value: op.value, bytes: entryBytes(op.key, op.value), updatedAt: op.at }] : [],
+    );
+    if (sets.length > 0) {
+      await tx
+        .insert(gameSavesTable)
+        .values(sets)
+        .onConflictDoUpdate({
+          target: [gameSavesTable.userId, gameSavesTable.gameId, gameSavesTable.key],
+          set: { value: sql`excluded.value`, bytes: sql`excluded.bytes`, updatedAt: sql`excluded.updated_at` },
+          // The newer write wins: an older value never replaces a newer one.
+          setWhere: sql`game_saves.updated_at <= excluded.updated_at`,
+        });
+    }
+
+    const removes = plan.ops.flatMap((op) => (op.kind === "remove" ? [{ key: op.key, at: op.at.toISOString() }] : []));
+    if (removes.length > 0) {
+      await tx.execute(sql`
+        delete from game_saves s
+        using jsonb_to_recordset(${JSON.stringify(removes)}::jsonb) as r(key text, at timestamptz)
+        where s.user_id = ${userId} and s.game_id = ${gameId} and s.key = r.key and s.updated_at <= r.at`);
+    }
+
+    const after = await usedBytes(tx, userId, gameId);
+    if (after > quotaBytes && after > before) throw new CloudSaveQuotaExceeded(after, quotaBytes);
+    return readStore(tx, userId, gameId, quotaBytes);
+  });
+}
