@@ -94,11 +94,14 @@
     showAd: function (type) {
       var kind = String(type || AdType.Interstitial).toLowerCase();
       if (kind === AdType.Display) return Promise.resolve(undefined);
-      later(function () {
-        emit('SDK_GAME_START', 'No advertisement was shown: the game may go on');
+      // as after a real break: SDK_GAME_START first, then the promise settles
+      return new Promise(function (resolve, reject) {
+        later(function () {
+          emit('SDK_GAME_START', 'No advertisement was shown: the game may go on');
+          if (kind === AdType.Rewarded) reject(new Error('No rewarded advertisement is available'));
+          else resolve(undefined);
+        });
       });
-      if (kind === AdType.Rewarded) return Promise.reject(new Error('No rewarded advertisement is available'));
-      return Promise.resolve(undefined);
     },
     preloadAd: function () {
       return Promise.resolve(undefined);

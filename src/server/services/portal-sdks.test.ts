@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../../test/paths";
 import { preparePackage, rewriteHtml, rewriteScript } from "./portal-sdks";
 
 const tag = (src: string, quote = '"') => `<script src=${quote}${src}${quote}></script>`;
@@ -127,4 +128,16 @@ describe("preparePackage", () => {
     expect(second).toEqual(first);
     expect(await fs.readFile(path.join(pkg, "index.html"), "utf8")).toBe(after);
   });
+});
+
+describe("the portal test games (e2e/fixtures/portal-games)", () => {
+  it.each(["poki", "crazygames", "gamedistribution"])(
+    "%s/index.html loads its portal's published script, which the rewrite points at the adapter",
+    async (name) => {
+      const html = await fs.readFile(path.join(repoRoot, "e2e", "fixtures", "portal-games", name, "index.html"), "utf8");
+      const { text, found } = rewriteHtml(html);
+      expect(found).toEqual([name]);
+      expect(text).toContain(`/sdk/compat/${name}.js`);
+    },
+  );
 });
