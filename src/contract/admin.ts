@@ -3,6 +3,7 @@ import { currentUserSchema } from "./auth";
 import { categorySchema } from "./categories";
 import { isoDateTime } from "./common";
 import { contentItemSchema, contentValueTypeSchema } from "./content";
+import { gameSchema } from "./games";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
 
 /**
@@ -171,6 +172,29 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 const imageUrlRequired = requiredText("Image URL is required", 2000, "Image URL is too long").refine(isImageUrl, IMAGE_URL_MESSAGE);
 /** Spec §5: the category defaults to 1 when none is chosen. */
 const categoryIdSchema = intLike("Category must be a category id").transform((v) => v ?? 1);
+
+/** D77: the other portals' SDKs an installed package may load, each run by an adapter on the games origin. */
+export const SDK_ADAPTERS = ["poki", "crazygames", "gamedistribution"] as const;
+export type SdkAdapterName = (typeof SDK_ADAPTERS)[number];
+/** How the CMS names each adapter. */
+export const SDK_ADAPTER_LABELS: Record<SdkAdapterName, string> = {
+  poki: "Poki SDK",
+  crazygames: "CrazyGames SDK",
+  gamedistribution: "GameDistribution SDK",
+};
+
+/**
+ * A game as the admin games API answers it (list, add, edit, upload): the public game and, for an installed
+ * package, the portal SDK adapter it uses (D77) and its size in bytes and number of files (issue 14 item 7).
+ * All three are null for a game played from its URL, and the size until the package has been scanned.
+ */
+export const adminGameSchema = gameSchema.extend({
+  sdkAdapter: z.enum(SDK_ADAPTERS).nullable(),
+  packageBytes: z.number().int().nonnegative().nullable(),
+  packageFiles: z.number().int().nonnegative().nullable(),
+});
+export type AdminGame = z.infer<typeof adminGameSchema>;
+export const adminGameListSchema = z.array(adminGameSchema);
 
 /** POST /api/admin/games (URL mode). Field order = the spec's validation order. */
 export const adminGameCreateSchema = z.object({

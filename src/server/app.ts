@@ -254,8 +254,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 }
 
 /**
- * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js and the
- * built-in games' runtime at /sdk/runtime/.
+ * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js, the
+ * portal adapters at /sdk/compat/{name}.js (D77) and the built-in games' runtime at /sdk/runtime/.
  * No cookies are set or read here; the only page allowed to frame a game is the site.
  */
 export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptions, "logStream">): Promise<FastifyInstance> {
@@ -301,6 +301,18 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
       return reply.type(type).header("Cache-Control", "public, max-age=300").send(source);
     });
   }
+
+  // D77: an adapter for games made for another portal, served as the v2 SDK followed by the adapter in one
+  // response, so that the package's single <script src> gets both in order. /sdk/v2.js is read when it exists.
+  const v2File = path.join(config.rootDir, "sdk", "v2.js");
+  app.get<{ Params: { name: string } }>("/sdk/compat/:name", async (request, reply) => {
+    const match = /^(poki|crazygames|gamedistribution)\.js$/.exec(request.params.name);
+    if (!match) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    const adapter = await fs.promises.readFile(path.join(config.rootDir, "sdk", "compat", `${match[1]}.js`), "utf8");
+    const v2 = await fs.promises.readFile(v2File, "utf8").catch(() => "");
+    const source = v2 ? `${v2}\n;\n${adapter}` : adapter;
+    return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
+  });
 
   // The built-in games' runtime (D26): one copy for every game, always the current bytes (sdk/runtime/runtime.js).
   await app.register(fastifyStatic, {

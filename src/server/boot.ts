@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { createDb, isEmpty, migrate, type Database } from "./db/client";
 import { repairBuiltinPackages, seed } from "./db/seed";
+import { rescanInstalledPackages } from "./services/portal-sdks";
 
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
-export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogger, "info">): Promise<Database> {
+export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogger, "info" | "warn">): Promise<Database> {
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })
     : await createDb({ kind: "pglite", dataDir: path.join(config.dataDir, "db") });
@@ -19,6 +20,9 @@ export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogg
       const repaired = await repairBuiltinPackages(database.db, { dataDir: config.dataDir, gamesRoot });
       if (repaired) log?.info({ repaired }, "reinstalled missing built-in game packages");
     }
+    // D77, issue 14 item 7: packages installed before the adapters are scanned once (idempotent, one query later).
+    const rescanned = await rescanInstalledPackages(database.db, config.dataDir, log);
+    if (rescanned) log?.info({ rescanned }, "recorded the size and portal SDK of installed game packages");
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

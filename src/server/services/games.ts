@@ -3,11 +3,12 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import type { z } from "zod";
 import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
-import type { adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema } from "../../contract/admin";
+import type { AdminGame, adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema, SdkAdapterName } from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { commitPackage, removePackage } from "./packages";
+import { preparePackage } from "./portal-sdks";
 import { rebuildPlayerStats } from "./scores";
 
 const gameColumns = {
@@ -201,12 +202,12 @@ export async function listGamesForAdmin(
   db: Db,
   gamesUrl: string,
   query: { search?: string; limit: number; offset: number },
-): Promise<{ games: Game[]; total: number }> {
+): Promise<{ games: AdminGame[]; total: number }> {
   const where = query.search ? ilike(gamesTable.title, likePattern(query.search)) : undefined;
   // Issue 12 item 5: the page and its total in one round trip (a window count); only a page past the end
   // needs a second query for the total.
   const rows = await db
-    .select({ ...gameColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...gameColumns, ...adminColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(gamesTable)
     .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
     .where(where)
@@ -214,7 +215,34 @@ export async function listGamesForAdmin(
     .limit(query.limit)
     .offset(query.offset);
   const total = rows[0]?.total ?? (query.offset === 0 ? 0 : (await db.select({ total: count() }).from(gamesTable).where(where))[0].total);
-  return { games: rows.map((r) => toGame(r, gamesUrl)), total };
+  return { games: rows.map((r) => toAdminGame(r, gamesUrl)), total };
+}
+
+/** What the admin games API adds to a game (D77, issue 14 item 7). */
+const adminColumns = {
+  sdkAdapter: gamesTable.sdkAdapter,
+  packageBytes: gamesTable.packageBytes,
+  packageFiles: gamesTable.packageFiles,
+};
+
+function toAdminGame(row: GameRow & { sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null }, gamesUrl: string): AdminGame {
+  return {
+    ...toGame(row, gamesUrl),
+    // the column's check constraint allows only these names
+    sdkAdapter: row.sdkAdapter as SdkAdapterName | null,
+    packageBytes: row.packageBytes,
+    packageFiles: row.packageFiles,
+  };
+}
+
+/** A game as the admin games API answers it. */
+export async function getAdminGame(db: Db, gamesUrl: string, id: number): Promise<AdminGame | undefined> {
+  const [row] = await db
+    .select({ ...gameColumns, ...adminColumns })
+    .from(gamesTable)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
+    .where(eq(gamesTable.id, id));
+  return row ? toAdminGame(row, gamesUrl) : undefined;
 }
 
 export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Game | undefined> {
@@ -327,9 +355,12 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
 /**
  * D44: adds an uploaded game whose package has been staged (stageUploadedPackage). The row and the
  * files arrive together: if moving the files fails, the row is rolled back. Returns the new id.
+ * D77 and issue 14 item 7: before it moves, the package's portal SDK addresses are pointed at the adapters and
+ * its adapter, size and file count are recorded with the row.
  */
 export async function createPackagedGame(db: Db, dataDir: string, fields: z.output<typeof adminGameUploadFieldsSchema>, stagingDir: string): Promise<number> {
   try {
+    const scan = await preparePackage(stagingDir);
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(gamesTable)
@@ -343,6 +374,9 @@ export async function createPackagedGame(db: Db, dataDir: string, fields: z.outp
           developer: fields.developer,
           instructions: fields.instructions ?? DEFAULT_INSTRUCTIONS,
           isFeatured: fields.isFeatured,
+          sdkAdapter: scan.sdkAdapter,
+          packageBytes: scan.packageBytes,
+          packageFiles: scan.packageFiles,
         })
         .returning({ id: gamesTable.id });
       await commitPackage(dataDir, stagingDir, row.id);

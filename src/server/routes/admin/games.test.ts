@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { ADMIN_GAME_PAGE_SIZE } from "../../../contract/admin";
-import { gameSchema } from "../../../contract/games";
+import { ADMIN_GAME_PAGE_SIZE, adminGameSchema } from "../../../contract/admin";
 import { gamesTable, reviewsTable } from "../../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { buildZip, multipart } from "../../../test/uploads";
@@ -26,12 +25,12 @@ describeEachDatabase(
     const patch = (id: number | string, payload: object) => t().app.inject({ method: "PATCH", url: `/api/admin/games/${id}`, cookies, payload });
 
     describe("GET /api/admin/games", () => {
-      it("lists every game in the public Game shape", async () => {
+      it("lists every game in the public Game shape, with its portal SDK adapter, package size and file count (D77)", async () => {
         const res = await t().app.inject({ method: "GET", url: "/api/admin/games", cookies });
         expect(res.statusCode).toBe(200);
         const list = res.json();
         expect(list.length).toBeGreaterThan(3);
-        for (const g of list) expect(gameSchema.strict().safeParse(g).success).toBe(true);
+        for (const g of list) expect(adminGameSchema.strict().safeParse(g).success).toBe(true);
       });
 
       it("pages newest first with the whole count, and searches titles (issue 12 item 2)", async () => {

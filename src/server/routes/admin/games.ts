@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminGameCreateSchema, adminGameListQuerySchema, adminGamePatchSchema } from "../../../contract/admin";
+import { adminGameCreateSchema, adminGameListQuerySchema, adminGameListSchema, adminGamePatchSchema, adminGameSchema } from "../../../contract/admin";
 import { idParamSchema } from "../../../contract/common";
-import { gameListSchema, gameSchema } from "../../../contract/games";
 import type { AppContext } from "../../context";
-import { createGame, deleteGame, listGamesForAdmin, updateGame } from "../../services/games";
+import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/games";
 import { makeOgImageSoon } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 
@@ -13,7 +12,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   // Issue 12 item 2: a page of the CMS games table (title contains the search, newest first), the count in X-Total-Count.
   app.get(
     "/api/admin/games",
-    { schema: { querystring: adminGameListQuerySchema, response: { 200: gameListSchema, ...adminErrorResponses } } },
+    { schema: { querystring: adminGameListQuerySchema, response: { 200: adminGameListSchema, ...adminErrorResponses } } },
     async (request, reply) => {
       const { games, total } = await listGamesForAdmin(db, config.gamesUrl, request.query);
       reply.header("X-Total-Count", String(total));
@@ -21,21 +20,25 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
   );
 
-  app.post("/api/admin/games", { schema: { body: adminGameCreateSchema, response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {
-    const game = await createGame(db, config.gamesUrl, request.body);
-    request.log.info({ gameId: game.id }, "admin added a game");
-    makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
-    return reply.code(201).send(game);
-  });
+  app.post(
+    "/api/admin/games",
+    { schema: { body: adminGameCreateSchema, response: { 201: adminGameSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const game = await createGame(db, config.gamesUrl, request.body);
+      request.log.info({ gameId: game.id }, "admin added a game");
+      makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      return reply.code(201).send((await getAdminGame(db, config.gamesUrl, game.id))!);
+    },
+  );
 
   // Spec §5 "Edit game": only the listed fields; blank fields keep the existing values.
   app.patch(
     "/api/admin/games/:id",
-    { schema: { params: idParamSchema, body: adminGamePatchSchema.optional(), response: { 200: gameSchema, ...adminErrorResponses } } },
+    { schema: { params: idParamSchema, body: adminGamePatchSchema.optional(), response: { 200: adminGameSchema, ...adminErrorResponses } } },
     async (request) => {
       const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
       if (request.body?.imageUrl !== undefined) makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
-      return game;
+      return (await getAdminGame(db, config.gamesUrl, game.id))!;
     },
   );
 

@@ -2,11 +2,10 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
-import { gameSchema } from "../../../contract/games";
+import { adminGameSchema, adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
 import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
-import { assertCategoryExists, createPackagedGame, getGame } from "../../services/games";
+import { assertCategoryExists, createPackagedGame, getAdminGame } from "../../services/games";
 import { storeUploadedImage } from "../../services/images";
 import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
@@ -36,7 +35,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   });
 
   // D44: .html or .zip; extracted to DATA_DIR/tmp and moved into place only when complete.
-  app.post("/api/admin/games/upload", { schema: { response: { 201: gameSchema, ...adminErrorResponses } } }, async (request, reply) => {
+  app.post("/api/admin/games/upload", { schema: { response: { 201: adminGameSchema, ...adminErrorResponses } } }, async (request, reply) => {
     const upload = await readMultipartUpload(request, {
       fileField: "htmlFile",
       maxFileBytes: packageLimits.maxUploadBytes,
@@ -56,7 +55,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // The row and the files arrive together (the staging folder is removed if either fails).
       const id = await createPackagedGame(db, config.dataDir, fields, staging);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
-      const game = (await getGame(db, config.gamesUrl, id))!;
+      const game = (await getAdminGame(db, config.gamesUrl, id))!;
       makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
       return reply.code(201).send(game);
     } finally {

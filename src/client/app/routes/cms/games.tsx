@@ -1,6 +1,6 @@
 import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
-import type { Game } from "@contract/games";
+import type { AdminGame } from "@contract/admin";
 import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
 import { useAdminGames } from "@/features/cms/api/get-admin-games";
 import { useDeleteGame } from "@/features/cms/api/delete-game";
@@ -25,8 +25,8 @@ export function CmsGamesScreen() {
   const all = useAdminGames("");
   const categories = useAdminCategories();
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<Game | null>(null);
-  const [deleting, setDeleting] = useState<Game | null>(null);
+  const [editing, setEditing] = useState<AdminGame | null>(null);
+  const [deleting, setDeleting] = useState<AdminGame | null>(null);
   const del = useDeleteGame();
   const shown = games.data?.pages.flatMap((p) => p.games);
   const found = games.data?.pages[0]?.total;

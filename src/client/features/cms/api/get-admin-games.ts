@@ -1,16 +1,15 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { gameListSchema, type Game } from "@contract/games";
-import { ADMIN_GAME_PAGE_SIZE } from "@contract/admin";
+import { ADMIN_GAME_PAGE_SIZE, adminGameListSchema, type AdminGame } from "@contract/admin";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "./get-admin-user";
 import { adminKeys } from "./keys";
 
-export type AdminGamePage = { games: Game[]; total: number; offset: number };
+export type AdminGamePage = { games: AdminGame[]; total: number; offset: number };
 
 /** GET /api/admin/games?search&limit&offset: a page of the CMS table, newest first; the count in X-Total-Count (issue 12 item 2). */
 export async function getAdminGames(search: string, offset: number, signal?: AbortSignal): Promise<AdminGamePage> {
   const res = await apiRequest("GET", withQuery("/api/admin/games", { search, limit: ADMIN_GAME_PAGE_SIZE.default, offset }), undefined, { signal });
-  const games = gameListSchema.parse(await res.json());
+  const games = adminGameListSchema.parse(await res.json());
   const header = res.headers.get("X-Total-Count");
   return { games, total: header === null ? offset + games.length : Number(header), offset };
 }

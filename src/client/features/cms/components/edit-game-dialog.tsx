@@ -1,6 +1,6 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import type { AdminGamePatch } from "@contract/admin";
+import type { AdminGame, AdminGamePatch } from "@contract/admin";
 import type { Game } from "@contract/games";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
@@ -12,6 +12,7 @@ import { CategorySelect } from "./category-select";
 import { Field } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
+import { PackageInfo } from "./package-info";
 
 type EditState = {
   title: string;
@@ -57,7 +58,7 @@ export function editPatch(game: Game, s: EditState): AdminGamePatch {
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save Changes to update the game.";
 
 /** Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured. */
-export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOpenChange: (open: boolean) => void }) {
+export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null; onOpenChange: (open: boolean) => void }) {
   const uid = useId();
   const [form, setForm] = useState<EditState | null>(game ? stateOf(game) : null);
   const update = useUpdateGame();
@@ -99,6 +100,12 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
         </DialogHeader>
         {game && form ? (
           <form onSubmit={submit} noValidate className="grid gap-4">
+            {game.packageBytes !== null || game.sdkAdapter ? (
+              <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="package-info">
+                <span className="font-medium">Package</span>
+                <PackageInfo game={game} />
+              </div>
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={id("title")} label="Title">
                 <Input id={id("title")} value={form.title} placeholder={game.title} onChange={(e) => set("title", e.target.value)} maxLength={100} />

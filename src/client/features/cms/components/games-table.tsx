@@ -1,9 +1,11 @@
+import type { AdminGame } from "@contract/admin";
 import type { Category } from "@contract/categories";
 import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber, ratingOutOfFive } from "@/lib/format";
 import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "./admin-table";
 import { Td, Tr } from "./data-table";
+import { PackageInfo } from "./package-info";
 
 /** Spec §2, §9: 'Hot' in admin when plays exceed 10000. */
 export const HOT_PLAYS = 10000;
@@ -17,6 +19,7 @@ const COLUMNS: AdminColumn[] = [
   { header: "Title" },
   { header: "Category" },
   { header: "Status" },
+  { header: "Package" },
   { header: "Plays", className: "text-right" },
   { header: "Rating" },
   ACTIONS_COLUMN,
@@ -29,11 +32,11 @@ export function GamesTable({
   onEdit,
   onDelete,
 }: {
-  games: Game[] | undefined;
+  games: AdminGame[] | undefined;
   categories: Category[] | undefined;
   loading: boolean;
-  onEdit: (g: Game) => void;
-  onDelete: (g: Game) => void;
+  onEdit: (g: AdminGame) => void;
+  onDelete: (g: AdminGame) => void;
 }) {
   return (
     <AdminTable
@@ -57,6 +60,9 @@ export function GamesTable({
               {g.plays > HOT_PLAYS ? <Badge variant="hot">Hot</Badge> : null}
               {!g.isFeatured && g.plays <= HOT_PLAYS ? <span className="text-muted-foreground">—</span> : null}
             </div>
+          </Td>
+          <Td>
+            <PackageInfo game={g} />
           </Td>
           <Td className="text-right tabular-nums">{formatNumber(g.plays)}</Td>
           <Td className="whitespace-nowrap tabular-nums">{ratingOutOfFive(g.rating)}/5</Td>

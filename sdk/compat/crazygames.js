@@ -1,0 +1,401 @@
+/*!
+ * Arcadium adapter for games made for CrazyGames (decision D77).
+ *
+ * Served by the games origin at /sdk/compat/crazygames.js, right after the Arcadium SDK v2 (/sdk/v2.js) in the
+ * same response. An uploaded game that loaded CrazyGames' HTML5 SDK v2 or v3 from sdk.crazygames.com has that
+ * address pointed here at install, so it runs unchanged: this script defines window.CrazyGames.SDK as
+ * CrazyGames documents it and answers each call with window.Arcadium (v2).
+ *
+ * One script serves both versions. v3 games call SDK.init() first and use promises; v2 games never call init()
+ * and may pass a callback (error, result) as the last argument: every asynchronous function here does both.
+ * The one clash, user.isUserAccountAvailable (a boolean in v3, a function in v2), is a function, which v3 code
+ * reads as true.
+ *
+ *   init()                          → Arcadium.init(), then loads every saved key (data module)
+ *   game.gameplayStart() / Stop()   → Arcadium.gameplay.start() / stop()
+ *   game.loadingStart() / Stop()    → Arcadium.loading.progress(0) / Arcadium.loading.done()
+ *   game.sdkGameLoadingStart/Stop() → the same (v2 names)
+ *   game.happytime()                → Arcadium.happyTime()
+ *   game.settings.muteAudio         → the player's sound setting; settings listeners follow "mute"/"settings"
+ *   game.inviteLink(params)         → the game's page on the site (see gamePageUrl)
+ *   ad.requestAd(type, callbacks)   → no ad: adError({code: "unfilled"}) at once, adStarted never called
+ *   ad.hasAdblock()                 → false
+ *   banner.*                        → no banner: resolves, nothing shown
+ *   user.getUser()                  → the Arcadium player as {username, profilePictureUrl}, null for a guest
+ *   user.showAuthPrompt()           → the player when signed in; a guest: rejects {code: "userCancelled"}
+ *   data.getItem/setItem/removeItem/clear → Arcadium cloud saves (D76): read from a copy loaded at init, written through
+ * Anything else logs one console.warn per function and does nothing (never throws).
+ *
+ * No dependencies, no network access, no globals other than window.CrazyGames.
+ */
+(function (global) {
+  'use strict';
+
+  if (global.CrazyGames && global.CrazyGames.SDK && global.CrazyGames.SDK.arcadiumAdapter) return; // included twice
+
+  var NAME = 'CrazyGames.SDK';
+  var warned = {};
+
+  function info(msg, extra) {
+    if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
+  }
+
+  function arcadium() {
+    var a = global.Arcadium;
+    return a && a.version === 2 ? a : null;
+  }
+
+  /** Calls Arcadium v2 (a dotted path such as "data.setItem"); never throws, never leaves a rejection unhandled. */
+  function call(pathName, args) {
+    var target = arcadium();
+    var parts = pathName.split('.');
+    var owner = null;
+    for (var i = 0; target && i < parts.length; i++) {
+      owner = target;
+      target = target[parts[i]];
+    }
+    if (typeof target !== 'function') {
+      info('window.Arcadium v2 is missing, ' + pathName + ' not sent');
+      return Promise.resolve(undefined);
+    }
+    try {
+      return Promise.resolve(target.apply(owner, args || [])).then(null, function (err) {
+        info(pathName + ' failed', err);
+        return undefined;
+      });
+    } catch (err) {
+      info(pathName + ' failed', err);
+      return Promise.resolve(undefined);
+    }
+  }
+
+  function warnOnce(name) {
+    if (warned[name]) return;
+    warned[name] = true;
+    if (global.console && console.warn) console.warn('[Arcadium] ' + NAME + '.' + name + ' is not supported here');
+  }
+
+  /** v2 style: a last argument that is a function is a callback (error, result); v3 style: the promise. */
+  function answer(args, promise) {
+    var callback = args.length > 0 && typeof args[args.length - 1] === 'function' ? args[args.length - 1] : null;
+    if (callback) {
+      promise.then(
+        function (result) {
+          callback(null, result);
+        },
+        function (error) {
+          callback(error, undefined);
+        },
+      );
+      // the caller chose the callback: the promise's rejection is reported there, not as unhandled
+      promise.then(null, function () {});
+    }
+    return promise;
+  }
+
+  function unsupported(name, result) {
+    return function () {
+      warnOnce(name);
+      var value = typeof result === 'function' ? result() : result;
+      return value && typeof value.then === 'function' ? answer(arguments, value) : value;
+    };
+  }
+
+  function later(fn) {
+    setTimeout(fn, 0);
+  }
+
+  // --- state loaded at init: the player and a copy of their saves --------------------------------------------
+
+  var player = null;
+  var saves = {};
+  var settings = { disableChat: false, muteAudio: false };
+  var settingsListeners = [];
+  var readyPromise = null;
+
+  function toUser(u) {
+    if (!u) return null;
+    return { username: String(u.username), profilePictureUrl: u.avatarUrl ? String(u.avatarUrl) : '' };
+  }
+
+  function loadSaves() {
+    return call('data.keys').then(function (keys) {
+      if (!keys || !keys.length) return;
+      var reads = [];
+      for (var i = 0; i < keys.length; i++) {
+        (function (key) {
+          reads.push(
+            call('data.getItem', [key]).then(function (value) {
+              if (value !== null && value !== undefined && !Object.prototype.hasOwnProperty.call(saves, key)) saves[key] = String(value);
+            }),
+          );
+        })(keys[i]);
+      }
+      return Promise.all(reads);
+    });
+  }
+
+  function ready() {
+    if (!readyPromise) {
+      readyPromise = call('init')
+        .then(function (result) {
+          if (result) {
+            player = toUser(result.user);
+            if (result.settings) settings.muteAudio = !!result.settings.muted;
+          }
+          return loadSaves();
+        })
+        .then(function () {
+          return undefined;
+        });
+    }
+    return readyPromise;
+  }
+
+  function notifySettings() {
+    var copy = { disableChat: settings.disableChat, muteAudio: settings.muteAudio };
+    for (var i = 0; i < settingsListeners.length; i++) {
+      try {
+        settingsListeners[i](copy);
+      } catch (e) {
+        info('a settings listener threw', e);
+      }
+    }
+  }
+
+  function listenToArcadium() {
+    var a = arcadium();
+    if (!a || typeof a.on !== 'function') return;
+    try {
+      a.on('mute', function (payload) {
+        settings.muteAudio = !!(payload && payload.muted);
+        notifySettings();
+      });
+      a.on('settings', function (payload) {
+        if (payload && typeof payload.muted === 'boolean' && payload.muted !== settings.muteAudio) {
+          settings.muteAudio = payload.muted;
+          notifySettings();
+        }
+      });
+    } catch (e) {
+      info('could not listen to Arcadium events', e);
+    }
+  }
+
+  // --- helpers -------------------------------------------------------------------------------------------------
+
+  /** The game's page on the site: the site's origin (the frame's referrer) and the id in /game-frame/{id}/; else this address. */
+  function gamePageUrl() {
+    var loc = global.location || {};
+    var match = /\/game-frame\/(\d+)(\/|$)/.exec(loc.pathname || '');
+    var referrer = (global.document && global.document.referrer) || '';
+    var origin = /^(https?:\/\/[^/?#]+)/.exec(referrer);
+    if (match && origin) return origin[1] + '/game/' + match[1];
+    return String(loc.href || '');
+  }
+
+  function urlParam(name) {
+    var search = ((global.location && global.location.search) || '').replace(/^\?/, '');
+    var pairs = search ? search.split('&') : [];
+    for (var i = 0; i < pairs.length; i++) {
+      var eq = pairs[i].indexOf('=');
+      try {
+        var key = decodeURIComponent((eq < 0 ? pairs[i] : pairs[i].slice(0, eq)).replace(/\+/g, ' '));
+        if (key === String(name)) return decodeURIComponent((eq < 0 ? '' : pairs[i].slice(eq + 1)).replace(/\+/g, ' '));
+      } catch (e) {
+        // a malformed pair is skipped
+      }
+    }
+    return null;
+  }
+
+  function sdkError(code, message) {
+    var error = new Error(message);
+    error.code = code;
+    return error;
+  }
+
+  // --- the modules ---------------------------------------------------------------------------------------------
+
+  var ad = {
+    isAdPlaying: false,
+    /** No ad is ever shown here: adError is called at once with the "unfilled" code CrazyGames documents for no ad. */
+    requestAd: function (type, callbacks) {
+      later(function () {
+        if (callbacks && typeof callbacks.adError === 'function') {
+          var data = { code: 'unfilled', message: 'No ad available' };
+          try {
+            callbacks.adError(data, data);
+          } catch (e) {
+            info('adError callback threw', e);
+          }
+        }
+      });
+      return Promise.resolve(undefined);
+    },
+    hasAdblock: function () {
+      return answer(arguments, Promise.resolve(false));
+    },
+    prefetchAd: function () {},
+  };
+
+  var banner = {
+    requestBanner: function () {
+      return answer(arguments, Promise.resolve(undefined));
+    },
+    requestResponsiveBanner: function () {
+      return answer(arguments, Promise.resolve(undefined));
+    },
+    requestOverlayBanners: function () {},
+    clearBanner: function () {},
+    clearAllBanners: function () {},
+  };
+
+  var game = {
+    settings: settings,
+    isInstantMultiplayer: false,
+    isInstantJoin: false,
+    link: gamePageUrl(),
+    gameplayStart: function () {
+      return answer(arguments, call('gameplay.start'));
+    },
+    gameplayStop: function () {
+      return answer(arguments, call('gameplay.stop'));
+    },
+    loadingStart: function () {
+      return answer(arguments, call('loading.progress', [0]));
+    },
+    loadingStop: function () {
+      return answer(arguments, call('loading.done'));
+    },
+    sdkGameLoadingStart: function () {
+      return answer(arguments, call('loading.progress', [0]));
+    },
+    sdkGameLoadingStop: function () {
+      return answer(arguments, call('loading.done'));
+    },
+    happytime: function () {
+      return answer(arguments, call('happyTime'));
+    },
+    /** v3 answers the link at once; v2 takes a callback or gives a promise: the string is returned for v3 and both for v2 are served. */
+    inviteLink: function () {
+      var link = gamePageUrl();
+      var callback = arguments.length > 0 && typeof arguments[arguments.length - 1] === 'function' ? arguments[arguments.length - 1] : null;
+      if (callback)
+        later(function () {
+          callback(null, link);
+        });
+      return link;
+    },
+    getInviteParam: function (name) {
+      return urlParam(name);
+    },
+    showInviteButton: unsupported('game.showInviteButton', function () {
+      return gamePageUrl();
+    }),
+    hideInviteButton: unsupported('game.hideInviteButton'),
+    addSettingsChangeListener: function (listener) {
+      if (typeof listener === 'function') settingsListeners.push(listener);
+    },
+    removeSettingsChangeListener: function (listener) {
+      for (var i = settingsListeners.length - 1; i >= 0; i--) if (settingsListeners[i] === listener) settingsListeners.splice(i, 1);
+    },
+  };
+
+  function isUserAccountAvailable() {
+    return answer(arguments, Promise.resolve(true));
+  }
+
+  var user = {
+    // a function (v2 calls it), which v3 code reading a boolean takes as true
+    isUserAccountAvailable: isUserAccountAvailable,
+    systemInfo: { countryCode: '', locale: (global.navigator && global.navigator.language) || 'en', device: { type: 'desktop' }, os: {}, browser: {} },
+    getUser: function () {
+      return answer(
+        arguments,
+        ready().then(function () {
+          return player;
+        }),
+      );
+    },
+    /** Signing in happens on the Arcadium page, not from the game: a signed-in player is answered at once, a guest's prompt is "cancelled". */
+    showAuthPrompt: function () {
+      return answer(
+        arguments,
+        ready().then(function () {
+          if (player) return player;
+          throw sdkError('userCancelled', 'Sign in on the Arcadium page to save your progress to your account');
+        }),
+      );
+    },
+    showAccountLinkPrompt: unsupported('user.showAccountLinkPrompt', function () {
+      return Promise.resolve({ response: 'no' });
+    }),
+    getUserToken: unsupported('user.getUserToken', function () {
+      return Promise.reject(sdkError('userNotAuthenticated', 'User tokens are not available here'));
+    }),
+    getXsollaUserToken: unsupported('user.getXsollaUserToken', function () {
+      return Promise.reject(sdkError('userNotAuthenticated', 'Xsolla tokens are not available here'));
+    }),
+    getSystemInfo: function () {
+      return answer(arguments, Promise.resolve(user.systemInfo));
+    },
+    addAuthListener: function () {},
+    removeAuthListener: function () {},
+    addScore: unsupported('user.addScore'),
+    submitScore: unsupported('user.submitScore'),
+  };
+
+  /** The Storage-like data module: reads come from the copy loaded at init, writes go to it and on to Arcadium's cloud saves. */
+  var data = {
+    getItem: function (key) {
+      key = String(key);
+      return Object.prototype.hasOwnProperty.call(saves, key) ? saves[key] : null;
+    },
+    setItem: function (key, value) {
+      key = String(key);
+      value = String(value);
+      saves[key] = value;
+      call('data.setItem', [key, value]);
+    },
+    removeItem: function (key) {
+      key = String(key);
+      delete saves[key];
+      call('data.removeItem', [key]);
+    },
+    clear: function () {
+      saves = {};
+      call('data.clear');
+    },
+    syncUnityGameData: function () {},
+  };
+
+  var analytics = {
+    trackOrder: unsupported('analytics.trackOrder'),
+  };
+
+  var SDK = {
+    arcadiumAdapter: true,
+    environment: 'crazygames',
+    isQaTool: false,
+    init: function () {
+      return answer(arguments, ready());
+    },
+    addInitCallback: function (callback) {
+      ready().then(function () {
+        if (typeof callback === 'function') callback({});
+      });
+    },
+    ad: ad,
+    banner: banner,
+    game: game,
+    user: user,
+    data: data,
+    analytics: analytics,
+  };
+
+  global.CrazyGames = global.CrazyGames || {};
+  global.CrazyGames.SDK = SDK;
+  listenToArcadium();
+  ready();
+})(typeof window !== 'undefined' ? window : this);

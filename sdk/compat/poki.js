@@ -1,0 +1,188 @@
+/*!
+ * Arcadium adapter for games made for Poki (decision D77).
+ *
+ * Served by the games origin at /sdk/compat/poki.js, right after the Arcadium SDK v2 (/sdk/v2.js) in the same
+ * response. An uploaded game that loaded Poki's SDK v2 from game-cdn.poki.com has that address pointed here at
+ * install, so it runs unchanged: this script defines the global PokiSDK that Poki documents and answers each
+ * call with window.Arcadium (v2).
+ *
+ *   init()                         → Arcadium.init(); resolves once it is answered (never rejects)
+ *   gameLoadingStart()             → Arcadium.loading.progress(0)
+ *   gameLoadingProgress(p)         → Arcadium.loading.progress (a fraction, or {percentageDone: 0..100})
+ *   gameLoadingFinished()          → Arcadium.loading.done()
+ *   gameplayStart() / Stop()       → Arcadium.gameplay.start() / stop()
+ *   happyTime(intensity)           → Arcadium.happyTime()
+ *   measure(category, what, action)→ Arcadium.track(category, {what, action})
+ *   commercialBreak(onStart)       → no ad: resolves at once, onStart is not called
+ *   rewardedBreak(...)             → no ad: resolves at once with false (no reward)
+ *   displayAd / destroyAd          → no banner: nothing is shown
+ *   shareableURL(params)           → resolves with the game's page on the site (see gamePageUrl)
+ *   getURLParam(name)              → the frame address's query parameter, or ""
+ * Anything else Poki offers logs one console.warn per function and does nothing (never throws).
+ *
+ * No dependencies, no network access, no globals other than window.PokiSDK.
+ */
+(function (global) {
+  'use strict';
+
+  if (global.PokiSDK && global.PokiSDK.arcadiumAdapter) return; // included twice: keep the first
+
+  var NAME = 'PokiSDK';
+  var warned = {};
+
+  function arcadium() {
+    var a = global.Arcadium;
+    return a && a.version === 2 ? a : null;
+  }
+
+  /** Calls Arcadium v2 (a dotted path such as "gameplay.start"); never throws, never leaves a rejection unhandled. */
+  function call(pathName, args) {
+    var target = arcadium();
+    var parts = pathName.split('.');
+    var owner = null;
+    for (var i = 0; target && i < parts.length; i++) {
+      owner = target;
+      target = target[parts[i]];
+    }
+    if (typeof target !== 'function') {
+      if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': window.Arcadium v2 is missing, ' + pathName + ' not sent');
+      return Promise.resolve(undefined);
+    }
+    try {
+      return Promise.resolve(target.apply(owner, args || [])).then(null, function (err) {
+        if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + pathName + ' failed', err);
+        return undefined;
+      });
+    } catch (err) {
+      if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + pathName + ' failed', err);
+      return Promise.resolve(undefined);
+    }
+  }
+
+  function unsupported(name, result) {
+    return function () {
+      if (!warned[name]) {
+        warned[name] = true;
+        if (global.console && console.warn) console.warn('[Arcadium] ' + NAME + '.' + name + ' is not supported here');
+      }
+      return typeof result === 'function' ? result() : result;
+    };
+  }
+
+  var initPromise = null;
+  function init() {
+    if (!initPromise) initPromise = call('init');
+    return initPromise;
+  }
+
+  /**
+   * The game's page on the site. Arcadium v2's init() answers no address, so it is built from what the frame
+   * knows: the site's origin is the frame's referrer (the site sends its origin to other origins), the game's
+   * id is in the frame's own address (/game-frame/{id}/). Without either, the frame's own address.
+   */
+  function gamePageUrl() {
+    var loc = global.location || {};
+    var match = /\/game-frame\/(\d+)(\/|$)/.exec(loc.pathname || '');
+    var referrer = (global.document && global.document.referrer) || '';
+    var origin = /^(https?:\/\/[^/?#]+)/.exec(referrer);
+    if (match && origin) return origin[1] + '/game/' + match[1];
+    return String(loc.href || '');
+  }
+
+  function urlParam(name) {
+    var search = ((global.location && global.location.search) || '').replace(/^\?/, '');
+    if (!search) return '';
+    var pairs = search.split('&');
+    for (var i = 0; i < pairs.length; i++) {
+      var eq = pairs[i].indexOf('=');
+      var key = eq < 0 ? pairs[i] : pairs[i].slice(0, eq);
+      var value = eq < 0 ? '' : pairs[i].slice(eq + 1);
+      try {
+        key = decodeURIComponent(key.replace(/\+/g, ' '));
+        value = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch (e) {
+        continue;
+      }
+      if (key === String(name)) return value;
+    }
+    return '';
+  }
+
+  function progressOf(value) {
+    if (value && typeof value === 'object' && typeof value.percentageDone === 'number') return value.percentageDone / 100;
+    if (typeof value === 'number') return value > 1 ? value / 100 : value;
+    return null;
+  }
+
+  var PokiSDK = {
+    arcadiumAdapter: true,
+
+    init: function () {
+      return init().then(function () {
+        return undefined;
+      });
+    },
+    gameLoadingStart: function () {
+      call('loading.progress', [0]);
+    },
+    gameLoadingProgress: function (value) {
+      var p = progressOf(value);
+      if (p !== null && isFinite(p)) call('loading.progress', [Math.max(0, Math.min(1, p))]);
+    },
+    gameLoadingFinished: function () {
+      call('loading.done');
+    },
+    gameplayStart: function () {
+      call('gameplay.start');
+    },
+    gameplayStop: function () {
+      call('gameplay.stop');
+    },
+    happyTime: function () {
+      call('happyTime');
+    },
+    measure: function (category, what, action) {
+      var props = {};
+      if (what != null) props.what = String(what);
+      if (action != null) props.action = String(action);
+      call('track', [String(category || 'measure').slice(0, 64), props]);
+    },
+
+    // Ads: none is ever shown here. A commercial break is over at once (its start callback is not called,
+    // as Poki says may happen); a rewarded break resolves with false, which Poki documents as "no reward".
+    commercialBreak: function () {
+      return Promise.resolve(undefined);
+    },
+    rewardedBreak: function () {
+      return Promise.resolve(false);
+    },
+    displayAd: function () {},
+    destroyAd: function () {},
+
+    shareableURL: function () {
+      return Promise.resolve(gamePageUrl());
+    },
+    getURLParam: function (name) {
+      return urlParam(name);
+    },
+
+    setDebug: unsupported('setDebug'),
+    captureError: unsupported('captureError'),
+    movePill: unsupported('movePill'),
+    openExternalLink: unsupported('openExternalLink'),
+    playtestSetCanvas: unsupported('playtestSetCanvas'),
+    enableEventTracking: unsupported('enableEventTracking'),
+    getUser: unsupported('getUser', function () {
+      return Promise.resolve(null);
+    }),
+    getToken: unsupported('getToken', function () {
+      return Promise.resolve(null);
+    }),
+    login: unsupported('login', function () {
+      return Promise.reject(new Error('Signing in through PokiSDK is not available here'));
+    }),
+  };
+
+  global.PokiSDK = PokiSDK;
+  init();
+})(typeof window !== 'undefined' ? window : this);

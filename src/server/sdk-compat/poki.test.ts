@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+/** D77: sdk/compat/poki.js, Poki's SDK v2 on top of a fake Arcadium v2. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "../../test/sdk-compat";
+
+type Poki = Record<string, (...args: unknown[]) => unknown>;
+const poki = () => (window as unknown as { PokiSDK: Poki }).PokiSDK;
+
+describe("Poki adapter", () => {
+  let arcadium: FakeArcadium;
+  beforeEach(() => {
+    arcadium = fakeArcadium();
+    loadAdapter("poki", arcadium);
+  });
+  afterEach(() => {
+    resetAdapterGlobals();
+    restoreSpies();
+  });
+
+  it("asks Arcadium for init once, at load, and init() resolves", async () => {
+    await expect(poki().init()).resolves.toBeUndefined();
+    await poki().init();
+    expect(arcadium.names().filter((n) => n === "init")).toHaveLength(1);
+  });
+
+  it("maps the lifecycle calls to v2", async () => {
+    poki().gameLoadingStart();
+    poki().gameLoadingProgress({ percentageDone: 50 });
+    poki().gameLoadingFinished();
+    poki().gameplayStart();
+    poki().happyTime(0.5);
+    poki().gameplayStop();
+    poki().measure("level", "3", "complete");
+    await settle();
+    expect(arcadium.calls.filter((c) => c.name !== "init")).toEqual([
+      { name: "loading.progress", args: [0] },
+      { name: "loading.progress", args: [0.5] },
+      { name: "loading.done", args: [] },
+      { name: "gameplay.start", args: [] },
+      { name: "happyTime", args: [] },
+      { name: "gameplay.stop", args: [] },
+      { name: "track", args: ["level", { what: "3", action: "complete" }] },
+    ]);
+  });
+
+  it("answers every ad call as no ad: commercial breaks end at once without starting, rewarded breaks give no reward", async () => {
+    const onStart = vi.fn();
+    await expect(poki().commercialBreak(onStart)).resolves.toBeUndefined();
+    await expect(poki().rewardedBreak(onStart)).resolves.toBe(false);
+    await expect(poki().rewardedBreak({ size: "medium", onStart })).resolves.toBe(false);
+    expect(onStart).not.toHaveBeenCalled();
+    const div = document.createElement("div");
+    expect(() => poki().displayAd(div, "300x250")).not.toThrow();
+    expect(() => poki().destroyAd(div)).not.toThrow();
+    expect(div.childNodes).toHaveLength(0);
+  });
+
+  it("shares the game's page on the site when the frame knows both, else its own address", async () => {
+    // jsdom's address is not a game frame: the frame's own address
+    await expect(poki().shareableURL({ level: "2" })).resolves.toBe(window.location.href);
+    window.history.replaceState(null, "", "/game-frame/12/?room=abc");
+    vi.spyOn(document, "referrer", "get").mockReturnValue("https://arcade.example/");
+    await expect(poki().shareableURL({})).resolves.toBe("https://arcade.example/game/12");
+    expect(poki().getURLParam("room")).toBe("abc");
+    expect(poki().getURLParam("missing")).toBe("");
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("warns once per unsupported function and never throws", () => {
+    const warn = captureWarnings();
+    expect(() => poki().setDebug(true)).not.toThrow();
+    poki().setDebug(false);
+    poki().movePill(50, 0);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith("[Arcadium] PokiSDK.setDebug is not supported here");
+    expect(warn).toHaveBeenCalledWith("[Arcadium] PokiSDK.movePill is not supported here");
+  });
+
+  it("keeps working when window.Arcadium is missing", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    loadAdapter("poki", null);
+    await expect(poki().init()).resolves.toBeUndefined();
+    expect(() => poki().gameplayStart()).not.toThrow();
+    await expect(poki().rewardedBreak()).resolves.toBe(false);
+  });
+
+  it("swallows a refused v2 call", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    (arcadium.sdk.gameplay as Record<string, unknown>).start = () => Promise.reject(Object.assign(new Error("no"), { code: "not_in_frame" }));
+    poki().gameplayStart();
+    await settle();
+    expect(info).toHaveBeenCalled();
+  });
+});
