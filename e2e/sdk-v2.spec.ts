@@ -148,3 +148,44 @@ test("an oversized save is refused with a clear error, and the sound control rea
   await expect(again.locator("#muted")).toHaveText("true");
   await context.close();
 });
+
+test("a game written against SDK v1 still scores beside v2 (D22, D75)", async ({ browser, adminPage, adminServer }) => {
+  const categories = (await (await adminPage.request.get("/api/categories")).json()) as Array<{ id: number }>;
+  const [builtin] = (await (await adminPage.request.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
+  const upload = await adminPage.request.post("/api/admin/games/upload", {
+    multipart: {
+      title: "E2E SDK v1 Game",
+      description: "A test game for SDK v1.",
+      imageUrl: builtin.imageUrl,
+      categoryId: String(categories[0].id),
+      htmlFile: {
+        name: "index.html",
+        mimeType: "text/html",
+        buffer: fs.readFileSync(fileURLToPath(new URL("./fixtures/sdk-v1-game/index.html", import.meta.url))),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const gameId = ((await upload.json()) as { id: number }).id;
+  const context = await newSignedOutContext(browser, adminServer.url);
+  const player = await registerPlayer(context.request, "vone");
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(`/game/${gameId}`);
+  await page.getByRole("button", { name: "Play Now" }).first().click();
+  const frameLocator = page.frameLocator('iframe[title="E2E SDK v1 Game"]');
+  await expect(frameLocator.locator("body")).toHaveAttribute("data-ready", "");
+  await expect(frameLocator.locator("#version")).toHaveText("1");
+  const frame = page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`))!;
+  await frame.evaluate(() => (window as unknown as { __t: { round(score: number): void } }).__t.round(777));
+  await expect
+    .poll(async () =>
+      ((await (await context.request.get(`/api/scores/game/${gameId}`)).json()) as Array<{ score: number; user: { id: number } }>).map((s) => [
+        s.user.id,
+        s.score,
+      ]),
+    )
+    .toEqual([[player.id, 777]]);
+  expect(errors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  await context.close();
+});
