@@ -185,13 +185,16 @@ export const SDK_ADAPTER_LABELS: Record<SdkAdapterName, string> = {
 
 /**
  * A game as the admin games API answers it (list, add, edit, upload): the public game and, for an installed
- * package, the portal SDK adapter it uses (D77) and its size in bytes and number of files (issue 14 item 7).
+ * package, the portal SDK adapter it uses (D77) and its size in bytes and number of files (issue 14 item 7), and
+ * how long it takes to start (the median time to first gameplay).
  * All three are null for a game played from its URL, and the size until the package has been scanned.
  */
 export const adminGameSchema = gameSchema.extend({
   sdkAdapter: z.enum(SDK_ADAPTERS).nullable(),
   packageBytes: z.number().int().nonnegative().nullable(),
   packageFiles: z.number().int().nonnegative().nullable(),
+  /** issue 14 item 7: the median time from the frame's load to the first gameplay.start (ms), null before any timed play */
+  medianStartMs: z.number().int().nonnegative().nullable(),
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 export const adminGameListSchema = z.array(adminGameSchema);

@@ -81,6 +81,14 @@ describeEachDatabase(
       expect(medians.get(g.id)).toBe(250);
       expect(medians.has(untimed.id)).toBe(false);
       expect(await medianFirstGameplay(t().database.db, [])).toEqual(new Map());
+      // The admin games list shows it (the CMS marks slow games).
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const list = (await t().app.inject({ method: "GET", url: "/api/admin/games?limit=500", cookies: admin.cookies })).json() as Array<{
+        id: number;
+        medianStartMs: number | null;
+      }>;
+      expect(list.find((x) => x.id === g.id)?.medianStartMs).toBe(250);
+      expect(list.find((x) => x.id === untimed.id)?.medianStartMs).toBeNull();
     });
   },
   { demo: false },

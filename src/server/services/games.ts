@@ -1,3 +1,4 @@
+import { medianFirstGameplayColumn } from "./play-timing";
 import fsp from "node:fs/promises";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -223,15 +224,20 @@ const adminColumns = {
   sdkAdapter: gamesTable.sdkAdapter,
   packageBytes: gamesTable.packageBytes,
   packageFiles: gamesTable.packageFiles,
+  medianStartMs: medianFirstGameplayColumn,
 };
 
-function toAdminGame(row: GameRow & { sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null }, gamesUrl: string): AdminGame {
+function toAdminGame(
+  row: GameRow & { sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null; medianStartMs: number | null },
+  gamesUrl: string,
+): AdminGame {
   return {
     ...toGame(row, gamesUrl),
     // the column's check constraint allows only these names
     sdkAdapter: row.sdkAdapter as SdkAdapterName | null,
     packageBytes: row.packageBytes,
     packageFiles: row.packageFiles,
+    medianStartMs: row.medianStartMs === null ? null : Number(row.medianStartMs),
   };
 }
 

@@ -9,9 +9,12 @@
  * to the page that opened the play, as for scores (D21). `medianFirstGameplay` answers the median over a
  * game's last MEDIAN_SAMPLE timed plays, or null without any. No HTTP types.
  */
-import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { playsTable } from "../db/schema";
+import { gamesTable, playsTable } from "../db/schema";
+
+// medianFirstGameplayColumn names the tables itself (plays as p, the outer "games" row): drizzle does not
+// qualify columns inside a raw subquery, and "id" alone would be the play's.
 
 export const PLAY_TIMING_WINDOW_HOURS = 6;
 export const MEDIAN_SAMPLE = 200;
@@ -32,25 +35,28 @@ export async function recordFirstGameplay(db: Db, gameId: number, playId: string
   return updated.length > 0;
 }
 
+/**
+ * The median time to first gameplay of the game in the surrounding query's `games` row (ms, whole, or null
+ * without any timed play), over its last MEDIAN_SAMPLE timed plays: a column for the admin games list.
+ */
+export const medianFirstGameplayColumn = sql<number | null>`(
+  select round(percentile_cont(0.5) within group (order by recent.ms))::integer
+  from (
+    select p.first_gameplay_ms as ms from plays as p
+    where p.game_id = "games"."id" and p.first_gameplay_ms is not null
+    order by p.created_at desc
+    limit ${sql.raw(String(MEDIAN_SAMPLE))}
+  ) as recent
+)`;
+
 /** The median time to first gameplay of each of these games (ms, whole), over each game's last MEDIAN_SAMPLE timed plays. */
 export async function medianFirstGameplay(db: Db, gameIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (gameIds.length === 0) return out;
-  const recent = db
-    .select({
-      gameId: playsTable.gameId,
-      ms: playsTable.firstGameplayMs,
-      n: sql<number>`row_number() over (partition by ${playsTable.gameId} order by ${playsTable.createdAt} desc)`.as("n"),
-    })
-    .from(playsTable)
-    .where(and(inArray(playsTable.gameId, [...gameIds]), isNotNull(playsTable.firstGameplayMs)))
-    .orderBy(desc(playsTable.createdAt))
-    .as("recent");
   const rows = await db
-    .select({ gameId: recent.gameId, median: sql<number>`percentile_cont(0.5) within group (order by ${recent.ms})` })
-    .from(recent)
-    .where(sql`${recent.n} <= ${MEDIAN_SAMPLE}`)
-    .groupBy(recent.gameId);
-  for (const r of rows) if (r.median !== null) out.set(r.gameId, Math.round(Number(r.median)));
+    .select({ id: gamesTable.id, median: medianFirstGameplayColumn })
+    .from(gamesTable)
+    .where(inArray(gamesTable.id, [...gameIds]));
+  for (const r of rows) if (r.median !== null) out.set(r.id, Number(r.median));
   return out;
 }

@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import type { AdminGame } from "@contract/admin";
 import { makeGame } from "@test/client-fixtures";
 import { GamesTable } from "./games-table";
-import { formatBytes, packageSummary } from "./package-info";
+import { formatBytes, packageSummary, SLOW_START_MS, startSummary } from "./package-info";
 
 const admin = (id: number, extra: Partial<AdminGame>): AdminGame => ({
   ...makeGame(id, { title: `Game ${id}` }),
   sdkAdapter: null,
   packageBytes: null,
   packageFiles: null,
+  medianStartMs: null,
   ...extra,
 });
 
@@ -41,5 +42,18 @@ describe("package info in the CMS (D77, issue 14 item 7)", () => {
     expect(within(row("Game 3")).getByText("GameDistribution SDK")).toBeInTheDocument();
     expect(within(row("Game 4")).queryByText(/SDK$/)).toBeNull();
     expect(within(row("Game 4")).getByText("100 B, 1 file")).toBeInTheDocument();
+  });
+
+  it("shows how long each game takes to start, and marks a slow one (issue 14 item 7)", () => {
+    expect(startSummary(null)).toBeNull();
+    expect(startSummary(850)).toBe("starts in 850 ms");
+    expect(startSummary(1449)).toBe("starts in 1.4 s");
+    expect(startSummary(12_000)).toBe("starts in 12.0 s");
+    const games = [admin(1, { packageBytes: 100, packageFiles: 1, medianStartMs: 1200 }), admin(2, { medianStartMs: SLOW_START_MS }), admin(3, {})];
+    render(<GamesTable games={games} categories={[]} loading={false} onEdit={() => {}} onDelete={() => {}} />);
+    const row = (title: string) => screen.getByText(title).closest("tr")!;
+    expect(within(row("Game 1")).getByText("starts in 1.2 s")).toBeInTheDocument();
+    expect(within(row("Game 2")).getByText("starts in 5.0 s (slow)")).toBeInTheDocument();
+    expect(within(row("Game 3")).queryByText(/starts in/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { SDK_ADAPTER_LABELS, type AdminGame } from "@contract/admin";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
 /** A package's size as the CMS shows it: bytes, KB or MB (1024-based, one decimal). */
 export function formatBytes(bytes: number): string {
@@ -26,14 +27,36 @@ export function SdkAdapterBadge({ adapter }: { adapter: AdminGame["sdkAdapter"] 
   );
 }
 
-/** The package cell of the CMS games table and the line of the game editor: adapter badge, size and file count. */
-export function PackageInfo({ game }: { game: Pick<AdminGame, "sdkAdapter" | "packageBytes" | "packageFiles"> }) {
+/** Issue 14 item 7: "starts in 1.4 s", the median time from the frame's load to the first gameplay; null before any. */
+export function startSummary(medianStartMs: number | null): string | null {
+  if (medianStartMs === null) return null;
+  return medianStartMs < 1000 ? `starts in ${medianStartMs} ms` : `starts in ${(Math.round(medianStartMs / 100) / 10).toFixed(1)} s`;
+}
+
+/** A median start this slow is marked, so that an admin sees which games load slowly. */
+export const SLOW_START_MS = 5000;
+
+/**
+ * The package cell of the CMS games table and the line of the game editor: adapter badge, size and file count,
+ * and how long the game takes to start (marked when slow).
+ */
+export function PackageInfo({ game }: { game: Pick<AdminGame, "sdkAdapter" | "packageBytes" | "packageFiles" | "medianStartMs"> }) {
   const summary = packageSummary(game);
-  if (!summary && !game.sdkAdapter) return <span className="text-muted-foreground">—</span>;
+  const start = startSummary(game.medianStartMs);
+  if (!summary && !game.sdkAdapter && !start) return <span className="text-muted-foreground">—</span>;
+  const slow = game.medianStartMs !== null && game.medianStartMs >= SLOW_START_MS;
   return (
     <span className="flex flex-wrap items-center gap-1">
       <SdkAdapterBadge adapter={game.sdkAdapter} />
       {summary ? <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{summary}</span> : null}
+      {start ? (
+        <span
+          className={cn("text-xs whitespace-nowrap tabular-nums", slow ? "font-medium text-destructive" : "text-muted-foreground")}
+          title="Median time from the frame's load to the first gameplay, over the last 200 timed plays"
+        >
+          {slow ? `${start} (slow)` : start}
+        </span>
+      ) : null}
     </span>
   );
 }
