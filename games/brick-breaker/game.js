@@ -2,6 +2,11 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
+  const unlockAchievement = (key) => {
+    const A = window.Arcadium;
+    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(() => {});
+  };
   const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
     ui: 'score level lives',
     sound: { dur: 0.07, type: 'square', vol: 0.04 },
@@ -131,6 +136,7 @@
   function endGame(didWin) {
     if (state !== 'playing') return;
     won = !!didWin;
+    if (score >= 3000) unlockAchievement('score_3000');
     setState('gameover');
     let best;
     try {
@@ -146,8 +152,11 @@
   function nextLevel() {
     score += 200 + lives * 50;
     beep(880, 0.2, 'triangle');
+    unlockAchievement('first_level');
     if (level + 1 >= LEVELS.length) {
       score += lives * 500;
+      unlockAchievement('all_levels');
+      if (lives >= 3) unlockAchievement('untouchable');
       updateHud();
       endGame(true);
       return;

@@ -4,6 +4,11 @@
  * a draw with won null. */
 (function () {
   'use strict';
+  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
+  function unlockAchievement(key) {
+    var A = window.Arcadium;
+    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(function () {});
+  }
   var S = window.Shell,
     AI = window.FourAI;
   var COLS = AI.COLS,
@@ -117,6 +122,10 @@
     var sc = scoreFor(result);
     if (result === 'win') {
       record.w++;
+      unlockAchievement('first_win');
+      if (level === 'medium' || level === 'hard') unlockAchievement('beat_medium');
+      if (level === 'hard') unlockAchievement('beat_hard');
+      if (playerMoves <= 4) unlockAchievement('quick_win');
       status('You connected four!');
       S.beep(523, 0.15, 'triangle', 0.08, 1046);
     } else if (result === 'loss') {
@@ -125,6 +134,7 @@
       S.beep(300, 0.4, 'sawtooth', 0.05, 120);
     } else {
       record.d++;
+      unlockAchievement('draw');
       status('Board full: draw');
     }
     S.hud('hud-record', record.w + '-' + record.l + '-' + record.d);

@@ -2,6 +2,11 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
+  const unlockAchievement = (key) => {
+    const A = window.Arcadium;
+    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(() => {});
+  };
   const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
     ui: 'mines time flag',
     sound: { dur: 0.06, type: 'square', vol: 0.035 },
@@ -181,6 +186,12 @@
     won = !!didWin;
     elapsed = seconds();
     score = computeScore(won);
+    if (won) {
+      unlockAchievement('first_clear');
+      if (size.name === 'Medium') unlockAchievement('medium_clear');
+      if (size.name === 'Large') unlockAchievement('large_clear');
+      if (size.name === 'Small' && elapsed < 30) unlockAchievement('speed_small');
+    }
     endRound(score, won, `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`);
     clearTimeout(overTimer);
     if (delay) {

@@ -2,6 +2,11 @@
  * The round ends when no move is possible. Reaching the 2048 tile counts as a win. */
 (function () {
   'use strict';
+  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
+  function unlockAchievement(key) {
+    var A = window.Arcadium;
+    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(function () {});
+  }
   var S = window.Shell;
   var N = 4,
     ANIM = 0.11,
@@ -146,8 +151,11 @@
     spawn();
     var top = maxTile();
     if (top > best) best = top;
+    if (top >= 512) unlockAchievement('tile_512');
+    if (top >= 4096) unlockAchievement('tile_4096');
     if (top >= 2048 && !won2048) {
       won2048 = true;
+      unlockAchievement('tile_2048');
       showToast('2048! You win. Keep going for a higher score!');
       S.beep(660, 0.3, 'triangle', 0.08, 1320);
     }
@@ -192,6 +200,7 @@
     });
 
   function end() {
+    if (score >= 20000) unlockAchievement('score_20000');
     // reaching 2048 is the win; otherwise the board simply filled up
     S.gameOver(score, won2048, 'Best tile ' + maxTile(), won2048 ? 'You Win! (2048 reached)' : 'No moves left');
   }

@@ -19,6 +19,8 @@ import {
 import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
 import { rebuildPlayerStats } from "../services/scores";
 import { rebuildAchievements } from "../services/achievements";
+import { syncDeclaredAchievements } from "../services/game-achievements";
+import { manifestAchievementsSchema } from "../../contract/game-achievements";
 
 export const SEED_CATEGORIES = [
   { slug: "action", name: "Action", description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics." },
@@ -44,6 +46,8 @@ export const gameManifestSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  /** D78: the game's own achievements */
+  achievements: manifestAchievementsSchema.default([]),
 });
 export type GameManifest = z.infer<typeof gameManifestSchema>;
 
@@ -199,6 +203,7 @@ async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, cat
     .returning({ id: gamesTable.id });
   try {
     await installPackageFromDirectory(opts.dataDir, g.dir, row.id);
+    await syncDeclaredAchievements(db, row.id, m.achievements);
   } catch (err) {
     await db.delete(gamesTable).where(eq(gamesTable.id, row.id));
     throw err;
@@ -228,6 +233,26 @@ export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; gam
     repaired++;
   }
   return repaired;
+}
+
+/**
+ * On every start (D78): the achievements declared in each built-in game's game.json are written again,
+ * upserted by key, so that a changed game.json reaches an existing install and unlocks keep their rows.
+ */
+export async function syncBuiltinAchievements(db: Db, gamesRoot: string): Promise<number> {
+  const rows = await db
+    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
+    .from(gamesTable)
+    .where(sql`${gamesTable.builtinSlug} is not null`);
+  const bySlug = new Map((await readBuiltinGames(gamesRoot)).map((g) => [g.slug, g]));
+  let synced = 0;
+  for (const r of rows) {
+    const g = bySlug.get(r.slug!);
+    if (!g || !g.manifest.achievements.length) continue;
+    await syncDeclaredAchievements(db, r.id, g.manifest.achievements);
+    synced++;
+  }
+  return synced;
 }
 
 async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date) {
