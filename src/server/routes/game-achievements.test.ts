@@ -219,6 +219,8 @@ describeEachDatabase("game achievements API (D78)", (t) => {
       expect(edited.json()).toMatchObject({ id: a.json().id, key: "alpha", title: "Alpha 2", hidden: true });
       expect((await req("PATCH", `${url}/${a.json().id}`, { key: "beta" })).statusCode).toBe(409);
       expect((await req("PATCH", `${url}/${a.json().id}`, { unknown: 1 })).statusCode).toBe(400);
+      expect((await req("PATCH", `${url}/${a.json().id}`, {})).json()).toMatchObject({ title: "Alpha 2" });
+      expect((await req("PATCH", `${url}/999999`, { title: "x" })).statusCode).toBe(404);
 
       const reordered = await put(`${url}/order`, { ids: [b.json().id, a.json().id] });
       expect(reordered.statusCode, reordered.body).toBe(200);

@@ -226,12 +226,12 @@ export async function adminUpdateGameAchievement(
   achievementId: number,
   change: z.output<typeof adminGameAchievementPatchSchema>,
 ): Promise<AdminGameAchievement> {
+  const where = and(eq(gameAchievementsTable.id, achievementId), eq(gameAchievementsTable.gameId, gameId));
   try {
-    const [row] = await db
-      .update(gameAchievementsTable)
-      .set(change)
-      .where(and(eq(gameAchievementsTable.id, achievementId), eq(gameAchievementsTable.gameId, gameId)))
-      .returning();
+    // An empty change edits nothing: the row as it is.
+    const [row] = Object.keys(change).length
+      ? await db.update(gameAchievementsTable).set(change).where(where).returning()
+      : await db.select().from(gameAchievementsTable).where(where);
     if (!row) throw new NotFound("Achievement not found");
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
