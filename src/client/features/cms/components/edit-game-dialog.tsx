@@ -11,6 +11,7 @@ import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
+import { GameAchievementsEditor } from "./game-achievements-editor";
 import { ImageField } from "./image-field";
 
 type EditState = {
@@ -174,6 +175,7 @@ export function EditGameDialog({ game, onOpenChange }: { game: Game | null; onOp
             </FormDialogFooter>
           </form>
         ) : null}
+        {game ? <GameAchievementsEditor gameId={game.id} /> : null}
       </DialogContent>
     </Dialog>
   );
