@@ -1,10 +1,11 @@
 import { expect, it, describe } from "vitest";
 import { eq } from "drizzle-orm";
-import { gameAchievementsTable, playsTable } from "../db/schema";
+import { gameAchievementsTable, gamesTable, playsTable } from "../db/schema";
 import { gameManifestSchema, syncBuiltinAchievements } from "../db/seed";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot, type TestApp } from "../../test/test-app";
 import { newGame, play, score, type Player } from "../../test/scores";
+import { buildZip, multipart } from "../../test/uploads";
 import path from "node:path";
 
 const MANIFEST = { title: "T", description: "D", category: "puzzle", instructions: "I" };
@@ -233,6 +234,51 @@ describeEachDatabase("game achievements API (D78)", (t) => {
       const other = await newGame(t(), "Ach CMS other");
       expect((await req("DELETE", `/api/admin/games/${other.id}/achievements/${b.json().id}`)).statusCode).toBe(404);
       expect((await req("GET", url)).json().map((x: { key: string }) => x.key)).toEqual(["beta"]);
+    });
+
+    it("an uploaded package's game.json declares achievements; an invalid list refuses the upload", async () => {
+      const upload = (title: string, gameJson: object) =>
+        t().app.inject({
+          method: "POST",
+          url: "/api/admin/games/upload",
+          cookies: admin().cookies,
+          ...multipart(
+            { title, description: "Zip game", imageUrl: "/uploads/images/x.webp" },
+            {
+              field: "htmlFile",
+              filename: "g.zip",
+              content: buildZip([
+                { name: "index.html", data: "<p>game</p>" },
+                { name: "icons/star.svg", data: "<svg/>" },
+                { name: "game.json", data: JSON.stringify(gameJson) },
+              ]),
+            },
+          ),
+        });
+      const ok = await upload("Zip Achievements", {
+        achievements: [
+          { key: "star", title: "Star", description: "Get a star", icon: "icons/star.svg" },
+          { key: "secret", title: "Secret", hidden: true },
+        ],
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+      const id = ok.json().id as number;
+      expect((await list(id)).map((a) => [a.key, a.title, a.iconUrl])).toEqual([
+        ["star", "Star", `${t().config.gamesUrl}/game-frame/${id}/icons/star.svg`],
+        ["secret", "Hidden achievement", null],
+      ]);
+
+      const countGames = async () => (await t().database.db.select().from(gamesTable)).length;
+      const before = await countGames();
+      const bad = await upload("Zip Bad", { achievements: [{ key: "Bad Key", title: "x" }] });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/game.json achievements/);
+      const missingIcon = await upload("Zip Missing Icon", { achievements: [{ key: "a", title: "A", icon: "icons/none.svg" }] });
+      expect(missingIcon.statusCode).toBe(400);
+      expect(missingIcon.json().message).toMatch(/not in the package/);
+      expect(await countGames()).toBe(before);
+      // a game.json without achievements (another portal's file) is fine
+      expect((await upload("Zip Other", { name: "other" })).statusCode).toBe(201);
     });
 
     it("allows at most 50 achievements per game", async () => {

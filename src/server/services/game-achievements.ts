@@ -1,8 +1,11 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   GAME_ACHIEVEMENT_LIMITS,
   HIDDEN_ACHIEVEMENT_TITLE,
+  manifestAchievementsSchema,
   type AdminGameAchievement,
   type GameAchievement,
   type ManifestAchievement,
@@ -47,6 +50,39 @@ export function resolveIconUrl(iconUrl: string | null, gameId: number, gamesUrl:
   if (!iconUrl) return null;
   if (/^https?:\/\//.test(iconUrl) || iconUrl.startsWith("/")) return iconUrl;
   return `${gamesUrl}/game-frame/${gameId}/${iconUrl.replace(/^\.\//, "")}`;
+}
+
+/**
+ * The achievements an uploaded package declares in its game.json (D78). A package without game.json, or
+ * whose game.json is not JSON or has no `achievements`, declares none (game.json may be another portal's
+ * file); a present but invalid list, or an icon that is not in the package, is refused (Invalid).
+ */
+export async function readPackageAchievements(packageDir: string): Promise<ManifestAchievement[]> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(packageDir, "game.json"), "utf8"));
+  } catch {
+    return [];
+  }
+  if (!manifest || typeof manifest !== "object" || !("achievements" in manifest)) return [];
+  const parsed = manifestAchievementsSchema.safeParse((manifest as { achievements: unknown }).achievements);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Invalid(`game.json achievements${issue.path.length ? `[${issue.path.join(".")}]` : ""}: ${issue.message}`);
+  }
+  for (const a of parsed.data) {
+    if (!a.icon) continue;
+    const file = path.resolve(packageDir, a.icon);
+    const inside = file.startsWith(path.resolve(packageDir) + path.sep);
+    const exists =
+      inside &&
+      (await fs.stat(file).then(
+        (st) => st.isFile(),
+        () => false,
+      ));
+    if (!exists) throw new Invalid(`game.json achievements: the icon ${a.icon} is not in the package`);
+  }
+  return parsed.data;
 }
 
 /** Writes a game's declared achievements (game.json), keeping existing rows' ids. */
