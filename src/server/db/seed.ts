@@ -169,6 +169,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; 
     await seedDemo(db, gameIds, rand, now);
     await rebuildPlayerStats(db);
     await rebuildAchievements(db);
+    await seedDemoGameAchievements(db);
   }
   return { games: builtins.length, categories: SEED_CATEGORIES.length };
 }
@@ -253,6 +254,22 @@ export async function syncBuiltinAchievements(db: Db, gamesRoot: string): Promis
     synced++;
   }
   return synced;
+}
+
+/**
+ * D78 demo unlocks, derived from the demo scores (no random numbers, so the demo stays the same): with
+ * each player's best play of a game, the game's first achievement, and the next ones for every third
+ * player-game (by score), so that the shares on the game pages differ.
+ */
+async function seedDemoGameAchievements(db: Db) {
+  await db.execute(sql`
+    insert into player_game_achievements (user_id, achievement_id, play_id, unlocked_at)
+    select b.user_id, a.id, s.play_id, s.created_at
+    from best_scores b
+    join scores s on s.id = b.score_id
+    join game_achievements a on a.game_id = b.game_id
+    where a.sort_order = 0 or (a.sort_order <= 2 and b.score % 3 = a.sort_order - 1)
+    on conflict do nothing`);
 }
 
 async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date) {

@@ -1,5 +1,5 @@
 import { expect, it, describe } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { gameAchievementsTable, gamesTable, playsTable } from "../db/schema";
 import { gameManifestSchema, syncBuiltinAchievements } from "../db/seed";
 import { syncDeclaredAchievements } from "../services/game-achievements";
@@ -67,6 +67,12 @@ describeEachDatabase("game achievements API (D78)", (t) => {
     const games = new Set(rows.map((r) => r.gameId));
     expect(games.size).toBeGreaterThanOrEqual(4);
     const before = new Map(rows.map((r) => [`${r.gameId}:${r.key}`, r.id]));
+    // the demo seed unlocks some of them from the demo scores, during the player's own play of that game
+    const unlocks = await db.execute(sql`
+      select count(*)::int as n, count(*) filter (where p.user_id <> u.user_id or p.game_id <> a.game_id)::int as wrong
+      from player_game_achievements u join game_achievements a on a.id = u.achievement_id join plays p on p.id = u.play_id`);
+    expect(Number((unlocks.rows[0] as { n: number }).n)).toBeGreaterThan(0);
+    expect(Number((unlocks.rows[0] as { wrong: number }).wrong)).toBe(0);
     await db.update(gameAchievementsTable).set({ title: "Changed" });
     await syncBuiltinAchievements(db, path.join(repoRoot, "games"));
     const after = await db.select().from(gameAchievementsTable);
