@@ -72,8 +72,8 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
 
   const id = (name: string) => `${uid}-${name}`;
   return (
-    <section aria-labelledby={id("heading")} className="grid gap-3 border-t pt-4">
-      <div className="flex items-center justify-between gap-2">
+    <section aria-labelledby={id("heading")} className="grid min-w-0 gap-3 border-t pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={id("heading")} className="font-semibold">
           Achievements{" "}
           <span className="text-sm font-normal text-muted-foreground">
@@ -91,9 +91,9 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
       ) : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">No achievements yet. Games can also declare them in game.json.</p>
       ) : (
-        <ol className="divide-y rounded-lg border" aria-label="Game achievements">
+        <ol className="min-w-0 divide-y rounded-lg border" aria-label="Game achievements">
           {items.map((a, i) => (
-            <li key={a.id} data-testid="cms-achievement" className="flex items-center gap-2 p-2 text-sm">
+            <li key={a.id} data-testid="cms-achievement" className="flex items-center gap-1 p-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-1.5 truncate font-medium">
                   {a.title}
@@ -107,6 +107,7 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
                 type="button"
                 size="icon"
                 variant="ghost"
+                className="size-8 shrink-0"
                 aria-label={`Move ${a.title} up`}
                 disabled={i === 0 || changes.isPending}
                 onClick={() => move(i, -1)}
@@ -117,16 +118,25 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
                 type="button"
                 size="icon"
                 variant="ghost"
+                className="size-8 shrink-0"
                 aria-label={`Move ${a.title} down`}
                 disabled={i === items.length - 1 || changes.isPending}
                 onClick={() => move(i, 1)}
               >
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button type="button" size="icon" variant="ghost" aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
+              <Button type="button" size="icon" variant="ghost" className="size-8 shrink-0" aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
                 <Pencil aria-hidden="true" />
               </Button>
-              <Button type="button" size="icon" variant="ghost" aria-label={`Delete ${a.title}`} disabled={changes.isPending} onClick={() => remove(a)}>
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                className="size-8 shrink-0"
+                aria-label={`Delete ${a.title}`}
+                disabled={changes.isPending}
+                onClick={() => remove(a)}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </li>
@@ -137,14 +147,14 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
         <form
           onSubmit={submit}
           noValidate
-          className="grid gap-3 rounded-lg border bg-muted/30 p-3"
+          className="grid min-w-0 gap-3 rounded-lg border bg-muted/30 p-3"
           aria-label={editing === "new" ? "New achievement" : "Edit achievement"}
         >
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={id("key")} label="Key" hint="Used by the game: Arcadium.achievements.unlock(key)">
+            <Field id={id("key")} label="Key" hint="The game calls Arcadium.achievements.unlock(key)" className="grid content-start gap-2">
               <Input id={id("key")} value={form.key} maxLength={64} onChange={(e) => setForm({ ...form, key: e.target.value })} />
             </Field>
-            <Field id={id("title")} label="Title">
+            <Field id={id("title")} label="Title" className="grid content-start gap-2">
               <Input
                 id={id("title")}
                 value={form.title}
