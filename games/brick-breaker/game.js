@@ -2,11 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
-  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
-  const unlockAchievement = (key) => {
-    const A = window.Arcadium;
-    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(() => {});
-  };
+  const unlockAchievement = RT.achievement; // D78, through SDK v2 when the page has it
   const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
     ui: 'score level lives',
     sound: { dur: 0.07, type: 'square', vol: 0.04 },

@@ -4,11 +4,7 @@
  * a draw with won null. */
 (function () {
   'use strict';
-  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
-  function unlockAchievement(key) {
-    var A = window.Arcadium;
-    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(function () {});
-  }
+  var unlockAchievement = window.ArcadiumRuntime.achievement; // D78, through SDK v2 when the page has it
   var S = window.Shell,
     AI = window.FourAI;
   var COLS = AI.COLS,

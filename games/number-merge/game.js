@@ -2,11 +2,7 @@
  * The round ends when no move is possible. Reaching the 2048 tile counts as a win. */
 (function () {
   'use strict';
-  // D78: game achievements go through SDK v2 when the page offers it (these games still load v1).
-  function unlockAchievement(key) {
-    var A = window.Arcadium;
-    if (A && A.version === 2 && A.achievements) A.achievements.unlock(key).catch(function () {});
-  }
+  var unlockAchievement = window.ArcadiumRuntime.achievement; // D78, through SDK v2 when the page has it
   var S = window.Shell;
   var N = 4,
     ANIM = 0.11,

@@ -15,6 +15,8 @@
  * window.ArcadiumRuntime:
  *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there; host problems never
  *                             break a game (without the SDK, e.g. the file opened from disk, a no-op)
+ *   achievement(key)          unlocks one of the game's achievements (D78) through SDK v2; a no-op with v1
+ *                             or without an SDK, and a refusal never breaks the game
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
@@ -39,6 +41,18 @@
     var args = Array.prototype.slice.call(arguments, 1);
     try {
       if (host && typeof host[name] === 'function') host[name].apply(host, args);
+    } catch (e) {
+      /* host problems never break the game */
+    }
+  }
+
+  /** D78: `Arcadium.achievements.unlock(key)` of SDK v2 when the page has it (the games load v1 until the switch). */
+  function achievement(key) {
+    try {
+      var v2 = window.Arcadium;
+      if (!v2 || v2.version !== 2 || !v2.achievements || typeof v2.achievements.unlock !== 'function') return;
+      var done = v2.achievements.unlock(key);
+      if (done && typeof done.catch === 'function') done.catch(function () {});
     } catch (e) {
       /* host problems never break the game */
     }
@@ -346,6 +360,7 @@
 
   window.ArcadiumRuntime = {
     sdk: sdk,
+    achievement: achievement,
     byId: byId,
     sound: sound,
     soundButton: soundButton,
