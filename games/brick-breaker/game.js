@@ -2,6 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const unlockAchievement = RT.achievement; // D78, through SDK v2 when the page has it
   const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
     ui: 'score level lives',
     sound: { dur: 0.07, type: 'square', vol: 0.04 },
@@ -131,6 +132,7 @@
   function endGame(didWin) {
     if (state !== 'playing') return;
     won = !!didWin;
+    if (score >= 3000) unlockAchievement('score_3000');
     setState('gameover');
     let best;
     try {
@@ -146,8 +148,11 @@
   function nextLevel() {
     score += 200 + lives * 50;
     beep(880, 0.2, 'triangle');
+    unlockAchievement('first_level');
     if (level + 1 >= LEVELS.length) {
       score += lives * 500;
+      unlockAchievement('all_levels');
+      if (lives >= 3) unlockAchievement('untouchable');
       updateHud();
       endGame(true);
       return;

@@ -4,6 +4,7 @@
  * a draw with won null. */
 (function () {
   'use strict';
+  var unlockAchievement = window.ArcadiumRuntime.achievement; // D78, through SDK v2 when the page has it
   var S = window.Shell,
     AI = window.FourAI;
   var COLS = AI.COLS,
@@ -117,6 +118,10 @@
     var sc = scoreFor(result);
     if (result === 'win') {
       record.w++;
+      unlockAchievement('first_win');
+      if (level === 'medium' || level === 'hard') unlockAchievement('beat_medium');
+      if (level === 'hard') unlockAchievement('beat_hard');
+      if (playerMoves <= 4) unlockAchievement('quick_win');
       status('You connected four!');
       S.beep(523, 0.15, 'triangle', 0.08, 1046);
     } else if (result === 'loss') {
@@ -125,6 +130,7 @@
       S.beep(300, 0.4, 'sawtooth', 0.05, 120);
     } else {
       record.d++;
+      unlockAchievement('draw');
       status('Board full: draw');
     }
     S.hud('hud-record', record.w + '-' + record.l + '-' + record.d);

@@ -2,6 +2,7 @@
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
+  const unlockAchievement = RT.achievement; // D78, through SDK v2 when the page has it
   const { canvas, ctx, ui, beep, toggleSound, startRound, endRound, run } = RT.panelGame({
     ui: 'mines time flag',
     sound: { dur: 0.06, type: 'square', vol: 0.035 },
@@ -181,6 +182,12 @@
     won = !!didWin;
     elapsed = seconds();
     score = computeScore(won);
+    if (won) {
+      unlockAchievement('first_clear');
+      if (size.name === 'Medium') unlockAchievement('medium_clear');
+      if (size.name === 'Large') unlockAchievement('large_clear');
+      if (size.name === 'Small' && elapsed < 30) unlockAchievement('speed_small');
+    }
     endRound(score, won, `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`);
     clearTimeout(overTimer);
     if (delay) {

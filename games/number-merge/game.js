@@ -2,6 +2,7 @@
  * The round ends when no move is possible. Reaching the 2048 tile counts as a win. */
 (function () {
   'use strict';
+  var unlockAchievement = window.ArcadiumRuntime.achievement; // D78, through SDK v2 when the page has it
   var S = window.Shell;
   var N = 4,
     ANIM = 0.11,
@@ -146,8 +147,11 @@
     spawn();
     var top = maxTile();
     if (top > best) best = top;
+    if (top >= 512) unlockAchievement('tile_512');
+    if (top >= 4096) unlockAchievement('tile_4096');
     if (top >= 2048 && !won2048) {
       won2048 = true;
+      unlockAchievement('tile_2048');
       showToast('2048! You win. Keep going for a higher score!');
       S.beep(660, 0.3, 'triangle', 0.08, 1320);
     }
@@ -192,6 +196,7 @@
     });
 
   function end() {
+    if (score >= 20000) unlockAchievement('score_20000');
     // reaching 2048 is the win; otherwise the board simply filled up
     S.gameOver(score, won2048, 'Best tile ' + maxTile(), won2048 ? 'You Win! (2048 reached)' : 'No moves left');
   }

@@ -15,7 +15,8 @@
  * window.ArcadiumRuntime:
  *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there (v1's names, mapped to v2's
  *                             calls); host problems never break a game (without the SDK, a no-op)
- *   unlock(key)               unlocks one of the game's achievements (SDK v2, D78); otherwise a no-op
+ *   achievement(key)          unlocks one of the game's achievements (D78) through SDK v2; a no-op with v1
+ *                             or without an SDK, and a refusal never breaks the game
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)
  *   soundButton(btn, sound)   a "Sound: On / Sound: Off" text button; returns its toggle function
@@ -67,13 +68,13 @@
     }
   }
 
-  /**
-   * Unlocks one of the game's achievements (D78, declared in its game.json) with SDK v2, during a round;
-   * once per player (the page knows). Without v2, or when the page refuses, nothing happens.
-   */
-  function unlock(key) {
+  /** D78: `Arcadium.achievements.unlock(key)` of SDK v2 when the page has it (during a round; once per player, the page knows). */
+  function achievement(key) {
     try {
-      if (host && host.version === 2) host.achievements.unlock(key).catch(function () {});
+      var v2 = window.Arcadium;
+      if (!v2 || v2.version !== 2 || !v2.achievements || typeof v2.achievements.unlock !== 'function') return;
+      var done = v2.achievements.unlock(key);
+      if (done && typeof done.catch === 'function') done.catch(function () {});
     } catch (e) {
       /* host problems never break the game */
     }
@@ -416,7 +417,7 @@
 
   window.ArcadiumRuntime = {
     sdk: sdk,
-    unlock: unlock,
+    achievement: achievement,
     byId: byId,
     sound: sound,
     soundButton: soundButton,

@@ -26,6 +26,7 @@ import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
 import { gameRoutes } from "./routes/games";
+import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { newsletterRoutes } from "./routes/newsletter";
 import { reviewRoutes } from "./routes/reviews";
@@ -171,6 +172,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     reads,
   };
   await app.register(gameRoutes, routeCtx);
+  await app.register(gameAchievementRoutes, routeCtx);
   await app.register(categoryRoutes, routeCtx);
   await app.register(contentRoutes, routeCtx);
   await app.register(scoreRoutes, routeCtx);

@@ -35,6 +35,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     play: { limit: config.playsPerMinute, windowMs: MINUTE, message: "Too many games started. Please wait a moment." },
     /** D23: scores per player (key `score:{userId}`) */
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
+    /** D78: game achievement unlocks per player (key `achievement:{userId}`) */
+    achievement: { limit: 60, windowMs: MINUTE, message: "Too many achievements. Please slow down." },
     /** D30: reviews per player (key `review:{userId}`) */
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */

@@ -19,6 +19,8 @@ import {
 import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
 import { rebuildPlayerStats } from "../services/scores";
 import { rebuildAchievements } from "../services/achievements";
+import { syncDeclaredAchievements } from "../services/game-achievements";
+import { manifestAchievementsSchema } from "../../contract/game-achievements";
 
 export const SEED_CATEGORIES = [
   { slug: "action", name: "Action", description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics." },
@@ -44,6 +46,8 @@ export const gameManifestSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  /** D78: the game's own achievements */
+  achievements: manifestAchievementsSchema.default([]),
 });
 export type GameManifest = z.infer<typeof gameManifestSchema>;
 
@@ -165,6 +169,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; 
     await seedDemo(db, gameIds, rand, now);
     await rebuildPlayerStats(db);
     await rebuildAchievements(db);
+    await seedDemoGameAchievements(db);
   }
   return { games: builtins.length, categories: SEED_CATEGORIES.length };
 }
@@ -199,6 +204,7 @@ async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, cat
     .returning({ id: gamesTable.id });
   try {
     await installPackageFromDirectory(opts.dataDir, g.dir, row.id);
+    await syncDeclaredAchievements(db, row.id, m.achievements);
   } catch (err) {
     await db.delete(gamesTable).where(eq(gamesTable.id, row.id));
     throw err;
@@ -228,6 +234,42 @@ export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; gam
     repaired++;
   }
   return repaired;
+}
+
+/**
+ * On every start (D78): the achievements declared in each built-in game's game.json are written again,
+ * upserted by key, so that a changed game.json reaches an existing install and unlocks keep their rows.
+ */
+export async function syncBuiltinAchievements(db: Db, gamesRoot: string): Promise<number> {
+  const rows = await db
+    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
+    .from(gamesTable)
+    .where(sql`${gamesTable.builtinSlug} is not null`);
+  const bySlug = new Map((await readBuiltinGames(gamesRoot)).map((g) => [g.slug, g]));
+  let synced = 0;
+  for (const r of rows) {
+    const g = bySlug.get(r.slug!);
+    if (!g || !g.manifest.achievements.length) continue;
+    await syncDeclaredAchievements(db, r.id, g.manifest.achievements);
+    synced++;
+  }
+  return synced;
+}
+
+/**
+ * D78 demo unlocks, derived from the demo scores (no random numbers, so the demo stays the same): with
+ * each player's best play of a game, the game's first achievement, and the next ones for every third
+ * player-game (by score), so that the shares on the game pages differ.
+ */
+async function seedDemoGameAchievements(db: Db) {
+  await db.execute(sql`
+    insert into player_game_achievements (user_id, achievement_id, play_id, unlocked_at)
+    select b.user_id, a.id, s.play_id, s.created_at
+    from best_scores b
+    join scores s on s.id = b.score_id
+    join game_achievements a on a.game_id = b.game_id
+    where a.sort_order = 0 or (a.sort_order <= 2 and b.score % 3 = a.sort_order - 1)
+    on conflict do nothing`);
 }
 
 async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date) {

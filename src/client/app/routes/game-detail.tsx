@@ -3,6 +3,7 @@ import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { useGame } from "@/features/games/api/get-game";
 import { GameAboutTab } from "@/features/games/components/game-about-tab";
+import { GameAchievements } from "@/features/games/components/game-achievements";
 import { GameDetailSkeleton } from "@/features/games/components/game-detail-skeleton";
 import { GameHowToPlayTab } from "@/features/games/components/game-how-to-play-tab";
 import { GameInfoCard } from "@/features/games/components/game-info-card";
@@ -44,7 +45,14 @@ function GameDetail({ game }: { game: Game }) {
           <div className="min-w-0 space-y-6">
             <GamePlayer game={game} onScore={saveScore} />
             <GameTabs
-              about={<GameAboutTab game={game} highScore={<HighScore gameId={game.id} />} highScoreHolder={<HighScoreHolder gameId={game.id} />} />}
+              about={
+                <GameAboutTab
+                  game={game}
+                  highScore={<HighScore gameId={game.id} />}
+                  highScoreHolder={<HighScoreHolder gameId={game.id} />}
+                  achievements={<GameAchievements gameId={game.id} />}
+                />
+              }
               howToPlay={<GameHowToPlayTab game={game} />}
               leaderboard={<GameLeaderboard gameId={game.id} />}
               reviews={<GameReviews gameId={game.id} />}

@@ -75,7 +75,7 @@ export function ProfileScreen({ id }: { id: string }) {
       <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
       <ProfileHeader profile={p} isSelf={me?.id === p.id} />
       <Container className="py-8 lg:py-10">
-        <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} />
+        <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
       </Container>
     </>
   );

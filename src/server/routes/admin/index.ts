@@ -10,6 +10,7 @@ import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
+import { adminGameAchievementRoutes } from "./game-achievements";
 import { adminMessageRoutes } from "./messages";
 import { adminSettingsRoutes } from "./settings";
 import { adminUploadRoutes } from "./uploads";
@@ -94,6 +95,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminAuthRoutes, { ...ctx, mailer });
       await scope.register(adminDashboardRoutes, ctx);
       await scope.register(adminGameRoutes, ctx);
+      await scope.register(adminGameAchievementRoutes, ctx);
       await scope.register(adminUploadRoutes, ctx);
       await scope.register(adminCategoryRoutes, ctx);
       await scope.register(adminWebsiteContentRoutes, ctx);

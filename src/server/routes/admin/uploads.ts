@@ -8,6 +8,7 @@ import { Invalid } from "../../errors";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "../../services/games";
 import { storeUploadedImage } from "../../services/images";
 import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
+import { readPackageAchievements, syncDeclaredAchievements } from "../../services/game-achievements";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
 import { makeOgImageSoon } from "../../services/og-images";
@@ -52,8 +53,17 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       await assertCategoryExists(db, fields.categoryId);
 
       const staging = await stageUploadedPackage(config.dataDir, file.path, kind, packageLimits);
+      // D78: achievements declared in the package's game.json (checked before the game exists).
+      let achievements;
+      try {
+        achievements = await readPackageAchievements(staging);
+      } catch (err) {
+        await fsp.rm(staging, { recursive: true, force: true });
+        throw err;
+      }
       // The row and the files arrive together (the staging folder is removed if either fails).
       const id = await createPackagedGame(db, config.dataDir, fields, staging);
+      await syncDeclaredAchievements(db, id, achievements);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
       const game = (await getAdminGame(db, config.gamesUrl, id))!;
       makeOgImageSoon(config.dataDir, game.imageUrl, request.log);

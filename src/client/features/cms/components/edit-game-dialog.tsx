@@ -11,6 +11,7 @@ import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { Field } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
+import { GameAchievementsEditor } from "./game-achievements-editor";
 import { ImageField } from "./image-field";
 import { PackageInfo } from "./package-info";
 
@@ -181,6 +182,7 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
             </FormDialogFooter>
           </form>
         ) : null}
+        {game ? <GameAchievementsEditor gameId={game.id} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -7,9 +7,21 @@ import { GameStat } from "./game-stat";
 
 /**
  * About: description; High Score = the first entry of the game's scores; Total Players = floor(plays × 0.7);
- * Difficulty 'Medium' (spec §2, D55). The screen passes the scores feature's high score and its holder in.
+ * Difficulty 'Medium' (spec §2, D55). The screen passes the scores feature's high score and its holder in,
+ * and the game's achievements (D78).
  */
-export function GameAboutTab({ game, highScore, highScoreHolder }: { game: Game; highScore: ReactNode; highScoreHolder: ReactNode }) {
+export function GameAboutTab({
+  game,
+  highScore,
+  highScoreHolder,
+  achievements,
+}: {
+  game: Game;
+  highScore: ReactNode;
+  highScoreHolder: ReactNode;
+  /** D78: the game's own achievements (features/games/components/game-achievements.tsx) */
+  achievements?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="space-y-5 pt-5">
@@ -26,6 +38,7 @@ export function GameAboutTab({ game, highScore, highScoreHolder }: { game: Game;
           </GameStat>
         </dl>
         {highScoreHolder}
+        {achievements}
       </CardContent>
     </Card>
   );

@@ -27,6 +27,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
+import { useUserGameAchievements } from "../api/get-user-game-achievements";
 import { achievementSummary, recentGames, type Achievement } from "../achievements";
 import { GameThumb } from "./game-thumb";
 
@@ -204,6 +205,57 @@ function Achievements({ stats }: { stats: UserStats }) {
   );
 }
 
+/** D78: the games' own achievements the user unlocked (game, achievement, date), beside the site's ten. */
+export function GameAchievementsUnlocked({ userId }: { userId: number }) {
+  const list = useUserGameAchievements(userId);
+  const time = useTimeFormat();
+  if (list.isPending) return <Skeleton className="h-20 w-full" />;
+  if (list.isError) return null;
+  return (
+    <section aria-labelledby="game-achievements-heading" className="space-y-3">
+      <h2 id="game-achievements-heading" className="font-semibold">
+        Game achievements
+      </h2>
+      {list.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="game-achievements-empty">
+          No game achievements unlocked yet.
+        </p>
+      ) : (
+        <Card>
+          <ul className="divide-y" aria-label="Game achievements">
+            {list.data.map((a) => (
+              <li key={`${a.gameId}:${a.key}`} data-testid="game-achievement" className="flex items-center gap-3 p-3 sm:p-4">
+                <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 [&_svg]:size-4">
+                  {a.iconUrl ? (
+                    <img src={a.iconUrl} alt="" width={36} height={36} loading="lazy" className="size-full object-cover" />
+                  ) : (
+                    <Medal aria-hidden="true" />
+                  )}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium" data-field="title">
+                    {a.title}
+                  </p>
+                  <Link
+                    href={`/game/${a.gameId}`}
+                    className="block truncate rounded text-xs text-muted-foreground outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                    data-field="game"
+                  >
+                    {a.gameTitle}
+                  </Link>
+                </div>
+                <time dateTime={a.unlockedAt} className="shrink-0 text-xs text-muted-foreground" data-field="date">
+                  {time.date(a.unlockedAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
+
 function RecentGames({ stats, username }: { stats: UserStats; username: string }) {
   const time = useTimeFormat();
   if (stats.games.length === 0) return <NoScores username={username} />;
@@ -272,7 +324,20 @@ function Tab({ value, icon, children }: { value: string; icon: ReactNode; childr
 }
 
 /** Profile tabs (spec §2; D25 real data): Statistics, Achievements, Recent Games. */
-export function ProfileTabs({ stats, isPending, isError, username }: { stats: UserStats | undefined; isPending: boolean; isError: boolean; username: string }) {
+export function ProfileTabs({
+  stats,
+  isPending,
+  isError,
+  username,
+  userId,
+}: {
+  stats: UserStats | undefined;
+  isPending: boolean;
+  isError: boolean;
+  username: string;
+  /** D78: shows the user's game achievements under the site's ten when given */
+  userId?: number;
+}) {
   const body = (render: (s: UserStats) => ReactNode) =>
     isPending ? <TabsSkeleton /> : isError || !stats ? <p className="py-10 text-center text-muted-foreground">Failed to load statistics</p> : render(stats);
   return (
@@ -295,7 +360,10 @@ export function ProfileTabs({ stats, isPending, isError, username }: { stats: Us
       </TabsContent>
       <TabsContent value="achievements" className="mt-6">
         {body((s) => (
-          <Achievements stats={s} />
+          <div className="space-y-8">
+            <Achievements stats={s} />
+            {userId !== undefined && <GameAchievementsUnlocked userId={userId} />}
+          </div>
         ))}
       </TabsContent>
       <TabsContent value="recent" className="mt-6">
