@@ -5,7 +5,9 @@
  */
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
+import { Toaster } from "@/components/ui/toaster";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut } from "@test/render-app";
+import { useGameAchievements } from "../api/game-achievements";
 import { GamePlayer, type GameScoreReport } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
@@ -146,5 +148,57 @@ describe("GamePlayer SDK v2 events", () => {
     expect(sent(toFrame, { v: 2, event: "resume", payload: {} })).toBe(false);
     dialog.remove();
     await waitFor(() => expect(sent(toFrame, { v: 2, event: "resume", payload: {} })).toBe(true));
+  });
+});
+
+/** What the game page shows beside the player: the game's achievements (their titles feed the toast). */
+function AchievementList() {
+  const list = useGameAchievements(5);
+  return <p data-testid="listed">{list.data?.map((a) => a.key).join(",")}</p>;
+}
+
+describe("GamePlayer SDK v2 achievements (D78)", () => {
+  it("unlocks for the signed-in player during the play, announces it with the achievement's title, and refreshes the page's list", async () => {
+    const unlocks: unknown[] = [];
+    const fetch = mockApi([
+      signedInAs({ id: 9, username: "neonfox" }),
+      ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
+      [
+        "GET",
+        "/api/games/5/achievements",
+        () => jsonResponse([{ key: "first_win", title: "First Win", description: "Win once", iconUrl: null, hidden: false, players: 10 }]),
+      ],
+      [
+        "POST",
+        "/api/games/5/achievements/unlock",
+        (req) => {
+          unlocks.push(req.body);
+          return jsonResponse({ unlocked: unlocks.length === 1 });
+        },
+      ],
+    ]);
+    renderWithProviders(
+      <>
+        <AchievementList />
+        <GamePlayer game={game} />
+        <Toaster />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId("listed")).toHaveTextContent("first_win"));
+    fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+    const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+    const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
+    // the session has answered before the game asks
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth/session")).toBe(true));
+    post(request("u1", "achievements.unlock", { key: "first_win" }), frame.contentWindow);
+    expect(await replyTo(toFrame, "u1")).toEqual({ v: 2, id: "u1", ok: true, result: { unlocked: true } });
+    expect(unlocks).toEqual([{ key: "first_win", playId: "p-1" }]);
+    const toasts = (await screen.findAllByText("Achievement unlocked!")).length;
+    expect(toasts).toBeGreaterThan(0);
+    expect(screen.getAllByText("First Win").length).toBeGreaterThan(0);
+    // a second unlock of the same one says so, without a second toast
+    post(request("u2", "achievements.unlock", { key: "first_win" }), frame.contentWindow);
+    expect(await replyTo(toFrame, "u2")).toEqual({ v: 2, id: "u2", ok: true, result: { unlocked: false } });
+    expect(screen.getAllByText("Achievement unlocked!")).toHaveLength(toasts);
   });
 });

@@ -1,13 +1,17 @@
 import { Loader2, Maximize, Minimize, Play, RotateCw, Volume2, VolumeX } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { GameAchievement } from "@contract/game-achievements";
 import type { Game } from "@contract/games";
 import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { toast } from "@/components/ui/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
-import { handleSdkV2Request } from "../game-host";
+import { gameAchievementKeys } from "../api/game-achievements";
+import { handleSdkV2Request, unlockAchievement } from "../game-host";
 import { accountBackend, GameSaves, guestBackend } from "../game-saves";
 import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
 import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type GameSettings, type SdkV2Event } from "../sdk-v2";
@@ -92,6 +96,18 @@ export function GamePlayer({
   const onScoreRef = useRef(onScore);
   const openSessionRef = useRef<() => PlaySession>(null!);
   const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  /** D78: a toast with the achievement's title, and the game page's list marks it. */
+  const announceUnlockRef = useRef<(key: string) => void>(() => undefined);
+  useEffect(() => {
+    announceUnlockRef.current = (key) => {
+      const listed = queryClient.getQueryData<GameAchievement[]>(gameAchievementKeys.all(game.id))?.find((a) => a.key === key);
+      toast({ title: "Achievement unlocked!", description: listed && !listed.hidden ? listed.title : `${game.title}: a new achievement` });
+      const userId = userRef.current?.id;
+      if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: gameAchievementKeys.mine(game.id, userId) });
+      void queryClient.invalidateQueries({ queryKey: gameAchievementKeys.all(game.id), exact: true });
+    };
+  }, [queryClient, game.id, game.title]);
   const { frameUrl, externalUrl, id: gameId } = game;
   const userRef = useRef(user);
   const [muted, setMuted] = useState(false);
@@ -231,6 +247,7 @@ export function GamePlayer({
       current.used = true;
       void current.playId.then((playId) => onScoreRef.current?.({ playId, score, won }));
     }
+    const announceUnlock = (key: string) => announceUnlockRef.current(key);
     /** The saves of the frame now shown, for the player signed in now (a sign-in in another tab starts a new copy). */
     function gameSaves(): GameSaves {
       const userId = userRef.current?.id ?? null;
@@ -282,6 +299,11 @@ export function GamePlayer({
         onGameplayStop: () => undefined,
         onProgress: setProgress,
         onScore: submitScore,
+        unlock: async (id, key, playId) => {
+          const result = await unlockAchievement(id, key, playId);
+          if (result.unlocked) announceUnlock(key);
+          return result;
+        },
       }).then(
         (result) => reply(okReply(v2.id, result)),
         (err: unknown) => reply(errorReply(v2.id, err)),
