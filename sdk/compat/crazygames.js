@@ -28,52 +28,22 @@
  *
  * No dependencies, no network access, no globals other than window.CrazyGames.
  */
+/* global arcadiumCompat -- sdk/compat/common.js, served in front of this file in the same scope */
 (function (global) {
   'use strict';
 
   if (global.CrazyGames && global.CrazyGames.SDK && global.CrazyGames.SDK.arcadiumAdapter) return; // included twice
 
   var NAME = 'CrazyGames.SDK';
-  var warned = {};
-
-  function info(msg, extra) {
-    if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
-  }
-
-  function arcadium() {
-    var a = global.Arcadium;
-    return a && a.version === 2 ? a : null;
-  }
-
-  /** Calls Arcadium v2 (a dotted path such as "data.setItem"); never throws, never leaves a rejection unhandled. */
-  function call(pathName, args) {
-    var target = arcadium();
-    var parts = pathName.split('.');
-    var owner = null;
-    for (var i = 0; target && i < parts.length; i++) {
-      owner = target;
-      target = target[parts[i]];
-    }
-    if (typeof target !== 'function') {
-      info('window.Arcadium v2 is missing, ' + pathName + ' not sent');
-      return Promise.resolve(undefined);
-    }
-    try {
-      return Promise.resolve(target.apply(owner, args || [])).then(null, function (err) {
-        info(pathName + ' failed', err);
-        return undefined;
-      });
-    } catch (err) {
-      info(pathName + ' failed', err);
-      return Promise.resolve(undefined);
-    }
-  }
-
-  function warnOnce(name) {
-    if (warned[name]) return;
-    warned[name] = true;
-    if (global.console && console.warn) console.warn('[Arcadium] ' + NAME + '.' + name + ' is not supported here');
-  }
+  // what the adapters share (sdk/compat/common.js, served in front of this file)
+  var compat = arcadiumCompat(global, NAME);
+  var arcadium = compat.arcadium,
+    call = compat.call,
+    later = compat.later,
+    info = compat.info,
+    warnOnce = compat.warnOnce,
+    gamePageUrl = compat.gamePageUrl,
+    urlParam = compat.urlParam;
 
   /** v2 style: a last argument that is a function is a callback (error, result); v3 style: the promise. */
   function answer(args, promise) {
@@ -99,10 +69,6 @@
       var value = typeof result === 'function' ? result() : result;
       return value && typeof value.then === 'function' ? answer(arguments, value) : value;
     };
-  }
-
-  function later(fn) {
-    setTimeout(fn, 0);
   }
 
   // --- state loaded at init: the player and a copy of their saves --------------------------------------------
@@ -184,31 +150,6 @@
 
   // --- helpers -------------------------------------------------------------------------------------------------
 
-  /** The game's page on the site: the site's origin (the frame's referrer) and the id in /game-frame/{id}/; else this address. */
-  function gamePageUrl() {
-    var loc = global.location || {};
-    var match = /\/game-frame\/(\d+)(\/|$)/.exec(loc.pathname || '');
-    var referrer = (global.document && global.document.referrer) || '';
-    var origin = /^(https?:\/\/[^/?#]+)/.exec(referrer);
-    if (match && origin) return origin[1] + '/game/' + match[1];
-    return String(loc.href || '');
-  }
-
-  function urlParam(name) {
-    var search = ((global.location && global.location.search) || '').replace(/^\?/, '');
-    var pairs = search ? search.split('&') : [];
-    for (var i = 0; i < pairs.length; i++) {
-      var eq = pairs[i].indexOf('=');
-      try {
-        var key = decodeURIComponent((eq < 0 ? pairs[i] : pairs[i].slice(0, eq)).replace(/\+/g, ' '));
-        if (key === String(name)) return decodeURIComponent((eq < 0 ? '' : pairs[i].slice(eq + 1)).replace(/\+/g, ' '));
-      } catch (e) {
-        // a malformed pair is skipped
-      }
-    }
-    return null;
-  }
-
   function sdkError(code, message) {
     var error = new Error(message);
     error.code = code;
@@ -288,7 +229,7 @@
       return link;
     },
     getInviteParam: function (name) {
-      return urlParam(name);
+      return urlParam(name, null);
     },
     showInviteButton: unsupported('game.showInviteButton', function () {
       return gamePageUrl();

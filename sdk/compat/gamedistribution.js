@@ -19,56 +19,20 @@
  *
  * No dependencies, no network access, no globals other than window.gdsdk.
  */
+/* global arcadiumCompat -- sdk/compat/common.js, served in front of this file in the same scope */
 (function (global) {
   'use strict';
 
   if (global.gdsdk && global.gdsdk.arcadiumAdapter) return; // included (or injected) twice: keep the first
 
   var NAME = 'gdsdk';
-  var warned = {};
-
-  function info(msg, extra) {
-    if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
-  }
-
-  function arcadium() {
-    var a = global.Arcadium;
-    return a && a.version === 2 ? a : null;
-  }
-
-  /** Calls Arcadium v2 (a dotted path such as "loading.done"); never throws, never leaves a rejection unhandled. */
-  function call(pathName, args) {
-    var target = arcadium();
-    var parts = pathName.split('.');
-    var owner = null;
-    for (var i = 0; target && i < parts.length; i++) {
-      owner = target;
-      target = target[parts[i]];
-    }
-    if (typeof target !== 'function') {
-      info('window.Arcadium v2 is missing, ' + pathName + ' not sent');
-      return Promise.resolve(undefined);
-    }
-    try {
-      return Promise.resolve(target.apply(owner, args || [])).then(null, function (err) {
-        info(pathName + ' failed', err);
-        return undefined;
-      });
-    } catch (err) {
-      info(pathName + ' failed', err);
-      return Promise.resolve(undefined);
-    }
-  }
-
-  function unsupported(name, result) {
-    return function () {
-      if (!warned[name]) {
-        warned[name] = true;
-        if (global.console && console.warn) console.warn('[Arcadium] ' + NAME + '.' + name + ' is not supported here');
-      }
-      return typeof result === 'function' ? result() : result;
-    };
-  }
+  // what the adapters share (sdk/compat/common.js, served in front of this file)
+  var compat = arcadiumCompat(global, NAME);
+  var arcadium = compat.arcadium,
+    call = compat.call,
+    later = compat.later,
+    info = compat.info,
+    unsupported = compat.unsupported;
 
   /** Sends an event to GD_OPTIONS.onEvent, read when it happens (a game may set GD_OPTIONS after this script). */
   function emit(name, message) {
@@ -79,10 +43,6 @@
     } catch (e) {
       info('GD_OPTIONS.onEvent threw on ' + name, e);
     }
-  }
-
-  function later(fn) {
-    setTimeout(fn, 0);
   }
 
   var AdType = { Interstitial: 'interstitial', Rewarded: 'rewarded', Display: 'display' };

@@ -22,90 +22,24 @@
  *
  * No dependencies, no network access, no globals other than window.PokiSDK.
  */
+/* global arcadiumCompat -- sdk/compat/common.js, served in front of this file in the same scope */
 (function (global) {
   'use strict';
 
   if (global.PokiSDK && global.PokiSDK.arcadiumAdapter) return; // included twice: keep the first
 
   var NAME = 'PokiSDK';
-  var warned = {};
-
-  function arcadium() {
-    var a = global.Arcadium;
-    return a && a.version === 2 ? a : null;
-  }
-
-  /** Calls Arcadium v2 (a dotted path such as "gameplay.start"); never throws, never leaves a rejection unhandled. */
-  function call(pathName, args) {
-    var target = arcadium();
-    var parts = pathName.split('.');
-    var owner = null;
-    for (var i = 0; target && i < parts.length; i++) {
-      owner = target;
-      target = target[parts[i]];
-    }
-    if (typeof target !== 'function') {
-      if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': window.Arcadium v2 is missing, ' + pathName + ' not sent');
-      return Promise.resolve(undefined);
-    }
-    try {
-      return Promise.resolve(target.apply(owner, args || [])).then(null, function (err) {
-        if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + pathName + ' failed', err);
-        return undefined;
-      });
-    } catch (err) {
-      if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + pathName + ' failed', err);
-      return Promise.resolve(undefined);
-    }
-  }
-
-  function unsupported(name, result) {
-    return function () {
-      if (!warned[name]) {
-        warned[name] = true;
-        if (global.console && console.warn) console.warn('[Arcadium] ' + NAME + '.' + name + ' is not supported here');
-      }
-      return typeof result === 'function' ? result() : result;
-    };
-  }
+  // what the adapters share (sdk/compat/common.js, served in front of this file)
+  var compat = arcadiumCompat(global, NAME);
+  var call = compat.call,
+    gamePageUrl = compat.gamePageUrl,
+    urlParam = compat.urlParam,
+    unsupported = compat.unsupported;
 
   var initPromise = null;
   function init() {
     if (!initPromise) initPromise = call('init');
     return initPromise;
-  }
-
-  /**
-   * The game's page on the site. Arcadium v2's init() answers no address, so it is built from what the frame
-   * knows: the site's origin is the frame's referrer (the site sends its origin to other origins), the game's
-   * id is in the frame's own address (/game-frame/{id}/). Without either, the frame's own address.
-   */
-  function gamePageUrl() {
-    var loc = global.location || {};
-    var match = /\/game-frame\/(\d+)(\/|$)/.exec(loc.pathname || '');
-    var referrer = (global.document && global.document.referrer) || '';
-    var origin = /^(https?:\/\/[^/?#]+)/.exec(referrer);
-    if (match && origin) return origin[1] + '/game/' + match[1];
-    return String(loc.href || '');
-  }
-
-  function urlParam(name) {
-    var search = ((global.location && global.location.search) || '').replace(/^\?/, '');
-    if (!search) return '';
-    var pairs = search.split('&');
-    for (var i = 0; i < pairs.length; i++) {
-      var eq = pairs[i].indexOf('=');
-      var key = eq < 0 ? pairs[i] : pairs[i].slice(0, eq);
-      var value = eq < 0 ? '' : pairs[i].slice(eq + 1);
-      try {
-        key = decodeURIComponent(key.replace(/\+/g, ' '));
-        value = decodeURIComponent(value.replace(/\+/g, ' '));
-      } catch (e) {
-        continue;
-      }
-      if (key === String(name)) return value;
-    }
-    return '';
   }
 
   function progressOf(value) {
@@ -163,7 +97,7 @@
       return Promise.resolve(gamePageUrl());
     },
     getURLParam: function (name) {
-      return urlParam(name);
+      return urlParam(name, '');
     },
 
     setDebug: unsupported('setDebug'),

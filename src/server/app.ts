@@ -13,6 +13,7 @@ import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import { compatScript } from "./services/compat-scripts";
 import { prepareTemplate } from "./services/page-template";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
@@ -305,14 +306,11 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
   }
 
   // D77: an adapter for games made for another portal, served as the v2 SDK followed by the adapter in one
-  // response, so that the package's single <script src> gets both in order. /sdk/v2.js is read when it exists.
-  const v2File = path.join(config.rootDir, "sdk", "v2.js");
+  // response, so that the package's single <script src> gets both in order (services/compat-scripts.ts).
   app.get<{ Params: { name: string } }>("/sdk/compat/:name", async (request, reply) => {
-    const match = /^(poki|crazygames|gamedistribution)\.js$/.exec(request.params.name);
-    if (!match) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
-    const adapter = await fs.promises.readFile(path.join(config.rootDir, "sdk", "compat", `${match[1]}.js`), "utf8");
-    const v2 = await fs.promises.readFile(v2File, "utf8").catch(() => "");
-    const source = v2 ? `${v2}\n;\n${adapter}` : adapter;
+    const match = /^([a-z]+)\.js$/.exec(request.params.name);
+    const source = match ? await compatScript(config.rootDir, match[1]) : null;
+    if (source === null) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
   });
 

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { vi } from "vitest";
 import { repoRoot } from "./paths";
+import { wrapAdapter } from "../server/services/compat-scripts";
 
 export type FakeCall = { name: string; args: unknown[] };
 
@@ -71,7 +72,9 @@ export function loadAdapter(name: "poki" | "crazygames" | "gamedistribution", ar
   const w = window as unknown as Record<string, unknown>;
   for (const g of GLOBALS) if (g !== "GD_OPTIONS") delete w[g];
   if (arcadium) w.Arcadium = arcadium.sdk;
-  const source = fs.readFileSync(path.join(repoRoot, "sdk", "compat", `${name}.js`), "utf8");
+  const dir = path.join(repoRoot, "sdk", "compat");
+  // as the games origin serves it (services/compat-scripts.ts): the shared helper and the adapter in one scope
+  const source = wrapAdapter(fs.readFileSync(path.join(dir, "common.js"), "utf8"), fs.readFileSync(path.join(dir, `${name}.js`), "utf8"));
   new Function(source)();
 }
 

@@ -3,7 +3,6 @@
  * the admin games API shows the adapter, size and file count, packages installed earlier are scanned once at
  * start-up, and the games origin serves each adapter after the v2 SDK.
  */
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { gamesTable } from "../../db/schema";
 import { rescanInstalledPackages } from "../../services/portal-sdks";
 import { createUserWithSession, describeEachDatabase, repoRoot } from "../../../test/test-app";
 import { buildZip, multipart, type FilePart } from "../../../test/uploads";
+import { wrapAdapter } from "../../services/compat-scripts";
 
 const FIELDS = { title: "Portal Game", description: "Made for another portal", imageUrl: "/uploads/images/cover.webp", categoryId: "1" };
 
@@ -110,16 +110,18 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
   });
 
   describe("the games origin", () => {
-    it.each(["poki", "crazygames", "gamedistribution"])("serves /sdk/compat/%s.js as the v2 SDK (when present) followed by the adapter", async (name) => {
-      const res = await t().gamesApp.inject({ method: "GET", url: `/sdk/compat/${name}.js` });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers["content-type"]).toMatch(/^application\/javascript/);
-      const adapter = await fsp.readFile(path.join(repoRoot, "sdk", "compat", `${name}.js`), "utf8");
-      expect(res.body.endsWith(adapter)).toBe(true);
-      const v2 = path.join(repoRoot, "sdk", "v2.js");
-      if (fs.existsSync(v2)) expect(res.body.startsWith(await fsp.readFile(v2, "utf8"))).toBe(true);
-      else expect(res.body).toBe(adapter);
-    });
+    it.each(["poki", "crazygames", "gamedistribution"])(
+      "serves /sdk/compat/%s.js as the v2 SDK followed by the shared helper and the adapter in one scope",
+      async (name) => {
+        const res = await t().gamesApp.inject({ method: "GET", url: `/sdk/compat/${name}.js` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toMatch(/^application\/javascript/);
+        const read = (file: string) => fsp.readFile(path.join(repoRoot, "sdk", file), "utf8");
+        expect(res.body).toBe(`${await read("v2.js")}\n;\n${wrapAdapter(await read("compat/common.js"), await read(`compat/${name}.js`))}`);
+        // the shared helper is no global of the game's page
+        expect(res.body).toMatch(/;\n\(function \(\) \{\n[\s\S]*function arcadiumCompat\(/);
+      },
+    );
 
     it("answers 404 for any other name, and the site origin never serves the adapters", async () => {
       for (const url of ["/sdk/compat/unity.js", "/sdk/compat/poki", "/sdk/compat/..%2Fv1.js"]) {
