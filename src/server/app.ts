@@ -8,7 +8,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { gameIdOfHost, isPerGameOrigins } from "./games-origin";
+import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-origin";
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
@@ -291,11 +291,12 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
     maxAge: "5m",
     // Only numbered package folders, never staging or replaced copies. Per game origin (D79), only the folder
     // of the game whose host name the request was sent to (pathName is decoded and normalised by @fastify/static,
-    // which refuses ".." segments; Fastify's hostname is the Host header's, X-Forwarded-Host's with TRUST_PROXY).
+    // which refuses ".." segments). The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a
+    // game's own script could send (games-origin.ts, hostnameOfHostHeader); a proxy must pass Host through.
     allowedPath: (pathName, _root, request) => {
       const folder = /^\/(\d+)(\/|$)/.exec(pathName)?.[1];
       if (folder === undefined) return false;
-      return !perGame || folder === gameIdOfHost(config.gamesUrl, request.hostname);
+      return !perGame || folder === gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host));
     },
   });
 

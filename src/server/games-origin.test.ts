@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameIdOfHost, gamesOrigin, gamesOriginSource, isGamesOrigin, isPerGameOrigins, parseGamesUrlTemplate } from "./games-origin";
+import { gameIdOfHost, gamesOrigin, gamesOriginSource, hostnameOfHostHeader, isGamesOrigin, isPerGameOrigins, parseGamesUrlTemplate } from "./games-origin";
 
 describe("games origins (D2, D79)", () => {
   const single = "http://127.0.0.1:5001";
@@ -44,6 +44,13 @@ describe("games origins (D2, D79)", () => {
       expect(gameIdOfHost(local, host), host).toBeUndefined();
     }
     expect(gameIdOfHost(prod, "g5.games-example.net")).toBeUndefined();
+  });
+
+  it("reads the host name of a Host header", () => {
+    expect(hostnameOfHostHeader("G5.Localhost:5001")).toBe("g5.localhost");
+    expect(hostnameOfHostHeader("g5.games.example.net.")).toBe("g5.games.example.net");
+    expect(hostnameOfHostHeader("g5.games.example.net")).toBe("g5.games.example.net");
+    expect(hostnameOfHostHeader(undefined)).toBe("");
   });
 
   it("tells game origins from others, scheme and port included", () => {

@@ -56,6 +56,15 @@ export function gameIdOfHost(gamesUrl: string, hostname: string): string | undef
   return match?.[1];
 }
 
+/**
+ * The host name of a Host header (its port and a final dot removed, lower case). The games listener reads the Host
+ * header itself, never X-Forwarded-Host: a browser cannot set Host, but a game's script could send
+ * X-Forwarded-Host to its own host, and a proxy that passes it on would then have one game's host serve another's files.
+ */
+export function hostnameOfHostHeader(host: string | undefined): string {
+  return (host ?? "").trim().toLowerCase().replace(/:\d*$/, "").replace(/\.$/, "");
+}
+
 /** True when `origin` is a games origin: the one of single-origin mode, or any game's in per-game mode. */
 export function isGamesOrigin(gamesUrl: string, origin: string): boolean {
   let u: URL;
