@@ -13,6 +13,9 @@
  *   loadConfig accepts a template only as `parseGamesUrlTemplate` says (http or https, `{id}` exactly once and
  *   only in the host name's first label, at least one label after it, no path, query, fragment or user), and
  *   stores it normalised: `{scheme}://{lower-case host}[:{port}]`, the default port left out.
+ *   The games listener compares `gameIdOfHost` of the request's Host header (`hostnameOfHostHeader`, never
+ *   X-Forwarded-Host) with the folder asked for under /game-frame/ (app.ts, buildGamesApp).
+ * In single-origin mode `gamesUrl` may, as before D79, carry a path: `gamesOrigin` then answers it whole.
  * Pure functions of strings, no I/O: the server, its tests and the e2e fixtures share them.
  */
 
