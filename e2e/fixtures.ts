@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
+import { gamesOrigin } from "../src/server/games-origin";
 import { startServer, type RunningServer } from "./server";
 
 /**
@@ -124,8 +125,15 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
   return (await res.json()) as T;
 }
 
-/** A game served by the games origin (D2): a built-in game or an uploaded package, not an external link. */
-export const isOnGamesOrigin = (game: { frameUrl: string }) => game.frameUrl.startsWith(process.env.E2E_GAMES_URL!);
+/**
+ * Whether a game is served by the games origin of a server whose GAMES_URL is `gamesUrl` (D2; with `{id}`, its own
+ * origin, D79): a built-in game or an uploaded package, not an external link.
+ */
+export const servedByGamesOrigin = (gamesUrl: string) => (game: { id: number; frameUrl: string }) =>
+  game.frameUrl === `${gamesOrigin(gamesUrl, game.id)}/game-frame/${game.id}/`;
+
+/** A game served by the shared server's games origin (D2): a built-in game or an uploaded package, not an external link. */
+export const isOnGamesOrigin = (game: { id: number; frameUrl: string }) => servedByGamesOrigin(process.env.E2E_GAMES_URL!)(game);
 
 /** The toast (spec §9) whose text contains `title`. */
 export const toast = (page: Page, title: string): Locator =>

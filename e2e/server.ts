@@ -26,6 +26,7 @@ export const spawnServer: (opts: {
   tempPrefix?: string;
   databaseUrl?: string;
   publicHost?: "localhost" | "127.0.0.1";
+  gamesHost?: string;
   env?: Record<string, string>;
   sourceMaps?: boolean;
   readyTimeoutMs?: number;
@@ -97,11 +98,19 @@ export const removeTemplate = (dir: string) => fs.rm(dir, { recursive: true, for
 /**
  * Starts the built server (dist/server/main.js) on free ports with a temporary DATA_DIR (issue 2, item 9):
  * a copy of `fromDataDir`, by default of the "demo" template, or of the "empty" one with SEED_DEMO=false.
+ * `options.gamesHost` is GAMES_URL's host name (e.g. "g{id}.localhost": an origin per game, D79).
  */
 export async function startServer(
   env: Record<string, string> = {},
   fromDataDir: string | undefined = templateDir(env.SEED_DEMO === "false" ? "empty" : "demo"),
+  options: { gamesHost?: string } = {},
 ): Promise<RunningServer> {
-  const server = await spawnServer({ publicHost: "localhost", tempPrefix: "arcadium-e2e-", fromDataDir, env: { ...E2E_ENV, ...env } });
+  const server = await spawnServer({
+    publicHost: "localhost",
+    tempPrefix: "arcadium-e2e-",
+    fromDataDir,
+    env: { ...E2E_ENV, ...env },
+    gamesHost: options.gamesHost,
+  });
   return { url: server.url, gamesUrl: server.gamesUrl, dataDir: server.dataDir, process: server.child, logs: server.logs, stop: () => server.stop() };
 }

@@ -38,6 +38,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @property {string} [databaseUrl] DATABASE_URL; default "" (PGlite in DATA_DIR)
  * @property {"localhost" | "127.0.0.1"} [publicHost] the host name of PUBLIC_URL (default 127.0.0.1); GAMES_URL
  *   uses the other one, so that the games origin is another site (cookies and CSRF Origin checks depend on it)
+ * @property {string} [gamesHost] the host name of GAMES_URL instead of that other one, e.g. "g{id}.localhost" for an
+ *   origin per game (D79; GAMES_URL is then http://g{id}.localhost:{gamesPort})
  * @property {Record<string, string>} [env] more variables (NODE_ENV, LOG_LEVEL, …); they override the ones above
  * @property {"pipe" | "inherit"} [stdio] "pipe" collects the output for logs(); default "pipe"
  * @property {boolean} [sourceMaps] run node with --enable-source-maps (default true)
@@ -48,7 +50,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * @typedef {object} SpawnedServer
  * @property {string} url PUBLIC_URL
- * @property {string} gamesUrl GAMES_URL
+ * @property {string} gamesUrl GAMES_URL (with gamesHost's {id}, the template of the games' origins)
  * @property {number} port
  * @property {number} gamesPort
  * @property {string} dataDir
@@ -74,7 +76,7 @@ export async function spawnServer(opts = {}) {
   if (opts.fromDataDir) await fs.cp(opts.fromDataDir, dataDir, { recursive: true });
   const publicHost = opts.publicHost ?? "127.0.0.1";
   const url = `http://${publicHost}:${port}`;
-  const gamesUrl = `http://${publicHost === "localhost" ? "127.0.0.1" : "localhost"}:${gamesPort}`;
+  const gamesUrl = `http://${opts.gamesHost ?? (publicHost === "localhost" ? "127.0.0.1" : "localhost")}:${gamesPort}`;
   const args = [...(opts.sourceMaps === false ? [] : ["--enable-source-maps"]), path.join(root, "dist", "server", "main.js")];
   const stdio = opts.stdio ?? "pipe";
   const child = spawn(process.execPath, args, {

@@ -28,7 +28,7 @@ export const gameSchema = z.object({
   /** ISO date (YYYY-MM-DD) or null */
   releaseDate: z.string().nullable(),
   createdAt: isoDateTime,
-  /** where the embedded frame points: externalUrl, else {GAMES_URL}/game-frame/{id}/ */
+  /** where the embedded frame points: externalUrl, else {games origin}/game-frame/{id}/ (the game's own origin with GAMES_URL's {id}, D79) */
   frameUrl: z.string(),
 });
 export type Game = z.infer<typeof gameSchema>;

@@ -156,3 +156,111 @@ describe("the two origins (D2, D60)", () => {
     { demo: false },
   );
 });
+
+/**
+ * D79: with `{id}` in GAMES_URL each game runs on a host name of its own. The games listener tells them apart by
+ * the request's Host header, which inject sets here as a browser (or a proxy passing Host through) would.
+ */
+describe("an origin per game (D79)", () => {
+  describeEachDatabase(
+    "per-game games origins",
+    (t) => {
+      /** Two games installed as packages, with their ids, read from the API as the client would. */
+      async function twoGames(): Promise<[{ id: number; frameUrl: string }, { id: number; frameUrl: string }]> {
+        const games = (await t().app.inject({ method: "GET", url: "/api/games?sort=newest&limit=50" })).json() as {
+          id: number;
+          frameUrl: string;
+          externalUrl: string | null;
+        }[];
+        const packaged = games.filter((g) => !g.externalUrl);
+        expect(packaged.length).toBeGreaterThanOrEqual(2);
+        return [packaged[0], packaged[1]];
+      }
+      const host = (id: number | string) => `g${id}.localhost:5001`;
+
+      it("gives every game a frame URL on its own origin", async () => {
+        const [a, b] = await twoGames();
+        expect(a.frameUrl).toBe(`http://g${a.id}.localhost:5001/game-frame/${a.id}/`);
+        expect(b.frameUrl).toBe(`http://g${b.id}.localhost:5001/game-frame/${b.id}/`);
+        const one = (await t().app.inject({ method: "GET", url: `/api/games/${a.id}` })).json() as { frameUrl: string };
+        expect(one.frameUrl).toBe(a.frameUrl);
+      });
+
+      it("serves a game's files on its own host only: another game's host and a bare host get 404", async () => {
+        const [a, b] = await twoGames();
+        const own = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}/`, headers: { host: host(a.id) } });
+        expect(own.statusCode).toBe(200);
+        expect(own.body).toContain("/sdk/v2.js");
+        expect(own.headers["content-security-policy"]).toBe(`frame-ancestors ${t().config.publicUrl}`);
+        const ownFile = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}/index.html`, headers: { host: host(a.id) } });
+        expect(ownFile.statusCode).toBe(200);
+        const redirect = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}`, headers: { host: host(a.id) } });
+        expect([301, 302, 308]).toContain(redirect.statusCode);
+
+        for (const wrong of [host(b.id), "localhost:5001", "127.0.0.1:5001", `g0${a.id}.localhost:5001`, `x.${host(a.id)}`, "games.example.net"]) {
+          for (const url of [`/game-frame/${a.id}/`, `/game-frame/${a.id}/index.html`, `/game-frame/${a.id}`]) {
+            const res = await t().gamesApp.inject({ method: "GET", url, headers: { host: wrong } });
+            expect(res.statusCode, `${url} on ${wrong}`).toBe(404);
+            expect(res.body).not.toContain("/sdk/v2.js");
+          }
+        }
+        // and game B's host serves B, not A
+        const other = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${b.id}/`, headers: { host: host(b.id) } });
+        expect(other.statusCode).toBe(200);
+      });
+
+      it("does not let a path or a forwarded header reach another game's folder", async () => {
+        const [a, b] = await twoGames();
+        for (const url of [
+          `/game-frame/${a.id}/../${b.id}/`,
+          `/game-frame/${a.id}/%2e%2e/${b.id}/index.html`,
+          `/game-frame//${b.id}/`,
+          `/game-frame/0${a.id}/`,
+        ]) {
+          const res = await t().gamesApp.inject({ method: "GET", url, headers: { host: host(a.id) } });
+          expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+          expect(res.body, url).not.toContain("/sdk/v2.js");
+        }
+        // X-Forwarded-Host is never believed (a game's script may send it to its own host), with TRUST_PROXY too.
+        const behindProxy = await buildGamesApp({ config: { ...t().config, trustProxy: true } });
+        try {
+          for (const app of [t().gamesApp, behindProxy]) {
+            const forwarded = await app.inject({
+              method: "GET",
+              url: `/game-frame/${a.id}/`,
+              headers: { host: host(b.id), "x-forwarded-host": host(a.id) },
+            });
+            expect(forwarded.statusCode).toBe(404);
+            const own = await app.inject({ method: "GET", url: `/game-frame/${a.id}/`, headers: { host: host(a.id), "x-forwarded-host": host(b.id) } });
+            expect(own.statusCode).toBe(200);
+          }
+        } finally {
+          await behindProxy.close();
+        }
+      });
+
+      it("serves the SDKs, the adapters and the runtime on every game's host", async () => {
+        const [a, b] = await twoGames();
+        const v2 = await fs.readFile(path.join(repoRoot, "sdk", "v2.js"), "utf8");
+        for (const h of [host(a.id), host(b.id), "g999.localhost:5001"]) {
+          const res = await t().gamesApp.inject({ method: "GET", url: "/sdk/v2.js", headers: { host: h } });
+          expect(res.statusCode, h).toBe(200);
+          expect(res.body).toBe(v2);
+          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/v1.js", headers: { host: h } })).statusCode).toBe(200);
+          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/compat/poki.js", headers: { host: h } })).statusCode).toBe(200);
+          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/runtime/runtime.js", headers: { host: h } })).statusCode).toBe(200);
+        }
+      });
+
+      it("lets the site's pages frame any game's origin: frame-src carries the wildcard source", async () => {
+        const res = await t().app.inject({ method: "GET", url: "/healthz" });
+        const frameSrc = String(res.headers["content-security-policy"])
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .find(([name]) => name === "frame-src");
+        expect(frameSrc).toEqual(["frame-src", "http://*.localhost:5001", "https:"]);
+      });
+    },
+    { demo: false, env: { GAMES_URL: "http://g{id}.localhost:5001" } },
+  );
+});

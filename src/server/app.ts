@@ -8,6 +8,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-origin";
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
@@ -260,6 +261,9 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
  * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js, the
  * portal adapters at /sdk/compat/{name}.js (D77) and the built-in games' runtime at /sdk/runtime/.
  * No cookies are set or read here; the only page allowed to frame a game is the site.
+ * With `{id}` in GAMES_URL (D79) every game has a host name of its own: /game-frame/{id}/ is served only when the
+ * request's host name is game {id}'s (any other host, another game's or none, gets 404), so that no game's origin
+ * serves or reads another game's files; /sdk/* and the rest are served on every host.
  */
 export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptions, "logStream">): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -267,6 +271,7 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
   const gamesDir = path.join(config.dataDir, "games");
   fs.mkdirSync(gamesDir, { recursive: true });
   const frameAncestors = `frame-ancestors ${new URL(config.publicUrl).origin}`;
+  const perGame = isPerGameOrigins(config.gamesUrl);
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Content-Security-Policy", frameAncestors);
@@ -287,8 +292,15 @@ export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptio
     index: ["index.html"],
     cacheControl: true,
     maxAge: "5m",
-    // Only numbered package folders, never staging or replaced copies.
-    allowedPath: (pathName) => /^\/\d+(\/|$)/.test(pathName),
+    // Only numbered package folders, never staging or replaced copies. Per game origin (D79), only the folder
+    // of the game whose host name the request was sent to (pathName is decoded and normalised by @fastify/static,
+    // which refuses ".." segments). The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a
+    // game's own script could send (games-origin.ts, hostnameOfHostHeader); a proxy must pass Host through.
+    allowedPath: (pathName, _root, request) => {
+      const folder = /^\/(\d+)(\/|$)/.exec(pathName)?.[1];
+      if (folder === undefined) return false;
+      return !perGame || folder === gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host));
+    },
   });
 
   // The SDKs (D22 v1, D75 v2) and v2's typings, always the current bytes.

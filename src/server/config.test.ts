@@ -29,6 +29,16 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
     [{ GOOGLE_CLIENT_ID: "id-only" }, /GOOGLE_CLIENT_SECRET/],
     [{ PUBLIC_URL: "http://a.example", GAMES_URL: "http://a.example/" }, /different origin/],
+    // D79: a GAMES_URL with {id}
+    [{ GAMES_URL: "http://g{id}{id}.localhost:5001" }, /GAMES_URL must contain \{id\} exactly once/],
+    [{ GAMES_URL: "http://g{ID}.localhost:5001" }, /GAMES_URL must contain \{id\} exactly once/],
+    [{ GAMES_URL: "https://games.g{id}.example.net" }, /GAMES_URL must have \{id\} in the first label/],
+    [{ GAMES_URL: "https://games.example.net/{id}" }, /GAMES_URL must have \{id\} in the first label/],
+    [{ GAMES_URL: "https://g{id}.example.net/play" }, /GAMES_URL must be an origin/],
+    [{ GAMES_URL: "http://g{id}:5001" }, /GAMES_URL must have a domain after/],
+    [{ GAMES_URL: "ftp://g{id}.example.net" }, /GAMES_URL/],
+    [{ PUBLIC_URL: "http://g1.localhost:5001", GAMES_URL: "http://g{id}.localhost:5001" }, /PUBLIC_URL must not be one of the games' origins/],
+    [{ PUBLIC_URL: "https://g42.games.example.net/", GAMES_URL: "https://g{id}.games.example.net" }, /PUBLIC_URL must not be one of the games' origins/],
   ])("stops with one clear line for a bad value %o", (env, pattern) => {
     let error: unknown;
     try {
@@ -39,6 +49,15 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(pattern);
     expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("keeps a GAMES_URL with {id} as a normalised template (D79), and GAMES_URL without it as before", () => {
+    expect(loadConfig({ GAMES_URL: "https://G{id}.Games.Example.net/" }).gamesUrl).toBe("https://g{id}.games.example.net");
+    expect(loadConfig({ GAMES_URL: "http://g{id}.localhost:5001" }).gamesUrl).toBe("http://g{id}.localhost:5001");
+    // the site on another port of the same host names, or on their parent domain, is not a game's origin
+    expect(loadConfig({ PUBLIC_URL: "http://g1.localhost:5000", GAMES_URL: "http://g{id}.localhost:5001" }).gamesUrl).toBe("http://g{id}.localhost:5001");
+    expect(loadConfig({ PUBLIC_URL: "https://games.example.net", GAMES_URL: "https://g{id}.games.example.net" }).publicUrl).toBe("https://games.example.net");
+    expect(loadConfig({ GAMES_URL: "https://games.example.net/" }).gamesUrl).toBe("https://games.example.net");
   });
 
   it("parses lists and booleans", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import path from "node:path";
+import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-origin";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 const boolish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
@@ -39,6 +40,10 @@ export type Config = {
   port: number;
   gamesPort: number;
   publicUrl: string;
+  /**
+   * GAMES_URL: the games' origin (D2), or with `{id}` the template of one origin per game (D79). Read it through
+   * src/server/games-origin.ts (gamesOrigin, gamesOriginSource, gameIdOfHost), never as an origin by itself.
+   */
   gamesUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -73,8 +78,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     throw new ConfigError("Invalid environment: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const gamesUrl = e.GAMES_URL ?? `http://127.0.0.1:${e.GAMES_PORT}`;
-  if (new URL(publicUrl).origin === new URL(gamesUrl).origin) {
+  let gamesUrl = e.GAMES_URL ?? `http://127.0.0.1:${e.GAMES_PORT}`;
+  if (/[{}]/.test(gamesUrl)) {
+    // D79: one origin per game; none of them may be the site's (checked for every id at once, and for a sample).
+    const template = parseGamesUrlTemplate(gamesUrl);
+    if (!template.ok) throw new ConfigError(`Invalid environment: ${template.message}`);
+    gamesUrl = template.gamesUrl;
+    const site = new URL(publicUrl).origin;
+    if (isGamesOrigin(gamesUrl, site) || new URL(gamesOrigin(gamesUrl, 1)).origin === site) {
+      throw new ConfigError("Invalid environment: PUBLIC_URL must not be one of the games' origins of GAMES_URL (D2, D79)");
+    }
+  } else if (new URL(publicUrl).origin === new URL(gamesUrl).origin) {
     throw new ConfigError("Invalid environment: GAMES_URL must be a different origin from PUBLIC_URL (D2)");
   }
   return {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
+import { gamesOriginSource } from "../games-origin";
 import { Invalid } from "../errors";
 
 /**
@@ -44,7 +45,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'", config.publicUrl.replace(/^http/, "ws")],
-        "frame-src": [config.gamesUrl, "https:"],
+        // the games origin, or with GAMES_URL's {id} a wildcard source matching every game's origin (D79)
+        "frame-src": [gamesOriginSource(config.gamesUrl), "https:"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "form-action": ["'self'"],

@@ -6,6 +6,7 @@ import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameListQuery 
 import type { Db } from "../db/client";
 import type { AdminGame, adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema, SdkAdapterName } from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
+import { gamesOrigin } from "../games-origin";
 import { categoriesTable, gamesTable, playsTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { commitPackage, removePackage } from "./packages";
@@ -44,9 +45,12 @@ export function runsOnGamesOrigin(row: { externalUrl: string | null }): boolean 
   return !row.externalUrl;
 }
 
-/** D20: the frame source is the externalUrl if set, else the games origin. */
+/**
+ * D20: the frame source is the externalUrl if set, else the games origin: GAMES_URL's, or with `{id}` in
+ * GAMES_URL the game's own (D79, games-origin.ts).
+ */
 export function frameUrlFor(row: { id: number; externalUrl: string | null }, gamesUrl: string): string {
-  return runsOnGamesOrigin(row) ? `${gamesUrl}/game-frame/${row.id}/` : row.externalUrl!;
+  return runsOnGamesOrigin(row) ? `${gamesOrigin(gamesUrl, row.id)}/game-frame/${row.id}/` : row.externalUrl!;
 }
 
 export function toGame(row: GameRow, gamesUrl: string): Game {
