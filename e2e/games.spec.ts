@@ -6,7 +6,7 @@ import { acceptCookies, animationFrames, expect, isOnGamesOrigin, leaveAutoFulls
 /**
  * Issue 5: every built-in game loads in the frame on the games origin without console errors and
  * reaches its game-over screen when driven (the `__arcadiumTest.finish()` hook of sdk/README.md),
- * sending one SDK score envelope (D22) to the host page. One test per game and check, so that each
+ * sending one SDK score request (D22, v2 since D75) to the host page. One test per game and check, so that each
  * has its own time limit (issue 11 item 9); the tests of this file run in parallel.
  */
 
@@ -69,7 +69,8 @@ test.describe("built-in games smoke", () => {
       );
       const scoreMsg = messages.find((m) => m.data.type === "score.submit")!;
       expect(scoreMsg.origin).toBe(process.env.E2E_GAMES_URL);
-      expect(scoreMsg.data.v).toBe(1);
+      // The built-in games load SDK v2 (D75): one request per call, with its id.
+      expect(scoreMsg.data.v).toBe(2);
       expect(Number.isInteger(scoreMsg.data.payload.score)).toBe(true);
       expect(messages.map((m) => m.data.type)).toContain("gameplay.start");
       expect(frameErrors).toEqual([]);

@@ -21,8 +21,14 @@ async function main() {
     throw err;
   }
 
-  const database = await prepareDatabase(config);
+  // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
+  const startupLog: Array<{ level: "info" | "warn"; args: [unknown, string?] }> = [];
+  const database = await prepareDatabase(config, {
+    info: (...args: unknown[]) => void startupLog.push({ level: "info", args: args as [unknown, string?] }),
+    warn: (...args: unknown[]) => void startupLog.push({ level: "warn", args: args as [unknown, string?] }),
+  } as Parameters<typeof prepareDatabase>[1]);
   const app = await buildApp({ config, database });
+  for (const { level, args } of startupLog) app.log[level](args[0] as object, args[1]);
   const gamesApp = await buildGamesApp({ config });
 
   await app.listen({ port: config.port, host: config.host });
