@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import yazl from "yazl";
-import { ADMIN_EMAIL, codesMailedTo, expect, expectToast, test, watchConsole } from "./fixtures";
+import { ADMIN_EMAIL, codesMailedTo, expect, expectToast, test, watchConsole, zipOf } from "./fixtures";
 
 /**
  * Issue 7: the whole admin journey on a server of its own (the `adminServer` fixture): NODE_ENV=development
@@ -15,15 +14,6 @@ test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 /** Console errors of a page, except the 401s that signed-out checks cause on purpose (D14, D43). */
 const watchAdminConsole = (page: Page) => watchConsole(page, /\/api\/admin\/user$/);
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const pngIcon = (r = 124) =>
   sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 58, b: 237 } } })

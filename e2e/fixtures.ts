@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
+import yazl from "yazl";
 import { gamesOrigin } from "../src/server/games-origin";
 import { startServer, type RunningServer } from "./server";
 
@@ -116,6 +117,16 @@ export function watchConsole(page: Page, expected401: RegExp = /^$/): string[] {
   });
   page.on("pageerror", (err) => errors.push(err.message));
   return errors;
+}
+
+/** A zip archive of these files (path → text), as an administrator uploads a game package (D44). */
+export async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** GET `url` and its JSON body; fails the test on a non-2xx answer. */

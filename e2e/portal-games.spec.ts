@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, BrowserContext, Frame, Page } from "@playwright/test";
-import yazl from "yazl";
-import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole, zipOf } from "./fixtures";
 
 /**
  * Issue 14 item 5 (D77): games written against the Poki, CrazyGames and GameDistribution SDKs (our own test games
@@ -19,15 +18,6 @@ const PORTALS = ["poki", "crazygames", "gamedistribution"] as const;
 type Portal = (typeof PORTALS)[number];
 const titleOf = (portal: Portal) => `E2E ${portal} game`;
 const uploads = new Map<Portal, Promise<number>>();
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Uploads a portal's test game as a zip (once per server) and answers its id; checks the adapter the install chose. */
 function portalGameId(admin: APIRequestContext, portal: Portal): Promise<number> {
