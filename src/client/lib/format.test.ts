@@ -170,11 +170,18 @@ describe("formatNumber", () => {
     expect(formatNumber(Infinity)).toBe("0");
     expect(formatNumber(-0)).toBe("0");
   });
-  it("says what toLocaleString('en-US') says, for any number (D73: by hand, no Intl formatter to load)", () => {
+  it("says what toLocaleString('en-US') says, for any number but -0 (D73: by hand, no Intl formatter to load)", () => {
+    // -0 is shown as "0" on purpose (above), where toLocaleString says "-0"
+    const numbers = fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }));
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true })), (n) => {
-        expect(formatNumber(n)).toBe(n.toLocaleString("en-US"));
-      }),
+      fc.property(
+        numbers.filter((n) => !Object.is(n, -0)),
+        (n) => {
+          expect(formatNumber(n)).toBe(n.toLocaleString("en-US"));
+        },
+      ),
+      { numRuns: 1000 },
     );
+    expect(formatNumber(-1e-7)).toBe((-1e-7).toLocaleString("en-US"));
   });
 });
