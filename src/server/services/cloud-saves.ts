@@ -1,5 +1,13 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { CLOUD_SAVE_LIMITS, CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
+import {
+  CLOUD_SAVE_LIMITS,
+  CLOUD_SAVE_QUOTA_KIB,
+  CLOUD_SAVE_QUOTA_SETTING,
+  entryBytes,
+  formatBytes,
+  parseCloudSaveQuotaKib,
+  quotaMessage,
+} from "../../contract/saves-constants";
 import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
 import type { Db } from "../db/client";
 import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
@@ -49,44 +57,8 @@ export class CloudSaveQuotaExceeded extends TooLarge {
   }
 }
 
-const KIB = 1024;
-const MIB = 1024 * 1024;
-
-/**
- * A size as people read it: "512 bytes", "1.5 KiB", "1 MiB", "1.2 MiB" (binary units, at most `decimals`
- * digits after the point, trailing zeros dropped).
- */
-export function formatBytes(bytes: number, decimals = 1): string {
-  if (bytes < KIB) return bytes === 1 ? "1 byte" : `${bytes} bytes`;
-  const round = (n: number) => Number(n.toFixed(decimals));
-  const kib = round(bytes / KIB);
-  // 1,048,575 bytes is 1024.0 KiB at one decimal: written as 1 MiB.
-  if (bytes < MIB && kib < 1024) return `${kib} KiB`;
-  return `${round(bytes / MIB)} MiB`;
-}
-
-/**
- * The 413's message. The used size is shown with as many decimals as it takes (up to 3) to differ from the
- * quota, then in bytes: "1 MiB of the 1 MiB allowed" would not say what is wrong.
- */
-export function quotaMessage(usedBytes: number, quotaBytes: number): string {
-  let used = formatBytes(usedBytes);
-  let quota = formatBytes(quotaBytes);
-  for (let decimals = 2; used === quota && decimals <= 3; decimals++) {
-    used = formatBytes(usedBytes, decimals);
-    quota = formatBytes(quotaBytes, decimals);
-  }
-  if (used === quota) {
-    used = `${usedBytes.toLocaleString("en-US")} bytes`;
-    quota = `${quotaBytes.toLocaleString("en-US")} bytes`;
-  }
-  return `Cloud save full: this game's data would use ${used} of the ${quota} allowed`;
-}
-
-/** The bytes an entry uses: its key and value in UTF-8. */
-export function entryBytes(key: string, value: string): number {
-  return Buffer.byteLength(key, "utf8") + Buffer.byteLength(value, "utf8");
-}
+// Sizes, the 413's message and an entry's bytes are the same rules on the game page (contract/saves-constants.ts).
+export { entryBytes, formatBytes, quotaMessage };
 
 /** Step 1: a time more than 5 minutes ahead of `now` is taken as `now`. */
 export function clampWrittenAt(at: Date, now: Date): Date {
@@ -119,7 +91,7 @@ export async function cloudSaveQuotaBytes(db: Db | Tx): Promise<number> {
     .select({ value: websiteContentTable.value })
     .from(websiteContentTable)
     .where(and(eq(websiteContentTable.section, "site"), eq(websiteContentTable.key, CLOUD_SAVE_QUOTA_SETTING)));
-  return (parseCloudSaveQuotaKib(row?.value ?? "") ?? CLOUD_SAVE_QUOTA_KIB.default) * KIB;
+  return (parseCloudSaveQuotaKib(row?.value ?? "") ?? CLOUD_SAVE_QUOTA_KIB.default) * 1024;
 }
 
 const ofPlayerGame = (userId: number, gameId: number) => and(eq(gameSavesTable.userId, userId), eq(gameSavesTable.gameId, gameId));

@@ -6,7 +6,7 @@ import {
   entryBytes,
   GameSaves,
   guestBackend,
-  humanBytes,
+  formatBytes,
   mergeBatches,
   moveGuestSaves,
   type SaveBackend,
@@ -51,7 +51,7 @@ function ticking(start = Date.parse(T0)) {
   return () => new Date((t += 1000));
 }
 
-describe("entryBytes and humanBytes", () => {
+describe("entryBytes and formatBytes", () => {
   it("counts UTF-8 bytes of key and value", () => {
     expect(entryBytes("ab", "cde")).toBe(5);
     expect(entryBytes("é", "€")).toBe(2 + 3);
@@ -59,11 +59,11 @@ describe("entryBytes and humanBytes", () => {
   });
 
   it("writes sizes for people", () => {
-    expect(humanBytes(512)).toBe("512 bytes");
-    expect(humanBytes(1024)).toBe("1 KiB");
-    expect(humanBytes(1536)).toBe("1.5 KiB");
-    expect(humanBytes(1024 * 1024)).toBe("1 MiB");
-    expect(humanBytes(1.25 * 1024 * 1024)).toBe("1.3 MiB");
+    expect(formatBytes(512)).toBe("512 bytes");
+    expect(formatBytes(1024)).toBe("1 KiB");
+    expect(formatBytes(1536)).toBe("1.5 KiB");
+    expect(formatBytes(1024 * 1024)).toBe("1 MiB");
+    expect(formatBytes(1.25 * 1024 * 1024)).toBe("1.3 MiB");
   });
 });
 

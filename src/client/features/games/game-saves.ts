@@ -13,6 +13,7 @@
  * A write that would take the game's data past the quota (1 MiB unless the site says otherwise) is refused
  * at once with the SDK's "quota" error; the server checks the same rule. No HTTP types leak to callers.
  */
+import { DEFAULT_CLOUD_SAVE_QUOTA_BYTES, entryBytes, formatBytes, quotaMessage } from "@contract/saves-constants";
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
 import { SdkV2Error } from "./sdk-v2";
 
@@ -26,22 +27,13 @@ export type SaveBatch = {
 export type SavesAnswer = { entries: Array<{ key: string; value: string; updatedAt: string }>; usedBytes: number; quotaBytes: number };
 
 /** D76's default quota, the one a guest's browser store keeps to. */
-export const DEFAULT_SAVE_QUOTA_BYTES = 1024 * 1024;
+export const DEFAULT_SAVE_QUOTA_BYTES = DEFAULT_CLOUD_SAVE_QUOTA_BYTES;
 /** D76: at most one write request a second per game. */
 export const SAVE_FLUSH_INTERVAL_MS = 1000;
 export const GUEST_SAVES_PREFIX = "arcadium-saves:";
 
-const encoder = new TextEncoder();
-/** The bytes an entry counts for, as the server counts them: UTF-8 of key and value. */
-export const entryBytes = (key: string, value: string) => encoder.encode(key).length + encoder.encode(value).length;
-
-export function humanBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const kib = bytes / 1024;
-  if (kib < 1024) return `${Number.isInteger(kib) ? kib : kib.toFixed(1)} KiB`;
-  const mib = kib / 1024;
-  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
-}
+/** The bytes an entry counts for and sizes for people, as the server counts and words them. */
+export { entryBytes, formatBytes };
 
 export interface SaveBackend {
   load(): Promise<{ entries: Map<string, SaveEntry>; quotaBytes: number }>;
@@ -188,8 +180,7 @@ export class GameSaves {
     await this.ready;
     const before = this.entries.get(key);
     const used = this.usedBytes() - (before ? entryBytes(key, before.value) : 0) + entryBytes(key, value);
-    if (used > this.quotaBytes)
-      throw new SdkV2Error("quota", `Cloud save full: this game's data would use ${humanBytes(used)} of the ${humanBytes(this.quotaBytes)} allowed`);
+    if (used > this.quotaBytes) throw new SdkV2Error("quota", quotaMessage(used, this.quotaBytes));
     const updatedAt = this.stamp();
     this.entries.set(key, { value, updatedAt });
     this.pending.remove = this.pending.remove.filter((r) => r.key !== key);
