@@ -10,10 +10,11 @@
  * Whether a message comes from the page's own frame and the games origin is checked by
  * isTrustedGameMessage (sdk-messages.ts), as for v1.
  */
+import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
 import { MAX_SDK_SCORE } from "./sdk-messages";
 
-/** D76: keys of 1 to 128 characters. */
-export const MAX_SAVE_KEY_LENGTH = 128;
+/** D76: keys of 1 to 128 characters (the server's limit). */
+export const MAX_SAVE_KEY_LENGTH = CLOUD_SAVE_LIMITS.keyChars;
 /** D78: achievement keys. */
 export const ACHIEVEMENT_KEY = /^[a-z0-9_-]{1,64}$/;
 export const MAX_TRACK_NAME_LENGTH = 64;
