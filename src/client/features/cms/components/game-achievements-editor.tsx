@@ -14,6 +14,9 @@ function inputOf(a: AdminGameAchievement): AchievementInput {
   return { key: a.key, title: a.title, description: a.description, iconUrl: a.iconUrl ?? "", hidden: a.hidden };
 }
 
+/** The small icon buttons of an achievement's row (move up, move down, edit, delete). */
+const ROW_BUTTON = { type: "button", size: "icon", variant: "ghost", className: "size-8 shrink-0" } as const;
+
 /** Checks a form before it is sent (the API checks again): the key's characters, a title. */
 export function achievementFormError(input: AchievementInput): string | null {
   if (!GAME_ACHIEVEMENT_LIMITS.keyPattern.test(input.key.trim())) return "Key: 1 to 64 lowercase letters, digits, _ or -";
@@ -103,40 +106,16 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
                   <code>{a.key}</code> · {a.unlocks} {a.unlocks === 1 ? "unlock" : "unlocks"}
                 </p>
               </div>
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="size-8 shrink-0"
-                aria-label={`Move ${a.title} up`}
-                disabled={i === 0 || changes.isPending}
-                onClick={() => move(i, -1)}
-              >
+              <Button {...ROW_BUTTON} aria-label={`Move ${a.title} up`} disabled={i === 0 || changes.isPending} onClick={() => move(i, -1)}>
                 <ArrowUp aria-hidden="true" />
               </Button>
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="size-8 shrink-0"
-                aria-label={`Move ${a.title} down`}
-                disabled={i === items.length - 1 || changes.isPending}
-                onClick={() => move(i, 1)}
-              >
+              <Button {...ROW_BUTTON} aria-label={`Move ${a.title} down`} disabled={i === items.length - 1 || changes.isPending} onClick={() => move(i, 1)}>
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button type="button" size="icon" variant="ghost" className="size-8 shrink-0" aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
+              <Button {...ROW_BUTTON} aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
                 <Pencil aria-hidden="true" />
               </Button>
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="size-8 shrink-0"
-                aria-label={`Delete ${a.title}`}
-                disabled={changes.isPending}
-                onClick={() => remove(a)}
-              >
+              <Button {...ROW_BUTTON} aria-label={`Delete ${a.title}`} disabled={changes.isPending} onClick={() => remove(a)}>
                 <Trash2 aria-hidden="true" />
               </Button>
             </li>
