@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const usersTable = pgTable(
   "users",
@@ -16,9 +16,27 @@ export const usersTable = pgTable(
       .default("player"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** D87: who may see the profile beyond its name and avatar */
+    profileVisibility: text("profile_visibility", { enum: ["public", "friends", "private"] })
+      .notNull()
+      .default("public"),
+    /** D84: presence is opt-in */
+    presenceEnabled: boolean("presence_enabled").notNull().default(false),
+    /** D85/D87: notification kinds the player turned off, `{kind: false}`; a kind not named is on */
+    notificationPrefs: jsonb("notification_prefs").$type<Record<string, boolean>>().notNull().default({}),
+    /** D87: when the current email was confirmed through its link (null: not verified) */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** D87: account deletion asked for; signing in before this time cancels it, after it the account is anonymised */
+    deleteAfter: timestamp("delete_after", { withTimezone: true }),
+    /** D87: when the account was anonymised ("Deleted player"); it can no longer sign in */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     check("users_role_valid", sql`${t.role} in ('player', 'admin')`),
+    check("users_profile_visibility_valid", sql`${t.profileVisibility} in ('public', 'friends', 'private')`),
+    index("users_delete_after_idx")
+      .on(t.deleteAfter)
+      .where(sql`${t.deleteAfter} is not null and ${t.deletedAt} is null`),
     // D11: usernames unique ignoring case; emails too.
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
@@ -41,6 +59,8 @@ export const sessionsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** D87: the browser's User-Agent at sign-in (cut to 512 characters), for the sessions list */
+    userAgent: text("user_agent"),
   },
   (t) => [
     check("sessions_kind_valid", sql`${t.kind} in ('player', 'admin')`),

@@ -47,10 +47,13 @@ export const gamesTable = pgTable(
     /** Issue 14 item 7: the installed package's size in bytes and number of files (null without a package) */
     packageBytes: bigint("package_bytes", { mode: "number" }),
     packageFiles: integer("package_files"),
+    /** D83: how hard the game is (game.json or the CMS); null: not said */
+    difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] }),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),
     check("games_plays_nonnegative", sql`${t.plays} >= 0`),
+    check("games_difficulty_valid", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
     // Issue 12 item 3: one B-tree per sort of the games list (services/games.ts orderFor), each whole,

@@ -2,3 +2,4 @@ export * from "./catalog";
 export * from "./accounts";
 export * from "./play";
 export * from "./content";
+export * from "./social";

@@ -15,6 +15,10 @@ export const playsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Issue 14 item 7: milliseconds from the frame's load to the game's first `gameplay.start` in this play */
     firstGameplayMs: integer("first_gameplay_ms"),
+    /** D86: while the game reports gameplay: since when (null when stopped) */
+    gameplaySince: timestamp("gameplay_since", { withTimezone: true }),
+    /** D86: gameplay time counted in this play so far (capped per play) */
+    playtimeMs: integer("playtime_ms").notNull().default(0),
   },
   (t) => [
     index("plays_game_idx").on(t.gameId, t.createdAt),
