@@ -31,6 +31,7 @@ import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { newsletterRoutes } from "./routes/newsletter";
+import { notificationRoutes } from "./routes/notifications";
 import { reviewRoutes } from "./routes/reviews";
 import { playRoutes } from "./routes/plays";
 import { saveRoutes } from "./routes/saves";
@@ -40,6 +41,7 @@ import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
 import { loadClientManifest } from "./services/client-manifest";
 import { PgListener } from "./services/pg-listener";
+import { PlayerHub } from "./services/player-hub";
 import { ReadCache } from "./services/read-cache";
 import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
@@ -153,9 +155,11 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const db = database.db;
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
   const reads = new ReadCache(listener, { logger: app.log });
+  const playerHub = new PlayerHub(listener, { logger: app.log });
   await listener.start();
   app.addHook("onClose", async () => {
     await chatHub.close();
+    playerHub.close();
     reads.close();
     sessions.close();
     await listener.close();
@@ -171,6 +175,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     leaderboardCache: createLeaderboardCache(),
     rateLimits: createRateLimits(db, config, settings.rateLimits),
     chatHub,
+    playerHub,
     reads,
   };
   await app.register(gameRoutes, routeCtx);
@@ -190,6 +195,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(adminRoutes, routeCtx);
   await app.register(chatRoutes, routeCtx);
   await app.register(reviewRoutes, routeCtx);
+  await app.register(notificationRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -41,6 +41,10 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
     cloudSave: { limit: 120, windowMs: MINUTE, message: "Too many cloud save writes. Please slow down." },
+    /** D85: announcements per admin (key `announcement:{userId}`): each one reaches every player */
+    announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
+    /** D84, issue 15 item 7: friend requests sent per player (key `friend-request:{userId}`) */
+    friendRequest: { limit: 30, windowMs: HOUR, message: "Too many friend requests. Please try again later." },
     /** D36: chat messages per player (key `chat:{userId}`) */
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
     /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */

@@ -10,12 +10,18 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { Forbidden, TooMany } from "../errors";
 import { listChatMessages, postChatMessage } from "../services/chat";
+import { sessionIsLive } from "../services/sessions";
+import { SESSION_COOKIE } from "../plugins/auth";
 
-type LiveSocket = { socket: WebSocket; address: string; alive: boolean };
+/**
+ * A live socket. Opened with a session (issue 15), it also carries that player's personal events (player-hub.ts)
+ * until the session ends: checked at every heartbeat.
+ */
+type LiveSocket = { socket: WebSocket; address: string; alive: boolean; player?: { userId: number; token: string; off: () => void } };
 
 /** Live public chat (issue 6, D35–D37): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, config, rateLimits, chatHub: hub } = ctx;
+  const { db, config, rateLimits, chatHub: hub, playerHub } = ctx;
   const settings = ctx.settings.chatLive;
   const siteOrigin = new URL(config.publicUrl).origin;
 
@@ -37,12 +43,34 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     for (const entry of sockets) send(entry, text);
   });
 
+  /** Issue 15: a socket whose session has ended stops receiving that player's events (it stays on the public chat). */
+  async function checkPlayer(entry: LiveSocket) {
+    const player = entry.player;
+    if (!player) return;
+    let live = true;
+    try {
+      live = await sessionIsLive(db, player.token, new Date(), app.sessionCache);
+    } catch {
+      return; // the database is away: decide at the next heartbeat
+    }
+    if (!live && entry.player === player) detachPlayer(entry);
+  }
+
+  function detachPlayer(entry: LiveSocket) {
+    const player = entry.player;
+    if (!player) return;
+    entry.player = undefined;
+    player.off();
+    ctx.onPlayerSocket?.(player.userId, "close");
+  }
+
   const heartbeat = setInterval(() => {
     for (const entry of sockets) {
       if (!entry.alive) {
         entry.socket.terminate();
         continue;
       }
+      void checkPlayer(entry);
       entry.alive = false;
       try {
         entry.socket.ping();
@@ -163,6 +191,12 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       perAddress.set(address, count + 1);
       const entry: LiveSocket = { socket, address, alive: true };
       sockets.add(entry);
+      const token = request.cookies?.[SESSION_COOKIE];
+      if (request.user && token) {
+        const userId = request.user.id;
+        entry.player = { userId, token, off: playerHub.subscribe(userId, (event) => send(entry, JSON.stringify(event))) };
+        ctx.onPlayerSocket?.(userId, "open");
+      }
       socket.on("pong", () => {
         entry.alive = true;
       });
@@ -170,6 +204,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       socket.on("message", () => {});
       socket.on("close", () => {
         if (!sockets.delete(entry)) return;
+        detachPlayer(entry);
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left <= 0) perAddress.delete(address);
         else perAddress.set(address, left);

@@ -108,3 +108,20 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
       ),
     );
 }
+
+/**
+ * Issue 15: whether a session still stands (not ended, expired, idle too long or its account disabled), without
+ * marking it as seen: a live socket that stays open must not keep an idle session alive. Used to drop a socket's
+ * personal events once its session has ended (sign-out elsewhere, a password change).
+ */
+export async function sessionIsLive(db: Db, token: string, now = new Date(), cache?: SessionCache): Promise<boolean> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return now.getTime() - cached.lastSeenAt.getTime() <= SESSION_POLICY[cached.user.sessionKind].idleMs;
+  const [row] = await db
+    .select({ kind: sessionsTable.kind, lastSeenAt: sessionsTable.lastSeenAt })
+    .from(sessionsTable)
+    .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
+    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
+  return !!row && now.getTime() - row.lastSeenAt.getTime() <= SESSION_POLICY[row.kind].idleMs;
+}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { NOTIFICATION_KIND_LIST } from "../../../contract/player-live";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
 
@@ -73,8 +74,6 @@ export const presenceTable = pgTable("presence", {
   gameSince: timestamp("game_since", { withTimezone: true }),
 });
 
-export const NOTIFICATION_KINDS = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;
-
 /** D85: a player's notification; `data` holds what the text needs (who, which game, the score …). Kept 90 days. */
 export const notificationsTable = pgTable(
   "notifications",
@@ -83,7 +82,7 @@ export const notificationsTable = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => usersTable.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KIND_LIST }).notNull(),
     data: jsonb("data").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { requireAdmin } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
 import { createMailer } from "../../services/mailer";
+import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuthRoutes } from "./auth";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
@@ -102,6 +103,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminMessageRoutes, ctx);
+      await scope.register(adminAnnouncementRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.

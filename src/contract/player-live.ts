@@ -1,0 +1,53 @@
+/**
+ * Personal live events (issue 15: D84, D85, D88). They travel on the site's one WebSocket (the chat's,
+ * CHAT_LIVE_PATH, D37) to the sockets opened with that player's session, beside the public chat events.
+ * Plain types, no zod: the header of every page reads them (D73), and the server only sends what it built.
+ * A page ignores any event it does not know.
+ */
+
+/** D85: the kinds of notification. */
+export const NOTIFICATION_KIND_LIST = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];
+
+/** A player as other players see them in notifications, friends lists and messages. */
+export type PublicPlayer = { id: number; username: string; avatarUrl: string | null };
+
+/** D85: one notification; `data` holds what its text needs (see notificationText in the client). */
+export type NotificationItem = {
+  id: number;
+  kind: NotificationKind;
+  createdAt: string;
+  readAt: string | null;
+  /** the player who caused it (friend request, accepted, score beaten), when there is one */
+  actor: PublicPlayer | null;
+  /** the game it is about (score beaten, a game's achievement), when there is one */
+  game: { id: number; title: string } | null;
+  /** the achievement's title, the score, the announcement's text, the report's outcome … */
+  text: string | null;
+  /** where the notification leads when opened (a path on this site), when anywhere */
+  link: string | null;
+};
+
+/** D84: what a friend is doing, when they share it. */
+export type Presence = { status: "offline" } | { status: "online" } | { status: "playing"; game: { id: number; title: string } };
+
+export type PlayerLiveEvent =
+  /** a new notification for this player, and the unread count after it */
+  | { type: "notification"; notification: NotificationItem; unread: number }
+  /** notifications changed elsewhere (read in another tab, an announcement to everybody): refetch */
+  | { type: "notifications-changed" }
+  /** requests, friendships or blocks changed: refetch the friends list */
+  | { type: "friends-changed" }
+  /** a friend's presence changed */
+  | { type: "presence"; userId: number; presence: Presence }
+  /** D88: a direct message in a conversation with `withUserId` (sent or received), or messages read */
+  | { type: "direct-messages-changed"; withUserId: number };
+
+/** The WebSocket's personal events are told apart from the chat's by their types. */
+export const PLAYER_LIVE_TYPES: ReadonlySet<string> = new Set([
+  "notification",
+  "notifications-changed",
+  "friends-changed",
+  "presence",
+  "direct-messages-changed",
+]);
