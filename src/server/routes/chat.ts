@@ -47,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   async function checkPlayer(entry: LiveSocket) {
     const player = entry.player;
     if (!player) return;
-    let live = true;
+    let live: boolean;
     try {
       live = await sessionIsLive(db, player.token, new Date(), app.sessionCache);
     } catch {
