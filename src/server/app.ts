@@ -32,6 +32,7 @@ import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { newsletterRoutes } from "./routes/newsletter";
 import { notificationRoutes } from "./routes/notifications";
+import { friendRoutes } from "./routes/friends";
 import { reviewRoutes } from "./routes/reviews";
 import { playRoutes } from "./routes/plays";
 import { saveRoutes } from "./routes/saves";
@@ -42,6 +43,7 @@ import { ChatHub } from "./services/chat-hub";
 import { loadClientManifest } from "./services/client-manifest";
 import { PgListener } from "./services/pg-listener";
 import { PlayerHub } from "./services/player-hub";
+import { PresenceTracker } from "./services/presence";
 import { ReadCache } from "./services/read-cache";
 import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
@@ -156,9 +158,12 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
   const reads = new ReadCache(listener, { logger: app.log });
   const playerHub = new PlayerHub(listener, { logger: app.log });
+  const presence = new PresenceTracker(db, playerHub, { logger: app.log });
   await listener.start();
+  presence.start();
   app.addHook("onClose", async () => {
     await chatHub.close();
+    presence.close();
     playerHub.close();
     reads.close();
     sessions.close();
@@ -176,6 +181,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     rateLimits: createRateLimits(db, config, settings.rateLimits),
     chatHub,
     playerHub,
+    presence,
     reads,
   };
   await app.register(gameRoutes, routeCtx);
@@ -196,6 +202,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(chatRoutes, routeCtx);
   await app.register(reviewRoutes, routeCtx);
   await app.register(notificationRoutes, routeCtx);
+  await app.register(friendRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client";
 import type { RateLimitOverrides, RateLimits } from "./rate-limits";
 import type { ChatHub } from "./services/chat-hub";
 import type { PlayerHub } from "./services/player-hub";
+import type { PresenceTracker } from "./services/presence";
 import type { LeaderboardCache } from "./services/leaderboard";
 import type { ReadCache } from "./services/read-cache";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
@@ -54,8 +55,8 @@ export type AppContext = {
   chatHub: ChatHub;
   /** issue 15: personal live events (notifications, presence, direct messages) between pages and processes */
   playerHub: PlayerHub;
-  /** issue 15 (D84): told when a signed-in player's live socket opens or closes on this process (presence) */
-  onPlayerSocket?: (userId: number, change: "open" | "close") => void;
+  /** issue 15 (D84): friends' presence; told by the live socket route when a player's socket opens or closes */
+  presence: PresenceTracker;
   /** decision 008: the per-process cache of public reads, invalidated across processes */
   reads: ReadCache;
 };

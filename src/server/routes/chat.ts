@@ -61,7 +61,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     if (!player) return;
     entry.player = undefined;
     player.off();
-    ctx.onPlayerSocket?.(player.userId, "close");
+    ctx.presence.onSocket(player.userId, "close");
   }
 
   const heartbeat = setInterval(() => {
@@ -195,7 +195,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       if (request.user && token) {
         const userId = request.user.id;
         entry.player = { userId, token, off: playerHub.subscribe(userId, (event) => send(entry, JSON.stringify(event))) };
-        ctx.onPlayerSocket?.(userId, "open");
+        ctx.presence.onSocket(userId, "open");
       }
       socket.on("pong", () => {
         entry.alive = true;

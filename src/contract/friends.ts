@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { idParamSchema } from "./common";
+import { publicPlayerSchema } from "./notifications";
+
+/** Issue 15, D84, D100: friends, requests, blocks and presence. */
+
+export const presenceSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("offline") }),
+  z.object({ status: z.literal("online") }),
+  z.object({ status: z.literal("playing"), game: z.object({ id: z.number().int(), title: z.string() }) }),
+]);
+
+export const friendSchema = publicPlayerSchema.extend({ presence: presenceSchema });
+
+/** GET /api/friends (D100: `{friends, incoming, outgoing}`, plus the players I blocked so that I can unblock them). */
+export const friendListsSchema = z.object({
+  friends: z.array(friendSchema),
+  incoming: z.array(publicPlayerSchema),
+  outgoing: z.array(publicPlayerSchema),
+  blocked: z.array(publicPlayerSchema),
+});
+export type FriendLists = z.infer<typeof friendListsSchema>;
+
+/** GET /api/friends/{userId}: where I stand with a player (the profile's buttons); a block by them is not told. */
+export const relationshipSchema = z.object({
+  friends: z.boolean(),
+  incoming: z.boolean(),
+  outgoing: z.boolean(),
+  blocked: z.boolean(),
+  presence: presenceSchema.nullable(),
+});
+export type RelationshipView = z.infer<typeof relationshipSchema>;
+
+export const friendRequestResultSchema = z.object({ status: z.enum(["requested", "friends"]) });
+
+export const userIdParamSchema = z.object({ userId: idParamSchema.shape.id });
+
+/** POST /api/presence: the game page says which game is open (null: none). */
+export const presenceReportSchema = z.object({ gameId: idParamSchema.shape.id.nullable() }).strict();
