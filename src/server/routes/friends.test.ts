@@ -7,6 +7,7 @@ import type { PlayerLiveEvent } from "../../contract/player-live";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
 import { categoriesTable, gamesTable, notificationsTable, usersTable } from "../db/schema";
+import { score } from "../../test/scores";
 import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 
 const SITE = "http://localhost:5000";
@@ -257,6 +258,36 @@ describeEachDatabase(
       expect(sent.json().sent).toBe(n - 1);
       expect((await notes(player)).items[0]).toMatchObject({ kind: "announcement", text: "Tournament on Friday!", link: "/leaderboard", actor: null });
       expect((await notes(quiet)).items).toEqual([]);
+    });
+
+    it("a friend beating your best on a game notifies you once, strangers never; a first score notifies 'achievement unlocked' (D85)", async () => {
+      const [cat] = await t().database.db.insert(categoriesTable).values({ name: "Beaten", slug: "beaten" }).returning();
+      const [game] = await t().database.db.insert(gamesTable).values({ title: "Beat Me", categoryId: cat.id }).returning();
+      const a = await createUserWithSession(t());
+      const b = await createUserWithSession(t());
+      const c = await createUserWithSession(t());
+      await call(a, "POST", `/api/friends/${b.user.id}`);
+      await call(b, "POST", `/api/friends/${a.user.id}`);
+      await score(t(), b, game.id, 100);
+      await score(t(), c, game.id, 50);
+      const beaten = async (p: Player) => (await notes(p)).items.filter((n: { kind: string }) => n.kind === "score_beaten");
+      await score(t(), a, game.id, 80);
+      expect(await beaten(b)).toEqual([]);
+      await score(t(), a, game.id, 150);
+      expect(await beaten(b)).toEqual([
+        expect.objectContaining({
+          kind: "score_beaten",
+          actor: expect.objectContaining({ id: a.user.id }),
+          game: { id: game.id, title: "Beat Me" },
+          text: "150",
+          link: `/game/${game.id}`,
+        }),
+      ]);
+      await score(t(), a, game.id, 200);
+      expect(await beaten(b)).toHaveLength(1);
+      expect(await beaten(c)).toEqual([]);
+      const mine = (await notes(a)).items.filter((n: { kind: string }) => n.kind === "achievement");
+      expect(mine.map((n: { text: string }) => n.text)).toContain("First Steps");
     });
 
     it("presence: friends who share it see 'Online' while a socket is open and 'Playing {game}'; others see nothing (D84)", async () => {

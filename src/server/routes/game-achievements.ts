@@ -10,10 +10,11 @@ import {
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 import { requireUser } from "../plugins/auth";
-import { listGameAchievements, listUserGameAchievements, myGameAchievements, unlockGameAchievement } from "../services/game-achievements";
+import { gameAchievementTitle, listGameAchievements, listUserGameAchievements, myGameAchievements, unlockGameAchievement } from "../services/game-achievements";
+import { notifyAchievements } from "../services/notifications";
 
 /** Per-game achievements (D78): the public list, the player's own unlocks, unlocking, a profile's list. */
-export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads }) => {
+export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads, playerHub }) => {
   // Public and the same for everybody (D70), so it is a cached read (decision 008).
   app.get(
     "/api/games/:id/achievements",
@@ -49,7 +50,17 @@ export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     async (request) => {
       const user = requireUser(request);
       await rateLimits.enforce("achievement", `achievement:${user.id}`);
-      return unlockGameAchievement(db, user.id, request.params.id, request.body);
+      const result = await unlockGameAchievement(db, user.id, request.params.id, request.body);
+      if (result.unlocked) {
+        // D85: stored; the notification is secondary and never fails the request.
+        try {
+          const title = await gameAchievementTitle(db, request.params.id, request.body.key);
+          if (title) await notifyAchievements({ db, playerHub }, user.id, [title], request.params.id);
+        } catch (err) {
+          request.log.warn({ err }, "achievement notification failed");
+        }
+      }
+      return result;
     },
   );
 

@@ -5,9 +5,11 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listBestScores } from "../services/leaderboard";
 import { submitScore } from "../services/scores";
+import { notifyAchievements, notifyScoreBeaten } from "../services/notifications";
+import { ACHIEVEMENTS } from "../../contract/achievements";
 
 /** Scores (D21, D23): submitting one, and a game's board of best scores. */
-export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits }) => {
+export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits, playerHub }) => {
   app.post(
     "/api/scores",
     { schema: { body: submitScoreSchema, response: { 201: submitScoreResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
@@ -16,6 +18,14 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       await rateLimits.enforce("score", `score:${user.id}`);
       const result = await submitScore(db, user.id, request.body);
       leaderboardCache.clear();
+      // D85: the score is stored; telling friends and the player is secondary and never fails the request.
+      try {
+        if (result.personalBest) await notifyScoreBeaten({ db, playerHub }, user.id, result.gameId, result.previousBest, result.score);
+        const titles = ACHIEVEMENTS.filter((a) => result.unlocked.includes(a.id)).map((a): string => a.title);
+        await notifyAchievements({ db, playerHub }, user.id, titles);
+      } catch (err) {
+        request.log.warn({ err }, "score notifications failed");
+      }
       return reply.code(201).send({ score: result.score, personalBest: result.personalBest, rank: result.rank });
     },
   );

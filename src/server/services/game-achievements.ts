@@ -301,3 +301,12 @@ export async function adminDeleteGameAchievement(db: Db, gameId: number, achieve
     .returning({ id: gameAchievementsTable.id });
   if (!deleted.length) throw new NotFound("Achievement not found");
 }
+
+/** The title of a game's achievement (D85's notification), or null when the key is not declared. */
+export async function gameAchievementTitle(db: Db, gameId: number, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ title: gameAchievementsTable.title })
+    .from(gameAchievementsTable)
+    .where(and(eq(gameAchievementsTable.gameId, gameId), eq(gameAchievementsTable.key, key)));
+  return row?.title ?? null;
+}

@@ -42,6 +42,30 @@ export async function notify(
   return item ?? null;
 }
 
+/**
+ * D85 "a friend beat your best score on a game": after `userId`'s new best `score` on the game (their best before
+ * was `previousBest`, or none), every friend whose best lay in [previousBest, score) has just been overtaken.
+ */
+export async function notifyScoreBeaten(deps: NotifyDeps, userId: number, gameId: number, previousBest: number | null, score: number, now = new Date()): Promise<number> {
+  const rows = await deps.db.execute<{ user_id: number; score: number }>(sql`
+    select b.user_id, b.score from best_scores b
+    join friendships f on f.user_id = ${userId} and f.friend_id = b.user_id
+    where b.game_id = ${gameId} and b.score < ${score} and (${previousBest}::bigint is null or b.score >= ${previousBest}::bigint)`);
+  let sent = 0;
+  for (const row of rows.rows) {
+    const item = await notify(deps, row.user_id, "score_beaten", { actorId: userId, gameId, text: String(score), link: `/game/${gameId}` }, now);
+    if (item) sent++;
+  }
+  return sent;
+}
+
+/** D85 "achievement unlocked": one notification per unlocked achievement (the site's D25 ones or a game's D78 ones). */
+export async function notifyAchievements(deps: NotifyDeps, userId: number, titles: string[], gameId?: number, now = new Date()): Promise<void> {
+  for (const title of titles) {
+    await notify(deps, userId, "achievement", { text: title, ...(gameId ? { gameId, link: `/game/${gameId}` } : { link: `/profile/${userId}` }) }, now);
+  }
+}
+
 /** D85: an announcement from the admins to every player who has not turned announcements off. Returns how many got it. */
 export async function announce(deps: NotifyDeps, data: { text: string; link?: string }, now = new Date()): Promise<number> {
   const stored: NotificationData = { text: data.text, ...(data.link ? { link: data.link } : {}) };

@@ -7,7 +7,15 @@ import { evaluateScoreAchievements } from "./achievements";
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SubmitScoreResult = { score: number; personalBest: boolean; rank: number; unlocked: string[] };
+export type SubmitScoreResult = {
+  score: number;
+  personalBest: boolean;
+  rank: number;
+  unlocked: string[];
+  gameId: number;
+  /** the player's best on the game before this score (null: none): who was just overtaken (D85) */
+  previousBest: number | null;
+};
 
 /**
  * D23: `playId` must be this user's open play session, at most one score per play, within 6 hours.
@@ -66,7 +74,7 @@ export async function submitScore(
       where b.game_id = ${gameId} and (b.score > me.score or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
     const rank = Number((rankRes.rows[0] as { rank: number }).rank);
     const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId });
-    return { score: input.score, personalBest, rank, unlocked };
+    return { score: input.score, personalBest, rank, unlocked, gameId, previousBest: prev ? Number(prev.score) : null };
   });
 }
 
