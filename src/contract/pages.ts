@@ -34,12 +34,15 @@ export const STATIC_PAGE_META = {
   "/contact": { title: "Contact", description: () => "Questions, ideas or problems? Send us a message." },
   "/help": { title: "Help Center", description: (site) => `Answers to common questions about playing on ${site}.` },
   "/login": { title: "Sign In", description: (site) => `Sign in to ${site} or create a free account.` },
+  // Issue 15: a player's own screens (client-rendered, noindex, D70).
+  "/friends": { title: "Friends", description: (site) => `Your friends on ${site}.` },
+  "/notifications": { title: "Notifications", description: (site) => `Your notifications on ${site}.` },
 } satisfies Record<string, PageMeta>;
 
 export type StaticPagePath = keyof typeof STATIC_PAGE_META;
 
 /** Pages that exist but are not for search engines (D70): noindex, and never in the sitemap. */
-export const NOINDEX_PATHS: readonly string[] = ["/login"];
+export const NOINDEX_PATHS: readonly string[] = ["/login", "/friends", "/notifications"];
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 

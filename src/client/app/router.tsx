@@ -19,6 +19,8 @@ const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) 
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
+const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").then((m) => m.FriendsScreen));
+const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
@@ -49,6 +51,8 @@ function PublicRoutes() {
           <Route path="/contact" component={ContactScreen} />
           <Route path="/help" component={HelpScreen} />
           <Route path="/login" component={LoginScreen} />
+          <Route path="/friends" component={FriendsScreen} />
+          <Route path="/notifications" component={NotificationsScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -46,7 +46,14 @@ export async function notify(
  * D85 "a friend beat your best score on a game": after `userId`'s new best `score` on the game (their best before
  * was `previousBest`, or none), every friend whose best lay in [previousBest, score) has just been overtaken.
  */
-export async function notifyScoreBeaten(deps: NotifyDeps, userId: number, gameId: number, previousBest: number | null, score: number, now = new Date()): Promise<number> {
+export async function notifyScoreBeaten(
+  deps: NotifyDeps,
+  userId: number,
+  gameId: number,
+  previousBest: number | null,
+  score: number,
+  now = new Date(),
+): Promise<number> {
   const rows = await deps.db.execute<{ user_id: number; score: number }>(sql`
     select b.user_id, b.score from best_scores b
     join friendships f on f.user_id = ${userId} and f.friend_id = b.user_id

@@ -1,8 +1,9 @@
-import { Bell, Library, LogIn, LogOut, Settings, User, UserPlus } from "lucide-react";
+import { Library, LogIn, LogOut, Settings, User, UserPlus, Users } from "lucide-react";
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { UserAvatar } from "@/components/ui/avatar";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,15 +12,15 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { setLiveSession } from "@/lib/live-socket";
 import { LOGOUT_URL, loginUrl, type CurrentUser } from "@/lib/session";
+import { NotificationBell } from "@/features/notifications/notification-bell";
+import { usePlayerLive } from "./use-player-live";
 
 /**
  * The header's account controls, signed in and signed out (spec §2 Header), in a chunk of their own: they
  * appear once the session is known, and their menu code is not needed before that (issue 13 item 6, D73).
  */
-
-/** Spec §2 / D55: the notifications badge is a fixed 3 until notifications exist. */
-export const NOTIFICATION_COUNT = 3;
 
 /**
  * The round avatar button that opens the account menu (signed in or guest). Its name is what it shows (the
@@ -40,17 +41,11 @@ function AccountMenuTrigger({ label, children }: { label: string; children: Reac
 }
 
 export function SignedInControls({ user }: { user: CurrentUser }) {
+  // Issue 15: the player's live events (notifications, friends, presence, messages) while signed in.
+  usePlayerLive(user.id);
   return (
     <>
-      <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${NOTIFICATION_COUNT} unread)`}>
-        <Bell aria-hidden="true" />
-        <span
-          aria-hidden="true"
-          className="absolute right-1 top-1 flex size-4 items-center justify-center rounded-full bg-brand-2 text-[10px] font-bold leading-none text-white ring-2 ring-background"
-        >
-          {NOTIFICATION_COUNT}
-        </span>
-      </Button>
+      <NotificationBell />
       <DropdownMenu>
         <AccountMenuTrigger label={`Account menu for ${user.username}`}>
           <UserAvatar username={user.username} src={user.avatarUrl} />
@@ -65,6 +60,12 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
             <Link href={`/profile/${user.id}`}>
               <User aria-hidden="true" />
               Profile
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/friends">
+              <Users aria-hidden="true" />
+              Friends
             </Link>
           </DropdownMenuItem>
           {/* Spec §2 / D55: My Games and Settings do nothing yet. */}
@@ -91,6 +92,8 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
 }
 
 export function SignedOutControls({ returnTo }: { returnTo: string }) {
+  // Issue 15: a live connection opened while signed in is replaced (lib/live-socket.ts).
+  useEffect(() => setLiveSession(null), []);
   return (
     <>
       {/* Full-page navigation to the server's login endpoint (spec §7, D10). */}

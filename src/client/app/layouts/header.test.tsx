@@ -60,16 +60,17 @@ describe("Header", () => {
     expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
   });
 
-  it("signed in: notifications with a fixed badge 3, initials avatar and the account menu", async () => {
-    mockApi([signedInAs({ id: 42, username: "neonfox" }), ...emptyLists]);
+  it("signed in: the bell shows the real unread count (D83), initials avatar and the account menu", async () => {
+    mockApi([signedInAs({ id: 42, username: "neonfox" }), ...emptyLists, ["GET", "/api/notifications", () => jsonResponse({ unread: 2, items: [] })]]);
     renderApp("/");
-    const bell = await within(header()).findByRole("button", { name: "Notifications (3 unread)" });
-    expect(bell).toHaveTextContent("3");
+    const bell = await within(header()).findByRole("button", { name: "Notifications (2 unread)" });
+    expect(bell).toHaveTextContent("2");
     expect(within(header()).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(await within(header()).findByText("NE")).toBeInTheDocument();
 
     const menu = await openMenu("NE Account menu for neonfox");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
+    expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
     expect(within(menu).getByRole("menuitem", { name: "My Games" })).toBeInTheDocument();
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toBeInTheDocument();
     expect(within(menu).getByRole("menuitem", { name: "Sign Out" })).toHaveAttribute("href", "/api/auth/logout");

@@ -8,6 +8,7 @@ import { useUserProfile } from "@/features/profile/api/get-user-profile";
 import { useUserStats } from "@/features/profile/api/get-user-stats";
 import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/components/profile-header";
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
+import { ProfileActions } from "@/features/friends/profile-actions";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { MISSING_TITLES, profileDescription } from "@contract/pages";
@@ -73,7 +74,7 @@ export function ProfileScreen({ id }: { id: string }) {
   return (
     <>
       <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
-      <ProfileHeader profile={p} isSelf={me?.id === p.id} />
+      <ProfileHeader profile={p} isSelf={me?.id === p.id} actions={<ProfileActions user={p} />} />
       <Container className="py-8 lg:py-10">
         <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
       </Container>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, signedInAs, type MockRoute } from "@test/render-app";
 import { achievementSummary, recentGames } from "./achievements";
 
 /** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
@@ -79,6 +79,42 @@ describe("achievementSummary (D25)", () => {
 });
 
 describe("Profile screen", () => {
+  it("signed in: Add Friend sends a request and becomes Cancel Request; a friend gets Message and their presence (D84, D88)", async () => {
+    let relationship = { friends: false, incoming: false, outgoing: false, blocked: false, presence: null as unknown };
+    const fetchMock = mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(profile)],
+      ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ["GET", "/api/friends/7", () => jsonResponse(relationship)],
+      [
+        "POST",
+        "/api/friends/7",
+        () => {
+          relationship = { ...relationship, outgoing: true };
+          return jsonResponse({ status: "requested" }, { status: 201 });
+        },
+      ],
+    ]);
+    const view = renderApp("/profile/7");
+    // Until the relationship is known the button waits (disabled).
+    const add = await waitFor(() => {
+      const button = screen.getByRole("button", { name: "Add Friend" });
+      expect(button).toBeEnabled();
+      return button;
+    });
+    fireEvent.click(add);
+    expect(await screen.findByRole("button", { name: "Cancel Request" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/friends/7") && init?.method === "POST")).toBe(true);
+    view.unmount();
+
+    relationship = { friends: true, incoming: false, outgoing: false, blocked: false, presence: { status: "playing", game: { id: 3, title: "Snake" } } };
+    renderApp("/profile/7");
+    expect(await screen.findByRole("link", { name: "Message" })).toHaveAttribute("href", "/messages/7");
+    expect(screen.getByRole("button", { name: "Friends" })).toBeInTheDocument();
+    expect(screen.getByText(/Playing/)).toHaveTextContent("Playing Snake");
+  });
+
   it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {
     mockApi(
       routes([
@@ -92,8 +128,9 @@ describe("Profile screen", () => {
     expect(screen.getByText("TU")).toBeInTheDocument(); // initials fallback
     const facts = Object.fromEntries(screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(facts).toEqual({ "Total Score": "12,345", "Games Played": "21", "Win Rate": "48%", "Member Since": "May 15, 2025" });
-    expect(screen.getByRole("button", { name: "Message" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Add Friend" })).toBeInTheDocument();
+    // Signed out: both buttons ask to sign in first and come back here (D84).
+    expect(await screen.findByRole("link", { name: "Add Friend" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fprofile%2F7");
+    expect(screen.getByRole("link", { name: "Message" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fprofile%2F7");
     await waitFor(() => expect(document.title).toBe("turbotiger - Arcadium"));
   });
 

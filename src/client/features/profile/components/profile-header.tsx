@@ -1,9 +1,8 @@
-import { CalendarDays, Gamepad2, MessageSquare, Percent, Star, UserPlus } from "lucide-react";
+import { CalendarDays, Gamepad2, Percent, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import type { UserProfile } from "@contract/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
@@ -25,9 +24,9 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
 
 /**
  * Profile heading (spec §2 Profile): avatar with initials fallback, username, 'Rank #N' when ranked,
- * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' do nothing (D55).
+ * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' (D83, D84, D88: ProfileActions).
  */
-export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSelf: boolean }) {
+export function ProfileHeader({ profile, isSelf, actions }: { profile: UserProfile; isSelf: boolean; actions?: ReactNode }) {
   const time = useTimeFormat();
   return (
     <div className="border-b bg-gradient-to-b from-accent/70 via-accent/20 to-transparent">
@@ -49,19 +48,7 @@ export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSel
             </div>
             <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p>
           </div>
-          {isSelf ? null : (
-            // D55: the spec's buttons without effect, kept until a decision gives them one.
-            <div className="flex gap-2">
-              <Button variant="outline" onClick={() => {}}>
-                <MessageSquare aria-hidden="true" />
-                Message
-              </Button>
-              <Button variant="gradient" onClick={() => {}}>
-                <UserPlus aria-hidden="true" />
-                Add Friend
-              </Button>
-            </div>
-          )}
+          {isSelf ? null : actions}
         </div>
         <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore)} field="totalScore" />

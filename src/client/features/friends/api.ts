@@ -1,0 +1,58 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Presence, PublicPlayer } from "@contract/player-live";
+import { apiRequest, getJson } from "@/lib/api-client";
+
+/** D84, D100: friends, requests, blocks. Personal: asked in the browser only (D70). */
+
+export type Friend = PublicPlayer & { presence: Presence };
+export type FriendLists = { friends: Friend[]; incoming: PublicPlayer[]; outgoing: PublicPlayer[]; blocked: PublicPlayer[] };
+export type Relationship = { friends: boolean; incoming: boolean; outgoing: boolean; blocked: boolean; presence: Presence | null };
+
+export const friendKeys = {
+  all: ["friends"] as const,
+  lists: () => [...friendKeys.all, "lists"] as const,
+  relationship: (userId: number) => [...friendKeys.all, "with", userId] as const,
+};
+
+export const friendListsQuery = () =>
+  queryOptions({
+    queryKey: friendKeys.lists(),
+    queryFn: () => getJson<FriendLists>("/api/friends"),
+    staleTime: 30_000,
+    meta: { clientOnly: true },
+  });
+
+export const relationshipQuery = (userId: number) =>
+  queryOptions({
+    queryKey: friendKeys.relationship(userId),
+    queryFn: () => getJson<Relationship>(`/api/friends/${userId}`),
+    staleTime: 30_000,
+    meta: { clientOnly: true },
+  });
+
+export type FriendAction = "request" | "remove" | "block" | "unblock";
+
+/** D100: one call per action; the server's message comes back as the error (D61). */
+export async function friendAction(action: FriendAction, userId: number): Promise<void> {
+  const [method, path] = {
+    request: ["POST", "friends"],
+    remove: ["DELETE", "friends"],
+    block: ["POST", "blocks"],
+    unblock: ["DELETE", "blocks"],
+  }[action] as ["POST" | "DELETE", string];
+  await apiRequest(method, `/api/${path}/${userId}`);
+}
+
+/** D84: a friend's presence pushed live, applied to the cached lists and profile. */
+export function applyPresence(qc: QueryClient, userId: number, presence: Presence): void {
+  qc.setQueryData<FriendLists>(friendKeys.lists(), (old) =>
+    old ? { ...old, friends: old.friends.map((f) => (f.id === userId ? { ...f, presence } : f)) } : old,
+  );
+  qc.setQueryData<Relationship>(friendKeys.relationship(userId), (old) => (old && old.friends ? { ...old, presence } : old));
+}
+
+/** "Online", "Playing {game}", or null (offline says nothing). */
+export function presenceLabel(presence: Presence | null | undefined): string | null {
+  if (!presence || presence.status === "offline") return null;
+  return presence.status === "playing" ? `Playing ${presence.game.title}` : "Online";
+}

@@ -1,0 +1,99 @@
+import { Bell } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { applyRead, latestNotificationsQuery, markRead, notificationKeys } from "./api";
+import { NotificationRow } from "./notification-list";
+
+/** The badge's text: the count, "99+" beyond. */
+export function badgeText(unread: number): string {
+  return unread > 99 ? "99+" : String(unread);
+}
+
+/**
+ * D83/D85: the header's bell. Its badge is the real unread count (none at zero); it opens the newest
+ * notifications, each leading where it is about (and marked read), "Mark all as read", and the full history.
+ */
+export function NotificationBell() {
+  const qc = useQueryClient();
+  const [, navigate] = useLocation();
+  const { data } = useQuery(latestNotificationsQuery());
+  const unread = data?.unread ?? 0;
+  const items = data?.items ?? [];
+
+  const read = useMutation({
+    mutationFn: (ids?: number[]) => markRead(ids),
+    onMutate: (ids) => applyRead(qc, ids),
+    onSuccess: (left, ids) => applyRead(qc, ids, left),
+    onError: (error) => {
+      toast({ title: "Could not mark as read", description: errorMessage(error), variant: "destructive" });
+      void qc.invalidateQueries({ queryKey: notificationKeys.all });
+    },
+  });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"}>
+          <Bell aria-hidden="true" />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="notification-badge"
+              className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-2 px-1 text-[10px] font-bold leading-none text-white ring-2 ring-background"
+            >
+              {badgeText(unread)}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-[min(22rem,calc(100vw-1rem))] p-0">
+        <div className="flex items-center justify-between gap-2 px-3 py-2">
+          <DropdownMenuLabel className="p-0 text-sm font-semibold text-foreground">Notifications</DropdownMenuLabel>
+          {unread > 0 ? (
+            <button
+              type="button"
+              className="rounded text-xs font-medium text-primary hover:underline focus-visible:outline-2"
+              onClick={() => read.mutate(undefined)}
+            >
+              Mark all as read
+            </button>
+          ) : null}
+        </div>
+        <DropdownMenuSeparator className="m-0" />
+        <div className="max-h-[min(24rem,60vh)] overflow-y-auto py-1">
+          {items.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-muted-foreground">{data ? "No notifications yet" : "Loading…"}</p>
+          ) : (
+            items.map((item) => (
+              <DropdownMenuItem
+                key={item.id}
+                className="items-start px-3 py-2"
+                onSelect={() => {
+                  if (!item.readAt) read.mutate([item.id]);
+                  if (item.link) navigate(item.link);
+                }}
+              >
+                <NotificationRow item={item} compact />
+              </DropdownMenuItem>
+            ))
+          )}
+        </div>
+        <DropdownMenuSeparator className="m-0" />
+        <DropdownMenuItem asChild className="justify-center py-2 text-sm font-medium text-primary">
+          <Link href="/notifications">See all notifications</Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

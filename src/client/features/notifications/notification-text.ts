@@ -1,0 +1,27 @@
+import type { NotificationItem } from "@contract/player-live";
+import { formatNumber } from "@/lib/format";
+
+const someone = (n: NotificationItem) => n.actor?.username ?? "A player";
+const game = (n: NotificationItem) => n.game?.title ?? "a game";
+
+/** D85: what a notification says, by kind. */
+export function notificationText(n: NotificationItem): string {
+  switch (n.kind) {
+    case "friend_request":
+      return `${someone(n)} sent you a friend request`;
+    case "friend_accepted":
+      return `${someone(n)} accepted your friend request`;
+    case "score_beaten": {
+      const score = Number(n.text);
+      return `${someone(n)} beat your best score on ${game(n)}${Number.isFinite(score) && n.text ? ` with ${formatNumber(score)}` : ""}`;
+    }
+    case "achievement":
+      return `Achievement unlocked: ${n.text ?? "a new achievement"}${n.game ? ` in ${n.game.title}` : ""}`;
+    case "report_handled":
+      return `Your report was handled${n.text ? `: ${n.text}` : ""}`;
+    case "announcement":
+      return n.text ?? "Announcement";
+    default:
+      return "New notification";
+  }
+}
