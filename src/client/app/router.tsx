@@ -19,6 +19,8 @@ const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) 
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
+const SettingsScreen = lazyScreen("settings", () => import("./routes/settings").then((m) => m.SettingsScreen));
+const VerifyEmailScreen = lazyScreen("verify-email", () => import("./routes/verify-email").then((m) => m.VerifyEmailScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
@@ -49,6 +51,9 @@ function PublicRoutes() {
           <Route path="/contact" component={ContactScreen} />
           <Route path="/help" component={HelpScreen} />
           <Route path="/login" component={LoginScreen} />
+          {/* D87: the player's settings (client-rendered, noindex). */}
+          <Route path="/settings" component={SettingsScreen} />
+          <Route path="/settings/verify-email" component={VerifyEmailScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>
