@@ -18,7 +18,7 @@ export function Switch({
         "relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors",
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
         "disabled:cursor-not-allowed disabled:opacity-50",
-        checked ? "bg-primary" : "bg-input dark:bg-muted",
+        checked ? "bg-primary" : "bg-input dark:bg-white/25",
         className,
       )}
       {...props}

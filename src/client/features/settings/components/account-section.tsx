@@ -68,14 +68,22 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
       </div>
       {settings.pendingEmail ? (
         <FormAlert tone="info">
-          We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within {EMAIL_TOKEN_TTL_HOURS} hours to
-          use this address; until then your current address stays.
+          We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within {EMAIL_TOKEN_TTL_HOURS} hours to use
+          this address; until then your current address stays.
         </FormAlert>
       ) : null}
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <FormField label={settings.email ? "New email address" : "Email address"} error={error}>
           {(field) => (
-            <Input {...field} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" maxLength={254} />
+            <Input
+              {...field}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="you@example.com"
+              maxLength={254}
+            />
           )}
         </FormField>
         <Button type="submit" variant="outline" disabled={change.isPending} className={error ? "sm:mb-7" : undefined}>
@@ -121,10 +129,12 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       </div>
       {!hasPassword ? <p className="text-sm text-muted-foreground">You sign in with Google. A password lets you sign in with your username too.</p> : null}
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {hasPassword ? (
           <FormField label="Current password" error={errors.current} className="sm:col-span-2">
-            {(field) => <PasswordInput {...field} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} maxLength={1024} />}
+            {(field) => (
+              <PasswordInput {...field} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} maxLength={1024} />
+            )}
           </FormField>
         ) : null}
         <FormField label="New password" hint="At least 8 characters." error={errors.next}>

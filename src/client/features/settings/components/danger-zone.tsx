@@ -24,8 +24,8 @@ export function DangerZone({ settings }: { settings: AccountSettings }) {
           <FormAlert>
             <p className="font-semibold">Your account will be deleted on {formatDate(settings.deleteAfter)}.</p>
             <p className="mt-1">
-              Until then everything works as before. Signing in again, or the button below, cancels the deletion. After that date your reviews and chat
-              messages show &ldquo;Deleted player&rdquo;, your scores leave the leaderboards and your personal data is erased.
+              Until then everything works as before. Signing in again, or the button below, cancels the deletion. After that date your reviews and chat messages
+              show &ldquo;Deleted player&rdquo;, your scores leave the leaderboards and your personal data is erased.
             </p>
           </FormAlert>
           <div>
@@ -105,7 +105,9 @@ function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolea
           </DialogHeader>
           {hasPassword ? (
             <FormField label="Password" error={error}>
-              {(field) => <PasswordInput {...field} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={1024} />}
+              {(field) => (
+                <PasswordInput {...field} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={1024} />
+              )}
             </FormField>
           ) : error ? (
             <FormAlert>{error}</FormAlert>

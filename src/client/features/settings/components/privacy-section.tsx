@@ -67,7 +67,7 @@ export function PrivacySection({ settings }: { settings: AccountSettings }) {
         <SettingRow
           id="presence"
           label="Show when I'm online"
-          hint={`Friends see "Online" or "Playing {game}" next to your name.`}
+          hint="Friends see that you are online, or which game you are playing."
           control={({ labelledBy, describedBy }) => (
             <Switch
               checked={settings.presenceEnabled}

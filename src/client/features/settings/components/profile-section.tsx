@@ -22,7 +22,11 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   function choose(file: File | undefined) {
     if (!file) return;
     if (file.size > AVATAR_MAX_UPLOAD_BYTES) {
-      toast({ title: "Image too large", description: `Please choose an image of at most ${AVATAR_MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`, variant: "destructive" });
+      toast({
+        title: "Image too large",
+        description: `Please choose an image of at most ${AVATAR_MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`,
+        variant: "destructive",
+      });
       return;
     }
     setPreview(URL.createObjectURL(file));

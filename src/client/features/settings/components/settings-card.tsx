@@ -32,7 +32,17 @@ export function SettingsCard({
 }
 
 /** A labelled row with a control at its end (a switch), the label and hint naming the control. */
-export function SettingRow({ id, label, hint, control }: { id: string; label: string; hint?: string; control: (ids: { labelledBy: string; describedBy?: string }) => ReactNode }) {
+export function SettingRow({
+  id,
+  label,
+  hint,
+  control,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  control: (ids: { labelledBy: string; describedBy?: string }) => ReactNode;
+}) {
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
