@@ -16,8 +16,22 @@ const settings: AccountSettings = {
   deleteAfter: null,
 };
 const sessions: SessionInfo[] = [
-  { id: "0123456789abcdef", device: "Chrome on Windows", kind: "player", createdAt: "2025-05-01T10:00:00.000Z", lastSeenAt: new Date().toISOString(), current: true },
-  { id: "fedcba9876543210", device: "Safari on iPhone", kind: "player", createdAt: "2025-04-01T10:00:00.000Z", lastSeenAt: "2025-05-01T10:00:00.000Z", current: false },
+  {
+    id: "0123456789abcdef",
+    device: "Chrome on Windows",
+    kind: "player",
+    createdAt: "2025-05-01T10:00:00.000Z",
+    lastSeenAt: new Date().toISOString(),
+    current: true,
+  },
+  {
+    id: "fedcba9876543210",
+    device: "Safari on iPhone",
+    kind: "player",
+    createdAt: "2025-04-01T10:00:00.000Z",
+    lastSeenAt: "2025-05-01T10:00:00.000Z",
+    current: false,
+  },
 ];
 
 function api(extra: MockRoute[] = [], current: AccountSettings = settings) {
@@ -139,7 +153,9 @@ describe("/settings (D87)", () => {
     expect(calls.some((c) => c.url.pathname === "/api/me/password")).toBe(false);
     fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "new password" } });
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({ currentPassword: "old password", newPassword: "new password" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({ currentPassword: "old password", newPassword: "new password" }),
+    );
     expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
   });
 });
