@@ -30,6 +30,7 @@ import { contentRoutes } from "./routes/content";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
+import { accountDeletionJob, meRoutes } from "./routes/me";
 import { newsletterRoutes } from "./routes/newsletter";
 import { notificationRoutes } from "./routes/notifications";
 import { friendRoutes } from "./routes/friends";
@@ -203,6 +204,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(reviewRoutes, routeCtx);
   await app.register(notificationRoutes, routeCtx);
   await app.register(friendRoutes, routeCtx);
+  await app.register(meRoutes, routeCtx);
+  await app.register(accountDeletionJob, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

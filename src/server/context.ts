@@ -33,6 +33,8 @@ export type AppSettings = {
   rateLimits: RateLimitOverrides;
   /** D44/D45: the size limits of uploaded game packages and images */
   uploadLimits: { package: PackageLimits; image: ImageLimits };
+  /** D87: the clock of the player settings (email links' expiry, the deletion grace and its job); tests move it */
+  now: () => Date;
 };
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   passwordHashCost: PRODUCTION_SCRYPT.logN,
   rateLimits: {},
   uploadLimits: { package: DEFAULT_PACKAGE_LIMITS, image: DEFAULT_IMAGE_LIMITS },
+  now: () => new Date(),
 };
 
 /** What every route plugin is registered with (built once by buildApp). */

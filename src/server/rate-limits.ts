@@ -57,6 +57,12 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       windowMs: OTP_POLICY.windowMs,
       message: "Too many code requests for this address. Please try again later.",
     },
+    /** D87: password checks per player: password changes and account deletions (key `password:{userId}`) */
+    passwordCheck: { limit: 10, windowMs: 15 * MINUTE, message: "Too many password attempts. Please try again later." },
+    /** D87: verification mails per player (key `email-verify:{userId}`) */
+    emailVerification: { limit: 5, windowMs: HOUR, message: "Too many verification emails. Please try again in an hour." },
+    /** D87: avatar uploads per player (key `avatar:{userId}`) */
+    avatar: { limit: 20, windowMs: 10 * MINUTE, message: "Too many avatar uploads. Please try again in a few minutes." },
     /** D44/D45 + issue 8: uploads per administrator (key `upload:{userId}`) */
     upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
   } satisfies Record<string, RateLimitRule>;

@@ -21,6 +21,8 @@ const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => 
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").then((m) => m.FriendsScreen));
 const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
+const SettingsScreen = lazyScreen("settings", () => import("./routes/settings").then((m) => m.SettingsScreen));
+const VerifyEmailScreen = lazyScreen("verify-email", () => import("./routes/verify-email").then((m) => m.VerifyEmailScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
@@ -53,6 +55,9 @@ function PublicRoutes() {
           <Route path="/login" component={LoginScreen} />
           <Route path="/friends" component={FriendsScreen} />
           <Route path="/notifications" component={NotificationsScreen} />
+          {/* D87: the player's settings (client-rendered, noindex). */}
+          <Route path="/settings" component={SettingsScreen} />
+          <Route path="/settings/verify-email" component={VerifyEmailScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { SESSION_COOKIE, setSessionCookie } from "../plugins/auth";
 import { finishGoogleSignIn, findOrCreateGoogleUser, googleConfigured, startGoogleSignIn, type OidcTransaction } from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
+import { storedUserAgent } from "../services/user-agent";
 
 const OIDC_COOKIE = "oidc_tx";
 
@@ -41,7 +42,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const user = await findOrCreateGoogleUser(db, profile);
       if (user.disabledAt) return reply.redirect("/login?error=account_disabled", 302);
       await destroySession(db, request.cookies[SESSION_COOKIE]);
-      const session = await createSession(db, user.id, "player");
+      const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
       setSessionCookie(reply, session.token, session.expiresAt, secure);
       return reply.redirect(safeReturnTo(tx.returnTo), 302);
     } catch (err) {

@@ -9,6 +9,7 @@ import { findUserForLogin, registerUser, toCurrentUser } from "../services/accou
 import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
+import { storedUserAgent } from "../services/user-agent";
 
 /** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
@@ -33,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
     await rateLimits.enforce("register", `register:ip:${request.ip}`);
     const user = await registerUser(db, request.body, settings.passwordHashCost);
-    const session = await createSession(db, user.id, "player");
+    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     return reply.code(201).send(toCurrentUser(user));
   });
@@ -53,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     await rateLimits.reset(nameKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
     await destroySession(db, request.cookies[SESSION_COOKIE]);
-    const session = await createSession(db, user.id, "player");
+    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     return toCurrentUser(user);
   });

@@ -124,6 +124,16 @@ describeEachDatabase(
       expect(login.headers["x-robots-tag"]).toBe("noindex");
     });
 
+    it("D70/D87: /settings and its verification page are the browser-rendered page, 200 and noindex, never cached", async () => {
+      for (const path of ["/settings", "/settings/verify-email?token=abc"]) {
+        const res = await page(path);
+        expect(res.statusCode, path).toBe(200);
+        expect(readHead(res.body).robots, path).toBe("noindex");
+        expect(res.headers["x-robots-tag"], path).toBe("noindex");
+        expect(res.headers["cache-control"], path).not.toMatch(/public/);
+      }
+    });
+
     it("a game page: its title, description, cover as og:image, VideoGame and BreadcrumbList JSON-LD; a rating only from real reviews", async () => {
       const seeded = await firstGame();
       const created = await req("POST", "/api/admin/games", {

@@ -158,6 +158,9 @@ export const pageRoutes: FastifyPluginAsync<
     reply.header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(cmsPage);
   app.get("/cms", { config: PUBLIC_READ_CONFIG }, sendCms);
   app.get("/cms/*", { config: PUBLIC_READ_CONFIG }, sendCms);
+  // D70/D87: so are the player's settings (personal, signed in only): the same page, rendered by the browser.
+  app.get("/settings", { config: PUBLIC_READ_CONFIG }, sendCms);
+  app.get("/settings/*", { config: PUBLIC_READ_CONFIG }, sendCms);
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {

@@ -3,13 +3,15 @@ import type { ChatMessage } from "../../contract/chat";
 import type { Db } from "../db/client";
 import { chatMessagesTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
+import { displayNameSql } from "./account-deletion";
 
 const selectMessage = {
   id: chatMessagesTable.id,
   message: chatMessagesTable.message,
   createdAt: chatMessagesTable.createdAt,
   userId: usersTable.id,
-  username: usersTable.username,
+  // D87: an anonymised account's messages stay, by "Deleted player".
+  username: displayNameSql,
   avatarUrl: usersTable.avatarUrl,
 };
 

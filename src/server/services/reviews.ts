@@ -3,6 +3,7 @@ import type { RatingAggregate, Review } from "../../contract/reviews";
 import type { Db } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
+import { displayNameSql } from "./account-deletion";
 import { unlock } from "./achievements";
 import { assertGameExists } from "./games";
 
@@ -22,7 +23,8 @@ function toReview(r: { review: typeof reviewsTable.$inferSelect; username: strin
 
 const reviewWithUser = (db: Db | Tx) =>
   db
-    .select({ review: reviewsTable, username: usersTable.username, avatarUrl: usersTable.avatarUrl })
+    // D87: an anonymised account's reviews stay, by "Deleted player".
+    .select({ review: reviewsTable, username: displayNameSql, avatarUrl: usersTable.avatarUrl })
     .from(reviewsTable)
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
 

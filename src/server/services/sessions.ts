@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { sessionsChanged, type CachedSession, type SessionCache } from "./session-cache";
+import { describeUserAgent } from "./user-agent";
 
 /** D13 lifetimes. */
 export const SESSION_POLICY = {
@@ -29,11 +30,28 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** Creates a session (a new random token at every sign-in: no fixation) and returns the token for the cookie. */
-export async function createSession(db: Db, userId: number, kind: SessionKind, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Creates a session (a new random token at every sign-in: no fixation) and returns the token for the cookie.
+ * `userAgent` (D87: the browser's, cut to 512 characters) names the session in the player's sessions list.
+ * Every sign-in (password, Google, admin code) goes through here, so this is also where D87's grace ends:
+ * signing in cancels a deletion the player asked for and that has not happened yet.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  kind: SessionKind,
+  options: { now?: Date; userAgent?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = options.now ?? new Date();
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_POLICY[kind].absoluteMs);
-  await db.insert(sessionsTable).values({ tokenHash: hashToken(token), userId, kind, createdAt: now, lastSeenAt: now, expiresAt });
+  await db
+    .insert(sessionsTable)
+    .values({ tokenHash: hashToken(token), userId, kind, createdAt: now, lastSeenAt: now, expiresAt, userAgent: options.userAgent?.slice(0, 512) ?? null });
+  await db
+    .update(usersTable)
+    .set({ deleteAfter: null })
+    .where(and(eq(usersTable.id, userId), isNotNull(usersTable.deleteAfter), isNull(usersTable.deletedAt)));
   return { token, expiresAt };
 }
 
@@ -71,7 +89,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date(), o
       })
       .from(sessionsTable)
       .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-      .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
+      .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
     if (!row) return null;
     const { lastSeenAt, expiresAt, ...user } = row;
     session = { user, lastSeenAt, expiresAt };
@@ -122,6 +140,51 @@ export async function sessionIsLive(db: Db, token: string, now = new Date(), cac
     .select({ kind: sessionsTable.kind, lastSeenAt: sessionsTable.lastSeenAt })
     .from(sessionsTable)
     .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt)));
+    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
   return !!row && now.getTime() - row.lastSeenAt.getTime() <= SESSION_POLICY[row.kind].idleMs;
+}
+
+/** D87: the first 16 hex characters of a session's token hash: names it in the sessions list without revealing anything usable. */
+export function sessionHandle(tokenHash: string): string {
+  return tokenHash.slice(0, 16);
+}
+
+/** D87, D100: the user's live sessions, newest first, the one of `currentToken` marked. */
+export async function listUserSessions(db: Db, userId: number, currentToken: string | undefined, now = new Date()) {
+  const current = currentToken ? hashToken(currentToken) : undefined;
+  const rows = await db
+    .select()
+    .from(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now)))
+    .orderBy(desc(sessionsTable.lastSeenAt), desc(sessionsTable.createdAt));
+  return rows
+    .filter((r) => r.tokenHash === current || now.getTime() - r.lastSeenAt.getTime() <= SESSION_POLICY[r.kind].idleMs)
+    .map((r) => ({
+      id: sessionHandle(r.tokenHash),
+      device: describeUserAgent(r.userAgent),
+      kind: r.kind,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      current: r.tokenHash === current,
+    }));
+}
+
+/**
+ * Ends sessions of one user at once on every process (decision 009: the delete notifies the other processes
+ * through PostgreSQL's trigger; this process forgets them now). `except`: the token to keep (D87: "sign out
+ * everywhere else", a password change); `handle`: only the session of that handle. Returns how many ended.
+ */
+export async function endUserSessions(db: Db, userId: number, which: { exceptToken?: string; handle?: string } = {}): Promise<number> {
+  const ended = await db
+    .delete(sessionsTable)
+    .where(
+      and(
+        eq(sessionsTable.userId, userId),
+        which.exceptToken ? ne(sessionsTable.tokenHash, hashToken(which.exceptToken)) : undefined,
+        which.handle ? sql`left(${sessionsTable.tokenHash}, 16) = ${which.handle}` : undefined,
+      ),
+    )
+    .returning({ tokenHash: sessionsTable.tokenHash });
+  if (ended.length) sessionsChanged(db, { tokenHashes: ended.map((e) => e.tokenHash) });
+  return ended.length;
 }

@@ -9,12 +9,12 @@ import { listAchievements } from "./achievements";
 import { likePattern } from "./games";
 import { leaderboard } from "./leaderboard";
 
-/** D25: a public profile with the player's all-time rank and totals; disabled accounts do not exist. */
+/** D25: a public profile with the player's all-time rank and totals; disabled and (D87) anonymised accounts do not exist. */
 export async function getUserProfile(db: Db, id: number): Promise<UserProfile> {
   const [user] = await db
     .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt })
     .from(usersTable)
-    .where(and(eq(usersTable.id, id), isNull(usersTable.disabledAt)));
+    .where(and(eq(usersTable.id, id), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
   if (!user) throw new NotFound("User not found");
   const [entry] = await leaderboard(db, { period: "all", limit: 1, userId: user.id });
   return {
@@ -29,7 +29,7 @@ export async function getUserProfile(db: Db, id: number): Promise<UserProfile> {
 
 /** D25: the profile's statistics: per-game bests, category shares of plays, achievements. */
 export async function getUserStats(db: Db, userId: number): Promise<UserStats> {
-  const exists = await db.execute(sql`select 1 from users where id = ${userId} and disabled_at is null`);
+  const exists = await db.execute(sql`select 1 from users where id = ${userId} and disabled_at is null and deleted_at is null`);
   if (!exists.rows.length) throw new NotFound("User not found");
   const games = await db.execute(sql`
     select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,

@@ -68,14 +68,17 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
               Friends
             </Link>
           </DropdownMenuItem>
-          {/* Spec §2 / D55: My Games and Settings do nothing yet. */}
+          {/* Spec §2 / D55: My Games does nothing yet. */}
           <DropdownMenuItem>
             <Library aria-hidden="true" />
             My Games
           </DropdownMenuItem>
-          <DropdownMenuItem>
-            <Settings aria-hidden="true" />
-            Settings
+          {/* D87 */}
+          <DropdownMenuItem asChild>
+            <Link href="/settings">
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild>

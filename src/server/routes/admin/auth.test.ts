@@ -1,55 +1,10 @@
 import { afterAll, beforeEach, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { otpChallengesTable, sessionsTable, usersTable } from "../../db/schema";
 import { hashToken } from "../../services/sessions";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
-
-type Mail = { to: string[]; raw: string };
-
-/** A real SMTP server (smtp-server), so that the code travels the way it does in production (D42). */
-async function startSmtp() {
-  const inbox: Mail[] = [];
-  const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8") });
-        waiters.splice(0).forEach((w) => w());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    inbox,
-    async waitFor(to: string, timeoutMs = 5000): Promise<Mail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = inbox.find((m) => m.to.includes(to.toLowerCase()));
-        if (found) {
-          inbox.splice(inbox.indexOf(found), 1);
-          return found;
-        }
-        if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtp, type Mail } from "../../../test/smtp";
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

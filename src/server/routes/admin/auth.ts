@@ -15,6 +15,7 @@ import { otpMail, type Mailer } from "../../services/mailer";
 import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
 import { siteName } from "../../services/content";
 import { createSession, destroySession } from "../../services/sessions";
+import { storedUserAgent } from "../../services/user-agent";
 import { getAdminSelf } from "../../services/users";
 import { adminErrorResponses } from "./validation";
 
@@ -59,7 +60,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
       const userId = await resolveAdminUser(db, config.adminEmails, email);
       if (userId === undefined) throw new Unauthorized(INVALID_OTP_MESSAGE);
       await destroySession(db, request.cookies[SESSION_COOKIE]);
-      const { token, expiresAt } = await createSession(db, userId, "admin");
+      const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
       setSessionCookie(reply, token, expiresAt, secure);
       request.log.info({ userId }, "admin signed in");
       return { user: await getAdminSelf(db, userId), message: "Login successful" };

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api-client";
 import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
 import { useRegister } from "../api/register";
 import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "@/components/password-input";
 
 type Field = "username" | "email" | "password";
 const FIELDS: Field[] = ["username", "email", "password"];

@@ -4,7 +4,7 @@ import type { CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "@/components/password-input";
 
 /**
  * D10 Sign In: username (or email) and password. Spec §5: no client-side rules, both are sent as

@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { AccountSettings, SessionInfo } from "@contract/me";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRequest, type MockRoute } from "@test/render-app";
+
+/** D87 /settings and /settings/verify-email. */
+
+const settings: AccountSettings = {
+  profileVisibility: "public",
+  presenceEnabled: false,
+  notificationPrefs: { friend_request: true, friend_accepted: true, score_beaten: true, achievement: true, report_handled: true, announcement: true },
+  email: "ada@example.com",
+  emailVerified: false,
+  pendingEmail: null,
+  hasPassword: true,
+  deleteAfter: null,
+};
+const sessions: SessionInfo[] = [
+  {
+    id: "0123456789abcdef",
+    device: "Chrome on Windows",
+    kind: "player",
+    createdAt: "2025-05-01T10:00:00.000Z",
+    lastSeenAt: new Date().toISOString(),
+    current: true,
+  },
+  {
+    id: "fedcba9876543210",
+    device: "Safari on iPhone",
+    kind: "player",
+    createdAt: "2025-04-01T10:00:00.000Z",
+    lastSeenAt: "2025-05-01T10:00:00.000Z",
+    current: false,
+  },
+];
+
+function api(extra: MockRoute[] = [], current: AccountSettings = settings) {
+  const calls: MockRequest[] = [];
+  const record = (handler: (req: MockRequest) => Response) => (req: MockRequest) => {
+    calls.push(req);
+    return handler(req);
+  };
+  let state = current;
+  const fetch = mockApi([
+    ...extra.map(([m, p, h]) => [m, p, record(h as (req: MockRequest) => Response)] as MockRoute),
+    signedInAs({ id: 7, username: "ada" }),
+    noContent,
+    ["GET", "/api/me/settings", () => jsonResponse(state)],
+    ["GET", "/api/me/sessions", () => jsonResponse(sessions)],
+    [
+      "PATCH",
+      "/api/me/settings",
+      record((req) => {
+        const body = req.body as Partial<AccountSettings>;
+        state = { ...state, ...body, notificationPrefs: { ...state.notificationPrefs, ...(body.notificationPrefs ?? {}) } };
+        return jsonResponse(state);
+      }),
+    ],
+    ["DELETE", "/api/me/sessions/others", record(() => new Response(null, { status: 204 }))],
+    [
+      "DELETE",
+      "/api/me",
+      record(() => {
+        state = { ...state, deleteAfter: "2025-06-01T12:00:00.000Z" };
+        return jsonResponse({ deleteAfter: state.deleteAfter }, { status: 202 });
+      }),
+    ],
+  ]);
+  return { fetch, calls };
+}
+
+setUpScreenTests();
+
+describe("/settings (D87)", () => {
+  it("asks a visitor to sign in", async () => {
+    mockApi([signedOut, noContent]);
+    renderApp("/settings");
+    expect(await screen.findByRole("heading", { name: "Sign in to see your settings" })).toBeInTheDocument();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fsettings");
+  });
+
+  it("shows every section with the player's email, its state and the sessions", async () => {
+    api();
+    renderApp("/settings");
+    for (const name of ["Profile", "Account", "Privacy", "Notifications", "Sessions", "Your data", "Danger zone"]) {
+      expect(await screen.findByRole("heading", { name, level: 2 })).toBeInTheDocument();
+    }
+    expect(screen.getByText("ada@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Not verified")).toBeInTheDocument();
+    expect(await screen.findByText("Safari on iPhone")).toBeInTheDocument();
+    expect(screen.getByText("This device")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download my data" })).toHaveAttribute("href", "/api/me/export");
+    expect(screen.getByRole("radio", { name: /Public/ })).toBeChecked();
+  });
+
+  it("a switch saves one notification choice; a radio the profile visibility", async () => {
+    const { calls } = api();
+    renderApp("/settings");
+    const beaten = await screen.findByRole("switch", { name: "Beaten scores" });
+    expect(beaten).toHaveAttribute("aria-checked", "true");
+    fireEvent.click(beaten);
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Beaten scores" })).toHaveAttribute("aria-checked", "false"));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ notificationPrefs: { score_beaten: false } });
+    fireEvent.click(screen.getByRole("radio", { name: /Friends only/ }));
+    await waitFor(() => expect(screen.getByRole("radio", { name: /Friends only/ })).toBeChecked());
+    expect(calls.filter((c) => c.method === "PATCH")[1].body).toEqual({ profileVisibility: "friends" });
+    fireEvent.click(screen.getByRole("switch", { name: "Show when I'm online" }));
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Show when I'm online" })).toHaveAttribute("aria-checked", "true"));
+  });
+
+  it("'Sign out everywhere else' ends the other sessions", async () => {
+    const { calls } = api();
+    renderApp("/settings");
+    const button = await screen.findByRole("button", { name: "Sign out everywhere else" });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/me/sessions/others")).toBe(true));
+    expect(await screen.findByText("Only this browser is still signed in.")).toBeInTheDocument();
+  });
+
+  it("deleting the account asks for the password, then shows the pending deletion with 'Cancel deletion'", async () => {
+    const { calls } = api();
+    renderApp("/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
+    expect(await within(dialog).findByText("Please enter your password")).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "my password" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "DELETE" && c.url.pathname === "/api/me")?.body).toEqual({ password: "my password" }));
+    expect(await screen.findByRole("button", { name: "Cancel deletion" })).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Danger zone" })).getByText(/Your account will be deleted on/)).toBeInTheDocument();
+  });
+
+  it("a wrong password keeps the dialog open with the server's message", async () => {
+    api([["DELETE", "/api/me", () => jsonResponse({ message: "Your password is not correct" }, { status: 403 })]]);
+    renderApp("/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "wrong" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
+    expect(await within(dialog).findByText("Your password is not correct")).toBeInTheDocument();
+  });
+
+  it("the password form checks the confirmation before sending", async () => {
+    const { calls } = api([["POST", "/api/me/password", () => new Response(null, { status: 204 })]]);
+    renderApp("/settings");
+    fireEvent.change(await screen.findByLabelText("Current password"), { target: { value: "old password" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "new password" } });
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "other password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("The passwords do not match")).toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === "/api/me/password")).toBe(false);
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "new password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({ currentPassword: "old password", newPassword: "new password" }),
+    );
+    expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
+  });
+});
+
+describe("/settings/verify-email (D87)", () => {
+  it("posts the token once and says which address is now the player's", async () => {
+    const { calls } = api([["POST", "/api/me/email/verify", () => jsonResponse({ email: "new@example.com" })]]);
+    renderApp("/settings/verify-email?token=abc123");
+    expect(await screen.findByRole("heading", { name: "Email address confirmed" })).toBeInTheDocument();
+    expect(screen.getByText("Your email address is now new@example.com.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === "/api/me/email/verify").map((c) => c.body)).toEqual([{ token: "abc123" }]);
+  });
+
+  it("shows the server's reason for a used or expired link", async () => {
+    api([["POST", "/api/me/email/verify", () => jsonResponse({ message: "This verification link is not valid or has expired." }, { status: 400 })]]);
+    renderApp("/settings/verify-email?token=used");
+    expect(await screen.findByRole("heading", { name: "Could not confirm your email" })).toBeInTheDocument();
+    expect(screen.getByText("This verification link is not valid or has expired.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,223 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses } from "../../contract/common";
+import {
+  accountSettingsPatchSchema,
+  accountSettingsSchema,
+  AVATAR_MAX_UPLOAD_BYTES,
+  avatarResponseSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountResponseSchema,
+  deleteAccountSchema,
+  sessionIdParamSchema,
+  sessionListSchema,
+  verifyEmailResponseSchema,
+  verifyEmailSchema,
+} from "../../contract/me";
+import type { AppContext } from "../context";
+import { Invalid, NotFound } from "../errors";
+import { clearSessionCookie, requireUser, SESSION_COOKIE } from "../plugins/auth";
+import { anonymiseDueAccounts, cancelAccountDeletion, requestAccountDeletion } from "../services/account-deletion";
+import { exportAccount } from "../services/account-export";
+import {
+  changePassword,
+  confirmPassword,
+  getAccountSettings,
+  removeAvatar,
+  requestEmailChange,
+  setAvatar,
+  updateAccountSettings,
+  verifyEmailToken,
+} from "../services/account-settings";
+import { siteName } from "../services/content";
+import { createMailer } from "../services/mailer";
+import { endUserSessions, hashToken, listUserSessions, sessionHandle } from "../services/sessions";
+import { FORM_LIMITS, readMultipartUpload } from "./admin/multipart";
+
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
+const noContent = { 204: z.null(), ...errors };
+
+/**
+ * D87, D100: the player's own account (/settings): sessions, password, email, avatar, privacy and
+ * notification choices, "Download my data" and "Delete my account". Every route needs a session (401) and
+ * acts on the session's user only: no user id is ever read from a request.
+ */
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits, reads }) => {
+  const secure = config.publicUrl.startsWith("https:");
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook("onClose", async () => mailer.close());
+  // Personal answers: never kept by a browser or a proxy.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  app.get("/api/me/settings", { schema: { response: { 200: accountSettingsSchema, ...errors } } }, async (request) =>
+    getAccountSettings(db, requireUser(request).id, settings.now()),
+  );
+
+  app.patch("/api/me/settings", { schema: { body: accountSettingsPatchSchema, response: { 200: accountSettingsSchema, ...errors } } }, async (request) => {
+    const user = requireUser(request);
+    const result = await updateAccountSettings(db, user.id, request.body, settings.now());
+    // The public profile shows more or less from now on (decision 008: cached public reads are invalidated).
+    if (request.body.profileVisibility !== undefined) await reads.invalidate();
+    return result;
+  });
+
+  // D87: the signed-in sessions, this one marked.
+  app.get("/api/me/sessions", { schema: { response: { 200: sessionListSchema, ...errors } } }, async (request) =>
+    listUserSessions(db, requireUser(request).id, request.cookies[SESSION_COOKIE], settings.now()),
+  );
+
+  // D87: "Sign out everywhere else".
+  app.delete("/api/me/sessions/others", { schema: { response: noContent } }, async (request, reply) => {
+    const user = requireUser(request);
+    await endUserSessions(db, user.id, { exceptToken: request.cookies[SESSION_COOKIE] });
+    return reply.code(204).send(null);
+  });
+
+  // D87: one session ends (this one too: then the cookie goes as well).
+  app.delete("/api/me/sessions/:id", { schema: { params: sessionIdParamSchema, response: noContent } }, async (request, reply) => {
+    const user = requireUser(request);
+    const ended = await endUserSessions(db, user.id, { handle: request.params.id });
+    if (!ended) throw new NotFound("Session not found");
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && sessionHandle(hashToken(token)) === request.params.id) clearSessionCookie(reply, secure);
+    return reply.code(204).send(null);
+  });
+
+  // D87: a new password ends every other session.
+  app.post("/api/me/password", { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
+    const user = requireUser(request);
+    await rateLimits.enforce("passwordCheck", `password:${user.id}`);
+    await changePassword(db, user.id, request.body, request.cookies[SESSION_COOKIE], settings.passwordHashCost);
+    return reply.code(204).send(null);
+  });
+
+  // D87: a verification link to the new address; the current one stays until it is used.
+  app.post(
+    "/api/me/email",
+    { schema: { body: changeEmailSchema, response: { 202: z.object({ message: z.string() }), ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await rateLimits.enforce("emailVerification", `email-verify:${user.id}`);
+      const mail = await requestEmailChange(db, user.id, request.body.email, {
+        publicUrl: config.publicUrl,
+        siteName: await siteName(db),
+        now: settings.now(),
+      });
+      await mailer.send(mail);
+      return reply.code(202).send({ message: `We sent a verification link to ${request.body.email}. It is valid for 24 hours.` });
+    },
+  );
+
+  app.post("/api/me/email/verify", { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema, ...errors } } }, async (request) =>
+    verifyEmailToken(db, requireUser(request).id, request.body.token, settings.now()),
+  );
+
+  // D87: the avatar, a multipart upload in a scope of its own (the rest of the site's bodies are JSON).
+  const imageLimits = { ...settings.uploadLimits.image, maxUploadBytes: Math.min(settings.uploadLimits.image.maxUploadBytes, AVATAR_MAX_UPLOAD_BYTES) };
+  await app.register(async (scope: FastifyInstance) => {
+    await scope.register(multipart, { limits: { ...FORM_LIMITS, files: 1, fileSize: imageLimits.maxUploadBytes }, throwFileSizeLimit: true });
+    const tmpDir = path.join(config.dataDir, "tmp");
+    scope.post("/api/me/avatar", { schema: { response: { 200: avatarResponseSchema, ...errors } }, config: { changesCatalogue: true } }, async (request) => {
+      const user = requireUser(request);
+      // Counted before the body is read, so a refused upload costs no disk.
+      await rateLimits.enforce("avatar", `avatar:${user.id}`);
+      const upload = await readMultipartUpload(request, {
+        fileField: "avatar",
+        maxFileBytes: imageLimits.maxUploadBytes,
+        tmpDir,
+        tooLargeMessage: `The image is larger than ${Math.round(imageLimits.maxUploadBytes / (1024 * 1024))} MB`,
+      });
+      try {
+        if (!upload.file) throw new Invalid("Please choose an image");
+        if (upload.file.size === 0) throw new Invalid("The uploaded file is empty");
+        const avatarUrl = await setAvatar(db, config.dataDir, user.id, await fsp.readFile(upload.file.path), imageLimits);
+        return { avatarUrl };
+      } finally {
+        await upload.cleanup();
+      }
+    });
+  });
+
+  app.delete("/api/me/avatar", { schema: { response: noContent }, config: { changesCatalogue: true } }, async (request, reply) => {
+    await removeAvatar(db, config.dataDir, requireUser(request).id);
+    return reply.code(204).send(null);
+  });
+
+  // D87: "Download my data", a JSON file.
+  app.get("/api/me/export", async (request, reply) => {
+    const user = requireUser(request);
+    const data = await exportAccount(db, user.id, settings.now());
+    const name = data.account.username.replace(/[^A-Za-z0-9_-]/g, "_");
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="arcadium-data-${name}.json"`)
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  // D87: "Delete my account": a 14-day grace, then the deletion job anonymises it.
+  app.delete("/api/me", { schema: { body: deleteAccountSchema, response: { 202: deleteAccountResponseSchema, ...errors } } }, async (request, reply) => {
+    const user = requireUser(request);
+    await rateLimits.enforce("passwordCheck", `password:${user.id}`);
+    await confirmPassword(db, user.id, request.body?.password, settings.passwordHashCost);
+    const deleteAfter = await requestAccountDeletion(db, user.id, settings.now());
+    request.log.info({ userId: user.id, deleteAfter }, "account deletion requested");
+    return reply.code(202).send({ deleteAfter: deleteAfter.toISOString() });
+  });
+
+  app.post("/api/me/delete/cancel", { schema: { body: z.unknown().optional(), response: noContent } }, async (request, reply) => {
+    await cancelAccountDeletion(db, requireUser(request).id);
+    return reply.code(204).send(null);
+  });
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** D87: runs the account deletion job now (it also runs at start-up and every hour); resolves to how many accounts it anonymised. */
+    runAccountDeletions(): Promise<number>;
+  }
+}
+
+export const ACCOUNT_DELETION_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * D87: the deletion job, at start-up and every hour (an unref'd timer), on every process: each account is
+ * claimed with `for update skip locked`, so two processes never anonymise the same one twice. After it, the
+ * boards and the cached public reads are cleared (the player's scores and name are gone).
+ */
+export const accountDeletionJob = fp<AppContext>(async (app, { db, config, settings, leaderboardCache, reads }) => {
+  let running: Promise<number> | undefined;
+  const run = () =>
+    (running ??= (async () => {
+      try {
+        const done = await anonymiseDueAccounts(db, { now: settings.now(), dataDir: config.dataDir });
+        if (done > 0) {
+          leaderboardCache.clear();
+          await reads.invalidate();
+          app.log.info({ accounts: done }, "deleted accounts anonymised");
+        }
+        return done;
+      } finally {
+        running = undefined;
+      }
+    })());
+  app.decorate("runAccountDeletions", run);
+  let timer: NodeJS.Timeout | undefined;
+  const runLogged = () => void run().catch((err: unknown) => app.log.warn({ err }, "account deletion job failed"));
+  app.addHook("onReady", async () => {
+    runLogged();
+    timer = setInterval(runLogged, ACCOUNT_DELETION_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    if (timer) clearInterval(timer);
+    await running?.catch(() => undefined);
+  });
+});

@@ -1,0 +1,271 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import {
+  achievementsTable,
+  bestScoresTable,
+  chatMessagesTable,
+  directMessagesTable,
+  emailTokensTable,
+  favoritesTable,
+  friendRequestsTable,
+  friendshipsTable,
+  gameAchievementsTable,
+  gameSavesTable,
+  gamesTable,
+  notificationsTable,
+  playerGameAchievementsTable,
+  playerGamesTable,
+  playerStatsTable,
+  playsTable,
+  presenceTable,
+  reviewsTable,
+  scoresTable,
+  sessionsTable,
+  userBlocksTable,
+  usersTable,
+} from "../db/schema";
+import { NotFound } from "../errors";
+import { notificationPrefsOf } from "./account-settings";
+import { describeUserAgent } from "./user-agent";
+
+/**
+ * D87 "Download my data": everything stored about the player, as one JSON document. Secrets are left out
+ * (password hash, token hashes); so is what belongs to other players (who blocked this player, D84).
+ *
+ * EXPORT_COVERAGE names, for every column of the schema that points at a user, the section of the export
+ * that holds those rows, or why none does. A test lists the schema's tables and fails for a column missing
+ * here, so a new table with a user in it cannot be forgotten.
+ */
+export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: string }> = {
+  "sessions.user_id": { section: "sessions" },
+  "plays.user_id": { section: "plays" },
+  "game_saves.user_id": { section: "cloudSaves" },
+  "player_game_achievements.user_id": { section: "gameAchievements" },
+  "scores.user_id": { section: "scores" },
+  "best_scores.user_id": { section: "bestScores" },
+  "player_stats.user_id": { section: "stats" },
+  "user_achievements.user_id": { section: "achievements" },
+  "reviews.user_id": { section: "reviews" },
+  "chat_messages.user_id": { section: "chatMessages" },
+  "friend_requests.from_user_id": { section: "friendRequestsSent" },
+  "friend_requests.to_user_id": { section: "friendRequestsReceived" },
+  "friendships.user_id": { section: "friends" },
+  "friendships.friend_id": { excluded: "the same friendship as the row with user_id (friendships are stored both ways)" },
+  "user_blocks.blocker_id": { section: "blocks" },
+  "user_blocks.blocked_id": { excluded: "who blocked the player is theirs to know, not the player's (D84: no trace)" },
+  "presence.user_id": { section: "presence" },
+  "notifications.user_id": { section: "notifications" },
+  "favorites.user_id": { section: "favorites" },
+  "player_games.user_id": { section: "playerGames" },
+  "direct_messages.sender_id": { section: "messagesSent" },
+  "direct_messages.recipient_id": { section: "messagesReceived" },
+  "email_tokens.user_id": { section: "emailVerifications" },
+};
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+export async function exportAccount(db: Db, userId: number, now = new Date()) {
+  const [user] = await db.select().from(usersTable).where(eq(usersTable.id, userId));
+  if (!user) throw new NotFound("User not found");
+  const game = { gameId: gamesTable.id, game: gamesTable.title };
+  const other = (column: typeof usersTable.id) => ({ userId: column, username: usersTable.username });
+
+  const [
+    sessions,
+    plays,
+    cloudSaves,
+    gameAchievements,
+    scores,
+    bestScores,
+    stats,
+    achievements,
+    reviews,
+    chatMessages,
+    friendRequestsSent,
+    friendRequestsReceived,
+    friends,
+    blocks,
+    presence,
+    notifications,
+    favorites,
+    playerGames,
+    messagesSent,
+    messagesReceived,
+    emailVerifications,
+  ] = await Promise.all([
+    db.select().from(sessionsTable).where(eq(sessionsTable.userId, userId)).orderBy(asc(sessionsTable.createdAt)),
+    db
+      .select({ id: playsTable.id, ...game, createdAt: playsTable.createdAt, playtimeMs: playsTable.playtimeMs, firstGameplayMs: playsTable.firstGameplayMs })
+      .from(playsTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, playsTable.gameId))
+      .where(eq(playsTable.userId, userId))
+      .orderBy(asc(playsTable.createdAt)),
+    db
+      .select({ ...game, key: gameSavesTable.key, value: gameSavesTable.value, updatedAt: gameSavesTable.updatedAt })
+      .from(gameSavesTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, gameSavesTable.gameId))
+      .where(eq(gameSavesTable.userId, userId)),
+    db
+      .select({ ...game, key: gameAchievementsTable.key, title: gameAchievementsTable.title, unlockedAt: playerGameAchievementsTable.unlockedAt })
+      .from(playerGameAchievementsTable)
+      .innerJoin(gameAchievementsTable, eq(gameAchievementsTable.id, playerGameAchievementsTable.achievementId))
+      .innerJoin(gamesTable, eq(gamesTable.id, gameAchievementsTable.gameId))
+      .where(eq(playerGameAchievementsTable.userId, userId)),
+    db
+      .select({ id: scoresTable.id, ...game, score: scoresTable.score, won: scoresTable.won, createdAt: scoresTable.createdAt })
+      .from(scoresTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, scoresTable.gameId))
+      .where(eq(scoresTable.userId, userId))
+      .orderBy(asc(scoresTable.createdAt)),
+    db
+      .select({ ...game, score: bestScoresTable.score, achievedAt: bestScoresTable.achievedAt })
+      .from(bestScoresTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, bestScoresTable.gameId))
+      .where(eq(bestScoresTable.userId, userId)),
+    db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, userId)),
+    db
+      .select({ achievement: achievementsTable.achievement, unlockedAt: achievementsTable.unlockedAt })
+      .from(achievementsTable)
+      .where(eq(achievementsTable.userId, userId)),
+    db
+      .select({
+        id: reviewsTable.id,
+        ...game,
+        rating: reviewsTable.rating,
+        comment: reviewsTable.comment,
+        createdAt: reviewsTable.createdAt,
+        updatedAt: reviewsTable.updatedAt,
+      })
+      .from(reviewsTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, reviewsTable.gameId))
+      .where(eq(reviewsTable.userId, userId)),
+    db
+      .select({ id: chatMessagesTable.id, message: chatMessagesTable.message, createdAt: chatMessagesTable.createdAt, deletedAt: chatMessagesTable.deletedAt })
+      .from(chatMessagesTable)
+      .where(eq(chatMessagesTable.userId, userId))
+      .orderBy(asc(chatMessagesTable.id)),
+    db
+      .select({ ...other(usersTable.id), createdAt: friendRequestsTable.createdAt })
+      .from(friendRequestsTable)
+      .innerJoin(usersTable, eq(usersTable.id, friendRequestsTable.toUserId))
+      .where(eq(friendRequestsTable.fromUserId, userId)),
+    db
+      .select({ ...other(usersTable.id), createdAt: friendRequestsTable.createdAt })
+      .from(friendRequestsTable)
+      .innerJoin(usersTable, eq(usersTable.id, friendRequestsTable.fromUserId))
+      .where(eq(friendRequestsTable.toUserId, userId)),
+    db
+      .select({ ...other(usersTable.id), since: friendshipsTable.createdAt })
+      .from(friendshipsTable)
+      .innerJoin(usersTable, eq(usersTable.id, friendshipsTable.friendId))
+      .where(eq(friendshipsTable.userId, userId)),
+    db
+      .select({ ...other(usersTable.id), createdAt: userBlocksTable.createdAt })
+      .from(userBlocksTable)
+      .innerJoin(usersTable, eq(usersTable.id, userBlocksTable.blockedId))
+      .where(eq(userBlocksTable.blockerId, userId)),
+    db.select().from(presenceTable).where(eq(presenceTable.userId, userId)),
+    db
+      .select({
+        id: notificationsTable.id,
+        kind: notificationsTable.kind,
+        data: notificationsTable.data,
+        createdAt: notificationsTable.createdAt,
+        readAt: notificationsTable.readAt,
+      })
+      .from(notificationsTable)
+      .where(eq(notificationsTable.userId, userId))
+      .orderBy(asc(notificationsTable.id)),
+    db
+      .select({ ...game, createdAt: favoritesTable.createdAt })
+      .from(favoritesTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, favoritesTable.gameId))
+      .where(eq(favoritesTable.userId, userId)),
+    db
+      .select({ ...game, lastPlayedAt: playerGamesTable.lastPlayedAt, plays: playerGamesTable.plays, playtimeMs: playerGamesTable.playtimeMs })
+      .from(playerGamesTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, playerGamesTable.gameId))
+      .where(eq(playerGamesTable.userId, userId)),
+    db
+      .select({
+        id: directMessagesTable.id,
+        to: other(usersTable.id),
+        body: directMessagesTable.body,
+        createdAt: directMessagesTable.createdAt,
+        readAt: directMessagesTable.readAt,
+      })
+      .from(directMessagesTable)
+      .innerJoin(usersTable, eq(usersTable.id, directMessagesTable.recipientId))
+      .where(eq(directMessagesTable.senderId, userId))
+      .orderBy(asc(directMessagesTable.id)),
+    db
+      .select({
+        id: directMessagesTable.id,
+        from: other(usersTable.id),
+        body: directMessagesTable.body,
+        createdAt: directMessagesTable.createdAt,
+        readAt: directMessagesTable.readAt,
+      })
+      .from(directMessagesTable)
+      .innerJoin(usersTable, eq(usersTable.id, directMessagesTable.senderId))
+      .where(eq(directMessagesTable.recipientId, userId))
+      .orderBy(asc(directMessagesTable.id)),
+    db
+      .select({ email: emailTokensTable.email, createdAt: emailTokensTable.createdAt, expiresAt: emailTokensTable.expiresAt, usedAt: emailTokensTable.usedAt })
+      .from(emailTokensTable)
+      .where(eq(emailTokensTable.userId, userId))
+      .orderBy(asc(emailTokensTable.createdAt)),
+  ]);
+
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      emailVerifiedAt: iso(user.emailVerifiedAt),
+      avatarUrl: user.avatarUrl,
+      role: user.role,
+      createdAt: iso(user.createdAt),
+      hasPassword: Boolean(user.passwordHash),
+      signsInWithGoogle: Boolean(user.googleSub),
+      disabledAt: iso(user.disabledAt),
+      deleteAfter: iso(user.deleteAfter),
+    },
+    settings: {
+      profileVisibility: user.profileVisibility,
+      presenceEnabled: user.presenceEnabled,
+      notificationPrefs: notificationPrefsOf(user.notificationPrefs),
+    },
+    sessions: sessions.map((s) => ({
+      kind: s.kind,
+      device: describeUserAgent(s.userAgent),
+      userAgent: s.userAgent,
+      createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
+      expiresAt: iso(s.expiresAt),
+    })),
+    scores,
+    bestScores,
+    stats: stats.map(({ userId: _userId, ...s }) => s),
+    achievements,
+    gameAchievements,
+    reviews,
+    chatMessages,
+    plays,
+    cloudSaves,
+    favorites,
+    playerGames,
+    friends,
+    friendRequestsSent,
+    friendRequestsReceived,
+    blocks,
+    presence: presence.map(({ userId: _userId, ...p }) => p),
+    notifications,
+    messagesSent,
+    messagesReceived,
+    emailVerifications,
+  };
+}
+
+export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;

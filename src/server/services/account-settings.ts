@@ -1,0 +1,244 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import sharp from "sharp";
+import {
+  AVATAR_SIZE,
+  EMAIL_TOKEN_TTL_HOURS,
+  NOTIFICATION_PREF_KINDS,
+  WRONG_PASSWORD_MESSAGE,
+  type AccountSettings,
+  type AccountSettingsPatch,
+  type ChangePasswordInput,
+  type NotificationPrefs,
+} from "../../contract/me";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/pg-errors";
+import { emailTokensTable, usersTable } from "../db/schema";
+import { Conflict, Forbidden, Invalid, NotFound, UnsupportedType } from "../errors";
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
+import type { MailMessage } from "./mailer";
+import { hashPassword, verifyPassword } from "./passwords";
+import { endUserSessions, hashToken } from "./sessions";
+
+// D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
+
+type UserRow = typeof usersTable.$inferSelect;
+
+async function loadUser(db: Db, userId: number): Promise<UserRow> {
+  const [user] = await db.select().from(usersTable).where(eq(usersTable.id, userId));
+  if (!user) throw new NotFound("User not found");
+  return user;
+}
+
+/** D85/D87: a kind not named in users.notification_prefs is on. */
+export function notificationPrefsOf(stored: Record<string, boolean> | null | undefined): NotificationPrefs {
+  return Object.fromEntries(NOTIFICATION_PREF_KINDS.map((k) => [k, stored?.[k] !== false])) as NotificationPrefs;
+}
+
+/** GET /api/me/settings */
+export async function getAccountSettings(db: Db, userId: number, now = new Date()): Promise<AccountSettings> {
+  const user = await loadUser(db, userId);
+  const [pending] = await db
+    .select({ email: emailTokensTable.email })
+    .from(emailTokensTable)
+    .where(and(eq(emailTokensTable.userId, userId), isNull(emailTokensTable.usedAt), gt(emailTokensTable.expiresAt, now)))
+    .orderBy(desc(emailTokensTable.createdAt))
+    .limit(1);
+  return {
+    profileVisibility: user.profileVisibility,
+    presenceEnabled: user.presenceEnabled,
+    notificationPrefs: notificationPrefsOf(user.notificationPrefs),
+    email: user.email,
+    emailVerified: Boolean(user.email && user.emailVerifiedAt),
+    pendingEmail: pending && pending.email.toLowerCase() !== user.email?.toLowerCase() ? pending.email : null,
+    hasPassword: Boolean(user.passwordHash),
+    deleteAfter: user.deleteAfter?.toISOString() ?? null,
+  };
+}
+
+/** PATCH /api/me/settings: only stored here; the profile, presence and notifications read them (D84, D85). */
+export async function updateAccountSettings(db: Db, userId: number, patch: AccountSettingsPatch, now = new Date()): Promise<AccountSettings> {
+  const set: Partial<typeof usersTable.$inferInsert> = {};
+  if (patch.profileVisibility !== undefined) set.profileVisibility = patch.profileVisibility;
+  if (patch.presenceEnabled !== undefined) set.presenceEnabled = patch.presenceEnabled;
+  if (patch.notificationPrefs && Object.keys(patch.notificationPrefs).length) {
+    const user = await loadUser(db, userId);
+    const prefs = { ...notificationPrefsOf(user.notificationPrefs), ...patch.notificationPrefs };
+    // Only the kinds turned off are stored (a kind added later starts on).
+    set.notificationPrefs = Object.fromEntries(Object.entries(prefs).filter(([, on]) => !on));
+  }
+  if (Object.keys(set).length) await db.update(usersTable).set(set).where(eq(usersTable.id, userId));
+  return getAccountSettings(db, userId, now);
+}
+
+/**
+ * D87: POST /api/me/password. With a password: the current one must match (403). Without one (a Google-only
+ * account): a password may be set without `currentPassword`. Every other session ends; `keepToken`'s stays.
+ */
+export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, keepToken: string | undefined, hashCost: number): Promise<void> {
+  const user = await loadUser(db, userId);
+  if (user.passwordHash) {
+    if (!input.currentPassword) throw new Invalid("Please enter your current password");
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash, hashCost))) throw new Forbidden(WRONG_PASSWORD_MESSAGE);
+  }
+  const passwordHash = await hashPassword(input.newPassword, hashCost);
+  await db.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
+  await endUserSessions(db, userId, { exceptToken: keepToken });
+}
+
+/** D87: the password of a confirmation (account deletion): 403 when wrong; nothing to check for an account without one. */
+export async function confirmPassword(db: Db, userId: number, password: string | undefined, hashCost: number): Promise<void> {
+  const user = await loadUser(db, userId);
+  if (!user.passwordHash) return;
+  if (!password) throw new Invalid("Please enter your password");
+  if (!(await verifyPassword(password, user.passwordHash, hashCost))) throw new Forbidden("Your password is not correct");
+}
+
+const EMAIL_TAKEN = "An account with this email already exists";
+
+async function assertEmailFree(db: Db, userId: number, email: string) {
+  const [taken] = await db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(and(sql`lower(${usersTable.email}) = lower(${email})`, ne(usersTable.id, userId)))
+    .limit(1);
+  if (taken) throw new Conflict(EMAIL_TAKEN);
+}
+
+/**
+ * D87: POST /api/me/email. Stores the SHA-256 of a random token (24 h, single use) and returns the mail with
+ * its link; the current address stays until the link is used.
+ */
+export async function requestEmailChange(
+  db: Db,
+  userId: number,
+  email: string,
+  opts: { publicUrl: string; siteName: string; now?: Date },
+): Promise<MailMessage> {
+  const now = opts.now ?? new Date();
+  const user = await loadUser(db, userId);
+  if (user.email?.toLowerCase() === email.toLowerCase() && user.emailVerifiedAt) throw new Invalid("This is already your verified email address");
+  await assertEmailFree(db, userId, email);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_HOURS * 60 * 60 * 1000);
+  await db.insert(emailTokensTable).values({ tokenHash: hashToken(token), userId, email, createdAt: now, expiresAt });
+  const link = `${opts.publicUrl.replace(/\/+$/, "")}/settings/verify-email?token=${encodeURIComponent(token)}`;
+  return {
+    to: email,
+    subject: `Confirm your email address for ${opts.siteName}`,
+    text: [
+      `Hello ${user.username},`,
+      "",
+      `Please confirm that ${email} is your email address on ${opts.siteName} by opening this link:`,
+      "",
+      `    ${link}`,
+      "",
+      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and can be used once.`,
+      "If you did not ask for this, you can ignore this message: nothing changes.",
+    ].join("\n"),
+  };
+}
+
+const BAD_LINK = "This verification link is not valid or has expired. Please ask for a new one in Settings.";
+
+/** D87: POST /api/me/email/verify. The token's account gets its address, verified; used, expired or unknown → 400; taken → 409. */
+export async function verifyEmailToken(db: Db, userId: number, token: string, now = new Date()): Promise<{ email: string }> {
+  const tokenHash = hashToken(token);
+  try {
+    return await db.transaction(async (tx) => {
+      // Single use: the update claims the token (a second use, even at the same moment, finds it used).
+      const [claimed] = await tx
+        .update(emailTokensTable)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailTokensTable.tokenHash, tokenHash),
+            eq(emailTokensTable.userId, userId),
+            isNull(emailTokensTable.usedAt),
+            gt(emailTokensTable.expiresAt, now),
+          ),
+        )
+        .returning({ email: emailTokensTable.email });
+      if (!claimed) throw new Invalid(BAD_LINK);
+      const [taken] = await tx
+        .select({ id: usersTable.id })
+        .from(usersTable)
+        .where(and(sql`lower(${usersTable.email}) = lower(${claimed.email})`, ne(usersTable.id, userId)))
+        .limit(1);
+      if (taken) throw new Conflict(EMAIL_TAKEN);
+      await tx.update(usersTable).set({ email: claimed.email, emailVerifiedAt: now }).where(eq(usersTable.id, userId));
+      // The other links of this account are spent too: only the newest address asked for counts once one is used.
+      await tx
+        .update(emailTokensTable)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokensTable.userId, userId), isNull(emailTokensTable.usedAt)));
+      return { email: claimed.email };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "users_email_lower_unique")) throw new Conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** Where avatars live: DATA_DIR/uploads/avatars, served at /uploads/avatars/ (D87). */
+export function avatarsDir(dataDir: string): string {
+  return path.join(dataDir, "uploads", "avatars");
+}
+
+const AVATAR_PREFIX = "/uploads/avatars/";
+
+/** Removes an avatar file this site stored (a Google picture's URL is left alone). */
+export async function removeAvatarFile(dataDir: string, avatarUrl: string | null | undefined): Promise<void> {
+  if (!avatarUrl?.startsWith(AVATAR_PREFIX)) return;
+  const name = avatarUrl.slice(AVATAR_PREFIX.length);
+  if (!/^[\w-]+\.webp$/.test(name)) return;
+  await fsp.rm(path.join(avatarsDir(dataDir), name), { force: true });
+}
+
+const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
+
+/**
+ * D87: the upload decoded with sharp (name and declared type not trusted), cropped to cover a square and
+ * stored as WebP 256×256 without metadata; users.avatar_url points at it and the previous file is removed.
+ */
+export async function setAvatar(db: Db, dataDir: string, userId: number, input: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<string> {
+  const options = { limitInputPixels: limits.maxInputPixels, failOn: "error" as const };
+  let data: Buffer;
+  try {
+    const { format } = await sharp(input, options).metadata();
+    if (!format || !["png", "jpeg", "webp", "gif"].includes(format)) throw new UnsupportedType(NOT_AN_IMAGE);
+    data = await sharp(input, { ...options, animated: false })
+      .rotate()
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    if (err instanceof UnsupportedType) throw err;
+    throw new UnsupportedType(NOT_AN_IMAGE);
+  }
+  const name = `${userId}-${crypto.createHash("sha256").update(data).digest("hex").slice(0, 24)}.webp`;
+  const dir = avatarsDir(dataDir);
+  await fsp.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+  try {
+    await fsp.writeFile(temp, data, { mode: 0o644 });
+    await fsp.rename(temp, path.join(dir, name));
+  } catch (err) {
+    await fsp.rm(temp, { force: true });
+    throw err;
+  }
+  const avatarUrl = `${AVATAR_PREFIX}${name}`;
+  const before = await loadUser(db, userId);
+  await db.update(usersTable).set({ avatarUrl }).where(eq(usersTable.id, userId));
+  if (before.avatarUrl !== avatarUrl) await removeAvatarFile(dataDir, before.avatarUrl);
+  return avatarUrl;
+}
+
+/** D87: DELETE /api/me/avatar. */
+export async function removeAvatar(db: Db, dataDir: string, userId: number): Promise<void> {
+  const before = await loadUser(db, userId);
+  await db.update(usersTable).set({ avatarUrl: null }).where(eq(usersTable.id, userId));
+  await removeAvatarFile(dataDir, before.avatarUrl);
+}
