@@ -30,6 +30,7 @@ import { contentRoutes } from "./routes/content";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
+import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
 import { reviewRoutes } from "./routes/reviews";
 import { playRoutes } from "./routes/plays";
@@ -190,6 +191,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(adminRoutes, routeCtx);
   await app.register(chatRoutes, routeCtx);
   await app.register(reviewRoutes, routeCtx);
+  await app.register(myGamesRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
