@@ -18,6 +18,7 @@ const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () => import("./ro
 const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) => m.AboutScreen));
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
+const MyGamesScreen = lazyScreen("my-games", () => import("./routes/my-games").then((m) => m.MyGamesScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
@@ -49,6 +50,7 @@ function PublicRoutes() {
           <Route path="/contact" component={ContactScreen} />
           <Route path="/help" component={HelpScreen} />
           <Route path="/login" component={LoginScreen} />
+          <Route path="/me/games" component={MyGamesScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -67,11 +67,13 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
               Profile
             </Link>
           </DropdownMenuItem>
-          {/* Spec §2 / D55: My Games and Settings do nothing yet. */}
-          <DropdownMenuItem>
-            <Library aria-hidden="true" />
-            My Games
+          <DropdownMenuItem asChild>
+            <Link href="/me/games">
+              <Library aria-hidden="true" />
+              My Games
+            </Link>
           </DropdownMenuItem>
+          {/* Spec §2 / D55: Settings does nothing yet. */}
           <DropdownMenuItem>
             <Settings aria-hidden="true" />
             Settings
