@@ -44,6 +44,12 @@ export type StaticPagePath = keyof typeof STATIC_PAGE_META;
 /** Pages that exist but are not for search engines (D70): noindex, and never in the sitemap. */
 export const NOINDEX_PATHS: readonly string[] = ["/login", "/friends", "/notifications"];
 
+/**
+ * The signed-in player's own pages (D70, D86): served to the browser (200) marked noindex, rendered there (their
+ * content is personal), never in the sitemap.
+ */
+export const PLAYER_PAGE_PATHS: readonly string[] = ["/me/games"];
+
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 /** The titles of the not-found screens of a game, a category and a profile (their pages answer 404, D70). */

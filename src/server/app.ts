@@ -31,6 +31,7 @@ import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { accountDeletionJob, meRoutes } from "./routes/me";
+import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
 import { notificationRoutes } from "./routes/notifications";
 import { friendRoutes } from "./routes/friends";
@@ -206,6 +207,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(friendRoutes, routeCtx);
   await app.register(meRoutes, routeCtx);
   await app.register(accountDeletionJob, routeCtx);
+  await app.register(myGamesRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

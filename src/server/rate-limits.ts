@@ -33,6 +33,10 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     loginFailure: { limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS, message: "Too many failed sign-in attempts. Please try again later." },
     /** D21 + issue 8: games started per player or, signed out, per address (key `play:user:{id}` / `play:ip:{ip}`) */
     play: { limit: config.playsPerMinute, windowMs: MINUTE, message: "Too many games started. Please wait a moment." },
+    /** D86: favourites added or removed per player (key `favorite:{userId}`) */
+    favorite: { limit: 60, windowMs: MINUTE, message: "Too many changes to your favourites. Please slow down." },
+    /** D86: gameplay start/stop reports per player (key `gameplay:{userId}`); a game reports about two a round */
+    gameplay: { limit: 240, windowMs: MINUTE, message: "Too many gameplay reports. Please slow down." },
     /** D23: scores per player (key `score:{userId}`) */
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */

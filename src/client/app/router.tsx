@@ -18,6 +18,7 @@ const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () => import("./ro
 const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) => m.AboutScreen));
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
+const MyGamesScreen = lazyScreen("my-games", () => import("./routes/my-games").then((m) => m.MyGamesScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").then((m) => m.FriendsScreen));
 const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
@@ -58,6 +59,7 @@ function PublicRoutes() {
           {/* D87: the player's settings (client-rendered, noindex). */}
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/settings/verify-email" component={VerifyEmailScreen} />
+          <Route path="/me/games" component={MyGamesScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

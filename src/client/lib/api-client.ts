@@ -66,7 +66,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * Mutating calls always carry a JSON content type (D62 CSRF rule), so a body-less POST such as
  * `POST /api/games/{id}/play` sends `{}`. FormData bodies go as multipart (the browser sets the boundary).
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -81,6 +81,8 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     body: method === "GET" ? undefined : payload,
     credentials: "include",
     signal: init.signal,
+    // D86: a report sent as the page goes away (pagehide) still leaves; sendBeacon cannot send JSON's content type (D62).
+    ...(init.keepalive ? { keepalive: true } : {}),
   });
   await throwIfResNotOk(res);
   return res;

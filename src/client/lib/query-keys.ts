@@ -33,3 +33,10 @@ export const authKeys = {
   all: ["auth"] as const,
   user: () => [...authKeys.all, "user"] as const,
 };
+
+/** D86: the signed-in player's own lists (client-only, never in a server-rendered page), per player. */
+export const myGamesKeys = {
+  all: ["my-games"] as const,
+  favoriteIds: (userId: number) => [...myGamesKeys.all, userId, "favorite-ids"] as const,
+  lists: (userId: number) => [...myGamesKeys.all, userId, "lists"] as const,
+};

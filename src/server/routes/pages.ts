@@ -9,6 +9,7 @@ import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
 import { streamSitemap, robotsTxt, SITEMAP_MAX_URLS } from "../services/sitemap";
 import { SSR_STATE_ELEMENT_ID } from "../../contract/html";
+import { PLAYER_PAGE_PATHS } from "../../contract/pages";
 
 /**
  * Issue 13 item 5: a page is the same for every visitor (D70), so a shared cache may keep it briefly and
@@ -161,6 +162,9 @@ export const pageRoutes: FastifyPluginAsync<
   // D70/D87: so are the player's settings (personal, signed in only): the same page, rendered by the browser.
   app.get("/settings", { config: PUBLIC_READ_CONFIG }, sendCms);
   app.get("/settings/*", { config: PUBLIC_READ_CONFIG }, sendCms);
+  // So are the signed-in player's own pages (D86's /me/games): the same empty page for everyone, the content asked
+  // for in the browser.
+  for (const url of PLAYER_PAGE_PATHS) app.get(url, { config: PUBLIC_READ_CONFIG }, sendCms);
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {

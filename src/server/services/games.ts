@@ -11,9 +11,11 @@ import { categoriesTable, gamesTable, playsTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { commitPackage, removePackage } from "./packages";
 import { preparePackage } from "./portal-sdks";
+import { notePlayStarted } from "./player-games";
 import { rebuildPlayerStats } from "./scores";
 
-const gameColumns = {
+/** The columns a Game is made of (toGame), for queries that join more tables (services/my-games.ts). */
+export const gameColumns = {
   id: gamesTable.id,
   title: gamesTable.title,
   description: gamesTable.description,
@@ -260,7 +262,7 @@ export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Gam
   return row ? toGame(row, gamesUrl) : undefined;
 }
 
-/** D21: counts a play and opens a play session tied to the visitor's user when signed in. */
+/** D21: counts a play and opens a play session tied to the visitor's user when signed in (D86: their recently played). */
 export async function recordPlay(db: Db, gameId: number, userId: number | null): Promise<{ plays: number; playId: string } | undefined> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -270,6 +272,7 @@ export async function recordPlay(db: Db, gameId: number, userId: number | null):
       .returning({ plays: gamesTable.plays });
     if (!updated) return undefined;
     const [play] = await tx.insert(playsTable).values({ gameId, userId }).returning({ id: playsTable.id });
+    if (userId !== null) await notePlayStarted(tx, userId, gameId);
     return { plays: updated.plays, playId: play.id };
   });
 }

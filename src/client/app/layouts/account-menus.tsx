@@ -68,10 +68,12 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
               Friends
             </Link>
           </DropdownMenuItem>
-          {/* Spec §2 / D55: My Games does nothing yet. */}
-          <DropdownMenuItem>
-            <Library aria-hidden="true" />
-            My Games
+          {/* D86 */}
+          <DropdownMenuItem asChild>
+            <Link href="/me/games">
+              <Library aria-hidden="true" />
+              My Games
+            </Link>
           </DropdownMenuItem>
           {/* D87 */}
           <DropdownMenuItem asChild>

@@ -71,8 +71,9 @@ describe("Header", () => {
     const menu = await openMenu("NE Account menu for neonfox");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
     expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
-    expect(within(menu).getByRole("menuitem", { name: "My Games" })).toBeInTheDocument();
-    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toBeInTheDocument();
+    // D86
+    expect(within(menu).getByRole("menuitem", { name: "My Games" })).toHaveAttribute("href", "/me/games");
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
     expect(within(menu).getByRole("menuitem", { name: "Sign Out" })).toHaveAttribute("href", "/api/auth/logout");
   });
 

@@ -3,6 +3,9 @@ import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, useToast } from "./use-toast";
 
+const TOAST_ACTION_CLASSES =
+  "mt-1 inline-flex h-8 w-fit items-center rounded-md border border-current/30 px-3 text-sm font-semibold transition-colors hover:bg-foreground/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
 /**
  * Radix Toast with the spec's constants (§9): lifetime 5000 ms, swipe right 50 px to dismiss,
  * viewport hotkey F8, one at a time (the store keeps at most one).
@@ -11,7 +14,7 @@ export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
-      {toasts.map(({ id, title, description, variant = "default", duration, open }) => (
+      {toasts.map(({ id, title, description, variant = "default", duration, open, action }) => (
         <ToastPrimitive.Root
           key={id}
           open={open}
@@ -32,6 +35,19 @@ export function Toaster() {
           <div className="grid gap-1">
             {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
             {description ? <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description> : null}
+            {action ? (
+              <ToastPrimitive.Action altText={action.altText} asChild>
+                {action.href ? (
+                  <a href={action.href} className={TOAST_ACTION_CLASSES}>
+                    {action.label}
+                  </a>
+                ) : (
+                  <button type="button" onClick={action.onClick} className={TOAST_ACTION_CLASSES}>
+                    {action.label}
+                  </button>
+                )}
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

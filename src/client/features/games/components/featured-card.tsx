@@ -1,6 +1,7 @@
 import type { Game } from "@contract/games";
 import { truncate } from "@/lib/format";
 import { GameCardLink, GameRatingPlays } from "./game-card-parts";
+import { FavoriteButton } from "./favorite-button";
 import { GameImage } from "./game-image";
 
 /** Spec §4 / §9: a featured card's description is cut at 60 characters. */
@@ -17,6 +18,7 @@ export function FeaturedCard({ game, priority = false }: { game: Game; priority?
         className="aspect-video"
         imgClassName="transition-transform duration-300 group-hover:scale-105"
       />
+      <FavoriteButton game={game} className="absolute right-2 top-2 z-10" />
       <div className="space-y-2 p-4">
         <h3 className="font-semibold">
           <GameCardLink game={game} />

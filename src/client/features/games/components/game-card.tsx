@@ -4,12 +4,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { GameFlagBadges } from "./game-badges";
 import { GameCardLink, GameRatingPlays } from "./game-card-parts";
+import { FavoriteButton } from "./favorite-button";
 import { GameImage } from "./game-image";
 
 export type GameCardGame = Pick<Game, "id" | "title" | "imageUrl" | "category" | "rating" | "plays" | "new" | "hot" | "isFeatured">;
 
 /**
- * Grid card: cover, title, category, stars, plays; the whole card links to /game/{id}. `headingLevel` 2 where
+ * Grid card: cover, title, category, stars, plays, the heart (D86); the whole card links to /game/{id}. `headingLevel` 2 where
  * the list sits right under the page's h1 (All Games, a category): no skipped heading level (Lighthouse).
  */
 export function GameCard({
@@ -47,6 +48,7 @@ export function GameCard({
             <Play className="ml-0.5 size-5 fill-current" aria-hidden="true" />
           </span>
         </div>
+        <FavoriteButton game={game} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3.5">
         <Heading className="line-clamp-1 font-semibold leading-snug">
@@ -88,6 +90,7 @@ export function GameListItem({ game, description, priority = false }: { game: Ga
         {description ? <p className="line-clamp-2 text-sm text-muted-foreground">{description}</p> : null}
         <GameRatingPlays game={game} className="flex items-center gap-3 pt-0.5" />
       </div>
+      <FavoriteButton game={game} variant="plain" className="relative z-10 shrink-0" />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
 import { gameAchievementKeys } from "../api/game-achievements";
 import { handleSdkV2Request, unlockAchievement } from "../game-host";
+import { createGameplayReporter, type GameplayReporter, type GameplaySend } from "../gameplay-reporter";
 import { accountBackend, GameSaves, guestBackend } from "../game-saves";
 import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
 import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type GameSettings, type SdkV2Event } from "../sdk-v2";
@@ -56,6 +57,12 @@ function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms:
     .then((id) => (id ? apiRequest("POST", `/api/games/${gameId}/plays/${id}/started`, { ms }) : undefined))
     .catch((err: unknown) => console.warn("Could not record the game's start time", err));
 }
+
+/** D86: one gameplay report of the player's play (gameplay-reporter.ts decides when). */
+const sendGameplay =
+  (gameId: number): GameplaySend =>
+  (playId, state, { keepalive }) =>
+    apiRequest("POST", `/api/games/${gameId}/plays/${playId}/gameplay`, { state }, { keepalive });
 
 /** A dialog of the page (Radix portals them into <body>) covers the game: it is paused meanwhile (SDK v2 `pause`). */
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
@@ -114,6 +121,8 @@ export function GamePlayer({
   const settingsRef = useRef<GameSettings>({ muted: false, locale: "en", reducedMotion: false });
   /** Issue 14 item 7: when the frame now shown finished loading, and whether its first gameplay.start was reported. */
   const startTiming = useRef<{ loadedAt: number | null; reported: boolean }>({ loadedAt: null, reported: false });
+  /** D86: reports the gameplay of the frame now shown, for the player's playtime. */
+  const gameplay = useRef<GameplayReporter | null>(null);
   /** The saves of the frame now shown (D76), made on the game's first data call, for the player signed in then. */
   const saves = useRef<{ frame: number; userId: number | null; store: GameSaves } | null>(null);
 
@@ -228,6 +237,26 @@ export function GamePlayer({
     };
   }, [playing, externalUrl, postToGame]);
 
+  // D86: while the frame is shown, the gameplay it reports is timed on the server while the page is visible.
+  useEffect(() => {
+    if (!playing || externalUrl) return;
+    const reporter = createGameplayReporter({ signedIn: () => userRef.current !== null, send: sendGameplay(gameId) });
+    gameplay.current = reporter;
+    const onVisibility = () => reporter.setVisible(document.visibilityState !== "hidden");
+    const onPageHide = () => reporter.pageHidden();
+    onVisibility();
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onVisibility);
+      reporter.close();
+      gameplay.current = null;
+    };
+  }, [playing, externalUrl, gameId]);
+
   // D22: listen to the game's SDK messages while the frame is shown (never for external games).
   useEffect(() => {
     if (!playing || externalUrl) return;
@@ -240,7 +269,9 @@ export function GamePlayer({
         timing.reported = true;
         reportFirstGameplay(gameId, current.playId, Math.round(performance.now() - timing.loadedAt));
       }
+      if (current) gameplay.current?.gameStarted(current);
     }
+    const gameplayStop = () => gameplay.current?.gameStopped();
     function submitScore(score: number, won: boolean | null) {
       let current = session.current;
       if (!current || isStale(current)) current = openSessionRef.current();
@@ -265,6 +296,9 @@ export function GamePlayer({
         switch (message.type) {
           case "gameplay.start":
             gameplayStart();
+            break;
+          case "gameplay.stop":
+            gameplayStop();
             break;
           case "loading.progress":
             setProgress(message.progress);
@@ -296,7 +330,7 @@ export function GamePlayer({
           return current && !isStale(current) ? current.playId : null;
         },
         onGameplayStart: gameplayStart,
-        onGameplayStop: () => undefined,
+        onGameplayStop: gameplayStop,
         onProgress: setProgress,
         onScore: submitScore,
         unlock: async (id, key, playId) => {
@@ -327,6 +361,8 @@ export function GamePlayer({
 
   function reload() {
     setProgress(null);
+    // the game starts again: its gameplay stops until it reports a new start
+    gameplay.current?.gameStopped();
     void saves.current?.store.flush();
     frameKeyRef.current += 1;
     setFrameKey(frameKeyRef.current);

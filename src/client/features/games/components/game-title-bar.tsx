@@ -4,9 +4,10 @@ import type { Game } from "@contract/games";
 import { StarRating } from "@/components/star-rating";
 import { Badge } from "@/components/ui/badge";
 import { formatPlays, ratingOutOfFive } from "@/lib/format";
+import { FavoriteButton } from "./favorite-button";
 import { GameFlagBadges } from "./game-badges";
 
-/** The game page's heading: title, category and flag badges, rating and plays. */
+/** The game page's heading: title, category and flag badges, rating and plays, the heart (D86). */
 export function GameTitleBar({ game }: { game: Game }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -28,6 +29,7 @@ export function GameTitleBar({ game }: { game: Game }) {
           <Users className="size-4" aria-hidden="true" />
           {formatPlays(game.plays)} {game.plays === 1 ? "play" : "plays"}
         </span>
+        <FavoriteButton game={game} variant="plain" />
       </div>
     </div>
   );
