@@ -139,6 +139,7 @@ const PAGES = {
   "/games": "app/routes/all-games.tsx",
   "/game/{id}": "app/routes/game-detail.tsx",
   "/category/{slug}": "app/routes/category.tsx",
+  "/collection/{slug}": "app/routes/collection.tsx",
   "/leaderboard": "app/routes/leaderboard.tsx",
   "/profile/{id}": "app/routes/profile.tsx",
   "/about": "app/routes/about.tsx",

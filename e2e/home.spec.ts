@@ -98,20 +98,17 @@ test.describe("Home (issue 3 item 1)", () => {
     await expect(items).toHaveCount(10);
   });
 
-  test("the static block has its four tiles with their games counts", async ({ page }) => {
+  test("the collections block has its four tiles with their real games counts, each linking to its page (D83)", async ({ page, request }) => {
+    const collections = (await (await request.get("/api/collections")).json()) as Array<{ slug: string; title: string; gameCount: number }>;
+    expect(collections.map((c) => c.title)).toEqual(["Modern Games", "Retro Arcade", "Mobile Favorites", "Multiplayer Arena"]);
     await page.goto("/");
     const section = page.locator("section", { has: page.getByRole("heading", { name: "All Your Favorite Gaming Experiences" }) });
     const tiles = section.getByTestId("experience-tile");
     await expect(tiles).toHaveCount(4);
-    const expected: Array<[string, string]> = [
-      ["Modern Games", "250 games"],
-      ["Retro Arcade", "180 games"],
-      ["Mobile Favorites", "320 games"],
-      ["Multiplayer Arena", "150 games"],
-    ];
-    for (const [i, [title, count]] of expected.entries()) {
-      await expect(tiles.nth(i).getByRole("heading", { level: 3 })).toHaveText(title);
-      await expect(tiles.nth(i)).toContainText(count);
+    for (const [i, c] of collections.entries()) {
+      await expect(tiles.nth(i).getByRole("heading", { level: 3 })).toHaveText(c.title);
+      await expect(tiles.nth(i)).toContainText(`${c.gameCount} ${c.gameCount === 1 ? "game" : "games"}`);
+      await expect(tiles.nth(i).getByRole("link")).toHaveAttribute("href", `/collection/${c.slug}`);
       await expect(tiles.nth(i).locator("svg").first()).toBeVisible();
     }
     // Local art only: no external images on the page.

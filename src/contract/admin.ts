@@ -3,7 +3,7 @@ import { currentUserSchema } from "./auth";
 import { categorySchema } from "./categories";
 import { isoDateTime } from "./common";
 import { contentItemSchema, contentValueTypeSchema } from "./content";
-import { gameSchema } from "./games";
+import { gameDifficultySchema, gameSchema } from "./games";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
 
 /**
@@ -102,6 +102,23 @@ const releaseDateSchema = z.preprocess(
     .optional(),
 );
 
+/**
+ * D83: a game's difficulty in the CMS's forms: easy, medium or hard; blank (or absent) says nothing. In a PATCH
+ * `null` clears it (the form's "Not rated"); blank keeps it, as every other field of the edit form.
+ */
+const difficultyField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.optional());
+const difficultyPatchField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.nullable().optional());
+
+/** D83: the collections a game is tagged with (all of them: the list replaces the game's tags). */
+export const MAX_COLLECTIONS_PER_GAME = 50;
+const collectionIdsField = z
+  .array(z.number({ error: "Collections must be a list of collection ids" }).int().positive().max(2147483647), {
+    error: "Collections must be a list of collection ids",
+  })
+  .max(MAX_COLLECTIONS_PER_GAME, `A game can be in at most ${MAX_COLLECTIONS_PER_GAME} collections`)
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
 const requiredText = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
@@ -190,6 +207,8 @@ export const SDK_ADAPTER_LABELS: Record<SdkAdapterName, string> = {
  * All three are null for a game played from its URL, and the size until the package has been scanned.
  */
 export const adminGameSchema = gameSchema.extend({
+  /** D83: the ids of the collections the game is tagged with */
+  collectionIds: z.array(z.number().int()),
   sdkAdapter: z.enum(SDK_ADAPTERS).nullable(),
   packageBytes: z.number().int().nonnegative().nullable(),
   packageFiles: z.number().int().nonnegative().nullable(),
@@ -228,6 +247,8 @@ export const adminGameCreateSchema = z.object({
       .default(0),
   ),
   releaseDate: releaseDateSchema,
+  difficulty: difficultyField,
+  collectionIds: collectionIdsField,
 });
 export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
 
@@ -244,6 +265,8 @@ export const adminGamePatchSchema = z.object({
   instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
   isFeatured: boolLike("isFeatured must be true or false"),
   categoryId: intLike("Category must be a category id"),
+  difficulty: difficultyPatchField,
+  collectionIds: collectionIdsField,
 });
 export type AdminGamePatch = z.input<typeof adminGamePatchSchema>;
 
@@ -259,6 +282,13 @@ export const adminGameUploadFieldsSchema = z.object({
   developer: optionalText(100, "Developer must be at most 100 characters").transform((v) => v ?? "Unknown"),
   instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
   isFeatured: boolLike("isFeatured must be 'true' or 'false'").transform((v) => v ?? false),
+  /** D83: blank means "as the package's game.json says" (or nothing) */
+  difficulty: difficultyField,
+  /** D83: multipart sends the ids as one field, comma-separated ("1,3") */
+  collectionIds: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.split(",").map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p))) : v),
+    collectionIdsField,
+  ),
 });
 export type AdminGameUploadFields = z.input<typeof adminGameUploadFieldsSchema>;
 
@@ -321,6 +351,54 @@ export const adminCategoryPatchSchema = z.object({
 export type AdminCategoryPatch = z.input<typeof adminCategoryPatchSchema>;
 
 export const adminCategoryListSchema = z.array(categorySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Collections (D83)
+// ---------------------------------------------------------------------------------------------
+
+/** A drawing shipped with the site's client (src/client/public/experiences/), as the four seeded collections use. */
+export function isBundledArt(value: string): boolean {
+  return /^\/experiences\/[a-z0-9-]+\.svg$/.test(value);
+}
+
+const collectionSlugSchema = z
+  .string({ error: "Slug is required" })
+  .trim()
+  .min(1, "Slug is required")
+  .max(64, "Slug must be at most 64 characters")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage);
+
+const collectionImageSchema = z
+  .string({ error: IMAGE_URL_MESSAGE })
+  .trim()
+  .max(2000, "Image URL is too long")
+  .refine((v) => v === "" || isImageUrl(v) || isBundledArt(v), IMAGE_URL_MESSAGE);
+
+const sortOrderSchema = z
+  .number({ error: "Order must be a whole number" })
+  .int("Order must be a whole number")
+  .min(-1_000_000, "Order must be between -1,000,000 and 1,000,000")
+  .max(1_000_000, "Order must be between -1,000,000 and 1,000,000");
+
+/** POST /api/admin/collections → 201 Collection (409 when the slug is taken). */
+export const adminCollectionCreateSchema = z.object({
+  title: requiredText("Title is required", 60, "Title must be at most 60 characters"),
+  slug: collectionSlugSchema,
+  description: z.string({ error: "Description must be text" }).trim().max(300, "Description must be at most 300 characters").default(""),
+  imageUrl: collectionImageSchema.default(""),
+  sortOrder: sortOrderSchema.default(0),
+});
+export type AdminCollectionCreate = z.input<typeof adminCollectionCreateSchema>;
+
+/** PATCH /api/admin/collections/{id}: any of the fields; title and slug cannot become blank. */
+export const adminCollectionPatchSchema = z.object({
+  title: requiredText("Title is required", 60, "Title must be at most 60 characters").optional(),
+  slug: collectionSlugSchema.optional(),
+  description: z.string({ error: "Description must be text" }).trim().max(300, "Description must be at most 300 characters").optional(),
+  imageUrl: collectionImageSchema.optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+export type AdminCollectionPatch = z.input<typeof adminCollectionPatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Website content (D40)

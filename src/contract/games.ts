@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { GAME_SORTS } from "./games-constants";
+import { GAME_DIFFICULTIES, GAME_SORTS } from "./games-constants";
 
-export type { GameSort } from "./games-constants";
+export type { GameDifficulty, GameSort } from "./games-constants";
+
+/** D83: easy | medium | hard. */
+export const gameDifficultySchema = z.enum(GAME_DIFFICULTIES, { error: "Difficulty must be easy, medium or hard" });
 
 /** Game object, every field of spec §3 plus categorySlug and the computed frameUrl (D20). */
 export const gameSchema = z.object({
@@ -30,8 +33,20 @@ export const gameSchema = z.object({
   createdAt: isoDateTime,
   /** where the embedded frame points: externalUrl, else {games origin}/game-frame/{id}/ (the game's own origin with GAMES_URL's {id}, D79) */
   frameUrl: z.string(),
+  /** D83: how hard the game is (game.json or the CMS); null when nobody said */
+  difficulty: gameDifficultySchema.nullable(),
 });
 export type Game = z.infer<typeof gameSchema>;
+
+/**
+ * GET /api/games/{id}: the game and, D83, its Total Players: the number of distinct signed-in players who have
+ * started a play of it (guests cannot be told apart, so they are not counted). Only the single game carries it:
+ * a list would pay one count per game.
+ */
+export const gameDetailSchema = gameSchema.extend({
+  totalPlayers: z.number().int().nonnegative(),
+});
+export type GameDetail = z.infer<typeof gameDetailSchema>;
 
 export const gameListSchema = z.array(gameSchema);
 

@@ -53,7 +53,12 @@ export const PLAYER_PAGE_PATHS: readonly string[] = ["/me/games"];
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 /** The titles of the not-found screens of a game, a category and a profile (their pages answer 404, D70). */
-export const MISSING_TITLES = { game: "Game Not Found", category: "Category Not Found", profile: "User Not Found" } as const;
+export const MISSING_TITLES = {
+  game: "Game Not Found",
+  category: "Category Not Found",
+  collection: "Collection Not Found",
+  profile: "User Not Found",
+} as const;
 
 /**
  * D72: the site setting (website content `site.allow_search_engines`) behind the CMS switch "Allow search
@@ -73,6 +78,11 @@ export function metaDescription(text: string): string {
 /** A category's page (pseudo categories such as "New Games" included). */
 export function categoryDescription(site: string, name: string): string {
   return `${name} games on ${site}: free to play in your browser.`;
+}
+
+/** D83: a collection's page when the collection has no description of its own. */
+export function collectionDescription(site: string, title: string): string {
+  return `${title}: a collection of free browser games on ${site}.`;
 }
 
 /** A player's public profile. */

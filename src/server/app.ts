@@ -24,6 +24,7 @@ import { advertiseRoutes } from "./routes/advertise";
 import { authRoutes } from "./routes/auth";
 import { googleAuthRoutes } from "./routes/auth-google";
 import { categoryRoutes } from "./routes/categories";
+import { collectionRoutes } from "./routes/collections";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
@@ -189,6 +190,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(gameRoutes, routeCtx);
   await app.register(gameAchievementRoutes, routeCtx);
   await app.register(categoryRoutes, routeCtx);
+  await app.register(collectionRoutes, routeCtx);
   await app.register(contentRoutes, routeCtx);
   await app.register(scoreRoutes, routeCtx);
   await app.register(playRoutes, routeCtx);

@@ -22,6 +22,7 @@ export function makeGame(id: number, extra: Partial<Game> = {}): Game {
     releaseDate: null,
     createdAt: "2025-05-15T00:00:00.000Z",
     frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
+    difficulty: null,
     ...extra,
   };
 }

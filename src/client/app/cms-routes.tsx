@@ -1,6 +1,7 @@
 import { Route, Switch } from "wouter";
 import { CmsLayout } from "./layouts/cms-layout";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
+import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
 import { CmsGamesScreen } from "./routes/cms/games";
 import { CmsLoginScreen } from "./routes/cms/login";
@@ -17,12 +18,13 @@ export default function CmsRoutes() {
         <CmsLoginScreen />
       </Route>
       {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
-      <Route path={/^\/(?:dashboard|games|categories|website-content|users|settings)\/?$/}>
+      <Route path={/^\/(?:dashboard|games|categories|collections|website-content|users|settings)\/?$/}>
         <CmsLayout>
           <Switch>
             <Route path="/dashboard" component={CmsDashboardScreen} />
             <Route path="/games" component={CmsGamesScreen} />
             <Route path="/categories" component={CmsCategoriesScreen} />
+            <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />
             <Route path="/users" component={CmsUsersScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />

@@ -43,6 +43,12 @@ beforeEach(() => {
     ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
     ["GET", "/api/games/featured", () => jsonResponse([game])],
     ["GET", "/api/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
+    [
+      "GET",
+      "/api/collections/retro-arcade",
+      () => jsonResponse({ id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 1 }),
+    ],
+    ["GET", "/api/collections/retro-arcade/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
   ]);
 });
 afterEach(() => {
@@ -62,6 +68,8 @@ describe("routes and page titles (D1)", () => {
     ["/category/action", "Action - Arcadium"],
     ["/category/new", "New Games - Arcadium"],
     ["/category/hot", "Hot Games - Arcadium"],
+    ["/collection/retro-arcade", "Retro Arcade - Arcadium"],
+    ["/collection/nope", "Collection Not Found - Arcadium"],
     ["/leaderboard", "Leaderboard - Arcadium"],
     ["/profile/7", "NovaBlitz - Arcadium"],
     ["/profile/8", "User Not Found - Arcadium"],
@@ -79,6 +87,7 @@ describe("routes and page titles (D1)", () => {
     ["/cms/dashboard", "Dashboard - Arcadium"],
     ["/cms/games", "Games - Arcadium"],
     ["/cms/categories", "Categories - Arcadium"],
+    ["/cms/collections", "Collections - Arcadium"],
     ["/cms/website-content", "Website Content - Arcadium"],
     ["/cms/users", "Users - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
@@ -110,7 +119,7 @@ describe("layouts", () => {
     renderApp("/cms/dashboard");
     const nav = await screen.findByRole("navigation", { name: "Admin" });
     const hrefs = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
-    expect(hrefs).toEqual(["/", "/cms/dashboard", "/cms/games", "/cms/categories", "/cms/website-content", "/cms/users", "/cms/settings"]);
+    expect(hrefs).toEqual(["/", "/cms/dashboard", "/cms/games", "/cms/categories", "/cms/collections", "/cms/website-content", "/cms/users", "/cms/settings"]);
     expect(screen.getAllByRole("link", { name: "Logout" })[0]).toHaveAttribute("href", "/api/logout");
   });
 

@@ -8,6 +8,7 @@ const HomeScreen = lazyScreen("home", () => import("./routes/home").then((m) => 
 const AllGamesScreen = lazyScreen("all-games", () => import("./routes/all-games").then((m) => m.AllGamesScreen));
 const GameDetailScreen = lazyScreen("game-detail", () => import("./routes/game-detail").then((m) => m.GameDetailScreen));
 const CategoryScreen = lazyScreen("category", () => import("./routes/category").then((m) => m.CategoryScreen));
+const CollectionScreen = lazyScreen("collection", () => import("./routes/collection").then((m) => m.CollectionScreen));
 const LeaderboardScreen = lazyScreen("leaderboard", () => import("./routes/leaderboard").then((m) => m.LeaderboardScreen));
 const ProfileScreen = lazyScreen("profile", () => import("./routes/profile").then((m) => m.ProfileScreen));
 const PrivacyPolicyScreen = lazyScreen("privacy-policy", () => import("./routes/privacy-policy").then((m) => m.PrivacyPolicyScreen));
@@ -43,6 +44,7 @@ function PublicRoutes() {
           </Route>
           <Route path="/game/:id">{(p) => <GameDetailScreen id={p.id} />}</Route>
           <Route path="/category/:slug">{(p) => <CategoryScreen slug={p.slug} />}</Route>
+          <Route path="/collection/:slug">{(p) => <CollectionScreen slug={p.slug} />}</Route>
           <Route path="/leaderboard" component={LeaderboardScreen} />
           <Route path="/profile/:id">{(p) => <ProfileScreen id={p.id} />}</Route>
           <Route path="/privacy-policy" component={PrivacyPolicyScreen} />

@@ -1,18 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  chatTime,
-  formatDate,
-  formatNumber,
-  formatPlays,
-  formatShortDate,
-  initials,
-  ratingOutOfFive,
-  relativeTime,
-  stars,
-  totalPlayers,
-  truncate,
-} from "./format";
+import { chatTime, formatDate, formatNumber, formatPlays, formatShortDate, initials, ratingOutOfFive, relativeTime, stars, truncate } from "./format";
 
 describe("stars (spec §4: full = floor(rating/10), half at fraction >= 0.5, out of 5)", () => {
   it.each([
@@ -131,12 +119,7 @@ describe("truncate (featured descriptions: 60 characters plus '...')", () => {
   });
 });
 
-describe("totalPlayers and formatDate", () => {
-  it("is plays x 0.7 rounded down", () => {
-    expect(totalPlayers(999)).toBe(699);
-    expect(totalPlayers(10)).toBe(7);
-    expect(totalPlayers(1)).toBe(0);
-  });
+describe("formatDate", () => {
   it("reads a bare ISO date as a calendar day", () => {
     expect(formatDate("2025-05-15")).toBe("May 15, 2025");
     expect(formatDate("2025-05-15", "UTC")).toBe("May 15, 2025");

@@ -92,11 +92,6 @@ export function truncate(text: string | null | undefined, max = 60): string {
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : t;
 }
 
-/** Game detail 'Total Players' = plays x 0.7 rounded down (spec §2, D55). */
-export function totalPlayers(plays: number): number {
-  return Number.isFinite(plays) ? Math.max(0, Math.floor(plays * 0.7)) : 0;
-}
-
 /**
  * Long date for 'Member since' and policy pages, e.g. 'May 15, 2025'. A bare calendar day is that day
  * everywhere; a moment is shown in the browser's time zone, or in UTC with `timeZone` "UTC" (while a

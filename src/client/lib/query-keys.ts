@@ -25,6 +25,14 @@ export const categoryKeys = {
   detail: (slug: string) => [...categoryKeys.all, "detail", slug] as const,
 };
 
+/** D83: collections (the home page's tiles) and their games. */
+export const collectionKeys = {
+  all: ["collections"] as const,
+  list: () => [...collectionKeys.all, "list"] as const,
+  detail: (slug: string) => [...collectionKeys.all, "detail", slug] as const,
+  games: (slug: string, limit: number) => [...collectionKeys.all, "games", slug, { limit }] as const,
+};
+
 export const contentKeys = {
   all: ["content"] as const,
 };

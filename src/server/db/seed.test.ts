@@ -73,6 +73,12 @@ for (const kind of testDatabaseKinds()) {
         expect(a.first_steps).toBe(a.scorers);
         expect(a.champions).toBe(a.leaders);
         expect(a.critics).toBe(a.reviewers);
+        // D83/D86: each game's Total Players counts its distinct demo players (one player_games row each).
+        const [game] = games;
+        const detail = (await t.app.inject({ method: "GET", url: `/api/games/${game.id}` })).json();
+        const distinct = await db.execute(sql`select count(distinct user_id)::int as n from plays where game_id = ${game.id} and user_id is not null`);
+        expect(detail.totalPlayers).toBe((distinct.rows[0] as { n: number }).n);
+        expect(detail.totalPlayers).toBeGreaterThan(0);
         // Demo players have no usable password.
         const withPassword = await db.execute(sql`select count(*)::int as n from users where password_hash is not null`);
         expect((withPassword.rows[0] as { n: number }).n).toBe(0);

@@ -3,12 +3,15 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { CONTENT_DEFAULTS } from "../../contract/content";
+import { gameDifficultySchema } from "../../contract/games";
 import type { Db } from "./client";
 import { categoryCoverSvg } from "./category-covers";
 import {
   bestScoresTable,
   categoriesTable,
   chatMessagesTable,
+  collectionsTable,
+  gameCollectionsTable,
   gamesTable,
   playsTable,
   reviewsTable,
@@ -42,6 +45,8 @@ export const gameManifestSchema = z.object({
   new: z.boolean().default(false),
   hot: z.boolean().default(false),
   aiPowered: z.boolean().default(false),
+  /** D83: how hard the game is (shown on its page); absent: "Not rated" */
+  difficulty: gameDifficultySchema.optional(),
   releaseDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -165,6 +170,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; 
     gameIds.push(id);
   }
 
+  await seedCollections(db);
+
   if (opts.demo && gameIds.length > 0) {
     await seedDemo(db, gameIds, rand, now);
     await rebuildPlayerStats(db);
@@ -199,6 +206,7 @@ async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, cat
       isHot: m.hot,
       plays: extra.plays,
       releaseDate: m.releaseDate ?? null,
+      difficulty: m.difficulty ?? null,
       createdAt: extra.createdAt,
     })
     .returning({ id: gamesTable.id });
@@ -210,6 +218,102 @@ async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, cat
     throw err;
   }
   return row.id;
+}
+
+/**
+ * D83: the home page's four tiles 'All Your Favorite Gaming Experiences' (spec §2 Home) as collections, with
+ * the tiles' texts and drawings (src/client/public/experiences/), in this order.
+ */
+export const SEED_COLLECTIONS = [
+  {
+    slug: "modern-games",
+    title: "Modern Games",
+    description: "Polished HTML5 titles with rich graphics and smooth, responsive controls.",
+    imageUrl: "/experiences/modern-games.svg",
+  },
+  {
+    slug: "retro-arcade",
+    title: "Retro Arcade",
+    description: "Pixel-perfect classics and arcade action for a quick hit of nostalgia.",
+    imageUrl: "/experiences/retro-arcade.svg",
+  },
+  {
+    slug: "mobile-favorites",
+    title: "Mobile Favorites",
+    description: "Touch-friendly games that play great on any phone or tablet.",
+    imageUrl: "/experiences/mobile-favorites.svg",
+  },
+  {
+    slug: "multiplayer-arena",
+    title: "Multiplayer Arena",
+    description: "Take on other players and AI opponents, then climb the leaderboards.",
+    imageUrl: "/experiences/multiplayer-arena.svg",
+  },
+] as const;
+
+type SeedCollectionSlug = (typeof SEED_COLLECTIONS)[number]["slug"];
+
+/**
+ * D83: the built-in games' collections, judged game by game: Modern Games are the ones with physics and
+ * effects beyond a classic's (a platformer, a drift racer, a basketball arc, spin on a table-tennis ball);
+ * Retro Arcade the remakes of arcade and desktop classics; Mobile Favorites the ones made for a finger (tap,
+ * swipe or drag, one hand, short rounds); Multiplayer Arena the ones played against an opponent (an AI).
+ * A game may be in several or in none.
+ */
+export const BUILTIN_COLLECTIONS: Record<string, readonly SeedCollectionSlug[]> = {
+  "asteroid-drift": ["retro-arcade"],
+  "brick-breaker": ["retro-arcade", "mobile-favorites"],
+  "crystal-caverns": ["modern-games"],
+  "dungeon-dash": ["retro-arcade", "mobile-favorites"],
+  "four-in-a-row": ["multiplayer-arena", "mobile-favorites"],
+  "hoop-shot": ["modern-games", "mobile-favorites"],
+  "lane-racer": ["retro-arcade", "mobile-favorites"],
+  "mine-sweeper": ["retro-arcade"],
+  "night-drift": ["modern-games"],
+  "number-merge": ["mobile-favorites"],
+  reversi: ["multiplayer-arena"],
+  "table-tennis": ["modern-games", "multiplayer-arena"],
+};
+
+/**
+ * D83: creates the four seeded collections that do not exist yet (by slug; idempotent) and tags the installed
+ * built-in games with the ones just created (BUILTIN_COLLECTIONS). A collection that exists is left as the
+ * administrators made it: its texts and its games are theirs. Returns how many collections were created.
+ */
+export async function seedCollections(db: Db): Promise<number> {
+  const created = await db
+    .insert(collectionsTable)
+    .values(SEED_COLLECTIONS.map((c, i) => ({ ...c, sortOrder: i + 1 })))
+    .onConflictDoNothing({ target: collectionsTable.slug })
+    .returning({ id: collectionsTable.id, slug: collectionsTable.slug });
+  if (created.length === 0) return 0;
+  const builtins = await db
+    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
+    .from(gamesTable)
+    .where(sql`${gamesTable.builtinSlug} is not null`);
+  const tags = builtins.flatMap((g) =>
+    created.filter((c) => (BUILTIN_COLLECTIONS[g.slug!] ?? []).includes(c.slug as SeedCollectionSlug)).map((c) => ({ collectionId: c.id, gameId: g.id })),
+  );
+  if (tags.length > 0) await db.insert(gameCollectionsTable).values(tags).onConflictDoNothing();
+  return created.length;
+}
+
+/**
+ * D83, once on an install seeded before collections existed (no collection at all): the four collections with
+ * their built-in games, and the built-in games' difficulty from their game.json where none is set. Later starts
+ * change nothing (an administrator's collections and difficulties stay theirs).
+ */
+export async function upgradeBuiltinsForCollections(db: Db, gamesRoot: string): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(collectionsTable);
+  if (n > 0) return 0;
+  for (const g of await readBuiltinGames(gamesRoot)) {
+    if (!g.manifest.difficulty) continue;
+    await db
+      .update(gamesTable)
+      .set({ difficulty: g.manifest.difficulty })
+      .where(sql`${gamesTable.builtinSlug} = ${g.slug} and ${gamesTable.difficulty} is null`);
+  }
+  return seedCollections(db);
 }
 
 /**
@@ -304,6 +408,11 @@ async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date
       if (best) await db.insert(bestScoresTable).values({ userId: p.id, gameId, score: best.score, scoreId: best.id, achievedAt: best.at });
     }
   }
+  // D83/D86: the demo players' plays as each player's game rows (recently played, Total Players), as a signed-in play writes them.
+  await db.execute(sql`
+    insert into player_games (user_id, game_id, last_played_at, plays)
+    select user_id, game_id, max(created_at), count(*)::int from plays where user_id is not null group by user_id, game_id
+    on conflict (user_id, game_id) do nothing`);
 
   // Reviews, and the games' rating as the mean review × 10 (D32).
   for (const gameId of gameIds) {

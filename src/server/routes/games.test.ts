@@ -263,11 +263,11 @@ describeEachDatabase("games API", (t) => {
   });
 
   describe("GET /api/games/{id}", () => {
-    it("returns one game", async () => {
+    it("returns one game, with its Total Players (D83)", async () => {
       const first = (await t().app.inject({ method: "GET", url: "/api/games?limit=1" })).json()[0];
       const res = await t().app.inject({ method: "GET", url: `/api/games/${first.id}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(first);
+      expect(res.json()).toEqual({ ...first, totalPlayers: expect.any(Number) });
     });
     it("answers 404 {message} for an unknown id", async () => {
       const res = await t().app.inject({ method: "GET", url: "/api/games/987654" });

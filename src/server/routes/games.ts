@@ -6,13 +6,13 @@ import {
   featuredGamesQuerySchema,
   gamePageQuerySchema,
   gameListQuerySchema,
+  gameDetailSchema,
   gameListSchema,
-  gameSchema,
   playResponseSchema,
 } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { featuredGames, getGame, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
+import { featuredGames, getGameDetail, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
 import { getCategoryBySlug } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 
@@ -90,10 +90,11 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.get(
     "/api/games/:id",
-    { schema: { params: idParamSchema, response: { 200: gameSchema, ...errors } }, config: PUBLIC_READ_CONFIG },
+    // D83: with its Total Players (distinct signed-in players), rebuilt after plays like the play counts.
+    { schema: { params: idParamSchema, response: { 200: gameDetailSchema, ...errors } }, config: PUBLIC_READ_CONFIG },
     async (request, reply) =>
       replyFromCache(request, reply, reads, `game:${request.params.id}`, async () => {
-        const game = await getGame(db, config.gamesUrl, request.params.id);
+        const game = await getGameDetail(db, config.gamesUrl, request.params.id);
         if (!game) throw new NotFound("Game not found");
         return { value: game };
       }),

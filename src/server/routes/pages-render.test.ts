@@ -137,6 +137,41 @@ describeEachDatabase(
       expect(bodyText(profile.body)).toMatch(/Member since/);
     });
 
+    it("D83: the home page's tiles and a collection's page hold the real counts, titles and games", async () => {
+      const collections = await api<Array<{ slug: string; title: string; gameCount: number }>>("/api/collections");
+      expect(collections.length).toBe(4);
+      const home = bodyText((await page("/")).body);
+      expect(home).toContain("All Your Favorite Gaming Experiences");
+      for (const c of collections) expect(home).toMatch(new RegExp(`${c.title} .*?${c.gameCount} ${c.gameCount === 1 ? "game" : "games"}`));
+      expect(rootHtml((await page("/")).body)).toContain(`href="/collection/${collections[0].slug}"`);
+      for (const placeholder of ["250 games", "180 games", "320 games", "150 games"]) expect(home).not.toContain(placeholder);
+
+      const retro = collections.find((c) => c.slug === "retro-arcade")!;
+      const res = await page("/collection/retro-arcade");
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>Retro Arcade - Arcadium</title>");
+      expect(res.body).toContain('<link rel="canonical" href="http://localhost:5000/collection/retro-arcade" />');
+      expect(headings(res.body, 1)).toEqual(["Retro Arcade"]);
+      const text = bodyText(res.body);
+      expect(text).toContain(`${retro.gameCount} games`);
+      const games = await api<Array<{ title: string }>>("/api/collections/retro-arcade/games?limit=12");
+      expect(games.length).toBe(Math.min(12, retro.gameCount));
+      for (const game of games) expect(text).toContain(game.title);
+
+      // an administrator's change shows in the next rendered pages at once
+      const [modern] = collections;
+      const renamed = await req("PATCH", `/api/admin/collections/${(await api<Array<{ id: number }>>("/api/collections"))[0].id}`, {
+        title: "Shiny New Games",
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(bodyText((await page("/")).body)).toContain("Shiny New Games");
+      expect(headings((await page(`/collection/${modern.slug}`)).body, 1)).toEqual(["Shiny New Games"]);
+      await req("PATCH", `/api/admin/collections/${renamed.json().id}`, { title: modern.title });
+
+      const sitemap = await page("/sitemap.xml");
+      for (const c of collections) expect(sitemap.body).toContain(`<loc>http://localhost:5000/collection/${c.slug}</loc>`);
+    });
+
     it("every static page holds its heading and text", async () => {
       for (const [path, meta] of Object.entries(STATIC_PAGE_META)) {
         const res = await page(path);
@@ -163,6 +198,7 @@ describeEachDatabase(
         ["/game/999999", "Game Not Found"],
         ["/game/not-a-number", "Game Not Found"],
         ["/category/no-such-category", "Category Not Found"],
+        ["/collection/no-such-collection", "Collection Not Found"],
         ["/profile/999999", "User Not Found"],
         ["/no/such/page", "404 Page Not Found"],
       ] as const) {

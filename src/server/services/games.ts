@@ -2,17 +2,18 @@ import { medianFirstGameplayColumn } from "./play-timing";
 import fsp from "node:fs/promises";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameListQuery } from "../../contract/games";
+import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameDetail, type GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
 import type { AdminGame, adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema, SdkAdapterName } from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { gamesOrigin } from "../games-origin";
-import { categoriesTable, gamesTable, playsTable } from "../db/schema";
+import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { commitPackage, removePackage } from "./packages";
 import { preparePackage } from "./portal-sdks";
 import { notePlayStarted } from "./player-games";
 import { rebuildPlayerStats } from "./scores";
+import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
 
 /** The columns a Game is made of (toGame), for queries that join more tables (services/my-games.ts). */
 export const gameColumns = {
@@ -34,6 +35,7 @@ export const gameColumns = {
   rating: gamesTable.rating,
   releaseDate: gamesTable.releaseDate,
   createdAt: gamesTable.createdAt,
+  difficulty: gamesTable.difficulty,
 };
 
 function selectGames(db: Db) {
@@ -76,6 +78,7 @@ export function toGame(row: GameRow, gamesUrl: string): Game {
     releaseDate: row.releaseDate,
     createdAt: row.createdAt.toISOString(),
     frameUrl: frameUrlFor(row, gamesUrl),
+    difficulty: row.difficulty,
   };
 }
 
@@ -227,6 +230,7 @@ export async function listGamesForAdmin(
 
 /** What the admin games API adds to a game (D77, issue 14 item 7). */
 const adminColumns = {
+  collectionIds: collectionIdsColumn,
   sdkAdapter: gamesTable.sdkAdapter,
   packageBytes: gamesTable.packageBytes,
   packageFiles: gamesTable.packageFiles,
@@ -234,11 +238,12 @@ const adminColumns = {
 };
 
 function toAdminGame(
-  row: GameRow & { sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null; medianStartMs: number | null },
+  row: GameRow & { collectionIds: number[]; sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null; medianStartMs: number | null },
   gamesUrl: string,
 ): AdminGame {
   return {
     ...toGame(row, gamesUrl),
+    collectionIds: row.collectionIds.map(Number),
     // the column's check constraint allows only these names
     sdkAdapter: row.sdkAdapter as SdkAdapterName | null,
     packageBytes: row.packageBytes,
@@ -260,6 +265,49 @@ export async function getAdminGame(db: Db, gamesUrl: string, id: number): Promis
 export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Game | undefined> {
   const [row] = await selectGames(db).where(eq(gamesTable.id, id));
   return row ? toGame(row, gamesUrl) : undefined;
+}
+
+/**
+ * D83: Total Players, the number of distinct signed-in players who have started a play of the game. Guests
+ * cannot be told apart (a play has no user), so they are not counted. Each such player has one player_games row
+ * per game (D86, written with every signed-in play; migration 0007 filled it from earlier plays), so this is one
+ * index range (player_games_game_idx) rather than a distinct count over every play (~66 ms at 40,000 plays).
+ * The answer is cached with the game (decision 008) and built again after plays.
+ */
+const totalPlayersColumn = sql<number>`(select count(*)::int from ${playerGamesTable} where ${playerGamesTable.gameId} = ${gamesTable.id})`.mapWith(Number);
+
+/** GET /api/games/{id}: the game with its Total Players (D83). */
+export async function getGameDetail(db: Db, gamesUrl: string, id: number): Promise<GameDetail | undefined> {
+  const [row] = await db
+    .select({ ...gameColumns, totalPlayers: totalPlayersColumn })
+    .from(gamesTable)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
+    .where(eq(gamesTable.id, id));
+  return row ? { ...toGame(row, gamesUrl), totalPlayers: row.totalPlayers } : undefined;
+}
+
+/**
+ * D83: a page of a collection's games, newest first (as a category's), and how many it has; undefined when
+ * there is no such collection. Compared by id with the collection looked up once, as categoryFilter does.
+ */
+export async function listCollectionGames(
+  db: Db,
+  gamesUrl: string,
+  slug: string,
+  page: { limit?: number; offset?: number },
+): Promise<{ games: Game[]; total: number } | undefined> {
+  const [collection] = await db.select({ id: collectionsTable.id }).from(collectionsTable).where(eq(collectionsTable.slug, slug));
+  if (!collection) return undefined;
+  const tagged = sql`${gamesTable.id} in (select ${gameCollectionsTable.gameId} from ${gameCollectionsTable} where ${gameCollectionsTable.collectionId} = ${collection.id})`;
+  const [rows, [{ total }]] = await Promise.all([
+    selectGames(db)
+      .where(tagged)
+      .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
+      .limit(page.limit ?? GAME_PAGE_SIZE.default)
+      .offset(page.offset ?? 0),
+    db.select({ total: count() }).from(gameCollectionsTable).where(eq(gameCollectionsTable.collectionId, collection.id)),
+  ]);
+  return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
 /** D21: counts a play and opens a play session tied to the visitor's user when signed in (D86: their recently played). */
@@ -308,25 +356,31 @@ export async function assertCategoryExists(db: Db, categoryId: number): Promise<
 /** Spec §2 /cms/games, §7: adds a game played from its URL (Add, URL mode). */
 export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof adminGameCreateSchema>): Promise<Game> {
   await assertCategoryExists(db, b.categoryId);
+  await assertCollectionsExist(db, b.collectionIds ?? []);
   let id: number;
   try {
-    [{ id }] = await db
-      .insert(gamesTable)
-      .values({
-        title: b.title,
-        description: b.description,
-        imageUrl: b.imageUrl,
-        categoryId: b.categoryId,
-        externalUrl: b.externalUrl,
-        hasPackage: false,
-        developer: b.developer,
-        instructions: b.instructions ?? DEFAULT_INSTRUCTIONS,
-        isFeatured: b.isFeatured,
-        plays: b.plays,
-        rating: b.rating,
-        releaseDate: b.releaseDate ?? null,
-      })
-      .returning({ id: gamesTable.id });
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gamesTable)
+        .values({
+          title: b.title,
+          description: b.description,
+          imageUrl: b.imageUrl,
+          categoryId: b.categoryId,
+          externalUrl: b.externalUrl,
+          hasPackage: false,
+          developer: b.developer,
+          instructions: b.instructions ?? DEFAULT_INSTRUCTIONS,
+          isFeatured: b.isFeatured,
+          plays: b.plays,
+          rating: b.rating,
+          releaseDate: b.releaseDate ?? null,
+          difficulty: b.difficulty ?? null,
+        })
+        .returning({ id: gamesTable.id });
+      if (b.collectionIds?.length) await setGameCollections(tx, row.id, b.collectionIds);
+      return row.id;
+    });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId);
     throw err;
@@ -345,18 +399,23 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
   if (b.developer !== undefined) set.developer = b.developer;
   if (b.instructions !== undefined) set.instructions = b.instructions;
   if (b.isFeatured !== undefined) set.isFeatured = b.isFeatured;
+  if (b.difficulty !== undefined) set.difficulty = b.difficulty;
   if (b.categoryId !== undefined) {
     await assertCategoryExists(db, b.categoryId);
     set.categoryId = b.categoryId;
   }
-  if (Object.keys(set).length > 0) {
+  if (b.collectionIds !== undefined) await assertCollectionsExist(db, b.collectionIds);
+  if (Object.keys(set).length > 0 || b.collectionIds !== undefined) {
     try {
-      await db
-        .update(gamesTable)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(gamesTable.id, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(gamesTable)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(gamesTable.id, id));
+        if (b.collectionIds !== undefined) await setGameCollections(tx, id, b.collectionIds);
+      });
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId!);
+      if (isForeignKeyViolation(err) && b.categoryId !== undefined) throw categoryMissing(b.categoryId);
       throw err;
     }
   }
@@ -390,8 +449,10 @@ export async function createPackagedGame(db: Db, dataDir: string, fields: z.outp
           sdkAdapter: scan.sdkAdapter,
           packageBytes: scan.packageBytes,
           packageFiles: scan.packageFiles,
+          difficulty: fields.difficulty ?? null,
         })
         .returning({ id: gamesTable.id });
+      if (fields.collectionIds?.length) await setGameCollections(tx, row.id, fields.collectionIds);
       await commitPackage(dataDir, stagingDir, row.id);
       return row.id;
     });

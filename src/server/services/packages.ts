@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
+import { GAME_DIFFICULTIES, type GameDifficulty } from "../../contract/games-constants";
+import { Invalid } from "../errors";
 
 /** Where a game's package lives: DATA_DIR/games/{id} (D3). */
 export function gameDir(dataDir: string, gameId: number): string {
@@ -66,4 +68,23 @@ export async function hasPackageFiles(dataDir: string, gameId: number): Promise<
   } catch {
     return false;
   }
+}
+
+/**
+ * D83: the difficulty a package's game.json declares (`"difficulty": "easy" | "medium" | "hard"`). A package
+ * without game.json, whose game.json is not JSON (it may be another portal's file) or says nothing, declares
+ * none (undefined); a present but unknown value is refused (Invalid), as a bad achievements list is.
+ */
+export async function readPackageDifficulty(packageDir: string): Promise<GameDifficulty | undefined> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(packageDir, "game.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!manifest || typeof manifest !== "object" || !("difficulty" in manifest)) return undefined;
+  const value = (manifest as { difficulty: unknown }).difficulty;
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "string" && (GAME_DIFFICULTIES as readonly string[]).includes(value)) return value as GameDifficulty;
+  throw new Invalid("game.json difficulty must be easy, medium or hard");
 }

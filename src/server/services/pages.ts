@@ -4,6 +4,7 @@ import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import {
   ALLOW_SEARCH_ENGINES_SETTING,
   categoryDescription,
+  collectionDescription,
   documentTitle,
   HOME_DESCRIPTION,
   metaDescription,
@@ -17,6 +18,7 @@ import {
 import type { Db } from "../db/client";
 import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
+import { getCollectionBySlug } from "./collections";
 import { listContent } from "./content";
 import { getGame } from "./games";
 import { ensureOgImage, OG_IMAGE_SIZE } from "./og-images";
@@ -71,7 +73,9 @@ export async function loadSiteContent(db: Db): Promise<SiteContent> {
 }
 
 /** The paths the site's own pages live under (the rest is 404). */
-export const PAGE_ROUTES: readonly string[] = [...new Set(["/", "/game/:id", "/category/:slug", "/profile/:id", ...Object.keys(STATIC_PAGE_META)])];
+export const PAGE_ROUTES: readonly string[] = [
+  ...new Set(["/", "/game/:id", "/category/:slug", "/collection/:slug", "/profile/:id", ...Object.keys(STATIC_PAGE_META)]),
+];
 
 function isStaticPath(path: string): path is StaticPagePath {
   return Object.prototype.hasOwnProperty.call(STATIC_PAGE_META, path);
@@ -141,6 +145,24 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
           breadcrumbs(base, [
             { name, url: `${base}/` },
             { name: title, url: `${base}${path}` },
+          ]),
+        ],
+      }),
+    };
+  }
+
+  // D83: a collection's page, like a category's.
+  if (section === "collection") {
+    const slug = decodeSegment(param);
+    const collection = slug === undefined ? undefined : await getCollectionBySlug(ctx.db, slug);
+    if (!collection) return notFound(MISSING_TITLES.collection);
+    return {
+      status: 200,
+      head: head(collection.title, collection.description.trim() || collectionDescription(name, collection.title), {
+        jsonLd: [
+          breadcrumbs(base, [
+            { name, url: `${base}/` },
+            { name: collection.title, url: `${base}${path}` },
           ]),
         ],
       }),

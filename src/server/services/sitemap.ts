@@ -3,7 +3,7 @@ import { asc, count, gt, max } from "drizzle-orm";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import { NOINDEX_PATHS, STATIC_PAGE_META } from "../../contract/pages";
 import type { Db } from "../db/client";
-import { categoriesTable, gamesTable } from "../db/schema";
+import { categoriesTable, collectionsTable, gamesTable } from "../db/schema";
 
 /**
  * D72: robots.txt and the sitemap. No HTTP types: routes/pages.ts sends what these return.
@@ -12,7 +12,7 @@ import { categoriesTable, gamesTable } from "../db/schema";
  * - robots.txt allows the public pages, disallows /cms, /api/ and /login and names the sitemap; with search
  *   engines not allowed (the CMS switch) it is `Disallow: /` and nothing else.
  * - The sitemap lists the home page, the game lists, the leaderboard, every category (the "New" and "Hot"
- *   lists too), every game and the static pages, in that order; a game's lastmod is when an administrator
+ *   lists too), every collection (D83), every game and the static pages, in that order; a game's lastmod is when an administrator
  *   last changed it, the lists' lastmod the latest such change. Private pages (/login) are never listed.
  * - Up to `maxUrls` (50,000, the protocol's limit) it is one `urlset`; beyond, /sitemap.xml is a sitemap
  *   index of /sitemap-1.xml, /sitemap-2.xml … each holding at most `maxUrls`.
@@ -41,9 +41,10 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 export async function streamSitemap(db: Db, publicUrl: string, options: { part?: number; maxUrls?: number } = {}): Promise<Readable | undefined> {
   const base = publicUrl.replace(/\/+$/, "");
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
-  const [[{ games, latest }], categories] = await Promise.all([
+  const [[{ games, latest }], categories, collections] = await Promise.all([
     db.select({ games: count(), latest: max(gamesTable.updatedAt) }).from(gamesTable),
     db.select({ slug: categoriesTable.slug }).from(categoriesTable).orderBy(asc(categoriesTable.name)),
+    db.select({ slug: collectionsTable.slug }).from(collectionsTable).orderBy(asc(collectionsTable.sortOrder), asc(collectionsTable.id)),
   ]);
   const latestChange = latest ? new Date(latest) : undefined;
   const fixed: Array<{ loc: string; lastmod?: Date }> = [
@@ -53,6 +54,8 @@ export async function streamSitemap(db: Db, publicUrl: string, options: { part?:
     { loc: `${base}/leaderboard` },
     ...Object.keys(PSEUDO_CATEGORIES).map((slug) => ({ loc: `${base}/category/${slug}`, lastmod: latestChange })),
     ...categories.map((c) => ({ loc: `${base}/category/${encodeURIComponent(c.slug)}` })),
+    // D83: the collections' pages
+    ...collections.map((c) => ({ loc: `${base}/collection/${encodeURIComponent(c.slug)}` })),
   ];
   const pages = Object.keys(STATIC_PAGE_META)
     .filter((path) => !NOINDEX_PATHS.includes(path) && !fixed.some((f) => f.loc === `${base}${path}`))

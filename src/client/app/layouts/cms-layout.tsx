@@ -1,4 +1,4 @@
-import { FolderTree, Gamepad2, Globe, LayoutDashboard, LogOut, FileText, Menu, Settings, Users } from "lucide-react";
+import { FolderTree, Gamepad2, Globe, LayoutDashboard, LayoutGrid, LogOut, FileText, Menu, Settings, Users } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,6 +11,7 @@ export const CMS_LINKS = [
   { href: "/cms/dashboard", label: "Dashboard", Icon: LayoutDashboard },
   { href: "/cms/games", label: "Games", Icon: Gamepad2 },
   { href: "/cms/categories", label: "Categories", Icon: FolderTree },
+  { href: "/cms/collections", label: "Collections", Icon: LayoutGrid },
   { href: "/cms/website-content", label: "Website Content", Icon: FileText },
   { href: "/cms/users", label: "Users", Icon: Users },
   { href: "/cms/settings", label: "Settings", Icon: Settings },

@@ -22,7 +22,10 @@ const game = makeGame(5, {
   featured: true,
   plays: 1234,
   rating: 45,
+  difficulty: "hard",
 });
+/** D83: GET /api/games/{id} carries the distinct players */
+const detail = { ...game, totalPlayers: 321 };
 const scores = [
   { id: 9, score: 4200, createdAt: "2025-05-10T10:00:00.000Z", user: { id: 3, username: "PixelPioneer", avatarUrl: null } },
   { id: 8, score: 3100, createdAt: "2025-05-11T10:00:00.000Z", user: { id: 4, username: "NovaBlitz", avatarUrl: null } },
@@ -34,7 +37,7 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
     ...extra,
     user,
     noContent,
-    ["GET", "/api/games/5", () => jsonResponse(game)],
+    ["GET", "/api/games/5", () => jsonResponse(detail)],
     ["GET", "/api/scores/game/5", () => jsonResponse(scores)],
     ["GET", "/api/games/5/reviews", () => jsonResponse([])],
     ["GET", /^\/api\/games\/5\/reviews\/user\/\d+$/, () => jsonResponse(null)],
@@ -56,7 +59,15 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-describe("Game detail screen (spec §2, §4; D54, D55)", () => {
+describe("Game detail screen (spec §2, §4; D54, D83)", () => {
+  it("D83: a game that says nothing about its difficulty is 'Not rated'; no player yet is 0", async () => {
+    mockApi(routes([["GET", "/api/games/5", () => jsonResponse({ ...detail, difficulty: null, totalPlayers: 0 })]]));
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    expect(screen.getByTestId("difficulty")).toHaveTextContent(/^Not rated$/);
+    expect(screen.getByTestId("total-players")).toHaveTextContent(/^0$/);
+  });
+
   it("shows title, badges, stars, the About tab's numbers and Similar Games", async () => {
     mockApi(routes());
     renderApp("/game/5");
@@ -70,8 +81,9 @@ describe("Game detail screen (spec §2, §4; D54, D55)", () => {
     expect(rating.querySelectorAll('[data-star="half"]')).toHaveLength(1);
 
     expect(screen.getByText("Drift through neon streets.")).toBeInTheDocument();
-    expect(screen.getByTestId("total-players")).toHaveTextContent("863"); // floor(1234 × 0.7)
-    expect(screen.getByTestId("difficulty")).toHaveTextContent("Medium");
+    // D83: the real figures, not plays × 0.7 and 'Medium'
+    expect(screen.getByTestId("total-players")).toHaveTextContent(/^321$/);
+    expect(screen.getByTestId("difficulty")).toHaveTextContent(/^Hard$/);
     await waitFor(() => expect(screen.getByTestId("high-score")).toHaveTextContent("4,200"));
 
     const similar = await screen.findByRole("list", { name: "Similar games" });

@@ -1,4 +1,4 @@
-import type { Game } from "@contract/games";
+import type { GameDetail as GameDetailData } from "@contract/games";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { useGame } from "@/features/games/api/get-game";
@@ -34,7 +34,7 @@ export function GameDetailScreen({ id: rawId }: { id: string }) {
   return <GameDetail key={query.data.id} game={query.data} />;
 }
 
-function GameDetail({ game }: { game: Game }) {
+function GameDetail({ game }: { game: GameDetailData }) {
   const saveScore = useSaveScore(game.id);
   return (
     <>

@@ -3,6 +3,7 @@ import { PageTitle } from "@/components/page-title";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { CategoryChips } from "@/features/categories/components/category-chips";
 import { ChatPanel } from "@/features/chat/components/chat-panel";
+import { useCollections } from "@/features/collections/api/get-collections";
 import { FeaturedCarousel } from "@/features/games/components/featured-carousel";
 import { PopularGames } from "@/features/games/components/popular-games";
 import { ClosingBanner } from "@/features/home/components/closing-banner";
@@ -15,6 +16,8 @@ import { HOME_DESCRIPTION } from "@contract/pages";
 /** / (spec §2 Home, §4): hero, featured carousel, categories, games, experiences, community, banner. */
 export function HomeScreen() {
   const categories = useCategories();
+  // D83: the tiles are the collections, with their real counts
+  const collections = useCollections();
   return (
     <>
       <PageTitle description={HOME_DESCRIPTION} />
@@ -23,7 +26,7 @@ export function HomeScreen() {
         <FeaturedCarousel />
         <CategoryChips />
         <PopularGames categoryNames={(categories.data ?? []).map((c) => c.name)} />
-        <GamingExperiences />
+        <GamingExperiences collections={collections.data} pending={collections.isPending} />
         <CommunitySection topPlayers={<TopPlayers />} chat={<ChatPanel />} />
         <ClosingBanner />
       </Container>

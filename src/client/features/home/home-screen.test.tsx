@@ -32,7 +32,15 @@ const entry = (rank: number, id: number, username: string) => ({
 
 const never = () => new Promise<Response>(() => {});
 
-function routes(overrides: Partial<Record<"featured" | "games" | "categories" | "leaderboard" | "chat", MockRoute[2]>> = {}): MockRoute[] {
+/** D83: the tiles are collections with their real counts (one empty). */
+const COLLECTIONS = [
+  { id: 1, slug: "modern-games", title: "Modern Games", description: "Polished.", imageUrl: "/experiences/modern-games.svg", sortOrder: 1, gameCount: 4 },
+  { id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "Classics.", imageUrl: "/experiences/retro-arcade.svg", sortOrder: 2, gameCount: 1 },
+  { id: 3, slug: "mobile-favorites", title: "Mobile Favorites", description: "Touch.", imageUrl: "", sortOrder: 3, gameCount: 0 },
+  { id: 4, slug: "multiplayer-arena", title: "Multiplayer Arena", description: "", imageUrl: "", sortOrder: 4, gameCount: 12 },
+];
+
+function routes(overrides: Partial<Record<"featured" | "games" | "categories" | "leaderboard" | "chat" | "collections", MockRoute[2]>> = {}): MockRoute[] {
   return [
     signedOut,
     noContent,
@@ -62,6 +70,7 @@ function routes(overrides: Partial<Record<"featured" | "games" | "categories" | 
           ])),
     ],
     ["GET", "/api/chat", overrides.chat ?? (() => jsonResponse([]))],
+    ["GET", "/api/collections", overrides.collections ?? (() => jsonResponse(COLLECTIONS))],
   ];
 }
 
@@ -195,17 +204,37 @@ describe("Home loading states (spec §4 skeleton counts 4, 5, 10, 5, 5)", () => 
 });
 
 describe("Home static block and widgets", () => {
-  it("shows the four 'All Your Favorite Gaming Experiences' tiles with their counts", async () => {
+  it("D83: 'All Your Favorite Gaming Experiences' shows one tile per collection with its real count, each a link to its page", async () => {
     mockApi(routes());
     renderApp("/");
     const section = (await screen.findByRole("heading", { name: "All Your Favorite Gaming Experiences" })).closest("section")!;
-    const tiles = within(section).getAllByTestId("experience-tile");
-    expect(tiles.map((t) => [within(t).getByRole("heading").textContent, t.textContent?.match(/(\d+) games/)?.[1]])).toEqual([
-      ["Modern Games", "250"],
-      ["Retro Arcade", "180"],
-      ["Mobile Favorites", "320"],
-      ["Multiplayer Arena", "150"],
+    const tiles = await within(section).findAllByTestId("experience-tile");
+    expect(tiles.map((t) => [within(t).getByRole("heading").textContent, t.textContent?.match(/(\d+) games?/)?.[0]])).toEqual([
+      ["Modern Games", "4 games"],
+      ["Retro Arcade", "1 game"],
+      ["Mobile Favorites", "0 games"],
+      ["Multiplayer Arena", "12 games"],
     ]);
+    expect(tiles.map((t) => within(t).getByRole("link").getAttribute("href"))).toEqual([
+      "/collection/modern-games",
+      "/collection/retro-arcade",
+      "/collection/mobile-favorites",
+      "/collection/multiplayer-arena",
+    ]);
+    expect(section.textContent).not.toMatch(/250|180|320|150/);
+  });
+
+  it("D83: skeleton tiles while the collections load; no block when there is no collection", async () => {
+    mockApi(routes({ collections: never }));
+    const { unmount } = renderApp("/");
+    await screen.findByRole("heading", { name: "All Your Favorite Gaming Experiences" });
+    expect(screen.getAllByTestId("experience-skeleton")).toHaveLength(4);
+    unmount();
+    mockApi(routes({ collections: () => jsonResponse([]) }));
+    renderApp("/");
+    await screen.findByRole("heading", { name: "Popular Games" });
+    await waitFor(() => expect(screen.queryByTestId("experience-skeleton")).toBeNull());
+    expect(screen.queryByRole("heading", { name: "All Your Favorite Gaming Experiences" })).toBeNull();
   });
 
   it("'Top Players This Week' reads the weekly board (D24) and links each player to the profile", async () => {

@@ -9,6 +9,7 @@ import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuthRoutes } from "./auth";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
+import { adminCollectionRoutes } from "./collections";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminGameAchievementRoutes } from "./game-achievements";
@@ -39,6 +40,8 @@ export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admi
 export const CATALOGUE_ADMIN_PREFIXES = [
   "/api/admin/games",
   "/api/admin/categories",
+  // D83: the home page's collection tiles and /collection/{slug}
+  "/api/admin/collections",
   "/api/admin/website-content",
   "/api/admin/settings",
   "/api/admin/users",
@@ -99,6 +102,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminGameAchievementRoutes, ctx);
       await scope.register(adminUploadRoutes, ctx);
       await scope.register(adminCategoryRoutes, ctx);
+      await scope.register(adminCollectionRoutes, ctx);
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });

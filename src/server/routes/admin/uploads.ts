@@ -8,6 +8,8 @@ import { Invalid } from "../../errors";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "../../services/games";
 import { storeUploadedImage } from "../../services/images";
 import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
+import { readPackageDifficulty } from "../../services/packages";
+import { assertCollectionsExist } from "../../services/collections";
 import { readPackageAchievements, syncDeclaredAchievements } from "../../services/game-achievements";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
@@ -51,18 +53,22 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (file.size === 0) throw new Invalid("The uploaded file is empty");
       const kind = detectPackageKind(file.filename, file.head);
       await assertCategoryExists(db, fields.categoryId);
+      await assertCollectionsExist(db, fields.collectionIds ?? []);
 
       const staging = await stageUploadedPackage(config.dataDir, file.path, kind, packageLimits);
-      // D78: achievements declared in the package's game.json (checked before the game exists).
+      // D78: achievements declared in the package's game.json (checked before the game exists); D83: its
+      // difficulty, unless the form chose one.
       let achievements;
+      let difficulty;
       try {
         achievements = await readPackageAchievements(staging);
+        difficulty = fields.difficulty ?? (await readPackageDifficulty(staging));
       } catch (err) {
         await fsp.rm(staging, { recursive: true, force: true });
         throw err;
       }
       // The row and the files arrive together (the staging folder is removed if either fails).
-      const id = await createPackagedGame(db, config.dataDir, fields, staging);
+      const id = await createPackagedGame(db, config.dataDir, { ...fields, difficulty }, staging);
       await syncDeclaredAchievements(db, id, achievements);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
       const game = (await getAdminGame(db, config.gamesUrl, id))!;

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
-import { categoryKeys, contentKeys, gameKeys } from "@/lib/query-keys";
+import { categoryKeys, collectionKeys, contentKeys, gameKeys } from "@/lib/query-keys";
 
 /** Query keys of the admin area (habit 5). Every admin read lives under ["admin"]. */
 export const adminKeys = {
@@ -9,6 +9,7 @@ export const adminKeys = {
   dashboard: () => [...adminKeys.all, "dashboard"] as const,
   games: () => [...adminKeys.all, "games"] as const,
   categories: () => [...adminKeys.all, "categories"] as const,
+  collections: () => [...adminKeys.all, "collections"] as const,
   content: () => [...adminKeys.all, "website-content"] as const,
   users: (search = "") => [...adminKeys.all, "users", { search }] as const,
   usersAll: () => [...adminKeys.all, "users"] as const,
@@ -27,6 +28,18 @@ export function refetchAfterGameChange(qc: QueryClient) {
     qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
     qc.invalidateQueries({ queryKey: gameKeys.all }),
     qc.invalidateQueries({ queryKey: categoryKeys.all }),
+    // D83: a game's collections are edited in its form
+    qc.invalidateQueries({ queryKey: adminKeys.collections() }),
+    qc.invalidateQueries({ queryKey: collectionKeys.all }),
+  ]);
+}
+
+/** D83: a collection added, edited or deleted changes the CMS's lists and the home page's tiles. */
+export function refetchAfterCollectionChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.collections() }),
+    qc.invalidateQueries({ queryKey: adminKeys.games() }),
+    qc.invalidateQueries({ queryKey: collectionKeys.all }),
   ]);
 }
 

@@ -20,6 +20,7 @@ import { CategorySelect } from "./category-select";
 import { Field, fieldAria } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
+import { CollectionCheckboxes, DifficultySelect, difficultyOfChoice, NOT_RATED, type DifficultyChoice } from "./game-classification-fields";
 
 type FormState = {
   title: string;
@@ -30,6 +31,9 @@ type FormState = {
   developer: string;
   instructions: string;
   isFeatured: boolean;
+  /** D83 */
+  difficulty: DifficultyChoice;
+  collectionIds: number[];
   file: File | null;
 };
 
@@ -42,6 +46,8 @@ const EMPTY: FormState = {
   developer: "",
   instructions: "",
   isFeatured: false,
+  difficulty: NOT_RATED,
+  collectionIds: [],
   file: null,
 };
 
@@ -72,6 +78,8 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     file: `${uid}-file`,
     instructions: `${uid}-instructions`,
     featured: `${uid}-featured`,
+    difficulty: `${uid}-difficulty`,
+    collections: `${uid}-collection`,
   };
   const [mode, setMode] = useState<AddGameMode>("url");
   const [form, setForm] = useState<FormState>(EMPTY);
@@ -124,6 +132,9 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         developer: form.developer.trim(),
         instructions: form.instructions.trim(),
         isFeatured: form.isFeatured,
+        // D83: a package's game.json says its difficulty unless one is chosen here
+        difficulty: difficultyOfChoice(form.difficulty) ?? undefined,
+        collectionIds: form.collectionIds,
       };
       if (mode === "url") {
         createGame.mutate(
@@ -286,6 +297,15 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 />
                 Featured game
               </label>
+              <Field
+                id={ids.difficulty}
+                label="Difficulty"
+                className="grid gap-2 sm:max-w-72"
+                hint={mode === "html" ? "Not rated: as the package's game.json says, if it does." : undefined}
+              >
+                <DifficultySelect id={ids.difficulty} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
+              </Field>
+              <CollectionCheckboxes idPrefix={ids.collections} value={form.collectionIds} onChange={(v) => set("collectionIds", v)} />
             </div>
           </Tabs>
           <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>

@@ -12,6 +12,7 @@ import { CategorySelect } from "./category-select";
 import { Field } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { GameAchievementsEditor } from "./game-achievements-editor";
+import { CollectionCheckboxes, DifficultySelect, difficultyChoiceOf, difficultyOfChoice, type DifficultyChoice } from "./game-classification-fields";
 import { ImageField } from "./image-field";
 import { PackageInfo } from "./package-info";
 
@@ -24,9 +25,11 @@ type EditState = {
   developer: string;
   instructions: string;
   isFeatured: boolean;
+  difficulty: DifficultyChoice;
+  collectionIds: number[];
 };
 
-function stateOf(game: Game): EditState {
+function stateOf(game: AdminGame): EditState {
   return {
     title: game.title,
     categoryId: String(game.categoryId),
@@ -36,6 +39,8 @@ function stateOf(game: Game): EditState {
     developer: game.developer,
     instructions: game.instructions,
     isFeatured: game.isFeatured,
+    difficulty: difficultyChoiceOf(game.difficulty),
+    collectionIds: [...game.collectionIds],
   };
 }
 
@@ -50,6 +55,9 @@ export function editPatch(game: Game, s: EditState): AdminGamePatch {
     instructions: keep(s.instructions, game.instructions),
     isFeatured: s.isFeatured,
     categoryId: s.categoryId ? categoryIdOf(s.categoryId) : game.categoryId,
+    // D83: "Not rated" clears the difficulty; the ticked collections replace the game's
+    difficulty: difficultyOfChoice(s.difficulty),
+    collectionIds: s.collectionIds,
   };
   const url = s.externalUrl.trim() || game.externalUrl;
   if (url) patch.externalUrl = url;
@@ -58,7 +66,7 @@ export function editPatch(game: Game, s: EditState): AdminGamePatch {
 
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save Changes to update the game.";
 
-/** Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured. */
+/** Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured; D83: difficulty, collections. */
 export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null; onOpenChange: (open: boolean) => void }) {
   const uid = useId();
   const [form, setForm] = useState<EditState | null>(game ? stateOf(game) : null);
@@ -177,6 +185,10 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
                 onChange={(e) => set("instructions", e.target.value)}
               />
             </Field>
+            <Field id={id("difficulty")} label="Difficulty" className="grid gap-2 sm:max-w-60">
+              <DifficultySelect id={id("difficulty")} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
+            </Field>
+            <CollectionCheckboxes idPrefix={id("collection")} value={form.collectionIds} onChange={(ids) => set("collectionIds", ids)} />
             <FormDialogFooter pending={update.isPending} onCancel={() => onOpenChange(false)} icon={Save}>
               {update.isPending ? "Saving..." : "Save Changes"}
             </FormDialogFooter>

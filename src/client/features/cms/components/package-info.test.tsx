@@ -8,6 +8,7 @@ import { formatBytes, packageSummary, SLOW_START_MS, startSummary } from "./pack
 
 const admin = (id: number, extra: Partial<AdminGame>): AdminGame => ({
   ...makeGame(id, { title: `Game ${id}` }),
+  collectionIds: [],
   sdkAdapter: null,
   packageBytes: null,
   packageFiles: null,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
+import type { GameDetail } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
 
-/** GET /api/games/{id}; 404 {message} for an unknown id (the screen shows 'Game Not Found'). */
+/** GET /api/games/{id} (with Total Players, D83); 404 {message} for an unknown id (the screen shows 'Game Not Found'). */
 export function getGame(id: number, signal?: AbortSignal) {
-  return getJson<Game>(`/api/games/${id}`, { signal });
+  return getJson<GameDetail>(`/api/games/${id}`, { signal });
 }
 
 export const gameQueryOptions = (id: number) =>

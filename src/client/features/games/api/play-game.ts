@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Game, PlayResponse } from "@contract/games";
+import type { GameDetail, PlayResponse } from "@contract/games";
 import { apiRequest } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
 
@@ -14,7 +14,7 @@ export function usePlayGame(id: number) {
   return useMutation({
     mutationFn: () => playGame(id),
     onSuccess: ({ plays }) => {
-      qc.setQueryData<Game>(gameKeys.detail(id), (g) => (g ? { ...g, plays } : g));
+      qc.setQueryData<GameDetail>(gameKeys.detail(id), (g) => (g ? { ...g, plays } : g));
       // lists sorted by plays are now out of date
       void qc.invalidateQueries({ queryKey: gameKeys.lists(), refetchType: "none" });
     },

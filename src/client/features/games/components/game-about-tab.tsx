@@ -1,14 +1,17 @@
 import { Gauge, Trophy, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Game } from "@contract/games";
+import type { GameDetail } from "@contract/games";
+import { difficultyLabel } from "@contract/games-constants";
 import { Card, CardContent } from "@/components/ui/card";
-import { formatNumber, totalPlayers } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
 import { GameStat } from "./game-stat";
 
 /**
- * About: description; High Score = the first entry of the game's scores; Total Players = floor(plays × 0.7);
- * Difficulty 'Medium' (spec §2, D55). The screen passes the scores feature's high score and its holder in,
- * and the game's achievements (D78).
+ * About: description; High Score = the first entry of the game's scores; D83: Total Players = the distinct
+ * signed-in players who have played it (guests cannot be told apart), and Difficulty as the game says (game.json
+ * or the CMS), "Not rated" when it says nothing: the row stays, so that a player sees the game was not rated
+ * rather than wondering where it went. The screen passes the scores feature's high score and its holder in, and
+ * the game's achievements (D78).
  */
 export function GameAboutTab({
   game,
@@ -16,7 +19,7 @@ export function GameAboutTab({
   highScoreHolder,
   achievements,
 }: {
-  game: Game;
+  game: GameDetail;
   highScore: ReactNode;
   highScoreHolder: ReactNode;
   /** D78: the game's own achievements (features/games/components/game-achievements.tsx) */
@@ -30,11 +33,11 @@ export function GameAboutTab({
           <GameStat icon={<Trophy aria-hidden="true" />} label="High Score" testId="high-score">
             {highScore}
           </GameStat>
-          <GameStat icon={<Users aria-hidden="true" />} label="Total Players" testId="total-players">
-            {formatNumber(totalPlayers(game.plays))}
+          <GameStat icon={<Users aria-hidden="true" />} label="Total Players" testId="total-players" hint="Signed-in players who have played this game">
+            {formatNumber(game.totalPlayers)}
           </GameStat>
           <GameStat icon={<Gauge aria-hidden="true" />} label="Difficulty" testId="difficulty">
-            Medium
+            {difficultyLabel(game.difficulty)}
           </GameStat>
         </dl>
         {highScoreHolder}
