@@ -27,6 +27,7 @@ import { categoryRoutes } from "./routes/categories";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
+import { directMessageRoutes } from "./routes/direct-messages";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
@@ -196,6 +197,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(chatRoutes, routeCtx);
   await app.register(reviewRoutes, routeCtx);
   await app.register(notificationRoutes, routeCtx);
+  await app.register(directMessageRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
