@@ -325,8 +325,8 @@ describeEachDatabase(
       expect((await page("/robots.txt")).body).toContain("Allow: /");
     });
 
-    it("the admin area is served to the browser but marked noindex", async () => {
-      for (const url of ["/cms", "/cms/games"]) {
+    it("the admin area and the messages (D88) are served to the browser but marked noindex", async () => {
+      for (const url of ["/cms", "/cms/games", "/messages", "/messages/12"]) {
         const res = await page(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers["x-robots-tag"]).toBe("noindex");

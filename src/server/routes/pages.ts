@@ -158,6 +158,9 @@ export const pageRoutes: FastifyPluginAsync<
     reply.header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(cmsPage);
   app.get("/cms", { config: PUBLIC_READ_CONFIG }, sendCms);
   app.get("/cms/*", { config: PUBLIC_READ_CONFIG }, sendCms);
+  // D88: the signed-in player's messages are rendered in the browser too (their data is personal), noindex.
+  app.get("/messages", { config: PUBLIC_READ_CONFIG }, sendCms);
+  app.get("/messages/:userId", { config: PUBLIC_READ_CONFIG }, sendCms);
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {
