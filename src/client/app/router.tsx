@@ -18,6 +18,8 @@ const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () => import("./ro
 const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) => m.AboutScreen));
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
+// D88: one chunk for the list and the conversation (they share most of their code).
+const MessagesScreen = lazyScreen("messages", () => import("./routes/messages").then((m) => m.MessagesScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
@@ -49,6 +51,10 @@ function PublicRoutes() {
           <Route path="/contact" component={ContactScreen} />
           <Route path="/help" component={HelpScreen} />
           <Route path="/login" component={LoginScreen} />
+          <Route path="/messages">
+            <MessagesScreen />
+          </Route>
+          <Route path="/messages/:userId">{(p) => <MessagesScreen userId={p.userId} />}</Route>
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -1,12 +1,16 @@
 import { CalendarDays, Gamepad2, MessageSquare, Percent, Star, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import type { UserProfile } from "@contract/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
 import { formatNumber } from "@/lib/format";
+import { useIsFriend } from "@/lib/friends";
 import { useTimeFormat } from "@/lib/hydration";
+import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 
 function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: string; value: string; field: string; small?: boolean }) {
@@ -25,7 +29,8 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
 
 /**
  * Profile heading (spec §2 Profile): avatar with initials fallback, username, 'Rank #N' when ranked,
- * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' do nothing (D55).
+ * Total Score, Games Played, Win Rate, Member Since; 'Message' opens the conversation with a friend (D88);
+ * 'Add Friend' does nothing (D55).
  */
 export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSelf: boolean }) {
   const time = useTimeFormat();
@@ -52,10 +57,7 @@ export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSel
           {isSelf ? null : (
             // D55: the spec's buttons without effect, kept until a decision gives them one.
             <div className="flex gap-2">
-              <Button variant="outline" onClick={() => {}}>
-                <MessageSquare aria-hidden="true" />
-                Message
-              </Button>
+              <MessageButton userId={profile.id} username={profile.username} />
               <Button variant="gradient" onClick={() => {}}>
                 <UserPlus aria-hidden="true" />
                 Add Friend
@@ -71,6 +73,34 @@ export function ProfileHeader({ profile, isSelf }: { profile: UserProfile; isSel
         </dl>
       </div>
     </div>
+  );
+}
+
+/** D88: a friend's conversation; anyone else is told that messages are between friends. */
+function MessageButton({ userId, username }: { userId: number; username: string }) {
+  const { user } = useCurrentUser();
+  const isFriend = useIsFriend(userId, user !== null && user.id !== userId);
+  if (isFriend) {
+    return (
+      <Link href={`/messages/${userId}`} className={buttonClasses("outline")}>
+        <MessageSquare aria-hidden="true" />
+        Message
+      </Link>
+    );
+  }
+  return (
+    <Button
+      variant="outline"
+      onClick={() =>
+        toast({
+          title: "Messages are between friends",
+          description: user ? `Add ${username} as a friend to send them a message.` : `Sign in and add ${username} as a friend to send them a message.`,
+        })
+      }
+    >
+      <MessageSquare aria-hidden="true" />
+      Message
+    </Button>
   );
 }
 
