@@ -62,7 +62,10 @@ export function MessagesScreen({ userId: rawId }: { userId?: string }) {
   return (
     <Container className="py-4 sm:py-6">
       {head}
-      <h1 className={cn("mb-4 text-2xl font-extrabold tracking-tight sm:text-3xl", selected !== null && "sr-only lg:not-sr-only")}>Messages</h1>
+      {/* Under lg a conversation is a page of its own: its heading is for screen readers only there. */}
+      <div className={selected === null ? "mb-4" : "lg:mb-4"}>
+        <h1 className={cn("text-2xl font-extrabold tracking-tight sm:text-3xl", selected !== null && "sr-only lg:not-sr-only")}>Messages</h1>
+      </div>
       <div className="flex h-[calc(100dvh-9rem)] min-h-[26rem] overflow-hidden rounded-2xl border bg-card shadow-sm sm:h-[calc(100dvh-11rem)]">
         <section
           aria-label="Conversations"

@@ -102,13 +102,16 @@ export function Composer({
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <SendHorizontal aria-hidden="true" />}
         </Button>
       </div>
-      <div className="flex min-h-4 items-start justify-between gap-3 text-xs">
+      {/* On a phone the keyboard hint is left out: the row only shows for an error or the counter. */}
+      <div
+        className={cn("min-h-4 items-start justify-between gap-3 text-xs", error || draft.length >= DIRECT_MESSAGE_COUNTER_FROM ? "flex" : "hidden sm:flex")}
+      >
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-destructive">
             {error}
           </p>
         ) : (
-          <p id={`${id}-hint`} className="hidden text-muted-foreground sm:block">
+          <p id={`${id}-hint`} className="text-muted-foreground">
             Enter to send, Shift+Enter for a new line
           </p>
         )}
