@@ -28,6 +28,7 @@ import { collectionRoutes } from "./routes/collections";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
+import { directMessageRoutes } from "./routes/direct-messages";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
@@ -210,6 +211,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(meRoutes, routeCtx);
   await app.register(accountDeletionJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
+  await app.register(directMessageRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -1,4 +1,5 @@
 import { CHAT_RATE_LIMIT } from "../contract/chat";
+import { DIRECT_MESSAGE_RATE_LIMIT } from "../contract/direct-messages-constants";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { TooMany } from "./errors";
@@ -49,6 +50,12 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
     /** D84, issue 15 item 7: friend requests sent per player (key `friend-request:{userId}`) */
     friendRequest: { limit: 30, windowMs: HOUR, message: "Too many friend requests. Please try again later." },
+    /** D88: direct messages sent per player, all conversations together (key `direct-message:{userId}`) */
+    directMessage: {
+      limit: DIRECT_MESSAGE_RATE_LIMIT.limit,
+      windowMs: DIRECT_MESSAGE_RATE_LIMIT.windowMs,
+      message: "You are sending messages too quickly. Please wait a moment.",
+    },
     /** D36: chat messages per player (key `chat:{userId}`) */
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
     /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */

@@ -20,6 +20,8 @@ const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) 
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
 const MyGamesScreen = lazyScreen("my-games", () => import("./routes/my-games").then((m) => m.MyGamesScreen));
+// D88: one chunk for the list and the conversation (they share most of their code).
+const MessagesScreen = lazyScreen("messages", () => import("./routes/messages").then((m) => m.MessagesScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").then((m) => m.FriendsScreen));
 const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
@@ -62,6 +64,10 @@ function PublicRoutes() {
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/settings/verify-email" component={VerifyEmailScreen} />
           <Route path="/me/games" component={MyGamesScreen} />
+          <Route path="/messages">
+            <MessagesScreen />
+          </Route>
+          <Route path="/messages/:userId">{(p) => <MessagesScreen userId={p.userId} />}</Route>
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -335,8 +335,8 @@ describeEachDatabase(
       expect((await page("/robots.txt")).body).toContain("Allow: /");
     });
 
-    it("the admin area and the player's own pages (D86) are served to the browser but marked noindex", async () => {
-      for (const url of ["/cms", "/cms/games", "/me/games"]) {
+    it("the admin area and the player's own pages (D86, D87, D88) are served to the browser but marked noindex", async () => {
+      for (const url of ["/cms", "/cms/games", "/me/games", "/settings", "/messages", "/messages/12"]) {
         const res = await page(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers["x-robots-tag"]).toBe("noindex");

@@ -165,6 +165,9 @@ export const pageRoutes: FastifyPluginAsync<
   // So are the signed-in player's own pages (D86's /me/games): the same empty page for everyone, the content asked
   // for in the browser.
   for (const url of PLAYER_PAGE_PATHS) app.get(url, { config: PUBLIC_READ_CONFIG }, sendCms);
+  // D88: the signed-in player's messages are rendered in the browser too (their data is personal), noindex.
+  app.get("/messages", { config: PUBLIC_READ_CONFIG }, sendCms);
+  app.get("/messages/:userId", { config: PUBLIC_READ_CONFIG }, sendCms);
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {

@@ -103,6 +103,9 @@ describe("Profile screen", () => {
       expect(button).toBeEnabled();
       return button;
     });
+    // D88: messages are between friends, and the button says so.
+    fireEvent.click(screen.getByRole("button", { name: "Message" }));
+    expect(await screen.findByText("You can only message your friends")).toBeInTheDocument();
     fireEvent.click(add);
     expect(await screen.findByRole("button", { name: "Cancel Request" })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/friends/7") && init?.method === "POST")).toBe(true);

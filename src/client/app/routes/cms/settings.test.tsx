@@ -97,3 +97,23 @@ describe("CmsSettingsScreen: cloud save quota (D76)", () => {
     expect(patches(fetch)).toEqual([{ site: { name: "Arcadium", tagline: "Games for everyone" } }]);
   });
 });
+
+describe("CmsSettingsScreen: direct messages (D88)", () => {
+  it("is on by default, and turning it off saves site.direct_messages = false at once", async () => {
+    const fetch = api([item(1, "name", "Arcadium"), item(2, "tagline", "Play")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const box = await screen.findByRole("checkbox", { name: "Allow direct messages" });
+    expect(box).toBeChecked();
+    fireEvent.click(box);
+    expect(await screen.findByText("Direct messages turned off")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([{ site: { direct_messages: "false" } }]);
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "Allow direct messages" })).not.toBeChecked());
+  });
+
+  it("shows a stored 'false' as off, and keeps the setting out of the Site form's list of other items", async () => {
+    api([item(1, "name", "Arcadium"), item(2, "tagline", "Play"), item(3, "direct_messages", "false")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    expect(await screen.findByRole("checkbox", { name: "Allow direct messages" })).not.toBeChecked();
+    expect(screen.queryByLabelText("direct_messages")).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, KeyRound, Loader2, Mail, Save, Settings } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { CONTENT_DEFAULTS } from "@contract/content";
+import { DIRECT_MESSAGES_SETTING, directMessagesEnabled } from "@contract/direct-messages-constants";
 import { ALLOW_SEARCH_ENGINES_SETTING } from "@contract/pages";
 import { CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "@contract/saves-constants";
 import { Badge } from "@/components/ui/badge";
@@ -104,8 +105,65 @@ function SearchEnginesCard() {
   );
 }
 
+/** D88: the switch "Direct messages" (on unless set to "false"); saved as soon as it changes. */
+function DirectMessagesCard() {
+  const id = useId();
+  const settings = useSettings();
+  const save = useUpdateSettings();
+  const stored = settings.data?.content.find((i) => i.key === DIRECT_MESSAGES_SETTING)?.value;
+  // The box follows the click at once; a failed save puts it back to what the server has.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const enabled = choice ?? directMessagesEnabled(stored);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Direct messages</CardTitle>
+        <CardDescription>Whether friends can send each other private messages.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <div className="flex items-start gap-3 rounded-lg border p-4">
+            <input
+              id={id}
+              type="checkbox"
+              className="mt-1 size-4 shrink-0 accent-primary"
+              checked={enabled}
+              disabled={save.isPending}
+              aria-describedby={`${id}-hint`}
+              onChange={(e) => {
+                const next = e.target.checked;
+                setChoice(next);
+                save.mutate(
+                  { site: { [DIRECT_MESSAGES_SETTING]: next ? "true" : "false" } },
+                  {
+                    onSuccess: () => toast({ title: next ? "Direct messages turned on" : "Direct messages turned off" }),
+                    onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+                    onSettled: () => setChoice(null),
+                  },
+                );
+              }}
+            />
+            <div className="space-y-1">
+              <label htmlFor={id} className="font-medium">
+                Allow direct messages
+              </label>
+              <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                {enabled
+                  ? "Players can message their friends."
+                  : "Nobody can send a message (for sites such as a school's); players can still read the messages they already have."}
+              </p>
+            </div>
+          </div>
+        ) : settings.isError ? null : (
+          <Skeleton className="h-20 w-full" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Site settings with a card of their own, left out of the Site form's list of other text items. */
-const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING]);
+const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING, DIRECT_MESSAGES_SETTING]);
 
 /** D76: how many KiB of cloud saves each player may keep per game (site.cloud_save_quota_kib). */
 function CloudSaveQuotaCard() {
@@ -308,6 +366,7 @@ export function CmsSettingsScreen() {
           </Card>
           <SearchEnginesCard />
           <CloudSaveQuotaCard />
+          <DirectMessagesCard />
         </div>
       </div>
       <MessagesCard />

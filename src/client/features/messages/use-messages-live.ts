@@ -1,0 +1,26 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { messageKeys } from "./api/keys";
+import { refreshMessageLists } from "./api/messages";
+import { onPlayerEvent } from "./live";
+
+/**
+ * D88: keeps the messages screens current. A message sent or read in a conversation refetches that
+ * conversation, the list and the unread count; a friendship or block change (D84) refetches every
+ * conversation (whether I may write, whether it is shown at all).
+ */
+export function useMessagesLive(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return onPlayerEvent((event) => {
+      if (event.type === "direct-messages-changed") {
+        refreshMessageLists(qc);
+        void qc.invalidateQueries({ queryKey: messageKeys.thread(event.withUserId) });
+      } else if (event.type === "friends-changed") {
+        refreshMessageLists(qc);
+        void qc.invalidateQueries({ queryKey: messageKeys.threads() });
+      }
+    });
+  }, [enabled, qc]);
+}
