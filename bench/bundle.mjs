@@ -186,3 +186,13 @@ for (const [file, list] of Object.entries(report.packages)) {
   for (const p of list) console.log(`  ${p.name.padEnd(32)} ${kb(p.bytes).padStart(9)}`);
 }
 if (jsonOut) fs.writeFileSync(path.resolve(root, jsonOut), `${JSON.stringify(report, null, 2)}\n`);
+
+// `--check` (npm test, after the build): a public page over the D73 budget fails the run, so that a change that
+// pushes a page over is seen at once (issue 15 found /game/{id} had gone over in an earlier change unnoticed).
+if (args.includes("--check")) {
+  const over = Object.entries(report.pages ?? {}).filter(([, p]) => !p.withinBudget);
+  if (!report.beforeInteraction.withinBudget || over.length) {
+    console.error(`Over the ${kb(BUDGET_GZIP)} gzip budget (D73): ${over.map(([page, p]) => `${page} ${kb(p.js.gzip)}`).join(", ") || "the shared scripts"}`);
+    process.exit(1);
+  }
+}

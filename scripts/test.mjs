@@ -25,5 +25,7 @@ run("Unit, component and API tests (Vitest)", bin("vitest"), ["run"]);
 run("Browser check", process.execPath, [path.join(root, "scripts", "ensure-browser.mjs")]);
 console.log("\n=== Build ===");
 await buildAll({ log: console.log });
+// D73: every public page's JavaScript before the first interaction stays within 120 KB gzip.
+run("Front-end budget (bench/bundle.mjs --check)", process.execPath, [path.join(root, "bench", "bundle.mjs"), "--check"]);
 run("End-to-end tests (Playwright, system Chromium)", bin("playwright"), ["test"]);
 console.log("\nAll test suites passed.");

@@ -8,11 +8,18 @@ import { useUserProfile } from "@/features/profile/api/get-user-profile";
 import { useUserStats } from "@/features/profile/api/get-user-stats";
 import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/components/profile-header";
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
-import { ProfileActions } from "@/features/friends/profile-actions";
+import { lazyPart } from "@/lib/lazy-component";
+import { Suspense } from "react";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { MISSING_TITLES, profileDescription } from "@contract/pages";
 import { useContent } from "@/lib/site-content";
+
+/**
+ * D73: Message / Add Friend (their menus and dialog) hydrate on their own once their chunk arrives; the server's
+ * HTML has them already. After a client-side navigation nothing holds their place for that moment.
+ */
+const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
 
 /** A positive integer id, else null (then the user cannot exist: no request is made). */
 function parseUserId(id: string): number | null {
@@ -74,7 +81,15 @@ export function ProfileScreen({ id }: { id: string }) {
   return (
     <>
       <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
-      <ProfileHeader profile={p} isSelf={me?.id === p.id} actions={<ProfileActions user={p} />} />
+      <ProfileHeader
+        profile={p}
+        isSelf={me?.id === p.id}
+        actions={
+          <Suspense fallback={null}>
+            <ProfileActions user={p} />
+          </Suspense>
+        }
+      />
       <Container className="py-8 lg:py-10">
         <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
       </Container>
