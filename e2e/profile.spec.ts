@@ -30,7 +30,10 @@ test.describe("Profile (issue 3 item 6)", () => {
   test.use({ playerPrefix: "pf" });
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
-  test("the heading numbers match GET /api/users/{id}; title per D1; Message and Add Friend do nothing (D55)", async ({ page, consoleErrors }) => {
+  test("the heading numbers match GET /api/users/{id}; title per D1; signed out, Message and Add Friend ask to sign in first (D84)", async ({
+    page,
+    consoleErrors,
+  }) => {
     const id = await topPlayerId(page);
     const { profile } = await openProfile(page, id);
     await expect(page).toHaveTitle(`${profile.username} - Arcadium`);
@@ -44,11 +47,9 @@ test.describe("Profile (issue 3 item 6)", () => {
     // Avatar initials fallback (no image for demo players).
     await expect(page.getByText(profile.username.slice(0, 2).toUpperCase(), { exact: true }).first()).toBeVisible();
 
-    const url = page.url();
-    await page.getByRole("button", { name: "Message" }).click();
-    await page.getByRole("button", { name: "Add Friend" }).click();
-    expect(page.url()).toBe(url);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const login = `/api/auth/login?returnTo=${encodeURIComponent(`/profile/${id}`)}`;
+    await expect(page.getByRole("link", { name: "Add Friend" })).toHaveAttribute("href", login);
+    await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", login);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -18,8 +18,8 @@ import { Composer } from "./composer";
 
 /**
  * D88: a conversation: bubbles (mine on the right), the newest at the bottom, older pages on demand, the
- * composer (or why I cannot write), and a menu with the player's profile and Block (D84). D97's Report is
- * issue 17: there is no reports API yet, so the menu does not offer it.
+ * composer (or why I cannot write), and a menu with the player's profile and Block (D84). D97's Report (the
+ * community safety work) has no API yet, so the menu does not offer it.
  */
 export function ThreadView({ userId, meId }: { userId: number; meId: number }) {
   const thread = useThread(userId);
