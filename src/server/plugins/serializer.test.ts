@@ -51,6 +51,7 @@ const game = {
   releaseDate: "2024-01-31",
   createdAt: "2024-02-01T10:00:00.000Z",
   frameUrl: "http://127.0.0.1:5001/game-frame/1/",
+  difficulty: "easy",
 };
 
 describe("compiled serialisation: tricky shapes, new against old output", () => {

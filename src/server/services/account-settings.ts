@@ -20,6 +20,7 @@ import { Conflict, Forbidden, Invalid, NotFound, UnsupportedType } from "../erro
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
 import type { MailMessage } from "./mailer";
 import { hashPassword, verifyPassword } from "./passwords";
+import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken } from "./sessions";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
@@ -232,6 +233,8 @@ export async function setAvatar(db: Db, dataDir: string, userId: number, input: 
   const avatarUrl = `${AVATAR_PREFIX}${name}`;
   const before = await loadUser(db, userId);
   await db.update(usersTable).set({ avatarUrl }).where(eq(usersTable.id, userId));
+  // Decision 009: this process's cached sessions carry the avatar; forget them now (others hear the trigger).
+  sessionsChanged(db, { userIds: [userId] });
   if (before.avatarUrl !== avatarUrl) await removeAvatarFile(dataDir, before.avatarUrl);
   return avatarUrl;
 }
@@ -240,5 +243,6 @@ export async function setAvatar(db: Db, dataDir: string, userId: number, input: 
 export async function removeAvatar(db: Db, dataDir: string, userId: number): Promise<void> {
   const before = await loadUser(db, userId);
   await db.update(usersTable).set({ avatarUrl: null }).where(eq(usersTable.id, userId));
+  sessionsChanged(db, { userIds: [userId] });
   await removeAvatarFile(dataDir, before.avatarUrl);
 }
