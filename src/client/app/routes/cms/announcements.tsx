@@ -152,7 +152,7 @@ export function CmsAnnouncementsScreen() {
             </form>
           </CardContent>
         </Card>
-        <Card className="content-start">
+        <Card className="self-start">
           <CardHeader>
             <CardTitle>Preview</CardTitle>
             <CardDescription>How it will read under the bell.</CardDescription>
