@@ -1,5 +1,6 @@
 import { Route, Switch } from "wouter";
 import { CmsLayout } from "./layouts/cms-layout";
+import { CmsAnnouncementsScreen } from "./routes/cms/announcements";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
@@ -18,7 +19,7 @@ export default function CmsRoutes() {
         <CmsLoginScreen />
       </Route>
       {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
-      <Route path={/^\/(?:dashboard|games|categories|collections|website-content|users|settings)\/?$/}>
+      <Route path={/^\/(?:dashboard|games|categories|collections|website-content|users|announcements|settings)\/?$/}>
         <CmsLayout>
           <Switch>
             <Route path="/dashboard" component={CmsDashboardScreen} />
@@ -27,6 +28,7 @@ export default function CmsRoutes() {
             <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />
             <Route path="/users" component={CmsUsersScreen} />
+            <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
           </Switch>
         </CmsLayout>

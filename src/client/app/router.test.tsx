@@ -90,6 +90,7 @@ describe("routes and page titles (D1)", () => {
     ["/cms/collections", "Collections - Arcadium"],
     ["/cms/website-content", "Website Content - Arcadium"],
     ["/cms/users", "Users - Arcadium"],
+    ["/cms/announcements", "Announcements - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
     ["/cms/nope", "404 Page Not Found - Arcadium"],
   ])("%s → %s", async (path, title) => {
@@ -119,7 +120,17 @@ describe("layouts", () => {
     renderApp("/cms/dashboard");
     const nav = await screen.findByRole("navigation", { name: "Admin" });
     const hrefs = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
-    expect(hrefs).toEqual(["/", "/cms/dashboard", "/cms/games", "/cms/categories", "/cms/collections", "/cms/website-content", "/cms/users", "/cms/settings"]);
+    expect(hrefs).toEqual([
+      "/",
+      "/cms/dashboard",
+      "/cms/games",
+      "/cms/categories",
+      "/cms/collections",
+      "/cms/website-content",
+      "/cms/users",
+      "/cms/announcements",
+      "/cms/settings",
+    ]);
     expect(screen.getAllByRole("link", { name: "Logout" })[0]).toHaveAttribute("href", "/api/logout");
   });
 

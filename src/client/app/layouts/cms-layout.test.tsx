@@ -7,7 +7,7 @@ const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-0
 afterEach(() => vi.unstubAllGlobals());
 
 describe("CMS guard (D43)", () => {
-  it.each(["/cms/dashboard", "/cms/games", "/cms/categories", "/cms/collections", "/cms/website-content", "/cms/users", "/cms/settings"])(
+  it.each(["/cms/dashboard", "/cms/games", "/cms/categories", "/cms/collections", "/cms/website-content", "/cms/users", "/cms/announcements", "/cms/settings"])(
     "%s returns to /cms when the admin lookup fails",
     async (path) => {
       mockApi([["GET", "/api/admin/user", () => jsonResponse({ message: "Not signed in" }, { status: 401 })]]);

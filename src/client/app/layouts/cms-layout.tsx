@@ -1,4 +1,4 @@
-import { FolderTree, Gamepad2, Globe, LayoutDashboard, LayoutGrid, LogOut, FileText, Menu, Settings, Users } from "lucide-react";
+import { FolderTree, Gamepad2, Globe, LayoutDashboard, LayoutGrid, LogOut, FileText, Megaphone, Menu, Settings, Users } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -14,6 +14,7 @@ export const CMS_LINKS = [
   { href: "/cms/collections", label: "Collections", Icon: LayoutGrid },
   { href: "/cms/website-content", label: "Website Content", Icon: FileText },
   { href: "/cms/users", label: "Users", Icon: Users },
+  { href: "/cms/announcements", label: "Announcements", Icon: Megaphone },
   { href: "/cms/settings", label: "Settings", Icon: Settings },
 ] as const;
 

@@ -58,6 +58,11 @@ function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms:
     .catch((err: unknown) => console.warn("Could not record the game's start time", err));
 }
 
+/** D84: tells the server which game the player has open (null: none); errors are ignored. */
+export function reportPresence(gameId: number | null, keepalive = false) {
+  apiRequest("POST", "/api/presence", { gameId }, { keepalive }).catch(() => undefined);
+}
+
 /** D86: one gameplay report of the player's play (gameplay-reporter.ts decides when). */
 const sendGameplay =
   (gameId: number): GameplaySend =>
@@ -236,6 +241,34 @@ export function GamePlayer({
       void saves.current?.store.flush();
     };
   }, [playing, externalUrl, postToGame]);
+
+  // D84: a signed-in player's friends see "Playing {game}" while the game is shown (POST /api/presence {gameId}),
+  // until the player leaves the page ({gameId: null}; keepalive so it still goes out when the tab closes).
+  // The server keeps it only for players who share their presence; failures are ignored.
+  const userId = user?.id;
+  useEffect(() => {
+    if (!playing || userId === undefined) return;
+    reportPresence(gameId);
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      reportPresence(null, true);
+    };
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      // Back from the browser's page cache: the game is shown again.
+      left = false;
+      reportPresence(gameId);
+    };
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("pageshow", onPageShow);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("pageshow", onPageShow);
+      leave();
+    };
+  }, [playing, userId, gameId]);
 
   // D86: while the frame is shown, the gameplay it reports is timed on the server while the page is visible.
   useEffect(() => {
