@@ -1,12 +1,20 @@
 import { z } from "zod";
-import { publicUserSchema } from "./common";
+import { isoDateTime, publicUserSchema } from "./common";
+import { PROFILE_VISIBILITIES } from "./me-constants";
 
-/** GET /api/users/{id}: public fields only (D16) plus rank and stats (D24, D25). */
+/**
+ * GET /api/users/{id}: public fields only (D16) plus rank and stats (D24, D25). D87: when the viewer may not see
+ * the whole profile (friends-only or private, or a block), `restricted` is true and only id, username, avatarUrl
+ * and `visibility` are given: the other fields are null.
+ */
 export const userProfileSchema = publicUserSchema.extend({
+  createdAt: isoDateTime.nullable(),
   rank: z.number().int().nullable(),
-  totalScore: z.number().int(),
-  gamesPlayed: z.number().int(),
-  winRate: z.number().int(),
+  totalScore: z.number().int().nullable(),
+  gamesPlayed: z.number().int().nullable(),
+  winRate: z.number().int().nullable(),
+  visibility: z.enum(PROFILE_VISIBILITIES),
+  restricted: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -52,6 +52,8 @@ export async function buildTestApp(
     clientFiles?: Record<string, string>;
     /** D70: the server renderer of the public pages (e.g. src/client/entry-server.tsx); none by default */
     renderer?: PageRendererModule;
+    /** buildApp's onRoute: tests discover the route table from the app itself */
+    onRoute?: Parameters<typeof buildApp>[0]["onRoute"];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-test-"));
@@ -91,6 +93,7 @@ export async function buildTestApp(
     settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings },
     verifySerialisation: true,
     renderer: options.renderer,
+    onRoute: options.onRoute,
   });
   const gamesApp = await buildGamesApp({ config });
   await app.ready();

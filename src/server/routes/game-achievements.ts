@@ -12,6 +12,7 @@ import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
 import { requireUser } from "../plugins/auth";
 import { gameAchievementTitle, listGameAchievements, listUserGameAchievements, myGameAchievements, unlockGameAchievement } from "../services/game-achievements";
 import { notifyAchievements } from "../services/notifications";
+import { assertCanSeeProfile } from "../services/users";
 
 /** Per-game achievements (D78): the public list, the player's own unlocks, unlocking, a profile's list. */
 export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads, playerHub }) => {
@@ -66,7 +67,12 @@ export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (a
 
   app.get(
     "/api/users/:id/game-achievements",
-    { schema: { params: idParamSchema, response: { 200: userGameAchievementListSchema, ...errorResponses(400, 404) } } },
-    async (request) => listUserGameAchievements(db, config.gamesUrl, request.params.id),
+    { schema: { params: idParamSchema, response: { 200: userGameAchievementListSchema, ...errorResponses(400, 403, 404) } } },
+    async (request, reply) => {
+      // D87: a profile's list follows the profile's privacy for the session's user (not cached: it depends on who asks).
+      reply.header("Cache-Control", "private, no-store");
+      await assertCanSeeProfile(db, request.user?.id ?? null, request.params.id);
+      return listUserGameAchievements(db, config.gamesUrl, request.params.id);
+    },
   );
 };

@@ -52,6 +52,10 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   const secure = config.publicUrl.startsWith("https:");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
+  // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this plugin's routes).
+  app.addHook("preValidation", async (request) => {
+    requireUser(request);
+  });
   // Personal answers: never kept by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

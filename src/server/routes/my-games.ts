@@ -10,6 +10,10 @@ import { addFavorite, favoriteIds, myGames, recordGameplay, removeFavorite } fro
 /** My Games (D86, D100): favourites, recently played, playtime. Every route needs a session (401). */
 export const myGamesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
   const noBody = z.unknown().optional();
+  // D100: 401 comes before any validation error (policy declared once, for this plugin's routes).
+  app.addHook("preValidation", async (request) => {
+    requireUser(request);
+  });
 
   // D100: idempotent; an unknown game is 404, more than MAX_FAVORITES is 409.
   app.put(

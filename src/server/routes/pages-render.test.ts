@@ -219,6 +219,25 @@ describeEachDatabase(
       expect(keys.some((k) => k.includes('"chat"'))).toBe(false);
     });
 
+    it("D87: a friends-only or private profile renders as a signed-out visitor sees it: name, avatar and a note, no figures, no tabs", async () => {
+      for (const visibility of ["private", "friends"] as const) {
+        const owner = await createUserWithSession(t());
+        const set = await t().app.inject({ method: "PATCH", url: "/api/me/settings", cookies: owner.cookies, payload: { profileVisibility: visibility } });
+        expect(set.statusCode).toBe(200);
+        // Even the owner's own request gets the anonymous page (the browser asks again with the session).
+        const res = await t().app.inject({ method: "GET", url: `/profile/${owner.user.id}`, cookies: owner.cookies });
+        expect(res.statusCode).toBe(200);
+        expect(headings(res.body, 1)).toEqual([owner.user.username]);
+        const text = bodyText(res.body);
+        expect(text).toContain(visibility === "private" ? "This profile is private" : `Only ${owner.user.username}'s friends can see their profile`);
+        expect(text).not.toMatch(/Member since|Total Score/);
+        expect(rootHtml(res.body)).not.toContain('aria-label="Profile sections"');
+        const keys = stateOf(res.body).queries.queries.map((q) => JSON.stringify(q.queryKey));
+        expect(keys).toContain(JSON.stringify(["users", "detail", owner.user.id]));
+        expect(keys.some((k) => k.includes("stats"))).toBe(false);
+      }
+    });
+
     it("an administrator's edit is in the next rendered page at once", async () => {
       const [game] = await api<Array<{ id: number; title: string }>>("/api/games?limit=1");
       expect(headings((await page(`/game/${game.id}`)).body, 1)).toEqual([game.title]);

@@ -4,15 +4,26 @@ import { userProfileSchema, userStatsSchema } from "../../contract/users";
 import type { AppContext } from "../context";
 import { getUserProfile, getUserStats } from "../services/users";
 
-/** Public profiles (D25): the player, their rank and totals, and their statistics. */
+/**
+ * Public profiles (D25): the player, their rank and totals, and their statistics. D87: what a viewer sees depends
+ * on the owner's privacy and on who asks (the session's user), so these reads are never cached nor session-free.
+ */
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get("/api/users/:id", { schema: { params: idParamSchema, response: { 200: userProfileSchema, ...errorResponses(400, 404) } } }, async (request) =>
-    getUserProfile(db, request.params.id),
+  app.get(
+    "/api/users/:id",
+    { schema: { params: idParamSchema, response: { 200: userProfileSchema, ...errorResponses(400, 404) } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return getUserProfile(db, request.params.id, request.user?.id ?? null);
+    },
   );
 
   app.get(
     "/api/users/:id/stats",
-    { schema: { params: idParamSchema, response: { 200: userStatsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
-    async (request) => getUserStats(db, request.params.id),
+    { schema: { params: idParamSchema, response: { 200: userStatsSchema, ...errorResponses(400, 403, 404) } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return getUserStats(db, request.params.id, request.user?.id ?? null);
+    },
   );
 };

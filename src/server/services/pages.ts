@@ -222,7 +222,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     const id = positiveId(param);
     if (id === undefined) return notFound(MISSING_TITLES.profile);
     try {
-      const profile = await getUserProfile(ctx.db, id);
+      const profile = await getUserProfile(ctx.db, id, null); // D87: as a signed-out visitor (name and avatar only when restricted)
       return {
         status: 200,
         head: head(profile.username, profileDescription(name, profile.username), {

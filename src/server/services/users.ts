@@ -4,18 +4,62 @@ import type { AdminUserPatch } from "../../contract/admin";
 import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
-import { Invalid, NotFound, Unauthorized } from "../errors";
+import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
 import { listAchievements } from "./achievements";
+import { canSeeProfile, type ProfileVisibility } from "./friends";
 import { likePattern } from "./games";
 import { leaderboard } from "./leaderboard";
 
-/** D25: a public profile with the player's all-time rank and totals; disabled and (D87) anonymised accounts do not exist. */
-export async function getUserProfile(db: Db, id: number): Promise<UserProfile> {
+/** An active user's privacy setting (D87); disabled and (D87) anonymised accounts do not exist (404). */
+async function profileOwner(db: Db, id: number) {
   const [user] = await db
-    .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl, createdAt: usersTable.createdAt })
+    .select({
+      id: usersTable.id,
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+      createdAt: usersTable.createdAt,
+      visibility: usersTable.profileVisibility,
+    })
     .from(usersTable)
     .where(and(eq(usersTable.id, id), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
   if (!user) throw new NotFound("User not found");
+  return user;
+}
+
+/** D87: the 403 of a profile's details (stats, achievements) for a viewer who may not see them. */
+export function profileHiddenMessage(visibility: ProfileVisibility): string {
+  return visibility === "friends" ? "This profile is visible to friends only" : "This profile is private";
+}
+
+/**
+ * D87: refuses (403) a viewer (null: signed out) who may not see the whole profile of `ownerId`; 404 when the
+ * player does not exist. Every route that shows a player's data by id (other than the boards) calls it.
+ */
+export async function assertCanSeeProfile(db: Db, viewerId: number | null, ownerId: number): Promise<void> {
+  const owner = await profileOwner(db, ownerId);
+  if (!(await canSeeProfile(db, viewerId, owner.id, owner.visibility))) throw new Forbidden(profileHiddenMessage(owner.visibility));
+}
+
+/**
+ * D25: a public profile with the player's all-time rank and totals. D87: a viewer (null: signed out) who may
+ * not see the whole profile gets only its name and avatar, with `restricted: true`.
+ */
+export async function getUserProfile(db: Db, id: number, viewerId: number | null): Promise<UserProfile> {
+  const { visibility, ...user } = await profileOwner(db, id);
+  if (!(await canSeeProfile(db, viewerId, user.id, visibility))) {
+    return {
+      id: user.id,
+      username: user.username,
+      avatarUrl: user.avatarUrl,
+      createdAt: null,
+      rank: null,
+      totalScore: null,
+      gamesPlayed: null,
+      winRate: null,
+      visibility,
+      restricted: true,
+    };
+  }
   const [entry] = await leaderboard(db, { period: "all", limit: 1, userId: user.id });
   return {
     ...user,
@@ -24,13 +68,14 @@ export async function getUserProfile(db: Db, id: number): Promise<UserProfile> {
     totalScore: entry?.totalScore ?? 0,
     gamesPlayed: entry?.gamesPlayed ?? 0,
     winRate: entry?.winRate ?? 0,
+    visibility,
+    restricted: false,
   };
 }
 
-/** D25: the profile's statistics: per-game bests, category shares of plays, achievements. */
-export async function getUserStats(db: Db, userId: number): Promise<UserStats> {
-  const exists = await db.execute(sql`select 1 from users where id = ${userId} and disabled_at is null and deleted_at is null`);
-  if (!exists.rows.length) throw new NotFound("User not found");
+/** D25: the profile's statistics: per-game bests, category shares of plays, achievements; D87: 403 for a viewer who may not see them. */
+export async function getUserStats(db: Db, userId: number, viewerId: number | null): Promise<UserStats> {
+  await assertCanSeeProfile(db, viewerId, userId);
   const games = await db.execute(sql`
     select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,
            b.score as best_score, s.n as scores, s.last_played_at

@@ -60,9 +60,10 @@ function YourRanking() {
         username: profile.data.username,
         avatarUrl: profile.data.avatarUrl,
         rank: profile.data.rank,
-        totalScore: profile.data.totalScore,
-        gamesPlayed: profile.data.gamesPlayed,
-        winRate: profile.data.winRate,
+        // D87: the player's own profile is never restricted; null only in a stale answer from another view.
+        totalScore: profile.data.totalScore ?? 0,
+        gamesPlayed: profile.data.gamesPlayed ?? 0,
+        winRate: profile.data.winRate ?? 0,
       }
     : null;
   return <YourRankingCard state={{ kind: "signedIn", me }} />;

@@ -4,7 +4,7 @@ import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
 import { buttonClasses } from "@/components/ui/button";
-import { useUserProfile } from "@/features/profile/api/get-user-profile";
+import { useUserProfile, useViewerProfile } from "@/features/profile/api/get-user-profile";
 import { useUserStats } from "@/features/profile/api/get-user-stats";
 import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/components/profile-header";
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
@@ -53,8 +53,11 @@ function UserNotFound() {
 export function ProfileScreen({ id }: { id: string }) {
   const userId = parseUserId(id);
   const profile = useUserProfile(userId);
-  const stats = useUserStats(userId);
   const { user: me } = useCurrentUser();
+  // D87: a restricted answer (the server's render is a signed-out visitor's) is asked again with the visitor's session.
+  const asViewer = useViewerProfile(userId, profile.data?.restricted === true && me !== null);
+  const shown = asViewer.data ?? profile.data;
+  const stats = useUserStats(shown && !shown.restricted ? userId : null);
   const siteName = useContent()("site.name");
 
   if (userId === null) return <UserNotFound />;
@@ -77,7 +80,7 @@ export function ProfileScreen({ id }: { id: string }) {
       </>
     );
   }
-  const p = profile.data;
+  const p = shown ?? profile.data;
   return (
     <>
       <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
@@ -90,9 +93,11 @@ export function ProfileScreen({ id }: { id: string }) {
           </Suspense>
         }
       />
-      <Container className="py-8 lg:py-10">
-        <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
-      </Container>
+      {p.restricted ? null : (
+        <Container className="py-8 lg:py-10">
+          <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
+        </Container>
+      )}
     </>
   );
 }

@@ -7,7 +7,18 @@ import { achievementSummary, recentGames } from "./achievements";
 /** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
 
 const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
-const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48 };
+const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48, visibility: "public", restricted: false };
+/** D87: what a visitor who may not see the whole profile gets (the server's render is a signed-out visitor's). */
+const restricted = (visibility: "friends" | "private") => ({
+  ...user,
+  createdAt: null,
+  rank: null,
+  totalScore: null,
+  gamesPlayed: null,
+  winRate: null,
+  visibility,
+  restricted: true,
+});
 
 const unlocked = new Set(["first_score", "first_victory", "game_explorer", "champion"]);
 const stats = {
@@ -194,7 +205,7 @@ describe("Profile screen", () => {
     const empty = { games: [], categories: [], achievements: ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null })), unlockedCount: 0, totalAchievements: 10 };
     mockApi(
       routes([
-        ["GET", "/api/users/8", () => jsonResponse({ ...user, id: 8, username: "newbie", rank: null, totalScore: 0, gamesPlayed: 0, winRate: 0 })],
+        ["GET", "/api/users/8", () => jsonResponse({ ...profile, id: 8, username: "newbie", rank: null, totalScore: 0, gamesPlayed: 0, winRate: 0 })],
         ["GET", "/api/users/8/stats", () => jsonResponse(empty)],
       ]),
     );
@@ -203,6 +214,51 @@ describe("Profile screen", () => {
     expect(screen.queryByText(/Rank #/)).not.toBeInTheDocument();
     await openTab("Achievements");
     expect(await screen.findByText("0/10 achievements unlocked")).toBeInTheDocument();
+  });
+
+  it("D87: a private profile shows only name, avatar and 'This profile is private': no figures, no tabs, no stats request", async () => {
+    const fetch = mockApi(routes([["GET", "/api/users/7", () => jsonResponse(restricted("private"))]]));
+    renderApp("/profile/7");
+    expect(await screen.findByRole("heading", { level: 1, name: "turbotiger" })).toBeInTheDocument();
+    expect(screen.getByTestId("profile-restricted")).toHaveTextContent("This profile is private");
+    expect(screen.queryByText(/Member since/)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole("term")).toEqual([]);
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("/stats") || String(u).includes("game-achievements"))).toBe(false);
+    // Signed out: nobody to ask again as.
+    expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/users/7")).toHaveLength(1);
+  });
+
+  it("D87: a friends-only profile says 'Only {name}'s friends can see their profile' to others", async () => {
+    mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(restricted("friends"))],
+      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null })],
+    ]);
+    renderApp("/profile/7");
+    expect(await screen.findByTestId("profile-restricted")).toHaveTextContent("Only turbotiger's friends can see their profile");
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    // Add Friend stays: it is how a visitor gets in.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add Friend" })).toBeEnabled());
+  });
+
+  it("D87: a restricted answer is asked again with the visitor's session; a friend then gets the whole profile and its tabs", async () => {
+    let asked = 0;
+    // The first answer is the server-rendered (signed-out) one; the second is the friend's.
+    const fetch = mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(asked++ === 0 ? restricted("friends") : { ...profile, visibility: "friends" })],
+      ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ["GET", "/api/friends/7", () => jsonResponse({ friends: true, incoming: false, outgoing: false, blocked: false, presence: { status: "offline" } })],
+    ]);
+    renderApp("/profile/7");
+    expect(await screen.findByText("Rank #3")).toBeInTheDocument();
+    expect(screen.queryByTestId("profile-restricted")).not.toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: /Statistics/ })).toBeInTheDocument();
+    expect(await screen.findByText("Lane Racer")).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/users/7")).toHaveLength(2);
   });
 
   it("unknown user: 'User Not Found' with 'Return Home'", async () => {

@@ -1,4 +1,4 @@
-import { CalendarDays, Gamepad2, Percent, Star } from "lucide-react";
+import { CalendarDays, Gamepad2, Lock, Percent, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import type { UserProfile } from "@contract/users";
 import { UserAvatar } from "@/components/ui/avatar";
@@ -20,6 +20,11 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
       </dd>
     </div>
   );
+}
+
+/** D87: what a visitor who may not see the whole profile reads instead of its figures and tabs. */
+export function restrictedProfileNote(profile: Pick<UserProfile, "username" | "visibility">): string {
+  return profile.visibility === "friends" ? `Only ${profile.username}'s friends can see their profile` : "This profile is private";
 }
 
 /**
@@ -46,18 +51,41 @@ export function ProfileHeader({ profile, isSelf, actions }: { profile: UserProfi
                 </Badge>
               ) : null}
             </div>
-            <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p>
+            {profile.createdAt !== null ? <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p> : null}
           </div>
           {isSelf ? null : actions}
         </div>
-        <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore)} field="totalScore" />
-          <Stat icon={<Gamepad2 aria-hidden="true" />} label="Games Played" value={formatNumber(profile.gamesPlayed)} field="gamesPlayed" />
-          <Stat icon={<Percent aria-hidden="true" />} label="Win Rate" value={`${profile.winRate}%`} field="winRate" />
-          <Stat icon={<CalendarDays aria-hidden="true" />} label="Member Since" value={time.date(profile.createdAt)} field="memberSince" small />
-        </dl>
+        {profile.restricted ? (
+          <p
+            className="mt-8 flex items-center justify-center gap-2 rounded-xl border bg-card/80 p-4 text-muted-foreground backdrop-blur sm:justify-start [&_svg]:size-4 [&_svg]:shrink-0"
+            data-testid="profile-restricted"
+          >
+            <Lock aria-hidden="true" />
+            {restrictedProfileNote(profile)}
+          </p>
+        ) : (
+          <Figures profile={profile} />
+        )}
       </div>
     </div>
+  );
+}
+
+function Figures({ profile }: { profile: UserProfile }) {
+  const time = useTimeFormat();
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore ?? 0)} field="totalScore" />
+      <Stat icon={<Gamepad2 aria-hidden="true" />} label="Games Played" value={formatNumber(profile.gamesPlayed ?? 0)} field="gamesPlayed" />
+      <Stat icon={<Percent aria-hidden="true" />} label="Win Rate" value={`${profile.winRate ?? 0}%`} field="winRate" />
+      <Stat
+        icon={<CalendarDays aria-hidden="true" />}
+        label="Member Since"
+        value={profile.createdAt ? time.date(profile.createdAt) : "—"}
+        field="memberSince"
+        small
+      />
+    </dl>
   );
 }
 
