@@ -26,7 +26,7 @@ const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
  *
  * `connected(userId)` says whether this process holds a live socket of that player (presence, D84).
  *
- * No HTTP types here: the WebSocket route (routes/chat.ts) subscribes each signed-in socket.
+ * No HTTP types here: the WebSocket route (routes/chat.ts) subscribes each signed-in socket (ADR 012).
  */
 export class PlayerHub {
   readonly id = crypto.randomUUID();
