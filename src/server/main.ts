@@ -4,6 +4,7 @@ import { buildApp, buildGamesApp } from "./app";
 import { prepareDatabase } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { purgeExpiredSessions } from "./services/sessions";
+import { purgeOldNotifications } from "./services/notifications";
 import { purgeRateLimits } from "./services/rate-limit";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
@@ -43,10 +44,12 @@ async function main() {
     );
   }
 
-  // Expired sessions (D13) and old rate-limit windows are removed every 10 minutes.
+  // Expired sessions (D13), old rate-limit windows and notifications older than 90 days (D85) are removed every 10 minutes.
   const housekeeping = setInterval(
     () => {
-      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
+      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db), purgeOldNotifications(database.db)]).catch((err) =>
+        app.log.warn({ err }, "housekeeping failed"),
+      );
     },
     10 * 60 * 1000,
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { PlayerLiveEvent } from "../../contract/player-live";
 import { buildApp } from "../app";
+import { purgeOldNotifications } from "../services/notifications";
 import { createDb, type Database } from "../db/client";
 import { categoriesTable, gamesTable, notificationsTable, usersTable } from "../db/schema";
 import { score } from "../../test/scores";
@@ -225,6 +226,10 @@ describeEachDatabase(
       expect(first.unread).toBe(5);
       const rest = (await call(me, "GET", `/api/notifications?limit=3&before=${first.items[2].id}`)).json();
       expect(rest.items.map((n: { text: string }) => n.text)).toEqual(["n1", "n0"]);
+      // The housekeeping (main.ts) deletes what is past 90 days.
+      await purgeOldNotifications(db);
+      const left = await db.select({ data: notificationsTable.data }).from(notificationsTable).where(eq(notificationsTable.userId, me.user.id));
+      expect(left.map((r) => (r.data as { text: string }).text).sort()).toEqual(["n0", "n1", "n2", "n3", "n4"]);
     });
 
     it("announcements: admins only (401/403), sent to every player who has not turned them off; a link must stay on the site", async () => {
