@@ -134,9 +134,9 @@ test.describe("Home (issue 3 item 1)", () => {
       await expect(row.locator("[data-field=games]")).toHaveText(num(e.gamesPlayed));
       await expect(row.locator("[data-field=winRate]")).toHaveText(`${e.winRate}%`);
     }
-    // Friends has no behaviour (D55): an honest note, no invented players.
+    // Friends (D84), signed out: asked to sign in, no invented players.
     await page.getByRole("tab", { name: "Friends" }).click();
-    await expect(page.getByText("Friends rankings are coming soon")).toBeVisible();
+    await expect(page.getByText("Sign in to see how you rank against your friends")).toBeVisible();
     await expect(rows).toHaveCount(0);
     await page.getByRole("tab", { name: "Global" }).click();
     await expect(rows).toHaveCount(entries.length);

@@ -81,13 +81,16 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(0);
   });
 
-  test("'Friends Only' only sets a filter value: the table does not change (D55)", async ({ page }) => {
+  test("'Friends Only' signed out asks to sign in; Global Rankings come back (D84)", async ({ page }) => {
     const response = boardResponse(page);
     await openInApp(page, "/leaderboard");
     const entries = (await (await response).json()) as Entry[];
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(entries.length);
     await page.getByRole("tab", { name: "Friends Only" }).click();
     await expect(page.getByRole("tab", { name: "Friends Only" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Sign in to see how you rank against your friends")).toBeVisible();
+    await expect(page.getByTestId("leaderboard-row")).toHaveCount(0);
+    await page.getByRole("tab", { name: "Global Rankings" }).click();
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(entries.length);
     await expect(page.getByTestId("leaderboard-row").first().getByRole("link")).toHaveText(entries[0].user.username);
   });

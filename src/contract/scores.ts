@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
+import { BOARD_SCOPES } from "./leaderboard-constants";
 
 /** Score entry per game (spec §3, D23). */
 export const scoreEntrySchema = z.object({
@@ -13,6 +14,8 @@ export const scoreListSchema = z.array(scoreEntrySchema);
 
 export const scoreListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** D84/D101: `friends` is the signed-in player and their friends only (401 without a session). */
+  scope: z.enum(BOARD_SCOPES).default("global"),
 });
 
 /** D23 */

@@ -4,6 +4,7 @@ import { scoreListQuerySchema, scoreListSchema, submitScoreResponseSchema, submi
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listBestScores } from "../services/leaderboard";
+import { FRIENDS_BOARD_CACHE_CONTROL } from "./leaderboard";
 import { submitScore } from "../services/scores";
 import { notifyAchievements, notifyScoreBeaten } from "../services/notifications";
 import { ACHIEVEMENTS } from "../../contract/achievements";
@@ -30,10 +31,17 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
   );
 
-  // D23: each player's best score, highest first, ties: earlier first.
+  // D23: each player's best score, highest first, ties: earlier first. D84/D101: `scope=friends` is the
+  // signed-in player and their friends only (401 without a session), never stored by a shared cache.
   app.get(
     "/api/scores/game/:id",
-    { schema: { params: idParamSchema, querystring: scoreListQuerySchema, response: { 200: scoreListSchema, ...errorResponses(400, 404) } } },
-    async (request) => listBestScores(db, request.params.id, request.query.limit),
+    { schema: { params: idParamSchema, querystring: scoreListQuerySchema, response: { 200: scoreListSchema, ...errorResponses(400, 401, 404) } } },
+    async (request, reply) => {
+      const { limit, scope } = request.query;
+      if (scope !== "friends") return listBestScores(db, request.params.id, limit);
+      const user = requireUser(request);
+      reply.header("Cache-Control", FRIENDS_BOARD_CACHE_CONTROL);
+      return listBestScores(db, request.params.id, limit, user.id);
+    },
   );
 };

@@ -4,7 +4,15 @@ import type { Db } from "../db/client";
 import { bestScoresTable, usersTable } from "../db/schema";
 import { assertGameExists } from "./games";
 
-export type LeaderboardOptions = { period: "all" | "week"; search?: string; limit: number; userId?: number; now?: Date };
+export type LeaderboardOptions = {
+  period: "all" | "week";
+  search?: string;
+  limit: number;
+  userId?: number;
+  now?: Date;
+  /** D84: only this player and their friends, ranked among themselves (never cached in a shared cache). */
+  friendsOf?: number;
+};
 
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -25,6 +33,22 @@ function toEntry(r: Row): LeaderboardEntry {
   };
 }
 
+/**
+ * D84: `column` is the player `me` or one of their friends (friendships hold two rows per friendship).
+ * A block either way ends the friendship already (services/friends.ts); it is checked here too so that a
+ * blocked player can never appear on a friends board.
+ */
+export function inFriendsBoard(column: SQL, me: number): SQL {
+  return sql`(${column} = ${me} or ${column} in (
+    select f.friend_id from friendships f
+    where f.user_id = ${me}
+      and not exists (
+        select 1 from user_blocks b
+        where (b.blocker_id = ${me} and b.blocked_id = f.friend_id) or (b.blocker_id = f.friend_id and b.blocked_id = ${me})
+      )
+  ))`;
+}
+
 function likeOrNull(search: string | undefined): string | null {
   return search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
@@ -41,7 +65,8 @@ export async function leaderboard(db: Db, opts: LeaderboardOptions): Promise<Lea
   const userId = opts.userId ?? null;
   if (opts.period === "all") {
     const winRate = sql`case when ps.reported = 0 then 0 else round(100.0 * ps.wins / ps.reported)::int end`;
-    const eligible = sql`u.disabled_at is null and ps.games_played > 0`;
+    const members = opts.friendsOf === undefined ? sql`true` : inFriendsBoard(sql`ps.user_id`, opts.friendsOf);
+    const eligible = sql`u.disabled_at is null and ps.games_played > 0 and ${members}`;
     if (!search && userId === null) {
       // The common case: one index-ordered read of the top N.
       const res = await db.execute(sql`
@@ -66,16 +91,17 @@ export async function leaderboard(db: Db, opts: LeaderboardOptions): Promise<Lea
     return (res.rows as Row[]).map(toEntry);
   }
   const since = new Date((opts.now ?? new Date()).getTime() - WEEK_MS).toISOString();
-  const res = await db.execute(weekQuery(since, search, userId, opts.limit));
+  const res = await db.execute(weekQuery(since, search, userId, opts.limit, opts.friendsOf));
   return (res.rows as Row[]).map(toEntry);
 }
 
-function weekQuery(since: string, search: string | null, userId: number | null, limit: number): SQL {
+function weekQuery(since: string, search: string | null, userId: number | null, limit: number, friendsOf?: number): SQL {
+  const members = friendsOf === undefined ? sql`true` : inFriendsBoard(sql`s.user_id`, friendsOf);
   return sql`
     with period_scores as (
       select s.user_id, s.game_id, s.score, s.won, s.created_at
       from scores s join users u on u.id = s.user_id
-      where s.created_at >= ${since}::timestamptz and u.disabled_at is null
+      where s.created_at >= ${since}::timestamptz and u.disabled_at is null and ${members}
     ),
     bests as (
       select distinct on (user_id, game_id) user_id, game_id, score, created_at
@@ -121,8 +147,11 @@ export function createLeaderboardCache(ttlMs = 10_000) {
 }
 export type LeaderboardCache = ReturnType<typeof createLeaderboardCache>;
 
-/** D23: each player's best score on a game, highest first, ties: earlier first; disabled players are left out. */
-export async function listBestScores(db: Db, gameId: number, limit: number) {
+/**
+ * D23: each player's best score on a game, highest first, ties: earlier first; disabled players are left out.
+ * D84: with `friendsOf`, only that player and their friends.
+ */
+export async function listBestScores(db: Db, gameId: number, limit: number, friendsOf?: number) {
   await assertGameExists(db, gameId);
   const rows = await db
     .select({
@@ -135,7 +164,13 @@ export async function listBestScores(db: Db, gameId: number, limit: number) {
     })
     .from(bestScoresTable)
     .innerJoin(usersTable, eq(usersTable.id, bestScoresTable.userId))
-    .where(and(eq(bestScoresTable.gameId, gameId), isNull(usersTable.disabledAt)))
+    .where(
+      and(
+        eq(bestScoresTable.gameId, gameId),
+        isNull(usersTable.disabledAt),
+        friendsOf === undefined ? undefined : inFriendsBoard(sql`${bestScoresTable.userId}`, friendsOf),
+      ),
+    )
     .orderBy(desc(bestScoresTable.score), asc(bestScoresTable.achievedAt), asc(bestScoresTable.userId))
     .limit(limit);
   return rows.map((r) => ({

@@ -131,6 +131,61 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     expect(await screen.findByText("No scores recorded yet. Be the first to play and set a high score!")).toBeInTheDocument();
   });
 
+  const friendsScores = (answer: unknown[]): MockRoute => [
+    "GET",
+    "/api/scores/game/5",
+    ({ url }) => jsonResponse(url.searchParams.get("scope") === "friends" ? answer : scores),
+  ];
+  const openFriends = async () => {
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Leaderboard");
+    await screen.findByRole("table");
+    openTab("Friends");
+  };
+
+  it("Leaderboard › Friends signed out (D84): asks to sign in, no friends request", async () => {
+    const fetch = mockApi(routes([friendsScores([])]));
+    renderApp("/game/5");
+    await openFriends();
+    const notice = await screen.findByTestId("friends-board-notice");
+    expect(notice).toHaveTextContent("Sign in to see how you rank against your friends");
+    expect(within(notice).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F5");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("scope=friends"))).toBe(false);
+  });
+
+  it("Leaderboard › Friends alone (D84): my row and 'Add friends to compare scores' → /friends", async () => {
+    mockApi(routes([friendsScores([{ ...scores[1], user: { id: 7, username: "zed", avatarUrl: null } }])], signedInAs({ id: 7, username: "zed" })));
+    renderApp("/game/5");
+    await openFriends();
+    const notice = await screen.findByTestId("friends-board-notice");
+    expect(notice).toHaveTextContent("Add friends to compare scores");
+    expect(within(notice).getByRole("link", { name: "Find Friends" })).toHaveAttribute("href", "/friends");
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("link")
+        .map((l) => l.getAttribute("href")),
+    ).toEqual(["/profile/7"]);
+  });
+
+  it("Leaderboard › Friends (D84): the scope=friends board, ranked among friends", async () => {
+    const mine = [scores[1], { ...scores[0], score: 100, user: { id: 7, username: "zed", avatarUrl: null } }];
+    const fetch = mockApi(routes([friendsScores(mine)], signedInAs({ id: 7, username: "zed" })));
+    renderApp("/game/5");
+    await openFriends();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("table"))
+          .getAllByRole("link")
+          .map((l) => l.getAttribute("href")),
+      ).toEqual(["/profile/4", "/profile/7"]),
+    );
+    const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    expect(rows[1]).toHaveTextContent("2");
+    expect(screen.queryByTestId("friends-board-notice")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?limit=10&scope=friends");
+  });
+
   it("Reviews: a visitor sees 'Please log in to write a review'", async () => {
     mockApi(routes());
     renderApp("/game/5");

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useLeaderboard } from "@/features/leaderboard/api/get-leaderboard";
+import { FriendsRankings } from "@/features/leaderboard/components/friends-board";
 import { LeaderboardTable, LeaderboardTableSkeleton } from "@/features/leaderboard/components/leaderboard-table";
 import { RisingStarsCard, YourRankingCard, type MyRanking } from "@/features/leaderboard/components/side-cards";
 import { useUserProfile } from "@/features/profile/api/get-user-profile";
@@ -19,7 +20,7 @@ import { useContent } from "@/lib/site-content";
 
 export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec §2: 'Global Rankings' / 'Friends Only'. The friends tab only sets this value; nothing changes on screen (D55). */
+/** Spec §2: 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
 export type LeaderboardFilter = "global" | "friends";
 
 function Rankings({ search }: { search: string }) {
@@ -115,9 +116,7 @@ export function LeaderboardScreen() {
             </div>
             {(["global", "friends"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0" tabIndex={-1}>
-                <Card className="overflow-x-auto">
-                  <Rankings search={search} />
-                </Card>
+                <Card className="overflow-x-auto">{value === "global" ? <Rankings search={search} /> : <FriendsRankings search={search} />}</Card>
               </TabsContent>
             ))}
           </Tabs>

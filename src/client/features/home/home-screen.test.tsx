@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Game } from "@contract/games";
 import { makeGame as makeAnyGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1). */
 
@@ -251,17 +251,49 @@ describe("Home static block and widgets", () => {
     expect(screen.getByRole("link", { name: /View Full Leaderboard/ })).toHaveAttribute("href", "/leaderboard");
   });
 
-  it("the Friends tab has no behaviour of its own and shows no invented players (D55)", async () => {
-    mockApi(routes());
-    renderApp("/");
+  const openFriendsTab = async () => {
     await screen.findAllByTestId("top-player-row");
     const tab = screen.getByRole("tab", { name: "Friends" });
     fireEvent.mouseDown(tab);
     fireEvent.keyDown(tab, { key: "Enter" });
     fireEvent.click(tab);
     await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
+  };
+  const friendsCalls = (fetch: ReturnType<typeof mockApi>) =>
+    fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.get("scope") === "friends");
+  const friendsBoard = (answer: unknown[]): MockRoute => [
+    "GET",
+    "/api/leaderboard",
+    ({ url }) => (url.searchParams.get("scope") === "friends" ? jsonResponse(answer) : jsonResponse([entry(1, 11, "GlitchGuru")])),
+  ];
+
+  it("Friends tab signed out (D84): asks to sign in, asks the server nothing, shows no invented players", async () => {
+    const fetch = mockApi(routes());
+    renderApp("/");
+    await openFriendsTab();
+    expect(await screen.findByText("Sign in to see how you rank against your friends")).toBeInTheDocument();
+    expect(within(screen.getByTestId("friends-board-notice")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
     expect(screen.queryAllByTestId("top-player-row")).toHaveLength(0);
-    expect(screen.getByText("Friends rankings are coming soon")).toBeInTheDocument();
+    expect(friendsCalls(fetch)).toHaveLength(0);
+  });
+
+  it("Friends tab with no friends on the board (D84): 'Add friends to compare scores' → /friends", async () => {
+    mockApi([signedInAs({ id: 7, username: "Solo" }), friendsBoard([entry(1, 7, "Solo")]), ...routes()]);
+    renderApp("/");
+    await openFriendsTab();
+    expect(await screen.findByText("Add friends to compare scores")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Find Friends" })).toHaveAttribute("href", "/friends");
+    // my own row stays, nobody else's
+    expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual(["Solo"]);
+  });
+
+  it("Friends tab with friends (D84): the weekly friends board from scope=friends, ranked among friends", async () => {
+    const fetch = mockApi([signedInAs({ id: 7, username: "Me" }), friendsBoard([entry(1, 8, "Pal"), entry(2, 7, "Me")]), ...routes()]);
+    renderApp("/");
+    await openFriendsTab();
+    await waitFor(() => expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual(["Pal", "Me"]));
+    expect(Object.fromEntries(friendsCalls(fetch)[0].searchParams)).toEqual({ period: "week", limit: "5", scope: "friends" });
+    expect(screen.queryByText("Add friends to compare scores")).not.toBeInTheDocument();
   });
 
   it("the closing banner offers 'Sign Up - It's Free!' (→ /login?tab=register) and 'Browse Games'", async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { risingStars } from "./api/get-leaderboard";
 
-/** /leaderboard (spec §2 Leaderboard, §9; D24, D55). */
+/** /leaderboard (spec §2 Leaderboard, §9; D24, D84). */
 
 const entry = (rank: number, username = `Player${rank}`) => ({
   rank,
@@ -94,15 +94,56 @@ describe("Leaderboard screen", () => {
     expect(screen.getAllByTestId("rising-star")).toHaveLength(5);
   });
 
-  it("'Friends Only' only sets the filter value: the table stays the same (D55)", async () => {
-    mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
-    renderApp("/leaderboard");
+  const openFriendsOnly = async () => {
     await screen.findAllByTestId("leaderboard-row");
     const tab = screen.getByRole("tab", { name: "Friends Only" });
     fireEvent.mouseDown(tab);
     fireEvent.click(tab);
     await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
-    expect(await screen.findAllByTestId("leaderboard-row")).toHaveLength(12);
+  };
+  const byScope = (friends: unknown[]) => (url: URL) => jsonResponse(url.searchParams.get("scope") === "friends" ? friends : BOARD);
+  const profile: MockRoute = ["GET", /^\/api\/users\/\d+$/, () => jsonResponse({ message: "Not found" }, { status: 404 })];
+
+  it("'Friends Only' signed out (D84): asks to sign in (back to /leaderboard), no friends request", async () => {
+    const fetch = mockApi(routes(byScope([]), [signedOut]));
+    renderApp("/leaderboard");
+    await openFriendsOnly();
+    expect(await screen.findByText("Sign in to see how you rank against your friends")).toBeInTheDocument();
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
+    expect(within(panel).queryAllByTestId("leaderboard-row")).toHaveLength(0);
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("scope=friends"))).toBe(false);
+  });
+
+  it("'Friends Only' without friends (D84): 'Add friends to compare scores' → /friends", async () => {
+    mockApi(routes(byScope([]), [signedInAs({ id: 7, username: "Solo" }), profile]));
+    renderApp("/leaderboard");
+    await openFriendsOnly();
+    expect(await screen.findByText("Add friends to compare scores")).toBeInTheDocument();
+    expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "Find Friends" })).toHaveAttribute("href", "/friends");
+    expect(within(screen.getByRole("tabpanel")).queryAllByTestId("leaderboard-row")).toHaveLength(0);
+  });
+
+  it("'Friends Only' with friends (D84): the scope=friends board, ranked among friends; a search asks it too", async () => {
+    const fetch = mockApi(routes(byScope([entry(1, "Pal"), entry(2, "Me")]), [signedInAs({ id: 102, username: "Me" }), profile]));
+    renderApp("/leaderboard");
+    await openFriendsOnly();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("tabpanel"))
+          .getAllByTestId("leaderboard-row")
+          .map((r) => within(r).getAllByRole("link")[0].textContent),
+      ).toEqual(["Pal", "Me"]),
+    );
+    expect(screen.queryByText("Add friends to compare scores")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText("Search players..."), { target: { value: "pal" } });
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls
+          .map(([u]) => new URL(String(u), "http://x"))
+          .some((u) => u.searchParams.get("scope") === "friends" && u.searchParams.get("search") === "pal"),
+      ).toBe(true),
+    );
   });
 
   it("empty board: 'No Players Found'", async () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { LeaderboardEntry } from "@contract/leaderboard";
+import type { BoardScope } from "@contract/leaderboard-constants";
 import { getJson, withQuery } from "@/lib/api-client";
 
 export type LeaderboardParams = {
@@ -8,6 +9,10 @@ export type LeaderboardParams = {
   /** server-side, case-insensitive part of the username */
   search?: string;
   limit?: number;
+  /** D84: `friends` is the signed-in player and their friends (asked in the browser only) */
+  scope?: BoardScope;
+  /** the signed-in player whose friends board this is (part of the key only: the server reads the session) */
+  viewer?: number;
 };
 
 /** Query keys (habit 5): every variable the fetcher uses is in the key. */
@@ -17,22 +22,28 @@ export const leaderboardKeys = {
 };
 
 /** GET /api/leaderboard?period&search&limit (D24). */
-export function getLeaderboard(params: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
+export function getLeaderboard({ viewer: _viewer, ...params }: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(withQuery("/api/leaderboard", params), { signal });
 }
 
+/** D84: a friends board is personal, so it is never fetched on the server (D70, ADR 010). */
 export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>
   queryOptions({
     queryKey: leaderboardKeys.list(params),
     queryFn: ({ signal }) => getLeaderboard(params, signal),
+    meta: params.scope === "friends" ? { clientOnly: true } : undefined,
   });
 
 /**
  * `keepPrevious` keeps the last rows on screen while a new search loads (no flash of skeletons on
  * every keystroke); the first load still shows the skeletons.
  */
-export function useLeaderboard(params: LeaderboardParams = {}, options: { keepPrevious?: boolean } = {}) {
-  return useQuery({ ...leaderboardQueryOptions(params), placeholderData: options.keepPrevious ? keepPreviousData : undefined });
+export function useLeaderboard(params: LeaderboardParams = {}, options: { keepPrevious?: boolean; enabled?: boolean } = {}) {
+  return useQuery({
+    ...leaderboardQueryOptions(params),
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    enabled: options.enabled,
+  });
 }
 
 /** Spec §2/§9: the 'Rising Stars' card shows the last 5 entries, reversed. */

@@ -1,31 +1,41 @@
 import { Trophy } from "lucide-react";
-import { Link } from "wouter";
-import { UserAvatar } from "@/components/ui/avatar";
-import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber, formatShortDate } from "@/lib/format";
-import { useTimeFormat } from "@/lib/hydration";
-import { cn } from "@/lib/utils";
+import { Suspense } from "react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { lazyPart } from "@/lib/lazy-component";
 import { useGameScores } from "../api/get-game-scores";
+import { ScoresSkeleton, ScoreTable } from "./score-table";
+
+/** D84: the friends board is personal and only shown after a click: its code is a chunk of its own. */
+const FriendsGameScores = lazyPart("friends-game-scores", () => import("./friends-game-scores").then((m) => m.FriendsGameScores));
 
 export const NO_SCORES_TEXT = "No scores recorded yet. Be the first to play and set a high score!";
 
-const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
-
-/** The game page's Leaderboard tab (spec §2): Rank, Player (→ /profile/{id}), Score, Date; best per player (D23). */
+/**
+ * The game page's Leaderboard tab (spec §2): Rank, Player (→ /profile/{id}), Score, Date; best per player (D23).
+ * Global (server-rendered) or Friends (D84: the signed-in player and their friends, in the browser only).
+ */
 export function GameLeaderboard({ gameId }: { gameId: number }) {
-  const scores = useGameScores(gameId);
-  const time = useTimeFormat();
+  return (
+    <Tabs defaultValue="global">
+      <TabsList aria-label="Leaderboard scope" className="mb-3">
+        <TabsTrigger value="global">Global</TabsTrigger>
+        <TabsTrigger value="friends">Friends</TabsTrigger>
+      </TabsList>
+      <TabsContent value="global">
+        <GlobalScores gameId={gameId} />
+      </TabsContent>
+      <TabsContent value="friends">
+        <Suspense fallback={null}>
+          <FriendsGameScores gameId={gameId} />
+        </Suspense>
+      </TabsContent>
+    </Tabs>
+  );
+}
 
-  if (scores.isPending) {
-    return (
-      <div className="space-y-2" aria-busy="true">
-        <span className="sr-only">Loading scores</span>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-11 w-full" />
-        ))}
-      </div>
-    );
-  }
+function GlobalScores({ gameId }: { gameId: number }) {
+  const scores = useGameScores(gameId);
+  if (scores.isPending) return <ScoresSkeleton />;
   if (scores.isError) {
     return <p className="py-8 text-center text-muted-foreground">The scores could not be loaded. Please try again later.</p>;
   }
@@ -39,56 +49,5 @@ export function GameLeaderboard({ gameId }: { gameId: number }) {
       </div>
     );
   }
-
-  return (
-    <div className="-mx-1 overflow-x-auto px-1">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Top scores</caption>
-        <thead>
-          <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
-            <th scope="col" className="w-11 py-2 pr-2 font-medium sm:w-14">
-              Rank
-            </th>
-            <th scope="col" className="w-full py-2 pr-2 font-medium">
-              Player
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Score
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Date
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {scores.data.map((entry, i) => (
-            <tr key={entry.user.id} className="border-b last:border-0">
-              <td className="py-2 pr-2">
-                <span
-                  className={cn("inline-flex size-7 items-center justify-center rounded-full text-xs font-bold", medal[i] ?? "bg-muted text-muted-foreground")}
-                >
-                  {i + 1}
-                </span>
-              </td>
-              <td className="max-w-0 py-2 pr-2">
-                <Link
-                  href={`/profile/${entry.user.id}`}
-                  className="group flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <UserAvatar username={entry.user.username} src={entry.user.avatarUrl} className="size-7 max-[360px]:hidden" />
-                  <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
-                </Link>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatNumber(entry.score)}</td>
-              <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
-                <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
-                  {formatShortDate(entry.createdAt, time.timeZone)}
-                </time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <ScoreTable entries={scores.data} />;
 }

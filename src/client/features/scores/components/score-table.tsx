@@ -1,0 +1,76 @@
+import { Link } from "wouter";
+import type { ScoreEntry } from "@contract/scores";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatNumber, formatShortDate } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
+import { cn } from "@/lib/utils";
+
+const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
+
+export function ScoresSkeleton() {
+  return (
+    <div className="space-y-2" aria-busy="true">
+      <span className="sr-only">Loading scores</span>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-11 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The rows of a game's board; ranks are positions in `entries` (a friends board ranks among friends, D84). */
+export function ScoreTable({ entries, me }: { entries: ScoreEntry[]; me?: number }) {
+  const time = useTimeFormat();
+  return (
+    <div className="-mx-1 overflow-x-auto px-1">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Top scores</caption>
+        <thead>
+          <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <th scope="col" className="w-11 py-2 pr-2 font-medium sm:w-14">
+              Rank
+            </th>
+            <th scope="col" className="w-full py-2 pr-2 font-medium">
+              Player
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Score
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, i) => (
+            <tr key={entry.user.id} className={cn("border-b last:border-0", entry.user.id === me && "bg-primary/5")}>
+              <td className="py-2 pr-2">
+                <span
+                  className={cn("inline-flex size-7 items-center justify-center rounded-full text-xs font-bold", medal[i] ?? "bg-muted text-muted-foreground")}
+                >
+                  {i + 1}
+                </span>
+              </td>
+              <td className="max-w-0 py-2 pr-2">
+                <Link
+                  href={`/profile/${entry.user.id}`}
+                  className="group flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <UserAvatar username={entry.user.username} src={entry.user.avatarUrl} className="size-7 max-[360px]:hidden" />
+                  <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
+                </Link>
+              </td>
+              <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatNumber(entry.score)}</td>
+              <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
+                <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
+                  {formatShortDate(entry.createdAt, time.timeZone)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
