@@ -375,7 +375,8 @@ export const test = base.extend<
   adminPage: async ({ browser, adminServer, adminState }, use) => {
     const context = await browser.newContext({ baseURL: adminServer.url, storageState: adminState });
     await acceptCookies(context);
-    await use(await context.newPage());
+    // Like `page`: a click right after a navigation reaches a hydrated page (the public game page's Play Now).
+    await use(waitForHydrationAfterNavigation(await context.newPage()));
     await context.close();
   },
 });

@@ -95,8 +95,9 @@ test.describe("friends, presence and messages between two players (issue 15)", (
     const box = a.page.getByRole("textbox", { name: `Message ${b.username}` });
     await box.fill(text);
     await box.press("Enter");
-    await expect(a.page.getByText(text)).toBeVisible();
-    await expect(b.page.getByText(text)).toBeVisible();
+    // The thread (the conversation list beside it repeats the last message).
+    await expect(a.page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
+    await expect(b.page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
 
     // D84: B blocks A from /friends after a confirmation; A's list loses B live.
     await openLive(a.page, "/friends");

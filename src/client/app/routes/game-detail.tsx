@@ -6,6 +6,7 @@ import { GameAboutTab } from "@/features/games/components/game-about-tab";
 import { GameAchievements } from "@/features/games/components/game-achievements";
 import { GameDetailSkeleton } from "@/features/games/components/game-detail-skeleton";
 import { GameHowToPlayTab } from "@/features/games/components/game-how-to-play-tab";
+import { GameLauncher } from "@/features/games/components/game-launcher";
 import { GameInfoCard } from "@/features/games/components/game-info-card";
 import { GameLoadError, GameNotFound } from "@/features/games/components/game-not-found";
 import { GameTabs } from "@/features/games/components/game-tabs";
@@ -17,19 +18,6 @@ import { GameLeaderboard } from "@/features/scores/components/game-leaderboard";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { ApiError } from "@/lib/api-client";
-import { lazyPart } from "@/lib/lazy-component";
-import { Suspense } from "react";
-
-/**
- * D73: the player (the frame, both SDK hosts, cloud saves, gameplay timing) hydrates on its own once its chunk
- * arrives: the page's first scripts stay within the budget, and the cover it renders first is in the server's
- * HTML already. After a client-side navigation its place is held by a cover-sized box.
- */
-const GamePlayer = lazyPart("game-player", () => import("@/features/games/components/game-player").then((m) => m.GamePlayer));
-
-function GamePlayerPending() {
-  return <div role="status" aria-label="Loading the game" className="aspect-video w-full animate-pulse rounded-2xl bg-muted" />;
-}
 
 /** Game detail (/game/{id}): spec §2 and §4, D20–D23, D30–D32, D54. */
 export function GameDetailScreen({ id: rawId }: { id: string }) {
@@ -55,9 +43,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
         <GameTitleBar game={game} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
           <div className="min-w-0 space-y-6">
-            <Suspense fallback={<GamePlayerPending />}>
-              <GamePlayer game={game} onScore={saveScore} />
-            </Suspense>
+            <GameLauncher game={game} onScore={saveScore} />
             <GameTabs
               about={
                 <GameAboutTab

@@ -1,4 +1,4 @@
-import { Loader2, Maximize, Minimize, Play, RotateCw, Volume2, VolumeX } from "lucide-react";
+import { Maximize, Minimize, RotateCw, Volume2, VolumeX } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GameAchievement } from "@contract/game-achievements";
@@ -16,7 +16,7 @@ import { createGameplayReporter, type GameplayReporter, type GameplaySend } from
 import { accountBackend, GameSaves, guestBackend } from "../game-saves";
 import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
 import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type GameSettings, type SdkV2Event } from "../sdk-v2";
-import { GameImage } from "./game-image";
+import { GameCover } from "./game-cover";
 
 /** Spec §4 / §9: focus the frame after 1 s, try fullscreen after 1.5 s. */
 export const FRAME_FOCUS_DELAY_MS = 1000;
@@ -32,7 +32,7 @@ export const GAME_FRAME_ALLOW = "fullscreen; autoplay; gamepad";
  */
 export const PLAY_SESSION_MAX_AGE_MS = 5.5 * 60 * 60 * 1000;
 
-type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
+export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
 
 /** The sound control beside the frame (SDK v2 `mute` and `settings`), remembered in this browser. */
 export const GAME_MUTED_STORAGE_KEY = "arcadium-game-muted";
@@ -91,20 +91,23 @@ export function GamePlayer({
   game,
   onPlayStarted,
   onScore,
+  started,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
   onScore?: (report: GameScoreReport) => void;
+  /** The play Play Now already opened (game-launcher.tsx, which loads this player on that click): the frame shows at once. */
+  started?: { playId: string };
 }) {
   const { mutate: countPlay, mutateAsync: openPlay, isPending: countingPlay } = usePlayGame(game.id);
-  const [playing, setPlaying] = useState(false);
+  const [playing, setPlaying] = useState(started !== undefined);
   const [frameKey, setFrameKey] = useState(0);
   const frameKeyRef = useRef(0);
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const session = useRef<PlaySession | null>(null);
+  const session = useRef<PlaySession | null>(started ? { playId: Promise.resolve(started.playId), used: false, openedAt: Date.now() } : null);
   const onScoreRef = useRef(onScore);
   const openSessionRef = useRef<() => PlaySession>(null!);
   const { user } = useCurrentUser();
@@ -445,22 +448,7 @@ export function GamePlayer({
             ) : null}
           </>
         ) : (
-          <>
-            <GameImage src={game.imageUrl} alt="" priority className="absolute inset-0 size-full scale-110 opacity-60 blur-xl" />
-            <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-black/10" />
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-4 text-center">
-              <GameImage
-                src={game.imageUrl}
-                alt={`${game.title} cover`}
-                priority
-                className="hidden aspect-[4/3] w-40 rounded-xl shadow-2xl ring-1 ring-white/20 sm:block md:w-56"
-              />
-              <Button variant="gradient" size="lg" onClick={start} disabled={countingPlay} className="min-w-40 rounded-full">
-                {countingPlay ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play className="fill-current" aria-hidden="true" />}
-                Play Now
-              </Button>
-            </div>
-          </>
+          <GameCover game={game} onPlay={start} busy={countingPlay} />
         )}
       </div>
       {playing ? (
