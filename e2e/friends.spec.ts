@@ -43,7 +43,7 @@ const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name
 const friendRow = (page: Page, username: string) => page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: username });
 
 test.describe("friends, presence and messages between two players (issue 15)", () => {
-  test("request, accept, presence, a direct message and a block, each live in the other browser", async ({ signIn, request }) => {
+  test("request, accept, presence, messages both ways, a beaten score and a block, each live in the other browser", async ({ signIn, request }) => {
     test.setTimeout(120_000);
     const [game] = (await getJson<Game[]>(request, "/api/games?limit=100")).filter(isOnGamesOrigin);
     const a = await playerPage(signIn, "fra");
@@ -98,6 +98,25 @@ test.describe("friends, presence and messages between two players (issue 15)", (
     // The thread (the conversation list beside it repeats the last message).
     await expect(a.page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
     await expect(b.page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
+    // … and B answers: back and forth, live both ways.
+    const reply = `You're on! ${Date.now()}`;
+    const replyBox = b.page.getByRole("textbox", { name: `Message ${a.username}` });
+    await replyBox.fill(reply);
+    await replyBox.press("Enter");
+    await expect(a.page.getByRole("log", { name: "Messages" }).getByText(reply)).toBeVisible();
+
+    // D85: B sets a best on the game, A beats it; B hears it live under the bell.
+    const scoreAs = async (p: typeof a, score: number) => {
+      const play = await p.context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
+      expect(play.status(), await play.text()).toBe(200);
+      const { playId } = (await play.json()) as { playId: string };
+      const res = await p.context.request.post("/api/scores", { data: { playId, score } });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    await scoreAs(b, 100);
+    await openLive(b.page, "/");
+    await scoreAs(a, 250);
+    await expect(toast(b.page, `${a.username} beat your best score on ${game.title} with 250`)).toBeVisible();
 
     // D84: B blocks A from /friends after a confirmation; A's list loses B live.
     await openLive(a.page, "/friends");
