@@ -1,4 +1,4 @@
-import { Library, LogIn, LogOut, Settings, User, UserPlus, Users } from "lucide-react";
+import { Library, LogIn, LogOut, MessageCircle, Settings, User, UserPlus, Users } from "lucide-react";
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -15,6 +15,7 @@ import {
 import { setLiveSession } from "@/lib/live-socket";
 import { LOGOUT_URL, loginUrl, type CurrentUser } from "@/lib/session";
 import { NotificationBell } from "@/features/notifications/notification-bell";
+import { useUnreadMessageCount } from "@/features/messages/api/messages";
 import { usePlayerLive } from "./use-player-live";
 
 /**
@@ -43,6 +44,7 @@ function AccountMenuTrigger({ label, children }: { label: string; children: Reac
 export function SignedInControls({ user }: { user: CurrentUser }) {
   // Issue 15: the player's live events (notifications, friends, presence, messages) while signed in.
   usePlayerLive(user.id);
+  const unreadMessages = useUnreadMessageCount();
   return (
     <>
       <NotificationBell />
@@ -66,6 +68,19 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
             <Link href="/friends">
               <Users aria-hidden="true" />
               Friends
+            </Link>
+          </DropdownMenuItem>
+          {/* D88 */}
+          <DropdownMenuItem asChild>
+            <Link href="/messages">
+              <MessageCircle aria-hidden="true" />
+              Messages
+              {unreadMessages ? (
+                <span className="ml-auto rounded-full bg-brand-2 px-1.5 text-[10px] font-bold leading-4 text-white">
+                  {unreadMessages > 99 ? "99+" : unreadMessages}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </Link>
           </DropdownMenuItem>
           {/* D86 */}

@@ -61,7 +61,12 @@ describe("Header", () => {
   });
 
   it("signed in: the bell shows the real unread count (D83), initials avatar and the account menu", async () => {
-    mockApi([signedInAs({ id: 42, username: "neonfox" }), ...emptyLists, ["GET", "/api/notifications", () => jsonResponse({ unread: 2, items: [] })]]);
+    mockApi([
+      signedInAs({ id: 42, username: "neonfox" }),
+      ...emptyLists,
+      ["GET", "/api/notifications", () => jsonResponse({ unread: 2, items: [] })],
+      ["GET", "/api/messages/unread", () => jsonResponse({ unread: 4 })],
+    ]);
     renderApp("/");
     const bell = await within(header()).findByRole("button", { name: "Notifications (2 unread)" });
     expect(bell).toHaveTextContent("2");
@@ -71,6 +76,9 @@ describe("Header", () => {
     const menu = await openMenu("NE Account menu for neonfox");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
     expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
+    // D88: the messages waiting, counted beside the entry.
+    await waitFor(() => expect(within(menu).getByRole("menuitem", { name: /^Messages/ })).toHaveTextContent("Messages4 unread"));
+    expect(within(menu).getByRole("menuitem", { name: /^Messages/ })).toHaveAttribute("href", "/messages");
     // D86
     expect(within(menu).getByRole("menuitem", { name: "My Games" })).toHaveAttribute("href", "/me/games");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
