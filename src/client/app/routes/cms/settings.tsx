@@ -48,20 +48,31 @@ function StatusRow({ icon, title, ok, children }: { icon: React.ReactNode; title
   );
 }
 
-/** D72: the switch "Allow search engines" (on unless set to "false"); saved as soon as it changes. */
-function SearchEnginesCard() {
+type SiteSwitch = {
+  /** the site.* key it stores "true" or "false" under */
+  setting: string;
+  /** whether a stored value (or none) means on */
+  isOn: (stored: string | undefined) => boolean;
+  title: string;
+  description: string;
+  label: string;
+  hint: (on: boolean) => string;
+  saved: (on: boolean) => string;
+};
+
+/** An on/off site setting, saved as soon as it changes; the box follows the click at once and a failed save puts it back. */
+function SiteSwitchCard({ setting, isOn, title, description, label, hint, saved }: SiteSwitch) {
   const id = useId();
   const settings = useSettings();
   const save = useUpdateSettings();
-  const stored = settings.data?.content.find((i) => i.key === ALLOW_SEARCH_ENGINES_SETTING)?.value;
-  // The box follows the click at once; a failed save puts it back to what the server has.
+  const stored = settings.data?.content.find((i) => i.key === setting)?.value;
   const [choice, setChoice] = useState<boolean | null>(null);
-  const allowed = choice ?? stored?.trim().toLowerCase() !== "false";
+  const on = choice ?? isOn(stored);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Search engines</CardTitle>
-        <CardDescription>Whether search engines may list this site's pages.</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.data ? (
@@ -70,16 +81,16 @@ function SearchEnginesCard() {
               id={id}
               type="checkbox"
               className="mt-1 size-4 shrink-0 accent-primary"
-              checked={allowed}
+              checked={on}
               disabled={save.isPending}
               aria-describedby={`${id}-hint`}
               onChange={(e) => {
                 const next = e.target.checked;
                 setChoice(next);
                 save.mutate(
-                  { site: { [ALLOW_SEARCH_ENGINES_SETTING]: next ? "true" : "false" } },
+                  { site: { [setting]: next ? "true" : "false" } },
                   {
-                    onSuccess: () => toast({ title: next ? "Search engines allowed" : "Search engines turned away" }),
+                    onSuccess: () => toast({ title: saved(next) }),
                     onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
                     onSettled: () => setChoice(null),
                   },
@@ -88,12 +99,10 @@ function SearchEnginesCard() {
             />
             <div className="space-y-1">
               <label htmlFor={id} className="font-medium">
-                Allow search engines
+                {label}
               </label>
               <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                {allowed
-                  ? "Pages can be indexed; robots.txt and the sitemap list them."
-                  : "Every page asks not to be indexed and robots.txt disallows everything (for private installs, such as a school's)."}
+                {hint(on)}
               </p>
             </div>
           </div>
@@ -105,62 +114,33 @@ function SearchEnginesCard() {
   );
 }
 
-/** D88: the switch "Direct messages" (on unless set to "false"); saved as soon as it changes. */
-function DirectMessagesCard() {
-  const id = useId();
-  const settings = useSettings();
-  const save = useUpdateSettings();
-  const stored = settings.data?.content.find((i) => i.key === DIRECT_MESSAGES_SETTING)?.value;
-  // The box follows the click at once; a failed save puts it back to what the server has.
-  const [choice, setChoice] = useState<boolean | null>(null);
-  const enabled = choice ?? directMessagesEnabled(stored);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Direct messages</CardTitle>
-        <CardDescription>Whether friends can send each other private messages.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <div className="flex items-start gap-3 rounded-lg border p-4">
-            <input
-              id={id}
-              type="checkbox"
-              className="mt-1 size-4 shrink-0 accent-primary"
-              checked={enabled}
-              disabled={save.isPending}
-              aria-describedby={`${id}-hint`}
-              onChange={(e) => {
-                const next = e.target.checked;
-                setChoice(next);
-                save.mutate(
-                  { site: { [DIRECT_MESSAGES_SETTING]: next ? "true" : "false" } },
-                  {
-                    onSuccess: () => toast({ title: next ? "Direct messages turned on" : "Direct messages turned off" }),
-                    onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
-                    onSettled: () => setChoice(null),
-                  },
-                );
-              }}
-            />
-            <div className="space-y-1">
-              <label htmlFor={id} className="font-medium">
-                Allow direct messages
-              </label>
-              <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                {enabled
-                  ? "Players can message their friends."
-                  : "Nobody can send a message (for sites such as a school's); players can still read the messages they already have."}
-              </p>
-            </div>
-          </div>
-        ) : settings.isError ? null : (
-          <Skeleton className="h-20 w-full" />
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+/** D72: the switch "Allow search engines" (on unless set to "false"). */
+const SEARCH_ENGINES_SWITCH: SiteSwitch = {
+  setting: ALLOW_SEARCH_ENGINES_SETTING,
+  isOn: (stored) => stored?.trim().toLowerCase() !== "false",
+  title: "Search engines",
+  description: "Whether search engines may list this site's pages.",
+  label: "Allow search engines",
+  hint: (on) =>
+    on
+      ? "Pages can be indexed; robots.txt and the sitemap list them."
+      : "Every page asks not to be indexed and robots.txt disallows everything (for private installs, such as a school's).",
+  saved: (on) => (on ? "Search engines allowed" : "Search engines turned away"),
+};
+
+/** D88: the switch "Direct messages" (on unless set to "false"). */
+const DIRECT_MESSAGES_SWITCH: SiteSwitch = {
+  setting: DIRECT_MESSAGES_SETTING,
+  isOn: directMessagesEnabled,
+  title: "Direct messages",
+  description: "Whether friends can send each other private messages.",
+  label: "Allow direct messages",
+  hint: (on) =>
+    on
+      ? "Players can message their friends."
+      : "Nobody can send a message (for sites such as a school's); players can still read the messages they already have.",
+  saved: (on) => (on ? "Direct messages turned on" : "Direct messages turned off"),
+};
 
 /** Site settings with a card of their own, left out of the Site form's list of other text items. */
 const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING, DIRECT_MESSAGES_SETTING]);
@@ -364,9 +344,9 @@ export function CmsSettingsScreen() {
               )}
             </CardContent>
           </Card>
-          <SearchEnginesCard />
+          <SiteSwitchCard {...SEARCH_ENGINES_SWITCH} />
           <CloudSaveQuotaCard />
-          <DirectMessagesCard />
+          <SiteSwitchCard {...DIRECT_MESSAGES_SWITCH} />
         </div>
       </div>
       <MessagesCard />
