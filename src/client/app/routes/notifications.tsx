@@ -1,5 +1,5 @@
 import { Bell, CheckCheck } from "lucide-react";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
@@ -9,26 +9,16 @@ import { PageTitle } from "@/components/page-title";
 import { SignedInOnly } from "@/components/signed-in-only";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { applyRead, markRead, notificationHistoryQuery, notificationKeys } from "@/features/notifications/api";
+import { notificationHistoryQuery, useMarkRead } from "@/features/notifications/api";
 import { NotificationRow } from "@/features/notifications/notification-list";
 
 /** D85: the whole history (90 days), newest first, a page at a time; mark one (by opening it) or all read. */
 function NotificationHistory() {
-  const qc = useQueryClient();
   const history = useInfiniteQuery(notificationHistoryQuery());
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = history.data?.pages[0]?.unread ?? 0;
-  const read = useMutation({
-    mutationFn: (ids?: number[]) => markRead(ids),
-    onMutate: (ids) => applyRead(qc, ids),
-    onSuccess: (left, ids) => applyRead(qc, ids, left),
-    onError: (error) => {
-      toast({ title: "Could not mark as read", description: errorMessage(error), variant: "destructive" });
-      void qc.invalidateQueries({ queryKey: notificationKeys.all });
-    },
-  });
+  const read = useMarkRead();
 
   if (history.isPending) return <div role="status" aria-label="Loading notifications" className="h-64 animate-pulse rounded-2xl bg-muted" />;
   if (history.isError) {

@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { NotificationItem } from "@contract/player-live";
-import { apiRequest, getJson, withQuery } from "@/lib/api-client";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage, getJson, withQuery } from "@/lib/api-client";
 
 /** D85, D100: a player's notifications. Personal: asked in the browser only (D70). */
 
@@ -49,9 +50,14 @@ export function applyRead(qc: QueryClient, ids: number[] | undefined, unread?: n
     const newlyRead = old.items.filter((n, i) => !n.readAt && items[i].readAt).length;
     return { unread: unread ?? Math.max(0, old.unread - newlyRead), items };
   });
-  qc.setQueryData<{ pages: NotificationPage[]; pageParams: unknown[] }>(notificationKeys.history(), (old) =>
-    old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: mark(p.items) })) } : old,
-  );
+  qc.setQueryData<{ pages: NotificationPage[]; pageParams: unknown[] }>(notificationKeys.history(), (old) => {
+    if (!old) return old;
+    const newlyRead = old.pages.flatMap((p) => p.items).filter((n) => !n.readAt && (!ids || ids.includes(n.id))).length;
+    return {
+      ...old,
+      pages: old.pages.map((p) => ({ unread: unread ?? Math.max(0, p.unread - newlyRead), items: mark(p.items) })),
+    };
+  });
 }
 
 /** A notification pushed live: first in the bell's list, with the count the server sent. */
@@ -60,4 +66,18 @@ export function applyPushed(qc: QueryClient, item: NotificationItem, unread: num
     old ? { unread, items: [item, ...old.items.filter((n) => n.id !== item.id)].slice(0, BELL_ITEMS) } : old,
   );
   void qc.invalidateQueries({ queryKey: notificationKeys.history() });
+}
+
+/** Marks notifications read (some ids, or all without): the cache first, then the server's count; a failure says so and refetches. */
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => markRead(ids),
+    onMutate: (ids) => applyRead(qc, ids),
+    onSuccess: (left, ids) => applyRead(qc, ids, left),
+    onError: (error) => {
+      toast({ title: "Could not mark as read", description: errorMessage(error), variant: "destructive" });
+      void qc.invalidateQueries({ queryKey: notificationKeys.all });
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { Bell } from "lucide-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,9 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { applyRead, latestNotificationsQuery, markRead, notificationKeys } from "./api";
+import { latestNotificationsQuery, useMarkRead } from "./api";
 import { NotificationRow } from "./notification-list";
 
 /** The badge's text: the count, "99+" beyond. */
@@ -25,21 +23,12 @@ export function badgeText(unread: number): string {
  * notifications, each leading where it is about (and marked read), "Mark all as read", and the full history.
  */
 export function NotificationBell() {
-  const qc = useQueryClient();
   const [, navigate] = useLocation();
   const { data } = useQuery(latestNotificationsQuery());
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];
 
-  const read = useMutation({
-    mutationFn: (ids?: number[]) => markRead(ids),
-    onMutate: (ids) => applyRead(qc, ids),
-    onSuccess: (left, ids) => applyRead(qc, ids, left),
-    onError: (error) => {
-      toast({ title: "Could not mark as read", description: errorMessage(error), variant: "destructive" });
-      void qc.invalidateQueries({ queryKey: notificationKeys.all });
-    },
-  });
+  const read = useMarkRead();
 
   return (
     <DropdownMenu>
