@@ -327,6 +327,29 @@ describeEachDatabase(
       }
     });
 
+    it("turning presence sharing on or off in Settings tells friends at once (D84, D87)", async () => {
+      const url = await listen(t().app);
+      const a = await createUserWithSession(t());
+      const b = await createUserWithSession(t());
+      await call(a, "POST", `/api/friends/${b.user.id}`);
+      await call(b, "POST", `/api/friends/${a.user.id}`);
+      const bSocket = await openLive(url, b);
+      const aSocket = await openLive(url, a);
+      try {
+        await sleep(200);
+        const patch = (presenceEnabled: boolean) =>
+          t().app.inject({ method: "PATCH", url: "/api/me/settings", cookies: a.cookies, payload: { presenceEnabled } });
+        expect((await patch(true)).statusCode).toBe(200);
+        await bSocket.next((e) => e.type === "presence" && e.userId === a.user.id && e.presence.status === "online");
+        expect((await patch(false)).statusCode).toBe(200);
+        await bSocket.next((e) => e.type === "presence" && e.userId === a.user.id && e.presence.status === "offline");
+        expect((await lists(b)).friends[0].presence).toEqual({ status: "offline" });
+      } finally {
+        aSocket.close();
+        bSocket.close();
+      }
+    });
+
     it("a notification reaches the player's own open sockets live, and nobody else's (D85)", async () => {
       const url = await listen(t().app);
       const a = await createUserWithSession(t());

@@ -48,7 +48,7 @@ const noContent = { 204: z.null(), ...errors };
  * notification choices, "Download my data" and "Delete my account". Every route needs a session (401) and
  * acts on the session's user only: no user id is ever read from a request.
  */
-export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits, reads }) => {
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits, reads, presence }) => {
   const secure = config.publicUrl.startsWith("https:");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
@@ -70,6 +70,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     const result = await updateAccountSettings(db, user.id, request.body, settings.now());
     // The public profile shows more or less from now on (decision 008: cached public reads are invalidated).
     if (request.body.profileVisibility !== undefined) await reads.invalidate();
+    // D84: friends see the change at once (online when turned on, offline when turned off).
+    if (request.body.presenceEnabled !== undefined) await presence.sharingChanged(user.id);
     return result;
   });
 

@@ -283,6 +283,8 @@ describeEachDatabase(
       const robots = await page("/robots.txt");
       expect(robots.statusCode).toBe(200);
       expect(robots.body).toContain("Disallow: /cms\nDisallow: /api/\nDisallow: /login");
+      // Issue 15: a player's own pages.
+      expect(robots.body).toContain("Disallow: /friends\nDisallow: /notifications\nDisallow: /settings\nDisallow: /me/\nDisallow: /messages\n");
       expect(robots.body).toContain(`Sitemap: ${publicUrl()}/sitemap.xml`);
       const sitemap = await page("/sitemap.xml");
       expect(sitemap.statusCode).toBe(200);

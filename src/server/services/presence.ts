@@ -79,6 +79,21 @@ export class PresenceTracker {
     await this.announce(userId, now);
   }
 
+  /**
+   * The player turned presence sharing on or off (D87's settings): their friends are told at once what they may
+   * see now ("offline" when it is off).
+   */
+  async sharingChanged(userId: number, now = new Date()): Promise<void> {
+    const [row] = await this.db.select({ enabled: usersTable.presenceEnabled }).from(usersTable).where(eq(usersTable.id, userId));
+    if (!row) return;
+    if (row.enabled) {
+      await this.announce(userId, now);
+      return;
+    }
+    const friends = await friendIds(this.db, userId);
+    if (friends.length) await this.hub.publish(friends, { type: "presence", userId, presence: { status: "offline" } });
+  }
+
   /** Marks this process's connected players as seen; announces those who had dropped out of the window. */
   async refresh(now = new Date()): Promise<void> {
     const ids = this.hub.connectedPlayers();

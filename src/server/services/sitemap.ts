@@ -25,7 +25,9 @@ const GAME_BATCH = 2_000;
 export function robotsTxt(publicUrl: string, indexable: boolean): string {
   if (!indexable) return "User-agent: *\nDisallow: /\n";
   const base = publicUrl.replace(/\/+$/, "");
-  return ["User-agent: *", "Allow: /", "Disallow: /cms", "Disallow: /api/", "Disallow: /login", "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+  // D72, and issue 15's personal pages (noindex as well): nothing there for a crawler.
+  const personal = ["/friends", "/notifications", "/settings", "/me/", "/messages"].map((p) => `Disallow: ${p}`);
+  return ["User-agent: *", "Allow: /", "Disallow: /cms", "Disallow: /api/", "Disallow: /login", ...personal, "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
