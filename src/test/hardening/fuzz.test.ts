@@ -387,7 +387,9 @@ async function protectedSnapshot(h: HardenedApp, ownUserId: number, existingUser
     content: await rows(h, sql`select * from website_content order by id`),
     users: await rows(
       h,
-      sql`select id, username, email, password_hash, google_sub, avatar_url, role, disabled_at, created_at from users where id <= ${existingUsersUpTo} order by id`,
+      // The player's own account may change in its own ways (D87: a password set where it had none, an avatar,
+      // a verified email); its role and standing are checked apart.
+      sql`select id, username, email, password_hash, google_sub, avatar_url, role, disabled_at, created_at from users where id <= ${existingUsersUpTo} and id <> ${ownUserId} order by id`,
     ),
     reviews: await rows(h, sql`select id, user_id, game_id, rating, comment from reviews where user_id <> ${ownUserId} order by id`),
     chat: await rows(h, sql`select id, user_id, message, deleted_at from chat_messages where user_id <> ${ownUserId} order by id`),
@@ -509,8 +511,8 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
       RUNS,
     );
     expect(await protectedSnapshot(h, player.user.id, upTo)).toEqual(before);
-    const [me] = await rows(h, sql`select role, disabled_at from users where id = ${player.user.id}`);
-    expect(me).toMatchObject({ role: "player", disabled_at: null });
+    const [me] = await rows(h, sql`select role, disabled_at, username, created_at from users where id = ${player.user.id}`);
+    expect(me).toMatchObject({ role: "player", disabled_at: null, username: player.user.username });
     const created = await rows(h, sql`select role from users where id > ${upTo}`);
     for (const u of created) expect(u).toMatchObject({ role: "player" });
     // Every admin route refused the player (401/403), whatever the input.
