@@ -115,6 +115,8 @@ test.describe("friends, presence and messages between two players (issue 15)", (
     };
     await scoreAs(b, 100);
     await openLive(b.page, "/");
+    // The header's account part (which hears the player's events) hydrates on its own after the page: wait for it.
+    await expect(bell(b.page)).toBeVisible();
     await scoreAs(a, 250);
     await expect(toast(b.page, `${a.username} beat your best score on ${game.title} with 250`)).toBeVisible();
 
