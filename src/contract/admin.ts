@@ -462,8 +462,10 @@ export const adminUserRowSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  role: z.enum(["player", "admin"]),
+  role: z.enum(["player", "moderator", "admin"]),
   disabled: z.boolean(),
+  /** D96: until when the player is muted (null: not muted now) */
+  mutedUntil: isoDateTime.nullable(),
   createdAt: isoDateTime,
   reviewCount: z.number().int(),
   chatCount: z.number().int(),
@@ -472,9 +474,12 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUserListSchema = z.array(adminUserRowSchema);
 
-/** PATCH /api/admin/users/{id}: an admin cannot demote or disable themself (400). Disabling ends the user's sessions. */
+/**
+ * PATCH /api/admin/users/{id}: an admin cannot demote or disable themself (400). Disabling (a ban, D97) ends the
+ * user's sessions and live sockets. D96: the moderator role is given here.
+ */
 export const adminUserPatchSchema = z.object({
-  role: z.enum(["player", "admin"], { error: "Role must be 'player' or 'admin'" }).optional(),
+  role: z.enum(["player", "moderator", "admin"], { error: "Role must be 'player', 'moderator' or 'admin'" }).optional(),
   disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
 });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;

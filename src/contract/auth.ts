@@ -3,9 +3,9 @@ import { publicUserSchema } from "./common";
 
 export { safeReturnTo } from "./auth-constants";
 
-/** D14: the signed-in user, with role (never email or hashes, D16). */
+/** D14: the signed-in user, with role (never email or hashes, D16); D102: roles are player, moderator, admin. */
 export const currentUserSchema = publicUserSchema.extend({
-  role: z.enum(["player", "admin"]),
+  role: z.enum(["player", "moderator", "admin"]),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -6,7 +6,7 @@ import { usersTable } from "../db/schema";
 import { Conflict } from "../errors";
 import { hashPassword } from "./passwords";
 
-export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: "player" | "admin" }): CurrentUser {
+export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: CurrentUser["role"] }): CurrentUser {
   return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
 }
 

@@ -15,13 +15,16 @@ export type SessionKind = keyof typeof SESSION_POLICY;
 /** How often last_seen_at is written (not on every request). */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** D102: the roles (D96: a moderator sits between player and admin). */
+export type UserRole = "player" | "moderator" | "admin";
+
 /** The signed-in user a session token stands for. */
 export type SessionUser = {
   id: number;
   username: string;
   avatarUrl: string | null;
   createdAt: Date;
-  role: "player" | "admin";
+  role: UserRole;
   sessionKind: "player" | "admin";
 };
 

@@ -136,6 +136,7 @@ const adminUserColumns = {
   avatarUrl: usersTable.avatarUrl,
   role: usersTable.role,
   disabledAt: usersTable.disabledAt,
+  mutedUntil: usersTable.mutedUntil,
   createdAt: usersTable.createdAt,
   // Fully qualified names: Drizzle leaves columns unqualified in a one-table select, and an
   // unqualified "id" inside the subquery would be the subquery's own table's id.
@@ -144,11 +145,13 @@ const adminUserColumns = {
   scoreCount: sql<number>`(select count(*) from scores where scores.user_id = users.id)`.mapWith(Number),
 };
 
-type AdminUserRow = { disabledAt: Date | null; createdAt: Date } & Record<string, unknown>;
+type AdminUserRow = { disabledAt: Date | null; mutedUntil: Date | null; createdAt: Date } & Record<string, unknown>;
 
-function toAdminUser<T extends AdminUserRow>(r: T) {
-  const { disabledAt, createdAt, ...rest } = r;
-  return { ...rest, disabled: disabledAt !== null, createdAt: createdAt.toISOString() };
+function toAdminUser<T extends AdminUserRow>(r: T, now = new Date()) {
+  const { disabledAt, mutedUntil, createdAt, ...rest } = r;
+  // D96: a mute that has ended is not shown
+  const muted = mutedUntil && mutedUntil > now ? mutedUntil.toISOString() : null;
+  return { ...rest, disabled: disabledAt !== null, mutedUntil: muted, createdAt: createdAt.toISOString() };
 }
 
 async function adminUserRow(db: Db, id: number) {

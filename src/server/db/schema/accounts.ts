@@ -11,7 +11,8 @@ export const usersTable = pgTable(
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["player", "admin"] })
+    /** D96/D102: a moderator handles reports, deletes chat messages and reviews and mutes players, nothing else */
+    role: text("role", { enum: ["player", "moderator", "admin"] })
       .notNull()
       .default("player"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -30,9 +31,13 @@ export const usersTable = pgTable(
     deleteAfter: timestamp("delete_after", { withTimezone: true }),
     /** D87: when the account was anonymised ("Deleted player"); it can no longer sign in */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** D96: until when the player may not post in chat, review or send direct messages (null: never muted) */
+    mutedUntil: timestamp("muted_until", { withTimezone: true }),
+    /** D96: mutes given so far on the ladder (10 min, 1 h, then 24 h); starts again after 30 days without one */
+    muteCount: integer("mute_count").notNull().default(0),
   },
   (t) => [
-    check("users_role_valid", sql`${t.role} in ('player', 'admin')`),
+    check("users_role_valid", sql`${t.role} in ('player', 'moderator', 'admin')`),
     check("users_profile_visibility_valid", sql`${t.profileVisibility} in ('public', 'friends', 'private')`),
     index("users_delete_after_idx")
       .on(t.deleteAfter)

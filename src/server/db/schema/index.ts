@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./play";
 export * from "./content";
 export * from "./social";
+export * from "./safety";
