@@ -41,7 +41,15 @@ export type PlayerLiveEvent =
   /** a friend's presence changed */
   | { type: "presence"; userId: number; presence: Presence }
   /** D88: a direct message in a conversation with `withUserId` (sent or received), or messages read */
-  | { type: "direct-messages-changed"; withUserId: number };
+  | { type: "direct-messages-changed"; withUserId: number }
+  /**
+   * D96/D97: the account was banned (disabled): the WebSocket route closes every socket of the player at once, on
+   * every process (code ACCOUNT_CLOSED_CODE); pages never receive this event itself.
+   */
+  | { type: "account-closed" };
+
+/** The close code of a live socket whose account was banned (4000–4999: an application's own codes). */
+export const ACCOUNT_CLOSED_CODE = 4003;
 
 /** The WebSocket's personal events are told apart from the chat's by their types. */
 export const PLAYER_LIVE_TYPES: ReadonlySet<string> = new Set([

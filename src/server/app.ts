@@ -29,6 +29,7 @@ import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { contentRoutes } from "./routes/content";
 import { directMessageRoutes } from "./routes/direct-messages";
+import { reportRoutes } from "./routes/reports";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
@@ -212,6 +213,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(accountDeletionJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
   await app.register(directMessageRoutes, routeCtx);
+  await app.register(reportRoutes, routeCtx);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

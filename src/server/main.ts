@@ -5,6 +5,7 @@ import { prepareDatabase } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeOldNotifications } from "./services/notifications";
+import { purgeOldAudit } from "./services/audit";
 import { purgeRateLimits } from "./services/rate-limit";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
@@ -47,8 +48,8 @@ async function main() {
   // Expired sessions (D13), old rate-limit windows and notifications older than 90 days (D85) are removed every 10 minutes.
   const housekeeping = setInterval(
     () => {
-      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db), purgeOldNotifications(database.db)]).catch((err) =>
-        app.log.warn({ err }, "housekeeping failed"),
+      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db), purgeOldNotifications(database.db), purgeOldAudit(database.db)]).catch(
+        (err) => app.log.warn({ err }, "housekeeping failed"),
       );
     },
     10 * 60 * 1000,

@@ -1,5 +1,6 @@
 import { CHAT_RATE_LIMIT } from "../contract/chat";
 import { DIRECT_MESSAGE_RATE_LIMIT } from "../contract/direct-messages-constants";
+import { REPORT_RATE_LIMIT } from "../contract/reports-constants";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { TooMany } from "./errors";
@@ -56,6 +57,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       windowMs: DIRECT_MESSAGE_RATE_LIMIT.windowMs,
       message: "You are sending messages too quickly. Please wait a moment.",
     },
+    /** D97: reports sent per player (key `report:{userId}`) */
+    report: { limit: REPORT_RATE_LIMIT.limit, windowMs: REPORT_RATE_LIMIT.windowMs, message: "You have sent many reports. Please try again later." },
     /** D36: chat messages per player (key `chat:{userId}`) */
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
     /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */

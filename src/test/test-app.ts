@@ -139,7 +139,7 @@ export function describeEachDatabase(name: string, fn: (t: () => TestApp) => voi
 /** Creates a user and a session of the given kind; returns the user and the `sid` cookie value for app.inject. */
 export async function createUserWithSession(
   t: TestApp,
-  opts: { role?: "player" | "admin"; username?: string; email?: string; kind?: "player" | "admin" } = {},
+  opts: { role?: "player" | "moderator" | "admin"; username?: string; email?: string; kind?: "player" | "admin" } = {},
 ): Promise<{ user: typeof import("../server/db/schema").usersTable.$inferSelect; sid: string; cookies: { sid: string } }> {
   const { usersTable } = await import("../server/db/schema");
   const { createSession } = await import("../server/services/sessions");
@@ -148,7 +148,8 @@ export async function createUserWithSession(
     .insert(usersTable)
     .values({ username: name, email: opts.email ?? `${name}@example.test`, role: opts.role ?? "player" })
     .returning();
-  const kind = opts.kind ?? (opts.role === "admin" ? "admin" : "player");
+  // D96: staff (admins and moderators) sign in with a one-time code, which gives an admin session
+  const kind = opts.kind ?? (opts.role === "admin" || opts.role === "moderator" ? "admin" : "player");
   const { token } = await createSession(t.database.db, user.id, kind);
   return { user, sid: token, cookies: { sid: token } };
 }

@@ -1,4 +1,5 @@
 import { CHAT_LIVE_PATH } from "@contract/chat-constants";
+import { ACCOUNT_CLOSED_CODE } from "@contract/player-live";
 
 /**
  * The page's one live connection (D37, issue 15): the public chat's events and, when the page has a session,
@@ -69,10 +70,12 @@ function connect() {
     }
     for (const s of [...subscribers]) s.onMessage?.(data);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;
     if (subscribers.size === 0) return;
+    // D96/D97: the server closed the socket because the account was banned: subscribers hear it as a message
+    if (event.code === ACCOUNT_CLOSED_CODE) for (const s of [...subscribers]) s.onMessage?.({ type: "account-closed" });
     setStatus("reconnecting");
     scheduleReconnect();
   };

@@ -74,3 +74,15 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 export function hasAdminSession(user: SessionUser | null): boolean {
   return user?.role === "admin" && user.sessionKind === "admin";
 }
+
+/** D96: moderation powers (deleting chat messages and reviews, mutes, reports) belong to admins and moderators, on a one-time-code session. */
+export function hasStaffSession(user: SessionUser | null): boolean {
+  return (user?.role === "admin" || user?.role === "moderator") && user.sessionKind === "admin";
+}
+
+/** D96: 401 without a session, 403 unless an admin or a moderator on a one-time-code session. */
+export function requireStaff(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!hasStaffSession(user)) throw new Forbidden("Admins and moderators only");
+  return user;
+}

@@ -10,6 +10,7 @@ import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
+import { audit } from "../services/audit";
 
 /** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
@@ -49,6 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     if (!user || !ok || user.disabledAt) {
       await rateLimits.count("loginFailure", nameKey);
       await rateLimits.count("loginFailure", ipKey);
+      // D99: failed sign-ins are audit-logged (what was typed as the name, never the password)
+      await audit(db, { actor: { id: user?.id ?? null, label: request.body.username, role: null }, action: "auth.login_failed", ip: request.ip }, (err) =>
+        request.log.warn({ err }, "could not write the audit log"),
+      );
       throw new Unauthorized(INVALID_LOGIN_MESSAGE);
     }
     await rateLimits.reset(nameKey);

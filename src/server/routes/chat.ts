@@ -12,6 +12,7 @@ import { Forbidden, TooMany } from "../errors";
 import { listChatMessages, postChatMessage } from "../services/chat";
 import { sessionIsLive } from "../services/sessions";
 import { SESSION_COOKIE } from "../plugins/auth";
+import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
 
 /**
  * A live socket. Opened with a session (issue 15), it also carries that player's personal events (player-hub.ts)
@@ -194,7 +195,12 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const token = request.cookies?.[SESSION_COOKIE];
       if (request.user && token) {
         const userId = request.user.id;
-        entry.player = { userId, token, off: playerHub.subscribe(userId, (event) => send(entry, JSON.stringify(event))) };
+        const onEvent = (event: PlayerLiveEvent) => {
+          // D96/D97: a ban closes the player's sockets at once (they may reconnect, signed out, to the public chat)
+          if (event.type === "account-closed") entry.socket.close(ACCOUNT_CLOSED_CODE, "Account closed");
+          else send(entry, JSON.stringify(event));
+        };
+        entry.player = { userId, token, off: playerHub.subscribe(userId, onEvent) };
         ctx.presence.onSocket(userId, "open");
       }
       socket.on("pong", () => {

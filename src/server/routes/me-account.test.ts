@@ -7,6 +7,7 @@ import {
   bestScoresTable,
   chatMessagesTable,
   directMessagesTable,
+  reportsTable,
   emailTokensTable,
   favoritesTable,
   friendRequestsTable,
@@ -101,6 +102,11 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   ]);
   await db.insert(favoritesTable).values({ userId, gameId: game.id });
   await db.insert(playerGamesTable).values({ userId, gameId: game.id, plays: 1, playtimeMs: 4000 });
+  // D97: a report the player sent (and one about them, which is not theirs)
+  await db.insert(reportsTable).values([
+    { kind: "profile", targetId: blocked.id, targetUserId: blocked.id, reporterId: userId, reason: "spam", content: "blocked" },
+    { kind: "profile", targetId: userId, targetUserId: userId, reporterId: requester.id, reason: "other", content: username },
+  ]);
   await db.insert(directMessagesTable).values([
     { senderId: userId, recipientId: friend.id, body: "hello friend" },
     { senderId: friend.id, recipientId: userId, body: "hello back" },

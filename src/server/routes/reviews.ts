@@ -4,7 +4,8 @@ import { errorResponses, idParamSchema } from "../../contract/common";
 import { postReviewSchema, ratingAggregateSchema, reviewListQuerySchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
 import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
-import { hasAdminSession, requireUser } from "../plugins/auth";
+import { hasStaffSession, requireUser } from "../plugins/auth";
+import { actorOf, audit } from "../services/audit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
@@ -55,15 +56,32 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     },
   );
 
-  // D31: only the author or an admin.
+  // D31: only the author or an admin (D96: or a moderator).
   app.delete(
     "/api/games/:id/reviews/user/:userId",
     { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } }, config: { changesCatalogue: true } },
     async (request, reply) => {
       const user = requireUser(request);
-      if (user.id !== request.params.userId && !hasAdminSession(user)) throw new Forbidden("You can only delete your own review");
+      // D96: moderators as well as admins (on a one-time-code session) delete anyone's review; D99: that is audit-logged.
+      const moderating = user.id !== request.params.userId;
+      if (moderating && !hasStaffSession(user)) throw new Forbidden("You can only delete your own review");
+      const before = moderating ? await getUserReview(db, request.params.id, request.params.userId) : null;
       const deleted = await deleteReview(db, request.params.id, request.params.userId);
       if (!deleted) throw new NotFound("Review not found");
+      if (moderating) {
+        await audit(
+          db,
+          {
+            actor: actorOf(user),
+            action: "review.delete",
+            target: { kind: "review", id: before?.id ?? null },
+            before,
+            after: { deleted: true },
+            ip: request.ip,
+          },
+          (err) => request.log.warn({ err }, "could not write the audit log"),
+        );
+      }
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me-constants";
 import type { Db } from "../db/client";
@@ -6,6 +6,7 @@ import {
   achievementsTable,
   bestScoresTable,
   directMessagesTable,
+  reportsTable,
   emailTokensTable,
   favoritesTable,
   friendRequestsTable,
@@ -85,6 +86,11 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.delete(presenceTable).where(mine(presenceTable.userId));
     await tx.delete(emailTokensTable).where(mine(emailTokensTable.userId));
     await tx.delete(directMessagesTable).where(or(mine(directMessagesTable.senderId), mine(directMessagesTable.recipientId)));
+    // D97: the reports they sent; reports of their profile and messages (both gone, and a profile report holds the name).
+    // Reports of their chat messages and reviews stay: that content stays on the site, by "Deleted player".
+    await tx
+      .delete(reportsTable)
+      .where(or(mine(reportsTable.reporterId), and(mine(reportsTable.targetUserId), inArray(reportsTable.kind, ["profile", "message"]))));
     // Their own notifications, and other players' that they caused (services/notifications.ts keeps the cause as data.actorId).
     await tx.delete(notificationsTable).where(or(mine(notificationsTable.userId), sql`(${notificationsTable.data} ->> 'actorId')::int = ${userId}`));
     await tx

@@ -5,6 +5,7 @@ import {
   bestScoresTable,
   chatMessagesTable,
   directMessagesTable,
+  reportsTable,
   emailTokensTable,
   favoritesTable,
   friendRequestsTable,
@@ -60,6 +61,11 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "direct_messages.sender_id": { section: "messagesSent" },
   "direct_messages.recipient_id": { section: "messagesReceived" },
   "email_tokens.user_id": { section: "emailVerifications" },
+  // D97: the reports the player sent are theirs; reports about them are the reporters' (who reported whom is not shared)
+  "reports.reporter_id": { section: "reportsSent" },
+  "reports.target_user_id": { excluded: "reports about the player belong to those who sent them (D97: reporters stay anonymous)" },
+  "reports.handled_by": { excluded: "a moderator's handling of other players' reports is the site's record (D99), not the moderator's personal data" },
+  "audit_log.actor_id": { excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year" },
 };
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -92,6 +98,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     messagesSent,
     messagesReceived,
     emailVerifications,
+    reportsSent,
   ] = await Promise.all([
     db.select().from(sessionsTable).where(eq(sessionsTable.userId, userId)).orderBy(asc(sessionsTable.createdAt)),
     db
@@ -215,6 +222,18 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .from(emailTokensTable)
       .where(eq(emailTokensTable.userId, userId))
       .orderBy(asc(emailTokensTable.createdAt)),
+    db
+      .select({
+        kind: reportsTable.kind,
+        targetId: reportsTable.targetId,
+        reason: reportsTable.reason,
+        text: reportsTable.text,
+        status: reportsTable.status,
+        createdAt: reportsTable.createdAt,
+      })
+      .from(reportsTable)
+      .where(eq(reportsTable.reporterId, userId))
+      .orderBy(asc(reportsTable.id)),
   ]);
 
   return {
@@ -265,6 +284,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     messagesSent,
     messagesReceived,
     emailVerifications,
+    reportsSent,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { chatMessagesTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
+import { assertNotMuted } from "./moderation";
 
 const selectMessage = {
   id: chatMessagesTable.id,
@@ -43,8 +44,9 @@ export async function listChatMessages(db: Db, query: { before?: number; limit: 
   return rows.reverse().map(toChatMessage);
 }
 
-/** D35: stores a message by `author` (the session's user). */
+/** D35: stores a message by `author` (the session's user); D96: 403 while the author is muted. */
 export async function postChatMessage(db: Db, author: { id: number; username: string; avatarUrl: string | null }, text: string): Promise<ChatMessage> {
+  await assertNotMuted(db, author.id);
   const [row] = await db.insert(chatMessagesTable).values({ userId: author.id, message: text }).returning();
   return {
     id: row.id,

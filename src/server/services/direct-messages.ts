@@ -16,6 +16,7 @@ import { Forbidden, Invalid, NotFound } from "../errors";
 import type { RateLimits } from "../rate-limits";
 import { relationship } from "./friends";
 import type { NotifyDeps } from "./notifications";
+import { assertNotMuted } from "./moderation";
 
 /**
  * D88 direct messages between friends (issue 15 item 6; D100's routes in routes/direct-messages.ts, no HTTP
@@ -175,6 +176,7 @@ export async function sendDirectMessage(deps: DirectMessageDeps & { rateLimits: 
   const { db } = deps;
   if (!(await directMessagesOn(db))) throw new Forbidden(DIRECT_MESSAGE_REFUSALS.off);
   await otherPlayer(db, me, other);
+  await assertNotMuted(db, me);
   const { reason } = await sendRefusal(db, me, other);
   if (reason !== null) throw new Forbidden(reason);
   await deps.rateLimits.enforce("directMessage", `direct-message:${me}`);

@@ -41,7 +41,7 @@ function safeEqualHex(a: string, b: string): boolean {
 
 /**
  * Who may receive a code (D41): an address listed in ADMIN_EMAILS, or an existing user who
- * already has the admin role (e.g. promoted in /cms/users). Disabled accounts never may.
+ * already has the admin role (e.g. promoted in /cms/users), or (D96) the moderator role. Disabled accounts never may.
  */
 export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: string): Promise<boolean> {
   const [user] = await db
@@ -50,7 +50,7 @@ export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: 
     .where(sql`lower(${usersTable.email}) = ${email}`);
   if (user?.disabledAt) return false;
   if (adminEmails.includes(email)) return true;
-  return user?.role === "admin";
+  return user?.role === "admin" || user?.role === "moderator";
 }
 
 /**
@@ -128,7 +128,8 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
     .where(sql`lower(${usersTable.email}) = ${email}`);
   if (existing) {
     if (existing.disabledAt) return undefined;
-    if (existing.role === "admin") return existing.id;
+    // D96: moderators sign in to the CMS the same way (their powers are MODERATOR_ROUTES, routes/admin/index.ts)
+    if (existing.role === "admin" || existing.role === "moderator") return existing.id;
     if (!adminEmails.includes(email)) return undefined;
     // The account becomes an admin now that the address is proven. Emails are not verified at
     // registration (D11), so a password set before this point may belong to whoever registered the

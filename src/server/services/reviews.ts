@@ -6,6 +6,7 @@ import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
 import { unlock } from "./achievements";
 import { assertGameExists } from "./games";
+import { assertNotMuted } from "./moderation";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -51,13 +52,14 @@ async function refreshGameRating(tx: Tx, gameId: number) {
     where id = ${gameId}`);
 }
 
-/** D30: creates or updates the user's one review of the game. */
+/** D30: creates or updates the user's one review of the game; D96: 403 while the user is muted. */
 export async function upsertReview(
   db: Db,
   userId: number,
   input: { gameId: number; rating: number; comment?: string },
 ): Promise<{ review: Review; created: boolean }> {
   const comment = input.comment?.trim() ? input.comment.trim() : null;
+  await assertNotMuted(db, userId);
   return db.transaction(async (tx) => {
     await assertGameExists(tx, input.gameId);
     const now = new Date();

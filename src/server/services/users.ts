@@ -190,9 +190,12 @@ export async function listUsersForAdmin(db: Db, query: { search?: string; limit:
  * disable themselves. Returns the row and whether anything changed.
  */
 export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: number, change: AdminUserPatch) {
-  const [existing] = await db.select({ id: usersTable.id, disabledAt: usersTable.disabledAt }).from(usersTable).where(eq(usersTable.id, id));
+  const [existing] = await db
+    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt })
+    .from(usersTable)
+    .where(eq(usersTable.id, id));
   if (!existing) throw new NotFound("User not found");
-  if (id === actingAdminId && (change.role === "player" || change.disabled === true)) {
+  if (id === actingAdminId && ((change.role !== undefined && change.role !== "admin") || change.disabled === true)) {
     throw new Invalid("You cannot demote or disable your own account");
   }
   const set: Partial<typeof usersTable.$inferInsert> = {};
@@ -207,5 +210,5 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
     });
     sessionsChanged(db, { userIds: [id] });
   }
-  return { user: (await adminUserRow(db, id))!, changed };
+  return { user: (await adminUserRow(db, id))!, changed, before: { role: existing.role, disabled: existing.disabledAt !== null } };
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { NotificationItem, PlayerLiveEvent, Presence } from "@contract/player-live";
 import { toast } from "@/components/ui/use-toast";
 import { setLiveSession, subscribeLive } from "@/lib/live-socket";
+import { authKeys } from "@/lib/query-keys";
 import { applyPresence, friendKeys } from "@/features/friends/api";
 import { applyPushed, notificationKeys } from "@/features/notifications/api";
 import { notificationText } from "@/features/notifications/notification-text";
@@ -50,6 +51,10 @@ export function usePlayerLive(userId: number): void {
           case "direct-messages-changed":
             void qc.invalidateQueries({ queryKey: directMessageKeys.all });
             return;
+          case "account-closed":
+            // D96/D97: banned: the session is gone; asking again shows the page signed out
+            void qc.invalidateQueries({ queryKey: authKeys.user() });
+            return;
         }
       },
     });
@@ -72,6 +77,8 @@ export function parsePlayerEvent(data: unknown): PlayerLiveEvent | null {
       return isId(data.userId) && isPresence(data.presence) ? { type: "presence", userId: data.userId, presence: data.presence } : null;
     case "direct-messages-changed":
       return isId(data.withUserId) ? { type: "direct-messages-changed", withUserId: data.withUserId } : null;
+    case "account-closed":
+      return { type: "account-closed" };
     default:
       return null;
   }

@@ -9,9 +9,10 @@ import {
   verifyOtpResponseSchema,
 } from "../../../contract/admin";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, requireAdmin, SESSION_COOKIE, setSessionCookie } from "../../plugins/auth";
+import { clearSessionCookie, requireStaff, SESSION_COOKIE, setSessionCookie } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
 import { otpMail, type Mailer } from "../../services/mailer";
+import { audit } from "../../services/audit";
 import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
 import { siteName } from "../../services/content";
 import { createSession, destroySession } from "../../services/sessions";
@@ -56,20 +57,29 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request, reply) => {
       const { email, otp, otpSecret } = request.body;
       const ok = await consumeOtpChallenge(db, otpSecret, email, otp);
-      if (!ok) throw new Unauthorized(INVALID_OTP_MESSAGE);
-      const userId = await resolveAdminUser(db, config.adminEmails, email);
-      if (userId === undefined) throw new Unauthorized(INVALID_OTP_MESSAGE);
+      const userId = ok ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
+      if (userId === undefined) {
+        // D99: a failed admin sign-in is audit-logged with the address typed
+        await audit(db, { actor: { id: null, label: email, role: null }, action: "auth.otp_failed", ip: request.ip }, (err) =>
+          request.log.warn({ err }, "could not write the audit log"),
+        );
+        throw new Unauthorized(INVALID_OTP_MESSAGE);
+      }
       await destroySession(db, request.cookies[SESSION_COOKIE]);
       const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
       setSessionCookie(reply, token, expiresAt, secure);
       request.log.info({ userId }, "admin signed in");
-      return { user: await getAdminSelf(db, userId), message: "Login successful" };
+      const self = await getAdminSelf(db, userId);
+      await audit(db, { actor: { id: userId, label: self.username, role: self.role }, action: "auth.admin_signed_in", ip: request.ip }, (err) =>
+        request.log.warn({ err }, "could not write the audit log"),
+      );
+      return { user: self, message: "Login successful" };
     },
   );
 
-  // D43: the /cms screens' admin lookup (guarded like every /api/admin route).
+  // D43: the /cms screens' admin lookup (guarded like every /api/admin route); D96: a moderator's too.
   app.get("/api/admin/user", { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } }, async (request) => {
-    const me = requireAdmin(request);
+    const me = requireStaff(request);
     return getAdminSelf(db, me.id);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
-import { PUBLIC_ADMIN_ROUTES, isAdminUrl } from "./index";
+import { MODERATOR_ROUTES, PUBLIC_ADMIN_ROUTES, isAdminUrl } from "./index";
 
 /** Every route of the app's router as "METHOD /path", read from printRoutes (the router's own view). */
 export function routerRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
@@ -27,7 +27,7 @@ function sample(url: string): string {
   return url.replace(/:[A-Za-z]+/g, "999999");
 }
 
-type Who = "anonymous" | "player" | "admin" | "adminOnPlayerSession";
+type Who = "anonymous" | "player" | "moderator" | "moderatorOnPlayerSession" | "admin" | "adminOnPlayerSession";
 
 async function call(t: TestApp, method: string, url: string, cookies?: { sid: string }) {
   const hasBody = method === "POST" || method === "PATCH" || method === "PUT";
@@ -74,27 +74,45 @@ describeEachDatabase(
         "GET /api/admin/settings",
         "PATCH /api/admin/settings",
         "GET /api/admin/messages",
+        "GET /api/admin/reports",
+        "POST /api/admin/reports/:id/action",
+        "POST /api/admin/moderation/mutes/:userId",
+        "DELETE /api/admin/moderation/mutes/:userId",
+        "GET /api/admin/audit",
       ]) {
         expect(keys.has(expected), expected).toBe(true);
       }
+      // D96: the moderators' list names real routes only (a renamed route must not silently drop out of it)
+      for (const allowed of MODERATOR_ROUTES) expect(keys.has(allowed), `${allowed} (MODERATOR_ROUTES) is not a route`).toBe(true);
     });
 
-    describe("every guarded /api/admin route × anonymous, player, admin", () => {
-      it("anonymous → 401, player → 403, admin on a player session → 401, admin → neither (D43, D13)", async () => {
+    describe("every guarded /api/admin route × anonymous, player, moderator, admin", () => {
+      it("anonymous → 401, player → 403, moderator → 403 outside their routes, on a player session → 401, admin → neither (D43, D13, D96)", async () => {
         const player = await createUserWithSession(t());
+        const moderator = await createUserWithSession(t(), { role: "moderator" });
+        const moderatorOnPlayerSession = await createUserWithSession(t(), { role: "moderator", kind: "player" });
         const admin = await createUserWithSession(t(), { role: "admin" });
         const adminOnPlayerSession = await createUserWithSession(t(), { role: "admin", kind: "player" });
         const routes = t().app.adminRouteTable.filter((r) => r.guarded);
         expect(routes.length).toBeGreaterThanOrEqual(20);
-        const expectations: Record<Who, (status: number) => boolean> = {
+        // D96: exactly the moderators' routes let them through; both lists are non-empty, so neither branch is vacuous
+        const forModerators = routes.filter((r) => r.moderators);
+        expect(forModerators.length).toBeGreaterThanOrEqual(5);
+        expect(routes.length - forModerators.length).toBeGreaterThanOrEqual(20);
+        const passes = (s: number) => s !== 401 && s !== 403 && s < 500;
+        const expectations: Record<Who, (status: number, moderators: boolean) => boolean> = {
           anonymous: (s) => s === 401,
           player: (s) => s === 403,
+          moderator: (s, moderators) => (moderators ? passes(s) : s === 403),
+          moderatorOnPlayerSession: (s, moderators) => s === (moderators ? 401 : 403),
           adminOnPlayerSession: (s) => s === 401,
-          admin: (s) => s !== 401 && s !== 403 && s < 500,
+          admin: (s) => passes(s),
         };
         const cookiesFor: Record<Who, { sid: string } | undefined> = {
           anonymous: undefined,
           player: player.cookies,
+          moderator: moderator.cookies,
+          moderatorOnPlayerSession: moderatorOnPlayerSession.cookies,
           adminOnPlayerSession: adminOnPlayerSession.cookies,
           admin: admin.cookies,
         };
@@ -102,8 +120,9 @@ describeEachDatabase(
         for (const route of routes) {
           for (const who of Object.keys(expectations) as Who[]) {
             const res = await call(t(), route.method, route.url, cookiesFor[who]);
-            if (!expectations[who](res.statusCode)) failures.push(`${who} ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-            if (who !== "admin" && route.method !== "HEAD") expect(res.json()).toHaveProperty("message");
+            if (!expectations[who](res.statusCode, route.moderators))
+              failures.push(`${who} ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            if (!passes(res.statusCode) && route.method !== "HEAD") expect(res.json()).toHaveProperty("message");
             if (who === "admin" && route.url.startsWith("/api/admin/") && !route.url.startsWith("/api/admin/chat")) {
               if (res.headers["cache-control"] !== "no-store") failures.push(`${route.method} ${route.url} is cacheable`);
             }

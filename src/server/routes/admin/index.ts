@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fast
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { requireAdmin } from "../../plugins/auth";
-import { Unauthorized } from "../../errors";
+import { requireUser } from "../../plugins/auth";
+import { Forbidden, Unauthorized } from "../../errors";
+import { actorOf, audit, type AuditRecord } from "../../services/audit";
 import { createMailer } from "../../services/mailer";
 import { adminAnnouncementRoutes } from "./announcements";
+import { adminAuditRoutes } from "./audit";
 import { adminAuthRoutes } from "./auth";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
@@ -14,23 +16,46 @@ import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminGameAchievementRoutes } from "./game-achievements";
 import { adminMessageRoutes } from "./messages";
+import { adminModerationRoutes } from "./moderation";
+import { adminReportRoutes } from "./reports";
 import { adminSettingsRoutes } from "./settings";
 import { adminUploadRoutes } from "./uploads";
 import { adminUserRoutes } from "./users";
 import { adminErrorHandler } from "./validation";
 import { adminWebsiteContentRoutes } from "./website-content";
 
-export type AdminRouteEntry = { method: string; url: string; guarded: boolean };
+export type AdminRouteEntry = { method: string; url: string; guarded: boolean; moderators: boolean };
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Every /api/admin route of this app with whether the D43 guard is on it (filled as routes are added). */
     adminRouteTable: AdminRouteEntry[];
   }
+  interface FastifyRequest {
+    /**
+     * D99: what a successful admin or moderator write records in the audit log. Set by a route that knows more than
+     * its request says (the state before and after); otherwise the hook below records the route, its ids and body.
+     */
+    auditRecord?: Omit<AuditRecord, "actor" | "ip">;
+  }
 }
 
 /** D42/D43: the only /api/admin routes reachable without an admin session. */
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
+
+/**
+ * D96: the only /api/admin routes a moderator may use (on a one-time-code session, like an admin): who they are,
+ * the reports queue and its actions, mutes, and deleting chat messages (reviews are deleted through the public
+ * route, which lets staff sessions delete any review). Every other admin route answers 403 to a moderator.
+ */
+export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
+  "GET /api/admin/user",
+  "GET /api/admin/reports",
+  "POST /api/admin/reports/:id/action",
+  "POST /api/admin/moderation/mutes/:userId",
+  "DELETE /api/admin/moderation/mutes/:userId",
+  "DELETE /api/admin/chat/:id",
+]);
 
 /**
  * decision 008: a successful write under these prefixes changes the public catalogue (games, categories) or what
@@ -45,6 +70,8 @@ export const CATALOGUE_ADMIN_PREFIXES = [
   "/api/admin/website-content",
   "/api/admin/settings",
   "/api/admin/users",
+  // D97: a report's action may delete a review (a game's rating) or ban a player (gone from boards and profiles)
+  "/api/admin/reports",
 ] as const;
 
 export function isAdminUrl(url: string): boolean {
@@ -54,10 +81,31 @@ export function isAdminUrl(url: string): boolean {
 /**
  * D43: 401 without a session, 403 for a non-admin. An admin must also be on an admin session
  * (one-time-code sign-in, 12 h / 30 min idle per D13), not on a 30-day player session.
+ * D96: a moderator passes on MODERATOR_ROUTES only. D99: a signed-in user refused here is audit-logged
+ * (`admin.refused`); an anonymous 401 is not (every visit to /cms before signing in asks who is there).
  */
-export async function adminGuard(request: FastifyRequest): Promise<void> {
-  const user = requireAdmin(request);
-  if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
+function staffGuard(moderators: boolean, db: AppContext["db"]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = requireUser(request);
+    try {
+      if (user.role !== "admin" && !(moderators && user.role === "moderator")) throw new Forbidden("Admins only");
+      if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
+    } catch (err) {
+      await audit(
+        db,
+        { actor: actorOf(user), action: "admin.refused", target: { kind: "route", id: `${request.method} ${request.routeOptions.url}` }, ip: request.ip },
+        (e) => request.log.warn({ err: e }, "could not write the audit log"),
+      );
+      throw err;
+    }
+  };
+}
+
+/** The audit action of a write route without its own record: `games.create`, `users.update`, `chat.delete` … */
+function auditAction(method: string, url: string): string {
+  const family = url.replace(/^\/api\/admin\/?/, "").split("/")[0] || "admin";
+  const verb = method === "POST" ? "create" : method === "DELETE" ? "delete" : "update";
+  return `${family}.${verb}`;
 }
 
 /**
@@ -76,14 +124,42 @@ export const adminRoutes = fp<AppContext>(
       if (methods.some((m) => m !== "GET" && m !== "HEAD") && CATALOGUE_ADMIN_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
         route.config = { ...route.config, changesCatalogue: true };
       }
+      const key = (m: string) => `${m === "HEAD" ? "GET" : m} ${route.url}`;
       for (const method of methods) {
-        const guarded = !PUBLIC_ADMIN_ROUTES.has(`${method} ${route.url}`) && !(method === "HEAD" && PUBLIC_ADMIN_ROUTES.has(`GET ${route.url}`));
-        table.push({ method, url: route.url, guarded });
+        const guarded = !PUBLIC_ADMIN_ROUTES.has(key(method));
+        table.push({ method, url: route.url, guarded, moderators: guarded && MODERATOR_ROUTES.has(key(method)) });
       }
-      const allPublic = methods.every((m) => PUBLIC_ADMIN_ROUTES.has(`${m} ${route.url}`));
+      const allPublic = methods.every((m) => PUBLIC_ADMIN_ROUTES.has(key(m)));
       if (allPublic) return;
+      const moderators = methods.every((m) => MODERATOR_ROUTES.has(key(m)));
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [adminGuard as onRequestHookHandler, ...existing];
+      route.onRequest = [staffGuard(moderators, ctx.db) as onRequestHookHandler, ...existing];
+      // D99: every successful admin or moderator write is recorded, once, here: before the answer leaves, so that
+      // whoever sees the success can already read it in the log.
+      if (methods.some((m) => m !== "GET" && m !== "HEAD")) {
+        const sendHooks = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+        const record = async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) => {
+          if (reply.statusCode >= 400 || !request.user || request.method === "GET" || request.method === "HEAD") return payload;
+          const own = request.auditRecord;
+          const params = (request.params ?? {}) as Record<string, unknown>;
+          const id = params.id ?? params.userId ?? params.key ?? null;
+          await audit(
+            ctx.db,
+            {
+              actor: actorOf(request.user),
+              ip: request.ip,
+              ...(own ?? {
+                action: auditAction(request.method, route.url),
+                target: { kind: route.url.replace(/^\/api\/admin\/?/, "").split("/")[0] || "admin", id: id === null ? null : String(id) },
+                after: String(request.headers["content-type"] ?? "").startsWith("multipart/") ? { upload: true } : (request.body ?? null),
+              }),
+            },
+            (err) => request.log.warn({ err }, "could not write the audit log"),
+          );
+          return payload;
+        };
+        route.onSend = [...sendHooks, record as never];
+      }
     });
 
     const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.mailFrom, log: root.log });
@@ -108,6 +184,9 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminMessageRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
+      await scope.register(adminReportRoutes, ctx);
+      await scope.register(adminModerationRoutes, ctx);
+      await scope.register(adminAuditRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.

@@ -3,11 +3,12 @@ import { adminUserListQuerySchema, adminUserListSchema, adminUserPatchSchema, ad
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { requireAdmin } from "../../plugins/auth";
+import { closeLiveSockets } from "../../services/moderation";
 import { listUsersForAdmin, updateUserAsAdmin } from "../../services/users";
 import { adminErrorResponses } from "./validation";
 
 /** D47: the users list (search, role change, disable) with review, chat and score counts. */
-export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub }) => {
   app.get(
     "/api/admin/users",
     { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...adminErrorResponses } } },
@@ -24,8 +25,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request) => {
       const me = requireAdmin(request);
       const change = request.body ?? {};
-      const { user, changed } = await updateUserAsAdmin(db, me.id, request.params.id, change);
+      const { user, changed, before } = await updateUserAsAdmin(db, me.id, request.params.id, change);
       if (changed) request.log.info({ userId: request.params.id, change }, "admin changed a user");
+      if (changed && change.disabled === true) await closeLiveSockets(playerHub, user.id);
+      // D99: the role and the ban, before and after
+      request.auditRecord = { action: "user.update", target: { kind: "user", id: user.id }, before, after: { role: user.role, disabled: user.disabled } };
       return user;
     },
   );
