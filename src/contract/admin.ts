@@ -3,7 +3,7 @@ import { currentUserSchema } from "./auth";
 import { categorySchema } from "./categories";
 import { isoDateTime } from "./common";
 import { contentItemSchema, contentValueTypeSchema } from "./content";
-import { gameDifficultySchema, gameSchema } from "./games";
+import { gameDifficultySchema, gameSchema, SCORE_FORMATS, SCORE_ORDERS } from "./games";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
 
 /**
@@ -108,6 +108,32 @@ const releaseDateSchema = z.preprocess(
  */
 const difficultyField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.optional());
 const difficultyPatchField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.nullable().optional());
+
+/**
+ * D90: a game's score rules in the CMS (and in POST/PATCH /api/admin/games): any subset; `null` clears a limit.
+ * Changing `order` or `format` re-ranks the game's boards and the players' totals (services/score-rules.ts).
+ */
+export const scoreRulesPatchSchema = z
+  .object({
+    order: z.enum(SCORE_ORDERS, { error: "Order must be desc (more is better) or asc (less is better)" }).optional(),
+    format: z.enum(SCORE_FORMATS, { error: "Format must be points or time_ms" }).optional(),
+    maxScore: z
+      .number({ error: "maxScore must be a whole number" })
+      .int("maxScore must be a whole number")
+      .min(1, "maxScore must be at least 1")
+      .max(Number.MAX_SAFE_INTEGER, "maxScore is too large")
+      .nullable()
+      .optional(),
+    minRoundMs: z
+      .number({ error: "minRoundMs must be a whole number of milliseconds" })
+      .int("minRoundMs must be a whole number of milliseconds")
+      .min(0, "minRoundMs must be at least 0")
+      .max(24 * 60 * 60 * 1000, "minRoundMs must be at most a day")
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type ScoreRulesPatch = z.infer<typeof scoreRulesPatchSchema>;
 
 /** D83: the collections a game is tagged with (all of them: the list replaces the game's tags). */
 export const MAX_COLLECTIONS_PER_GAME = 50;
@@ -249,6 +275,7 @@ export const adminGameCreateSchema = z.object({
   releaseDate: releaseDateSchema,
   difficulty: difficultyField,
   collectionIds: collectionIdsField,
+  scoreRules: scoreRulesPatchSchema.optional(),
 });
 export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
 
@@ -267,6 +294,7 @@ export const adminGamePatchSchema = z.object({
   categoryId: intLike("Category must be a category id"),
   difficulty: difficultyPatchField,
   collectionIds: collectionIdsField,
+  scoreRules: scoreRulesPatchSchema.optional(),
 });
 export type AdminGamePatch = z.input<typeof adminGamePatchSchema>;
 

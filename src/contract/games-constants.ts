@@ -22,3 +22,50 @@ export const DIFFICULTY_NOT_RATED = "Not rated";
 export function difficultyLabel(difficulty: GameDifficulty | null | undefined): string {
   return difficulty ? DIFFICULTY_LABELS[difficulty] : DIFFICULTY_NOT_RATED;
 }
+
+/**
+ * D90: how a game's scores are judged and shown (game.json `"scores": {…}` or the CMS). `order` "desc": more is
+ * better (points); "asc": less is better (a time). `format` "points" or "time_ms" (milliseconds, shown as
+ * 1:02.345). The server refuses a score above `maxScore` or one sent sooner than `minRoundMs` after the play
+ * started (and a time longer than the play has lasted). Only "more points is better" games add to a player's
+ * total on the global boards: a time cannot be added to points.
+ */
+export const SCORE_ORDERS = ["desc", "asc"] as const;
+export type ScoreOrder = (typeof SCORE_ORDERS)[number];
+export const SCORE_FORMATS = ["points", "time_ms"] as const;
+export type ScoreFormat = (typeof SCORE_FORMATS)[number];
+export type ScoreRules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
+export const DEFAULT_SCORE_RULES: ScoreRules = { order: "desc", format: "points", maxScore: null, minRoundMs: null };
+export const SCORE_ORDER_LABELS: Record<ScoreOrder, string> = { desc: "Higher is better", asc: "Lower is better" };
+export const SCORE_FORMAT_LABELS: Record<ScoreFormat, string> = { points: "Points", time_ms: "Time" };
+
+/** D90: whether a game's best scores add to the players' totals on the global boards. */
+export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format">): boolean {
+  return rules.order === "desc" && rules.format === "points";
+}
+
+/** D90: a time in milliseconds as `m:ss.mmm` (`h:mm:ss.mmm` from an hour on). */
+export function formatTimeMs(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const millis = total % 1000;
+  const seconds = Math.floor(total / 1000) % 60;
+  const minutes = Math.floor(total / 60_000) % 60;
+  const hours = Math.floor(total / 3_600_000);
+  const ss = String(seconds).padStart(2, "0");
+  const mmm = String(millis).padStart(3, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}.${mmm}` : `${minutes}:${ss}.${mmm}`;
+}
+
+/** D90: a score as its game shows it: a time, or points with thousands separators (no Intl: D73). */
+export function formatScore(score: number, format: ScoreFormat): string {
+  if (format === "time_ms") return formatTimeMs(score);
+  const sign = score < 0 ? "-" : "";
+  return sign + String(Math.abs(Math.trunc(score))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** D90/D101: the 400 messages of a score the rules refuse (each names its rule). */
+export const SCORE_RULE_MESSAGES = {
+  tooHigh: (max: number, format: ScoreFormat) => `This score is above the game's maximum of ${formatScore(max, format)} (maxScore)`,
+  tooSoon: (minMs: number) => `This score came too soon after the game started: a round takes at least ${minMs / 1000} s (minRoundMs)`,
+  longerThanPlay: "This time is longer than the game has been running (time_ms scores cannot exceed the play's length)",
+} as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { GAME_DIFFICULTIES, GAME_SORTS } from "./games-constants";
+import { GAME_DIFFICULTIES, GAME_SORTS, SCORE_FORMATS, SCORE_ORDERS, type ScoreRules } from "./games-constants";
 
-export type { GameDifficulty, GameSort } from "./games-constants";
+export type { GameDifficulty, GameSort, ScoreRules } from "./games-constants";
+export { SCORE_FORMATS, SCORE_ORDERS } from "./games-constants";
 
 /** D83: easy | medium | hard. */
 export const gameDifficultySchema = z.enum(GAME_DIFFICULTIES, { error: "Difficulty must be easy, medium or hard" });
@@ -35,6 +36,13 @@ export const gameSchema = z.object({
   frameUrl: z.string(),
   /** D83: how hard the game is (game.json or the CMS); null when nobody said */
   difficulty: gameDifficultySchema.nullable(),
+  /** D90: how the game's scores are judged and shown */
+  scoreRules: z.object({
+    order: z.enum(SCORE_ORDERS),
+    format: z.enum(SCORE_FORMATS),
+    maxScore: z.number().int().nullable(),
+    minRoundMs: z.number().int().nullable(),
+  }) satisfies z.ZodType<ScoreRules>,
 });
 export type Game = z.infer<typeof gameSchema>;
 

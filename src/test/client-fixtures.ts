@@ -23,6 +23,7 @@ export function makeGame(id: number, extra: Partial<Game> = {}): Game {
     createdAt: "2025-05-15T00:00:00.000Z",
     frameUrl: `http://127.0.0.1:5001/game-frame/${id}/`,
     difficulty: null,
+    scoreRules: { order: "desc", format: "points", maxScore: null, minRoundMs: null },
     ...extra,
   };
 }

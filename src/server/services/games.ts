@@ -36,6 +36,10 @@ export const gameColumns = {
   releaseDate: gamesTable.releaseDate,
   createdAt: gamesTable.createdAt,
   difficulty: gamesTable.difficulty,
+  scoreOrder: gamesTable.scoreOrder,
+  scoreFormat: gamesTable.scoreFormat,
+  maxScore: gamesTable.maxScore,
+  minRoundMs: gamesTable.minRoundMs,
 };
 
 function selectGames(db: Db) {
@@ -79,6 +83,7 @@ export function toGame(row: GameRow, gamesUrl: string): Game {
     createdAt: row.createdAt.toISOString(),
     frameUrl: frameUrlFor(row, gamesUrl),
     difficulty: row.difficulty,
+    scoreRules: { order: row.scoreOrder, format: row.scoreFormat, maxScore: row.maxScore, minRoundMs: row.minRoundMs },
   };
 }
 

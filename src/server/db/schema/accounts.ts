@@ -35,6 +35,8 @@ export const usersTable = pgTable(
     mutedUntil: timestamp("muted_until", { withTimezone: true }),
     /** D96: mutes given so far on the ladder (10 min, 1 h, then 24 h); starts again after 30 days without one */
     muteCount: integer("mute_count").notNull().default(0),
+    /** D93: hidden from every board by an admin (null: shown); their scores stay and count again when shown */
+    boardsHiddenAt: timestamp("boards_hidden_at", { withTimezone: true }),
   },
   (t) => [
     check("users_role_valid", sql`${t.role} in ('player', 'moderator', 'admin')`),

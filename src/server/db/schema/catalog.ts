@@ -49,11 +49,25 @@ export const gamesTable = pgTable(
     packageFiles: integer("package_files"),
     /** D83: how hard the game is (game.json or the CMS); null: not said */
     difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] }),
+    /** D90: "desc" more is better, "asc" less is better (a time) */
+    scoreOrder: text("score_order", { enum: ["desc", "asc"] })
+      .notNull()
+      .default("desc"),
+    /** D90: "points", or "time_ms" shown as 1:02.345 */
+    scoreFormat: text("score_format", { enum: ["points", "time_ms"] })
+      .notNull()
+      .default("points"),
+    /** D90: a score above this is refused (null: no limit) */
+    maxScore: bigint("max_score", { mode: "number" }),
+    /** D90: a score sent sooner than this after its play started is refused (null: no limit) */
+    minRoundMs: integer("min_round_ms"),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),
     check("games_plays_nonnegative", sql`${t.plays} >= 0`),
     check("games_difficulty_valid", sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
+    check("games_score_order_valid", sql`${t.scoreOrder} in ('desc', 'asc')`),
+    check("games_score_format_valid", sql`${t.scoreFormat} in ('points', 'time_ms')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
     // Issue 12 item 3: one B-tree per sort of the games list (services/games.ts orderFor), each whole,
