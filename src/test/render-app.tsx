@@ -46,7 +46,7 @@ export function mockApi(routes: MockRoute[]) {
 
 /** Who is signed in, as GET /api/auth/session answers (ADR 011). */
 export const signedOut: MockRoute = ["GET", "/api/auth/session", () => jsonResponse({ user: null })];
-export const signedInAs = (user: { id: number; username: string; avatarUrl?: string | null; role?: "player" | "admin" }): MockRoute => [
+export const signedInAs = (user: { id: number; username: string; avatarUrl?: string | null; role?: "player" | "moderator" | "admin" }): MockRoute => [
   "GET",
   "/api/auth/session",
   () => jsonResponse({ user: { avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player", ...user } }),

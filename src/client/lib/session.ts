@@ -22,7 +22,8 @@ export function toCurrentUser(data: unknown): CurrentUser | null {
   const { id, username, avatarUrl, createdAt, role } = data as Record<string, unknown>;
   if (typeof id !== "number" || !Number.isSafeInteger(id) || typeof username !== "string" || typeof createdAt !== "string") return null;
   if (avatarUrl !== null && typeof avatarUrl !== "string") return null;
-  if (role !== "player" && role !== "admin") return null;
+  // D102: the three roles
+  if (role !== "player" && role !== "moderator" && role !== "admin") return null;
   return { id, username, avatarUrl, createdAt, role };
 }
 

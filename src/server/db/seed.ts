@@ -24,6 +24,8 @@ import { rebuildPlayerStats } from "../services/scores";
 import { rebuildAchievements } from "../services/achievements";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { manifestAchievementsSchema } from "../../contract/game-achievements";
+import { scoreRulesPatchSchema } from "../../contract/admin";
+import { rebuildBestScores, scoreRuleColumns } from "../services/score-rules";
 
 export const SEED_CATEGORIES = [
   { slug: "action", name: "Action", description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics." },
@@ -53,6 +55,8 @@ export const gameManifestSchema = z.object({
     .optional(),
   /** D78: the game's own achievements */
   achievements: manifestAchievementsSchema.default([]),
+  /** D90: how its scores are judged and shown */
+  scores: scoreRulesPatchSchema.optional(),
 });
 export type GameManifest = z.infer<typeof gameManifestSchema>;
 
@@ -207,6 +211,7 @@ async function installBuiltinGame(db: Db, opts: SeedOptions, g: BuiltinGame, cat
       plays: extra.plays,
       releaseDate: m.releaseDate ?? null,
       difficulty: m.difficulty ?? null,
+      ...scoreRuleColumns(m.scores),
       createdAt: extra.createdAt,
     })
     .returning({ id: gamesTable.id });
@@ -389,6 +394,12 @@ async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date
       })),
     )
     .returning({ id: usersTable.id });
+  // D90: each game's rules shape its demo scores (a time for a time game, never above the maximum)
+  const rules = new Map(
+    (await db.select({ id: gamesTable.id, order: gamesTable.scoreOrder, format: gamesTable.scoreFormat, maxScore: gamesTable.maxScore }).from(gamesTable)).map(
+      (g) => [g.id, g],
+    ),
+  );
 
   for (const [pi, p] of players.entries()) {
     const skill = 0.4 + rand() * 0.6;
@@ -399,15 +410,23 @@ async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date
       for (let r = 0; r < rounds; r++) {
         // Half of the rounds fall within the last week, so "Top Players This Week" is not empty.
         const at = new Date(now.getTime() - (rand() < 0.5 ? rand() * 6 * DAY : (7 + rand() * 40) * DAY));
-        const score = Math.floor(skill * (200 + rand() * 4800)) + pi;
+        const points = Math.floor(skill * (200 + rand() * 4800)) + pi;
+        const rule = rules.get(gameId);
+        // a time: 20 s for the best players up to about 2 min (the same draw, read the other way round)
+        const raw = rule?.format === "time_ms" ? 20_000 + Math.round((5200 - points) * 20) : points;
+        const score = rule?.maxScore != null ? Math.min(raw, rule.maxScore) : raw;
         const won = rand() < skill * 0.8;
         const [play] = await db.insert(playsTable).values({ gameId, userId: p.id, createdAt: at }).returning({ id: playsTable.id });
         const [s] = await db.insert(scoresTable).values({ userId: p.id, gameId, playId: play.id, score, won, createdAt: at }).returning({ id: scoresTable.id });
         if (!best || score > best.score || (score === best.score && at < best.at)) best = { score, id: s.id, at };
       }
-      if (best) await db.insert(bestScoresTable).values({ userId: p.id, gameId, score: best.score, scoreId: best.id, achievedAt: best.at });
+      if (best && rules.get(gameId)?.order !== "asc") {
+        await db.insert(bestScoresTable).values({ userId: p.id, gameId, score: best.score, scoreId: best.id, achievedAt: best.at });
+      }
     }
   }
+  // D90: games whose best is the lowest score choose their bests by their own order
+  for (const g of rules.values()) if (g.order === "asc") await rebuildBestScores(db, g.id);
   // D83/D86: the demo players' plays as each player's game rows (recently played, Total Players), as a signed-in play writes them.
   await db.execute(sql`
     insert into player_games (user_id, game_id, last_played_at, plays)

@@ -52,6 +52,7 @@ const game = {
   createdAt: "2024-02-01T10:00:00.000Z",
   frameUrl: "http://127.0.0.1:5001/game-frame/1/",
   difficulty: "easy",
+  scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: 5000 },
 };
 
 describe("compiled serialisation: tricky shapes, new against old output", () => {

@@ -25,7 +25,7 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
 export async function evaluateScoreAchievements(
   db: Q,
   userId: number,
-  ctx: { score: number; won: boolean | undefined; gameId: number },
+  ctx: { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean },
 ): Promise<AchievementId[]> {
   const earned: AchievementId[] = ["first_score"];
   const stats = await one<{ games_played: number; distinct_games: number; categories: number; all_categories: number }>(
@@ -37,7 +37,8 @@ export async function evaluateScoreAchievements(
       (select count(*)::int from categories) as all_categories`,
   );
   if (ctx.won) earned.push("first_victory");
-  if (ctx.score >= 10_000) earned.push("high_roller");
+  // D90: a score of 10,000 means something only where more points is better
+  if ((ctx.counts ?? true) && ctx.score >= 10_000) earned.push("high_roller");
   if (Number(stats.games_played) >= 50) earned.push("dedicated_player");
   if (Number(stats.distinct_games) >= 5) earned.push("game_explorer");
   if (Number(stats.all_categories) > 0 && Number(stats.categories) >= Number(stats.all_categories)) earned.push("all_rounder");
@@ -47,13 +48,14 @@ export async function evaluateScoreAchievements(
   }
   const top = await one<{ user_id: number } | undefined>(
     db,
-    sql`select user_id from best_scores where game_id = ${ctx.gameId} order by score desc, achieved_at asc, user_id asc limit 1`,
+    sql`select user_id from best_scores where game_id = ${ctx.gameId} order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc`}, achieved_at asc, user_id asc limit 1`,
   );
   if (top && Number(top.user_id) === userId) earned.push("champion");
   const weekly = await db.execute(sql`
     with bests as (
-      select distinct on (user_id, game_id) user_id, game_id, score, created_at from scores
-      where created_at >= now() - interval '7 days' order by user_id, game_id, score desc, created_at asc)
+      select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
+      join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
+      where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
     select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
   if (weekly.rows.some((r) => Number((r as { user_id: number }).user_id) === userId)) earned.push("rising_star");
   return unlock(db, userId, earned);
@@ -77,7 +79,9 @@ export async function rebuildAchievements(db: Db): Promise<void> {
     union all
     select user_id, 'first_victory', min(created_at) from scores where won group by user_id
     union all
-    select user_id, 'high_roller', min(created_at) from scores where score >= 10000 group by user_id
+    select s.user_id, 'high_roller', min(s.created_at) from scores s
+    join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
+    where s.score >= 10000 group by s.user_id
     union all
     select user_id, 'dedicated_player', created_at from (
       select user_id, created_at, row_number() over (partition by user_id order by created_at, id) as n from scores) s where n = 50
@@ -93,15 +97,17 @@ export async function rebuildAchievements(db: Db): Promise<void> {
     group by b.user_id having count(distinct g.category_id) >= (select count(*) from categories)
     union all
     select user_id, 'champion', min(achieved_at) from (
-      select distinct on (game_id) user_id, achieved_at from best_scores order by game_id, score desc, achieved_at asc, user_id asc) t
+      select distinct on (b.game_id) b.user_id, b.achieved_at from best_scores b join games g on g.id = b.game_id
+      order by b.game_id, case when g.score_order = 'asc' then b.score else -b.score end asc, b.achieved_at asc, b.user_id asc) t
     group by user_id
     union all
     select user_id, 'critic', min(created_at) from reviews group by user_id
     on conflict do nothing`);
   const weekly = await db.execute(sql`
     with bests as (
-      select distinct on (user_id, game_id) user_id, game_id, score, created_at from scores
-      where created_at >= now() - interval '7 days' order by user_id, game_id, score desc, created_at asc)
+      select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
+      join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
+      where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
     select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
   for (const r of weekly.rows as Array<{ user_id: number }>) await unlock(db, Number(r.user_id), ["rising_star"]);
 }

@@ -4,7 +4,14 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import type { z } from "zod";
 import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameDetail, type GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
-import type { AdminGame, adminGameCreateSchema, adminGamePatchSchema, adminGameUploadFieldsSchema, SdkAdapterName } from "../../contract/admin";
+import type {
+  AdminGame,
+  adminGameCreateSchema,
+  adminGamePatchSchema,
+  adminGameUploadFieldsSchema,
+  ScoreRulesPatch,
+  SdkAdapterName,
+} from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { gamesOrigin } from "../games-origin";
 import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
@@ -14,6 +21,7 @@ import { preparePackage } from "./portal-sdks";
 import { notePlayStarted } from "./player-games";
 import { rebuildPlayerStats } from "./scores";
 import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
+import { applyScoreRules, scoreRuleColumns } from "./score-rules";
 
 /** The columns a Game is made of (toGame), for queries that join more tables (services/my-games.ts). */
 export const gameColumns = {
@@ -381,6 +389,8 @@ export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof ad
           rating: b.rating,
           releaseDate: b.releaseDate ?? null,
           difficulty: b.difficulty ?? null,
+          // D90: a new game has no scores: its rules are only stored
+          ...scoreRuleColumns(b.scoreRules),
         })
         .returning({ id: gamesTable.id });
       if (b.collectionIds?.length) await setGameCollections(tx, row.id, b.collectionIds);
@@ -410,7 +420,7 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
     set.categoryId = b.categoryId;
   }
   if (b.collectionIds !== undefined) await assertCollectionsExist(db, b.collectionIds);
-  if (Object.keys(set).length > 0 || b.collectionIds !== undefined) {
+  if (Object.keys(set).length > 0 || b.collectionIds !== undefined || b.scoreRules !== undefined) {
     try {
       await db.transaction(async (tx) => {
         await tx
@@ -418,6 +428,8 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
           .set({ ...set, updatedAt: new Date() })
           .where(eq(gamesTable.id, id));
         if (b.collectionIds !== undefined) await setGameCollections(tx, id, b.collectionIds);
+        // D90: a change of order or format re-ranks the game's boards and its players' totals
+        await applyScoreRules(tx, id, b.scoreRules);
       });
     } catch (err) {
       if (isForeignKeyViolation(err) && b.categoryId !== undefined) throw categoryMissing(b.categoryId);
@@ -435,7 +447,12 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
  * D77 and issue 14 item 7: before it moves, the package's portal SDK addresses are pointed at the adapters and
  * its adapter, size and file count are recorded with the row.
  */
-export async function createPackagedGame(db: Db, dataDir: string, fields: z.output<typeof adminGameUploadFieldsSchema>, stagingDir: string): Promise<number> {
+export async function createPackagedGame(
+  db: Db,
+  dataDir: string,
+  fields: z.output<typeof adminGameUploadFieldsSchema> & { scoreRules?: ScoreRulesPatch },
+  stagingDir: string,
+): Promise<number> {
   try {
     const scan = await preparePackage(stagingDir);
     return await db.transaction(async (tx) => {
@@ -455,6 +472,7 @@ export async function createPackagedGame(db: Db, dataDir: string, fields: z.outp
           packageBytes: scan.packageBytes,
           packageFiles: scan.packageFiles,
           difficulty: fields.difficulty ?? null,
+          ...scoreRuleColumns(fields.scoreRules),
         })
         .returning({ id: gamesTable.id });
       if (fields.collectionIds?.length) await setGameCollections(tx, row.id, fields.collectionIds);

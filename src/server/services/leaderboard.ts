@@ -3,6 +3,7 @@ import type { LeaderboardEntry } from "../../contract/leaderboard";
 import type { Db } from "../db/client";
 import { bestScoresTable, usersTable } from "../db/schema";
 import { assertGameExists } from "./games";
+import { getScoreRules } from "./score-rules";
 
 export type LeaderboardOptions = {
   period: "all" | "week";
@@ -66,7 +67,8 @@ export async function leaderboard(db: Db, opts: LeaderboardOptions): Promise<Lea
   if (opts.period === "all") {
     const winRate = sql`case when ps.reported = 0 then 0 else round(100.0 * ps.wins / ps.reported)::int end`;
     const members = opts.friendsOf === undefined ? sql`true` : inFriendsBoard(sql`ps.user_id`, opts.friendsOf);
-    const eligible = sql`u.disabled_at is null and ps.games_played > 0 and ${members}`;
+    // D93: a banned (disabled) player or one an admin hid from the boards is left out
+    const eligible = sql`u.disabled_at is null and u.boards_hidden_at is null and ps.games_played > 0 and ${members}`;
     if (!search && userId === null) {
       // The common case: one index-ordered read of the top N.
       const res = await db.execute(sql`
@@ -99,15 +101,21 @@ function weekQuery(since: string, search: string | null, userId: number | null, 
   const members = friendsOf === undefined ? sql`true` : inFriendsBoard(sql`s.user_id`, friendsOf);
   return sql`
     with period_scores as (
-      select s.user_id, s.game_id, s.score, s.won, s.created_at
-      from scores s join users u on u.id = s.user_id
-      where s.created_at >= ${since}::timestamptz and u.disabled_at is null and ${members}
+      select s.user_id, s.game_id, s.score, s.won, s.created_at, g.score_order = 'desc' and g.score_format = 'points' as counts
+      from scores s join users u on u.id = s.user_id join games g on g.id = s.game_id
+      where s.created_at >= ${since}::timestamptz and u.disabled_at is null and u.boards_hidden_at is null and ${members}
     ),
     bests as (
+      -- D90: only games where more points is better add to a total, so only their bests are needed
       select distinct on (user_id, game_id) user_id, game_id, score, created_at
-      from period_scores order by user_id, game_id, score desc, created_at asc
+      from period_scores where counts order by user_id, game_id, score desc, created_at asc
     ),
-    totals as (select user_id, sum(score)::bigint as total_score, max(created_at) as reached_at from bests group by user_id),
+    players as (select user_id, min(created_at) as first_at from period_scores group by user_id),
+    totals as (
+      select p.user_id, coalesce(sum(b.score), 0)::bigint as total_score, coalesce(max(b.created_at), p.first_at) as reached_at
+      from players p left join bests b on b.user_id = p.user_id
+      group by p.user_id, p.first_at
+    ),
     stats as (
       select user_id, count(*)::int as games_played, count(*) filter (where won)::int as wins, count(won)::int as reported
       from period_scores group by user_id
@@ -148,11 +156,13 @@ export function createLeaderboardCache(ttlMs = 10_000) {
 export type LeaderboardCache = ReturnType<typeof createLeaderboardCache>;
 
 /**
- * D23: each player's best score on a game, highest first, ties: earlier first; disabled players are left out.
+ * D23: each player's best score on a game, best first (D90: highest, or lowest on a "less is better" game), ties:
+ * earlier first; disabled players and those hidden from the boards (D93) are left out.
  * D84: with `friendsOf`, only that player and their friends.
  */
 export async function listBestScores(db: Db, gameId: number, limit: number, friendsOf?: number) {
   await assertGameExists(db, gameId);
+  const { order } = await getScoreRules(db, gameId);
   const rows = await db
     .select({
       id: bestScoresTable.scoreId,
@@ -168,10 +178,11 @@ export async function listBestScores(db: Db, gameId: number, limit: number, frie
       and(
         eq(bestScoresTable.gameId, gameId),
         isNull(usersTable.disabledAt),
+        isNull(usersTable.boardsHiddenAt),
         friendsOf === undefined ? undefined : inFriendsBoard(sql`${bestScoresTable.userId}`, friendsOf),
       ),
     )
-    .orderBy(desc(bestScoresTable.score), asc(bestScoresTable.achievedAt), asc(bestScoresTable.userId))
+    .orderBy(order === "asc" ? asc(bestScoresTable.score) : desc(bestScoresTable.score), asc(bestScoresTable.achievedAt), asc(bestScoresTable.userId))
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { formatScore, type ScoreFormat } from "../../contract/games-constants";
 import type { NotificationItem, NotificationKind } from "../../contract/player-live";
 import type { Db } from "../db/client";
 import { gamesTable, notificationsTable, userBlocksTable, usersTable } from "../db/schema";
@@ -44,7 +45,8 @@ export async function notify(
 
 /**
  * D85 "a friend beat your best score on a game": after `userId`'s new best `score` on the game (their best before
- * was `previousBest`, or none), every friend whose best lay in [previousBest, score) has just been overtaken.
+ * was `previousBest`, or none), every friend whose best lay between the two has just been overtaken: in
+ * [previousBest, score) on a "more is better" game, in (score, previousBest] on a "less is better" one (D90).
  */
 export async function notifyScoreBeaten(
   deps: NotifyDeps,
@@ -54,13 +56,18 @@ export async function notifyScoreBeaten(
   score: number,
   now = new Date(),
 ): Promise<number> {
-  const rows = await deps.db.execute<{ user_id: number; score: number }>(sql`
-    select b.user_id, b.score from best_scores b
+  const rows = await deps.db.execute<{ user_id: number; score: number; format: ScoreFormat }>(sql`
+    select b.user_id, b.score, g.score_format as format from best_scores b
     join friendships f on f.user_id = ${userId} and f.friend_id = b.user_id
-    where b.game_id = ${gameId} and b.score < ${score} and (${previousBest}::bigint is null or b.score >= ${previousBest}::bigint)`);
+    join games g on g.id = b.game_id
+    where b.game_id = ${gameId} and (
+      (g.score_order = 'desc' and b.score < ${score} and (${previousBest}::bigint is null or b.score >= ${previousBest}::bigint)) or
+      (g.score_order = 'asc' and b.score > ${score} and (${previousBest}::bigint is null or b.score <= ${previousBest}::bigint)))`);
   let sent = 0;
   for (const row of rows.rows) {
-    const item = await notify(deps, row.user_id, "score_beaten", { actorId: userId, gameId, text: String(score), link: `/game/${gameId}` }, now);
+    // a time is sent as it reads (1:02.345); points as a number, which the page formats
+    const text = row.format === "time_ms" ? formatScore(score, "time_ms") : String(score);
+    const item = await notify(deps, row.user_id, "score_beaten", { actorId: userId, gameId, text, link: `/game/${gameId}` }, now);
     if (item) sent++;
   }
   return sent;

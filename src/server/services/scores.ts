@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
+import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrder } from "../../contract/games-constants";
 import type { Db } from "../db/client";
 import { Invalid, Forbidden, Conflict } from "../errors";
 import { evaluateScoreAchievements } from "./achievements";
 
 /** D23: a score must arrive within 6 hours of its play. */
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+/** D90: a reported time may exceed the play's length on the server's clock by this much (the page's own delays). */
+export const TIME_SLACK_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SubmitScoreResult = {
@@ -15,10 +18,16 @@ export type SubmitScoreResult = {
   gameId: number;
   /** the player's best on the game before this score (null: none): who was just overtaken (D85) */
   previousBest: number | null;
+  /** D90: the game's order and format (what "better" means, how to show the score) */
+  order: ScoreOrder;
+  format: ScoreFormat;
 };
 
 /**
  * D23: `playId` must be this user's open play session, at most one score per play, within 6 hours.
+ * D90: the game's rules are checked against the play's start on the server's clock (400 naming the rule): a
+ * score above `maxScore`, one sent sooner than `minRoundMs`, a time longer than the play has lasted. A personal
+ * best is "more" or "less" by the game's order; only "more points" games add to the player's total.
  * One transaction keeps scores, best_scores, player_stats and achievements consistent; the player's
  * stats row is locked first, so that two scores of one player are applied one after the other.
  */
@@ -36,6 +45,17 @@ export async function submitScore(
     if (play.user_id === null || Number(play.user_id) !== userId) throw new Forbidden("This play session belongs to someone else");
     if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
     const gameId = Number(play.game_id);
+    const rules = (
+      await tx.execute(
+        sql`select score_order as "order", score_format as format, max_score as "maxScore", min_round_ms as "minRoundMs" from games where id = ${gameId}`,
+      )
+    ).rows[0] as { order: ScoreOrder; format: ScoreFormat; maxScore: string | number | null; minRoundMs: number | null };
+    const elapsed = now.getTime() - new Date(play.created_at).getTime();
+    if (rules.maxScore !== null && input.score > Number(rules.maxScore)) throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(Number(rules.maxScore), rules.format));
+    if (rules.minRoundMs !== null && elapsed < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
+    if (rules.format === "time_ms" && input.score > elapsed + TIME_SLACK_MS) throw new Invalid(SCORE_RULE_MESSAGES.longerThanPlay);
+    const asc = rules.order === "asc";
+    const counts = countsTowardTotal(rules);
 
     await tx.execute(
       sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`,
@@ -52,14 +72,14 @@ export async function submitScore(
 
     const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as
       { score: number } | undefined;
-    const personalBest = !prev || input.score > Number(prev.score);
+    const personalBest = !prev || (asc ? input.score < Number(prev.score) : input.score > Number(prev.score));
     if (personalBest) {
       await tx.execute(sql`
         insert into best_scores (user_id, game_id, score, score_id, achieved_at)
         values (${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${now.toISOString()}::timestamptz)
         on conflict (user_id, game_id) do update set score = excluded.score, score_id = excluded.score_id, achieved_at = excluded.achieved_at`);
     }
-    const delta = personalBest ? input.score - (prev ? Number(prev.score) : 0) : 0;
+    const delta = personalBest && counts ? input.score - (prev ? Number(prev.score) : 0) : 0;
     await tx.execute(sql`
       update player_stats set
         games_played = games_played + 1,
@@ -71,10 +91,19 @@ export async function submitScore(
 
     const rankRes = await tx.execute(sql`
       select count(*)::int + 1 as rank from best_scores b, (select score, achieved_at from best_scores where user_id = ${userId} and game_id = ${gameId}) me
-      where b.game_id = ${gameId} and (b.score > me.score or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
+      where b.game_id = ${gameId} and (${asc ? sql`b.score < me.score` : sql`b.score > me.score`} or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
     const rank = Number((rankRes.rows[0] as { rank: number }).rank);
-    const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId });
-    return { score: input.score, personalBest, rank, unlocked, gameId, previousBest: prev ? Number(prev.score) : null };
+    const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId, order: rules.order, counts });
+    return {
+      score: input.score,
+      personalBest,
+      rank,
+      unlocked,
+      gameId,
+      previousBest: prev ? Number(prev.score) : null,
+      order: rules.order,
+      format: rules.format,
+    };
   });
 }
 
@@ -86,6 +115,10 @@ export async function rebuildPlayerStats(db: Db): Promise<void> {
       insert into player_stats (user_id, total_score, games_played, wins, reported, reached_at)
       select s.user_id, coalesce(b.total, 0), s.n, s.wins, s.reported, coalesce(b.reached, now())
       from (select user_id, count(*)::int as n, count(*) filter (where won)::int as wins, count(won)::int as reported from scores group by user_id) s
-      left join (select user_id, sum(score)::bigint as total, max(achieved_at) as reached from best_scores group by user_id) b on b.user_id = s.user_id`);
+      left join (
+        -- D90: only games where more points is better add to a total
+        select b.user_id, sum(b.score)::bigint as total, max(b.achieved_at) as reached from best_scores b
+        join games g on g.id = b.game_id and g.score_order = 'desc' and g.score_format = 'points'
+        group by b.user_id) b on b.user_id = s.user_id`);
   });
 }

@@ -12,8 +12,10 @@ export function notificationText(n: NotificationItem): string {
     case "friend_accepted":
       return `${someone(n)} accepted your friend request`;
     case "score_beaten": {
+      // points arrive as a number; a time (D90) as it reads
       const score = Number(n.text);
-      return `${someone(n)} beat your best score on ${game(n)}${Number.isFinite(score) && n.text ? ` with ${formatNumber(score)}` : ""}`;
+      const shown = !n.text ? "" : Number.isFinite(score) ? formatNumber(score) : n.text;
+      return `${someone(n)} beat your best score on ${game(n)}${shown ? ` with ${shown}` : ""}`;
     }
     case "achievement":
       return `Achievement unlocked: ${n.text ?? "a new achievement"}${n.game ? ` in ${n.game.title}` : ""}`;

@@ -9,6 +9,7 @@ import { assertCategoryExists, createPackagedGame, getAdminGame } from "../../se
 import { storeUploadedImage } from "../../services/images";
 import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
 import { readPackageDifficulty } from "../../services/packages";
+import { readPackageScoreRules } from "../../services/score-rules";
 import { assertCollectionsExist } from "../../services/collections";
 import { readPackageAchievements, syncDeclaredAchievements } from "../../services/game-achievements";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
@@ -60,15 +61,18 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // difficulty, unless the form chose one.
       let achievements;
       let difficulty;
+      let scoreRules;
       try {
         achievements = await readPackageAchievements(staging);
         difficulty = fields.difficulty ?? (await readPackageDifficulty(staging));
+        // D90: the score rules game.json declares (the CMS can change them after)
+        scoreRules = await readPackageScoreRules(staging);
       } catch (err) {
         await fsp.rm(staging, { recursive: true, force: true });
         throw err;
       }
       // The row and the files arrive together (the staging folder is removed if either fails).
-      const id = await createPackagedGame(db, config.dataDir, { ...fields, difficulty }, staging);
+      const id = await createPackagedGame(db, config.dataDir, { ...fields, difficulty, scoreRules }, staging);
       await syncDeclaredAchievements(db, id, achievements);
       request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
       const game = (await getAdminGame(db, config.gamesUrl, id))!;
