@@ -97,7 +97,8 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     renderApp("/cms/reports");
     expect(await screen.findByRole("heading", { name: "Reports", level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(navLinks()).toEqual(["Main Site", "Reports3 open"]));
-    expect(screen.getByText(/Signed in as/)).toHaveTextContent("Signed in as molly@example.com (moderator)");
+    expect(screen.getByText(/Signed in as/)).toHaveTextContent("Signed in as molly@example.com");
+    expect(screen.getByText("Moderator account")).toBeInTheDocument();
   });
 
   it("an admin's nav shows every section, Reports and Audit log included", async () => {

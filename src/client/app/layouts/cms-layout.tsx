@@ -140,9 +140,9 @@ export function CmsLayout({ children }: { children: ReactNode }) {
           {admin ? (
             <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={admin.email ?? admin.username}>
               Signed in as <span className="font-medium text-foreground">{admin.email ?? admin.username}</span>
-              {admin.role === "moderator" ? " (moderator)" : null}
             </p>
           ) : null}
+          {admin?.role === "moderator" ? <p className="px-3 pb-2 text-xs text-muted-foreground">Moderator account</p> : null}
           <a href={ADMIN_LOGOUT_URL} className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}>
             <LogOut aria-hidden="true" />
             Logout

@@ -64,7 +64,7 @@ export function CmsAuditLogScreen() {
             id={`${uid}-action`}
             value={draft.action}
             onChange={set("action")}
-            placeholder="user. or report.action"
+            placeholder="e.g. user. or report.action"
             maxLength={60}
             aria-describedby={`${uid}-action-hint`}
           />
@@ -79,12 +79,12 @@ export function CmsAuditLogScreen() {
             inputMode="numeric"
             value={draft.actorId}
             onChange={(e) => setDraft((d) => ({ ...d, actorId: e.target.value.replace(/\D/g, "").slice(0, 10) }))}
-            placeholder="12"
+            placeholder="Any"
           />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-target`}>Target kind</Label>
-          <Input id={`${uid}-target`} value={draft.targetKind} onChange={set("targetKind")} placeholder="user, game, report…" maxLength={40} />
+          <Input id={`${uid}-target`} value={draft.targetKind} onChange={set("targetKind")} placeholder="e.g. user, game, report" maxLength={40} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-from`}>From</Label>

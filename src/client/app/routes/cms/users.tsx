@@ -118,7 +118,12 @@ export function CmsUsersScreen() {
               <Td>
                 <div className="flex flex-wrap gap-1">
                   {u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}
-                  {mutedUntil ? <Badge variant="outline">{mutedUntilText(mutedUntil)}</Badge> : null}
+                  {mutedUntil ? (
+                    // Two lines rather than a wider table (the date is long).
+                    <Badge variant="outline" className="max-w-40 rounded-md! whitespace-normal!">
+                      {mutedUntilText(mutedUntil)}
+                    </Badge>
+                  ) : null}
                 </div>
               </Td>
               <Td className="text-right tabular-nums">{formatNumber(u.reviewCount)}</Td>
@@ -126,16 +131,19 @@ export function CmsUsersScreen() {
               <Td className="text-right tabular-nums">{formatNumber(u.scoreCount)}</Td>
               <Td className="whitespace-nowrap text-muted-foreground">{formatDate(u.createdAt)}</Td>
               <Td sticky className="text-right">
+                {/* Below 1536 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
                 <div className="flex justify-end gap-1">
                   {mutedUntil ? (
                     <Button
                       variant="outline"
                       size="sm"
                       disabled={busy}
+                      title="Unmute: the mute ends now"
                       onClick={() => unmute.mutate(u.id, toastOutcome(`${u.username} is no longer muted`, "Failed to unmute user"))}
                     >
                       <Volume2 aria-hidden="true" />
-                      Unmute<span className="sr-only"> {u.username}</span>
+                      <span className="sr-only 2xl:not-sr-only">Unmute</span>
+                      <span className="sr-only"> {u.username}</span>
                     </Button>
                   ) : (
                     <Button
@@ -146,13 +154,21 @@ export function CmsUsersScreen() {
                       onClick={() => mutePlayer(u)}
                     >
                       <VolumeX aria-hidden="true" />
-                      Mute<span className="sr-only"> {u.username}</span>
+                      <span className="sr-only 2xl:not-sr-only">Mute</span>
+                      <span className="sr-only"> {u.username}</span>
                     </Button>
                   )}
                   {u.disabled ? (
-                    <Button variant="outline" size="sm" disabled={busy} onClick={() => change(u, { disabled: false }, `${u.username} is enabled`)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      title="Enable"
+                      onClick={() => change(u, { disabled: false }, `${u.username} is enabled`)}
+                    >
                       <CheckCircle2 aria-hidden="true" />
-                      Enable<span className="sr-only"> {u.username}</span>
+                      <span className="sr-only 2xl:not-sr-only">Enable</span>
+                      <span className="sr-only"> {u.username}</span>
                     </Button>
                   ) : (
                     <Button
@@ -160,11 +176,12 @@ export function CmsUsersScreen() {
                       size="sm"
                       className="text-destructive hover:text-destructive"
                       disabled={self || busy}
-                      title={self ? "You cannot disable your own account" : undefined}
+                      title={self ? "You cannot disable your own account" : "Disable"}
                       onClick={() => change(u, { disabled: true }, `${u.username} is disabled`)}
                     >
                       <Ban aria-hidden="true" />
-                      Disable<span className="sr-only"> {u.username}</span>
+                      <span className="sr-only 2xl:not-sr-only">Disable</span>
+                      <span className="sr-only"> {u.username}</span>
                     </Button>
                   )}
                 </div>

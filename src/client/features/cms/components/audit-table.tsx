@@ -5,10 +5,17 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "./admin-table";
-import { Td, Tr } from "./data-table";
+import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "./data-table";
 
-const COLUMNS: AdminColumn[] = [{ header: "Time" }, { header: "Actor" }, { header: "Action" }, { header: "Target" }, { ...ACTIONS_COLUMN, header: "Changes" }];
+const HEADERS = ["Time", "Actor", "Action", "Target", "Changes"];
+
+/*
+ * Below md the table is a list of cards (the rows and cells are blocks, the header is left to screen readers): on a
+ * phone an entry reads in full without sideways scrolling, and its before/after fit the screen.
+ */
+const cardTable = "max-md:block max-md:[&_tbody]:block";
+const cardRow = "max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardCell = "max-md:col-start-1 max-md:block max-md:border-0 max-md:p-0";
 
 /** A state as pretty JSON, shown as text (never as HTML); "(nothing)" when there is none. */
 export function prettyState(value: unknown): string {
@@ -42,56 +49,68 @@ export function AuditTable({ entries, loading, empty }: { entries: AuditEntry[] 
       return next;
     });
   return (
-    <AdminTable
-      label="Audit log"
-      columns={COLUMNS}
-      rows={entries}
-      loading={loading}
-      empty={empty}
-      renderRow={(e) => {
-        const open = openIds.has(e.id);
-        const detailsId = `audit-entry-${e.id}`;
-        return (
-          <Fragment key={e.id}>
-            <Tr className={cn(open && "[&>td]:border-b-0")}>
-              <Td className="whitespace-nowrap text-muted-foreground">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-              </Td>
-              <Td className="min-w-40">
-                <div className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium">{e.actor.label}</span>
-                  {e.actor.role ? <Badge variant={e.actor.role === "admin" ? "default" : "secondary"}>{e.actor.role}</Badge> : null}
-                  {e.actor.id !== null ? <span className="text-xs text-muted-foreground">#{e.actor.id}</span> : null}
-                </div>
-              </Td>
-              <Td>
-                <code className="whitespace-nowrap rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.action}</code>
-              </Td>
-              <Td className="whitespace-nowrap">
-                {e.targetKind ? `${e.targetKind}${e.targetId ? ` #${e.targetId}` : ""}` : <span className="text-muted-foreground">—</span>}
-              </Td>
-              <Td sticky className="text-right">
-                <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(e.id)}>
-                  <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-                  {open ? "Hide" : "Show"}
-                  <span className="sr-only"> the changes of entry {e.id}</span>
-                </Button>
-              </Td>
-            </Tr>
-            {open ? (
-              <tr id={detailsId}>
-                <td colSpan={COLUMNS.length} className="border-b bg-muted/20 px-4 pb-4 pt-1">
-                  <div className="grid gap-3 md:grid-cols-2">
-                    <State label="Before" value={e.before} />
-                    <State label="After" value={e.after} />
-                  </div>
-                  {e.ip ? <p className="mt-2 text-xs text-muted-foreground">From {e.ip}</p> : null}
-                </td>
-              </tr>
-            ) : null}
-          </Fragment>
-        );
-      }}
-    />
+    <DataTable label="Audit log" tableClassName={cardTable}>
+      <thead className="max-md:sr-only">
+        <tr>
+          {HEADERS.map((h) => (
+            <Th key={h} className={h === "Changes" ? "text-right" : undefined}>
+              {h}
+            </Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {loading ? (
+          <SkeletonRows columns={HEADERS.length} />
+        ) : !entries || entries.length === 0 ? (
+          <MessageRow columns={HEADERS.length}>{empty}</MessageRow>
+        ) : (
+          entries.map((e) => {
+            const open = openIds.has(e.id);
+            const detailsId = `audit-entry-${e.id}`;
+            return (
+              <Fragment key={e.id}>
+                <Tr className={cn(cardRow, open && "[&>td]:border-b-0 max-md:border-b-0")}>
+                  <Td className={cn(cardCell, "whitespace-nowrap text-muted-foreground max-md:text-xs")}>
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                  </Td>
+                  <Td className={cn(cardCell, "md:min-w-40")}>
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      <span className="font-medium">{e.actor.label}</span>
+                      {e.actor.role ? <Badge variant={e.actor.role === "admin" ? "default" : "secondary"}>{e.actor.role}</Badge> : null}
+                      {e.actor.id !== null ? <span className="text-xs text-muted-foreground">#{e.actor.id}</span> : null}
+                    </div>
+                  </Td>
+                  <Td className={cardCell}>
+                    <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.action}</code>
+                  </Td>
+                  <Td className={cn(cardCell, "break-words")}>
+                    {e.targetKind ? `${e.targetKind}${e.targetId ? ` #${e.targetId}` : ""}` : <span className="text-muted-foreground">—</span>}
+                  </Td>
+                  <Td className="text-right max-md:col-start-2 max-md:row-span-4 max-md:row-start-1 max-md:block max-md:self-center max-md:border-0 max-md:p-0">
+                    <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(e.id)}>
+                      <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+                      {open ? "Hide" : "Show"}
+                      <span className="sr-only"> the changes of entry {e.id}</span>
+                    </Button>
+                  </Td>
+                </Tr>
+                {open ? (
+                  <tr id={detailsId} className="max-md:block">
+                    <td colSpan={HEADERS.length} className="border-b bg-muted/20 px-4 pb-4 pt-1 max-md:block">
+                      <div className="grid gap-3 md:grid-cols-2">
+                        <State label="Before" value={e.before} />
+                        <State label="After" value={e.after} />
+                      </div>
+                      {e.ip ? <p className="mt-2 text-xs text-muted-foreground">From {e.ip}</p> : null}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })
+        )}
+      </tbody>
+    </DataTable>
   );
 }

@@ -119,7 +119,7 @@ export function ReportGroupCard({
           ) : null}
         </div>
         <div>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{reportCount(group.reports.length)}</h3>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Reported by</h3>
           <ul className="divide-y rounded-lg border">
             {group.reports.map((r) => (
               <li key={r.id} className="px-3 py-2 text-sm">
