@@ -3,7 +3,7 @@ import { REPORT_SENT } from "../src/contract/reports-constants";
 import { PLAYER_PASSWORD, codesMailedTo, expect, expectToast, test, uniqueName, watchConsole } from "./fixtures";
 
 /**
- * Issue 17 (D96, D97): an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
+ * D96, D97: an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
  * emailed one-time code, lands on the reports queue, sees only Reports in the nav, and dismisses a report a player
  * sent through the API. On the admin journey's own server (`adminServer`: the code's mail is printed to its log).
  */
