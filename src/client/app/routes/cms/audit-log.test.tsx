@@ -74,6 +74,7 @@ describe("CmsAuditLogScreen (D99)", () => {
                 after: null,
                 ip: null,
               }),
+              entry(0, { action: "admin.refused", targetKind: "route", targetId: "GET /api/admin/settings" }),
             ],
             nextBefore: null,
           }),
@@ -90,6 +91,8 @@ describe("CmsAuditLogScreen (D99)", () => {
     expect(second).toHaveTextContent("x@example.com");
     expect(second).toHaveTextContent("auth.login_failed");
     expect(second).toHaveTextContent("—");
+    // A key that is not a row's id is not written as one.
+    expect(rows()[2]).toHaveTextContent("route GET /api/admin/settings");
 
     const show = within(first).getByRole("button", { name: /Show/ });
     expect(show).toHaveAttribute("aria-expanded", "false");

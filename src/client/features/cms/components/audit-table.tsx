@@ -27,6 +27,12 @@ export function prettyState(value: unknown): string {
   }
 }
 
+/** "user #12" for a row's id, "route GET /api/admin/settings" for any other key. */
+function targetText(kind: string, id: string | null): string {
+  if (!id) return kind;
+  return /^\d+$/.test(id) ? `${kind} #${id}` : `${kind} ${id}`;
+}
+
 function State({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="min-w-0">
@@ -85,7 +91,7 @@ export function AuditTable({ entries, loading, empty }: { entries: AuditEntry[] 
                     <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.action}</code>
                   </Td>
                   <Td className={cn(cardCell, "break-words")}>
-                    {e.targetKind ? `${e.targetKind}${e.targetId ? ` #${e.targetId}` : ""}` : <span className="text-muted-foreground">—</span>}
+                    {e.targetKind ? targetText(e.targetKind, e.targetId) : <span className="text-muted-foreground">—</span>}
                   </Td>
                   <Td className="text-right max-md:col-start-2 max-md:row-span-4 max-md:row-start-1 max-md:block max-md:self-center max-md:border-0 max-md:p-0">
                     <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(e.id)}>
