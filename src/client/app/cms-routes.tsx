@@ -1,17 +1,22 @@
 import { Route, Switch } from "wouter";
-import { CmsLayout } from "./layouts/cms-layout";
+import { CMS_SCREEN_PATTERN, CmsLayout } from "./layouts/cms-layout";
 import { CmsAnnouncementsScreen } from "./routes/cms/announcements";
+import { CmsAuditLogScreen } from "./routes/cms/audit-log";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
 import { CmsGamesScreen } from "./routes/cms/games";
 import { CmsLoginScreen } from "./routes/cms/login";
+import { CmsReportsScreen } from "./routes/cms/reports";
 import { CmsSettingsScreen } from "./routes/cms/settings";
 import { CmsUsersScreen } from "./routes/cms/users";
 import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
 import { NotFoundScreen } from "./routes/not-found";
 
-/** Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. */
+/**
+ * Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. D96, D97,
+ * D99: the reports queue (admins and moderators) and the audit log (admins); CmsLayout keeps a moderator to theirs.
+ */
 export default function CmsRoutes() {
   return (
     <Switch>
@@ -19,7 +24,7 @@ export default function CmsRoutes() {
         <CmsLoginScreen />
       </Route>
       {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
-      <Route path={/^\/(?:dashboard|games|categories|collections|website-content|users|announcements|settings)\/?$/}>
+      <Route path={CMS_SCREEN_PATTERN}>
         <CmsLayout>
           <Switch>
             <Route path="/dashboard" component={CmsDashboardScreen} />
@@ -28,6 +33,8 @@ export default function CmsRoutes() {
             <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />
             <Route path="/users" component={CmsUsersScreen} />
+            <Route path="/reports" component={CmsReportsScreen} />
+            <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
           </Switch>

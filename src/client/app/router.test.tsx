@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, noContent, renderApp, signedOut } from "@test/render-app";
+import { jsonResponse, mockApi, noContent, renderApp, signedOut, type MockRoute } from "@test/render-app";
 
 const game = makeGame(3, {
   title: "Snake Rush",
@@ -16,40 +16,42 @@ const game = makeGame(3, {
   rating: 45,
 });
 
+const ROUTES: MockRoute[] = [
+  signedOut,
+  noContent,
+  ["GET", "/api/categories", () => jsonResponse([])],
+  ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
+  ["GET", "/api/games/3", () => jsonResponse(game)],
+  [
+    "GET",
+    "/api/users/7",
+    () =>
+      jsonResponse({
+        id: 7,
+        username: "NovaBlitz",
+        avatarUrl: null,
+        createdAt: "2025-05-15T00:00:00.000Z",
+        rank: 2,
+        totalScore: 10,
+        gamesPlayed: 1,
+        winRate: 0,
+      }),
+  ],
+  ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
+  ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
+  ["GET", "/api/games/featured", () => jsonResponse([game])],
+  ["GET", "/api/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
+  [
+    "GET",
+    "/api/collections/retro-arcade",
+    () => jsonResponse({ id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 1 }),
+  ],
+  ["GET", "/api/collections/retro-arcade/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
+];
+
 beforeEach(() => {
   localStorage.setItem("cookieConsent", "all");
-  mockApi([
-    signedOut,
-    noContent,
-    ["GET", "/api/categories", () => jsonResponse([])],
-    ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
-    ["GET", "/api/games/3", () => jsonResponse(game)],
-    [
-      "GET",
-      "/api/users/7",
-      () =>
-        jsonResponse({
-          id: 7,
-          username: "NovaBlitz",
-          avatarUrl: null,
-          createdAt: "2025-05-15T00:00:00.000Z",
-          rank: 2,
-          totalScore: 10,
-          gamesPlayed: 1,
-          winRate: 0,
-        }),
-    ],
-    ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
-    ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
-    ["GET", "/api/games/featured", () => jsonResponse([game])],
-    ["GET", "/api/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
-    [
-      "GET",
-      "/api/collections/retro-arcade",
-      () => jsonResponse({ id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 1 }),
-    ],
-    ["GET", "/api/collections/retro-arcade/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
-  ]);
+  mockApi(ROUTES);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,7 +92,9 @@ describe("routes and page titles (D1)", () => {
     ["/cms/collections", "Collections - Arcadium"],
     ["/cms/website-content", "Website Content - Arcadium"],
     ["/cms/users", "Users - Arcadium"],
+    ["/cms/reports", "Reports - Arcadium"],
     ["/cms/announcements", "Announcements - Arcadium"],
+    ["/cms/audit-log", "Audit log - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
     ["/cms/nope", "404 Page Not Found - Arcadium"],
   ])("%s → %s", async (path, title) => {
@@ -116,21 +120,27 @@ describe("layouts", () => {
     expect(screen.queryByRole("region", { name: "Cookie notice" })).not.toBeInTheDocument();
   });
 
-  it("the CMS sidebar links every admin screen and logs out by full-page navigation", async () => {
+  it("the CMS sidebar links every admin screen (once the admin is known, D96) and logs out by full-page navigation", async () => {
+    const admin = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+    mockApi([["GET", "/api/admin/user", () => jsonResponse(admin)], ...ROUTES]);
     renderApp("/cms/dashboard");
     const nav = await screen.findByRole("navigation", { name: "Admin" });
-    const hrefs = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
-    expect(hrefs).toEqual([
-      "/",
-      "/cms/dashboard",
-      "/cms/games",
-      "/cms/categories",
-      "/cms/collections",
-      "/cms/website-content",
-      "/cms/users",
-      "/cms/announcements",
-      "/cms/settings",
-    ]);
+    const hrefs = () => Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
+    await waitFor(() =>
+      expect(hrefs()).toEqual([
+        "/",
+        "/cms/dashboard",
+        "/cms/games",
+        "/cms/categories",
+        "/cms/collections",
+        "/cms/website-content",
+        "/cms/users",
+        "/cms/reports",
+        "/cms/announcements",
+        "/cms/settings",
+        "/cms/audit-log",
+      ]),
+    );
     expect(screen.getAllByRole("link", { name: "Logout" })[0]).toHaveAttribute("href", "/api/logout");
   });
 

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chatTime, formatDate, formatNumber, formatPlays, formatShortDate, initials, ratingOutOfFive, relativeTime, stars, truncate } from "./format";
+import {
+  chatTime,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPlays,
+  formatShortDate,
+  initials,
+  ratingOutOfFive,
+  relativeTime,
+  stars,
+  truncate,
+} from "./format";
 
 describe("stars (spec §4: full = floor(rating/10), half at fraction >= 0.5, out of 5)", () => {
   it.each([
@@ -141,6 +153,15 @@ describe("formatDate", () => {
     expect(formatShortDate("2026-11-20T10:00:00Z", "UTC")).toBe("Nov 20, 2026");
     expect(formatShortDate("not a date")).toBe("");
     expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes a moment to the minute, short month first, 12-hour clock", () => {
+    expect(formatDateTime("2026-11-27T14:05:00Z", "UTC")).toBe("Nov 27, 2026, 2:05 PM");
+    expect(formatDateTime("2026-01-02T00:30:00Z", "UTC")).toBe("Jan 2, 2026, 12:30 AM");
+    expect(formatDateTime(new Date(2026, 10, 27, 9, 7))).toBe("Nov 27, 2026, 9:07 AM");
+    expect(formatDateTime("not a date")).toBe("");
   });
 });
 

@@ -1,22 +1,72 @@
-import { FolderTree, Gamepad2, Globe, LayoutDashboard, LayoutGrid, LogOut, FileText, Megaphone, Menu, Settings, Users } from "lucide-react";
+import {
+  FileText,
+  Flag,
+  FolderTree,
+  Gamepad2,
+  Globe,
+  LayoutDashboard,
+  LayoutGrid,
+  LogOut,
+  Megaphone,
+  Menu,
+  ScrollText,
+  Settings,
+  ShieldAlert,
+  Users,
+} from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import type { AdminSelf } from "@contract/admin";
+import { PageTitle } from "@/components/page-title";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useAdminUser } from "@/features/cms/api/get-admin-user";
+import { useOpenReportCount } from "@/features/cms/api/get-reports";
 import { cn } from "@/lib/utils";
 
-/** Spec §2 Admin area: sidebar links; on small screens only a header with a logout button. */
+/** Who signs in to /cms (D96): `admin` or `moderator` (a `player` never gets past GET /api/admin/user). */
+export type CmsRole = AdminSelf["role"];
+const ADMINS: readonly CmsRole[] = ["admin"];
+const STAFF: readonly CmsRole[] = ["admin", "moderator"];
+
+/**
+ * Spec §2 Admin area: sidebar links; on small screens only a header with a logout button. The one list of the /cms
+ * screens and who may open each (D96): the nav, the landing after sign-in and the admins-only guard all read it.
+ * A moderator may use the reports queue only; the audit log (D99) is for admins.
+ */
 export const CMS_LINKS = [
-  { href: "/cms/dashboard", label: "Dashboard", Icon: LayoutDashboard },
-  { href: "/cms/games", label: "Games", Icon: Gamepad2 },
-  { href: "/cms/categories", label: "Categories", Icon: FolderTree },
-  { href: "/cms/collections", label: "Collections", Icon: LayoutGrid },
-  { href: "/cms/website-content", label: "Website Content", Icon: FileText },
-  { href: "/cms/users", label: "Users", Icon: Users },
-  { href: "/cms/announcements", label: "Announcements", Icon: Megaphone },
-  { href: "/cms/settings", label: "Settings", Icon: Settings },
+  { href: "/cms/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ADMINS },
+  { href: "/cms/games", label: "Games", Icon: Gamepad2, roles: ADMINS },
+  { href: "/cms/categories", label: "Categories", Icon: FolderTree, roles: ADMINS },
+  { href: "/cms/collections", label: "Collections", Icon: LayoutGrid, roles: ADMINS },
+  { href: "/cms/website-content", label: "Website Content", Icon: FileText, roles: ADMINS },
+  { href: "/cms/users", label: "Users", Icon: Users, roles: ADMINS },
+  { href: "/cms/reports", label: "Reports", Icon: Flag, roles: STAFF },
+  { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
+  { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },
+  { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
 ] as const;
+
+const REPORTS_HREF = "/cms/reports";
+
+/** D96: may `role` open the /cms screen at `href`? */
+export function mayOpen(role: CmsRole, href: string): boolean {
+  const link = CMS_LINKS.find((l) => l.href === href);
+  return link !== undefined && link.roles.includes(role);
+}
+
+/** D96: the screens `role` may open, in the nav's order. */
+export function cmsLinksFor(role: CmsRole) {
+  return CMS_LINKS.filter((l) => l.roles.includes(role));
+}
+
+/** Where a sign-in lands (D96): the first screen the role may open (an admin's dashboard, a moderator's reports). */
+export function cmsLanding(role: CmsRole): string {
+  return cmsLinksFor(role)[0]?.href ?? CMS_LINKS[0].href;
+}
+
+/** The path part of every guarded /cms screen, for the router (cms-routes.tsx). */
+export const CMS_SCREEN_PATTERN = new RegExp(`^/(?:${CMS_LINKS.map((l) => l.href.slice("/cms/".length)).join("|")})/?$`);
 
 /** Admin logout: full-page navigation, the server ends the admin session and redirects to /cms (D43). */
 export const ADMIN_LOGOUT_URL = "/api/logout";
@@ -44,9 +94,13 @@ function useAdminGuard() {
  */
 export function CmsLayout({ children }: { children: ReactNode }) {
   const [relative] = useLocation();
-  const location = `/cms${relative === "/" ? "" : relative}`;
+  const location = `/cms${relative.replace(/\/$/, "")}`;
   const admin = useAdminGuard();
   const current = CMS_LINKS.find((l) => l.href === location);
+  // The links appear once the role is known, so that a moderator never sees an admin's sections (D96).
+  const links = admin ? cmsLinksFor(admin.role) : [];
+  const openReports = useOpenReportCount(admin !== undefined && mayOpen(admin.role, REPORTS_HREF));
+  const refused = admin !== undefined && current !== undefined && !mayOpen(admin.role, current.href);
   return (
     <div className="flex min-h-dvh bg-muted/40">
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-card md:flex">
@@ -64,7 +118,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                 Main Site
               </Link>
             </li>
-            {CMS_LINKS.map(({ href, label, Icon }) => {
+            {links.map(({ href, label, Icon }) => {
               const active = location === href;
               return (
                 <li key={href}>
@@ -75,6 +129,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                   >
                     <Icon aria-hidden="true" />
                     {label}
+                    {href === REPORTS_HREF ? <OpenCount count={openReports} active={active} /> : null}
                   </Link>
                 </li>
               );
@@ -87,6 +142,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
               Signed in as <span className="font-medium text-foreground">{admin.email ?? admin.username}</span>
             </p>
           ) : null}
+          {admin?.role === "moderator" ? <p className="px-3 pb-2 text-xs text-muted-foreground">Moderator account</p> : null}
           <a href={ADMIN_LOGOUT_URL} className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}>
             <LogOut aria-hidden="true" />
             Logout
@@ -111,11 +167,12 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                   </Link>
                 </DropdownMenuItem>
                 <DropdownMenuSeparator />
-                {CMS_LINKS.map(({ href, label, Icon }) => (
+                {links.map(({ href, label, Icon }) => (
                   <DropdownMenuItem key={href} asChild className={location === href ? "font-semibold text-primary" : undefined}>
                     <Link href={`~${href}`} aria-current={location === href ? "page" : undefined}>
                       <Icon aria-hidden="true" />
                       {label}
+                      {href === REPORTS_HREF ? <OpenCount count={openReports} active={false} /> : null}
                     </Link>
                   </DropdownMenuItem>
                 ))}
@@ -132,9 +189,46 @@ export function CmsLayout({ children }: { children: ReactNode }) {
           </a>
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 space-y-6 p-4 sm:p-6 lg:p-8">
-          {children}
+          {refused ? <AdminsOnly title={current.label} landing={cmsLanding(admin.role)} /> : children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The nav's count of open reports (D97); nothing when there are none or it is not known yet. */
+function OpenCount({ count, active }: { count: number | undefined; active: boolean }) {
+  if (!count) return null;
+  return (
+    <span
+      className={cn(
+        "ml-auto min-w-5 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums leading-5",
+        active ? "bg-primary-foreground text-primary" : "bg-destructive text-destructive-foreground",
+      )}
+    >
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> open</span>
+    </span>
+  );
+}
+
+/** D96: what a moderator sees on an admins-only /cms path, instead of a screen whose reads would all be refused. */
+function AdminsOnly({ title, landing }: { title: string; landing: string }) {
+  const reports = CMS_LINKS.find((l) => l.href === landing);
+  return (
+    <section aria-labelledby="cms-admins-only" className="mx-auto mt-8 max-w-lg rounded-xl border bg-card p-8 text-center shadow-sm">
+      <PageTitle title={title} />
+      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary">
+        <ShieldAlert className="size-6" aria-hidden="true" />
+      </span>
+      <h1 id="cms-admins-only" className="text-xl font-bold tracking-tight">
+        This section is for administrators
+      </h1>
+      <p className="mt-2 text-sm text-muted-foreground">Your moderator account can handle the reports players send.</p>
+      <Link href={`~${landing}`} className={cn(buttonClasses("gradient"), "mt-6")}>
+        {reports ? <reports.Icon aria-hidden="true" /> : null}
+        Go to {reports?.label ?? "the CMS"}
+      </Link>
+    </section>
   );
 }

@@ -1,18 +1,22 @@
-import { Ban, CheckCircle2, Users } from "lucide-react";
+import { Ban, CheckCircle2, Users, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
-import type { AdminUserRow } from "@contract/admin";
+import type { AdminUserPatch, AdminUserRow } from "@contract/admin";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { formatDate, formatNumber } from "@/lib/format";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { useAdminUser } from "@/features/cms/api/get-admin-user";
 import { useAdminUsers } from "@/features/cms/api/get-admin-users";
+import { useMute, useUnmute } from "@/features/cms/api/mutes";
 import { useUpdateUser } from "@/features/cms/api/update-user";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { Td, Tr } from "@/features/cms/components/data-table";
 import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
+import { isMuted, MUTE_LADDER_TEXT, mutedUntilText } from "@/features/cms/components/report-texts";
 import { SearchInput } from "@/features/cms/components/search-input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 
@@ -28,21 +32,39 @@ const COLUMNS: AdminColumn[] = [
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /cms/users (D47): search, role change, disable/enable, review, chat and score counts. */
+type Role = AdminUserRow["role"];
+/** D96: the roles given here, and what the toast says once one is given. */
+const ROLES: { value: Role; label: string; done: (name: string) => string }[] = [
+  { value: "player", label: "Player", done: (name) => `${name} is now a player` },
+  { value: "moderator", label: "Moderator", done: (name) => `${name} is now a moderator` },
+  { value: "admin", label: "Admin", done: (name) => `${name} is now an admin` },
+];
+
+/** /cms/users (D47, D96): search, role change (player, moderator, admin), disable/enable, mute/unmute, review, chat and score counts. */
 export function CmsUsersScreen() {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(debounced);
   const me = useAdminUser().data;
   const update = useUpdateUser();
+  const mute = useMute();
+  const unmute = useUnmute();
 
-  function change(user: AdminUserRow, patch: { role?: "player" | "admin"; disabled?: boolean }, done: string) {
+  function change(user: AdminUserRow, patch: AdminUserPatch, done: string) {
     update.mutate({ id: user.id, patch }, toastOutcome(done, "Failed to update user"));
+  }
+
+  /** D96: the next step of the ladder (10 minutes, 1 hour, 24 hours); the toast says until when. */
+  function mutePlayer(user: AdminUserRow) {
+    mute.mutate(user.id, {
+      onSuccess: ({ mutedUntil }) => toast({ title: `${user.username} is muted until ${formatDateTime(mutedUntil)}` }),
+      onError: (err) => toast({ title: "Error", description: `Failed to mute user: ${errorMessage(err)}`, variant: "destructive" }),
+    });
   }
 
   return (
     <>
-      <CmsPageHeader title="Users" description="Player and administrator accounts." icon={<Users />} />
+      <CmsPageHeader title="Users" description="Players, moderators and administrators." icon={<Users />} />
       <SearchInput value={search} onChange={setSearch} label="Search users by name or email" placeholder="Search users..." />
       <LoadError what="users" query={users} />
       <AdminTable
@@ -53,7 +75,11 @@ export function CmsUsersScreen() {
         empty="No users found."
         renderRow={(u) => {
           const self = me?.id === u.id;
-          const busy = update.isPending && update.variables?.id === u.id;
+          const busy =
+            (update.isPending && update.variables?.id === u.id) ||
+            (mute.isPending && mute.variables === u.id) ||
+            (unmute.isPending && unmute.variables === u.id);
+          const mutedUntil = isMuted(u.mutedUntil) ? u.mutedUntil : null;
           return (
             <Tr key={u.id} className={u.disabled ? "opacity-70" : undefined}>
               <Td className="min-w-56">
@@ -72,43 +98,93 @@ export function CmsUsersScreen() {
                 <Select
                   value={u.role}
                   disabled={self || busy}
-                  onValueChange={(role) =>
-                    change(u, { role: role as "player" | "admin" }, role === "admin" ? `${u.username} is now an admin` : `${u.username} is now a player`)
-                  }
+                  onValueChange={(value) => {
+                    const role = ROLES.find((r) => r.value === value);
+                    if (role) change(u, { role: role.value }, role.done(u.username));
+                  }}
                 >
-                  <SelectTrigger aria-label={`Role of ${u.username}`} className="h-8 w-28">
+                  <SelectTrigger aria-label={`Role of ${u.username}`} className="h-8 w-32">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="player">Player</SelectItem>
-                    <SelectItem value="admin">Admin</SelectItem>
+                    {ROLES.map((r) => (
+                      <SelectItem key={r.value} value={r.value}>
+                        {r.label}
+                      </SelectItem>
+                    ))}
                   </SelectContent>
                 </Select>
               </Td>
-              <Td>{u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}</Td>
+              <Td>
+                <div className="flex flex-wrap gap-1">
+                  {u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}
+                  {mutedUntil ? (
+                    // Two lines rather than a wider table (the date is long).
+                    <Badge variant="outline" className="max-w-40 rounded-md! whitespace-normal!">
+                      {mutedUntilText(mutedUntil)}
+                    </Badge>
+                  ) : null}
+                </div>
+              </Td>
               <Td className="text-right tabular-nums">{formatNumber(u.reviewCount)}</Td>
               <Td className="text-right tabular-nums">{formatNumber(u.chatCount)}</Td>
               <Td className="text-right tabular-nums">{formatNumber(u.scoreCount)}</Td>
               <Td className="whitespace-nowrap text-muted-foreground">{formatDate(u.createdAt)}</Td>
               <Td sticky className="text-right">
-                {u.disabled ? (
-                  <Button variant="outline" size="sm" disabled={busy} onClick={() => change(u, { disabled: false }, `${u.username} is enabled`)}>
-                    <CheckCircle2 aria-hidden="true" />
-                    Enable<span className="sr-only"> {u.username}</span>
-                  </Button>
-                ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-destructive hover:text-destructive"
-                    disabled={self || busy}
-                    title={self ? "You cannot disable your own account" : undefined}
-                    onClick={() => change(u, { disabled: true }, `${u.username} is disabled`)}
-                  >
-                    <Ban aria-hidden="true" />
-                    Disable<span className="sr-only"> {u.username}</span>
-                  </Button>
-                )}
+                {/* Below 1536 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
+                <div className="flex justify-end gap-1">
+                  {mutedUntil ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      title="Unmute: the mute ends now"
+                      onClick={() => unmute.mutate(u.id, toastOutcome(`${u.username} is no longer muted`, "Failed to unmute user"))}
+                    >
+                      <Volume2 aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Unmute</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={self || busy || u.disabled}
+                      title={self ? "You cannot mute yourself" : `The next mute on the ladder: ${MUTE_LADDER_TEXT}`}
+                      onClick={() => mutePlayer(u)}
+                    >
+                      <VolumeX aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Mute</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  )}
+                  {u.disabled ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      title="Enable"
+                      onClick={() => change(u, { disabled: false }, `${u.username} is enabled`)}
+                    >
+                      <CheckCircle2 aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Enable</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      disabled={self || busy}
+                      title={self ? "You cannot disable your own account" : "Disable"}
+                      onClick={() => change(u, { disabled: true }, `${u.username} is disabled`)}
+                    >
+                      <Ban aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Disable</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  )}
+                </div>
               </Td>
             </Tr>
           );

@@ -15,7 +15,25 @@ export const adminKeys = {
   usersAll: () => [...adminKeys.all, "users"] as const,
   settings: () => [...adminKeys.all, "settings"] as const,
   messages: () => [...adminKeys.all, "messages"] as const,
+  /** D97: the reports queue, by tab and kind. */
+  reportsAll: () => [...adminKeys.all, "reports"] as const,
+  reports: (status: "open" | "handled", kind = "") => [...adminKeys.all, "reports", { status, kind }] as const,
+  /** D99: the audit log, by its filters. */
+  auditAll: () => [...adminKeys.all, "audit"] as const,
+  audit: (filters: Record<string, string>) => [...adminKeys.all, "audit", filters] as const,
 };
+
+/**
+ * D96, D97: a report handled or a mute given or ended changes the queue (its author's badges), the users table
+ * (muted until, disabled) and the audit log (D99).
+ */
+export function refetchAfterModeration(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.reportsAll() }),
+    qc.invalidateQueries({ queryKey: adminKeys.usersAll() }),
+    qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),
+  ]);
+}
 
 /**
  * Spec §7: after each successful admin change the affected lists refetch. The public lists

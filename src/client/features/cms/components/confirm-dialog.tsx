@@ -1,9 +1,12 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
-/** A destructive confirmation (delete game, category, content). `blocked` disables the confirm button. */
+/**
+ * A destructive confirmation (delete game, category, content). `blocked` disables the confirm button; a harmless
+ * step (dismissing a report) may take a milder `confirmVariant`.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -13,6 +16,7 @@ export function ConfirmDialog({
   pendingLabel = "Deleting...",
   pending,
   blocked,
+  confirmVariant = "destructive",
   onConfirm,
 }: {
   open: boolean;
@@ -23,6 +27,7 @@ export function ConfirmDialog({
   pendingLabel?: string;
   pending?: boolean;
   blocked?: boolean;
+  confirmVariant?: ButtonVariant;
   onConfirm: () => void;
 }) {
   return (
@@ -36,7 +41,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending || blocked}>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={pending || blocked}>
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {pending ? pendingLabel : confirmLabel}
           </Button>

@@ -5,10 +5,11 @@ import { cn } from "@/lib/utils";
 /** Spec §9: admin tables show 5 skeleton rows while loading. */
 export const ADMIN_SKELETON_ROWS = 5;
 
-export function DataTable({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function DataTable({ label, children, className, tableClassName }: { label: string; children: ReactNode; className?: string; tableClassName?: string }) {
   return (
-    <div className={cn("overflow-x-auto rounded-xl border bg-card shadow-sm", className)}>
-      <table className="w-full caption-bottom text-sm">
+    // `relative`: what is positioned inside (a button's screen-reader text) scrolls with the table, not the page.
+    <div className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-sm", className)}>
+      <table className={cn("w-full caption-bottom text-sm", tableClassName)}>
         <caption className="sr-only">{label}</caption>
         {children}
       </table>

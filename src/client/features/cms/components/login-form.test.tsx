@@ -6,6 +6,9 @@ import { CmsLoginForm } from "./login-form";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 
+/** Where the app sends each role after the sign-in (its own list, cms-layout.tsx): here, a stand-in. */
+const landing = (role: string) => (role === "moderator" ? "/cms/reports" : "/cms/dashboard");
+
 function typeEmail(value: string) {
   fireEvent.change(screen.getByLabelText("Email"), { target: { value } });
   fireEvent.click(screen.getByRole("button", { name: "Send code" }));
@@ -17,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
   it("rejects an invalid email with the spec's text and sends nothing", async () => {
     const fetch = mockApi([]);
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("not-an-email");
     expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
@@ -26,7 +29,7 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
 
   it("stays on step 1 with the neutral message when the answer has no otpSecret", async () => {
     mockApi([["POST", "/api/admin/request-otp", () => jsonResponse({ message: "If this address belongs to an administrator, a code has been sent." })]]);
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("someone@example.com");
     expect(await screen.findByText("If this address belongs to an administrator, a code has been sent.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toBeInTheDocument();
@@ -38,7 +41,7 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
       ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
       ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: ADMIN, message: "Login successful" })],
     ]);
-    const { location } = renderWithProviders(<CmsLoginForm />, "/cms");
+    const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("  Admin@Example.com ");
     const code = await screen.findByLabelText("Verification code");
     expect(code).toHaveValue("123456");
@@ -52,12 +55,23 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
     expect(JSON.parse(String(request[1]!.body))).toEqual({ email: "admin@example.com" });
   });
 
+  it("goes where the app says for the signed-in role (D96: a moderator to the reports)", async () => {
+    mockApi([
+      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
+      ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: { ...ADMIN, role: "moderator" }, message: "Login successful" })],
+    ]);
+    const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
+    typeEmail("mod@example.com");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify & Sign In" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/reports"));
+  });
+
   it("checks the code on change, limits it to 6 characters, clears an '@' on focus and trims before sending", async () => {
     const fetch = mockApi([
       ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "c", message: "sent" })],
       ["POST", "/api/admin/verify-otp", () => jsonResponse({ message: "Invalid or expired code" }, { status: 401 })],
     ]);
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     const code = await screen.findByLabelText("Verification code");
     expect(code).toHaveValue("");
@@ -87,7 +101,7 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
 
   it("'Try a different email' returns to step 1 and resets both fields", async () => {
     mockApi([["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "c", message: "sent", otp: "111111" })]]);
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     await screen.findByLabelText("Verification code");
     fireEvent.click(screen.getByRole("button", { name: "Try a different email" }));
@@ -107,7 +121,7 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     expect(await screen.findByText("Failed to request OTP. Please try again.")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
@@ -124,7 +138,7 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
       ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "c", message: "sent" })],
       ["POST", "/api/admin/verify-otp", () => jsonResponse({ message: "" }, { status: 401 })],
     ]);
-    renderWithProviders(<CmsLoginForm />, "/cms");
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     fireEvent.change(await screen.findByLabelText("Verification code"), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));

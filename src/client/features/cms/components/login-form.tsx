@@ -1,7 +1,7 @@
 import { ArrowLeft, KeyRound, Loader2, Mail, ShieldCheck } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { adminEmailSchema, otpCodeSchema } from "@contract/admin";
+import { adminEmailSchema, otpCodeSchema, type AdminSelf } from "@contract/admin";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -24,9 +24,10 @@ export function otpError(value: string): string | undefined {
 /**
  * /cms sign-in (spec §2, §4, §5, §8; D41, D42). Step 1 asks for the email and requests a code; it
  * moves on only when the answer carries an otpSecret, otherwise the neutral message shows and the
- * step stays. Step 2 asks for the 6-digit code (auto-filled in development) and verifies it.
+ * step stays. Step 2 asks for the 6-digit code (auto-filled in development) and verifies it, then goes to
+ * `landingFor(role)`: the app's list of screens says where (D96: an admin's dashboard, a moderator's reports).
  */
-export function CmsLoginForm() {
+export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["role"]) => string }) {
   const [, navigate] = useLocation();
   const uid = useId();
   const emailId = `${uid}-email`;
@@ -86,7 +87,7 @@ export function CmsLoginForm() {
         onSuccess: (data) => {
           if (data.user) {
             toast({ title: "Login Successful", description: `Welcome, ${data.user.username}.` });
-            navigate("~/cms/dashboard");
+            navigate(`~${landingFor(data.user.role)}`);
           } else {
             toast({ title: "Login Failed", description: data.message || "Invalid OTP. Please try again.", variant: "destructive" });
           }

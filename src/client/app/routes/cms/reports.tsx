@@ -1,0 +1,143 @@
+import { Flag, Inbox } from "lucide-react";
+import { useState } from "react";
+import { actionsFor, REPORT_KIND_LABELS, REPORT_KINDS, type ReportAction, type ReportGroup, type ReportKind } from "@contract/reports-constants";
+import { EmptyState } from "@/components/empty-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
+import { useAdminUser } from "@/features/cms/api/get-admin-user";
+import { useReports, type ReportStatusTab } from "@/features/cms/api/get-reports";
+import { useReportAction } from "@/features/cms/api/report-action";
+import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
+import { LoadError } from "@/features/cms/components/list-screen";
+import { ReportGroupCard, ReportGroupSkeletons } from "@/features/cms/components/report-group-card";
+import { actionConfirm, actionDoneText } from "@/features/cms/components/report-texts";
+
+const ALL_KINDS = "all";
+const EMPTY: Record<ReportStatusTab, string> = { open: "No open reports.", handled: "No handled reports yet." };
+
+/** The queue of one tab: a card per reported item, newest first as the server sends them. */
+function ReportList({
+  status,
+  kind,
+  role,
+  busyId,
+  onAction,
+}: {
+  status: ReportStatusTab;
+  kind: ReportKind | "";
+  role: "moderator" | "admin";
+  busyId: number | null;
+  onAction: (group: ReportGroup, action: ReportAction) => void;
+}) {
+  const reports = useReports(status, kind);
+  const items = reports.data?.items;
+  return (
+    <>
+      <LoadError what="reports" query={reports} />
+      {reports.isPending ? (
+        <ReportGroupSkeletons />
+      ) : !items || items.length === 0 ? (
+        reports.isError ? null : (
+          <EmptyState icon={<Inbox />} title={EMPTY[status]} className="bg-card" />
+        )
+      ) : (
+        <div className="space-y-4">
+          {items.map((g) => (
+            <ReportGroupCard key={g.id} group={g} actions={actionsFor(g.kind, role)} busy={busyId === g.id} onAction={(a) => onAction(g, a)} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * /cms/reports (D97): the players' reports, grouped by item, for admins and moderators (D96). Open / Handled tabs and
+ * a kind filter; each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
+ * every action after a confirmation that says what it does.
+ */
+export function CmsReportsScreen() {
+  const me = useAdminUser().data;
+  const role = me?.role === "admin" ? "admin" : "moderator";
+  const [status, setStatus] = useState<ReportStatusTab>("open");
+  const [kind, setKind] = useState<ReportKind | "">("");
+  const [asking, setAsking] = useState<{ group: ReportGroup; action: ReportAction } | null>(null);
+  const act = useReportAction();
+  // The open count comes with either tab's answer (the nav shows it too).
+  const open = useReports(status, kind).data?.open;
+  const confirm = asking ? actionConfirm(asking.group, asking.action) : null;
+
+  function run() {
+    if (!asking) return;
+    const { group, action } = asking;
+    act.mutate(
+      { id: group.id, action },
+      {
+        onSuccess: (result) => {
+          setAsking(null);
+          toast({ title: actionDoneText(group, action, result.mutedUntil) });
+        },
+        onError: (err) => {
+          setAsking(null);
+          toast({ title: "Error", description: `Failed to ${confirm?.confirmLabel.toLowerCase() ?? action}: ${errorMessage(err)}`, variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <CmsPageHeader title="Reports" description="What players reported, grouped by item. Every reporter is told the outcome." icon={<Flag />} />
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab)}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList aria-label="Report status">
+            <TabsTrigger value="open">
+              Open
+              {open ? <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">{formatNumber(open)}</span> : null}
+            </TabsTrigger>
+            <TabsTrigger value="handled">Handled</TabsTrigger>
+          </TabsList>
+          <Select value={kind || ALL_KINDS} onValueChange={(v) => setKind(v === ALL_KINDS ? "" : (v as ReportKind))}>
+            <SelectTrigger aria-label="Kind" className="sm:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_KINDS}>All kinds</SelectItem>
+              {REPORT_KINDS.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {REPORT_KIND_LABELS[k]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {(["open", "handled"] as const).map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            <ReportList
+              status={tab}
+              kind={kind}
+              role={role}
+              busyId={act.isPending ? (act.variables?.id ?? null) : null}
+              onAction={(group, action) => setAsking({ group, action })}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(o) => !o && !act.isPending && setAsking(null)}
+        title={confirm?.title ?? ""}
+        description={confirm?.description ?? ""}
+        confirmLabel={confirm?.confirmLabel}
+        pendingLabel={confirm?.pendingLabel}
+        confirmVariant={confirm?.harmless ? "default" : "destructive"}
+        pending={act.isPending}
+        onConfirm={run}
+      />
+    </>
+  );
+}
