@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
+import { mutedMessage } from "@contract/reports-constants";
 import { chatTime } from "@/lib/format";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
@@ -234,6 +235,21 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     fireEvent.click(await within(log).findByRole("button", { name: "Delete message from bob" }));
     await waitFor(() => expect(within(log).queryByText("rude")).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/admin/chat/7" && init?.method === "DELETE")).toBe(true);
+  });
+
+  it("D96: a muted player's refusal (403) is shown under the input, the text is kept, and it goes once they type", async () => {
+    const muted = mutedMessage(new Date("2026-11-27T14:05:00Z"));
+    mockApi([signedInAs(ann), ...chatRoutes(() => [], [["POST", "/api/chat", () => jsonResponse({ message: muted }, { status: 403 })]])]);
+    renderWithProviders(<ChatPanel />);
+    const input = await screen.findByRole("textbox", { name: "Chat message" });
+    fireEvent.change(input, { target: { value: "hello?" } });
+    fireEvent.submit(input.closest("form")!);
+    expect(await screen.findByRole("alert")).toHaveTextContent("You are muted until 2026-11-27 14:05 UTC");
+    expect(input).toHaveAccessibleDescription(muted);
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveValue("hello?");
+    fireEvent.change(input, { target: { value: "hello" } });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("shows no delete buttons to players", async () => {

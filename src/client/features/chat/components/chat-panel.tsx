@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
 import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
@@ -31,6 +31,9 @@ export function ChatPanel({ className }: { className?: string }) {
   const send = useSendChatMessage();
   const remove = useDeleteChatMessage();
   const [draft, setDraft] = useState("");
+  // D96: a refusal that names its rule ("You are muted until …") is shown under the input; the text is kept.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const isAdmin = user?.role === "admin";
 
@@ -45,9 +48,14 @@ export function ChatPanel({ className }: { className?: string }) {
     const text = draft.trim();
     // Spec §5: an empty or whitespace-only message is never sent.
     if (!text || send.isPending) return;
+    setRefusal(null);
     send.mutate(text, {
       onSuccess: () => setDraft(""),
       onError: (error) => {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
+          setRefusal(error.serverMessage);
+          return;
+        }
         if (error instanceof ApiError && error.status === 429) {
           toast({
             title: "Slow down",
@@ -56,7 +64,7 @@ export function ChatPanel({ className }: { className?: string }) {
           });
           return;
         }
-        // Spec §8: other send failures are only logged.
+        // Spec §8: other send failures (the network, the server) are only logged.
         console.warn("Failed to send chat message", error);
       },
     });
@@ -115,19 +123,31 @@ export function ChatPanel({ className }: { className?: string }) {
       {userLoading ? (
         <Skeleton className="h-10 w-full" />
       ) : user ? (
-        <form onSubmit={submit} className="flex items-center gap-2">
-          <Input
-            aria-label="Chat message"
-            placeholder="Type a message..."
-            autoComplete="off"
-            maxLength={CHAT_MAX_LENGTH}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <Button type="submit" variant="gradient" disabled={send.isPending} aria-label="Send">
-            <SendHorizontal aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Send</span>
-          </Button>
+        <form onSubmit={submit} className="grid gap-1.5">
+          <div className="flex items-center gap-2">
+            <Input
+              aria-label="Chat message"
+              placeholder="Type a message..."
+              autoComplete="off"
+              maxLength={CHAT_MAX_LENGTH}
+              value={draft}
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? refusalId : undefined}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setRefusal(null);
+              }}
+            />
+            <Button type="submit" variant="gradient" disabled={send.isPending} aria-label="Send">
+              <SendHorizontal aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Send</span>
+            </Button>
+          </div>
+          {refusal ? (
+            <p id={refusalId} role="alert" className="text-sm font-medium text-destructive dark:text-red-400">
+              {refusal}
+            </p>
+          ) : null}
         </form>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
