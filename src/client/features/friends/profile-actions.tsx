@@ -1,5 +1,5 @@
 import { Ban, Check, ChevronDown, Clock, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -26,9 +26,16 @@ function MessageButton() {
  * D84/D88: the profile's Message and Add Friend buttons (the spec's placeholders, D55, made real). The server
  * renders the two plain buttons (it does not know the visitor, D70); once hydrated they follow where the
  * visitor stands with the player: sign in first, Add Friend, Cancel Request, Accept/Decline, Friends (remove),
- * Unblock; Message opens the conversation with a friend. A friend's presence shows above them.
+ * Unblock; Message opens the conversation with a friend. A friend's presence shows above them. `renderReport`
+ * (D97): the report button, for a signed-in player on someone else's profile.
  */
-export function ProfileActions({ user }: { user: { id: number; username: string } }) {
+export function ProfileActions({
+  user,
+  renderReport,
+}: {
+  user: { id: number; username: string };
+  renderReport?: (target: { id: number; author: string }) => ReactNode;
+}) {
   const me = useCurrentUser();
   const [location] = useLocation();
   const signedIn = !!me.user && me.user.id !== user.id;
@@ -153,6 +160,7 @@ export function ProfileActions({ user }: { user: { id: number; username: string 
             </DropdownMenuContent>
           </DropdownMenu>
         )}
+        {renderReport?.({ id: user.id, author: user.username })}
       </div>
       <BlockDialog player={blocking ? user : null} onClose={() => setBlocking(false)} />
     </div>

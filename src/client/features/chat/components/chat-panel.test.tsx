@@ -259,3 +259,23 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     expect(screen.queryByRole("button", { name: /Delete message/ })).not.toBeInTheDocument();
   });
 });
+
+describe("ChatPanel: reports (D97)", () => {
+  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} from ${author}`}</button>;
+
+  it("offers a report on each message of someone else, never on the player's own", async () => {
+    mockApi([signedInAs(ann), ...chatRoutes(() => [msg(1, "mine"), msg(2, "theirs", bob), msg(3, "mine again")])]);
+    renderWithProviders(<ChatPanel renderReport={renderReport} />);
+    const log = screen.getByRole("log", { name: "Chat messages" });
+    expect(await within(log).findByRole("button", { name: "Report 2 from bob" })).toBeInTheDocument();
+    expect(within(log).getAllByRole("button", { name: /^Report/ })).toHaveLength(1);
+  });
+
+  it("offers none to a signed-out visitor", async () => {
+    mockApi([signedOut, ...chatRoutes(() => [msg(1, "hello", ann), msg(2, "hi", bob)])]);
+    renderWithProviders(<ChatPanel renderReport={renderReport} />);
+    expect(await screen.findByText("Sign in to chat")).toBeInTheDocument();
+    expect(screen.getByText("hi")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
+  });
+});

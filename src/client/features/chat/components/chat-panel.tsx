@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
 import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
@@ -23,8 +23,9 @@ const SKELETON_ROWS = 5;
  * The home page's public chat (spec §2 "Home chat and leaderboard widgets", §5; D35–D37):
  * a live list of messages (max height 350 px, kept scrolled to the bottom) and, for a signed-in
  * player, an input that sends on Enter. Signed-out visitors read along and see 'Sign in to chat'.
+ * `renderReport` (D97) gives a signed-in player a report button on each message of someone else.
  */
-export function ChatPanel({ className }: { className?: string }) {
+export function ChatPanel({ className, renderReport }: { className?: string; renderReport?: (target: { id: number; author: string }) => ReactNode }) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const messages = useChatMessages();
   const live = useChatLive();
@@ -109,6 +110,7 @@ export function ChatPanel({ className }: { className?: string }) {
               message={message}
               onDelete={isAdmin ? () => deleteMessage(message) : undefined}
               deleting={remove.isPending && remove.variables === message.id}
+              report={user && renderReport && message.user.id !== user.id ? renderReport({ id: message.id, author: message.user.username }) : null}
             />
           ))
         )}
@@ -165,7 +167,10 @@ export function ChatPanel({ className }: { className?: string }) {
   );
 }
 
-function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean }) {
+/** On a pointer that can hover, a row's report button shows while the row is hovered or the button focused. */
+const REVEAL_ON_HOVER = "pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100";
+
+function ChatMessageRow({ message, onDelete, deleting, report }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean; report?: ReactNode }) {
   const time = useTimeFormat();
   return (
     <div className="group flex items-start gap-3" data-message-id={message.id}>
@@ -191,6 +196,7 @@ function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage;
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
+      {report ? <div className={REVEAL_ON_HOVER}>{report}</div> : null}
     </div>
   );
 }

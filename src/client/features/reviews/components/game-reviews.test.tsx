@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mutedMessage } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
@@ -254,5 +254,28 @@ describe("ReviewList paging (issue 12 item 2)", () => {
     expect(screen.queryByRole("button", { name: "Show More Reviews" })).not.toBeInTheDocument();
     const asked = calls(fetch, "GET", "/api/games/5/reviews").map(([u]) => new URL(String(u), "http://x").searchParams.toString());
     expect(asked).toEqual(["limit=20&offset=0", "limit=20&offset=20"]);
+  });
+});
+
+describe("Reviews: reports (D97)", () => {
+  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} by ${author}`}</button>;
+  const amy = review({ id: 32, userId: 9, comment: "Meh", user: { username: "amy", avatarUrl: null } });
+
+  it("offers a report on each review of someone else (by the review's id), never on the player's own", async () => {
+    reviewApi({ own: review(), others: [amy] });
+    renderWithProviders(<GameReviews gameId={5} renderReport={renderReport} />);
+    const list = await screen.findByRole("list", { name: "Reviews" });
+    expect(await within(list).findByRole("button", { name: "Report 32 by amy" })).toBeInTheDocument();
+    expect(within(list).getAllByRole("button", { name: /^Report/ })).toHaveLength(1);
+    expect(within(list).getByText("Great fun")).toBeInTheDocument();
+  });
+
+  it("offers none to a signed-out visitor", async () => {
+    reviewApi({ user: signedOut, others: [amy] });
+    renderWithProviders(<GameReviews gameId={5} renderReport={renderReport} />);
+    const list = await screen.findByRole("list", { name: "Reviews" });
+    await waitFor(() => expect(screen.getByText("Please log in to write a review")).toBeInTheDocument());
+    expect(within(list).getByText("Meh")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
   });
 });
