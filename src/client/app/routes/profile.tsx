@@ -21,15 +21,15 @@ import { useContent } from "@/lib/site-content";
  */
 const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
 /**
- * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
- * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's profile. Nobody is
- * signed in on the server's render (D70), so it never renders there.
+ * D97: the report button's chunk (here only its dialog's holder; the dialog is another chunk, loaded when "Report
+ * profile" is chosen); neither is loaded before the first interaction (D73): the first comes once a signed-in player is
+ * shown someone else's profile. Nobody is signed in on the server's render (D70), so it never renders there.
  */
 const ReportButton = lazyPart("report-profile", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
-/** Beside the profile's other actions, as tall as they are. */
-const reportProfile = ({ id, author }: { id: number; author: string }) => (
+/** Opened by "Report profile" in the profile's More menu (the dialog only: the menu item is the button). */
+const reportProfile = ({ id, author }: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => (
   <Suspense fallback={null}>
-    <ReportButton kind="profile" targetId={id} author={author} large />
+    <ReportButton kind="profile" targetId={id} author={author} {...dialog} />
   </Suspense>
 );
 

@@ -1,4 +1,4 @@
-import { Ban, Check, ChevronDown, Clock, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
+import { Ban, Check, ChevronDown, Clock, Flag, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
@@ -27,14 +27,14 @@ function MessageButton() {
  * renders the two plain buttons (it does not know the visitor, D70); once hydrated they follow where the
  * visitor stands with the player: sign in first, Add Friend, Cancel Request, Accept/Decline, Friends (remove),
  * Unblock; Message opens the conversation with a friend. A friend's presence shows above them. `renderReport`
- * (D97): the report button, for a signed-in player on someone else's profile.
+ * (D97): the report dialog, opened by "Report profile" in the More menu (a signed-in player, someone else's profile).
  */
 export function ProfileActions({
   user,
   renderReport,
 }: {
   user: { id: number; username: string };
-  renderReport?: (target: { id: number; author: string }) => ReactNode;
+  renderReport?: (target: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 }) {
   const me = useCurrentUser();
   const [location] = useLocation();
@@ -42,6 +42,7 @@ export function ProfileActions({
   const rel = useAsServerRendered(useQuery({ ...relationshipQuery(user.id), enabled: signedIn }));
   const action = useFriendAction();
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   if (me.user?.id === user.id) return null;
 
@@ -145,7 +146,7 @@ export function ProfileActions({
           <MessageButton />
         )}
         {friendButton}
-        {r.blocked ? null : (
+        {r.blocked && !renderReport ? null : (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={`More for ${user.username}`}>
@@ -153,16 +154,24 @@ export function ProfileActions({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => setBlocking(true)} className="text-destructive focus:text-destructive">
-                <Ban aria-hidden="true" />
-                Block {user.username}
-              </DropdownMenuItem>
+              {renderReport ? (
+                <DropdownMenuItem onSelect={() => setReporting(true)}>
+                  <Flag aria-hidden="true" />
+                  Report profile
+                </DropdownMenuItem>
+              ) : null}
+              {r.blocked ? null : (
+                <DropdownMenuItem onSelect={() => setBlocking(true)} className="text-destructive focus:text-destructive">
+                  <Ban aria-hidden="true" />
+                  Block {user.username}
+                </DropdownMenuItem>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         )}
-        {renderReport?.({ id: user.id, author: user.username })}
       </div>
       <BlockDialog player={blocking ? user : null} onClose={() => setBlocking(false)} />
+      {renderReport?.({ id: user.id, author: user.username }, { open: reporting, onOpenChange: setReporting })}
     </div>
   );
 }

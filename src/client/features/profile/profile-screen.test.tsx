@@ -142,7 +142,9 @@ describe("Profile screen", () => {
       ["POST", "/api/reports", () => jsonResponse({ id: 3, message: REPORT_SENT }, { status: 201 })],
     ]);
     const view = renderApp("/profile/7");
-    fireEvent.click(await screen.findByRole("button", { name: "Report turbotiger's profile" }));
+    const more = await screen.findByRole("button", { name: "More for turbotiger" });
+    fireEvent.pointerDown(more, { button: 0, pointerType: "mouse" });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Report profile" }));
     const dialog = await screen.findByRole("dialog", { name: "Report profile" });
     fireEvent.click(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.inappropriate }));
     fireEvent.change(within(dialog).getByRole("textbox"), { target: { value: "the avatar" } });
@@ -156,7 +158,7 @@ describe("Profile screen", () => {
     const own = renderApp("/profile/1");
     expect(await screen.findByRole("heading", { level: 1, name: "me" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Add Friend" })).toBeNull());
-    expect(screen.queryByRole("button", { name: /^Report/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^More for/ })).toBeNull();
     own.unmount();
 
     // Signed out.
@@ -168,7 +170,7 @@ describe("Profile screen", () => {
     );
     renderApp("/profile/7");
     expect(await screen.findByRole("link", { name: "Add Friend" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /^Report/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^More for/ })).toBeNull();
   });
 
   it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {

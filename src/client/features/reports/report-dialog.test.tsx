@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REPORT_REASON_LABELS, REPORT_REFUSALS, REPORT_SENT, REPORT_TEXT_MAX_LENGTH } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
@@ -29,15 +30,37 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
     renderWithProviders(
       <>
         <ReportButton kind="review" targetId={3} author="bob" />
-        <ReportButton kind="profile" targetId={2} author="bob" large />
         <ReportButton kind="message" targetId={9} author="bob" />
       </>,
     );
-    expect(screen.getByRole("button", { name: "Report review by bob" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Report message from bob" })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: "Report bob's profile" }));
+    fireEvent.click(screen.getByRole("button", { name: "Report review by bob" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report review" });
+    expect(dialog).toHaveAccessibleDescription(/what is wrong with this review by bob\./);
+  });
+
+  it("controlled (a menu's Report item opens it): no button of its own, and closing tells the owner", async () => {
+    mockApi([me, created]);
+    function Owner() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Menu item
+          </button>
+          <span>{open ? "open" : "closed"}</span>
+          <ReportButton kind="profile" targetId={2} author="bob" open={open} onOpenChange={setOpen} />
+        </>
+      );
+    }
+    renderWithProviders(<Owner />);
+    expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Menu item" }));
     const dialog = await screen.findByRole("dialog", { name: "Report profile" });
-    expect(dialog).toHaveAccessibleDescription(/what is wrong with bob's profile/);
+    expect(dialog).toHaveAccessibleDescription(/what is wrong with bob's profile\./);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("closed")).toBeInTheDocument();
   });
 
   it("offers the reasons as a labelled radio group with none chosen, and refuses to send without one", async () => {
