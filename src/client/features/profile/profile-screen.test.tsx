@@ -173,6 +173,21 @@ describe("Profile screen", () => {
     expect(screen.queryByRole("button", { name: /^More for/ })).toBeNull();
   });
 
+  it("D97: a blocked player's profile can still be reported (the More menu keeps Report, without Block)", async () => {
+    mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(profile)],
+      ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: true, presence: null })],
+    ]);
+    renderApp("/profile/7");
+    expect(await screen.findByRole("button", { name: "Unblock" })).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByRole("button", { name: "More for turbotiger" }), { button: 0, pointerType: "mouse" });
+    expect(await screen.findByRole("menuitem", { name: "Report profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: /^Block/ })).toBeNull();
+  });
+
   it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {
     mockApi(
       routes([
