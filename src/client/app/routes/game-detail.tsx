@@ -18,6 +18,20 @@ import { GameLeaderboard } from "@/features/scores/components/game-leaderboard";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { ApiError } from "@/lib/api-client";
+import { lazyPart } from "@/lib/lazy-component";
+import { Suspense } from "react";
+
+/**
+ * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
+ * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's review. Nobody is
+ * signed in on the server's render (D70), so it never renders there.
+ */
+const ReportButton = lazyPart("report-review", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const reportReview = ({ id, author }: { id: number; author: string }) => (
+  <Suspense fallback={null}>
+    <ReportButton kind="review" targetId={id} author={author} />
+  </Suspense>
+);
 
 /** Game detail (/game/{id}): spec §2 and §4, D20–D23, D30–D32, D54. */
 export function GameDetailScreen({ id: rawId }: { id: string }) {
@@ -55,7 +69,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
               }
               howToPlay={<GameHowToPlayTab game={game} />}
               leaderboard={<GameLeaderboard gameId={game.id} />}
-              reviews={<GameReviews gameId={game.id} />}
+              reviews={<GameReviews gameId={game.id} renderReport={reportReview} />}
             />
           </div>
           <aside aria-label="Game information" className="space-y-4">

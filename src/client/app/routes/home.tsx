@@ -12,6 +12,20 @@ import { GamingExperiences } from "@/features/home/components/gaming-experiences
 import { Hero } from "@/features/home/components/hero";
 import { TopPlayers } from "@/features/leaderboard/components/top-players";
 import { HOME_DESCRIPTION } from "@contract/pages";
+import { lazyPart } from "@/lib/lazy-component";
+import { Suspense } from "react";
+
+/**
+ * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
+ * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's chat message. Nobody is
+ * signed in on the server's render (D70), so it never renders there.
+ */
+const ReportButton = lazyPart("report-chat", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const reportChat = ({ id, author }: { id: number; author: string }) => (
+  <Suspense fallback={null}>
+    <ReportButton kind="chat" targetId={id} author={author} />
+  </Suspense>
+);
 
 /** / (spec §2 Home, §4): hero, featured carousel, categories, games, experiences, community, banner. */
 export function HomeScreen() {
@@ -27,7 +41,7 @@ export function HomeScreen() {
         <CategoryChips />
         <PopularGames categoryNames={(categories.data ?? []).map((c) => c.name)} />
         <GamingExperiences collections={collections.data} pending={collections.isPending} />
-        <CommunitySection topPlayers={<TopPlayers />} chat={<ChatPanel />} />
+        <CommunitySection topPlayers={<TopPlayers />} chat={<ChatPanel renderReport={reportChat} />} />
         <ClosingBanner />
       </Container>
     </>

@@ -9,6 +9,16 @@ import { ThreadView } from "@/features/messages/components/thread-view";
 import { useMessagesLive } from "@/features/messages/use-messages-live";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { lazyPart } from "@/lib/lazy-component";
+import { Suspense } from "react";
+
+/** D97: the report button on each message the other player sent (a chunk of its own; its dialog another). */
+const ReportButton = lazyPart("report-message", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const reportMessage = ({ id, author }: { id: number; author: string }) => (
+  <Suspense fallback={null}>
+    <ReportButton kind="message" targetId={id} author={author} />
+  </Suspense>
+);
 
 /** A positive integer id, else null. */
 function parseUserId(id: string | undefined): number | null {
@@ -81,7 +91,7 @@ export function MessagesScreen({ userId: rawId }: { userId?: string }) {
             </div>
           ) : (
             // A new conversation gets a fresh view (scroll position, composer).
-            <ThreadView key={selected} userId={selected} meId={user.id} />
+            <ThreadView key={selected} userId={selected} meId={user.id} renderReport={reportMessage} />
           )}
         </section>
       </div>

@@ -20,6 +20,18 @@ import { useContent } from "@/lib/site-content";
  * HTML has them already. After a client-side navigation nothing holds their place for that moment.
  */
 const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
+/**
+ * D97: the report button's chunk (here only its dialog's holder; the dialog is another chunk, loaded when "Report
+ * profile" is chosen); neither is loaded before the first interaction (D73): the first comes once a signed-in player is
+ * shown someone else's profile. Nobody is signed in on the server's render (D70), so it never renders there.
+ */
+const ReportButton = lazyPart("report-profile", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+/** Opened by "Report profile" in the profile's More menu (the dialog only: the menu item is the button). */
+const reportProfile = ({ id, author }: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => (
+  <Suspense fallback={null}>
+    <ReportButton kind="profile" targetId={id} author={author} {...dialog} />
+  </Suspense>
+);
 
 /** A positive integer id, else null (then the user cannot exist: no request is made). */
 function parseUserId(id: string): number | null {
@@ -89,7 +101,7 @@ export function ProfileScreen({ id }: { id: string }) {
         isSelf={me?.id === p.id}
         actions={
           <Suspense fallback={null}>
-            <ProfileActions user={p} />
+            <ProfileActions user={p} renderReport={reportProfile} />
           </Suspense>
         }
       />

@@ -1,5 +1,5 @@
-import { Ban, Check, ChevronDown, Clock, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
-import { useState } from "react";
+import { Ban, Check, ChevronDown, Clock, Flag, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -26,15 +26,23 @@ function MessageButton() {
  * D84/D88: the profile's Message and Add Friend buttons (the spec's placeholders, D55, made real). The server
  * renders the two plain buttons (it does not know the visitor, D70); once hydrated they follow where the
  * visitor stands with the player: sign in first, Add Friend, Cancel Request, Accept/Decline, Friends (remove),
- * Unblock; Message opens the conversation with a friend. A friend's presence shows above them.
+ * Unblock; Message opens the conversation with a friend. A friend's presence shows above them. `renderReport`
+ * (D97): the report dialog, opened by "Report profile" in the More menu (a signed-in player, someone else's profile).
  */
-export function ProfileActions({ user }: { user: { id: number; username: string } }) {
+export function ProfileActions({
+  user,
+  renderReport,
+}: {
+  user: { id: number; username: string };
+  renderReport?: (target: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+}) {
   const me = useCurrentUser();
   const [location] = useLocation();
   const signedIn = !!me.user && me.user.id !== user.id;
   const rel = useAsServerRendered(useQuery({ ...relationshipQuery(user.id), enabled: signedIn }));
   const action = useFriendAction();
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   if (me.user?.id === user.id) return null;
 
@@ -138,7 +146,7 @@ export function ProfileActions({ user }: { user: { id: number; username: string 
           <MessageButton />
         )}
         {friendButton}
-        {r.blocked ? null : (
+        {r.blocked && !renderReport ? null : (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={`More for ${user.username}`}>
@@ -146,15 +154,24 @@ export function ProfileActions({ user }: { user: { id: number; username: string 
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => setBlocking(true)} className="text-destructive focus:text-destructive">
-                <Ban aria-hidden="true" />
-                Block {user.username}
-              </DropdownMenuItem>
+              {renderReport ? (
+                <DropdownMenuItem onSelect={() => setReporting(true)}>
+                  <Flag aria-hidden="true" />
+                  Report profile
+                </DropdownMenuItem>
+              ) : null}
+              {r.blocked ? null : (
+                <DropdownMenuItem onSelect={() => setBlocking(true)} className="text-destructive focus:text-destructive">
+                  <Ban aria-hidden="true" />
+                  Block {user.username}
+                </DropdownMenuItem>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         )}
       </div>
       <BlockDialog player={blocking ? user : null} onClose={() => setBlocking(false)} />
+      {renderReport?.({ id: user.id, author: user.username }, { open: reporting, onOpenChange: setReporting })}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { DIRECT_MESSAGE_REFUSALS } from "@contract/direct-messages-constants";
+import { mutedMessage, REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import type { PlayerLiveEvent } from "@contract/player-live";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
@@ -197,7 +198,44 @@ describe("/messages/{userId} (D88)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Block" }));
     await waitFor(() => expect(app.location.history?.at(-1)).toBe("/messages"));
     expect(api.mock.calls.some(([url, init]) => String(url) === "/api/blocks/2" && init?.method === "POST")).toBe(true);
-    // D97's Report is not offered (no reports API yet).
+    // D97: a report is made of one message (beside it), not of the whole conversation from this menu.
     expect(screen.queryByRole("menuitem", { name: /report/i })).toBeNull();
+  });
+
+  it("D97: each message the other player sent has a report button, mine have none; it reports that message", async () => {
+    const api = mockApi(
+      routes([
+        ["GET", "/api/messages/2", () => jsonResponse(thread([msg(10, 2, "hi ann"), msg(11, 1, "hi bob", at(1)), msg(12, 2, "buy cheap coins")]))],
+        ["POST", "/api/reports", () => jsonResponse({ id: 4, message: REPORT_SENT }, { status: 201 })],
+      ]),
+    );
+    renderApp("/messages/2");
+    const log = await screen.findByRole("log", { name: "Messages" });
+    await waitFor(() => expect(within(log).getAllByRole("button", { name: "Report message from bob" })).toHaveLength(2));
+    expect(within(log.querySelector('[data-message-id="11"]') as HTMLElement).queryByRole("button")).toBeNull();
+
+    fireEvent.click(within(log.querySelector('[data-message-id="12"]') as HTMLElement).getByRole("button", { name: "Report message from bob" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report direct message" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.spam }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(await screen.findByText(REPORT_SENT)).toBeInTheDocument();
+    const post = api.mock.calls.find(([url, init]) => String(url) === "/api/reports" && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ kind: "message", targetId: 12, reason: "spam" });
+  });
+
+  it("D96: a muted player's refusal (403) shows under the box and the text stays", async () => {
+    const muted = mutedMessage(new Date("2026-11-27T14:05:00Z"));
+    mockApi(
+      routes([
+        ["GET", "/api/messages/2", () => jsonResponse(thread([msg(10, 2, "hello")]))],
+        ["POST", "/api/messages/2", () => jsonResponse({ message: muted }, { status: 403 })],
+      ]),
+    );
+    renderApp("/messages/2");
+    const box = await screen.findByRole("textbox", { name: "Message bob" });
+    fireEvent.change(box, { target: { value: "are you there?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("You are muted until 2026-11-27 14:05 UTC");
+    expect(box).toHaveValue("are you there?");
   });
 });

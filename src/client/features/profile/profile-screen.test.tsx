@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
+import { REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, signedInAs, type MockRoute } from "@test/render-app";
 import { achievementSummary, recentGames } from "./achievements";
 
@@ -127,6 +128,64 @@ describe("Profile screen", () => {
     expect(await screen.findByRole("link", { name: "Message" })).toHaveAttribute("href", "/messages/7");
     expect(screen.getByRole("button", { name: "Friends" })).toBeInTheDocument();
     expect(screen.getByText(/Playing/)).toHaveTextContent("Playing Snake");
+  });
+
+  it("D97: a signed-in player can report someone else's profile (by its user id); not their own, and not signed out", async () => {
+    const api = mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(profile)],
+      ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ["GET", "/api/users/1", () => jsonResponse({ ...profile, id: 1, username: "me" })],
+      ["GET", "/api/users/1/stats", () => jsonResponse(stats)],
+      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null })],
+      ["POST", "/api/reports", () => jsonResponse({ id: 3, message: REPORT_SENT }, { status: 201 })],
+    ]);
+    const view = renderApp("/profile/7");
+    const more = await screen.findByRole("button", { name: "More for turbotiger" });
+    fireEvent.pointerDown(more, { button: 0, pointerType: "mouse" });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Report profile" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report profile" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.inappropriate }));
+    fireEvent.change(within(dialog).getByRole("textbox"), { target: { value: "the avatar" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(await screen.findByText(REPORT_SENT)).toBeInTheDocument();
+    const post = api.mock.calls.find(([url, init]) => String(url) === "/api/reports" && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ kind: "profile", targetId: 7, reason: "inappropriate", text: "the avatar" });
+    view.unmount();
+
+    // One's own profile.
+    const own = renderApp("/profile/1");
+    expect(await screen.findByRole("heading", { level: 1, name: "me" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Add Friend" })).toBeNull());
+    expect(screen.queryByRole("button", { name: /^More for/ })).toBeNull();
+    own.unmount();
+
+    // Signed out.
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
+    renderApp("/profile/7");
+    expect(await screen.findByRole("link", { name: "Add Friend" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^More for/ })).toBeNull();
+  });
+
+  it("D97: a blocked player's profile can still be reported (the More menu keeps Report, without Block)", async () => {
+    mockApi([
+      signedInAs({ id: 1, username: "me" }),
+      noContent,
+      ["GET", "/api/users/7", () => jsonResponse(profile)],
+      ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: true, presence: null })],
+    ]);
+    renderApp("/profile/7");
+    expect(await screen.findByRole("button", { name: "Unblock" })).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByRole("button", { name: "More for turbotiger" }), { button: 0, pointerType: "mouse" });
+    expect(await screen.findByRole("menuitem", { name: "Report profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: /^Block/ })).toBeNull();
   });
 
   it("shows the profile numbers from /api/users/{id}, the rank badge and the two buttons", async () => {

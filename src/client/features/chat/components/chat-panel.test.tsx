@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
+import { mutedMessage } from "@contract/reports-constants";
 import { chatTime } from "@/lib/format";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
@@ -236,10 +237,45 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/admin/chat/7" && init?.method === "DELETE")).toBe(true);
   });
 
+  it("D96: a muted player's refusal (403) is shown under the input, the text is kept, and it goes once they type", async () => {
+    const muted = mutedMessage(new Date("2026-11-27T14:05:00Z"));
+    mockApi([signedInAs(ann), ...chatRoutes(() => [], [["POST", "/api/chat", () => jsonResponse({ message: muted }, { status: 403 })]])]);
+    renderWithProviders(<ChatPanel />);
+    const input = await screen.findByRole("textbox", { name: "Chat message" });
+    fireEvent.change(input, { target: { value: "hello?" } });
+    fireEvent.submit(input.closest("form")!);
+    expect(await screen.findByRole("alert")).toHaveTextContent("You are muted until 2026-11-27 14:05 UTC");
+    expect(input).toHaveAccessibleDescription(muted);
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveValue("hello?");
+    fireEvent.change(input, { target: { value: "hello" } });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("shows no delete buttons to players", async () => {
     mockApi([signedInAs(bob), ...chatRoutes(() => [msg(7, "hello", ann)])]);
     renderWithProviders(<ChatPanel />);
     await screen.findByText("hello");
     expect(screen.queryByRole("button", { name: /Delete message/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("ChatPanel: reports (D97)", () => {
+  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} from ${author}`}</button>;
+
+  it("offers a report on each message of someone else, never on the player's own", async () => {
+    mockApi([signedInAs(ann), ...chatRoutes(() => [msg(1, "mine"), msg(2, "theirs", bob), msg(3, "mine again")])]);
+    renderWithProviders(<ChatPanel renderReport={renderReport} />);
+    const log = screen.getByRole("log", { name: "Chat messages" });
+    expect(await within(log).findByRole("button", { name: "Report 2 from bob" })).toBeInTheDocument();
+    expect(within(log).getAllByRole("button", { name: /^Report/ })).toHaveLength(1);
+  });
+
+  it("offers none to a signed-out visitor", async () => {
+    mockApi([signedOut, ...chatRoutes(() => [msg(1, "hello", ann), msg(2, "hi", bob)])]);
+    renderWithProviders(<ChatPanel renderReport={renderReport} />);
+    expect(await screen.findByText("Sign in to chat")).toBeInTheDocument();
+    expect(screen.getByText("hi")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
 import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
@@ -23,14 +23,18 @@ const SKELETON_ROWS = 5;
  * The home page's public chat (spec §2 "Home chat and leaderboard widgets", §5; D35–D37):
  * a live list of messages (max height 350 px, kept scrolled to the bottom) and, for a signed-in
  * player, an input that sends on Enter. Signed-out visitors read along and see 'Sign in to chat'.
+ * `renderReport` (D97) gives a signed-in player a report button on each message of someone else.
  */
-export function ChatPanel({ className }: { className?: string }) {
+export function ChatPanel({ className, renderReport }: { className?: string; renderReport?: (target: { id: number; author: string }) => ReactNode }) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const messages = useChatMessages();
   const live = useChatLive();
   const send = useSendChatMessage();
   const remove = useDeleteChatMessage();
   const [draft, setDraft] = useState("");
+  // D96: a refusal that names its rule ("You are muted until …") is shown under the input; the text is kept.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const isAdmin = user?.role === "admin";
 
@@ -45,9 +49,14 @@ export function ChatPanel({ className }: { className?: string }) {
     const text = draft.trim();
     // Spec §5: an empty or whitespace-only message is never sent.
     if (!text || send.isPending) return;
+    setRefusal(null);
     send.mutate(text, {
       onSuccess: () => setDraft(""),
       onError: (error) => {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
+          setRefusal(error.serverMessage);
+          return;
+        }
         if (error instanceof ApiError && error.status === 429) {
           toast({
             title: "Slow down",
@@ -56,7 +65,7 @@ export function ChatPanel({ className }: { className?: string }) {
           });
           return;
         }
-        // Spec §8: other send failures are only logged.
+        // Spec §8: other send failures (the network, the server) are only logged.
         console.warn("Failed to send chat message", error);
       },
     });
@@ -101,6 +110,7 @@ export function ChatPanel({ className }: { className?: string }) {
               message={message}
               onDelete={isAdmin ? () => deleteMessage(message) : undefined}
               deleting={remove.isPending && remove.variables === message.id}
+              report={user && renderReport && message.user.id !== user.id ? renderReport({ id: message.id, author: message.user.username }) : null}
             />
           ))
         )}
@@ -115,19 +125,31 @@ export function ChatPanel({ className }: { className?: string }) {
       {userLoading ? (
         <Skeleton className="h-10 w-full" />
       ) : user ? (
-        <form onSubmit={submit} className="flex items-center gap-2">
-          <Input
-            aria-label="Chat message"
-            placeholder="Type a message..."
-            autoComplete="off"
-            maxLength={CHAT_MAX_LENGTH}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <Button type="submit" variant="gradient" disabled={send.isPending} aria-label="Send">
-            <SendHorizontal aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Send</span>
-          </Button>
+        <form onSubmit={submit} className="grid gap-1.5">
+          <div className="flex items-center gap-2">
+            <Input
+              aria-label="Chat message"
+              placeholder="Type a message..."
+              autoComplete="off"
+              maxLength={CHAT_MAX_LENGTH}
+              value={draft}
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? refusalId : undefined}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setRefusal(null);
+              }}
+            />
+            <Button type="submit" variant="gradient" disabled={send.isPending} aria-label="Send">
+              <SendHorizontal aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Send</span>
+            </Button>
+          </div>
+          {refusal ? (
+            <p id={refusalId} role="alert" className="text-sm font-medium text-destructive dark:text-red-400">
+              {refusal}
+            </p>
+          ) : null}
         </form>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -145,7 +167,10 @@ export function ChatPanel({ className }: { className?: string }) {
   );
 }
 
-function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean }) {
+/** On a pointer that can hover, a row's report button shows while the row is hovered or the button focused. */
+const REVEAL_ON_HOVER = "pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100";
+
+function ChatMessageRow({ message, onDelete, deleting, report }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean; report?: ReactNode }) {
   const time = useTimeFormat();
   return (
     <div className="group flex items-start gap-3" data-message-id={message.id}>
@@ -171,6 +196,7 @@ function ChatMessageRow({ message, onDelete, deleting }: { message: ChatMessage;
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
+      {report ? <div className={REVEAL_ON_HOVER}>{report}</div> : null}
     </div>
   );
 }

@@ -18,10 +18,18 @@ import { Composer } from "./composer";
 
 /**
  * D88: a conversation: bubbles (mine on the right), the newest at the bottom, older pages on demand, the
- * composer (or why I cannot write), and a menu with the player's profile and Block (D84). D97's Report (the
- * community safety work) has no API yet, so the menu does not offer it.
+ * composer (or why I cannot write), and a menu with the player's profile and Block (D84). `renderReport` (D97)
+ * puts a report button beside each message the other player sent (only a message sent to me can be reported).
  */
-export function ThreadView({ userId, meId }: { userId: number; meId: number }) {
+export function ThreadView({
+  userId,
+  meId,
+  renderReport,
+}: {
+  userId: number;
+  meId: number;
+  renderReport?: (target: { id: number; author: string }) => ReactNode;
+}) {
   const thread = useThread(userId);
   const send = useSendDirectMessage(userId);
   const qc = useQueryClient();
@@ -60,6 +68,7 @@ export function ThreadView({ userId, meId }: { userId: number; meId: number }) {
       <MessageList
         messages={messages}
         meId={meId}
+        report={renderReport ? (m) => renderReport({ id: m.id, author: head.user.username }) : undefined}
         hasOlder={thread.hasNextPage}
         loadingOlder={thread.isFetchingNextPage}
         loadOlder={() => void thread.fetchNextPage()}
@@ -156,12 +165,15 @@ function ThreadHeader({ user }: { user: DirectMessageThread["user"] }) {
 function MessageList({
   messages,
   meId,
+  report,
   hasOlder,
   loadingOlder,
   loadOlder,
 }: {
   messages: DirectMessage[];
   meId: number;
+  /** the report button for one of their messages */
+  report?: (message: DirectMessage) => ReactNode;
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
@@ -231,18 +243,23 @@ function MessageList({
                   </li>
                 ) : null}
                 <li
-                  className={cn("flex flex-col", mine ? "items-end" : "items-start", !sameSenderNext && "pb-1.5")}
+                  className={cn("group flex flex-col", mine ? "items-end" : "items-start", !sameSenderNext && "pb-1.5")}
                   data-message-id={m.id}
                   data-mine={mine || undefined}
                 >
                   <p className="sr-only">{mine ? "You" : "They"} wrote:</p>
-                  <div
-                    className={cn(
-                      "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-xs sm:max-w-[70%]",
-                      mine ? "rounded-br-md bg-gradient-to-br from-primary to-brand-2 text-white" : "rounded-bl-md bg-muted text-foreground",
-                    )}
-                  >
-                    {m.body}
+                  <div className={cn("flex w-full items-center gap-1", mine && "justify-end")}>
+                    <div
+                      className={cn(
+                        "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-xs sm:max-w-[70%]",
+                        mine ? "rounded-br-md bg-gradient-to-br from-primary to-brand-2 text-white" : "rounded-bl-md bg-muted text-foreground",
+                      )}
+                    >
+                      {m.body}
+                    </div>
+                    {!mine && report ? (
+                      <div className="pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">{report(m)}</div>
+                    ) : null}
                   </div>
                   {!sameSenderNext ? (
                     <span className="mt-1 px-1 text-[11px] text-muted-foreground">

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mutedMessage } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GameReviews } from "./game-reviews";
@@ -19,11 +20,20 @@ const review = (extra: Record<string, unknown> = {}) => ({
 const aggregate = { gameId: 5, rating: 40, average: 4, count: 1, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } };
 
 /** A tiny in-memory review store behind the mock API. */
-function reviewApi(opts: { own?: ReturnType<typeof review> | null; user?: MockRoute; postStatus?: number; deleteStatus?: number } = {}) {
+function reviewApi(
+  opts: {
+    own?: ReturnType<typeof review> | null;
+    others?: ReturnType<typeof review>[];
+    user?: MockRoute;
+    postStatus?: number;
+    postMessage?: string;
+    deleteStatus?: number;
+  } = {},
+) {
   let own = opts.own ?? null;
   const fetch = mockApi([
     opts.user ?? signedInAs(me),
-    ["GET", "/api/games/5/reviews", () => jsonResponse(own ? [own] : [])],
+    ["GET", "/api/games/5/reviews", () => jsonResponse([...(own ? [own] : []), ...(opts.others ?? [])])],
     ["GET", "/api/games/5/reviews/user/7", () => jsonResponse(own)],
     [
       "GET",
@@ -35,7 +45,7 @@ function reviewApi(opts: { own?: ReturnType<typeof review> | null; user?: MockRo
       "POST",
       "/api/reviews",
       ({ body }) => {
-        if (opts.postStatus) return jsonResponse({ message: "nope" }, { status: opts.postStatus });
+        if (opts.postStatus) return jsonResponse({ message: opts.postMessage ?? "nope" }, { status: opts.postStatus });
         const b = body as { rating: number; comment?: string };
         const created = own === null;
         own = review({ rating: b.rating, comment: b.comment ?? null });
@@ -171,6 +181,20 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     expect(screen.getByText("You need to be logged in to submit a review")).toBeInTheDocument();
   });
 
+  it("D96: a muted player's refusal (403) is shown by the buttons, and the review is kept", async () => {
+    const muted = mutedMessage(new Date("2026-11-27T14:05:00Z"));
+    reviewApi({ postStatus: 403, postMessage: muted });
+    renderWithProviders(<GameReviews gameId={5} />);
+    await screen.findByRole("heading", { name: "Write a Review" });
+    fireEvent.click(star(4));
+    fireEvent.change(screen.getByLabelText("Your review (optional)"), { target: { value: "Nice" } });
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("You are muted until 2026-11-27 14:05 UTC");
+    expect(screen.queryByText("Error submitting review")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Your review (optional)")).toHaveValue("Nice");
+    expect(star(4)).toHaveAttribute("aria-pressed", "true");
+  });
+
   it("stars work by keyboard: arrows move and pick, Enter picks", async () => {
     reviewApi();
     renderWithProviders(<GameReviews gameId={5} />);
@@ -230,5 +254,28 @@ describe("ReviewList paging (issue 12 item 2)", () => {
     expect(screen.queryByRole("button", { name: "Show More Reviews" })).not.toBeInTheDocument();
     const asked = calls(fetch, "GET", "/api/games/5/reviews").map(([u]) => new URL(String(u), "http://x").searchParams.toString());
     expect(asked).toEqual(["limit=20&offset=0", "limit=20&offset=20"]);
+  });
+});
+
+describe("Reviews: reports (D97)", () => {
+  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} by ${author}`}</button>;
+  const amy = review({ id: 32, userId: 9, comment: "Meh", user: { username: "amy", avatarUrl: null } });
+
+  it("offers a report on each review of someone else (by the review's id), never on the player's own", async () => {
+    reviewApi({ own: review(), others: [amy] });
+    renderWithProviders(<GameReviews gameId={5} renderReport={renderReport} />);
+    const list = await screen.findByRole("list", { name: "Reviews" });
+    expect(await within(list).findByRole("button", { name: "Report 32 by amy" })).toBeInTheDocument();
+    expect(within(list).getAllByRole("button", { name: /^Report/ })).toHaveLength(1);
+    expect(within(list).getByText("Great fun")).toBeInTheDocument();
+  });
+
+  it("offers none to a signed-out visitor", async () => {
+    reviewApi({ user: signedOut, others: [amy] });
+    renderWithProviders(<GameReviews gameId={5} renderReport={renderReport} />);
+    const list = await screen.findByRole("list", { name: "Reviews" });
+    await waitFor(() => expect(screen.getByText("Please log in to write a review")).toBeInTheDocument());
+    expect(within(list).getByText("Meh")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
   });
 });

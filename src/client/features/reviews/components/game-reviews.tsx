@@ -7,7 +7,7 @@ import { loginUrl, useCurrentUser } from "@/lib/session";
 import { useRating } from "../api/get-rating";
 import { useUserReview } from "../api/get-user-review";
 import { ReviewForm } from "./review-form";
-import { ReviewList } from "./review-list";
+import { ReviewList, type RenderReport } from "./review-list";
 
 export const LOGIN_TO_REVIEW_TEXT = "Please log in to write a review";
 
@@ -71,8 +71,8 @@ function ReviewFormSection({ gameId }: { gameId: number }) {
   return <ReviewForm key={existing ? `review-${existing.id}` : "new"} gameId={gameId} user={user} existing={existing} />;
 }
 
-/** The game page's Reviews tab (spec §2, §4; D30–D32). */
-export function GameReviews({ gameId }: { gameId: number }) {
+/** The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews. */
+export function GameReviews({ gameId, renderReport }: { gameId: number; renderReport?: RenderReport }) {
   const { user } = useCurrentUser();
   return (
     <div className="space-y-6">
@@ -82,7 +82,7 @@ export function GameReviews({ gameId }: { gameId: number }) {
         <h3 id="reviews-heading" className="text-lg font-semibold">
           Player Reviews
         </h3>
-        <ReviewList gameId={gameId} currentUserId={user?.id ?? null} />
+        <ReviewList gameId={gameId} currentUserId={user?.id ?? null} renderReport={renderReport} />
       </section>
     </div>
   );

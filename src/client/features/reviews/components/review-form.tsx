@@ -31,6 +31,8 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
   const ratingLabelId = useId();
   const commentId = useId();
   const busy = submit.isPending || remove.isPending;
+  // D96: a refusal that names its rule ("You are muted until …") is shown by the buttons; the review is kept.
+  const [refusal, setRefusal] = useState("");
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -39,11 +41,13 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
       toast({ title: "Rating required", description: "Please select a star rating", variant: "destructive" });
       return;
     }
+    setRefusal("");
     try {
       const result = await submit.mutateAsync({ userId: user.id, rating, comment });
       toast({ title: result.created ? "Review submitted!" : "Review updated!", description: "Thanks for sharing your opinion." });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return pleaseLogIn();
+      if (err instanceof ApiError && err.status === 403) return setRefusal(err.serverMessage);
       console.warn("Could not submit the review", err);
       toast({ title: "Error submitting review", description: "Please try again later", variant: "destructive" });
     }
@@ -98,6 +102,11 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
             {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
             Delete
           </Button>
+        ) : null}
+        {refusal ? (
+          <p role="alert" className="text-sm font-medium text-destructive dark:text-red-400">
+            {refusal}
+          </p>
         ) : null}
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { MessageSquare } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Review } from "@contract/reviews";
 import { StarRating } from "@/components/star-rating";
@@ -9,11 +10,14 @@ import { useTimeFormat } from "@/lib/hydration";
 import { useReviews } from "../api/get-reviews";
 import { LoadMoreButton } from "@/components/load-more-button";
 
-/** One review: avatar (initials fallback), username, stars, the comment as plain text, relative date. */
-export function ReviewItem({ review, isOwn }: { review: Review; isOwn?: boolean }) {
+/** D97: how the app puts a report button on a review (see GameReviews). */
+export type RenderReport = (target: { id: number; author: string }) => ReactNode;
+
+/** One review: avatar (initials fallback), username, stars, the comment as plain text, relative date; `report`: D97's button. */
+export function ReviewItem({ review, isOwn, report }: { review: Review; isOwn?: boolean; report?: ReactNode }) {
   const time = useTimeFormat();
   return (
-    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+    <li className="group flex gap-3 py-4 first:pt-0 last:pb-0">
       <UserAvatar username={review.user.username} src={review.user.avatarUrl} />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -32,11 +36,14 @@ export function ReviewItem({ review, isOwn }: { review: Review; isOwn?: boolean 
         {/* Text, never HTML: React escapes it; line breaks are kept. */}
         {review.comment ? <p className="whitespace-pre-line break-words text-sm text-foreground/90">{review.comment}</p> : null}
       </div>
+      {report ? (
+        <div className="-mt-1.5 pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">{report}</div>
+      ) : null}
     </li>
   );
 }
 
-export function ReviewList({ gameId, currentUserId }: { gameId: number; currentUserId: number | null }) {
+export function ReviewList({ gameId, currentUserId, renderReport }: { gameId: number; currentUserId: number | null; renderReport?: RenderReport }) {
   const reviews = useReviews(gameId);
   if (reviews.isPending) {
     return (
@@ -68,7 +75,13 @@ export function ReviewList({ gameId, currentUserId }: { gameId: number; currentU
     <>
       <ul aria-label="Reviews" className="divide-y">
         {list.map((r) => (
-          <ReviewItem key={r.id} review={r} isOwn={currentUserId !== null && r.userId === currentUserId} />
+          <ReviewItem
+            key={r.id}
+            review={r}
+            isOwn={r.userId === currentUserId}
+            // D97: a signed-in player may report the reviews of others.
+            report={currentUserId !== null && r.userId !== currentUserId ? renderReport?.({ id: r.id, author: r.user.username }) : null}
+          />
         ))}
       </ul>
       {/* Issue 12 item 2: the reviews come a page at a time. */}

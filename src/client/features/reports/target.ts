@@ -1,0 +1,9 @@
+import type { ReportKind } from "@contract/reports-constants";
+
+/** What is reported (D97, D102): the kind, its id (see POST /api/reports) and its author's name, for the texts. */
+export type ReportTarget = { kind: ReportKind; targetId: number; author: string };
+
+/** The report button's accessible name: "Report message from alice". */
+export function reportButtonLabel({ kind, author }: ReportTarget): string {
+  return kind === "profile" ? `Report ${author}'s profile` : `Report ${kind === "review" ? "review by" : "message from"} ${author}`;
+}
