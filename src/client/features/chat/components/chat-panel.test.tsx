@@ -225,9 +225,9 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     }
   });
 
-  it("lets an admin delete a message", async () => {
+  it.each(["admin", "moderator"])("lets an %s delete a message (D96)", async (role) => {
     const fetch = mockApi([
-      ["GET", "/api/auth/session", () => jsonResponse({ user: { ...ann, createdAt: at, role: "admin" } })],
+      ["GET", "/api/auth/session", () => jsonResponse({ user: { ...ann, createdAt: at, role } })],
       ...chatRoutes(() => [msg(7, "rude", bob)], [["DELETE", "/api/admin/chat/7", () => new Response(null, { status: 204 })]]),
     ]);
     renderWithProviders(<ChatPanel />);

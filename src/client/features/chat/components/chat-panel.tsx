@@ -36,7 +36,8 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
   const [refusal, setRefusal] = useState<string | null>(null);
   const refusalId = useId();
   const listRef = useRef<HTMLDivElement>(null);
-  const isAdmin = user?.role === "admin";
+  // D96: admins and moderators delete chat messages
+  const isAdmin = user?.role === "admin" || user?.role === "moderator";
 
   // Spec: scrolls to the bottom whenever the messages change.
   useEffect(() => {
