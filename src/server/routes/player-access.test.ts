@@ -11,7 +11,7 @@ import { newGame, play, type Player } from "../../test/scores";
 
 /** Where the player features live: every route here is in PLAYER_ROUTES (or the test fails). */
 function isPlayerUrl(url: string): boolean {
-  const prefixes = ["/api/friends", "/api/blocks", "/api/notifications", "/api/messages", "/api/me", "/api/favorites", "/api/presence"];
+  const prefixes = ["/api/friends", "/api/blocks", "/api/notifications", "/api/messages", "/api/me", "/api/favorites", "/api/presence", "/api/reports"];
   return prefixes.some((p) => url === p || url.startsWith(`${p}/`)) || url.startsWith("/api/games/:id/plays/");
 }
 
@@ -33,6 +33,8 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "GET /api/messages/unread": "session",
   "GET /api/messages/:userId": "session",
   "POST /api/messages/:userId": "session",
+  // D97/D102: reporting a direct message (or anything else) needs a session
+  "POST /api/reports": "session",
   "GET /api/me/settings": "session",
   "PATCH /api/me/settings": "session",
   "GET /api/me/sessions": "session",
