@@ -494,6 +494,8 @@ export const adminUserRowSchema = z.object({
   disabled: z.boolean(),
   /** D96: until when the player is muted (null: not muted now) */
   mutedUntil: isoDateTime.nullable(),
+  /** D93: hidden from every board by an admin */
+  hiddenFromBoards: z.boolean(),
   createdAt: isoDateTime,
   reviewCount: z.number().int(),
   chatCount: z.number().int(),
@@ -509,6 +511,8 @@ export const adminUserListSchema = z.array(adminUserRowSchema);
 export const adminUserPatchSchema = z.object({
   role: z.enum(["player", "moderator", "admin"], { error: "Role must be 'player', 'moderator' or 'admin'" }).optional(),
   disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
+  /** D93: hide the player from every board (their scores stay), or show them again */
+  hiddenFromBoards: z.boolean({ error: "hiddenFromBoards must be true or false" }).optional(),
 });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
@@ -570,3 +574,33 @@ export const adminMessagesSchema = z.object({
 export type AdminMessages = z.infer<typeof adminMessagesSchema>;
 
 export { contentItemSchema, contentValueTypeSchema };
+
+// ---------------------------------------------------------------------------------------------
+// Score moderation (D93, D101)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/scores: the newest scores, of a game and/or a player. */
+export const adminScoreListQuerySchema = z.object({
+  gameId: z.coerce.number().int().positive().max(2147483647).optional(),
+  userId: z.coerce.number().int().positive().max(2147483647).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const adminScoreRowSchema = z.object({
+  id: z.number().int(),
+  score: z.number(),
+  won: z.boolean().nullable(),
+  createdAt: isoDateTime,
+  /** the player's best on the game is this score */
+  isBest: z.boolean(),
+  game: z.object({ id: z.number().int(), title: z.string(), format: z.enum(SCORE_FORMATS) }),
+  user: z.object({ id: z.number().int(), username: z.string(), hiddenFromBoards: z.boolean() }),
+});
+export type AdminScoreRow = z.infer<typeof adminScoreRowSchema>;
+export const adminScoreListSchema = z.array(adminScoreRowSchema);
+
+/** POST /api/admin/scores/reset: every score of a player on a game removed. */
+export const adminScoreResetSchema = z.strictObject({
+  userId: z.number({ error: "userId must be a user id" }).int().positive().max(2147483647),
+  gameId: z.number({ error: "gameId must be a game id" }).int().positive().max(2147483647),
+});
+export const adminScoreResetResultSchema = z.object({ removed: z.number().int() });

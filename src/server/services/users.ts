@@ -137,6 +137,7 @@ const adminUserColumns = {
   role: usersTable.role,
   disabledAt: usersTable.disabledAt,
   mutedUntil: usersTable.mutedUntil,
+  boardsHiddenAt: usersTable.boardsHiddenAt,
   createdAt: usersTable.createdAt,
   // Fully qualified names: Drizzle leaves columns unqualified in a one-table select, and an
   // unqualified "id" inside the subquery would be the subquery's own table's id.
@@ -145,13 +146,13 @@ const adminUserColumns = {
   scoreCount: sql<number>`(select count(*) from scores where scores.user_id = users.id)`.mapWith(Number),
 };
 
-type AdminUserRow = { disabledAt: Date | null; mutedUntil: Date | null; createdAt: Date } & Record<string, unknown>;
+type AdminUserRow = { disabledAt: Date | null; mutedUntil: Date | null; boardsHiddenAt: Date | null; createdAt: Date } & Record<string, unknown>;
 
 function toAdminUser<T extends AdminUserRow>(r: T, now = new Date()) {
-  const { disabledAt, mutedUntil, createdAt, ...rest } = r;
+  const { disabledAt, mutedUntil, boardsHiddenAt, createdAt, ...rest } = r;
   // D96: a mute that has ended is not shown
   const muted = mutedUntil && mutedUntil > now ? mutedUntil.toISOString() : null;
-  return { ...rest, disabled: disabledAt !== null, mutedUntil: muted, createdAt: createdAt.toISOString() };
+  return { ...rest, disabled: disabledAt !== null, mutedUntil: muted, hiddenFromBoards: boardsHiddenAt !== null, createdAt: createdAt.toISOString() };
 }
 
 async function adminUserRow(db: Db, id: number) {
@@ -191,7 +192,7 @@ export async function listUsersForAdmin(db: Db, query: { search?: string; limit:
  */
 export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: number, change: AdminUserPatch) {
   const [existing] = await db
-    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt })
+    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt, boardsHiddenAt: usersTable.boardsHiddenAt })
     .from(usersTable)
     .where(eq(usersTable.id, id));
   if (!existing) throw new NotFound("User not found");
@@ -201,6 +202,8 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
   const set: Partial<typeof usersTable.$inferInsert> = {};
   if (change.role !== undefined) set.role = change.role;
   if (change.disabled !== undefined) set.disabledAt = change.disabled ? (existing.disabledAt ?? new Date()) : null;
+  // D93: hidden from every board, or shown again
+  if (change.hiddenFromBoards !== undefined) set.boardsHiddenAt = change.hiddenFromBoards ? (existing.boardsHiddenAt ?? new Date()) : null;
   const changed = Object.keys(set).length > 0;
   if (changed) {
     await db.transaction(async (tx) => {
@@ -210,5 +213,9 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
     });
     sessionsChanged(db, { userIds: [id] });
   }
-  return { user: (await adminUserRow(db, id))!, changed, before: { role: existing.role, disabled: existing.disabledAt !== null } };
+  return {
+    user: (await adminUserRow(db, id))!,
+    changed,
+    before: { role: existing.role, disabled: existing.disabledAt !== null, hiddenFromBoards: existing.boardsHiddenAt !== null },
+  };
 }

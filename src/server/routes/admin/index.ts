@@ -18,6 +18,7 @@ import { adminGameAchievementRoutes } from "./game-achievements";
 import { adminMessageRoutes } from "./messages";
 import { adminModerationRoutes } from "./moderation";
 import { adminReportRoutes } from "./reports";
+import { adminScoreRoutes } from "./scores";
 import { adminSettingsRoutes } from "./settings";
 import { adminUploadRoutes } from "./uploads";
 import { adminUserRoutes } from "./users";
@@ -72,6 +73,8 @@ export const CATALOGUE_ADMIN_PREFIXES = [
   "/api/admin/users",
   // D97: a report's action may delete a review (a game's rating) or ban a player (gone from boards and profiles)
   "/api/admin/reports",
+  // D93: a removed score or a reset changes the boards, game pages and profiles
+  "/api/admin/scores",
 ] as const;
 
 export function isAdminUrl(url: string): boolean {
@@ -140,6 +143,9 @@ export const adminRoutes = fp<AppContext>(
         const sendHooks = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
         const record = async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) => {
           if (reply.statusCode >= 400 || !request.user || request.method === "GET" || request.method === "HEAD") return payload;
+          // D93/D96: a removed score, a ban or a hidden player leaves the boards at once on this process (the
+          // others' few-second board cache catches up by itself); admin writes are rare, so any of them clears it
+          ctx.leaderboardCache.clear();
           const own = request.auditRecord;
           const params = (request.params ?? {}) as Record<string, unknown>;
           const id = params.id ?? params.userId ?? params.key ?? null;
@@ -187,6 +193,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminReportRoutes, ctx);
       await scope.register(adminModerationRoutes, ctx);
       await scope.register(adminAuditRoutes, ctx);
+      await scope.register(adminScoreRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.

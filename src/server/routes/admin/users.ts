@@ -29,7 +29,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       if (changed) request.log.info({ userId: request.params.id, change }, "admin changed a user");
       if (changed && change.disabled === true) await closeLiveSockets(playerHub, user.id);
       // D99: the role and the ban, before and after
-      request.auditRecord = { action: "user.update", target: { kind: "user", id: user.id }, before, after: { role: user.role, disabled: user.disabled } };
+      request.auditRecord = {
+        action: "user.update",
+        target: { kind: "user", id: user.id },
+        before,
+        after: { role: user.role, disabled: user.disabled, hiddenFromBoards: user.hiddenFromBoards },
+      };
       return user;
     },
   );

@@ -17,6 +17,7 @@ const row = (id: number, username: string, over: Partial<AdminUserRow> = {}): Ad
   role: "player",
   disabled: false,
   mutedUntil: null,
+  hiddenFromBoards: false,
   createdAt: "2025-01-01T00:00:00.000Z",
   reviewCount: 0,
   chatCount: 0,

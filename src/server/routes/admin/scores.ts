@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminScoreListQuerySchema, adminScoreListSchema, adminScoreResetResultSchema, adminScoreResetSchema } from "../../../contract/admin";
+import { idParamSchema } from "../../../contract/common";
+import type { AppContext } from "../../context";
+import { listScoresForAdmin, removeScore, resetPlayerOnGame } from "../../services/score-moderation";
+import { adminErrorResponses } from "./validation";
+
+/** D93, D101: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
+export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    "/api/admin/scores",
+    { schema: { querystring: adminScoreListQuerySchema, response: { 200: adminScoreListSchema, ...adminErrorResponses } } },
+    async (request) => listScoresForAdmin(db, request.query),
+  );
+
+  app.delete("/api/admin/scores/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
+    const removed = await removeScore(db, request.params.id);
+    request.auditRecord = {
+      action: "score.delete",
+      target: { kind: "score", id: request.params.id },
+      before: { userId: removed.userId, gameId: removed.gameId, scores: removed.removed },
+      after: { deleted: true },
+    };
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    "/api/admin/scores/reset",
+    { schema: { body: adminScoreResetSchema, response: { 200: adminScoreResetResultSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const { userId, gameId } = request.body;
+      const result = await resetPlayerOnGame(db, userId, gameId);
+      request.auditRecord = {
+        action: "score.reset",
+        target: { kind: "user", id: userId },
+        before: { gameId, scores: result.removed },
+        after: { gameId, scores: [] },
+      };
+      return { removed: result.removed.length };
+    },
+  );
+};
