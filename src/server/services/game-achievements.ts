@@ -19,6 +19,7 @@ import { gameAchievementsTable, gamesTable, playerGameAchievementsTable, usersTa
 import { isUniqueViolation } from "../db/pg-errors";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { assertGameExists } from "./games";
+import { readManifestKey } from "./packages";
 import { PLAY_SESSION_TTL_MS } from "./scores";
 
 /**
@@ -58,14 +59,9 @@ export function resolveIconUrl(iconUrl: string | null, gameId: number, gamesUrl:
  * file); a present but invalid list, or an icon that is not in the package, is refused (Invalid).
  */
 export async function readPackageAchievements(packageDir: string): Promise<ManifestAchievement[]> {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(await fs.readFile(path.join(packageDir, "game.json"), "utf8"));
-  } catch {
-    return [];
-  }
-  if (!manifest || typeof manifest !== "object" || !("achievements" in manifest)) return [];
-  const parsed = manifestAchievementsSchema.safeParse((manifest as { achievements: unknown }).achievements);
+  const declared = await readManifestKey(packageDir, "achievements");
+  if (declared === undefined) return [];
+  const parsed = manifestAchievementsSchema.safeParse(declared);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Invalid(`game.json achievements${issue.path.length ? `[${issue.path.join(".")}]` : ""}: ${issue.message}`);

@@ -71,19 +71,27 @@ export async function hasPackageFiles(dataDir: string, gameId: number): Promise<
 }
 
 /**
- * D83: the difficulty a package's game.json declares (`"difficulty": "easy" | "medium" | "hard"`). A package
- * without game.json, whose game.json is not JSON (it may be another portal's file) or says nothing, declares
- * none (undefined); a present but unknown value is refused (Invalid), as a bad achievements list is.
+ * One key of a package's game.json (D78, D83, D90): undefined when there is no game.json, when it is not a JSON
+ * object (it may be another portal's file) or when the key is absent. What the value must be is the caller's.
  */
-export async function readPackageDifficulty(packageDir: string): Promise<GameDifficulty | undefined> {
+export async function readManifestKey(packageDir: string, key: string): Promise<unknown> {
   let manifest: unknown;
   try {
     manifest = JSON.parse(await fs.readFile(path.join(packageDir, "game.json"), "utf8"));
   } catch {
     return undefined;
   }
-  if (!manifest || typeof manifest !== "object" || !("difficulty" in manifest)) return undefined;
-  const value = (manifest as { difficulty: unknown }).difficulty;
+  if (!manifest || typeof manifest !== "object" || Array.isArray(manifest) || !(key in manifest)) return undefined;
+  return (manifest as Record<string, unknown>)[key];
+}
+
+/**
+ * D83: the difficulty a package's game.json declares (`"difficulty": "easy" | "medium" | "hard"`). A package
+ * without game.json, whose game.json is not JSON (it may be another portal's file) or says nothing, declares
+ * none (undefined); a present but unknown value is refused (Invalid), as a bad achievements list is.
+ */
+export async function readPackageDifficulty(packageDir: string): Promise<GameDifficulty | undefined> {
+  const value = await readManifestKey(packageDir, "difficulty");
   if (value === null || value === undefined) return undefined;
   if (typeof value === "string" && (GAME_DIFFICULTIES as readonly string[]).includes(value)) return value as GameDifficulty;
   throw new Invalid("game.json difficulty must be easy, medium or hard");

@@ -1,11 +1,10 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { scoreRulesPatchSchema, type ScoreRulesPatch } from "../../contract/admin";
 import { countsTowardTotal, type ScoreRules } from "../../contract/games-constants";
 import type { Db } from "../db/client";
 import { gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
+import { readManifestKey } from "./packages";
 
 /**
  * D90: a game's score rules, read from game.json or set in the CMS, and what follows a change: the game's best
@@ -26,14 +25,7 @@ export function parseManifestScoreRules(value: unknown): ScoreRulesPatch | undef
 
 /** D90: the score rules a package's game.json declares (a package without a readable game.json declares none). */
 export async function readPackageScoreRules(packageDir: string): Promise<ScoreRulesPatch | undefined> {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(await fs.readFile(path.join(packageDir, "game.json"), "utf8"));
-  } catch {
-    return undefined;
-  }
-  if (!manifest || typeof manifest !== "object" || !("scores" in manifest)) return undefined;
-  return parseManifestScoreRules((manifest as { scores: unknown }).scores);
+  return parseManifestScoreRules(await readManifestKey(packageDir, "scores"));
 }
 
 /** The games columns of a rules patch (only the keys present). */
