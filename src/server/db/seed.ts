@@ -414,7 +414,8 @@ async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date
         const rule = rules.get(gameId);
         // a time: 20 s for the best players up to about 2 min (the same draw, read the other way round)
         const raw = rule?.format === "time_ms" ? 20_000 + Math.round((5200 - points) * 20) : points;
-        const score = rule?.maxScore != null ? Math.min(raw, rule.maxScore) : raw;
+        // a game with a low maximum (a board game's 300) gets the same spread scaled down, not everyone at the top
+        const score = rule?.maxScore != null && rule.maxScore < 5200 ? Math.round((raw * rule.maxScore) / 5200) : raw;
         const won = rand() < skill * 0.8;
         const [play] = await db.insert(playsTable).values({ gameId, userId: p.id, createdAt: at }).returning({ id: playsTable.id });
         const [s] = await db.insert(scoresTable).values({ userId: p.id, gameId, playId: play.id, score, won, createdAt: at }).returning({ id: scoresTable.id });
