@@ -4,8 +4,8 @@ import { makeGame } from "@test/client-fixtures";
 import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import type { AdminScoreRow, AdminUserRow } from "@contract/admin";
 import { resetToasts } from "@/components/ui/use-toast";
-import { formatDateTime } from "@/lib/format";
-import { CmsScoresScreen } from "./scores";
+import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
+import { CmsScoresScreen, countText } from "./scores";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 const LANE = { id: 3, title: "Lane Racer", format: "points" as const };
@@ -117,7 +117,9 @@ describe("CmsScoresScreen (D93)", () => {
     renderWithProviders(<CmsScoresScreen />, "/cms/scores");
     await within(await table()).findByText("12,345");
     const [first, second] = await rowsOf();
-    expect(within(first).getByText(formatDateTime("2026-11-20T10:30:00.000Z"))).toBeInTheDocument();
+    expect(within(first).getByTitle(formatDateTime("2026-11-20T10:30:00.000Z"))).toHaveTextContent(
+      formatShortDate("2026-11-20T10:30:00.000Z") + chatTime("2026-11-20T10:30:00.000Z"),
+    );
     expect(within(first).getByText("alice")).toBeInTheDocument();
     expect(within(first).getByText("Lane Racer")).toBeInTheDocument();
     expect(within(first).getByText("Best")).toBeInTheDocument();
@@ -128,6 +130,7 @@ describe("CmsScoresScreen (D93)", () => {
     expect(within(second).queryByText("Best")).toBeNull();
     expect(within(second).getByText("—")).toBeInTheDocument();
     expect(scoreReads(fetch)).toEqual(["?limit=50"]);
+    expect(screen.getByText("2 scores.")).toBeInTheDocument();
   });
 
   it("Remove score asks first (Cancel sends nothing), then DELETEs the score, toasts and refreshes the list", async () => {
@@ -159,7 +162,7 @@ describe("CmsScoresScreen (D93)", () => {
     ]);
     renderWithProviders(<CmsScoresScreen />, "/cms/scores");
     const [first] = await rowsOf();
-    fireEvent.click(within(first).getByRole("button", { name: /^Reset player on this game\s*alice on Lane Racer$/ }));
+    fireEvent.click(within(first).getByRole("button", { name: /^Reset player\s*on this game\s*alice on Lane Racer$/ }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText("Remove all of alice's scores on Lane Racer? Their best, totals and achievements are recomputed.")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Reset player" }));
@@ -190,10 +193,15 @@ describe("CmsScoresScreen (D93)", () => {
     fireEvent.click(await screen.findByRole("option", { name: "Maze Sprint" }));
     await waitFor(() => expect(scoreReads(fetch).at(-1)).toBe("?gameId=4&limit=50"));
     await waitFor(async () => expect(await rowsOf()).toHaveLength(1));
+    expect(screen.getByText("1 score matches.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("combobox", { name: "Game" }));
     fireEvent.click(await screen.findByRole("option", { name: "All games" }));
 
     fireEvent.change(screen.getByLabelText("Player"), { target: { value: "ali" } });
+    await screen.findByRole("list", { name: "Matching players" });
+    fireEvent.keyDown(screen.getByLabelText("Player"), { key: "Escape" });
+    expect(screen.queryByRole("list", { name: "Matching players" })).toBeNull();
+    fireEvent.focus(screen.getByLabelText("Player"));
     const matches = await screen.findByRole("list", { name: "Matching players" });
     fireEvent.click(await within(matches).findByRole("button", { name: /alice/ }));
     await waitFor(() => expect(scoreReads(fetch).at(-1)).toBe("?userId=2&limit=50"));
@@ -217,3 +225,12 @@ function mockApiWithRefusal() {
   );
   return base;
 }
+
+describe("countText", () => {
+  it("says 'the newest 50' when the list may go on, else how many there are", () => {
+    expect(countText(50, false)).toBe("The newest 50 scores.");
+    expect(countText(50, true)).toBe("The newest 50 scores that match.");
+    expect(countText(3, false)).toBe("3 scores.");
+    expect(countText(1, true)).toBe("1 score matches.");
+  });
+});

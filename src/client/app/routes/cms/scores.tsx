@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { formatDateTime } from "@/lib/format";
+import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
 import { useAdminGames } from "@/features/cms/api/get-admin-games";
 import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/api/scores";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/components/admin-table";
@@ -45,6 +45,12 @@ export function resetQuestion(row: AdminScoreRow) {
 export function resetDone(row: AdminScoreRow, removed: number) {
   if (removed === 0) return `${row.user.username} had no scores on ${row.game.title}`;
   return `Removed ${removed} ${removed === 1 ? "score" : "scores"} of ${row.user.username} on ${row.game.title}`;
+}
+
+/** Above the table: "The newest 50 scores." when there may be more, else how many there are. */
+export function countText(count: number, filtered: boolean) {
+  if (count >= ADMIN_SCORE_LIMIT) return `The newest ${ADMIN_SCORE_LIMIT} scores${filtered ? " that match" : ""}.`;
+  return `${count} ${count === 1 ? "score" : "scores"}${filtered ? (count === 1 ? " matches" : " match") : ""}.`;
 }
 
 /**
@@ -114,9 +120,7 @@ export function CmsScoresScreen() {
         </div>
         <PlayerPicker value={player} onChange={setPlayer} />
         <p className="self-end text-sm text-muted-foreground sm:col-span-2 lg:col-span-1 lg:pb-2.5" aria-live="polite">
-          {scores.data
-            ? `The newest ${scores.data.length < ADMIN_SCORE_LIMIT ? scores.data.length : ADMIN_SCORE_LIMIT} scores${filtered ? " that match" : ""}.`
-            : null}
+          {scores.data ? countText(scores.data.length, filtered) : null}
         </p>
       </div>
       <LoadError what="scores" query={scores} />
@@ -128,7 +132,13 @@ export function CmsScoresScreen() {
         empty={filtered ? "No scores match these filters." : "No scores yet."}
         renderRow={(s) => (
           <Tr key={s.id}>
-            <Td className="whitespace-nowrap text-muted-foreground">{formatDateTime(s.createdAt)}</Td>
+            {/* Two short lines (day, then time), so that a phone sees the player beside it. */}
+            <Td className="whitespace-nowrap text-muted-foreground">
+              <time dateTime={s.createdAt} title={formatDateTime(s.createdAt)}>
+                <span className="block">{formatShortDate(s.createdAt)}</span>
+                <span className="block text-xs">{chatTime(s.createdAt)}</span>
+              </time>
+            </Td>
             <Td className="min-w-36">
               <div className="flex flex-wrap items-center gap-1.5">
                 <button
@@ -161,7 +171,7 @@ export function CmsScoresScreen() {
             <Td className="whitespace-nowrap text-muted-foreground">{s.won === null ? "—" : s.won ? "Won" : "Lost"}</Td>
             <Td sticky className="text-right">
               {/* Below 1280 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
-              <div className="flex justify-end gap-1">
+              <div className="flex justify-end gap-1 whitespace-nowrap">
                 <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" title="Remove score" onClick={() => setRemoving(s)}>
                   <Trash2 aria-hidden="true" />
                   <span className="sr-only xl:not-sr-only">Remove score</span>
@@ -172,7 +182,8 @@ export function CmsScoresScreen() {
                 </Button>
                 <Button variant="outline" size="sm" title="Reset player on this game" onClick={() => setResetting(s)}>
                   <RotateCcw aria-hidden="true" />
-                  <span className="sr-only xl:not-sr-only">Reset player on this game</span>
+                  <span className="sr-only xl:not-sr-only">Reset player</span>
+                  <span className="sr-only"> on this game</span>
                   <span className="sr-only">
                     {" "}
                     {s.user.username} on {s.game.title}

@@ -17,6 +17,8 @@ const MAX_MATCHES = 8;
 export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; onChange: (player: PickedPlayer | null) => void }) {
   const id = useId();
   const [text, setText] = useState("");
+  // The matches show while the box (or a match) has the focus; Escape or a click elsewhere closes them.
+  const [open, setOpen] = useState(false);
   const typed = text.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(debounced, value === null && debounced !== "");
@@ -48,7 +50,12 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
           </button>
         </div>
       ) : (
-        <div className="relative">
+        <div
+          className="relative"
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+          }}
+        >
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input
             id={id}
@@ -56,8 +63,13 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
             autoComplete="off"
             value={text}
             placeholder="Name, email or user id"
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
             onKeyDown={(e) => {
+              if (e.key === "Escape") setOpen(false);
               if (e.key === "Enter" && byId !== null) {
                 e.preventDefault();
                 pick({ id: byId });
@@ -65,7 +77,7 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
             }}
             className="pl-9 [&::-webkit-search-cancel-button]:hidden"
           />
-          {typed ? (
+          {typed && open ? (
             <ul
               aria-label="Matching players"
               className="absolute inset-x-0 top-full z-20 mt-1.5 max-h-72 overflow-y-auto rounded-xl border bg-popover p-1.5 text-popover-foreground shadow-xl shadow-black/10"
