@@ -122,7 +122,12 @@ export function CmsUsersScreen() {
                 <div className="flex flex-wrap gap-1">
                   {u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}
                   {/* D93: the player's scores stay, but no board shows them. */}
-                  {u.hiddenFromBoards ? <Badge variant="outline">Hidden from boards</Badge> : null}
+                  {u.hiddenFromBoards ? (
+                    // Two lines, so that the actions column still fits at 1440 px.
+                    <Badge variant="outline" className="max-w-28 rounded-md! whitespace-normal!">
+                      Hidden from boards
+                    </Badge>
+                  ) : null}
                   {mutedUntil ? (
                     // Two lines rather than a wider table (the date is long).
                     <Badge variant="outline" className="max-w-40 rounded-md! whitespace-normal!">
