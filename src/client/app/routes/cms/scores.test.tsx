@@ -174,7 +174,6 @@ describe("CmsScoresScreen (D93)", () => {
   });
 
   it("a refused removal toasts the server's message and keeps the row", async () => {
-    api([score(1)]);
     const fetch = mockApiWithRefusal();
     renderWithProviders(<CmsScoresScreen />, "/cms/scores");
     const [first] = await rowsOf();
