@@ -97,11 +97,7 @@ export function CmsScoresScreen() {
   return (
     <>
       <CmsPageHeader title="Scores" description="Remove a score or reset a player on a game; their best, totals and achievements follow." icon={<Trophy />} />
-      <div
-        role="group"
-        aria-label="Filter the scores"
-        className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[18rem_18rem_1fr]"
-      >
+      <div role="group" aria-label="Filter the scores" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm items-end sm:grid-cols-2 lg:grid-cols-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-game`}>Game</Label>
           <Select value={gameId === undefined ? ALL_GAMES : String(gameId)} onValueChange={(v) => setGameId(v === ALL_GAMES ? undefined : Number(v))}>
@@ -119,7 +115,7 @@ export function CmsScoresScreen() {
           </Select>
         </div>
         <PlayerPicker value={player} onChange={setPlayer} />
-        <p className="self-end text-sm text-muted-foreground sm:col-span-2 lg:col-span-1 lg:pb-2.5" aria-live="polite">
+        <p className="pb-2 text-sm text-muted-foreground sm:col-span-2 lg:col-span-1" aria-live="polite">
           {scores.data ? countText(scores.data.length, filtered) : null}
         </p>
       </div>
@@ -139,11 +135,11 @@ export function CmsScoresScreen() {
                 <span className="block text-xs">{chatTime(s.createdAt)}</span>
               </time>
             </Td>
-            <Td className="min-w-36">
+            <Td className="min-w-40">
               <div className="flex flex-wrap items-center gap-1.5">
                 <button
                   type="button"
-                  className="rounded-sm font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="rounded-md font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   title="Show only this player's scores"
                   onClick={() => setPlayer({ id: s.user.id, username: s.user.username })}
                 >
@@ -152,10 +148,10 @@ export function CmsScoresScreen() {
                 {s.user.hiddenFromBoards ? <Badge variant="outline">Hidden from boards</Badge> : null}
               </div>
             </Td>
-            <Td className="min-w-36">
+            <Td>
               <button
                 type="button"
-                className="rounded-sm text-left hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="rounded-md text-left hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 title="Show only this game's scores"
                 onClick={() => setGameId(s.game.id)}
               >
@@ -170,11 +166,11 @@ export function CmsScoresScreen() {
             </Td>
             <Td className="whitespace-nowrap text-muted-foreground">{s.won === null ? "—" : s.won ? "Won" : "Lost"}</Td>
             <Td sticky className="text-right">
-              {/* Below 1280 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
+              {/* Below 1024 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
               <div className="flex justify-end gap-1 whitespace-nowrap">
                 <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" title="Remove score" onClick={() => setRemoving(s)}>
                   <Trash2 aria-hidden="true" />
-                  <span className="sr-only xl:not-sr-only">Remove score</span>
+                  <span className="sr-only lg:not-sr-only">Remove score</span>
                   <span className="sr-only">
                     {" "}
                     {s.user.username} {shown(s)} on {s.game.title}
@@ -182,7 +178,7 @@ export function CmsScoresScreen() {
                 </Button>
                 <Button variant="outline" size="sm" title="Reset player on this game" onClick={() => setResetting(s)}>
                   <RotateCcw aria-hidden="true" />
-                  <span className="sr-only xl:not-sr-only">Reset player</span>
+                  <span className="sr-only lg:not-sr-only">Reset player</span>
                   <span className="sr-only"> on this game</span>
                   <span className="sr-only">
                     {" "}

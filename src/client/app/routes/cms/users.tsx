@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Eye, EyeOff, Users, Volume2, VolumeX } from "lucide-react";
+import { Ban, CheckCircle2, EyeOff, Trophy, Users, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
 import type { AdminUserPatch, AdminUserRow } from "@contract/admin";
 import { UserAvatar } from "@/components/ui/avatar";
@@ -124,7 +124,7 @@ export function CmsUsersScreen() {
                   {/* D93: the player's scores stay, but no board shows them. */}
                   {u.hiddenFromBoards ? (
                     // Two lines, so that the actions column still fits at 1440 px.
-                    <Badge variant="outline" className="max-w-28 rounded-md! whitespace-normal!">
+                    <Badge variant="outline" className="w-28 rounded-md! whitespace-normal!">
                       Hidden from boards
                     </Badge>
                   ) : null}
@@ -176,7 +176,8 @@ export function CmsUsersScreen() {
                       title="Show on boards: the player's scores count on every board again"
                       onClick={() => change(u, { hiddenFromBoards: false }, `${u.username} is shown on the boards again`)}
                     >
-                      <Eye aria-hidden="true" />
+                      {/* Not lucide's Eye: that icon is a chunk of its own (the password field's), one more file in the CMS's load list (D73). */}
+                      <Trophy aria-hidden="true" />
                       <span className="sr-only 2xl:not-sr-only">Show on boards</span>
                       <span className="sr-only"> {u.username}</span>
                     </Button>

@@ -37,7 +37,7 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
         <div className="flex h-10 items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 text-sm shadow-xs">
           <span className="truncate">
             <span className="font-medium">{value.username ?? `User #${value.id}`}</span>
-            {value.username ? <span className="ml-1.5 text-xs text-muted-foreground">#{value.id}</span> : null}
+            {value.username ? <span className="ml-1 text-xs text-muted-foreground">#{value.id}</span> : null}
           </span>
           <button
             id={id}
@@ -50,6 +50,7 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
           </button>
         </div>
       ) : (
+        // The matches' list is absolute with no `top`: it sits where it would in the flow, under the box.
         <div
           className="relative"
           onBlur={(e) => {
@@ -80,7 +81,7 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
           {typed && open ? (
             <ul
               aria-label="Matching players"
-              className="absolute inset-x-0 top-full z-20 mt-1.5 max-h-72 overflow-y-auto rounded-xl border bg-popover p-1.5 text-popover-foreground shadow-xl shadow-black/10"
+              className="absolute inset-x-0 z-10 mt-1.5 max-h-80 overflow-y-auto rounded-xl border bg-popover p-1.5 text-popover-foreground shadow-xl shadow-black/10"
             >
               {byId !== null ? (
                 <li>
@@ -116,7 +117,7 @@ function PickButton({ onClick, children }: { onClick: () => void; children: Reac
     <button
       type="button"
       onClick={onClick}
-      className="flex w-full min-w-0 items-baseline justify-between gap-3 rounded-lg px-2.5 py-2 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+      className="flex w-full min-w-0 items-baseline justify-between gap-3 rounded-lg px-2.5 py-2 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
     >
       {children}
     </button>
