@@ -1,3 +1,5 @@
+import { formatScore } from "./score-format";
+
 /**
  * The zod-free values of ./games.ts, re-exported there: the client imports them from here so that a public
  * page does not load zod for a constant (issue 13 item 6, D73).
@@ -44,24 +46,9 @@ export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format">): 
   return rules.order === "desc" && rules.format === "points";
 }
 
-/** D90: a time in milliseconds as `m:ss.mmm` (`h:mm:ss.mmm` from an hour on). */
-export function formatTimeMs(ms: number): string {
-  const total = Math.max(0, Math.round(ms));
-  const millis = total % 1000;
-  const seconds = Math.floor(total / 1000) % 60;
-  const minutes = Math.floor(total / 60_000) % 60;
-  const hours = Math.floor(total / 3_600_000);
-  const ss = String(seconds).padStart(2, "0");
-  const mmm = String(millis).padStart(3, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}.${mmm}` : `${minutes}:${ss}.${mmm}`;
-}
-
-/** D90: a score as its game shows it: a time, or points with thousands separators (no Intl: D73). */
-export function formatScore(score: number, format: ScoreFormat): string {
-  if (format === "time_ms") return formatTimeMs(score);
-  const sign = score < 0 ? "-" : "";
-  return sign + String(Math.abs(Math.trunc(score))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+// D90: formatTimeMs and formatScore live in ./score-format (re-exported here), a module of their own so that a
+// screen that shows scores (the CMS's, D93) does not add them to the chunk every public page shares (D73 budget).
+export { formatScore, formatTimeMs } from "./score-format";
 
 /** D90/D101: the 400 messages of a score the rules refuse (each names its rule). */
 export const SCORE_RULE_MESSAGES = {

@@ -8,6 +8,7 @@ import { CmsDashboardScreen } from "./routes/cms/dashboard";
 import { CmsGamesScreen } from "./routes/cms/games";
 import { CmsLoginScreen } from "./routes/cms/login";
 import { CmsReportsScreen } from "./routes/cms/reports";
+import { CmsScoresScreen } from "./routes/cms/scores";
 import { CmsSettingsScreen } from "./routes/cms/settings";
 import { CmsUsersScreen } from "./routes/cms/users";
 import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
@@ -15,7 +16,7 @@ import { NotFoundScreen } from "./routes/not-found";
 
 /**
  * Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. D96, D97,
- * D99: the reports queue (admins and moderators) and the audit log (admins); CmsLayout keeps a moderator to theirs.
+ * D99: the reports queue (admins and moderators) and the audit log (admins); D93: scores (admins); CmsLayout keeps a moderator to theirs.
  */
 export default function CmsRoutes() {
   return (
@@ -33,6 +34,7 @@ export default function CmsRoutes() {
             <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />
             <Route path="/users" component={CmsUsersScreen} />
+            <Route path="/scores" component={CmsScoresScreen} />
             <Route path="/reports" component={CmsReportsScreen} />
             <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />

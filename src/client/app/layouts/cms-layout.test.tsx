@@ -15,6 +15,7 @@ describe("CMS guard (D43)", () => {
     "/cms/collections",
     "/cms/website-content",
     "/cms/users",
+    "/cms/scores",
     "/cms/reports",
     "/cms/announcements",
     "/cms/settings",
@@ -89,6 +90,8 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     expect(cmsLanding("moderator")).toBe("/cms/reports");
     expect(mayOpen("moderator", "/cms/audit-log")).toBe(false);
     expect(mayOpen("moderator", "/cms/users")).toBe(false);
+    expect(mayOpen("moderator", "/cms/scores")).toBe(false);
+    expect(mayOpen("admin", "/cms/scores")).toBe(true);
     expect(mayOpen("admin", "/cms/audit-log")).toBe(true);
   });
 
@@ -116,7 +119,7 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     await waitFor(() => expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Main Site", "Reports3 open"]));
   });
 
-  it.each(["/cms/users", "/cms/dashboard", "/cms/settings", "/cms/audit-log"])(
+  it.each(["/cms/users", "/cms/scores", "/cms/dashboard", "/cms/settings", "/cms/audit-log"])(
     "a moderator on %s sees 'This section is for administrators' and a way to the reports, and nothing of the screen is asked for",
     async (path) => {
       const fetch = cmsAs(MODERATOR);

@@ -12,6 +12,7 @@ import {
   ScrollText,
   Settings,
   ShieldAlert,
+  Trophy,
   Users,
 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
@@ -41,6 +42,8 @@ export const CMS_LINKS = [
   { href: "/cms/collections", label: "Collections", Icon: LayoutGrid, roles: ADMINS },
   { href: "/cms/website-content", label: "Website Content", Icon: FileText, roles: ADMINS },
   { href: "/cms/users", label: "Users", Icon: Users, roles: ADMINS },
+  // D93: score moderation (remove a score, reset a player on a game) is for admins.
+  { href: "/cms/scores", label: "Scores", Icon: Trophy, roles: ADMINS },
   { href: "/cms/reports", label: "Reports", Icon: Flag, roles: STAFF },
   { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
   { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },

@@ -117,4 +117,21 @@ describe("CmsUsersScreen (D47, D96)", () => {
     expect(within(bob).getByRole("button", { name: named("Mute", "bob") })).toBeEnabled();
     expect(within(await rowOf("admin")).getByRole("button", { name: named("Mute", "admin") })).toBeDisabled();
   });
+
+  it("Hide from boards sends {hiddenFromBoards: true} and shows the badge; Show on boards sends false (D93)", async () => {
+    const fetch = api([row(1, "admin", { role: "admin" }), row(2, "bob")]);
+    renderWithProviders(<CmsUsersScreen />, "/cms/users");
+    const bob = await rowOf("bob");
+    expect(within(bob).queryByText("Hidden from boards")).toBeNull();
+    fireEvent.click(within(bob).getByRole("button", { name: named("Hide from boards", "bob") }));
+    expect(await screen.findByText("bob is hidden from the boards")).toBeInTheDocument();
+    expect(await within(bob).findByText("Hidden from boards")).toBeInTheDocument();
+    fireEvent.click(within(bob).getByRole("button", { name: named("Show on boards", "bob") }));
+    expect(await screen.findByText("bob is shown on the boards again")).toBeInTheDocument();
+    await waitFor(() => expect(within(bob).queryByText("Hidden from boards")).toBeNull());
+    expect(writes(fetch)).toEqual([
+      ["PATCH", "/api/admin/users/2", { hiddenFromBoards: true }],
+      ["PATCH", "/api/admin/users/2", { hiddenFromBoards: false }],
+    ]);
+  });
 });

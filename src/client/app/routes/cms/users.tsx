@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Users, Volume2, VolumeX } from "lucide-react";
+import { Ban, CheckCircle2, EyeOff, Trophy, Users, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
 import type { AdminUserPatch, AdminUserRow } from "@contract/admin";
 import { UserAvatar } from "@/components/ui/avatar";
@@ -40,7 +40,10 @@ const ROLES: { value: Role; label: string; done: (name: string) => string }[] = 
   { value: "admin", label: "Admin", done: (name) => `${name} is now an admin` },
 ];
 
-/** /cms/users (D47, D96): search, role change (player, moderator, admin), disable/enable, mute/unmute, review, chat and score counts. */
+/**
+ * /cms/users (D47, D96, D93): search, role change (player, moderator, admin), disable/enable, mute/unmute, hide from
+ * every board / show again, review, chat and score counts.
+ */
 export function CmsUsersScreen() {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -118,6 +121,13 @@ export function CmsUsersScreen() {
               <Td>
                 <div className="flex flex-wrap gap-1">
                   {u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}
+                  {/* D93: the player's scores stay, but no board shows them. */}
+                  {u.hiddenFromBoards ? (
+                    // Two lines, so that the actions column still fits at 1440 px.
+                    <Badge variant="outline" className="w-28 rounded-md! whitespace-normal!">
+                      Hidden from boards
+                    </Badge>
+                  ) : null}
                   {mutedUntil ? (
                     // Two lines rather than a wider table (the date is long).
                     <Badge variant="outline" className="max-w-40 rounded-md! whitespace-normal!">
@@ -155,6 +165,32 @@ export function CmsUsersScreen() {
                     >
                       <VolumeX aria-hidden="true" />
                       <span className="sr-only 2xl:not-sr-only">Mute</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  )}
+                  {u.hiddenFromBoards ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      title="Show on boards: the player's scores count on every board again"
+                      onClick={() => change(u, { hiddenFromBoards: false }, `${u.username} is shown on the boards again`)}
+                    >
+                      {/* Not lucide's Eye: that icon is a chunk of its own (the password field's), one more file in the CMS's load list (D73). */}
+                      <Trophy aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Show on boards</span>
+                      <span className="sr-only"> {u.username}</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      title="Hide from boards: no board shows the player (their scores stay)"
+                      onClick={() => change(u, { hiddenFromBoards: true }, `${u.username} is hidden from the boards`)}
+                    >
+                      <EyeOff aria-hidden="true" />
+                      <span className="sr-only 2xl:not-sr-only">Hide from boards</span>
                       <span className="sr-only"> {u.username}</span>
                     </Button>
                   )}

@@ -12,7 +12,8 @@ export const adminUsersQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-export function useAdminUsers(search: string) {
+/** `enabled` false: nothing is asked for (the scores screen's player picker, until something is typed). */
+export function useAdminUsers(search: string, enabled = true) {
   const isAdmin = useIsAdmin();
-  return useQuery({ ...adminUsersQueryOptions(search), enabled: isAdmin });
+  return useQuery({ ...adminUsersQueryOptions(search), enabled: isAdmin && enabled });
 }

@@ -21,6 +21,9 @@ export const adminKeys = {
   /** D99: the audit log, by its filters. */
   auditAll: () => [...adminKeys.all, "audit"] as const,
   audit: (filters: Record<string, string>) => [...adminKeys.all, "audit", filters] as const,
+  /** D93: the score moderation list, by game and player. */
+  scoresAll: () => [...adminKeys.all, "scores"] as const,
+  scores: (filters: { gameId?: number; userId?: number }) => [...adminKeys.all, "scores", filters] as const,
 };
 
 /**
@@ -31,6 +34,19 @@ export function refetchAfterModeration(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: adminKeys.reportsAll() }),
     qc.invalidateQueries({ queryKey: adminKeys.usersAll() }),
+    qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),
+  ]);
+}
+
+/**
+ * D93, D99: a score removed, a player reset on a game or hidden from the boards changes the scores list (bests,
+ * badges), the users table (score counts, the hidden badge), the dashboard's count and the audit log.
+ */
+export function refetchAfterScoreChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: adminKeys.scoresAll() }),
+    qc.invalidateQueries({ queryKey: adminKeys.usersAll() }),
+    qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
     qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),
   ]);
 }

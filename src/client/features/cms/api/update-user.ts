@@ -3,7 +3,10 @@ import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@con
 import { apiRequest } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn } from "./keys";
 
-/** PATCH /api/admin/users/{id} {role?, disabled?} (D47); an admin cannot demote or disable themself (400). */
+/**
+ * PATCH /api/admin/users/{id} {role?, disabled?, hiddenFromBoards?} (D47, D93); an admin cannot demote or disable
+ * themself (400).
+ */
 export async function updateUser({ id, patch }: { id: number; patch: AdminUserPatch }): Promise<AdminUserRow> {
   const res = await apiRequest("PATCH", `/api/admin/users/${id}`, patch);
   return adminUserRowSchema.parse(await res.json());
@@ -13,7 +16,14 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminKeys.usersAll() }), qc.invalidateQueries({ queryKey: adminKeys.dashboard() })]),
+    // D93: hiding a player from the boards shows on the scores list's rows too; D99: the change is in the audit log.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: adminKeys.usersAll() }),
+        qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+        qc.invalidateQueries({ queryKey: adminKeys.scoresAll() }),
+        qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),
+      ]),
     onError: (err) => recheckSessionOn(qc, err),
   });
 }
