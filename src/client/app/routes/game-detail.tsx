@@ -49,7 +49,9 @@ export function GameDetailScreen({ id: rawId }: { id: string }) {
 }
 
 function GameDetail({ game }: { game: GameDetailData }) {
-  const saveScore = useSaveScore(game.id);
+  // D90: scores read as the game says (a time as 1:02.345)
+  const format = game.scoreRules.format;
+  const saveScore = useSaveScore(game.id, format);
   return (
     <>
       <PageTitle title={game.title} description={game.description} />
@@ -62,13 +64,13 @@ function GameDetail({ game }: { game: GameDetailData }) {
               about={
                 <GameAboutTab
                   game={game}
-                  highScore={<HighScore gameId={game.id} />}
-                  highScoreHolder={<HighScoreHolder gameId={game.id} />}
+                  highScore={<HighScore gameId={game.id} format={format} />}
+                  highScoreHolder={<HighScoreHolder gameId={game.id} format={format} />}
                   achievements={<GameAchievements gameId={game.id} />}
                 />
               }
               howToPlay={<GameHowToPlayTab game={game} />}
-              leaderboard={<GameLeaderboard gameId={game.id} />}
+              leaderboard={<GameLeaderboard gameId={game.id} format={format} />}
               reviews={<GameReviews gameId={game.id} renderReport={reportReview} />}
             />
           </div>
