@@ -323,7 +323,8 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 <DifficultySelect id={ids.difficulty} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
               </Field>
               <CollectionCheckboxes idPrefix={ids.collections} value={form.collectionIds} onChange={(v) => set("collectionIds", v)} />
-              <TabsContent value="url" className="mt-0">
+              {/* D90: a linked game's rules are set here; a package's game.json says its own */}
+              {mode === "url" ? (
                 <ScoreRulesFields
                   idPrefix={ids.scores}
                   value={form.scores}
@@ -334,7 +335,7 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                   error={scoresError}
                   refs={scoreRefs}
                 />
-              </TabsContent>
+              ) : null}
             </div>
           </Tabs>
           <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>

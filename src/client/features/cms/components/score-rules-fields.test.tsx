@@ -50,14 +50,14 @@ describe("Edit Game › Scores (D90)", () => {
     expect(scores().getByRole("combobox", { name: "Order" })).toHaveTextContent("Higher is better");
     expect(scores().getByRole("combobox", { name: "Format" })).toHaveTextContent("Points");
     expect(scores().getByLabelText("Maximum score")).toHaveValue("5000");
-    expect(scores().getByLabelText("Minimum round length (seconds)")).toHaveValue("3");
+    expect(scores().getByLabelText("Minimum round (seconds)")).toHaveValue("3");
     // a points game where more is better adds to the totals: no note
     expect(screen.queryByTestId("score-rules-total-note")).toBeNull();
 
     await choose("Order", "Lower is better");
     await choose("Format", "Time");
     fireEvent.change(scores().getByLabelText("Maximum score"), { target: { value: " " } });
-    fireEvent.change(scores().getByLabelText("Minimum round length (seconds)"), { target: { value: "2.5" } });
+    fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "2.5" } });
     expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("this game's scores will not");
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Game updated successfully")).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe("Edit Game › Scores (D90)", () => {
     expect(max).toHaveFocus();
     fireEvent.change(max, { target: { value: "100" } });
     expect(scores().queryByRole("alert")).toBeNull();
-    fireEvent.change(scores().getByLabelText("Minimum round length (seconds)"), { target: { value: "1,5" } });
+    fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "1,5" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(scores().getByRole("alert")).toHaveTextContent(MIN_ROUND_INVALID);
     expect(fetch.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
@@ -103,7 +103,7 @@ describe("Edit Game › Scores (D90)", () => {
     const onOpenChange = vi.fn();
     routes([["PATCH", "/api/admin/games/50", () => jsonResponse({ message, errors: [] }, { status: 400 })]]);
     renderWithProviders(<EditGameDialog game={GAME} onOpenChange={onOpenChange} />, "/cms/games");
-    fireEvent.change(scores().getByLabelText("Minimum round length (seconds)"), { target: { value: "90000" } });
+    fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "90000" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Failed to update game")).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe("Add New Game › Scores (D90)", () => {
     fill();
     await choose("Order", "Lower is better");
     await choose("Format", "Time");
-    fireEvent.change(scores().getByLabelText("Minimum round length (seconds)"), { target: { value: "20" } });
+    fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "20" } });
     fireEvent.click(screen.getByRole("button", { name: "Add Game" }));
     expect(await screen.findByText("Game added successfully")).toBeInTheDocument();
     expect(bodyOf(fetch, "POST", "/api/admin/games").scoreRules).toEqual({ order: "asc", format: "time_ms", minRoundMs: 20_000 });

@@ -24,8 +24,11 @@ export type ScoreRulesForm = { order: ScoreOrder; format: ScoreFormat; maxScore:
 export type ScoreRulesField = "maxScore" | "minRoundSeconds";
 export type ScoreRulesError = { field: ScoreRulesField; message: string };
 
+/** Side by side, two fields keep their inputs level whatever the length of the hints under them. */
+const FIELD = "grid content-start gap-2";
+
 export const MAX_SCORE_INVALID = "Maximum score must be a whole number, or blank for no limit";
-export const MIN_ROUND_INVALID = "Minimum round length must be a number of seconds (up to 3 decimals), or blank for none";
+export const MIN_ROUND_INVALID = "Minimum round must be a number of seconds (up to 3 decimals), or blank for none";
 
 export function scoreRulesFormOf(rules: ScoreRules = DEFAULT_SCORE_RULES): ScoreRulesForm {
   return {
@@ -101,7 +104,7 @@ export function ScoreRulesFields({
       <legend className="px-1 text-sm font-medium">Scores</legend>
       {hint ? <p className="-mt-1 text-xs text-muted-foreground">{hint}</p> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("order")} label="Order">
+        <Field id={id("order")} label="Order" className={FIELD}>
           <Select value={value.order} onValueChange={(v) => set("order", v as ScoreOrder)}>
             <SelectTrigger id={id("order")} aria-label="Order">
               <SelectValue />
@@ -115,7 +118,7 @@ export function ScoreRulesFields({
             </SelectContent>
           </Select>
         </Field>
-        <Field id={id("format")} label="Format">
+        <Field id={id("format")} label="Format" className={FIELD}>
           <Select value={value.format} onValueChange={(v) => set("format", v as ScoreFormat)}>
             <SelectTrigger id={id("format")} aria-label="Format">
               <SelectValue />
@@ -129,7 +132,7 @@ export function ScoreRulesFields({
             </SelectContent>
           </Select>
         </Field>
-        <Field id={id("max")} label="Maximum score" hint={maxHint} error={errorOf("maxScore")}>
+        <Field id={id("max")} label="Maximum score" hint={maxHint} error={errorOf("maxScore")} className={FIELD}>
           <Input
             id={id("max")}
             ref={refs?.maxScore}
@@ -143,7 +146,8 @@ export function ScoreRulesFields({
         </Field>
         <Field
           id={id("min")}
-          label="Minimum round length (seconds)"
+          label="Minimum round (seconds)"
+          className={FIELD}
           hint="A score sent sooner after the game started is refused. Blank: none."
           error={errorOf("minRoundSeconds")}
         >

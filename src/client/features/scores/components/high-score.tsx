@@ -11,7 +11,14 @@ export function HighScore({ gameId, format }: { gameId: number; format: ScoreFor
   const scores = useGameScores(gameId);
   const top = scores.data?.[0];
   if (scores.isPending) return <Skeleton className="mt-1 h-6 w-20" />;
-  if (top) return <span title={`by ${top.user.username}`}>{formatScore(top.score, format)}</span>;
+  if (top) {
+    return (
+      // a time (0:58.910) is wider than most points: a size smaller on a phone, where three figures share a row
+      <span title={`by ${top.user.username}`} className={format === "time_ms" ? "tabular-nums max-sm:text-sm" : undefined}>
+        {formatScore(top.score, format)}
+      </span>
+    );
+  }
   return <span className="text-muted-foreground">–</span>;
 }
 

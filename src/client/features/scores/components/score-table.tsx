@@ -63,7 +63,12 @@ export function ScoreTable({ entries, me, format }: { entries: ScoreEntry[]; me?
                   href={`/profile/${entry.user.id}`}
                   className="group flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <UserAvatar username={entry.user.username} src={entry.user.avatarUrl} className="size-7 max-[360px]:hidden" />
+                  <UserAvatar
+                    username={entry.user.username}
+                    src={entry.user.avatarUrl}
+                    // a time is wider than most points: on a phone the name keeps the avatar's room
+                    className={cn("size-7", isTime ? "max-[400px]:hidden" : "max-[360px]:hidden")}
+                  />
                   <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
                 </Link>
               </td>
