@@ -1,4 +1,5 @@
-import { DEFAULT_SCORE_RULES, SCORE_RULE_MESSAGES } from "../src/contract/games-constants";
+import { SCORE_RULE_MESSAGES } from "../src/contract/games-constants";
+import { DEFAULT_SCORE_RULES } from "../src/contract/score-rules-constants";
 import { expect, getJson, test, watchConsole, type ScoreRules } from "./fixtures";
 
 /**

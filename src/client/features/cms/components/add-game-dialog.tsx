@@ -1,6 +1,6 @@
 import { FileArchive, Link2, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { DEFAULT_SCORE_RULES } from "@contract/games-constants";
+import { DEFAULT_SCORE_RULES } from "@contract/score-rules-constants";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

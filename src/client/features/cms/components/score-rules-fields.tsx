@@ -1,17 +1,7 @@
 import type { RefObject } from "react";
 import type { ScoreRulesPatch } from "@contract/admin";
-import {
-  countsTowardTotal,
-  DEFAULT_SCORE_RULES,
-  formatScore,
-  SCORE_FORMAT_LABELS,
-  SCORE_FORMATS,
-  SCORE_ORDER_LABELS,
-  SCORE_ORDERS,
-  type ScoreFormat,
-  type ScoreOrder,
-  type ScoreRules,
-} from "@contract/games-constants";
+import { countsTowardTotal, formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreOrder, type ScoreRules } from "@contract/games-constants";
+import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Field, fieldAria } from "./field";
