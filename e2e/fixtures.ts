@@ -303,6 +303,23 @@ export async function leaveAutoFullscreen(page: Page) {
   });
 }
 
+/** D90: a game's score rules as the API gives them (GET /api/games, /api/games/{id}). */
+export type ScoreRules = { order: "desc" | "asc"; format: "points" | "time_ms"; maxScore: number | null; minRoundMs: number | null };
+
+/**
+ * D90: the server refuses a score sent sooner than the game's minRoundMs after its play was opened. A test that
+ * ends a round at once (the games' finish() hook) or posts a score right after opening a play first waits out the
+ * rest of it, counted from `since` (Date.now() when the play was opened, or later), with a little to spare.
+ */
+export async function waitOutMinRound(rules: Pick<ScoreRules, "minRoundMs">, since: number) {
+  const left = (rules.minRoundMs ?? 0) + 300 - (Date.now() - since);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** D90: games sorted by their shortest possible round (minRoundMs), quickest first: tests that play rounds wait less. */
+export const quickestRoundsFirst = <G extends { scoreRules: Pick<ScoreRules, "minRoundMs"> }>(games: G[]): G[] =>
+  [...games].sort((a, b) => (a.scoreRules.minRoundMs ?? 0) - (b.scoreRules.minRoundMs ?? 0));
+
 /** Numbers and dates as the site writes them (en-US). */
 export const num = (n: number) => n.toLocaleString("en-US");
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });

@@ -1,5 +1,18 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, getJson, isOnGamesOrigin, leaveAutoFullscreen, test, toast, watchConsole, watchFullscreen, type Player } from "./fixtures";
+import {
+  expect,
+  getJson,
+  isOnGamesOrigin,
+  leaveAutoFullscreen,
+  quickestRoundsFirst,
+  test,
+  toast,
+  waitOutMinRound,
+  watchConsole,
+  watchFullscreen,
+  type Player,
+  type ScoreRules,
+} from "./fixtures";
 
 /**
  * Issue 15 end to end with two players in two browsers: a friend request and its acceptance arrive live
@@ -7,7 +20,7 @@ import { expect, getJson, isOnGamesOrigin, leaveAutoFullscreen, test, toast, wat
  * live (D88), and a block ends the friendship on both sides (D84).
  */
 
-type Game = { id: number; title: string; frameUrl: string };
+type Game = { id: number; title: string; frameUrl: string; scoreRules: ScoreRules };
 
 /** Notes every WebSocket the page opens, so a test can wait for the page's live connection (issue 15's events ride on it). */
 async function trackSockets(context: BrowserContext) {
@@ -45,7 +58,8 @@ const friendRow = (page: Page, username: string) => page.getByRole("tabpanel").g
 test.describe("friends, presence and messages between two players (issue 15)", () => {
   test("request, accept, presence, messages both ways, a beaten score and a block, each live in the other browser", async ({ signIn, request }) => {
     test.setTimeout(120_000);
-    const [game] = (await getJson<Game[]>(request, "/api/games?limit=100")).filter(isOnGamesOrigin);
+    // D90: the scores below are posted right after their plays: a game whose shortest round is short
+    const [game] = quickestRoundsFirst((await getJson<Game[]>(request, "/api/games?limit=100")).filter(isOnGamesOrigin));
     const a = await playerPage(signIn, "fra");
     const b = await playerPage(signIn, "frb");
     await watchFullscreen(b.page);
@@ -107,9 +121,11 @@ test.describe("friends, presence and messages between two players (issue 15)", (
 
     // D85: B sets a best on the game, A beats it; B hears it live under the bell.
     const scoreAs = async (p: typeof a, score: number) => {
+      const opened = Date.now();
       const play = await p.context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
       expect(play.status(), await play.text()).toBe(200);
       const { playId } = (await play.json()) as { playId: string };
+      await waitOutMinRound(game.scoreRules, opened);
       const res = await p.context.request.post("/api/scores", { data: { playId, score } });
       expect(res.status(), await res.text()).toBe(201);
     };

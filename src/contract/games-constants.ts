@@ -37,9 +37,7 @@ export type ScoreOrder = (typeof SCORE_ORDERS)[number];
 export const SCORE_FORMATS = ["points", "time_ms"] as const;
 export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 export type ScoreRules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
-export const DEFAULT_SCORE_RULES: ScoreRules = { order: "desc", format: "points", maxScore: null, minRoundMs: null };
-export const SCORE_ORDER_LABELS: Record<ScoreOrder, string> = { desc: "Higher is better", asc: "Lower is better" };
-export const SCORE_FORMAT_LABELS: Record<ScoreFormat, string> = { points: "Points", time_ms: "Time" };
+// The rules' defaults and their labels in the CMS: score-rules-constants.ts (kept out of the public pages' code, D73).
 
 /** D90: whether a game's best scores add to the players' totals on the global boards. */
 export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format">): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
+import { SCORE_FORMATS } from "./games-constants";
 import { PROFILE_VISIBILITIES } from "./me-constants";
 
 /**
@@ -28,6 +29,8 @@ export const userStatsSchema = z.object({
       category: z.string(),
       categorySlug: z.string(),
       bestScore: z.number().int(),
+      /** D90: how the game shows its scores: "time_ms" is a time in milliseconds (1:02.345), the best being the lowest */
+      scoreFormat: z.enum(SCORE_FORMATS),
       scores: z.number().int(),
       lastPlayedAt: z.string(),
     }),

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { gamesTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { resetRateLimit } from "../services/rate-limit";
 import { newGame, play, score } from "../../test/scores";
@@ -84,6 +86,21 @@ describeEachDatabase(
       expect(stats.categories).toEqual([
         { slug: "action", name: "Action", plays: 3, share: 75 },
         { slug: "puzzle", name: "Puzzle", plays: 1, share: 25 },
+      ]);
+    });
+
+    it("D90: says how each game shows its scores (scoreFormat), so that a time reads as a time", async () => {
+      const p = await createUserWithSession(t());
+      const points = await newGame(t(), "Format Points", "action");
+      const timed = await newGame(t(), "Format Time", "racing");
+      await score(t(), p, points.id, 1234);
+      await score(t(), p, timed.id, 5);
+      // The format is the game's (set after the score: the rules of a time game are not what this test is about).
+      await t().database.db.update(gamesTable).set({ scoreOrder: "asc", scoreFormat: "time_ms" }).where(eq(gamesTable.id, timed.id));
+      const { stats } = await unlocked(p.user.id);
+      expect(stats.games.map((g: { title: string; scoreFormat: string }) => [g.title, g.scoreFormat])).toEqual([
+        ["Format Time", "time_ms"],
+        ["Format Points", "points"],
       ]);
     });
   },

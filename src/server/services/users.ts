@@ -78,7 +78,7 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
   await assertCanSeeProfile(db, viewerId, userId);
   const games = await db.execute(sql`
     select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,
-           b.score as best_score, s.n as scores, s.last_played_at
+           b.score as best_score, g.score_format, s.n as scores, s.last_played_at
     from best_scores b
     join games g on g.id = b.game_id
     join categories c on c.id = g.category_id
@@ -99,6 +99,8 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
       category: String(r.category),
       categorySlug: String(r.category_slug),
       bestScore: Number(r.best_score),
+      // D90: how the game shows its scores (a time as 1:02.345)
+      scoreFormat: r.score_format === "time_ms" ? "time_ms" : "points",
       scores: Number(r.scores),
       lastPlayedAt: new Date(r.last_played_at as string).toISOString(),
     })),

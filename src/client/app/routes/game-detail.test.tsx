@@ -131,6 +131,37 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     expect(await screen.findByText("No scores recorded yet. Be the first to play and set a high score!")).toBeInTheDocument();
   });
 
+  it("D90: a game whose scores are times shows them as times under 'Time', its 'Best Time' and who holds it, in the server's order", async () => {
+    const timed = { ...detail, scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: 3000 } };
+    // lowest first, as GET /api/scores/game/{id} sends an "asc" game's board (not re-sorted here)
+    const times = [
+      { ...scores[1], score: 62_345 },
+      { ...scores[0], score: 3_723_004 },
+    ];
+    mockApi(
+      routes([
+        ["GET", "/api/games/5", () => jsonResponse(timed)],
+        ["GET", "/api/scores/game/5", () => jsonResponse(times)],
+      ]),
+    );
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    await waitFor(() => expect(screen.getByTestId("high-score")).toHaveTextContent(/^1:02\.345$/));
+    expect(screen.getByText("Best Time")).toBeInTheDocument();
+    expect(screen.queryByText("High Score")).toBeNull();
+    expect(screen.getByText(/Best time held by/)).toHaveTextContent("Best time held by NovaBlitz");
+    openTab("Leaderboard");
+    const table = await screen.findByRole("table", { name: "Best times" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Rank", "Player", "Time", "Date"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[2].textContent)).toEqual(["1:02.345", "1:02:03.004"]);
+    expect(rows[0]).toHaveTextContent("NovaBlitz");
+  });
+
   const friendsScores = (answer: unknown[]): MockRoute => [
     "GET",
     "/api/scores/game/5",
@@ -253,6 +284,37 @@ describe("Game detail: scores from the game (D22, D23)", () => {
     post(frame, scoreMsg(0, false));
     expect(await screen.findByText("Score saved — you are #9 on this game")).toBeInTheDocument();
     expect(screen.queryByText("New personal best!")).toBeNull();
+  });
+
+  it("D90: a time is toasted as a time (a personal best, a saved score)", async () => {
+    const timed = { ...detail, scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: null } };
+    let best = true;
+    mockApi(
+      routes(
+        [
+          ["GET", "/api/games/5", () => jsonResponse(timed)],
+          ["POST", "/api/scores", () => jsonResponse({ score: 62_345, personalBest: best, rank: 2 }, { status: 201 })],
+        ],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
+    const frame = await play();
+    post(frame, scoreMsg(62_345, null));
+    expect(await screen.findByText("1:02.345 — you are #2 on this game.")).toBeInTheDocument();
+    act(() => resetToasts());
+    best = false;
+    post(frame, { v: 1, type: "gameplay.start" });
+    post(frame, scoreMsg(62_345, null));
+    expect(await screen.findByText("Your time: 1:02.345.")).toBeInTheDocument();
+  });
+
+  it("D90: a score the game's rules refuse (400) is toasted with the server's message", async () => {
+    const message = "This score came too soon after the game started: a round takes at least 3 s (minRoundMs)";
+    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ message }, { status: 400 })]], signedInAs({ id: 7, username: "zed" })));
+    const frame = await play();
+    post(frame, scoreMsg(12));
+    expect(await screen.findByText("Score not saved")).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 
   it("signed out: toast 'Sign in to save your score' and no API call", async () => {

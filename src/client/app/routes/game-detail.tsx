@@ -14,9 +14,9 @@ import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
 import { GameReviews } from "@/features/reviews/components/game-reviews";
-import { GameLeaderboard } from "@/features/scores/components/game-leaderboard";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
 import { lazyPart } from "@/lib/lazy-component";
 import { Suspense } from "react";
@@ -32,6 +32,12 @@ const reportReview = ({ id, author }: { id: number; author: string }) => (
     <ReportButton kind="review" targetId={id} author={author} />
   </Suspense>
 );
+
+/**
+ * The Leaderboard tab's board, a chunk of its own loaded when the tab is opened (D73): the tab is not in the page's
+ * first HTML either (it changes with every score, see game-tabs.tsx), so nothing is hydrated from it.
+ */
+const GameLeaderboard = lazyPart("game-leaderboard", () => import("@/features/scores/components/game-leaderboard").then((m) => m.GameLeaderboard));
 
 /** Game detail (/game/{id}): spec §2 and §4, D20–D23, D30–D32, D54. */
 export function GameDetailScreen({ id: rawId }: { id: string }) {
@@ -49,7 +55,9 @@ export function GameDetailScreen({ id: rawId }: { id: string }) {
 }
 
 function GameDetail({ game }: { game: GameDetailData }) {
-  const saveScore = useSaveScore(game.id);
+  // D90: scores read as the game says (a time as 1:02.345)
+  const format = game.scoreRules.format;
+  const saveScore = useSaveScore(game.id, format);
   return (
     <>
       <PageTitle title={game.title} description={game.description} />
@@ -62,13 +70,17 @@ function GameDetail({ game }: { game: GameDetailData }) {
               about={
                 <GameAboutTab
                   game={game}
-                  highScore={<HighScore gameId={game.id} />}
-                  highScoreHolder={<HighScoreHolder gameId={game.id} />}
+                  highScore={<HighScore gameId={game.id} format={format} />}
+                  highScoreHolder={<HighScoreHolder gameId={game.id} format={format} />}
                   achievements={<GameAchievements gameId={game.id} />}
                 />
               }
               howToPlay={<GameHowToPlayTab game={game} />}
-              leaderboard={<GameLeaderboard gameId={game.id} />}
+              leaderboard={
+                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                  <GameLeaderboard gameId={game.id} format={format} />
+                </Suspense>
+              }
               reviews={<GameReviews gameId={game.id} renderReport={reportReview} />}
             />
           </div>

@@ -37,6 +37,11 @@ describe("notifications (D83, D85)", () => {
     ]);
     expect(notificationText(item(5, { kind: "achievement", text: "First Steps" }))).toBe("Achievement unlocked: First Steps");
     expect(notificationText(item(6, { kind: "friend_accepted", actor: { id: 2, username: "bo", avatarUrl: null } }))).toBe("bo accepted your friend request");
+    // D90: a score the server sends already formatted (a time) reads as sent; no score, no "with"
+    const beaten = (text: string | null) =>
+      item(8, { kind: "score_beaten", actor: { id: 9, username: "neonfox", avatarUrl: null }, game: { id: 4, title: "Drift" }, text });
+    expect(notificationText(beaten("1:02.345"))).toBe("neonfox beat your best score on Drift with 1:02.345");
+    expect(notificationText(beaten(null))).toBe("neonfox beat your best score on Drift");
     expect(badgeText(7)).toBe("7");
     expect(badgeText(100)).toBe("99+");
   });

@@ -31,6 +31,7 @@ const stats = {
       category: "Racing",
       categorySlug: "racing",
       bestScore: 1200,
+      scoreFormat: "points",
       scores: 3,
       lastPlayedAt: "2025-05-10T10:00:00.000Z",
     },
@@ -41,6 +42,7 @@ const stats = {
       category: "Strategy",
       categorySlug: "strategy",
       bestScore: 4200,
+      scoreFormat: "points",
       scores: 1,
       lastPlayedAt: "2025-05-14T10:00:00.000Z",
     },
@@ -51,6 +53,7 @@ const stats = {
       category: "Sports",
       categorySlug: "sports",
       bestScore: 800,
+      scoreFormat: "points",
       scores: 2,
       lastPlayedAt: "2025-05-12T10:00:00.000Z",
     },
@@ -222,6 +225,45 @@ describe("Profile screen", () => {
       ["Hoop Shot", "800"],
     ]);
     expect(screen.getAllByTestId("category-share").map((c) => c.querySelector("[data-field=share]")?.textContent)).toEqual(["50%", "33%", "17%"]);
+  });
+
+  it("D90: best times read as times, after the points (highest first), without a bar; Recent Games says 'Best time'", async () => {
+    const time = (gameId: number, title: string, bestScore: number, lastPlayedAt: string) => ({
+      ...stats.games[0],
+      gameId,
+      title,
+      bestScore,
+      scoreFormat: "time_ms",
+      lastPlayedAt,
+    });
+    const withTimes = {
+      ...stats,
+      games: [time(8, "Night Drift", 95_120, "2025-05-15T10:00:00.000Z"), ...stats.games, time(9, "Ice Sprint", 1_000_000, "2025-05-01T10:00:00.000Z")],
+    };
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(withTimes)],
+      ]),
+    );
+    renderApp("/profile/7");
+    const bests = await screen.findAllByTestId("best-score");
+    expect(bests.map((b) => [within(b).getByRole("link").textContent, b.querySelector("[data-field=bestScore]")?.textContent])).toEqual([
+      ["Reversi", "4,200"],
+      ["Lane Racer", "1,200"],
+      ["Hoop Shot", "800"],
+      ["Ice Sprint", "16:40.000"],
+      ["Night Drift", "1:35.120"],
+    ]);
+    // the bars compare points only (the highest is a full bar); a time has none
+    expect(bests.map((b) => b.querySelector<HTMLElement>("div[aria-hidden] > div")?.style.width ?? null)).toEqual(["100%", "29%", "19%", null, null]);
+    expect(bests[4]).toHaveTextContent("Best time");
+    await openTab("Recent Games");
+    const rows = await screen.findAllByTestId("recent-game");
+    expect(rows[0]).toHaveTextContent("Night Drift");
+    expect(rows[0]).toHaveTextContent("Best time");
+    expect(rows[0].querySelector("[data-field=bestScore]")).toHaveTextContent(/^1:35\.120$/);
+    expect(rows[1]).toHaveTextContent("Best score");
   });
 
   it("Achievements: the 10 from the API, locked ones marked, and 'N/10 achievements unlocked' counted", async () => {

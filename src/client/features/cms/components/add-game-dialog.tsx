@@ -1,5 +1,6 @@
 import { FileArchive, Link2, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { DEFAULT_SCORE_RULES } from "@contract/score-rules-constants";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -21,6 +22,7 @@ import { Field, fieldAria } from "./field";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { ImageField } from "./image-field";
 import { CollectionCheckboxes, DifficultySelect, difficultyOfChoice, NOT_RATED, type DifficultyChoice } from "./game-classification-fields";
+import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
 
 type FormState = {
   title: string;
@@ -35,6 +37,8 @@ type FormState = {
   difficulty: DifficultyChoice;
   collectionIds: number[];
   file: File | null;
+  /** D90, for a linked game (a package's game.json says its own) */
+  scores: ScoreRulesForm;
 };
 
 const EMPTY: FormState = {
@@ -49,6 +53,7 @@ const EMPTY: FormState = {
   difficulty: NOT_RATED,
   collectionIds: [],
   file: null,
+  scores: scoreRulesFormOf(DEFAULT_SCORE_RULES),
 };
 
 function sizeText(bytes: number): string {
@@ -80,10 +85,13 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     featured: `${uid}-featured`,
     difficulty: `${uid}-difficulty`,
     collections: `${uid}-collection`,
+    scores: `${uid}-scores`,
   };
   const [mode, setMode] = useState<AddGameMode>("url");
   const [form, setForm] = useState<FormState>(EMPTY);
   const [error, setError] = useState<AddGameError | null>(null);
+  const [scoresError, setScoresError] = useState<ScoreRulesError | null>(null);
+  const scoreRefs = { maxScore: useRef<HTMLInputElement>(null), minRoundSeconds: useRef<HTMLInputElement>(null) };
   const refs = {
     title: useRef<HTMLInputElement>(null),
     description: useRef<HTMLTextAreaElement>(null),
@@ -104,6 +112,7 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   function reset() {
     setForm(EMPTY);
     setError(null);
+    setScoresError(null);
     setMode("url");
     createGame.reset();
     uploadPackage.reset();
@@ -122,6 +131,12 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       setError(problem);
       if (problem) {
         refs[problem.field].current?.focus();
+        return;
+      }
+      const scores = mode === "url" ? readScoreRules(form.scores) : null;
+      setScoresError(scores?.error ?? null);
+      if (scores?.error) {
+        scoreRefs[scores.error.field].current?.focus();
         return;
       }
       const common = {
@@ -146,6 +161,8 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             plays: 0,
             rating: 0,
             releaseDate: new Date().toISOString().slice(0, 10),
+            // D90: only the rules that differ from the defaults
+            scoreRules: scores?.rules ? scoreRulesChanges(DEFAULT_SCORE_RULES, scores.rules) : undefined,
           },
           {
             onSuccess: () => {
@@ -306,6 +323,19 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 <DifficultySelect id={ids.difficulty} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
               </Field>
               <CollectionCheckboxes idPrefix={ids.collections} value={form.collectionIds} onChange={(v) => set("collectionIds", v)} />
+              {/* D90: a linked game's rules are set here; a package's game.json says its own */}
+              {mode === "url" ? (
+                <ScoreRulesFields
+                  idPrefix={ids.scores}
+                  value={form.scores}
+                  onChange={(v) => {
+                    set("scores", v);
+                    setScoresError(null);
+                  }}
+                  error={scoresError}
+                  refs={scoreRefs}
+                />
+              ) : null}
             </div>
           </Tabs>
           <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>

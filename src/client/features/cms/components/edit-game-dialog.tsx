@@ -1,5 +1,5 @@
 import { Save } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { AdminGame, AdminGamePatch } from "@contract/admin";
 import type { Game } from "@contract/games";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,6 +15,7 @@ import { GameAchievementsEditor } from "./game-achievements-editor";
 import { CollectionCheckboxes, DifficultySelect, difficultyChoiceOf, difficultyOfChoice, type DifficultyChoice } from "./game-classification-fields";
 import { ImageField } from "./image-field";
 import { PackageInfo } from "./package-info";
+import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
 
 type EditState = {
   title: string;
@@ -27,6 +28,8 @@ type EditState = {
   isFeatured: boolean;
   difficulty: DifficultyChoice;
   collectionIds: number[];
+  /** D90 */
+  scores: ScoreRulesForm;
 };
 
 function stateOf(game: AdminGame): EditState {
@@ -41,11 +44,15 @@ function stateOf(game: AdminGame): EditState {
     isFeatured: game.isFeatured,
     difficulty: difficultyChoiceOf(game.difficulty),
     collectionIds: [...game.collectionIds],
+    scores: scoreRulesFormOf(game.scoreRules),
   };
 }
 
-/** Spec §5 "Edit game": a blank field falls back to the game's existing value. */
-export function editPatch(game: Game, s: EditState): AdminGamePatch {
+/**
+ * Spec §5 "Edit game": a blank field falls back to the game's existing value. D90: the score rules are sent only
+ * when they changed, and only the rules that did (`scoreRules`, already read from the form: see readScoreRules).
+ */
+export function editPatch(game: Game, s: EditState, scoreRules?: Game["scoreRules"]): AdminGamePatch {
   const keep = (value: string, existing: string) => value.trim() || existing;
   const patch: AdminGamePatch = {
     title: keep(s.title, game.title),
@@ -61,18 +68,26 @@ export function editPatch(game: Game, s: EditState): AdminGamePatch {
   };
   const url = s.externalUrl.trim() || game.externalUrl;
   if (url) patch.externalUrl = url;
+  const rules = scoreRules && scoreRulesChanges(game.scoreRules, scoreRules);
+  if (rules) patch.scoreRules = rules;
   return patch;
 }
 
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save Changes to update the game.";
 
-/** Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured; D83: difficulty, collections. */
+/**
+ * Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured; D83:
+ * difficulty, collections; D90: the score rules. A refused change shows the server's message (the 400's).
+ */
 export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null; onOpenChange: (open: boolean) => void }) {
   const uid = useId();
   const [form, setForm] = useState<EditState | null>(game ? stateOf(game) : null);
+  const [scoresError, setScoresError] = useState<ScoreRulesError | null>(null);
+  const scoreRefs = { maxScore: useRef<HTMLInputElement>(null), minRoundSeconds: useRef<HTMLInputElement>(null) };
   const update = useUpdateGame();
   useEffect(() => {
     setForm(game ? stateOf(game) : null);
+    setScoresError(null);
     update.reset();
     // Reset only when another game is opened (not on every refetch of the list).
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened game on purpose (ADR 006)
@@ -83,9 +98,15 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!game || !form) return;
+    const scores = readScoreRules(form.scores);
+    setScoresError(scores.error);
+    if (scores.error) {
+      scoreRefs[scores.error.field].current?.focus();
+      return;
+    }
     try {
       update.mutate(
-        { id: game.id, patch: editPatch(game, form) },
+        { id: game.id, patch: editPatch(game, form, scores.rules) },
         {
           onSuccess: () => {
             toast({ title: "Game updated successfully" });
@@ -189,6 +210,16 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
               <DifficultySelect id={id("difficulty")} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
             </Field>
             <CollectionCheckboxes idPrefix={id("collection")} value={form.collectionIds} onChange={(ids) => set("collectionIds", ids)} />
+            <ScoreRulesFields
+              idPrefix={id("scores")}
+              value={form.scores}
+              onChange={(v) => {
+                set("scores", v);
+                setScoresError(null);
+              }}
+              error={scoresError}
+              refs={scoreRefs}
+            />
             <FormDialogFooter pending={update.isPending} onCancel={() => onOpenChange(false)} icon={Save}>
               {update.isPending ? "Saving..." : "Save Changes"}
             </FormDialogFooter>

@@ -11,7 +11,7 @@ import { GameStat } from "./game-stat";
  * signed-in players who have played it (guests cannot be told apart), and Difficulty as the game says (game.json
  * or the CMS), "Not rated" when it says nothing: the row stays, so that a player sees the game was not rated
  * rather than wondering where it went. The screen passes the scores feature's high score and its holder in, and
- * the game's achievements (D78).
+ * the game's achievements (D78). D90: a game whose scores are times has a "Best Time" instead.
  */
 export function GameAboutTab({
   game,
@@ -30,7 +30,7 @@ export function GameAboutTab({
       <CardContent className="space-y-5 pt-5">
         <p className="leading-relaxed whitespace-pre-line text-foreground/90">{game.description}</p>
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <GameStat icon={<Trophy aria-hidden="true" />} label="High Score" testId="high-score">
+          <GameStat icon={<Trophy aria-hidden="true" />} label={game.scoreRules.format === "time_ms" ? "Best Time" : "High Score"} testId="high-score">
             {highScore}
           </GameStat>
           <GameStat icon={<Users aria-hidden="true" />} label="Total Players" testId="total-players" hint="Signed-in players who have played this game">

@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "wouter";
+import { formatScore } from "@contract/games-constants";
 import type { UserStats } from "@contract/users";
 import { EmptyState } from "@/components/empty-state";
 import { buttonClasses } from "@/components/ui/button";
@@ -68,10 +69,19 @@ function NoScores({ username }: { username: string }) {
   );
 }
 
+/**
+ * D90: the games whose scores are points, highest best first with a bar against the highest; then the games whose
+ * scores are times (a bar would compare times of different games), by title, each time as 1:02.345.
+ */
+export function bestScoreRows(games: UserStats["games"]) {
+  const points = games.filter((g) => g.scoreFormat !== "time_ms").sort((a, b) => b.bestScore - a.bestScore);
+  const times = games.filter((g) => g.scoreFormat === "time_ms").sort((a, b) => a.title.localeCompare(b.title));
+  return { rows: [...points, ...times], max: points[0]?.bestScore ?? 0 };
+}
+
 function Statistics({ stats, username }: { stats: UserStats; username: string }) {
   if (stats.games.length === 0 && stats.categories.length === 0) return <NoScores username={username} />;
-  const bests = [...stats.games].sort((a, b) => b.bestScore - a.bestScore);
-  const max = bests[0]?.bestScore ?? 0;
+  const { rows: bests, max } = bestScoreRows(stats.games);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card>
@@ -96,11 +106,14 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
                       </Link>
                       <span className="ml-2 text-xs text-muted-foreground">{g.category}</span>
                     </div>
-                    <span className="shrink-0 font-bold tabular-nums" data-field="bestScore">
-                      {formatNumber(g.bestScore)}
+                    <span className="shrink-0">
+                      {g.scoreFormat === "time_ms" ? <span className="mr-1.5 text-xs text-muted-foreground">Best time</span> : null}
+                      <span className="font-bold tabular-nums" data-field="bestScore">
+                        {formatScore(g.bestScore, g.scoreFormat)}
+                      </span>
                     </span>
                   </div>
-                  <Bar value={g.bestScore} max={max} />
+                  {g.scoreFormat === "time_ms" ? null : <Bar value={g.bestScore} max={max} />}
                 </li>
               ))}
             </ul>
@@ -284,9 +297,9 @@ function RecentGames({ stats, username }: { stats: UserStats; username: string }
               </p>
             </div>
             <div className="text-right">
-              <p className="text-xs text-muted-foreground">Best score</p>
+              <p className="text-xs text-muted-foreground">{g.scoreFormat === "time_ms" ? "Best time" : "Best score"}</p>
               <p className="font-bold tabular-nums" data-field="bestScore">
-                {formatNumber(g.bestScore)}
+                {formatScore(g.bestScore, g.scoreFormat)}
               </p>
             </div>
           </li>

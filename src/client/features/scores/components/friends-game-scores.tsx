@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ScoreFormat } from "@contract/games-constants";
 import { FriendsBoardNotice } from "@/components/friends-board-notice";
 import { useCurrentUser } from "@/lib/session";
 import { GAME_SCORES_LIMIT, getGameScores } from "../api/get-game-scores";
@@ -10,7 +11,7 @@ import { ScoresSkeleton, ScoreTable } from "./score-table";
  * themselves. Personal, so asked in the browser only (meta.clientOnly, D70); a visitor is asked to sign in, a
  * player alone on it is sent to /friends.
  */
-export function FriendsGameScores({ gameId }: { gameId: number }) {
+export function FriendsGameScores({ gameId, format }: { gameId: number; format: ScoreFormat }) {
   const { user, isLoading } = useCurrentUser();
   const scores = useQuery({
     queryKey: [...scoreKeys.game(gameId), "friends", user?.id],
@@ -25,7 +26,7 @@ export function FriendsGameScores({ gameId }: { gameId: number }) {
   const alone = scores.data.every((s) => s.user.id === user.id);
   return (
     <>
-      {scores.data.length > 0 ? <ScoreTable entries={scores.data} me={user.id} /> : null}
+      {scores.data.length > 0 ? <ScoreTable entries={scores.data} me={user.id} format={format} /> : null}
       {alone ? <FriendsBoardNotice kind="noFriends" /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { Trophy } from "lucide-react";
 import { Suspense } from "react";
+import type { ScoreFormat } from "@contract/games-constants";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { lazyPart } from "@/lib/lazy-component";
 import { useGameScores } from "../api/get-game-scores";
@@ -13,8 +14,9 @@ export const NO_SCORES_TEXT = "No scores recorded yet. Be the first to play and 
 /**
  * The game page's Leaderboard tab (spec §2): Rank, Player (→ /profile/{id}), Score, Date; best per player (D23).
  * Global (server-rendered) or Friends (D84: the signed-in player and their friends, in the browser only).
+ * D90: `format` is the game's score format (a time shows as 1:02.345 under "Time").
  */
-export function GameLeaderboard({ gameId }: { gameId: number }) {
+export function GameLeaderboard({ gameId, format }: { gameId: number; format: ScoreFormat }) {
   return (
     <Tabs defaultValue="global">
       <TabsList aria-label="Leaderboard scope" className="mb-3">
@@ -22,18 +24,18 @@ export function GameLeaderboard({ gameId }: { gameId: number }) {
         <TabsTrigger value="friends">Friends</TabsTrigger>
       </TabsList>
       <TabsContent value="global">
-        <GlobalScores gameId={gameId} />
+        <GlobalScores gameId={gameId} format={format} />
       </TabsContent>
       <TabsContent value="friends">
         <Suspense fallback={null}>
-          <FriendsGameScores gameId={gameId} />
+          <FriendsGameScores gameId={gameId} format={format} />
         </Suspense>
       </TabsContent>
     </Tabs>
   );
 }
 
-function GlobalScores({ gameId }: { gameId: number }) {
+function GlobalScores({ gameId, format }: { gameId: number; format: ScoreFormat }) {
   const scores = useGameScores(gameId);
   if (scores.isPending) return <ScoresSkeleton />;
   if (scores.isError) {
@@ -49,5 +51,5 @@ function GlobalScores({ gameId }: { gameId: number }) {
       </div>
     );
   }
-  return <ScoreTable entries={scores.data} />;
+  return <ScoreTable entries={scores.data} format={format} />;
 }

@@ -1,8 +1,9 @@
 import { Link } from "wouter";
+import { formatScore, type ScoreFormat } from "@contract/games-constants";
 import type { ScoreEntry } from "@contract/scores";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber, formatShortDate } from "@/lib/format";
+import { formatShortDate } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 
@@ -19,13 +20,18 @@ export function ScoresSkeleton() {
   );
 }
 
-/** The rows of a game's board; ranks are positions in `entries` (a friends board ranks among friends, D84). */
-export function ScoreTable({ entries, me }: { entries: ScoreEntry[]; me?: number }) {
+/**
+ * The rows of a game's board; ranks are positions in `entries` (a friends board ranks among friends, D84). The
+ * server sends them in the game's order (D90: lowest first for a time); `format` says how a score reads (a time
+ * as 1:02.345 under "Time").
+ */
+export function ScoreTable({ entries, me, format }: { entries: ScoreEntry[]; me?: number; format: ScoreFormat }) {
   const time = useTimeFormat();
+  const isTime = format === "time_ms";
   return (
     <div className="-mx-1 overflow-x-auto px-1">
       <table className="w-full text-sm">
-        <caption className="sr-only">Top scores</caption>
+        <caption className="sr-only">{isTime ? "Best times" : "Top scores"}</caption>
         <thead>
           <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
             <th scope="col" className="w-11 py-2 pr-2 font-medium sm:w-14">
@@ -35,7 +41,7 @@ export function ScoreTable({ entries, me }: { entries: ScoreEntry[]; me?: number
               Player
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Score
+              {isTime ? "Time" : "Score"}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
               Date
@@ -57,11 +63,16 @@ export function ScoreTable({ entries, me }: { entries: ScoreEntry[]; me?: number
                   href={`/profile/${entry.user.id}`}
                   className="group flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <UserAvatar username={entry.user.username} src={entry.user.avatarUrl} className="size-7 max-[360px]:hidden" />
+                  <UserAvatar
+                    username={entry.user.username}
+                    src={entry.user.avatarUrl}
+                    // a time is wider than most points: on a phone the name keeps the avatar's room
+                    className={cn("size-7", isTime ? "max-[400px]:hidden" : "max-[360px]:hidden")}
+                  />
                   <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
                 </Link>
               </td>
-              <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatNumber(entry.score)}</td>
+              <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatScore(entry.score, format)}</td>
               <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
                 <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
                   {formatShortDate(entry.createdAt, time.timeZone)}
