@@ -28,6 +28,22 @@ describe("built-in games (D26)", () => {
     const builtins = await readBuiltinGames(gamesRoot);
     expect(builtins.map((b) => b.slug).sort()).toEqual(folders.sort());
   });
+
+  it("D90: every built-in game declares its score rules, and migration 0010 gives older installs the same ones", async () => {
+    const migration = await fs.readFile(path.join(repoRoot, "src/server/db/migrations/0010_builtin_score_rules.sql"), "utf8");
+    const builtins = await readBuiltinGames(gamesRoot);
+    expect(builtins.length).toBeGreaterThanOrEqual(3);
+    for (const { slug, manifest } of builtins) {
+      const rules = manifest.scores;
+      expect(rules, `${slug}/game.json has no "scores"`).toBeDefined();
+      const line = migration.split("\n").find((l) => l.includes(`"builtin_slug" = '${slug}'`));
+      expect(line, `migration 0010 has no line for ${slug}`).toBeDefined();
+      expect(line).toContain(`"score_order" = '${rules!.order ?? "desc"}'`);
+      expect(line).toContain(`"score_format" = '${rules!.format ?? "points"}'`);
+      expect(line).toContain(`"max_score" = ${rules!.maxScore ?? "null"},`);
+      expect(line).toContain(`"min_round_ms" = ${rules!.minRoundMs ?? "null"} WHERE`);
+    }
+  });
 });
 
 for (const kind of testDatabaseKinds()) {
