@@ -209,7 +209,8 @@ describeEachDatabase(
       const res = await t().app.inject({ method: "GET", url: "/api/auth/login?returnTo=%2Fgame%2F3" });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login?returnTo=%2Fgame%2F3");
-      for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+      // issue 17's security review: "/%09/evil.example" passed the old check, and a browser follows it to //evil.example
+      for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n\\evil.example"]) {
         const r = await t().app.inject({ method: "GET", url: `/api/auth/login?returnTo=${encodeURIComponent(evil)}` });
         expect(r.headers.location).toBe("/login");
       }

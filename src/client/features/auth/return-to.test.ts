@@ -6,6 +6,8 @@ describe("afterSignInPath (D10: only same-site paths)", () => {
     ["/game/3", "/game/3"],
     ["/games?search=snake&sort=rating", "/games?search=snake&sort=rating"],
     ["/profile/7#stats", "/profile/7#stats"],
+    // an encoded backslash stays part of the path (a browser does not read it as a slash)
+    ["/%5C%5Cevil.example", "/%5C%5Cevil.example"],
   ])("keeps %s", (value, expected) => expect(afterSignInPath(value)).toBe(expected));
 
   it.each([
@@ -14,6 +16,12 @@ describe("afterSignInPath (D10: only same-site paths)", () => {
     [""],
     ["//evil.example/path"],
     ["/\\evil.example"],
+    // issue 17's security review: browsers drop tabs and newlines and read a backslash as a slash
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["/\r\n/evil.example/x"],
+    ["\\/evil.example"],
+    ["/\t\\evil.example"],
     ["https://evil.example/"],
     ["javascript:alert(1)"],
     ["game/3"],
