@@ -54,7 +54,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
         ...(https ? { "upgrade-insecure-requests": [] } : {}),
       },
     },
-    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    // issue 17 security review: a year (browsers keep to https for that long after one visit)
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: "deny" },
     crossOriginResourcePolicy: { policy: "same-origin" },
