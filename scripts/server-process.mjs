@@ -69,11 +69,38 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 export async function spawnServer(opts = {}) {
   const root = opts.root ?? ownRoot;
-  const port = opts.port ?? (await freePort());
-  const gamesPort = opts.gamesPort ?? (await freePort());
   const ownDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), opts.tempPrefix ?? "arcadium-server-")));
   if (opts.fromDataDir) await fs.cp(opts.fromDataDir, dataDir, { recursive: true });
+  const removeDataDir = async () => {
+    if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  // A free port is free when asked, not necessarily when the server binds it: another process (a parallel test)
+  // may take it in between. Ports chosen here are then chosen again (a port the caller fixed is not).
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    const gamesPort = opts.gamesPort ?? (await freePort());
+    try {
+      return await startOn(opts, { root, port, gamesPort, dataDir, removeDataDir });
+    } catch (err) {
+      const portsOurs = opts.port === undefined || opts.gamesPort === undefined;
+      if (!(err instanceof AddressInUse) || !portsOurs || attempt >= 3) {
+        await removeDataDir();
+        throw err;
+      }
+    }
+  }
+}
+
+class AddressInUse extends Error {}
+
+/**
+ * One start of the server on these ports.
+ * @param {SpawnOptions} opts
+ * @param {{ root: string, port: number, gamesPort: number, dataDir: string, removeDataDir: () => Promise<void> }} at
+ * @returns {Promise<SpawnedServer>}
+ */
+async function startOn(opts, { root, port, gamesPort, dataDir, removeDataDir }) {
   const publicHost = opts.publicHost ?? "127.0.0.1";
   const url = `http://${publicHost}:${port}`;
   const gamesUrl = `http://${opts.gamesHost ?? (publicHost === "localhost" ? "127.0.0.1" : "localhost")}:${gamesPort}`;
@@ -106,15 +133,12 @@ export async function spawnServer(opts = {}) {
       resolve(code);
     }),
   );
-  const removeDataDir = async () => {
-    if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  };
 
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000);
   for (;;) {
     if (!running) {
-      await removeDataDir();
-      throw new Error(`server exited (${child.exitCode}):\n${output}`);
+      const message = `server exited (${child.exitCode}):\n${output}`;
+      throw /EADDRINUSE/.test(output) ? new AddressInUse(message) : new Error(message);
     }
     if (
       await fetch(`${url}/readyz`).then(
@@ -125,7 +149,6 @@ export async function spawnServer(opts = {}) {
       break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      await removeDataDir();
       throw new Error(`server did not become ready:\n${output}`);
     }
     await sleep(opts.pollMs ?? 100);
