@@ -5,6 +5,7 @@ import { isoDateTime } from "./common";
 import { contentItemSchema, contentValueTypeSchema } from "./content";
 import { gameDifficultySchema, gameSchema, SCORE_FORMATS, SCORE_ORDERS } from "./games";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
+import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "./leaderboard-constants";
 
 /**
  * Every payload of the admin area (issue 7, spec §2 "Admin area", §5, §7, D40–D47).
@@ -538,6 +539,10 @@ export const adminSettingsPatchSchema = z.object({
       const quota = r[CLOUD_SAVE_QUOTA_SETTING];
       if (quota !== undefined && parseCloudSaveQuotaKib(quota) === undefined)
         ctx.addIssue({ code: "custom", path: [CLOUD_SAVE_QUOTA_SETTING], message: CLOUD_SAVE_QUOTA_MESSAGE });
+      // D91: the season length is one of its three values
+      const length = r[SEASON_LENGTH_SETTING];
+      if (length !== undefined && parseSeasonLength(length) === undefined)
+        ctx.addIssue({ code: "custom", path: [SEASON_LENGTH_SETTING], message: SEASON_LENGTH_MESSAGE });
     }),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
-import { BOARD_SCOPES } from "./leaderboard-constants";
+import { boardQueryFields } from "./leaderboard";
 
 /** Score entry per game (spec §3, D23). */
 export const scoreEntrySchema = z.object({
   id: z.number().int(),
+  /** D92: the row's place on the board asked for (1 = best) */
+  rank: z.number().int(),
   score: z.number().int(),
   createdAt: isoDateTime,
   user: publicUserSchema.pick({ id: true, username: true, avatarUrl: true }),
@@ -14,8 +16,7 @@ export const scoreListSchema = z.array(scoreEntrySchema);
 
 export const scoreListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  /** D84/D101: `friends` is the signed-in player and their friends only (401 without a session). */
-  scope: z.enum(BOARD_SCOPES).default("global"),
+  ...boardQueryFields,
 });
 
 /** D23 */

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { newGame, score } from "../../test/scores";
+import { rebuildSeasonBoards } from "../services/seasons";
 
 describeEachDatabase(
   "leaderboards (D24)",
@@ -65,11 +66,12 @@ describeEachDatabase(
       expect(after.find((e: { user: { id: number } }) => e.user.id === p.user.id)).toMatchObject({ totalScore: 7, gamesPlayed: 1 });
     });
 
-    it("the week counts only the last 7 days", async () => {
+    it("the week is the open season (D91): a score made before it began is not on it, the all-time board keeps it", async () => {
       const g = await newGame(t(), "L4");
       const e = await createUserWithSession(t(), { username: "erin_old" });
       await score(t(), e, g.id, 5000);
-      await t().database.db.execute(sql`update scores set created_at = now() - interval '8 days' where user_id = ${e.user.id}`);
+      await t().database.db.execute(sql`update scores set created_at = now() - interval '40 days' where user_id = ${e.user.id}`);
+      await rebuildSeasonBoards(t().database.db);
       const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
       expect(week.find((x: { user: { id: number } }) => x.user.id === e.user.id)).toBeUndefined();
       const all = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all" })).json();

@@ -1,30 +1,37 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../contract/common";
-import { leaderboardQuerySchema, leaderboardSchema } from "../../contract/leaderboard";
+import { leaderboardQuerySchema, leaderboardSchema, seasonListSchema } from "../../contract/leaderboard";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { leaderboard } from "../services/leaderboard";
+import { listSeasons, resolveSeason } from "../services/seasons";
 
-/** D84: a friends board is personal: never kept by this process's cache nor by any shared cache. */
+/** D84/D92: a friends board (or one around the player) is personal: never kept by this process's cache nor by any shared cache. */
 export const FRIENDS_BOARD_CACHE_CONTROL = "private, no-store";
 
 /**
- * D24: the players' leaderboard (all time or this week); the common boards are cached briefly.
- * D84/D101: `scope=friends` is the signed-in player's and their friends' board (401 without a session).
+ * D24: the players' leaderboard (all time, or a season: D91, "week" is the open one); the common boards are cached
+ * briefly. D84/D101: `scope=friends` is the signed-in player's and their friends' board; D92: `around=me` is the
+ * signed-in player's row and its neighbours (both 401 without a session, never cached).
  */
 export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache }) => {
   app.get(
     "/api/leaderboard",
-    { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses(400, 401) } } },
+    { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses(400, 401, 404) } } },
     async (request, reply) => {
-      const { period, limit, search, scope } = request.query;
-      if (scope === "friends") {
+      const { period, limit, search, scope, season, around } = request.query;
+      const seasonId = season !== undefined || period === "week" ? (await resolveSeason(db, season)).id : null;
+      if (scope === "friends" || around === "me") {
         const user = requireUser(request);
         reply.header("Cache-Control", FRIENDS_BOARD_CACHE_CONTROL);
-        return leaderboard(db, { period, limit, search, friendsOf: user.id });
+        const friendsOf = scope === "friends" ? user.id : undefined;
+        return leaderboard(db, { seasonId, limit, search, friendsOf, aroundUser: around === "me" ? user.id : undefined });
       }
-      if (search) return leaderboard(db, { period, limit, search });
-      return leaderboardCache.get(`${period}:${limit}`, () => leaderboard(db, { period, limit }));
+      if (search) return leaderboard(db, { seasonId, limit, search });
+      return leaderboardCache.get(`${seasonId ?? "all"}:${limit}`, () => leaderboard(db, { seasonId, limit }));
     },
   );
+
+  // D91/D101: every season, newest first; `current` is the open one.
+  app.get("/api/seasons", { schema: { response: { 200: seasonListSchema } } }, async () => listSeasons(db));
 };

@@ -4,6 +4,7 @@ import { scoreListQuerySchema, scoreListSchema, submitScoreResponseSchema, submi
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listBestScores } from "../services/leaderboard";
+import { resolveSeason } from "../services/seasons";
 import { FRIENDS_BOARD_CACHE_CONTROL } from "./leaderboard";
 import { submitScore } from "../services/scores";
 import { notifyAchievements, notifyScoreBeaten } from "../services/notifications";
@@ -31,17 +32,24 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
   );
 
-  // D23: each player's best score, highest first, ties: earlier first. D84/D101: `scope=friends` is the
-  // signed-in player and their friends only (401 without a session), never stored by a shared cache.
+  // D23: each player's best score, best first (D90), ties: earlier first; all time or a season's (D91). D84/D101:
+  // `scope=friends` is the signed-in player and their friends only; D92: `around=me` the player's row and its
+  // neighbours (both 401 without a session, never stored by a shared cache).
   app.get(
     "/api/scores/game/:id",
     { schema: { params: idParamSchema, querystring: scoreListQuerySchema, response: { 200: scoreListSchema, ...errorResponses(400, 401, 404) } } },
     async (request, reply) => {
-      const { limit, scope } = request.query;
-      if (scope !== "friends") return listBestScores(db, request.params.id, limit);
+      const { limit, scope, season, around } = request.query;
+      const seasonId = season === undefined ? null : (await resolveSeason(db, season)).id;
+      if (scope !== "friends" && around !== "me") return listBestScores(db, request.params.id, { limit, seasonId });
       const user = requireUser(request);
       reply.header("Cache-Control", FRIENDS_BOARD_CACHE_CONTROL);
-      return listBestScores(db, request.params.id, limit, user.id);
+      return listBestScores(db, request.params.id, {
+        limit,
+        seasonId,
+        friendsOf: scope === "friends" ? user.id : undefined,
+        aroundUser: around === "me" ? user.id : undefined,
+      });
     },
   );
 };

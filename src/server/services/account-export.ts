@@ -45,6 +45,8 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "scores.user_id": { section: "scores" },
   "best_scores.user_id": { section: "bestScores" },
   "player_stats.user_id": { section: "stats" },
+  "season_best_scores.user_id": { excluded: "D91: a season's bests are the `scores` section's scores of that season, derived from them" },
+  "season_player_stats.user_id": { excluded: "D91: a season's totals are computed from the `scores` section's scores of that season" },
   "user_achievements.user_id": { section: "achievements" },
   "reviews.user_id": { section: "reviews" },
   "chat_messages.user_id": { section: "chatMessages" },

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
+import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../../contract/leaderboard-constants";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -21,9 +22,17 @@ function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem 
 
 /**
  * Site settings with rules of their own, checked however they are written (the Settings screen or the
- * Website Content editor): D76's cloud save quota is a whole number of KiB within its range, stored as digits.
+ * Website Content editor): D76's cloud save quota is a whole number of KiB within its range, stored as digits;
+ * D91's season length is "week", "month" or "none". (A season length changed in the Website Content editor
+ * takes effect at the next rollover; the Settings screen reschedules the open season at once.)
  */
 function checkSettingValue(section: string, key: string, value: string): string {
+  if (section === "site" && key === SEASON_LENGTH_SETTING) {
+    // D91: one of the three lengths, stored in lower case
+    const length = parseSeasonLength(value);
+    if (length === undefined) throw new Invalid(SEASON_LENGTH_MESSAGE);
+    return length;
+  }
   if (section !== "site" || key !== CLOUD_SAVE_QUOTA_SETTING) return value;
   const kib = parseCloudSaveQuotaKib(value);
   if (kib === undefined) throw new Invalid(CLOUD_SAVE_QUOTA_MESSAGE);

@@ -1,21 +1,11 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { ScoreOrder } from "../../contract/games-constants";
 import type { LeaderboardEntry } from "../../contract/leaderboard";
+import { AROUND_ME_ROWS } from "../../contract/leaderboard-constants";
+import type { ScoreEntry } from "../../contract/scores";
 import type { Db } from "../db/client";
-import { bestScoresTable, usersTable } from "../db/schema";
 import { assertGameExists } from "./games";
 import { getScoreRules } from "./score-rules";
-
-export type LeaderboardOptions = {
-  period: "all" | "week";
-  search?: string;
-  limit: number;
-  userId?: number;
-  now?: Date;
-  /** D84: only this player and their friends, ranked among themselves (never cached in a shared cache). */
-  friendsOf?: number;
-};
-
-export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Row = Record<string, unknown>;
 
@@ -55,81 +45,190 @@ function likeOrNull(search: string | undefined): string | null {
 }
 
 /**
- * D24: totalScore = sum over games of the player's best score in the period; gamesPlayed = scores
- * submitted; winRate = round(100 × wins / scores that reported won), 0 when none. Ties: who reached
- * the total first. Ranks are global: a search filters the ranked list, it does not re-rank it.
- * All-time reads player_stats (kept in each score's transaction); the week is computed from the
- * week's scores (docs/decisions/004).
+ * A board (D24 players' totals, D23 a game's bests; all time or one season, D91) as the generic reads below see it:
+ * the rows of one table under alias `r`, those that may be shown (`listed`: D93, kept by the database), best first
+ * by `value` in `order`, ties: who got there first, then the lower user id.
  */
-export async function leaderboard(db: Db, opts: LeaderboardOptions): Promise<LeaderboardEntry[]> {
-  const search = likeOrNull(opts.search);
-  const userId = opts.userId ?? null;
-  if (opts.period === "all") {
-    const winRate = sql`case when ps.reported = 0 then 0 else round(100.0 * ps.wins / ps.reported)::int end`;
-    const members = opts.friendsOf === undefined ? sql`true` : inFriendsBoard(sql`ps.user_id`, opts.friendsOf);
-    // D93: a banned (disabled) player or one an admin hid from the boards is left out
-    const eligible = sql`u.disabled_at is null and u.boards_hidden_at is null and ps.games_played > 0 and ${members}`;
-    if (!search && userId === null) {
-      // The common case: one index-ordered read of the top N.
-      const res = await db.execute(sql`
-        select ps.total_score, ps.games_played, ${winRate} as win_rate, u.id, u.username, u.avatar_url, u.created_at
-        from player_stats ps join users u on u.id = ps.user_id
-        where ${eligible}
-        order by ps.total_score desc, ps.reached_at asc, ps.user_id asc
-        limit ${opts.limit}`);
-      return (res.rows as Row[]).map((r, i) => toEntry({ ...r, rank: i + 1 }));
-    }
-    const res = await db.execute(sql`
-      with ranked as (
-        select ps.user_id, ps.total_score, ps.games_played, ${winRate} as win_rate,
-               row_number() over (order by ps.total_score desc, ps.reached_at asc, ps.user_id asc)::int as rank
-        from player_stats ps join users u on u.id = ps.user_id
-        where ${eligible}
-      )
-      select r.rank, r.total_score, r.games_played, r.win_rate, u.id, u.username, u.avatar_url, u.created_at
-      from ranked r join users u on u.id = r.user_id
-      where (${search}::text is null or u.username ilike ${search}) and (${userId}::int is null or u.id = ${userId})
-      order by r.rank limit ${opts.limit}`);
-    return (res.rows as Row[]).map(toEntry);
-  }
-  const since = new Date((opts.now ?? new Date()).getTime() - WEEK_MS).toISOString();
-  const res = await db.execute(weekQuery(since, search, userId, opts.limit, opts.friendsOf));
-  return (res.rows as Row[]).map(toEntry);
+type Board = {
+  table: SQL;
+  /** which rows of the table are this board's (the alias is passed in) */
+  base: (alias: SQL) => SQL;
+  value: SQL;
+  at: SQL;
+  order: ScoreOrder;
+  /** the columns a row is shown with (alias r, users u) */
+  cols: SQL;
+};
+
+const R = sql.raw("r");
+const col = (alias: SQL, name: SQL) => sql`${alias}.${name}`;
+
+function bestFirst(b: Board, reverse = false): SQL {
+  const desc = (b.order === "desc") !== reverse;
+  const dir = sql.raw(reverse ? "desc" : "asc");
+  return sql`${col(R, b.value)} ${sql.raw(desc ? "desc" : "asc")}, ${col(R, b.at)} ${dir}, r.user_id ${dir}`;
 }
 
-function weekQuery(since: string, search: string | null, userId: number | null, limit: number, friendsOf?: number): SQL {
-  const members = friendsOf === undefined ? sql`true` : inFriendsBoard(sql`s.user_id`, friendsOf);
-  return sql`
-    with period_scores as (
-      select s.user_id, s.game_id, s.score, s.won, s.created_at, g.score_order = 'desc' and g.score_format = 'points' as counts
-      from scores s join users u on u.id = s.user_id join games g on g.id = s.game_id
-      where s.created_at >= ${since}::timestamptz and u.disabled_at is null and u.boards_hidden_at is null and ${members}
-    ),
-    bests as (
-      -- D90: only games where more points is better add to a total, so only their bests are needed
-      select distinct on (user_id, game_id) user_id, game_id, score, created_at
-      from period_scores where counts order by user_id, game_id, score desc, created_at asc
-    ),
-    players as (select user_id, min(created_at) as first_at from period_scores group by user_id),
-    totals as (
-      select p.user_id, coalesce(sum(b.score), 0)::bigint as total_score, coalesce(max(b.created_at), p.first_at) as reached_at
-      from players p left join bests b on b.user_id = p.user_id
-      group by p.user_id, p.first_at
-    ),
-    stats as (
-      select user_id, count(*)::int as games_played, count(*) filter (where won)::int as wins, count(won)::int as reported
-      from period_scores group by user_id
-    ),
-    ranked as (
-      select t.user_id, t.total_score, st.games_played,
-             case when st.reported = 0 then 0 else round(100.0 * st.wins / st.reported)::int end as win_rate,
-             row_number() over (order by t.total_score desc, t.reached_at asc, t.user_id asc)::int as rank
-      from totals t join stats st on st.user_id = t.user_id
-    )
-    select r.rank, r.total_score, r.games_played, r.win_rate, u.id, u.username, u.avatar_url, u.created_at
-    from ranked r join users u on u.id = r.user_id
-    where (${search}::text is null or u.username ilike ${search}) and (${userId}::int is null or u.id = ${userId})
-    order by r.rank limit ${limit}`;
+/** The rows of `x` strictly ahead of row `m` (both aliases of the board's table): one range of the board's index. */
+function ahead(b: Board, x: SQL, m: SQL): SQL {
+  const [xv, mv, xa, ma] = [col(x, b.value), col(m, b.value), col(x, b.at), col(m, b.at)];
+  const outer = b.order === "desc" ? sql`${xv} >= ${mv}` : sql`${xv} <= ${mv}`;
+  return sql`${outer} and not (${xv} = ${mv} and (${xa}, ${x}.user_id) >= (${ma}, ${m}.user_id))`;
+}
+function behind(b: Board, x: SQL, m: SQL): SQL {
+  const [xv, mv, xa, ma] = [col(x, b.value), col(m, b.value), col(x, b.at), col(m, b.at)];
+  const outer = b.order === "desc" ? sql`${xv} <= ${mv}` : sql`${xv} >= ${mv}`;
+  return sql`${outer} and not (${xv} = ${mv} and (${xa}, ${x}.user_id) <= (${ma}, ${m}.user_id))`;
+}
+
+/** The best `limit` rows, ranked 1…n. */
+async function top(db: Db, b: Board, limit: number): Promise<Row[]> {
+  const res = await db.execute(sql`
+    select ${b.cols} from ${b.table} r join users u on u.id = r.user_id
+    where ${b.base(R)} order by ${bestFirst(b)} limit ${limit}`);
+  return (res.rows as Row[]).map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
+/** The rows of players whose name matches, best first, each with its rank on the whole board (D24). */
+async function search(db: Db, b: Board, pattern: string, limit: number): Promise<Row[]> {
+  const Q = sql.raw("q");
+  const res = await db.execute(sql`
+    select ${b.cols}, (select count(*) from ${b.table} q where ${b.base(Q)} and ${ahead(b, Q, R)})::int + 1 as rank
+    from ${b.table} r join users u on u.id = r.user_id
+    where ${b.base(R)} and u.username ilike ${pattern} order by ${bestFirst(b)} limit ${limit}`);
+  return res.rows as Row[];
+}
+
+/**
+ * D92: the player's row with up to AROUND_ME_ROWS rows above and below it, each ranked; [] when the player is not on
+ * the board. The rank is a count of the rows ahead (one index range, docs/decisions/014); the neighbours are the index's
+ * next rows either way.
+ */
+async function around(db: Db, b: Board, userId: number, rows = AROUND_ME_ROWS): Promise<Row[]> {
+  const [M, Q] = [sql.raw("me"), sql.raw("q")];
+  const res = await db.execute(sql`
+    with me as (select * from ${b.table} r where ${b.base(R)} and r.user_id = ${userId})
+    select x.*, (select count(*) from ${b.table} q, me where ${b.base(Q)} and ${ahead(b, Q, M)})::int + 1 as my_rank from (
+      (select ${b.cols}, -1 as side, row_number() over (order by ${bestFirst(b, true)}) as k
+        from (select r.* from ${b.table} r, me where ${b.base(R)} and ${ahead(b, R, M)} order by ${bestFirst(b, true)} limit ${rows}) r
+        join users u on u.id = r.user_id)
+      union all
+      (select ${b.cols}, 0, 0 from me r join users u on u.id = r.user_id)
+      union all
+      (select ${b.cols}, 1, row_number() over (order by ${bestFirst(b)})
+        from (select r.* from ${b.table} r, me where ${b.base(R)} and ${behind(b, R, M)} order by ${bestFirst(b)} limit ${rows}) r
+        join users u on u.id = r.user_id)
+    ) x`);
+  const all = res.rows as Array<Row & { side: number; k: number | string; my_rank: number }>;
+  const mine = all.find((r) => Number(r.side) === 0);
+  if (!mine) return [];
+  const rank = Number(mine.my_rank);
+  return all.map((r) => ({ ...r, rank: rank + Number(r.side) * Number(r.k) })).sort((a, b) => a.rank - b.rank);
+}
+
+/** D92: the player's rank on the board (null: not on it). */
+async function rankOf(db: Db, b: Board, userId: number): Promise<number | null> {
+  const [M, Q] = [sql.raw("me"), sql.raw("q")];
+  const res = await db.execute(sql`
+    with me as (select * from ${b.table} r where ${b.base(R)} and r.user_id = ${userId})
+    select (select count(*) from ${b.table} q where ${b.base(Q)} and ${ahead(b, Q, M)})::int + 1 as rank from me`);
+  const row = res.rows[0] as { rank: number } | undefined;
+  return row ? Number(row.rank) : null;
+}
+
+const PLAYER_COLS = sql`r.total_score, r.games_played,
+  case when r.reported = 0 then 0 else round(100.0 * r.wins / r.reported)::int end as win_rate,
+  u.id, u.username, u.avatar_url, u.created_at`;
+
+/** D24/D91: the players' board of all time (player_stats) or of a season (season_player_stats). */
+function playersBoard(seasonId: number | null, friendsOf?: number): Board {
+  return {
+    table: sql.raw(seasonId === null ? "player_stats" : "season_player_stats"),
+    base: (a) =>
+      sql.join(
+        [
+          sql`${a}.listed and ${a}.games_played > 0`,
+          seasonId === null ? undefined : sql`${a}.season_id = ${seasonId}`,
+          friendsOf === undefined ? undefined : inFriendsBoard(sql`${a}.user_id`, friendsOf),
+        ].filter((x): x is SQL => x !== undefined),
+        sql` and `,
+      ),
+    value: sql.raw("total_score"),
+    at: sql.raw("reached_at"),
+    order: "desc",
+    cols: PLAYER_COLS,
+  };
+}
+
+const GAME_COLS = sql`r.score_id, r.score, r.achieved_at, u.id, u.username, u.avatar_url`;
+
+/** D23/D90/D91: a game's board of each player's best, all time (best_scores) or of a season (season_best_scores). */
+function gameBoard(gameId: number, order: ScoreOrder, seasonId: number | null, friendsOf?: number): Board {
+  return {
+    table: sql.raw(seasonId === null ? "best_scores" : "season_best_scores"),
+    base: (a) =>
+      sql.join(
+        [
+          sql`${a}.listed and ${a}.game_id = ${gameId}`,
+          seasonId === null ? undefined : sql`${a}.season_id = ${seasonId}`,
+          friendsOf === undefined ? undefined : inFriendsBoard(sql`${a}.user_id`, friendsOf),
+        ].filter((x): x is SQL => x !== undefined),
+        sql` and `,
+      ),
+    value: sql.raw("score"),
+    at: sql.raw("achieved_at"),
+    order,
+    cols: GAME_COLS,
+  };
+}
+
+export type BoardRead = {
+  limit: number;
+  /** D91: a season's id; null: all time */
+  seasonId: number | null;
+  search?: string;
+  /** D84: only this player and their friends, ranked among themselves (never cached in a shared cache) */
+  friendsOf?: number;
+  /** D92: this player's row and its neighbours */
+  aroundUser?: number;
+  /** rows above and below with `aroundUser` (default AROUND_ME_ROWS) */
+  aroundRows?: number;
+};
+
+async function readBoard(db: Db, b: Board, q: BoardRead): Promise<Row[]> {
+  if (q.aroundUser !== undefined) return around(db, b, q.aroundUser, q.aroundRows);
+  const pattern = likeOrNull(q.search);
+  if (pattern) return search(db, b, pattern, q.limit);
+  return top(db, b, q.limit);
+}
+
+/**
+ * D24: totalScore = sum over games that count (D90) of the player's best score in the period; gamesPlayed = scores
+ * submitted; winRate = round(100 × wins / scores that reported won), 0 when none. Ties: who reached the total first.
+ * Ranks are the board's: a search filters the ranked list, it does not re-rank it. All time reads player_stats, a
+ * season (D91; "week" is the open season) season_player_stats, both kept in each score's transaction.
+ */
+export async function leaderboard(db: Db, q: BoardRead): Promise<LeaderboardEntry[]> {
+  return (await readBoard(db, playersBoard(q.seasonId, q.friendsOf), q)).map(toEntry);
+}
+
+/** D92: the player's rank on the players' board (all time or a season); null when not on it. */
+export async function playerRank(db: Db, userId: number, seasonId: number | null = null): Promise<number | null> {
+  return rankOf(db, playersBoard(seasonId), userId);
+}
+
+/** D92: the player's rank on each game's all-time board where they have a best (hidden players have none). */
+export async function gameRanks(db: Db, userId: number): Promise<Map<number, number>> {
+  const res = await db.execute(sql`
+    select me.game_id,
+      (select count(*) from best_scores q where q.listed and q.game_id = me.game_id and (
+        case when g.score_order = 'asc'
+          then q.score <= me.score and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id))
+          else q.score >= me.score and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id)) end
+      ))::int + 1 as rank
+    from best_scores me join games g on g.id = me.game_id
+    where me.user_id = ${userId} and me.listed`);
+  return new Map((res.rows as Array<{ game_id: number; rank: number }>).map((r) => [Number(r.game_id), Number(r.rank)]));
 }
 
 /**
@@ -157,37 +256,18 @@ export type LeaderboardCache = ReturnType<typeof createLeaderboardCache>;
 
 /**
  * D23: each player's best score on a game, best first (D90: highest, or lowest on a "less is better" game), ties:
- * earlier first; disabled players and those hidden from the boards (D93) are left out.
- * D84: with `friendsOf`, only that player and their friends.
+ * earlier first; players banned or hidden from the boards (D93) are left out. D91: all time or one season's.
+ * D84: with `friendsOf`, only that player and their friends. D92: `aroundUser` is that player's row and its neighbours.
  */
-export async function listBestScores(db: Db, gameId: number, limit: number, friendsOf?: number) {
+export async function listBestScores(db: Db, gameId: number, q: BoardRead): Promise<ScoreEntry[]> {
   await assertGameExists(db, gameId);
   const { order } = await getScoreRules(db, gameId);
-  const rows = await db
-    .select({
-      id: bestScoresTable.scoreId,
-      score: bestScoresTable.score,
-      createdAt: bestScoresTable.achievedAt,
-      userId: usersTable.id,
-      username: usersTable.username,
-      avatarUrl: usersTable.avatarUrl,
-    })
-    .from(bestScoresTable)
-    .innerJoin(usersTable, eq(usersTable.id, bestScoresTable.userId))
-    .where(
-      and(
-        eq(bestScoresTable.gameId, gameId),
-        isNull(usersTable.disabledAt),
-        isNull(usersTable.boardsHiddenAt),
-        friendsOf === undefined ? undefined : inFriendsBoard(sql`${bestScoresTable.userId}`, friendsOf),
-      ),
-    )
-    .orderBy(order === "asc" ? asc(bestScoresTable.score) : desc(bestScoresTable.score), asc(bestScoresTable.achievedAt), asc(bestScoresTable.userId))
-    .limit(limit);
+  const rows = await readBoard(db, gameBoard(gameId, order, q.seasonId, q.friendsOf), q);
   return rows.map((r) => ({
-    id: r.id,
-    score: r.score,
-    createdAt: r.createdAt.toISOString(),
-    user: { id: r.userId, username: r.username, avatarUrl: r.avatarUrl },
+    id: Number(r.score_id),
+    rank: Number(r.rank),
+    score: Number(r.score),
+    createdAt: new Date(r.achieved_at as string).toISOString(),
+    user: { id: Number(r.id), username: String(r.username), avatarUrl: (r.avatar_url as string | null) ?? null },
   }));
 }

@@ -5,6 +5,7 @@ import { bestScoresTable, gamesTable, scoresTable, usersTable } from "../db/sche
 import { NotFound } from "../errors";
 import { rebuildAchievements } from "./achievements";
 import { rebuildBestScores, recomputeTotals } from "./score-rules";
+import { rebuildSeasonBoards } from "./seasons";
 
 /**
  * D93: score moderation. An admin removes one score or resets a player on a game (every score of theirs there);
@@ -74,6 +75,7 @@ async function recompute(db: Db, userId: number, gameId: number): Promise<void> 
     await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
     await rebuildBestScores(tx, gameId, userId);
     await recomputeTotals(tx, [userId]);
+    await rebuildSeasonBoards(tx, { userIds: [userId] });
     await tx.execute(
       sql`delete from user_achievements where user_id = ${userId} and achievement in ${sql`(${sql.join(
         SCORE_ACHIEVEMENTS.map((a) => sql`${a}`),

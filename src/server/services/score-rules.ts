@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { readManifestKey } from "./packages";
+import { rebuildSeasonBoards } from "./seasons";
 
 /**
  * D90: a game's score rules, read from game.json or set in the CMS, and what follows a change: the game's best
@@ -61,6 +62,7 @@ export async function applyScoreRules(tx: Tx, gameId: number, patch: ScoreRulesP
   if (before.order !== after.order || countsTowardTotal(before) !== countsTowardTotal(after)) {
     if (before.order !== after.order) await rebuildBestScores(tx, gameId);
     await recomputeTotals(tx, sql`(select user_id from best_scores where game_id = ${gameId})`);
+    await rebuildSeasonBoards(tx, { gameId }); // D91: the seasons' boards of the game and its players' season totals
   }
   return before;
 }

@@ -3,6 +3,7 @@ import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrd
 import type { Db } from "../db/client";
 import { Invalid, Forbidden, Conflict } from "../errors";
 import { evaluateScoreAchievements } from "./achievements";
+import { currentSeason, rebuildSeasonBoards } from "./seasons";
 
 /** D23: a score must arrive within 6 hours of its play. */
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
@@ -28,7 +29,8 @@ export type SubmitScoreResult = {
  * D90: the game's rules are checked against the play's start on the server's clock (400 naming the rule): a
  * score above `maxScore`, one sent sooner than `minRoundMs`, a time longer than the play has lasted. A personal
  * best is "more" or "less" by the game's order; only "more points" games add to the player's total.
- * One transaction keeps scores, best_scores, player_stats and achievements consistent; the player's
+ * D91: the score also goes to the open season's boards (season_best_scores, season_player_stats), rolling over first
+ * when the season is over. One transaction keeps scores, the boards, player_stats and achievements consistent; the player's
  * stats row is locked first, so that two scores of one player are applied one after the other.
  */
 export async function submitScore(
@@ -38,6 +40,24 @@ export async function submitScore(
   now = new Date(),
 ): Promise<SubmitScoreResult> {
   if (!UUID.test(input.playId)) throw new Invalid("Unknown play session");
+  try {
+    return await recordScore(db, await currentSeason(db, now), userId, input, now);
+  } catch (err) {
+    // the season closed between finding it and recording the score (another process rolled over): once more
+    if (!(err instanceof SeasonClosed)) throw err;
+    return recordScore(db, await currentSeason(db, now), userId, input, now);
+  }
+}
+
+class SeasonClosed extends Error {}
+
+async function recordScore(
+  db: Db,
+  season: { id: number },
+  userId: number,
+  input: { playId: string; score: number; won?: boolean },
+  now: Date,
+): Promise<SubmitScoreResult> {
   return db.transaction(async (tx) => {
     const playRes = await tx.execute(sql`select id, game_id, user_id, created_at from plays where id = ${input.playId}::uuid`);
     const play = playRes.rows[0] as { id: string; game_id: number; user_id: number | null; created_at: string } | undefined;
@@ -89,6 +109,34 @@ export async function submitScore(
         reached_at = case when ${delta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
       where user_id = ${userId}`);
 
+    // D91: the same for the open season's boards (its row is share-locked: a rollover waits for this score, and a
+    // score that waited for a rollover goes to the new season)
+    const seasonRow = (await tx.execute(sql`select id from seasons where id = ${season.id} and archived_at is null for share`)).rows[0] as
+      { id: number } | undefined;
+    if (!seasonRow) throw new SeasonClosed();
+    await tx.execute(sql`
+      insert into season_player_stats (season_id, user_id, reached_at) values (${season.id}, ${userId}, ${now.toISOString()}::timestamptz)
+      on conflict (season_id, user_id) do nothing`);
+    const prevSeason = (
+      await tx.execute(sql`select score from season_best_scores where season_id = ${season.id} and user_id = ${userId} and game_id = ${gameId}`)
+    ).rows[0] as { score: number } | undefined;
+    const seasonBest = !prevSeason || (asc ? input.score < Number(prevSeason.score) : input.score > Number(prevSeason.score));
+    if (seasonBest) {
+      await tx.execute(sql`
+        insert into season_best_scores (season_id, user_id, game_id, score, score_id, achieved_at)
+        values (${season.id}, ${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${now.toISOString()}::timestamptz)
+        on conflict (season_id, user_id, game_id) do update set score = excluded.score, score_id = excluded.score_id, achieved_at = excluded.achieved_at`);
+    }
+    const seasonDelta = seasonBest && counts ? input.score - (prevSeason ? Number(prevSeason.score) : 0) : 0;
+    await tx.execute(sql`
+      update season_player_stats set
+        games_played = games_played + 1,
+        wins = wins + ${input.won === true ? 1 : 0},
+        reported = reported + ${input.won === undefined ? 0 : 1},
+        total_score = total_score + ${seasonDelta},
+        reached_at = case when ${seasonDelta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
+      where season_id = ${season.id} and user_id = ${userId}`);
+
     const rankRes = await tx.execute(sql`
       select count(*)::int + 1 as rank from best_scores b, (select score, achieved_at from best_scores where user_id = ${userId} and game_id = ${gameId}) me
       where b.game_id = ${gameId} and (${asc ? sql`b.score < me.score` : sql`b.score > me.score`} or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
@@ -107,7 +155,7 @@ export async function submitScore(
   });
 }
 
-/** Rebuilds player_stats from scores and best_scores, e.g. after a game and its scores were deleted, or after seeding. */
+/** Rebuilds player_stats from scores and best_scores, and the seasons' boards (D91), e.g. after a game and its scores were deleted, or after seeding. */
 export async function rebuildPlayerStats(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from player_stats`);
@@ -120,5 +168,6 @@ export async function rebuildPlayerStats(db: Db): Promise<void> {
         select b.user_id, sum(b.score)::bigint as total, max(b.achieved_at) as reached from best_scores b
         join games g on g.id = b.game_id and g.score_order = 'desc' and g.score_format = 'points'
         group by b.user_id) b on b.user_id = s.user_id`);
+    await rebuildSeasonBoards(tx);
   });
 }

@@ -60,7 +60,7 @@ export async function getUserProfile(db: Db, id: number, viewerId: number | null
       restricted: true,
     };
   }
-  const [entry] = await leaderboard(db, { period: "all", limit: 1, userId: user.id });
+  const [entry] = await leaderboard(db, { seasonId: null, limit: 1, aroundUser: user.id, aroundRows: 0 });
   return {
     ...user,
     createdAt: user.createdAt.toISOString(),

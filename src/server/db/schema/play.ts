@@ -128,8 +128,20 @@ export const bestScoresTable = pgTable(
       .notNull()
       .references(() => scoresTable.id, { onDelete: "cascade" }),
     achievedAt: timestamp("achieved_at", { withTimezone: true }).notNull(),
+    /** D92/D93: false while the player is banned or hidden from the boards; kept by a trigger on users (migration 0011) */
+    listed: boolean("listed").notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index("best_scores_game_idx").on(t.gameId, t.score.desc(), t.achievedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index("best_scores_game_idx").on(t.gameId, t.score.desc(), t.achievedAt),
+    // D92: a board and a rank ("how many listed players are ahead") are index range reads, for both orders (D90)
+    index("best_scores_rank_desc_idx")
+      .on(t.gameId, t.score.desc(), t.achievedAt, t.userId)
+      .where(sql`listed`),
+    index("best_scores_rank_asc_idx")
+      .on(t.gameId, t.score.asc(), t.achievedAt, t.userId)
+      .where(sql`listed`),
+  ],
 );
 
 /**
@@ -149,8 +161,89 @@ export const playerStatsTable = pgTable(
     /** scores that reported `won` at all (the win rate's denominator) */
     reported: integer("reported").notNull().default(0),
     reachedAt: timestamp("reached_at", { withTimezone: true }).notNull().defaultNow(),
+    /** D92/D93: false while the player is banned or hidden from the boards; kept by a trigger on users (migration 0011) */
+    listed: boolean("listed").notNull().default(true),
   },
-  (t) => [index("player_stats_rank_idx").on(t.totalScore.desc(), t.reachedAt, t.userId)],
+  (t) => [
+    index("player_stats_rank_idx").on(t.totalScore.desc(), t.reachedAt, t.userId),
+    index("player_stats_listed_rank_idx")
+      .on(t.totalScore.desc(), t.reachedAt, t.userId)
+      .where(sql`listed`),
+  ],
+);
+
+/**
+ * D91: a season of the boards. Seasons follow one another without gaps; the open one has `archivedAt` null and ends
+ * at `endsAt` (null: the site's season length is "none", it never ends). A season is archived by the one process that
+ * rolls over (services/seasons.ts); its rows below are then final and stay browsable. The season's number is its id.
+ */
+export const seasonsTable = pgTable(
+  "seasons",
+  {
+    id: serial("id").primaryKey(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("seasons_starts_at_unique").on(t.startsAt)],
+);
+
+/** D91/D92: player_stats for one season, kept in the score's transaction like the all-time row. */
+export const seasonPlayerStatsTable = pgTable(
+  "season_player_stats",
+  {
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasonsTable.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    totalScore: bigint("total_score", { mode: "number" }).notNull().default(0),
+    gamesPlayed: integer("games_played").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    reported: integer("reported").notNull().default(0),
+    reachedAt: timestamp("reached_at", { withTimezone: true }).notNull().defaultNow(),
+    listed: boolean("listed").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.userId] }),
+    index("season_player_stats_rank_idx")
+      .on(t.seasonId, t.totalScore.desc(), t.reachedAt, t.userId)
+      .where(sql`listed`),
+    index("season_player_stats_user_idx").on(t.userId),
+  ],
+);
+
+/** D91/D92: best_scores for one season. */
+export const seasonBestScoresTable = pgTable(
+  "season_best_scores",
+  {
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasonsTable.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    scoreId: integer("score_id")
+      .notNull()
+      .references(() => scoresTable.id, { onDelete: "cascade" }),
+    achievedAt: timestamp("achieved_at", { withTimezone: true }).notNull(),
+    listed: boolean("listed").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.userId, t.gameId] }),
+    index("season_best_scores_rank_desc_idx")
+      .on(t.seasonId, t.gameId, t.score.desc(), t.achievedAt, t.userId)
+      .where(sql`listed`),
+    index("season_best_scores_rank_asc_idx")
+      .on(t.seasonId, t.gameId, t.score.asc(), t.achievedAt, t.userId)
+      .where(sql`listed`),
+    index("season_best_scores_user_idx").on(t.userId, t.gameId),
+  ],
 );
 
 /** D25: achievements unlocked by real events. */
