@@ -3,7 +3,7 @@ import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, type S
 import type { Season } from "../../contract/leaderboard";
 import type { Db } from "../db/client";
 import { seasonsTable, websiteContentTable } from "../db/schema";
-import { NotFound } from "../errors";
+import { Conflict, NotFound } from "../errors";
 
 /**
  * D91: seasons of the boards. The site's season length (Settings: "week", the default, "month" or "none") cuts time
@@ -92,6 +92,24 @@ export async function rollOver(db: Db, now = new Date()): Promise<SeasonRow> {
       .returning(seasonColumns);
     if (!open) await rebuildSeasonBoards(tx, { seasonId: created!.id });
     return created!;
+  });
+}
+
+/**
+ * D91: an administrator ends the open season now (a competition's start, a school's term): it is archived with the
+ * standings it has, and the next season starts now and ends at the next boundary of the site's length.
+ */
+export async function startNewSeason(db: Db, now = new Date()): Promise<{ closed: SeasonRow | null; opened: SeasonRow }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLOVER_LOCK})`);
+    const open = await openSeason(tx);
+    if (open && open.startsAt.getTime() >= now.getTime()) throw new Conflict("The season has only just started");
+    if (open) await tx.update(seasonsTable).set({ archivedAt: now, endsAt: now }).where(eq(seasonsTable.id, open.id));
+    const [opened] = await tx
+      .insert(seasonsTable)
+      .values({ startsAt: now, endsAt: nextBoundary(now, await getSeasonLength(tx)) })
+      .returning(seasonColumns);
+    return { closed: open ? { ...open, endsAt: now, archivedAt: now } : null, opened: opened! };
   });
 }
 

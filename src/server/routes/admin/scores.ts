@@ -5,6 +5,8 @@ import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { listScoresForAdmin, removeScore, resetPlayerOnGame } from "../../services/score-moderation";
 import { adminErrorResponses } from "./validation";
+import { seasonSchema } from "../../../contract/leaderboard";
+import { startNewSeason, toSeason } from "../../services/seasons";
 
 /** D93, D101: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
 export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
@@ -40,4 +42,16 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       return { removed: result.removed.length };
     },
   );
+
+  // D91: end the open season now and start the next (admins only); the boards' caches are cleared by the admin hook
+  app.post("/api/admin/seasons/new", { schema: { response: { 201: seasonSchema, ...adminErrorResponses } } }, async (request, reply) => {
+    const { closed, opened } = await startNewSeason(db);
+    request.auditRecord = {
+      action: "season.start",
+      target: { kind: "season", id: opened.id },
+      before: closed ? { season: closed.id, startsAt: closed.startsAt.toISOString() } : null,
+      after: { season: opened.id, startsAt: opened.startsAt.toISOString(), endsAt: opened.endsAt?.toISOString() ?? null },
+    };
+    return reply.code(201).send(toSeason(opened, opened.id));
+  });
 };
