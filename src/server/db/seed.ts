@@ -21,6 +21,7 @@ import {
 } from "./schema";
 import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
 import { rebuildPlayerStats } from "../services/scores";
+import { periodStart } from "../services/seasons";
 import { rebuildAchievements } from "../services/achievements";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { manifestAchievementsSchema } from "../../contract/game-achievements";
@@ -383,6 +384,7 @@ async function seedDemoGameAchievements(db: Db) {
 
 async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date) {
   const DAY = 24 * 60 * 60 * 1000;
+  const weekStart = periodStart(now, "week").getTime();
   const players = await db
     .insert(usersTable)
     .values(
@@ -408,8 +410,9 @@ async function seedDemo(db: Db, gameIds: number[], rand: () => number, now: Date
       const rounds = 1 + Math.floor(rand() * 4);
       let best: { score: number; id: number; at: Date } | null = null;
       for (let r = 0; r < rounds; r++) {
-        // Half of the rounds fall within the last week, so "Top Players This Week" is not empty.
-        const at = new Date(now.getTime() - (rand() < 0.5 ? rand() * 6 * DAY : (7 + rand() * 40) * DAY));
+        // Half of the rounds fall within the current season's week (D91: it began on Monday, 00:00 UTC), so "Top
+        // Players This Week" is not empty on a new install; the rest in the weeks before.
+        const at = new Date(rand() < 0.5 ? weekStart + rand() * (now.getTime() - weekStart) : now.getTime() - (7 + rand() * 40) * DAY);
         const points = Math.floor(skill * (200 + rand() * 4800)) + pi;
         const rule = rules.get(gameId);
         // a time: 20 s for the best players up to about 2 min (the same draw, read the other way round)
