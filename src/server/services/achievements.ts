@@ -22,10 +22,20 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
 }
 
 /** D25: the score-driven rules, evaluated in the score's transaction. */
+/**
+ * "Rising Star" (D25): the top 10 of the weekly board, which is the open season's (D91): ten entries of its rank index
+ * (docs/decisions/014), not a pass over the week's scores. `seasonId` defaults to the open season.
+ */
+function weeklyTopTen(seasonId?: number) {
+  const season = seasonId ?? sql`(select id from seasons where archived_at is null order by id desc limit 1)`;
+  return sql`select user_id from season_player_stats where season_id = ${season} and listed and total_score > 0
+    order by total_score desc, reached_at asc, user_id asc limit 10`;
+}
+
 export async function evaluateScoreAchievements(
   db: Q,
   userId: number,
-  ctx: { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean },
+  ctx: { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number },
 ): Promise<AchievementId[]> {
   const earned: AchievementId[] = ["first_score"];
   const stats = await one<{ games_played: number; distinct_games: number; categories: number; all_categories: number }>(
@@ -51,12 +61,7 @@ export async function evaluateScoreAchievements(
     sql`select user_id from best_scores where game_id = ${ctx.gameId} order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc`}, achieved_at asc, user_id asc limit 1`,
   );
   if (top && Number(top.user_id) === userId) earned.push("champion");
-  const weekly = await db.execute(sql`
-    with bests as (
-      select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
-      join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
-      where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
-    select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
+  const weekly = await db.execute(weeklyTopTen(ctx.seasonId));
   if (weekly.rows.some((r) => Number((r as { user_id: number }).user_id) === userId)) earned.push("rising_star");
   return unlock(db, userId, earned);
 }
@@ -103,11 +108,6 @@ export async function rebuildAchievements(db: Db): Promise<void> {
     union all
     select user_id, 'critic', min(created_at) from reviews group by user_id
     on conflict do nothing`);
-  const weekly = await db.execute(sql`
-    with bests as (
-      select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
-      join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
-      where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
-    select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`);
+  const weekly = await db.execute(weeklyTopTen());
   for (const r of weekly.rows as Array<{ user_id: number }>) await unlock(db, Number(r.user_id), ["rising_star"]);
 }

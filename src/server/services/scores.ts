@@ -141,7 +141,14 @@ async function recordScore(
       select count(*)::int + 1 as rank from best_scores b, (select score, achieved_at from best_scores where user_id = ${userId} and game_id = ${gameId}) me
       where b.game_id = ${gameId} and (${asc ? sql`b.score < me.score` : sql`b.score > me.score`} or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
     const rank = Number((rankRes.rows[0] as { rank: number }).rank);
-    const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId, order: rules.order, counts });
+    const unlocked = await evaluateScoreAchievements(tx, userId, {
+      score: input.score,
+      won: input.won,
+      gameId,
+      order: rules.order,
+      counts,
+      seasonId: season.id,
+    });
     return {
       score: input.score,
       personalBest,
