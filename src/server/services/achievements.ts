@@ -76,37 +76,50 @@ export async function listAchievements(db: Db, userId: number) {
 /**
  * Evaluates every rule over the data as it stands (e.g. after seeding demo scores, which bypass the
  * score transaction), with the time of the event that met each rule. Idempotent.
+ * D93: `only` limits the pass to what a moderation action can change: the players' own achievements, the champion of
+ * one game (who may be someone else now) and the weekly top ten; a full pass at a million scores takes seconds.
  */
-export async function rebuildAchievements(db: Db): Promise<void> {
+export async function rebuildAchievements(db: Db, only?: { userIds: number[]; gameId: number }): Promise<void> {
+  const ids = only?.userIds.length
+    ? sql.join(
+        only.userIds.map((u) => sql`${u}`),
+        sql`, `,
+      )
+    : null;
+  const of = (col: string) => (only === undefined ? sql`true` : ids ? sql`${sql.raw(col)} in (${ids})` : sql`false`);
+  const game = only === undefined ? sql`true` : sql`b.game_id = ${only.gameId}`; // whose champion may have changed
   await db.execute(sql`
     insert into user_achievements (user_id, achievement, unlocked_at)
-    select user_id, 'first_score', min(created_at) from scores group by user_id
+    select user_id, 'first_score', min(created_at) from scores where ${of("user_id")} group by user_id
     union all
-    select user_id, 'first_victory', min(created_at) from scores where won group by user_id
+    select user_id, 'first_victory', min(created_at) from scores where won and ${of("user_id")} group by user_id
     union all
     select s.user_id, 'high_roller', min(s.created_at) from scores s
     join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
-    where s.score >= 10000 group by s.user_id
+    where s.score >= 10000 and ${of("s.user_id")} group by s.user_id
     union all
     select user_id, 'dedicated_player', created_at from (
-      select user_id, created_at, row_number() over (partition by user_id order by created_at, id) as n from scores) s where n = 50
+      select user_id, created_at, row_number() over (partition by user_id order by created_at, id) as n from scores where ${of("user_id")}) s
+    where n = 50
     union all
     select user_id, 'hat_trick', min(created_at) from (
       select user_id, created_at, won, lag(won, 1) over w as w1, lag(won, 2) over w as w2
-      from scores where won is not null window w as (partition by user_id order by created_at, id)) s
+      from scores where won is not null and ${of("user_id")} window w as (partition by user_id order by created_at, id)) s
     where won and w1 and w2 group by user_id
     union all
-    select user_id, 'game_explorer', max(achieved_at) from best_scores group by user_id having count(*) >= 5
+    select user_id, 'game_explorer', max(achieved_at) from best_scores where ${of("user_id")} group by user_id having count(*) >= 5
     union all
     select b.user_id, 'all_rounder', max(b.achieved_at) from best_scores b join games g on g.id = b.game_id
-    group by b.user_id having count(distinct g.category_id) >= (select count(*) from categories)
+    where ${of("b.user_id")} group by b.user_id having count(distinct g.category_id) >= (select count(*) from categories)
     union all
     select user_id, 'champion', min(achieved_at) from (
-      select distinct on (b.game_id) b.user_id, b.achieved_at from best_scores b join games g on g.id = b.game_id
+      select distinct on (b.game_id) b.game_id, b.user_id, b.achieved_at from best_scores b join games g on g.id = b.game_id
+      where ${game} or b.game_id in (select game_id from best_scores where ${of("user_id")})
       order by b.game_id, case when g.score_order = 'asc' then b.score else -b.score end asc, b.achieved_at asc, b.user_id asc) t
+    where ${only === undefined ? sql`true` : sql`t.game_id = ${only.gameId}`} or ${of("t.user_id")}
     group by user_id
     union all
-    select user_id, 'critic', min(created_at) from reviews group by user_id
+    select user_id, 'critic', min(created_at) from reviews where ${of("user_id")} group by user_id
     on conflict do nothing`);
   const weekly = await db.execute(weeklyTopTen());
   for (const r of weekly.rows as Array<{ user_id: number }>) await unlock(db, Number(r.user_id), ["rising_star"]);

@@ -12,7 +12,7 @@ import { rebuildSeasonBoards } from "./seasons";
  * the player's best on the game is chosen again from what is left, their totals recomputed (D24), and the
  * achievements that scores earn are evaluated again over the data as it now stands: the player's are taken back
  * and given again where still met, and one now deserved by someone else (the game's new "champion") is given
- * (`rebuildAchievements`, idempotent; a full pass over the scores, fine for a rare admin action). Hiding a player from every
+ * (`rebuildAchievements` limited to the player, the game's champion and the weekly top ten; idempotent). Hiding a player from every
  * board is the users' `hiddenFromBoards` switch (services/users.ts). Auditing is the admin routes' (D99).
  * No HTTP types here.
  */
@@ -83,7 +83,7 @@ async function recompute(db: Db, userId: number, gameId: number): Promise<void> 
       )})`}`,
     );
   });
-  await rebuildAchievements(db);
+  await rebuildAchievements(db, { userIds: [userId], gameId });
 }
 
 /** D93, D101 `DELETE /api/admin/scores/{id}`. */
