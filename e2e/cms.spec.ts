@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_EMAIL, codesMailedTo, expect, expectToast, test, watchConsole, zipOf } from "./fixtures";
+import { ADMIN_EMAIL, axeViolations, codesMailedTo, expect, expectToast, seriousOrCritical, test, watchConsole, WCAG_A_AA, zipOf } from "./fixtures";
 
 /**
  * Issue 7: the whole admin journey on a server of its own (the `adminServer` fixture): NODE_ENV=development
@@ -328,5 +328,34 @@ test('"Allow search engines" turns every page to noindex and robots.txt to Disal
     }
   }
   expect(await (await page.request.get("/robots.txt")).text()).toContain("Allow: /");
+  expect(errors).toEqual([]);
+});
+
+test("season length (D91): Monthly moves the open season's end to the 1st of next month, shown at once; back to Weekly", async ({ adminPage: page }) => {
+  const errors = watchAdminConsole(page);
+  const openSeason = async () =>
+    ((await (await page.request.get("/api/seasons")).json()) as Array<{ endsAt: string | null; current: boolean }>).find((s) => s.current)!;
+  await page.goto("/cms/settings");
+  const group = page.getByRole("group", { name: "Season length" });
+  const save = page.getByRole("button", { name: "Save Season Length" });
+  await expect(group.getByRole("radio", { name: /Weekly/ })).toBeChecked();
+  await expect(page.getByTestId("current-season")).toContainText(/ends Mon \d+ \w+ \d{4} at 00:00 UTC/);
+  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/settings")).toEqual([]);
+  try {
+    await group.getByText("Monthly", { exact: true }).click();
+    await save.click();
+    await expectToast(page, "Season length set to monthly");
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    expect((await openSeason()).endsAt).toBe(first.toISOString());
+    await expect(page.getByTestId("current-season")).toContainText(`ends ${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][first.getUTCDay()]} 1 `);
+  } finally {
+    if (!(await group.getByRole("radio", { name: /Weekly/ }).isChecked())) {
+      await group.getByText("Weekly", { exact: true }).click();
+      await save.click();
+      await expectToast(page, "Season length set to weekly");
+    }
+  }
+  expect(new Date((await openSeason()).endsAt!).getUTCDay()).toBe(1);
   expect(errors).toEqual([]);
 });

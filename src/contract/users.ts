@@ -29,6 +29,8 @@ export const userStatsSchema = z.object({
       category: z.string(),
       categorySlug: z.string(),
       bestScore: z.number().int(),
+      /** D92: the player's rank on the game's all-time board; null when the player is not on the boards (hidden or banned, D93) */
+      rank: z.number().int().positive().nullable(),
       /** D90: how the game shows its scores: "time_ms" is a time in milliseconds (1:02.345), the best being the lowest */
       scoreFormat: z.enum(SCORE_FORMATS),
       scores: z.number().int(),

@@ -103,6 +103,51 @@ describeEachDatabase(
         ["Format Points", "points"],
       ]);
     });
+
+    it("D92: each per-game best carries the player's rank on that game's all-time board; D93: hidden from the boards, null", async () => {
+      const [me, x, y, ghost] = [
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+      ];
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const more = await newGame(t(), "Rank More", "action");
+      const less = await newGame(t(), "Rank Less", "puzzle");
+      // D90: "less is better" on this one, set before the scores as a game's rules are
+      await t().database.db.update(gamesTable).set({ scoreOrder: "asc" }).where(eq(gamesTable.id, less.id));
+      const hide = async (p: typeof me, hidden: boolean) => {
+        const res = await t().app.inject({
+          method: "PATCH",
+          url: `/api/admin/users/${p.user.id}`,
+          cookies: admin.cookies,
+          payload: { hiddenFromBoards: hidden },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await score(t(), x, more.id, 100);
+      await score(t(), me, more.id, 50);
+      await score(t(), y, more.id, 10);
+      await score(t(), ghost, more.id, 500); // hidden below: not counted ahead of anyone
+      await score(t(), y, less.id, 10);
+      await score(t(), x, less.id, 30);
+      await score(t(), me, less.id, 40);
+      await score(t(), me, less.id, 60); // worse on a "less is better" game: the best stays 40
+      await hide(ghost, true);
+      const ranks = async (p: typeof me) => {
+        const { stats } = await unlocked(p.user.id);
+        return Object.fromEntries(stats.games.map((g: { title: string; bestScore: number; rank: number | null }) => [g.title, [g.bestScore, g.rank]]));
+      };
+      expect(await ranks(me)).toEqual({ "Rank More": [50, 2], "Rank Less": [40, 3] });
+      expect(await ranks(y)).toEqual({ "Rank More": [10, 3], "Rank Less": [10, 1] });
+      // the hidden player still sees their bests, without a rank
+      expect(await ranks(ghost)).toEqual({ "Rank More": [500, null] });
+      await hide(me, true);
+      expect(await ranks(me)).toEqual({ "Rank More": [50, null], "Rank Less": [40, null] });
+      expect(await ranks(y)).toEqual({ "Rank More": [10, 2], "Rank Less": [10, 1] });
+      await hide(me, false);
+      expect(await ranks(me)).toEqual({ "Rank More": [50, 2], "Rank Less": [40, 3] });
+    });
   },
   { demo: false },
 );

@@ -8,7 +8,7 @@ import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
 import { listAchievements } from "./achievements";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
 import { likePattern } from "./games";
-import { leaderboard } from "./leaderboard";
+import { gameRanks, leaderboard } from "./leaderboard";
 
 /** An active user's privacy setting (D87); disabled and (D87) anonymised accounts do not exist (404). */
 async function profileOwner(db: Db, id: number) {
@@ -73,7 +73,10 @@ export async function getUserProfile(db: Db, id: number, viewerId: number | null
   };
 }
 
-/** D25: the profile's statistics: per-game bests, category shares of plays, achievements; D87: 403 for a viewer who may not see them. */
+/**
+ * D25: the profile's statistics: per-game bests, category shares of plays, achievements; D87: 403 for a viewer who may
+ * not see them. D92: each best carries the player's rank on that game's all-time board (null while hidden, D93).
+ */
 export async function getUserStats(db: Db, userId: number, viewerId: number | null): Promise<UserStats> {
   await assertCanSeeProfile(db, viewerId, userId);
   const games = await db.execute(sql`
@@ -91,6 +94,7 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
     where p.user_id = ${userId}
     group by c.slug, c.name order by plays desc, c.name asc`);
   const totalPlays = (categories.rows as Array<{ plays: number }>).reduce((a, r) => a + Number(r.plays), 0);
+  const ranks = await gameRanks(db, userId);
   return {
     games: (games.rows as Array<Record<string, unknown>>).map((r) => ({
       gameId: Number(r.game_id),
@@ -99,6 +103,7 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
       category: String(r.category),
       categorySlug: String(r.category_slug),
       bestScore: Number(r.best_score),
+      rank: ranks.get(Number(r.game_id)) ?? null,
       // D90: how the game shows its scores (a time as 1:02.345)
       scoreFormat: r.score_format === "time_ms" ? "time_ms" : "points",
       scores: Number(r.scores),

@@ -31,6 +31,7 @@ const stats = {
       category: "Racing",
       categorySlug: "racing",
       bestScore: 1200,
+      rank: 12,
       scoreFormat: "points",
       scores: 3,
       lastPlayedAt: "2025-05-10T10:00:00.000Z",
@@ -42,6 +43,7 @@ const stats = {
       category: "Strategy",
       categorySlug: "strategy",
       bestScore: 4200,
+      rank: 1,
       scoreFormat: "points",
       scores: 1,
       lastPlayedAt: "2025-05-14T10:00:00.000Z",
@@ -53,6 +55,7 @@ const stats = {
       category: "Sports",
       categorySlug: "sports",
       bestScore: 800,
+      rank: null,
       scoreFormat: "points",
       scores: 2,
       lastPlayedAt: "2025-05-12T10:00:00.000Z",
@@ -225,6 +228,22 @@ describe("Profile screen", () => {
       ["Hoop Shot", "800"],
     ]);
     expect(screen.getAllByTestId("category-share").map((c) => c.querySelector("[data-field=share]")?.textContent)).toEqual(["50%", "33%", "17%"]);
+  });
+
+  it("D92: each best shows the player's rank on that game ('#12', read 'Rank 12 on Lane Racer'); none while off the boards", async () => {
+    mockApi(
+      routes([
+        ["GET", "/api/users/7", () => jsonResponse(profile)],
+        ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
+      ]),
+    );
+    renderApp("/profile/7");
+    const bests = await screen.findAllByTestId("best-score");
+    expect(bests.map((b) => b.querySelector("[data-field=rank]")?.textContent ?? null)).toEqual(["#1Rank 1 on Reversi", "#12Rank 12 on Lane Racer", null]);
+    const rank = within(bests[1]).getByText("Rank 12 on Lane Racer");
+    expect(rank).toHaveClass("sr-only");
+    expect(bests[1].querySelector("[data-field=rank] [aria-hidden=true]")).toHaveTextContent(/^#12$/);
+    expect(within(bests[2]).queryByText(/^Rank /)).toBeNull();
   });
 
   it("D90: best times read as times, after the points (highest first), without a bar; Recent Games says 'Best time'", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEASON_LENGTH_MESSAGE } from "../../../contract/leaderboard-constants";
 import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
 describeEachDatabase(
@@ -26,6 +27,51 @@ describeEachDatabase(
         expect(pub.find((i) => i.section === "site" && i.key === "name")?.value).toBe("Playland");
         expect((await req("PATCH", "/api/admin/settings", { site: { name: " " } })).statusCode).toBe(400);
         expect((await req("PATCH", "/api/admin/settings", { site: { "bad.key": "x" } })).statusCode).toBe(400);
+      });
+    });
+
+    describe("season length (D91)", () => {
+      type Season = { id: number; startsAt: string; endsAt: string | null; current: boolean };
+      const open = async (): Promise<Season> => {
+        const res = await t().app.inject({ method: "GET", url: "/api/seasons" });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as Season[]).find((s) => s.current)!;
+      };
+      const setLength = (value: string) => req("PATCH", "/api/admin/settings", { site: { season_length: value } });
+      const DAY = 24 * 60 * 60 * 1000;
+
+      it("a value other than week, month or none is 400 naming the rule, and the open season keeps its end", async () => {
+        const before = await open();
+        for (const bad of ["fortnight", "weekly", "7"]) {
+          const res = await setLength(bad);
+          expect(res.statusCode, bad).toBe(400);
+          expect(res.json().message).toBe(SEASON_LENGTH_MESSAGE);
+          expect(res.json().errors).toContainEqual({ path: "body.site.season_length", message: SEASON_LENGTH_MESSAGE });
+        }
+        expect((await setLength(" ")).statusCode).toBe(400); // blank, as any setting
+        expect(await open()).toEqual(before);
+      });
+
+      it("'month' moves the open season's end to the 1st of next month 00:00 UTC; 'none' makes it endless; 'week' next Monday", async () => {
+        const weekly = await open();
+        // the default (weekly): the season ends on a Monday at 00:00 UTC, within a week
+        const weekEnd = new Date(weekly.endsAt!);
+        expect([weekEnd.getUTCDay(), weekEnd.getUTCHours(), weekEnd.getUTCMinutes(), weekEnd.getUTCSeconds()]).toEqual([1, 0, 0, 0]);
+        expect(weekEnd.getTime() - Date.now()).toBeLessThanOrEqual(7 * DAY);
+
+        expect((await setLength("month")).statusCode).toBe(200);
+        const now = new Date();
+        const monthly = await open();
+        expect(monthly.id).toBe(weekly.id); // the same season, rescheduled: not a new one
+        expect(monthly.startsAt).toBe(weekly.startsAt);
+        expect(monthly.endsAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+
+        expect((await setLength("none")).statusCode).toBe(200);
+        const endless = await open();
+        expect(endless).toMatchObject({ id: weekly.id, startsAt: weekly.startsAt, endsAt: null });
+
+        expect((await setLength(" Week ")).statusCode).toBe(200); // read as the setting is: trimmed, any case
+        expect((await open()).endsAt).toBe(weekly.endsAt);
       });
     });
   },

@@ -15,12 +15,23 @@ const settings = (content: ReturnType<typeof item>[]) => ({
   google: { configured: false },
 });
 
+/** D91: the open season as GET /api/seasons gives it, ending where the stored length says (as the server reschedules it). */
+const SEASON_ENDS: Record<string, string | null> = { week: "2026-11-30T00:00:00.000Z", month: "2026-12-01T00:00:00.000Z", none: null };
+const openSeason = (length: string | undefined) => ({
+  id: 4,
+  number: 4,
+  startsAt: "2026-11-23T00:00:00.000Z",
+  endsAt: SEASON_ENDS[length ?? "week"],
+  current: true,
+});
+
 /** The API of the screen, with the site.* items held in memory so that a PATCH is read back. */
 function api(initial: ReturnType<typeof item>[], patch?: (req: MockRequest) => Response | undefined) {
   let content = initial;
   return mockApi([
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
     ["GET", "/api/admin/settings", () => jsonResponse(settings(content))],
+    ["GET", "/api/seasons", () => jsonResponse([openSeason(content.find((i) => i.key === "season_length")?.value)])],
     ["GET", "/api/admin/messages", () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] })],
     ["GET", "/api/content", () => jsonResponse([])],
     [
@@ -115,5 +126,52 @@ describe("CmsSettingsScreen: direct messages (D88)", () => {
     renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
     expect(await screen.findByRole("checkbox", { name: "Allow direct messages" })).not.toBeChecked();
     expect(screen.queryByLabelText("direct_messages")).toBeNull();
+  });
+});
+
+describe("CmsSettingsScreen: season length (D91)", () => {
+  const card = () => screen.getByRole("button", { name: "Save Season Length" }).closest("form")!;
+
+  it("is weekly by default, explains when seasons turn, and saves Monthly as site.season_length = month", async () => {
+    const fetch = api([item(1, "name", "Arcadium"), item(2, "tagline", "Play")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const group = await screen.findByRole("group", { name: "Season length" });
+    expect(within(group).getByRole("radio", { name: /Weekly/ })).toBeChecked();
+    expect(group).toHaveAccessibleDescription(
+      "Seasons turn at 00:00 UTC on Mondays (weekly) or on the 1st (monthly). Changing the length ends the current season at the next boundary of the new length.",
+    );
+    expect(await screen.findByTestId("current-season")).toHaveTextContent("Current season: Season 4 · 23–29 Nov, ends Mon 30 Nov 2026 at 00:00 UTC.");
+    // nothing to save until another length is chosen
+    expect(screen.getByRole("button", { name: "Save Season Length" })).toBeDisabled();
+    fireEvent.click(within(group).getByRole("radio", { name: /Monthly/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Season Length" }));
+    expect(await screen.findByText("Season length set to monthly")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([{ site: { season_length: "month" } }]);
+    // the open season's new end is read again
+    await waitFor(() => expect(screen.getByTestId("current-season")).toHaveTextContent("ends Tue 1 Dec 2026 at 00:00 UTC"));
+    expect(within(group).getByRole("radio", { name: /Monthly/ })).toBeChecked();
+  });
+
+  it("shows a stored 'none' as one endless season, and keeps the setting out of the Site form's list of other items", async () => {
+    api([item(1, "name", "Arcadium"), item(2, "tagline", "Play"), item(3, "season_length", "none")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const group = await screen.findByRole("group", { name: "Season length" });
+    expect(within(group).getByRole("radio", { name: /None.*One endless season/ })).toBeChecked();
+    expect(await screen.findByTestId("current-season")).toHaveTextContent("Current season: Season 4 · since 23 Nov, no end.");
+    expect(screen.queryByLabelText("season_length")).toBeNull();
+  });
+
+  it("shows the server's refusal by the choices and keeps the choice", async () => {
+    const message = "Season length must be 'week', 'month' or 'none'";
+    api([], () => jsonResponse({ message, errors: [{ path: "body.site.season_length", message }] }, { status: 400 }));
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const group = await screen.findByRole("group", { name: "Season length" });
+    fireEvent.click(within(group).getByRole("radio", { name: /None/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Season Length" }));
+    expect(await within(card()).findByRole("alert")).toHaveTextContent(message);
+    expect(within(group).getByRole("radio", { name: /None/ })).toBeChecked();
+    // choosing again clears the message
+    fireEvent.click(within(group).getByRole("radio", { name: /Monthly/ }));
+    expect(within(card()).queryByRole("alert")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, KeyRound, Loader2, Mail, Save, Settings } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { CONTENT_DEFAULTS } from "@contract/content";
+import { SEASON_LENGTH_SETTING } from "@contract/leaderboard-constants";
 import { DIRECT_MESSAGES_SETTING, directMessagesEnabled } from "@contract/direct-messages-constants";
 import { ALLOW_SEARCH_ENGINES_SETTING } from "@contract/pages";
 import { CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "@contract/saves-constants";
@@ -16,6 +17,7 @@ import { useUpdateSettings } from "@/features/cms/api/update-settings";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { Field, fieldAria } from "@/features/cms/components/field";
 import { MessagesCard } from "@/features/cms/components/messages-card";
+import { SeasonLengthCard } from "@/features/cms/components/season-length-card";
 
 /** The site.* keys the public site reads (D1, D40), always offered even before they are stored. */
 const KNOWN_SITE_KEYS: Array<{ key: string; label: string; hint: string }> = [
@@ -143,7 +145,7 @@ const DIRECT_MESSAGES_SWITCH: SiteSwitch = {
 };
 
 /** Site settings with a card of their own, left out of the Site form's list of other text items. */
-const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING, DIRECT_MESSAGES_SETTING]);
+const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING, DIRECT_MESSAGES_SETTING, SEASON_LENGTH_SETTING]);
 
 /** D76: how many KiB of cloud saves each player may keep per game (site.cloud_save_quota_kib). */
 function CloudSaveQuotaCard() {
@@ -270,52 +272,55 @@ export function CmsSettingsScreen() {
 
   return (
     <>
-      <CmsPageHeader title="Settings" description="Site identity, integrations and messages from visitors." icon={<Settings />} />
+      <CmsPageHeader title="Settings" description="Site identity, seasons, integrations and messages from visitors." icon={<Settings />} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Site</CardTitle>
-            <CardDescription>The name and tagline the public site shows (website content, section site).</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {settings.isPending ? (
-              <div className="space-y-4">
-                <Skeleton className="h-10 w-full" />
-                <Skeleton className="h-10 w-full" />
-              </div>
-            ) : settings.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                Failed to load settings: {errorMessage(settings.error)}
-              </p>
-            ) : (
-              <form onSubmit={submit} noValidate className="grid gap-4">
-                {rows.map((r) => {
-                  const id = `${uid}-${r.key}`;
-                  return (
-                    <Field key={r.key} id={id} label={r.label} hint={r.hint} error={errors[r.key]}>
-                      <Input
-                        id={id}
-                        value={values[r.key] ?? ""}
-                        onChange={(e) => {
-                          const v = e.target.value;
-                          setValues((prev) => ({ ...prev, [r.key]: v }));
-                          if (errors[r.key]) setErrors(({ [r.key]: _, ...rest }) => rest);
-                        }}
-                        {...fieldAria(id, errors[r.key], true)}
-                      />
-                    </Field>
-                  );
-                })}
-                <div>
-                  <Button type="submit" variant="gradient" disabled={save.isPending}>
-                    {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-                    {save.isPending ? "Saving..." : "Save Settings"}
-                  </Button>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Site</CardTitle>
+              <CardDescription>The name and tagline the public site shows (website content, section site).</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {settings.isPending ? (
+                <div className="space-y-4">
+                  <Skeleton className="h-10 w-full" />
+                  <Skeleton className="h-10 w-full" />
                 </div>
-              </form>
-            )}
-          </CardContent>
-        </Card>
+              ) : settings.isError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  Failed to load settings: {errorMessage(settings.error)}
+                </p>
+              ) : (
+                <form onSubmit={submit} noValidate className="grid gap-4">
+                  {rows.map((r) => {
+                    const id = `${uid}-${r.key}`;
+                    return (
+                      <Field key={r.key} id={id} label={r.label} hint={r.hint} error={errors[r.key]}>
+                        <Input
+                          id={id}
+                          value={values[r.key] ?? ""}
+                          onChange={(e) => {
+                            const v = e.target.value;
+                            setValues((prev) => ({ ...prev, [r.key]: v }));
+                            if (errors[r.key]) setErrors(({ [r.key]: _, ...rest }) => rest);
+                          }}
+                          {...fieldAria(id, errors[r.key], true)}
+                        />
+                      </Field>
+                    );
+                  })}
+                  <div>
+                    <Button type="submit" variant="gradient" disabled={save.isPending}>
+                      {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                      {save.isPending ? "Saving..." : "Save Settings"}
+                    </Button>
+                  </div>
+                </form>
+              )}
+            </CardContent>
+          </Card>
+          <SeasonLengthCard />
+        </div>
         <div className="grid content-start gap-6">
           <Card>
             <CardHeader>

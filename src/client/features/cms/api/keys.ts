@@ -14,6 +14,8 @@ export const adminKeys = {
   users: (search = "") => [...adminKeys.all, "users", { search }] as const,
   usersAll: () => [...adminKeys.all, "users"] as const,
   settings: () => [...adminKeys.all, "settings"] as const,
+  /** D91: the seasons (GET /api/seasons), read by Settings' season length card. */
+  seasons: () => [...adminKeys.all, "seasons"] as const,
   messages: () => [...adminKeys.all, "messages"] as const,
   /** D97: the reports queue, by tab and kind. */
   reportsAll: () => [...adminKeys.all, "reports"] as const,
@@ -91,6 +93,8 @@ export function refetchAfterContentChange(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: adminKeys.content() }),
     qc.invalidateQueries({ queryKey: adminKeys.settings() }),
+    // D91: a new season length moves the open season's end
+    qc.invalidateQueries({ queryKey: adminKeys.seasons() }),
     qc.invalidateQueries({ queryKey: adminKeys.dashboard() }),
     qc.invalidateQueries({ queryKey: contentKeys.all }),
   ]);

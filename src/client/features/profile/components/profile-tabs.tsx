@@ -21,6 +21,7 @@ import { Link } from "wouter";
 import { formatScore } from "@contract/games-constants";
 import type { UserStats } from "@contract/users";
 import { EmptyState } from "@/components/empty-state";
+import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -69,6 +70,19 @@ function NoScores({ username }: { username: string }) {
   );
 }
 
+/** D92: the player's rank on the game's all-time board, "#3" read as "Rank 3 on <game>"; nothing while off the boards (D93). */
+function GameRank({ rank, title }: { rank: number | null; title: string }) {
+  if (rank === null) return null;
+  return (
+    <Badge variant={rank <= 3 ? "featured" : "secondary"} className="self-center tabular-nums" title={`Rank ${rank} on ${title}`} data-field="rank">
+      <span aria-hidden="true">#{formatNumber(rank)}</span>
+      <span className="sr-only">
+        Rank {formatNumber(rank)} on {title}
+      </span>
+    </Badge>
+  );
+}
+
 /**
  * D90: the games whose scores are points, highest best first with a bar against the highest; then the games whose
  * scores are times (a bar would compare times of different games), by title, each time as 1:02.345.
@@ -106,8 +120,9 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
                       </Link>
                       <span className="ml-2 text-xs text-muted-foreground">{g.category}</span>
                     </div>
-                    <span className="shrink-0">
-                      {g.scoreFormat === "time_ms" ? <span className="mr-1.5 text-xs text-muted-foreground">Best time</span> : null}
+                    <span className="flex shrink-0 items-baseline gap-1.5">
+                      <GameRank rank={g.rank} title={g.title} />
+                      {g.scoreFormat === "time_ms" ? <span className="text-xs text-muted-foreground">Best time</span> : null}
                       <span className="font-bold tabular-nums" data-field="bestScore">
                         {formatScore(g.bestScore, g.scoreFormat)}
                       </span>
