@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../app";
+import { createDb, type Database } from "../db/client";
 import {
   CHAT_ENABLED_SETTING,
   CHAT_LINKS_SETTING,
@@ -13,7 +16,7 @@ import {
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
 import { auditLogTable, categoriesTable, chatMessagesTable, directMessagesTable, friendshipsTable, gamesTable, reviewsTable, usersTable } from "../db/schema";
-import { asAdmin, createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { asAdmin, buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
@@ -259,3 +262,42 @@ describeEachDatabase(
   },
   { demo: false, settings: { rateLimits: { chat: { limit: 100 }, directMessage: { limit: 100 }, review: { limit: 100 } } } },
 );
+
+const hasPostgres = !!process.env.TEST_DATABASE_URL;
+
+describe("community settings across two server processes on one PostgreSQL database (D98)", () => {
+  let t: TestApp;
+  let second: Database;
+  let appB: FastifyInstance;
+
+  beforeAll(async () => {
+    if (!hasPostgres) return;
+    t = await buildTestApp("postgres", { seed: false });
+    second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
+    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    await appB.ready();
+  });
+  afterAll(async () => {
+    await appB?.close();
+    await second?.close();
+    await t?.close();
+  });
+
+  it.skipIf(!hasPostgres)("a switch or list changed through process A holds on process B at once (its cache is dropped; needs TEST_DATABASE_URL)", async () => {
+    const admin = await createUserWithSession(t, { role: "admin" });
+    const player = await createUserWithSession(t);
+    const postOnB = (message: string) => appB.inject({ method: "POST", url: "/api/chat", cookies: player.cookies, payload: { message } });
+    // B has read (and cached) the settings: chat on, no lists
+    expect((await postOnB("hello from b")).statusCode).toBe(201);
+    const patch = await t.app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: admin.cookies, payload: { site: { chat_enabled: "false" } } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    await vi.waitFor(async () => expect((await postOnB("still there?")).statusCode).toBe(403), { timeout: 2000, interval: 50 });
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/admin/settings",
+      cookies: admin.cookies,
+      payload: { site: { chat_enabled: "true", filter_block: "bad" } },
+    });
+    await vi.waitFor(async () => expect((await postOnB("so b a d")).statusCode).toBe(400), { timeout: 2000, interval: 50 });
+  });
+});
