@@ -1,7 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { ADMIN_EMAIL, acceptCookies, expect, registerPlayer, signInAdmin, test, uniqueName, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  acceptCookies,
+  axeViolations,
+  expect,
+  seriousOrCritical,
+  transitionsEnded,
+  WCAG_A_AA,
+  registerPlayer,
+  signInAdmin,
+  test,
+  uniqueName,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+} from "./fixtures";
 import { startServer, type RunningServer } from "./server";
 
 /**
@@ -111,6 +125,9 @@ test("School mode: after the confirmation, chat off, profiles private, registrat
   const inviteCode = await admin.getByLabel("Invite code", { exact: true }).inputValue();
   expect(inviteCode).toMatch(/^[a-z0-9]{10}$/);
   expect(errors).toEqual([]);
+  // the card, with every part showing, has no serious accessibility problem (WCAG A/AA)
+  await transitionsEnded(admin);
+  expect(seriousOrCritical(await axeViolations(admin, { tags: WCAG_A_AA }), "/cms/settings")).toEqual([]);
 
   // the existing player: the home chat says it is off, and their profile is private now
   await existing.goto("/");
@@ -126,6 +143,7 @@ test("School mode: after the confirmation, chat off, profiles private, registrat
   const username = uniqueName("new");
   await form.getByLabel("Username", { exact: true }).fill(username);
   await form.getByLabel("Password", { exact: true }).fill("e2e-player-password");
+  expect(seriousOrCritical(await axeViolations(visitor, { tags: WCAG_A_AA }), "/login?tab=register (invite-only)")).toEqual([]);
   await form.getByLabel("Invite code", { exact: true }).fill("not-the-code");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("This invite code is not valid")).toBeVisible();
