@@ -29,6 +29,8 @@ export const registerSchema = z.object({
     .union([z.literal(""), z.email("Please enter a valid email address").max(254)])
     .optional()
     .transform((v) => (v ? v.trim() : undefined)),
+  /** D98: required when the site's registration is by invite code */
+  inviteCode: z.string().max(64, "This invite code is not valid").optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -49,7 +49,8 @@ import { loadClientManifest } from "./services/client-manifest";
 import { PgListener } from "./services/pg-listener";
 import { PlayerHub } from "./services/player-hub";
 import { PresenceTracker } from "./services/presence";
-import { ReadCache } from "./services/read-cache";
+import { READ_CACHE_CHANNEL, ReadCache } from "./services/read-cache";
+import { invalidateCommunitySettings } from "./services/community-settings";
 import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
@@ -162,6 +163,9 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const db = database.db;
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
   const reads = new ReadCache(listener, { logger: app.log });
+  // D98: another process's settings change (announced with the cached reads' NOTIFY) drops the cached word lists and switches
+  listener.on(READ_CACHE_CHANNEL, () => invalidateCommunitySettings(db));
+  listener.onReconnect(() => invalidateCommunitySettings(db));
   const playerHub = new PlayerHub(listener, { logger: app.log });
   const presence = new PresenceTracker(db, playerHub, { logger: app.log });
   await listener.start();

@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
+import { checkInvite } from "../services/community-settings";
 import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
@@ -34,6 +35,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // D11: register → 201 user + session.
   app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
     await rateLimits.enforce("register", `register:ip:${request.ip}`);
+    // D98: an invite-only site needs its code (password registration; Google sign-up is not asked for one)
+    await checkInvite(db, request.body.inviteCode);
     const user = await registerUser(db, request.body, settings.passwordHashCost);
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);

@@ -4,16 +4,22 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { usersTable } from "../db/schema";
 import { Conflict } from "../errors";
+import { assertUsernameAllowed, communitySettings } from "./community-settings";
 import { hashPassword } from "./passwords";
 
 export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: CurrentUser["role"] }): CurrentUser {
   return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
 }
 
-/** D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of the new hash. */
+/**
+ * D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of
+ * the new hash. D98: a username with a blocked word is refused (400); the profile starts with the site's default
+ * visibility (private in school mode). The invite code is checked by the route.
+ */
 export async function registerUser(db: Db, input: { username: string; password: string; email?: string }, passwordHashCost?: number) {
   const username = input.username.trim();
   const email = input.email?.trim() || null;
+  await assertUsernameAllowed(db, username);
   const [taken] = await db
     .select({ username: usersTable.username, email: usersTable.email })
     .from(usersTable)
@@ -25,7 +31,8 @@ export async function registerUser(db: Db, input: { username: string; password: 
   }
   const passwordHash = await hashPassword(input.password, passwordHashCost);
   try {
-    const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player" }).returning();
+    const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
+    const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player", profileVisibility }).returning();
     return user;
   } catch (err) {
     // Two registrations racing for one name: the unique index decides.

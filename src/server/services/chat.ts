@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { chatMessagesTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
+import { checkChatMessage } from "./community-settings";
 import { assertNotMuted } from "./moderation";
 
 const selectMessage = {
@@ -44,10 +45,14 @@ export async function listChatMessages(db: Db, query: { before?: number; limit: 
   return rows.reverse().map(toChatMessage);
 }
 
-/** D35: stores a message by `author` (the session's user); D96: 403 while the author is muted. */
+/**
+ * D35: stores a message by `author` (the session's user); D96: 403 while the author is muted. D98: 403 while the
+ * chat is off; 400 for a link (unless allowed) or a blocked word; masked words are stored starred.
+ */
 export async function postChatMessage(db: Db, author: { id: number; username: string; avatarUrl: string | null }, text: string): Promise<ChatMessage> {
   await assertNotMuted(db, author.id);
-  const [row] = await db.insert(chatMessagesTable).values({ userId: author.id, message: text }).returning();
+  const message = await checkChatMessage(db, text);
+  const [row] = await db.insert(chatMessagesTable).values({ userId: author.id, message }).returning();
   return {
     id: row.id,
     message: row.message,

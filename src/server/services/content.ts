@@ -1,6 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
 import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../../contract/leaderboard-constants";
+import {
+  DEFAULT_PROFILE_VISIBILITY_SETTING,
+  INVITE_CODE_MESSAGE,
+  INVITE_CODE_PATTERN,
+  INVITE_CODE_SETTING,
+  parseRegistrationMode,
+  PRIVATE_SITE_SETTINGS,
+  REGISTRATION_MESSAGE,
+  REGISTRATION_SETTING,
+  SITE_SETTINGS_ALLOWED_EMPTY,
+} from "../../contract/community-constants";
+import { PROFILE_VISIBILITIES } from "../../contract/me-constants";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -27,6 +39,21 @@ function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem 
  * takes effect at the next rollover; the Settings screen reschedules the open season at once.)
  */
 function checkSettingValue(section: string, key: string, value: string): string {
+  if (section === "site" && key === REGISTRATION_SETTING) {
+    // D98: "open" or "invite", stored in lower case
+    const mode = parseRegistrationMode(value);
+    if (mode === undefined) throw new Invalid(REGISTRATION_MESSAGE);
+    return mode;
+  }
+  if (section === "site" && key === INVITE_CODE_SETTING && value.trim() !== "") {
+    if (!INVITE_CODE_PATTERN.test(value.trim())) throw new Invalid(INVITE_CODE_MESSAGE);
+    return value.trim();
+  }
+  if (section === "site" && key === DEFAULT_PROFILE_VISIBILITY_SETTING) {
+    const v = value.trim().toLowerCase();
+    if (!(PROFILE_VISIBILITIES as readonly string[]).includes(v)) throw new Invalid("Profile visibility must be 'public', 'friends' or 'private'");
+    return v;
+  }
   if (section === "site" && key === SEASON_LENGTH_SETTING) {
     // D91: one of the three lengths, stored in lower case
     const length = parseSeasonLength(value);
@@ -74,6 +101,15 @@ export async function deleteContent(db: Db, id: number): Promise<void> {
   if (deleted.length === 0) throw new NotFound("Content not found");
 }
 
+/** D40: the content the public site reads: every item but the private site settings (D98: invite code, word lists). */
+export async function listPublicContent(db: Db): Promise<ContentItem[]> {
+  return (await listContent(db)).filter((i) => !(i.section === "site" && PRIVATE_SITE_SETTINGS.includes(i.key)));
+}
+
+/** D98: a text setting that may be stored empty (a word list, the invite code). */
+const mayBeEmpty = (key: string, valueType: ContentValueType, raw: string) =>
+  valueType === "text" && SITE_SETTINGS_ALLOWED_EMPTY.includes(key) && raw.trim() === "";
+
 /** D47: the site.* items. */
 export async function listSiteSettings(db: Db): Promise<ContentItem[]> {
   const rows = await db.select().from(websiteContentTable).where(eq(websiteContentTable.section, "site")).orderBy(asc(websiteContentTable.key));
@@ -85,6 +121,7 @@ export async function updateSiteSettings(db: Db, site: Record<string, string>): 
   const existing = new Map((await listSiteSettings(db)).map((i) => [i.key, i]));
   const changes = Object.entries(site).map(([key, raw]) => {
     const valueType = existing.get(key)?.valueType ?? "text";
+    if (mayBeEmpty(key, valueType, raw)) return { key, valueType, value: "" };
     return { key, valueType, value: checkSettingValue("site", key, checkContentValue(valueType, raw)) };
   });
   await db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import type { RateLimits } from "../rate-limits";
 import { relationship } from "./friends";
 import type { NotifyDeps } from "./notifications";
 import { assertNotMuted } from "./moderation";
+import { filterText } from "./community-settings";
 
 /**
  * D88 direct messages between friends (issue 15 item 6; D100's routes in routes/direct-messages.ts, no HTTP
@@ -179,8 +180,10 @@ export async function sendDirectMessage(deps: DirectMessageDeps & { rateLimits: 
   await assertNotMuted(db, me);
   const { reason } = await sendRefusal(db, me, other);
   if (reason !== null) throw new Forbidden(reason);
+  // D98: a blocked word refuses the message (400, not counted); masked words are stored starred
+  const filtered = await filterText(db, "directMessage", body);
   await deps.rateLimits.enforce("directMessage", `direct-message:${me}`);
-  const [row] = await db.insert(directMessagesTable).values({ senderId: me, recipientId: other, body }).returning();
+  const [row] = await db.insert(directMessagesTable).values({ senderId: me, recipientId: other, body: filtered }).returning();
   await publishChange(deps, me, other);
   return toMessage(row);
 }

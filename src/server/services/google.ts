@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { usersTable } from "../db/schema";
+import { communitySettings } from "./community-settings";
 
 /** D15: OpenID Connect authorization-code flow with PKCE against OIDC_ISSUER (Google by default). */
 let discovered: { key: string; config: Promise<client.Configuration> } | null = null;
@@ -106,7 +107,12 @@ export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const username = await deriveUsername(db, profile);
     try {
-      const [user] = await db.insert(usersTable).values({ username, email, googleSub: profile.sub, avatarUrl: profile.picture, role: "player" }).returning();
+      // D98: the site's default profile visibility (private in school mode)
+      const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
+      const [user] = await db
+        .insert(usersTable)
+        .values({ username, email, googleSub: profile.sub, avatarUrl: profile.picture, role: "player", profileVisibility })
+        .returning();
       return user;
     } catch (err) {
       if (attempt === 2) throw err;

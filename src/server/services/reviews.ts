@@ -6,6 +6,7 @@ import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
 import { unlock } from "./achievements";
 import { assertGameExists } from "./games";
+import { filterText } from "./community-settings";
 import { assertNotMuted } from "./moderation";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -58,8 +59,10 @@ export async function upsertReview(
   userId: number,
   input: { gameId: number; rating: number; comment?: string },
 ): Promise<{ review: Review; created: boolean }> {
-  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  const trimmed = input.comment?.trim() ? input.comment.trim() : null;
   await assertNotMuted(db, userId);
+  // D98: a blocked word refuses the review (400); masked words are stored starred
+  const comment = trimmed === null ? null : await filterText(db, "review", trimmed);
   return db.transaction(async (tx) => {
     await assertGameExists(tx, input.gameId);
     const now = new Date();

@@ -118,6 +118,32 @@ describe("/login (D10)", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse" });
   });
 
+  it("D98: an invite-only site asks for the invite code, requires it and sends it; the server's refusal shows by the field", async () => {
+    let attempts = 0;
+    const fetch = mockApi([
+      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "registration", value: "invite", valueType: "text" }])],
+      ...authServer({
+        register: () => (++attempts === 1 ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 }) : jsonResponse(user, { status: 201 })),
+      }),
+    ]);
+    const { location } = renderApp("/login?tab=register&returnTo=%2Fgame%2F5");
+    const form = await screen.findByRole("form", { name: "Register" });
+    const code = await within(form).findByLabelText("Invite code");
+    fireEvent.change(within(form).getByLabelText("Username"), { target: { value: "neonfox" } });
+    fireEvent.change(within(form).getByLabelText("Password"), { target: { value: "correct-horse" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/Please enter the invite code you were given/));
+    expect(fetch.mock.calls.some(([u]) => u === "/api/auth/register")).toBe(false);
+    fireEvent.change(code, { target: { value: "wrong-code" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/This invite code is not valid/));
+    fireEvent.change(code, { target: { value: " class-2026 " } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/game/5"));
+    const last = fetch.mock.calls.filter(([u]) => u === "/api/auth/register").at(-1);
+    expect(JSON.parse(String(last?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse", inviteCode: "class-2026" });
+  });
+
   it("shows the server's field errors next to their fields (aria-describedby)", async () => {
     mockApi(
       authServer({

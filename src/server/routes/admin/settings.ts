@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminSettingsPatchSchema, adminSettingsSchema } from "../../../contract/admin";
+import { adminSettingsPatchSchema, adminSettingsSchema, schoolModeResultSchema } from "../../../contract/admin";
+import { CHAT_ENABLED_SETTING, DEFAULT_PROFILE_VISIBILITY_SETTING, INVITE_CODE_SETTING, REGISTRATION_SETTING } from "../../../contract/community-constants";
+import { DIRECT_MESSAGES_SETTING } from "../../../contract/direct-messages-constants";
 import type { AppContext } from "../../context";
 import { listSiteSettings, updateSiteSettings } from "../../services/content";
+import { applySchoolMode, invalidateCommunitySettings } from "../../services/community-settings";
 import { rescheduleOpenSeason } from "../../services/seasons";
 import { SEASON_LENGTH_SETTING } from "../../../contract/leaderboard-constants";
 import type { Mailer } from "../../services/mailer";
@@ -23,6 +26,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
     { schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...adminErrorResponses } } },
     async (request) => {
       await updateSiteSettings(db, request.body.site);
+      // D98: the word lists and switches are cached per process (the other processes hear the cached-reads NOTIFY)
+      invalidateCommunitySettings(db);
       // D91: a new season length takes effect now: the open season ends at the next boundary of the new length
       if (request.body.site[SEASON_LENGTH_SETTING] !== undefined) {
         await rescheduleOpenSeason(db);
@@ -31,4 +36,27 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
       return status();
     },
   );
+
+  // D98 school mode: chat off, direct messages off, invite-only registration (a code made when none is set), and
+  // private profiles for new and existing players, in one step (admins only; audit-logged with what changed).
+  app.post("/api/admin/settings/school-mode", { schema: { response: { 200: schoolModeResultSchema, ...adminErrorResponses } } }, async (request) => {
+    const before = Object.fromEntries((await listSiteSettings(db)).filter((i) => SCHOOL_MODE_KEYS.includes(i.key)).map((i) => [i.key, i.value]));
+    const result = await applySchoolMode(db);
+    request.auditRecord = {
+      action: "settings.school_mode",
+      target: { kind: "settings", id: "site" },
+      before,
+      after: {
+        [CHAT_ENABLED_SETTING]: "false",
+        [DIRECT_MESSAGES_SETTING]: "false",
+        [REGISTRATION_SETTING]: "invite",
+        [DEFAULT_PROFILE_VISIBILITY_SETTING]: "private",
+        profilesMadePrivate: result.profilesMadePrivate,
+      },
+    };
+    return result;
+  });
 };
+
+/** The settings school mode changes (their values before it are audit-logged; the invite code is redacted by the log). */
+const SCHOOL_MODE_KEYS = [CHAT_ENABLED_SETTING, DIRECT_MESSAGES_SETTING, REGISTRATION_SETTING, INVITE_CODE_SETTING, DEFAULT_PROFILE_VISIBILITY_SETTING];

@@ -5,10 +5,16 @@ import { idParamSchema } from "../../../contract/common";
 import { contentItemSchema, contentListSchema } from "../../../contract/content";
 import type { AppContext } from "../../context";
 import { createContent, deleteContent, listContent, updateContent } from "../../services/content";
+import { invalidateCommunitySettings } from "../../services/community-settings";
 import { adminErrorResponses } from "./validation";
 
 /** D40: website content, read by the public site through GET /api/content. */
 export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  // D98: site.* items here are the same settings as the Settings screen's: a change drops the cached word lists and switches
+  app.addHook("onSend", async (request, reply) => {
+    if (request.method !== "GET" && reply.statusCode < 400) invalidateCommunitySettings(db);
+  });
+
   app.get("/api/admin/website-content", { schema: { response: { 200: contentListSchema, ...adminErrorResponses } } }, async () => listContent(db));
 
   app.post(

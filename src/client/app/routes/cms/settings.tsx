@@ -18,6 +18,8 @@ import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { Field, fieldAria } from "@/features/cms/components/field";
 import { MessagesCard } from "@/features/cms/components/messages-card";
 import { SeasonLengthCard } from "@/features/cms/components/season-length-card";
+import { CommunitySafetyCard } from "@/features/cms/components/community-safety-card";
+import { COMMUNITY_SAFETY_SETTINGS } from "@contract/community-constants";
 
 /** The site.* keys the public site reads (D1, D40), always offered even before they are stored. */
 const KNOWN_SITE_KEYS: Array<{ key: string; label: string; hint: string }> = [
@@ -240,6 +242,8 @@ export function CmsSettingsScreen() {
     const known = KNOWN_SITE_KEYS.map((k) => ({ ...k, stored: stored.get(k.key)?.value }));
     const others = (settings.data?.content ?? [])
       .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && !SETTINGS_WITH_THEIR_OWN_CARD.has(i.key) && i.valueType === "text")
+      // D98: the Community safety card edits these
+      .filter((i) => !COMMUNITY_SAFETY_SETTINGS.includes(i.key))
       .map((i) => ({ key: i.key, label: i.key, hint: `site.${i.key}`, stored: i.value as string | undefined }));
     return [...known, ...others];
   }, [settings.data]);
@@ -352,6 +356,7 @@ export function CmsSettingsScreen() {
           <SiteSwitchCard {...SEARCH_ENGINES_SWITCH} />
           <CloudSaveQuotaCard />
           <SiteSwitchCard {...DIRECT_MESSAGES_SWITCH} />
+          <CommunitySafetyCard />
         </div>
       </div>
       <MessagesCard />

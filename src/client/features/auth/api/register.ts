@@ -4,12 +4,14 @@ import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
 /**
- * POST /api/auth/register {username, password, email?} (D11) → 201 the user + a session cookie;
+ * POST /api/auth/register {username, password, email?, inviteCode?} (D11, D98) → 201 the user + a session cookie;
  * 400 with `errors[]` per field, 409 'Username is already taken' / 'An account with this email already exists'.
  */
 export async function register(input: RegisterInput): Promise<CurrentUser> {
   const body: RegisterInput = { username: input.username, password: input.password };
   if (input.email) body.email = input.email;
+  // D98: an invite-only site's code
+  if (input.inviteCode) body.inviteCode = input.inviteCode;
   return postForm<CurrentUser>("/api/auth/register", body);
 }
 

@@ -8,15 +8,18 @@ import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
 import { useRegister } from "../api/register";
 import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "@/components/password-input";
+import { useContent } from "@/lib/site-content";
+import { REGISTRATION_SETTING, registrationMode } from "@contract/community-constants";
 
-type Field = "username" | "email" | "password";
-const FIELDS: Field[] = ["username", "email", "password"];
+type Field = "username" | "email" | "password" | "inviteCode";
+const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
 
 /** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
 const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
 /** Which field a 409 is about ('Username is already taken', 'An account with this email already exists'). */
 function conflictField(message: string): Field | null {
+  if (/invite code/i.test(message)) return "inviteCode";
   if (/user\s?name/i.test(message)) return "username";
   if (/e-?mail/i.test(message)) return "email";
   return null;
@@ -28,7 +31,9 @@ function conflictField(message: string): Field | null {
  * conflicts (409) are shown by their fields, anything else above the form.
  */
 export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUser) => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ username: "", email: "", password: "" });
+  const [values, setValues] = useState<Record<Field, string>>({ username: "", email: "", password: "", inviteCode: "" });
+  // D98: on an invite-only site (public content site.registration) the form asks for the invite code
+  const inviteOnly = registrationMode(useContent()(`site.${REGISTRATION_SETTING}`)) === "invite";
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [focusFirstError, setFocusFirstError] = useState(0);
@@ -59,20 +64,24 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
     e.preventDefault();
     if (registration.isPending || checking.current) return;
     checking.current = true;
-    const checked = await checkWith(loadRegisterSchema, { ...values, email: values.email.trim() }).finally(() => {
+    const { inviteCode, ...rest } = values;
+    const checked = await checkWith(loadRegisterSchema, { ...rest, email: values.email.trim() }).finally(() => {
       checking.current = false;
     });
-    if (!checked.ok) return fail(checked.fieldErrors, null);
+    const inviteError: FieldErrors = inviteOnly && !inviteCode.trim() ? { inviteCode: "Please enter the invite code you were given" } : {};
+    if (!checked.ok) return fail({ ...checked.fieldErrors, ...inviteError }, null);
+    if (inviteError.inviteCode) return fail(inviteError, null);
     setErrors({});
     setFormError(null);
     registration.mutate(
-      { username: checked.data.username, password: checked.data.password, email: checked.data.email },
+      { username: checked.data.username, password: checked.data.password, email: checked.data.email, inviteCode: inviteOnly ? inviteCode.trim() : undefined },
       {
         onError: (err) => {
           const byField = fieldErrorsOf(err);
           const known = Object.fromEntries(Object.entries(byField).filter(([k]) => (FIELDS as string[]).includes(k)));
           const message = err instanceof ApiError ? err.serverMessage : "Registration failed. Please try again.";
-          if (err instanceof ApiError && err.status === 409) {
+          // 409 (a taken name or address), or a 400 without field errors that names one (D98: a blocked word, the invite code)
+          if (err instanceof ApiError && (err.status === 409 || (err.status === 400 && Object.keys(byField).length === 0))) {
             const field = conflictField(message);
             if (field) return fail({ [field]: message }, null);
           }
@@ -94,6 +103,21 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
       <FormField label="Password" hint="At least 8 characters" error={errors.password}>
         {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />}
       </FormField>
+      {inviteOnly ? (
+        <FormField label="Invite code" hint="This site is invite-only: enter the code you were given." error={errors.inviteCode}>
+          {(p) => (
+            <Input
+              {...p}
+              name="inviteCode"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.inviteCode}
+              onChange={(e) => set("inviteCode", e.target.value)}
+            />
+          )}
+        </FormField>
+      ) : null}
       <AuthSubmitButton pending={registration.isPending} icon={UserPlus} pendingLabel="Creating account...">
         Create Account
       </AuthSubmitButton>

@@ -278,4 +278,16 @@ describe("ChatPanel: reports (D97)", () => {
     expect(screen.getByText("hi")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Report/ })).not.toBeInTheDocument();
   });
+
+  it("D98: while the admin has turned the chat off, shows so instead of the input (the messages stay readable)", async () => {
+    mockApi([
+      signedInAs(ann),
+      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "chat_enabled", value: "false", valueType: "text" }])],
+      ...chatRoutes(() => [msg(1, "earlier")]),
+    ]);
+    renderWithProviders(<ChatPanel />);
+    expect(await screen.findByText("Chat is turned off on this site")).toBeInTheDocument();
+    expect(screen.getByText("earlier")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Chat message" })).not.toBeInTheDocument();
+  });
 });

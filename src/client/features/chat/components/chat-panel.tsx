@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
 import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
+import { CHAT_ENABLED_SETTING, chatEnabled, COMMUNITY_REFUSALS } from "@contract/community-constants";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Input } from "@/components/ui/input";
@@ -10,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { loginUrl, useCurrentUser } from "@/lib/session";
+import { useContent } from "@/lib/site-content";
 import { cn } from "@/lib/utils";
 import { useChatMessages } from "../api/get-chat-messages";
 import { useDeleteChatMessage } from "../api/delete-chat-message";
@@ -38,6 +40,8 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
   const listRef = useRef<HTMLDivElement>(null);
   // D96: admins and moderators delete chat messages
   const isAdmin = user?.role === "admin" || user?.role === "moderator";
+  // D98: the admin's switch (site.chat_enabled, public content): while it is off the panel shows why instead of the input
+  const chatOff = !chatEnabled(useContent()(`site.${CHAT_ENABLED_SETTING}`));
 
   // Spec: scrolls to the bottom whenever the messages change.
   useEffect(() => {
@@ -123,7 +127,11 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
         </p>
       ) : null}
 
-      {userLoading ? (
+      {chatOff ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {COMMUNITY_REFUSALS.chatOff}
+        </p>
+      ) : userLoading ? (
         <Skeleton className="h-10 w-full" />
       ) : user ? (
         <form onSubmit={submit} className="grid gap-1.5">

@@ -195,6 +195,18 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     expect(star(4)).toHaveAttribute("aria-pressed", "true");
   });
 
+  it("D98: a review with a blocked word (400) shows the server's message by the buttons, and the review is kept", async () => {
+    reviewApi({ postStatus: 400, postMessage: "Your review contains a word that is not allowed here" });
+    renderWithProviders(<GameReviews gameId={5} />);
+    await screen.findByRole("heading", { name: "Write a Review" });
+    fireEvent.click(star(4));
+    fireEvent.change(screen.getByLabelText("Your review (optional)"), { target: { value: "so b a d" } });
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your review contains a word that is not allowed here");
+    expect(screen.queryByText("Error submitting review")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Your review (optional)")).toHaveValue("so b a d");
+  });
+
   it("stars work by keyboard: arrows move and pick, Enter picks", async () => {
     reviewApi();
     renderWithProviders(<GameReviews gameId={5} />);

@@ -47,7 +47,8 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
       toast({ title: result.created ? "Review submitted!" : "Review updated!", description: "Thanks for sharing your opinion." });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return pleaseLogIn();
-      if (err instanceof ApiError && err.status === 403) return setRefusal(err.serverMessage);
+      // D96 a mute (403), D98 a blocked word (400): the server's words by the buttons, the review kept
+      if (err instanceof ApiError && (err.status === 403 || err.status === 400)) return setRefusal(err.serverMessage);
       console.warn("Could not submit the review", err);
       toast({ title: "Error submitting review", description: "Please try again later", variant: "destructive" });
     }

@@ -1,0 +1,94 @@
+/**
+ * D98 filters, switches and school mode: the site settings (website content `site.*`) behind the CMS card
+ * "Community safety", their defaults and the messages players see. Zod-free so that the client imports them
+ * (D73); the server reads them in services/community-settings.ts.
+ */
+import type { ProfileVisibility } from "./me-constants";
+
+/** D98: the word lists, one word (or phrase) per line. "block" refuses the text, "mask" stars the word. */
+export const FILTER_BLOCK_SETTING = "filter_block";
+export const FILTER_MASK_SETTING = "filter_mask";
+/** D98: links in chat are off by default; "true" allows them. */
+export const CHAT_LINKS_SETTING = "chat_links";
+/** D98: the public chat is on unless set to "false" (school mode turns it off). */
+export const CHAT_ENABLED_SETTING = "chat_enabled";
+/** D98: "open" (default) or "invite" (registration needs `site.invite_code`). */
+export const REGISTRATION_SETTING = "registration";
+export const INVITE_CODE_SETTING = "invite_code";
+/** D98 school mode: the profile visibility new players start with ("public" unless set). */
+export const DEFAULT_PROFILE_VISIBILITY_SETTING = "default_profile_visibility";
+
+/**
+ * Settings only the CMS may read: left out of the public GET /api/content (the invite code would open
+ * registration to anyone; the word lists would tell how to get around them).
+ */
+export const PRIVATE_SITE_SETTINGS: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING];
+
+/** Settings that may be saved empty (an empty word list; no invite code). */
+export const SITE_SETTINGS_ALLOWED_EMPTY: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING];
+
+/** Every setting the "Community safety" card edits (left out of the Site form's list of other text items). */
+export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [
+  FILTER_BLOCK_SETTING,
+  FILTER_MASK_SETTING,
+  CHAT_LINKS_SETTING,
+  CHAT_ENABLED_SETTING,
+  REGISTRATION_SETTING,
+  INVITE_CODE_SETTING,
+  DEFAULT_PROFILE_VISIBILITY_SETTING,
+];
+
+export const REGISTRATION_MODES = ["open", "invite"] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+export const REGISTRATION_MESSAGE = "Registration must be 'open' or 'invite'";
+
+/** Whether the stored value leaves the chat on (missing, empty or anything but "false"). */
+export function chatEnabled(stored: string | null | undefined): boolean {
+  return stored?.trim().toLowerCase() !== "false";
+}
+
+/** Whether the stored value allows links in chat (only "true": D98 says off by default). */
+export function chatLinksAllowed(stored: string | null | undefined): boolean {
+  return stored?.trim().toLowerCase() === "true";
+}
+
+/** The registration mode a stored value means ("open" for anything but "invite"). */
+export function registrationMode(stored: string | null | undefined): RegistrationMode {
+  return stored?.trim().toLowerCase() === "invite" ? "invite" : "open";
+}
+
+export function parseRegistrationMode(value: string): RegistrationMode | undefined {
+  const v = value.trim().toLowerCase();
+  return (REGISTRATION_MODES as readonly string[]).includes(v) ? (v as RegistrationMode) : undefined;
+}
+
+/** The profile visibility a stored default means ("public" unless one of the others). */
+export function defaultProfileVisibility(stored: string | null | undefined): ProfileVisibility {
+  const v = stored?.trim().toLowerCase();
+  return v === "private" || v === "friends" ? v : "public";
+}
+
+/** An invite code: 4 to 64 characters, no spaces (compared ignoring case and surrounding spaces). */
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+export const INVITE_CODE_MESSAGE = "An invite code is 4 to 64 letters, digits, '-' or '_'";
+/** The registration form's field; the server's 400 when it is missing or wrong. */
+export const INVITE_CODE_REQUIRED = "Registration on this site needs an invite code";
+export const INVITE_CODE_WRONG = "This invite code is not valid";
+/** An invite-only site without a code cannot take registrations (school mode always sets one). */
+export const REGISTRATION_CLOSED = "Registration on this site is closed";
+
+/** The 400/403 messages of the filtered surfaces, shown as they are by the forms. */
+export const COMMUNITY_REFUSALS = {
+  blocked: "Your message contains a word that is not allowed here",
+  blockedReview: "Your review contains a word that is not allowed here",
+  blockedUsername: "This username contains a word that is not allowed here",
+  links: "Links are not allowed in chat",
+  chatOff: "Chat is turned off on this site",
+} as const;
+
+/** POST /api/admin/settings/school-mode: what the preset changed. */
+export type SchoolModeResult = {
+  inviteCode: string;
+  /** players whose profile was public or friends-only and is now private */
+  profilesMadePrivate: number;
+};

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { compileWordFilter, containsLink, normaliseText, parseWordList } from "./word-filter";
+
+// D98: admin-edited word lists matched on normalised text.
+const filter = compileWordFilter("bad\n# a comment\n\nrude phrase", "darn\ngood\nhell");
+const blocked = (text: string) => filter.check(text).blocked;
+const masked = (text: string) => {
+  const r = filter.check(text);
+  if (r.blocked) throw new Error(`blocked: ${text}`);
+  return r.text;
+};
+
+describe("word filter (D98)", () => {
+  it("normalises case, accents, look-alikes and leet", () => {
+    expect(normaliseText("BÄD")).toBe("bad");
+    expect(normaliseText("bаd")).toBe("bad"); // Cyrillic а
+    expect(normaliseText("Ьαd")).toBe("bad"); // Cyrillic soft sign, Greek alpha
+    expect(normaliseText("b4d 5h!t")).toBe("bad shit");
+    expect(normaliseText("ｂａｄ")).toBe("bad"); // fullwidth
+  });
+
+  it("parses a stored list: one entry a line, blanks and # comments ignored", () => {
+    expect(parseWordList(" bad \n\n# note\r\nrude phrase\n")).toEqual(["bad", "rude phrase"]);
+    expect(parseWordList(null)).toEqual([]);
+  });
+
+  it.each([
+    ["bad", "plain"],
+    ["This is BAD!", "upper case, punctuation"],
+    ["B A D", "spelled out with spaces"],
+    ["b.a.d", "spelled out with dots"],
+    ["b-a-d", "with dashes"],
+    ["b_a_d", "with underscores"],
+    ["bäd", "accent"],
+    ["baaad", "repeated letters"],
+    ["bbbaaaddd", "every letter repeated"],
+    ["bаd", "Cyrillic а"],
+    ["вad", "Cyrillic в for b"],
+    ["b4d", "leet 4"],
+    ["b@d", "@ for a"],
+    ["you are a b a d player", "spelled out inside other single letters"],
+    ["what a ruuude phrase", "a phrase"],
+  ])("blocks %j (%s)", (text) => {
+    expect(blocked(text)).toBe(true);
+  });
+
+  it.each([
+    ["badge", "a longer word"],
+    ["abad", "inside a word"],
+    ["bed", "another vowel"],
+    ["ba d", "split unevenly"],
+    ["b\na\nd", "one letter a line"],
+    ["rude", "half a phrase"],
+    ["phrase rude", "a phrase in the wrong order"],
+    ["", "empty"],
+  ])("does not block %j (%s)", (text) => {
+    expect(blocked(text)).toBe(false);
+  });
+
+  it("masks the matched word in the original text, keeping separators", () => {
+    expect(masked("well darn it")).toBe("well **** it");
+    expect(masked("DARN!")).toBe("****!");
+    expect(masked("d.a.r.n")).toBe("*.*.*.*");
+    expect(masked("dаrn")).toBe("****"); // Cyrillic а
+    expect(masked("dääärn and darn")).toBe("****** and ****");
+  });
+
+  it("keeps false positives low: whole words only, repeated letters only where the entry has one", () => {
+    const f = compileWordFilter("ass\nhell", "");
+    expect(f.check("class assignment passes").blocked).toBe(false);
+    expect(f.check("hello shell").blocked).toBe(false);
+    expect(f.check("what the HELL").blocked).toBe(true);
+    expect(f.check("what the he11").blocked).toBe(true); // 1 reads as i or l
+    expect(f.check("a$$").blocked).toBe(true);
+    expect(f.check("@ss").blocked).toBe(true);
+    // "good" needs two o's: "god" is a different word
+    expect(masked("oh my god")).toBe("oh my god");
+    expect(masked("good goooood")).toBe("**** *******");
+    // "!" at a word's end is punctuation, not an i
+    expect(masked("hell!")).toBe("****!");
+  });
+
+  it("answers the text as it is with empty lists", () => {
+    const f = compileWordFilter("", "\n# nothing\n");
+    expect(f.empty).toBe(true);
+    expect(f.check("anything at all")).toEqual({ blocked: false, text: "anything at all", masked: false });
+  });
+});
+
+describe("links in chat (D98)", () => {
+  it.each([
+    "see https://example.com",
+    "http://x.y",
+    "www.example",
+    "go to example.com now",
+    "bit.ly/abc",
+    "EXAMPLE.ORG",
+    "evil.de",
+    "example。com",
+    "ftp://host",
+  ])("finds a link in %j", (text) => expect(containsLink(text)).toBe(true));
+  it.each(["hello world", "score 3.5 points", "e.g. this", "I like it...really", "version 1.2.3", "gg wp", "ok."])("finds no link in %j", (text) =>
+    expect(containsLink(text)).toBe(false),
+  );
+});
