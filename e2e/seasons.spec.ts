@@ -79,7 +79,8 @@ test("a player outside the top rows sees their own row, highlighted, after the r
   signIn,
   playwright,
 }) => {
-  test.setTimeout(120_000);
+  // 57 accounts made (password hashing) on a shared two-core machine: most of the time goes there.
+  test.setTimeout(180_000);
   const game = await addGame(adminPage.request, "E2E Around Me");
   // 56 players score higher than me: more than the game board's top 10 and /leaderboard's top 50, and enough that
   // the 5 rows above mine are not among the top 50 (a "…" between them).

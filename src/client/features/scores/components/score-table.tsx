@@ -33,7 +33,7 @@ function Row({ entry, me, format }: { entry: ScoreEntry; me?: number; format: Sc
       aria-current={mine ? "true" : undefined}
       className={cn("border-b last:border-0", mine && OWN_ROW_CLASS)}
     >
-      <td className="py-2 pr-2">
+      <td className="py-2 pl-1.5 pr-2">
         <span
           data-field="rank"
           className={cn(
@@ -54,7 +54,8 @@ function Row({ entry, me, format }: { entry: ScoreEntry; me?: number; format: Sc
               username={entry.user.username}
               src={entry.user.avatarUrl}
               // a time is wider than most points: on a phone the name keeps the avatar's room
-              className={cn("size-7", isTime ? "max-[400px]:hidden" : "max-[360px]:hidden")}
+              // (and on my own row the "You" badge keeps it: D92)
+              className={cn("size-7", isTime ? "max-[400px]:hidden" : "max-[360px]:hidden", mine && "max-sm:hidden")}
             />
             <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
           </Link>
@@ -85,7 +86,7 @@ export function ScoreTable({ entries, me, after = [], format }: { entries: Score
         <caption className="sr-only">{isTime ? "Best times" : "Top scores"}</caption>
         <thead>
           <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
-            <th scope="col" className="w-11 py-2 pr-2 font-medium sm:w-14">
+            <th scope="col" className="w-12 py-2 pl-1.5 pr-2 font-medium sm:w-14">
               Rank
             </th>
             <th scope="col" className="w-full py-2 pr-2 font-medium">
