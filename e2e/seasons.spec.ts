@@ -177,7 +177,7 @@ test("an archived season is opened by its link and from the pickers, with its la
   // This Week is the new season: without them, its label as the caption.
   await page.getByRole("link", { name: "This Week" }).click();
   await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-  await expect(page.getByTestId("season-caption")).toHaveText(`This week is ${seasonLabel(opened)}`);
+  await expect(page.getByTestId("season-caption")).toHaveText(`Current season: ${seasonLabel(opened)}`);
   await expect(page.getByRole("link", { name: players[0].username })).toHaveCount(0);
 
   // The picker opens the archived season again.

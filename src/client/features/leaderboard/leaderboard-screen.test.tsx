@@ -211,7 +211,7 @@ describe("Leaderboard screen", () => {
     await screen.findAllByTestId("leaderboard-row");
     expect(screen.getByRole("link", { name: "All Time" })).toHaveAttribute("aria-current", "page");
     fireEvent.click(screen.getByRole("link", { name: "This Week" }));
-    expect(await screen.findByTestId("season-caption")).toHaveTextContent("This week is Season 4 · 23–29 Nov");
+    expect(await screen.findByTestId("season-caption")).toHaveTextContent("Current season: Season 4 · 23–29 Nov");
     expect(screen.getByRole("link", { name: "This Week" })).toHaveAttribute("aria-current", "page");
     await waitFor(() => expect(asked(fetch).some((u) => u.searchParams.get("period") === "week")).toBe(true));
   });

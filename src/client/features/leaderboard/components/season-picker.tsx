@@ -26,9 +26,11 @@ const segment =
 /** The caption under the picker: the season shown, by its label (D91: "Season 12 · 3–9 Nov"). */
 function Caption({ choice, current, shown }: { choice: BoardChoice; current: Season | undefined; shown: Season | undefined }) {
   let text: string | null = null;
-  if (choice.kind === "week" && current) text = `This week is ${seasonLabel(current)}`;
-  else if (choice.kind === "season" && shown)
-    text = shown.current ? `${seasonLabel(shown)}, the season in progress` : `Final standings of ${seasonLabel(shown)}`;
+  // "Current season", not "this week": a season may be a month, or endless (Settings, D91).
+  if (choice.kind === "week" && current) text = `Current season: ${seasonLabel(current)}`;
+  else if (choice.kind === "season" && shown) {
+    text = shown.current ? `Current season: ${seasonLabel(shown)}` : `Final standings of ${seasonLabel(shown)}`;
+  }
   if (!text) return null;
   return (
     <p data-testid="season-caption" className="flex items-center gap-1.5 text-sm text-muted-foreground">
