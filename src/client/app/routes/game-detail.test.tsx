@@ -27,8 +27,8 @@ const game = makeGame(5, {
 /** D83: GET /api/games/{id} carries the distinct players */
 const detail = { ...game, totalPlayers: 321 };
 const scores = [
-  { id: 9, score: 4200, createdAt: "2025-05-10T10:00:00.000Z", user: { id: 3, username: "PixelPioneer", avatarUrl: null } },
-  { id: 8, score: 3100, createdAt: "2025-05-11T10:00:00.000Z", user: { id: 4, username: "NovaBlitz", avatarUrl: null } },
+  { id: 9, rank: 1, score: 4200, createdAt: "2025-05-10T10:00:00.000Z", user: { id: 3, username: "PixelPioneer", avatarUrl: null } },
+  { id: 8, rank: 2, score: 3100, createdAt: "2025-05-11T10:00:00.000Z", user: { id: 4, username: "NovaBlitz", avatarUrl: null } },
 ];
 const aggregate = { gameId: 5, rating: 45, average: 4.5, count: 2, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 1 } };
 
@@ -135,8 +135,8 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     const timed = { ...detail, scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: 3000 } };
     // lowest first, as GET /api/scores/game/{id} sends an "asc" game's board (not re-sorted here)
     const times = [
-      { ...scores[1], score: 62_345 },
-      { ...scores[0], score: 3_723_004 },
+      { ...scores[1], rank: 1, score: 62_345 },
+      { ...scores[0], rank: 2, score: 3_723_004 },
     ];
     mockApi(
       routes([
@@ -200,7 +200,10 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
   });
 
   it("Leaderboard › Friends (D84): the scope=friends board, ranked among friends", async () => {
-    const mine = [scores[1], { ...scores[0], score: 100, user: { id: 7, username: "zed", avatarUrl: null } }];
+    const mine = [
+      { ...scores[1], rank: 1 },
+      { ...scores[0], rank: 2, score: 100, user: { id: 7, username: "zed", avatarUrl: null } },
+    ];
     const fetch = mockApi(routes([friendsScores(mine)], signedInAs({ id: 7, username: "zed" })));
     renderApp("/game/5");
     await openFriends();
@@ -212,9 +215,109 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
       ).toEqual(["/profile/4", "/profile/7"]),
     );
     const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
-    expect(rows[1]).toHaveTextContent("2");
+    // D92: ranks are the server's (ranked among friends), and my row is marked
+    expect(within(rows[1]).getByText("2")).toHaveAttribute("data-field", "rank");
+    expect(rows[1]).toHaveAttribute("aria-current", "true");
+    expect(within(rows[1]).getByTestId("you-badge")).toHaveTextContent("You");
+    expect(rows[0]).not.toHaveAttribute("aria-current");
     expect(screen.queryByTestId("friends-board-notice")).not.toBeInTheDocument();
-    expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?limit=10&scope=friends");
+    expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?scope=friends&limit=10");
+  });
+
+  // D91: two seasons, the open one (4) and an archived one (3).
+  const SEASONS = [
+    { id: 4, number: 4, startsAt: "2026-11-23T00:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true },
+    { id: 3, number: 3, startsAt: "2026-11-16T00:00:00.000Z", endsAt: "2026-11-23T00:00:00.000Z", current: false },
+  ];
+  const seasonsRoute: MockRoute = ["GET", "/api/seasons", () => jsonResponse(SEASONS)];
+  const row = (rank: number, userId = 100 + rank) => ({
+    id: 1000 + rank,
+    rank,
+    score: 10_000 - rank,
+    createdAt: "2025-05-10T10:00:00.000Z",
+    user: { id: userId, username: `P${rank}`, avatarUrl: null },
+  });
+  const TOP10 = Array.from({ length: 10 }, (_, i) => row(i + 1));
+
+  it("Leaderboard (D92): outside the top 10, my row follows a '…' with the rows around me, their ranks the server's, mine marked 'You'", async () => {
+    const around = [21, 22, 23, 24, 25].map((r) => row(r, r === 23 ? 7 : 100 + r));
+    const fetch = mockApi(
+      routes(
+        [seasonsRoute, ["GET", "/api/scores/game/5", ({ url }) => jsonResponse(url.searchParams.get("around") === "me" ? around : TOP10)]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Leaderboard");
+    await waitFor(() => expect(screen.getAllByTestId("score-row")).toHaveLength(15));
+    const rows = screen.getAllByTestId("score-row");
+    expect(rows.map((r) => within(r).getByText(/^\d+$/, { selector: "[data-field=rank]" }).textContent)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "21",
+      "22",
+      "23",
+      "24",
+      "25",
+    ]);
+    expect(screen.getByTestId("board-gap")).toBeInTheDocument();
+    const mine = rows.filter((r) => r.getAttribute("aria-current") === "true");
+    expect(mine).toHaveLength(1);
+    expect(within(mine[0]).getByRole("link")).toHaveAttribute("href", "/profile/7");
+    expect(mine[0]).toHaveTextContent("23");
+    expect(within(mine[0]).getByTestId("you-badge")).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?around=me");
+  });
+
+  it("Leaderboard (D92): in the top 10, my row is marked there and nothing is asked around me", async () => {
+    const top = TOP10.map((r) => (r.rank === 4 ? { ...r, user: { ...r.user, id: 7, username: "zed" } } : r));
+    const fetch = mockApi(routes([seasonsRoute, ["GET", "/api/scores/game/5", () => jsonResponse(top)]], signedInAs({ id: 7, username: "zed" })));
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Leaderboard");
+    await waitFor(() => expect(screen.getAllByTestId("score-row")).toHaveLength(10));
+    expect(screen.getAllByTestId("score-row")[3]).toHaveAttribute("aria-current", "true");
+    expect(screen.queryByTestId("board-gap")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("around=me"))).toBe(false);
+  });
+
+  it("Leaderboard (D91): the season choice asks this season's or a past season's board and names it", async () => {
+    const fetch = mockApi(
+      routes([seasonsRoute, ["GET", "/api/scores/game/5", ({ url }) => jsonResponse(url.searchParams.get("season") === "3" ? [row(1, 42)] : scores)]]),
+    );
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    openTab("Leaderboard");
+    await screen.findByRole("table");
+    const select = screen.getByRole("combobox", { name: "Season" });
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["All time", "This season", "Season 3 · 16–22 Nov"]),
+    );
+    fireEvent.change(select, { target: { value: "4" } });
+    expect(await screen.findByTestId("game-season-caption")).toHaveTextContent("Season 4 · 23–29 Nov");
+    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?season=4&limit=10"));
+    fireEvent.change(select, { target: { value: "3" } });
+    expect(await screen.findByTestId("game-season-caption")).toHaveTextContent("Final standings of Season 3 · 16–22 Nov");
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("table"))
+          .getAllByRole("link")
+          .map((l) => l.getAttribute("href")),
+      ).toEqual(["/profile/42"]),
+    );
   });
 
   it("Reviews: a visitor sees 'Please log in to write a review'", async () => {

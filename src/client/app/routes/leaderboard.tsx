@@ -7,7 +7,10 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useLeaderboard } from "@/features/leaderboard/api/get-leaderboard";
+import { useAroundMe } from "@/features/leaderboard/api/get-around-me";
 import { FriendsRankings } from "@/features/leaderboard/components/friends-board";
+import { SeasonPicker, useBoardChoice, type BoardParams } from "@/features/leaderboard/components/season-picker";
+import { ApiError } from "@/lib/api-client";
 import { LeaderboardTable, LeaderboardTableSkeleton } from "@/features/leaderboard/components/leaderboard-table";
 import { RisingStarsCard, YourRankingCard, type MyRanking } from "@/features/leaderboard/components/side-cards";
 import { useUserProfile } from "@/features/profile/api/get-user-profile";
@@ -23,16 +26,18 @@ export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
 /** Spec §2: 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
 export type LeaderboardFilter = "global" | "friends";
 
-function Rankings({ search }: { search: string }) {
-  const board = useLeaderboard({ search: search || undefined }, { keepPrevious: true });
+function Rankings({ search, board: boardParams }: { search: string; board: BoardParams }) {
+  const board = useLeaderboard({ ...boardParams, search: search || undefined }, { keepPrevious: true });
+  const { me, after } = useAroundMe(boardParams, board.data, !!search);
   if (board.isPending) return <LeaderboardTableSkeleton />;
   if (board.isError) {
+    const missing = board.error instanceof ApiError && board.error.status === 404;
     return (
       <EmptyState
         icon={<Trophy />}
         headingLevel={2}
-        title="Failed to load the leaderboard"
-        description="Please try again in a moment."
+        title={missing ? "Season not found" : "Failed to load the leaderboard"}
+        description={missing ? "There is no such season. Pick one from Past seasons." : "Please try again in a moment."}
         className="m-4 border-0"
       />
     );
@@ -42,12 +47,18 @@ function Rankings({ search }: { search: string }) {
       <EmptyState
         icon={<Users />}
         title="No Players Found"
-        description={search ? `No player matches "${search}".` : "Nobody has set a score yet. Play a game to be the first on the board!"}
+        description={
+          search
+            ? `No player matches "${search}".`
+            : "season" in boardParams || "period" in boardParams
+              ? "Nobody has set a score in this season. Play a game to be the first on the board!"
+              : "Nobody has set a score yet. Play a game to be the first on the board!"
+        }
         className="m-4 border-0"
       />
     );
   }
-  return <LeaderboardTable entries={board.data} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />;
+  return <LeaderboardTable entries={board.data} me={me} after={after} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />;
 }
 
 function YourRanking() {
@@ -70,18 +81,20 @@ function YourRanking() {
   return <YourRankingCard state={{ kind: "signedIn", me }} />;
 }
 
-function RisingStars() {
-  // The whole board, whatever the search box says: rising stars are the last five of the ranking.
-  const board = useLeaderboard();
+function RisingStars({ board: boardParams }: { board: BoardParams }) {
+  // The whole board shown (all time, this week or a season), whatever the search box says: rising stars are the last
+  // five of the ranking.
+  const board = useLeaderboard(boardParams);
   return <RisingStarsCard entries={board.data} isPending={board.isPending} isError={board.isError} />;
 }
 
-/** /leaderboard (spec §2 Leaderboard; D24). */
+/** /leaderboard (spec §2 Leaderboard; D24; D91: all time, this week (the open season) or an archived season, in the URL). */
 export function LeaderboardScreen() {
   const siteName = useContent()("site.name");
   const [query, setQuery] = useState("");
   const [filter, setFilter] = useState<LeaderboardFilter>("global");
   const search = useDebouncedValue(query.trim(), LEADERBOARD_SEARCH_DEBOUNCE_MS);
+  const choice = useBoardChoice();
 
   return (
     <>
@@ -89,6 +102,7 @@ export function LeaderboardScreen() {
       <PageHeader title="Leaderboard" icon={<Trophy />} description="The best players on Arcadium, ranked by their total score across every game." />
       <Container className="grid gap-8 py-8 lg:grid-cols-[minmax(0,1fr)_320px] lg:py-10">
         <div className="min-w-0">
+          <SeasonPicker choice={choice} />
           <Tabs value={filter} onValueChange={(v) => setFilter(v as LeaderboardFilter)} data-filter={filter}>
             <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
               <TabsList aria-label="Rankings" className="self-start">
@@ -116,14 +130,16 @@ export function LeaderboardScreen() {
             </div>
             {(["global", "friends"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0" tabIndex={-1}>
-                <Card className="overflow-x-auto">{value === "global" ? <Rankings search={search} /> : <FriendsRankings search={search} />}</Card>
+                <Card className="overflow-x-auto">
+                  {value === "global" ? <Rankings search={search} board={choice.params} /> : <FriendsRankings search={search} board={choice.params} />}
+                </Card>
               </TabsContent>
             ))}
           </Tabs>
         </div>
         <aside className="space-y-6" aria-label="Your ranking and rising stars">
           <YourRanking />
-          <RisingStars />
+          <RisingStars board={choice.params} />
         </aside>
       </Container>
     </>

@@ -146,6 +146,100 @@ describe("Leaderboard screen", () => {
     );
   });
 
+  // D91: the open season (4) and an archived one (3).
+  const SEASONS = [
+    { id: 4, number: 4, startsAt: "2026-11-23T00:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true },
+    { id: 3, number: 3, startsAt: "2026-11-16T00:00:00.000Z", endsAt: "2026-11-23T00:00:00.000Z", current: false },
+  ];
+  const seasons: MockRoute = ["GET", "/api/seasons", () => jsonResponse(SEASONS)];
+  const asked = (fetch: ReturnType<typeof mockApi>) =>
+    fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard");
+  const rankOf = (row: HTMLElement) => within(row).getByText(/^\d+$/, { selector: "[data-field=rank]" }).textContent;
+
+  it("around me (D92): outside the top rows, a '…' then the rows around me with their true ranks; my row marked 'You' (aria-current)", async () => {
+    const around = [58, 59, 60, 61, 62].map((r) => entry(r, r === 60 ? "Me" : undefined));
+    const fetch = mockApi(
+      routes((url) => jsonResponse(url.searchParams.get("around") === "me" ? around : BOARD), [seasons, signedInAs({ id: 160, username: "Me" }), profile]),
+    );
+    renderApp("/leaderboard");
+    await waitFor(() => expect(screen.getAllByTestId("leaderboard-row")).toHaveLength(17));
+    const rows = screen.getAllByTestId("leaderboard-row");
+    expect(rows.map(rankOf)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "58", "59", "60", "61", "62"]);
+    expect(screen.getByTestId("board-gap")).toBeInTheDocument();
+    const mine = rows.filter((r) => r.getAttribute("aria-current") === "true");
+    expect(mine).toHaveLength(1);
+    expect(within(mine[0]).getByRole("link", { name: "Me" })).toHaveAttribute("href", "/profile/160");
+    expect(within(mine[0]).getByTestId("you-badge")).toHaveTextContent("You");
+    // the all-time board: no period, no season
+    const aroundAsk = asked(fetch).find((u) => u.searchParams.get("around") === "me")!;
+    expect(aroundAsk.searchParams.has("period") || aroundAsk.searchParams.has("season")).toBe(false);
+  });
+
+  it("around me (D92): my row among the top rows is marked there, and nothing more is asked", async () => {
+    const fetch = mockApi(routes(() => jsonResponse(BOARD), [seasons, signedInAs({ id: 105, username: "Player5" }), profile]));
+    renderApp("/leaderboard");
+    await screen.findAllByTestId("leaderboard-row");
+    const rows = screen.getAllByTestId("leaderboard-row");
+    await waitFor(() => expect(rows[4]).toHaveAttribute("aria-current", "true"));
+    expect(rows.filter((r) => r.getAttribute("aria-current"))).toHaveLength(1);
+    expect(screen.queryByTestId("board-gap")).not.toBeInTheDocument();
+    expect(asked(fetch).some((u) => u.searchParams.has("around"))).toBe(false);
+  });
+
+  it("around me on 'Friends Only' this week (D84, D92): asked with scope=friends and period=week", async () => {
+    const friends = [entry(1, "Pal"), ...Array.from({ length: 10 }, (_, i) => entry(i + 2))];
+    const around = [entry(15), entry(16, "Me")];
+    const fetch = mockApi(
+      routes(
+        (url) => jsonResponse(url.searchParams.get("around") === "me" ? around : url.searchParams.get("scope") === "friends" ? friends : BOARD),
+        [seasons, signedInAs({ id: 116, username: "Me" }), profile],
+      ),
+    );
+    renderApp("/leaderboard?period=week");
+    await openFriendsOnly();
+    const panel = screen.getByRole("tabpanel");
+    await waitFor(() => expect(within(panel).getAllByTestId("leaderboard-row")).toHaveLength(13));
+    expect(within(panel).getAllByTestId("leaderboard-row").at(-1)).toHaveAttribute("aria-current", "true");
+    const aroundAsk = asked(fetch).filter((u) => u.searchParams.get("around") === "me" && u.searchParams.get("scope") === "friends");
+    expect(aroundAsk.length).toBeGreaterThan(0);
+    expect(aroundAsk[0].searchParams.get("period")).toBe("week");
+  });
+
+  it("This Week (D91): the open season's board, with its label as a caption", async () => {
+    const fetch = mockApi(routes(() => jsonResponse(BOARD), [seasons, signedOut]));
+    renderApp("/leaderboard");
+    await screen.findAllByTestId("leaderboard-row");
+    expect(screen.getByRole("link", { name: "All Time" })).toHaveAttribute("aria-current", "page");
+    fireEvent.click(screen.getByRole("link", { name: "This Week" }));
+    expect(await screen.findByTestId("season-caption")).toHaveTextContent("Current season: Season 4 · 23–29 Nov");
+    expect(screen.getByRole("link", { name: "This Week" })).toHaveAttribute("aria-current", "page");
+    await waitFor(() => expect(asked(fetch).some((u) => u.searchParams.get("period") === "week")).toBe(true));
+  });
+
+  it("an archived season (D91): opened from its link (?season=3) or the picker; the final standings, named by its label", async () => {
+    const fetch = mockApi(routes((url) => jsonResponse(url.searchParams.get("season") === "3" ? [entry(1, "Champion")] : BOARD), [seasons, signedOut]));
+    renderApp("/leaderboard?season=3");
+    expect(await screen.findByTestId("season-caption")).toHaveTextContent("Final standings of Season 3 · 16–22 Nov");
+    await waitFor(() => expect(screen.getAllByTestId("leaderboard-row").map((r) => within(r).getAllByRole("link")[0].textContent)).toEqual(["Champion"]));
+    const picker = screen.getByRole("combobox", { name: "Past seasons" });
+    expect(picker).toHaveValue("3");
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Past seasons", "Season 3 · 16–22 Nov"]);
+    expect(screen.getByRole("link", { name: "All Time" })).not.toHaveAttribute("aria-current");
+    // back to all time, then the picker opens it again
+    fireEvent.click(screen.getByRole("link", { name: "All Time" }));
+    await waitFor(() => expect(screen.getAllByTestId("leaderboard-row")).toHaveLength(12));
+    expect(screen.queryByTestId("season-caption")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole("combobox", { name: "Past seasons" }), { target: { value: "3" } });
+    expect(await screen.findByTestId("season-caption")).toHaveTextContent("Final standings of Season 3 · 16–22 Nov");
+    // the season's board (from the cache: it was read on opening)
+    await waitFor(() => expect(screen.getAllByTestId("leaderboard-row")).toHaveLength(1));
+    expect(asked(fetch).every((u) => u.searchParams.get("season") === "3" || !u.searchParams.has("season"))).toBe(true);
+  });
+
   it("empty board: 'No Players Found'", async () => {
     mockApi(routes(() => jsonResponse([]), [signedOut]));
     renderApp("/leaderboard");

@@ -45,10 +45,24 @@ const userRow = (id: number, username: string): AdminUserRow => ({
   scoreCount: 0,
 });
 
+/** D91: the seasons in memory; POST /api/admin/seasons/new archives the open one and opens the next. */
+const SEASON_4 = { id: 4, number: 4, startsAt: "2026-11-23T00:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true };
+
 /** The scores API with its rows in memory, so that a removal or a reset is read back. */
 function api(rows: AdminScoreRow[]) {
   let scores = rows;
+  let seasons = [SEASON_4];
   return mockApi([
+    ["GET", "/api/seasons", () => jsonResponse(seasons)],
+    [
+      "POST",
+      "/api/admin/seasons/new",
+      () => {
+        const opened = { id: 5, number: 5, startsAt: "2026-11-27T08:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true };
+        seasons = [opened, ...seasons.map((s) => ({ ...s, current: false, endsAt: opened.startsAt }))];
+        return jsonResponse(opened, { status: 201 });
+      },
+    ],
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
     ["GET", "/api/admin/games", () => jsonResponse([adminGame(LANE), adminGame(SPRINT)], { headers: { "X-Total-Count": "2" } })],
     [
@@ -131,6 +145,23 @@ describe("CmsScoresScreen (D93)", () => {
     expect(within(second).getByText("—")).toBeInTheDocument();
     expect(scoreReads(fetch)).toEqual(["?limit=50"]);
     expect(screen.getByText("2 scores.")).toBeInTheDocument();
+  });
+
+  it("D91: shows the current season; 'Start a new season' asks first (Cancel sends nothing), then POSTs, toasts and shows the new one", async () => {
+    const fetch = api([score(1)]);
+    renderWithProviders(<CmsScoresScreen />, "/cms/scores");
+    expect(await screen.findByTestId("current-season")).toHaveTextContent("Season 4 · 23–29 Nov");
+    fireEvent.click(screen.getByRole("button", { name: "Start a new season" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Season 4 · 23–29 Nov ends now and is archived with its final standings");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(writes(fetch)).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Start a new season" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Start new season" }));
+    expect(await screen.findByText("Season 5 · 27–29 Nov has started")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("current-season")).toHaveTextContent("Season 5 · 27–29 Nov"));
+    expect(writes(fetch).map(([method, url]) => [method, url])).toEqual([["POST", "/api/admin/seasons/new"]]);
   });
 
   it("Remove score asks first (Cancel sends nothing), then DELETEs the score, toasts and refreshes the list", async () => {

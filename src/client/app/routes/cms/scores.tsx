@@ -15,6 +15,7 @@ import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
 import { Td, Tr } from "@/features/cms/components/data-table";
 import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
+import { NewSeasonCard } from "@/features/cms/components/new-season-card";
 import { PlayerPicker, type PickedPlayer } from "@/features/cms/components/player-picker";
 
 const COLUMNS: AdminColumn[] = [
@@ -97,6 +98,8 @@ export function CmsScoresScreen() {
   return (
     <>
       <CmsPageHeader title="Scores" description="Remove a score or reset a player on a game; their best, totals and achievements follow." icon={<Trophy />} />
+      {/* D91: the open season, and starting the next one by hand */}
+      <NewSeasonCard />
       <div role="group" aria-label="Filter the scores" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm items-end sm:grid-cols-2 lg:grid-cols-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-game`}>Game</Label>

@@ -11,7 +11,11 @@ export type LeaderboardParams = {
   limit?: number;
   /** D84: `friends` is the signed-in player and their friends (asked in the browser only) */
   scope?: BoardScope;
-  /** the signed-in player whose friends board this is (part of the key only: the server reads the session) */
+  /** D91: a season's board (archived or the open one) by its id; wins over `period` */
+  season?: number;
+  /** D92: the signed-in player's row with the rows just above and below it */
+  around?: "me";
+  /** the signed-in player whose friends board (or around-me rows) this is (part of the key only: the server reads the session) */
   viewer?: number;
 };
 
@@ -21,17 +25,17 @@ export const leaderboardKeys = {
   list: (params: LeaderboardParams) => [...leaderboardKeys.all, "list", params] as const,
 };
 
-/** GET /api/leaderboard?period&search&limit (D24). */
+/** GET /api/leaderboard?period&season&scope&around&search&limit (D24, D91, D92). */
 export function getLeaderboard({ viewer: _viewer, ...params }: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(withQuery("/api/leaderboard", params), { signal });
 }
 
-/** D84: a friends board is personal, so it is never fetched on the server (D70, ADR 010). */
+/** D84/D92: a friends board or the rows around the player are personal, so never fetched on the server (D70, ADR 010). */
 export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>
   queryOptions({
     queryKey: leaderboardKeys.list(params),
     queryFn: ({ signal }) => getLeaderboard(params, signal),
-    meta: params.scope === "friends" ? { clientOnly: true } : undefined,
+    meta: params.scope === "friends" || params.around ? { clientOnly: true } : undefined,
   });
 
 /**

@@ -3,6 +3,7 @@ import { EmptyState } from "@/components/empty-state";
 import { FriendsBoardNotice } from "@/components/friends-board-notice";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { useAroundMe } from "../api/get-around-me";
 import { useLeaderboard, type LeaderboardParams } from "../api/get-leaderboard";
 import { LeaderboardTable, LeaderboardTableSkeleton } from "./leaderboard-table";
 import { TOP_PLAYERS_LIMIT, TopPlayerRow, TopPlayerRowSkeleton } from "./top-player-row";
@@ -47,9 +48,13 @@ export function FriendsTopPlayers() {
   );
 }
 
-/** /leaderboard 'Friends Only' (D84): the same table as Global Rankings; a search filters it, ranks stay. */
-export function FriendsRankings({ search }: { search: string }) {
-  const { user, loading, board, alone } = useFriendsBoard({ search: search || undefined }, true);
+/**
+ * /leaderboard 'Friends Only' (D84): the same table as Global Rankings; a search filters it, ranks stay. D91: all time,
+ * this week or a season (`board`); D92: the player's row highlighted, and the rows around them below the top.
+ */
+export function FriendsRankings({ search, board: boardParams = {} }: { search: string; board?: Pick<LeaderboardParams, "period" | "season"> }) {
+  const { user, loading, board, alone } = useFriendsBoard({ ...boardParams, search: search || undefined }, true);
+  const { me, after } = useAroundMe({ ...boardParams, scope: "friends" }, board.data, !!search);
   if (loading) return <LeaderboardTableSkeleton />;
   if (!user) return <FriendsBoardNotice kind="signedOut" className="flex flex-col items-center gap-3 px-6 py-16 text-center" />;
   if (board.isError) {
@@ -61,7 +66,9 @@ export function FriendsRankings({ search }: { search: string }) {
   }
   return (
     <>
-      {entries.length > 0 ? <LeaderboardTable entries={entries} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} /> : null}
+      {entries.length > 0 ? (
+        <LeaderboardTable entries={entries} me={me} after={after} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />
+      ) : null}
       {alone && !search ? <FriendsBoardNotice kind="noFriends" className="flex flex-col items-center gap-3 px-6 py-12 text-center" /> : null}
     </>
   );

@@ -4,7 +4,9 @@ import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
+import { hasGap } from "@/lib/around-me";
 import { cn } from "@/lib/utils";
+import { BoardGapRow, OWN_ROW_CLASS, YouBadge } from "@/components/you-badge";
 import { TrophyBadge } from "./rank-badge";
 import { WinRateBar } from "./win-rate-bar";
 
@@ -37,58 +39,86 @@ function Head() {
   );
 }
 
+function Row({ e, me }: { e: LeaderboardEntry; me?: number }) {
+  const time = useTimeFormat();
+  const mine = e.user.id === me;
+  return (
+    <tr
+      data-testid="leaderboard-row"
+      data-own={mine || undefined}
+      aria-current={mine ? "true" : undefined}
+      className={cn("border-b last:border-0 transition-colors hover:bg-accent/40", e.rank <= 3 && "bg-primary/[0.03]", mine && OWN_ROW_CLASS)}
+    >
+      <td className={td}>
+        <span className="inline-flex items-center gap-2">
+          <span className="min-w-6 text-base font-bold tabular-nums" data-field="rank">
+            {e.rank}
+          </span>
+          <TrophyBadge rank={e.rank} className="size-6 sm:size-7" />
+        </span>
+      </td>
+      <td className={cn(td, "min-w-0")}>
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="hidden min-[400px]:contents">
+            <UserAvatar username={e.user.username} src={e.user.avatarUrl} className="size-10" />
+          </span>
+          <div className="min-w-0">
+            <div className="flex min-w-0 items-center gap-1.5">
+              <Link
+                href={`/profile/${e.user.id}`}
+                className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                data-field="username"
+              >
+                {e.user.username}
+              </Link>
+              {mine ? <YouBadge /> : null}
+            </div>
+            <p className="text-xs text-muted-foreground">Member since {time.date(e.user.createdAt)}</p>
+          </div>
+        </div>
+      </td>
+      <td className={cn(td, "text-right font-bold tabular-nums")} data-field="score">
+        {formatNumber(e.totalScore)}
+      </td>
+      <td className={cn(td, "hidden text-right tabular-nums sm:table-cell")} data-field="games">
+        {formatNumber(e.gamesPlayed)}
+      </td>
+      <td className={td} data-field="winRate">
+        <WinRateBar value={e.winRate} barClassName="hidden md:block" />
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The /leaderboard table (spec §2): Rank, Player (link to /profile/{id} with 'Member since'),
- * Total Score, Games, Win Rate (bar and percent). The top 3 carry a trophy badge.
+ * Total Score, Games, Win Rate (bar and percent). The top 3 carry a trophy badge. D92: `me`'s row is highlighted
+ * ("You", aria-current) wherever it is; `after` are the rows around the player, below a "…" when ranks are skipped.
  */
-export function LeaderboardTable({ entries, className }: { entries: LeaderboardEntry[]; className?: string }) {
-  const time = useTimeFormat();
+export function LeaderboardTable({
+  entries,
+  me,
+  after = [],
+  caption = "Player rankings",
+  className,
+}: {
+  entries: LeaderboardEntry[];
+  me?: number;
+  after?: LeaderboardEntry[];
+  caption?: string;
+  className?: string;
+}) {
   return (
     <table className={cn("w-full border-collapse text-sm", className)}>
-      <caption className="sr-only">Player rankings</caption>
+      <caption className="sr-only">{caption}</caption>
       <Head />
       <tbody>
         {entries.map((e) => (
-          <tr
-            key={e.user.id}
-            data-testid="leaderboard-row"
-            className={cn("border-b last:border-0 transition-colors hover:bg-accent/40", e.rank <= 3 && "bg-primary/[0.03]")}
-          >
-            <td className={td}>
-              <span className="inline-flex items-center gap-2">
-                <span className="w-6 text-base font-bold tabular-nums" data-field="rank">
-                  {e.rank}
-                </span>
-                <TrophyBadge rank={e.rank} className="size-6 sm:size-7" />
-              </span>
-            </td>
-            <td className={cn(td, "min-w-0")}>
-              <div className="flex min-w-0 items-center gap-3">
-                <span className="hidden min-[400px]:contents">
-                  <UserAvatar username={e.user.username} src={e.user.avatarUrl} className="size-10" />
-                </span>
-                <div className="min-w-0">
-                  <Link
-                    href={`/profile/${e.user.id}`}
-                    className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                    data-field="username"
-                  >
-                    {e.user.username}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">Member since {time.date(e.user.createdAt)}</p>
-                </div>
-              </div>
-            </td>
-            <td className={cn(td, "text-right font-bold tabular-nums")} data-field="score">
-              {formatNumber(e.totalScore)}
-            </td>
-            <td className={cn(td, "hidden text-right tabular-nums sm:table-cell")} data-field="games">
-              {formatNumber(e.gamesPlayed)}
-            </td>
-            <td className={td} data-field="winRate">
-              <WinRateBar value={e.winRate} barClassName="hidden md:block" />
-            </td>
-          </tr>
+          <Row key={e.user.id} e={e} me={me} />
+        ))}
+        {hasGap(entries, after) ? <BoardGapRow colSpan={5} /> : null}
+        {after.map((e) => (
+          <Row key={e.user.id} e={e} me={me} />
         ))}
       </tbody>
     </table>

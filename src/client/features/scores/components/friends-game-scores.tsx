@@ -1,24 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
 import type { ScoreFormat } from "@contract/games-constants";
 import { FriendsBoardNotice } from "@/components/friends-board-notice";
 import { useCurrentUser } from "@/lib/session";
-import { GAME_SCORES_LIMIT, getGameScores } from "../api/get-game-scores";
-import { scoreKeys } from "../api/keys";
+import { useGameAroundMe, useGameBoardTop } from "../api/get-game-board";
 import { ScoresSkeleton, ScoreTable } from "./score-table";
 
 /**
  * D84: the game page's Friends board: the signed-in player's and their friends' best scores, ranked among
- * themselves. Personal, so asked in the browser only (meta.clientOnly, D70); a visitor is asked to sign in, a
- * player alone on it is sent to /friends.
+ * themselves (all time or a season, D91). Personal, so asked in the browser only (meta.clientOnly, D70); a visitor is
+ * asked to sign in, a player alone on it is sent to /friends. D92: the player's row highlighted, the rows around them
+ * below the top 10.
  */
-export function FriendsGameScores({ gameId, format }: { gameId: number; format: ScoreFormat }) {
+export function FriendsGameScores({ gameId, format, season }: { gameId: number; format: ScoreFormat; season?: number }) {
   const { user, isLoading } = useCurrentUser();
-  const scores = useQuery({
-    queryKey: [...scoreKeys.game(gameId), "friends", user?.id],
-    queryFn: ({ signal }) => getGameScores(gameId, GAME_SCORES_LIMIT, signal, true),
-    meta: { clientOnly: true },
-    enabled: !!user,
-  });
+  const scores = useGameBoardTop(gameId, { season, friends: true }, user?.id);
+  const { me, after } = useGameAroundMe(gameId, { season, friends: true }, scores.data);
   if (isLoading) return <ScoresSkeleton />;
   if (!user) return <FriendsBoardNotice kind="signedOut" />;
   if (scores.isPending) return <ScoresSkeleton />;
@@ -26,7 +21,7 @@ export function FriendsGameScores({ gameId, format }: { gameId: number; format: 
   const alone = scores.data.every((s) => s.user.id === user.id);
   return (
     <>
-      {scores.data.length > 0 ? <ScoreTable entries={scores.data} me={user.id} format={format} /> : null}
+      {scores.data.length > 0 ? <ScoreTable entries={scores.data} me={me ?? user.id} after={after} format={format} /> : null}
       {alone ? <FriendsBoardNotice kind="noFriends" /> : null}
     </>
   );
