@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useLeaderboard } from "@/features/leaderboard/api/get-leaderboard";
 import { useAroundMe } from "@/features/leaderboard/api/get-around-me";
+import { needsAroundMe } from "@/lib/around-me";
 import { FriendsRankings } from "@/features/leaderboard/components/friends-board";
 import { SeasonPicker, useBoardChoice, type BoardParams } from "@/features/leaderboard/components/season-picker";
 import { ApiError } from "@/lib/api-client";
@@ -61,21 +62,30 @@ function Rankings({ search, board: boardParams }: { search: string; board: Board
   return <LeaderboardTable entries={board.data} me={me} after={after} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />;
 }
 
-function YourRanking() {
+/**
+ * 'Your Ranking' follows the board shown (D91/D92): the player's own row of that board (among its top rows, or from
+ * `around=me`, the same queries the table makes), else, on the all-time board, the profile's rank and totals.
+ */
+function YourRanking({ board }: { board: BoardParams }) {
   const { user, isLoading } = useCurrentUser();
   const profile = useUserProfile(user ? user.id : null);
-  if (isLoading || (user && profile.isPending)) return <YourRankingCard state={{ kind: "loading" }} />;
+  const top = useLeaderboard(board);
+  const askAround = !!user && needsAroundMe(top.data, user.id);
+  const around = useLeaderboard({ ...board, around: "me", viewer: user?.id }, { enabled: askAround });
+  if (isLoading || (user && (profile.isPending || top.isPending || (askAround && around.isPending)))) return <YourRankingCard state={{ kind: "loading" }} />;
   if (!user) return <YourRankingCard state={{ kind: "signedOut" }} />;
+  const row = top.data?.find((e) => e.user.id === user.id) ?? around.data?.find((e) => e.user.id === user.id);
+  const allTime = board.season === undefined && board.period !== "week";
   const me: MyRanking | null = profile.data
     ? {
         userId: user.id,
         username: profile.data.username,
         avatarUrl: profile.data.avatarUrl,
-        rank: profile.data.rank,
+        rank: row?.rank ?? (allTime ? profile.data.rank : null),
         // D87: the player's own profile is never restricted; null only in a stale answer from another view.
-        totalScore: profile.data.totalScore ?? 0,
-        gamesPlayed: profile.data.gamesPlayed ?? 0,
-        winRate: profile.data.winRate ?? 0,
+        totalScore: row?.totalScore ?? (allTime ? (profile.data.totalScore ?? 0) : 0),
+        gamesPlayed: row?.gamesPlayed ?? (allTime ? (profile.data.gamesPlayed ?? 0) : 0),
+        winRate: row?.winRate ?? (allTime ? (profile.data.winRate ?? 0) : 0),
       }
     : null;
   return <YourRankingCard state={{ kind: "signedIn", me }} />;
@@ -138,7 +148,7 @@ export function LeaderboardScreen() {
           </Tabs>
         </div>
         <aside className="space-y-6" aria-label="Your ranking and rising stars">
-          <YourRanking />
+          <YourRanking board={choice.params} />
           <RisingStars board={choice.params} />
         </aside>
       </Container>
