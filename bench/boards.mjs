@@ -189,6 +189,20 @@ const profile = async (userId) => {
 const cache = m.createLeaderboardCache();
 const S = season.id;
 
+// Copies of two reads every submission makes in services/achievements.ts (the "rising star" check: this week's top 10
+// from the raw scores of the last 7 days; the "champion" check: the game's best), and what could replace them.
+const risingStar = sql`
+  with bests as (
+    select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
+    join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
+    where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
+  select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`;
+const risingStarSeason = sql`
+  select user_id from season_player_stats where season_id = ${season.id} and listed and games_played > 0
+  order by total_score desc nulls last, reached_at asc, user_id asc limit 10`;
+const champion = (order, listed = sql``) =>
+  sql`select user_id from best_scores where game_id = ${DESC_GAME} ${listed} order by ${order}, achieved_at asc, user_id asc limit 1`;
+
 /** Every target: [label, fn(db)]. `d` is the client to call (the explain pass gives a spying one). */
 const targets = [
   ["select 1 (round trip)", (d) => d.execute(sql`select 1`)],
@@ -208,6 +222,11 @@ const targets = [
   ["  of which gameRanks, busiest player", (d) => m.gameRanks(d, busiest)],
   ["score submission (submitScore)", () => submitOne()],
   ["global top 50, season, cache hit", () => cache.get(`${S}:50`, () => m.leaderboard(db, { seasonId: S, limit: 50 }))],
+  // Two reads of every submission (services/achievements.ts), alone, and what could replace them (see bench/RESULTS.md)
+  ["  submission's rising-star read (7 days of scores)", (d) => d.execute(risingStar)],
+  ["  proposed: rising star from the open season's board", (d) => d.execute(risingStarSeason)],
+  ["  submission's champion read (order by score desc)", (d) => d.execute(champion(sql`score desc`))],
+  ["  proposed: champion read 'desc nulls last', listed", (d) => d.execute(champion(sql`score desc nulls last`, sql`and listed`))],
 ];
 
 const times = targets.map(() => []);
@@ -243,7 +262,7 @@ function spying(log) {
 const explained = [];
 const reads = results
   .map((r, i) => ({ r, i }))
-  .filter(({ r }) => !/select 1|submission|cache hit|profile/.test(r.label))
+  .filter(({ r }) => !/select 1|submission|cache hit|profile|proposed/.test(r.label))
   .sort((a, b) => b.r.p99 - a.r.p99)
   .slice(0, Number(args.explain));
 for (const { r, i } of reads) {
@@ -257,17 +276,16 @@ for (const { r, i } of reads) {
   }
   explained.push({ label: r.label, statements: statements.length, slowestStatementMs: worst?.ms, plan: worst?.plan });
 }
-// The submission runs in a transaction (not spied): the plan of its heaviest statement, D88's "rising star" check in
-// services/achievements.ts (this week's top 10 from the raw scores of the last 7 days), read alone.
-const risingStar = sql`
-  with bests as (
-    select distinct on (s.user_id, s.game_id) s.user_id, s.game_id, s.score, s.created_at from scores s
-    join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
-    where s.created_at >= now() - interval '7 days' order by s.user_id, s.game_id, s.score desc, s.created_at asc)
-  select user_id from bests group by user_id order by sum(score) desc, max(created_at) asc, user_id asc limit 10`;
+// The submission runs in a transaction (not spied): the plan of its heaviest statement, the "rising star" check in
+// services/achievements.ts (defined above the targets), read alone.
 explained.push({
   label: "submission: achievements' rising-star query (alone)",
   plan: (await db.execute(sql`explain (analyze, buffers) ${risingStar}`)).rows.map((x) => x["QUERY PLAN"]),
+});
+
+explained.push({
+  label: "submission: achievements' champion query (alone)",
+  plan: (await db.execute(sql`explain (analyze, buffers) ${champion(sql`score desc`)}`)).rows.map((x) => x["QUERY PLAN"]),
 });
 
 const report = {
