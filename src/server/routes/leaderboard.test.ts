@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { newGame, score } from "../../test/scores";
+import { gameRanks } from "../services/leaderboard";
 import { rebuildSeasonBoards } from "../services/seasons";
 
 describeEachDatabase(
@@ -93,6 +94,30 @@ describeEachDatabase(
         winRate: 0,
       });
       expect((await t().app.inject({ method: "GET", url: "/api/users/987654" })).statusCode).toBe(404);
+    });
+
+    it("D92 gameRanks: a player's rank on each game's board, 'more' and 'less is better' (D90) alike; ties and hidden players (D93)", async () => {
+      const more = await newGame(t(), "GR more");
+      const less = await newGame(t(), "GR less");
+      await t().database.db.execute(sql`update games set score_order = 'asc' where id = ${less.id}`);
+      const [a, b, c, d] = await Promise.all(["gr_a", "gr_b", "gr_c", "gr_d"].map((username) => createUserWithSession(t(), { username })));
+      for (const [p, m, l] of [
+        [a, 50, 30],
+        [b, 80, 10],
+        [c, 20, 40],
+      ] as const) {
+        await score(t(), p, more.id, m);
+        await score(t(), p, less.id, l);
+      }
+      await score(t(), d, more.id, 50); // the same score as a's, later: behind a
+      const ranks = async (p: typeof a) => Object.fromEntries(await gameRanks(t().database.db, p.user.id));
+      expect(await ranks(a)).toEqual({ [more.id]: 2, [less.id]: 2 });
+      expect(await ranks(b)).toEqual({ [more.id]: 1, [less.id]: 1 });
+      expect(await ranks(c)).toEqual({ [more.id]: 4, [less.id]: 3 });
+      expect(await ranks(d)).toEqual({ [more.id]: 3 });
+      await t().database.db.execute(sql`update users set boards_hidden_at = now() where id = ${b.user.id}`);
+      expect(await ranks(a)).toEqual({ [more.id]: 1, [less.id]: 1 });
+      expect(await ranks(b)).toEqual({});
     });
   },
   { demo: false },

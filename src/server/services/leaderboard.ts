@@ -66,10 +66,18 @@ type Board = {
 const R = sql.raw("r");
 const col = (alias: SQL, name: SQL) => sql`${alias}.${name}`;
 
+/**
+ * The board's order (or its reverse), spelt exactly as its partial index is built so that the planner reads the index
+ * in order and stops after `limit` rows: the "more is better" indexes are `value DESC NULLS LAST` (migration 0011), and
+ * a plain `desc` means NULLS FIRST, which no index provides (the values are never null, but the planner does not use
+ * that): the top 50 of 100,000 players was a sort of every row (issue 16 benchmark, bench/RESULTS.md).
+ */
 function bestFirst(b: Board, reverse = false): SQL {
   const desc = (b.order === "desc") !== reverse;
+  // a desc board's index read forward is "desc nulls last", backward "asc nulls first"; an asc board's: the defaults
+  const nulls = b.order === "desc" ? (desc ? " nulls last" : " nulls first") : "";
   const dir = sql.raw(reverse ? "desc" : "asc");
-  return sql`${col(R, b.value)} ${sql.raw(desc ? "desc" : "asc")}, ${col(R, b.at)} ${dir}, r.user_id ${dir}`;
+  return sql`${col(R, b.value)} ${sql.raw((desc ? "desc" : "asc") + nulls)}, ${col(R, b.at)} ${dir}, r.user_id ${dir}`;
 }
 
 /** The rows of `x` strictly ahead of row `m` (both aliases of the board's table): one range of the board's index. */
@@ -105,7 +113,8 @@ async function search(db: Db, b: Board, pattern: string, limit: number): Promise
 /**
  * D92: the player's row with up to AROUND_ME_ROWS rows above and below it, each ranked; [] when the player is not on
  * the board. The rank is a count of the rows ahead (one index range, docs/decisions/014); the neighbours are the index's
- * next rows either way.
+ * next rows either way: a lateral read from the player's row, so that its value bounds the index range (without it the
+ * planner could scan the board from the top and filter, a read as long as the player's rank).
  */
 async function around(db: Db, b: Board, userId: number, rows = AROUND_ME_ROWS): Promise<Row[]> {
   const [M, Q] = [sql.raw("me"), sql.raw("q")];
@@ -113,14 +122,16 @@ async function around(db: Db, b: Board, userId: number, rows = AROUND_ME_ROWS): 
     with me as (select * from ${b.table} r where ${b.base(R)} and r.user_id = ${userId})
     select x.*, (select count(*) from ${b.table} q, me where ${b.base(Q)} and ${ahead(b, Q, M)})::int + 1 as my_rank from (
       (select ${b.cols}, -1 as side, row_number() over (order by ${bestFirst(b, true)}) as k
-        from (select r.* from ${b.table} r, me where ${b.base(R)} and ${ahead(b, R, M)} order by ${bestFirst(b, true)} limit ${rows}) r
-        join users u on u.id = r.user_id)
+        from me cross join lateral (
+          select r.* from ${b.table} r where ${b.base(R)} and ${ahead(b, R, M)} order by ${bestFirst(b, true)} limit ${rows}
+        ) r join users u on u.id = r.user_id)
       union all
       (select ${b.cols}, 0, 0 from me r join users u on u.id = r.user_id)
       union all
       (select ${b.cols}, 1, row_number() over (order by ${bestFirst(b)})
-        from (select r.* from ${b.table} r, me where ${b.base(R)} and ${behind(b, R, M)} order by ${bestFirst(b)} limit ${rows}) r
-        join users u on u.id = r.user_id)
+        from me cross join lateral (
+          select r.* from ${b.table} r where ${b.base(R)} and ${behind(b, R, M)} order by ${bestFirst(b)} limit ${rows}
+        ) r join users u on u.id = r.user_id)
     ) x`);
   const all = res.rows as Array<Row & { side: number; k: number | string; my_rank: number }>;
   const mine = all.find((r) => Number(r.side) === 0);
@@ -220,15 +231,20 @@ export async function playerRank(db: Db, userId: number, seasonId: number | null
   return rankOf(db, playersBoard(seasonId), userId);
 }
 
-/** D92: the player's rank on each game's all-time board where they have a best (hidden players have none). */
+/**
+ * D92: the player's rank on each game's all-time board where they have a best (hidden players have none). One count
+ * per order (issue 16 benchmark): a single count whose condition chose the order inside a CASE could not be an index
+ * range and read every row of each game's board.
+ */
 export async function gameRanks(db: Db, userId: number): Promise<Map<number, number>> {
   const res = await db.execute(sql`
     select me.game_id,
-      (select count(*) from best_scores q where q.listed and q.game_id = me.game_id and (
-        case when g.score_order = 'asc'
-          then q.score <= me.score and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id))
-          else q.score >= me.score and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id)) end
-      ))::int + 1 as rank
+      (case when g.score_order = 'asc'
+        then (select count(*) from best_scores q where q.listed and q.game_id = me.game_id and q.score <= me.score
+                and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id)))
+        else (select count(*) from best_scores q where q.listed and q.game_id = me.game_id and q.score >= me.score
+                and not (q.score = me.score and (q.achieved_at, q.user_id) >= (me.achieved_at, me.user_id)))
+      end)::int + 1 as rank
     from best_scores me join games g on g.id = me.game_id
     where me.user_id = ${userId} and me.listed`);
   return new Map((res.rows as Array<{ game_id: number; rank: number }>).map((r) => [Number(r.game_id), Number(r.rank)]));

@@ -166,9 +166,10 @@ export const playerStatsTable = pgTable(
   },
   (t) => [
     index("player_stats_rank_idx").on(t.totalScore.desc(), t.reachedAt, t.userId),
+    // issue 16 benchmark: the board's whole condition, so that a rank (a count of the rows ahead) is an index-only scan
     index("player_stats_listed_rank_idx")
       .on(t.totalScore.desc(), t.reachedAt, t.userId)
-      .where(sql`listed`),
+      .where(sql`listed and games_played > 0`),
   ],
 );
 
@@ -209,7 +210,7 @@ export const seasonPlayerStatsTable = pgTable(
     primaryKey({ columns: [t.seasonId, t.userId] }),
     index("season_player_stats_rank_idx")
       .on(t.seasonId, t.totalScore.desc(), t.reachedAt, t.userId)
-      .where(sql`listed`),
+      .where(sql`listed and games_played > 0`),
     index("season_player_stats_user_idx").on(t.userId),
   ],
 );
