@@ -12,6 +12,8 @@ import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-or
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
+import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nesting";
+import { Invalid } from "./errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
 import { compatScript } from "./services/compat-scripts";
@@ -55,7 +57,13 @@ import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule }
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * Issue 17: the body limit of ordinary JSON routes (the largest, a review or a contact message, is a few KiB). Routes
+ * that need more declare their own: the cloud saves (routes/saves.ts), the staff routes behind the admin guard
+ * (STAFF_JSON_BODY_LIMIT, routes/admin/index.ts: a content value is up to 100,000 characters), and the multipart
+ * uploads (their @fastify/multipart limits).
+ */
+export const JSON_BODY_LIMIT = 16 * 1024;
 
 /**
  * Issue 8: clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
@@ -128,11 +136,13 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // An empty body with a JSON content type is treated as no body (e.g. POST /api/games/{id}/play).
   // Otherwise Fastify's own parser (secure-json-parse): a body with a `__proto__` or
   // `constructor.prototype` key is refused (400) as Fastify does by default, never merged anywhere.
+  // Issue 17: a body nested more than MAX_JSON_NESTING deep is refused (400) by a scan of the text before it is parsed.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    if (jsonNestsDeeperThan(text)) return done(new Invalid(JSON_NESTING_MESSAGE), undefined);
     parseJson(req, text, done);
   });
 
