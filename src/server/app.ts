@@ -13,6 +13,7 @@ import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nesting";
+import { serializeLoggedError } from "./plugins/log-redaction";
 import { Invalid } from "./errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
@@ -103,6 +104,8 @@ function baseOptions(config: Config, name: string, options: BuildAppOptions = {}
             name,
             // Issue 8: never log cookies or credentials.
             redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+            // Issue 17: a logged error never carries the values of its query (plugins/log-redaction.ts).
+            serializers: { err: serializeLoggedError },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: JSON_BODY_LIMIT,
