@@ -44,7 +44,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessio
       onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
     });
   });
+  // Issue 17: no browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
+  // an answer that sets a cookie, and everything under the account and staff paths is no-store, unless the route set
+  // its own Cache-Control (the public catalogue reads and pages do: the same bytes for everybody).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.hasHeader("cache-control")) return payload;
+    if (request.user || reply.hasHeader("set-cookie") || PERSONAL_PATHS.test(request.url)) reply.header("Cache-Control", "no-store");
+    return payload;
+  });
 });
+
+/** Paths whose answers are personal whoever asks (a signed-out request's 401 included). */
+const PERSONAL_PATHS = /^\/api\/(auth|admin|me|logout)(\/|\?|$)/;
 
 /** D13: the session cookie (HttpOnly, SameSite=Lax, Secure on https). */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
