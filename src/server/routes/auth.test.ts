@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { currentUserSchema } from "../../contract/auth";
 import { sessionsTable, usersTable } from "../db/schema";
 import { hashToken } from "../services/sessions";
-import { describeEachDatabase, type TestApp } from "../../test/test-app";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limits";
 
 function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
@@ -303,10 +303,54 @@ describeEachDatabase(
       expect(rows).toEqual([]);
       const after = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
       expect(after.statusCode).toBe(401);
-      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout" });
+      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout", headers: { "sec-fetch-site": "same-origin" } });
       expect(viaGet.statusCode).toBe(302);
       expect(viaGet.headers.location).toBe("/");
     });
+  },
+  { demo: false },
+);
+
+// Issue 17's security review: a plain GET signed the player out, so any site could (an <img src>, a link, a redirect).
+// The GET now signs out only a navigation from the site itself: Sec-Fetch-Site same-origin (a link on the site) or none
+// (typed, a bookmark); without the header (browsers before 2023, e.g. Safari < 16.4), only with a Referer on the site
+// (Referrer-Policy strict-origin-when-cross-origin sends it on the site's own links). Anything else gets a page asking
+// to confirm with a link on the site, which does not sign out by itself.
+describeEachDatabase(
+  "sign-out by GET only from the site itself (issue 17)",
+  (t) => {
+    const signedIn = async (sid: string) => (await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json().user !== null;
+    const cases: Array<[string, Record<string, string>, boolean]> = [
+      ["Sec-Fetch-Site: same-origin (the site's own link)", { "sec-fetch-site": "same-origin" }, true],
+      ["Sec-Fetch-Site: none (typed or a bookmark)", { "sec-fetch-site": "none" }, true],
+      ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site", referer: "https://evil.example/" }, false],
+      ["Sec-Fetch-Site: same-site (e.g. a game's origin on a sibling host)", { "sec-fetch-site": "same-site" }, false],
+      ["cross-site even with a Referer on the site", { "sec-fetch-site": "cross-site", referer: "http://localhost:5000/" }, false],
+      ["no Sec-Fetch-Site, a Referer on the site (an old browser)", { referer: "http://localhost:5000/games/3" }, true],
+      ["no Sec-Fetch-Site, a Referer elsewhere", { referer: "https://evil.example/page" }, false],
+      ["no Sec-Fetch-Site, no Referer", {}, false],
+    ];
+    for (const [url, kind, home] of [
+      ["/api/auth/logout", "player", "/"],
+      ["/api/logout", "admin", "/cms"],
+    ] as const) {
+      it.each(cases)(`GET ${url} with %s`, async (_label, headers, signsOut) => {
+        const { sid } = await createUserWithSession(t(), { role: kind === "admin" ? "admin" : "player" });
+        const res = await t().app.inject({ method: "GET", url, cookies: { sid }, headers });
+        expect(await signedIn(sid)).toBe(!signsOut);
+        if (signsOut) {
+          expect(res.statusCode).toBe(302);
+          expect(res.headers.location).toBe(home);
+          expect(String(res.headers["set-cookie"])).toMatch(/sid=;/);
+        } else {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers["set-cookie"]).toBeUndefined();
+          expect(res.headers["content-type"]).toMatch(/^text\/html/);
+          expect(res.headers["cache-control"]).toMatch(/no-store/);
+          expect(res.body).toContain(`<a href="${url}">Sign out</a>`);
+        }
+      });
+    }
   },
   { demo: false },
 );

@@ -4,7 +4,7 @@ import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, 
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from "../plugins/auth";
+import { clearSessionCookie, requireUser, sendSignOutConfirmation, SESSION_COOKIE, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
@@ -84,8 +84,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     return { user: request.user ? toCurrentUser(request.user) : null };
   });
 
-  // D13: ends the session server-side and clears the cookie.
+  // D13: ends the session server-side and clears the cookie. Issue 17: by GET only from the site itself.
   app.get("/api/auth/logout", async (request, reply) => {
+    if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
     await destroySession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, secure);
     return reply.redirect("/", 302);
