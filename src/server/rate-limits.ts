@@ -62,6 +62,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */
     achievement: { limit: 60, windowMs: MINUTE, message: "Too many achievements. Please slow down." },
+    /** issue 17: leaderboard searches per address (key `leaderboard-search:ip:{ip}`): never cached, each is a query over the players */
+    leaderboardSearch: { limit: 60, windowMs: MINUTE, message: "Too many leaderboard searches. Please wait a moment." },
     /** D30: reviews per player (key `review:{userId}`) */
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
