@@ -72,7 +72,7 @@ async function main() {
   const server = await spawnServer({
     tempPrefix: "arcadium-bench-",
     databaseUrl: pgdb?.url ?? "",
-    env: { LOG_LEVEL: "warn", TRUST_PROXY: "true" },
+    env: { LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
     stdio: "inherit",
     sourceMaps: false,
   });

@@ -48,7 +48,7 @@ async function main() {
   const server = await spawnServer({
     root,
     tempPrefix: "arcadium-burst-",
-    env: { NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true", REGISTRATIONS_PER_HOUR: "100000" },
+    env: { NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "loopback", REGISTRATIONS_PER_HOUR: "100000" },
     stdio: "inherit",
     sourceMaps: false,
     readyTimeoutMs: 120_000,

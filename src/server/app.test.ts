@@ -222,7 +222,7 @@ describe("an origin per game (D79)", () => {
           expect(res.body, url).not.toContain("/sdk/v2.js");
         }
         // X-Forwarded-Host is never believed (a game's script may send it to its own host), with TRUST_PROXY too.
-        const behindProxy = await buildGamesApp({ config: { ...t().config, trustProxy: true } });
+        const behindProxy = await buildGamesApp({ config: { ...t().config, trustProxy: ["127.0.0.1"] } });
         try {
           for (const app of [t().gamesApp, behindProxy]) {
             const forwarded = await app.inject({

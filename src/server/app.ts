@@ -12,6 +12,9 @@ import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-or
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
+import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nesting";
+import { serializeLoggedError } from "./plugins/log-redaction";
+import { Invalid } from "./errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
 import { compatScript } from "./services/compat-scripts";
@@ -56,7 +59,13 @@ import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule }
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * Issue 17: the body limit of ordinary JSON routes (the largest, a review or a contact message, is a few KiB). Routes
+ * that need more declare their own: the cloud saves (routes/saves.ts), the staff routes behind the admin guard
+ * (STAFF_JSON_BODY_LIMIT, routes/admin/index.ts: a content value is up to 100,000 characters), and the multipart
+ * uploads (their @fastify/multipart limits).
+ */
+export const JSON_BODY_LIMIT = 16 * 1024;
 
 /**
  * Issue 8: clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
@@ -96,6 +105,8 @@ function baseOptions(config: Config, name: string, options: BuildAppOptions = {}
             name,
             // Issue 8: never log cookies or credentials.
             redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+            // Issue 17: a logged error never carries the values of its query (plugins/log-redaction.ts).
+            serializers: { err: serializeLoggedError },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: JSON_BODY_LIMIT,
@@ -129,11 +140,13 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // An empty body with a JSON content type is treated as no body (e.g. POST /api/games/{id}/play).
   // Otherwise Fastify's own parser (secure-json-parse): a body with a `__proto__` or
   // `constructor.prototype` key is refused (400) as Fastify does by default, never merged anywhere.
+  // Issue 17: a body nested more than MAX_JSON_NESTING deep is refused (400) by a scan of the text before it is parsed.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    if (jsonNestsDeeperThan(text)) return done(new Invalid(JSON_NESTING_MESSAGE), undefined);
     parseJson(req, text, done);
   });
 

@@ -65,4 +65,32 @@ describe("loadConfig", () => {
     expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
     expect(c.seedDemo).toBe(false);
   });
+
+  // Issue 17's security review: TRUST_PROXY=true believed the left-most X-Forwarded-For, which the client writes.
+  describe("TRUST_PROXY", () => {
+    it.each([
+      [{}, false],
+      [{ TRUST_PROXY: "false" }, false],
+      [{ TRUST_PROXY: "0" }, false],
+      [{ TRUST_PROXY: " 127.0.0.1 " }, ["127.0.0.1"]],
+      [{ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1, fd00::/8" }, ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]],
+      [{ TRUST_PROXY: "loopback,uniquelocal" }, ["loopback", "uniquelocal"]],
+    ])("%o → %o", (env, expected) => {
+      expect(loadConfig(env).trustProxy).toEqual(expected);
+    });
+
+    it.each(["true", "TRUE", "yes"])("refuses a bare %j at start with a clear error", (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would believe the client's own X-Forwarded-For.*addresses of the proxies/);
+    });
+
+    // Fastify 5.12 ignores a hop count (it trusts nobody then): it cannot tell the proxy from a client reaching the port directly.
+    it.each(["1", "2"])("refuses the hop count %j, saying to list the proxies' addresses", (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a number of proxies.*addresses of the proxies/);
+    });
+
+    it.each(["-1", "1.5", "proxy.example", "10.0.0.0/33", "300.1.1.1", "127.0.0.1,,", "1,127.0.0.1"])("refuses %j", (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-origin";
 
@@ -29,7 +30,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: url.default("https://accounts.google.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: z.string().default("false"),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
@@ -53,7 +54,12 @@ export type Config = {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Issue 17: whose X-Forwarded-For entries are believed (Fastify's `trustProxy`): false (nobody's), or the proxies'
+   * addresses/CIDRs (and proxy-addr's names `loopback`, `linklocal`, `uniquelocal`): the client address is the right-most
+   * entry not added by one of them. Never `true`, which believes the left-most entry, the one the client writes.
+   */
+  trustProxy: TrustProxy;
   /** accounts one address may create per hour */
   registrationsPerHour: number;
   /** plays one player (or, signed out, one address) may start per minute (issue 8) */
@@ -65,6 +71,51 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | string[];
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 17): "false"/"0", or a comma-separated list of the proxies' addresses. A bare true is refused, and so
+ * is a hop count: Fastify 5.12 turned hop counts off (a number now trusts nothing) because a count cannot tell the proxy
+ * from a client that reaches the port directly and sends its own X-Forwarded-For; an address list can.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "no" || v === "0") return false;
+  const example = "e.g. TRUST_PROXY=loopback for an nginx on the same machine, or TRUST_PROXY=10.0.0.5,10.0.1.0/24";
+  if (v === "true" || v === "yes") {
+    throw new ConfigError(
+      "Invalid environment variable TRUST_PROXY: true would believe the client's own X-Forwarded-For entry (every per-address " +
+        `limit could be chosen by the client). Set the addresses of the proxies in front of the server instead (${example}).`,
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    throw new ConfigError(
+      "Invalid environment variable TRUST_PROXY: a number of proxies cannot tell a proxy from a client that reaches the server " +
+        `directly (Fastify ignores it). Set the addresses of the proxies in front of the server instead (${example}).`,
+    );
+  }
+  const entries = v.split(",").map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyAddress(e));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `Invalid environment variable TRUST_PROXY: ${JSON.stringify(bad)} is not a proxy address, a CIDR range or loopback/linklocal/uniquelocal (${example})`,
+    );
+  }
+  return entries;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -109,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER } : undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     playsPerMinute: e.PLAYS_PER_MINUTE,
     clientDir: path.join(rootDir, "dist", "client"),

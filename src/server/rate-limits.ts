@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { TooMany } from "./errors";
 import { OTP_POLICY } from "./services/otp";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "./services/rate-limit";
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./services/rate-limit";
 
 /**
  * Every rate limit of the site in one table (D8: database-backed counters shared by all server
@@ -20,8 +20,14 @@ const HOUR = 60 * MINUTE;
 
 /** Issue 8: valid submissions one address may make per form and hour (the forms write rows anyone can send). */
 export const FORM_SUBMISSIONS_PER_HOUR = 10;
-/** Issue 4: at most 10 failed sign-ins per 15 minutes per username and per address. */
-export const LOGIN_FAILURE_LIMIT = 10;
+/**
+ * Issue 17 (replaces issue 4's "10 failures per username lock the account for everyone"): sign-in attempts back off
+ * per account AND address (5 failures in 15 minutes; the account is the resolved user, so its name and its email count
+ * together) and per address whatever the names (10 in 15 minutes). An attacker's address is backed off; the owner
+ * signing in from another address is not.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
 /** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
 export const OTP_REQUESTS_PER_IP = 30;
@@ -31,8 +37,21 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
   return {
     /** D11 + issue 8: accounts created per address (key `register:ip:{ip}`) */
     register: { limit: config.registrationsPerHour, windowMs: HOUR, message: "Too many accounts created from this address. Please try again later." },
-    /** issue 4: failed sign-ins per username and per address (keys `login-fail:user:{name}`, `login-fail:ip:{ip}`); only failures count */
-    loginFailure: { limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS, message: "Too many failed sign-in attempts. Please try again later." },
+    /**
+     * issue 17: sign-in attempts per account and address (key `login-fail:user:{userId}:ip:{ip}`, or `login-fail:name:{typed}:ip:{ip}`
+     * for a name no account has). Each attempt is reserved before the password is checked and given back when it succeeds.
+     */
+    loginFailure: {
+      limit: LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      message: "Too many failed sign-in attempts. Please try again later.",
+    },
+    /** issue 17: sign-in attempts per address, whatever the names (key `login-fail:ip:{ip}`); reserved and given back the same way */
+    loginFailurePerAddress: {
+      limit: LOGIN_FAILURES_PER_ADDRESS,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      message: "Too many failed sign-in attempts. Please try again later.",
+    },
     /** D21 + issue 8: games started per player or, signed out, per address (key `play:user:{id}` / `play:ip:{ip}`) */
     play: { limit: config.playsPerMinute, windowMs: MINUTE, message: "Too many games started. Please wait a moment." },
     /** D86: favourites added or removed per player (key `favorite:{userId}`) */
@@ -43,6 +62,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */
     achievement: { limit: 60, windowMs: MINUTE, message: "Too many achievements. Please slow down." },
+    /** issue 17: leaderboard searches per address (key `leaderboard-search:ip:{ip}`): never cached, each is a query over the players */
+    leaderboardSearch: { limit: 60, windowMs: MINUTE, message: "Too many leaderboard searches. Please wait a moment." },
     /** D30: reviews per player (key `review:{userId}`) */
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
@@ -99,16 +120,21 @@ export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerH
       const r = await hitRateLimit(db, key, limit, windowMs);
       if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
     },
-    /** Throws TooMany when `key` has already reached the limit, without counting (e.g. failed sign-ins). */
-    async check(name: RateLimitName, key: string): Promise<void> {
-      const { limit, windowMs } = table[name];
-      const r = await peekRateLimit(db, key, limit, windowMs);
-      if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
+    /**
+     * Reserves one attempt under each of `keys` in one atomic step per key, before the attempt is tried (issue 17: a
+     * counter read before a password check and written after it let parallel guesses through). Throws TooMany (the
+     * longest Retry-After) when any is over its limit; the attempt is then not tried. `release` gives the attempt back.
+     */
+    async reserve(...entries: Array<[RateLimitName, string]>): Promise<void> {
+      const results = await Promise.all(
+        entries.map(async ([name, key]) => ({ name, r: await hitRateLimit(db, key, table[name].limit, table[name].windowMs) })),
+      );
+      const refused = results.filter(({ r }) => !r.allowed);
+      if (refused.length) throw tooMany(refused[0].name, Math.max(...refused.map(({ r }) => r.retryAfterSeconds)));
     },
-    /** Counts one event under `key` without refusing anything (the refusal comes from check()). */
-    async count(name: RateLimitName, key: string): Promise<void> {
-      const { limit, windowMs } = table[name];
-      await hitRateLimit(db, key, limit, windowMs);
+    /** Gives back one attempt reserved under `key` (e.g. a sign-in that succeeded does not use up the address's allowance). */
+    async release(key: string): Promise<void> {
+      await releaseRateLimit(db, key);
     },
     /** Forgets the counter of `key` (e.g. a successful sign-in clears the username's failures). */
     async reset(key: string): Promise<void> {

@@ -44,7 +44,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessio
       onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
     });
   });
+  // Issue 17: no browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
+  // an answer that sets a cookie, and everything under the account and staff paths is no-store, unless the route set
+  // its own Cache-Control (the public catalogue reads and pages do: the same bytes for everybody).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.hasHeader("cache-control")) return payload;
+    if (request.user || reply.hasHeader("set-cookie") || PERSONAL_PATHS.test(request.url)) reply.header("Cache-Control", "no-store");
+    return payload;
+  });
 });
+
+/** Paths whose answers are personal whoever asks (a signed-out request's 401 included). */
+const PERSONAL_PATHS = /^\/api\/(auth|admin|me|logout)(\/|\?|$)/;
 
 /** D13: the session cookie (HttpOnly, SameSite=Lax, Secure on https). */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
@@ -53,6 +64,36 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}
+
+/**
+ * Issue 17: whether a GET that signs out comes from the site itself. Sec-Fetch-Site same-origin (the site's own link)
+ * or none (typed, a bookmark) may; same-site and cross-site may not (any page could make the request). A browser that
+ * does not send Sec-Fetch-Site (before 2023, e.g. Safari < 16.4) may when its Referer is on the site: the site's
+ * Referrer-Policy (strict-origin-when-cross-origin) sends the full address on its own links. No header and no
+ * Referer could be an old browser's typed address or a cross-site request, so it is not enough: the answer is then the
+ * confirmation page below, whose link is on the site.
+ */
+export function signOutNavigationAllowed(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Issue 17: the answer to a sign-out GET from elsewhere: nothing changes; a link on the site signs out. */
+export function sendSignOutConfirmation(reply: FastifyReply, signOutUrl: string, homeUrl: string) {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><title>Sign out?</title></head><body><main><h1>Sign out?</h1>' +
+    "<p>A link from another page asked to sign you out. You are still signed in.</p>" +
+    `<p><a href="${signOutUrl}">Sign out</a></p><p><a href="${homeUrl}">Stay signed in</a></p></main></body></html>`;
+  return reply.code(200).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(html);
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

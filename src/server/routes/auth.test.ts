@@ -4,8 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { currentUserSchema } from "../../contract/auth";
 import { sessionsTable, usersTable } from "../db/schema";
 import { hashToken } from "../services/sessions";
-import { describeEachDatabase, type TestApp } from "../../test/test-app";
-import { LOGIN_FAILURE_LIMIT } from "../rate-limits";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limits";
 
 function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
   return res.cookies.find((c) => c.name === "sid");
@@ -99,24 +99,14 @@ describeEachDatabase(
         expect(res.statusCode).toBe(401);
       });
 
-      it(`limits failed sign-ins per username to ${LOGIN_FAILURE_LIMIT} per 15 minutes (429 + Retry-After)`, async () => {
-        await register({ username: "Bruteforced", password: "the-real-one" }, "10.2.0.1");
-        for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-          // Different addresses, so that only the per-username limit applies.
-          const r = await login({ username: "Bruteforced", password: `guess-${i}` }, `10.3.0.${i + 1}`);
-          expect(r.statusCode).toBe(401);
-        }
-        const blocked = await login({ username: "Bruteforced", password: "the-real-one" }, "10.4.0.1");
-        expect(blocked.statusCode).toBe(429);
-        expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-      });
-
-      it(`limits failed sign-ins per address to ${LOGIN_FAILURE_LIMIT} per 15 minutes`, async () => {
-        for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      it(`limits failed sign-ins per address to ${LOGIN_FAILURES_PER_ADDRESS} per 15 minutes, whatever names are tried`, async () => {
+        for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
           const r = await login({ username: `spray_${i}`, password: "guess" }, "10.5.0.1");
           expect(r.statusCode).toBe(401);
         }
-        expect((await login({ username: "LoginUser", password: "right-password" }, "10.5.0.1")).statusCode).toBe(429);
+        const blocked = await login({ username: "LoginUser", password: "right-password" }, "10.5.0.1");
+        expect(blocked.statusCode).toBe(429);
+        expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
         expect((await login({ username: "LoginUser", password: "right-password" }, "10.5.0.2")).statusCode).toBe(200);
       });
 
@@ -125,6 +115,60 @@ describeEachDatabase(
         expect(
           (await t().app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "[]" })).statusCode,
         ).toBe(400);
+      });
+    });
+
+    // Issue 17's security review: the failure counter was read before the password check and written after it
+    // (parallel guesses all passed the check), keyed by the text typed (the name and the email counted apart),
+    // and it locked the account for everyone (an attacker from one address locked the owner out everywhere).
+    describe("sign-in back-off per account and address (issue 17)", () => {
+      it(`${LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS} of 20 parallel wrong guesses at most are checked; the rest are 429 before the password is verified`, async () => {
+        await register({ username: "ParallelTarget", password: "the-real-one", email: "parallel@example.com" }, "10.20.0.1");
+        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ username: "ParallelTarget", password: `guess-${i}` }, "10.20.0.2")));
+        const codes = results.map((r) => r.statusCode);
+        expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS);
+        expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20 - LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS);
+        expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+      });
+
+      it("counts the username and the email of one account together", async () => {
+        await register({ username: "Alice", password: "the-real-one", email: "alice@example.com" }, "10.21.0.1");
+        for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+          const r = await login({ username: i % 2 ? "ALICE@example.com" : "alice", password: `guess-${i}` }, "10.21.0.2");
+          expect(r.statusCode).toBe(401);
+        }
+        for (const username of ["Alice", "alice@example.com"]) {
+          const r = await login({ username, password: "the-real-one" }, "10.21.0.2");
+          expect(r.statusCode).toBe(429);
+          expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+        }
+      });
+
+      it("the owner signs in from another address while the attacker's address is backed off", async () => {
+        await register({ username: "Owner", password: "the-real-one", email: "owner@example.com" }, "10.22.0.1");
+        const attacker = [];
+        for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 2; i++)
+          attacker.push((await login({ username: "Owner", password: `guess-${i}` }, "10.22.0.66")).statusCode);
+        expect(attacker.slice(0, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS)).toEqual(Array(LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS).fill(401));
+        expect(attacker.at(-1)).toBe(429);
+        expect((await login({ username: "Owner", password: "the-real-one" }, "10.22.0.66")).statusCode).toBe(429);
+        expect((await login({ username: "Owner", password: "the-real-one" }, "10.22.0.7")).statusCode).toBe(200);
+        expect((await login({ username: "owner@example.com", password: "the-real-one" }, "10.22.0.8")).statusCode).toBe(200);
+      });
+
+      it("successful sign-ins do not use up an address's allowance (a school behind one address)", async () => {
+        for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 2; i++) {
+          await register({ username: `pupil_${i}`, password: "the-real-one" }, `10.23.1.${i + 1}`);
+          expect((await login({ username: `pupil_${i}`, password: "the-real-one" }, "10.23.0.1")).statusCode).toBe(200);
+        }
+      });
+
+      it("an unknown name is backed off like a real one (no hint that the account exists)", async () => {
+        const codes = [];
+        for (let i = 0; i <= LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++)
+          codes.push((await login({ username: "NoSuchPlayer", password: `guess-${i}` }, "10.24.0.1")).statusCode);
+        expect(codes.at(-1)).toBe(429);
+        expect(codes.slice(0, -1).every((c) => c === 401)).toBe(true);
       });
     });
 
@@ -259,10 +303,54 @@ describeEachDatabase(
       expect(rows).toEqual([]);
       const after = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
       expect(after.statusCode).toBe(401);
-      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout" });
+      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout", headers: { "sec-fetch-site": "same-origin" } });
       expect(viaGet.statusCode).toBe(302);
       expect(viaGet.headers.location).toBe("/");
     });
+  },
+  { demo: false },
+);
+
+// Issue 17's security review: a plain GET signed the player out, so any site could (an <img src>, a link, a redirect).
+// The GET now signs out only a navigation from the site itself: Sec-Fetch-Site same-origin (a link on the site) or none
+// (typed, a bookmark); without the header (browsers before 2023, e.g. Safari < 16.4), only with a Referer on the site
+// (Referrer-Policy strict-origin-when-cross-origin sends it on the site's own links). Anything else gets a page asking
+// to confirm with a link on the site, which does not sign out by itself.
+describeEachDatabase(
+  "sign-out by GET only from the site itself (issue 17)",
+  (t) => {
+    const signedIn = async (sid: string) => (await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json().user !== null;
+    const cases: Array<[string, Record<string, string>, boolean]> = [
+      ["Sec-Fetch-Site: same-origin (the site's own link)", { "sec-fetch-site": "same-origin" }, true],
+      ["Sec-Fetch-Site: none (typed or a bookmark)", { "sec-fetch-site": "none" }, true],
+      ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site", referer: "https://evil.example/" }, false],
+      ["Sec-Fetch-Site: same-site (e.g. a game's origin on a sibling host)", { "sec-fetch-site": "same-site" }, false],
+      ["cross-site even with a Referer on the site", { "sec-fetch-site": "cross-site", referer: "http://localhost:5000/" }, false],
+      ["no Sec-Fetch-Site, a Referer on the site (an old browser)", { referer: "http://localhost:5000/games/3" }, true],
+      ["no Sec-Fetch-Site, a Referer elsewhere", { referer: "https://evil.example/page" }, false],
+      ["no Sec-Fetch-Site, no Referer", {}, false],
+    ];
+    for (const [url, kind, home] of [
+      ["/api/auth/logout", "player", "/"],
+      ["/api/logout", "admin", "/cms"],
+    ] as const) {
+      it.each(cases)(`GET ${url} with %s`, async (_label, headers, signsOut) => {
+        const { sid } = await createUserWithSession(t(), { role: kind === "admin" ? "admin" : "player" });
+        const res = await t().app.inject({ method: "GET", url, cookies: { sid }, headers });
+        expect(await signedIn(sid)).toBe(!signsOut);
+        if (signsOut) {
+          expect(res.statusCode).toBe(302);
+          expect(res.headers.location).toBe(home);
+          expect(String(res.headers["set-cookie"])).toMatch(/sid=;/);
+        } else {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers["set-cookie"]).toBeUndefined();
+          expect(res.headers["content-type"]).toMatch(/^text\/html/);
+          expect(res.headers["cache-control"]).toMatch(/no-store/);
+          expect(res.body).toContain(`<a href="${url}">Sign out</a>`);
+        }
+      });
+    }
   },
   { demo: false },
 );

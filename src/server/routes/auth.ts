@@ -4,7 +4,7 @@ import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, 
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from "../plugins/auth";
+import { clearSessionCookie, requireUser, sendSignOutConfirmation, SESSION_COOKIE, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { checkInvite } from "../services/community-settings";
 import { googleConfigured } from "../services/google";
@@ -45,21 +45,26 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   // D11: sign in → 200 user + a new session, or 401 with one message whether or not the user exists.
   app.post("/api/auth/login", { schema: { body: loginSchema, response: userResponses } }, async (request, reply) => {
-    const nameKey = `login-fail:user:${request.body.username.toLowerCase()}`;
-    const ipKey = `login-fail:ip:${request.ip}`;
-    for (const key of [nameKey, ipKey]) await rateLimits.check("loginFailure", key);
+    // Issue 17: the attempt is keyed by the resolved account (its name and its email count together) and the address,
+    // and reserved atomically BEFORE the password is checked, so parallel guesses cannot pass a counter read first.
+    // A name no account has is counted by the text typed, so that the back-off does not tell which names exist.
     const user = await findUserForLogin(db, request.body.username);
+    const who = user ? `user:${user.id}` : `name:${request.body.username.trim().toLowerCase()}`;
+    const accountKey = `login-fail:${who}:ip:${request.ip}`;
+    const ipKey = `login-fail:ip:${request.ip}`;
+    await rateLimits.reserve(["loginFailurePerAddress", ipKey], ["loginFailure", accountKey]);
     const ok = await verifyPassword(request.body.password, user?.passwordHash, settings.passwordHashCost);
     if (!user || !ok || user.disabledAt) {
-      await rateLimits.count("loginFailure", nameKey);
-      await rateLimits.count("loginFailure", ipKey);
       // D99: failed sign-ins are audit-logged (what was typed as the name, never the password)
       await audit(db, { actor: { id: user?.id ?? null, label: request.body.username, role: null }, action: "auth.login_failed", ip: request.ip }, (err) =>
         request.log.warn({ err }, "could not write the audit log"),
       );
       throw new Unauthorized(INVALID_LOGIN_MESSAGE);
     }
-    await rateLimits.reset(nameKey);
+    // A success gives its reservation back: sign-ins that work never use up an address's allowance (a school's pupils
+    // behind one address), and this account's failures from this address are forgotten.
+    await rateLimits.release(ipKey);
+    await rateLimits.reset(accountKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
     await destroySession(db, request.cookies[SESSION_COOKIE]);
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
@@ -82,8 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     return { user: request.user ? toCurrentUser(request.user) : null };
   });
 
-  // D13: ends the session server-side and clears the cookie.
+  // D13: ends the session server-side and clears the cookie. Issue 17: by GET only from the site itself.
   app.get("/api/auth/logout", async (request, reply) => {
+    if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
     await destroySession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, secure);
     return reply.redirect("/", 302);

@@ -122,3 +122,25 @@ describeEachDatabase(
   },
   { demo: false },
 );
+
+// Issue 17's security review: a leaderboard search is never cached (each one is a query over the players) and had no
+// limit. Searches are counted per address (rate-limits.ts `leaderboardSearch`, lowered to 3 here); the cached common
+// boards are not counted.
+describeEachDatabase(
+  "leaderboard search is rate-limited per address (issue 17)",
+  (t) => {
+    const get = (url: string, remoteAddress: string) => t().app.inject({ method: "GET", url, remoteAddress });
+    it("the 4th search a window from one address is 429 with Retry-After; another address and the plain board still answer", async () => {
+      for (let i = 0; i < 3; i++) expect((await get(`/api/leaderboard?search=pl${i}`, "10.30.0.1")).statusCode).toBe(200);
+      const refused = await get("/api/leaderboard?search=pl", "10.30.0.1");
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/search/i);
+      expect((await get("/api/leaderboard?search=pl", "10.30.0.2")).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await get("/api/leaderboard", "10.30.0.1")).statusCode).toBe(200);
+      // An empty search is the plain board, not a search.
+      expect((await get("/api/leaderboard?search=%20", "10.30.0.1")).statusCode).toBe(200);
+    });
+  },
+  { demo: false, settings: { rateLimits: { leaderboardSearch: { limit: 3 } } } },
+);

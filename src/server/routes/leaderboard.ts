@@ -12,14 +12,17 @@ export const FRIENDS_BOARD_CACHE_CONTROL = "private, no-store";
 /**
  * D24: the players' leaderboard (all time, or a season: D91, "week" is the open one); the common boards are cached
  * briefly. D84/D101: `scope=friends` is the signed-in player's and their friends' board; D92: `around=me` is the
- * signed-in player's row and its neighbours (both 401 without a session, never cached).
+ * signed-in player's row and its neighbours (both 401 without a session, never cached). Issue 17: searches are
+ * rate-limited per address.
  */
-export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache }) => {
+export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits }) => {
   app.get(
     "/api/leaderboard",
     { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses(400, 401, 404) } } },
     async (request, reply) => {
       const { period, limit, search, scope, season, around } = request.query;
+      // Issue 17: a search is never cached; searches are counted per address (429 + Retry-After over the limit).
+      if (search) await rateLimits.enforce("leaderboardSearch", `leaderboard-search:ip:${request.ip}`);
       const seasonId = season !== undefined || period === "week" ? (await resolveSeason(db, season)).id : null;
       if (scope === "friends" || around === "me") {
         const user = requireUser(request);

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit";
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./rate-limit";
 import { describeEachDatabase } from "../../test/test-app";
 
 describeEachDatabase(
@@ -17,15 +17,20 @@ describeEachDatabase(
       expect(later).toMatchObject({ allowed: true, count: 1 });
     });
 
-    it("keeps keys apart, peeks without counting and resets", async () => {
+    it("keeps keys apart, gives a reserved hit back (never below zero) and resets", async () => {
       const db = t().database.db;
       const now = new Date();
-      await hitRateLimit(db, "a", 1, 60_000, now);
-      expect((await peekRateLimit(db, "a", 1, 60_000, now)).allowed).toBe(false);
-      expect((await peekRateLimit(db, "b", 1, 60_000, now)).allowed).toBe(true);
-      expect((await peekRateLimit(db, "a", 1, 60_000, now)).count).toBe(1);
+      await hitRateLimit(db, "a", 2, 60_000, now);
+      expect((await hitRateLimit(db, "b", 2, 60_000, now)).count).toBe(1);
+      expect((await hitRateLimit(db, "a", 2, 60_000, now)).count).toBe(2);
+      await releaseRateLimit(db, "a");
+      expect((await hitRateLimit(db, "a", 2, 60_000, now)).count).toBe(2);
       await resetRateLimit(db, "a");
-      expect((await peekRateLimit(db, "a", 1, 60_000, now)).count).toBe(0);
+      await releaseRateLimit(db, "a");
+      expect((await hitRateLimit(db, "a", 2, 60_000, now)).count).toBe(1);
+      await releaseRateLimit(db, "a");
+      await releaseRateLimit(db, "a");
+      expect((await hitRateLimit(db, "a", 2, 60_000, now)).count).toBe(1);
     });
 
     it("counts concurrent hits exactly", async () => {

@@ -23,14 +23,9 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowMs:
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
 
-/** Reads a counter without counting (e.g. failed sign-ins are counted only when they fail). */
-export async function peekRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
-  const res = await db.execute(sql`select count, window_start from rate_limits where key = ${key}`);
-  const row = res.rows[0] as { count: number; window_start: string | Date } | undefined;
-  if (!row || new Date(row.window_start).getTime() <= now.getTime() - windowMs) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  const count = Number(row.count);
-  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count < limit, count, retryAfterSeconds };
+/** Gives back one counted request (an attempt reserved by hitRateLimit that succeeded); never below zero. */
+export async function releaseRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`);
 }
 
 export async function resetRateLimit(db: Db, key: string): Promise<void> {

@@ -23,8 +23,8 @@ export type HardenedApp = TestApp & {
 export type HardenedOptions = Parameters<typeof buildTestApp>[1] & {
   /** LOG_LEVEL of the site app under test (its lines are captured, never printed); default silent */
   logLevel?: string;
-  /** routes added to the site app before it is ready (e.g. one that throws) */
-  extend?: (app: FastifyInstance) => void;
+  /** routes added to the site app before it is ready (e.g. one that throws, or one that writes to the database) */
+  extend?: (app: FastifyInstance, database: TestApp["database"]) => void;
 };
 
 export async function buildHardenedApp(kind: "pglite" | "postgres", options: HardenedOptions = {}): Promise<HardenedApp> {
@@ -53,7 +53,7 @@ export async function buildHardenedApp(kind: "pglite" | "postgres", options: Har
       settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
       verifySerialisation: true,
     });
-    options.extend?.(site);
+    options.extend?.(site, base.database);
     await site.ready();
   } catch (err) {
     await base.close();

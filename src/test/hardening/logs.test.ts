@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, expect, it } from "vitest";
+import { usersTable } from "../../server/db/schema";
 import { hashToken } from "../../server/services/sessions";
 import { describeHardened, type HardenedApp } from "./harness";
 
@@ -182,4 +183,47 @@ describeHardened(
     });
   },
   { logLevel: "trace", demo: false, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } },
+);
+
+// Issue 17's security review: database errors were logged with their bound parameters (drizzle's "Failed query: …
+// params: …" message and `params`, PostgreSQL's `detail` "Key (lower(email))=(…) already exists."), so a failed insert
+// put an email and a password hash in the log.
+const LEAKED_EMAIL = "leaky.person@example.org";
+const LEAKED_HASH = "scrypt$17$8$1$c2VjcmV0LXNhbHQ$VGhpcy1pcy1hLXNlY3JldC1oYXNo";
+
+describeHardened(
+  "logs: a failed insert's error is logged without the values it carried (issue 17)",
+  (t) => {
+    it("neither the email nor the password hash of a failed insert reaches the log, but the error and its query do", async () => {
+      const h = t();
+      const first = await h.site.inject({ method: "POST", url: "/test/failing-insert" });
+      expect(first.statusCode).toBe(204);
+      // The same email again: a unique violation, logged (as a 400 "validation gap" or a 500, whichever the plugin picks).
+      const second = await h.site.inject({ method: "POST", url: "/test/failing-insert" });
+      expect(second.statusCode).toBeGreaterThanOrEqual(400);
+      const raw = h.rawLogs();
+      const errorLine = h.logs.find((l) => (l.level as number) >= 50 && l.err !== undefined);
+      expect(errorLine, raw).toBeDefined();
+      const err = errorLine!.err as { message: string; query: string; params: unknown; stack: string };
+      expect(err.query).toMatch(/^insert into "users"/);
+      expect(err.message).toMatch(/users_email_lower_unique/);
+      expect(err.params).toBe("[redacted]");
+      expect(err.stack).toMatch(/\n\s+at /);
+      expect(raw).not.toContain(LEAKED_EMAIL);
+      expect(raw).not.toContain(LEAKED_HASH);
+      expect(raw).not.toContain("VGhpcy1pcy1hLXNlY3JldC1oYXNo");
+    });
+  },
+  {
+    logLevel: "info",
+    demo: false,
+    extend: (app, database) => {
+      app.post("/test/failing-insert", async (_request, reply) => {
+        await database.db
+          .insert(usersTable)
+          .values({ username: `leaky_${Math.random().toString(36).slice(2, 8)}`, email: LEAKED_EMAIL, passwordHash: LEAKED_HASH });
+        return reply.code(204).send();
+      });
+    },
+  },
 );

@@ -9,7 +9,7 @@ import {
   verifyOtpResponseSchema,
 } from "../../../contract/admin";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, requireStaff, SESSION_COOKIE, setSessionCookie } from "../../plugins/auth";
+import { clearSessionCookie, requireStaff, sendSignOutConfirmation, SESSION_COOKIE, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
 import { otpMail, type Mailer } from "../../services/mailer";
 import { audit } from "../../services/audit";
@@ -85,6 +85,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
 
   // D43: ends the admin session and returns to the sign-in screen.
   app.get("/api/logout", async (request, reply) => {
+    // Issue 17: by GET only from the site itself (plugins/auth.ts).
+    if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/logout", "/cms");
     await destroySession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, secure);
     return reply.redirect("/cms", 302);

@@ -42,6 +42,9 @@ declare module "fastify" {
 }
 
 /** D42/D43: the only /api/admin routes reachable without an admin session. */
+/** Issue 17: the JSON body limit of staff routes (the site's ordinary limit is 16 KiB, app.ts JSON_BODY_LIMIT). */
+export const STAFF_JSON_BODY_LIMIT = 1024 * 1024;
+
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
 
 /**
@@ -135,6 +138,9 @@ export const adminRoutes = fp<AppContext>(
       const allPublic = methods.every((m) => PUBLIC_ADMIN_ROUTES.has(key(m)));
       if (allPublic) return;
       const moderators = methods.every((m) => MODERATOR_ROUTES.has(key(m)));
+      // Issue 17: staff routes take larger JSON bodies than the site's 16 KiB (a content value is up to 100,000
+      // characters); the guard below answers before a body is read, so only staff can send one.
+      route.bodyLimit ??= STAFF_JSON_BODY_LIMIT;
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
       route.onRequest = [staffGuard(moderators, ctx.db) as onRequestHookHandler, ...existing];
       // D99: every successful admin or moderator write is recorded, once, here: before the answer leaves, so that
