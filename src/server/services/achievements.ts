@@ -28,8 +28,9 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
  */
 function weeklyTopTen(seasonId?: number) {
   const season = seasonId ?? sql`(select id from seasons where archived_at is null order by id desc limit 1)`;
-  return sql`select user_id from season_player_stats where season_id = ${season} and listed and total_score > 0
-    order by total_score desc, reached_at asc, user_id asc limit 10`;
+  // the predicate and order of the season's rank index (migrations 0011/0012): ten index entries, no sort
+  return sql`select user_id from season_player_stats where season_id = ${season} and listed and games_played > 0 and total_score > 0
+    order by total_score desc nulls last, reached_at asc, user_id asc limit 10`;
 }
 
 export async function evaluateScoreAchievements(
@@ -58,7 +59,10 @@ export async function evaluateScoreAchievements(
   }
   const top = await one<{ user_id: number } | undefined>(
     db,
-    sql`select user_id from best_scores where game_id = ${ctx.gameId} order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc`}, achieved_at asc, user_id asc limit 1`,
+    // the game's board's first row (D93: a hidden or banned player is on no board, so is nobody's champion), read from its
+    // rank index in that index's order (desc nulls last)
+    sql`select user_id from best_scores where game_id = ${ctx.gameId} and listed
+      order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc nulls last`}, achieved_at asc, user_id asc limit 1`,
   );
   if (top && Number(top.user_id) === userId) earned.push("champion");
   const weekly = await db.execute(weeklyTopTen(ctx.seasonId));
