@@ -137,9 +137,12 @@ async function recordScore(
         reached_at = case when ${seasonDelta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
       where season_id = ${season.id} and user_id = ${userId}`);
 
+    // the rank on the game's all-time board as the board ranks it (listed players, D93), as one range of its index (ADR 014)
     const rankRes = await tx.execute(sql`
-      select count(*)::int + 1 as rank from best_scores b, (select score, achieved_at from best_scores where user_id = ${userId} and game_id = ${gameId}) me
-      where b.game_id = ${gameId} and (${asc ? sql`b.score < me.score` : sql`b.score > me.score`} or (b.score = me.score and (b.achieved_at < me.achieved_at or (b.achieved_at = me.achieved_at and b.user_id < ${userId}))))`);
+      select count(*)::int + 1 as rank
+      from best_scores b, (select score, achieved_at, user_id from best_scores where user_id = ${userId} and game_id = ${gameId}) me
+      where b.game_id = ${gameId} and b.listed and ${asc ? sql`b.score <= me.score` : sql`b.score >= me.score`}
+        and not (b.score = me.score and (b.achieved_at, b.user_id) >= (me.achieved_at, me.user_id))`);
     const rank = Number((rankRes.rows[0] as { rank: number }).rank);
     const unlocked = await evaluateScoreAchievements(tx, userId, {
       score: input.score,
