@@ -11,9 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { useSettings } from "@/features/cms/api/get-settings";
-import { useUpdateSettings } from "@/features/cms/api/update-settings";
+import { settingsSaveError, useUpdateSettings } from "@/features/cms/api/update-settings";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { Field, fieldAria } from "@/features/cms/components/field";
 import { MessagesCard } from "@/features/cms/components/messages-card";
@@ -175,11 +175,7 @@ function CloudSaveQuotaCard() {
           setValue(null);
           toast({ title: "Cloud save quota saved" });
         },
-        // The server's refusal of the value belongs by the field; anything else is a toast like the other forms'.
-        onError: (err) =>
-          err instanceof ApiError && err.status === 400
-            ? setError(err.serverMessage)
-            : toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+        onError: settingsSaveError(setError),
       },
     );
   }

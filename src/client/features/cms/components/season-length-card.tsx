@@ -5,11 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useCurrentSeason } from "../api/get-seasons";
 import { useSettings } from "../api/get-settings";
-import { useUpdateSettings } from "../api/update-settings";
+import { settingsSaveError, useUpdateSettings } from "../api/update-settings";
 
 const OPTIONS: Array<{ value: SeasonLength; label: string; hint: string; icon: ReactNode }> = [
   { value: "week", label: "Weekly", hint: "A new season every Monday.", icon: <CalendarDays /> },
@@ -65,10 +64,7 @@ export function SeasonLengthCard() {
           setChoice(null);
           toast({ title: `Season length set to ${OPTIONS.find((o) => o.value === shown)!.label.toLowerCase()}` });
         },
-        onError: (err) =>
-          err instanceof ApiError && err.status === 400
-            ? setError(err.serverMessage)
-            : toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+        onError: settingsSaveError(setError),
       },
     );
   }
