@@ -3,6 +3,12 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
+  it("issue 17: development listens on this machine only unless HOST says otherwise; production on every interface", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({}).host).toBe("0.0.0.0");
+  });
+
   it("applies the documented defaults (D2, D3, D41)", () => {
     const c = loadConfig({}, "/srv/arcadium");
     expect(c.port).toBe(5000);

@@ -9,7 +9,8 @@ const boolish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) =
 /** One zod schema for the whole environment (ARCHITECTURE habit 3). Defaults per D2–D42. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** issue 17: unset, development listens on 127.0.0.1 only (it hands out sign-in codes), production on every interface */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   GAMES_PORT: z.coerce.number().int().min(0).max(65535).default(5001),
   PUBLIC_URL: url.optional(),
@@ -144,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   }
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
     port: e.PORT,
     gamesPort: e.GAMES_PORT,
     publicUrl,

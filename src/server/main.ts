@@ -39,6 +39,13 @@ async function main() {
     { site: config.publicUrl, games: config.gamesUrl, database: database.kind, dataDir: config.dataDir },
     `Arcadium is running at ${config.publicUrl} (games at ${config.gamesUrl})`,
   );
+  if (config.env === "development") {
+    // issue 17: development hands admin sign-in codes to the browser; say so, and where it listens
+    app.log.warn(
+      { host: config.host },
+      `Development mode: admin sign-in codes are returned in the response to clients on this machine (listening on ${config.host}); never expose it`,
+    );
+  }
   if (process.stdout.isTTY || process.env.ARCADIUM_BANNER !== "0") {
     process.stdout.write(
       `\n  Arcadium is running:\n    site   ${config.publicUrl}\n    games  ${config.gamesUrl}\n    admin  ${config.publicUrl}/cms\n    data   ${config.dataDir} (${database.kind})\n\n`,

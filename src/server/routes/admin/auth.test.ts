@@ -260,6 +260,25 @@ describeEachDatabase(
       const ok = await verify(t(), { email: "boss@example.com", otp: res.json().otp, otpSecret: res.json().otpSecret });
       expect(ok.statusCode).toBe(200);
     });
+
+    it("issue 17: only a client on this machine (loopback) gets the code in the response, whatever it claims in headers", async () => {
+      for (const [i, remoteAddress] of ["192.168.1.20", "10.0.0.7", "2001:db8::1"].entries()) {
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/request-otp",
+          payload: { email: `remote${i}@example.com` },
+          remoteAddress,
+          headers: { "x-forwarded-for": "127.0.0.1" },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().otp).toBeUndefined();
+        expect(res.json().otpSecret).toEqual(expect.any(String));
+      }
+      for (const [i, remoteAddress] of ["127.0.0.1", "::1", "::ffff:127.0.0.1"].entries()) {
+        const res = await t().app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email: `local${i}@example.com` }, remoteAddress });
+        expect(res.json().otp).toMatch(/^\d{6}$/);
+      }
+    });
   },
   { demo: false, seed: false, env: { ...ENV, NODE_ENV: "development", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } },
 );

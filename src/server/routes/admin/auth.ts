@@ -22,6 +22,13 @@ import { adminErrorResponses } from "./validation";
 
 export type AdminAuthOptions = AppContext & { mailer: Mailer };
 
+/** A client on this machine: 127.0.0.0/8 or ::1, also as an IPv4-mapped IPv6 address. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4 === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits }) => {
   const secure = config.publicUrl.startsWith("https:");
@@ -45,7 +52,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
       return {
         otpSecret: challengeId,
         message: REQUEST_OTP_MESSAGE,
-        ...(config.env === "development" ? { otp: code } : {}),
+        // development only, and only to a client on this machine (the socket's address, not a header's, issue 17)
+        ...(config.env === "development" && isLoopback(request.socket.remoteAddress) ? { otp: code } : {}),
       };
     },
   );
