@@ -170,7 +170,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // invalidation of cached public reads and that of cached sessions (decision 009).
   const listener = new PgListener(database, { logger: app.log });
   const sessions = new SessionCache(database.db, listener);
-  await app.register(authPlugin, { db: database.db, sessions });
+  await app.register(authPlugin, { db: database.db, sessions, secure: config.publicUrl.startsWith("https:") });
 
   const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
   const db = database.db;

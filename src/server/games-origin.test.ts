@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { gameIdOfHost, gamesOrigin, gamesOriginSource, hostnameOfHostHeader, isGamesOrigin, isPerGameOrigins, parseGamesUrlTemplate } from "./games-origin";
+import {
+  gameIdOfHost,
+  gamesOrigin,
+  gamesOriginSource,
+  hostnameOfHostHeader,
+  isGamesOrigin,
+  isPerGameOrigins,
+  parseGamesUrlTemplate,
+  sharedRegistrableDomain,
+} from "./games-origin";
 
 describe("games origins (D2, D79)", () => {
   const single = "http://127.0.0.1:5001";
@@ -89,5 +98,17 @@ describe("games origins (D2, D79)", () => {
     const result = parseGamesUrlTemplate(raw);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(pattern);
+  });
+});
+
+describe("sharedRegistrableDomain (issue 17: a warning at start)", () => {
+  it("finds the registrable domain the site and the games share, and nothing for separate domains, IPs or localhost", () => {
+    expect(sharedRegistrableDomain("https://www.example.com", "https://games.example.com")).toBe("example.com");
+    expect(sharedRegistrableDomain("https://example.com", "https://g{id}.example.com")).toBe("example.com");
+    expect(sharedRegistrableDomain("https://arcade.school.co.uk", "https://games.school.co.uk")).toBe("school.co.uk");
+    expect(sharedRegistrableDomain("https://a.co.uk", "https://b.co.uk")).toBeUndefined();
+    expect(sharedRegistrableDomain("https://arcadium.example", "https://arcadium-games.example")).toBeUndefined();
+    expect(sharedRegistrableDomain("http://localhost:5000", "http://127.0.0.1:5001")).toBeUndefined();
+    expect(sharedRegistrableDomain("http://localhost:5000", "http://localhost:5001")).toBeUndefined();
   });
 });

@@ -104,3 +104,26 @@ export function parseGamesUrlTemplate(raw: string): { ok: true; gamesUrl: string
   if (!/^[a-z0-9-]*$/.test(labels[0].replace(GAME_ID_PLACEHOLDER, ""))) return fail("must have only letters, digits and - beside {id}");
   return { ok: true, gamesUrl: `${u.protocol}//${u.host}` };
 }
+
+/** Second-level labels under which names are registered ("example.co.uk"): a short list, enough for a warning. */
+const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gv", "sch", "nhs", "ltd", "plc"]);
+
+/**
+ * Issue 17: the registrable domain shared by the site and the games' origins, if any ("example.com" for
+ * www.example.com and games.example.com), by a heuristic (the last two labels, three under a country's second level
+ * like co.uk), not the public suffix list: it only decides whether to warn at start. Cookies set by a game on a
+ * sibling subdomain can reach the site's (the session cookie is `__Host-` on https, which they cannot plant). IP
+ * addresses and single-label names (localhost) share nothing.
+ */
+export function sharedRegistrableDomain(publicUrl: string, gamesUrl: string): string | undefined {
+  const registrable = (host: string): string | undefined => {
+    if (/^[\d.]+$/.test(host) || host.includes(":") || host.startsWith("[")) return undefined;
+    const labels = host.replace(/\.$/, "").toLowerCase().split(".");
+    if (labels.length < 2) return undefined;
+    const n = labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2;
+    return labels.slice(-n).join(".");
+  };
+  const site = registrable(new URL(publicUrl).hostname);
+  const games = registrable(new URL(gamesOrigin(gamesUrl, 1)).hostname);
+  return site !== undefined && site === games ? site : undefined;
+}

@@ -1,3 +1,4 @@
+import { sharedRegistrableDomain } from "./games-origin";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp, buildGamesApp } from "./app";
@@ -39,6 +40,14 @@ async function main() {
     { site: config.publicUrl, games: config.gamesUrl, database: database.kind, dataDir: config.dataDir },
     `Arcadium is running at ${config.publicUrl} (games at ${config.gamesUrl})`,
   );
+  const shared = sharedRegistrableDomain(config.publicUrl, config.gamesUrl);
+  if (shared) {
+    // issue 17: a game's page on a sibling subdomain can set cookies for the whole registrable domain
+    app.log.warn(
+      { publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, domain: shared },
+      `GAMES_URL and PUBLIC_URL share the registrable domain ${shared}: games can set cookies the site receives; serve games from a domain of their own`,
+    );
+  }
   if (config.env === "development") {
     // issue 17: development hands admin sign-in codes to the browser; say so, and where it listens
     app.log.warn(

@@ -11,6 +11,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Decision 009: this process's resolved sessions (tests and operations read its stats). */
     sessionCache: SessionCache;
+    /** Issue 17: `__Host-sid` on https, `sid` on http */
+    sessionCookieName: string;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -24,20 +26,33 @@ declare module "fastify" {
   }
 }
 
+/**
+ * D13: the session cookie's name. Issue 17: on https it is `__Host-sid` (the browser keeps it only if Secure, Path=/ and
+ * without Domain, so a sibling subdomain cannot plant one: no session fixation); on http `sid` (browsers refuse the
+ * prefix there). Only the name of the site's own scheme is read.
+ */
 export const SESSION_COOKIE = "sid";
+export const SECURE_SESSION_COOKIE = "__Host-sid";
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The session token the request carries (the cookie of the site's scheme), if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies?.[request.server.sessionCookieName];
+}
 
 /**
  * D13: resolves the session cookie to its user; expired or unknown sessions mean signed out. With `sessions`
  * (decision 009), a session resolved before is taken from memory: no round trip.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache; secure: boolean }) => {
+  app.decorate("sessionCookieName", sessionCookieName(opts.secure));
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     request.user = null;
     // Issue 12 item 5: a public read gives everybody the same answer, so its session is not looked up
     // (no database round trip for a signed-in visitor's cached read).
     if (request.routeOptions.config?.sessionFree) return;
-    const token = request.cookies?.[SESSION_COOKIE];
+    const token = sessionToken(request);
     if (!token || token.length > 200) return;
     request.user = await findSessionUser(opts.db, token, new Date(), {
       cache: opts.sessions,
@@ -59,11 +74,11 @@ const PERSONAL_PATHS = /^\/api\/(auth|admin|me|logout)(\/|\?|$)/;
 
 /** D13: the session cookie (HttpOnly, SameSite=Lax, Secure on https). */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
+  reply.setCookie(sessionCookieName(secure), token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(sessionCookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachedRead, ReadBody, ReadCache, ReadGroup } from "../services/read-cache";
-import { SESSION_COOKIE } from "./auth";
+import { sessionToken } from "./auth";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 declare module "fastify" {
@@ -83,7 +83,7 @@ export async function replyFromCache(
     group,
   );
   // The session is not looked up for these routes (sessionFree): a request that carries one is private.
-  const cacheControl = request.cookies?.[SESSION_COOKIE] ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL;
+  const cacheControl = sessionToken(request) ? PRIVATE_READ_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL;
   return sendCachedRead(request, reply, read, { contentType: "application/json; charset=utf-8", cacheControl });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { safeReturnTo } from "../../contract/auth";
 import type { AppContext } from "../context";
-import { SESSION_COOKIE, setSessionCookie } from "../plugins/auth";
+import { sessionToken, setSessionCookie } from "../plugins/auth";
 import { finishGoogleSignIn, findOrCreateGoogleUser, googleConfigured, startGoogleSignIn, type OidcTransaction } from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
@@ -41,7 +41,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
       const user = await findOrCreateGoogleUser(db, profile);
       if (user.disabledAt) return reply.redirect("/login?error=account_disabled", 302);
-      await destroySession(db, request.cookies[SESSION_COOKIE]);
+      await destroySession(db, sessionToken(request));
       const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
       setSessionCookie(reply, session.token, session.expiresAt, secure);
       return reply.redirect(safeReturnTo(tx.returnTo), 302);

@@ -4,7 +4,7 @@ import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, 
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
-import { clearSessionCookie, requireUser, sendSignOutConfirmation, SESSION_COOKIE, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
+import { clearSessionCookie, requireUser, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { checkInvite } from "../services/community-settings";
 import { googleConfigured } from "../services/google";
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     await rateLimits.release(ipKey);
     await rateLimits.reset(accountKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
-    await destroySession(db, request.cookies[SESSION_COOKIE]);
+    await destroySession(db, sessionToken(request));
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     return toCurrentUser(user);
@@ -90,12 +90,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // D13: ends the session server-side and clears the cookie. Issue 17: by GET only from the site itself.
   app.get("/api/auth/logout", async (request, reply) => {
     if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
-    await destroySession(db, request.cookies[SESSION_COOKIE]);
+    await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);
     return reply.redirect("/", 302);
   });
   app.post("/api/auth/logout", { schema: { body: z.unknown().optional() } }, async (request, reply) => {
-    await destroySession(db, request.cookies[SESSION_COOKIE]);
+    await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);
     return reply.code(204).send();
   });

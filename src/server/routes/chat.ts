@@ -11,7 +11,7 @@ import { requireUser } from "../plugins/auth";
 import { Forbidden, TooMany } from "../errors";
 import { listChatMessages, postChatMessage } from "../services/chat";
 import { sessionIsLive } from "../services/sessions";
-import { SESSION_COOKIE } from "../plugins/auth";
+import { sessionToken } from "../plugins/auth";
 import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
 
 /**
@@ -192,7 +192,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       perAddress.set(address, count + 1);
       const entry: LiveSocket = { socket, address, alive: true };
       sockets.add(entry);
-      const token = request.cookies?.[SESSION_COOKIE];
+      const token = sessionToken(request);
       if (request.user && token) {
         const userId = request.user.id;
         const onEvent = (event: PlayerLiveEvent) => {

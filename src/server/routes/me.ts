@@ -22,7 +22,7 @@ import {
 } from "../../contract/me";
 import type { AppContext } from "../context";
 import { Invalid, NotFound } from "../errors";
-import { clearSessionCookie, requireUser, SESSION_COOKIE } from "../plugins/auth";
+import { clearSessionCookie, requireUser, sessionToken } from "../plugins/auth";
 import { anonymiseDueAccounts, cancelAccountDeletion, requestAccountDeletion } from "../services/account-deletion";
 import { exportAccount } from "../services/account-export";
 import {
@@ -77,13 +77,13 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
 
   // D87: the signed-in sessions, this one marked.
   app.get("/api/me/sessions", { schema: { response: { 200: sessionListSchema, ...errors } } }, async (request) =>
-    listUserSessions(db, requireUser(request).id, request.cookies[SESSION_COOKIE], settings.now()),
+    listUserSessions(db, requireUser(request).id, sessionToken(request), settings.now()),
   );
 
   // D87: "Sign out everywhere else".
   app.delete("/api/me/sessions/others", { schema: { response: noContent } }, async (request, reply) => {
     const user = requireUser(request);
-    await endUserSessions(db, user.id, { exceptToken: request.cookies[SESSION_COOKIE] });
+    await endUserSessions(db, user.id, { exceptToken: sessionToken(request) });
     return reply.code(204).send(null);
   });
 
@@ -92,7 +92,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     const user = requireUser(request);
     const ended = await endUserSessions(db, user.id, { handle: request.params.id });
     if (!ended) throw new NotFound("Session not found");
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     if (token && sessionHandle(hashToken(token)) === request.params.id) clearSessionCookie(reply, secure);
     return reply.code(204).send(null);
   });
@@ -101,7 +101,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   app.post("/api/me/password", { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
     const user = requireUser(request);
     await rateLimits.enforce("passwordCheck", `password:${user.id}`);
-    await changePassword(db, user.id, request.body, request.cookies[SESSION_COOKIE], settings.passwordHashCost);
+    await changePassword(db, user.id, request.body, sessionToken(request), settings.passwordHashCost);
     return reply.code(204).send(null);
   });
 

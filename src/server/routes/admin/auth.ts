@@ -9,7 +9,7 @@ import {
   verifyOtpResponseSchema,
 } from "../../../contract/admin";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, requireStaff, sendSignOutConfirmation, SESSION_COOKIE, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
+import { clearSessionCookie, requireStaff, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
 import { otpMail, type Mailer } from "../../services/mailer";
 import { audit } from "../../services/audit";
@@ -73,7 +73,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
         );
         throw new Unauthorized(INVALID_OTP_MESSAGE);
       }
-      await destroySession(db, request.cookies[SESSION_COOKIE]);
+      await destroySession(db, sessionToken(request));
       const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
       setSessionCookie(reply, token, expiresAt, secure);
       request.log.info({ userId }, "admin signed in");
@@ -95,7 +95,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
   app.get("/api/logout", async (request, reply) => {
     // Issue 17: by GET only from the site itself (plugins/auth.ts).
     if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/logout", "/cms");
-    await destroySession(db, request.cookies[SESSION_COOKIE]);
+    await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);
     return reply.redirect("/cms", 302);
   });
