@@ -2,7 +2,12 @@ import type { PolicyText, StorageRow } from "../rich-text";
 
 /** The cookies and browser storage this site sets, all essential. */
 const STORAGE_ROWS: StorageRow[] = [
-  { name: "sid (__Host-sid on https)", kind: "Cookie (essential)", purpose: "Keeps you signed in; only a fingerprint of it is stored on our servers.", lasts: "Up to 30 days" },
+  {
+    name: "sid (__Host-sid on https)",
+    kind: "Cookie (essential)",
+    purpose: "Keeps you signed in; only a fingerprint of it is stored on our servers.",
+    lasts: "Up to 30 days",
+  },
   { name: "oidc_tx", kind: "Cookie (essential)", purpose: "Protects a Google sign-in while it is in progress.", lasts: "10 minutes" },
   { name: "cookieConsent", kind: "Local storage (essential)", purpose: "Remembers your choice in the cookie notice.", lasts: "Until you clear it" },
   { name: "arcadium-theme", kind: "Local storage (essential)", purpose: "Remembers the light, dark or system theme.", lasts: "Until you clear it" },
