@@ -3,6 +3,7 @@
  * "Community safety", their defaults and the messages players see. Zod-free so that the client imports them
  * (D73); the server reads them in services/community-settings.ts.
  */
+import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE } from "./chat-constants";
 import type { ProfileVisibility } from "./me-constants";
 
 /** D98: the word lists, one word (or phrase) per line. "block" refuses the text, "mask" stars the word. */
@@ -10,8 +11,8 @@ export const FILTER_BLOCK_SETTING = "filter_block";
 export const FILTER_MASK_SETTING = "filter_mask";
 /** D98: links in chat are off by default; "true" allows them. */
 export const CHAT_LINKS_SETTING = "chat_links";
-/** D98: the public chat is on unless set to "false" (school mode turns it off). */
-export const CHAT_ENABLED_SETTING = "chat_enabled";
+/** D98: the chat switch lives in ./chat-constants.ts (the home page's chat panel imports only that, D73). */
+export { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE, chatEnabled } from "./chat-constants";
 /** D98: "open" (default) or "invite" (registration needs `site.invite_code`). */
 export const REGISTRATION_SETTING = "registration";
 export const INVITE_CODE_SETTING = "invite_code";
@@ -41,11 +42,6 @@ export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [
 export const REGISTRATION_MODES = ["open", "invite"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const REGISTRATION_MESSAGE = "Registration must be 'open' or 'invite'";
-
-/** Whether the stored value leaves the chat on (missing, empty or anything but "false"). */
-export function chatEnabled(stored: string | null | undefined): boolean {
-  return stored?.trim().toLowerCase() !== "false";
-}
 
 /** Whether the stored value allows links in chat (only "true": D98 says off by default). */
 export function chatLinksAllowed(stored: string | null | undefined): boolean {
@@ -83,7 +79,7 @@ export const COMMUNITY_REFUSALS = {
   blockedReview: "Your review contains a word that is not allowed here",
   blockedUsername: "This username contains a word that is not allowed here",
   links: "Links are not allowed in chat",
-  chatOff: "Chat is turned off on this site",
+  chatOff: CHAT_OFF_MESSAGE,
 } as const;
 
 /** POST /api/admin/settings/school-mode: what the preset changed. */

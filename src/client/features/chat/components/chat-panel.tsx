@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
-import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
-import { CHAT_ENABLED_SETTING, chatEnabled, COMMUNITY_REFUSALS } from "@contract/community-constants";
+import { CHAT_ENABLED_SETTING, CHAT_MAX_LENGTH, CHAT_OFF_MESSAGE, chatEnabled } from "@contract/chat-constants";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Input } from "@/components/ui/input";
@@ -129,7 +128,7 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
 
       {chatOff ? (
         <p role="status" className="text-sm text-muted-foreground">
-          {COMMUNITY_REFUSALS.chatOff}
+          {CHAT_OFF_MESSAGE}
         </p>
       ) : userLoading ? (
         <Skeleton className="h-10 w-full" />
