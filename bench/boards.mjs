@@ -11,13 +11,8 @@
 // p50), then EXPLAIN (ANALYZE, BUFFERS) of the statements behind the `--explain` slowest reads.
 import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { root } from "../scripts/build-lib.mjs";
-import { createScratchDatabase } from "../scripts/server-process.mjs";
-import { adminDatabaseUrl, pct } from "./lib.mjs";
+import { benchDatabase, importServerModules, pct } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -41,46 +36,19 @@ const WARMUP = Number(args.warmup);
 const log = (...a) => console.error(`[boards ${((performance.now() - started) / 1000).toFixed(1)}s]`, ...a);
 const started = performance.now();
 
-// Bundle the server modules the benchmark calls (TypeScript) into one temporary file.
-await fs.mkdir(path.join(root, "dist"), { recursive: true });
-const tmp = await fs.mkdtemp(path.join(root, "dist", "bench-"));
-const entry = path.join(tmp, "entry.ts");
-const src = (f) => JSON.stringify(path.join(root, "src/server", f));
-await fs.writeFile(
-  entry,
-  `export { createDb, migrate } from ${src("db/client.ts")};
+// The server modules the benchmark calls (TypeScript), bundled into one temporary module.
+const { modules: m, tmp } = await importServerModules(
+  (src) => `export { createDb, migrate } from ${src("db/client.ts")};
    export { leaderboard, listBestScores, gameRanks, createLeaderboardCache } from ${src("services/leaderboard.ts")};
    export { submitScore, rebuildPlayerStats } from ${src("services/scores.ts")};
    export { currentSeason, periodStart } from ${src("services/seasons.ts")};
    export { getUserProfile, getUserStats } from ${src("services/users.ts")};
    export { sql } from "drizzle-orm";`,
 );
-await build({
-  entryPoints: [entry],
-  outfile: path.join(tmp, "bench.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  packages: "external",
-  absWorkingDir: root,
-  nodePaths: [path.join(root, "node_modules")],
-  logLevel: "error",
-});
-const m = await import(pathToFileURL(path.join(tmp, "bench.mjs")).href);
-
-let drop = async () => {};
-let database;
-if (args.db === "postgres") {
-  const scratch = await createScratchDatabase(adminDatabaseUrl(), "arcadium_boards");
-  database = await m.createDb({ kind: "postgres", url: scratch.url });
-  drop = scratch.drop;
-} else {
-  database = await m.createDb({ kind: "pglite" });
-}
+const { database, drop } = await benchDatabase(m, args.db, "arcadium_boards");
 const { db } = database;
 const { sql } = m;
 const one = async (q) => (await db.execute(q)).rows[0];
-await m.migrate(database, root);
 
 // ---- Data, with SQL -------------------------------------------------------------------------------------------
 const t0 = performance.now();

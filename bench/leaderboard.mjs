@@ -1,14 +1,9 @@
 // Leaderboard benchmark (issue 5, decision 004): how long the all-time and weekly boards, a player's
 // rank and a game's board take with a large number of scores.
 // Usage: node bench/leaderboard.mjs [--db postgres|pglite] [--scores 1000000] [--players 20000] [--runs 7]
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import fs from "node:fs/promises";
-import { root } from "../scripts/build-lib.mjs";
-import { createScratchDatabase } from "../scripts/server-process.mjs";
-import { adminDatabaseUrl } from "./lib.mjs";
+import { benchDatabase, importServerModules } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -22,41 +17,17 @@ const SCORES = Number(args.scores);
 const PLAYERS = Number(args.players);
 const RUNS = Number(args.runs);
 
-// Bundle the server modules the benchmark calls (TypeScript) into one temporary file.
-await fs.mkdir(path.join(root, "dist"), { recursive: true });
-const tmp = await fs.mkdtemp(path.join(root, "dist", "bench-"));
-const entry = path.join(tmp, "entry.ts");
-await fs.writeFile(
-  entry,
-  `export { createDb, migrate } from ${JSON.stringify(path.join(root, "src/server/db/client.ts"))};
-   export { leaderboard } from ${JSON.stringify(path.join(root, "src/server/services/leaderboard.ts"))};
-   export { rebuildPlayerStats } from ${JSON.stringify(path.join(root, "src/server/services/scores.ts"))};
+// The server modules the benchmark calls (TypeScript), bundled into one temporary module.
+const { modules: m, tmp } = await importServerModules(
+  (src) => `export { createDb, migrate } from ${src("db/client.ts")};
+   export { leaderboard } from ${src("services/leaderboard.ts")};
+   export { rebuildPlayerStats } from ${src("services/scores.ts")};
+   export { currentSeason } from ${src("services/seasons.ts")};
    export { sql } from "drizzle-orm";`,
 );
-await build({
-  entryPoints: [entry],
-  outfile: path.join(tmp, "bench.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  packages: "external",
-  absWorkingDir: root,
-  nodePaths: [path.join(root, "node_modules")],
-});
-const m = await import(pathToFileURL(path.join(tmp, "bench.mjs")).href);
-
-let drop = async () => {};
-let database;
-if (args.db === "postgres") {
-  const scratch = await createScratchDatabase(adminDatabaseUrl(), "arcadium_lb");
-  database = await m.createDb({ kind: "postgres", url: scratch.url });
-  drop = scratch.drop;
-} else {
-  database = await m.createDb({ kind: "pglite" });
-}
+const { database, drop } = await benchDatabase(m, args.db, "arcadium_lb");
 const { db } = database;
 const { sql } = m;
-await m.migrate(database, root);
 
 const t0 = performance.now();
 await db.execute(sql`insert into categories (name, slug) values ('Bench', 'bench')`);
@@ -74,6 +45,8 @@ await db.execute(sql`
   select distinct on (user_id, game_id) user_id, game_id, score, id, created_at from scores
   order by user_id, game_id, score desc, created_at asc`);
 await m.rebuildPlayerStats(db);
+// D91: "week" is the open season; its first read opens it and fills it from this week's scores
+const week = (await m.currentSeason(db)).id;
 await db.execute(sql`analyze`);
 const loadSeconds = ((performance.now() - t0) / 1000).toFixed(1);
 
@@ -89,10 +62,10 @@ async function time(label, fn) {
 }
 const someUser = Math.floor(PLAYERS / 2);
 const results = [
-  await time("all-time top 50", () => m.leaderboard(db, { period: "all", limit: 50 })),
-  await time("all-time search 'player_12'", () => m.leaderboard(db, { period: "all", limit: 50, search: "player_12" })),
-  await time("all-time rank of one player", () => m.leaderboard(db, { period: "all", limit: 1, userId: someUser })),
-  await time("week top 50", () => m.leaderboard(db, { period: "week", limit: 50 })),
+  await time("all-time top 50", () => m.leaderboard(db, { seasonId: null, limit: 50 })),
+  await time("all-time search 'player_12'", () => m.leaderboard(db, { seasonId: null, limit: 50, search: "player_12" })),
+  await time("all-time rank of one player", () => m.leaderboard(db, { seasonId: null, limit: 1, aroundUser: someUser, aroundRows: 0 })),
+  await time("week (open season) top 50", () => m.leaderboard(db, { seasonId: week, limit: 50 })),
   await time("game board top 10", () =>
     db.execute(sql`select * from best_scores where game_id = 7 order by score desc, achieved_at asc, user_id asc limit 10`),
   ),

@@ -5,3 +5,55 @@ export const adminDatabaseUrl = () => process.env.BENCH_DATABASE_URL ?? process.
 
 /** The p-th percentile (nearest rank) of an ascending array. */
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * Bundles server modules (TypeScript) into one temporary module under dist/ and imports it. `entry(src)` returns the
+ * entry's text; `src("services/x.ts")` is the JSON-quoted path of a file under src/server.
+ */
+export async function importServerModules(entry) {
+  const [{ default: fs }, { default: path }, { pathToFileURL }, { build }, { root }] = await Promise.all([
+    import("node:fs/promises"),
+    import("node:path"),
+    import("node:url"),
+    import("esbuild"),
+    import("../scripts/build-lib.mjs"),
+  ]);
+  await fs.mkdir(path.join(root, "dist"), { recursive: true });
+  const tmp = await fs.mkdtemp(path.join(root, "dist", "bench-"));
+  const file = path.join(tmp, "entry.ts");
+  await fs.writeFile(
+    file,
+    entry((f) => JSON.stringify(path.join(root, "src/server", f))),
+  );
+  await build({
+    entryPoints: [file],
+    outfile: path.join(tmp, "bench.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    absWorkingDir: root,
+    nodePaths: [path.join(root, "node_modules")],
+    logLevel: "error",
+  });
+  return { modules: await import(pathToFileURL(path.join(tmp, "bench.mjs")).href), tmp };
+}
+
+/**
+ * A migrated database for a benchmark: a scratch PostgreSQL database named `prefix_…` (dropped by `drop`) or an
+ * in-memory PGlite. `m` holds the bundled createDb and migrate.
+ */
+export async function benchDatabase(m, kind, prefix) {
+  const [{ root }, { createScratchDatabase }] = await Promise.all([import("../scripts/build-lib.mjs"), import("../scripts/server-process.mjs")]);
+  let drop = async () => {};
+  let database;
+  if (kind === "postgres") {
+    const scratch = await createScratchDatabase(adminDatabaseUrl(), prefix);
+    database = await m.createDb({ kind: "postgres", url: scratch.url });
+    drop = scratch.drop;
+  } else {
+    database = await m.createDb({ kind: "pglite" });
+  }
+  await m.migrate(database, root);
+  return { database, drop };
+}
