@@ -3,6 +3,7 @@ import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrd
 import type { Db } from "../db/client";
 import { Invalid, Forbidden, Conflict } from "../errors";
 import { evaluateScoreAchievements } from "./achievements";
+import { bestScoreRank } from "./boards";
 import { currentSeason, rebuildSeasonBoards } from "./seasons";
 
 /** D23: a score must arrive within 6 hours of its play. */
@@ -137,13 +138,8 @@ async function recordScore(
         reached_at = case when ${seasonDelta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
       where season_id = ${season.id} and user_id = ${userId}`);
 
-    // the rank on the game's all-time board as the board ranks it (listed players, D93), as one range of its index (ADR 014)
-    const rankRes = await tx.execute(sql`
-      select count(*)::int + 1 as rank
-      from best_scores b, (select score, achieved_at, user_id from best_scores where user_id = ${userId} and game_id = ${gameId}) me
-      where b.game_id = ${gameId} and b.listed and ${asc ? sql`b.score <= me.score` : sql`b.score >= me.score`}
-        and not (b.score = me.score and (b.achieved_at, b.user_id) >= (me.achieved_at, me.user_id))`);
-    const rank = Number((rankRes.rows[0] as { rank: number }).rank);
+    // the rank on the game's all-time board as the board ranks it (listed players, D93), from its histogram (ADR 015)
+    const rank = await bestScoreRank(tx, userId, gameId, rules.order);
     const unlocked = await evaluateScoreAchievements(tx, userId, {
       score: input.score,
       won: input.won,

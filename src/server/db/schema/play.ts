@@ -247,6 +247,23 @@ export const seasonBestScoresTable = pgTable(
   ],
 );
 
+/**
+ * Issue 16, docs/decisions/015: how many listed rows of each board hold a value in each bucket, kept by statement
+ * triggers on the four board tables (migration 0013), so that a rank is the sum of the buckets ahead plus a count
+ * inside the player's own bucket. `seasonId` 0: all time; `gameId` 0: the players' board (totals). Buckets are
+ * `arcadium_board_bucket(value)`: exact below 64, then 32 per doubling (each about 1.5–3 % wide).
+ */
+export const boardCountsTable = pgTable(
+  "board_counts",
+  {
+    seasonId: integer("season_id").notNull(),
+    gameId: integer("game_id").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.gameId, t.bucket] })],
+);
+
 /** D25: achievements unlocked by real events. */
 export const achievementsTable = pgTable(
   "user_achievements",
