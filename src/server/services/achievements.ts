@@ -37,37 +37,51 @@ export async function evaluateScoreAchievements(
   db: Q,
   userId: number,
   ctx: { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number },
+  at = new Date(),
 ): Promise<AchievementId[]> {
-  const earned: AchievementId[] = ["first_score"];
-  const stats = await one<{ games_played: number; distinct_games: number; categories: number; all_categories: number }>(
+  // every fact the rules need, in one statement (issue 16 benchmark: a score's transaction is its round trips)
+  const facts = await one<{
+    games_played: number;
+    distinct_games: number;
+    categories: number;
+    all_categories: number;
+    last_three: boolean[] | null;
+    champion: number | null;
+    rising: boolean;
+    unlocked: string[] | null;
+  }>(
     db,
     sql`select
       (select games_played from player_stats where user_id = ${userId}) as games_played,
       (select count(*)::int from best_scores where user_id = ${userId}) as distinct_games,
       (select count(distinct g.category_id)::int from best_scores b join games g on g.id = b.game_id where b.user_id = ${userId}) as categories,
-      (select count(*)::int from categories) as all_categories`,
+      (select count(*)::int from categories) as all_categories,
+      (select array_agg(won) from (select won from scores where user_id = ${userId} and won is not null order by created_at desc, id desc limit 3) w) as last_three,
+      -- the game's board's first row (D93: a hidden or banned player is on no board, so is nobody's champion), read from
+      -- its rank index in that index's order (desc nulls last)
+      (select user_id from best_scores where game_id = ${ctx.gameId} and listed
+        order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc nulls last`}, achieved_at asc, user_id asc limit 1) as champion,
+      exists (select 1 from (${weeklyTopTen(ctx.seasonId)}) t where t.user_id = ${userId}) as rising,
+      (select array_agg(achievement::text) from user_achievements where user_id = ${userId}) as unlocked`,
   );
+  const earned: AchievementId[] = ["first_score"];
   if (ctx.won) earned.push("first_victory");
   // D90: a score of 10,000 means something only where more points is better
   if ((ctx.counts ?? true) && ctx.score >= 10_000) earned.push("high_roller");
-  if (Number(stats.games_played) >= 50) earned.push("dedicated_player");
-  if (Number(stats.distinct_games) >= 5) earned.push("game_explorer");
-  if (Number(stats.all_categories) > 0 && Number(stats.categories) >= Number(stats.all_categories)) earned.push("all_rounder");
-  if (ctx.won) {
-    const lastThree = await db.execute(sql`select won from scores where user_id = ${userId} and won is not null order by created_at desc, id desc limit 3`);
-    if (lastThree.rows.length === 3 && lastThree.rows.every((r) => (r as { won: boolean }).won === true)) earned.push("hat_trick");
-  }
-  const top = await one<{ user_id: number } | undefined>(
+  if (Number(facts.games_played) >= 50) earned.push("dedicated_player");
+  if (Number(facts.distinct_games) >= 5) earned.push("game_explorer");
+  if (Number(facts.all_categories) > 0 && Number(facts.categories) >= Number(facts.all_categories)) earned.push("all_rounder");
+  const lastThree = facts.last_three ?? [];
+  if (ctx.won && lastThree.length === 3 && lastThree.every((w) => w === true)) earned.push("hat_trick");
+  if (facts.champion !== null && Number(facts.champion) === userId) earned.push("champion");
+  if (facts.rising) earned.push("rising_star");
+  const had = new Set(facts.unlocked ?? []);
+  return unlock(
     db,
-    // the game's board's first row (D93: a hidden or banned player is on no board, so is nobody's champion), read from its
-    // rank index in that index's order (desc nulls last)
-    sql`select user_id from best_scores where game_id = ${ctx.gameId} and listed
-      order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc nulls last`}, achieved_at asc, user_id asc limit 1`,
+    userId,
+    earned.filter((id) => !had.has(id)),
+    at,
   );
-  if (top && Number(top.user_id) === userId) earned.push("champion");
-  const weekly = await db.execute(weeklyTopTen(ctx.seasonId));
-  if (weekly.rows.some((r) => Number((r as { user_id: number }).user_id) === userId)) earned.push("rising_star");
-  return unlock(db, userId, earned);
 }
 
 export async function listAchievements(db: Db, userId: number) {

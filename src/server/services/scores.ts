@@ -42,119 +42,133 @@ export async function submitScore(
 ): Promise<SubmitScoreResult> {
   if (!UUID.test(input.playId)) throw new Invalid("Unknown play session");
   try {
-    return await recordScore(db, await currentSeason(db, now), userId, input, now);
+    return await recordScore(db, userId, input, now);
   } catch (err) {
-    // the season closed between finding it and recording the score (another process rolled over): once more
+    // the open season is over (or there is none yet): roll over, then once more; the season that a score waited for
+    // may also have been closed by another process in between (a rollover waits for scores in flight, ADR 014)
     if (!(err instanceof SeasonClosed)) throw err;
-    return recordScore(db, await currentSeason(db, now), userId, input, now);
+    await currentSeason(db, now);
+    return recordScore(db, userId, input, now);
   }
 }
 
 class SeasonClosed extends Error {}
 
-async function recordScore(
-  db: Db,
-  season: { id: number },
-  userId: number,
-  input: { playId: string; score: number; won?: boolean },
-  now: Date,
-): Promise<SubmitScoreResult> {
+const better = (asc: boolean, score: number, than: number | null) => than === null || (asc ? score < than : score > than);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * One transaction of about a dozen short statements (issue 16 benchmark: each is a round trip; reads that can be one
+ * statement are one).
+ */
+async function recordScore(db: Db, userId: number, input: { playId: string; score: number; won?: boolean }, now: Date): Promise<SubmitScoreResult> {
   return db.transaction(async (tx) => {
-    const playRes = await tx.execute(sql`select id, game_id, user_id, created_at from plays where id = ${input.playId}::uuid`);
-    const play = playRes.rows[0] as { id: string; game_id: number; user_id: number | null; created_at: string } | undefined;
+    const at = now.toISOString();
+    // D91: the open season, share-locked: a rollover waits for this score; an open season that is over is rolled over
+    // first (outside this transaction) and the score recorded again
+    const season = (await tx.execute(sql`select id, ends_at from seasons where archived_at is null order by id desc limit 1 for share`)).rows[0] as
+      { id: number; ends_at: string | null } | undefined;
+    if (!season || (season.ends_at !== null && new Date(season.ends_at).getTime() <= now.getTime())) throw new SeasonClosed();
+    const seasonId = Number(season.id);
+
+    const play = (
+      await tx.execute(sql`
+        select p.game_id, p.user_id, p.created_at, g.score_order as "order", g.score_format as format, g.max_score as "maxScore",
+               g.min_round_ms as "minRoundMs"
+        from plays p join games g on g.id = p.game_id where p.id = ${input.playId}::uuid`)
+    ).rows[0] as
+      | {
+          game_id: number;
+          user_id: number | null;
+          created_at: string;
+          order: ScoreOrder;
+          format: ScoreFormat;
+          maxScore: string | number | null;
+          minRoundMs: number | null;
+        }
+      | undefined;
     if (!play) throw new Invalid("Unknown play session");
     if (play.user_id === null || Number(play.user_id) !== userId) throw new Forbidden("This play session belongs to someone else");
-    if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
-    const gameId = Number(play.game_id);
-    const rules = (
-      await tx.execute(
-        sql`select score_order as "order", score_format as format, max_score as "maxScore", min_round_ms as "minRoundMs" from games where id = ${gameId}`,
-      )
-    ).rows[0] as { order: ScoreOrder; format: ScoreFormat; maxScore: string | number | null; minRoundMs: number | null };
     const elapsed = now.getTime() - new Date(play.created_at).getTime();
+    if (elapsed > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
+    const gameId = Number(play.game_id);
+    const rules = play;
     if (rules.maxScore !== null && input.score > Number(rules.maxScore)) throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(Number(rules.maxScore), rules.format));
     if (rules.minRoundMs !== null && elapsed < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
     if (rules.format === "time_ms" && input.score > elapsed + TIME_SLACK_MS) throw new Invalid(SCORE_RULE_MESSAGES.longerThanPlay);
     const asc = rules.order === "asc";
     const counts = countsTowardTotal(rules);
 
-    await tx.execute(
-      sql`insert into player_stats (user_id, reached_at) values (${userId}, ${now.toISOString()}::timestamptz) on conflict (user_id) do nothing`,
-    );
-    await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
+    // the player's stats row first, locked: two scores of one player are applied one after the other
+    const locked = await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
+    if (!locked.rows.length) {
+      await tx.execute(sql`insert into player_stats (user_id, reached_at) values (${userId}, ${at}::timestamptz) on conflict (user_id) do nothing`);
+      await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
+    }
 
     const inserted = await tx.execute(sql`
       insert into scores (user_id, game_id, play_id, score, won, created_at)
-      values (${userId}, ${gameId}, ${input.playId}::uuid, ${input.score}, ${input.won ?? null}, ${now.toISOString()}::timestamptz)
+      values (${userId}, ${gameId}, ${input.playId}::uuid, ${input.score}, ${input.won ?? null}, ${at}::timestamptz)
       on conflict (play_id) do nothing
       returning id`);
     const scoreRow = inserted.rows[0] as { id: number } | undefined;
     if (!scoreRow) throw new Conflict("A score was already submitted for this play");
 
-    const prev = (await tx.execute(sql`select score from best_scores where user_id = ${userId} and game_id = ${gameId}`)).rows[0] as
-      { score: number } | undefined;
-    const personalBest = !prev || (asc ? input.score < Number(prev.score) : input.score > Number(prev.score));
+    const prevRow = (
+      await tx.execute(sql`select
+        (select score from best_scores where user_id = ${userId} and game_id = ${gameId}) as best,
+        (select score from season_best_scores where season_id = ${seasonId} and user_id = ${userId} and game_id = ${gameId}) as season_best`)
+    ).rows[0] as { best: unknown; season_best: unknown };
+    const [prev, prevSeason] = [num(prevRow.best), num(prevRow.season_best)];
+
+    const personalBest = better(asc, input.score, prev);
     if (personalBest) {
       await tx.execute(sql`
         insert into best_scores (user_id, game_id, score, score_id, achieved_at)
-        values (${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${now.toISOString()}::timestamptz)
+        values (${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${at}::timestamptz)
         on conflict (user_id, game_id) do update set score = excluded.score, score_id = excluded.score_id, achieved_at = excluded.achieved_at`);
     }
-    const delta = personalBest && counts ? input.score - (prev ? Number(prev.score) : 0) : 0;
+    const won = input.won === true ? 1 : 0;
+    const reported = input.won === undefined ? 0 : 1;
+    const delta = personalBest && counts ? input.score - (prev ?? 0) : 0;
     await tx.execute(sql`
       update player_stats set
         games_played = games_played + 1,
-        wins = wins + ${input.won === true ? 1 : 0},
-        reported = reported + ${input.won === undefined ? 0 : 1},
+        wins = wins + ${won},
+        reported = reported + ${reported},
         total_score = total_score + ${delta},
-        reached_at = case when ${delta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
+        reached_at = case when ${delta} > 0 then ${at}::timestamptz else reached_at end
       where user_id = ${userId}`);
 
-    // D91: the same for the open season's boards (its row is share-locked: a rollover waits for this score, and a
-    // score that waited for a rollover goes to the new season)
-    const seasonRow = (await tx.execute(sql`select id from seasons where id = ${season.id} and archived_at is null for share`)).rows[0] as
-      { id: number } | undefined;
-    if (!seasonRow) throw new SeasonClosed();
-    await tx.execute(sql`
-      insert into season_player_stats (season_id, user_id, reached_at) values (${season.id}, ${userId}, ${now.toISOString()}::timestamptz)
-      on conflict (season_id, user_id) do nothing`);
-    const prevSeason = (
-      await tx.execute(sql`select score from season_best_scores where season_id = ${season.id} and user_id = ${userId} and game_id = ${gameId}`)
-    ).rows[0] as { score: number } | undefined;
-    const seasonBest = !prevSeason || (asc ? input.score < Number(prevSeason.score) : input.score > Number(prevSeason.score));
+    // D91: the same for the open season's boards
+    const seasonBest = better(asc, input.score, prevSeason);
     if (seasonBest) {
       await tx.execute(sql`
         insert into season_best_scores (season_id, user_id, game_id, score, score_id, achieved_at)
-        values (${season.id}, ${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${now.toISOString()}::timestamptz)
+        values (${seasonId}, ${userId}, ${gameId}, ${input.score}, ${scoreRow.id}, ${at}::timestamptz)
         on conflict (season_id, user_id, game_id) do update set score = excluded.score, score_id = excluded.score_id, achieved_at = excluded.achieved_at`);
     }
-    const seasonDelta = seasonBest && counts ? input.score - (prevSeason ? Number(prevSeason.score) : 0) : 0;
+    const seasonDelta = seasonBest && counts ? input.score - (prevSeason ?? 0) : 0;
     await tx.execute(sql`
-      update season_player_stats set
-        games_played = games_played + 1,
-        wins = wins + ${input.won === true ? 1 : 0},
-        reported = reported + ${input.won === undefined ? 0 : 1},
-        total_score = total_score + ${seasonDelta},
-        reached_at = case when ${seasonDelta} > 0 then ${now.toISOString()}::timestamptz else reached_at end
-      where season_id = ${season.id} and user_id = ${userId}`);
+      insert into season_player_stats as s (season_id, user_id, games_played, wins, reported, total_score, reached_at)
+      values (${seasonId}, ${userId}, 1, ${won}, ${reported}, ${seasonDelta}, ${at}::timestamptz)
+      on conflict (season_id, user_id) do update set
+        games_played = s.games_played + 1,
+        wins = s.wins + ${won},
+        reported = s.reported + ${reported},
+        total_score = s.total_score + ${seasonDelta},
+        reached_at = case when ${seasonDelta} > 0 then ${at}::timestamptz else s.reached_at end`);
 
     // the rank on the game's all-time board as the board ranks it (listed players, D93), from its histogram (ADR 015)
     const rank = await bestScoreRank(tx, userId, gameId, rules.order);
-    const unlocked = await evaluateScoreAchievements(tx, userId, {
-      score: input.score,
-      won: input.won,
-      gameId,
-      order: rules.order,
-      counts,
-      seasonId: season.id,
-    });
+    const unlocked = await evaluateScoreAchievements(tx, userId, { score: input.score, won: input.won, gameId, order: rules.order, counts, seasonId }, now);
     return {
       score: input.score,
       personalBest,
       rank,
       unlocked,
       gameId,
-      previousBest: prev ? Number(prev.score) : null,
+      previousBest: prev,
       order: rules.order,
       format: rules.format,
     };
