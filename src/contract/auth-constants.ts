@@ -25,3 +25,12 @@ export function safeReturnTo(value: unknown): string {
   // a path the parser turned into one starting with "//" would be read as another host by whoever reads it next
   return path.startsWith("//") || path.startsWith("/\\") ? "/" : path;
 }
+
+/**
+ * Issue 17, D98: a first Google sign-in on an invite-only site stops at /login's invite step
+ * (`/login?google=invite`), which posts the code to POST /api/auth/google/signup. Its 400 when the step's
+ * short-lived cookie is missing, forged or older than GOOGLE_SIGN_UP_TTL_MS.
+ */
+export const GOOGLE_INVITE_STEP = "invite";
+export const GOOGLE_SIGN_UP_TTL_MS = 15 * 60 * 1000;
+export const GOOGLE_SIGN_UP_EXPIRED = "Your Google sign-in for this step has expired. Please continue with Google again.";

@@ -34,6 +34,11 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
+/** POST /api/auth/google/signup (issue 17, D98): the invite code that finishes a first Google sign-in. */
+export const googleSignUpSchema = z.object({
+  inviteCode: z.string().max(64, "This invite code is not valid"),
+});
+
 export const loginSchema = z.object({
   username: z.string().trim().min(1, "Username is required").max(254),
   password: z.string().min(1, "Password is required").max(1024),

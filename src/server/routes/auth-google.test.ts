@@ -2,7 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Provider from "oidc-provider";
-import { buildTestApp, type TestApp } from "../../test/test-app";
+import { eq } from "drizzle-orm";
+import { FILTER_BLOCK_SETTING, INVITE_CODE_REQUIRED, INVITE_CODE_SETTING, INVITE_CODE_WRONG, REGISTRATION_SETTING } from "../../contract/community-constants";
+import { GOOGLE_SIGN_UP_EXPIRED } from "../../contract/auth-constants";
+import { usersTable } from "../db/schema";
+import { buildTestApp, createUserWithSession, testDatabaseKinds, type TestApp } from "../../test/test-app";
 
 /**
  * D15: the whole Google sign-in redirect flow against a local OpenID provider (oidc-provider)
@@ -10,6 +14,7 @@ import { buildTestApp, type TestApp } from "../../test/test-app";
  */
 const PUBLIC_URL = "http://localhost:5000";
 
+/** The provider signs in `account` as it is at the time of each sign-in (a test may change it between them). */
 async function startProvider(account: { sub: string; name: string; email: string }) {
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -156,3 +161,135 @@ describe("Google sign-in unconfigured (D15)", () => {
     }
   });
 });
+
+/**
+ * Issue 17: a first Google sign-in on an invite-only site (D98) does not create an account silently; the player is
+ * sent to /login's invite step and the account is made once they give the code. Existing accounts sign in as before.
+ * D98: a username derived from the Google name never carries a blocked word.
+ */
+for (const kind of testDatabaseKinds()) {
+  describe(`Google sign-up on an invite-only site, and the word filter (issue 17, D98) [${kind}]`, () => {
+    const account = { sub: "google-sub-invite-1", name: "Grace Hopper", email: "grace@example.com" };
+    let idp: Awaited<ReturnType<typeof startProvider>>;
+    let t: TestApp;
+    let admin: Awaited<ReturnType<typeof createUserWithSession>>;
+    beforeAll(async () => {
+      idp = await startProvider(account);
+      t = await buildTestApp(kind, {
+        demo: false,
+        env: { PUBLIC_URL, GOOGLE_CLIENT_ID: "arcadium-test", GOOGLE_CLIENT_SECRET: "arcadium-test-secret", OIDC_ISSUER: idp.issuer },
+      });
+      admin = await createUserWithSession(t, { role: "admin" });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await idp?.close();
+    });
+
+    async function setSite(site: Record<string, string>) {
+      const res = await t.app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: admin.cookies, payload: { site } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    /** A whole Google sign-in as `account`; the callback's answer. */
+    async function googleSignIn(returnTo = "/game/3") {
+      const start = await t.app.inject({ method: "GET", url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` });
+      const tx = start.cookies.find((c) => c.name === "oidc_tx")!.value;
+      const back = await followToSite(start.headers.location as string);
+      return t.app.inject({ method: "GET", url: back.pathname + back.search, cookies: { oidc_tx: tx } });
+    }
+    const userBySub = async (sub: string) => (await t.database.db.select().from(usersTable).where(eq(usersTable.googleSub, sub)))[0];
+
+    it("sends a new player to the invite step instead of creating an account, and creates it with the right code", async () => {
+      await setSite({ [REGISTRATION_SETTING]: "invite", [INVITE_CODE_SETTING]: "Class-2026" });
+      Object.assign(account, { sub: "google-sub-invite-1", name: "Grace Hopper", email: "grace@example.com" });
+
+      const done = await googleSignIn("/game/3");
+      expect(done.statusCode).toBe(302);
+      expect(done.headers.location).toBe("/login?google=invite&returnTo=%2Fgame%2F3");
+      expect(done.cookies.find((c) => c.name === "sid")).toBeUndefined();
+      expect(await userBySub(account.sub)).toBeUndefined();
+      const pending = done.cookies.find((c) => c.name === "google_signup")!;
+      expect(pending.httpOnly).toBe(true);
+      expect(pending.path).toBe("/api/auth/google");
+
+      const signUp = (payload: object, cookies: Record<string, string> = { google_signup: pending.value }) =>
+        t.app.inject({ method: "POST", url: "/api/auth/google/signup", cookies, payload });
+
+      // no code, a wrong one: 400 with the registration form's messages, and still no account
+      const missing = await signUp({ inviteCode: " " });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(INVITE_CODE_REQUIRED);
+      const wrong = await signUp({ inviteCode: "class-2025" });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(INVITE_CODE_WRONG);
+      expect(await userBySub(account.sub)).toBeUndefined();
+
+      // without the step's cookie, or with a forged one: nothing is created
+      const noCookie = await signUp({ inviteCode: "class-2026" }, {});
+      expect(noCookie.statusCode).toBe(400);
+      expect(noCookie.json().message).toBe(GOOGLE_SIGN_UP_EXPIRED);
+      const [body, mac] = pending.value.split(".");
+      const forgedProfile = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+      forgedProfile.profile.sub = "someone-else";
+      const forged = `${Buffer.from(JSON.stringify(forgedProfile)).toString("base64url")}.${mac}`;
+      const refused = await signUp({ inviteCode: "class-2026" }, { google_signup: forged });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(GOOGLE_SIGN_UP_EXPIRED);
+      expect(await userBySub("someone-else")).toBeUndefined();
+
+      // the right code (case and spaces ignored, as at registration): the account is made and signed in
+      const right = await signUp({ inviteCode: " CLASS-2026 " });
+      expect(right.statusCode, right.body).toBe(201);
+      expect(right.json()).toMatchObject({ username: "Grace_Hopper", role: "player" });
+      expect(right.cookies.find((c) => c.name === "google_signup")?.value).toBe("");
+      const sid = right.cookies.find((c) => c.name === "sid")!.value;
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json().username).toBe("Grace_Hopper");
+
+      // the next Google sign-in of that account goes straight through
+      const again = await googleSignIn("/");
+      expect(again.headers.location).toBe("/");
+      expect(again.cookies.find((c) => c.name === "sid")).toBeDefined();
+    });
+
+    it("keeps signing in a Google account made before registration became invite-only", async () => {
+      await setSite({ [REGISTRATION_SETTING]: "open" });
+      Object.assign(account, { sub: "google-sub-early", name: "Early Bird", email: "early@example.com" });
+      const first = await googleSignIn("/");
+      expect(first.cookies.find((c) => c.name === "sid")).toBeDefined();
+      await setSite({ [REGISTRATION_SETTING]: "invite", [INVITE_CODE_SETTING]: "Class-2026" });
+      const later = await googleSignIn("/game/3");
+      expect(later.headers.location).toBe("/game/3");
+      expect(later.cookies.find((c) => c.name === "sid")).toBeDefined();
+      expect(later.cookies.find((c) => c.name === "google_signup")).toBeUndefined();
+    });
+
+    it("says registration is closed on an invite-only site without a code", async () => {
+      await setSite({ [REGISTRATION_SETTING]: "invite", [INVITE_CODE_SETTING]: "" });
+      Object.assign(account, { sub: "google-sub-closed", name: "Closed Door", email: "closed@example.com" });
+      const done = await googleSignIn("/");
+      expect(done.headers.location).toBe("/login?error=registration_closed");
+      expect(done.cookies.find((c) => c.name === "sid")).toBeUndefined();
+      expect(await userBySub(account.sub)).toBeUndefined();
+    });
+
+    it("never derives a username with a blocked word (D98): a neutral name instead", async () => {
+      await setSite({ [REGISTRATION_SETTING]: "open", [FILTER_BLOCK_SETTING]: "rude" });
+      for (const [i, name] of ["Rude Dude", "RudeDude", "Rüde Person", "R.U.D.E Ok"].entries()) {
+        Object.assign(account, { sub: `google-sub-filter-${i}`, name, email: `filter${i}@example.com` });
+        const done = await googleSignIn("/");
+        expect(
+          done.cookies.find((c) => c.name === "sid"),
+          name,
+        ).toBeDefined();
+        const user = await userBySub(account.sub);
+        expect(user.username, name).not.toMatch(/r_?u_?d_?e/i);
+        expect(user.username, name).toMatch(/^player\d{4,}$/);
+      }
+      // a clean name is kept
+      Object.assign(account, { sub: "google-sub-filter-clean", name: "Kind Person", email: "kind@example.com" });
+      await googleSignIn("/");
+      expect((await userBySub(account.sub)).username).toBe("Kind_Person");
+    });
+  });
+}

@@ -1,18 +1,42 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { safeReturnTo } from "../../contract/auth";
+import { currentUserSchema, googleSignUpSchema, safeReturnTo } from "../../contract/auth";
+import { GOOGLE_INVITE_STEP, GOOGLE_SIGN_UP_EXPIRED, GOOGLE_SIGN_UP_TTL_MS } from "../../contract/auth-constants";
+import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
+import { Forbidden, Invalid } from "../errors";
 import { sessionToken, setSessionCookie } from "../plugins/auth";
-import { finishGoogleSignIn, findOrCreateGoogleUser, googleConfigured, startGoogleSignIn, type OidcTransaction } from "../services/google";
+import { toCurrentUser } from "../services/accounts";
+import { checkInvite, googleSignUpGate } from "../services/community-settings";
+import {
+  finishGoogleSignIn,
+  findGoogleUser,
+  findOrCreateGoogleUser,
+  googleConfigured,
+  openPendingSignUp,
+  sealPendingSignUp,
+  startGoogleSignIn,
+  type OidcTransaction,
+} from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
 
 const OIDC_COOKIE = "oidc_tx";
+/** Issue 17: a first Google sign-in waiting for the invite code (services/google.ts sealPendingSignUp). */
+const SIGN_UP_COOKIE = "google_signup";
+const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if you think this is a mistake.";
 
-/** D15: Google sign-in. The transaction (state, nonce, PKCE verifier) lives in a short-lived HttpOnly cookie. */
-export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+/**
+ * D15: Google sign-in. The transaction (state, nonce, PKCE verifier) lives in a short-lived HttpOnly cookie.
+ * Issue 17, D98: on an invite-only site a Google account no user has yet is not created at the callback: the player
+ * is sent to /login's invite step, whose code (POST /api/auth/google/signup) creates it; existing accounts sign in
+ * as before.
+ */
+export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
   const secure = config.publicUrl.startsWith("https:");
   const oidcCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "lax" as const, secure };
+  // only ever sent by the site's own invite step
+  const signUpCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "strict" as const, secure };
 
   app.get("/api/auth/google", { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
     if (!googleConfigured(config)) return reply.redirect("/login?error=google_unavailable", 302);
@@ -39,7 +63,19 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     }
     try {
       const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
-      const user = await findOrCreateGoogleUser(db, profile);
+      let user = await findGoogleUser(db, profile.sub);
+      if (!user) {
+        const gate = await googleSignUpGate(db);
+        if (gate === "closed") return reply.redirect("/login?error=registration_closed", 302);
+        if (gate === "invite") {
+          reply.setCookie(SIGN_UP_COOKIE, sealPendingSignUp(config, profile), { ...signUpCookie, maxAge: GOOGLE_SIGN_UP_TTL_MS / 1000 });
+          const step = new URLSearchParams({ google: GOOGLE_INVITE_STEP });
+          const returnTo = safeReturnTo(tx.returnTo);
+          if (returnTo !== "/") step.set("returnTo", returnTo);
+          return reply.redirect(`/login?${step}`, 302);
+        }
+        user = await findOrCreateGoogleUser(db, profile);
+      }
       if (user.disabledAt) return reply.redirect("/login?error=account_disabled", 302);
       await destroySession(db, sessionToken(request));
       const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
@@ -50,4 +86,23 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       return reply.redirect("/login?error=google_failed", 302);
     }
   });
+
+  // Issue 17, D98: the invite step's code creates the Google account the callback held back, and signs it in.
+  app.post(
+    "/api/auth/google/signup",
+    { schema: { body: googleSignUpSchema, response: { 201: currentUserSchema, ...errorResponses(400, 403, 429) } } },
+    async (request, reply) => {
+      const profile = openPendingSignUp(config, request.cookies[SIGN_UP_COOKIE]);
+      if (!profile) throw new Invalid(GOOGLE_SIGN_UP_EXPIRED);
+      await rateLimits.enforce("register", `register:ip:${request.ip}`);
+      await checkInvite(db, request.body.inviteCode);
+      const user = await findOrCreateGoogleUser(db, profile);
+      if (user.disabledAt) throw new Forbidden(ACCOUNT_DISABLED);
+      reply.clearCookie(SIGN_UP_COOKIE, signUpCookie);
+      await destroySession(db, sessionToken(request));
+      const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+      setSessionCookie(reply, session.token, session.expiresAt, secure);
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
 };

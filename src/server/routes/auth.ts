@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // D11: register → 201 user + session.
   app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
     await rateLimits.enforce("register", `register:ip:${request.ip}`);
-    // D98: an invite-only site needs its code (password registration; Google sign-up is not asked for one)
+    // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts, issue 17)
     await checkInvite(db, request.body.inviteCode);
     const user = await registerUser(db, request.body, settings.passwordHashCost);
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });

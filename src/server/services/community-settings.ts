@@ -39,7 +39,8 @@ import { compileWordFilter, containsLink, type WordFilter } from "./word-filter"
  *   invalidation is used by its caller but not kept.
  * - `filterText` refuses (400, the surface's message) a text with a blocked word and returns it with masked
  *   words starred; `assertChatPostable` adds D98's chat rules (chat off: 403; a link while links are off: 400).
- * - `checkInvite` enforces registration by invite code (400 without or with a wrong one).
+ * - `checkInvite` enforces registration by invite code (400 without or with a wrong one); `googleSignUpGate` tells
+ *   the Google callback whether a first sign-in needs it (issue 17: Google sign-up is no way around the code).
  */
 
 export type CommunitySettings = {
@@ -122,12 +123,17 @@ export async function filterText(db: Db, surface: FilteredSurface, text: string)
   return result.text;
 }
 
+/** D98: whether `username` holds no blocked word of `filter` (masked words are allowed in a name). */
+export function usernamePassesFilter(filter: WordFilter, username: string): boolean {
+  // "BadGuy" and "bad_guy" are two words each: split camel case so that a whole-word entry still finds them.
+  const spaced = username.replace(/([a-z])([A-Z])/g, "$1 $2");
+  return !filter.check(spaced).blocked;
+}
+
 /** D98: a username with a blocked word is refused (400); masked words are not starred in a name. */
 export async function assertUsernameAllowed(db: Db, username: string): Promise<void> {
   const { filter } = await communitySettings(db);
-  // "BadGuy" and "bad_guy" are two words each: split camel case so that a whole-word entry still finds them.
-  const spaced = username.replace(/([a-z])([A-Z])/g, "$1 $2");
-  if (filter.check(spaced).blocked) throw new Invalid(COMMUNITY_REFUSALS.blockedUsername);
+  if (!usernamePassesFilter(filter, username)) throw new Invalid(COMMUNITY_REFUSALS.blockedUsername);
 }
 
 /**
@@ -151,6 +157,16 @@ export async function checkInvite(db: Db, code: string | undefined): Promise<voi
   const a = Buffer.from(given.toLowerCase());
   const b = Buffer.from(settings.inviteCode.toLowerCase());
   if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new Invalid(INVITE_CODE_WRONG);
+}
+
+/**
+ * Issue 17, D98: what a first Google sign-in (no account has its `sub`) may do: "open" creates the account,
+ * "invite" must first be given the invite code (checkInvite), "closed" (invite-only without a code) may not.
+ */
+export async function googleSignUpGate(db: Db): Promise<"open" | "invite" | "closed"> {
+  const settings = await communitySettings(db);
+  if (settings.registration !== "invite") return "open";
+  return settings.inviteCode ? "invite" : "closed";
 }
 
 /** A new invite code: 10 letters and digits without look-alikes (no 0/o, 1/l/i). */

@@ -1,9 +1,11 @@
+import crypto from "node:crypto";
 import * as client from "openid-client";
 import { eq, sql } from "drizzle-orm";
+import { GOOGLE_SIGN_UP_TTL_MS } from "../../contract/auth-constants";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { usersTable } from "../db/schema";
-import { communitySettings } from "./community-settings";
+import { communitySettings, usernamePassesFilter } from "./community-settings";
 
 /** D15: OpenID Connect authorization-code flow with PKCE against OIDC_ISSUER (Google by default). */
 let discovered: { key: string; config: Promise<client.Configuration> } | null = null;
@@ -72,29 +74,91 @@ export async function finishGoogleSignIn(config: Config, callbackUrl: URL, tx: O
   };
 }
 
-/** A username that fits D11 (3–20 of letters, digits, _) and is free, derived from the profile. */
+/** A neutral name (D98's fallback when a derived one holds a blocked word): "player" and 4 or more digits. */
+function neutralUsername(digits = 4): string {
+  return `player${crypto.randomInt(10 ** (digits - 1), 10 ** digits)}`;
+}
+
+/**
+ * A username that fits D11 (3–20 of letters, digits, _) and is free, derived from the profile. D98: it never holds
+ * a word of the block list (every candidate is checked as a typed name would be); a name that would falls back to
+ * a neutral "player1234".
+ */
 export async function deriveUsername(db: Db, profile: GoogleProfile): Promise<string> {
+  const { filter } = await communitySettings(db);
   const source = profile.name ?? profile.email?.split("@")[0] ?? "player";
   let base = source
     .normalize("NFKD")
+    .replace(/\p{M}+/gu, "") // accents dropped ("Rüde" is "Rude", not "Ru_de")
     .replace(/[^A-Za-z0-9_]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, 16);
   if (base.length < 3) base = `player${base}`.slice(0, 16);
+  let neutral = !usernamePassesFilter(filter, base);
+  if (neutral) base = neutralUsername();
   for (let i = 0; i < 50; i++) {
-    const candidate = i === 0 ? base : `${base.slice(0, 20 - String(i + 1).length)}${i + 1}`;
+    // neutral names try other digits; others get a number added ("Ada_Lovelace2")
+    const candidate = i === 0 ? base : neutral ? neutralUsername(i < 25 ? 4 : 6) : `${base.slice(0, 20 - String(i + 1).length)}${i + 1}`;
+    if (!usernamePassesFilter(filter, candidate)) {
+      if (!neutral) {
+        neutral = true;
+        base = neutralUsername();
+      }
+      continue;
+    }
     const [taken] = await db
       .select({ id: usersTable.id })
       .from(usersTable)
       .where(sql`lower(${usersTable.username}) = lower(${candidate})`);
     if (!taken) return candidate;
   }
-  return `player_${Math.floor(Math.random() * 1e9)}`.slice(0, 20);
+  return neutralUsername(9);
 }
 
-/** D15: the user is found by the provider's `sub`, or created. Accounts are never linked by email alone. */
+/** D15: the account signed in with this Google `sub`, if any. */
+export async function findGoogleUser(db: Db, sub: string) {
+  const [user] = await db.select().from(usersTable).where(eq(usersTable.googleSub, sub));
+  return user;
+}
+
+/**
+ * Issue 17, D98: a first Google sign-in on an invite-only site waits for the invite code. The verified profile is kept
+ * in the browser meanwhile, sealed with an HMAC keyed by a key derived from the Google client secret (only this server
+ * knows it) and valid GOOGLE_SIGN_UP_TTL_MS: `sealPendingSignUp` makes the value, `openPendingSignUp` gives the
+ * profile back, or null when it is missing, altered or expired.
+ */
+function pendingSignUpKey(config: Config): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", config.google!.clientSecret, "arcadium", "google sign-up awaiting an invite code", 32));
+}
+
+export function sealPendingSignUp(config: Config, profile: GoogleProfile, now = Date.now()): string {
+  const body = Buffer.from(JSON.stringify({ profile, expiresAt: now + GOOGLE_SIGN_UP_TTL_MS })).toString("base64url");
+  const mac = crypto.createHmac("sha256", pendingSignUpKey(config)).update(body).digest("base64url");
+  return `${body}.${mac}`;
+}
+
+export function openPendingSignUp(config: Config, value: string | undefined, now = Date.now()): GoogleProfile | null {
+  if (!config.google || !value || value.length > 4096) return null;
+  const [body, mac, extra] = value.split(".");
+  if (!body || !mac || extra !== undefined) return null;
+  const expected = crypto.createHmac("sha256", pendingSignUpKey(config)).update(body).digest();
+  const given = Buffer.from(mac, "base64url");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  try {
+    const { profile, expiresAt } = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { profile: GoogleProfile; expiresAt: number };
+    if (typeof expiresAt !== "number" || now > expiresAt || typeof profile?.sub !== "string" || !profile.sub) return null;
+    return profile;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * D15: the user is found by the provider's `sub`, or created. Accounts are never linked by email alone. Issue 17: the
+ * caller decides whether a new account may be made (googleSignUpGate: the invite code of an invite-only site).
+ */
 export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
-  const [existing] = await db.select().from(usersTable).where(eq(usersTable.googleSub, profile.sub));
+  const existing = await findGoogleUser(db, profile.sub);
   if (existing) return existing;
   let email = profile.email && profile.emailVerified ? profile.email : null;
   if (email) {

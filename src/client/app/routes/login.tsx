@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuthProviders } from "@/features/auth/api/get-providers";
 import { AccountPerks } from "@/features/auth/components/account-perks";
 import { GoogleSignInButton } from "@/features/auth/components/google-button";
+import { GoogleInviteStep } from "@/features/auth/components/google-invite-step";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignedInPanel } from "@/features/auth/components/signed-in-panel";
@@ -14,13 +15,15 @@ import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to"
 import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
 import { STATIC_PAGE_META } from "@contract/pages";
+import { GOOGLE_INVITE_STEP } from "@contract/auth-constants";
 
 type Tab = "signin" | "register";
 
 /**
  * D10 /login: tabs Sign In and Register (`?tab=register` opens Register), 'Continue with Google'
  * only when the server has Google configured (D15), `?error=…` from the Google flow shown, and after
- * success the same-site `returnTo` (else '/').
+ * success the same-site `returnTo` (else '/'). Issue 17, D98: `?google=invite` is the invite step a first Google
+ * sign-in stops at on an invite-only site.
  */
 export function LoginScreen() {
   const search = useSearch();
@@ -29,6 +32,7 @@ export function LoginScreen() {
   const tab: Tab = params.get("tab") === "register" ? "register" : "signin";
   const returnTo = afterSignInPath(params.get("returnTo"));
   const queryError = loginErrorFromQuery(params.get("error"));
+  const googleInviteStep = params.get("google") === GOOGLE_INVITE_STEP;
   const { user, isLoading } = useCurrentUser();
   const providers = useAuthProviders();
   const content = useContent();
@@ -58,6 +62,8 @@ export function LoginScreen() {
               </div>
             ) : user ? (
               <SignedInPanel user={user} returnTo={returnTo} />
+            ) : googleInviteStep ? (
+              <GoogleInviteStep siteName={siteName} returnTo={returnTo} onSignedUp={done} />
             ) : (
               <>
                 <div className="mb-6">

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { GOOGLE_SIGN_UP_EXPIRED } from "@contract/auth-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const user = { id: 42, username: "neonfox", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player" };
@@ -243,10 +244,49 @@ describe("/login (D10)", () => {
   it.each([
     ["google_unavailable", "Google sign-in is not available on this site."],
     ["google_failed", "Google sign-in failed. Please try again."],
+    ["registration_closed", "Registration on this site is closed, so no new account can be made with Google."],
   ])("?error=%s shows a visible message", async (code, text) => {
     mockApi(authServer());
     renderApp(`/login?error=${code}`);
     expect(await main().findByRole("alert")).toHaveTextContent(text);
+  });
+
+  it("issue 17, D98: ?google=invite asks for the invite code that finishes a Google sign-up, then goes to returnTo", async () => {
+    let attempts = 0;
+    const fetch = mockApi([
+      [
+        "POST",
+        "/api/auth/google/signup",
+        () => (++attempts === 1 ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 }) : jsonResponse(user, { status: 201 })),
+      ],
+      ...authServer({ google: true }),
+    ]);
+    const { location } = renderApp("/login?google=invite&returnTo=%2Fgame%2F3");
+    expect(await main().findByRole("heading", { name: "One more step" })).toBeInTheDocument();
+    expect(main().queryByRole("tab", { name: "Register" })).not.toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "Finish creating your account" });
+    const code = within(form).getByLabelText("Invite code");
+    fireEvent.submit(form);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/Please enter the invite code you were given/));
+    expect(fetch.mock.calls.some(([u]) => u === "/api/auth/google/signup")).toBe(false);
+    fireEvent.change(code, { target: { value: "wrong-code" } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/This invite code is not valid/));
+    fireEvent.change(code, { target: { value: " class-2026 " } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/game/3"));
+    const last = fetch.mock.calls.filter(([u]) => u === "/api/auth/google/signup").at(-1);
+    expect(JSON.parse(String(last?.[1]?.body))).toEqual({ inviteCode: "class-2026" });
+  });
+
+  it("issue 17: an expired Google invite step offers Google again", async () => {
+    mockApi([["POST", "/api/auth/google/signup", () => jsonResponse({ message: GOOGLE_SIGN_UP_EXPIRED }, { status: 400 })], ...authServer({ google: true })]);
+    renderApp("/login?google=invite");
+    const form = await screen.findByRole("form", { name: "Finish creating your account" });
+    fireEvent.change(within(form).getByLabelText("Invite code"), { target: { value: "class-2026" } });
+    fireEvent.submit(form);
+    expect(await main().findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_UP_EXPIRED);
+    expect(main().getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/api/auth/google");
   });
 
   it("already signed in: says who and links onward", async () => {
