@@ -8,6 +8,7 @@ import { purgeExpiredSessions } from "./services/sessions";
 import { purgeOldNotifications } from "./services/notifications";
 import { purgeOldAudit } from "./services/audit";
 import { purgeRateLimits } from "./services/rate-limit";
+import { purgeOldAnonymousPlays } from "./services/play-retention";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -61,12 +62,17 @@ async function main() {
     );
   }
 
-  // Expired sessions (D13), old rate-limit windows and notifications older than 90 days (D85) are removed every 10 minutes.
+  // Expired sessions (D13), old rate-limit windows, notifications older than 90 days (D85), audit entries older than a
+  // year (D99) and anonymous plays past their retention (issue 17, counted per day first) are removed every 10 minutes.
   const housekeeping = setInterval(
     () => {
-      void Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db), purgeOldNotifications(database.db), purgeOldAudit(database.db)]).catch(
-        (err) => app.log.warn({ err }, "housekeeping failed"),
-      );
+      void Promise.all([
+        purgeExpiredSessions(database.db),
+        purgeRateLimits(database.db),
+        purgeOldNotifications(database.db),
+        purgeOldAudit(database.db),
+        purgeOldAnonymousPlays(database.db),
+      ]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
     },
     10 * 60 * 1000,
   );

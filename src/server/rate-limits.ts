@@ -64,6 +64,12 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     achievement: { limit: 60, windowMs: MINUTE, message: "Too many achievements. Please slow down." },
     /** issue 17: leaderboard searches per address (key `leaderboard-search:ip:{ip}`): never cached, each is a query over the players */
     leaderboardSearch: { limit: 60, windowMs: MINUTE, message: "Too many leaderboard searches. Please wait a moment." },
+    /**
+     * issue 17: profile reads per reader (key `profile:user:{id}`, signed out `profile:ip:{ip}`), the profile and its
+     * statistics together: each counts the players ahead (ranks) and none is cached (D87: it depends on who asks).
+     * A profile page makes two; 120 a minute is far above anyone reading profiles.
+     */
+    profileRead: { limit: 120, windowMs: MINUTE, message: "Too many profiles viewed. Please wait a moment." },
     /** D30: reviews per player (key `review:{userId}`) */
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */

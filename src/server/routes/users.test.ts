@@ -151,3 +151,30 @@ describeEachDatabase(
   },
   { demo: false },
 );
+
+// Issue 17's security review: each profile read counts the players ahead of this one (its rank; the statistics one rank
+// per game) and is never cached (D87: it depends on who asks). Reads are counted per address, or per player when
+// signed in (rate-limits.ts `profileRead`, lowered to 3 here), the profile and its statistics together.
+describeEachDatabase(
+  "profile reads are rate-limited (issue 17)",
+  (t) => {
+    const get = (url: string, remoteAddress: string, cookies?: Record<string, string>) => t().app.inject({ method: "GET", url, remoteAddress, cookies });
+    it("the 4th read a window from one address is 429 with Retry-After; another address and a signed-in reader still answer", async () => {
+      const owner = await createUserWithSession(t());
+      const reader = await createUserWithSession(t());
+      expect((await get(`/api/users/${owner.user.id}`, "10.31.0.1")).statusCode).toBe(200);
+      expect((await get(`/api/users/${owner.user.id}/stats`, "10.31.0.1")).statusCode).toBe(200);
+      expect((await get(`/api/users/${owner.user.id + 1000}`, "10.31.0.1")).statusCode).toBe(404);
+      for (const url of [`/api/users/${owner.user.id}`, `/api/users/${owner.user.id}/stats`]) {
+        const refused = await get(url, "10.31.0.1");
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+        expect(refused.json().message).toMatch(/profile/i);
+      }
+      expect((await get(`/api/users/${owner.user.id}`, "10.31.0.2")).statusCode).toBe(200);
+      // a signed-in reader is counted as themselves, not by the address they share (a school's, say)
+      expect((await get(`/api/users/${owner.user.id}`, "10.31.0.1", reader.cookies)).statusCode).toBe(200);
+    });
+  },
+  { demo: false, settings: { rateLimits: { profileRead: { limit: 3 } } } },
+);

@@ -56,7 +56,8 @@ export async function cancelAccountDeletion(db: Db, userId: number): Promise<voi
 
 /**
  * D87: anonymises one account whose grace has passed, in one transaction. Reviews and chat messages stay
- * (shown as "Deleted player"); plays stay without their player (they are the games' play counts); everything
+ * (shown as "Deleted player"); plays stay without their player, as anonymous plays (issue 17: kept as rows for
+ * ANONYMOUS_PLAY_RETENTION_DAYS, then as per-day counts, services/play-retention.ts); everything
  * else personal is deleted or erased. Returns the avatar to remove, or undefined when the account was not due
  * or another process is handling it (`skip locked`: safe with several processes).
  */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
 
@@ -23,8 +23,30 @@ export const playsTable = pgTable(
   (t) => [
     index("plays_game_idx").on(t.gameId, t.createdAt),
     index("plays_user_idx").on(t.userId, t.createdAt),
+    // issue 17: a game's last timed plays (the admin median, services/play-timing.ts) as one short index range, also
+    // for the anonymous plays' purge that keeps them (services/play-retention.ts)
+    index("plays_timed_idx")
+      .on(t.gameId, t.createdAt)
+      .where(sql`${t.firstGameplayMs} is not null`),
     check("plays_first_gameplay_ms_range", sql`${t.firstGameplayMs} between 0 and 3600000`),
   ],
+);
+
+/**
+ * Issue 17: anonymous plays older than ANONYMOUS_PLAY_RETENTION_DAYS leave `plays` (services/play-retention.ts) and are
+ * counted here per game and UTC day instead, in the statement that deletes them. A game's plays on a day are this
+ * count plus its `plays` rows of that day; games.plays (the count the site shows) never changes with the purge.
+ */
+export const playCountsDailyTable = pgTable(
+  "play_counts_daily",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    anonymousPlays: integer("anonymous_plays").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.day] }), check("play_counts_daily_nonnegative", sql`${t.anonymousPlays} >= 0`)],
 );
 
 /**
@@ -85,7 +107,14 @@ export const playerGameAchievementsTable = pgTable(
     playId: uuid("play_id").references(() => playsTable.id, { onDelete: "set null" }),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.achievementId] }), index("player_game_achievements_achievement_idx").on(t.achievementId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.achievementId] }),
+    index("player_game_achievements_achievement_idx").on(t.achievementId),
+    // issue 17: deleting a play (the anonymous plays' purge, a game's deletion) looks up the unlocks that name it
+    index("player_game_achievements_play_idx")
+      .on(t.playId)
+      .where(sql`${t.playId} is not null`),
+  ],
 );
 
 /** D23: one score per play. */
