@@ -1,7 +1,8 @@
 // Issue 17 (security review, "Passwords"): writes the list of common passwords that the server refuses when a
 // password is chosen (src/server/services/common-passwords.ts reads it).
 //
-//   node scripts/generate-common-passwords.mjs [out-file]     (default: src/server/lists/common-passwords.txt)
+//   node scripts/generate-common-passwords.mjs [out-file]     (default: src/server/lists/common-passwords.txt;
+//   npm run generate:common-passwords writes the default)
 //
 // The source is the password list of the npm package @zxcvbn-ts/language-common (MIT; a devDependency pinned to one
 // version, so that the same install always gives the same file): about 49,000 passwords from public leaks, most
