@@ -12,13 +12,16 @@ describeEachDatabase("common passwords are refused (issue 17)", (t) => {
   const accounts = async (username: string) =>
     Number((await t().database.db.execute(sql`select count(*)::int as n from users where lower(username) = lower(${username})`)).rows[0].n);
 
-  it.each(["password123", "Qwerty123", "PASSWORD1", "iloveyou", "ｐａｓｓｗｏｒｄ１２３"])("registering with %j answers 400 with the message and creates no account", async (password) => {
-    const res = await register({ username: "common_pw", password, email: "common@example.com" });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(COMMON_PASSWORD_MESSAGE);
-    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
-    expect(await accounts("common_pw")).toBe(0);
-  });
+  it.each(["password123", "Qwerty123", "PASSWORD1", "iloveyou", "ｐａｓｓｗｏｒｄ１２３"])(
+    "registering with %j answers 400 with the message and creates no account",
+    async (password) => {
+      const res = await register({ username: "common_pw", password, email: "common@example.com" });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(COMMON_PASSWORD_MESSAGE);
+      expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+      expect(await accounts("common_pw")).toBe(0);
+    },
+  );
 
   it("the length rule is checked first: a short common password gets the length message", async () => {
     const res = await register({ username: "common_pw", password: "123456" });
