@@ -7,7 +7,7 @@
 // The source is the password list of the npm package @zxcvbn-ts/language-common (MIT; a devDependency pinned to one
 // version, so that the same install always gives the same file): about 49,000 passwords from public leaks, most
 // common first. Kept: the first 10,000 distinct ones (lower-cased) that the length rule lets through (8 to 128
-// characters, src/contract/auth-constants.ts): a shorter one is refused by its length already, so listing it
+// characters, src/contract/password-constants.ts): a shorter one is refused by its length already, so listing it
 // would only make the list shorter in effect. Written one a line, most common first, after one header line that
 // names the package, its version and licence. scripts/generate-common-passwords.test.ts checks that the committed
 // file is what this script writes.
@@ -20,7 +20,7 @@ export const SOURCE_PACKAGE = "@zxcvbn-ts/language-common";
 /** The file inside the package: a JSON array of passwords, most common first. */
 export const SOURCE_FILE = "src/passwords.json";
 export const COUNT = 10_000;
-/** PASSWORD_MIN_LENGTH and PASSWORD_MAX_LENGTH of src/contract/auth-constants.ts (the test checks they agree). */
+/** PASSWORD_MIN_LENGTH and PASSWORD_MAX_LENGTH of src/contract/password-constants.ts (the test checks they agree). */
 export const MIN_LENGTH = 8;
 export const MAX_LENGTH = 128;
 

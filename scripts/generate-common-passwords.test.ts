@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../src/contract/auth-constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../src/contract/password-constants";
 import { commonPasswords, isCommonPassword } from "../src/server/services/common-passwords";
 // @ts-expect-error: a plain .mjs script, without types
 import { COUNT, DEFAULT_OUT, MAX_LENGTH, MIN_LENGTH, SOURCE_PACKAGE } from "./generate-common-passwords.mjs";

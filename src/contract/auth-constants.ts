@@ -3,16 +3,6 @@
  * page does not load zod for them (issue 13 item 6, D73).
  */
 
-/** D11: a password's length, in characters (the registration, a password change or a first password). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/**
- * Issue 17 (security review, "Passwords"): the 400 of a password that is on the list of common passwords
- * (src/server/lists/common-passwords.txt, checked on the server only). The forms show it under the password field.
- */
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another one.";
-
 /** Stands for the site's own origin while a return path is parsed (any origin would do: only "is it this one?" counts). */
 const SITE = "http://site.invalid";
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { publicUserSchema } from "./common";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
-export { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeReturnTo } from "./auth-constants";
+export { safeReturnTo } from "./auth-constants";
+export { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
 /** D14: the signed-in user, with role (never email or hashes, D16); D102: roles are player, moderator, admin. */
 export const currentUserSchema = publicUserSchema.extend({

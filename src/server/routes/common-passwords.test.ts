@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { COMMON_PASSWORD_MESSAGE } from "../../contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "../../contract/password-constants";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { COMMON_PASSWORD_MESSAGE } from "../../contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "../../contract/password-constants";
 import { Invalid } from "../errors";
 
 /**

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "@contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings, SessionInfo } from "@contract/me";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRequest, type MockRoute } from "@test/render-app";
 

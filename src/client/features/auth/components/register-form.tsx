@@ -10,7 +10,7 @@ import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "@/components/password-input";
 import { useContent } from "@/lib/site-content";
 import { REGISTRATION_SETTING, registrationMode } from "@contract/community-constants";
-import { COMMON_PASSWORD_MESSAGE } from "@contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 
 type Field = "username" | "email" | "password" | "inviteCode";
 const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];

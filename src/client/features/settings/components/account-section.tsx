@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { PasswordInput } from "@/components/password-input";
 import { errorMessage } from "@/lib/api-client";
-import { COMMON_PASSWORD_MESSAGE } from "@contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings } from "@contract/me";
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
 import { useChangeEmail, useChangePassword } from "../api/account";
