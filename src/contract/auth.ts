@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { publicUserSchema } from "./common";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
 export { safeReturnTo } from "./auth-constants";
+export { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
 /** D14: the signed-in user, with role (never email or hashes, D16); D102: roles are player, moderator, admin. */
 export const currentUserSchema = publicUserSchema.extend({
@@ -20,7 +22,10 @@ export const usernameSchema = z
   .min(3, "Username must be 3 to 20 characters")
   .max(20, "Username must be 3 to 20 characters")
   .regex(/^[A-Za-z0-9_]+$/, "Username may contain only letters, digits and _");
-export const passwordSchema = z.string().min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters");
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const registerSchema = z.object({
   username: usernameSchema,

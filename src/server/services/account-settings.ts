@@ -19,6 +19,7 @@ import { emailTokensTable, usersTable } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound, UnsupportedType } from "../errors";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
 import type { MailMessage } from "./mailer";
+import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken } from "./sessions";
@@ -77,8 +78,10 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
 /**
  * D87: POST /api/me/password. With a password: the current one must match (403). Without one (a Google-only
  * account): a password may be set without `currentPassword`. Every other session ends; `keepToken`'s stays.
+ * Issue 17: a common new password is refused (400) first, as its length is by the contract.
  */
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, keepToken: string | undefined, hashCost: number): Promise<void> {
+  assertPasswordNotCommon(input.newPassword);
   const user = await loadUser(db, userId);
   if (user.passwordHash) {
     if (!input.currentPassword) throw new Invalid("Please enter your current password");

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { usersTable } from "../db/schema";
 import { Conflict } from "../errors";
+import { assertPasswordNotCommon } from "./common-passwords";
 import { assertUsernameAllowed, communitySettings } from "./community-settings";
 import { hashPassword } from "./passwords";
 
@@ -14,11 +15,13 @@ export function toCurrentUser(u: { id: number; username: string; avatarUrl: stri
 /**
  * D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of
  * the new hash. D98: a username with a blocked word is refused (400); the profile starts with the site's default
- * visibility (private in school mode). The invite code is checked by the route.
+ * visibility (private in school mode). The invite code is checked by the route. Issue 17: a common password is
+ * refused (400) before anything is looked up; its length was checked by the contract.
  */
 export async function registerUser(db: Db, input: { username: string; password: string; email?: string }, passwordHashCost?: number) {
   const username = input.username.trim();
   const email = input.email?.trim() || null;
+  assertPasswordNotCommon(input.password);
   await assertUsernameAllowed(db, username);
   const [taken] = await db
     .select({ username: usersTable.username, email: usersTable.email })

@@ -62,8 +62,8 @@ function fuzzRoutes(routes: RouteOptions[]): FuzzRoute[] {
  * Routes that end the caller's own session: fuzzed only as an anonymous visitor, so that the signed-in runs keep their identity.
  * A successful password sign-in is one of them: it replaces the cookie's session with a new one (D13, routes/auth.ts), and the
  * fuzz does sign in now and then, with an account an earlier request registered (e.g. FUZZ_SEED=3076 when written: the player registers
- * {"password":"password123","email":"a@example.com"}, then the admin's POST /api/auth/login {"username":"a@example.com",
- * "password":"password123"} ends the admin session). verify-otp and the Google callback replace it too, but only with a mailed
+ * {"password":"fuzz-pass-4821","email":"a@example.com"}, then the admin's POST /api/auth/login {"username":"a@example.com",
+ * "password":"fuzz-pass-4821"} ends the admin session). verify-otp and the Google callback replace it too, but only with a mailed
  * code or Google's answer, which the fuzz cannot produce, so they stay fuzzed with a session.
  */
 const ENDS_SESSION = new Set(["GET /api/auth/logout", "POST /api/auth/logout", "GET /api/logout", "POST /api/auth/login"]);
@@ -163,7 +163,7 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
       "https://example.com/x.png",
       "/uploads/images/x.webp",
       "hello",
-      "password123",
+      "fuzz-pass-4821",
     ),
   },
 );
@@ -203,7 +203,7 @@ function plausibleFor(key: string): fc.Arbitrary<unknown> {
   const word = fc.stringMatching(/^[a-z][a-z0-9_]{2,12}$/);
   if (k === "email") return word.map((w) => `${w}@example.com`);
   if (k === "username") return word.map((w) => `fz_${w}`.slice(0, 20));
-  if (k === "password") return fc.constant("password123");
+  if (k === "password") return fc.constant("fuzz-pass-4821");
   if (k === "otp") return fc.stringMatching(/^\d{6}$/);
   if (k === "playid") return fc.uuid();
   if (k === "rating") return fc.integer({ min: 1, max: 5 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { GOOGLE_SIGN_UP_EXPIRED } from "@contract/auth-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const user = { id: 42, username: "neonfox", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player" };
@@ -203,6 +204,22 @@ describe("/login (D10)", () => {
     fireEvent.submit(form);
     const username = within(form).getByLabelText("Username");
     await waitFor(() => expect(username).toHaveAccessibleDescription(expect.stringContaining("Username is already taken")));
+  });
+
+  it("shows the server's 'too common' password refusal under the password field (issue 17), and keeps what was typed", async () => {
+    mockApi(authServer({ register: () => jsonResponse({ message: COMMON_PASSWORD_MESSAGE }, { status: 400 }) }));
+    renderApp("/login?tab=register");
+    const form = await screen.findByRole("form", { name: "Register" });
+    fireEvent.change(within(form).getByLabelText("Username"), { target: { value: "neonfox" } });
+    fireEvent.change(within(form).getByLabelText("Password"), { target: { value: "Password123" } });
+    fireEvent.submit(form);
+    const password = within(form).getByLabelText("Password");
+    await waitFor(() => expect(password).toHaveAttribute("aria-invalid", "true"));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(COMMON_PASSWORD_MESSAGE));
+    expect(password).toHaveFocus();
+    expect(password).toHaveValue("Password123");
+    expect(within(form).getByLabelText("Username")).toHaveValue("neonfox");
+    expect(within(form).queryByRole("alert")).toBeNull();
   });
 
   it("shows other registration failures above the form", async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings, SessionInfo } from "@contract/me";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRequest, type MockRoute } from "@test/render-app";
 
@@ -157,6 +158,21 @@ describe("/settings (D87)", () => {
       expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({ currentPassword: "old password", newPassword: "new password" }),
     );
     expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
+  });
+
+  it("shows the server's 'too common' refusal under the new password (issue 17), and keeps what was typed", async () => {
+    api([["POST", "/api/me/password", () => jsonResponse({ message: COMMON_PASSWORD_MESSAGE }, { status: 400 })]]);
+    renderApp("/settings");
+    fireEvent.change(await screen.findByLabelText("Current password"), { target: { value: "old password" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "Password123" } });
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "Password123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    const next = screen.getByLabelText("New password");
+    await waitFor(() => expect(next).toHaveAttribute("aria-invalid", "true"));
+    expect(next).toHaveAccessibleDescription(expect.stringContaining(COMMON_PASSWORD_MESSAGE));
+    expect(next).toHaveFocus();
+    expect(next).toHaveValue("Password123");
+    expect(screen.getByLabelText("Current password")).toHaveValue("old password");
   });
 });
 

@@ -10,6 +10,7 @@ import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "@/components/password-input";
 import { useContent } from "@/lib/site-content";
 import { REGISTRATION_SETTING, registrationMode } from "@contract/community-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 
 type Field = "username" | "email" | "password" | "inviteCode";
 const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
@@ -17,8 +18,12 @@ const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
 /** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
 const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
-/** Which field a 409 is about ('Username is already taken', 'An account with this email already exists'). */
+/**
+ * Which field a 409 or a 400 without field errors is about ('Username is already taken', 'An account with this email
+ * already exists', issue 17's common password).
+ */
 function conflictField(message: string): Field | null {
+  if (message === COMMON_PASSWORD_MESSAGE) return "password";
   if (/invite code/i.test(message)) return "inviteCode";
   if (/user\s?name/i.test(message)) return "username";
   if (/e-?mail/i.test(message)) return "email";
@@ -80,7 +85,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
           const byField = fieldErrorsOf(err);
           const known = Object.fromEntries(Object.entries(byField).filter(([k]) => (FIELDS as string[]).includes(k)));
           const message = err instanceof ApiError ? err.serverMessage : "Registration failed. Please try again.";
-          // 409 (a taken name or address), or a 400 without field errors that names one (D98: a blocked word, the invite code)
+          // 409 (a taken name or address), or a 400 without field errors that names one (D98: a blocked word, the invite
+          // code; issue 17: a common password)
           if (err instanceof ApiError && (err.status === 409 || (err.status === 400 && Object.keys(byField).length === 0))) {
             const field = conflictField(message);
             if (field) return fail({ [field]: message }, null);
@@ -100,7 +106,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
       <FormField label="Email" optional hint="Lets you sign in with your email address too." error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
       </FormField>
-      <FormField label="Password" hint="At least 8 characters" error={errors.password}>
+      <FormField label="Password" hint="At least 8 characters, and not a common password" error={errors.password}>
         {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />}
       </FormField>
       {inviteOnly ? (

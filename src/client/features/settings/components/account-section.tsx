@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, KeyRound, Mail } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert, FormField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { PasswordInput } from "@/components/password-input";
 import { errorMessage } from "@/lib/api-client";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings } from "@contract/me";
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
 import { useChangeEmail, useChangePassword } from "../api/account";
@@ -99,7 +100,15 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string; form?: string }>({});
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const change = useChangePassword();
+
+  // After the server refused the new password, focus moves to it.
+  useEffect(() => {
+    if (!focusFirstError) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -117,12 +126,19 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         setConfirm("");
         toast({ title: hasPassword ? "Password changed" : "Password set", description: "You were signed out on your other devices." });
       },
-      onError: (err) => setErrors({ form: errorMessage(err) }),
+      onError: (err) => {
+        const message = errorMessage(err);
+        // Issue 17: a common password is refused by the server (the list stays there); shown by its field
+        if (message === COMMON_PASSWORD_MESSAGE) {
+          setErrors({ next: message });
+          setFocusFirstError((n) => n + 1);
+        } else setErrors({ form: message });
+      },
     });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
       <div className="flex items-center gap-3">
         <KeyRound className="size-5 text-muted-foreground" aria-hidden="true" />
         <h3 className="font-medium">{hasPassword ? "Change password" : "Set a password"}</h3>
@@ -137,7 +153,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
             )}
           </FormField>
         ) : null}
-        <FormField label="New password" hint="At least 8 characters." error={errors.next}>
+        <FormField label="New password" hint="At least 8 characters, and not a common password." error={errors.next}>
           {(field) => <PasswordInput {...field} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} maxLength={128} />}
         </FormField>
         <FormField label="Confirm new password" error={errors.confirm}>

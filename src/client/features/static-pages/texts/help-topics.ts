@@ -52,7 +52,7 @@ export function helpTopics(name: string): FaqTopic[] {
           a: [
             "Go to ",
             { link: "/login?tab=register", text: "Register" },
-            ", choose a username (3 to 20 letters, digits or _) and a password of at least 8 characters. An email address is optional. If the site offers it, you can also continue with Google. You must be at least ",
+            ", choose a username (3 to 20 letters, digits or _) and a password of at least 8 characters that is not one of the most common passwords. An email address is optional. If the site offers it, you can also continue with Google. You must be at least ",
             MINIMUM_AGE,
             " years old.",
           ],
