@@ -1,6 +1,7 @@
 // Boards at a million scores (issue 16, D91/D92): the global and per-game boards (all time and the open season),
 // around=me for a player in the middle, a profile read and a score submission, each next to a bare `select 1`
-// round trip through the same client in the same run, and the per-process board cache with and without a hit.
+// round trip (and the submission next to a committed one-row insert) through the same client in the same run, and the
+// per-process board cache with and without a hit.
 //
 // Usage: node bench/boards.mjs [--db postgres|pglite] [--scores 1000000] [--players 100000] [--games 50]
 //                              [--weeks 8] [--runs 200] [--warmup 20] [--explain 6] [--out file]
@@ -43,7 +44,8 @@ const { modules: m, tmp } = await importServerModules(
    export { submitScore, rebuildPlayerStats } from ${src("services/scores.ts")};
    export { currentSeason, periodStart } from ${src("services/seasons.ts")};
    export { getUserProfile, getUserStats } from ${src("services/users.ts")};
-   export { sql } from "drizzle-orm";`,
+   export { sql } from "drizzle-orm";
+   export { PgDialect } from "drizzle-orm/pg-core";`,
 );
 const { database, drop } = await benchDatabase(m, args.db, "arcadium_boards");
 const { db } = database;
@@ -105,7 +107,8 @@ const counts = await one(sql`select
   (select count(*)::int from season_best_scores) as season_best_scores, (select count(*)::int from season_player_stats) as season_player_stats,
   (select count(*)::int from season_player_stats where season_id = ${season.id}) as open_season_players,
   (select count(*)::int from scores where created_at >= ${season.startsAt.toISOString()}::timestamptz) as open_season_scores,
-  (select count(*)::int from scores where created_at >= now() - interval '7 days') as last_7_days_scores`);
+  (select count(*)::int from scores where created_at >= now() - interval '7 days') as last_7_days_scores,
+  (select count(*)::int from board_counts) as board_count_buckets`);
 for (const [k, v] of Object.entries(counts)) if (!(Number(v) > 0)) throw new Error(`empty after loading: ${k}`);
 log("counts", counts);
 
@@ -135,7 +138,8 @@ log("middle players", mid, "the global middle player's games", middleGames, "bus
 
 // Plays for the submissions, made beforehand (POST /api/plays is a request of its own), 10 minutes old so that a
 // time (D90: at most the play's length) of up to 5 minutes is accepted. Middle-of-the-board players, any game.
-const SUBMISSIONS = RUNS + WARMUP;
+const TIMED_SUBMISSIONS = 100;
+const SUBMISSIONS = RUNS + WARMUP + TIMED_SUBMISSIONS;
 const submitPlays = (
   await db.execute(sql`
     insert into plays (game_id, user_id, created_at)
@@ -144,10 +148,44 @@ const submitPlays = (
 ).rows.map((r) => ({ playId: String(r.id), gameId: Number(r.game_id), userId: Number(r.user_id) }));
 const gameOrder = new Map((await db.execute(sql`select id, score_order from games`)).rows.map((r) => [Number(r.id), String(r.score_order)]));
 let nextPlay = 0;
-const submitOne = async () => {
+/**
+ * The submission's statements, each timed (client side, round trip included) when `timed` is set: where its time goes.
+ * Keyed by the statement's first words.
+ */
+const dialect = new m.PgDialect();
+const statementTimes = new Map();
+const timedDb = new Proxy(db, {
+  get(target, prop) {
+    if (prop !== "transaction") return Reflect.get(target, prop);
+    return (cb) =>
+      target.transaction((tx) =>
+        cb(
+          new Proxy(tx, {
+            get(t, p2) {
+              if (p2 !== "execute") {
+                const v = Reflect.get(t, p2);
+                return typeof v === "function" ? v.bind(t) : v;
+              }
+              return async (q) => {
+                const key = dialect.sqlToQuery(q).sql.replace(/\s+/g, " ").trim().slice(0, 70);
+                const s0 = performance.now();
+                try {
+                  return await t.execute(q);
+                } finally {
+                  if (!statementTimes.has(key)) statementTimes.set(key, []);
+                  statementTimes.get(key).push(performance.now() - s0);
+                }
+              };
+            },
+          }),
+        ),
+      );
+  },
+});
+const submitOne = async (timed = false) => {
   const p = submitPlays[nextPlay++];
   const score = gameOrder.get(p.gameId) === "asc" ? 15000 + Math.floor(Math.random() * 285000) : Math.floor(100000 * Math.random() ** 2);
-  await m.submitScore(db, p.userId, { playId: p.playId, score, won: Math.random() < 0.5 });
+  await m.submitScore(timed ? timedDb : db, p.userId, { playId: p.playId, score, won: Math.random() < 0.5 });
 };
 
 // GET /api/users/:id and GET /api/users/:id/stats (whose per-game ranks are gameRanks, D92)
@@ -158,19 +196,14 @@ const profile = async (d, userId) => {
 const cache = m.createLeaderboardCache();
 const S = season.id;
 
-// Copies of two reads every submission makes in services/achievements.ts ("rising star": the open season's top 10,
-// weeklyTopTen; "champion": the game's best), and the same reads spelt as the partial indexes are built.
-const risingStar = sql`select user_id from season_player_stats where season_id = ${season.id} and listed and total_score > 0
-  order by total_score desc, reached_at asc, user_id asc limit 10`;
-const risingStarSeason = sql`
-  select user_id from season_player_stats where season_id = ${season.id} and listed and games_played > 0 and total_score > 0
-  order by total_score desc nulls last, reached_at asc, user_id asc limit 10`;
-const champion = (order, listed = sql``) =>
-  sql`select user_id from best_scores where game_id = ${DESC_GAME} ${listed} order by ${order}, achieved_at asc, user_id asc limit 1`;
+// The baseline of a write: a transaction of one single-row insert, committed (the disk's flush is in every submission).
+await db.execute(sql`create table bench_commit (id serial primary key, at timestamptz not null default now())`);
+const commitOne = () => db.transaction((tx) => tx.execute(sql`insert into bench_commit default values`));
 
 /** Every target: [label, fn(db)]. `d` is the client to call (the explain pass gives a spying one). */
 const targets = [
   ["select 1 (round trip)", (d) => d.execute(sql`select 1`)],
+  ["one-row insert, committed (a write's baseline)", () => commitOne()],
   ["global top 50, all time", (d) => m.leaderboard(d, { seasonId: null, limit: 50 })],
   ["global top 50, season", (d) => m.leaderboard(d, { seasonId: S, limit: 50 })],
   ["game top 10, all time (desc)", (d) => m.listBestScores(d, DESC_GAME, { seasonId: null, limit: 10 })],
@@ -188,11 +221,6 @@ const targets = [
   ["  of which gameRanks, busiest player", (d) => m.gameRanks(d, busiest)],
   ["score submission (submitScore)", () => submitOne()],
   ["global top 50, season, cache hit", () => cache.get(`${S}:50`, () => m.leaderboard(db, { seasonId: S, limit: 50 }))],
-  // Two reads of every submission (services/achievements.ts), alone, and what could replace them (see bench/RESULTS.md)
-  ["  submission's rising-star read (weeklyTopTen)", (d) => d.execute(risingStar)],
-  ["  proposed: the same, 'desc nulls last', games_played > 0", (d) => d.execute(risingStarSeason)],
-  ["  submission's champion read (order by score desc)", (d) => d.execute(champion(sql`score desc`))],
-  ["  proposed: champion read 'desc nulls last', listed", (d) => d.execute(champion(sql`score desc nulls last`, sql`and listed`))],
 ];
 
 const times = targets.map(() => []);
@@ -228,7 +256,7 @@ function spying(log) {
 const explained = [];
 const reads = results
   .map((r, i) => ({ r, i }))
-  .filter(({ r }) => !/select 1|submission|cache hit|proposed/.test(r.label))
+  .filter(({ r }) => !/select 1|submission|cache hit|committed/.test(r.label))
   .sort((a, b) => b.r.p99 - a.r.p99)
   .slice(0, Number(args.explain));
 for (const { r, i } of reads) {
@@ -242,15 +270,11 @@ for (const { r, i } of reads) {
   }
   explained.push({ label: r.label, statements: statements.length, slowestStatementMs: worst?.ms, plan: worst?.plan });
 }
-// The submission runs in a transaction (not spied): the plans of two of its reads (defined above the targets), alone.
-explained.push({
-  label: "submission: achievements' rising-star query (weeklyTopTen, alone)",
-  plan: (await db.execute(sql`explain (analyze, buffers) ${risingStar}`)).rows.map((x) => x["QUERY PLAN"]),
-});
-
-explained.push({
-  label: "submission: achievements' champion query (alone)",
-  plan: (await db.execute(sql`explain (analyze, buffers) ${champion(sql`score desc`)}`)).rows.map((x) => x["QUERY PLAN"]),
+// Where a submission's time goes: 100 more submissions, each statement timed
+for (let i = 0; i < TIMED_SUBMISSIONS; i++) await submitOne(true);
+const submissionStatements = [...statementTimes].map(([statement, t]) => {
+  const sorted = [...t].sort((a, b) => a - b);
+  return { statement, calls: t.length, p50: r2(pct(sorted, 50)), p99: r2(pct(sorted, 99)) };
 });
 
 const report = {
@@ -263,6 +287,7 @@ const report = {
   warmup: WARMUP,
   loadSeconds,
   results,
+  submissionStatements,
   explained,
 };
 const table = [
@@ -271,6 +296,13 @@ const table = [
   ...results.map((r) => `| ${r.label} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ratioP50} |`),
 ].join("\n");
 console.error(table);
+console.error(
+  [
+    "\n| submission's statement | calls | p50 ms | p99 ms |",
+    "| --- | ---: | ---: | ---: |",
+    ...submissionStatements.map((x) => `| ${x.statement} | ${x.calls} | ${x.p50} | ${x.p99} |`),
+  ].join("\n"),
+);
 for (const e of explained) console.error(`\n## ${e.label} (${e.statements ?? 1} statements)\n${e.plan?.join("\n")}`);
 console.log(JSON.stringify(report, null, 2));
 if (args.out) await fs.writeFile(args.out, JSON.stringify(report, null, 2) + "\n");
