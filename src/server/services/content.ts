@@ -96,9 +96,14 @@ export async function updateContent(db: Db, id: number, change: { value?: string
   return toContentItem(row);
 }
 
-export async function deleteContent(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(websiteContentTable).where(eq(websiteContentTable.id, id)).returning({ id: websiteContentTable.id });
-  if (deleted.length === 0) throw new NotFound("Content not found");
+/** Deletes an item; returns which one it was (a site setting's deletion has effects, services/site-setting-effects.ts). */
+export async function deleteContent(db: Db, id: number): Promise<{ section: string; key: string }> {
+  const [deleted] = await db
+    .delete(websiteContentTable)
+    .where(eq(websiteContentTable.id, id))
+    .returning({ section: websiteContentTable.section, key: websiteContentTable.key });
+  if (!deleted) throw new NotFound("Content not found");
+  return deleted;
 }
 
 /** D40: the content the public site reads: every item but the private site settings (D98: invite code, word lists). */

@@ -73,6 +73,23 @@ describeEachDatabase(
         expect((await setLength(" Week ")).statusCode).toBe(200); // read as the setting is: trimmed, any case
         expect((await open()).endsAt).toBe(weekly.endsAt);
       });
+
+      it("the same item edited in Website Content (create, edit, delete) reschedules the open season too", async () => {
+        const weekly = await open();
+        const items = (await req("GET", "/api/admin/website-content")).json() as Array<{ id: number; section: string; key: string }>;
+        const existing = items.find((i) => i.section === "site" && i.key === "season_length");
+        if (existing) expect((await req("DELETE", `/api/admin/website-content/${existing.id}`)).statusCode).toBe(204);
+        const created = await req("POST", "/api/admin/website-content", { section: "site", key: "season_length", value: "none", valueType: "text" });
+        expect(created.statusCode, created.body).toBe(201);
+        expect((await open()).endsAt).toBeNull();
+        const edited = await req("PATCH", `/api/admin/website-content/${created.json().id}`, { value: "month" });
+        expect(edited.statusCode, edited.body).toBe(200);
+        const now = new Date();
+        expect((await open()).endsAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+        // deleted: the default length (a week) again
+        expect((await req("DELETE", `/api/admin/website-content/${created.json().id}`)).statusCode).toBe(204);
+        expect(await open()).toEqual(weekly);
+      });
     });
   },
   { demo: false },

@@ -4,9 +4,8 @@ import { CHAT_ENABLED_SETTING, DEFAULT_PROFILE_VISIBILITY_SETTING, INVITE_CODE_S
 import { DIRECT_MESSAGES_SETTING } from "../../../contract/direct-messages-constants";
 import type { AppContext } from "../../context";
 import { listSiteSettings, updateSiteSettings } from "../../services/content";
-import { applySchoolMode, invalidateCommunitySettings } from "../../services/community-settings";
-import { rescheduleOpenSeason } from "../../services/seasons";
-import { SEASON_LENGTH_SETTING } from "../../../contract/leaderboard-constants";
+import { applySchoolMode } from "../../services/community-settings";
+import { applySiteSettingEffects } from "../../services/site-setting-effects";
 import type { Mailer } from "../../services/mailer";
 import { adminErrorResponses } from "./validation";
 
@@ -26,13 +25,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
     { schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...adminErrorResponses } } },
     async (request) => {
       await updateSiteSettings(db, request.body.site);
-      // D98: the word lists and switches are cached per process (the other processes hear the cached-reads NOTIFY)
-      invalidateCommunitySettings(db);
-      // D91: a new season length takes effect now: the open season ends at the next boundary of the new length
-      if (request.body.site[SEASON_LENGTH_SETTING] !== undefined) {
-        await rescheduleOpenSeason(db);
-        leaderboardCache.clear();
-      }
+      await applySiteSettingEffects(db, leaderboardCache, Object.keys(request.body.site));
       return status();
     },
   );
