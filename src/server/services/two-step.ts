@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { staffRecoveryCodesTable, staffTwoStepTable } from "../db/schema";
 import { Conflict, Invalid } from "../errors";
 import { communitySettings } from "./community-settings";
+import type { SecretBox } from "./secret-box";
 
 /**
  * Issue 17: staff two-step sign-in (TOTP, RFC 6238, with single-use recovery codes). No HTTP types.
@@ -20,6 +21,8 @@ import { communitySettings } from "./community-settings";
  *   accepted twice: the step is moved forward in one atomic statement) or an unused recovery code (marked used
  *   in one atomic statement). `disableTwoStep` needs the same.
  * - `twoStepRequiredForStaff` is the CMS Settings switch (off unless set to "true").
+ * - The secret is stored sealed by `box` (AES-256-GCM, services/secret-box.ts); one that cannot be opened (a lost
+ *   key file) accepts no code, so only a recovery code (or an operator's reset) helps.
  */
 
 function totpFor(secret: string, label = "staff", issuer = "Arcadium"): TOTP {
@@ -91,24 +94,30 @@ export async function twoStepRequiredForStaff(db: Db): Promise<boolean> {
 export type TwoStepSetup = { secret: string; otpauthUrl: string; qrCode: string };
 
 /** A new secret waiting for its first code; 409 when two-step sign-in is already on. */
-export async function startTwoStep(db: Db, userId: number, account: string, issuer: string, now = new Date()): Promise<TwoStepSetup> {
+export async function startTwoStep(db: Db, box: SecretBox, userId: number, account: string, issuer: string, now = new Date()): Promise<TwoStepSetup> {
   if (await twoStepEnabled(db, userId)) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
+  const sealed = await box.seal(secret);
   await db
     .insert(staffTwoStepTable)
-    .values({ userId, secret, createdAt: now })
-    .onConflictDoUpdate({ target: staffTwoStepTable.userId, set: { secret, createdAt: now, lastStep: null }, where: isNull(staffTwoStepTable.enabledAt) });
+    .values({ userId, secret: sealed, createdAt: now })
+    .onConflictDoUpdate({
+      target: staffTwoStepTable.userId,
+      set: { secret: sealed, createdAt: now, lastStep: null },
+      where: isNull(staffTwoStepTable.enabledAt),
+    });
   const otpauthUrl = totpFor(secret, account, issuer).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
 /** Enables the waiting authenticator with its first right code; returns the recovery codes (shown once). */
-export async function confirmTwoStep(db: Db, userId: number, code: string, now = new Date()): Promise<string[]> {
+export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<string[]> {
   const [row] = await db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
   if (row?.enabledAt) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
-  if (!row) throw new Invalid(TWO_STEP_TEXTS.notStarted);
-  const step = matchingStep(row.secret, code.trim(), now);
+  const secret = row ? await box.open(row.secret) : undefined;
+  if (!row || !secret) throw new Invalid(TWO_STEP_TEXTS.notStarted);
+  const step = matchingStep(secret, code.trim(), now);
   if (step === undefined) throw new Invalid(TWO_STEP_TEXTS.confirmWrong);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const enabled = await db.transaction(async (tx) => {
@@ -129,7 +138,7 @@ export async function confirmTwoStep(db: Db, userId: number, code: string, now =
 export type SecondFactorResult = { ok: true; method: "totp" | "recovery" } | { ok: false };
 
 /** A current, not yet used TOTP or an unused recovery code of an enabled authenticator (each accepted once). */
-export async function checkSecondFactor(db: Db, userId: number, input: string, now = new Date()): Promise<SecondFactorResult> {
+export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, input: string, now = new Date()): Promise<SecondFactorResult> {
   const code = input.trim();
   if (!code || code.length > 40) return { ok: false };
   const [row] = await db
@@ -138,7 +147,8 @@ export async function checkSecondFactor(db: Db, userId: number, input: string, n
     .where(and(eq(staffTwoStepTable.userId, userId), isNotNull(staffTwoStepTable.enabledAt)));
   if (!row) return { ok: false };
   if (/^\d{6}$/.test(code)) {
-    const step = matchingStep(row.secret, code, now);
+    const secret = await box.open(row.secret);
+    const step = secret === undefined ? undefined : matchingStep(secret, code, now);
     if (step === undefined) return { ok: false };
     // No replay: the step moves forward only past the last one accepted, in one statement (parallel tries of one code: one wins).
     const [moved] = await db
@@ -159,9 +169,9 @@ export async function checkSecondFactor(db: Db, userId: number, input: string, n
 }
 
 /** Turns two-step sign-in off with a current code (or a recovery code); 400 with a clear message otherwise. */
-export async function disableTwoStep(db: Db, userId: number, code: string, now = new Date()): Promise<void> {
+export async function disableTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<void> {
   if (!(await twoStepEnabled(db, userId))) throw new Invalid(TWO_STEP_TEXTS.notEnabled);
-  const result = await checkSecondFactor(db, userId, code, now);
+  const result = await checkSecondFactor(db, box, userId, code, now);
   if (!result.ok) throw new Invalid(TWO_STEP_TEXTS.disableWrong);
   await db.transaction(async (tx) => {
     await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));

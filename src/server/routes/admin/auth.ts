@@ -29,6 +29,7 @@ import {
 } from "../../services/otp";
 import { hitRateLimit } from "../../services/rate-limit";
 import { checkSecondFactor, twoStepEnabled } from "../../services/two-step";
+import { secretBox } from "../../services/secret-box";
 import { siteName } from "../../services/content";
 import { createSession, destroySession } from "../../services/sessions";
 import { storedUserAgent } from "../../services/user-agent";
@@ -47,6 +48,7 @@ export function isLoopback(address: string | undefined): boolean {
 /** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
+  const box = secretBox(config.dataDir);
   const logAuditError = (request: FastifyRequest) => (err: unknown) => request.log.warn({ err }, "could not write the audit log");
 
   /**
@@ -153,7 +155,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
       await reserveCodeTry(email, request.ip);
       const live = await spendSecondFactorTry(db, otpSecret, email, now);
       const userId = live ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
-      const result = userId === undefined ? { ok: false as const } : await checkSecondFactor(db, userId, code, now);
+      const result = userId === undefined ? { ok: false as const } : await checkSecondFactor(db, box, userId, code, now);
       if (userId === undefined || !result.ok) {
         await codeFailed(request, email, "auth.second_factor_failed");
         throw new Unauthorized(live ? TWO_STEP_TEXTS.secondFactorWrong : INVALID_OTP_MESSAGE);

@@ -117,6 +117,10 @@ describeEachDatabase(
       const again = await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: { sid } });
       expect(again.statusCode).toBe(409);
       expect(again.body).not.toContain(secret);
+      // The secret is stored encrypted (AES-256-GCM, its key in DATA_DIR/secrets, not in the database)
+      const [stored2fa] = await t().database.db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, user.id));
+      expect(stored2fa.secret).not.toContain(secret);
+      expect(stored2fa.secret).toMatch(/^v1:/);
       // Recovery codes are stored hashed
       const stored = await t().database.db.execute(sql`select code_hash from staff_recovery_codes where user_id = ${user.id}`);
       expect(stored.rows).toHaveLength(10);
@@ -214,10 +218,20 @@ describeEachDatabase(
 
     it("Settings switch on: an un-enrolled admin gets 403 on admin routes until enrolled; only an enrolled admin may turn it on", async () => {
       const boss = await createUserWithSession(t(), { role: "admin", email: "switch-boss@example.com" });
-      const refused = await t().app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: boss.cookies, payload: { site: { staff_two_step_required: "true" } } });
+      const refused = await t().app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: boss.cookies,
+        payload: { site: { staff_two_step_required: "true" } },
+      });
       expect(refused.statusCode).toBe(400);
       await enrol(t(), boss.sid);
-      const on = await t().app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: boss.cookies, payload: { site: { staff_two_step_required: "true" } } });
+      const on = await t().app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: boss.cookies,
+        payload: { site: { staff_two_step_required: "true" } },
+      });
       expect(on.statusCode, on.body).toBe(200);
 
       const other = await createUserWithSession(t(), { role: "admin", email: "switch-other@example.com" });
@@ -236,7 +250,12 @@ describeEachDatabase(
       const mod = await createUserWithSession(t(), { role: "moderator", email: "switch-mod@example.com" });
       expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(403);
       // The enrolled admin's work goes on; off again
-      const off = await t().app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: boss.cookies, payload: { site: { staff_two_step_required: "false" } } });
+      const off = await t().app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: boss.cookies,
+        payload: { site: { staff_two_step_required: "false" } },
+      });
       expect(off.statusCode).toBe(200);
       expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(200);
     });
@@ -244,7 +263,8 @@ describeEachDatabase(
     it("a second code request reuses the live challenge (a new code, the tries so far still counted)", async () => {
       await t().database.db.insert(usersTable).values({ username: "Reuse", email: "reuse@example.com", role: "admin" });
       const a = await requestCode(t(), "reuse@example.com");
-      for (let i = 0; i < 3; i++) expect((await verifyEmailCode(t(), { email: "reuse@example.com", otp: wrong(a.code), otpSecret: a.otpSecret })).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await verifyEmailCode(t(), { email: "reuse@example.com", otp: wrong(a.code), otpSecret: a.otpSecret })).statusCode).toBe(401);
       const b = await requestCode(t(), "reuse@example.com");
       expect(b.otpSecret).toBe(a.otpSecret);
       const rows = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.email, "reuse@example.com"));

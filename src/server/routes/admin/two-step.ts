@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import { requireStaff } from "../../plugins/auth";
 import { siteName } from "../../services/content";
 import { getAdminSelf } from "../../services/users";
+import { secretBox } from "../../services/secret-box";
 import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredForStaff, twoStepStatus } from "../../services/two-step";
 import { adminErrorResponses } from "./validation";
 
@@ -14,7 +15,8 @@ import { adminErrorResponses } from "./validation";
  * switch requires it and it is not set up, these routes and GET /api/admin/user are the only admin routes that
  * answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the audit log.
  */
-export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, rateLimits }) => {
+export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
+  const box = secretBox(config.dataDir);
   app.get("/api/admin/two-step", { schema: { response: { 200: twoStepStatusSchema, ...adminErrorResponses } } }, async (request) => {
     const me = requireStaff(request);
     const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredForStaff(db)]);
@@ -29,7 +31,7 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const me = requireStaff(request);
       request.auditRecord = { action: "two_step.setup_started", target: { kind: "user", id: String(me.id) } };
       const self = await getAdminSelf(db, me.id);
-      return startTwoStep(db, me.id, self.email ?? me.username, await siteName(db), settings.now());
+      return startTwoStep(db, box, me.id, self.email ?? me.username, await siteName(db), settings.now());
     },
   );
 
@@ -38,7 +40,7 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     { schema: { body: twoStepCodeBodySchema, response: { 200: twoStepConfirmResponseSchema, ...adminErrorResponses } } },
     async (request) => {
       const me = requireStaff(request);
-      const recoveryCodes = await confirmTwoStep(db, me.id, request.body.code, settings.now());
+      const recoveryCodes = await confirmTwoStep(db, box, me.id, request.body.code, settings.now());
       request.auditRecord = { action: "two_step.enabled", target: { kind: "user", id: String(me.id) } };
       return { recoveryCodes, message: TWO_STEP_TEXTS.enabled };
     },
@@ -52,7 +54,7 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const me = requireStaff(request);
       const key = `admin-code:disable:${me.id}`;
       await rateLimits.reserve(["adminCodeFailure", key]);
-      await disableTwoStep(db, me.id, request.body.code, settings.now());
+      await disableTwoStep(db, box, me.id, request.body.code, settings.now());
       await rateLimits.release(key);
       request.auditRecord = { action: "two_step.disabled", target: { kind: "user", id: String(me.id) } };
       return { message: TWO_STEP_TEXTS.disabled };

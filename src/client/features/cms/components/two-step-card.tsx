@@ -102,7 +102,7 @@ export function TwoStepCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           {data?.enabled ? <ShieldCheck className="size-5 text-primary" aria-hidden="true" /> : <Smartphone className="size-5" aria-hidden="true" />}
-          {TWO_STEP_TEXTS.title}
+          Authenticator app
         </CardTitle>
         <CardDescription>
           After the emailed code, your sign-in also asks for a code from an authenticator app on your phone (such as Google Authenticator, Microsoft
@@ -192,7 +192,7 @@ export function TwoStepCard() {
               </li>
               <li className="grid min-w-0 gap-2">
                 <span className="font-medium">…or type this key into the app</span>
-                <code className="break-all rounded-lg border bg-muted/50 px-3 py-2 font-mono text-sm">{grouped(setup.secret)}</code>
+                <code className="break-words rounded-lg border bg-muted/50 px-3 py-2 font-mono text-sm">{grouped(setup.secret)}</code>
                 <span className="text-xs text-muted-foreground">Time-based, 6 digits, every 30 seconds. The key is shown only during this set-up.</span>
               </li>
             </ol>
