@@ -200,6 +200,7 @@ describeEachDatabase(
       const bad = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: wrong(totpAt(secret)) } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(TWO_STEP_TEXTS.disableWrong);
+      expect(await auditActions(t())).toContain("two_step.disable_failed");
       const ok = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(false);

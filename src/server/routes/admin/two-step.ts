@@ -7,6 +7,7 @@ import { requireStaff } from "../../plugins/auth";
 import { siteName } from "../../services/content";
 import { getAdminSelf } from "../../services/users";
 import { secretBox } from "../../services/secret-box";
+import { actorOf, audit } from "../../services/audit";
 import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredForStaff, twoStepStatus } from "../../services/two-step";
 import { adminErrorResponses } from "./validation";
 
@@ -54,7 +55,15 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const me = requireStaff(request);
       const key = `admin-code:disable:${me.id}`;
       await rateLimits.reserve(["adminCodeFailure", key]);
-      await disableTwoStep(db, box, me.id, request.body.code, settings.now());
+      try {
+        await disableTwoStep(db, box, me.id, request.body.code, settings.now());
+      } catch (err) {
+        // A wrong code here may be someone else at an open session: recorded (the write hook logs successes only)
+        await audit(db, { actor: actorOf(me), action: "two_step.disable_failed", target: { kind: "user", id: String(me.id) }, ip: request.ip }, (e) =>
+          request.log.warn({ err: e }, "could not write the audit log"),
+        );
+        throw err;
+      }
       await rateLimits.release(key);
       request.auditRecord = { action: "two_step.disabled", target: { kind: "user", id: String(me.id) } };
       return { message: TWO_STEP_TEXTS.disabled };
