@@ -15,6 +15,7 @@ import {
   REGISTRATION_SETTING,
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "./community-constants";
+import { STAFF_TWO_STEP_SETTING } from "./two-step-constants";
 
 /**
  * Every payload of the admin area (issue 7, spec §2 "Admin area", §5, §7, D40–D47).
@@ -194,8 +195,37 @@ export const INVALID_OTP_MESSAGE = "Invalid or expired code";
 export const adminSelfSchema = currentUserSchema.extend({ email: z.string().nullable() });
 export type AdminSelf = z.infer<typeof adminSelfSchema>;
 
-export const verifyOtpResponseSchema = z.object({ user: adminSelfSchema, message: z.string() });
+/**
+ * Issue 17: a staff member with two-step sign-in gets `secondFactor: "totp"` (and no user, no session) for a right
+ * emailed code, and finishes at POST /api/admin/verify-second-factor with the same otpSecret.
+ */
+export const verifyOtpResponseSchema = z.object({ user: adminSelfSchema.optional(), secondFactor: z.literal("totp").optional(), message: z.string() });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+/** POST /api/admin/verify-second-factor: a code from the authenticator app or a recovery code (lenient like verify-otp). */
+export const verifySecondFactorBodySchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().max(254, "Invalid or expired code"),
+  otpSecret: z.string({ error: "otpSecret is required" }).trim().max(200, "Invalid or expired code"),
+  code: z.string({ error: "Code is required" }).trim().max(40, "Invalid or expired code"),
+});
+export type VerifySecondFactorBody = z.infer<typeof verifySecondFactorBodySchema>;
+export const verifySecondFactorResponseSchema = z.object({ user: adminSelfSchema, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Two-step sign-in of the signed-in staff member (issue 17)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/two-step: `mustEnrol` when the site requires it and this staff member has not set it up. */
+export const twoStepStatusSchema = z.object({ enabled: z.boolean(), required: z.boolean(), mustEnrol: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoStepStatusResponse = z.infer<typeof twoStepStatusSchema>;
+/** POST /api/admin/two-step/setup: the only time the secret is sent. */
+export const twoStepSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+export type TwoStepSetupResponse = z.infer<typeof twoStepSetupSchema>;
+export const twoStepCodeBodySchema = z.object({
+  code: z.string({ error: "Enter the 6-digit code" }).trim().min(1, "Enter the 6-digit code").max(40, "That code is too long"),
+});
+export const twoStepConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()), message: z.string() });
+export type TwoStepConfirmResponse = z.infer<typeof twoStepConfirmResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard
@@ -560,6 +590,10 @@ export const adminSettingsPatchSchema = z.object({
       const quota = r[CLOUD_SAVE_QUOTA_SETTING];
       if (quota !== undefined && parseCloudSaveQuotaKib(quota) === undefined)
         ctx.addIssue({ code: "custom", path: [CLOUD_SAVE_QUOTA_SETTING], message: CLOUD_SAVE_QUOTA_MESSAGE });
+      // issue 17: the staff two-step switch is "true" or "false"
+      const twoStep = r[STAFF_TWO_STEP_SETTING];
+      if (twoStep !== undefined && !["true", "false"].includes(twoStep.trim().toLowerCase()))
+        ctx.addIssue({ code: "custom", path: [STAFF_TWO_STEP_SETTING], message: "Two-step sign-in for all staff must be true or false" });
       // D91: the season length is one of its three values
       const length = r[SEASON_LENGTH_SETTING];
       if (length !== undefined && parseSeasonLength(length) === undefined)

@@ -5,6 +5,7 @@
  */
 import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE } from "./chat-constants";
 import type { ProfileVisibility } from "./me-constants";
+import { STAFF_TWO_STEP_SETTING } from "./two-step-constants";
 
 /** D98: the word lists, one word (or phrase) per line. "block" refuses the text, "mask" stars the word. */
 export const FILTER_BLOCK_SETTING = "filter_block";
@@ -23,7 +24,7 @@ export const DEFAULT_PROFILE_VISIBILITY_SETTING = "default_profile_visibility";
  * Settings only the CMS may read: left out of the public GET /api/content (the invite code would open
  * registration to anyone; the word lists would tell how to get around them).
  */
-export const PRIVATE_SITE_SETTINGS: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING];
+export const PRIVATE_SITE_SETTINGS: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING, STAFF_TWO_STEP_SETTING];
 
 /** Settings that may be saved empty (an empty word list; no invite code). */
 export const SITE_SETTINGS_ALLOWED_EMPTY: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING];
@@ -37,6 +38,8 @@ export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [
   REGISTRATION_SETTING,
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
+  // issue 17: the staff two-step switch sits on the same card
+  STAFF_TWO_STEP_SETTING,
 ];
 
 export const REGISTRATION_MODES = ["open", "invite"] as const;

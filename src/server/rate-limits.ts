@@ -31,6 +31,15 @@ export const LOGIN_FAILURES_PER_ADDRESS = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
 /** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
 export const OTP_REQUESTS_PER_IP = 30;
+/**
+ * Issue 17: wrong staff sign-in codes (emailed codes and second factors alike) are counted across challenges, so that
+ * asking for new codes never buys tries: per staff address and client address (10 in 15 minutes), per client
+ * address whatever the staff address (20 in 15 minutes), and per staff address from all client addresses (50 an hour,
+ * so that guessing spread over many addresses stays hopeless while one attacker cannot lock the owner out).
+ */
+export const ADMIN_CODE_FAILURES_PER_ADMIN_AND_ADDRESS = 10;
+export const ADMIN_CODE_FAILURES_PER_ADDRESS = 20;
+export const ADMIN_CODE_FAILURES_PER_ADMIN = 50;
 
 /** The table; limits that are configurable (REGISTRATIONS_PER_HOUR, PLAYS_PER_MINUTE) come from the config. */
 export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "playsPerMinute">) {
@@ -97,6 +106,24 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       limit: OTP_POLICY.requestsPerWindow,
       windowMs: OTP_POLICY.windowMs,
       message: "Too many code requests for this address. Please try again later.",
+    },
+    /** issue 17: staff sign-in code tries per staff address and client address (key `admin-code:email:{email}:ip:{ip}`) */
+    adminCodeFailure: {
+      limit: ADMIN_CODE_FAILURES_PER_ADMIN_AND_ADDRESS,
+      windowMs: 15 * MINUTE,
+      message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
+    },
+    /** issue 17: staff sign-in code tries per client address (key `admin-code:ip:{ip}`) */
+    adminCodeFailurePerAddress: {
+      limit: ADMIN_CODE_FAILURES_PER_ADDRESS,
+      windowMs: 15 * MINUTE,
+      message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
+    },
+    /** issue 17: staff sign-in code tries per staff address from anywhere (key `admin-code:email:{email}`) */
+    adminCodeFailurePerAdmin: {
+      limit: ADMIN_CODE_FAILURES_PER_ADMIN,
+      windowMs: HOUR,
+      message: "Too many wrong sign-in codes for this address. Please try again in an hour.",
     },
     /** D87: password checks per player: password changes and account deletions (key `password:{userId}`) */
     passwordCheck: { limit: 10, windowMs: 15 * MINUTE, message: "Too many password attempts. Please try again later." },

@@ -27,10 +27,11 @@ export async function startSmtp() {
   return {
     port,
     inbox,
-    async waitFor(to: string, timeoutMs = 5000): Promise<Mail> {
+    /** The oldest mail to `to` (whose raw text matches `match`, when given), taken out of the inbox. */
+    async waitFor(to: string, timeoutMs = 5000, match?: RegExp): Promise<Mail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = inbox.find((m) => m.to.includes(to.toLowerCase()));
+        const found = inbox.find((m) => m.to.includes(to.toLowerCase()) && (!match || match.test(m.raw)));
         if (found) {
           inbox.splice(inbox.indexOf(found), 1);
           return found;

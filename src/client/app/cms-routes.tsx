@@ -10,6 +10,7 @@ import { CmsLoginScreen } from "./routes/cms/login";
 import { CmsReportsScreen } from "./routes/cms/reports";
 import { CmsScoresScreen } from "./routes/cms/scores";
 import { CmsSettingsScreen } from "./routes/cms/settings";
+import { CmsTwoStepScreen } from "./routes/cms/two-step";
 import { CmsUsersScreen } from "./routes/cms/users";
 import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
 import { NotFoundScreen } from "./routes/not-found";
@@ -39,6 +40,7 @@ export default function CmsRoutes() {
             <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
+            <Route path="/two-step" component={CmsTwoStepScreen} />
           </Switch>
         </CmsLayout>
       </Route>

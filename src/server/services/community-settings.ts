@@ -20,6 +20,7 @@ import {
   type SchoolModeResult,
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
+import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired } from "../../contract/two-step-constants";
 import type { ProfileVisibility } from "../../contract/me-constants";
 import type { Db } from "../db/client";
 import { usersTable, websiteContentTable } from "../db/schema";
@@ -50,6 +51,8 @@ export type CommunitySettings = {
   registration: RegistrationMode;
   inviteCode: string;
   defaultProfileVisibility: ProfileVisibility;
+  /** issue 17: two-step sign-in required of every admin and moderator */
+  staffTwoStepRequired: boolean;
 };
 
 const KEYS = [
@@ -60,6 +63,7 @@ const KEYS = [
   REGISTRATION_SETTING,
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
+  STAFF_TWO_STEP_SETTING,
 ];
 
 /** A backstop for changes made outside the application (an operator's SQL) or a missed NOTIFY. */
@@ -81,6 +85,7 @@ async function load(db: Db): Promise<CommunitySettings> {
     registration: registrationMode(get(REGISTRATION_SETTING)),
     inviteCode: get(INVITE_CODE_SETTING)?.trim() ?? "",
     defaultProfileVisibility: defaultProfileVisibility(get(DEFAULT_PROFILE_VISIBILITY_SETTING)),
+    staffTwoStepRequired: staffTwoStepRequired(get(STAFF_TWO_STEP_SETTING)),
   };
 }
 

@@ -64,3 +64,17 @@ export function otpMail(opts: { to: string; code: string; siteName: string; publ
     ].join("\n"),
   };
 }
+
+/** Issue 17: the alert after repeated wrong sign-in codes for a staff member's address. */
+export function signInAlertMail(opts: { to: string; siteName: string; publicUrl: string; failures: number; address: string }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Someone tried to sign in to your ${opts.siteName} staff account`,
+    text: [
+      `Someone tried to sign in to your ${opts.siteName} staff account with wrong codes ${opts.failures} times in the last hour (the latest from the network address ${opts.address}).`,
+      "",
+      "If this was you, there is nothing to do. If it was not: nobody has signed in, every code was wrong, and further tries are slowed down.",
+      `To be safe, set up two-step sign-in in the CMS (${opts.publicUrl}/cms, Two-step sign-in) if you have not yet, and tell the other administrators.`,
+    ].join("\n"),
+  };
+}

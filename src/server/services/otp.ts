@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sessionsChanged } from "./session-cache";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
@@ -56,23 +56,54 @@ export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: 
 /**
  * Creates a challenge for any address (so that the answer looks the same for everyone, D42) and
  * returns its id and the plain code, which the caller mails only to administrators.
+ *
+ * Issue 17: while the address has a live challenge (not used, not expired, tries left, its emailed code not yet
+ * passed), a new request reuses it: the same id, a new code (only the hash is kept, so the earlier code cannot be
+ * sent again; it stops working), a new expiry, and the tries so far still counted. Asking again never buys tries.
  */
-export async function createOtpChallenge(db: Db, email: string, now = new Date()): Promise<{ challengeId: string; code: string; expiresAt: Date }> {
+export async function createOtpChallenge(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<{ challengeId: string; code: string; expiresAt: Date; reused: boolean }> {
   // Housekeeping: challenges that ended more than a day ago are of no use to anyone.
   await db.delete(otpChallengesTable).where(lt(otpChallengesTable.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
-  const challengeId = generateChallengeId();
   const code = generateOtpCode();
   const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
+  const [live] = await db
+    .select({ id: otpChallengesTable.id })
+    .from(otpChallengesTable)
+    .where(
+      and(
+        eq(otpChallengesTable.email, email),
+        isNull(otpChallengesTable.consumedAt),
+        isNull(otpChallengesTable.emailVerifiedAt),
+        gt(otpChallengesTable.expiresAt, now),
+        lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
+      ),
+    )
+    .orderBy(desc(otpChallengesTable.createdAt))
+    .limit(1);
+  if (live) {
+    const [renewed] = await db
+      .update(otpChallengesTable)
+      .set({ codeHash: hashOtpCode(live.id, code), expiresAt })
+      .where(and(eq(otpChallengesTable.id, live.id), isNull(otpChallengesTable.consumedAt), isNull(otpChallengesTable.emailVerifiedAt)))
+      .returning({ id: otpChallengesTable.id });
+    if (renewed) return { challengeId: live.id, code, expiresAt, reused: true };
+  }
+  const challengeId = generateChallengeId();
   await db.insert(otpChallengesTable).values({ id: challengeId, email, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
-  return { challengeId, code, expiresAt };
+  return { challengeId, code, expiresAt, reused: false };
 }
 
 /**
- * Checks a code. Every check first spends one try in a single atomic statement, so that parallel
- * guesses cannot exceed 5 per challenge; a right code then consumes the challenge (single use).
- * Returns true only for the right code of a live challenge of that email.
+ * Checks an emailed code. Every check first spends one try in a single atomic statement, so that parallel
+ * guesses cannot exceed 5 per challenge. Returns true only for the right code of a live, unused challenge of that
+ * email whose code has not been passed yet; the caller then ends it (`finishOtpChallenge`) or, for a staff member
+ * with two-step sign-in, moves it on to the second factor (`awaitSecondFactor`).
  */
-export async function consumeOtpChallenge(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
+export async function checkOtpCode(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
   if (!challengeId || challengeId.length > 200) return false;
   const [spent] = await db
     .update(otpChallengesTable)
@@ -82,6 +113,7 @@ export async function consumeOtpChallenge(db: Db, challengeId: string, email: st
         eq(otpChallengesTable.id, challengeId),
         eq(otpChallengesTable.email, email),
         isNull(otpChallengesTable.consumedAt),
+        isNull(otpChallengesTable.emailVerifiedAt),
         gt(otpChallengesTable.expiresAt, now),
         lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
       ),
@@ -89,13 +121,55 @@ export async function consumeOtpChallenge(db: Db, challengeId: string, email: st
     .returning({ codeHash: otpChallengesTable.codeHash });
   if (!spent) return false;
   const candidate = /^\d{6}$/.test(code) ? hashOtpCode(challengeId, code) : "";
-  if (!candidate || !safeEqualHex(candidate, spent.codeHash)) return false;
+  return Boolean(candidate) && safeEqualHex(candidate, spent.codeHash);
+}
+
+/** Uses the challenge up (single use); false when someone else did first. */
+export async function finishOtpChallenge(db: Db, challengeId: string, now = new Date()): Promise<boolean> {
   const [consumed] = await db
     .update(otpChallengesTable)
     .set({ consumedAt: now })
     .where(and(eq(otpChallengesTable.id, challengeId), isNull(otpChallengesTable.consumedAt)))
     .returning({ id: otpChallengesTable.id });
   return Boolean(consumed);
+}
+
+/** Issue 17: the emailed code was right; the challenge now waits for the second factor, with its tries counted afresh. */
+export async function awaitSecondFactor(db: Db, challengeId: string, now = new Date()): Promise<boolean> {
+  const [moved] = await db
+    .update(otpChallengesTable)
+    .set({ emailVerifiedAt: now, attempts: 0 })
+    .where(and(eq(otpChallengesTable.id, challengeId), isNull(otpChallengesTable.consumedAt), isNull(otpChallengesTable.emailVerifiedAt)))
+    .returning({ id: otpChallengesTable.id });
+  return Boolean(moved);
+}
+
+/**
+ * Issue 17: spends one try of a challenge waiting for its second factor (atomic, 5 at most, like the emailed code).
+ * True when the challenge of that email is live, its emailed code was passed, and a try was left.
+ */
+export async function spendSecondFactorTry(db: Db, challengeId: string, email: string, now = new Date()): Promise<boolean> {
+  if (!challengeId || challengeId.length > 200) return false;
+  const [spent] = await db
+    .update(otpChallengesTable)
+    .set({ attempts: sql`${otpChallengesTable.attempts} + 1` })
+    .where(
+      and(
+        eq(otpChallengesTable.id, challengeId),
+        eq(otpChallengesTable.email, email),
+        isNull(otpChallengesTable.consumedAt),
+        isNotNull(otpChallengesTable.emailVerifiedAt),
+        gt(otpChallengesTable.expiresAt, now),
+        lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
+      ),
+    )
+    .returning({ id: otpChallengesTable.id });
+  return Boolean(spent);
+}
+
+/** Checks and uses up a code in one go (a sign-in without a second factor). */
+export async function consumeOtpChallenge(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
+  return (await checkOtpCode(db, challengeId, email, code, now)) && (await finishOtpChallenge(db, challengeId, now));
 }
 
 /** A username from an email's local part: letters, digits and '_', 3–20 characters (D11). */

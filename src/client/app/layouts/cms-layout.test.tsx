@@ -77,6 +77,7 @@ function cmsAs(who: typeof ADMIN, extra: MockRoute[] = []) {
     ["GET", "/api/admin/user", () => jsonResponse(who)],
     ["GET", "/api/admin/reports", () => jsonResponse(QUEUE)],
     ...extra,
+    ["GET", "/api/admin/two-step", () => jsonResponse({ enabled: false, required: false, mustEnrol: false, recoveryCodesLeft: 0 })],
     ["GET", /^\/api\/admin\//, () => jsonResponse({ message: "Admins only" }, { status: who.role === "admin" ? 404 : 403 })],
   ]);
 }
@@ -85,7 +86,8 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
   it("the list: an admin may open every screen, a moderator only the reports; each lands on their first", () => {
     expect(cmsLinksFor("admin").map((l) => l.label)).toEqual(ALL_LABELS);
     expect(ALL_LABELS).toEqual(expect.arrayContaining(["Reports", "Audit log"]));
-    expect(cmsLinksFor("moderator").map((l) => l.href)).toEqual(["/cms/reports"]);
+    // issue 17: every staff member has their own two-step sign-in screen
+    expect(cmsLinksFor("moderator").map((l) => l.href)).toEqual(["/cms/reports", "/cms/two-step"]);
     expect(cmsLanding("admin")).toBe("/cms/dashboard");
     expect(cmsLanding("moderator")).toBe("/cms/reports");
     expect(mayOpen("moderator", "/cms/audit-log")).toBe(false);
@@ -99,7 +101,7 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     cmsAs(MODERATOR);
     renderApp("/cms/reports");
     expect(await screen.findByRole("heading", { name: "Reports", level: 1 })).toBeInTheDocument();
-    await waitFor(() => expect(navLinks()).toEqual(["Main Site", "Reports3 open"]));
+    await waitFor(() => expect(navLinks()).toEqual(["Main Site", "Reports3 open", "Two-step sign-in"]));
     expect(screen.getByText(/Signed in as/)).toHaveTextContent("Signed in as molly@example.com");
     expect(screen.getByText("Moderator account")).toBeInTheDocument();
   });
@@ -116,7 +118,7 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     await screen.findByRole("heading", { name: "Reports", level: 1 });
     const menu = screen.getByRole("button", { name: "Admin menu" });
     fireEvent.pointerDown(menu, { button: 0, pointerType: "mouse" });
-    await waitFor(() => expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Main Site", "Reports3 open"]));
+    await waitFor(() => expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Main Site", "Reports3 open", "Two-step sign-in"]));
   });
 
   it.each(["/cms/users", "/cms/scores", "/cms/dashboard", "/cms/settings", "/cms/audit-log"])(
@@ -128,7 +130,9 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
       expect(screen.getByRole("link", { name: "Go to Reports" })).toHaveAttribute("href", "/cms/reports");
       expect(location.history?.at(-1)).toBe(path);
       const asked = fetch.mock.calls.map(([url]) => new URL(String(url), "http://x").pathname);
-      expect(asked.filter((p) => p.startsWith("/api/admin/") && p !== "/api/admin/user" && p !== "/api/admin/reports")).toEqual([]);
+      expect(asked.filter((p) => p.startsWith("/api/admin/") && p !== "/api/admin/user" && p !== "/api/admin/reports" && p !== "/api/admin/two-step")).toEqual(
+        [],
+      );
       fireEvent.click(screen.getByRole("link", { name: "Go to Reports" }));
       expect(await screen.findByRole("heading", { name: "Reports", level: 1 })).toBeInTheDocument();
     },
@@ -161,5 +165,16 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/reports"));
     expect(signedIn).toBe(true);
     expect(await screen.findByRole("heading", { name: "Reports", level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe("two-step sign-in required of all staff (issue 17)", () => {
+  it("a staff member who has not set it up is sent to the set-up screen, whatever they open", async () => {
+    cmsAs(ADMIN, [["GET", "/api/admin/two-step", () => jsonResponse({ enabled: false, required: true, mustEnrol: true, recoveryCodesLeft: 0 })]]);
+    const { location } = renderApp("/cms/dashboard");
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
+    expect(await screen.findByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Two-step sign-in is required for all staff");
+    expect(screen.getByRole("button", { name: "Set up an authenticator app" })).toBeInTheDocument();
   });
 });

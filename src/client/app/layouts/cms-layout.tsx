@@ -4,6 +4,7 @@ import {
   FolderTree,
   Gamepad2,
   Globe,
+  KeyRound,
   LayoutDashboard,
   LayoutGrid,
   LogOut,
@@ -23,12 +24,16 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useAdminUser } from "@/features/cms/api/get-admin-user";
 import { useOpenReportCount } from "@/features/cms/api/get-reports";
+import { useTwoStepStatus } from "@/features/cms/api/two-step";
 import { cn } from "@/lib/utils";
 
 /** Who signs in to /cms (D96): `admin` or `moderator` (a `player` never gets past GET /api/admin/user). */
 export type CmsRole = AdminSelf["role"];
 const ADMINS: readonly CmsRole[] = ["admin"];
 const STAFF: readonly CmsRole[] = ["admin", "moderator"];
+
+/** Issue 17: the staff member's two-step sign-in screen. */
+export const TWO_STEP_HREF = "/cms/two-step";
 
 /**
  * Spec §2 Admin area: sidebar links; on small screens only a header with a logout button. The one list of the /cms
@@ -48,6 +53,8 @@ export const CMS_LINKS = [
   { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
   { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
+  // Issue 17: every staff member's own two-step sign-in (last, so that it is nobody's landing)
+  { href: TWO_STEP_HREF, label: "Two-step sign-in", Icon: KeyRound, roles: STAFF },
 ] as const;
 
 const REPORTS_HREF = "/cms/reports";
@@ -104,6 +111,14 @@ export function CmsLayout({ children }: { children: ReactNode }) {
   const links = admin ? cmsLinksFor(admin.role) : [];
   const openReports = useOpenReportCount(admin !== undefined && mayOpen(admin.role, REPORTS_HREF));
   const refused = admin !== undefined && current !== undefined && !mayOpen(admin.role, current.href);
+  // Issue 17: while the site requires two-step sign-in and this staff member has not set it up, the server refuses every
+  // other admin read (403): the set-up screen is the only one shown.
+  const twoStep = useTwoStepStatus(admin !== undefined);
+  const mustEnrol = twoStep.data?.mustEnrol === true && location !== TWO_STEP_HREF;
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (mustEnrol) navigate(`~${TWO_STEP_HREF}`, { replace: true });
+  }, [mustEnrol, navigate]);
   return (
     <div className="flex min-h-dvh bg-muted/40">
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-card md:flex">
@@ -192,7 +207,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
           </a>
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 space-y-6 p-4 sm:p-6 lg:p-8">
-          {refused ? <AdminsOnly title={current.label} landing={cmsLanding(admin.role)} /> : children}
+          {mustEnrol ? null : refused ? <AdminsOnly title={current.label} landing={cmsLanding(admin.role)} /> : children}
         </main>
       </div>
     </div>

@@ -87,8 +87,39 @@ export const otpChallengesTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    /** issue 17: the emailed code was right and the staff member's second factor is awaited (attempts start again) */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [index("otp_challenges_email_idx").on(t.email, t.createdAt)],
+);
+
+/**
+ * Issue 17: a staff member's authenticator (TOTP, RFC 6238). `secret` (base32) is never sent again after the set-up;
+ * `enabledAt` null means the set-up waits for its first code. `lastStep` is the last 30-second step a code was
+ * accepted for: a code of that step or an earlier one is refused (no replay).
+ */
+export const staffTwoStepTable = pgTable("staff_two_step", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: integer("last_step"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Issue 17: single-use recovery codes, stored as SHA-256 hashes. */
+export const staffRecoveryCodesTable = pgTable(
+  "staff_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
 );
 
 /** Failed sign-in attempts and other fixed-window counters shared by all processes (D8). */

@@ -7,6 +7,8 @@ import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
 import { startSmtp, type Mail } from "../../../test/smtp";
 
 const smtp = await startSmtp();
+/** A sign-in code mail (issue 17: repeated wrong codes also mail the admin an alert, which has no code). */
+const CODE_MAIL = /sign-in code/;
 afterAll(() => smtp.close());
 
 function codeFrom(mail: Mail): string {
@@ -28,7 +30,7 @@ async function verify(t: TestApp, body: { email: string; otp: string; otpSecret:
 async function requestAndReceive(t: TestApp, email: string) {
   const res = await requestOtp(t, email);
   expect(res.statusCode).toBe(200);
-  const mail = await smtp.waitFor(email);
+  const mail = await smtp.waitFor(email, 5000, CODE_MAIL);
   return { otpSecret: res.json().otpSecret as string, code: codeFrom(mail), mail };
 }
 function wrong(code: string): string {
@@ -54,7 +56,7 @@ describeEachDatabase(
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(["message", "otpSecret"]);
       expect(body.message).toBe(REQUEST_OTP_MESSAGE);
-      const mail = await smtp.waitFor("boss@example.com");
+      const mail = await smtp.waitFor("boss@example.com", 5000, CODE_MAIL);
       expect(mail.raw).toMatch(/From: Arcadium <cms@example\.com>/);
       const code = codeFrom(mail);
       expect(code).toMatch(/^\d{6}$/);
@@ -121,7 +123,8 @@ describeEachDatabase(
       await Promise.all(guesses);
       const [row] = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.id, otpSecret));
       expect(row.attempts).toBe(5);
-      expect((await verify(t(), { email: "boss@example.com", otp: code, otpSecret })).statusCode).toBe(401);
+      // (issue 17: 12 wrong tries from one address also back that address off: 429 before the code is looked at)
+      expect([401, 429]).toContain((await verify(t(), { email: "boss@example.com", otp: code, otpSecret })).statusCode);
     });
 
     it("an expired code is refused", async () => {
@@ -150,7 +153,7 @@ describeEachDatabase(
       expect(other.json().otpSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(admin.json().otpSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(other.headers["content-type"]).toBe(admin.headers["content-type"]);
-      await smtp.waitFor("boss@example.com");
+      await smtp.waitFor("boss@example.com", 5000, CODE_MAIL);
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.inbox.filter((m) => m.to.includes("visitor@example.com"))).toEqual([]);
       // A challenge exists for it too (indistinguishable), but its code leads nowhere.
@@ -255,7 +258,7 @@ describeEachDatabase(
       const res = await requestOtp(t(), "boss@example.com");
       expect(res.statusCode).toBe(200);
       expect(res.json().otp).toMatch(/^\d{6}$/);
-      const mail = await smtp.waitFor("boss@example.com");
+      const mail = await smtp.waitFor("boss@example.com", 5000, CODE_MAIL);
       expect(codeFrom(mail)).toBe(res.json().otp);
       const ok = await verify(t(), { email: "boss@example.com", otp: res.json().otp, otpSecret: res.json().otpSecret });
       expect(ok.statusCode).toBe(200);

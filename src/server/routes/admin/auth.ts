@@ -7,13 +7,29 @@ import {
   requestOtpResponseSchema,
   verifyOtpBodySchema,
   verifyOtpResponseSchema,
+  verifySecondFactorBodySchema,
+  verifySecondFactorResponseSchema,
 } from "../../../contract/admin";
+import { SIGN_IN_ALERT_AFTER_FAILURES, TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { clearSessionCookie, requireStaff, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
-import { otpMail, type Mailer } from "../../services/mailer";
+import { otpMail, signInAlertMail, type Mailer } from "../../services/mailer";
 import { audit } from "../../services/audit";
-import { consumeOtpChallenge, createOtpChallenge, mayReceiveAdminCode, OTP_POLICY, resolveAdminUser } from "../../services/otp";
+import {
+  awaitSecondFactor,
+  checkOtpCode,
+  createOtpChallenge,
+  finishOtpChallenge,
+  mayReceiveAdminCode,
+  OTP_POLICY,
+  resolveAdminUser,
+  spendSecondFactorTry,
+} from "../../services/otp";
+import { hitRateLimit } from "../../services/rate-limit";
+import { checkSecondFactor, twoStepEnabled } from "../../services/two-step";
+import { secretBox } from "../../services/secret-box";
 import { siteName } from "../../services/content";
 import { createSession, destroySession } from "../../services/sessions";
 import { storedUserAgent } from "../../services/user-agent";
@@ -30,8 +46,51 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
-export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits }) => {
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
+  const box = secretBox(config.dataDir);
+  const logAuditError = (request: FastifyRequest) => (err: unknown) => request.log.warn({ err }, "could not write the audit log");
+
+  /**
+   * Issue 17: every staff code tried (emailed or second factor) is reserved before it is checked, under the staff
+   * address with the client address, the client address, and the staff address alone (rate-limits.ts), so that
+   * failures count across challenges and back off (429). A right code gives its reservation back.
+   */
+  const codeTryKeys = (email: string, ip: string) => ({
+    pair: `admin-code:email:${email}:ip:${ip}`,
+    ip: `admin-code:ip:${ip}`,
+    email: `admin-code:email:${email}`,
+  });
+  async function reserveCodeTry(email: string, ip: string): Promise<void> {
+    const keys = codeTryKeys(email, ip);
+    await rateLimits.reserve(["adminCodeFailurePerAddress", keys.ip], ["adminCodeFailure", keys.pair], ["adminCodeFailurePerAdmin", keys.email]);
+  }
+  async function giveBackCodeTry(email: string, ip: string): Promise<void> {
+    const keys = codeTryKeys(email, ip);
+    await Promise.all([rateLimits.release(keys.ip), rateLimits.release(keys.pair), rateLimits.release(keys.email)]);
+  }
+  /** D99 + issue 17: a wrong code is audit-logged; the 5th in an hour for a staff address mails its owner an alert. */
+  async function codeFailed(request: FastifyRequest, email: string, action: "auth.otp_failed" | "auth.second_factor_failed"): Promise<void> {
+    await audit(db, { actor: { id: null, label: email, role: null }, action, ip: request.ip }, logAuditError(request));
+    const { count } = await hitRateLimit(db, `admin-code-alert:${email}`, SIGN_IN_ALERT_AFTER_FAILURES, OTP_POLICY.windowMs);
+    if (count !== SIGN_IN_ALERT_AFTER_FAILURES || !(await mayReceiveAdminCode(db, config.adminEmails, email))) return;
+    const mail = signInAlertMail({ to: email, siteName: await siteName(db), publicUrl: config.publicUrl, failures: count, address: request.ip });
+    mailer.send(mail).catch((err: unknown) => request.log.error({ err, to: email }, "could not send the sign-in alert"));
+  }
+  /** D13: a new admin session (a new token at every sign-in), audit-logged. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, method: "email" | "totp" | "recovery") {
+    await destroySession(db, sessionToken(request));
+    const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    setSessionCookie(reply, token, expiresAt, secure);
+    request.log.info({ userId, method }, "admin signed in");
+    const self = await getAdminSelf(db, userId);
+    await audit(
+      db,
+      { actor: { id: userId, label: self.username, role: self.role }, action: "auth.admin_signed_in", after: { method }, ip: request.ip },
+      logAuditError(request),
+    );
+    return { user: self, message: "Login successful" };
+  }
 
   // D42: the same answer for every valid address; a mail only for administrators.
   app.post(
@@ -43,7 +102,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
       await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${request.ip}`);
       await rateLimits.enforce("adminOtpPerAddress", `admin-otp:${email}`);
       const allowed = await mayReceiveAdminCode(db, config.adminEmails, email);
-      const { challengeId, code } = await createOtpChallenge(db, email);
+      // Issue 17: a live challenge of the address is reused (a new code, the same tries), never a fresh one
+      const { challengeId, code } = await createOtpChallenge(db, email, settings.now());
       if (allowed) {
         const mail = otpMail({ to: email, code, siteName: await siteName(db), publicUrl: config.publicUrl, validMinutes: OTP_POLICY.ttlMs / 60_000 });
         // Not awaited: the answer must not take longer for an administrator's address than for anyone else's (D42).
@@ -59,29 +119,50 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
   );
 
   // D42: a right, live, unused code of that address → an admin session (D13: a new token at every sign-in).
+  // Issue 17: a staff member with two-step sign-in gets no session yet, but `secondFactor: "totp"`.
   app.post(
     "/api/admin/verify-otp",
     { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema, ...adminErrorResponses } } },
     async (request, reply) => {
       const { email, otp, otpSecret } = request.body;
-      const ok = await consumeOtpChallenge(db, otpSecret, email, otp);
+      const now = settings.now();
+      await reserveCodeTry(email, request.ip);
+      const ok = await checkOtpCode(db, otpSecret, email, otp, now);
       const userId = ok ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
       if (userId === undefined) {
         // D99: a failed admin sign-in is audit-logged with the address typed
-        await audit(db, { actor: { id: null, label: email, role: null }, action: "auth.otp_failed", ip: request.ip }, (err) =>
-          request.log.warn({ err }, "could not write the audit log"),
-        );
+        await codeFailed(request, email, "auth.otp_failed");
         throw new Unauthorized(INVALID_OTP_MESSAGE);
       }
-      await destroySession(db, sessionToken(request));
-      const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
-      setSessionCookie(reply, token, expiresAt, secure);
-      request.log.info({ userId }, "admin signed in");
-      const self = await getAdminSelf(db, userId);
-      await audit(db, { actor: { id: userId, label: self.username, role: self.role }, action: "auth.admin_signed_in", ip: request.ip }, (err) =>
-        request.log.warn({ err }, "could not write the audit log"),
-      );
-      return { user: self, message: "Login successful" };
+      await giveBackCodeTry(email, request.ip);
+      if (await twoStepEnabled(db, userId)) {
+        if (!(await awaitSecondFactor(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
+        return { secondFactor: "totp" as const, message: TWO_STEP_TEXTS.secondFactorRequired };
+      }
+      if (!(await finishOtpChallenge(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
+      return signIn(request, reply, userId, "email");
+    },
+  );
+
+  // Issue 17: the second step of a staff member with two-step sign-in: a current authenticator code or an unused
+  // recovery code, on the challenge whose emailed code was right (5 tries, and the failures count across challenges).
+  app.post(
+    "/api/admin/verify-second-factor",
+    { schema: { body: verifySecondFactorBodySchema, response: { 200: verifySecondFactorResponseSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { email, otpSecret, code } = request.body;
+      const now = settings.now();
+      await reserveCodeTry(email, request.ip);
+      const live = await spendSecondFactorTry(db, otpSecret, email, now);
+      const userId = live ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
+      const result = userId === undefined ? { ok: false as const } : await checkSecondFactor(db, box, userId, code, now);
+      if (userId === undefined || !result.ok) {
+        await codeFailed(request, email, "auth.second_factor_failed");
+        throw new Unauthorized(live ? TWO_STEP_TEXTS.secondFactorWrong : INVALID_OTP_MESSAGE);
+      }
+      await giveBackCodeTry(email, request.ip);
+      if (!(await finishOtpChallenge(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
+      return signIn(request, reply, userId, result.method);
     },
   );
 

@@ -24,6 +24,9 @@ import { adminUploadRoutes } from "./uploads";
 import { adminUserRoutes } from "./users";
 import { adminErrorHandler } from "./validation";
 import { adminWebsiteContentRoutes } from "./website-content";
+import { adminTwoStepRoutes } from "./two-step";
+import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import { twoStepEnabled, twoStepRequiredForStaff } from "../../services/two-step";
 
 export type AdminRouteEntry = { method: string; url: string; guarded: boolean; moderators: boolean };
 
@@ -45,7 +48,24 @@ declare module "fastify" {
 /** Issue 17: the JSON body limit of staff routes (the site's ordinary limit is 16 KiB, app.ts JSON_BODY_LIMIT). */
 export const STAFF_JSON_BODY_LIMIT = 1024 * 1024;
 
-export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["POST /api/admin/request-otp", "POST /api/admin/verify-otp"]);
+export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set([
+  "POST /api/admin/request-otp",
+  "POST /api/admin/verify-otp",
+  // issue 17: the second step of a staff sign-in with two-step sign-in
+  "POST /api/admin/verify-second-factor",
+]);
+
+/**
+ * Issue 17: while the Settings switch requires two-step sign-in of all staff, a staff member who has not set it up
+ * may use only these admin routes (who they are, and the set-up); every other one answers 403 with
+ * TWO_STEP_TEXTS.enrolRequired.
+ */
+export const TWO_STEP_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  "GET /api/admin/user",
+  "GET /api/admin/two-step",
+  "POST /api/admin/two-step/setup",
+  "POST /api/admin/two-step/confirm",
+]);
 
 /**
  * D96: the only /api/admin routes a moderator may use (on a one-time-code session, like an admin): who they are,
@@ -59,6 +79,11 @@ export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/admin/moderation/mutes/:userId",
   "DELETE /api/admin/moderation/mutes/:userId",
   "DELETE /api/admin/chat/:id",
+  // issue 17: their own two-step sign-in
+  "GET /api/admin/two-step",
+  "POST /api/admin/two-step/setup",
+  "POST /api/admin/two-step/confirm",
+  "POST /api/admin/two-step/disable",
 ]);
 
 /**
@@ -90,12 +115,14 @@ export function isAdminUrl(url: string): boolean {
  * D96: a moderator passes on MODERATOR_ROUTES only. D99: a signed-in user refused here is audit-logged
  * (`admin.refused`); an anonymous 401 is not (every visit to /cms before signing in asks who is there).
  */
-function staffGuard(moderators: boolean, db: AppContext["db"]) {
+function staffGuard(moderators: boolean, enrolment: boolean, db: AppContext["db"]) {
   return async (request: FastifyRequest): Promise<void> => {
     const user = requireUser(request);
     try {
       if (user.role !== "admin" && !(moderators && user.role === "moderator")) throw new Forbidden("Admins only");
       if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
+      // Issue 17: the Settings switch sends a staff member without two-step sign-in to set it up first
+      if (!enrolment && (await twoStepRequiredForStaff(db)) && !(await twoStepEnabled(db, user.id))) throw new Forbidden(TWO_STEP_TEXTS.enrolRequired);
     } catch (err) {
       await audit(
         db,
@@ -138,11 +165,12 @@ export const adminRoutes = fp<AppContext>(
       const allPublic = methods.every((m) => PUBLIC_ADMIN_ROUTES.has(key(m)));
       if (allPublic) return;
       const moderators = methods.every((m) => MODERATOR_ROUTES.has(key(m)));
+      const enrolment = methods.every((m) => TWO_STEP_ENROLMENT_ROUTES.has(key(m)));
       // Issue 17: staff routes take larger JSON bodies than the site's 16 KiB (a content value is up to 100,000
       // characters); the guard below answers before a body is read, so only staff can send one.
       route.bodyLimit ??= STAFF_JSON_BODY_LIMIT;
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [staffGuard(moderators, ctx.db) as onRequestHookHandler, ...existing];
+      route.onRequest = [staffGuard(moderators, enrolment, ctx.db) as onRequestHookHandler, ...existing];
       // D99: every successful admin or moderator write is recorded, once, here: before the answer leaves, so that
       // whoever sees the success can already read it in the log.
       if (methods.some((m) => m !== "GET" && m !== "HEAD")) {
@@ -185,6 +213,7 @@ export const adminRoutes = fp<AppContext>(
         reply.header("Cache-Control", "no-store");
       });
       await scope.register(adminAuthRoutes, { ...ctx, mailer });
+      await scope.register(adminTwoStepRoutes, ctx);
       await scope.register(adminDashboardRoutes, ctx);
       await scope.register(adminGameRoutes, ctx);
       await scope.register(adminGameAchievementRoutes, ctx);

@@ -72,7 +72,15 @@ describe("CmsSettingsScreen: Community safety (D98)", () => {
     expect(await screen.findByText("Community safety saved")).toBeInTheDocument();
     expect(requests(fetch, "PATCH").map((r) => r.body)).toEqual([
       {
-        site: { filter_block: "bad\nworse", filter_mask: "darn", chat_enabled: "false", chat_links: "true", registration: "invite", invite_code: "class-2026" },
+        site: {
+          filter_block: "bad\nworse",
+          filter_mask: "darn",
+          chat_enabled: "false",
+          chat_links: "true",
+          registration: "invite",
+          invite_code: "class-2026",
+          staff_two_step_required: "false",
+        },
       },
     ]);
   });

@@ -6,6 +6,8 @@ import { categoryKeys, collectionKeys, contentKeys, gameKeys } from "@/lib/query
 export const adminKeys = {
   all: ["admin"] as const,
   user: () => [...adminKeys.all, "user"] as const,
+  /** issue 17: the signed-in staff member's two-step sign-in */
+  twoStep: () => [...adminKeys.all, "two-step"] as const,
   dashboard: () => [...adminKeys.all, "dashboard"] as const,
   games: () => [...adminKeys.all, "games"] as const,
   categories: () => [...adminKeys.all, "categories"] as const,

@@ -6,9 +6,10 @@ import { authKeys } from "@/lib/query-keys";
 import { adminKeys } from "./keys";
 
 export type VerifyOtpInput = { email: string; otp: string; otpSecret: string };
-export type VerifyOtpResult = { user?: AdminSelf; message?: string };
+/** Issue 17: `secondFactor: "totp"` (no user yet) when the staff member has two-step sign-in. */
+export type VerifyOtpResult = { user?: AdminSelf; secondFactor?: "totp"; message?: string };
 
-const verifyResponseSchema = z.object({ user: adminSelfSchema.optional(), message: z.string().optional() });
+const verifyResponseSchema = z.object({ user: adminSelfSchema.optional(), secondFactor: z.literal("totp").optional(), message: z.string().optional() });
 
 /** POST /api/admin/verify-otp {email, otp, otpSecret} → {user, message} + admin session, or 401 {message} (D42). */
 export async function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResult> {

@@ -14,6 +14,7 @@ import {
   registrationMode,
   type RegistrationMode,
 } from "@contract/community-constants";
+import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired, TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
@@ -27,7 +28,7 @@ import { useUpdateSettings } from "../api/update-settings";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field, fieldAria } from "./field";
 
-type Form = { block: string; mask: string; chat: boolean; links: boolean; registration: RegistrationMode; inviteCode: string };
+type Form = { block: string; mask: string; chat: boolean; links: boolean; registration: RegistrationMode; inviteCode: string; staffTwoStep: boolean };
 
 /** A readable code for the admin to hand out: 10 letters and digits without look-alikes (the server's school mode makes the same kind). */
 function randomInviteCode(): string {
@@ -54,7 +55,7 @@ function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: 
 
 /**
  * D98 "Community safety" (CMS Settings): the block and mask word lists, links in chat, the chat switch,
- * registration (open or by invite code) and the school-mode preset. One Save for the form; school mode is
+ * two-step sign-in for all staff (issue 17), registration (open or by invite code) and the school-mode preset. One Save for the form; school mode is
  * its own step behind a confirmation.
  */
 export function CommunitySafetyCard() {
@@ -77,6 +78,7 @@ export function CommunitySafetyCard() {
       links: chatLinksAllowed(stored(CHAT_LINKS_SETTING)),
       registration: registrationMode(stored(REGISTRATION_SETTING)),
       inviteCode: stored(INVITE_CODE_SETTING) ?? "",
+      staffTwoStep: staffTwoStepRequired(stored(STAFF_TWO_STEP_SETTING)),
     });
     setInviteError(undefined);
   }, [settings.data]);
@@ -106,6 +108,7 @@ export function CommunitySafetyCard() {
           [CHAT_LINKS_SETTING]: form.links ? "true" : "false",
           [REGISTRATION_SETTING]: form.registration,
           [INVITE_CODE_SETTING]: code,
+          [STAFF_TWO_STEP_SETTING]: form.staffTwoStep ? "true" : "false",
         },
       },
       {
@@ -177,6 +180,13 @@ export function CommunitySafetyCard() {
               hint={form.links ? "Messages may contain web addresses." : "Messages with a web address are refused (recommended)."}
               checked={form.links}
               onChange={(on) => set("links", on)}
+            />
+            <SwitchRow
+              id={`${uid}-two-step`}
+              label={TWO_STEP_TEXTS.settingLabel}
+              hint={form.staffTwoStep ? TWO_STEP_TEXTS.settingHelp : "Off: each admin and moderator decides (CMS → Two-step sign-in)."}
+              checked={form.staffTwoStep}
+              onChange={(on) => set("staffTwoStep", on)}
             />
             <fieldset className="grid gap-2 rounded-lg border p-3">
               <legend className="px-1 text-sm font-medium">Registration</legend>

@@ -145,3 +145,44 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
     expect(await screen.findByText("Login Failed")).toBeInTheDocument();
   });
 });
+
+describe("CmsLoginForm: two-step sign-in (issue 17)", () => {
+  it("after a right emailed code asks for the authenticator's code, checks its form, and signs in with it", async () => {
+    const fetch = mockApi([
+      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-2", message: "sent", otp: "123456" })],
+      ["POST", "/api/admin/verify-otp", () => jsonResponse({ secondFactor: "totp", message: "Enter the 6-digit code from your authenticator app." })],
+      ["POST", "/api/admin/verify-second-factor", () => jsonResponse({ user: ADMIN, message: "Login successful" })],
+    ]);
+    const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
+    typeEmail("admin@example.com");
+    await screen.findByLabelText("Verification code");
+    fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
+    const second = await screen.findByLabelText("Authenticator code or recovery code");
+    expect(screen.getByText("Enter the 6-digit code from your authenticator app.")).toBeInTheDocument();
+    fireEvent.change(second, { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
+    expect(await screen.findByText("Enter the 6-digit code, or a recovery code")).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith("/api/admin/verify-second-factor"))).toHaveLength(0);
+    fireEvent.change(second, { target: { value: " abcde-fghjk " } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/dashboard"));
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith("/api/admin/verify-second-factor"))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: "admin@example.com", otpSecret: "challenge-2", code: "abcde-fghjk" });
+  });
+
+  it("a wrong second code shows the server's words and stays", async () => {
+    mockApi([
+      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-3", message: "sent", otp: "123456" })],
+      ["POST", "/api/admin/verify-otp", () => jsonResponse({ secondFactor: "totp", message: "next" })],
+      ["POST", "/api/admin/verify-second-factor", () => jsonResponse({ message: "That code is not right." }, { status: 401 })],
+    ]);
+    renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
+    typeEmail("admin@example.com");
+    await screen.findByLabelText("Verification code");
+    fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
+    fireEvent.change(await screen.findByLabelText("Authenticator code or recovery code"), { target: { value: "654321" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
+    expect(await screen.findByText("That code is not right.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Authenticator code or recovery code")).toHaveValue("");
+  });
+});

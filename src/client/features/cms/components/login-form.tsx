@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound, Loader2, Mail, ShieldCheck } from "lucide-react";
+import { ArrowLeft, KeyRound, Loader2, Mail, ShieldCheck, Smartphone } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { adminEmailSchema, otpCodeSchema, type AdminSelf } from "@contract/admin";
@@ -9,12 +9,20 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useRequestOtp } from "../api/request-otp";
 import { useVerifyOtp } from "../api/verify-otp";
+import { useVerifySecondFactor } from "../api/two-step";
+import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { Field, fieldAria } from "./field";
 
 export const OTP_LENGTH = 6;
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const OTP_MESSAGE = "OTP must be 6 digits";
 const NEUTRAL_MESSAGE = "If this address belongs to an administrator, a code has been sent.";
+
+/** Issue 17: the second step takes the authenticator's 6 digits or a recovery code (xxxxx-xxxxx). */
+export function secondFactorError(value: string): string | undefined {
+  const v = value.trim();
+  return /^\d{6}$/.test(v) || /^[a-z0-9]{5}[\s-]?[a-z0-9]{5}$/i.test(v) ? undefined : TWO_STEP_TEXTS.codeFormat;
+}
 
 /** The OTP field's rule (spec §5): exactly 6 digits after trimming. */
 export function otpError(value: string): string | undefined {
@@ -32,7 +40,10 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
   const uid = useId();
   const emailId = `${uid}-email`;
   const otpId = `${uid}-otp`;
-  const [step, setStep] = useState<"email" | "otp">("email");
+  const secondId = `${uid}-second`;
+  const [step, setStep] = useState<"email" | "otp" | "second">("email");
+  const [second, setSecond] = useState("");
+  const [secondErr, setSecondErr] = useState<string>();
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const [otp, setOtp] = useState("");
@@ -42,6 +53,7 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
   const emailRef = useRef<HTMLInputElement>(null);
   const requestOtp = useRequestOtp();
   const verifyOtp = useVerifyOtp();
+  const verifySecond = useVerifySecondFactor();
 
   function submitEmail(e: FormEvent) {
     e.preventDefault();
@@ -88,6 +100,12 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
           if (data.user) {
             toast({ title: "Login Successful", description: `Welcome, ${data.user.username}.` });
             navigate(`~${landingFor(data.user.role)}`);
+          } else if (data.secondFactor) {
+            // Issue 17: the emailed code was right; this staff member's authenticator is asked for next
+            setNotice(data.message || TWO_STEP_TEXTS.secondFactorRequired);
+            setSecond("");
+            setSecondErr(undefined);
+            setStep("second");
           } else {
             toast({ title: "Login Failed", description: data.message || "Invalid OTP. Please try again.", variant: "destructive" });
           }
@@ -103,6 +121,30 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
     );
   }
 
+  function submitSecond(e: FormEvent) {
+    e.preventDefault();
+    const code = second.trim();
+    const error = secondFactorError(code);
+    if (error) {
+      setSecondErr(error);
+      return;
+    }
+    verifySecond.mutate(
+      { email: email.trim().toLowerCase(), otpSecret, code },
+      {
+        onSuccess: (data) => {
+          toast({ title: "Login Successful", description: `Welcome, ${data.user.username}.` });
+          navigate(`~${landingFor(data.user.role)}`);
+        },
+        onError: (err) => {
+          const description = err instanceof ApiError && err.status < 500 ? err.serverMessage : "Failed to verify the code. Please try again.";
+          toast({ title: "Login Failed", description, variant: "destructive" });
+          setSecond("");
+        },
+      },
+    );
+  }
+
   function differentEmail() {
     setStep("email");
     setEmail("");
@@ -111,8 +153,11 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
     setEmailError(undefined);
     setOtpErr(undefined);
     setNotice(undefined);
+    setSecond("");
+    setSecondErr(undefined);
     requestOtp.reset();
     verifyOtp.reset();
+    verifySecond.reset();
   }
 
   return (
@@ -123,7 +168,11 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
         </span>
         <h1 className="text-2xl font-bold tracking-tight">Admin Sign In</h1>
         <CardDescription>
-          {step === "email" ? "Enter your administrator email to receive a one-time code." : `Enter the 6-digit code sent to ${email.trim()}.`}
+          {step === "email"
+            ? "Enter your administrator email to receive a one-time code."
+            : step === "otp"
+              ? `Enter the 6-digit code sent to ${email.trim()}.`
+              : "Two-step sign-in: one more code, from your authenticator app."}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -157,6 +206,43 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
             <Button type="submit" variant="gradient" disabled={requestOtp.isPending}>
               {requestOtp.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               {requestOtp.isPending ? "Sending code..." : "Send code"}
+            </Button>
+          </form>
+        ) : step === "second" ? (
+          <form onSubmit={submitSecond} noValidate className="grid gap-4">
+            {notice ? (
+              <p role="status" className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+                {notice}
+              </p>
+            ) : null}
+            <Field id={secondId} label="Authenticator code or recovery code" error={secondErr}>
+              <div className="relative">
+                <Smartphone className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  id={secondId}
+                  autoComplete="one-time-code"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  placeholder="123456"
+                  maxLength={20}
+                  className="pl-9 font-mono tracking-widest"
+                  value={second}
+                  autoFocus
+                  onChange={(e) => {
+                    setSecond(e.target.value);
+                    if (secondErr) setSecondErr(secondFactorError(e.target.value));
+                  }}
+                  {...fieldAria(secondId, secondErr)}
+                />
+              </div>
+            </Field>
+            <Button type="submit" variant="gradient" disabled={verifySecond.isPending}>
+              {verifySecond.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {verifySecond.isPending ? "Verifying..." : "Verify & Sign In"}
+            </Button>
+            <Button type="button" variant="ghost" onClick={differentEmail}>
+              <ArrowLeft aria-hidden="true" />
+              Start again
             </Button>
           </form>
         ) : (

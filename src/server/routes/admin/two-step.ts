@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { twoStepCodeBodySchema, twoStepConfirmResponseSchema, twoStepSetupSchema, twoStepStatusSchema } from "../../../contract/admin";
+import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import type { AppContext } from "../../context";
+import { requireStaff } from "../../plugins/auth";
+import { siteName } from "../../services/content";
+import { getAdminSelf } from "../../services/users";
+import { secretBox } from "../../services/secret-box";
+import { actorOf, audit } from "../../services/audit";
+import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredForStaff, twoStepStatus } from "../../services/two-step";
+import { adminErrorResponses } from "./validation";
+
+/**
+ * Issue 17: the signed-in staff member's own two-step sign-in (admins and moderators alike). While the Settings
+ * switch requires it and it is not set up, these routes and GET /api/admin/user are the only admin routes that
+ * answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the audit log.
+ */
+export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
+  const box = secretBox(config.dataDir);
+  app.get("/api/admin/two-step", { schema: { response: { 200: twoStepStatusSchema, ...adminErrorResponses } } }, async (request) => {
+    const me = requireStaff(request);
+    const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredForStaff(db)]);
+    return { ...status, required, mustEnrol: required && !status.enabled };
+  });
+
+  // The secret, its otpauth:// URI and QR code: sent here only, before the first code confirms it.
+  app.post(
+    "/api/admin/two-step/setup",
+    { schema: { body: z.unknown().optional(), response: { 200: twoStepSetupSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const me = requireStaff(request);
+      request.auditRecord = { action: "two_step.setup_started", target: { kind: "user", id: String(me.id) } };
+      const self = await getAdminSelf(db, me.id);
+      return startTwoStep(db, box, me.id, self.email ?? me.username, await siteName(db), settings.now());
+    },
+  );
+
+  app.post(
+    "/api/admin/two-step/confirm",
+    { schema: { body: twoStepCodeBodySchema, response: { 200: twoStepConfirmResponseSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const me = requireStaff(request);
+      const recoveryCodes = await confirmTwoStep(db, box, me.id, request.body.code, settings.now());
+      request.auditRecord = { action: "two_step.enabled", target: { kind: "user", id: String(me.id) } };
+      return { recoveryCodes, message: TWO_STEP_TEXTS.enabled };
+    },
+  );
+
+  // Off with a current code or a recovery code; the tries are limited (a stolen session must not guess its way out).
+  app.post(
+    "/api/admin/two-step/disable",
+    { schema: { body: twoStepCodeBodySchema, response: { 200: z.object({ message: z.string() }), ...adminErrorResponses } } },
+    async (request) => {
+      const me = requireStaff(request);
+      const key = `admin-code:disable:${me.id}`;
+      await rateLimits.reserve(["adminCodeFailure", key]);
+      try {
+        await disableTwoStep(db, box, me.id, request.body.code, settings.now());
+      } catch (err) {
+        // A wrong code here may be someone else at an open session: recorded (the write hook logs successes only)
+        await audit(db, { actor: actorOf(me), action: "two_step.disable_failed", target: { kind: "user", id: String(me.id) }, ip: request.ip }, (e) =>
+          request.log.warn({ err: e }, "could not write the audit log"),
+        );
+        throw err;
+      }
+      await rateLimits.release(key);
+      request.auditRecord = { action: "two_step.disabled", target: { kind: "user", id: String(me.id) } };
+      return { message: TWO_STEP_TEXTS.disabled };
+    },
+  );
+};

@@ -1,0 +1,180 @@
+import crypto from "node:crypto";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { RECOVERY_CODE_COUNT, TOTP_POLICY, TWO_STEP_TEXTS } from "../../contract/two-step-constants";
+import type { Db } from "../db/client";
+import { staffRecoveryCodesTable, staffTwoStepTable } from "../db/schema";
+import { Conflict, Invalid } from "../errors";
+import { communitySettings } from "./community-settings";
+import type { SecretBox } from "./secret-box";
+
+/**
+ * Issue 17: staff two-step sign-in (TOTP, RFC 6238, with single-use recovery codes). No HTTP types.
+ *
+ * Contract:
+ * - `startTwoStep` makes a new secret for a staff member without an enabled authenticator (replacing one that
+ *   waits for confirmation) and returns it with its otpauth:// URI and a QR code; it is the only time the secret
+ *   leaves the server. `confirmTwoStep` enables it with a first right code and returns the 10 recovery codes,
+ *   shown once (only their SHA-256 is kept).
+ * - `checkSecondFactor` accepts a current TOTP (±1 step) of a step after the last one accepted (a code is never
+ *   accepted twice: the step is moved forward in one atomic statement) or an unused recovery code (marked used
+ *   in one atomic statement). `disableTwoStep` needs the same.
+ * - `twoStepRequiredForStaff` is the CMS Settings switch (off unless set to "true").
+ * - The secret is stored sealed by `box` (AES-256-GCM, services/secret-box.ts); one that cannot be opened (a lost
+ *   key file) accepts no code, so only a recovery code (or an operator's reset) helps.
+ */
+
+function totpFor(secret: string, label = "staff", issuer = "Arcadium"): TOTP {
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: TOTP_POLICY.algorithm,
+    digits: TOTP_POLICY.digits,
+    period: TOTP_POLICY.periodSeconds,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** The 30-second step a time falls in. */
+export function totpStep(now: Date): number {
+  return Math.floor(now.getTime() / 1000 / TOTP_POLICY.periodSeconds);
+}
+
+/** The step a code belongs to (within ±window of `now`), or undefined when it is no current code. */
+function matchingStep(secret: string, code: string, now: Date): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totpFor(secret).validate({ token: code, timestamp: now.getTime(), window: TOTP_POLICY.window });
+  return delta === null ? undefined : totpStep(now) + delta;
+}
+
+/** A recovery code as typed ("abcd-efgh-ij", "ABCD EFGH IJ") in its stored form. */
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]+/g, "");
+}
+
+function hashRecoveryCode(code: string): string {
+  return crypto.createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i
+
+/** 10 random characters (about 49 bits), shown as xxxxx-xxxxx. */
+function newRecoveryCode(): string {
+  let s = "";
+  for (let i = 0; i < 10; i++) s += RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)];
+  return `${s.slice(0, 5)}-${s.slice(5)}`;
+}
+
+export type TwoStepStatus = { enabled: boolean; recoveryCodesLeft: number };
+
+export async function twoStepStatus(db: Db, userId: number): Promise<TwoStepStatus> {
+  const [row] = await db.select({ enabledAt: staffTwoStepTable.enabledAt }).from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
+  if (!row?.enabledAt) return { enabled: false, recoveryCodesLeft: 0 };
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffRecoveryCodesTable)
+    .where(and(eq(staffRecoveryCodesTable.userId, userId), isNull(staffRecoveryCodesTable.usedAt)));
+  return { enabled: true, recoveryCodesLeft: Number(n) };
+}
+
+export async function twoStepEnabled(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: staffTwoStepTable.userId })
+    .from(staffTwoStepTable)
+    .where(and(eq(staffTwoStepTable.userId, userId), isNotNull(staffTwoStepTable.enabledAt)));
+  return Boolean(row);
+}
+
+/** The CMS Settings switch "Require two-step sign-in for all staff" (cached with the community settings). */
+export async function twoStepRequiredForStaff(db: Db): Promise<boolean> {
+  return (await communitySettings(db)).staffTwoStepRequired;
+}
+
+export type TwoStepSetup = { secret: string; otpauthUrl: string; qrCode: string };
+
+/** A new secret waiting for its first code; 409 when two-step sign-in is already on. */
+export async function startTwoStep(db: Db, box: SecretBox, userId: number, account: string, issuer: string, now = new Date()): Promise<TwoStepSetup> {
+  if (await twoStepEnabled(db, userId)) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
+  const secret = new Secret({ size: 20 }).base32;
+  const sealed = await box.seal(secret);
+  await db
+    .insert(staffTwoStepTable)
+    .values({ userId, secret: sealed, createdAt: now })
+    .onConflictDoUpdate({
+      target: staffTwoStepTable.userId,
+      set: { secret: sealed, createdAt: now, lastStep: null },
+      where: isNull(staffTwoStepTable.enabledAt),
+    });
+  const otpauthUrl = totpFor(secret, account, issuer).toString();
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+/** Enables the waiting authenticator with its first right code; returns the recovery codes (shown once). */
+export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<string[]> {
+  const [row] = await db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
+  if (row?.enabledAt) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
+  const secret = row ? await box.open(row.secret) : undefined;
+  if (!row || !secret) throw new Invalid(TWO_STEP_TEXTS.notStarted);
+  const step = matchingStep(secret, code.trim(), now);
+  if (step === undefined) throw new Invalid(TWO_STEP_TEXTS.confirmWrong);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const enabled = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(staffTwoStepTable)
+      .set({ enabledAt: now, lastStep: step })
+      .where(and(eq(staffTwoStepTable.userId, userId), eq(staffTwoStepTable.secret, row.secret), isNull(staffTwoStepTable.enabledAt)))
+      .returning({ userId: staffTwoStepTable.userId });
+    if (!done) return false;
+    await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));
+    await tx.insert(staffRecoveryCodesTable).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+    return true;
+  });
+  if (!enabled) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
+  return codes;
+}
+
+export type SecondFactorResult = { ok: true; method: "totp" | "recovery" } | { ok: false };
+
+/** A current, not yet used TOTP or an unused recovery code of an enabled authenticator (each accepted once). */
+export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, input: string, now = new Date()): Promise<SecondFactorResult> {
+  const code = input.trim();
+  if (!code || code.length > 40) return { ok: false };
+  const [row] = await db
+    .select({ secret: staffTwoStepTable.secret })
+    .from(staffTwoStepTable)
+    .where(and(eq(staffTwoStepTable.userId, userId), isNotNull(staffTwoStepTable.enabledAt)));
+  if (!row) return { ok: false };
+  if (/^\d{6}$/.test(code)) {
+    const secret = await box.open(row.secret);
+    const step = secret === undefined ? undefined : matchingStep(secret, code, now);
+    if (step === undefined) return { ok: false };
+    // No replay: the step moves forward only past the last one accepted, in one statement (parallel tries of one code: one wins).
+    const [moved] = await db
+      .update(staffTwoStepTable)
+      .set({ lastStep: step })
+      .where(and(eq(staffTwoStepTable.userId, userId), or(isNull(staffTwoStepTable.lastStep), lt(staffTwoStepTable.lastStep, step))))
+      .returning({ userId: staffTwoStepTable.userId });
+    return moved ? { ok: true, method: "totp" } : { ok: false };
+  }
+  const [used] = await db
+    .update(staffRecoveryCodesTable)
+    .set({ usedAt: now })
+    .where(
+      and(eq(staffRecoveryCodesTable.userId, userId), eq(staffRecoveryCodesTable.codeHash, hashRecoveryCode(code)), isNull(staffRecoveryCodesTable.usedAt)),
+    )
+    .returning({ id: staffRecoveryCodesTable.id });
+  return used ? { ok: true, method: "recovery" } : { ok: false };
+}
+
+/** Turns two-step sign-in off with a current code (or a recovery code); 400 with a clear message otherwise. */
+export async function disableTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<void> {
+  if (!(await twoStepEnabled(db, userId))) throw new Invalid(TWO_STEP_TEXTS.notEnabled);
+  const result = await checkSecondFactor(db, box, userId, code, now);
+  if (!result.ok) throw new Invalid(TWO_STEP_TEXTS.disableWrong);
+  await db.transaction(async (tx) => {
+    await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));
+    await tx.delete(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
+  });
+}
