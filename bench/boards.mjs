@@ -78,6 +78,10 @@ await db.execute(sql`
          1 + (floor(${PLAYERS} * power(random(), 2))::bigint * 7919) % ${PLAYERS},
          ${firstStart.toISOString()}::timestamptz + random() * (now() - interval '5 minutes' - ${firstStart.toISOString()}::timestamptz)
   from generate_series(1, ${SCORES})`);
+// D86: each player's games (plays per game, last played), as a signed-in play writes them (the profile's category shares)
+await db.execute(sql`
+  insert into player_games (user_id, game_id, last_played_at, plays)
+  select user_id, game_id, max(created_at), count(*)::int from plays where user_id is not null group by user_id, game_id`);
 log("plays loaded");
 await db.execute(sql`
   insert into scores (user_id, game_id, play_id, score, won, created_at)

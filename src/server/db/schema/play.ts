@@ -138,6 +138,8 @@ export const scoresTable = pgTable(
     uniqueIndex("scores_play_unique").on(t.playId),
     index("scores_game_score_idx").on(t.gameId, t.score.desc(), t.createdAt),
     index("scores_user_idx").on(t.userId, t.createdAt),
+    // issue 16 benchmark: a profile's per-game score counts and last score, an index-only range per player
+    index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     index("scores_created_at_idx").on(t.createdAt),
   ],
 );

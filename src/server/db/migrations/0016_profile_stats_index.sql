@@ -1,0 +1,1 @@
+CREATE INDEX "scores_user_game_idx" ON "scores" USING btree ("user_id","game_id","created_at");
