@@ -20,6 +20,8 @@ import {
   presenceTable,
   scoresTable,
   sessionsTable,
+  staffRecoveryCodesTable,
+  staffTwoStepTable,
   userBlocksTable,
   usersTable,
 } from "../db/schema";
@@ -86,6 +88,8 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.delete(userBlocksTable).where(or(mine(userBlocksTable.blockerId), mine(userBlocksTable.blockedId)));
     await tx.delete(presenceTable).where(mine(presenceTable.userId));
     await tx.delete(emailTokensTable).where(mine(emailTokensTable.userId));
+    await tx.delete(staffTwoStepTable).where(mine(staffTwoStepTable.userId));
+    await tx.delete(staffRecoveryCodesTable).where(mine(staffRecoveryCodesTable.userId));
     await tx.delete(directMessagesTable).where(or(mine(directMessagesTable.senderId), mine(directMessagesTable.recipientId)));
     // D97: the reports they sent; reports of their profile and messages (both gone, and a profile report holds the name).
     // Reports of their chat messages and reviews stay: that content stays on the site, by "Deleted player".

@@ -67,6 +67,8 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "reports.reporter_id": { section: "reportsSent" },
   "reports.target_user_id": { excluded: "reports about the player belong to those who sent them (D97: reporters stay anonymous)" },
   "reports.handled_by": { excluded: "a moderator's handling of other players' reports is the site's record (D99), not the moderator's personal data" },
+  "staff_two_step.user_id": { excluded: "a sign-in credential (the authenticator's secret, encrypted), never handed out, like the password's hash" },
+  "staff_recovery_codes.user_id": { excluded: "sign-in credentials (hashed recovery codes), never handed out, like the password's hash" },
   "audit_log.actor_id": { excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year" },
 };
 
