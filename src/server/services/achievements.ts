@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { ACHIEVEMENTS, type AchievementId } from "../../contract/achievements";
 import type { Db } from "../db/client";
 import { achievementsTable } from "../db/schema";
@@ -33,26 +33,26 @@ function weeklyTopTen(seasonId?: number) {
     order by total_score desc nulls last, reached_at asc, user_id asc limit 10`;
 }
 
-export async function evaluateScoreAchievements(
-  db: Q,
-  userId: number,
-  ctx: { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number },
-  at = new Date(),
-): Promise<AchievementId[]> {
-  // every fact the rules need, in one statement (issue 16 benchmark: a score's transaction is its round trips)
-  const facts = await one<{
-    games_played: number;
-    distinct_games: number;
-    categories: number;
-    all_categories: number;
-    last_three: boolean[] | null;
-    champion: number | null;
-    rising: boolean;
-    unlocked: string[] | null;
-  }>(
-    db,
-    sql`select
-      (select games_played from player_stats where user_id = ${userId}) as games_played,
+export type ScoreContext = { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number };
+
+/** What the score rules (D25) need to know, read after the score is applied. */
+export type ScoreAchievementFacts = {
+  games_played: number;
+  distinct_games: number;
+  categories: number;
+  all_categories: number;
+  last_three: boolean[] | null;
+  champion: number | null;
+  rising: boolean;
+  unlocked: string[] | null;
+};
+
+/**
+ * The facts as columns of a select list, so that the score's transaction reads them in the same statement as its
+ * rank (issue 16 benchmark: a score's transaction is its round trips).
+ */
+export function scoreAchievementFacts(userId: number, ctx: ScoreContext): SQL {
+  return sql`(select games_played from player_stats where user_id = ${userId}) as games_played,
       (select count(*)::int from best_scores where user_id = ${userId}) as distinct_games,
       (select count(distinct g.category_id)::int from best_scores b join games g on g.id = b.game_id where b.user_id = ${userId}) as categories,
       (select count(*)::int from categories) as all_categories,
@@ -62,8 +62,22 @@ export async function evaluateScoreAchievements(
       (select user_id from best_scores where game_id = ${ctx.gameId} and listed
         order by ${ctx.order === "asc" ? sql`score asc` : sql`score desc nulls last`}, achieved_at asc, user_id asc limit 1) as champion,
       exists (select 1 from (${weeklyTopTen(ctx.seasonId)}) t where t.user_id = ${userId}) as rising,
-      (select array_agg(achievement::text) from user_achievements where user_id = ${userId}) as unlocked`,
-  );
+      (select array_agg(achievement::text) from user_achievements where user_id = ${userId}) as unlocked`;
+}
+
+/** D25: the score-driven rules, evaluated in the score's transaction; returns the newly unlocked ids. */
+export async function evaluateScoreAchievements(db: Q, userId: number, ctx: ScoreContext, at = new Date()): Promise<AchievementId[]> {
+  return unlockScoreAchievements(db, userId, ctx, await one<ScoreAchievementFacts>(db, sql`select ${scoreAchievementFacts(userId, ctx)}`), at);
+}
+
+/** D25: unlocks what the facts earn that the player does not have yet (nothing is written when nothing is new). */
+export async function unlockScoreAchievements(
+  db: Q,
+  userId: number,
+  ctx: ScoreContext,
+  facts: ScoreAchievementFacts,
+  at = new Date(),
+): Promise<AchievementId[]> {
   const earned: AchievementId[] = ["first_score"];
   if (ctx.won) earned.push("first_victory");
   // D90: a score of 10,000 means something only where more points is better

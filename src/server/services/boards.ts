@@ -1,15 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ScoreOrder } from "../../contract/games-constants";
-import type { Db } from "../db/client";
 
 /**
  * The boards (D23/D24 a game's bests and the players' totals; all time or one season, D91) as SQL: which rows, in which
- * order, and a row's rank (docs/decisions/014 and 015). No reads of their own but one: the rank a score's transaction
- * answers with (services/scores.ts), which is why this module imports nothing of the services.
+ * order, and a row's rank (docs/decisions/014 and 015). No reads of their own: the services run them (the leaderboard
+ * reads, and the rank a score's transaction answers with, services/scores.ts).
  */
-
-/** the database or a transaction (a score's rank is read inside the score's transaction) */
-type Q = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * D84: `column` is the player `me` or one of their friends (friendships hold two rows per friendship).
@@ -151,9 +147,7 @@ export function gameBoard(gameId: number | SQL, order: ScoreOrder, seasonId: num
  * The place the player's best holds on the game's all-time board (a score's answer, D23): among the listed rows, so
  * that a hidden player (D93) still learns where their best would be.
  */
-export async function bestScoreRank(db: Q, userId: number, gameId: number, order: ScoreOrder): Promise<number> {
-  const res = await db.execute(sql`
-    select ${rankOfRow(gameBoard(gameId, order, null), sql.raw("me"))} as rank
-    from best_scores me where me.user_id = ${userId} and me.game_id = ${gameId}`);
-  return Number((res.rows[0] as { rank: number } | undefined)?.rank ?? 1);
+export function bestScoreRankSql(userId: number, gameId: number, order: ScoreOrder): SQL {
+  return sql`coalesce((select ${rankOfRow(gameBoard(gameId, order, null), sql.raw("me"))}
+    from best_scores me where me.user_id = ${userId} and me.game_id = ${gameId}), 1)`;
 }
