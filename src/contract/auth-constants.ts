@@ -46,4 +46,6 @@ export const REGISTERED_EMAIL_TITLE = "Check your inbox";
 export function registeredEmailMessage(email: string): string {
   return `We sent a link to ${email} to confirm it. Until then, sign in with your username.`;
 }
-export const REGISTERED_EMAIL_HINT = "The link is valid for 24 hours. No mail? Look in your spam folder, or send a new link from Settings.";
+export function registeredEmailHint(validHours: number): string {
+  return `The link is valid for ${validHours} hours. No mail? Look in your spam folder, or send a new link from Settings.`;
+}

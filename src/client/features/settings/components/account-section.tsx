@@ -31,13 +31,7 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
   const [error, setError] = useState<string | undefined>();
   const change = useChangeEmail();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      setError("Please enter a valid email address");
-      return;
-    }
+  function send(value: string) {
     setError(undefined);
     change.mutate(value, {
       onSuccess: (res) => {
@@ -46,6 +40,16 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
       },
       onError: (err) => setError(errorMessage(err)),
     });
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      setError("Please enter a valid email address");
+      return;
+    }
+    send(value);
   }
 
   return (
@@ -70,7 +74,27 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
       {settings.pendingEmail ? (
         <FormAlert tone="info">
           We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within {EMAIL_TOKEN_TTL_HOURS} hours to use
-          this address; until then your current address stays.
+          this address; {settings.email ? "until then your current address stays." : "until then, sign in with your username."}{" "}
+          <button
+            type="button"
+            onClick={() => send(settings.pendingEmail!)}
+            disabled={change.isPending}
+            className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60 dark:text-violet-300"
+          >
+            Send the link again
+          </button>
+        </FormAlert>
+      ) : settings.email && !settings.emailVerified ? (
+        <FormAlert tone="info">
+          This address signs you in once it is confirmed.{" "}
+          <button
+            type="button"
+            onClick={() => send(settings.email!)}
+            disabled={change.isPending}
+            className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60 dark:text-violet-300"
+          >
+            Send a verification link
+          </button>
         </FormAlert>
       ) : null}
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
