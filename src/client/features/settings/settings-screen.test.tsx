@@ -101,7 +101,7 @@ describe("/settings (D87)", () => {
       pendingEmail: "new@example.com",
     });
     renderApp("/settings");
-    expect(await screen.findByText("No email address yet")).toBeInTheDocument();
+    expect(await screen.findByText("No confirmed email address yet")).toBeInTheDocument();
     expect(screen.getByText(/until then, sign in with your username/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "new@example.com" }));

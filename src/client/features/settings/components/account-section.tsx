@@ -56,7 +56,9 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <Mail className="size-5 text-muted-foreground" aria-hidden="true" />
-        <span className="min-w-0 break-all font-medium">{settings.email ?? "No email address yet"}</span>
+        <span className="min-w-0 break-all font-medium">
+          {settings.email ?? (settings.pendingEmail ? "No confirmed email address yet" : "No email address yet")}
+        </span>
         {settings.email ? (
           settings.emailVerified ? (
             <Badge className="bg-emerald-700 text-white">
