@@ -45,6 +45,32 @@ export async function registerPlayer(request: APIRequestContext, prefix: string,
   return { id, username, password };
 }
 
+/** The tokens of the verification links mailed to `email` as printed to the server's log (no SMTP_URL, D87), oldest first. */
+export function verificationTokensMailedTo(server: ServerWithLog, email: string): string[] {
+  return server
+    .logs()
+    .split("\n")
+    .filter((l) => l.toLowerCase().includes(email.toLowerCase()) && l.includes("verify-email?token="))
+    .map((l) => decodeURIComponent(l.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)![1]));
+}
+
+/**
+ * Registers a player with an email address through `request` (D11; its context is then signed in as them) and follows
+ * the verification link read from `server`'s log: issue 17, an address is the account's (it signs in, it receives the
+ * admin code of D42) only once its link is followed. `server` must log at info level without SMTP_URL (`adminServer`).
+ */
+export async function registerWithVerifiedEmail(request: APIRequestContext, server: ServerWithLog, prefix: string) {
+  const username = uniqueName(prefix);
+  const email = `${username.toLowerCase()}@example.com`;
+  const res = await request.post("/api/auth/register", { data: { username, password: PLAYER_PASSWORD, email } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await expect.poll(() => verificationTokensMailedTo(server, email).length, { message: "the verification link's mail in the server log" }).toBe(1);
+  const verified = await request.post("/api/me/email/verify", { data: { token: verificationTokensMailedTo(server, email)[0] } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { id, username, email };
+}
+
 /** Every sign-in code mailed to `email` as printed to the server's log (no SMTP_URL, D42), oldest first. */
 export function codesMailedTo(server: ServerWithLog, email = ADMIN_EMAIL): string[] {
   return server

@@ -1,6 +1,16 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { REPORT_SENT } from "../src/contract/reports-constants";
-import { PLAYER_PASSWORD, acceptCookies, expect, signInAdmin, test, toast, uniqueName, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  registerWithVerifiedEmail,
+  signInAdmin,
+  test,
+  toast,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+  type ServerWithLog,
+} from "./fixtures";
 
 /**
  * Issue 17 ("a moderator and a muted player in two browsers", D96, D97): a player chats on the home page while a
@@ -14,15 +24,8 @@ test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
 
-/** Registers a player with an email (D11) through `request` (its context is then signed in as them). */
-async function register(request: APIRequestContext, prefix: string) {
-  const username = uniqueName(prefix);
-  const email = `${username.toLowerCase()}@example.com`;
-  const res = await request.post("/api/auth/register", { data: { username, password: PLAYER_PASSWORD, email } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  return { id, username, email };
-}
+/** Registers a player with a verified email (D11, issue 17) through `request` (its context is then signed in as them). */
+const register = (request: APIRequestContext, prefix: string, server: ServerWithLog) => registerWithVerifiedEmail(request, server, prefix);
 
 /** A new page of `context` on the home page, once its chat is live (D37). */
 async function openChat(context: BrowserContext): Promise<Page> {
@@ -60,9 +63,9 @@ test("a moderator mutes a chatting player from the reports queue and deletes the
   try {
     await Promise.all([acceptCookies(playerContext), acceptCookies(modContext)]);
     const [player, mod, reporter] = await Promise.all([
-      register(playerContext.request, "muted"),
-      register(modContext.request, "mod"),
-      register(reporterRequest, "reporter"),
+      register(playerContext.request, "muted", adminServer),
+      register(modContext.request, "mod", adminServer),
+      register(reporterRequest, "reporter", adminServer),
     ]);
 
     // The admin gives the moderator role through the API (D96); the moderator signs in with the emailed code (D42).

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { REPORT_SENT } from "../src/contract/reports-constants";
-import { PLAYER_PASSWORD, codesMailedTo, expect, expectToast, test, uniqueName, watchConsole } from "./fixtures";
+import { codesMailedTo, expect, expectToast, registerWithVerifiedEmail, test, watchConsole, type ServerWithLog } from "./fixtures";
 
 /**
  * D96, D97: an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
@@ -9,15 +9,8 @@ import { PLAYER_PASSWORD, codesMailedTo, expect, expectToast, test, uniqueName, 
  */
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
-/** Registers a player with an email (D11) through `request`, which is then signed in as them. */
-async function registerWithEmail(request: APIRequestContext, prefix: string) {
-  const username = uniqueName(prefix);
-  const email = `${username.toLowerCase()}@example.com`;
-  const res = await request.post("/api/auth/register", { data: { username, password: PLAYER_PASSWORD, email } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  return { id, username, email };
-}
+/** Registers a player with a verified email (D11, issue 17) through `request`, which is then signed in as them. */
+const registerWithEmail = (request: APIRequestContext, server: ServerWithLog, prefix: string) => registerWithVerifiedEmail(request, server, prefix);
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
@@ -31,9 +24,9 @@ test("a moderator, made in /cms/users, signs in with a code, sees only Reports a
   const [modRequest, authorRequest, reporterRequest] = await Promise.all([fresh(), fresh(), fresh()]);
   const modContext = await browser.newContext({ baseURL: adminServer.url });
   try {
-    const mod = await registerWithEmail(modRequest, "mod");
-    const author = await registerWithEmail(authorRequest, "author");
-    const reporter = await registerWithEmail(reporterRequest, "reporter");
+    const mod = await registerWithEmail(modRequest, adminServer, "mod");
+    const author = await registerWithEmail(authorRequest, adminServer, "author");
+    const reporter = await registerWithEmail(reporterRequest, adminServer, "reporter");
 
     // The admin gives the moderator role in /cms/users.
     const adminErrors = watchConsole(adminPage, /\/api\/admin\/user$/);

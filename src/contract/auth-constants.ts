@@ -34,3 +34,18 @@ export function safeReturnTo(value: unknown): string {
 export const GOOGLE_INVITE_STEP = "invite";
 export const GOOGLE_SIGN_UP_TTL_MS = 15 * 60 * 1000;
 export const GOOGLE_SIGN_UP_EXPIRED = "Your Google sign-in for this step has expired. Please continue with Google again.";
+
+/** D11: the 409 of a taken username (usernames are public, so saying so tells nothing new). */
+export const USERNAME_TAKEN = "Username is already taken";
+
+/**
+ * Issue 17: what /login's Register tab says after an account was made with an email address. The same whether the
+ * address was free (it gets a link) or already had an account (its owner gets a notice): the answer never tells.
+ */
+export const REGISTERED_EMAIL_TITLE = "Check your inbox";
+export function registeredEmailMessage(email: string): string {
+  return `We sent a link to ${email} to confirm it. Until then, sign in with your username.`;
+}
+export function registeredEmailHint(validHours: number): string {
+  return `The link is valid for ${validHours} hours. No mail? Look in your spam folder, or send a new link from Settings.`;
+}

@@ -119,6 +119,9 @@ describe("Google sign-in (D15)", () => {
     const sid = done.cookies.find((c) => c.name === "sid")!.value;
     const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json();
     expect(me).toMatchObject({ username: "Ada_Lovelace", avatarUrl: "https://images.example/a.png", role: "player" });
+    // Issue 17: the address Google verified is a verified one here (Settings shows it so; it signs in once a password is set)
+    const settings = (await t.app.inject({ method: "GET", url: "/api/me/settings", cookies: { sid } })).json();
+    expect(settings).toMatchObject({ email: "ada@example.com", emailVerified: true });
 
     // A second sign-in finds the same account by `sub`.
     const second = await begin("/");

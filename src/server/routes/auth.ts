@@ -7,6 +7,8 @@ import { Unauthorized } from "../errors";
 import { clearSessionCookie, requireUser, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { checkInvite } from "../services/community-settings";
+import { siteName } from "../services/content";
+import { createMailer } from "../services/mailer";
 import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
@@ -30,14 +32,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   );
 
   const secure = config.publicUrl.startsWith("https:");
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook("onClose", async () => mailer.close());
   const userResponses = { 200: currentUserSchema, 201: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) };
 
-  // D11: register → 201 user + session.
+  // D11: register → 201 user + session. Issue 17: the email address is only the account's once its link is followed, and
+  // the answer is the same whether or not another account has it (services/accounts.ts registerUser).
   app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
     await rateLimits.enforce("register", `register:ip:${request.ip}`);
     // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts, issue 17)
     await checkInvite(db, request.body.inviteCode);
-    const user = await registerUser(db, request.body, settings.passwordHashCost);
+    const { user, mail } = await registerUser(db, request.body, {
+      passwordHashCost: settings.passwordHashCost,
+      publicUrl: config.publicUrl,
+      siteName: await siteName(db),
+      now: settings.now(),
+    });
+    // Issue 17: not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
+    if (mail) void mailer.send(mail).catch((err: unknown) => request.log.error({ err }, "could not send the registration mail"));
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     return reply.code(201).send(toCurrentUser(user));

@@ -18,7 +18,7 @@ import { isUniqueViolation } from "../db/pg-errors";
 import { emailTokensTable, usersTable } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound, UnsupportedType } from "../errors";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
-import type { MailMessage } from "./mailer";
+import { emailInUseMail, emailVerificationMail, type MailMessage } from "./mailer";
 import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
@@ -102,18 +102,35 @@ export async function confirmPassword(db: Db, userId: number, password: string |
 
 const EMAIL_TAKEN = "An account with this email already exists";
 
-async function assertEmailFree(db: Db, userId: number, email: string) {
+/**
+ * D87, issue 17: starts proving that `email` is the player's: stores the SHA-256 of a random token (24 h, single use)
+ * and returns the mail to send. When another account already has the address, a token is stored all the same (one
+ * nobody receives: Settings then reads alike for a free and a taken address) and the mail is the owner's notice
+ * (`emailInUseMail`) instead of a link, so that the answer never tells whether an address has an account here.
+ */
+export async function startEmailVerification(
+  db: Db,
+  user: { id: number; username: string },
+  email: string,
+  opts: { publicUrl: string; siteName: string; now?: Date; reason: "register" | "change" },
+): Promise<MailMessage> {
+  const now = opts.now ?? new Date();
   const [taken] = await db
     .select({ id: usersTable.id })
     .from(usersTable)
-    .where(and(sql`lower(${usersTable.email}) = lower(${email})`, ne(usersTable.id, userId)))
+    .where(and(sql`lower(${usersTable.email}) = lower(${email})`, ne(usersTable.id, user.id)))
     .limit(1);
-  if (taken) throw new Conflict(EMAIL_TAKEN);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_HOURS * 60 * 60 * 1000);
+  await db.insert(emailTokensTable).values({ tokenHash: hashToken(token), userId: user.id, email, createdAt: now, expiresAt });
+  if (taken) return emailInUseMail({ to: email, siteName: opts.siteName, publicUrl: opts.publicUrl, reason: opts.reason });
+  const link = `${opts.publicUrl.replace(/\/+$/, "")}/settings/verify-email?token=${encodeURIComponent(token)}`;
+  return emailVerificationMail({ to: email, username: user.username, link, siteName: opts.siteName, validHours: EMAIL_TOKEN_TTL_HOURS });
 }
 
 /**
- * D87: POST /api/me/email. Stores the SHA-256 of a random token (24 h, single use) and returns the mail with
- * its link; the current address stays until the link is used.
+ * D87: POST /api/me/email. The current address stays until the link is used. Issue 17: an address another account
+ * has is answered like a free one (its owner is told instead, see startEmailVerification).
  */
 export async function requestEmailChange(
   db: Db,
@@ -121,28 +138,9 @@ export async function requestEmailChange(
   email: string,
   opts: { publicUrl: string; siteName: string; now?: Date },
 ): Promise<MailMessage> {
-  const now = opts.now ?? new Date();
   const user = await loadUser(db, userId);
   if (user.email?.toLowerCase() === email.toLowerCase() && user.emailVerifiedAt) throw new Invalid("This is already your verified email address");
-  await assertEmailFree(db, userId, email);
-  const token = crypto.randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_HOURS * 60 * 60 * 1000);
-  await db.insert(emailTokensTable).values({ tokenHash: hashToken(token), userId, email, createdAt: now, expiresAt });
-  const link = `${opts.publicUrl.replace(/\/+$/, "")}/settings/verify-email?token=${encodeURIComponent(token)}`;
-  return {
-    to: email,
-    subject: `Confirm your email address for ${opts.siteName}`,
-    text: [
-      `Hello ${user.username},`,
-      "",
-      `Please confirm that ${email} is your email address on ${opts.siteName} by opening this link:`,
-      "",
-      `    ${link}`,
-      "",
-      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and can be used once.`,
-      "If you did not ask for this, you can ignore this message: nothing changes.",
-    ].join("\n"),
-  };
+  return startEmailVerification(db, user, email, { ...opts, reason: "change" });
 }
 
 const BAD_LINK = "This verification link is not valid or has expired. Please ask for a new one in Settings.";

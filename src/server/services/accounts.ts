@@ -1,11 +1,13 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { CurrentUser, RegisterInput } from "../../contract/auth";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { usersTable } from "../db/schema";
 import { Conflict } from "../errors";
+import { USERNAME_TAKEN } from "../../contract/auth-constants";
 import { assertPasswordNotCommon } from "./common-passwords";
 import { assertUsernameAllowed, communitySettings } from "./community-settings";
+import { startEmailVerification } from "./account-settings";
 import { hashPassword } from "./passwords";
 
 export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: CurrentUser["role"] }): CurrentUser {
@@ -13,44 +15,62 @@ export function toCurrentUser(u: { id: number; username: string; avatarUrl: stri
 }
 
 /**
- * D11: usernames and emails unique ignoring case; clear 409 messages. `passwordHashCost`: D12 scrypt cost (log2 N) of
- * the new hash. D98: a username with a blocked word is refused (400); the profile starts with the site's default
- * visibility (private in school mode). The invite code is checked by the route. Issue 17: a common password is
- * refused (400) before anything is looked up; its length was checked by the contract.
+ * D11: usernames unique ignoring case; a taken one is a clear 409 (usernames are public). `passwordHashCost`: D12
+ * scrypt cost (log2 N) of the new hash. D98: a username with a blocked word is refused (400); the profile starts with
+ * the site's default visibility (private in school mode). The invite code is checked by the route. Issue 17: a common
+ * password is refused (400) before anything is looked up; its length was checked by the contract.
+ *
+ * Issue 17 (security review, "registration with an address you do not own"): the account is made WITHOUT the email
+ * address given; the address is the account's only once its link is followed (D87's token, the same as Settings'),
+ * and until then it neither signs in nor receives anything but that link. A free and a taken address are answered
+ * alike (same status, body, work: the password is hashed and a token stored either way); a taken address's owner
+ * gets a notice instead of the link. Returns the user and the mail to send (null without an address).
  */
-export async function registerUser(db: Db, input: { username: string; password: string; email?: string }, passwordHashCost?: number) {
+export async function registerUser(
+  db: Db,
+  input: { username: string; password: string; email?: string },
+  opts: { passwordHashCost?: number; publicUrl: string; siteName: string; now?: Date },
+) {
   const username = input.username.trim();
   const email = input.email?.trim() || null;
   assertPasswordNotCommon(input.password);
   await assertUsernameAllowed(db, username);
   const [taken] = await db
-    .select({ username: usersTable.username, email: usersTable.email })
+    .select({ id: usersTable.id })
     .from(usersTable)
-    .where(or(sql`lower(${usersTable.username}) = lower(${username})`, email ? sql`lower(${usersTable.email}) = lower(${email})` : sql`false`))
+    .where(sql`lower(${usersTable.username}) = lower(${username})`)
     .limit(1);
-  if (taken) {
-    if (taken.username.toLowerCase() === username.toLowerCase()) throw new Conflict("Username is already taken");
-    throw new Conflict("An account with this email already exists");
-  }
-  const passwordHash = await hashPassword(input.password, passwordHashCost);
+  if (taken) throw new Conflict(USERNAME_TAKEN);
+  const passwordHash = await hashPassword(input.password, opts.passwordHashCost);
+  let user: typeof usersTable.$inferSelect;
   try {
     const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
-    const [user] = await db.insert(usersTable).values({ username, email, passwordHash, role: "player", profileVisibility }).returning();
-    return user;
+    [user] = await db.insert(usersTable).values({ username, email: null, passwordHash, role: "player", profileVisibility }).returning();
   } catch (err) {
     // Two registrations racing for one name: the unique index decides.
-    if (isUniqueViolation(err, "users_username_lower_unique")) throw new Conflict("Username is already taken");
-    if (isUniqueViolation(err, "users_email_lower_unique")) throw new Conflict("An account with this email already exists");
+    if (isUniqueViolation(err, "users_username_lower_unique")) throw new Conflict(USERNAME_TAKEN);
     throw err;
   }
+  const mail = email
+    ? await startEmailVerification(db, user, email, { publicUrl: opts.publicUrl, siteName: opts.siteName, now: opts.now, reason: "register" })
+    : null;
+  return { user, mail };
 }
 
-/** Finds a user by username (or email), ignoring case. */
+/**
+ * Finds a user by username, or by email when the text has an "@", ignoring case. Issue 17: only a verified address
+ * signs in (D87's link followed; addresses from before verification existed were counted verified by migration
+ * 0015); an unverified one is not found, so the answer is the unknown account's (D11: the same 401 as a wrong password).
+ */
 export async function findUserForLogin(db: Db, name: string) {
   const [user] = await db
     .select()
     .from(usersTable)
-    .where(name.includes("@") ? sql`lower(${usersTable.email}) = lower(${name})` : sql`lower(${usersTable.username}) = lower(${name})`)
+    .where(
+      name.includes("@")
+        ? and(sql`lower(${usersTable.email}) = lower(${name})`, isNotNull(usersTable.emailVerifiedAt))
+        : sql`lower(${usersTable.username}) = lower(${name})`,
+    )
     .limit(1);
   return user;
 }

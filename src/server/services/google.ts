@@ -175,7 +175,16 @@ export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
       const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
       const [user] = await db
         .insert(usersTable)
-        .values({ username, email, googleSub: profile.sub, avatarUrl: profile.picture, role: "player", profileVisibility })
+        // Issue 17: an address Google says is verified is one (only such an address is kept, above)
+        .values({
+          username,
+          email,
+          emailVerifiedAt: email ? new Date() : null,
+          googleSub: profile.sub,
+          avatarUrl: profile.picture,
+          role: "player",
+          profileVisibility,
+        })
         .returning();
       return user;
     } catch (err) {

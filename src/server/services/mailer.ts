@@ -78,3 +78,44 @@ export function signInAlertMail(opts: { to: string; siteName: string; publicUrl:
     ].join("\n"),
   };
 }
+
+/** D87, issue 17: the link that proves an address (asked for in Settings or given at registration). */
+export function emailVerificationMail(opts: { to: string; username: string; link: string; siteName: string; validHours: number }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Confirm your email address for ${opts.siteName}`,
+    text: [
+      `Hello ${opts.username},`,
+      "",
+      `Please confirm that ${opts.to} is your email address on ${opts.siteName} by opening this link:`,
+      "",
+      `    ${opts.link}`,
+      "",
+      `The link is valid for ${opts.validHours} hours and can be used once.`,
+      "If you did not ask for this, you can ignore this message: nothing changes.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Issue 17: what the owner of an address already in use gets instead of a link when someone gives it at registration
+ * (`register`) or asks for it in Settings (`change`): the answer to them is the same as for a free address, so that
+ * nobody learns which addresses have an account here.
+ */
+export function emailInUseMail(opts: { to: string; siteName: string; publicUrl: string; reason: "register" | "change" }): MailMessage {
+  const base = opts.publicUrl.replace(/\/+$/, "");
+  const what = opts.reason === "register" ? `register a new account on ${opts.siteName}` : `add it to another account on ${opts.siteName}`;
+  return {
+    to: opts.to,
+    subject: `Someone tried to use your email address on ${opts.siteName}`,
+    text: [
+      "Hello,",
+      "",
+      `Someone tried to ${what} with your email address, ${opts.to}.`,
+      "This address already belongs to your account, so it was not given to anyone else, and nothing changed on your account.",
+      "",
+      `If this was you: you already have an account. Sign in at ${base}/login with your username or this email address.`,
+      "If it was not you, you can ignore this message.",
+    ].join("\n"),
+  };
+}

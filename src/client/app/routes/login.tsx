@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { FormAlert } from "@/components/form-field";
@@ -10,6 +11,7 @@ import { GoogleSignInButton } from "@/features/auth/components/google-button";
 import { GoogleInviteStep } from "@/features/auth/components/google-invite-step";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { RegisteredEmailPanel } from "@/features/auth/components/registered-email-panel";
 import { SignedInPanel } from "@/features/auth/components/signed-in-panel";
 import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to";
 import { useCurrentUser } from "@/lib/session";
@@ -48,6 +50,8 @@ export function LoginScreen() {
   }
 
   const done = () => navigate(returnTo, { replace: true });
+  // Issue 17: registered with an email address → say that a link was sent (the address signs in once confirmed)
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   return (
     <>
@@ -60,6 +64,8 @@ export function LoginScreen() {
               <div className="flex min-h-80 items-center justify-center" role="status" aria-label="Loading">
                 <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
               </div>
+            ) : user && registeredEmail ? (
+              <RegisteredEmailPanel user={user} email={registeredEmail} returnTo={returnTo} />
             ) : user ? (
               <SignedInPanel user={user} returnTo={returnTo} />
             ) : googleInviteStep ? (
@@ -108,7 +114,7 @@ export function LoginScreen() {
                     </p>
                   </TabsContent>
                   <TabsContent value="register" className="mt-6">
-                    <RegisterForm onRegistered={done} />
+                    <RegisterForm onRegistered={(_user, email) => (email ? setRegisteredEmail(email) : done())} />
                     <p className="mt-5 text-center text-xs text-muted-foreground">
                       By creating an account you agree to our{" "}
                       <Link href="/terms-of-service" className="font-medium text-primary hover:underline dark:text-violet-300">

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { GOOGLE_SIGN_UP_EXPIRED } from "@contract/auth-constants";
+import { GOOGLE_SIGN_UP_EXPIRED, REGISTERED_EMAIL_TITLE, registeredEmailMessage } from "@contract/auth-constants";
 import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
@@ -118,6 +118,22 @@ describe("/login (D10)", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/game/5"));
     const call = fetch.mock.calls.find(([u]) => u === "/api/auth/register");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse" });
+  });
+
+  it("issue 17: registering with an email says a link was sent to confirm it and that the username signs in until then", async () => {
+    const fetch = mockApi(authServer());
+    const { location } = renderApp("/login?tab=register&returnTo=%2Fgame%2F5");
+    const form = await screen.findByRole("form", { name: "Register" });
+    fireEvent.change(within(form).getByLabelText("Username"), { target: { value: "neonfox" } });
+    fireEvent.change(within(form).getByLabelText(/Email/), { target: { value: "fox@example.org" } });
+    fireEvent.change(within(form).getByLabelText("Password"), { target: { value: "correct-horse" } });
+    fireEvent.submit(form);
+    expect(await main().findByRole("heading", { name: REGISTERED_EMAIL_TITLE })).toBeInTheDocument();
+    expect(main().getByText(/We sent a link to/)).toHaveTextContent(registeredEmailMessage("fox@example.org"));
+    expect(main().getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/game/5");
+    expect(location.history?.at(-1)).not.toBe("/game/5");
+    const call = fetch.mock.calls.find(([u]) => u === "/api/auth/register");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse", email: "fox@example.org" });
   });
 
   it("D98: an invite-only site asks for the invite code, requires it and sends it; the server's refusal shows by the field", async () => {

@@ -94,6 +94,26 @@ describe("/settings (D87)", () => {
     expect(screen.getByRole("radio", { name: /Public/ })).toBeChecked();
   });
 
+  it("issue 17: an address given at registration waits for its link: Settings says so and sends the link again", async () => {
+    const { calls } = api([["POST", "/api/me/email", () => jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 })]], {
+      ...settings,
+      email: null,
+      pendingEmail: "new@example.com",
+    });
+    renderApp("/settings");
+    expect(await screen.findByText("No confirmed email address yet")).toBeInTheDocument();
+    expect(screen.getByText(/until then, sign in with your username/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "new@example.com" }));
+  });
+
+  it("issue 17: an unverified current address offers a verification link", async () => {
+    const { calls } = api([["POST", "/api/me/email", () => jsonResponse({ message: "We sent a verification link to ada@example.com." }, { status: 202 })]]);
+    renderApp("/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Send a verification link" }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "ada@example.com" }));
+  });
+
   it("a switch saves one notification choice; a radio the profile visibility", async () => {
     const { calls } = api();
     renderApp("/settings");

@@ -203,17 +203,31 @@ describeEachDatabase(
       expect(old.statusCode).toBe(401);
     });
 
-    it("a password set before the address was proven stops working at promotion (registration does not verify emails)", async () => {
+    it("a password set before the address was proven stops working at promotion (an account registered before issue 17's verification)", async () => {
+      // Registered before email addresses were verified: migration 0015 counted its address verified.
       const reg = await t().app.inject({
         method: "POST",
         url: "/api/auth/register",
-        payload: { username: "Squatter", password: "squatters-password", email: "squatted@example.com" },
+        payload: { username: "Squatter", password: "squatters-password" },
       });
       expect(reg.statusCode).toBe(201);
+      await t().database.db.update(usersTable).set({ email: "squatted@example.com", emailVerifiedAt: new Date() }).where(eq(usersTable.username, "Squatter"));
       const { otpSecret, code } = await requestAndReceive(t(), "squatted@example.com");
       expect((await verify(t(), { email: "squatted@example.com", otp: code, otpSecret })).statusCode).toBe(200);
       const login = await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "Squatter", password: "squatters-password" } });
       expect(login.statusCode).toBe(401);
+    });
+
+    it("issue 17: an address given at registration stays off the registrant's account until its link is followed", async () => {
+      const reg = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: "Grabber", password: "grabbers-password", email: "promoted-later@example.com" },
+        remoteAddress: "10.77.0.1",
+      });
+      expect(reg.statusCode).toBe(201);
+      const [grabber] = await t().database.db.select().from(usersTable).where(eq(usersTable.username, "Grabber"));
+      expect(grabber).toMatchObject({ email: null, role: "player" });
     });
 
     it("a new admin's username is derived from the address and unique ignoring case", async () => {

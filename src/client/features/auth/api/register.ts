@@ -5,7 +5,8 @@ import { authKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/auth/register {username, password, email?, inviteCode?} (D11, D98) → 201 the user + a session cookie;
- * 400 with `errors[]` per field, 409 'Username is already taken' / 'An account with this email already exists'.
+ * 400 with `errors[]` per field, 409 'Username is already taken'. Issue 17: an email address is answered alike whether or
+ * not another account has it; it is the account's once its mailed link is followed.
  */
 export async function register(input: RegisterInput): Promise<CurrentUser> {
   const body: RegisterInput = { username: input.username, password: input.password };
@@ -16,15 +17,15 @@ export async function register(input: RegisterInput): Promise<CurrentUser> {
 }
 
 /** Registers (and so signs in); on success the current-user query holds the new user and is refetched. */
-export function useRegister(options: { onSuccess?: (user: CurrentUser) => void } = {}) {
+export function useRegister(options: { onSuccess?: (user: CurrentUser, email: string | undefined) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => {
+    onSuccess: (user, input) => {
       qc.setQueryData(authKeys.user(), user);
       void qc.invalidateQueries({ queryKey: authKeys.user() });
       // Hook-level, so it runs even though the form unmounts once the user is known.
-      options.onSuccess?.(user);
+      options.onSuccess?.(user, input.email || undefined);
     },
   });
 }

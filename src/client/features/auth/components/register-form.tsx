@@ -19,8 +19,8 @@ const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
 const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
 /**
- * Which field a 409 or a 400 without field errors is about ('Username is already taken', 'An account with this email
- * already exists', issue 17's common password).
+ * Which field a 409 or a 400 without field errors is about ('Username is already taken', issue 17's common password;
+ * a taken email address is not refused, issue 17).
  */
 function conflictField(message: string): Field | null {
   if (message === COMMON_PASSWORD_MESSAGE) return "password";
@@ -35,7 +35,7 @@ function conflictField(message: string): Field | null {
  * before sending (same messages as the server); the server's field errors (400 `errors[]`) and
  * conflicts (409) are shown by their fields, anything else above the form.
  */
-export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUser) => void }) {
+export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUser, email: string | undefined) => void }) {
   const [values, setValues] = useState<Record<Field, string>>({ username: "", email: "", password: "", inviteCode: "" });
   // D98: on an invite-only site (public content site.registration) the form asks for the invite code
   const inviteOnly = registrationMode(useContent()(`site.${REGISTRATION_SETTING}`)) === "invite";
@@ -103,7 +103,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
       <FormField label="Username" hint="3 to 20 characters: letters, digits and _" error={errors.username}>
         {(p) => <UsernameInput field={p} maxLength={20} value={values.username} onChange={(e) => set("username", e.target.value)} />}
       </FormField>
-      <FormField label="Email" optional hint="Lets you sign in with your email address too." error={errors.email}>
+      <FormField label="Email" optional hint="We send a link to confirm it; once confirmed, it signs you in too." error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
       </FormField>
       <FormField label="Password" hint="At least 8 characters, and not a common password" error={errors.password}>

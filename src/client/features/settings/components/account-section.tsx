@@ -31,13 +31,7 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
   const [error, setError] = useState<string | undefined>();
   const change = useChangeEmail();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      setError("Please enter a valid email address");
-      return;
-    }
+  function send(value: string) {
     setError(undefined);
     change.mutate(value, {
       onSuccess: (res) => {
@@ -48,11 +42,23 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
     });
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      setError("Please enter a valid email address");
+      return;
+    }
+    send(value);
+  }
+
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <Mail className="size-5 text-muted-foreground" aria-hidden="true" />
-        <span className="min-w-0 break-all font-medium">{settings.email ?? "No email address yet"}</span>
+        <span className="min-w-0 break-all font-medium">
+          {settings.email ?? (settings.pendingEmail ? "No confirmed email address yet" : "No email address yet")}
+        </span>
         {settings.email ? (
           settings.emailVerified ? (
             <Badge className="bg-emerald-700 text-white">
@@ -70,7 +76,27 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
       {settings.pendingEmail ? (
         <FormAlert tone="info">
           We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within {EMAIL_TOKEN_TTL_HOURS} hours to use
-          this address; until then your current address stays.
+          this address; {settings.email ? "until then your current address stays." : "until then, sign in with your username."}{" "}
+          <button
+            type="button"
+            onClick={() => send(settings.pendingEmail!)}
+            disabled={change.isPending}
+            className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60 dark:text-violet-300"
+          >
+            Send the link again
+          </button>
+        </FormAlert>
+      ) : settings.email && !settings.emailVerified ? (
+        <FormAlert tone="info">
+          This address signs you in once it is confirmed.{" "}
+          <button
+            type="button"
+            onClick={() => send(settings.email!)}
+            disabled={change.isPending}
+            className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none disabled:opacity-60 dark:text-violet-300"
+          >
+            Send a verification link
+          </button>
         </FormAlert>
       ) : null}
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
