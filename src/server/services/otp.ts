@@ -197,19 +197,27 @@ async function usernameTaken(db: Db, name: string): Promise<boolean> {
  */
 export async function resolveAdminUser(db: Db, adminEmails: string[], email: string): Promise<number | undefined> {
   const [existing] = await db
-    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt })
+    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt, emailVerifiedAt: usersTable.emailVerifiedAt })
     .from(usersTable)
     .where(sql`lower(${usersTable.email}) = ${email}`);
   if (existing) {
     if (existing.disabledAt) return undefined;
+    // issue 17: the right emailed code proves the address (D87's verification, which email sign-in needs)
+    const proven = { emailVerifiedAt: existing.emailVerifiedAt ?? new Date() };
     // D96: moderators sign in to the CMS the same way (their powers are MODERATOR_ROUTES, routes/admin/index.ts)
-    if (existing.role === "admin" || existing.role === "moderator") return existing.id;
+    if (existing.role === "admin" || existing.role === "moderator") {
+      if (!existing.emailVerifiedAt) await db.update(usersTable).set(proven).where(eq(usersTable.id, existing.id));
+      return existing.id;
+    }
     if (!adminEmails.includes(email)) return undefined;
-    // The account becomes an admin now that the address is proven. Emails are not verified at
-    // registration (D11), so a password set before this point may belong to whoever registered the
-    // address: it is cleared, and sessions opened before must not carry the new role.
+    // The account becomes an admin now that the address is proven. An address that an account holds without its link
+    // (made before issue 17's verification) may have been registered by anyone, so a password set before this point
+    // may be theirs: it is cleared, and sessions opened before must not carry the new role.
     await db.transaction(async (tx) => {
-      await tx.update(usersTable).set({ role: "admin", passwordHash: null }).where(eq(usersTable.id, existing.id));
+      await tx
+        .update(usersTable)
+        .set({ role: "admin", passwordHash: null, ...proven })
+        .where(eq(usersTable.id, existing.id));
       await tx.delete(sessionsTable).where(eq(sessionsTable.userId, existing.id));
     });
     sessionsChanged(db, { userIds: [existing.id] });
@@ -222,7 +230,10 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
     const name = `${base.slice(0, 20 - suffix.length)}${suffix}`;
     if (await usernameTaken(db, name)) continue;
     try {
-      const [created] = await db.insert(usersTable).values({ username: name, email, role: "admin" }).returning({ id: usersTable.id });
+      const [created] = await db
+        .insert(usersTable)
+        .values({ username: name, email, role: "admin", emailVerifiedAt: new Date() })
+        .returning({ id: usersTable.id });
       return created.id;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -235,6 +246,9 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
     }
   }
   const fallback = `admin_${crypto.randomBytes(5).toString("hex")}`;
-  const [created] = await db.insert(usersTable).values({ username: fallback, email, role: "admin" }).returning({ id: usersTable.id });
+  const [created] = await db
+    .insert(usersTable)
+    .values({ username: fallback, email, role: "admin", emailVerifiedAt: new Date() })
+    .returning({ id: usersTable.id });
   return created.id;
 }

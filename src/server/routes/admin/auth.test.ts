@@ -203,8 +203,18 @@ describeEachDatabase(
       expect(old.statusCode).toBe(401);
     });
 
+    it("issue 17: the emailed code proves the address: a new admin's and a promoted player's address count as verified", async () => {
+      await t().database.db.update(usersTable).set({ emailVerifiedAt: null }).where(eq(usersTable.email, "promoted@example.com"));
+      for (const email of ["boss@example.com", "promoted@example.com"]) {
+        const { otpSecret, code } = await requestAndReceive(t(), email);
+        expect((await verify(t(), { email, otp: code, otpSecret })).statusCode).toBe(200);
+        const [row] = await t().database.db.select().from(usersTable).where(eq(usersTable.email, email));
+        expect(row.emailVerifiedAt, email).not.toBeNull();
+      }
+    });
+
     it("a password set before the address was proven stops working at promotion (an account registered before issue 17's verification)", async () => {
-      // Registered before email addresses were verified: migration 0015 counted its address verified.
+      // Registered before email addresses were verified: migration 0017 counted its address verified.
       const reg = await t().app.inject({
         method: "POST",
         url: "/api/auth/register",
