@@ -46,3 +46,14 @@ export async function startSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The 6-digit code of an admin sign-in mail (D41), read from its body. */
+export function codeFrom(mail: Mail): string {
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n");
+  const m = body.match(/\b(\d{6})\b/);
+  if (!m) throw new Error(`no code in mail: ${mail.raw}`);
+  return m[1];
+}

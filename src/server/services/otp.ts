@@ -104,7 +104,18 @@ export async function createOtpChallenge(
  * with two-step sign-in, moves it on to the second factor (`awaitSecondFactor`).
  */
 export async function checkOtpCode(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
-  if (!challengeId || challengeId.length > 200) return false;
+  const spent = await spendTry(db, challengeId, email, "email code", now);
+  if (!spent) return false;
+  const candidate = /^\d{6}$/.test(code) ? hashOtpCode(challengeId, code) : "";
+  return Boolean(candidate) && safeEqualHex(candidate, spent.codeHash);
+}
+
+/**
+ * Spends one try of a live, unused challenge of that email, at the step named (its emailed code not passed yet, or
+ * passed and waiting for the second factor): one atomic statement, at most OTP_POLICY.maxAttempts per step.
+ */
+async function spendTry(db: Db, challengeId: string, email: string, step: "email code" | "second factor", now: Date) {
+  if (!challengeId || challengeId.length > 200) return undefined;
   const [spent] = await db
     .update(otpChallengesTable)
     .set({ attempts: sql`${otpChallengesTable.attempts} + 1` })
@@ -113,15 +124,13 @@ export async function checkOtpCode(db: Db, challengeId: string, email: string, c
         eq(otpChallengesTable.id, challengeId),
         eq(otpChallengesTable.email, email),
         isNull(otpChallengesTable.consumedAt),
-        isNull(otpChallengesTable.emailVerifiedAt),
+        step === "email code" ? isNull(otpChallengesTable.emailVerifiedAt) : isNotNull(otpChallengesTable.emailVerifiedAt),
         gt(otpChallengesTable.expiresAt, now),
         lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
       ),
     )
     .returning({ codeHash: otpChallengesTable.codeHash });
-  if (!spent) return false;
-  const candidate = /^\d{6}$/.test(code) ? hashOtpCode(challengeId, code) : "";
-  return Boolean(candidate) && safeEqualHex(candidate, spent.codeHash);
+  return spent;
 }
 
 /** Uses the challenge up (single use); false when someone else did first. */
@@ -149,22 +158,7 @@ export async function awaitSecondFactor(db: Db, challengeId: string, now = new D
  * True when the challenge of that email is live, its emailed code was passed, and a try was left.
  */
 export async function spendSecondFactorTry(db: Db, challengeId: string, email: string, now = new Date()): Promise<boolean> {
-  if (!challengeId || challengeId.length > 200) return false;
-  const [spent] = await db
-    .update(otpChallengesTable)
-    .set({ attempts: sql`${otpChallengesTable.attempts} + 1` })
-    .where(
-      and(
-        eq(otpChallengesTable.id, challengeId),
-        eq(otpChallengesTable.email, email),
-        isNull(otpChallengesTable.consumedAt),
-        isNotNull(otpChallengesTable.emailVerifiedAt),
-        gt(otpChallengesTable.expiresAt, now),
-        lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
-      ),
-    )
-    .returning({ id: otpChallengesTable.id });
-  return Boolean(spent);
+  return Boolean(await spendTry(db, challengeId, email, "second factor", now));
 }
 
 /** Checks and uses up a code in one go (a sign-in without a second factor). */

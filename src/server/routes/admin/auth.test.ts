@@ -4,22 +4,12 @@ import { otpChallengesTable, sessionsTable, usersTable } from "../../db/schema";
 import { hashToken } from "../../services/sessions";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
-import { startSmtp, type Mail } from "../../../test/smtp";
+import { startSmtp, codeFrom } from "../../../test/smtp";
 
 const smtp = await startSmtp();
 /** A sign-in code mail (issue 17: repeated wrong codes also mail the admin an alert, which has no code). */
 const CODE_MAIL = /sign-in code/;
 afterAll(() => smtp.close());
-
-function codeFrom(mail: Mail): string {
-  const body = mail.raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join("\n");
-  const m = body.match(/\b(\d{6})\b/);
-  if (!m) throw new Error(`no code in mail: ${mail.raw}`);
-  return m[1];
-}
 
 async function requestOtp(t: TestApp, email: string) {
   return t.app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email } });

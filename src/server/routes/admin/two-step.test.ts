@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, otpChallengesTable, staffTwoStepTable, usersTable } from "../../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
-import { startSmtp, type Mail } from "../../../test/smtp";
+import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 
 /**
@@ -36,15 +36,6 @@ async function nextMail(to: string, match: RegExp = /./, timeoutMs = 5000): Prom
     if (Date.now() > deadline) throw new Error(`no mail for ${to} matching ${match}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-function codeFrom(mail: Mail): string {
-  const body = mail.raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join("\n");
-  const m = body.match(/\b(\d{6})\b/);
-  if (!m) throw new Error(`no code in mail: ${mail.raw}`);
-  return m[1];
 }
 function wrong(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
