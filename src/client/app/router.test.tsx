@@ -141,6 +141,7 @@ describe("layouts", () => {
         "/cms/announcements",
         "/cms/settings",
         "/cms/audit-log",
+        "/cms/two-step",
       ]),
     );
     expect(screen.getAllByRole("link", { name: "Logout" })[0]).toHaveAttribute("href", "/api/logout");
