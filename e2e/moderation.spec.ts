@@ -59,7 +59,7 @@ test("a moderator, made in /cms/users, signs in with a code, sees only Reports a
     // D96: they land on the reports, and the nav offers nothing else of the CMS.
     await expect(page).toHaveURL("/cms/reports");
     await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
-    await expect(adminNav(page).getByRole("link")).toHaveText(["Main Site", /^Reports/]);
+    await expect(adminNav(page).getByRole("link")).toHaveText(["Main Site", /^Reports/, "Two-step sign-in"]);
 
     // The report, with its reporter's reason and words; no Ban for a moderator.
     const item = page.getByRole("article", { name: `Profile by ${author.username}` });
