@@ -29,7 +29,7 @@ export const TWO_STEP_TEXTS = {
   notEnabled: "Two-step sign-in is not on.",
   confirmWrong: "That code is not right. Check that your authenticator app shows the code for this site and try the current one.",
   disableWrong: "That code is not right. Enter the current code from your authenticator app, or an unused recovery code.",
-  enabled: "Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.",
+  enabled: "Two-step sign-in is on, and your other sessions are signed out. Keep your recovery codes somewhere safe: each works once.",
   disabled: "Two-step sign-in is off.",
   switchNeedsOwnEnrolment: "Set up two-step sign-in for yourself first (CMS → Two-step sign-in), so that turning this on does not lock you out of the CMS.",
   codeFormat: "Enter the 6-digit code, or a recovery code",

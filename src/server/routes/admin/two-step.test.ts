@@ -123,6 +123,19 @@ describeEachDatabase(
       advance(30_000);
     });
 
+    it("turning two-step sign-in on ends the staff member's other sessions (opened without it), not this one", async () => {
+      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "elsewhere@example.com" });
+      const { createSession } = await import("../../services/sessions");
+      const other = (await createSession(t().database.db, user.id, "admin")).token;
+      const player = (await createSession(t().database.db, user.id, "player")).token;
+      const someoneElse = await createUserWithSession(t(), { role: "admin", email: "bystander@example.com" });
+      await enrol(t(), sid);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid } })).statusCode).toBe(200);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid: other } })).statusCode).toBe(401);
+      expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: player } })).statusCode).toBe(401);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: someoneElse.cookies })).statusCode).toBe(200);
+    });
+
     it("an enrolled admin's sign-in needs the TOTP after the emailed code; a wrong one is refused; a used one cannot be replayed", async () => {
       const { sid } = await createUserWithSession(t(), { role: "admin", email: "totp@example.com", username: "TotpAdmin" });
       const { secret } = await enrol(t(), sid);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { twoStepCodeBodySchema, twoStepConfirmResponseSchema, twoStepSetupSchema, twoStepStatusSchema } from "../../../contract/admin";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
-import { requireStaff } from "../../plugins/auth";
+import { requireStaff, sessionToken } from "../../plugins/auth";
+import { endUserSessions } from "../../services/sessions";
 import { siteName } from "../../services/content";
 import { getAdminSelf } from "../../services/users";
 import { secretBox } from "../../services/secret-box";
@@ -42,7 +43,9 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const me = requireStaff(request);
       const recoveryCodes = await confirmTwoStep(db, box, me.id, request.body.code, settings.now());
-      request.auditRecord = { action: "two_step.enabled", target: { kind: "user", id: String(me.id) } };
+      // the staff member's other sessions were opened without the second factor: they end (this one stays)
+      const endedSessions = await endUserSessions(db, me.id, { exceptToken: sessionToken(request) });
+      request.auditRecord = { action: "two_step.enabled", target: { kind: "user", id: String(me.id) }, after: { endedSessions } };
       return { recoveryCodes, message: TWO_STEP_TEXTS.enabled };
     },
   );
