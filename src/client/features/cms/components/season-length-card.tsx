@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, seasonLabel, type SeasonLength } from "@contract/leaderboard-constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { RadioCard } from "@/components/ui/radio-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { cn } from "@/lib/utils";
 import { useCurrentSeason } from "../api/get-seasons";
 import { useSettings } from "../api/get-settings";
 import { settingsSaveError, useUpdateSettings } from "../api/update-settings";
@@ -84,34 +84,20 @@ export function SeasonLengthCard() {
                 {OPTIONS.map((o) => {
                   const checked = shown === o.value;
                   return (
-                    <label
+                    <RadioCard
                       key={o.value}
-                      className={cn(
-                        "relative flex cursor-pointer flex-col gap-1 rounded-xl border p-3.5 transition-colors hover:bg-accent/60",
-                        "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                        checked && "border-primary bg-primary/5 dark:bg-primary/10",
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={`${id}-length`}
-                        value={o.value}
-                        checked={checked}
-                        disabled={save.isPending}
-                        onChange={() => {
-                          setChoice(o.value);
-                          setError(undefined);
-                        }}
-                        className="sr-only"
-                      />
-                      <span className="flex items-center gap-2 text-sm font-semibold [&_svg]:size-4">
-                        <span className={cn("text-muted-foreground", checked && "text-primary dark:text-violet-300")} aria-hidden="true">
-                          {o.icon}
-                        </span>
-                        {o.label}
-                      </span>
-                      <span className="text-xs text-muted-foreground">{o.hint}</span>
-                    </label>
+                      name={`${id}-length`}
+                      value={o.value}
+                      checked={checked}
+                      disabled={save.isPending}
+                      onSelect={() => {
+                        setChoice(o.value);
+                        setError(undefined);
+                      }}
+                      icon={o.icon}
+                      label={o.label}
+                      hint={o.hint}
+                    />
                   );
                 })}
               </div>

@@ -1,9 +1,9 @@
 import { Globe, Lock, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { RadioCard } from "@/components/ui/radio-card";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
 import type { AccountSettings, AccountSettingsPatch } from "@contract/me";
 import { NOTIFICATION_PREF_KINDS, NOTIFICATION_PREF_LABELS, type ProfileVisibility } from "@contract/me-constants";
 import { useUpdateAccountSettings } from "../api/update-settings";
@@ -35,30 +35,16 @@ export function PrivacySection({ settings }: { settings: AccountSettings }) {
           {VISIBILITY.map((option) => {
             const checked = settings.profileVisibility === option.value;
             return (
-              <label
+              <RadioCard
                 key={option.value}
-                className={cn(
-                  "relative flex cursor-pointer flex-col gap-1 rounded-xl border p-3.5 transition-colors hover:bg-accent/60",
-                  "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                  checked && "border-primary bg-primary/5 dark:bg-primary/10",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="profile-visibility"
-                  value={option.value}
-                  checked={checked}
-                  onChange={() => save({ profileVisibility: option.value })}
-                  className="sr-only"
-                />
-                <span className="flex items-center gap-2 text-sm font-semibold [&_svg]:size-4">
-                  <span className={cn("text-muted-foreground", checked && "text-primary dark:text-violet-300")} aria-hidden="true">
-                    {option.icon}
-                  </span>
-                  {option.label}
-                </span>
-                <span className="text-xs text-muted-foreground">{option.hint}</span>
-              </label>
+                name="profile-visibility"
+                value={option.value}
+                checked={checked}
+                onSelect={() => save({ profileVisibility: option.value })}
+                icon={option.icon}
+                label={option.label}
+                hint={option.hint}
+              />
             );
           })}
         </div>
