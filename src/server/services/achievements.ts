@@ -6,10 +6,6 @@ import { achievementsTable } from "../db/schema";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
 
-async function one<T>(db: Q, query: ReturnType<typeof sql>): Promise<T> {
-  return (await db.execute(query)).rows[0] as T;
-}
-
 /** Unlocks (idempotently) the achievements whose rule holds now. Returns the newly unlocked ids. */
 export async function unlock(db: Q, userId: number, ids: AchievementId[], at = new Date()): Promise<AchievementId[]> {
   if (!ids.length) return [];
@@ -21,7 +17,6 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
   return rows.map((r) => r.achievement as AchievementId);
 }
 
-/** D25: the score-driven rules, evaluated in the score's transaction. */
 /**
  * "Rising Star" (D25): the top 10 of the weekly board, which is the open season's (D91): ten entries of its rank index
  * (docs/decisions/014), not a pass over the week's scores. `seasonId` defaults to the open season.
@@ -65,12 +60,7 @@ export function scoreAchievementFacts(userId: number, ctx: ScoreContext): SQL {
       (select array_agg(achievement::text) from user_achievements where user_id = ${userId}) as unlocked`;
 }
 
-/** D25: the score-driven rules, evaluated in the score's transaction; returns the newly unlocked ids. */
-export async function evaluateScoreAchievements(db: Q, userId: number, ctx: ScoreContext, at = new Date()): Promise<AchievementId[]> {
-  return unlockScoreAchievements(db, userId, ctx, await one<ScoreAchievementFacts>(db, sql`select ${scoreAchievementFacts(userId, ctx)}`), at);
-}
-
-/** D25: unlocks what the facts earn that the player does not have yet (nothing is written when nothing is new). */
+/** D25: the score-driven rules, evaluated in the score's transaction (services/scores.ts): unlocks what the facts earn that the player does not have yet (nothing is written when nothing is new); returns the newly unlocked ids. */
 export async function unlockScoreAchievements(
   db: Q,
   userId: number,
