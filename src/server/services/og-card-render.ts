@@ -152,7 +152,7 @@ function backdropSvg(extra: string): Buffer {
 }
 
 async function compose(backdrop: Buffer, layers: OverlayOptions[]): Promise<Buffer> {
-  return sharp(backdrop).composite(layers).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  return sharp(backdrop).composite(layers).png({ compressionLevel: 6 }).toBuffer();
 }
 
 /** The site's mark and name in the top-left corner and its address at the bottom-left (every card but the site's). */
