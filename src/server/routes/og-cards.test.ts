@@ -89,6 +89,7 @@ describeEachDatabase(
         expect(tags["og:image:alt"], url).toBeTruthy();
         expect(tags["twitter:card"], url).toBe("summary_large_image");
         expect(tags["twitter:image"], url).toBe(tags["og:image"]);
+        expect(tags["twitter:image:alt"], url).toBe(tags["og:image:alt"]);
         const picture = await fetchCard(tags["og:image"]);
         expect(await sharp(picture.rawPayload).metadata(), url).toMatchObject({ width: 1200, height: 630 });
         if (!url.startsWith("/game/")) expect(picture.headers["content-type"], url).toBe("image/png");

@@ -164,7 +164,8 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
           eyebrow: "Category",
           title,
           text: category?.description?.trim() || categoryDescription(site, title),
-          detail: gamesCount(pseudo ? games.length : total),
+          // A built-in list (New, Hot) is drawn from the whole catalogue: its size says nothing about it.
+          detail: pseudo ? "" : gamesCount(total),
           pictures: covers.length ? covers : categoryPicture ? [categoryPicture] : [],
         },
         alt: on(`${title} games`),

@@ -300,6 +300,7 @@ export function renderHead(head: HeadTags): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", description),
     head.image ? meta("name", "twitter:image", head.image.url) : "",
+    head.image ? meta("name", "twitter:image:alt", head.image.alt) : "",
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
   return tags.filter(Boolean).join("\n    ");
