@@ -1,4 +1,5 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures";
 
 /**
@@ -125,5 +126,21 @@ test("without JavaScript, a crawler reads the game page's title, description and
     await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test("a link preview finds a 1200×630 picture on every public page, with its size and alt text (D71)", async ({ page }) => {
+  for (const visit of await visits(page)) {
+    if (visit.status === 404) continue;
+    const html = await (await page.request.get(visit.path)).text();
+    const meta = (property: string) => html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1];
+    const image = meta("og:image");
+    expect(image, visit.path).toBeTruthy();
+    expect([meta("og:image:width"), meta("og:image:height")], visit.path).toEqual(["1200", "630"]);
+    expect(meta("og:image:alt"), visit.path).toBeTruthy();
+    expect([meta("twitter:card"), meta("twitter:image")], visit.path).toEqual(["summary_large_image", image]);
+    const picture = await page.request.get(new URL(image!).pathname);
+    expect(picture.status(), image).toBe(200);
+    expect(await sharp(await picture.body()).metadata(), image).toMatchObject({ width: 1200, height: 630 });
   }
 });

@@ -89,3 +89,8 @@ export function collectionDescription(site: string, title: string): string {
 export function profileDescription(site: string, username: string): string {
   return `${username}'s scores, achievements and recent games on ${site}.`;
 }
+
+/** D87: what a visitor who may not see the whole profile reads instead of its figures (the screen and its link preview). */
+export function restrictedProfileNote(profile: { username: string; visibility: "public" | "friends" | "private" }): string {
+  return profile.visibility === "friends" ? `Only ${profile.username}'s friends can see their profile` : "This profile is private";
+}

@@ -78,12 +78,8 @@ export function chatTime(value: Date | string | number, timeZone?: "UTC"): strin
   return `${h}:${mm} ${h24 < 12 ? "AM" : "PM"}`;
 }
 
-/** Avatar fallback: first two letters of the username, upper case; 'GU' (guest) without a name. */
-export function initials(name: string | null | undefined): string {
-  const trimmed = (name ?? "").trim();
-  if (!trimmed) return "GU";
-  return Array.from(trimmed).slice(0, 2).join("").toUpperCase();
-}
+/** The avatar fallback, shared with the server's link preview pictures. */
+export { initials } from "@contract/initials";
 
 /** Cuts text to `max` characters plus '...' (featured card descriptions: 60, spec §9). */
 export function truncate(text: string | null | undefined, max = 60): string {

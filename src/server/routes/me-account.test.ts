@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -28,6 +30,8 @@ import {
 } from "../db/schema";
 import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me";
 import { EXPORT_COVERAGE } from "../services/account-export";
+import { ensureCardFile, loadCard } from "../services/og-cards";
+import { loadSiteContent } from "../services/pages";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { multipart } from "../../test/uploads";
 
@@ -233,6 +237,14 @@ describeEachDatabase(
         ...multipart({}, { field: "avatar", filename: "d.png", content: png, type: "image/png" }),
       });
       const { avatarUrl } = avatar.json() as { avatarUrl: string };
+      // D71: their link preview card, drawn as a crawler would have it drawn.
+      const { publicUrl, gamesUrl, dataDir } = t().config;
+      const card = await loadCard({ db: t().database.db, publicUrl, gamesUrl, dataDir }, await loadSiteContent(t().database.db), {
+        kind: "profile",
+        id: userId,
+      });
+      const cardFile = await ensureCardFile(dataDir, card!);
+      expect(fs.existsSync(cardFile)).toBe(true);
       // The boards show the player (and keep the answer in their cache).
       const board = await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all&limit=100" });
       expect(board.body).toContain(username);
@@ -287,6 +299,7 @@ describeEachDatabase(
       expect(boardAfter.body).not.toContain(`deleted-${userId}`);
       expect((await t().app.inject({ method: "GET", url: `/api/users/${userId}` })).statusCode).toBe(404);
       expect((await t().app.inject({ method: "GET", url: avatarUrl })).statusCode).toBe(404);
+      expect(fs.existsSync(path.dirname(cardFile))).toBe(false);
 
       // It can never sign in again.
       expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode).toBe(401);

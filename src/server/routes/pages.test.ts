@@ -96,7 +96,8 @@ describeEachDatabase(
       expect(head.canonical).toBe(`${publicUrl()}/`);
       expect(head.robots).toBeUndefined();
       expect(head.og).toMatchObject({ title: head.title, description: head.description, url: `${publicUrl()}/`, type: "website", site_name: "Arcadium" });
-      expect(head.twitter.card).toBe("summary");
+      // D71: the site's card (og-cards.test.ts).
+      expect(head.twitter.card).toBe("summary_large_image");
       const site = head.jsonLd.find((d) => d["@type"] === "WebSite") as { potentialAction: { target: { urlTemplate: string }; "query-input": string } };
       expect(site).toMatchObject({ "@context": "https://schema.org", name: "Arcadium", url: `${publicUrl()}/` });
       expect(site.potentialAction.target.urlTemplate).toBe(`${publicUrl()}/games?search={search_term_string}`);
@@ -152,11 +153,13 @@ describeEachDatabase(
       expect(head.title).toBe(`${game.title} - Arcadium`);
       expect(head.description).toBe(game.description);
       expect(head.og.type).toBe("video.other");
-      expect(head.og.image).toBe(new URL(game.imageUrl, `${publicUrl()}/`).toString());
+      // A cover elsewhere is never fetched: the preview is the game's card, the cover stays in the JSON-LD.
+      expect(head.og.image).toMatch(new RegExp(`^${publicUrl()}/og/game/${game.id}/[\\w-]{22}\\.png$`));
       expect(head.twitter.card).toBe("summary_large_image");
       const videoGame = head.jsonLd.find((d) => d["@type"] === "VideoGame")!;
       expect(videoGame).toMatchObject({ name: game.title, url: `${publicUrl()}/game/${game.id}`, genre: game.category, gamePlatform: "Web browser" });
       expect(videoGame.author).toEqual({ "@type": "Organization", name: "Test Studio" });
+      expect(videoGame.image).toBe(game.imageUrl);
       expect(videoGame.aggregateRating).toBeUndefined();
       const crumbs = head.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: Array<{ position: number; name: string; item: string }> };
       expect(crumbs.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([

@@ -1,9 +1,11 @@
+import fsp from "node:fs/promises";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiFetch } from "../../client/lib/api-client";
 import type { PageRenderer } from "../../client/entry-server";
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/cached-reads";
 import type { ClientManifest } from "../services/client-manifest";
+import { ensureCardFile, loadCard, parseCardFile, parseCardSubject } from "../services/og-cards";
 import { modulePreloadLinks } from "../services/page-template";
 import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
@@ -16,6 +18,8 @@ import { PLAYER_PAGE_PATHS } from "../../contract/pages";
  * serve it stale while it fetches a fresh copy; browsers revalidate with the ETag after that.
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=60";
+/** A link preview card's file never changes (its URL names what it shows). */
+export const CARD_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Unknown pages and the client-rendered admin area are not kept by anybody. */
 export const UNCACHED_PAGE = "no-cache";
 
@@ -168,6 +172,18 @@ export const pageRoutes: FastifyPluginAsync<
   // D88: the signed-in player's messages are rendered in the browser too (their data is personal), noindex.
   app.get("/messages", { config: PUBLIC_READ_CONFIG }, sendCms);
   app.get("/messages/:userId", { config: PUBLIC_READ_CONFIG }, sendCms);
+
+  // D71: the link preview cards the pages name (services/og-cards.ts). A card's URL carries the hash of what it
+  // shows, so its file never changes; an older URL of the same subject leads to the current card.
+  app.get<{ Params: { kind: string; key: string; file: string } }>("/og/:kind/:key/:file", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {
+    const subject = parseCardSubject(request.params.kind, request.params.key);
+    const hash = parseCardFile(request.params.file);
+    const card = subject && hash ? await loadCard(ctx, await loadSiteContent(db), subject) : undefined;
+    if (!card) return reply.code(404).type("text/plain; charset=utf-8").header("Cache-Control", UNCACHED_PAGE).send("Not found");
+    if (card.hash !== hash) return reply.header("Cache-Control", UNCACHED_PAGE).redirect(card.path, 302);
+    const png = await fsp.readFile(await ensureCardFile(config.dataDir, card));
+    return reply.type("image/png").header("Cache-Control", CARD_CACHE_CONTROL).header("X-Content-Type-Options", "nosniff").send(png);
+  });
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {

@@ -27,6 +27,7 @@ import {
 } from "../db/schema";
 import { NotFound } from "../errors";
 import { removeAvatarFile } from "./account-settings";
+import { removeProfileCard } from "./og-cards";
 import { sessionsChanged } from "./session-cache";
 
 export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * 24 * 60 * 60 * 1000;
@@ -136,6 +137,7 @@ export async function anonymiseDueAccounts(db: Db, opts: { now: Date; dataDir: s
     done++;
     sessionsChanged(db, { userIds: [id] });
     await removeAvatarFile(opts.dataDir, result.avatarUrl);
+    await removeProfileCard(opts.dataDir, id);
   }
   return done;
 }

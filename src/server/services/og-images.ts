@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.
@@ -38,7 +38,47 @@ export function localCoverFile(dataDir: string, imageUrl: string): string | unde
   return file.startsWith(`${root}${path.sep}`) ? file : undefined;
 }
 
-const pending = new Map<string, Promise<string | undefined>>();
+/**
+ * A stored picture (a cover, an avatar) opened for resizing to `size`: a drawing (SVG) is rendered large enough
+ * for it instead of being enlarged afterwards; only its first frame; at most MAX_INPUT_PIXELS.
+ */
+export async function openPicture(data: Buffer, size: { width: number; height: number }): Promise<Sharp> {
+  const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const scale = meta.format === "svg" && meta.width && meta.height ? Math.max(size.width / meta.width, size.height / meta.height) : 1;
+  const density = scale > 1 ? Math.min(Math.ceil(72 * scale), 72 * 8) : undefined;
+  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false, density });
+}
+
+const making = new Map<string, Promise<boolean>>();
+
+/**
+ * Writes `target` with the bytes `make` gives unless the file is there already (true when it was made now).
+ * Concurrent calls for one file share one `make`; the file appears whole (written aside, then renamed).
+ */
+export async function writeFileOnce(target: string, make: () => Promise<Buffer>): Promise<boolean> {
+  const running = making.get(target);
+  if (running) return running;
+  const job = (async () => {
+    try {
+      await fsp.access(target);
+      return false;
+    } catch {
+      // not made yet
+    }
+    const data = await make();
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const aside = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+    await fsp.writeFile(aside, data);
+    await fsp.rename(aside, target);
+    return true;
+  })();
+  making.set(target, job);
+  try {
+    return await job;
+  } finally {
+    making.delete(target);
+  }
+}
 
 /** The public URL of the game's 1200×630 preview picture, made now if it does not exist yet. */
 export async function ensureOgImage(dataDir: string, imageUrl: string): Promise<string | undefined> {
@@ -52,41 +92,17 @@ export async function ensureOgImage(dataDir: string, imageUrl: string): Promise<
   }
   const hash = crypto.createHash("sha256").update(cover).digest("base64url").slice(0, 22);
   const name = `${hash}.jpg`;
-  const url = `/uploads/og/${name}`;
-  const target = path.join(ogImagesDir(dataDir), name);
-  const running = pending.get(target);
-  if (running) return running;
-  const job = (async () => {
-    try {
-      await fsp.access(target);
-      return url;
-    } catch {
-      // not made yet
-    }
-    try {
-      // A drawing (SVG) is rendered large enough for the picture instead of being enlarged afterwards.
-      const meta = await sharp(cover, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      const scale = meta.format === "svg" && meta.width && meta.height ? Math.max(OG_IMAGE_SIZE.width / meta.width, OG_IMAGE_SIZE.height / meta.height) : 1;
-      const density = scale > 1 ? Math.min(Math.ceil(72 * scale), 72 * 8) : undefined;
-      const data = await sharp(cover, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false, density })
+  try {
+    await writeFileOnce(path.join(ogImagesDir(dataDir), name), async () =>
+      (await openPicture(cover, OG_IMAGE_SIZE))
         .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
         .flatten({ background: "#1e1b4b" })
         .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-      await fsp.mkdir(ogImagesDir(dataDir), { recursive: true });
-      const aside = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-      await fsp.writeFile(aside, data);
-      await fsp.rename(aside, target);
-      return url;
-    } catch {
-      return undefined;
-    }
-  })();
-  pending.set(target, job);
-  try {
-    return await job;
-  } finally {
-    pending.delete(target);
+        .toBuffer(),
+    );
+    return `/uploads/og/${name}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -21,6 +21,7 @@ import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
 import { listContent } from "./content";
 import { getGame } from "./games";
+import { cardImage, loadCard, type CardSubject } from "./og-cards";
 import { ensureOgImage, OG_IMAGE_SIZE } from "./og-images";
 import { ratingAggregate } from "./reviews";
 import { getUserProfile } from "./users";
@@ -103,10 +104,17 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     head: head(title, "This page does not exist.", { indexable: false }),
   });
 
+  // D71: the link preview card of a page without a picture of its own (undefined: no such subject).
+  const card = async (subject: CardSubject) => {
+    const found = await loadCard(ctx, content, subject);
+    return found ? cardImage(found, base) : undefined;
+  };
+
   if (path === "/") {
     return {
       status: 200,
       head: head(undefined, HOME_DESCRIPTION, {
+        image: await card({ kind: "site" }),
         jsonLd: [
           {
             "@context": "https://schema.org",
@@ -125,7 +133,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
   }
   if (isStaticPath(path)) {
     const meta = STATIC_PAGE_META[path];
-    return { status: 200, head: head(meta.title, meta.description(name, content.get)) };
+    return { status: 200, head: head(meta.title, meta.description(name, content.get), { image: await card({ kind: "page", path }) }) };
   }
 
   const [, section, param, extra] = path.split("/");
@@ -141,6 +149,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     return {
       status: 200,
       head: head(title, category?.description?.trim() || categoryDescription(name, title), {
+        image: await card({ kind: "category", slug }),
         jsonLd: [
           breadcrumbs(base, [
             { name, url: `${base}/` },
@@ -159,6 +168,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     return {
       status: 200,
       head: head(collection.title, collection.description.trim() || collectionDescription(name, collection.title), {
+        image: await card({ kind: "collection", slug: collection.slug }),
         jsonLd: [
           breadcrumbs(base, [
             { name, url: `${base}/` },
@@ -205,7 +215,8 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
       status: 200,
       head: head(game.title, game.description || categoryDescription(name, game.category), {
         ogType: "video.other",
-        image: preview ? { url: absoluteUrl(preview, base), alt: game.title, ...OG_IMAGE_SIZE } : image ? { url: image, alt: game.title } : undefined,
+        // A cover elsewhere is never fetched (og-images.ts): such a game gets a titled card instead.
+        image: preview ? { url: absoluteUrl(preview, base), alt: game.title, ...OG_IMAGE_SIZE } : await card({ kind: "game", id: game.id }),
         jsonLd: [
           videoGame,
           breadcrumbs(base, [
@@ -227,7 +238,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
         status: 200,
         head: head(profile.username, profileDescription(name, profile.username), {
           ogType: "profile",
-          image: profile.avatarUrl ? { url: absoluteUrl(profile.avatarUrl, base), alt: profile.username } : undefined,
+          image: await card({ kind: "profile", id: profile.id }),
         }),
       };
     } catch (err) {
@@ -289,6 +300,7 @@ export function renderHead(head: HeadTags): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", description),
     head.image ? meta("name", "twitter:image", head.image.url) : "",
+    head.image ? meta("name", "twitter:image:alt", head.image.alt) : "",
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
   return tags.filter(Boolean).join("\n    ");

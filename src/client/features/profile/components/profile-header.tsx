@@ -1,5 +1,6 @@
 import { CalendarDays, Gamepad2, Lock, Percent, Star } from "lucide-react";
 import type { ReactNode } from "react";
+import { restrictedProfileNote } from "@contract/pages";
 import type { UserProfile } from "@contract/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -20,11 +21,6 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
       </dd>
     </div>
   );
-}
-
-/** D87: what a visitor who may not see the whole profile reads instead of its figures and tabs. */
-export function restrictedProfileNote(profile: Pick<UserProfile, "username" | "visibility">): string {
-  return profile.visibility === "friends" ? `Only ${profile.username}'s friends can see their profile` : "This profile is private";
 }
 
 /**
