@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { afterAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, usersTable } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";
 import { issueKnownDevice } from "../../services/known-device";
-import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../../test/test-app";
+import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../../test/test-app";
 import { codeFrom, startSmtp } from "../../../test/smtp";
 
 /**
@@ -252,3 +252,24 @@ describeEachDatabase(
     env: { ADMIN_EMAILS: `${ADMIN}, ${OTHER_ADMIN}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <cms@example.com>" },
   },
 );
+
+describe("the known-device cookie on https (ADR 019)", () => {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp("pglite", { demo: false, seed: false, env: { PUBLIC_URL: "https://arcadium.example" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is __Host-known_device, Secure, HttpOnly, SameSite=Lax, Path=/ and without a Domain", async () => {
+    const passwordHash = await hashPassword("correct horse battery", TEST_PASSWORD_HASH_COST);
+    await t!.database.db.insert(usersTable).values({ username: "https_player", email: "https@example.com", passwordHash, emailVerifiedAt: new Date() });
+    const res = await t!.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "https_player", password: "correct horse battery" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === "__Host-known_device");
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie!.domain).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === COOKIE)).toBeUndefined();
+  });
+});
