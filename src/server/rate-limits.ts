@@ -24,22 +24,26 @@ export const FORM_SUBMISSIONS_PER_HOUR = 10;
  * Issue 17 (replaces issue 4's "10 failures per username lock the account for everyone"): sign-in attempts back off
  * per account AND address (5 failures in 15 minutes; the account is the resolved user, so its name and its email count
  * together) and per address whatever the names (10 in 15 minutes). An attacker's address is backed off; the owner
- * signing in from another address is not.
+ * signing in from another address is not. ADR 019: and per account from all addresses together (20 an hour), so that
+ * guesses spread over many addresses stay few; a device the account signed in from before is not counted by it.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 10;
+export const LOGIN_FAILURES_PER_ACCOUNT = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
-/** Code requests per client IP per 10 minutes (on top of D42's 5 per address per hour). */
+/** Code requests per client IP per 10 minutes (D107: on top of 5 per address and client an hour). */
 export const OTP_REQUESTS_PER_IP = 30;
 /**
- * Issue 17: wrong staff sign-in codes (emailed codes and second factors alike) are counted across challenges, so that
- * asking for new codes never buys tries: per staff address and client address (10 in 15 minutes), per client
- * address whatever the staff address (20 in 15 minutes), and per staff address from all client addresses (50 an hour,
- * so that guessing spread over many addresses stays hopeless while one attacker cannot lock the owner out).
+ * Issue 17, D107: wrong staff sign-in codes (emailed codes and second factors alike) are counted across challenges, so
+ * that asking for new codes never buys tries: per staff address and client (its address, or its known device: 10 in
+ * 15 minutes), per client address whatever the staff address (20 in 15 minutes), and per staff address from all
+ * clients (20 an hour and 50 a day, so that guessing spread over many addresses stays hopeless). The last ones do not
+ * count the staff member's known devices (ADR 019), so nobody can lock the owner out with them.
  */
-export const ADMIN_CODE_FAILURES_PER_ADMIN_AND_ADDRESS = 10;
+export const ADMIN_CODE_FAILURES_PER_ADMIN_AND_CLIENT = 10;
 export const ADMIN_CODE_FAILURES_PER_ADDRESS = 20;
-export const ADMIN_CODE_FAILURES_PER_ADMIN = 50;
+export const ADMIN_CODE_FAILURES_PER_ADMIN = 20;
+export const ADMIN_CODE_FAILURES_PER_ADMIN_PER_DAY = 50;
 
 /** The table; limits that are configurable (REGISTRATIONS_PER_HOUR, PLAYS_PER_MINUTE) come from the config. */
 export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "playsPerMinute">) {
@@ -54,6 +58,15 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       limit: LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
       windowMs: LOGIN_FAILURE_WINDOW_MS,
       message: "Too many failed sign-in attempts. Please try again later.",
+    },
+    /**
+     * ADR 019: sign-in attempts per account from every address (key `login-fail:{user:{id} | name:{typed}}`), reserved and
+     * given back the same way; not counted for a known device of the account
+     */
+    loginFailurePerAccount: {
+      limit: LOGIN_FAILURES_PER_ACCOUNT,
+      windowMs: HOUR,
+      message: "Too many failed sign-in attempts for this account. Please try again later, or from a device you signed in from before.",
     },
     /** issue 17: sign-in attempts per address, whatever the names (key `login-fail:ip:{ip}`); reserved and given back the same way */
     loginFailurePerAddress: {
@@ -99,31 +112,42 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
     /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */
     form: { limit: FORM_SUBMISSIONS_PER_HOUR, windowMs: HOUR, message: "Too many submissions from this address. Please try again later." },
-    /** D42: sign-in codes requested per client (key `admin-otp-ip:{ip}`) */
+    /** D42: sign-in codes requested per client address, known devices aside (key `admin-otp-ip:{ip}`) */
     adminOtpPerClient: { limit: OTP_REQUESTS_PER_IP, windowMs: OTP_POLICY.windowMs / 6, message: "Too many code requests. Please try again later." },
-    /** D42: sign-in codes requested per address (key `admin-otp:{email}`) */
-    adminOtpPerAddress: {
+    /** D107: sign-in codes requested per address and client (key `admin-otp:{email}:{ip:{ip} | device:{id}}`) */
+    adminOtpPerAddressAndClient: {
       limit: OTP_POLICY.requestsPerWindow,
       windowMs: OTP_POLICY.windowMs,
       message: "Too many code requests for this address. Please try again later.",
     },
-    /** issue 17: staff sign-in code tries per staff address and client address (key `admin-code:email:{email}:ip:{ip}`) */
+    /**
+     * D107: codes mailed per address to clients that are not its known devices (key `admin-otp-mail:{email}`). Past it the
+     * answer is the same and nothing is mailed (rateLimits.allows), so nobody can block a code by asking for many.
+     */
+    adminOtpMailsPerAddress: { limit: OTP_POLICY.mailsPerWindow, windowMs: OTP_POLICY.windowMs, message: "" },
+    /** issue 17, D107: staff sign-in code tries per staff address and client (key `admin-code:email:{email}:{ip:{ip} | device:{id}}`) */
     adminCodeFailure: {
-      limit: ADMIN_CODE_FAILURES_PER_ADMIN_AND_ADDRESS,
+      limit: ADMIN_CODE_FAILURES_PER_ADMIN_AND_CLIENT,
       windowMs: 15 * MINUTE,
       message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
     },
-    /** issue 17: staff sign-in code tries per client address (key `admin-code:ip:{ip}`) */
+    /** issue 17: staff sign-in code tries per client address, known devices aside (key `admin-code:ip:{ip}`) */
     adminCodeFailurePerAddress: {
       limit: ADMIN_CODE_FAILURES_PER_ADDRESS,
       windowMs: 15 * MINUTE,
       message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
     },
-    /** issue 17: staff sign-in code tries per staff address from anywhere (key `admin-code:email:{email}`) */
+    /** issue 17, ADR 019: staff sign-in code tries per staff address from every client but its known devices (key `admin-code:email:{email}`) */
     adminCodeFailurePerAdmin: {
       limit: ADMIN_CODE_FAILURES_PER_ADMIN,
       windowMs: HOUR,
-      message: "Too many wrong sign-in codes for this address. Please try again in an hour.",
+      message: "Too many wrong sign-in codes for this address. Please try again in an hour, or from a device you signed in from before.",
+    },
+    /** ADR 019: the same per day (key `admin-code-day:email:{email}`) */
+    adminCodeFailurePerAdminPerDay: {
+      limit: ADMIN_CODE_FAILURES_PER_ADMIN_PER_DAY,
+      windowMs: 24 * HOUR,
+      message: "Too many wrong sign-in codes for this address today. Please try again later, or from a device you signed in from before.",
     },
     /** D87: password checks per player: password changes and account deletions (key `password:{userId}`) */
     passwordCheck: { limit: 10, windowMs: 15 * MINUTE, message: "Too many password attempts. Please try again later." },
@@ -152,6 +176,11 @@ export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerH
       const { limit, windowMs } = table[name];
       const r = await hitRateLimit(db, key, limit, windowMs);
       if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
+    },
+    /** Counts one request under `key` and says whether it is within the limit (for limits whose answer must not change). */
+    async allows(name: RateLimitName, key: string): Promise<boolean> {
+      const { limit, windowMs } = table[name];
+      return (await hitRateLimit(db, key, limit, windowMs)).allowed;
     },
     /**
      * Reserves one attempt under each of `keys` in one atomic step per key, before the attempt is tried (issue 17: a

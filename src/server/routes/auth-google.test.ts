@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Provider from "oidc-provider";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { FILTER_BLOCK_SETTING, INVITE_CODE_REQUIRED, INVITE_CODE_SETTING, INVITE_CODE_WRONG, REGISTRATION_SETTING } from "../../contract/community-constants";
 import { GOOGLE_SIGN_UP_EXPIRED } from "../../contract/auth-constants";
-import { usersTable } from "../db/schema";
+import { auditLogTable, usersTable } from "../db/schema";
 import { buildTestApp, createUserWithSession, testDatabaseKinds, type TestApp } from "../../test/test-app";
 
 /**
@@ -130,6 +130,16 @@ describe("Google sign-in (D15)", () => {
     const sid2 = done2.cookies.find((c) => c.name === "sid")!.value;
     expect(sid2).not.toBe(sid);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: sid2 } })).json().id).toBe(me.id);
+    // ADR 019: each sign-in is audit-logged with its method and address, and the browser is marked as a known device
+    const signIns = await t.database.db
+      .select({ after: auditLogTable.after, ip: auditLogTable.ip, targetId: auditLogTable.targetId })
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.action, "auth.signed_in"), eq(auditLogTable.actorId, me.id)));
+    expect(signIns).toEqual([
+      { after: { method: "google" }, ip: "127.0.0.1", targetId: String(me.id) },
+      { after: { method: "google" }, ip: "127.0.0.1", targetId: String(me.id) },
+    ]);
+    expect(done2.cookies.find((c) => c.name === "known_device")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
   });
 
   it("refuses a tampered state", async () => {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, googleSignUpSchema, safeReturnTo } from "../../contract/auth";
@@ -20,6 +21,8 @@ import {
 } from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
+import { audit, logAuditError, signInRecord } from "../services/audit";
+import { knownDeviceCookies } from "../plugins/known-device";
 
 const OIDC_COOKIE = "oidc_tx";
 /** Issue 17: a first Google sign-in waiting for the invite code (services/google.ts sealPendingSignUp). */
@@ -32,11 +35,21 @@ const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if y
  * is sent to /login's invite step, whose code (POST /api/auth/google/signup) creates it; existing accounts sign in
  * as before.
  */
-export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
+export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
   const oidcCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "lax" as const, secure };
   // only ever sent by the site's own invite step
   const signUpCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "strict" as const, secure };
+  const devices = knownDeviceCookies(config, settings.now);
+
+  /** A new player session (D13: a new token), the known-device cookie and the audit entry (ADR 019). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; username: string; role: string }) {
+    await destroySession(db, sessionToken(request));
+    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    setSessionCookie(reply, session.token, session.expiresAt, secure);
+    await devices.remember(request, reply, user.id);
+    await audit(db, signInRecord(user, "google", request.ip), logAuditError(request));
+  }
 
   app.get("/api/auth/google", { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
     if (!googleConfigured(config)) return reply.redirect("/login?error=google_unavailable", 302);
@@ -77,9 +90,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         user = await findOrCreateGoogleUser(db, profile);
       }
       if (user.disabledAt) return reply.redirect("/login?error=account_disabled", 302);
-      await destroySession(db, sessionToken(request));
-      const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
-      setSessionCookie(reply, session.token, session.expiresAt, secure);
+      await signIn(request, reply, user);
       return reply.redirect(safeReturnTo(tx.returnTo), 302);
     } catch (err) {
       request.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Google sign-in failed");
@@ -99,9 +110,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const user = await findOrCreateGoogleUser(db, profile);
       if (user.disabledAt) throw new Forbidden(ACCOUNT_DISABLED);
       reply.clearCookie(SIGN_UP_COOKIE, signUpCookie);
-      await destroySession(db, sessionToken(request));
-      const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
-      setSessionCookie(reply, session.token, session.expiresAt, secure);
+      await signIn(request, reply, user);
       return reply.code(201).send(toCurrentUser(user));
     },
   );

@@ -13,7 +13,9 @@ import { googleConfigured } from "../services/google";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
-import { audit } from "../services/audit";
+import { audit, logAuditError, signInRecord } from "../services/audit";
+import { knownDeviceCookies } from "../plugins/known-device";
+import type { RateLimitName } from "../rate-limits";
 
 /** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
@@ -32,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   );
 
   const secure = config.publicUrl.startsWith("https:");
+  const devices = knownDeviceCookies(config, settings.now);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const userResponses = { 200: currentUserSchema, 201: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) };
@@ -64,12 +67,21 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     const who = user ? `user:${user.id}` : `name:${request.body.username.trim().toLowerCase()}`;
     const accountKey = `login-fail:${who}:ip:${request.ip}`;
     const ipKey = `login-fail:ip:${request.ip}`;
-    await rateLimits.reserve(["loginFailurePerAddress", ipKey], ["loginFailure", accountKey]);
+    // ADR 019: and per account from every address, except on a device the account signed in from before
+    const everywhereKey = `login-fail:${who}`;
+    const known = Boolean(await devices.deviceOf(request, user?.id));
+    await rateLimits.reserve(
+      ["loginFailurePerAddress", ipKey],
+      ["loginFailure", accountKey],
+      ...(known ? [] : [["loginFailurePerAccount", everywhereKey] as [RateLimitName, string]]),
+    );
     const ok = await verifyPassword(request.body.password, user?.passwordHash, settings.passwordHashCost);
     if (!user || !ok || user.disabledAt) {
       // D99: failed sign-ins are audit-logged (what was typed as the name, never the password)
-      await audit(db, { actor: { id: user?.id ?? null, label: request.body.username, role: null }, action: "auth.login_failed", ip: request.ip }, (err) =>
-        request.log.warn({ err }, "could not write the audit log"),
+      await audit(
+        db,
+        { actor: { id: user?.id ?? null, label: request.body.username, role: null }, action: "auth.login_failed", ip: request.ip },
+        logAuditError(request),
       );
       throw new Unauthorized(INVALID_LOGIN_MESSAGE);
     }
@@ -77,10 +89,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     // behind one address), and this account's failures from this address are forgotten.
     await rateLimits.release(ipKey);
     await rateLimits.reset(accountKey);
+    if (!known) await rateLimits.release(everywhereKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
     await destroySession(db, sessionToken(request));
     const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
+    await devices.remember(request, reply, user.id);
+    await audit(db, signInRecord(user, "password", request.ip), logAuditError(request));
     return toCurrentUser(user);
   });
 

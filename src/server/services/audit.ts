@@ -6,7 +6,7 @@ import { auditLogTable } from "../db/schema";
 /**
  * D99: the audit log. `audit` is the one way anything is written to it: every admin and moderator action (by the
  * admin routes' hook in routes/admin/index.ts, or by the action itself when it knows the state before and after),
- * refused admin requests and failed sign-ins. An entry never holds a secret: `redact` drops passwords, codes and
+ * refused admin requests, failed and successful sign-ins. An entry never holds a secret: `redact` drops passwords, codes and
  * tokens and shortens long strings before storing. Writing never fails the action it records: an error is
  * reported to `onError` (the caller's logger) and swallowed. No HTTP types here.
  */
@@ -70,9 +70,26 @@ export async function audit(db: Db, record: AuditRecord, onError?: (err: unknown
   }
 }
 
+/** The `onError` of a request: a warning in its log (`request.log`, or any logger with `warn`). */
+export const logAuditError =
+  (logged: { log: { warn: (obj: object, msg: string) => void } }) =>
+  (err: unknown): void =>
+    logged.log.warn({ err }, "could not write the audit log");
+
 /** The actor of a signed-in request's user. */
 export function actorOf(user: { id: number; username: string; role: string }): AuditActor {
   return { id: user.id, label: user.username, role: user.role };
+}
+
+/** How a sign-in was proven (the `after.method` of `auth.signed_in` and `auth.admin_signed_in`). */
+export type SignInMethod = "password" | "google" | "email" | "totp" | "recovery";
+
+/**
+ * ADR 019: a successful sign-in, with its method and the client's address: `auth.signed_in` for a player session,
+ * `auth.admin_signed_in` for a staff one; the user is the actor and the target (the CMS filters by either).
+ */
+export function signInRecord(user: { id: number; username: string; role: string }, method: SignInMethod, ip: string, staff = false): AuditRecord {
+  return { actor: actorOf(user), action: staff ? "auth.admin_signed_in" : "auth.signed_in", target: { kind: "user", id: user.id }, after: { method }, ip };
 }
 
 export type AuditQuery = {

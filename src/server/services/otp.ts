@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
 
-/** D42 policy. */
+/** D42 policy, D107. */
 export const OTP_POLICY = {
   /** digits in a code */
   length: 6,
@@ -13,14 +13,22 @@ export const OTP_POLICY = {
   ttlMs: 10 * 60 * 1000,
   /** 5 tries (wrong or right) per challenge; after 5 wrong ones the challenge is dead */
   maxAttempts: 5,
-  /** at most 5 requests per email per hour */
+  /** D107: at most 5 requests per address and client (or known device) per hour (429 past it) */
   requestsPerWindow: 5,
+  /** D107: at most 10 codes mailed per address per hour to clients that are not its known devices (no mail past it) */
+  mailsPerWindow: 10,
   windowMs: 60 * 60 * 1000,
 } as const;
 
-/** A fresh 6-digit code from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
-export function generateOtpCode(): string {
-  return String(crypto.randomInt(0, 10 ** OTP_POLICY.length)).padStart(OTP_POLICY.length, "0");
+/**
+ * D107: the code of a challenge, derived from its id with the site's secret (`codeKey`, SecretBox.keyFor), so that the
+ * same code can be mailed again to the client that asked for it while only its hash is stored. HMAC-SHA256 is a
+ * pseudo-random function and the id 192 random bits: the code is as unpredictable as a random one (48 bits reduced
+ * modulo 10^6, a bias below 10^-8).
+ */
+export function otpCodeFor(codeKey: Buffer, challengeId: string): string {
+  const mac = crypto.createHmac("sha256", codeKey).update(`staff sign-in code:${challengeId}`).digest();
+  return String(mac.readUIntBE(0, 6) % 10 ** OTP_POLICY.length).padStart(OTP_POLICY.length, "0");
 }
 
 /** An opaque challenge id (the `otpSecret` of the API): 192 random bits, unrelated to the code (D42). */
@@ -39,6 +47,15 @@ function safeEqualHex(a: string, b: string): boolean {
   return ab.length === bb.length && ab.length > 0 && crypto.timingSafeEqual(ab, bb);
 }
 
+/** The id of the account holding the address, whatever its role (D107: a known device is checked against it). */
+export async function accountIdOfEmail(db: Db, email: string): Promise<number | undefined> {
+  const [user] = await db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(sql`lower(${usersTable.email}) = ${email}`);
+  return user?.id;
+}
+
 /**
  * Who may receive a code (D41): an address listed in ADMIN_EMAILS, or an existing user who
  * already has the admin role (e.g. promoted in /cms/users), or (D96) the moderator role. Disabled accounts never may.
@@ -53,29 +70,37 @@ export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: 
   return user?.role === "admin" || user?.role === "moderator";
 }
 
+export type OtpRequest = {
+  email: string;
+  /** `ip:{address}`, or `device:{id}` for a known device of the address's account (D107) */
+  clientKey: string;
+  /** false past the address's mail cap: the challenge looks the same but no code of it ever signs in */
+  usable: boolean;
+  codeKey: Buffer;
+};
+
 /**
- * Creates a challenge for any address (so that the answer looks the same for everyone, D42) and
- * returns its id and the plain code, which the caller mails only to administrators.
+ * Creates a challenge for any address (so that the answer looks the same for everyone, D42) and returns its id and,
+ * when usable, the plain code, which the caller mails only to staff.
  *
- * Issue 17: while the address has a live challenge (not used, not expired, tries left, its emailed code not yet
- * passed), a new request reuses it: the same id, a new code (only the hash is kept, so the earlier code cannot be
- * sent again; it stops working), a new expiry, and the tries so far still counted. Asking again never buys tries.
+ * D107: while the same client has a live challenge for the address (not used, not expired, tries left, its code not
+ * yet passed), a new request returns it with the same code, expiry and tries (asking again buys nothing). Another
+ * client's challenge is never touched, so nobody can void a code mailed to someone else.
  */
 export async function createOtpChallenge(
   db: Db,
-  email: string,
+  { email, clientKey, usable, codeKey }: OtpRequest,
   now = new Date(),
-): Promise<{ challengeId: string; code: string; expiresAt: Date; reused: boolean }> {
+): Promise<{ challengeId: string; code: string | undefined; expiresAt: Date; reused: boolean }> {
   // Housekeeping: challenges that ended more than a day ago are of no use to anyone.
   await db.delete(otpChallengesTable).where(lt(otpChallengesTable.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
-  const code = generateOtpCode();
-  const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
   const [live] = await db
-    .select({ id: otpChallengesTable.id })
+    .select({ id: otpChallengesTable.id, codeHash: otpChallengesTable.codeHash, expiresAt: otpChallengesTable.expiresAt })
     .from(otpChallengesTable)
     .where(
       and(
         eq(otpChallengesTable.email, email),
+        eq(otpChallengesTable.clientKey, clientKey),
         isNull(otpChallengesTable.consumedAt),
         isNull(otpChallengesTable.emailVerifiedAt),
         gt(otpChallengesTable.expiresAt, now),
@@ -85,15 +110,21 @@ export async function createOtpChallenge(
     .orderBy(desc(otpChallengesTable.createdAt))
     .limit(1);
   if (live) {
-    const [renewed] = await db
-      .update(otpChallengesTable)
-      .set({ codeHash: hashOtpCode(live.id, code), expiresAt })
-      .where(and(eq(otpChallengesTable.id, live.id), isNull(otpChallengesTable.consumedAt), isNull(otpChallengesTable.emailVerifiedAt)))
-      .returning({ id: otpChallengesTable.id });
-    if (renewed) return { challengeId: live.id, code, expiresAt, reused: true };
+    const code = usable ? otpCodeFor(codeKey, live.id) : undefined;
+    // A challenge made past the cap becomes usable once this client may be mailed again.
+    if (code && !live.codeHash)
+      await db
+        .update(otpChallengesTable)
+        .set({ codeHash: hashOtpCode(live.id, code) })
+        .where(eq(otpChallengesTable.id, live.id));
+    return { challengeId: live.id, code, expiresAt: live.expiresAt, reused: true };
   }
   const challengeId = generateChallengeId();
-  await db.insert(otpChallengesTable).values({ id: challengeId, email, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
+  const code = usable ? otpCodeFor(codeKey, challengeId) : undefined;
+  const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
+  // An empty hash matches no code (checkOtpCode): a challenge nobody was mailed cannot be guessed.
+  const codeHash = code ? hashOtpCode(challengeId, code) : "";
+  await db.insert(otpChallengesTable).values({ id: challengeId, email, clientKey, codeHash, createdAt: now, expiresAt });
   return { challengeId, code, expiresAt, reused: false };
 }
 

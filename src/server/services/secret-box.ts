@@ -11,7 +11,12 @@ import path from "node:path";
  *
  * Stored form: `v1:` + base64url(12-byte IV | 16-byte tag | ciphertext).
  */
-export type SecretBox = { seal(plain: string): Promise<string>; open(sealed: string): Promise<string | undefined> };
+export type SecretBox = {
+  seal(plain: string): Promise<string>;
+  open(sealed: string): Promise<string | undefined>;
+  /** A 32-byte key for one purpose (HKDF-SHA256 of the box's key), e.g. the HMAC of the known-device cookie (ADR 019). */
+  keyFor(purpose: string): Promise<Buffer>;
+};
 
 const boxes = new Map<string, SecretBox>();
 
@@ -60,6 +65,9 @@ export function secretBox(dataDir: string): SecretBox {
       } catch {
         return undefined; // another key (the file was replaced or lost): unreadable
       }
+    },
+    async keyFor(purpose) {
+      return Buffer.from(crypto.hkdfSync("sha256", await getKey(), "arcadium", purpose, 32));
     },
   };
   boxes.set(dataDir, box);

@@ -89,6 +89,8 @@ export const otpChallengesTable = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     /** issue 17: the emailed code was right and the staff member's second factor is awaited (attempts start again) */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** D107: who asked (`ip:{address}` or `device:{id}` of a known device); a new request reuses only its own client's challenge */
+    clientKey: text("client_key"),
   },
   (t) => [index("otp_challenges_email_idx").on(t.email, t.createdAt)],
 );

@@ -16,8 +16,9 @@ import type { AppContext } from "../../context";
 import { clearSessionCookie, requireStaff, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
 import { Unauthorized } from "../../errors";
 import { otpMail, signInAlertMail, type Mailer } from "../../services/mailer";
-import { audit } from "../../services/audit";
+import { audit, logAuditError, signInRecord } from "../../services/audit";
 import {
+  accountIdOfEmail,
   awaitSecondFactor,
   checkOtpCode,
   createOtpChallenge,
@@ -28,6 +29,8 @@ import {
   spendSecondFactorTry,
 } from "../../services/otp";
 import { hitRateLimit } from "../../services/rate-limit";
+import { knownDeviceCookies } from "../../plugins/known-device";
+import type { RateLimitName } from "../../rate-limits";
 import { checkSecondFactor, twoStepEnabled } from "../../services/two-step";
 import { secretBox } from "../../services/secret-box";
 import { siteName } from "../../services/content";
@@ -37,6 +40,9 @@ import { getAdminSelf } from "../../services/users";
 import { adminErrorResponses } from "./validation";
 
 export type AdminAuthOptions = AppContext & { mailer: Mailer };
+
+/** D107: the client of a staff sign-in step: a known device of the account (`device:{id}`) or an address (`ip:{ip}`). */
+type StaffClient = { key: string; known: boolean; ip: string };
 
 /** A client on this machine: 127.0.0.0/8 or ::1, also as an IPv4-mapped IPv6 address. */
 export function isLoopback(address: string | undefined): boolean {
@@ -49,25 +55,38 @@ export function isLoopback(address: string | undefined): boolean {
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
   const box = secretBox(config.dataDir);
-  const logAuditError = (request: FastifyRequest) => (err: unknown) => request.log.warn({ err }, "could not write the audit log");
+
+  const devices = knownDeviceCookies(config, settings.now);
+  let codeKey: Promise<Buffer> | undefined;
+  const getCodeKey = () => (codeKey ??= box.keyFor("staff sign-in codes"));
+
+  /** D107: who asks for this address: a known device of the address's account, or else the client's address. */
+  async function clientOf(request: FastifyRequest, email: string): Promise<StaffClient> {
+    const deviceId = await devices.deviceOf(request, await accountIdOfEmail(db, email));
+    return deviceId ? { key: `device:${deviceId}`, known: true, ip: request.ip } : { key: `ip:${request.ip}`, known: false, ip: request.ip };
+  }
 
   /**
-   * Issue 17: every staff code tried (emailed or second factor) is reserved before it is checked, under the staff
-   * address with the client address, the client address, and the staff address alone (rate-limits.ts), so that
-   * failures count across challenges and back off (429). A right code gives its reservation back.
+   * Issue 17, D107: every staff code tried (emailed or second factor) is reserved before it is checked, under the staff
+   * address with the client, and, unless the client is a known device of the account (ADR 019), under the client
+   * address and the staff address alone (rate-limits.ts), so that failures count across challenges and back off (429).
+   * A right code gives its reservations back.
    */
-  const codeTryKeys = (email: string, ip: string) => ({
-    pair: `admin-code:email:${email}:ip:${ip}`,
-    ip: `admin-code:ip:${ip}`,
-    email: `admin-code:email:${email}`,
-  });
-  async function reserveCodeTry(email: string, ip: string): Promise<void> {
-    const keys = codeTryKeys(email, ip);
-    await rateLimits.reserve(["adminCodeFailurePerAddress", keys.ip], ["adminCodeFailure", keys.pair], ["adminCodeFailurePerAdmin", keys.email]);
+  const codeTryKeys = (email: string, client: StaffClient): Array<[RateLimitName, string]> => [
+    ...(client.known ? [] : [["adminCodeFailurePerAddress", `admin-code:ip:${client.ip}`] as [RateLimitName, string]]),
+    ["adminCodeFailure", `admin-code:email:${email}:${client.key}`],
+    ...(client.known
+      ? []
+      : ([
+          ["adminCodeFailurePerAdmin", `admin-code:email:${email}`],
+          ["adminCodeFailurePerAdminPerDay", `admin-code-day:email:${email}`],
+        ] as Array<[RateLimitName, string]>)),
+  ];
+  async function reserveCodeTry(email: string, client: StaffClient): Promise<void> {
+    await rateLimits.reserve(...codeTryKeys(email, client));
   }
-  async function giveBackCodeTry(email: string, ip: string): Promise<void> {
-    const keys = codeTryKeys(email, ip);
-    await Promise.all([rateLimits.release(keys.ip), rateLimits.release(keys.pair), rateLimits.release(keys.email)]);
+  async function giveBackCodeTry(email: string, client: StaffClient): Promise<void> {
+    await Promise.all(codeTryKeys(email, client).map(([, key]) => rateLimits.release(key)));
   }
   /** D99 + issue 17: a wrong code is audit-logged; the 5th in an hour for a staff address mails its owner an alert. */
   async function codeFailed(request: FastifyRequest, email: string, action: "auth.otp_failed" | "auth.second_factor_failed"): Promise<void> {
@@ -82,13 +101,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     await destroySession(db, sessionToken(request));
     const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, token, expiresAt, secure);
+    await devices.remember(request, reply, userId);
     request.log.info({ userId, method }, "admin signed in");
     const self = await getAdminSelf(db, userId);
-    await audit(
-      db,
-      { actor: { id: userId, label: self.username, role: self.role }, action: "auth.admin_signed_in", after: { method }, ip: request.ip },
-      logAuditError(request),
-    );
+    await audit(db, signInRecord({ id: userId, username: self.username, role: self.role }, method, request.ip, true), logAuditError(request));
     return { user: self, message: "Login successful" };
   }
 
@@ -98,14 +114,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     { schema: { body: requestOtpBodySchema, response: { 200: requestOtpResponseSchema, ...adminErrorResponses } } },
     async (request) => {
       const { email } = request.body;
-      // Per address (D42), and per client so that nobody fills the table with made-up addresses.
-      await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${request.ip}`);
-      await rateLimits.enforce("adminOtpPerAddress", `admin-otp:${email}`);
+      const now = settings.now();
+      const client = await clientOf(request, email);
+      // Per client, so that nobody fills the table with made-up addresses; a known device has its own limit (D107).
+      if (!client.known) await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${request.ip}`);
+      await rateLimits.enforce("adminOtpPerAddressAndClient", `admin-otp:${email}:${client.key}`);
+      // D107: the address's cap limits mails only; past it the answer is the same and its challenge signs nobody in.
+      const usable = client.known || (await rateLimits.allows("adminOtpMailsPerAddress", `admin-otp-mail:${email}`));
       const allowed = await mayReceiveAdminCode(db, config.adminEmails, email);
-      // Issue 17: a live challenge of the address is reused (a new code, the same tries), never a fresh one
-      const { challengeId, code } = await createOtpChallenge(db, email, settings.now());
-      if (allowed) {
-        const mail = otpMail({ to: email, code, siteName: await siteName(db), publicUrl: config.publicUrl, validMinutes: OTP_POLICY.ttlMs / 60_000 });
+      const { challengeId, code, expiresAt } = await createOtpChallenge(db, { email, clientKey: client.key, usable, codeKey: await getCodeKey() }, now);
+      if (allowed && code) {
+        const validMinutes = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 60_000));
+        const mail = otpMail({ to: email, code, siteName: await siteName(db), publicUrl: config.publicUrl, validMinutes });
         // Not awaited: the answer must not take longer for an administrator's address than for anyone else's (D42).
         mailer.send(mail).catch((err: unknown) => request.log.error({ err, to: email }, "could not send the admin sign-in code"));
       }
@@ -113,7 +133,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
         otpSecret: challengeId,
         message: REQUEST_OTP_MESSAGE,
         // development only, and only to a client on this machine (the socket's address, not a header's, issue 17)
-        ...(config.env === "development" && isLoopback(request.socket.remoteAddress) ? { otp: code } : {}),
+        ...(code && config.env === "development" && isLoopback(request.socket.remoteAddress) ? { otp: code } : {}),
       };
     },
   );
@@ -126,7 +146,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request, reply) => {
       const { email, otp, otpSecret } = request.body;
       const now = settings.now();
-      await reserveCodeTry(email, request.ip);
+      const client = await clientOf(request, email);
+      await reserveCodeTry(email, client);
       const ok = await checkOtpCode(db, otpSecret, email, otp, now);
       const userId = ok ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
       if (userId === undefined) {
@@ -134,7 +155,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
         await codeFailed(request, email, "auth.otp_failed");
         throw new Unauthorized(INVALID_OTP_MESSAGE);
       }
-      await giveBackCodeTry(email, request.ip);
+      await giveBackCodeTry(email, client);
       if (await twoStepEnabled(db, userId)) {
         if (!(await awaitSecondFactor(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
         return { secondFactor: "totp" as const, message: TWO_STEP_TEXTS.secondFactorRequired };
@@ -152,7 +173,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     async (request, reply) => {
       const { email, otpSecret, code } = request.body;
       const now = settings.now();
-      await reserveCodeTry(email, request.ip);
+      const client = await clientOf(request, email);
+      await reserveCodeTry(email, client);
       const live = await spendSecondFactorTry(db, otpSecret, email, now);
       const userId = live ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
       const result = userId === undefined ? { ok: false as const } : await checkSecondFactor(db, box, userId, code, now);
@@ -160,7 +182,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
         await codeFailed(request, email, "auth.second_factor_failed");
         throw new Unauthorized(live ? TWO_STEP_TEXTS.secondFactorWrong : INVALID_OTP_MESSAGE);
       }
-      await giveBackCodeTry(email, request.ip);
+      await giveBackCodeTry(email, client);
       if (!(await finishOtpChallenge(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
       return signIn(request, reply, userId, result.method);
     },

@@ -23,8 +23,8 @@ function toFilters(d: Draft): AuditFilters {
 }
 
 /**
- * /cms/audit-log (D99, admins only): every admin and moderator action, failed sign-ins and refused admin requests,
- * newest first, 50 at a time. Filters: an action (or a family: a prefix ending in "."), the actor's id, the target's
+ * /cms/audit-log (D99, admins only): every admin and moderator action, sign-ins (failed and successful, ADR 019) and
+ * refused admin requests, newest first, 50 at a time. Filters: an action (or a family: a prefix ending in "."), the actor's id, the target's
  * kind and a first day.
  */
 export function CmsAuditLogScreen() {
@@ -50,7 +50,7 @@ export function CmsAuditLogScreen() {
     <>
       <CmsPageHeader
         title="Audit log"
-        description="Who did what, and when: every admin and moderator action, failed sign-ins and refused requests."
+        description="Who did what, and when: every admin and moderator action, every sign-in (failed or not) and refused requests."
         icon={<ScrollText />}
       />
       <form
