@@ -88,6 +88,14 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
      * before the body is read: one write of the largest body at the largest quota (21 MiB), ten at the default quota
      */
     cloudSaveKib: { limit: 32 * 1024, windowMs: MINUTE, message: "Too much cloud save data sent. Please wait a minute." },
+    /** issue 26: "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
+    presence: { limit: 60, windowMs: MINUTE, message: "Too many presence updates. Please slow down." },
+    /** issue 26: blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
+    block: { limit: 60, windowMs: HOUR, message: "Too many blocks and unblocks. Please try again later." },
+    /** issue 26: notification list reads and "mark read" per player (key `notifications:{userId}`) */
+    notifications: { limit: 120, windowMs: MINUTE, message: "Too many notification requests. Please slow down." },
+    /** issue 26: "Download my data" per player (key `export:{userId}`): each one reads everything the account has */
+    dataExport: { limit: 5, windowMs: HOUR, message: "Too many data downloads. Please try again later." },
     /** D85: announcements per admin (key `announcement:{userId}`): each one reaches every player */
     announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
     /** D84, issue 15 item 7: friend requests sent per player (key `friend-request:{userId}`) */
