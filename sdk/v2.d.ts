@@ -17,7 +17,10 @@ declare global {
   const Arcadium: ArcadiumSdk;
 }
 
-/** The signed-in player, or null for a guest. Never carries a session or token. */
+/**
+ * The signed-in player, or null for a guest. Never carries a session or token. A player whose profile is not
+ * public is anonymous: username "Player", avatarUrl null.
+ */
 export interface ArcadiumUser {
   id: number;
   username: string;

@@ -96,6 +96,19 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     review: { limit: 20, windowMs: MINUTE, message: "Too many reviews. Please slow down." },
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
     cloudSave: { limit: 120, windowMs: MINUTE, message: "Too many cloud save writes. Please slow down." },
+    /**
+     * issue 26: cloud save bodies per player in KiB a minute, all games together (key `cloud-save-kib:{userId}`), counted
+     * before the body is read: one write of the largest body at the largest quota (21 MiB), ten at the default quota
+     */
+    cloudSaveKib: { limit: 32 * 1024, windowMs: MINUTE, message: "Too much cloud save data sent. Please wait a minute." },
+    /** issue 26: "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
+    presence: { limit: 60, windowMs: MINUTE, message: "Too many presence updates. Please slow down." },
+    /** issue 26: blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
+    block: { limit: 60, windowMs: HOUR, message: "Too many blocks and unblocks. Please try again later." },
+    /** issue 26: notification list reads and "mark read" per player (key `notifications:{userId}`) */
+    notifications: { limit: 120, windowMs: MINUTE, message: "Too many notification requests. Please slow down." },
+    /** issue 26: "Download my data" per player (key `export:{userId}`): each one reads everything the account has */
+    dataExport: { limit: 5, windowMs: HOUR, message: "Too many data downloads. Please try again later." },
     /** D85: announcements per admin (key `announcement:{userId}`): each one reaches every player */
     announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
     /** D84, issue 15 item 7: friend requests sent per player (key `friend-request:{userId}`) */
@@ -171,10 +184,10 @@ export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerH
   const tooMany = (name: RateLimitName, retryAfterSeconds: number) => new TooMany(table[name].message, retryAfterSeconds);
   return {
     table,
-    /** Counts one request under `key`; throws TooMany (429 + Retry-After) when it is over the limit. */
-    async enforce(name: RateLimitName, key: string): Promise<void> {
+    /** Counts one request (or `weight`) under `key`; throws TooMany (429 + Retry-After) when it is over the limit. */
+    async enforce(name: RateLimitName, key: string, weight = 1): Promise<void> {
       const { limit, windowMs } = table[name];
-      const r = await hitRateLimit(db, key, limit, windowMs);
+      const r = await hitRateLimit(db, key, limit, windowMs, new Date(), weight);
       if (!r.allowed) throw tooMany(name, r.retryAfterSeconds);
     },
     /** Counts one request under `key` and says whether it is within the limit (for limits whose answer must not change). */

@@ -62,20 +62,26 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   });
 
   app.post("/api/blocks/:userId", { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await blockPlayer(deps, requireUser(request).id, request.params.userId);
+    const me = requireUser(request).id;
+    await rateLimits.enforce("block", `block:${me}`);
+    await blockPlayer(deps, me, request.params.userId);
     return reply.code(204).send(null);
   });
 
   app.delete("/api/blocks/:userId", { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await unblockPlayer(deps, requireUser(request).id, request.params.userId);
+    const me = requireUser(request).id;
+    await rateLimits.enforce("block", `block:${me}`);
+    await unblockPlayer(deps, me, request.params.userId);
     return reply.code(204).send(null);
   });
 
   // D84: the game page tells which game is open ("Playing {game}" for friends), or none.
   app.post("/api/presence", { schema: { body: presenceReportSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const me = requireUser(request).id;
+    await rateLimits.enforce("presence", `presence:${me}`);
     const { gameId } = request.body;
     if (gameId !== null) await assertGameExists(db, gameId);
-    await presence.setPlaying(requireUser(request).id, gameId);
+    await presence.setPlaying(me, gameId);
     return reply.code(204).send(null);
   });
 };

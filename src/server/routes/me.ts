@@ -160,6 +160,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   // D87: "Download my data", a JSON file.
   app.get("/api/me/export", async (request, reply) => {
     const user = requireUser(request);
+    await rateLimits.enforce("dataExport", `export:${user.id}`);
     const data = await exportAccount(db, user.id, settings.now());
     const name = data.account.username.replace(/[^A-Za-z0-9_-]/g, "_");
     return reply

@@ -6,15 +6,17 @@ import { requireUser } from "../plugins/auth";
 import { listNotifications, markNotificationsRead } from "../services/notifications";
 
 /** D85, D100: a player's notifications (live delivery: player-hub.ts on the chat's WebSocket). */
-export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, rateLimits }) => {
   // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this plugin's routes).
+  // Issue 26: and each request counts against the player's limit.
   app.addHook("preValidation", async (request) => {
-    requireUser(request);
+    const me = requireUser(request).id;
+    await rateLimits.enforce("notifications", `notifications:${me}`);
   });
 
   app.get(
     "/api/notifications",
-    { schema: { querystring: notificationListQuerySchema, response: { 200: notificationListSchema, ...errorResponses(400, 401) } } },
+    { schema: { querystring: notificationListQuerySchema, response: { 200: notificationListSchema, ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
       return listNotifications(db, requireUser(request).id, request.query);
@@ -22,7 +24,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
 
   // D100: `ids` marks those read; without it, all of them.
-  app.post("/api/notifications/read", { schema: { body: markReadSchema, response: { 200: unreadSchema, ...errorResponses(400, 401) } } }, async (request) => ({
-    unread: await markNotificationsRead({ db, playerHub }, requireUser(request).id, request.body.ids),
-  }));
+  app.post(
+    "/api/notifications/read",
+    { schema: { body: markReadSchema, response: { 200: unreadSchema, ...errorResponses(400, 401, 429) } } },
+    async (request) => ({
+      unread: await markNotificationsRead({ db, playerHub }, requireUser(request).id, request.body.ids),
+    }),
+  );
 };

@@ -274,3 +274,20 @@ it("a page whose data cannot be read is sent without a body for the browser to r
     await t.close();
   }
 });
+
+it("a crawler's renders count against its own address: another visitor's profile page still renders (issue 26)", async () => {
+  // Two profile pages' reads (each page reads the profile and its statistics).
+  const t = await buildTestApp("pglite", { clientFiles: { "index.html": TEMPLATE }, renderer, settings: { rateLimits: { profileRead: { limit: 4 } } } });
+  try {
+    const players = await Promise.all(Array.from({ length: 4 }, (_, i) => createUserWithSession(t, { username: `crawled_${i}` })));
+    const visit = (id: number, remoteAddress: string) => t.app.inject({ method: "GET", url: `/profile/${id}`, remoteAddress });
+    // The crawler reads three profiles (never cached before): the third is over its limit and goes out unrendered.
+    for (const p of players.slice(0, 2)) expect(headings((await visit(p.user.id, "203.0.113.7")).body, 1)).toEqual([p.user.username]);
+    expect(rootHtml((await visit(players[2].user.id, "203.0.113.7")).body)).toBe("");
+    // Another visitor's page is rendered in full.
+    const other = await visit(players[3].user.id, "198.51.100.20");
+    expect(headings(other.body, 1)).toEqual([players[3].user.username]);
+  } finally {
+    await t.close();
+  }
+}, 120_000);

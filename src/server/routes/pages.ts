@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fsp from "node:fs/promises";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiFetch } from "../../client/lib/api-client";
@@ -38,14 +39,19 @@ export function injectHead(template: string, headHtml: string): string {
 /** The server renderer's module (src/client/entry-server.tsx, built to dist/ssr/ by Vite; ADR 010). */
 export type PageRendererModule = { createPageRenderer(fetchApi: ApiFetch): PageRenderer };
 
+/** The address of the visitor whose request is rendering a page: the render's reads count against it. */
+const renderingFor = new AsyncLocalStorage<string>();
+
 /**
  * The screens' API reads while a page renders, answered by this app in process (no socket, no cookie: the
  * HTML is the same for every visitor, D70). The public reads are cached (decision 008), so this is cheap.
+ * Each read comes from the address of the visitor the page is rendered for (issue 26): limits per address
+ * (a profile's reads) count that visitor, so one crawler cannot use up everyone's renders.
  */
 export function inProcessFetch(app: FastifyInstance): ApiFetch {
   return async (url, init) => {
     if ((init.method ?? "GET") !== "GET") throw new Error(`page rendering only reads (${init.method} ${url})`);
-    const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+    const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" }, remoteAddress: renderingFor.getStore() });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
@@ -103,12 +109,12 @@ async function withBody(
   page: { path: string; search: string },
   render: PageRenderer | undefined,
   manifest: ClientManifest | undefined,
-  log: FastifyRequest["log"],
+  request: FastifyRequest,
 ): Promise<{ html: string; rendered: boolean }> {
   if (!render) return { html, rendered: true };
-  const body = await render({ ...page, renderedAt: Date.now() });
+  const body = await renderingFor.run(request.ip, () => render({ ...page, renderedAt: Date.now() }));
   if (body.ok) return { html: injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens)), rendered: true };
-  log.warn({ path: page.path, reason: body.reason }, "page not rendered on the server; the browser renders it");
+  request.log.warn({ path: page.path, reason: body.reason }, "page not rendered on the server; the browser renders it");
   return { html, rendered: false };
 }
 
@@ -140,7 +146,7 @@ export const pageRoutes: FastifyPluginAsync<
       key,
       async (): Promise<ReadBody> => {
         const page = await describePage(ctx, path);
-        const built = await withBody(injectHead(template, renderHead(page.head)), { path, search }, render, manifest, request.log);
+        const built = await withBody(injectHead(template, renderHead(page.head)), { path, search }, render, manifest, request);
         rendered = built.rendered;
         return { json: built.html, status: page.status, headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" } };
       },
@@ -219,6 +225,6 @@ export async function sendNotFoundPage(
   // The Not Found screen itself (D70), rendered like every page (its path is the one asked for: the router
   // on the client must land on the same screen).
   const renderable = path.startsWith("/") && !path.startsWith("/cms");
-  const { html } = await withBody(head, { path, search: "" }, renderable ? render : undefined, manifest, request.log);
+  const { html } = await withBody(head, { path, search: "" }, renderable ? render : undefined, manifest, request);
   return reply.code(404).header("Cache-Control", UNCACHED_PAGE).header("X-Robots-Tag", "noindex").type(HTML).send(html);
 }

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categoriesTable, gameSavesTable, gamesTable, usersTable } from "../db/schema";
 import { rateLimitTable } from "../rate-limits";
@@ -293,6 +294,84 @@ describeEachDatabase(
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe("Cloud save quota must be a whole number of KiB from 16 to 10240");
       });
+      it("a body larger than the quota allows is refused before it is read (413): by its Content-Length, or as it streams", async () => {
+        const g = await newGame(t(), "Oversized Game");
+        const a = await createUserWithSession(t());
+        // Not even JSON: had the parser or the validator run, the answer would be a 400.
+        const notJson = "x".repeat(4 * MIB);
+        const declared = await t().app.inject({
+          method: "POST",
+          url: `/api/games/${g.id}/saves`,
+          cookies: a.cookies,
+          headers: { "content-type": "application/json" },
+          payload: notJson,
+        });
+        expect(declared.statusCode, declared.body).toBe(413);
+        expect(declared.json()).toEqual({ message: "Cloud save write too large: 4 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)" });
+        expect(declared.headers["cache-control"]).toBe("no-store");
+
+        const streamed = await t().app.inject({
+          method: "POST",
+          url: `/api/games/${g.id}/saves`,
+          cookies: a.cookies,
+          headers: { "content-type": "application/json" },
+          payload: Readable.from(Array.from({ length: 4 }, () => Buffer.from("x".repeat(MIB)))),
+        });
+        expect(streamed.statusCode, streamed.body).toBe(413);
+        expect(streamed.json()).toEqual({
+          message: "Cloud save write too large: more than 3 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)",
+        });
+        expect(await rows(a.user.id, g.id)).toEqual([]);
+
+        // The allowance follows the site's quota: at 16 KiB, 1.1 MiB is too much.
+        try {
+          expect((await setQuota("16")).statusCode).toBe(200);
+          const lowered = await t().app.inject({
+            method: "POST",
+            url: `/api/games/${g.id}/saves`,
+            cookies: a.cookies,
+            headers: { "content-type": "application/json" },
+            payload: "x".repeat(1.1 * MIB),
+          });
+          expect(lowered.statusCode).toBe(413);
+          expect(lowered.json().message).toBe("Cloud save write too large: 1.1 MiB sent, at most 1 MiB accepted (this game's data may use 16 KiB)");
+        } finally {
+          expect((await setQuota("1024")).statusCode).toBe(200);
+        }
+      });
+
+      it("a batch over the quota is refused before anything is written (no insert, update or delete runs)", async () => {
+        const g = await newGame(t(), "Batch Quota Game");
+        const a = await createUserWithSession(t());
+        await saveOk(a.cookies, g.id, { set: [{ key: "keep", value: "original", updatedAt: T(1) }] });
+        const db = t().database.db;
+        // A sequence is not rolled back with a transaction: it counts the write statements that ran.
+        await db.execute(sql`create sequence test_save_writes`);
+        await db.execute(sql`create function test_count_save_write() returns trigger language plpgsql as $$
+          begin perform nextval('test_save_writes'); return null; end $$`);
+        await db.execute(sql`create trigger test_save_writes after insert or update or delete on game_saves
+          for each statement execute function test_count_save_write()`);
+        try {
+          const over = await save(a.cookies, g.id, {
+            clear: { updatedAt: T(2) },
+            set: Array.from({ length: 4 }, (_, i) => ({ key: `part${i}`, value: "x".repeat(300 * KIB), updatedAt: T(2) })),
+            remove: [{ key: "keep", updatedAt: T(2) }],
+          });
+          expect(over.statusCode).toBe(413);
+          expect(over.json()).toEqual({ message: "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed", code: "quota" });
+          const [counter] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{ is_called: boolean }>;
+          expect(counter.is_called).toBe(false);
+          // The same batch within the quota writes (so the counter counts).
+          await saveOk(a.cookies, g.id, { clear: { updatedAt: T(2) }, set: [{ key: "part0", value: "x".repeat(300 * KIB), updatedAt: T(2) }] });
+          const [after] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{ is_called: boolean }>;
+          expect(after.is_called).toBe(true);
+        } finally {
+          await db.execute(sql`drop trigger test_save_writes on game_saves`);
+          await db.execute(sql`drop function test_count_save_write()`);
+          await db.execute(sql`drop sequence test_save_writes`);
+        }
+        expect(await values(a.cookies, g.id)).toEqual({ part0: "x".repeat(300 * KIB) });
+      });
     });
 
     describe("isolation", () => {
@@ -423,4 +502,39 @@ describeEachDatabase(
     });
   },
   { settings: { rateLimits: { cloudSave: { limit: TEST_WRITE_LIMIT } } } },
+);
+
+describeEachDatabase(
+  "cloud save byte budget (issue 26)",
+  (t) => {
+    it("a player's bodies count against a budget of KiB a minute, before they are read (429 with Retry-After)", async () => {
+      expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSaveKib).toMatchObject({ limit: 32 * 1024, windowMs: 60_000 });
+      const g = await newGame(t(), "Budget Game");
+      const a = await createUserWithSession(t());
+      const b = await createUserWithSession(t());
+      const post = (cookies: Cookies, payload: string | Readable) =>
+        t().app.inject({ method: "POST", url: `/api/games/${g.id}/saves`, cookies, headers: { "content-type": "application/json" }, payload });
+      const write = (key: string) => JSON.stringify({ set: [{ key, value: "x".repeat(30 * KIB), updatedAt: at() }] });
+      expect((await post(a.cookies, write("one"))).statusCode).toBe(200);
+      expect((await post(a.cookies, write("two"))).statusCode).toBe(200);
+      // Over the budget: refused before parsing (this body is not JSON).
+      const limited = await post(a.cookies, "y".repeat(30 * KIB));
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({ message: "Too much cloud save data sent. Please wait a minute." });
+      // A body without a Content-Length counts too.
+      const streamedB = await post(b.cookies, Readable.from([Buffer.from(write("b1"))]));
+      expect(streamedB.statusCode, streamedB.body).toBe(200);
+      expect((await post(b.cookies, Readable.from([Buffer.from(write("b2"))]))).statusCode).toBe(200);
+      const streamedLimited = await post(b.cookies, Readable.from([Buffer.from(write("b3"))]));
+      expect(streamedLimited.statusCode).toBe(429);
+      expect(streamedLimited.json().message).toBe("Too much cloud save data sent. Please wait a minute.");
+      const stored = await t()
+        .database.db.select({ key: gameSavesTable.key, userId: gameSavesTable.userId })
+        .from(gameSavesTable)
+        .where(eq(gameSavesTable.gameId, g.id));
+      expect(stored.map((r) => r.key).sort()).toEqual(["b1", "b2", "one", "two"]);
+    });
+  },
+  { settings: { rateLimits: { cloudSaveKib: { limit: 64 } } } },
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import {
   CLOUD_SAVE_LIMITS,
   CLOUD_SAVE_QUOTA_KIB,
@@ -35,10 +35,13 @@ import { assertGameOnGamesOrigin } from "./games";
  *      and a remove beats a set (as if the sets were applied first, then the removes);
  *   4. a set replaces the stored entry when its time is at or after the stored one's (else it is ignored);
  *      a remove deletes the stored entry under the same rule;
- *   5. when the game's data then uses more than the quota, and more than before the write, everything is
- *      rolled back and CloudSaveQuotaExceeded (a TooLarge, code "quota") is thrown. A write that does
- *      not add bytes is always accepted, so that a player left over a quota an administrator lowered
- *      can still delete or shrink data.
+ *   5. when the game's data would then use more than the quota, and more than before the write,
+ *      CloudSaveQuotaExceeded (a TooLarge, code "quota") is thrown before anything is written: the size
+ *      after the batch is worked out from the stored sizes of the batch's keys and of what `clear` removes.
+ *      A write that does not add bytes is always accepted, so that a player left over a quota an
+ *      administrator lowered can still delete or shrink data.
+ * - Body size: a write's body may have at most `cloudSaveBodyLimit(quota)` bytes (the route refuses a larger
+ *   one with CloudSaveBodyTooLarge before reading it).
  * - Entries come back sorted by key in code point order (COLLATE "C", the same on every database).
  *
  * No HTTP types here: the route (routes/saves.ts) checks the session and the rate limit, then calls these.
@@ -54,6 +57,22 @@ export class CloudSaveQuotaExceeded extends TooLarge {
     readonly quotaBytes: number,
   ) {
     super(quotaMessage(usedBytes, quotaBytes));
+  }
+}
+
+/**
+ * The largest write body for a quota: a full store twice over for JSON's escapes (quotes and backslashes in
+ * saved JSON), plus 1 MiB for the item wrappers (up to 1,000 keys and dates, removes included).
+ */
+export function cloudSaveBodyLimit(quotaBytes: number): number {
+  return 2 * quotaBytes + 1024 * 1024;
+}
+
+/** The 413 of a write body larger than `cloudSaveBodyLimit` (refused unread: no `code`, the data is not the problem). */
+export class CloudSaveBodyTooLarge extends TooLarge {
+  constructor(sentBytes: number | "more", limitBytes: number, quotaBytes: number) {
+    const sent = sentBytes === "more" ? `more than ${formatBytes(limitBytes)}` : formatBytes(sentBytes);
+    super(`Cloud save write too large: ${sent} sent, at most ${formatBytes(limitBytes)} accepted (this game's data may use ${formatBytes(quotaBytes)})`);
   }
 }
 
@@ -117,6 +136,48 @@ async function readStore(db: Db | Tx, userId: number, gameId: number, quotaBytes
   };
 }
 
+/**
+ * Step 5's size, before any write: how many bytes the plan adds to the game's data (negative when it frees
+ * some), from the stored sizes and times of the batch's keys and the bytes `clear` removes.
+ */
+async function bytesAdded(tx: Tx, userId: number, gameId: number, plan: SavePlan): Promise<number> {
+  const { clearAt, ops } = plan;
+  const cleared = (at: Date) => clearAt !== undefined && at <= clearAt;
+  let added = 0;
+  if (clearAt) {
+    const [row] = await tx
+      .select({ bytes: sql<number>`coalesce(sum(${gameSavesTable.bytes}), 0)`.mapWith(Number) })
+      .from(gameSavesTable)
+      .where(and(ofPlayerGame(userId, gameId), lte(gameSavesTable.updatedAt, clearAt)));
+    added -= row.bytes;
+  }
+  if (ops.length === 0) return added;
+  const stored = new Map(
+    (
+      await tx
+        .select({ key: gameSavesTable.key, bytes: gameSavesTable.bytes, updatedAt: gameSavesTable.updatedAt })
+        .from(gameSavesTable)
+        .where(
+          and(
+            ofPlayerGame(userId, gameId),
+            inArray(
+              gameSavesTable.key,
+              ops.map((op) => op.key),
+            ),
+          ),
+        )
+    ).map((r) => [r.key, r]),
+  );
+  for (const op of ops) {
+    const found = stored.get(op.key);
+    // An entry `clear` removed is gone: a set after it adds its whole size, a remove finds nothing.
+    const current = found && !cleared(found.updatedAt) ? found : undefined;
+    if (current && current.updatedAt > op.at) continue;
+    added += (op.kind === "set" ? entryBytes(op.key, op.value) : 0) - (current?.bytes ?? 0);
+  }
+  return added;
+}
+
 /** GET: the player's entries of the game, the bytes they use and the quota. */
 export async function readCloudSave(db: Db, userId: number, gameId: number): Promise<CloudSave> {
   await assertGameOnGamesOrigin(db, gameId);
@@ -133,6 +194,8 @@ export async function writeCloudSave(db: Db, userId: number, gameId: number, wri
     await assertGameOnGamesOrigin(tx, gameId, { lock: true });
     const quotaBytes = await cloudSaveQuotaBytes(tx);
     const before = await usedBytes(tx, userId, gameId);
+    const after = before + (await bytesAdded(tx, userId, gameId, plan));
+    if (after > quotaBytes && after > before) throw new CloudSaveQuotaExceeded(after, quotaBytes);
 
     if (plan.clearAt) await tx.delete(gameSavesTable).where(and(ofPlayerGame(userId, gameId), lte(gameSavesTable.updatedAt, plan.clearAt)));
 
@@ -159,8 +222,6 @@ export async function writeCloudSave(db: Db, userId: number, gameId: number, wri
         where s.user_id = ${userId} and s.game_id = ${gameId} and s.key = r.key and s.updated_at <= r.at`);
     }
 
-    const after = await usedBytes(tx, userId, gameId);
-    if (after > quotaBytes && after > before) throw new CloudSaveQuotaExceeded(after, quotaBytes);
     return readStore(tx, userId, gameId, quotaBytes);
   });
 }

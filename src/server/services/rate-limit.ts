@@ -5,15 +5,16 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
 
 /**
  * A fixed-window counter in the database, so that every server process shares it (D8).
- * One atomic statement: a new window starts when the old one has passed.
+ * One atomic statement: a new window starts when the old one has passed. `weight` is what the request
+ * counts for (1; a byte budget counts KiB).
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date(), weight = 1): Promise<RateLimitResult> {
   const windowStartFloor = new Date(now.getTime() - windowMs).toISOString();
   const nowIso = now.toISOString();
   const res = await db.execute(sql`
-    insert into rate_limits (key, count, window_start) values (${key}, 1, ${nowIso}::timestamptz)
+    insert into rate_limits (key, count, window_start) values (${key}, ${weight}, ${nowIso}::timestamptz)
     on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${windowStartFloor}::timestamptz then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.window_start <= ${windowStartFloor}::timestamptz then ${weight} else rate_limits.count + ${weight} end,
       window_start = case when rate_limits.window_start <= ${windowStartFloor}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
     returning count, window_start`);
   const row = res.rows[0] as { count: number; window_start: string | Date };

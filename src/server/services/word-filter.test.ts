@@ -103,3 +103,55 @@ describe("links in chat (D98)", () => {
     expect(containsLink(text)).toBe(false),
   );
 });
+
+describe("word filter work (issue 26: linear in the text)", () => {
+  // Entries with neighbouring i/l letters, where each letter may repeat and i, l and 1 read alike.
+  const IL_WORDS = ["lilies", "illicit", "lollipop", "billiard", "skillful", "willow", "chilli", "pillow", "hillbilly", "illegal"];
+  const ilFilter = compileWordFilter(IL_WORDS.join("\n"), IL_WORDS.map((w) => w.toUpperCase()).join("\n"));
+  const LENGTH = 2000;
+  const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+
+  it.each(["l", "li", "lil1|!", "lilie", "liliesx", "lilies", "illicitlilies", "hillbillyillegal", "l i l i e s ", "l.i.", "ll ", "$", "$l"])(
+    "checks 2,000 characters of %j in at most 8 steps a character",
+    (unit) => {
+      const text = fill(unit);
+      const meter = { steps: 0 };
+      ilFilter.check(text, meter);
+      expect(meter.steps).toBeGreaterThanOrEqual(text.length);
+      expect(meter.steps).toBeLessThanOrEqual(8 * text.length);
+    },
+  );
+
+  it("grows with the text, not faster: twice the text is at most twice the work", () => {
+    const work = (length: number) => {
+      const meter = { steps: 0 };
+      ilFilter.check("lilie".repeat(length / 5), meter);
+      return meter.steps;
+    };
+    expect(work(4000)).toBeLessThanOrEqual(2 * work(2000) + 10);
+  });
+
+  it("still finds i/l-heavy words spelled with repeats, 1 for i or l and spaced letters", () => {
+    expect(ilFilter.check("such l1l1es").blocked).toBe(true);
+    expect(ilFilter.check("liiilllies!").blocked).toBe(true);
+    expect(ilFilter.check("h i l l b i l l y").blocked).toBe(true);
+    expect(ilFilter.check("lilie").blocked).toBe(false);
+    expect(ilFilter.check("lilieslilies").blocked).toBe(false);
+    expect(ilFilter.check(fill("li") + " lilies").blocked).toBe(true);
+    // "willow" needs two l's or i's in the middle; "wilow" is another word
+    expect(ilFilter.check("wilow").blocked).toBe(false);
+  });
+
+  it("answers the first block entry of the list when several match", () => {
+    const f = compileWordFilter("zzz\nlilies\nbad", "");
+    expect(f.check("bad lilies")).toEqual({ blocked: true, word: "lilies" });
+  });
+
+  it("masks overlapping entries in the original text, keeping its length", () => {
+    const f = compileWordFilter("", "hello\nhello world\nworld");
+    expect(f.check("say héllo wörld!").blocked).toBe(false);
+    expect(f.check("say héllo wörld!")).toEqual({ blocked: false, text: "say ***** *****!", masked: true });
+    expect(f.check("ß ss")).toEqual({ blocked: false, text: "ß ss", masked: false });
+    expect(compileWordFilter("", "ss").check("ß ss")).toEqual({ blocked: false, text: "* **", masked: true });
+  });
+});

@@ -18,6 +18,8 @@
  *   match "ass"). Letters spelled out one by one with separators ("B A D", "b.a.d", "b-a-d") are joined into
  *   one word first; inside such a run an entry may match any part of it ("a b a d" contains "bad").
  * - Phrases: an entry with spaces matches those words in a row.
+ * - Cost: linear in the text, whatever the entries (issue 26): the text is read as runs of one letter and one
+ *   Aho-Corasick automaton over all entries moves once per run; `check(text, meter)` counts the steps.
  */
 
 /** Look-alikes and leet symbols, after lower-casing and NFKD: the Latin letter they read as. */
@@ -91,11 +93,19 @@ const SYMBOL_LETTERS = new Set(["!", "|", "@", "$"]);
 
 const isWordChar = (c: string) => /^[a-z0-9]$/.test(c);
 
+/**
+ * Counts the work one `check` does, so tests can bound it by the text's length: one step per original
+ * character normalised, per automaton move and per candidate match examined.
+ */
+export type WorkMeter = { steps: number };
+
 /** One normalised character and the original code units it came from. */
 type NormChar = { c: string; start: number; end: number };
 
+const isMoney = (raw: string) => raw === "$" || raw === "@";
+
 /** The normalised characters of `text`, each with its place in the original text. */
-function normaliseChars(text: string): NormChar[] {
+function normaliseChars(text: string, meter?: WorkMeter): NormChar[] {
   const out: NormChar[] = [];
   let offset = 0;
   for (const original of text) {
@@ -107,19 +117,22 @@ function normaliseChars(text: string): NormChar[] {
       for (const c of mapped) out.push({ c, start, end: offset });
     }
   }
+  if (meter) meter.steps += out.length;
   // Symbols read as letters only inside a word: "$" and "@" next to a letter ("a$$", "b@d", but not "@ home"),
   // "!" and "|" only before one ("sh!t", but not "bad!").
-  const rawOf = (n: NormChar) => text.slice(n.start, n.end).toLowerCase();
-  const realLetter = (n: NormChar | undefined) => n !== undefined && isWordChar(n.c) && !SYMBOL_LETTERS.has(rawOf(n));
+  const raws = out.map((n) => text.slice(n.start, n.end).toLowerCase());
+  const realLetter = (i: number) => i >= 0 && i < out.length && isWordChar(out[i].c) && !SYMBOL_LETTERS.has(raws[i]);
+  // For a run of "$" and "@", whether a real letter stands right before it and right after it: one pass each
+  // way, so a long run costs its length once.
+  const letterBeforeRun = new Array<boolean>(out.length);
+  for (let i = 0; i < out.length; i++) letterBeforeRun[i] = i > 0 && isMoney(raws[i - 1]) ? letterBeforeRun[i - 1] : realLetter(i - 1);
+  const letterAfterRun = new Array<boolean>(out.length);
+  for (let i = out.length - 1; i >= 0; i--) letterAfterRun[i] = i + 1 < out.length && isMoney(raws[i + 1]) ? letterAfterRun[i + 1] : realLetter(i + 1);
+  if (meter) meter.steps += 2 * out.length;
   return out.map((n, i) => {
-    const raw = rawOf(n);
+    const raw = raws[i];
     if (!SYMBOL_LETTERS.has(raw)) return n;
-    const money = raw === "$" || raw === "@";
-    let after = i + 1;
-    while (money && out[after] && (rawOf(out[after]) === "$" || rawOf(out[after]) === "@")) after++;
-    let before = i - 1;
-    while (money && out[before] && (rawOf(out[before]) === "$" || rawOf(out[before]) === "@")) before--;
-    const letter = money ? realLetter(out[after]) || realLetter(out[before]) : realLetter(out[i + 1]);
+    const letter = isMoney(raw) ? letterAfterRun[i] || letterBeforeRun[i] : realLetter(i + 1);
     return letter ? n : { ...n, c: raw };
   });
 }
@@ -172,26 +185,45 @@ function tokenise(chars: NormChar[]): Token[] {
   return tokens;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * The matcher's alphabet: a-z, 0-9 and the space between words, with "l" read as "i" (an entry's i or l
+ * matches either, and 1 normalises to i).
+ */
+const WORD_SPACE = 36;
+const ALPHABET = 37;
+function symbolOf(c: string): number {
+  if (c === " ") return WORD_SPACE;
+  const code = c.charCodeAt(0);
+  if (code >= 48 && code <= 57) return 26 + code - 48;
+  return (c === "l" ? "i" : c).charCodeAt(0) - 97;
+}
 
-/** An entry's pattern: its words' letters each one or more times, words separated by one space. */
-function entryPattern(entry: string): string | null {
+/**
+ * A maximal run of one symbol in the normalised stream of words. Each letter of an entry matches one or more
+ * of itself, so an entry matches whole runs: the text "baaad" and the entry "bad" are both b·a·d, and only
+ * the lengths differ (the text's run must be at least the entry's, so "good" needs two o's).
+ */
+type Run = { symbol: number; start: number; end: number; spaced: boolean };
+
+/** An entry's runs: its words' letters (i and l as one), words separated by one space. */
+type EntryShape = { symbols: number[]; minLengths: number[] };
+
+function entryShape(entry: string): EntryShape | null {
   const words = normaliseText(entry)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   if (words.length === 0) return null;
-  return words
-    .map((w) => {
-      // Runs of one letter in the entry ("oo") keep their length as a minimum.
-      const parts: string[] = [];
-      for (const m of w.matchAll(/(.)\1*/g)) {
-        const letter = m[1];
-        const cls = letter === "i" || letter === "l" ? "[il]" : escape(letter);
-        parts.push(m[0].length === 1 ? `${cls}+` : `${cls}{${m[0].length},}`);
-      }
-      return parts.join("");
-    })
-    .join(" ");
+  const symbols: number[] = [];
+  const minLengths: number[] = [];
+  for (const c of words.join(" ")) {
+    const symbol = symbolOf(c);
+    if (symbols.at(-1) === symbol) minLengths[minLengths.length - 1]++;
+    else {
+      symbols.push(symbol);
+      minLengths.push(1);
+    }
+  }
+  return { symbols, minLengths };
 }
 
 /** The lines of a stored list that are entries. */
@@ -207,81 +239,158 @@ export type FilterResult = { blocked: true; word: string } | { blocked: false; t
 export type WordFilter = {
   /** whether the lists have any entry (a filter without entries answers the text as it is) */
   readonly empty: boolean;
-  check(text: string): FilterResult;
+  check(text: string, meter?: WorkMeter): FilterResult;
 };
 
-type CompiledEntry = { entry: string; re: RegExp };
+type CompiledEntry = {
+  entry: string;
+  block: boolean;
+  /** the entry's order in its list: a text with several block entries is answered with the first */
+  order: number;
+  runs: number;
+  /** the entry's runs that need more than one letter, with their minimum: the only lengths to check */
+  longRuns: Array<[index: number, min: number]>;
+};
 
-function compileList(lines: string[]): CompiledEntry[] {
-  const out: CompiledEntry[] = [];
-  for (const entry of lines) {
-    const pattern = entryPattern(entry);
-    if (pattern) out.push({ entry, re: new RegExp(pattern, "g") });
+/**
+ * Aho-Corasick automaton over the entries' run symbols: one move per run of the text finds every entry
+ * whose symbols end there, whatever the list holds, so a check costs the text's length plus the candidates
+ * (at most one per entry per run). Moves are a full table (`next[state * ALPHABET + symbol]`).
+ */
+type Automaton = { next: Int32Array; outputs: number[][]; outputLink: Int32Array };
+
+function buildAutomaton(entries: Array<{ shape: EntryShape }>): Automaton {
+  const children: Array<Map<number, number>> = [new Map()];
+  const outputs: number[][] = [[]];
+  entries.forEach(({ shape }, index) => {
+    let state = 0;
+    for (const symbol of shape.symbols) {
+      let child = children[state].get(symbol);
+      if (child === undefined) {
+        child = children.length;
+        children.push(new Map());
+        outputs.push([]);
+        children[state].set(symbol, child);
+      }
+      state = child;
+    }
+    outputs[state].push(index);
+  });
+  const states = children.length;
+  const next = new Int32Array(states * ALPHABET);
+  const fail = new Int32Array(states);
+  const outputLink = new Int32Array(states).fill(-1);
+  const queue: number[] = [];
+  for (let symbol = 0; symbol < ALPHABET; symbol++) {
+    const child = children[0].get(symbol);
+    next[symbol] = child ?? 0;
+    if (child !== undefined) queue.push(child);
   }
-  return out;
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    const f = fail[state];
+    outputLink[state] = outputs[f].length > 0 ? f : outputLink[f];
+    for (let symbol = 0; symbol < ALPHABET; symbol++) {
+      const child = children[state].get(symbol);
+      if (child === undefined) next[state * ALPHABET + symbol] = next[f * ALPHABET + symbol];
+      else {
+        fail[child] = next[f * ALPHABET + symbol];
+        next[state * ALPHABET + symbol] = child;
+        queue.push(child);
+      }
+    }
+  }
+  return { next, outputs, outputLink };
 }
 
-/** The normalised stream of words (one space between), with each character's source. */
-function streamOf(text: string): { stream: string; sources: Array<NormChar | null>; spacedAt: boolean[] } {
-  const tokens = tokenise(normaliseChars(text));
-  let stream = "";
+/** The text's words as runs of symbols, each normalised character with its source. */
+function runsOf(text: string, meter?: WorkMeter): { runs: Run[]; sources: Array<NormChar | null>; length: number } {
+  const tokens = tokenise(normaliseChars(text, meter));
+  const runs: Run[] = [];
   const sources: Array<NormChar | null> = [];
-  const spacedAt: boolean[] = [];
+  const push = (symbol: number, spaced: boolean) => {
+    const last = runs.at(-1);
+    if (last && last.symbol === symbol && symbol !== WORD_SPACE) last.end++;
+    else runs.push({ symbol, start: sources.length, end: sources.length + 1, spaced });
+  };
   tokens.forEach((t, i) => {
     if (i > 0) {
-      stream += " ";
+      push(WORD_SPACE, false);
       sources.push(null);
-      spacedAt.push(false);
     }
     for (const n of t.chars) {
-      stream += n.c;
+      push(symbolOf(n.c), t.spaced);
       sources.push(n);
-      spacedAt.push(t.spaced);
     }
   });
-  return { stream, sources, spacedAt };
-}
-
-/** The [start, end) ranges of the stream where `entry` matches as whole words (or inside a spelled-out run). */
-function matches(stream: string, spacedAt: boolean[], re: RegExp): Array<[number, number]> {
-  const found: Array<[number, number]> = [];
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(stream)) !== null) {
-    const start = m.index;
-    const end = start + m[0].length;
-    const boundaryBefore = start === 0 || stream[start - 1] === " " || spacedAt[start];
-    const boundaryAfter = end === stream.length || stream[end] === " " || spacedAt[end - 1];
-    if (boundaryBefore && boundaryAfter) {
-      found.push([start, end]);
-      re.lastIndex = end;
-    } else {
-      re.lastIndex = start + 1;
-    }
-  }
-  return found;
+  if (meter) meter.steps += sources.length;
+  return { runs, sources, length: sources.length };
 }
 
 /** D98: the filter of the two lists as stored (see the contract above). */
 export function compileWordFilter(blockList: string | null | undefined, maskList: string | null | undefined): WordFilter {
-  const block = compileList(parseWordList(blockList));
-  const mask = compileList(parseWordList(maskList));
+  const listed = [
+    ...parseWordList(blockList).map((entry, order) => ({ entry, order, block: true })),
+    ...parseWordList(maskList).map((entry, order) => ({ entry, order, block: false })),
+  ].flatMap((e) => {
+    const shape = entryShape(e.entry);
+    return shape ? [{ ...e, shape }] : [];
+  });
+  const entries: CompiledEntry[] = listed.map(({ entry, order, block, shape }) => ({
+    entry,
+    order,
+    block,
+    runs: shape.symbols.length,
+    longRuns: shape.minLengths.flatMap((min, index): Array<[number, number]> => (min > 1 ? [[index, min]] : [])),
+  }));
+  const automaton = buildAutomaton(listed);
+  const empty = entries.length === 0;
   return {
-    empty: block.length === 0 && mask.length === 0,
-    check(text: string): FilterResult {
-      if (block.length === 0 && mask.length === 0) return { blocked: false, text, masked: false };
-      const { stream, sources, spacedAt } = streamOf(text);
-      for (const b of block) if (matches(stream, spacedAt, b.re).length > 0) return { blocked: true, word: b.entry };
-      const starred = new Set<number>();
-      for (const k of mask) {
-        for (const [s, e] of matches(stream, spacedAt, k.re)) {
-          for (let i = s; i < e; i++) {
-            const src = sources[i];
-            if (src) starred.add(src.start);
+    empty,
+    check(text: string, meter?: WorkMeter): FilterResult {
+      if (empty) return { blocked: false, text, masked: false };
+      const { runs, sources, length } = runsOf(text, meter);
+      // An entry matches as whole words: it starts at the text's start, after a space or inside a spelled-out
+      // run, and ends likewise. Matches of one entry do not overlap (the earlier one wins).
+      const startsWord = (r: Run) => r.start === 0 || sources[r.start - 1] === null || r.spaced;
+      const endsWord = (r: Run) => r.end === length || sources[r.end] === null || r.spaced;
+      const lastMatchEnd = new Int32Array(entries.length).fill(-1);
+      let firstBlock: CompiledEntry | null = null;
+      // +1 where a masked match starts and -1 where it ends, in stream positions
+      const maskEdges = new Int32Array(length + 1);
+      let maskedAny = false;
+      let state = 0;
+      for (let r = 0; r < runs.length; r++) {
+        state = automaton.next[state * ALPHABET + runs[r].symbol];
+        if (meter) meter.steps++;
+        for (let s = automaton.outputs[state].length > 0 ? state : automaton.outputLink[state]; s >= 0; s = automaton.outputLink[s]) {
+          for (const index of automaton.outputs[s]) {
+            if (meter) meter.steps += 1 + entries[index].longRuns.length;
+            const e = entries[index];
+            const first = r - e.runs + 1;
+            if (first <= lastMatchEnd[index] || !startsWord(runs[first]) || !endsWord(runs[r])) continue;
+            if (e.longRuns.some(([i, min]) => runs[first + i].end - runs[first + i].start < min)) continue;
+            lastMatchEnd[index] = r;
+            if (e.block) {
+              if (!firstBlock || e.order < firstBlock.order) firstBlock = e;
+            } else {
+              maskEdges[runs[first].start]++;
+              maskEdges[runs[r].end]--;
+              maskedAny = true;
+            }
           }
         }
       }
-      if (starred.size === 0) return { blocked: false, text, masked: false };
+      if (firstBlock) return { blocked: true, word: firstBlock.entry };
+      if (!maskedAny) return { blocked: false, text, masked: false };
+      const starred = new Set<number>();
+      let depth = 0;
+      for (let i = 0; i < length; i++) {
+        depth += maskEdges[i];
+        const src = sources[i];
+        if (depth > 0 && src) starred.add(src.start);
+      }
+      if (meter) meter.steps += length;
       let out = "";
       let offset = 0;
       for (const ch of text) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ProfileVisibility } from "@contract/me-constants";
 import { jsonResponse, mockApi } from "@test/render-app";
 import { handleSdkV2Request, publicUser, unlockAchievement, type GameHostDeps, type HostUser } from "./game-host";
 import type { GameSaves } from "./game-saves";
@@ -22,6 +23,7 @@ function stubs(overrides: Partial<GameHostDeps> = {}) {
   const deps = {
     gameId: 5,
     user: vi.fn((): HostUser | null => ({ id: 7, username: "ada", avatarUrl: null })),
+    profileVisibility: vi.fn(async (): Promise<ProfileVisibility> => "public"),
     settings: vi.fn(() => settings),
     saves: vi.fn(() => saves as unknown as GameSaves),
     currentPlay: vi.fn(async (): Promise<string | null> => "play-1"),
@@ -72,6 +74,21 @@ describe("handleSdkV2Request: init", () => {
     expect(result).toEqual({ user: { id: 7, username: "ada", avatarUrl }, settings });
     expect(Object.keys(result.user).sort()).toEqual(["avatarUrl", "id", "username"]);
     expect(JSON.stringify(result)).not.toMatch(/s3cret|example\.com|admin/);
+  });
+
+  it.each(["private", "friends"] as const)("a player whose profile is %s plays anonymously: id only, no name, no picture", async (visibility) => {
+    const { deps } = stubs({
+      user: () => ({ id: 7, username: "ada", avatarUrl: "/uploads/avatars/7.webp" }),
+      profileVisibility: async () => visibility,
+    });
+    const result = await handleSdkV2Request({ type: "init" }, deps);
+    expect(result).toEqual({ user: { id: 7, username: "Player", avatarUrl: null }, settings });
+    expect(JSON.stringify(result)).not.toMatch(/ada|avatars/);
+  });
+
+  it("a player whose profile visibility cannot be read plays anonymously too", async () => {
+    const { deps } = stubs({ profileVisibility: () => Promise.reject(new Error("offline")) });
+    expect(await handleSdkV2Request({ type: "init" }, deps)).toEqual({ user: { id: 7, username: "Player", avatarUrl: null }, settings });
   });
 
   it("answers user: null for a guest", async () => {

@@ -4,8 +4,10 @@
  * rules are unit-tested with plain stand-ins (game-host.test.ts).
  *
  * The game learns only what sdk/v2.d.ts promises: the player's id, name and picture (or null for a guest)
- * and the settings. Never the session, a token or an email.
+ * and the settings. Never the session, a token or an email. A player whose profile is not public (D87) plays
+ * anonymously: the game gets their id, "Player" for the name and no picture.
  */
+import type { ProfileVisibility } from "@contract/me-constants";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import type { GameSaves } from "./game-saves";
 import { SdkV2Error, type GameSettings, type SdkV2Request } from "./sdk-v2";
@@ -16,6 +18,8 @@ export type GameHostDeps = {
   gameId: number;
   /** the signed-in player, or null */
   user(): HostUser | null;
+  /** who may see the signed-in player's profile (D87): only a public one's name and picture go to the game */
+  profileVisibility(): Promise<ProfileVisibility>;
   settings(): GameSettings;
   /** the game's saves for this player (loaded once per frame) */
   saves(): GameSaves;
@@ -43,6 +47,14 @@ export function publicUser(user: HostUser | null, base: string): HostUser | null
   return { id: user.id, username: user.username, avatarUrl };
 }
 
+/** The name a game shows for a player whose profile is not public. */
+export const ANONYMOUS_PLAYER_NAME = "Player";
+
+/** The player as init() hands it to the game when their profile is not public: neither name nor picture. */
+export function anonymousUser(user: HostUser): HostUser {
+  return { id: user.id, username: ANONYMOUS_PLAYER_NAME, avatarUrl: null };
+}
+
 /** D78: unlocks through the API; a 404 is an unknown key, a 409 no open play (sdk/v2.d.ts error codes). */
 export async function unlockAchievement(gameId: number, key: string, playId: string): Promise<{ unlocked: boolean }> {
   try {
@@ -62,7 +74,11 @@ export async function handleSdkV2Request(request: SdkV2Request, deps: GameHostDe
   switch (request.type) {
     case "init": {
       const base = typeof window === "undefined" ? "http://localhost/" : window.location.href;
-      return { user: publicUser(deps.user(), base), settings: deps.settings() };
+      const user = deps.user();
+      if (!user) return { user: null, settings: deps.settings() };
+      // Unknown (the settings could not be read) counts as not public.
+      const visibility = await deps.profileVisibility().catch((): ProfileVisibility => "private");
+      return { user: visibility === "public" ? publicUser(user, base) : anonymousUser(user), settings: deps.settings() };
     }
     case "gameplay.start":
       deps.onGameplayStart();

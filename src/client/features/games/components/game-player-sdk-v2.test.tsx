@@ -65,6 +65,25 @@ describe("GamePlayer SDK v2 requests (D75)", () => {
     });
   });
 
+  it.each([
+    ["public", { id: 9, username: "neonfox", avatarUrl: new URL("/uploads/avatars/9.webp", window.location.href).href }],
+    ["private", { id: 9, username: "Player", avatarUrl: null }],
+  ])("answers init for a signed-in player whose profile is %s with the identity it may show (issue 26)", async (visibility, user) => {
+    const fetch = mockApi([
+      signedInAs({ id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" }),
+      ["GET", "/api/me/settings", () => jsonResponse({ profileVisibility: visibility })],
+      ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
+    ]);
+    renderWithProviders(<GamePlayer game={game} />);
+    fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+    const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+    const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth/session")).toBe(true));
+    post(request("r1", "init"), frame.contentWindow);
+    const reply = await replyTo(toFrame, "r1");
+    expect((reply.result as { user: unknown }).user).toEqual(user);
+  });
+
   it("does not answer a request from another window or another origin", async () => {
     const { frame, toFrame } = await startGuestGame();
     const toPage = vi.spyOn(window, "postMessage").mockImplementation(() => {});

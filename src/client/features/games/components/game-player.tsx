@@ -7,6 +7,7 @@ import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { toast } from "@/components/ui/use-toast";
+import { accountSettingsQueryOptions } from "@/lib/account-settings";
 import { apiRequest } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
@@ -359,6 +360,7 @@ export function GamePlayer({
       handleSdkV2Request(v2.request, {
         gameId,
         user: () => userRef.current,
+        profileVisibility: async () => (await queryClient.fetchQuery(accountSettingsQueryOptions())).profileVisibility,
         settings: () => settingsRef.current,
         saves: gameSaves,
         currentPlay: async () => {
@@ -381,7 +383,7 @@ export function GamePlayer({
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [playing, frameUrl, externalUrl, gameId]);
+  }, [playing, frameUrl, externalUrl, gameId, queryClient]);
 
   function start() {
     countPlay(undefined, {
