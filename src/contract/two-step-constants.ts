@@ -26,7 +26,7 @@ export const TWO_STEP_TEXTS = {
   enrolRequired: "Set up two-step sign-in first: this site requires it of your staff account. Follow the steps on the Two-step sign-in page.",
   enrolTitle: "Set up two-step sign-in to continue",
   enrolIntro:
-    "Administrators sign in with the emailed code and a code from an authenticator app on their phone. It takes a minute: scan the QR code, enter the code the app shows, then keep your recovery codes.",
+    "Your staff account signs in with the emailed code and a code from an authenticator app on your phone. It takes a minute: scan the QR code, enter the code the app shows, then keep your recovery codes.",
   savedContinue: "I have saved them, continue to the CMS",
   alreadyEnabled: "Two-step sign-in is already on. Turn it off first to set up a new authenticator.",
   notStarted: "Start the set-up again: no authenticator is waiting to be confirmed.",
