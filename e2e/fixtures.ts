@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import yazl from "yazl";
 import { gamesOrigin } from "../src/server/games-origin";
 import { startServer, type RunningServer } from "./server";
@@ -31,6 +32,8 @@ export type ServerWithLog = { url: string; logs(): string };
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 export const ADMIN_EMAIL = "admin@example.com";
+/** A second administrator of `adminServer` whom only cms.spec's sign-in uses: its first sign-in is a fresh install's (D106). */
+export const FIRST_SIGN_IN_EMAIL = "first-admin@example.com";
 export const PLAYER_PASSWORD = "e2e-player-password";
 
 /** A username nobody has yet: `prefix` (at most 11 characters, D11 allows 20) and 8 random hex digits. */
@@ -80,7 +83,58 @@ export function codesMailedTo(server: ServerWithLog, email = ADMIN_EMAIL): strin
     .map((l) => l.match(/sign-in code: (\d{6})/)![1]);
 }
 
-/** Signs `request`'s context in as the administrator through the one-time code read from the server's log (D41, D42). */
+/**
+ * D106: the authenticator of each staff member these tests enrolled, per server and address (servers are per
+ * worker, and so is this map), with the last 30-second step whose code was used (a code is accepted once).
+ */
+const authenticators = new Map<string, { secret: string; lastStep: number }>();
+const authenticatorKey = (server: { url: string }, email: string) => `${server.url} ${email.toLowerCase()}`;
+
+/** The RFC 6238 code of `secret` at a 30-second `step`, computed like the server does (otpauth). */
+export function totpAt(secret: string, step: number): string {
+  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * 30_000 });
+}
+
+/** Remembers an authenticator set up for `email` on `server` (the step of its first code used). */
+export function rememberAuthenticator(server: { url: string }, email: string, secret: string, lastStep: number): void {
+  authenticators.set(authenticatorKey(server, email), { secret, lastStep });
+}
+
+/**
+ * A code of `email`'s authenticator the server accepts now: of a step within its ±1 window after the last one
+ * used (waiting for the next step when three sign-ins have used them all).
+ */
+export async function nextAuthenticatorCode(server: { url: string }, email: string): Promise<string> {
+  const known = authenticators.get(authenticatorKey(server, email));
+  if (!known) throw new Error(`${email} has two-step sign-in on ${server.url}, but no test set it up`);
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now - 1, known.lastStep + 1);
+    if (step <= now + 1) {
+      known.lastStep = step;
+      return totpAt(known.secret, step);
+    }
+    await new Promise((r) => setTimeout(r, (now + 1) * 30_000 - Date.now() + 50));
+  }
+}
+
+/**
+ * Sets up two-step sign-in for the staff member signed in on `request` (D106: an admin's first sign-in), through the
+ * API, like the CMS walk-through does; remembers the authenticator for later sign-ins.
+ */
+export async function enrolThroughApi(request: APIRequestContext, server: { url: string }, email: string): Promise<void> {
+  const setup = await request.post("/api/admin/two-step/setup");
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  rememberAuthenticator(server, email, secret, Math.floor(Date.now() / 30_000) - 2);
+  const confirm = await request.post("/api/admin/two-step/confirm", { data: { code: await nextAuthenticatorCode(server, email) } });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+}
+
+/**
+ * Signs `request`'s context in as the administrator through the one-time code read from the server's log (D41, D42);
+ * D106: at the first sign-in on a server it also enrols two-step sign-in, afterwards it answers the second factor.
+ */
 export async function signInAdmin(request: APIRequestContext, server: ServerWithLog, email = ADMIN_EMAIL): Promise<void> {
   const mailed = codesMailedTo(server, email).length;
   const challenge = await request.post("/api/admin/request-otp", { data: { email } });
@@ -90,6 +144,37 @@ export async function signInAdmin(request: APIRequestContext, server: ServerWith
   const otp = codesMailedTo(server, email).at(-1)!;
   const verify = await request.post("/api/admin/verify-otp", { data: { email, otp, otpSecret } });
   expect(verify.status(), await verify.text()).toBe(200);
+  const answer = (await verify.json()) as { secondFactor?: "totp"; mustEnrol?: boolean };
+  if (answer.mustEnrol) await enrolThroughApi(request, server, email);
+  if (answer.secondFactor) {
+    const second = await request.post("/api/admin/verify-second-factor", { data: { email, otpSecret, code: await nextAuthenticatorCode(server, email) } });
+    expect(second.status(), await second.text()).toBe(200);
+  }
+}
+
+/**
+ * After "Verify & Sign In" in the CMS with the emailed code: D106's next step, whichever this admin is at. The first
+ * sign-in on a server walks through the set-up (QR code and key, the app's code, recovery codes) and goes on into the
+ * CMS; a later one answers the authenticator's code.
+ */
+export async function finishCmsSignIn(page: Page, server: { url: string }, email = ADMIN_EMAIL): Promise<void> {
+  const setUp = page.getByRole("button", { name: "Set up an authenticator app" });
+  const second = page.getByLabel("Authenticator code or recovery code");
+  await expect(setUp.or(second)).toBeVisible();
+  if (await second.isVisible()) {
+    await second.fill(await nextAuthenticatorCode(server, email));
+    await page.getByRole("button", { name: "Verify & Sign In" }).click();
+    return;
+  }
+  await expect(page).toHaveURL(/\/cms\/two-step$/);
+  await setUp.click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.locator("code").first().innerText()).replace(/\s/g, "");
+  rememberAuthenticator(server, email, secret, Math.floor(Date.now() / 30_000) - 2);
+  await page.getByLabel("2. Enter the code the app shows").fill(await nextAuthenticatorCode(server, email));
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+  await page.getByRole("button", { name: /^I have saved them/ }).click();
 }
 
 /**
@@ -399,7 +484,7 @@ export const test = base.extend<
   adminServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
-      const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
+      const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: `${ADMIN_EMAIL},${FIRST_SIGN_IN_EMAIL}`, LOG_LEVEL: "info" });
       await use(server);
       await server.stop();
     },

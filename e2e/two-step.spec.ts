@@ -29,10 +29,13 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByLabel("Verification code")).toHaveValue(/^\d{6}$/);
   await page.getByRole("button", { name: "Verify & Sign In" }).click();
-  await expect(page).toHaveURL(/\/cms\/dashboard$/);
+  // D106: an admin's first sign-in goes straight to the set-up, and the nav offers nothing else until it is done
+  await expect(page).toHaveURL(/\/cms\/two-step$/);
+  await expect(page.getByRole("heading", { name: "Set up two-step sign-in to continue" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText(["Main Site", "Two-step sign-in"]);
+  expect((await page.request.get(`${server.url}/api/admin/dashboard`)).status()).toBe(403);
 
   // Set up
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Two-step sign-in" }).click();
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.locator("code").first().innerText()).replace(/\s/g, "");
@@ -41,7 +44,11 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
   await expect(page.locator("li.select-all")).toHaveCount(10);
-  await page.getByRole("button", { name: "I have saved them" }).click();
+  await page.getByRole("button", { name: "I have saved them, continue to the CMS" }).click();
+  // …and on into the CMS
+  await expect(page).toHaveURL(/\/cms\/dashboard$/);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Games" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Two-step sign-in" }).click();
   await expect(page.getByText("10 unused recovery codes left.")).toBeVisible();
 
   // Sign out, sign in again: the emailed code is no longer enough

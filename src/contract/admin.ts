@@ -199,7 +199,13 @@ export type AdminSelf = z.infer<typeof adminSelfSchema>;
  * Issue 17: a staff member with two-step sign-in gets `secondFactor: "totp"` (and no user, no session) for a right
  * emailed code, and finishes at POST /api/admin/verify-second-factor with the same otpSecret.
  */
-export const verifyOtpResponseSchema = z.object({ user: adminSelfSchema.optional(), secondFactor: z.literal("totp").optional(), message: z.string() });
+/** `mustEnrol` (D106): signed in, but two-step sign-in must be set up before the rest of the CMS answers. */
+export const verifyOtpResponseSchema = z.object({
+  user: adminSelfSchema.optional(),
+  secondFactor: z.literal("totp").optional(),
+  mustEnrol: z.boolean().optional(),
+  message: z.string(),
+});
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 /** POST /api/admin/verify-second-factor: a code from the authenticator app or a recovery code (lenient like verify-otp). */

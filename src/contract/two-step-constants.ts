@@ -23,7 +23,11 @@ export const TWO_STEP_TEXTS = {
   settingHelp: "When on, every admin and moderator must set up an authenticator app right after the emailed code, before anything else in the CMS works.",
   secondFactorRequired: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
   secondFactorWrong: "That code is not right. Enter the current code from your authenticator app, or an unused recovery code.",
-  enrolRequired: "Two-step sign-in is required for all staff on this site. Set up an authenticator app on the Two-step sign-in page first.",
+  enrolRequired: "Set up two-step sign-in first: this site requires it of your staff account. Follow the steps on the Two-step sign-in page.",
+  enrolTitle: "Set up two-step sign-in to continue",
+  enrolIntro:
+    "Your staff account signs in with the emailed code and a code from an authenticator app on your phone. It takes a minute: scan the QR code, enter the code the app shows, then keep your recovery codes.",
+  savedContinue: "I have saved them, continue to the CMS",
   alreadyEnabled: "Two-step sign-in is already on. Turn it off first to set up a new authenticator.",
   notStarted: "Start the set-up again: no authenticator is waiting to be confirmed.",
   notEnabled: "Two-step sign-in is not on.",

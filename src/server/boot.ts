@@ -4,9 +4,12 @@ import type { Config } from "./config";
 import { createDb, isEmpty, migrate, type Database } from "./db/client";
 import { repairBuiltinPackages, seed, syncBuiltinAchievements, upgradeBuiltinsForCollections } from "./db/seed";
 import { rescanInstalledPackages } from "./services/portal-sdks";
+import { secureDataDir } from "./services/data-dir";
+import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
 export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogger, "info" | "warn">): Promise<Database> {
+  await secureDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })
     : await createDb({ kind: "pglite", dataDir: path.join(config.dataDir, "db") });
@@ -27,6 +30,9 @@ export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogg
     // D77, issue 14 item 7: packages installed before the adapters are scanned once (idempotent, one query later).
     const rescanned = await rescanInstalledPackages(database.db, config.dataDir, log);
     if (rescanned) log?.info({ rescanned }, "recorded the size and portal SDK of installed game packages");
+    // ADR 020: recovery codes kept as bare SHA-256 are rewrapped with scrypt (idempotent)
+    const rewrapped = await upgradeRecoveryCodeHashes(database.db);
+    if (rewrapped) log?.info({ rewrapped }, "stored recovery codes with scrypt");
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
 import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-origin";
+import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 const boolish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
@@ -34,6 +35,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false"),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** ADR 020: the two-step key itself (base64 of 32 bytes), or a file holding it, kept apart from DATA_DIR */
+  TWO_STEP_KEY: z.string().optional(),
+  TWO_STEP_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -65,6 +69,11 @@ export type Config = {
   registrationsPerHour: number;
   /** plays one player (or, signed out, one address) may start per minute (issue 8) */
   playsPerMinute: number;
+  /**
+   * ADR 020: the key that seals staff authenticators' secrets (services/secret-box.ts): TWO_STEP_KEY, else the file
+   * TWO_STEP_KEY_FILE, else DATA_DIR/secrets/two-step.key.
+   */
+  twoStepKey: SecretKeySource;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -143,6 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   } else if (new URL(publicUrl).origin === new URL(gamesUrl).origin) {
     throw new ConfigError("Invalid environment: GAMES_URL must be a different origin from PUBLIC_URL (D2)");
   }
+  if (e.TWO_STEP_KEY && e.TWO_STEP_KEY_FILE) throw new ConfigError("Invalid environment: set TWO_STEP_KEY or TWO_STEP_KEY_FILE, not both");
+  if (e.TWO_STEP_KEY) {
+    try {
+      parseKey(e.TWO_STEP_KEY, "TWO_STEP_KEY");
+    } catch {
+      throw new ConfigError("Invalid environment variable TWO_STEP_KEY: must be 32 random bytes in base64 (e.g. the output of: openssl rand -base64 32)");
+    }
+  }
+  const dataDir = path.resolve(rootDir, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
@@ -150,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     gamesPort: e.GAMES_PORT,
     publicUrl,
     gamesUrl,
-    dataDir: path.resolve(rootDir, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     adminEmails: e.ADMIN_EMAILS.split(",")
@@ -164,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     playsPerMinute: e.PLAYS_PER_MINUTE,
+    twoStepKey: e.TWO_STEP_KEY
+      ? { value: e.TWO_STEP_KEY }
+      : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };

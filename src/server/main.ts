@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp, buildGamesApp } from "./app";
 import { prepareDatabase } from "./boot";
+import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeOldNotifications } from "./services/notifications";
@@ -14,6 +15,8 @@ import { purgeOldAnonymousPlays } from "./services/play-retention";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 async function main() {
+  // ADR 020: what the server writes under DATA_DIR (the database, uploads, the key) is its user's alone
+  process.umask(PRIVATE_UMASK);
   let config;
   try {
     config = loadConfig(process.env, rootDir);

@@ -136,10 +136,30 @@ export function describeEachDatabase(name: string, fn: (t: () => TestApp) => voi
   }
 }
 
-/** Creates a user and a session of the given kind; returns the user and the `sid` cookie value for app.inject. */
+/**
+ * The authenticator secret of every staff member a factory enrols (base32, RFC 6238): tests compute its codes
+ * with `otpauth` (D106: an admin has two-step sign-in; tests do not switch that off).
+ */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** An enrolled two-step sign-in for `userId` with TEST_TOTP_SECRET, sealed with the app's key like a real one. */
+export async function enrolTestTwoStep(db: Database["db"], key: Config["twoStepKey"], userId: number): Promise<void> {
+  const { staffTwoStepTable } = await import("../server/db/schema");
+  const { secretBox } = await import("../server/services/secret-box");
+  const now = new Date();
+  await db.insert(staffTwoStepTable).values({ userId, secret: await secretBox(key).seal(TEST_TOTP_SECRET), createdAt: now, enabledAt: now });
+  // like confirmTwoStep: this process's cached sessions of the user learn it now, not when the trigger's notice arrives
+  const { sessionsChanged } = await import("../server/services/session-cache");
+  sessionsChanged(db, { userIds: [userId] });
+}
+
+/**
+ * Creates a user and a session of the given kind; returns the user and the `sid` cookie value for app.inject.
+ * An admin has two-step sign-in (TEST_TOTP_SECRET) unless `twoStep: false` (tests of the enrolment itself).
+ */
 export async function createUserWithSession(
   t: TestApp,
-  opts: { role?: "player" | "moderator" | "admin"; username?: string; email?: string; kind?: "player" | "admin" } = {},
+  opts: { role?: "player" | "moderator" | "admin"; username?: string; email?: string; kind?: "player" | "admin"; twoStep?: boolean } = {},
 ): Promise<{ user: typeof import("../server/db/schema").usersTable.$inferSelect; sid: string; cookies: { sid: string } }> {
   const { usersTable } = await import("../server/db/schema");
   const { createSession } = await import("../server/services/sessions");
@@ -148,6 +168,7 @@ export async function createUserWithSession(
     .insert(usersTable)
     .values({ username: name, email: opts.email ?? `${name}@example.test`, role: opts.role ?? "player" })
     .returning();
+  if (opts.twoStep ?? opts.role === "admin") await enrolTestTwoStep(t.database.db, t.config.twoStepKey, user.id);
   // D96: staff (admins and moderators) sign in with a one-time code, which gives an admin session
   const kind = opts.kind ?? (opts.role === "admin" || opts.role === "moderator" ? "admin" : "player");
   const { token } = await createSession(t.database.db, user.id, kind);

@@ -82,7 +82,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   const pgliteOptions = { loadDataDir: options.loadDataDir, extensions: { pg_trgm } };
   let client;
   if (options.dataDir) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     client = await PGlite.create(options.dataDir, pgliteOptions);
   } else {
     client = await PGlite.create(pgliteOptions);

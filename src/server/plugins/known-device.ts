@@ -10,11 +10,11 @@ export const knownDeviceCookieName = (secure: boolean) => (secure ? "__Host-know
  * D107, ADR 019: the known-device cookie of the sign-in routes (services/known-device.ts makes and checks its text).
  * HttpOnly, SameSite=Lax, Secure on https, for a year; one per browser, for the account that signed in last.
  */
-export function knownDeviceCookies(config: Pick<Config, "dataDir" | "publicUrl">, now: () => Date) {
+export function knownDeviceCookies(config: Pick<Config, "twoStepKey" | "publicUrl">, now: () => Date) {
   const secure = config.publicUrl.startsWith("https:");
   const name = knownDeviceCookieName(secure);
   let key: Promise<Buffer> | undefined;
-  const getKey = () => (key ??= secretBox(config.dataDir).keyFor("known-device cookie"));
+  const getKey = () => (key ??= secretBox(config.twoStepKey).keyFor("known-device cookie"));
   return {
     /** The device id of the request's cookie when it is valid for `userId` (undefined for no account). */
     async deviceOf(request: FastifyRequest, userId: number | undefined): Promise<string | undefined> {

@@ -5,6 +5,7 @@ import { postReviewSchema, ratingAggregateSchema, reviewListQuerySchema, reviewL
 import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
 import { hasStaffSession, requireUser } from "../plugins/auth";
+import { assertStaffMayAct } from "../services/two-step";
 import { actorOf, audit } from "../services/audit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
 
@@ -65,6 +66,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       // D96: moderators as well as admins (on a one-time-code session) delete anyone's review; D99: that is audit-logged.
       const moderating = user.id !== request.params.userId;
       if (moderating && !hasStaffSession(user)) throw new Forbidden("You can only delete your own review");
+      // D106: a staff power like those under /api/admin, so the two-step requirement applies here too
+      if (moderating) await assertStaffMayAct(db, user);
       const before = moderating ? await getUserReview(db, request.params.id, request.params.userId) : null;
       const deleted = await deleteReview(db, request.params.id, request.params.userId);
       if (!deleted) throw new NotFound("Review not found");

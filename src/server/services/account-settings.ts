@@ -23,6 +23,7 @@ import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken } from "./sessions";
+import { PRIVATE_FILE_MODE } from "./data-dir";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
 
@@ -225,7 +226,7 @@ export async function setAvatar(db: Db, dataDir: string, userId: number, input: 
   await fsp.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
   try {
-    await fsp.writeFile(temp, data, { mode: 0o644 });
+    await fsp.writeFile(temp, data, { mode: PRIVATE_FILE_MODE });
     await fsp.rename(temp, path.join(dir, name));
   } catch (err) {
     await fsp.rm(temp, { force: true });

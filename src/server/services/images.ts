@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
+import { PRIVATE_FILE_MODE } from "./data-dir";
 
 /** D45 limits of an uploaded image (tests lower them through buildApp's settings, context.ts). */
 export type ImageLimits = {
@@ -70,7 +71,7 @@ export async function storeUploadedImage(
   // Written under a dot-name (never served: dotfiles are denied) and renamed, so that nobody sees half a file.
   const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
   try {
-    await fsp.writeFile(temp, output.data, { mode: 0o644 });
+    await fsp.writeFile(temp, output.data, { mode: PRIVATE_FILE_MODE });
     await fsp.rename(temp, target);
   } catch (err) {
     await fsp.rm(temp, { force: true });

@@ -4,10 +4,11 @@ import path from "node:path";
 
 /**
  * Issue 17: small secrets the server must read back (a staff member's TOTP secret) are stored encrypted with
- * AES-256-GCM, so that a copy of the database (a dump, a backup) does not give them away. The key is 32 random bytes
- * in DATA_DIR/secrets/two-step.key (mode 0600), made on first use; every process reads the same file (DATA_DIR is
- * shared storage when several run). Losing the file makes the stored secrets unreadable: those staff members then
- * sign in with a recovery code or are reset by an operator (README). No HTTP types.
+ * AES-256-GCM, so that a copy of the database (a dump, a backup) does not give them away. ADR 020: the key is 32
+ * bytes from TWO_STEP_KEY (base64), or from the file TWO_STEP_KEY_FILE, by default DATA_DIR/secrets/two-step.key;
+ * a file that does not exist yet is made on first use (mode 0600, its folder 0700); every process reads the same
+ * key. Losing it makes the stored secrets unreadable: those staff members then sign in with a recovery code or are
+ * reset by an operator (README). No HTTP types.
  *
  * Stored form: `v1:` + base64url(12-byte IV | 16-byte tag | ciphertext).
  */
@@ -18,30 +19,44 @@ export type SecretBox = {
   keyFor(purpose: string): Promise<Buffer>;
 };
 
+/** Where the key comes from (config.ts `twoStepKey`): its base64 text, or a file holding it. */
+export type SecretKeySource = { value: string } | { file: string };
+
 const boxes = new Map<string, SecretBox>();
 
-async function loadKey(dataDir: string): Promise<Buffer> {
-  const dir = path.join(dataDir, "secrets");
-  const file = path.join(dir, "two-step.key");
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+/** The default key file: DATA_DIR/secrets/two-step.key. */
+export function defaultKeyFile(dataDir: string): string {
+  return path.join(dataDir, "secrets", "two-step.key");
+}
+
+/** 32 bytes from base64 text, or an error naming where the text came from. */
+export function parseKey(text: string, from: string): Buffer {
+  const key = Buffer.from(text.trim(), "base64");
+  if (key.length !== 32) throw new Error(`${from} does not hold a 32-byte key (base64)`);
+  return key;
+}
+
+async function loadKey(source: SecretKeySource): Promise<Buffer> {
+  if ("value" in source) return parseKey(source.value, "TWO_STEP_KEY");
+  const file = source.file;
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     // "wx": only one process makes the key; the others read the one it wrote
     await fs.writeFile(file, crypto.randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
   }
-  const key = Buffer.from((await fs.readFile(file, "utf8")).trim(), "base64");
-  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key (base64)`);
-  return key;
+  return parseKey(await fs.readFile(file, "utf8"), file);
 }
 
-/** The secret box of a DATA_DIR (one per directory and process). */
-export function secretBox(dataDir: string): SecretBox {
-  const existing = boxes.get(dataDir);
+/** The secret box of a key source (one per key and process). */
+export function secretBox(source: SecretKeySource): SecretBox {
+  const id = "value" in source ? `value:${crypto.createHash("sha256").update(source.value).digest("hex")}` : `file:${source.file}`;
+  const existing = boxes.get(id);
   if (existing) return existing;
   let key: Promise<Buffer> | undefined;
   const getKey = () => {
-    key ??= loadKey(dataDir).catch((err: unknown) => {
+    key ??= loadKey(source).catch((err: unknown) => {
       key = undefined;
       throw err;
     });
@@ -70,6 +85,6 @@ export function secretBox(dataDir: string): SecretBox {
       return Buffer.from(crypto.hkdfSync("sha256", await getKey(), "arcadium", purpose, 32));
     },
   };
-  boxes.set(dataDir, box);
+  boxes.set(id, box);
   return box;
 }

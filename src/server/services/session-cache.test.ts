@@ -35,7 +35,7 @@ const fakeDb = () => ({}) as Db;
 const now = new Date();
 function session(userId: number, over: Partial<CachedSession> = {}): CachedSession {
   return {
-    user: { id: userId, username: `u${userId}`, avatarUrl: null, createdAt: now, role: "player", sessionKind: "player" },
+    user: { id: userId, username: `u${userId}`, avatarUrl: null, createdAt: now, role: "player", sessionKind: "player", twoStep: false },
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
     ...over,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessionsTable, usersTable } from "../db/schema";
+import { sessionsTable, staffTwoStepTable, usersTable } from "../db/schema";
 import { sessionsChanged, type CachedSession, type SessionCache } from "./session-cache";
 import { describeUserAgent } from "./user-agent";
 
@@ -26,6 +26,8 @@ export type SessionUser = {
   createdAt: Date;
   role: UserRole;
   sessionKind: "player" | "admin";
+  /** Whether the account has two-step sign-in on (ADR 020: the staff guard reads it here, in the same lookup). */
+  twoStep: boolean;
 };
 
 /** Only the token's hash is stored. */
@@ -87,6 +89,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date(), o
         createdAt: usersTable.createdAt,
         role: usersTable.role,
         sessionKind: sessionsTable.kind,
+        twoStep: sql<boolean>`exists (select 1 from ${staffTwoStepTable} where ${staffTwoStepTable.userId} = ${usersTable.id} and ${staffTwoStepTable.enabledAt} is not null)`,
         lastSeenAt: sessionsTable.lastSeenAt,
         expiresAt: sessionsTable.expiresAt,
       })

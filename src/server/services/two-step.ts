@@ -5,9 +5,12 @@ import QRCode from "qrcode";
 import { RECOVERY_CODE_COUNT, TOTP_POLICY, TWO_STEP_TEXTS } from "../../contract/two-step-constants";
 import type { Db } from "../db/client";
 import { staffRecoveryCodesTable, staffTwoStepTable } from "../db/schema";
-import { Conflict, Invalid } from "../errors";
+import { Conflict, Forbidden, Invalid } from "../errors";
 import { communitySettings } from "./community-settings";
+import { hashPassword, verifyPassword } from "./passwords";
 import type { SecretBox } from "./secret-box";
+import { sessionsChanged } from "./session-cache";
+import type { SessionUser } from "./sessions";
 
 /**
  * Issue 17: staff two-step sign-in (TOTP, RFC 6238, with single-use recovery codes). No HTTP types.
@@ -16,11 +19,15 @@ import type { SecretBox } from "./secret-box";
  * - `startTwoStep` makes a new secret for a staff member without an enabled authenticator (replacing one that
  *   waits for confirmation) and returns it with its otpauth:// URI and a QR code; it is the only time the secret
  *   leaves the server. `confirmTwoStep` enables it with a first right code and returns the 10 recovery codes,
- *   shown once (only their SHA-256 is kept).
+ *   shown once (each kept as scrypt with a salt of its own, ADR 020).
  * - `checkSecondFactor` accepts a current TOTP (±1 step) of a step after the last one accepted (a code is never
  *   accepted twice: the step is moved forward in one atomic statement) or an unused recovery code (marked used
  *   in one atomic statement). `disableTwoStep` needs the same.
- * - `twoStepRequiredForStaff` is the CMS Settings switch (off unless set to "true").
+ * - `twoStepRequiredForStaff` is the CMS Settings switch (off unless set to "true"). `mustEnrolTwoStep`: an admin
+ *   without two-step sign-in, always (D106), and a moderator without it while the switch is on, may use nothing but
+ *   the set-up; `assertStaffMayAct` refuses the staff powers outside /api/admin the same way.
+ * - `upgradeRecoveryCodeHashes` rewraps recovery codes kept as bare SHA-256 (before ADR 020) as scrypt of that
+ *   digest, so they keep working once each.
  * - The secret is stored sealed by `box` (AES-256-GCM, services/secret-box.ts); one that cannot be opened (a lost
  *   key file) accepts no code, so only a recovery code (or an operator's reset) helps.
  */
@@ -53,8 +60,50 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, "");
 }
 
-function hashRecoveryCode(code: string): string {
-  return crypto.createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
+/**
+ * ADR 020: scrypt at this cost (16 MiB, a few tens of ms) with a salt per code. A code carries about 49 bits, so a
+ * copy of the table is not worth guessing at; a try checks at most the user's 10 unused codes.
+ */
+export const RECOVERY_CODE_LOG_N = 14;
+/** A digest kept before ADR 020 (bare SHA-256 of the code), wrapped by `upgradeRecoveryCodeHashes`. */
+const WRAPPED_SHA256 = "sha256+";
+
+function sha256Hex(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex");
+}
+
+export function hashRecoveryCode(code: string): Promise<string> {
+  return hashPassword(normaliseRecoveryCode(code), RECOVERY_CODE_LOG_N);
+}
+
+/** Whether `code` is the one stored as `stored` (scrypt, scrypt of a SHA-256 digest, or a bare digest not yet wrapped). */
+export async function recoveryCodeMatches(code: string, stored: string): Promise<boolean> {
+  const normalised = normaliseRecoveryCode(code);
+  if (stored.startsWith(WRAPPED_SHA256)) return verifyPassword(sha256Hex(normalised), stored.slice(WRAPPED_SHA256.length));
+  if (/^[0-9a-f]{64}$/.test(stored)) return crypto.timingSafeEqual(Buffer.from(sha256Hex(normalised)), Buffer.from(stored));
+  return verifyPassword(normalised, stored);
+}
+
+/**
+ * ADR 020: recovery codes kept as bare SHA-256 become scrypt of that digest (a salt each), in place: the codes
+ * themselves are not known, and each still works once. Run at start-up; returns how many were rewrapped.
+ */
+export async function upgradeRecoveryCodeHashes(db: Db): Promise<number> {
+  const legacy = await db
+    .select({ id: staffRecoveryCodesTable.id, codeHash: staffRecoveryCodesTable.codeHash })
+    .from(staffRecoveryCodesTable)
+    .where(sql`${staffRecoveryCodesTable.codeHash} ~ '^[0-9a-f]{64}$'`);
+  let upgraded = 0;
+  for (const row of legacy) {
+    const wrapped = WRAPPED_SHA256 + (await hashPassword(row.codeHash, RECOVERY_CODE_LOG_N));
+    const [done] = await db
+      .update(staffRecoveryCodesTable)
+      .set({ codeHash: wrapped })
+      .where(and(eq(staffRecoveryCodesTable.id, row.id), eq(staffRecoveryCodesTable.codeHash, row.codeHash)))
+      .returning({ id: staffRecoveryCodesTable.id });
+    if (done) upgraded++;
+  }
+  return upgraded;
 }
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i
@@ -91,6 +140,21 @@ export async function twoStepRequiredForStaff(db: Db): Promise<boolean> {
   return (await communitySettings(db)).staffTwoStepRequired;
 }
 
+/** Whether two-step sign-in is required of this staff member: of every admin (D106), of a moderator by the switch. */
+export async function twoStepRequiredOf(db: Db, role: SessionUser["role"]): Promise<boolean> {
+  return role === "admin" || (role === "moderator" && (await twoStepRequiredForStaff(db)));
+}
+
+/** A staff member who must set up two-step sign-in before anything else (D106, the Settings switch). */
+export async function mustEnrolTwoStep(db: Db, user: Pick<SessionUser, "role" | "twoStep">): Promise<boolean> {
+  return !user.twoStep && (await twoStepRequiredOf(db, user.role));
+}
+
+/** 403 for a staff power (outside /api/admin too) used by a staff member who must set up two-step sign-in first. */
+export async function assertStaffMayAct(db: Db, user: Pick<SessionUser, "role" | "twoStep">): Promise<void> {
+  if (await mustEnrolTwoStep(db, user)) throw new Forbidden(TWO_STEP_TEXTS.enrolRequired);
+}
+
 export type TwoStepSetup = { secret: string; otpauthUrl: string; qrCode: string };
 
 /** A new secret waiting for its first code; 409 when two-step sign-in is already on. */
@@ -120,6 +184,7 @@ export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, cod
   const step = matchingStep(secret, code.trim(), now);
   if (step === undefined) throw new Invalid(TWO_STEP_TEXTS.confirmWrong);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map(hashRecoveryCode));
   const enabled = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(staffTwoStepTable)
@@ -128,10 +193,12 @@ export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, cod
       .returning({ userId: staffTwoStepTable.userId });
     if (!done) return false;
     await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));
-    await tx.insert(staffRecoveryCodesTable).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+    await tx.insert(staffRecoveryCodesTable).values(hashes.map((codeHash) => ({ userId, codeHash })));
     return true;
   });
   if (!enabled) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
+  // the cached sessions of this user carry `twoStep` (other processes hear it from the table's trigger)
+  sessionsChanged(db, { userIds: [userId] });
   return codes;
 }
 
@@ -158,14 +225,21 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
       .returning({ userId: staffTwoStepTable.userId });
     return moved ? { ok: true, method: "totp" } : { ok: false };
   }
-  const [used] = await db
-    .update(staffRecoveryCodesTable)
-    .set({ usedAt: now })
-    .where(
-      and(eq(staffRecoveryCodesTable.userId, userId), eq(staffRecoveryCodesTable.codeHash, hashRecoveryCode(code)), isNull(staffRecoveryCodesTable.usedAt)),
-    )
-    .returning({ id: staffRecoveryCodesTable.id });
-  return used ? { ok: true, method: "recovery" } : { ok: false };
+  const unused = await db
+    .select({ id: staffRecoveryCodesTable.id, codeHash: staffRecoveryCodesTable.codeHash })
+    .from(staffRecoveryCodesTable)
+    .where(and(eq(staffRecoveryCodesTable.userId, userId), isNull(staffRecoveryCodesTable.usedAt)));
+  for (const row of unused) {
+    if (!(await recoveryCodeMatches(code, row.codeHash))) continue;
+    // single use: marked in one statement (parallel tries of one code: one wins)
+    const [used] = await db
+      .update(staffRecoveryCodesTable)
+      .set({ usedAt: now })
+      .where(and(eq(staffRecoveryCodesTable.id, row.id), isNull(staffRecoveryCodesTable.usedAt)))
+      .returning({ id: staffRecoveryCodesTable.id });
+    return used ? { ok: true, method: "recovery" } : { ok: false };
+  }
+  return { ok: false };
 }
 
 /** Turns two-step sign-in off with a current code (or a recovery code); 400 with a clear message otherwise. */
@@ -177,4 +251,5 @@ export async function disableTwoStep(db: Db, box: SecretBox, userId: number, cod
     await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));
     await tx.delete(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
   });
+  sessionsChanged(db, { userIds: [userId] });
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Database } from "../../server/db/client";
 import { usersTable } from "../../server/db/schema";
 import { createSession } from "../../server/services/sessions";
+import { enrolTestTwoStep } from "../test-app";
 import { createScratchPostgres, ensureServerBuilt, startBuiltServer, type ServerProcess } from "./server-process";
 
 /**
@@ -33,11 +35,13 @@ describe.skipIf(!hasPostgres)("cached reads across two server processes (Postgre
   let a: ServerProcess;
   let b: ServerProcess;
   let cookie: string;
+  const twoStepKey = crypto.randomBytes(32).toString("base64");
 
   const start = async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-cache-"));
     dirs.push(dataDir);
-    return startBuiltServer({ dataDir, databaseUrl: pg.url, env: { LOG_LEVEL: "warn" } });
+    // ADR 020: both processes seal two-step secrets with one key (each has its own DATA_DIR here)
+    return startBuiltServer({ dataDir, databaseUrl: pg.url, env: { LOG_LEVEL: "warn", TWO_STEP_KEY: twoStepKey } });
   };
   const getJson = async (server: ServerProcess, url: string) => {
     const res = await fetch(`${server.url}${url}`);
@@ -58,6 +62,8 @@ describe.skipIf(!hasPostgres)("cached reads across two server processes (Postgre
     b = await start();
     database = await createDb({ kind: "postgres", url: pg.url, max: 2 });
     const [admin] = await database.db.insert(usersTable).values({ username: "cache_admin", email: "cache_admin@example.test", role: "admin" }).returning();
+    // D106: an admin has two-step sign-in
+    await enrolTestTwoStep(database.db, { value: twoStepKey }, admin.id);
     const { token } = await createSession(database.db, admin.id, "admin");
     cookie = `sid=${token}`;
   }, 180_000);

@@ -168,13 +168,18 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
   });
 });
 
-describe("two-step sign-in required of all staff (issue 17)", () => {
-  it("a staff member who has not set it up is sent to the set-up screen, whatever they open", async () => {
+describe("two-step sign-in required (issue 17, D106)", () => {
+  it("a staff member who has not set it up is sent to the set-up walk-through, whatever they open, and the nav offers only it", async () => {
     cmsAs(ADMIN, [["GET", "/api/admin/two-step", () => jsonResponse({ enabled: false, required: true, mustEnrol: true, recoveryCodesLeft: 0 })]]);
     const { location } = renderApp("/cms/dashboard");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
     expect(await screen.findByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent("Two-step sign-in is required for all staff");
+    expect(screen.getByRole("heading", { name: "Set up two-step sign-in to continue" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Set up an authenticator app" })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("navigation", { name: "Admin" }))
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Main Site", "Two-step sign-in"]);
   });
 });

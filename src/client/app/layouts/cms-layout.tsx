@@ -70,8 +70,12 @@ export function cmsLinksFor(role: CmsRole) {
   return CMS_LINKS.filter((l) => l.roles.includes(role));
 }
 
-/** Where a sign-in lands (D96): the first screen the role may open (an admin's dashboard, a moderator's reports). */
-export function cmsLanding(role: CmsRole): string {
+/**
+ * Where a sign-in lands (D96): the first screen the role may open (an admin's dashboard, a moderator's reports);
+ * D106: the two-step set-up while the staff member must enrol.
+ */
+export function cmsLanding(role: CmsRole, mustEnrol = false): string {
+  if (mustEnrol) return TWO_STEP_HREF;
   return cmsLinksFor(role)[0]?.href ?? CMS_LINKS[0].href;
 }
 
@@ -107,14 +111,15 @@ export function CmsLayout({ children }: { children: ReactNode }) {
   const location = `/cms${relative.replace(/\/$/, "")}`;
   const admin = useAdminGuard();
   const current = CMS_LINKS.find((l) => l.href === location);
-  // The links appear once the role is known, so that a moderator never sees an admin's sections (D96).
-  const links = admin ? cmsLinksFor(admin.role) : [];
-  const openReports = useOpenReportCount(admin !== undefined && mayOpen(admin.role, REPORTS_HREF));
-  const refused = admin !== undefined && current !== undefined && !mayOpen(admin.role, current.href);
-  // Issue 17: while the site requires two-step sign-in and this staff member has not set it up, the server refuses every
-  // other admin read (403): the set-up screen is the only one shown.
+  // D106: while this staff member must set up two-step sign-in (every admin; moderators by the Settings switch) the
+  // server refuses every other admin read (403): the set-up screen is the only one shown or linked.
   const twoStep = useTwoStepStatus(admin !== undefined);
-  const mustEnrol = twoStep.data?.mustEnrol === true && location !== TWO_STEP_HREF;
+  const enrolling = twoStep.data?.mustEnrol === true;
+  const mustEnrol = enrolling && location !== TWO_STEP_HREF;
+  // The links appear once the role is known, so that a moderator never sees an admin's sections (D96).
+  const links = admin ? cmsLinksFor(admin.role).filter((l) => !enrolling || l.href === TWO_STEP_HREF) : [];
+  const openReports = useOpenReportCount(admin !== undefined && twoStep.data !== undefined && !enrolling && mayOpen(admin.role, REPORTS_HREF));
+  const refused = admin !== undefined && current !== undefined && !mayOpen(admin.role, current.href);
   const [, navigate] = useLocation();
   useEffect(() => {
     if (mustEnrol) navigate(`~${TWO_STEP_HREF}`, { replace: true });

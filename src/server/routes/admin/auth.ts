@@ -31,7 +31,7 @@ import {
 import { hitRateLimit } from "../../services/rate-limit";
 import { knownDeviceCookies } from "../../plugins/known-device";
 import type { RateLimitName } from "../../rate-limits";
-import { checkSecondFactor, twoStepEnabled } from "../../services/two-step";
+import { checkSecondFactor, twoStepEnabled, twoStepRequiredOf } from "../../services/two-step";
 import { secretBox } from "../../services/secret-box";
 import { siteName } from "../../services/content";
 import { createSession, destroySession } from "../../services/sessions";
@@ -54,7 +54,7 @@ export function isLoopback(address: string | undefined): boolean {
 /** D41–D43: one-time-code sign-in, the admin lookup and the admin logout. */
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
-  const box = secretBox(config.dataDir);
+  const box = secretBox(config.twoStepKey);
 
   const devices = knownDeviceCookies(config, settings.now);
   let codeKey: Promise<Buffer> | undefined;
@@ -161,7 +161,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
         return { secondFactor: "totp" as const, message: TWO_STEP_TEXTS.secondFactorRequired };
       }
       if (!(await finishOtpChallenge(db, otpSecret, now))) throw new Unauthorized(INVALID_OTP_MESSAGE);
-      return signIn(request, reply, userId, "email");
+      const signedIn = await signIn(request, reply, userId, "email");
+      // D106: an admin (or, by the Settings switch, a moderator) without two-step sign-in is walked through it first
+      return (await twoStepRequiredOf(db, signedIn.user.role)) ? { ...signedIn, mustEnrol: true } : signedIn;
     },
   );
 

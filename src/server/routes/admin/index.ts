@@ -25,8 +25,9 @@ import { adminUserRoutes } from "./users";
 import { adminErrorHandler } from "./validation";
 import { adminWebsiteContentRoutes } from "./website-content";
 import { adminTwoStepRoutes } from "./two-step";
-import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
-import { twoStepEnabled, twoStepRequiredForStaff } from "../../services/two-step";
+import { assertStaffMayAct } from "../../services/two-step";
+import { hitRateLimit } from "../../services/rate-limit";
+import type { SessionUser } from "../../services/sessions";
 
 export type AdminRouteEntry = { method: string; url: string; guarded: boolean; moderators: boolean };
 
@@ -56,9 +57,9 @@ export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Issue 17: while the Settings switch requires two-step sign-in of all staff, a staff member who has not set it up
- * may use only these admin routes (who they are, and the set-up); every other one answers 403 with
- * TWO_STEP_TEXTS.enrolRequired.
+ * D106: an admin who has not set up two-step sign-in (and, while the Settings switch requires it of all staff, a
+ * moderator who has not) may use only these admin routes (who they are, and the set-up); every other one answers
+ * 403 with TWO_STEP_TEXTS.enrolRequired, and so do the staff powers outside /api/admin (assertStaffMayAct).
  */
 export const TWO_STEP_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/admin/user",
@@ -109,11 +110,21 @@ export function isAdminUrl(url: string): boolean {
   return url === "/api/admin" || url.startsWith("/api/admin/");
 }
 
+/** ADR 020: the refusals of one actor in this window are counted; the log gets the 1st, 10th, 100th … of them. */
+export const REFUSAL_LOG_WINDOW_MS = 60 * 60 * 1000;
+
+function isPowerOfTen(n: number): boolean {
+  for (let p = 1; p <= n; p *= 10) if (p === n) return true;
+  return false;
+}
+
 /**
  * D43: 401 without a session, 403 for a non-admin. An admin must also be on an admin session
  * (one-time-code sign-in, 12 h / 30 min idle per D13), not on a 30-day player session.
- * D96: a moderator passes on MODERATOR_ROUTES only. D99: a signed-in user refused here is audit-logged
- * (`admin.refused`); an anonymous 401 is not (every visit to /cms before signing in asks who is there).
+ * D96: a moderator passes on MODERATOR_ROUTES only. D106: an admin without two-step sign-in (and, with the
+ * Settings switch on, a moderator without it) passes on TWO_STEP_ENROLMENT_ROUTES only. D99: a signed-in user
+ * refused here is audit-logged (`admin.refused`, bounded per actor: ADR 020); an anonymous 401 is not (every visit
+ * to /cms before signing in asks who is there).
  */
 function staffGuard(moderators: boolean, enrolment: boolean, db: AppContext["db"]) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -121,17 +132,34 @@ function staffGuard(moderators: boolean, enrolment: boolean, db: AppContext["db"
     try {
       if (user.role !== "admin" && !(moderators && user.role === "moderator")) throw new Forbidden("Admins only");
       if (user.sessionKind !== "admin") throw new Unauthorized("Please sign in to the admin area with a one-time code");
-      // Issue 17: the Settings switch sends a staff member without two-step sign-in to set it up first
-      if (!enrolment && (await twoStepRequiredForStaff(db)) && !(await twoStepEnabled(db, user.id))) throw new Forbidden(TWO_STEP_TEXTS.enrolRequired);
+      if (!enrolment) await assertStaffMayAct(db, user);
     } catch (err) {
-      await audit(
-        db,
-        { actor: actorOf(user), action: "admin.refused", target: { kind: "route", id: `${request.method} ${request.routeOptions.url}` }, ip: request.ip },
-        (e) => request.log.warn({ err: e }, "could not write the audit log"),
-      );
+      await logRefusal(db, request, user);
       throw err;
     }
   };
+}
+
+/** D99 with ADR 020's bound: a player probing /api/admin cannot fill the audit log, and the log still shows it (with a count). */
+async function logRefusal(db: AppContext["db"], request: FastifyRequest, user: SessionUser): Promise<void> {
+  const logError = (e: unknown) => request.log.warn({ err: e }, "could not write the audit log");
+  try {
+    const { count } = await hitRateLimit(db, `admin-refused:${user.id}`, 1, REFUSAL_LOG_WINDOW_MS);
+    if (!isPowerOfTen(count)) return;
+    await audit(
+      db,
+      {
+        actor: actorOf(user),
+        action: "admin.refused",
+        target: { kind: "route", id: `${request.method} ${request.routeOptions.url}` },
+        after: { refusalsThisHour: count },
+        ip: request.ip,
+      },
+      logError,
+    );
+  } catch (e) {
+    logError(e);
+  }
 }
 
 /** The audit action of a write route without its own record: `games.create`, `users.update`, `chat.delete` … */

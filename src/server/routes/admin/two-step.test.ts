@@ -78,10 +78,11 @@ describeEachDatabase(
     });
 
     it("enrolment: QR code and secret once, confirmed with a first code, then 10 recovery codes; the secret is never sent again", async () => {
-      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "enrol@example.com" });
+      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "enrol@example.com", twoStep: false });
       const before = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } });
       expect(before.statusCode).toBe(200);
-      expect(before.json()).toEqual({ enabled: false, required: false, mustEnrol: false, recoveryCodesLeft: 0 });
+      // D106: required of every admin, so this one must set it up first
+      expect(before.json()).toEqual({ enabled: false, required: true, mustEnrol: true, recoveryCodesLeft: 0 });
 
       const setup = await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: { sid } });
       expect(setup.statusCode).toBe(200);
@@ -102,7 +103,7 @@ describeEachDatabase(
       expect(new Set(codes).size).toBe(10);
 
       const after = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } });
-      expect(after.json()).toEqual({ enabled: true, required: false, mustEnrol: false, recoveryCodesLeft: 10 });
+      expect(after.json()).toEqual({ enabled: true, required: true, mustEnrol: false, recoveryCodesLeft: 10 });
       expect(after.body).not.toContain(secret);
       // A second set-up while on is refused (the secret is never shown again)
       const again = await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: { sid } });
@@ -112,9 +113,10 @@ describeEachDatabase(
       const [stored2fa] = await t().database.db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, user.id));
       expect(stored2fa.secret).not.toContain(secret);
       expect(stored2fa.secret).toMatch(/^v1:/);
-      // Recovery codes are stored hashed
+      // Recovery codes are stored hashed (ADR 020: scrypt, a salt each)
       const stored = await t().database.db.execute(sql`select code_hash from staff_recovery_codes where user_id = ${user.id}`);
       expect(stored.rows).toHaveLength(10);
+      for (const row of stored.rows as Array<{ code_hash: string }>) expect(row.code_hash).toMatch(/^scrypt\$14\$8\$1\$/);
       for (const c of codes) expect(JSON.stringify(stored.rows)).not.toContain(c.replace("-", ""));
       // Audit-logged, without the code
       const log = await t().database.db.select().from(auditLogTable).where(eq(auditLogTable.action, "two_step.enabled"));
@@ -124,7 +126,7 @@ describeEachDatabase(
     });
 
     it("turning two-step sign-in on ends the staff member's other sessions (opened without it), not this one", async () => {
-      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "elsewhere@example.com" });
+      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "elsewhere@example.com", twoStep: false });
       const { createSession } = await import("../../services/sessions");
       const other = (await createSession(t().database.db, user.id, "admin")).token;
       const player = (await createSession(t().database.db, user.id, "player")).token;
@@ -137,7 +139,7 @@ describeEachDatabase(
     });
 
     it("an enrolled admin's sign-in needs the TOTP after the emailed code; a wrong one is refused; a used one cannot be replayed", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "totp@example.com", username: "TotpAdmin" });
+      const { sid } = await createUserWithSession(t(), { role: "admin", email: "totp@example.com", twoStep: false, username: "TotpAdmin" });
       const { secret } = await enrol(t(), sid);
 
       const { otpSecret, code } = await requestCode(t(), "totp@example.com");
@@ -176,7 +178,7 @@ describeEachDatabase(
     });
 
     it("a recovery code signs in once", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "recovery@example.com" });
+      const { sid } = await createUserWithSession(t(), { role: "admin", email: "recovery@example.com", twoStep: false });
       const { recoveryCodes } = await enrol(t(), sid);
       const a = await requestCode(t(), "recovery@example.com");
       await verifyEmailCode(t(), { email: "recovery@example.com", otp: a.code, otpSecret: a.otpSecret });
@@ -192,14 +194,14 @@ describeEachDatabase(
     });
 
     it("the second factor cannot be sent before the emailed code, nor for another address", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "order@example.com" });
+      const { sid } = await createUserWithSession(t(), { role: "admin", email: "order@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
       const c = await requestCode(t(), "order@example.com");
       expect((await verifySecond(t(), { email: "order@example.com", code: totpAt(secret), otpSecret: c.otpSecret })).statusCode).toBe(401);
     });
 
     it("disabling needs a current code; afterwards the emailed code alone signs in again", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "disable@example.com" });
+      const { sid } = await createUserWithSession(t(), { role: "admin", email: "disable@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
       const bad = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: wrong(totpAt(secret)) } });
       expect(bad.statusCode).toBe(400);
@@ -221,15 +223,17 @@ describeEachDatabase(
       expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(true);
     });
 
-    it("Settings switch on: an un-enrolled admin gets 403 on admin routes until enrolled; only an enrolled admin may turn it on", async () => {
-      const boss = await createUserWithSession(t(), { role: "admin", email: "switch-boss@example.com" });
+    it("Settings switch on: an un-enrolled moderator gets 403 on admin routes until enrolled; only an enrolled admin may turn it on", async () => {
+      const boss = await createUserWithSession(t(), { role: "admin", email: "switch-boss@example.com", twoStep: false });
       const refused = await t().app.inject({
         method: "PATCH",
         url: "/api/admin/settings",
         cookies: boss.cookies,
         payload: { site: { staff_two_step_required: "true" } },
       });
-      expect(refused.statusCode).toBe(400);
+      // D106: an admin without two-step sign-in reaches nothing but the set-up
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
       await enrol(t(), boss.sid);
       const on = await t().app.inject({
         method: "PATCH",
@@ -239,22 +243,21 @@ describeEachDatabase(
       });
       expect(on.statusCode, on.body).toBe(200);
 
-      const other = await createUserWithSession(t(), { role: "admin", email: "switch-other@example.com" });
-      const dash = await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: other.cookies });
-      expect(dash.statusCode).toBe(403);
-      expect(dash.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
-      const write = await t().app.inject({ method: "POST", url: "/api/admin/categories", cookies: other.cookies, payload: { name: "Nope" } });
+      const mod = await createUserWithSession(t(), { role: "moderator", email: "switch-mod@example.com" });
+      const reports = await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies });
+      expect(reports.statusCode).toBe(403);
+      expect(reports.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
+      const write = await t().app.inject({ method: "DELETE", url: "/api/admin/chat/1", cookies: mod.cookies });
       expect(write.statusCode).toBe(403);
       // Who they are and the enrolment itself still work
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: other.cookies })).statusCode).toBe(200);
-      const status = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: other.cookies });
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: mod.cookies })).statusCode).toBe(200);
+      const status = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: mod.cookies });
       expect(status.json()).toMatchObject({ enabled: false, required: true, mustEnrol: true });
-      await enrol(t(), other.sid);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: other.cookies })).statusCode).toBe(200);
-      // A moderator too
-      const mod = await createUserWithSession(t(), { role: "moderator", email: "switch-mod@example.com" });
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(403);
-      // The enrolled admin's work goes on; off again
+      await enrol(t(), mod.sid);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(200);
+      // Another moderator, not enrolled: refused while on, let through once it is off again
+      const other = await createUserWithSession(t(), { role: "moderator", email: "switch-other@example.com" });
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode).toBe(403);
       const off = await t().app.inject({
         method: "PATCH",
         url: "/api/admin/settings",
@@ -262,7 +265,7 @@ describeEachDatabase(
         payload: { site: { staff_two_step_required: "false" } },
       });
       expect(off.statusCode).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(200);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode).toBe(200);
     });
 
     it("a second code request from the same client reuses its live challenge (the same code, the tries so far still counted)", async () => {
@@ -315,7 +318,7 @@ describeEachDatabase(
     });
 
     it("a wrong second factor counts as a failure too (back-off across challenges)", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "second-fail@example.com" });
+      const { sid } = await createUserWithSession(t(), { role: "admin", email: "second-fail@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
       const ip = "203.0.113.77";
       let refused = 0;

@@ -9,19 +9,20 @@ import { siteName } from "../../services/content";
 import { getAdminSelf } from "../../services/users";
 import { secretBox } from "../../services/secret-box";
 import { actorOf, audit } from "../../services/audit";
-import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredForStaff, twoStepStatus } from "../../services/two-step";
+import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredOf, twoStepStatus } from "../../services/two-step";
 import { adminErrorResponses } from "./validation";
 
 /**
- * Issue 17: the signed-in staff member's own two-step sign-in (admins and moderators alike). While the Settings
- * switch requires it and it is not set up, these routes and GET /api/admin/user are the only admin routes that
- * answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the audit log.
+ * Issue 17: the signed-in staff member's own two-step sign-in (admins and moderators alike). While it is required
+ * (of every admin, D106; of moderators by the Settings switch) and not set up, these routes and GET /api/admin/user
+ * are the only admin routes that answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the
+ * audit log.
  */
 export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
-  const box = secretBox(config.dataDir);
+  const box = secretBox(config.twoStepKey);
   app.get("/api/admin/two-step", { schema: { response: { 200: twoStepStatusSchema, ...adminErrorResponses } } }, async (request) => {
     const me = requireStaff(request);
-    const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredForStaff(db)]);
+    const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredOf(db, me.role)]);
     return { ...status, required, mustEnrol: required && !status.enabled };
   });
 

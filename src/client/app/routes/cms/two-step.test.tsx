@@ -50,4 +50,35 @@ describe("/cms/two-step (issue 17)", () => {
     expect(await screen.findByText("10 unused recovery codes left.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Turn off two-step sign-in" })).toBeInTheDocument();
   });
+
+  it("D106: an admin who must enrol is walked through it and then goes on into the CMS", async () => {
+    let enabled = false;
+    mockApi([
+      ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+      ["GET", "/api/admin/two-step", () => jsonResponse({ enabled, required: true, mustEnrol: !enabled, recoveryCodesLeft: enabled ? 10 : 0 })],
+      [
+        "POST",
+        "/api/admin/two-step/setup",
+        () => jsonResponse({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x", qrCode: "data:image/svg+xml;base64,PHN2Zy8+" }),
+      ],
+      [
+        "POST",
+        "/api/admin/two-step/confirm",
+        () => {
+          enabled = true;
+          return jsonResponse({ recoveryCodes: CODES, message: "on" });
+        },
+      ],
+      ["GET", "/api/admin/dashboard", () => jsonResponse({ counts: { games: 3, categories: 2, users: 1, admins: 1, plays: 0, reviews: 0 } })],
+    ]);
+    const { location } = renderApp("/cms/dashboard");
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
+    expect(await screen.findByRole("heading", { name: "Set up two-step sign-in to continue" })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole("button", { name: "Set up an authenticator app" }));
+    fireEvent.change(await screen.findByLabelText("2. Enter the code the app shows"), { target: { value: "222222" } });
+    fireEvent.click(screen.getByRole("button", { name: "Turn on two-step sign-in" }));
+    expect(await screen.findByRole("heading", { name: "Your recovery codes" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "I have saved them, continue to the CMS" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/dashboard"));
+  });
 });

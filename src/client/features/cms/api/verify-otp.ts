@@ -6,10 +6,18 @@ import { authKeys } from "@/lib/query-keys";
 import { adminKeys } from "./keys";
 
 export type VerifyOtpInput = { email: string; otp: string; otpSecret: string };
-/** Issue 17: `secondFactor: "totp"` (no user yet) when the staff member has two-step sign-in. */
-export type VerifyOtpResult = { user?: AdminSelf; secondFactor?: "totp"; message?: string };
+/**
+ * Issue 17: `secondFactor: "totp"` (no user yet) when the staff member has two-step sign-in; D106: `mustEnrol` when
+ * signed in but two-step sign-in must be set up first.
+ */
+export type VerifyOtpResult = { user?: AdminSelf; secondFactor?: "totp"; mustEnrol?: boolean; message?: string };
 
-const verifyResponseSchema = z.object({ user: adminSelfSchema.optional(), secondFactor: z.literal("totp").optional(), message: z.string().optional() });
+const verifyResponseSchema = z.object({
+  user: adminSelfSchema.optional(),
+  secondFactor: z.literal("totp").optional(),
+  mustEnrol: z.boolean().optional(),
+  message: z.string().optional(),
+});
 
 /** POST /api/admin/verify-otp {email, otp, otpSecret} → {user, message} + admin session, or 401 {message} (D42). */
 export async function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResult> {

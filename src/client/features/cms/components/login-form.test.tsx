@@ -7,7 +7,7 @@ import { CmsLoginForm } from "./login-form";
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 
 /** Where the app sends each role after the sign-in (its own list, cms-layout.tsx): here, a stand-in. */
-const landing = (role: string) => (role === "moderator" ? "/cms/reports" : "/cms/dashboard");
+const landing = (role: string, mustEnrol?: boolean) => (mustEnrol ? "/cms/two-step" : role === "moderator" ? "/cms/reports" : "/cms/dashboard");
 
 function typeEmail(value: string) {
   fireEvent.change(screen.getByLabelText("Email"), { target: { value } });
@@ -64,6 +64,17 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
     typeEmail("mod@example.com");
     fireEvent.click(await screen.findByRole("button", { name: "Verify & Sign In" }));
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/reports"));
+  });
+
+  it("D106: a sign-in that must set up two-step sign-in goes straight to the set-up", async () => {
+    mockApi([
+      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
+      ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: ADMIN, mustEnrol: true, message: "Login successful" })],
+    ]);
+    const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
+    typeEmail("admin@example.com");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify & Sign In" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
   });
 
   it("checks the code on change, limits it to 6 characters, clears an '@' on focus and trims before sending", async () => {

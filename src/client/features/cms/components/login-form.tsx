@@ -33,9 +33,10 @@ export function otpError(value: string): string | undefined {
  * /cms sign-in (spec §2, §4, §5, §8; D41, D42). Step 1 asks for the email and requests a code; it
  * moves on only when the answer carries an otpSecret, otherwise the neutral message shows and the
  * step stays. Step 2 asks for the 6-digit code (auto-filled in development) and verifies it, then goes to
- * `landingFor(role)`: the app's list of screens says where (D96: an admin's dashboard, a moderator's reports).
+ * `landingFor(role, mustEnrol)`: the app's list of screens says where (D96: an admin's dashboard, a moderator's reports;
+ * D106: the two-step set-up first for a staff member who must enrol).
  */
-export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["role"]) => string }) {
+export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["role"], mustEnrol?: boolean) => string }) {
   const [, navigate] = useLocation();
   const uid = useId();
   const emailId = `${uid}-email`;
@@ -99,7 +100,8 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
         onSuccess: (data) => {
           if (data.user) {
             toast({ title: "Login Successful", description: `Welcome, ${data.user.username}.` });
-            navigate(`~${landingFor(data.user.role)}`);
+            // D106: a staff member who must set up two-step sign-in goes straight to the set-up
+            navigate(`~${landingFor(data.user.role, data.mustEnrol === true)}`);
           } else if (data.secondFactor) {
             // Issue 17: the emailed code was right; this staff member's authenticator is asked for next
             setNotice(data.message || TWO_STEP_TEXTS.secondFactorRequired);

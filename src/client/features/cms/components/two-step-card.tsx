@@ -26,9 +26,11 @@ function failure(err: unknown): string {
 /**
  * Issue 17: the signed-in staff member's two-step sign-in. Off: "Set up" shows a QR code and the secret as text
  * (once), and the first code from the app turns it on; then the 10 recovery codes are shown once. On: how many
- * recovery codes are left, and turning it off with a current code.
+ * recovery codes are left, and turning it off with a current code. D106: while the staff member must enrol (right
+ * after an admin's first sign-in) it is a walk-through whose last step, the saved recovery codes, calls `onEnrolled`
+ * (the screen goes on into the CMS).
  */
-export function TwoStepCard() {
+export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
   const uid = useId();
   const status = useTwoStepStatus();
   const start = useStartTwoStep();
@@ -39,8 +41,11 @@ export function TwoStepCard() {
   const [codeError, setCodeError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [copied, setCopied] = useState(false);
+  // whether this set-up is the walk-through that must end before the rest of the CMS answers
+  const [enrolling, setEnrolling] = useState(false);
 
   function begin() {
+    setEnrolling(status.data?.mustEnrol === true);
     start.mutate(undefined, {
       onSuccess: (data) => {
         setSetup(data);
@@ -111,9 +116,13 @@ export function TwoStepCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {data?.mustEnrol && !recoveryCodes ? (
-          <p role="alert" className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-            {TWO_STEP_TEXTS.enrolRequired}
-          </p>
+          <section aria-labelledby={`${uid}-enrol`} className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+            <h2 id={`${uid}-enrol`} className="font-semibold">
+              {TWO_STEP_TEXTS.enrolTitle}
+            </h2>
+            <p className="text-muted-foreground">{TWO_STEP_TEXTS.enrolIntro}</p>
+            <EnrolSteps current={setup ? 2 : 1} />
+          </section>
         ) : null}
 
         {recoveryCodes ? (
@@ -122,6 +131,7 @@ export function TwoStepCard() {
               Your recovery codes
             </h2>
             <p className="text-sm text-muted-foreground">
+              {enrolling ? "Step 3 of 3. " : ""}
               {TWO_STEP_TEXTS.enabled} If you lose your phone, sign in with one of them instead of the app&apos;s code. They are shown only now.
             </p>
             <ul className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/50 p-3 font-mono text-sm min-[420px]:grid-cols-2">
@@ -136,8 +146,15 @@ export function TwoStepCard() {
                 {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
                 {copied ? "Copied" : "Copy codes"}
               </Button>
-              <Button type="button" variant="gradient" onClick={() => setRecoveryCodes(null)}>
-                I have saved them
+              <Button
+                type="button"
+                variant="gradient"
+                onClick={() => {
+                  setRecoveryCodes(null);
+                  if (enrolling) onEnrolled?.();
+                }}
+              >
+                {enrolling && onEnrolled ? TWO_STEP_TEXTS.savedContinue : "I have saved them"}
               </Button>
             </div>
           </section>
@@ -157,7 +174,7 @@ export function TwoStepCard() {
             </p>
             {data.required ? (
               <p className="text-sm text-muted-foreground">
-                This site requires two-step sign-in of all staff: if you turn it off, you must set it up again before you can use the CMS.
+                This site requires two-step sign-in of your account: if you turn it off, you must set it up again before you can use the CMS.
               </p>
             ) : null}
             <Field id={`${uid}-off`} label="Turn off with a current code" hint="The 6-digit code from your app, or an unused recovery code." error={codeError}>
@@ -239,5 +256,24 @@ export function TwoStepCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+const ENROL_STEPS = ["Scan the QR code", "Enter the app's code", "Keep your recovery codes"] as const;
+
+/** D106: where the walk-through is (1 to 3). */
+function EnrolSteps({ current }: { current: 1 | 2 | 3 }) {
+  return (
+    <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Set-up steps">
+      {ENROL_STEPS.map((label, i) => (
+        <li
+          key={label}
+          aria-current={i + 1 === current ? "step" : undefined}
+          className={i + 1 === current ? "font-semibold text-foreground" : "text-muted-foreground"}
+        >
+          {i + 1}. {label}
+        </li>
+      ))}
+    </ol>
   );
 }
