@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, googleSignUpSchema, safeReturnTo } from "../../contract/auth";
@@ -19,6 +20,8 @@ import {
   type OidcTransaction,
 } from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
+import { actorOf, audit } from "../services/audit";
+import { markSteppedUp } from "../services/step-up";
 import { storedUserAgent } from "../services/user-agent";
 
 const OIDC_COOKIE = "oidc_tx";
@@ -32,16 +35,19 @@ const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if y
  * is sent to /login's invite step, whose code (POST /api/auth/google/signup) creates it; existing accounts sign in
  * as before.
  */
-export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
+export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
+  const logAuditError = (request: FastifyRequest) => (err: unknown) => request.log.warn({ err }, "could not write the audit log");
   const secure = config.publicUrl.startsWith("https:");
   const oidcCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "lax" as const, secure };
   // only ever sent by the site's own invite step
   const signUpCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "strict" as const, secure };
 
-  app.get("/api/auth/google", { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+  // D105: `stepUp=1` confirms the signed-in owner (the "Confirm it's you" dialog) instead of signing in.
+  const querystring = z.object({ returnTo: z.string().optional(), stepUp: z.literal("1").optional() });
+  app.get("/api/auth/google", { schema: { querystring } }, async (request, reply) => {
     if (!googleConfigured(config)) return reply.redirect("/login?error=google_unavailable", 302);
     try {
-      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo));
+      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo), { stepUp: request.query.stepUp === "1" });
       reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(tx)).toString("base64url"), { ...oidcCookie, maxAge: 600 });
       return reply.redirect(url, 302);
     } catch (err) {
@@ -61,6 +67,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     } catch {
       return reply.redirect("/login?error=google_failed", 302);
     }
+    if (tx.stepUp) return finishStepUp(request, reply, tx);
     try {
       const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
       let user = await findGoogleUser(db, profile.sub);
@@ -86,6 +93,33 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       return reply.redirect("/login?error=google_failed", 302);
     }
   });
+
+  /**
+   * D105: the Google account of the signed-in account itself, signed in to Google within max_age, marks this session
+   * as having confirmed it's the owner; back to `returnTo` with `stepUp=google` (or `stepUp=failed`). No new session.
+   */
+  async function finishStepUp(request: FastifyRequest, reply: FastifyReply, tx: OidcTransaction) {
+    const returnTo = safeReturnTo(tx.returnTo);
+    const back = (outcome: "google" | "failed") => reply.redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}stepUp=${outcome}`, 302);
+    const user = request.user;
+    const token = sessionToken(request);
+    if (!user || !token) return reply.redirect("/login", 302);
+    try {
+      const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
+      const owner = await findGoogleUser(db, profile.sub);
+      if (owner?.id !== user.id) {
+        await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+        return back("failed");
+      }
+      await markSteppedUp(db, user.id, token, settings.now());
+      await audit(db, { actor: actorOf(user), action: "account.stepped_up", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      return back("google");
+    } catch (err) {
+      request.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Google step-up failed");
+      await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      return back("failed");
+    }
+  }
 
   // Issue 17, D98: the invite step's code creates the Google account the callback held back, and signs it in.
   app.post(
