@@ -9,7 +9,7 @@ import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, t
 import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
 
 /**
- * D105 step-up and D106 staff addresses: the takeover chain of issue 26 (a staff member's password alone must not
+ * D105 step-up and D106 staff addresses: the takeover chain (a staff member's password alone must not
  * move their address), codes for accounts without a password, the 10-minute window (the app's injectable clock),
  * the undo link mailed to the old address, the audit trail, and a player-kind session never seeing staff ones.
  */
