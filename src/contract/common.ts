@@ -1,8 +1,9 @@
 import { z } from "zod";
 
-/** D60: every error response is `{message}`; validation errors add `errors`. */
+/** D60: every error response is `{message}`; validation errors add `errors`; a reason a client acts on adds `code` (errors.ts). */
 export const errorResponseSchema = z.object({
   message: z.string(),
+  code: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

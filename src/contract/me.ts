@@ -72,3 +72,21 @@ export const deleteAccountSchema = z.object({ password: z.string().max(1024).opt
 export const deleteAccountResponseSchema = z.object({ deleteAfter: isoDateTime });
 
 export const avatarResponseSchema = z.object({ avatarUrl: z.string().nullable() });
+
+/** POST /api/me/step-up (D105): the current password, or the code mailed by POST /api/me/step-up/code. */
+export const stepUpBodySchema = z
+  .object({
+    password: z.string().min(1, "Please enter your password").max(1024).optional(),
+    code: z.string().trim().max(20, "Please enter the 6-digit code").optional(),
+  })
+  .refine((b) => (b.password === undefined) !== (b.code === undefined), "Please enter your password or the code we sent you");
+export const stepUpResponseSchema = z.object({ steppedUpUntil: isoDateTime });
+/** GET /api/me/step-up: how this account can confirm it's the owner, and whether this session already did. */
+export const stepUpStatusSchema = z.object({
+  methods: z.object({ password: z.boolean(), code: z.boolean(), google: z.boolean() }),
+  steppedUp: z.boolean(),
+});
+
+/** POST /api/account/undo (D105): the token of the link mailed to the old address. */
+export const undoChangeSchema = z.object({ token: z.string().min(1, "The link is not valid").max(200, "The link is not valid") });
+export const undoChangeResponseSchema = z.object({ message: z.string() });

@@ -37,6 +37,7 @@ import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { accountDeletionJob, meRoutes } from "./routes/me";
+import { accountUndoRoutes } from "./routes/account-undo";
 import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
 import { notificationRoutes } from "./routes/notifications";
@@ -227,6 +228,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(notificationRoutes, routeCtx);
   await app.register(friendRoutes, routeCtx);
   await app.register(meRoutes, routeCtx);
+  await app.register(accountUndoRoutes, routeCtx);
   await app.register(accountDeletionJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
   await app.register(directMessageRoutes, routeCtx);

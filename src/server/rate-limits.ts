@@ -162,8 +162,12 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       windowMs: 24 * HOUR,
       message: "Too many wrong sign-in codes for this address today. Please try again later, or from a device you signed in from before.",
     },
-    /** D87: password checks per player: password changes and account deletions (key `password:{userId}`) */
-    passwordCheck: { limit: 10, windowMs: 15 * MINUTE, message: "Too many password attempts. Please try again later." },
+    /** D105: "Confirm it's you" tries per account, passwords and codes together (key `step-up:{userId}`); a right one is given back */
+    stepUp: { limit: 10, windowMs: 15 * MINUTE, message: "Too many wrong attempts. Please try again in 15 minutes." },
+    /** D105: "Confirm it's you" codes mailed per account (key `step-up-code:{userId}`) */
+    stepUpCode: { limit: 5, windowMs: HOUR, message: "Too many codes requested. Please try again in an hour." },
+    /** D105: undo links tried per client address (key `account-undo:ip:{ip}`): they need no session */
+    accountUndo: { limit: 20, windowMs: HOUR, message: "Too many attempts. Please try again later." },
     /** D87: verification mails per player (key `email-verify:{userId}`) */
     emailVerification: { limit: 5, windowMs: HOUR, message: "Too many verification emails. Please try again in an hour." },
     /** D87: avatar uploads per player (key `avatar:{userId}`) */

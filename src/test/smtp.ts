@@ -57,3 +57,12 @@ export function codeFrom(mail: Mail): string {
   if (!m) throw new Error(`no code in mail: ${mail.raw}`);
   return m[1];
 }
+
+/** The body of a mail, quoted-printable decoded. */
+export function mailText(mail: Mail): string {
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n");
+  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

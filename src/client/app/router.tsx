@@ -27,6 +27,7 @@ const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").the
 const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
 const SettingsScreen = lazyScreen("settings", () => import("./routes/settings").then((m) => m.SettingsScreen));
 const VerifyEmailScreen = lazyScreen("verify-email", () => import("./routes/verify-email").then((m) => m.VerifyEmailScreen));
+const UndoChangeScreen = lazyScreen("undo-change", () => import("./routes/undo-change").then((m) => m.UndoChangeScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
@@ -63,6 +64,8 @@ function PublicRoutes() {
           {/* D87: the player's settings (client-rendered, noindex). */}
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/settings/verify-email" component={VerifyEmailScreen} />
+          {/* D105: the undo link of the notice mailed after an email or password change. */}
+          <Route path="/account/undo" component={UndoChangeScreen} />
           <Route path="/me/games" component={MyGamesScreen} />
           <Route path="/messages">
             <MessagesScreen />

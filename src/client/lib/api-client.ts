@@ -11,12 +11,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's message without the status prefix, suitable for a toast. */
   readonly serverMessage: string;
+  /** D60: the machine-readable reason, when the server gave one (e.g. "step_up_required"). */
+  readonly code?: string;
 
-  constructor(status: number, serverMessage: string) {
+  constructor(status: number, serverMessage: string, code?: string) {
     super(`${status}: ${serverMessage}`);
     this.name = "ApiError";
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
@@ -35,7 +38,7 @@ export function setApiFetch(fetcher: ApiFetch): void {
   send = fetcher;
 }
 
-async function messageOf(res: Response): Promise<string> {
+async function errorOf(res: Response): Promise<{ message: string; code?: string }> {
   let text: string;
   try {
     text = await res.text();
@@ -46,19 +49,21 @@ async function messageOf(res: Response): Promise<string> {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && "message" in parsed) {
-        const m = (parsed as { message: unknown }).message;
-        if (typeof m === "string" && m.trim()) return m;
+        const { message, code } = parsed as { message: unknown; code?: unknown };
+        if (typeof message === "string" && message.trim()) return { message, code: typeof code === "string" ? code : undefined };
       }
     } catch {
       // not JSON: the body text itself is the message
     }
-    if (text.trim()) return text.trim();
+    if (text.trim()) return { message: text.trim() };
   }
-  return res.statusText || "Request failed";
+  return { message: res.statusText || "Request failed" };
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw new ApiError(res.status, await messageOf(res));
+  if (res.ok) return;
+  const { message, code } = await errorOf(res);
+  throw new ApiError(res.status, message, code);
 }
 
 /**

@@ -4,7 +4,7 @@ import { INVALID_LOGIN_MESSAGE } from "../../contract/auth";
 import { usersTable } from "../db/schema";
 import { hashPassword } from "../services/passwords";
 import { describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
-import { startSmtp, type Mail } from "../../test/smtp";
+import { mailText, startSmtp, type Mail } from "../../test/smtp";
 
 // Issue 17's security review: "Registration with an address you do not own". An address given at registration signed
 // in at once (nobody had proved owning it), and a taken address was answered 409, which told anyone whose address has
@@ -13,14 +13,6 @@ import { startSmtp, type Mail } from "../../test/smtp";
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
 
-/** The body of a mail, quoted-printable decoded. */
-function mailText(mail: Mail): string {
-  const body = mail.raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join("\n");
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 function subjectOf(mail: Mail): string {
   return mail.raw.match(/^Subject: (.*)$/m)?.[1] ?? "";
 }

@@ -142,6 +142,31 @@ describe("Google sign-in (D15)", () => {
     expect(done2.cookies.find((c) => c.name === "known_device")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
   });
 
+  it("D105: a Google step-up marks the signed-in owner's own session (no new session); another account's session gets stepUp=failed", async () => {
+    const fresh = await begin("/");
+    const backFresh = await followToSite(fresh.authUrl.href);
+    const done = await t.app.inject({ method: "GET", url: backFresh.pathname + backFresh.search, cookies: { oidc_tx: fresh.tx } });
+    const sid = done.cookies.find((c) => c.name === "sid")!.value;
+
+    const start = await t.app.inject({ method: "GET", url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1", cookies: { sid } });
+    const authUrl = new URL(start.headers.location as string);
+    expect(authUrl.searchParams.get("max_age")).toBe("600");
+    const tx = start.cookies.find((c) => c.name === "oidc_tx")!.value;
+    const back = await followToSite(authUrl.href);
+    const stepped = await t.app.inject({ method: "GET", url: back.pathname + back.search, cookies: { oidc_tx: tx, sid } });
+    expect(stepped.headers.location).toBe("/settings?stepUp=google");
+    expect(stepped.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    expect((await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: { sid } })).json().steppedUp).toBe(true);
+
+    const stranger = await createUserWithSession(t);
+    const again = await t.app.inject({ method: "GET", url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1", cookies: stranger.cookies });
+    const tx2 = again.cookies.find((c) => c.name === "oidc_tx")!.value;
+    const back2 = await followToSite(new URL(again.headers.location as string).href);
+    const refused = await t.app.inject({ method: "GET", url: back2.pathname + back2.search, cookies: { oidc_tx: tx2, ...stranger.cookies } });
+    expect(refused.headers.location).toBe("/settings?stepUp=failed");
+    expect((await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: stranger.cookies })).json().steppedUp).toBe(false);
+  });
+
   it("refuses a tampered state", async () => {
     const { authUrl, tx } = await begin();
     const back = await followToSite(authUrl.href);

@@ -20,8 +20,9 @@ import {
   type OidcTransaction,
 } from "../services/google";
 import { createSession, destroySession } from "../services/sessions";
+import { markSteppedUp } from "../services/step-up";
 import { storedUserAgent } from "../services/user-agent";
-import { audit, logAuditError, signInRecord } from "../services/audit";
+import { actorOf, audit, logAuditError, signInRecord } from "../services/audit";
 import { knownDeviceCookies } from "../plugins/known-device";
 
 const OIDC_COOKIE = "oidc_tx";
@@ -51,10 +52,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     await audit(db, signInRecord(user, "google", request.ip), logAuditError(request));
   }
 
-  app.get("/api/auth/google", { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+  // D105: `stepUp=1` confirms the signed-in owner (the "Confirm it's you" dialog) instead of signing in.
+  const querystring = z.object({ returnTo: z.string().optional(), stepUp: z.literal("1").optional() });
+  app.get("/api/auth/google", { schema: { querystring } }, async (request, reply) => {
     if (!googleConfigured(config)) return reply.redirect("/login?error=google_unavailable", 302);
     try {
-      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo));
+      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo), { stepUp: request.query.stepUp === "1" });
       reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(tx)).toString("base64url"), { ...oidcCookie, maxAge: 600 });
       return reply.redirect(url, 302);
     } catch (err) {
@@ -74,6 +77,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     } catch {
       return reply.redirect("/login?error=google_failed", 302);
     }
+    if (tx.stepUp) return finishStepUp(request, reply, tx);
     try {
       const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
       let user = await findGoogleUser(db, profile.sub);
@@ -97,6 +101,33 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       return reply.redirect("/login?error=google_failed", 302);
     }
   });
+
+  /**
+   * D105: the Google account of the signed-in account itself, signed in to Google within max_age, marks this session
+   * as having confirmed it's the owner; back to `returnTo` with `stepUp=google` (or `stepUp=failed`). No new session.
+   */
+  async function finishStepUp(request: FastifyRequest, reply: FastifyReply, tx: OidcTransaction) {
+    const returnTo = safeReturnTo(tx.returnTo);
+    const back = (outcome: "google" | "failed") => reply.redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}stepUp=${outcome}`, 302);
+    const user = request.user;
+    const token = sessionToken(request);
+    if (!user || !token) return reply.redirect("/login", 302);
+    try {
+      const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
+      const owner = await findGoogleUser(db, profile.sub);
+      if (owner?.id !== user.id) {
+        await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+        return back("failed");
+      }
+      await markSteppedUp(db, user.id, token, settings.now());
+      await audit(db, { actor: actorOf(user), action: "account.stepped_up", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      return back("google");
+    } catch (err) {
+      request.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Google step-up failed");
+      await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      return back("failed");
+    }
+  }
 
   // Issue 17, D98: the invite step's code creates the Google account the callback held back, and signs it in.
   app.post(

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { COMMON_PASSWORD_MESSAGE } from "../../contract/password-constants";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { grantStepUp } from "../../test/step-up";
 
 /**
  * Issue 17 (security review, "Passwords"): a password on the list of the 10,000 most common ones
@@ -53,6 +54,7 @@ describeEachDatabase("common passwords are refused (issue 17)", (t) => {
 
   it("an account without a password cannot set a common one", async () => {
     const { cookies } = await createUserWithSession(t(), { username: "google_only" });
+    await grantStepUp(t(), cookies.sid);
     const set = await t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword: "football" } });
     expect(set.statusCode).toBe(400);
     expect(set.json().message).toBe(COMMON_PASSWORD_MESSAGE);

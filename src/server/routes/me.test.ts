@@ -3,10 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { emailTokensTable, sessionsTable, usersTable } from "../db/schema";
 import { NOTIFICATION_KIND_LIST as NOTIFICATION_KINDS } from "../../contract/player-live";
-import { NOTIFICATION_PREF_KINDS, WRONG_PASSWORD_MESSAGE } from "../../contract/me";
+import { NOTIFICATION_PREF_KINDS } from "../../contract/me";
+import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
+import { grantStepUp } from "../../test/step-up";
 import { hashToken } from "../services/sessions";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { startSmtp, type Mail } from "../../test/smtp";
+import { mailText, startSmtp, type Mail } from "../../test/smtp";
 import { multipart } from "../../test/uploads";
 
 const smtp = await startSmtp();
@@ -33,14 +35,6 @@ async function login(t: TestApp, username: string, password: string, userAgent =
 }
 const whoAmI = (t: TestApp, cookies: Cookies) => t.app.inject({ method: "GET", url: "/api/auth/user", cookies });
 
-/** The body of a mail, quoted-printable decoded. */
-function mailText(mail: Mail): string {
-  const body = mail.raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join("\n");
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 function tokenFrom(mail: Mail): string {
   const m = mailText(mail).match(/\/settings\/verify-email\?token=([A-Za-z0-9_%-]+)/);
   if (!m) throw new Error(`no link in mail: ${mail.raw}`);
@@ -217,11 +211,12 @@ describeEachDatabase(
 
       const wrong = await change({ currentPassword: "not it at all", newPassword: "new password" });
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json().message).toBe(WRONG_PASSWORD_MESSAGE);
+      expect(wrong.json().message).toBe(STEP_UP_TEXTS.wrongPassword);
       const short = await change({ currentPassword: "old password", newPassword: "short" });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe("Password must be at least 8 characters");
-      expect((await change({ newPassword: "new password" })).statusCode).toBe(400);
+      // D105: without the current password, only a session that confirmed it's the owner in the last 10 minutes may
+      expect((await change({ newPassword: "new password" })).json()).toEqual({ message: STEP_UP_TEXTS.required, code: STEP_UP_REQUIRED_CODE });
       expect((await whoAmI(t(), b.cookies!)).statusCode).toBe(200);
 
       expect((await change({ currentPassword: "old password", newPassword: "new password" })).statusCode).toBe(204);
@@ -231,15 +226,21 @@ describeEachDatabase(
       expect((await login(t(), "pw_changer", "new password")).res.statusCode).toBe(200);
     });
 
-    it("D87: an account without a password sets one without currentPassword, once", async () => {
+    it("D87, D105: an account without a password sets one after confirming it's the owner; 10 minutes on, it needs the password", async () => {
       const { cookies, user } = await createUserWithSession(t(), { username: "google_only" });
-      const set = await t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword: "my first password" } });
-      expect(set.statusCode).toBe(204);
+      const set = (newPassword: string, currentPassword?: string) =>
+        t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword, ...(currentPassword ? { currentPassword } : {}) } });
+      expect((await set("my first password")).statusCode).toBe(403);
+      await grantStepUp(t(), cookies.sid, now());
+      expect((await set("my first password")).statusCode).toBe(204);
       const settings = await t().app.inject({ method: "GET", url: "/api/me/settings", cookies });
       expect(settings.json().hasPassword).toBe(true);
-      const again = await t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword: "taking it over" } });
-      expect(again.statusCode).toBe(400);
-      expect((await login(t(), user.username, "my first password")).res.statusCode).toBe(200);
+      clock.offsetMs = 10 * 60 * 1000 + 1000;
+      const stale = await set("taking it over");
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json().code).toBe(STEP_UP_REQUIRED_CODE);
+      expect((await set("taking it over", "my first password")).statusCode).toBe(204);
+      expect((await login(t(), user.username, "taking it over")).res.statusCode).toBe(200);
     });
 
     it("D87: password attempts are rate-limited per player (429 with Retry-After)", async () => {
@@ -260,6 +261,7 @@ describeEachDatabase(
 
     it("D87: a new email is verified through a single-use link; until then the old email stays", async () => {
       const { cookies, user } = await createUserWithSession(t(), { username: "mail_changer", email: "old@example.test" });
+      await grantStepUp(t(), cookies.sid, now());
       const bad = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "not an address" } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe("Please enter a valid email address");
@@ -297,6 +299,7 @@ describeEachDatabase(
 
     it("D87: a verification link expires after 24 hours (injected clock)", async () => {
       const { cookies } = await createUserWithSession(t(), { email: "stays@example.test" });
+      await grantStepUp(t(), cookies.sid, now());
       expect((await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "late@example.test" } })).statusCode).toBe(202);
       const token = tokenFrom(await smtp.waitFor("late@example.test"));
       clock.offsetMs = 24 * 60 * 60 * 1000 + 1000;
@@ -309,6 +312,7 @@ describeEachDatabase(
     it("D87, issue 17: an email another account uses is answered like a free one (its owner gets a notice); a link used after another account took the address is 409", async () => {
       await createUserWithSession(t(), { email: "taken@example.test" });
       const { cookies } = await createUserWithSession(t());
+      await grantStepUp(t(), cookies.sid, now());
       const asked = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "TAKEN@example.test" } });
       const free = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "free-one@example.test" } });
       expect(asked.statusCode).toBe(202);
@@ -328,6 +332,7 @@ describeEachDatabase(
 
     it("D87: at most 5 verification mails per hour per player", async () => {
       const { cookies } = await createUserWithSession(t());
+      await grantStepUp(t(), cookies.sid, now());
       for (let i = 0; i < 5; i++) {
         expect((await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: `spam${i}@example.test` } })).statusCode).toBe(202);
       }

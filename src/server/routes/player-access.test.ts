@@ -41,6 +41,9 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "DELETE /api/me/sessions/others": "session",
   "DELETE /api/me/sessions/:id": "session",
   "POST /api/me/password": "session",
+  "GET /api/me/step-up": "session",
+  "POST /api/me/step-up": "session",
+  "POST /api/me/step-up/code": "session",
   "POST /api/me/email": "session",
   "POST /api/me/email/verify": "session",
   "POST /api/me/avatar": "session",
@@ -120,7 +123,7 @@ describeEachDatabase(
       for (const [route, who] of Object.entries(PLAYER_ROUTES)) {
         if (who !== "session") continue;
         const [method, url] = route.split(" ");
-        // DELETE /api/me would start the account's deletion: a wrong password (403 or 400) proves the guard let it through.
+        // DELETE /api/me would start the account's deletion: its refusal without step-up (403, D105) proves the guard let it through.
         const res = await t().app.inject({ method: method as "GET", url: fill(url, "999999"), cookies: p.cookies, payload: method === "GET" ? undefined : {} });
         if (res.statusCode === 401 || res.statusCode >= 500) failures.push(`${route} → ${res.statusCode} ${res.body.slice(0, 100)}`);
       }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me-constants";
 import type { Db } from "../db/client";
@@ -7,6 +7,8 @@ import {
   bestScoresTable,
   directMessagesTable,
   reportsTable,
+  accountUndoTokensTable,
+  auditLogTable,
   emailTokensTable,
   favoritesTable,
   friendRequestsTable,
@@ -89,6 +91,7 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.delete(userBlocksTable).where(or(mine(userBlocksTable.blockerId), mine(userBlocksTable.blockedId)));
     await tx.delete(presenceTable).where(mine(presenceTable.userId));
     await tx.delete(emailTokensTable).where(mine(emailTokensTable.userId));
+    await tx.delete(accountUndoTokensTable).where(mine(accountUndoTokensTable.userId));
     await tx.delete(staffTwoStepTable).where(mine(staffTwoStepTable.userId));
     await tx.delete(staffRecoveryCodesTable).where(mine(staffRecoveryCodesTable.userId));
     await tx.delete(directMessagesTable).where(or(mine(directMessagesTable.senderId), mine(directMessagesTable.recipientId)));
@@ -99,6 +102,16 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
       .where(or(mine(reportsTable.reporterId), and(mine(reportsTable.targetUserId), inArray(reportsTable.kind, ["profile", "message"]))));
     // Their own notifications, and other players' that they caused (services/notifications.ts keeps the cause as data.actorId).
     await tx.delete(notificationsTable).where(or(mine(notificationsTable.userId), sql`(${notificationsTable.data} ->> 'actorId')::int = ${userId}`));
+    // D99 keeps the audit log a year, but their entries no longer name them: the label goes, and the values of
+    // their own account changes (D105: old and new addresses).
+    await tx
+      .update(auditLogTable)
+      .set({ actorLabel: `deleted-${userId}` })
+      .where(mine(auditLogTable.actorId));
+    await tx
+      .update(auditLogTable)
+      .set({ before: null, after: null })
+      .where(and(mine(auditLogTable.actorId), like(auditLogTable.action, "account.%")));
     await tx
       .update(usersTable)
       .set({

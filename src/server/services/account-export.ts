@@ -69,6 +69,7 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "reports.handled_by": { excluded: "a moderator's handling of other players' reports is the site's record (D99), not the moderator's personal data" },
   "staff_two_step.user_id": { excluded: "a sign-in credential (the authenticator's secret, encrypted), never handed out, like the password's hash" },
   "staff_recovery_codes.user_id": { excluded: "sign-in credentials (hashed recovery codes), never handed out, like the password's hash" },
+  "account_undo_tokens.user_id": { excluded: "D105: hashed single-use undo links, credentials like the password's hash (the old address is the player's own)" },
   "audit_log.actor_id": { excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year" },
 };
 

@@ -7,20 +7,18 @@ import {
   AVATAR_SIZE,
   EMAIL_TOKEN_TTL_HOURS,
   NOTIFICATION_PREF_KINDS,
-  WRONG_PASSWORD_MESSAGE,
   type AccountSettings,
   type AccountSettingsPatch,
-  type ChangePasswordInput,
   type NotificationPrefs,
 } from "../../contract/me";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { emailTokensTable, usersTable } from "../db/schema";
-import { Conflict, Forbidden, Invalid, NotFound, UnsupportedType } from "../errors";
+import { Conflict, Invalid, NotFound, UnsupportedType } from "../errors";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
 import { emailInUseMail, emailVerificationMail, type MailMessage } from "./mailer";
 import { assertPasswordNotCommon } from "./common-passwords";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken } from "./sessions";
 import { PRIVATE_FILE_MODE } from "./data-dir";
@@ -77,28 +75,23 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
 }
 
 /**
- * D87: POST /api/me/password. With a password: the current one must match (403). Without one (a Google-only
- * account): a password may be set without `currentPassword`. Every other session ends; `keepToken`'s stays.
- * Issue 17: a common new password is refused (400) first, as its length is by the contract.
+ * D87, D105: POST /api/me/password, once the session has proved it is the owner (the route checks that). Issue 17:
+ * a common new password is refused (400). Every other session ends; `keepToken`'s stays. Returns the hash it
+ * replaced (null: the account had no password), for the undo link.
  */
-export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, keepToken: string | undefined, hashCost: number): Promise<void> {
-  assertPasswordNotCommon(input.newPassword);
+export async function changePassword(
+  db: Db,
+  userId: number,
+  newPassword: string,
+  keepToken: string | undefined,
+  hashCost: number,
+): Promise<{ previousHash: string | null; endedSessions: number }> {
+  assertPasswordNotCommon(newPassword);
   const user = await loadUser(db, userId);
-  if (user.passwordHash) {
-    if (!input.currentPassword) throw new Invalid("Please enter your current password");
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash, hashCost))) throw new Forbidden(WRONG_PASSWORD_MESSAGE);
-  }
-  const passwordHash = await hashPassword(input.newPassword, hashCost);
+  const passwordHash = await hashPassword(newPassword, hashCost);
   await db.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
-  await endUserSessions(db, userId, { exceptToken: keepToken });
-}
-
-/** D87: the password of a confirmation (account deletion): 403 when wrong; nothing to check for an account without one. */
-export async function confirmPassword(db: Db, userId: number, password: string | undefined, hashCost: number): Promise<void> {
-  const user = await loadUser(db, userId);
-  if (!user.passwordHash) return;
-  if (!password) throw new Invalid("Please enter your password");
-  if (!(await verifyPassword(password, user.passwordHash, hashCost))) throw new Forbidden("Your password is not correct");
+  const endedSessions = await endUserSessions(db, userId, { exceptToken: keepToken });
+  return { previousHash: user.passwordHash, endedSessions };
 }
 
 const EMAIL_TAKEN = "An account with this email already exists";
@@ -146,8 +139,13 @@ export async function requestEmailChange(
 
 const BAD_LINK = "This verification link is not valid or has expired. Please ask for a new one in Settings.";
 
-/** D87: POST /api/me/email/verify. The token's account gets its address, verified; used, expired or unknown → 400; taken → 409. */
-export async function verifyEmailToken(db: Db, userId: number, token: string, now = new Date()): Promise<{ email: string }> {
+export type VerifiedEmail = { email: string; previous: { email: string | null; verified: boolean }; changed: boolean };
+
+/**
+ * D87: POST /api/me/email/verify. The token's account gets its address, verified; used, expired or unknown → 400;
+ * taken → 409. `changed` is false when the link only confirmed the address the account already had.
+ */
+export async function verifyEmailToken(db: Db, userId: number, token: string, now = new Date()): Promise<VerifiedEmail> {
   const tokenHash = hashToken(token);
   try {
     return await db.transaction(async (tx) => {
@@ -171,13 +169,15 @@ export async function verifyEmailToken(db: Db, userId: number, token: string, no
         .where(and(sql`lower(${usersTable.email}) = lower(${claimed.email})`, ne(usersTable.id, userId)))
         .limit(1);
       if (taken) throw new Conflict(EMAIL_TAKEN);
+      const [before] = await tx.select({ email: usersTable.email, verifiedAt: usersTable.emailVerifiedAt }).from(usersTable).where(eq(usersTable.id, userId));
       await tx.update(usersTable).set({ email: claimed.email, emailVerifiedAt: now }).where(eq(usersTable.id, userId));
       // The other links of this account are spent too: only the newest address asked for counts once one is used.
       await tx
         .update(emailTokensTable)
         .set({ usedAt: now })
         .where(and(eq(emailTokensTable.userId, userId), isNull(emailTokensTable.usedAt)));
-      return { email: claimed.email };
+      const previous = { email: before?.email ?? null, verified: Boolean(before?.email && before.verifiedAt) };
+      return { email: claimed.email, previous, changed: previous.email?.toLowerCase() !== claimed.email.toLowerCase() };
     });
   } catch (err) {
     if (isUniqueViolation(err, "users_email_lower_unique")) throw new Conflict(EMAIL_TAKEN);

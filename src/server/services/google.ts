@@ -34,12 +34,16 @@ export function redirectUri(config: Config): string {
   return `${config.publicUrl}/api/auth/google/callback`;
 }
 
-export type OidcTransaction = { state: string; nonce: string; verifier: string; returnTo: string };
+/** `stepUp` (D105): the sign-in confirms the signed-in owner of an account, and must be fresh (max_age). */
+export type OidcTransaction = { state: string; nonce: string; verifier: string; returnTo: string; stepUp?: boolean };
 
-export async function startGoogleSignIn(config: Config, returnTo: string): Promise<{ url: string; tx: OidcTransaction }> {
+/** D105: how old Google's own sign-in may be for a step-up (the provider asks again when it is older). */
+const STEP_UP_MAX_AGE_SECONDS = 600;
+
+export async function startGoogleSignIn(config: Config, returnTo: string, opts: { stepUp?: boolean } = {}): Promise<{ url: string; tx: OidcTransaction }> {
   const cfg = await oidcConfiguration(config);
   const verifier = client.randomPKCECodeVerifier();
-  const tx: OidcTransaction = { state: client.randomState(), nonce: client.randomNonce(), verifier, returnTo };
+  const tx: OidcTransaction = { state: client.randomState(), nonce: client.randomNonce(), verifier, returnTo, ...(opts.stepUp ? { stepUp: true } : {}) };
   const url = client.buildAuthorizationUrl(cfg, {
     redirect_uri: redirectUri(config),
     scope: "openid email profile",
@@ -47,6 +51,7 @@ export async function startGoogleSignIn(config: Config, returnTo: string): Promi
     code_challenge_method: "S256",
     state: tx.state,
     nonce: tx.nonce,
+    ...(opts.stepUp ? { max_age: String(STEP_UP_MAX_AGE_SECONDS) } : {}),
   });
   return { url: url.href, tx };
 }
@@ -60,6 +65,8 @@ export async function finishGoogleSignIn(config: Config, callbackUrl: URL, tx: O
     expectedState: tx.state,
     expectedNonce: tx.nonce,
     idTokenExpected: true,
+    // D105: a step-up's ID token must say when the person signed in to Google, within max_age
+    ...(tx.stepUp ? { maxAge: STEP_UP_MAX_AGE_SECONDS } : {}),
   });
   const claims = tokens.claims();
   if (!claims?.sub) throw new Error("no subject in the ID token");

@@ -119,3 +119,75 @@ export function emailInUseMail(opts: { to: string; siteName: string; publicUrl: 
     ].join("\n"),
   };
 }
+
+/** D105: the code that confirms it is the owner before an account change, sent to the account's verified address. */
+export function stepUpCodeMail(opts: { to: string; username: string; code: string; siteName: string; validMinutes: number }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Your ${opts.siteName} confirmation code: ${opts.code}`,
+    text: [
+      `Hello ${opts.username},`,
+      "",
+      `Someone signed in as you on ${opts.siteName} asked to confirm it is you before changing your account. Your code is:`,
+      "",
+      `    ${opts.code}`,
+      "",
+      `It is valid for ${opts.validMinutes} minutes and can be used once.`,
+      "If you did not ask for it, do not share it with anyone, and change your password in Settings.",
+    ].join("\n"),
+  };
+}
+
+/** D105: what the account's address is told after an email or password change, with the link that undoes it. */
+export function accountChangeNoticeMail(opts: {
+  to: string;
+  username: string;
+  siteName: string;
+  change: "email" | "password_changed" | "password_set";
+  newEmail?: string;
+  undoLink: string;
+  validDays: number;
+}): MailMessage {
+  const what = {
+    email: { subject: "Your email address was changed", line: `The email address of your account was changed to ${opts.newEmail ?? "a new address"}.` },
+    password_changed: { subject: "Your password was changed", line: "The password of your account was changed." },
+    password_set: { subject: "A password was set on your account", line: "A password was set on your account: it can now also sign in with a password." },
+  }[opts.change];
+  const undo =
+    opts.change === "email"
+      ? "puts this address back on your account and signs out every device"
+      : opts.change === "password_changed"
+        ? "puts your previous password back and signs out every device; then choose a new password in Settings"
+        : "removes the password and signs out every device";
+  return {
+    to: opts.to,
+    subject: `${what.subject} on ${opts.siteName}`,
+    text: [
+      `Hello ${opts.username},`,
+      "",
+      what.line,
+      "The other devices signed in to your account were signed out.",
+      "",
+      "If this was you, there is nothing to do.",
+      `If it was not you, open this link within ${opts.validDays} days. It ${undo}:`,
+      "",
+      `    ${opts.undoLink}`,
+    ].join("\n"),
+  };
+}
+
+/** D105: what the account's address is told after someone asked for the account's deletion. */
+export function deletionRequestedMail(opts: { to: string; username: string; siteName: string; publicUrl: string; deleteAfter: Date }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Your ${opts.siteName} account will be deleted`,
+    text: [
+      `Hello ${opts.username},`,
+      "",
+      `Someone signed in as you asked for your account to be deleted. It will be deleted on ${opts.deleteAfter.toISOString().slice(0, 10)}.`,
+      "The other devices signed in to your account were signed out.",
+      "",
+      `If this was not you, sign in at ${opts.publicUrl.replace(/\/+$/, "")}/login before then: signing in keeps your account. Then change your password in Settings.`,
+    ].join("\n"),
+  };
+}

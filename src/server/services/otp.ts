@@ -277,3 +277,31 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
     .returning({ id: usersTable.id });
   return created.id;
 }
+
+/**
+ * D105: a code that confirms the owner of a signed-in account before a sensitive change, under `key` (the account's
+ * step-up key, never an email address, so a staff sign-in challenge is never touched). The key's earlier live
+ * challenges end: only the newest code mailed works. Limits on requests and tries are the caller's (rate-limits.ts).
+ */
+export async function startKeyedChallenge(db: Db, key: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+  await db
+    .update(otpChallengesTable)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallengesTable.email, key), isNull(otpChallengesTable.consumedAt)));
+  const challengeId = generateChallengeId();
+  const code = generateOtpCode();
+  const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
+  await db.insert(otpChallengesTable).values({ id: challengeId, email: key, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
+  return { code, expiresAt };
+}
+
+/** D105: checks (one try spent, like checkOtpCode) and uses up the live challenge of `key`; false for a wrong or no code. */
+export async function consumeKeyedChallenge(db: Db, key: string, code: string, now = new Date()): Promise<boolean> {
+  const [live] = await db
+    .select({ id: otpChallengesTable.id })
+    .from(otpChallengesTable)
+    .where(and(eq(otpChallengesTable.email, key), isNull(otpChallengesTable.consumedAt), gt(otpChallengesTable.expiresAt, now)))
+    .orderBy(desc(otpChallengesTable.createdAt))
+    .limit(1);
+  return Boolean(live) && (await consumeOtpChallenge(db, live.id, key, code, now));
+}

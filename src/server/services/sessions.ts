@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessionsTable, staffTwoStepTable, usersTable } from "../db/schema";
 import { sessionsChanged, type CachedSession, type SessionCache } from "./session-cache";
@@ -155,13 +155,13 @@ export function sessionHandle(tokenHash: string): string {
   return tokenHash.slice(0, 16);
 }
 
-/** D87, D100: the user's live sessions, newest first, the one of `currentToken` marked. */
-export async function listUserSessions(db: Db, userId: number, currentToken: string | undefined, now = new Date()) {
+/** D87, D100: the user's live sessions of `kinds` (D106: all by default), newest first, the one of `currentToken` marked. */
+export async function listUserSessions(db: Db, userId: number, currentToken: string | undefined, now = new Date(), kinds: SessionKind[] = ["player", "admin"]) {
   const current = currentToken ? hashToken(currentToken) : undefined;
   const rows = await db
     .select()
     .from(sessionsTable)
-    .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now)))
+    .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now), inArray(sessionsTable.kind, kinds)))
     .orderBy(desc(sessionsTable.lastSeenAt), desc(sessionsTable.createdAt));
   return rows
     .filter((r) => r.tokenHash === current || now.getTime() - r.lastSeenAt.getTime() <= SESSION_POLICY[r.kind].idleMs)
@@ -178,9 +178,10 @@ export async function listUserSessions(db: Db, userId: number, currentToken: str
 /**
  * Ends sessions of one user at once on every process (decision 009: the delete notifies the other processes
  * through PostgreSQL's trigger; this process forgets them now). `except`: the token to keep (D87: "sign out
- * everywhere else", a password change); `handle`: only the session of that handle. Returns how many ended.
+ * everywhere else", a password change); `handle`: only the session of that handle; `kinds`: only sessions of those
+ * kinds (D106: a player-kind session never ends a staff one). Returns how many ended.
  */
-export async function endUserSessions(db: Db, userId: number, which: { exceptToken?: string; handle?: string } = {}): Promise<number> {
+export async function endUserSessions(db: Db, userId: number, which: { exceptToken?: string; handle?: string; kinds?: SessionKind[] } = {}): Promise<number> {
   const ended = await db
     .delete(sessionsTable)
     .where(
@@ -188,6 +189,7 @@ export async function endUserSessions(db: Db, userId: number, which: { exceptTok
         eq(sessionsTable.userId, userId),
         which.exceptToken ? ne(sessionsTable.tokenHash, hashToken(which.exceptToken)) : undefined,
         which.handle ? sql`left(${sessionsTable.tokenHash}, 16) = ${which.handle}` : undefined,
+        which.kinds ? inArray(sessionsTable.kind, which.kinds) : undefined,
       ),
     )
     .returning({ tokenHash: sessionsTable.tokenHash });

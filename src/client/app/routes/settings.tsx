@@ -12,6 +12,8 @@ import { DataSection } from "@/features/settings/components/data-section";
 import { NotificationsSection, PrivacySection } from "@/features/settings/components/privacy-section";
 import { ProfileSection } from "@/features/settings/components/profile-section";
 import { SessionsSection } from "@/features/settings/components/sessions-section";
+import { StepUpProvider, useGoogleStepUpOutcome } from "@/features/settings/components/step-up-dialog";
+import { useSearch } from "wouter";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 
 const SECTIONS = [
@@ -28,6 +30,7 @@ const SECTIONS = [
 export function SettingsScreen() {
   const { user, isLoading } = useCurrentUser();
   const settings = useAccountSettings(Boolean(user));
+  useGoogleStepUpOutcome(useSearch());
 
   return (
     <>
@@ -68,15 +71,17 @@ export function SettingsScreen() {
                 ))}
               </ul>
             </nav>
-            <div className="grid min-w-0 max-w-3xl gap-6">
-              <ProfileSection user={user} />
-              <AccountSection settings={settings.data} />
-              <PrivacySection settings={settings.data} />
-              <NotificationsSection settings={settings.data} />
-              <SessionsSection />
-              <DataSection />
-              <DangerZone settings={settings.data} />
-            </div>
+            <StepUpProvider>
+              <div className="grid min-w-0 max-w-3xl gap-6">
+                <ProfileSection user={user} />
+                <AccountSection settings={settings.data} />
+                <PrivacySection settings={settings.data} />
+                <NotificationsSection settings={settings.data} />
+                <SessionsSection />
+                <DataSection />
+                <DangerZone settings={settings.data} />
+              </div>
+            </StepUpProvider>
           </div>
         )}
       </Container>

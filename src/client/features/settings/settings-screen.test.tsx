@@ -196,6 +196,104 @@ describe("/settings (D87)", () => {
   });
 });
 
+describe("Confirm it's you (D105)", () => {
+  const stepUpRequired = () => jsonResponse({ message: "Please confirm it's you first.", code: "step_up_required" }, { status: 403 });
+
+  it("a new address refused for want of proof opens the dialog; the password confirms and the change goes on", async () => {
+    let proven = false;
+    const { calls } = api([
+      ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: true, code: false, google: false }, steppedUp: proven })],
+      [
+        "POST",
+        "/api/me/step-up",
+        (req) => {
+          proven = (req.body as { password?: string }).password === "my password";
+          return proven
+            ? jsonResponse({ steppedUpUntil: new Date().toISOString() })
+            : jsonResponse({ message: "Your password is not correct" }, { status: 403 });
+        },
+      ],
+      [
+        "POST",
+        "/api/me/email",
+        () => (proven ? jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 }) : stepUpRequired()),
+      ],
+    ]);
+    renderApp("/settings");
+    fireEvent.change(await screen.findByLabelText("New email address"), { target: { value: "new@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send verification link" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it’s you" });
+    fireEvent.change(await within(dialog).findByLabelText("Password"), { target: { value: "a guess" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByText("Your password is not correct")).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "my password" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === "/api/me/email")).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText("We sent a verification link to new@example.com.")).toBeInTheDocument();
+  });
+
+  it("an account without a password confirms with a mailed code (or Google) before its first password", async () => {
+    let proven = false;
+    const { calls } = api(
+      [
+        ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven })],
+        [
+          "POST",
+          "/api/me/step-up/code",
+          () => jsonResponse({ message: "We sent a 6-digit code to your email address. It is valid for 10 minutes." }, { status: 202 }),
+        ],
+        [
+          "POST",
+          "/api/me/step-up",
+          () => {
+            proven = true;
+            return jsonResponse({ steppedUpUntil: new Date().toISOString() });
+          },
+        ],
+        ["POST", "/api/me/password", () => (proven ? new Response(null, { status: 204 }) : stepUpRequired())],
+      ],
+      { ...settings, hasPassword: false },
+    );
+    renderApp("/settings");
+    fireEvent.change(await screen.findByLabelText("New password"), { target: { value: "my first password" } });
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "my first password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it’s you" });
+    expect(await within(dialog).findByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/api/auth/google?returnTo=%2Fsettings&stepUp=1");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send me a code" }));
+    fireEvent.change(await within(dialog).findByLabelText("Code"), { target: { value: "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.url.pathname === "/api/me/step-up")?.body).toEqual({ code: "123456" }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === "/api/me/password")).toHaveLength(2));
+    expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
+  });
+});
+
+describe("/account/undo (D105)", () => {
+  it("undoes the change only when the button is pressed", async () => {
+    const calls: MockRequest[] = [];
+    mockApi([
+      signedOut,
+      noContent,
+      [
+        "POST",
+        "/api/account/undo",
+        (req) => {
+          calls.push(req);
+          return jsonResponse({ message: "Your previous email address is back and every device was signed out." });
+        },
+      ],
+    ]);
+    renderApp("/account/undo?token=abc");
+    const button = await screen.findByRole("button", { name: "Undo the change" });
+    expect(calls).toHaveLength(0);
+    fireEvent.click(button);
+    expect(await screen.findByRole("heading", { name: "The change was undone" })).toBeInTheDocument();
+    expect(calls[0].body).toEqual({ token: "abc" });
+  });
+});
+
 describe("/settings/verify-email (D87)", () => {
   it("posts the token once and says which address is now the player's", async () => {
     const { calls } = api([["POST", "/api/me/email/verify", () => jsonResponse({ email: "new@example.com" })]]);

@@ -68,6 +68,8 @@ export const sessionsTable = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** D87: the browser's User-Agent at sign-in (cut to 512 characters), for the sessions list */
     userAgent: text("user_agent"),
+    /** D105: when this session last proved it is the account's owner (password, emailed code or Google); fresh for 10 minutes */
+    steppedUpAt: timestamp("stepped_up_at", { withTimezone: true }),
   },
   (t) => [
     check("sessions_kind_valid", sql`${t.kind} in ('player', 'admin')`),
@@ -122,6 +124,28 @@ export const staffRecoveryCodesTable = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("staff_recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
+);
+
+/**
+ * D105: the link in the notice mailed to the old address after an email or password change, which undoes that change
+ * within 7 days. Only the SHA-256 of the token is stored.
+ */
+export const accountUndoTokensTable = pgTable(
+  "account_undo_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["email", "password"] }).notNull(),
+    oldEmail: text("old_email"),
+    /** a password change is undone to this hash (null: the account had no password) */
+    oldPasswordHash: text("old_password_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [check("account_undo_tokens_kind_valid", sql`${t.kind} in ('email', 'password')`), index("account_undo_tokens_user_idx").on(t.userId)],
 );
 
 /** Failed sign-in attempts and other fixed-window counters shared by all processes (D8). */

@@ -5,6 +5,8 @@ import { auditLogTable, otpChallengesTable, staffTwoStepTable, usersTable } from
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import { STEP_UP_REQUIRED_CODE } from "../../../contract/step-up-constants";
+import { grantStepUp } from "../../../test/step-up";
 
 /**
  * Issue 17 ("Admin sign-in is one emailed code"): staff two-step sign-in (TOTP + recovery codes), the Settings switch
@@ -200,9 +202,13 @@ describeEachDatabase(
       expect((await verifySecond(t(), { email: "order@example.com", code: totpAt(secret), otpSecret: c.otpSecret })).statusCode).toBe(401);
     });
 
-    it("disabling needs a current code; afterwards the emailed code alone signs in again", async () => {
+    it("disabling needs a current code and (D105) fresh proof it's the owner; afterwards the emailed code alone signs in again", async () => {
       const { sid } = await createUserWithSession(t(), { role: "admin", email: "disable@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
+      const unproven = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      expect(unproven.statusCode).toBe(403);
+      expect(unproven.json().code).toBe(STEP_UP_REQUIRED_CODE);
+      await grantStepUp(t(), sid, clock);
       const bad = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: wrong(totpAt(secret)) } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(TWO_STEP_TEXTS.disableWrong);

@@ -10,6 +10,7 @@ import { getAdminSelf } from "../../services/users";
 import { secretBox } from "../../services/secret-box";
 import { actorOf, audit } from "../../services/audit";
 import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredOf, twoStepStatus } from "../../services/two-step";
+import { requireFreshProof } from "../../services/step-up";
 import { adminErrorResponses } from "./validation";
 
 /**
@@ -52,11 +53,13 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
 
   // Off with a current code or a recovery code; the tries are limited (a stolen session must not guess its way out).
+  // D105: and only after the session confirmed it's the owner in the last 10 minutes (POST /api/me/step-up).
   app.post(
     "/api/admin/two-step/disable",
     { schema: { body: twoStepCodeBodySchema, response: { 200: z.object({ message: z.string() }), ...adminErrorResponses } } },
     async (request) => {
       const me = requireStaff(request);
+      await requireFreshProof(db, sessionToken(request), settings.now());
       const key = `admin-code:disable:${me.id}`;
       await rateLimits.reserve(["adminCodeFailure", key]);
       try {

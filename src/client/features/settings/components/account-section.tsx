@@ -12,6 +12,7 @@ import type { AccountSettings } from "@contract/me";
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
 import { useChangeEmail, useChangePassword } from "../api/account";
 import { SettingsCard } from "./settings-card";
+import { useConfirmIdentity } from "./step-up-dialog";
 
 /** D87: the email (with its verification state) and the password. */
 export function AccountSection({ settings }: { settings: AccountSettings }) {
@@ -30,6 +31,7 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const change = useChangeEmail();
+  const confirmIdentity = useConfirmIdentity();
 
   function send(value: string) {
     setError(undefined);
@@ -38,7 +40,10 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
         setEmail("");
         toast({ title: "Check your inbox", description: res.message });
       },
-      onError: (err) => setError(errorMessage(err)),
+      // D105: a new address needs proof; once given, the link is sent
+      onError: (err) => {
+        if (!confirmIdentity(err, () => send(value))) setError(errorMessage(err));
+      },
     });
   }
 
@@ -129,6 +134,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const [focusFirstError, setFocusFirstError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const change = useChangePassword();
+  const confirmIdentity = useConfirmIdentity();
 
   // After the server refused the new password, focus moves to it.
   useEffect(() => {
@@ -145,7 +151,11 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     if (confirm !== next) found.confirm = "The passwords do not match";
     setErrors(found);
     if (Object.keys(found).length) return;
-    change.mutate(hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next }, {
+    save(hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next });
+  }
+
+  function save(input: { currentPassword?: string; newPassword: string }) {
+    change.mutate(input, {
       onSuccess: () => {
         setCurrent("");
         setNext("");
@@ -153,6 +163,8 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         toast({ title: hasPassword ? "Password changed" : "Password set", description: "You were signed out on your other devices." });
       },
       onError: (err) => {
+        // D105: a first password needs proof (a code or Google); once given, it is saved
+        if (confirmIdentity(err, () => save(input))) return;
         const message = errorMessage(err);
         // Issue 17: a common password is refused by the server (the list stays there); shown by its field
         if (message === COMMON_PASSWORD_MESSAGE) {
@@ -169,7 +181,11 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         <KeyRound className="size-5 text-muted-foreground" aria-hidden="true" />
         <h3 className="font-medium">{hasPassword ? "Change password" : "Set a password"}</h3>
       </div>
-      {!hasPassword ? <p className="text-sm text-muted-foreground">You sign in with Google. A password lets you sign in with your username too.</p> : null}
+      {!hasPassword ? (
+        <p className="text-sm text-muted-foreground">
+          You sign in without a password. A password lets you sign in with your username too; first we confirm it&rsquo;s you.
+        </p>
+      ) : null}
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       <div className="grid items-start gap-4 sm:grid-cols-2">
         {hasPassword ? (

@@ -10,7 +10,9 @@ import { formatDate } from "@/lib/format";
 import type { AccountSettings } from "@contract/me";
 import { DELETION_GRACE_DAYS } from "@contract/me-constants";
 import { useCancelDeletion, useDeleteAccount } from "../api/account";
+import { needsStepUp } from "../api/step-up";
 import { SettingsCard } from "./settings-card";
+import { useConfirmIdentity } from "./step-up-dialog";
 
 /** D87: "Delete my account" (confirmed with the password; a 14-day grace in which signing in cancels it). */
 export function DangerZone({ settings }: { settings: AccountSettings }) {
@@ -68,6 +70,7 @@ function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolea
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const remove = useDeleteAccount();
+  const confirmIdentity = useConfirmIdentity();
 
   function close(next: boolean) {
     if (!next) {
@@ -83,12 +86,20 @@ function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolea
       setError("Please enter your password");
       return;
     }
-    remove.mutate(hasPassword ? password : undefined, {
+    request(hasPassword ? password : undefined);
+  }
+
+  function request(confirmation: string | undefined) {
+    remove.mutate(confirmation, {
       onSuccess: (res) => {
         close(false);
         toast({ title: "Account deletion scheduled", description: `Your account will be deleted on ${formatDate(res.deleteAfter)}.` });
       },
-      onError: (err) => setError(errorMessage(err)),
+      onError: (err) => {
+        // D105: an account without a password confirms it's them in the "Confirm it's you" dialog instead
+        if (needsStepUp(err)) close(false);
+        if (!confirmIdentity(err, () => request(undefined))) setError(errorMessage(err));
+      },
     });
   }
 
