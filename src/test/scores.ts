@@ -6,9 +6,13 @@ import type { createUserWithSession, TestApp } from "./test-app";
 /** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21, D23). */
 export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
-export async function newGame(t: TestApp, title: string, slug = "puzzle") {
+/** A game with a maximum score (D108: it counts towards the totals); `maxScore: null` makes one without rules. */
+export async function newGame(t: TestApp, title: string, slug = "puzzle", rules: { maxScore?: number | null } = {}) {
   const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, slug));
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
+  const [g] = await t.database.db
+    .insert(gamesTable)
+    .values({ title, description: "d", categoryId: cat.id, maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore })
+    .returning();
   return g;
 }
 
@@ -16,6 +20,12 @@ export async function play(t: TestApp, gameId: number, p?: Player): Promise<stri
   const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/play`, cookies: p?.cookies });
   expect(res.statusCode).toBe(200);
   return res.json().playId;
+}
+
+/** D108: the play reports its gameplay start, as a game's SDK does through the game page. */
+export async function startGameplay(t: TestApp, gameId: number, playId: string, p: Player) {
+  const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/gameplay`, cookies: p.cookies, payload: { state: "start" } });
+  expect(res.statusCode, res.body).toBe(204);
 }
 
 export async function submit(t: TestApp, p: Player | undefined, body: Record<string, unknown>) {
