@@ -9,7 +9,8 @@ import { currentSeason, rebuildSeasonBoards } from "./seasons";
 
 /** D23: a score must arrive within 6 hours of its play. */
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
-/** D90: a reported time may exceed the play's length on the server's clock by this much (the page's own delays). */
+/** D90/D108: a reported time may exceed the round's length on the server's clock by this much, and a round fall short of
+ * minRoundMs by as much (the page's own delays, the start report's trip). */
 export const TIME_SLACK_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -122,7 +123,8 @@ async function checkAndRecord(tx: Tx, seasonId: number, userId: number, input: {
 function checkRules(rules: Rules, score: number, roundMs: number) {
   if (rules.maxScore !== null && score > rules.maxScore) throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(rules.maxScore, rules.format));
   if (rules.order === "asc" && score === 0) throw new Invalid(SCORE_RULE_MESSAGES.zeroTime);
-  if (rules.minRoundMs !== null && roundMs < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
+  // the start reaches the server a request's trip after the game's own start: the same slack as for a time
+  if (rules.minRoundMs !== null && roundMs + TIME_SLACK_MS < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
   if (rules.format === "time_ms" && rules.minRoundMs !== null && score < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooShort(rules.minRoundMs));
   if (rules.format === "time_ms" && score > roundMs + TIME_SLACK_MS) throw new Invalid(SCORE_RULE_MESSAGES.longerThanPlay);
 }
