@@ -45,11 +45,6 @@ export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format" | "
   return rules.order === "desc" && rules.format === "points" && rules.maxScore !== null;
 }
 
-/** D108: whether a game has the rules that make its scores believable: a maximum (points) or a shortest round (times). */
-export function hasScoreRules(rules: Pick<ScoreRules, "format" | "maxScore" | "minRoundMs">): boolean {
-  return rules.format === "points" ? rules.maxScore !== null : rules.minRoundMs !== null;
-}
-
 // D90: formatTimeMs and formatScore live in ./score-format (re-exported here), a module of their own so that a
 // screen that shows scores (the CMS's, D93) does not add them to the chunk every public page shares (D73 budget).
 export { formatScore, formatTimeMs } from "./score-format";
