@@ -44,7 +44,11 @@ test("a game whose scores are times: its board lists them as times, lowest first
     players.map(async (p) => {
       const res = await p.context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
       expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()) as { playId: string }).playId;
+      const { playId } = (await res.json()) as { playId: string };
+      // D108: the round is measured from the gameplay start the game reports through the page
+      const started = await p.context.request.post(`/api/games/${game.id}/plays/${playId}/gameplay`, { data: { state: "start" } });
+      expect(started.status(), await started.text()).toBe(204);
+      return playId;
     }),
   );
   await sleep(Math.max(...times) + 300);

@@ -667,6 +667,23 @@ export const adminScoreRowSchema = z.object({
 export type AdminScoreRow = z.infer<typeof adminScoreRowSchema>;
 export const adminScoreListSchema = z.array(adminScoreRowSchema);
 
+/** D108: a score held for a moderator (GET /api/admin/held-scores), oldest first. */
+export const heldScoreRowSchema = z.object({
+  id: z.number().int(),
+  score: z.number().int(),
+  won: z.boolean().nullable(),
+  /** "ten_times_top": 10x the board's top; "top_three": a new top 3 on a board of 20+ players */
+  reason: z.enum(["ten_times_top", "top_three"]),
+  /** the board's top when it was held (null: none) */
+  boardTop: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  game: z.object({ id: z.number().int(), title: z.string(), format: z.enum(SCORE_FORMATS) }),
+});
+export type HeldScoreRow = z.infer<typeof heldScoreRowSchema>;
+export const heldScoreListSchema = z.array(heldScoreRowSchema);
+export const heldScoreDecisionSchema = z.object({ id: z.number().int(), status: z.enum(["approved", "rejected"]) });
+
 /** POST /api/admin/scores/reset: every score of a player on a game removed. */
 export const adminScoreResetSchema = z.strictObject({
   userId: z.number({ error: "userId must be a user id" }).int().positive().max(2147483647),

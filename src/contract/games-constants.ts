@@ -29,8 +29,9 @@ export function difficultyLabel(difficulty: GameDifficulty | null | undefined): 
  * D90: how a game's scores are judged and shown (game.json `"scores": {…}` or the CMS). `order` "desc": more is
  * better (points); "asc": less is better (a time). `format` "points" or "time_ms" (milliseconds, shown as
  * 1:02.345). The server refuses a score above `maxScore` or one sent sooner than `minRoundMs` after the play
- * started (and a time longer than the play has lasted). Only "more points is better" games add to a player's
- * total on the global boards: a time cannot be added to points.
+ * started (and a time longer than the play has lasted). Only "more points is better" games with a maximum add to
+ * a player's total on the global and season boards (D108): a time cannot be added to points, and a game without a
+ * ceiling would let one forged score top every board.
  */
 export const SCORE_ORDERS = ["desc", "asc"] as const;
 export type ScoreOrder = (typeof SCORE_ORDERS)[number];
@@ -39,9 +40,9 @@ export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 export type ScoreRules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 // The rules' defaults and their labels in the CMS: score-rules-constants.ts (kept out of the public pages' code, D73).
 
-/** D90: whether a game's best scores add to the players' totals on the global boards. */
-export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format">): boolean {
-  return rules.order === "desc" && rules.format === "points";
+/** D90/D108: whether a game's best scores add to the players' totals on the global and season boards. */
+export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format" | "maxScore">): boolean {
+  return rules.order === "desc" && rules.format === "points" && rules.maxScore !== null;
 }
 
 // D90: formatTimeMs and formatScore live in ./score-format (re-exported here), a module of their own so that a
@@ -53,4 +54,12 @@ export const SCORE_RULE_MESSAGES = {
   tooHigh: (max: number, format: ScoreFormat) => `This score is above the game's maximum of ${formatScore(max, format)} (maxScore)`,
   tooSoon: (minMs: number) => `This score came too soon after the game started: a round takes at least ${minMs / 1000} s (minRoundMs)`,
   longerThanPlay: "This time is longer than the game has been running (time_ms scores cannot exceed the play's length)",
+  tooShort: (minMs: number) => `This time is shorter than the game's shortest round of ${formatScore(minMs, "time_ms")} (minRoundMs)`,
+  zeroTime: "A score of 0 is not a real round: where lower is better, a score must be above 0",
+} as const;
+
+/** D108: what the player is told of a score held for a moderator (the API's 202 message and the game page's toast). */
+export const SCORE_HELD_TEXTS = {
+  title: "Score received: awaiting review",
+  message: "Your score was received. It is far above this game's leaderboard, so a moderator checks it before it shows on any leaderboard.",
 } as const;

@@ -31,3 +31,10 @@ export const submitScoreResponseSchema = z.object({
   rank: z.number().int(),
 });
 export type SubmitScoreResponse = z.infer<typeof submitScoreResponseSchema>;
+/** D108: 202, a score received but held for a moderator (on no board until approved). */
+export const heldScoreResponseSchema = z.object({
+  score: z.number().int(),
+  held: z.literal(true),
+  message: z.string(),
+});
+export type HeldScoreResponse = z.infer<typeof heldScoreResponseSchema>;

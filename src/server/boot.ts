@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { createDb, isEmpty, migrate, type Database } from "./db/client";
-import { repairBuiltinPackages, seed, syncBuiltinAchievements, upgradeBuiltinsForCollections } from "./db/seed";
+import { repairBuiltinPackages, seed, syncBuiltinAchievements, syncBuiltinScoreRules, upgradeBuiltinsForCollections } from "./db/seed";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { secureDataDir } from "./services/data-dir";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
@@ -23,6 +23,9 @@ export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogg
       const repaired = await repairBuiltinPackages(database.db, { dataDir: config.dataDir, gamesRoot });
       if (repaired) log?.info({ repaired }, "reinstalled missing built-in game packages");
       await syncBuiltinAchievements(database.db, gamesRoot);
+      // D108: an install seeded before the built-in games declared their maximum gets it (and the totals follow)
+      const scoreRules = await syncBuiltinScoreRules(database.db, gamesRoot);
+      if (scoreRules) log?.info({ games: scoreRules }, "added the built-in games' score limits");
       // D83: an install seeded before collections gets the home page's four, once.
       const collections = await upgradeBuiltinsForCollections(database.db, gamesRoot);
       if (collections) log?.info({ collections }, "added the home page's collections");

@@ -1,14 +1,19 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { categoriesTable, gamesTable } from "../server/db/schema";
+import { categoriesTable, gamesTable, heldScoresTable } from "../server/db/schema";
+import { approveHeldScore } from "../server/services/held-scores";
 import type { createUserWithSession, TestApp } from "./test-app";
 
 /** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21, D23). */
 export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
-export async function newGame(t: TestApp, title: string, slug = "puzzle") {
+/** A game with a maximum score (D108: it counts towards the totals); `maxScore: null` makes one without rules. */
+export async function newGame(t: TestApp, title: string, slug = "puzzle", rules: { maxScore?: number | null } = {}) {
   const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, slug));
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
+  const [g] = await t.database.db
+    .insert(gamesTable)
+    .values({ title, description: "d", categoryId: cat.id, maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore })
+    .returning();
   return g;
 }
 
@@ -16,6 +21,12 @@ export async function play(t: TestApp, gameId: number, p?: Player): Promise<stri
   const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/play`, cookies: p?.cookies });
   expect(res.statusCode).toBe(200);
   return res.json().playId;
+}
+
+/** D108: the play reports its gameplay start, as a game's SDK does through the game page. */
+export async function startGameplay(t: TestApp, gameId: number, playId: string, p: Player) {
+  const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/gameplay`, cookies: p.cookies, payload: { state: "start" } });
+  expect(res.statusCode, res.body).toBe(204);
 }
 
 export async function submit(t: TestApp, p: Player | undefined, body: Record<string, unknown>) {
@@ -28,4 +39,14 @@ export async function score(t: TestApp, p: Player, gameId: number, value: number
   const res = await submit(t, p, { playId, score: value, ...(won === undefined ? {} : { won }) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/** A score as `score` does, approved at once when it is held for a moderator (D108): for tests of what boards do with any values. */
+export async function scoreApproved(t: TestApp, p: Player, gameId: number, value: number) {
+  const playId = await play(t, gameId, p);
+  const res = await submit(t, p, { playId, score: value });
+  expect([201, 202], res.body).toContain(res.statusCode);
+  if (res.statusCode === 201) return;
+  const [held] = await t.database.db.select().from(heldScoresTable).where(eq(heldScoresTable.playId, playId));
+  await approveHeldScore(t.database.db, held.id, p.user.id);
 }

@@ -26,7 +26,7 @@ import { rebuildAchievements } from "../services/achievements";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { manifestAchievementsSchema } from "../../contract/game-achievements";
 import { scoreRulesPatchSchema } from "../../contract/admin";
-import { rebuildBestScores, scoreRuleColumns } from "../services/score-rules";
+import { applyScoreRules, rebuildBestScores, scoreRuleColumns } from "../services/score-rules";
 
 export const SEED_CATEGORIES = [
   { slug: "action", name: "Action", description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics." },
@@ -361,6 +361,32 @@ export async function syncBuiltinAchievements(db: Db, gamesRoot: string): Promis
     const g = bySlug.get(r.slug!);
     if (!g || !g.manifest.achievements.length) continue;
     await syncDeclaredAchievements(db, r.id, g.manifest.achievements);
+    synced++;
+  }
+  return synced;
+}
+
+/**
+ * On every start (D108): a built-in game's score limits from its game.json wherever the install has none (seeded
+ * before they were declared, or cleared in the CMS: a built-in game without its maximum would leave the totals). A
+ * different limit an administrator set stays theirs. The totals follow (applyScoreRules).
+ */
+export async function syncBuiltinScoreRules(db: Db, gamesRoot: string): Promise<number> {
+  const rows = await db
+    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug, maxScore: gamesTable.maxScore, minRoundMs: gamesTable.minRoundMs })
+    .from(gamesTable)
+    .where(sql`${gamesTable.builtinSlug} is not null`);
+  const bySlug = new Map((await readBuiltinGames(gamesRoot)).map((g) => [g.slug, g]));
+  let synced = 0;
+  for (const r of rows) {
+    const declared = bySlug.get(r.slug!)?.manifest.scores;
+    if (!declared) continue;
+    const patch = {
+      ...(r.maxScore === null && declared.maxScore != null ? { maxScore: declared.maxScore } : {}),
+      ...(r.minRoundMs === null && declared.minRoundMs != null ? { minRoundMs: declared.minRoundMs } : {}),
+    };
+    if (Object.keys(patch).length === 0) continue;
+    await db.transaction((tx) => applyScoreRules(tx, r.id, patch));
     synced++;
   }
   return synced;

@@ -12,7 +12,7 @@ async function playStarted(t: TestApp, gameId: number, p: Player, agoMs: number)
   const playId = await play(t, gameId, p);
   await t.database.db
     .update(playsTable)
-    .set({ createdAt: new Date(Date.now() - agoMs) })
+    .set({ createdAt: new Date(Date.now() - agoMs), gameplayStartedAt: new Date(Date.now() - agoMs) })
     .where(eq(playsTable.id, playId));
   return playId;
 }
@@ -82,7 +82,7 @@ describeEachDatabase(
     });
 
     it("asc: the lowest time is best on the game's board and in personal bests, and a time never adds to the total", async () => {
-      const g = await newGame(t(), "Race times");
+      const g = await newGame(t(), "Race times", "puzzle", { maxScore: null });
       await setRules(t(), g.id, { scoreOrder: "asc", scoreFormat: "time_ms" });
       const [a, b] = [await createUserWithSession(t()), await createUserWithSession(t())];
       const post = async (p: Player, ms: number) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
-import { scoreListQuerySchema, scoreListSchema, submitScoreResponseSchema, submitScoreSchema } from "../../contract/scores";
+import { heldScoreResponseSchema, scoreListQuerySchema, scoreListSchema, submitScoreResponseSchema, submitScoreSchema } from "../../contract/scores";
+import { SCORE_HELD_TEXTS } from "../../contract/games-constants";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listBestScores } from "../services/leaderboard";
@@ -14,11 +15,18 @@ import { ACHIEVEMENTS } from "../../contract/achievements";
 export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits, playerHub }) => {
   app.post(
     "/api/scores",
-    { schema: { body: submitScoreSchema, response: { 201: submitScoreResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
+    {
+      schema: {
+        body: submitScoreSchema,
+        response: { 201: submitScoreResponseSchema, 202: heldScoreResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await rateLimits.enforce("score", `score:${user.id}`);
       const result = await submitScore(db, user.id, request.body);
+      // D108: held for a moderator: received, on no board yet
+      if (!result.recorded) return reply.code(202).send({ score: result.score, held: true, message: SCORE_HELD_TEXTS.message });
       leaderboardCache.clear();
       // D85: the score is stored; telling friends and the player is secondary and never fails the request.
       try {

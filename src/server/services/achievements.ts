@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ACHIEVEMENTS, type AchievementId } from "../../contract/achievements";
 import type { Db } from "../db/client";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { achievementsTable } from "../db/schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -117,7 +118,7 @@ export async function rebuildAchievements(db: Db, only?: { userIds: number[]; ga
     select user_id, 'first_victory', min(created_at) from scores where won and ${of("user_id")} group by user_id
     union all
     select s.user_id, 'high_roller', min(s.created_at) from scores s
-    join games g on g.id = s.game_id and g.score_order = 'desc' and g.score_format = 'points'
+    join games g on g.id = s.game_id and ${COUNTS_TOWARD_TOTAL_SQL}
     where s.score >= 10000 and ${of("s.user_id")} group by s.user_id
     union all
     select user_id, 'dedicated_player', created_at from (

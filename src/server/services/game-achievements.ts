@@ -34,6 +34,7 @@ import { PLAY_SESSION_TTL_MS } from "./scores";
  *   open play (else Conflict "No open play"): a play of this game by this user started at most 6 hours
  *   ago, the rule D23 applies to scores. The (user, achievement) primary key makes an unlock happen
  *   once per player, also when two requests race: the insert `on conflict do nothing` tells who won.
+ *   One play unlocks at most UNLOCKS_PER_PLAY (D108; Conflict past it): the play's row is locked while counting.
  * - Showing: `listGameAchievements` is the same for everybody (cacheable, D70): hidden achievements
  *   are listed as "Hidden achievement" without a description, and each has the rounded percent of the
  *   game's players (distinct users with a score or an unlock in the game) who have it.
@@ -134,6 +135,14 @@ export async function myGameAchievements(db: Db, gameId: number, userId: number)
   return { unlocked: rows.map((r) => ({ key: r.key, unlockedAt: r.unlockedAt.toISOString() })) };
 }
 
+/**
+ * D108: the most achievements one play may unlock. The most a single round of a built-in game can earn is 4 (Brick
+ * Breaker, Number Merge, Mine Sweeper); one to spare. A forged frame then gets at most this many per play it opens,
+ * not every achievement of the game in one burst.
+ */
+export const UNLOCKS_PER_PLAY = 5;
+export const UNLOCKS_PER_PLAY_MESSAGE = `One play can unlock at most ${UNLOCKS_PER_PLAY} achievements: play another round for more`;
+
 /** D78: unlocks `key` of the game for the user during an open play; `{unlocked: false}` when they already have it. */
 export async function unlockGameAchievement(
   db: Db,
@@ -148,19 +157,37 @@ export async function unlockGameAchievement(
     .where(and(eq(gameAchievementsTable.gameId, gameId), eq(gameAchievementsTable.key, input.key)));
   if (!achievement) throw new NotFound("Unknown achievement");
   if (!UUID.test(input.playId)) throw new Conflict("No open play");
-  const play = (
-    await db.execute(sql`
-      select 1 from plays where id = ${input.playId}::uuid and game_id = ${gameId} and user_id = ${userId}
-        and created_at >= ${new Date(now.getTime() - PLAY_SESSION_TTL_MS).toISOString()}::timestamptz
-        and created_at <= ${new Date(now.getTime() + 60_000).toISOString()}::timestamptz`)
-  ).rows[0];
-  if (!play) throw new Conflict("No open play");
-  const inserted = await db
-    .insert(playerGameAchievementsTable)
-    .values({ userId, achievementId: achievement.id, playId: input.playId, unlockedAt: now })
-    .onConflictDoNothing()
-    .returning({ userId: playerGameAchievementsTable.userId });
-  return { unlocked: inserted.length > 0 };
+  return db.transaction(async (tx) => {
+    const play = (
+      await tx.execute(sql`
+        select 1 from plays where id = ${input.playId}::uuid and game_id = ${gameId} and user_id = ${userId}
+          and created_at >= ${new Date(now.getTime() - PLAY_SESSION_TTL_MS).toISOString()}::timestamptz
+          and created_at <= ${new Date(now.getTime() + 60_000).toISOString()}::timestamptz
+        for update`)
+    ).rows[0];
+    if (!play) throw new Conflict("No open play");
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(playerGameAchievementsTable)
+      .where(eq(playerGameAchievementsTable.playId, input.playId));
+    const inserted =
+      n >= UNLOCKS_PER_PLAY
+        ? []
+        : await tx
+            .insert(playerGameAchievementsTable)
+            .values({ userId, achievementId: achievement.id, playId: input.playId, unlockedAt: now })
+            .onConflictDoNothing()
+            .returning({ userId: playerGameAchievementsTable.userId });
+    // an achievement the player already has is no news, whatever the count; a new one past the cap is refused
+    if (n >= UNLOCKS_PER_PLAY) {
+      const [has] = await tx
+        .select({ userId: playerGameAchievementsTable.userId })
+        .from(playerGameAchievementsTable)
+        .where(and(eq(playerGameAchievementsTable.userId, userId), eq(playerGameAchievementsTable.achievementId, achievement.id)));
+      if (!has) throw new Conflict(UNLOCKS_PER_PLAY_MESSAGE);
+    }
+    return { unlocked: inserted.length > 0 };
+  });
 }
 
 /** A profile's game achievements, newest first (disabled accounts do not exist, D25). */

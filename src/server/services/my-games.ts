@@ -91,7 +91,12 @@ export async function recordGameplay(
     const playtimeMs = play.playtimeMs + addedMs;
     await tx
       .update(playsTable)
-      .set({ playtimeMs, gameplaySince: report.state === "start" ? now : null })
+      .set({
+        playtimeMs,
+        gameplaySince: report.state === "start" ? now : null,
+        // D108: a round is measured from the play's first start on the server's clock
+        ...(report.state === "start" ? { gameplayStartedAt: sql`coalesce(${playsTable.gameplayStartedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      })
       .where(eq(playsTable.id, report.playId));
     if (addedMs > 0) {
       await tx

@@ -31,6 +31,11 @@ export function otpCodeFor(codeKey: Buffer, challengeId: string): string {
   return String(mac.readUIntBE(0, 6) % 10 ** OTP_POLICY.length).padStart(OTP_POLICY.length, "0");
 }
 
+/** A fresh 6-digit code from the CSPRNG (crypto.randomInt is uniform, no modulo bias), for codes never mailed twice. */
+export function generateOtpCode(): string {
+  return String(crypto.randomInt(0, 10 ** OTP_POLICY.length)).padStart(OTP_POLICY.length, "0");
+}
+
 /** An opaque challenge id (the `otpSecret` of the API): 192 random bits, unrelated to the code (D42). */
 export function generateChallengeId(): string {
   return crypto.randomBytes(24).toString("base64url");

@@ -6,11 +6,12 @@ import { gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { readManifestKey } from "./packages";
 import { rebuildSeasonBoards } from "./seasons";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 
 /**
  * D90: a game's score rules, read from game.json or set in the CMS, and what follows a change: the game's best
  * scores are chosen again by the new order and the players' totals recomputed (only "more points is better"
- * games add to a total). The recomputation helpers also serve score moderation (D93). No HTTP types here.
+ * games with a maximum add to a total, D108). The recomputation helpers also serve score moderation (D93). No HTTP types here.
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -111,9 +112,9 @@ export async function recomputeTotals(tx: Q, users: ReturnType<typeof sql> | num
       reported = c.reported
     from (select ps2.user_id,
                  (select sum(b.score) from best_scores b join games g on g.id = b.game_id
-                   where b.user_id = ps2.user_id and g.score_order = 'desc' and g.score_format = 'points')::bigint as total,
+                   where b.user_id = ps2.user_id and ${COUNTS_TOWARD_TOTAL_SQL})::bigint as total,
                  (select max(b.achieved_at) from best_scores b join games g on g.id = b.game_id
-                   where b.user_id = ps2.user_id and g.score_order = 'desc' and g.score_format = 'points') as reached
+                   where b.user_id = ps2.user_id and ${COUNTS_TOWARD_TOTAL_SQL}) as reached
           from player_stats ps2 where ps2.user_id in ${ids}) t,
          (select ps3.user_id,
                  (select count(*) from scores s where s.user_id = ps3.user_id)::int as played,

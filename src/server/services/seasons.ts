@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, type SeasonLength } from "../../contract/leaderboard-constants";
 import type { Season } from "../../contract/leaderboard";
 import type { Db } from "../db/client";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { seasonsTable, websiteContentTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 
@@ -198,7 +199,7 @@ export async function rebuildSeasonBoards(tx: Q, only: { seasonId?: number; game
     ) c
     left join (
       select b.season_id, b.user_id, sum(b.score)::bigint as total, max(b.achieved_at) as reached
-      from season_best_scores b join games g on g.id = b.game_id and g.score_order = 'desc' and g.score_format = 'points'
+      from season_best_scores b join games g on g.id = b.game_id and ${COUNTS_TOWARD_TOTAL_SQL}
       where ${season(sql`b.season_id`)} and ${players(sql`b.user_id`)}
       group by b.season_id, b.user_id
     ) t on t.season_id = c.season_id and t.user_id = c.user_id`);

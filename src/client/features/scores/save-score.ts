@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { formatScore, type ScoreFormat } from "@contract/games-constants";
+import { formatScore, SCORE_HELD_TEXTS, type ScoreFormat } from "@contract/games-constants";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
@@ -15,7 +15,8 @@ export const SCORE_NOT_SAVED_TITLE = "Score not saved";
  * part of the game page before interaction, see use-save-score.ts):
  * - signed out (or the session has ended: 401): toast 'Sign in to save your score', nothing stored;
  * - signed in: POST /api/scores with the play session's id, then a toast with the personal best or
- *   the rank; the game's scores, the leaderboard and profiles are refetched (see invalidateAfterScore);
+ *   the rank; the game's scores, the leaderboard and profiles are refetched (see invalidateAfterScore); a score held
+ *   for a moderator (202, D108): 'Score received: awaiting review' with the server's explanation;
  * - 429: a gentle toast; 400 (D90/D101: a score the game's rules refuse, the message names the rule): the
  *   server's message; any other failure is only logged (the game itself goes on).
  * D90: the score reads as the game shows scores (`format`: a time as 1:02.345, not as points).
@@ -42,6 +43,10 @@ export async function saveScore(
   }
   try {
     const result = await submitScore({ playId, score, won });
+    if ("held" in result) {
+      toast({ title: SCORE_HELD_TEXTS.title, description: `${scored(result.score)} ${result.message}` });
+      return;
+    }
     // not awaited: the toast should not wait for the refetches
     void invalidate();
     // A first score of 0 is technically a best, but celebrating it would read as a joke.

@@ -19,6 +19,8 @@ export const playsTable = pgTable(
     gameplaySince: timestamp("gameplay_since", { withTimezone: true }),
     /** D86: gameplay time counted in this play so far (capped per play) */
     playtimeMs: integer("playtime_ms").notNull().default(0),
+    /** D108: the server's time of the play's first gameplay "start" (the SDK's gameplay.start): a round is measured from it */
+    gameplayStartedAt: timestamp("gameplay_started_at", { withTimezone: true }),
   },
   (t) => [
     index("plays_game_idx").on(t.gameId, t.createdAt),
@@ -141,6 +143,45 @@ export const scoresTable = pgTable(
     // issue 16 benchmark: a profile's per-game score counts and last score, an index-only range per player
     index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     index("scores_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * D108: a score far above its game's board (10x the top, or a new top 3 on a board of 20+ players), held for a
+ * moderator before it reaches the scores and boards; one per play, like a score. A rejected one stays, so that its play
+ * cannot send another.
+ */
+export const heldScoresTable = pgTable(
+  "held_scores",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    playId: uuid("play_id").references(() => playsTable.id, { onDelete: "set null" }),
+    score: integer("score").notNull(),
+    won: boolean("won"),
+    /** why it was held: "ten_times_top" or "top_three" */
+    reason: text("reason").notNull(),
+    /** the board's top when it was held (null: none) */
+    boardTop: integer("board_top"),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => usersTable.id, { onDelete: "set null" }),
+    /** the score recorded on approval */
+    scoreId: integer("score_id").references(() => scoresTable.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("held_scores_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("held_scores_score_range", sql`${t.score} between 0 and 1000000000`),
+    uniqueIndex("held_scores_play_unique").on(t.playId),
+    index("held_scores_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

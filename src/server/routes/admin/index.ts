@@ -70,7 +70,7 @@ export const TWO_STEP_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
 
 /**
  * D96: the only /api/admin routes a moderator may use (on a one-time-code session, like an admin): who they are,
- * the reports queue and its actions, mutes, and deleting chat messages (reviews are deleted through the public
+ * the reports queue and its actions, the held scores' queue (D108), mutes, and deleting chat messages (reviews are deleted through the public
  * route, which lets staff sessions delete any review). Every other admin route answers 403 to a moderator.
  */
 export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
@@ -80,6 +80,10 @@ export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/admin/moderation/mutes/:userId",
   "DELETE /api/admin/moderation/mutes/:userId",
   "DELETE /api/admin/chat/:id",
+  // D108: the queue of scores far above their board
+  "GET /api/admin/held-scores",
+  "POST /api/admin/held-scores/:id/approve",
+  "POST /api/admin/held-scores/:id/reject",
   // issue 17: their own two-step sign-in
   "GET /api/admin/two-step",
   "POST /api/admin/two-step/setup",

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminScoreListQuerySchema, adminScoreListSchema, adminScoreResetResultSchema, adminScoreResetSchema } from "../../../contract/admin";
+import {
+  adminScoreListQuerySchema,
+  adminScoreListSchema,
+  adminScoreResetResultSchema,
+  adminScoreResetSchema,
+  heldScoreDecisionSchema,
+  heldScoreListSchema,
+} from "../../../contract/admin";
+import { requireStaff } from "../../plugins/auth";
+import { approveHeldScore, listHeldScores, rejectHeldScore } from "../../services/held-scores";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { listScoresForAdmin, removeScore, resetPlayerOnGame } from "../../services/score-moderation";
@@ -9,7 +18,7 @@ import { seasonSchema } from "../../../contract/leaderboard";
 import { startNewSeason, toSeason } from "../../services/seasons";
 
 /** D93, D101: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
-export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings }) => {
   app.get(
     "/api/admin/scores",
     { schema: { querystring: adminScoreListQuerySchema, response: { 200: adminScoreListSchema, ...adminErrorResponses } } },
@@ -42,6 +51,34 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       return { removed: result.removed.length };
     },
   );
+
+  // D108: the queue of held scores, for admins and moderators (MODERATOR_ROUTES in index.ts)
+  app.get("/api/admin/held-scores", { schema: { response: { 200: heldScoreListSchema, ...adminErrorResponses } } }, async (request) => {
+    requireStaff(request);
+    return listHeldScores(db);
+  });
+
+  for (const decision of ["approve", "reject"] as const) {
+    app.post(
+      `/api/admin/held-scores/:id/${decision}`,
+      { schema: { params: idParamSchema, response: { 200: heldScoreDecisionSchema, ...adminErrorResponses } } },
+      async (request) => {
+        const staff = requireStaff(request);
+        const decided =
+          decision === "approve"
+            ? await approveHeldScore(db, request.params.id, staff.id, settings.now())
+            : await rejectHeldScore(db, request.params.id, staff.id, settings.now());
+        const status = decision === "approve" ? ("approved" as const) : ("rejected" as const);
+        request.auditRecord = {
+          action: `score.held_${status}`,
+          target: { kind: "held_score", id: decided.id },
+          before: { held: decided.id, userId: decided.userId, gameId: decided.gameId, score: decided.score, status: "pending" },
+          after: { status, ...("scoreId" in decided ? { scoreId: decided.scoreId } : {}) },
+        };
+        return { id: decided.id, status };
+      },
+    );
+  }
 
   // D91: end the open season now and start the next (admins only); the boards' caches are cleared by the admin hook
   app.post("/api/admin/seasons/new", { schema: { response: { 201: seasonSchema, ...adminErrorResponses } } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, type MockRequest } from "@test/render-app";
+import type { HeldScoreRow } from "@contract/admin";
 import type { ReportGroup, ReportQueue } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
@@ -32,13 +33,34 @@ const group = (over: Partial<ReportGroup> = {}): ReportGroup => ({
 type Queues = { open: ReportGroup[]; handled: ReportGroup[] };
 
 /** The queue API with its groups in memory: an action moves the group to the handled tab, as the server does. */
-function api(who: typeof ADMIN, queues: Queues, action?: (req: MockRequest) => Response | undefined) {
+const HELD: HeldScoreRow = {
+  id: 3,
+  score: 1_000_000,
+  won: null,
+  reason: "ten_times_top",
+  boardTop: 4_200,
+  createdAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+  user: { id: 5, username: "alice" },
+  game: { id: 8, title: "Lane Racer", format: "points" },
+};
+
+function api(who: typeof ADMIN, queues: Queues, action?: (req: MockRequest) => Response | undefined, held: HeldScoreRow[] = []) {
   const answer = (status: string, kind: string | null): ReportQueue => {
     const items = (status === "handled" ? queues.handled : queues.open).filter((g) => !kind || g.kind === kind);
     return { open: queues.open.length, items };
   };
   return mockApi([
     ["GET", "/api/admin/user", () => jsonResponse(who)],
+    ["GET", "/api/admin/held-scores", () => jsonResponse(held)],
+    [
+      "POST",
+      /^\/api\/admin\/held-scores\/\d+\/(approve|reject)$/,
+      (req) => {
+        const id = Number(req.url.pathname.split("/")[4]);
+        held = held.filter((h) => h.id !== id);
+        return jsonResponse({ id, status: req.url.pathname.endsWith("approve") ? "approved" : "rejected" });
+      },
+    ],
     ["GET", "/api/admin/reports", ({ url }) => jsonResponse(answer(url.searchParams.get("status") ?? "open", url.searchParams.get("kind")))],
     [
       "POST",
@@ -231,5 +253,21 @@ describe("CmsReportsScreen (D96, D97)", () => {
     await waitFor(() => expect(screen.queryByRole("article", { name: "Chat message by alice" })).toBeNull());
     expect(reads(fetch)).toContain("?status=handled&kind=review");
     expect(screen.getByRole("article", { name: "Review by alice" })).toBeInTheDocument();
+  });
+
+  it("D108: the Held scores tab lists a score far above its board with why; Approve posts, toasts and empties the list", async () => {
+    const fetch = api(MODERATOR, { open: [], handled: [] }, undefined, [HELD]);
+    renderWithProviders(<CmsReportsScreen />, "/cms/reports");
+    const tab = await screen.findByRole("tab", { name: /Held scores/ });
+    await waitFor(() => expect(tab).toHaveTextContent("1"));
+    fireEvent.mouseDown(tab);
+    const held = await card("1,000,000 on Lane Racer");
+    expect(held).toHaveTextContent("by alice");
+    expect(held).toHaveTextContent("More than 10 times the top score (4,200)");
+    expect(screen.queryByRole("combobox", { name: "Kind" })).toBeNull();
+    fireEvent.click(within(held).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Score approved: it is on the leaderboards now")).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith("/api/admin/held-scores/3/approve") && init?.method === "POST")).toBe(true);
+    expect(await screen.findByText("No scores are waiting for review.")).toBeInTheDocument();
   });
 });

@@ -14,6 +14,8 @@ import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
 import { LoadError } from "@/features/cms/components/list-screen";
 import { ReportGroupCard, ReportGroupSkeletons } from "@/features/cms/components/report-group-card";
+import { HeldScoreList } from "@/features/cms/components/held-score-list";
+import { useHeldScores } from "@/features/cms/api/held-scores";
 import { actionConfirm, actionDoneText } from "@/features/cms/components/report-texts";
 
 const ALL_KINDS = "all";
@@ -57,18 +59,19 @@ function ReportList({
 
 /**
  * /cms/reports (D97): the players' reports, grouped by item, for admins and moderators (D96). Open / Handled tabs and
- * a kind filter; each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
+ * a kind filter; D108: a "Held scores" tab, the scores far above their board that wait for approval. Each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
  * every action after a confirmation that says what it does.
  */
 export function CmsReportsScreen() {
   const me = useAdminUser().data;
   const role = me?.role === "admin" ? "admin" : "moderator";
-  const [status, setStatus] = useState<ReportStatusTab>("open");
+  const [status, setStatus] = useState<ReportStatusTab | "scores">("open");
+  const heldCount = useHeldScores().data?.length;
   const [kind, setKind] = useState<ReportKind | "">("");
   const [asking, setAsking] = useState<{ group: ReportGroup; action: ReportAction } | null>(null);
   const act = useReportAction();
   // The open count comes with either tab's answer (the nav shows it too).
-  const open = useReports(status, kind).data?.open;
+  const open = useReports(status === "scores" ? "open" : status, kind).data?.open;
   const confirm = asking ? actionConfirm(asking.group, asking.action) : null;
 
   function run() {
@@ -92,7 +95,7 @@ export function CmsReportsScreen() {
   return (
     <>
       <CmsPageHeader title="Reports" description="What players reported, grouped by item. Every reporter is told the outcome." icon={<Flag />} />
-      <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab)}>
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab | "scores")}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <TabsList aria-label="Report status">
             <TabsTrigger value="open">
@@ -100,20 +103,28 @@ export function CmsReportsScreen() {
               {open ? <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">{formatNumber(open)}</span> : null}
             </TabsTrigger>
             <TabsTrigger value="handled">Handled</TabsTrigger>
+            <TabsTrigger value="scores">
+              Held scores
+              {heldCount ? (
+                <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">{formatNumber(heldCount)}</span>
+              ) : null}
+            </TabsTrigger>
           </TabsList>
-          <Select value={kind || ALL_KINDS} onValueChange={(v) => setKind(v === ALL_KINDS ? "" : (v as ReportKind))}>
-            <SelectTrigger aria-label="Kind" className="sm:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_KINDS}>All kinds</SelectItem>
-              {REPORT_KINDS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {REPORT_KIND_LABELS[k]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {status === "scores" ? null : (
+            <Select value={kind || ALL_KINDS} onValueChange={(v) => setKind(v === ALL_KINDS ? "" : (v as ReportKind))}>
+              <SelectTrigger aria-label="Kind" className="sm:w-48">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_KINDS}>All kinds</SelectItem>
+                {REPORT_KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {REPORT_KIND_LABELS[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
         </div>
         {(["open", "handled"] as const).map((tab) => (
           <TabsContent key={tab} value={tab}>
@@ -126,6 +137,9 @@ export function CmsReportsScreen() {
             />
           </TabsContent>
         ))}
+        <TabsContent value="scores">
+          <HeldScoreList />
+        </TabsContent>
       </Tabs>
       <ConfirmDialog
         open={asking !== null}

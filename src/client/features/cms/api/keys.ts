@@ -22,6 +22,8 @@ export const adminKeys = {
   /** D97: the reports queue, by tab and kind. */
   reportsAll: () => [...adminKeys.all, "reports"] as const,
   reports: (status: "open" | "handled", kind = "") => [...adminKeys.all, "reports", { status, kind }] as const,
+  /** D108: the scores held for a moderator. */
+  heldScores: () => [...adminKeys.all, "held-scores"] as const,
   /** D99: the audit log, by its filters. */
   auditAll: () => [...adminKeys.all, "audit"] as const,
   audit: (filters: Record<string, string>) => [...adminKeys.all, "audit", filters] as const,

@@ -51,14 +51,18 @@ describe("Edit Game › Scores (D90)", () => {
     expect(scores().getByRole("combobox", { name: "Format" })).toHaveTextContent("Points");
     expect(scores().getByLabelText("Maximum score")).toHaveValue("5000");
     expect(scores().getByLabelText("Minimum round (seconds)")).toHaveValue("3");
-    // a points game where more is better adds to the totals: no note
-    expect(screen.queryByTestId("score-rules-total-note")).toBeNull();
+    // D108: a points game where more is better, with a maximum, adds to the totals
+    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("add to the players' global and season totals");
+    fireEvent.change(scores().getByLabelText("Maximum score"), { target: { value: "" } });
+    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent(
+      "Without a maximum score this game keeps its own board but stays off the global and season totals",
+    );
 
     await choose("Order", "Lower is better");
     await choose("Format", "Time");
     fireEvent.change(scores().getByLabelText("Maximum score"), { target: { value: " " } });
     fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "2.5" } });
-    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("this game's scores will not");
+    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("never add to the global or season totals");
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Game updated successfully")).toBeInTheDocument();
     expect(bodyOf(fetch, "PATCH", "/api/admin/games/50").scoreRules).toEqual({ order: "asc", format: "time_ms", maxScore: null, minRoundMs: 2500 });

@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import type { ScoreRulesPatch } from "@contract/admin";
-import { countsTowardTotal, formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreOrder, type ScoreRules } from "@contract/games-constants";
+import { formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreOrder, type ScoreRules } from "@contract/games-constants";
 import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -54,6 +54,15 @@ export function scoreRulesChanges(before: ScoreRules, after: ScoreRules): ScoreR
   if (after.maxScore !== before.maxScore) patch.maxScore = after.maxScore;
   if (after.minRoundMs !== before.minRoundMs) patch.minRoundMs = after.minRoundMs;
   return Object.keys(patch).length ? patch : undefined;
+}
+
+/** D90/D108: whether the game's scores add to the global and season totals, and what it takes when they do not. */
+export function totalsNote(form: ScoreRulesForm): string {
+  const hasMax = /^\d+$/.test(form.maxScore.trim());
+  if (form.format === "time_ms") return "Times keep this game's own board and never add to the global or season totals (a time cannot be added to points).";
+  if (form.order === "asc") return "Lower-is-better points keep this game's own board and do not add to the global or season totals.";
+  if (!hasMax) return "Without a maximum score this game keeps its own board but stays off the global and season totals. Set a maximum to count it.";
+  return "This game's best scores add to the players' global and season totals.";
 }
 
 /**
@@ -153,11 +162,9 @@ export function ScoreRulesFields({
           />
         </Field>
       </div>
-      {countsTowardTotal(value) ? null : (
-        <p className="text-xs text-muted-foreground" data-testid="score-rules-total-note">
-          Only games where higher points are better add to the players&apos; totals on the global leaderboard: this game&apos;s scores will not.
-        </p>
-      )}
+      <p className="text-xs text-muted-foreground" data-testid="score-rules-total-note">
+        {totalsNote(value)}
+      </p>
     </fieldset>
   );
 }
