@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import {
   achievementsTable,
   bestScoresTable,
+  heldScoresTable,
   chatMessagesTable,
   directMessagesTable,
   reportsTable,
@@ -83,6 +84,7 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   await db.insert(playerGameAchievementsTable).values({ userId, achievementId: gameAchievement.id, playId: play.id });
   const [score] = await db.insert(scoresTable).values({ userId, gameId: game.id, playId: play.id, score: 987654, won: true }).returning();
   await db.insert(bestScoresTable).values({ userId, gameId: game.id, score: 987654, scoreId: score.id, achievedAt: new Date() });
+  await db.insert(heldScoresTable).values({ userId, gameId: game.id, score: 9876540, reason: "10x the top" });
   await db.insert(playerStatsTable).values({ userId, totalScore: 987654, gamesPlayed: 1, wins: 1, reported: 1 });
   await db.insert(achievementsTable).values({ userId, achievement: "first_game" });
   await db.insert(reviewsTable).values({ userId, gameId: game.id, rating: 4, comment: "A review written before leaving" });

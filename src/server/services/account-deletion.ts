@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import {
   achievementsTable,
   bestScoresTable,
+  heldScoresTable,
   directMessagesTable,
   reportsTable,
   accountUndoTokensTable,
@@ -79,6 +80,7 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     // Scores leave the boards (best scores and totals with them).
     await tx.delete(bestScoresTable).where(mine(bestScoresTable.userId));
     await tx.delete(scoresTable).where(mine(scoresTable.userId));
+    await tx.delete(heldScoresTable).where(mine(heldScoresTable.userId));
     await tx.delete(playerStatsTable).where(mine(playerStatsTable.userId));
     await tx.delete(achievementsTable).where(mine(achievementsTable.userId));
     await tx.delete(playerGameAchievementsTable).where(mine(playerGameAchievementsTable.userId));

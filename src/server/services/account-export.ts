@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import {
   achievementsTable,
   bestScoresTable,
+  heldScoresTable,
   chatMessagesTable,
   directMessagesTable,
   reportsTable,
@@ -44,6 +45,8 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "player_game_achievements.user_id": { section: "gameAchievements" },
   "scores.user_id": { section: "scores" },
   "best_scores.user_id": { section: "bestScores" },
+  "held_scores.user_id": { section: "heldScores" },
+  "held_scores.decided_by": { excluded: "a moderator's decision on other players' held scores is the site's record (D99), like reports.handled_by" },
   "player_stats.user_id": { section: "stats" },
   "season_best_scores.user_id": { excluded: "D91: a season's bests are the `scores` section's scores of that season, derived from them" },
   "season_player_stats.user_id": { excluded: "D91: a season's totals are computed from the `scores` section's scores of that season" },
@@ -88,6 +91,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     gameAchievements,
     scores,
     bestScores,
+    heldScores,
     stats,
     achievements,
     reviews,
@@ -134,6 +138,19 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .from(bestScoresTable)
       .innerJoin(gamesTable, eq(gamesTable.id, bestScoresTable.gameId))
       .where(eq(bestScoresTable.userId, userId)),
+    db
+      .select({
+        ...game,
+        score: heldScoresTable.score,
+        won: heldScoresTable.won,
+        status: heldScoresTable.status,
+        createdAt: heldScoresTable.createdAt,
+        decidedAt: heldScoresTable.decidedAt,
+      })
+      .from(heldScoresTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, heldScoresTable.gameId))
+      .where(eq(heldScoresTable.userId, userId))
+      .orderBy(asc(heldScoresTable.createdAt)),
     db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, userId)),
     db
       .select({ achievement: achievementsTable.achievement, unlockedAt: achievementsTable.unlockedAt })
@@ -271,6 +288,8 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     })),
     scores,
     bestScores,
+    // D108: scores waiting for (or given) a moderator's review
+    heldScores,
     stats: stats.map(({ userId: _userId, ...s }) => s),
     achievements,
     gameAchievements,
