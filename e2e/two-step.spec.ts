@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from "./server";
 /**
  * Issue 17: a staff member sets up two-step sign-in in the CMS (QR code and key, a first code, recovery codes shown
  * once) and then signs in with the emailed code AND the authenticator's code. The authenticator is computed here with
- * the same library as the server (otpauth). A server of its own, so that no other spec's admin gets a second factor.
+ * the same library as the server (otpauth). Turning it off goes through "Confirm it's you" (D105). A server of its own, so that no other spec's admin gets a second factor.
  */
 const EMAIL = "twostep@example.com";
 let server: RunningServer;
@@ -44,6 +44,7 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
   await expect(page.locator("li.select-all")).toHaveCount(10);
+  const recoveryCode = await page.locator("li.select-all").first().innerText();
   await page.getByRole("button", { name: "I have saved them, continue to the CMS" }).click();
   // …and on into the CMS
   await expect(page).toHaveURL(/\/cms\/dashboard$/);
@@ -68,4 +69,19 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   await second.fill(totp(secret, Date.now() + 30_000));
   await page.getByRole("button", { name: "Verify & Sign In" }).click();
   await expect(page).toHaveURL(/\/cms\/dashboard$/);
+
+  // D105: turning it off first asks "Confirm it's you"; this staff account has no password, so a code is mailed
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Two-step sign-in" }).click();
+  await page.getByLabel("Turn off with a current code").fill(recoveryCode);
+  await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+  await dialog.getByRole("button", { name: "Send me a code" }).click();
+  await expect(dialog.getByLabel("Code")).toBeVisible();
+  const confirmationCode = () => server.logs().match(new RegExp(`${EMAIL}.*confirmation code: (\\d{6})`))?.[1];
+  await expect.poll(confirmationCode, { message: "the confirmation code's mail in the server log" }).toMatch(/^\d{6}$/);
+  await dialog.getByLabel("Code").fill(confirmationCode()!);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  // the refused change is sent again once confirmed
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
 });

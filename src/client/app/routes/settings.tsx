@@ -12,7 +12,7 @@ import { DataSection } from "@/features/settings/components/data-section";
 import { NotificationsSection, PrivacySection } from "@/features/settings/components/privacy-section";
 import { ProfileSection } from "@/features/settings/components/profile-section";
 import { SessionsSection } from "@/features/settings/components/sessions-section";
-import { StepUpProvider, useGoogleStepUpOutcome } from "@/features/settings/components/step-up-dialog";
+import { StepUpProvider, useGoogleStepUpOutcome } from "@/components/step-up-dialog";
 import { useSearch } from "wouter";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 
@@ -71,7 +71,7 @@ export function SettingsScreen() {
                 ))}
               </ul>
             </nav>
-            <StepUpProvider>
+            <StepUpProvider returnTo="/settings">
               <div className="grid min-w-0 max-w-3xl gap-6">
                 <ProfileSection user={user} />
                 <AccountSection settings={settings.data} />

@@ -7,6 +7,7 @@ import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import { STEP_UP_REQUIRED_CODE } from "../../../contract/step-up-constants";
 import { grantStepUp } from "../../../test/step-up";
+import { safeReturnTo } from "../../../contract/auth";
 
 /**
  * Issue 17 ("Admin sign-in is one emailed code"): staff two-step sign-in (TOTP + recovery codes), the Settings switch
@@ -221,6 +222,35 @@ describeEachDatabase(
       expect(res.json().user).toBeDefined();
       expect(await auditActions(t())).toContain("two_step.disabled");
       advance(30_000);
+    });
+
+    it("D105: a staff session without a password confirms with an emailed code, and that proof lets it turn two-step sign-in off", async () => {
+      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "code-only@example.com", twoStep: false });
+      await t().database.db.update(usersTable).set({ emailVerifiedAt: clock }).where(eq(usersTable.id, user.id));
+      const { secret } = await enrol(t(), sid);
+      const refused = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(STEP_UP_REQUIRED_CODE);
+      const status = await t().app.inject({ method: "GET", url: "/api/me/step-up", cookies: { sid } });
+      expect(status.json()).toEqual({ methods: { password: false, code: true, google: false }, steppedUp: false });
+      const sent = await t().app.inject({ method: "POST", url: "/api/me/step-up/code", cookies: { sid } });
+      expect(sent.statusCode, sent.body).toBe(202);
+      const proof = await t().app.inject({
+        method: "POST",
+        url: "/api/me/step-up",
+        cookies: { sid },
+        payload: { code: codeFrom(await nextMail("code-only@example.com", /confirmation code/)) },
+      });
+      expect(proof.statusCode, proof.body).toBe(200);
+      const ok = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(false);
+      advance(30_000);
+    });
+
+    it("D105: Google step-up from the CMS comes back to the CMS two-step screen", async () => {
+      expect(safeReturnTo("/cms/two-step")).toBe("/cms/two-step");
+      expect(safeReturnTo("/cms/two-step?stepUp=google")).toBe("/cms/two-step?stepUp=google");
     });
 
     it("moderators can set up two-step sign-in too", async () => {

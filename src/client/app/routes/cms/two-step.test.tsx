@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderApp } from "@test/render-app";
+import { jsonResponse, mockApi, renderApp, type MockRequest } from "@test/render-app";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
@@ -80,5 +80,51 @@ describe("/cms/two-step (issue 17)", () => {
     expect(await screen.findByRole("heading", { name: "Your recovery codes" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "I have saved them, continue to the CMS" }));
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/dashboard"));
+  });
+
+  it('D105: turning it off refused for want of proof opens "Confirm it\'s you"; an emailed code confirms and the same code is sent again', async () => {
+    let enabled = true;
+    let proven = false;
+    const disables: MockRequest[] = [];
+    mockApi([
+      ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+      ["GET", "/api/admin/two-step", () => jsonResponse({ enabled, required: false, mustEnrol: false, recoveryCodesLeft: enabled ? 10 : 0 })],
+      ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven })],
+      ["POST", "/api/me/step-up/code", () => jsonResponse({ message: "We sent a code to your email address." }, { status: 202 })],
+      [
+        "POST",
+        "/api/me/step-up",
+        (req) => {
+          proven = (req.body as { code?: string }).code === "654321";
+          return jsonResponse({ steppedUpUntil: new Date().toISOString() });
+        },
+      ],
+      [
+        "POST",
+        "/api/admin/two-step/disable",
+        (req) => {
+          disables.push(req);
+          if (!proven) return jsonResponse({ message: "Please confirm it's you first.", code: "step_up_required" }, { status: 403 });
+          enabled = false;
+          return jsonResponse({ message: "Two-step sign-in is off." });
+        },
+      ],
+    ]);
+    renderApp("/cms/two-step");
+    fireEvent.change(await screen.findByLabelText("Turn off with a current code"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it’s you" });
+    // Google comes back to this screen
+    expect(await within(dialog).findByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+      "href",
+      `/api/auth/google?${new URLSearchParams({ returnTo: "/cms/two-step", stepUp: "1" })}`,
+    );
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Send me a code" }));
+    fireEvent.change(await within(dialog).findByLabelText("Code"), { target: { value: "654321" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(disables).toHaveLength(2));
+    expect(disables.map((d) => d.body)).toEqual([{ code: "123456" }, { code: "123456" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByRole("button", { name: "Set up an authenticator app" })).toBeInTheDocument();
   });
 });

@@ -1,21 +1,26 @@
 import { KeyRound } from "lucide-react";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { cmsLanding } from "@/app/layouts/cms-layout";
+import { StepUpProvider, useGoogleStepUpOutcome } from "@/components/step-up-dialog";
 import { useAdminUser } from "@/features/cms/api/get-admin-user";
 import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
 import { TwoStepCard } from "@/features/cms/components/two-step-card";
 
-/** /cms/two-step (issue 17): the signed-in admin's or moderator's own two-step sign-in; D106: the walk-through ends in the CMS. */
+/** /cms/two-step (issue 17): the signed-in admin's or moderator's own two-step sign-in; D106: the walk-through ends in the CMS;
+ * D105: turning it off asks "Confirm it's you" first. */
 export function CmsTwoStepScreen() {
   const admin = useAdminUser();
   const [, navigate] = useLocation();
   const role = admin.data?.role;
+  useGoogleStepUpOutcome(useSearch());
   return (
     <>
       <CmsPageHeader title={TWO_STEP_TEXTS.title} description="Protect your staff account with a second code at every sign-in." icon={<KeyRound />} />
       <div className="max-w-3xl">
-        <TwoStepCard onEnrolled={role ? () => navigate(`~${cmsLanding(role)}`) : undefined} />
+        <StepUpProvider returnTo="/cms/two-step">
+          <TwoStepCard onEnrolled={role ? () => navigate(`~${cmsLanding(role)}`) : undefined} />
+        </StepUpProvider>
       </div>
     </>
   );

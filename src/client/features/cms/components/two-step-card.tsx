@@ -2,6 +2,7 @@ import { Check, Copy, Loader2, ShieldCheck, ShieldOff, Smartphone } from "lucide
 import { useId, useState, type FormEvent } from "react";
 import type { TwoStepSetupResponse } from "@contract/admin";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
+import { useConfirmIdentity } from "@/components/step-up-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -26,7 +27,8 @@ function failure(err: unknown): string {
 /**
  * Issue 17: the signed-in staff member's two-step sign-in. Off: "Set up" shows a QR code and the secret as text
  * (once), and the first code from the app turns it on; then the 10 recovery codes are shown once. On: how many
- * recovery codes are left, and turning it off with a current code. D106: while the staff member must enrol (right
+ * recovery codes are left, and turning it off with a current code (D105: inside a `StepUpProvider`, which asks for
+ * fresh proof when the server wants it). D106: while the staff member must enrol (right
  * after an admin's first sign-in) it is a walk-through whose last step, the saved recovery codes, calls `onEnrolled`
  * (the screen goes on into the CMS).
  */
@@ -36,6 +38,7 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
   const start = useStartTwoStep();
   const confirm = useConfirmTwoStep();
   const disable = useDisableTwoStep();
+  const confirmIdentity = useConfirmIdentity();
   const [setup, setSetup] = useState<TwoStepSetupResponse | null>(null);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string>();
@@ -81,13 +84,20 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
       setCodeError(TWO_STEP_TEXTS.codeFormat);
       return;
     }
+    turnOff(value);
+  }
+
+  // D105: a refusal for want of fresh proof opens "Confirm it's you"; once confirmed, the same code is sent again.
+  function turnOff(value: string) {
     disable.mutate(value, {
       onSuccess: (data) => {
         setCode("");
         setCodeError(undefined);
         toast({ title: data.message });
       },
-      onError: (err) => setCodeError(failure(err)),
+      onError: (err) => {
+        if (!confirmIdentity(err, () => turnOff(value))) setCodeError(failure(err));
+      },
     });
   }
 

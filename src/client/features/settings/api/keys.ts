@@ -5,5 +5,4 @@ export const settingsKeys = {
   all: ["me"] as const,
   settings: () => ACCOUNT_SETTINGS_KEY,
   sessions: () => [...settingsKeys.all, "sessions"] as const,
-  stepUp: () => [...settingsKeys.all, "step-up"] as const,
 };

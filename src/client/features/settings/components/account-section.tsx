@@ -12,7 +12,7 @@ import type { AccountSettings } from "@contract/me";
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
 import { useChangeEmail, useChangePassword } from "../api/account";
 import { SettingsCard } from "./settings-card";
-import { useConfirmIdentity } from "./step-up-dialog";
+import { useConfirmIdentity } from "@/components/step-up-dialog";
 
 /** D87: the email (with its verification state) and the password. */
 export function AccountSection({ settings }: { settings: AccountSettings }) {

@@ -10,9 +10,9 @@ import { formatDate } from "@/lib/format";
 import type { AccountSettings } from "@contract/me";
 import { DELETION_GRACE_DAYS } from "@contract/me-constants";
 import { useCancelDeletion, useDeleteAccount } from "../api/account";
-import { needsStepUp } from "../api/step-up";
+import { needsStepUp } from "@/lib/step-up";
 import { SettingsCard } from "./settings-card";
-import { useConfirmIdentity } from "./step-up-dialog";
+import { useConfirmIdentity } from "@/components/step-up-dialog";
 
 /** D87: "Delete my account" (confirmed with the password; a 14-day grace in which signing in cancels it). */
 export function DangerZone({ settings }: { settings: AccountSettings }) {

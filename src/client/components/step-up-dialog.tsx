@@ -8,12 +8,13 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { STEP_UP_TEXTS } from "@contract/step-up-constants";
-import { googleStepUpUrl, needsStepUp, useSendStepUpCode, useStepUp, useStepUpStatus } from "../api/step-up";
+import { googleStepUpUrl, needsStepUp, useSendStepUpCode, useStepUp, useStepUpStatus } from "@/lib/step-up";
 
 /**
  * D105: the "Confirm it's you" dialog. An action that the server refused for want of proof calls
  * `useConfirmIdentity()(retry)`; the dialog asks for the password (or sends a code, or goes through Google), and once
- * the session has proof, `retry` runs the action again. One dialog for the whole Settings screen.
+ * the session has proof, `retry` runs the action again. One dialog per screen (Settings, the CMS two-step
+ * screen); `returnTo` is where "Continue with Google" comes back to.
  */
 type Ask = (error: unknown, retry: () => void) => boolean;
 const StepUpContext = createContext<Ask>(() => false);
@@ -23,7 +24,7 @@ export function useConfirmIdentity(): Ask {
   return useContext(StepUpContext);
 }
 
-export function StepUpProvider({ children, returnTo = "/settings" }: { children: ReactNode; returnTo?: string }) {
+export function StepUpProvider({ children, returnTo }: { children: ReactNode; returnTo: string }) {
   const [pending, setPending] = useState<{ retry: () => void } | null>(null);
   const ask = useCallback<Ask>((error, retry) => {
     if (!needsStepUp(error)) return false;
