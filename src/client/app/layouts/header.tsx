@@ -7,15 +7,17 @@ import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
 import { cn } from "@/lib/utils";
 import { lazyPart } from "@/lib/lazy-component";
+import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
+import { ThemeToggleButton } from "./theme-toggle-button";
 
 /**
- * The header's menus (Radix dropdowns and their positioning, about 15 KB gzip) are chunks of their own
- * (issue 13 item 6, D73): the page hydrates without them. The theme switch is in the server's HTML and is
- * hydrated when its chunk arrives; the account controls appear once the session is known, as before.
+ * The header's menus (Radix dropdowns and their positioning, about 30 KB gzip) load when their button is first
+ * used (D73, lib/load-on-interaction.tsx): the theme switch's button is in the server's HTML; the account
+ * controls (a chunk of their own, without the menus) appear once the session is known.
  */
 const ThemeToggle = lazyPart("theme-toggle", () => import("./theme-toggle").then((m) => m.ThemeToggle));
 const SignedInControls = lazyPart("signed-in-controls", () => import("./account-menus").then((m) => m.SignedInControls));
-const SignedOutControls = lazyPart("signed-out-controls", () => import("./account-menus").then((m) => m.SignedOutControls));
+const SignedOutControls = lazyPart("signed-out-controls", () => import("./account-signed-out").then((m) => m.SignedOutControls));
 
 /** What stands where the account controls go while the session or their code loads. */
 const AccountPending = () => <span className="size-9 animate-pulse rounded-full bg-muted" aria-hidden="true" />;
@@ -108,11 +110,6 @@ function currentReturnTo(location: string, search: string): string {
   return search ? `${location}?${search}` : location;
 }
 
-/** The theme switch's place while its code loads after a navigation (a server-rendered page keeps its HTML). */
-function ThemeTogglePending() {
-  return <span className="inline-flex size-9 shrink-0" aria-hidden="true" />;
-}
-
 export function Header() {
   const [location] = useLocation();
   const search = useSearch();
@@ -157,9 +154,9 @@ export function Header() {
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
           <HeaderSearch className="hidden w-56 lg:block xl:w-64" />
-          <Suspense fallback={<ThemeTogglePending />}>
-            <ThemeToggle />
-          </Suspense>
+          <LoadOnInteraction part={ThemeToggle} standIn={(handlers) => <ThemeToggleButton {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+            {(triggerRef) => <ThemeToggle triggerRef={triggerRef} />}
+          </LoadOnInteraction>
           {isLoading ? (
             <AccountPending />
           ) : (

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import type { Ref } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,19 +10,15 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { isTheme } from "@/lib/theme";
 import { useTheme } from "../providers/theme-provider";
+import { ThemeToggleButton } from "./theme-toggle-button";
 
-/** Header theme switch: Light / Dark / System (spec §2 Theme). */
-export function ThemeToggle() {
+/** Header theme switch: Light / Dark / System (spec §2 Theme); loaded when its button is first used (header.tsx). */
+export function ThemeToggle({ triggerRef }: { triggerRef?: Ref<HTMLButtonElement> }) {
   const { theme, setTheme } = useTheme();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Change theme" title="Change theme">
-          {/* The icon follows the page's own dark class (set by /theme-init.js before the first paint), so the
-              server's HTML, the same for everyone (D70), shows the visitor's theme without waiting for JavaScript. */}
-          <Sun aria-hidden="true" className="dark:hidden" />
-          <Moon aria-hidden="true" className="hidden dark:block" />
-        </Button>
+        <ThemeToggleButton ref={triggerRef} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>

@@ -23,7 +23,8 @@ import { Suspense } from "react";
 
 /**
  * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
- * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's review. Nobody is
+ * the first interaction (D73): the button's chunk comes once a signed-in player reaches for the Reviews tab (it is
+ * hidden until then) with someone else's review in it. Nobody is
  * signed in on the server's render (D70), so it never renders there.
  */
 const ReportButton = lazyPart("report-review", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
@@ -81,7 +82,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
                   <GameLeaderboard gameId={game.id} format={format} />
                 </Suspense>
               }
-              reviews={<GameReviews gameId={game.id} renderReport={reportReview} />}
+              reviews={(reachedFor) => <GameReviews gameId={game.id} renderReport={reachedFor ? reportReview : undefined} formWanted={reachedFor} />}
             />
           </div>
           <aside aria-label="Game information" className="space-y-4">

@@ -1,7 +1,7 @@
 import { Toast as ToastPrimitive } from "radix-ui";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, useToast } from "./use-toast";
+import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, TOAST_VIEWPORT_CLASSES, useToast } from "./use-toast";
 
 const TOAST_ACTION_CLASSES =
   "mt-1 inline-flex h-8 w-fit items-center rounded-md border border-current/30 px-3 text-sm font-semibold transition-colors hover:bg-foreground/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -57,10 +57,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        hotkey={["F8"]}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:p-0"
-      />
+      <ToastPrimitive.Viewport hotkey={[TOAST_HOTKEY]} className={TOAST_VIEWPORT_CLASSES} />
     </ToastPrimitive.Provider>
   );
 }

@@ -9,6 +9,10 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
+/** The key that moves focus to the toasts (Radix Toast's viewport hotkey, a KeyboardEvent code). */
+export const TOAST_HOTKEY = "F8";
+export const TOAST_VIEWPORT_CLASSES =
+  "fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:p-0";
 
 export type ToastVariant = "default" | "destructive";
 /**

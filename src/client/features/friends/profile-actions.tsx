@@ -1,16 +1,22 @@
-import { Ban, Check, ChevronDown, Clock, Flag, MessageSquare, MoreHorizontal, UserMinus, UserPlus, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Check, Clock, MessageSquare, UserPlus, X } from "lucide-react";
+import { Suspense, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { BlockDialog } from "./block-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useAsServerRendered } from "@/lib/hydration";
+import { lazyPart } from "@/lib/lazy-component";
+import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { relationshipQuery } from "./api";
 import { PresenceBadge } from "./presence-badge";
+import { FriendsMenuButton, MoreMenuButton } from "./profile-action-buttons";
 import { useFriendAction } from "./use-friend-action";
+
+/** The menus (Radix menus and their positioning) load at their buttons' first use, the block dialog when asked for (D73). */
+const FriendsMenu = lazyPart("profile-friends-menu", () => import("./profile-action-menus").then((m) => m.FriendsMenu));
+const MoreMenu = lazyPart("profile-more-menu", () => import("./profile-action-menus").then((m) => m.MoreMenu));
+const BlockDialog = lazyPart("block-dialog", () => import("./block-dialog").then((m) => m.BlockDialog));
 
 /** Message, for a player who is not (yet) a friend: D88 allows friends only, and says so. */
 function MessageButton() {
@@ -42,6 +48,8 @@ export function ProfileActions({
   const rel = useAsServerRendered(useQuery({ ...relationshipQuery(user.id), enabled: signedIn }));
   const action = useFriendAction();
   const [blocking, setBlocking] = useState(false);
+  // Mounted from the first "Block" on, so that it closes as a dialog does (animated) rather than vanishing.
+  const [blockAsked, setBlockAsked] = useState(false);
   const [reporting, setReporting] = useState(false);
 
   if (me.user?.id === user.id) return null;
@@ -88,21 +96,9 @@ export function ProfileActions({
     );
   } else if (r.friends) {
     friendButton = (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={busy}>
-            <Check aria-hidden="true" />
-            Friends
-            <ChevronDown aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => act("remove")}>
-            <UserMinus aria-hidden="true" />
-            Remove friend
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <LoadOnInteraction part={FriendsMenu} standIn={(handlers) => <FriendsMenuButton disabled={busy} {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+        {(triggerRef) => <FriendsMenu busy={busy} onRemove={() => act("remove")} triggerRef={triggerRef} />}
+      </LoadOnInteraction>
     );
   } else if (r.incoming) {
     friendButton = (
@@ -147,30 +143,30 @@ export function ProfileActions({
         )}
         {friendButton}
         {r.blocked && !renderReport ? null : (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`More for ${user.username}`}>
-                <MoreHorizontal aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              {renderReport ? (
-                <DropdownMenuItem onSelect={() => setReporting(true)}>
-                  <Flag aria-hidden="true" />
-                  Report profile
-                </DropdownMenuItem>
-              ) : null}
-              {r.blocked ? null : (
-                <DropdownMenuItem onSelect={() => setBlocking(true)} className="text-destructive focus:text-destructive">
-                  <Ban aria-hidden="true" />
-                  Block {user.username}
-                </DropdownMenuItem>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <LoadOnInteraction part={MoreMenu} standIn={(handlers) => <MoreMenuButton username={user.username} {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+            {(triggerRef) => (
+              <MoreMenu
+                username={user.username}
+                onReport={renderReport ? () => setReporting(true) : undefined}
+                onBlock={
+                  r.blocked
+                    ? undefined
+                    : () => {
+                        setBlockAsked(true);
+                        setBlocking(true);
+                      }
+                }
+                triggerRef={triggerRef}
+              />
+            )}
+          </LoadOnInteraction>
         )}
       </div>
-      <BlockDialog player={blocking ? user : null} onClose={() => setBlocking(false)} />
+      {blockAsked ? (
+        <Suspense fallback={null}>
+          <BlockDialog player={blocking ? user : null} onClose={() => setBlocking(false)} />
+        </Suspense>
+      ) : null}
       {renderReport?.({ id: user.id, author: user.username }, { open: reporting, onOpenChange: setReporting })}
     </div>
   );

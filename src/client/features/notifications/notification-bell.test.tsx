@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "@contract/player-live";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, type MockRoute } from "@test/render-app";
-import { badgeText } from "./notification-bell";
+import { badgeText } from "./notification-bell-button";
 import { notificationText } from "./notification-text";
 
 const at = "2026-11-20T10:00:00.000Z";

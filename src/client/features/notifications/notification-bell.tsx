@@ -1,7 +1,6 @@
-import { Bell } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
-import { Button } from "@/components/ui/button";
+import type { Ref } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,18 +10,15 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { latestNotificationsQuery, useMarkRead } from "./api";
+import { NotificationBellButton } from "./notification-bell-button";
 import { NotificationRow } from "./notification-list";
-
-/** The badge's text: the count, "99+" beyond. */
-export function badgeText(unread: number): string {
-  return unread > 99 ? "99+" : String(unread);
-}
 
 /**
  * D83/D85: the header's bell. Its badge is the real unread count (none at zero); it opens the newest
  * notifications, each leading where it is about (and marked read), "Mark all as read", and the full history.
+ * Loaded when the bell is first used (app/layouts/account-menus.tsx renders its button until then).
  */
-export function NotificationBell() {
+export function NotificationBell({ triggerRef }: { triggerRef?: Ref<HTMLButtonElement> }) {
   const [, navigate] = useLocation();
   const { data } = useQuery(latestNotificationsQuery());
   const unread = data?.unread ?? 0;
@@ -33,18 +29,7 @@ export function NotificationBell() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"}>
-          <Bell aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              data-testid="notification-badge"
-              className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-2 px-1 text-[10px] font-bold leading-none text-white ring-2 ring-background"
-            >
-              {badgeText(unread)}
-            </span>
-          ) : null}
-        </Button>
+        <NotificationBellButton unread={unread} ref={triggerRef} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[min(22rem,calc(100vw-1rem))] p-0">
         <div className="flex items-center justify-between gap-2 px-3 py-2">

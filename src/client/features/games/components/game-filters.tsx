@@ -1,24 +1,18 @@
 import { Search } from "lucide-react";
-import { Suspense, useId } from "react";
+import { useId } from "react";
 import { Input } from "@/components/ui/input";
+import { SelectTriggerStandIn } from "@/components/ui/select-trigger-stand-in";
 import { lazyPart } from "@/lib/lazy-component";
+import { LoadOnInteraction } from "@/lib/load-on-interaction";
 import type { GameListFilters } from "../use-game-list-filters";
+import { categoryLabel, sortLabel, type CategoryChoice } from "./game-filter-choices";
 
 /**
- * The category and sort selects (Radix Select and its positioning, about 20 KB gzip) hydrate on their own when
- * their chunk arrives (issue 13 item 6, D73): the page, its search box and its games do not wait for them.
+ * The category and sort selects (Radix Select and its positioning, about 20 KB gzip) load at their first use
+ * (D73): until then their closed triggers, showing the current choice, stand in (also in the server's HTML).
  */
-const GameFilterSelects = lazyPart("game-filter-selects", () => import("./game-filter-selects").then((m) => m.GameFilterSelects));
-
-/** The selects' places while their code loads after a navigation (a server-rendered page keeps its HTML). */
-function SelectsPending({ withCategory }: { withCategory: boolean }) {
-  return (
-    <>
-      {withCategory ? <span className="h-10 rounded-lg border border-input bg-card sm:w-52" aria-hidden="true" /> : null}
-      <span className="h-10 rounded-lg border border-input bg-card sm:w-44" aria-hidden="true" />
-    </>
-  );
-}
+const CategorySelect = lazyPart("category-select", () => import("./game-filter-selects").then((m) => m.CategorySelect));
+const SortSelect = lazyPart("sort-select", () => import("./game-filter-selects").then((m) => m.SortSelect));
 
 export { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
 
@@ -26,7 +20,7 @@ export { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
  * All Games' search box, category and sort selects (D52). `categories` (from the categories
  * feature, passed in by the screen) fill the category select; null hides it (/games/featured, D50).
  */
-export function GameFilters({ filters, categories }: { filters: GameListFilters; categories: ReadonlyArray<{ slug: string; name: string }> | null }) {
+export function GameFilters({ filters, categories }: { filters: GameListFilters; categories: ReadonlyArray<CategoryChoice> | null }) {
   const searchId = useId();
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:flex-row sm:items-center">
@@ -44,9 +38,22 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
           className="pl-9"
         />
       </div>
-      <Suspense fallback={<SelectsPending withCategory={categories !== null} />}>
-        <GameFilterSelects filters={filters} categories={categories} />
-      </Suspense>
+      {categories === null ? null : (
+        <LoadOnInteraction
+          part={CategorySelect}
+          standIn={(handlers) => (
+            <SelectTriggerStandIn aria-label="Category" className="sm:w-52" valueLabel={categoryLabel(filters, categories)} {...handlers} />
+          )}
+        >
+          {(triggerRef) => <CategorySelect filters={filters} categories={categories} triggerRef={triggerRef} />}
+        </LoadOnInteraction>
+      )}
+      <LoadOnInteraction
+        part={SortSelect}
+        standIn={(handlers) => <SelectTriggerStandIn aria-label="Sort by" className="sm:w-44" valueLabel={sortLabel(filters)} {...handlers} />}
+      >
+        {(triggerRef) => <SortSelect filters={filters} triggerRef={triggerRef} />}
+      </LoadOnInteraction>
     </div>
   );
 }

@@ -8,12 +8,26 @@ import { Tabs, TabsContent, TabsListBare, TabsTrigger } from "@/components/ui/ta
  * leaderboard and reviews come from their own features and get a card here).
  * How to Play and Reviews are in the page's first HTML even while hidden (D70: crawlers read a game's
  * instructions and its reviews); the leaderboard, which changes with every score, loads when opened.
+ * `reviews` is told whether the player has reached for the Reviews tab (pointed at, focused, pressed or opened it):
+ * what only a shown tab needs (the review form's code, D73) waits for that.
  */
 /** An inactive tab that stays in the document is not shown (nor read out). */
 const KEPT_WHEN_HIDDEN = "data-[state=inactive]:hidden";
 
-export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: ReactNode; howToPlay: ReactNode; leaderboard: ReactNode; reviews: ReactNode }) {
+export function GameTabs({
+  about,
+  howToPlay,
+  leaderboard,
+  reviews,
+}: {
+  about: ReactNode;
+  howToPlay: ReactNode;
+  leaderboard: ReactNode;
+  reviews: (reachedFor: boolean) => ReactNode;
+}) {
   const [tab, setTab] = useState("about");
+  const [reviewsReachedFor, setReviewsReachedFor] = useState(false);
+  const reachForReviews = () => setReviewsReachedFor(true);
   return (
     <Tabs value={tab} onValueChange={setTab}>
       {/* The ui TabsList is inline-flex; below 480 px four tabs do not fit in one row, so 2 × 2 here. */}
@@ -30,7 +44,7 @@ export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: Re
           <Trophy aria-hidden="true" />
           Leaderboard
         </TabsTrigger>
-        <TabsTrigger value="reviews">
+        <TabsTrigger value="reviews" onPointerEnter={reachForReviews} onPointerDown={reachForReviews} onFocus={reachForReviews}>
           <MessageSquare aria-hidden="true" />
           Reviews
         </TabsTrigger>
@@ -46,7 +60,7 @@ export function GameTabs({ about, howToPlay, leaderboard, reviews }: { about: Re
       </TabsContent>
       <TabsContent value="reviews" forceMount className={KEPT_WHEN_HIDDEN}>
         <Card>
-          <CardContent className="pt-5">{reviews}</CardContent>
+          <CardContent className="pt-5">{reviews(reviewsReachedFor || tab === "reviews")}</CardContent>
         </Card>
       </TabsContent>
     </Tabs>

@@ -1,13 +1,20 @@
 import { LogIn } from "lucide-react";
+import { Suspense } from "react";
 import { StarRating } from "@/components/star-rating";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
+import { lazyPart } from "@/lib/lazy-component";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { useRating } from "../api/get-rating";
 import { useUserReview } from "../api/get-user-review";
-import { ReviewForm } from "./review-form";
 import { ReviewList, type RenderReport } from "./review-list";
+
+/**
+ * The form is a chunk of its own, loaded once the player reaches for the Reviews tab (D73): it is never in the
+ * server's HTML (nobody is signed in there), and until then the hidden tab holds nothing in its place.
+ */
+const ReviewForm = lazyPart("review-form", () => import("./review-form").then((m) => m.ReviewForm));
 
 export const LOGIN_TO_REVIEW_TEXT = "Please log in to write a review";
 
@@ -50,11 +57,13 @@ function RatingSummary({ gameId }: { gameId: number }) {
 }
 
 /** Signed in: the form (prefilled once the own review is known). Visitor: 'Please log in to write a review'. */
-function ReviewFormSection({ gameId }: { gameId: number }) {
+function ReviewFormSection({ gameId, formWanted }: { gameId: number; formWanted: boolean }) {
   const { user, isLoading } = useCurrentUser();
   const own = useUserReview(gameId, user?.id ?? null);
+  const pending = <Skeleton className="h-56 w-full" />;
 
-  if (isLoading || (user && own.isPending)) return <Skeleton className="h-56 w-full" />;
+  if (isLoading || (user && own.isPending)) return pending;
+  if (user && !formWanted) return null;
   if (!user) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-6 text-center">
@@ -68,16 +77,23 @@ function ReviewFormSection({ gameId }: { gameId: number }) {
   }
   // A failed own-review lookup falls back to the empty form; the server still upserts (D30).
   const existing = own.data ?? null;
-  return <ReviewForm key={existing ? `review-${existing.id}` : "new"} gameId={gameId} user={user} existing={existing} />;
+  return (
+    <Suspense fallback={pending}>
+      <ReviewForm key={existing ? `review-${existing.id}` : "new"} gameId={gameId} user={user} existing={existing} />
+    </Suspense>
+  );
 }
 
-/** The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews. */
-export function GameReviews({ gameId, renderReport }: { gameId: number; renderReport?: RenderReport }) {
+/**
+ * The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews;
+ * `formWanted`: false while the tab has not been reached for (the form's code waits, see ReviewForm above).
+ */
+export function GameReviews({ gameId, renderReport, formWanted = true }: { gameId: number; renderReport?: RenderReport; formWanted?: boolean }) {
   const { user } = useCurrentUser();
   return (
     <div className="space-y-6">
       <RatingSummary gameId={gameId} />
-      <ReviewFormSection gameId={gameId} />
+      <ReviewFormSection gameId={gameId} formWanted={formWanted} />
       <section aria-labelledby="reviews-heading" className="space-y-4">
         <h3 id="reviews-heading" className="text-lg font-semibold">
           Player Reviews
