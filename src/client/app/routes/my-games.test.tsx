@@ -104,6 +104,6 @@ describe("My Games screen (D86)", () => {
     const heart = await screen.findByRole("button", { name: "Remove Neon Drift from favourites" });
     fireEvent.click(heart);
     expect(await screen.findByRole("heading", { name: "No favourites yet" })).toBeInTheDocument();
-    expect(screen.getByText("Removed Neon Drift from favourites")).toBeInTheDocument();
+    expect(await screen.findByText("Removed Neon Drift from favourites")).toBeInTheDocument();
   });
 });
