@@ -11,6 +11,7 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import noImportCycle from "./scripts/eslint-rules/no-import-cycle.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const features = readdirSync(path.join(root, "src/client/features"), { withFileTypes: true })
@@ -90,11 +91,10 @@ export default defineConfig(
   {
     files: sourceFiles,
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    plugins: { "import-x": importX, "react-hooks": reactHooks, arcadium: { rules: { "no-import-cycle": noImportCycle } } },
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
     settings: {
-      // Read imported TypeScript modules too (no-cycle follows them); resolve as tsc and Vite do, with the
-      // `@/` and `@contract/` aliases of tsconfig.json.
+      // Resolve imported TypeScript modules as tsc and Vite do, with the `@/` and `@contract/` aliases of tsconfig.json.
       "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
       "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/external-module-folders": importX.flatConfigs.typescript.settings["import-x/external-module-folders"],
@@ -102,7 +102,8 @@ export default defineConfig(
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones({ forTests: false }) }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this one counts every import (scripts/eslint-rules/).
+      "arcadium/no-import-cycle": "error",
       // Unused arguments and caught errors are part of a signature often enough; a leading _ says "on purpose".
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
     },

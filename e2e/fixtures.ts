@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import yazl from "yazl";
-import { gamesOrigin } from "../src/server/games-origin";
+import { gamesOrigin } from "../src/server/games-hosts";
 import { startServer, type RunningServer } from "./server";
 
 /**

@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { gamesOrigin } from "../src/server/games-origin";
+import { gamesOrigin } from "../src/server/games-hosts";
 import { acceptCookies, expect, servedByGamesOrigin, test, type ApiGame } from "./fixtures";
 import { startServer, type RunningServer } from "./server";
 

@@ -1,4 +1,4 @@
-import { formatScore } from "./score-format";
+import { formatScore, type ScoreFormat } from "./score-format";
 
 /**
  * The zod-free values of ./games.ts, re-exported there: the client imports them from here so that a public
@@ -35,8 +35,6 @@ export function difficultyLabel(difficulty: GameDifficulty | null | undefined): 
  */
 export const SCORE_ORDERS = ["desc", "asc"] as const;
 export type ScoreOrder = (typeof SCORE_ORDERS)[number];
-export const SCORE_FORMATS = ["points", "time_ms"] as const;
-export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 export type ScoreRules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 // The rules' defaults and their labels in the CMS: score-rules-constants.ts (kept out of the public pages' code, D73).
 
@@ -45,9 +43,9 @@ export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format" | "
   return rules.order === "desc" && rules.format === "points" && rules.maxScore !== null;
 }
 
-// D90: formatTimeMs and formatScore live in ./score-format (re-exported here), a module of their own so that a
-// screen that shows scores (the CMS's, D93) does not add them to the chunk every public page shares (D73 budget).
-export { formatScore, formatTimeMs } from "./score-format";
+// The formats and their formatters live in ./score-format (re-exported here), a module of their own so that a
+// screen that shows scores (the CMS's) does not add them to the chunk every public page shares (D73).
+export { SCORE_FORMATS, formatScore, formatTimeMs, type ScoreFormat } from "./score-format";
 
 /** D90/D101: the 400 messages of a score the rules refuse (each names its rule). */
 export const SCORE_RULE_MESSAGES = {

@@ -1,9 +1,10 @@
-import type { ScoreFormat } from "./games-constants";
-
 /*
  * D90: how a score reads. Re-exported by ./games-constants; a module of its own so that the bundler can leave these
  * out of the chunk that the public pages share when only a lazily loaded screen (the CMS's scores, D93) shows scores.
  */
+
+export const SCORE_FORMATS = ["points", "time_ms"] as const;
+export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 
 /** D90: a time in milliseconds as `m:ss.mmm` (`h:mm:ss.mmm` from an hour on). */
 export function formatTimeMs(ms: number): string {

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildGamesApp, SERVER_TIMEOUTS } from "./app";
+import { SERVER_TIMEOUTS } from "./fastify-options";
+import { buildGamesApp } from "./games-origin";
 import { loadConfig, type Config } from "./config";
 import { buildAppWithClient, describeEachDatabase, repoRoot } from "../test/test-app";
 

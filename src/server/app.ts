@@ -1,23 +1,19 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type http from "node:http";
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-origin";
+import { baseOptions, type LogOptions } from "./fastify-options";
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nesting";
-import { serializeLoggedError } from "./plugins/log-redaction";
 import { Invalid } from "./errors";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
-import { compatScript } from "./services/compat-scripts";
 import { prepareTemplate } from "./services/page-template";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
@@ -36,7 +32,8 @@ import { reportRoutes } from "./routes/reports";
 import { gameRoutes } from "./routes/games";
 import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
-import { accountDeletionJob, meRoutes } from "./routes/me";
+import { meRoutes } from "./routes/me";
+import { accountDeletionJob } from "./jobs/account-deletion";
 import { accountUndoRoutes } from "./routes/account-undo";
 import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
@@ -60,26 +57,8 @@ import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule }
 import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
 import { createLeaderboardCache } from "./services/leaderboard";
 
-/**
- * Issue 17: the body limit of ordinary JSON routes (the largest, a review or a contact message, is a few KiB). Routes
- * that need more declare their own: the cloud saves (routes/saves.ts), the staff routes behind the admin guard
- * (STAFF_JSON_BODY_LIMIT, routes/admin/index.ts: a content value is up to 100,000 characters), and the multipart
- * uploads (their @fastify/multipart limits).
- */
-export const JSON_BODY_LIMIT = 16 * 1024;
-
-/**
- * Issue 8: clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
- * so a client could trickle a body forever. A whole request (headers and body) may take 15 minutes
- * (a 100 MB game package at ~1 Mbit/s); a connection silent for 60 s is closed; headers must arrive
- * within 30 s. Live chat sockets are not affected (the WebSocket library clears the socket timeout).
- */
-export const SERVER_TIMEOUTS = { requestMs: 15 * 60 * 1000, idleMs: 60 * 1000, headersMs: 30 * 1000 } as const;
-
 /** Optional hooks for operations and tests; production passes none. */
-export type BuildAppOptions = {
-  /** where the JSON log lines go (default: stdout); tests capture them */
-  logStream?: { write(line: string): void };
+export type BuildAppOptions = LogOptions & {
   /** called for every route as it is added: tests discover the whole route table from the app itself */
   onRoute?: (route: RouteOptions) => void;
   /** changes to the default settings (context.ts), e.g. a shorter chat heartbeat or a lower rate limit */
@@ -94,37 +73,6 @@ export type BuildAppOptions = {
 async function loadRendererModule(file: string): Promise<PageRendererModule | undefined> {
   if (!fs.existsSync(file)) return undefined;
   return (await import(pathToFileURL(file).href)) as PageRendererModule;
-}
-
-function baseOptions(config: Config, name: string, options: BuildAppOptions = {}): FastifyHttpOptions<http.Server> {
-  return {
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : {
-            level: config.logLevel,
-            name,
-            // Issue 8: never log cookies or credentials.
-            redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
-            // Issue 17: a logged error never carries the values of its query (plugins/log-redaction.ts).
-            serializers: { err: serializeLoggedError },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
-    bodyLimit: JSON_BODY_LIMIT,
-    requestTimeout: SERVER_TIMEOUTS.requestMs,
-    connectionTimeout: SERVER_TIMEOUTS.idleMs,
-    http: { headersTimeout: SERVER_TIMEOUTS.headersMs },
-    trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    // D60: a URL the router refuses (malformed, or a parameter over 200 characters) gets a short message that
-    // does not echo the URL back (Fastify's default answer repeats it, whatever it holds).
-    frameworkErrors: (error, _request, reply) => {
-      const [status, message] =
-        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? [414, "URL too long"] : error.code === "FST_ERR_BAD_URL" ? [400, "Invalid URL"] : [400, "Bad request"];
-      return (reply as unknown as FastifyReply).code(status).send({ message });
-    },
-  };
 }
 
 /** The site origin: API, uploads and the built client (ARCHITECTURE habit 1: app separate from server). */
@@ -297,99 +245,5 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     return reply.code(404).send({ message: "Not found" });
   });
 
-  return app;
-}
-
-/**
- * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js, the
- * portal adapters at /sdk/compat/{name}.js (D77) and the built-in games' runtime at /sdk/runtime/.
- * No cookies are set or read here; the only page allowed to frame a game is the site.
- * With `{id}` in GAMES_URL (D79) every game has a host name of its own: /game-frame/{id}/ is served only when the
- * request's host name is game {id}'s (any other host, another game's or none, gets 404), so that no game's origin
- * serves or reads another game's files; /sdk/* and the rest are served on every host.
- */
-export async function buildGamesApp(ctx: { config: Config } & Pick<BuildAppOptions, "logStream">): Promise<FastifyInstance> {
-  const { config } = ctx;
-  const app = Fastify(baseOptions(config, "games", ctx));
-  const gamesDir = path.join(config.dataDir, "games");
-  fs.mkdirSync(gamesDir, { recursive: true });
-  const frameAncestors = `frame-ancestors ${new URL(config.publicUrl).origin}`;
-  const perGame = isPerGameOrigins(config.gamesUrl);
-
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Content-Security-Policy", frameAncestors);
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "no-referrer");
-    reply.header("Cross-Origin-Resource-Policy", "same-origin");
-    reply.removeHeader("set-cookie");
-  });
-  await app.register(compressionPlugin);
-
-  await app.register(fastifyStatic, {
-    root: gamesDir,
-    prefix: "/game-frame/",
-    decorateReply: false,
-    redirect: true,
-    list: false,
-    dotfiles: "deny",
-    index: ["index.html"],
-    cacheControl: true,
-    maxAge: "5m",
-    // Only numbered package folders, never staging or replaced copies. Per game origin (D79), only the folder
-    // of the game whose host name the request was sent to (pathName is decoded and normalised by @fastify/static,
-    // which refuses ".." segments). The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a
-    // game's own script could send (games-origin.ts, hostnameOfHostHeader); a proxy must pass Host through.
-    allowedPath: (pathName, _root, request) => {
-      const folder = /^\/(\d+)(\/|$)/.exec(pathName)?.[1];
-      if (folder === undefined) return false;
-      return !perGame || folder === gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host));
-    },
-  });
-
-  // The SDKs (D22 v1, D75 v2) and v2's typings, always the current bytes.
-  const sdkFiles = [
-    ["v1.js", "application/javascript; charset=utf-8"],
-    ["v2.js", "application/javascript; charset=utf-8"],
-    ["v2.d.ts", "text/plain; charset=utf-8"],
-  ] as const;
-  for (const [name, type] of sdkFiles) {
-    const file = path.join(config.rootDir, "sdk", name);
-    app.get(`/sdk/${name}`, async (_request, reply) => {
-      const source = await fs.promises.readFile(file, "utf8");
-      return reply.type(type).header("Cache-Control", "public, max-age=300").send(source);
-    });
-  }
-
-  // D77: an adapter for games made for another portal, served as the v2 SDK followed by the adapter in one
-  // response, so that the package's single <script src> gets both in order (services/compat-scripts.ts).
-  app.get<{ Params: { name: string } }>("/sdk/compat/:name", async (request, reply) => {
-    const match = /^([a-z]+)\.js$/.exec(request.params.name);
-    const source = match ? await compatScript(config.rootDir, match[1]) : null;
-    if (source === null) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
-    return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
-  });
-
-  // The built-in games' runtime (D26): one copy for every game, always the current bytes (sdk/runtime/runtime.js).
-  await app.register(fastifyStatic, {
-    root: path.join(config.rootDir, "sdk", "runtime"),
-    prefix: "/sdk/runtime/",
-    decorateReply: false,
-    list: false,
-    dotfiles: "deny",
-    index: false,
-    cacheControl: true,
-    maxAge: "5m",
-  });
-
-  app.get("/", async (_request, reply) => reply.type("text/plain; charset=utf-8").send("Arcadium games origin"));
-  app.get("/healthz", async () => ({ status: "ok" }));
-
-  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not found"));
-  app.setErrorHandler((error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
-    request.log.error({ err: error }, "games origin error");
-    return reply.code(500).type("text/plain; charset=utf-8").send("Internal server error");
-  });
   return app;
 }

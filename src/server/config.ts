@@ -1,7 +1,7 @@
 import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
-import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-origin";
+import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-hosts";
 import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
@@ -48,7 +48,7 @@ export type Config = {
   publicUrl: string;
   /**
    * GAMES_URL: the games' origin (D2), or with `{id}` the template of one origin per game (D79). Read it through
-   * src/server/games-origin.ts (gamesOrigin, gamesOriginSource, gameIdOfHost), never as an origin by itself.
+   * src/server/games-hosts.ts (gamesOrigin, gamesOriginSource, gameIdOfHost), never as an origin by itself.
    */
   gamesUrl: string;
   dataDir: string;

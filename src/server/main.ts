@@ -1,15 +1,12 @@
-import { sharedRegistrableDomain } from "./games-origin";
+import { sharedRegistrableDomain } from "./games-hosts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp, buildGamesApp } from "./app";
+import { buildApp } from "./app";
+import { buildGamesApp } from "./games-origin";
 import { prepareDatabase } from "./boot";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
-import { purgeExpiredSessions } from "./services/sessions";
-import { purgeOldNotifications } from "./services/notifications";
-import { purgeOldAudit } from "./services/audit";
-import { purgeRateLimits } from "./services/rate-limit";
-import { purgeOldAnonymousPlays } from "./services/play-retention";
+import { startHousekeeping } from "./jobs/housekeeping";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -65,21 +62,7 @@ async function main() {
     );
   }
 
-  // Expired sessions (D13), old rate-limit windows, notifications older than 90 days (D85), audit entries older than a
-  // year (D99) and anonymous plays past their retention (issue 17, counted per day first) are removed every 10 minutes.
-  const housekeeping = setInterval(
-    () => {
-      void Promise.all([
-        purgeExpiredSessions(database.db),
-        purgeRateLimits(database.db),
-        purgeOldNotifications(database.db),
-        purgeOldAudit(database.db),
-        purgeOldAnonymousPlays(database.db),
-      ]).catch((err) => app.log.warn({ err }, "housekeeping failed"));
-    },
-    10 * 60 * 1000,
-  );
-  housekeeping.unref();
+  const stopHousekeeping = startHousekeeping(database.db, app.log);
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
@@ -89,7 +72,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    clearInterval(housekeeping);
+    stopHousekeeping();
     const timer = setTimeout(() => {
       app.log.error({ signal }, "shutdown took longer than 15 s; exiting");
       process.exit(1);

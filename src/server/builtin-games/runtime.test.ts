@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildGamesApp } from "../app";
+import { buildGamesApp } from "../games-origin";
 import { loadConfig } from "../config";
 import { repoRoot } from "../../test/test-app";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
-import { gamesOriginSource } from "../games-origin";
+import { gamesOriginSource } from "../games-hosts";
 import { Invalid } from "../errors";
 
 /**

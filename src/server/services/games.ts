@@ -13,7 +13,7 @@ import type {
   SdkAdapterName,
 } from "../../contract/admin";
 import { isForeignKeyViolation } from "../db/pg-errors";
-import { gamesOrigin } from "../games-origin";
+import { gamesOrigin } from "../games-hosts";
 import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { commitPackage, removePackage } from "./packages";
@@ -63,7 +63,7 @@ export function runsOnGamesOrigin(row: { externalUrl: string | null }): boolean 
 
 /**
  * D20: the frame source is the externalUrl if set, else the games origin: GAMES_URL's, or with `{id}` in
- * GAMES_URL the game's own (D79, games-origin.ts).
+ * GAMES_URL the game's own (D79, games-hosts.ts).
  */
 export function frameUrlFor(row: { id: number; externalUrl: string | null }, gamesUrl: string): string {
   return runsOnGamesOrigin(row) ? `${gamesOrigin(gamesUrl, row.id)}/game-frame/${row.id}/` : row.externalUrl!;

@@ -9,7 +9,7 @@ import { gameDir } from "./packages";
 /** D77: the other portals' SDKs a package may load (contract SDK_ADAPTERS), each answered by an adapter at /sdk/compat/{name}.js. */
 export type SdkAdapter = SdkAdapterName;
 
-/** Where the games origin serves an adapter (app.ts buildGamesApp). */
+/** Where the games origin serves an adapter (games-origin.ts). */
 export function adapterPath(adapter: SdkAdapter): string {
   return `/sdk/compat/${adapter}.js`;
 }

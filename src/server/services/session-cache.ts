@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { PgListener } from "./pg-listener";
-import type { SessionUser } from "./sessions";
+import type { SessionUser } from "./session-user";
 
 /**
  * The channel on which PostgreSQL itself announces that sessions or the users behind them changed: triggers

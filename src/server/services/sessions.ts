@@ -3,7 +3,10 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "
 import type { Db } from "../db/client";
 import { sessionsTable, staffTwoStepTable, usersTable } from "../db/schema";
 import { sessionsChanged, type CachedSession, type SessionCache } from "./session-cache";
+import type { SessionUser } from "./session-user";
 import { describeUserAgent } from "./user-agent";
+
+export type { SessionUser, UserRole } from "./session-user";
 
 /** D13 lifetimes. */
 export const SESSION_POLICY = {
@@ -14,21 +17,6 @@ export type SessionKind = keyof typeof SESSION_POLICY;
 
 /** How often last_seen_at is written (not on every request). */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
-
-/** D102: the roles (D96: a moderator sits between player and admin). */
-export type UserRole = "player" | "moderator" | "admin";
-
-/** The signed-in user a session token stands for. */
-export type SessionUser = {
-  id: number;
-  username: string;
-  avatarUrl: string | null;
-  createdAt: Date;
-  role: UserRole;
-  sessionKind: "player" | "admin";
-  /** Whether the account has two-step sign-in on (ADR 020: the staff guard reads it here, in the same lookup). */
-  twoStep: boolean;
-};
 
 /** Only the token's hash is stored. */
 export function hashToken(token: string): string {

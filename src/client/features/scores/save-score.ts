@@ -5,7 +5,9 @@ import { ApiError } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
 import { currentUserQueryOptions } from "@/lib/session";
 import { submitScore } from "./api/submit-score";
-import type { ScoreReport } from "./use-save-score";
+
+/** A score the game reported through the SDK (D22) and the play session it belongs to. */
+export type ScoreReport = { playId: string | null; score: number; won: boolean | null };
 
 export const SIGN_IN_TO_SAVE_TITLE = "Sign in to save your score";
 export const SCORE_NOT_SAVED_TITLE = "Score not saved";

@@ -2,9 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ScoreFormat } from "@contract/games-constants";
 import { invalidateAfterScore } from "./api/keys";
-
-/** A score the game reported through the SDK (D22) and the play session it belongs to. */
-export type ScoreReport = { playId: string | null; score: number; won: boolean | null };
+import type { ScoreReport } from "./save-score";
 
 /**
  * The game page's handler of a game's scores (D22, D23; D90: `format` is how the game shows them). What it does

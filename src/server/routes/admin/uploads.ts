@@ -5,16 +5,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminGameSchema, adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
 import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
-import { assertCategoryExists, createPackagedGame, getAdminGame } from "../../services/games";
+import { installUploadedGame } from "../../services/game-install";
 import { storeUploadedImage } from "../../services/images";
-import { detectPackageKind, stageUploadedPackage } from "../../services/zip-packages";
-import { readPackageDifficulty } from "../../services/packages";
-import { readPackageScoreRules } from "../../services/score-rules";
-import { assertCollectionsExist } from "../../services/collections";
-import { readPackageAchievements, syncDeclaredAchievements } from "../../services/game-achievements";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
-import { makeOgImageSoon } from "../../services/og-images";
 
 function mb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -52,31 +46,13 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const file = upload.file;
       if (!file) throw new Invalid(HTML_FILE_REQUIRED_MESSAGE);
       if (file.size === 0) throw new Invalid("The uploaded file is empty");
-      const kind = detectPackageKind(file.filename, file.head);
-      await assertCategoryExists(db, fields.categoryId);
-      await assertCollectionsExist(db, fields.collectionIds ?? []);
-
-      const staging = await stageUploadedPackage(config.dataDir, file.path, kind, packageLimits);
-      // D78: achievements declared in the package's game.json (checked before the game exists); D83: its
-      // difficulty, unless the form chose one.
-      let achievements;
-      let difficulty;
-      let scoreRules;
-      try {
-        achievements = await readPackageAchievements(staging);
-        difficulty = fields.difficulty ?? (await readPackageDifficulty(staging));
-        // D90: the score rules game.json declares (the CMS can change them after)
-        scoreRules = await readPackageScoreRules(staging);
-      } catch (err) {
-        await fsp.rm(staging, { recursive: true, force: true });
-        throw err;
-      }
-      // The row and the files arrive together (the staging folder is removed if either fails).
-      const id = await createPackagedGame(db, config.dataDir, { ...fields, difficulty, scoreRules }, staging);
-      await syncDeclaredAchievements(db, id, achievements);
-      request.log.info({ gameId: id, kind, bytes: file.size }, "admin uploaded a game package");
-      const game = (await getAdminGame(db, config.gamesUrl, id))!;
-      makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      const { game, kind } = await installUploadedGame(
+        db,
+        { dataDir: config.dataDir, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
+        fields,
+        file,
+      );
+      request.log.info({ gameId: game.id, kind, bytes: file.size }, "admin uploaded a game package");
       return reply.code(201).send(game);
     } finally {
       await upload.cleanup();

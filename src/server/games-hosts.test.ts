@@ -8,7 +8,7 @@ import {
   isPerGameOrigins,
   parseGamesUrlTemplate,
   sharedRegistrableDomain,
-} from "./games-origin";
+} from "./games-hosts";
 
 describe("games origins (D2, D79)", () => {
   const single = "http://127.0.0.1:5001";

@@ -1,0 +1,51 @@
+import fsp from "node:fs/promises";
+import type { z } from "zod";
+import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin";
+import type { Db } from "../db/client";
+import { assertCollectionsExist } from "./collections";
+import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
+import { assertCategoryExists, createPackagedGame, getAdminGame } from "./games";
+import { makeOgImageSoon } from "./og-images";
+import { readPackageDifficulty } from "./packages";
+import { readPackageScoreRules } from "./score-rules";
+import { detectPackageKind, stageUploadedPackage, type PackageKind, type PackageLimits } from "./zip-packages";
+
+/**
+ * Contract: installs a game an admin uploaded (D44) from a file already on disk.
+ * - `file` is the upload as received (its temporary path, the name the browser gave, its first bytes and size);
+ *   the caller removes it afterwards. The kind (.html or .zip) is read from the name and the first bytes.
+ * - The category and collections must exist before anything is unpacked; the package is extracted to a staging
+ *   folder within `limits` and moved into place only with its row, so a failure at any step leaves no game and
+ *   no files behind.
+ * - What the package's game.json declares is applied: achievements (D78), difficulty unless the form chose one
+ *   (D83), score rules (D90). The link preview picture is drawn in the background.
+ * Returns the new game as the CMS shows it, and the kind it was installed as.
+ */
+export async function installUploadedGame(
+  db: Db,
+  site: { dataDir: string; gamesUrl: string; limits: PackageLimits; log: { warn(details: object, message: string): void } },
+  fields: z.output<typeof adminGameUploadFieldsSchema>,
+  file: { path: string; filename: string; head: Buffer },
+): Promise<{ game: AdminGame; kind: PackageKind }> {
+  const kind = detectPackageKind(file.filename, file.head);
+  await assertCategoryExists(db, fields.categoryId);
+  await assertCollectionsExist(db, fields.collectionIds ?? []);
+
+  const staging = await stageUploadedPackage(site.dataDir, file.path, kind, site.limits);
+  let declared;
+  try {
+    declared = {
+      achievements: await readPackageAchievements(staging),
+      difficulty: fields.difficulty ?? (await readPackageDifficulty(staging)),
+      scoreRules: await readPackageScoreRules(staging),
+    };
+  } catch (err) {
+    await fsp.rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+  const id = await createPackagedGame(db, site.dataDir, { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules }, staging);
+  await syncDeclaredAchievements(db, id, declared.achievements);
+  const game = (await getAdminGame(db, site.gamesUrl, id))!;
+  makeOgImageSoon(site.dataDir, game.imageUrl, site.log);
+  return { game, kind };
+}

@@ -1,0 +1,14 @@
+/** D102: the roles (D96: a moderator sits between player and admin). */
+export type UserRole = "player" | "moderator" | "admin";
+
+/** The signed-in user a session token stands for. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  avatarUrl: string | null;
+  createdAt: Date;
+  role: UserRole;
+  sessionKind: "player" | "admin";
+  /** Whether the account has two-step sign-in on (ADR 020: the staff guard reads it here, in the same lookup). */
+  twoStep: boolean;
+};
