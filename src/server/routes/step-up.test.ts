@@ -240,6 +240,27 @@ describeEachDatabase(
       const all = (await req(t(), staff, "GET", "/api/me/sessions")).json() as Array<{ kind: string }>;
       expect(all.map((s) => s.kind).sort()).toEqual(["admin", "player"]);
     });
+
+    it("undoing an address change spends the undo links of the changes made after it (an attacker's own address gets one)", async () => {
+      await accountWithPassword(t(), { username: "owner_undo", email: "owner-undo@example.test", password: "owner's password" });
+      const attacker = await passwordSignIn(t(), "owner_undo", "owner's password");
+      expect((await stepUp(t(), attacker, { password: "owner's password" })).statusCode).toBe(200);
+      const moveTo = async (email: string) => {
+        expect((await req(t(), attacker, "POST", "/api/me/email", { email })).statusCode).toBe(202);
+        const token = linkToken(await smtp.waitFor(email, 5000, /verification link|Confirm your email/i), "/settings/verify-email");
+        expect((await req(t(), attacker, "POST", "/api/me/email/verify", { token })).statusCode).toBe(200);
+      };
+      await moveTo("first-stop@attacker.test");
+      await moveTo("second-stop@attacker.test");
+      const ownersUndo = linkToken(await smtp.waitFor("owner-undo@example.test", 5000, /was changed/), "/account/undo");
+      const attackersUndo = linkToken(await smtp.waitFor("first-stop@attacker.test", 5000, /was changed/), "/account/undo");
+
+      expect((await t().app.inject({ method: "POST", url: "/api/account/undo", payload: { token: ownersUndo } })).statusCode).toBe(200);
+      const replayed = await t().app.inject({ method: "POST", url: "/api/account/undo", payload: { token: attackersUndo } });
+      expect(replayed.statusCode).toBe(400);
+      const [owner] = await t().database.db.select({ email: usersTable.email }).from(usersTable).where(eq(usersTable.username, "owner_undo"));
+      expect(owner.email).toBe("owner-undo@example.test");
+    });
   },
   { settings: { now }, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },
 );
