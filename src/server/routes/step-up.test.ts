@@ -7,6 +7,7 @@ import { hashPassword } from "../services/passwords";
 import { hashToken } from "../services/sessions";
 import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
+import { grantStepUp } from "../../test/step-up";
 
 /**
  * D105 step-up and D106 staff addresses: the takeover chain (a staff member's password alone must not
@@ -260,6 +261,18 @@ describeEachDatabase(
       expect(replayed.statusCode).toBe(400);
       const [owner] = await t().database.db.select({ email: usersTable.email }).from(usersTable).where(eq(usersTable.username, "owner_undo"));
       expect(owner.email).toBe("owner-undo@example.test");
+    });
+
+    it("D106: a password set from a player-kind session ends the other player sessions, never the staff ones", async () => {
+      const { user, cookies: staff } = await createUserWithSession(t(), { role: "moderator", email: "mod-password@example.test" });
+      const { createSession } = await import("../services/sessions");
+      const player = { sid: (await createSession(t().database.db, user.id, "player")).token };
+      const otherPlayer = { sid: (await createSession(t().database.db, user.id, "player")).token };
+      await grantStepUp(t(), player.sid, now());
+
+      expect((await req(t(), player, "POST", "/api/me/password", { newPassword: "a player-kind password" })).statusCode).toBe(204);
+      expect((await req(t(), otherPlayer, "GET", "/api/auth/user")).statusCode).toBe(401);
+      expect((await req(t(), staff, "GET", "/api/admin/user")).statusCode).toBe(200);
     });
   },
   { settings: { now }, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },
