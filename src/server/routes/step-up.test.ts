@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, usersTable } from "../db/schema";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
+import { TWO_STEP_TEXTS } from "../../contract/two-step-constants";
 import { hashPassword } from "../services/passwords";
 import { hashToken } from "../services/sessions";
 import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
@@ -273,6 +274,14 @@ describeEachDatabase(
       expect((await req(t(), player, "POST", "/api/me/password", { newPassword: "a player-kind password" })).statusCode).toBe(204);
       expect((await req(t(), otherPlayer, "GET", "/api/auth/user")).statusCode).toBe(401);
       expect((await req(t(), staff, "GET", "/api/admin/user")).statusCode).toBe(200);
+    });
+
+    it("D106: an admin's staff session that has not set up two-step sign-in cannot change the address", async () => {
+      const { cookies: unenrolled } = await createUserWithSession(t(), { role: "admin", email: "new-admin@example.test", twoStep: false });
+      await grantStepUp(t(), unenrolled.sid, now());
+      const moved = await req(t(), unenrolled, "POST", "/api/me/email", { email: "elsewhere@attacker.test" });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
     });
   },
   { settings: { now }, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },
