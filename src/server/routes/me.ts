@@ -203,11 +203,18 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     },
   );
 
-  // D87, D105: a new password (also the first one) needs proof; it ends every other session and the address is told.
+  // D87, D105: a new password (also the first one) needs proof; it ends the other sessions and the address is told.
+  // D106: from a player-kind session, the player-kind ones only (a password signs no one in to the CMS).
   app.post("/api/me/password", { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
     const user = requireUser(request);
     await requireProof(request, user, request.body.currentPassword);
-    const { previousHash, endedSessions } = await changePassword(db, user.id, request.body.newPassword, sessionToken(request), settings.passwordHashCost);
+    const { previousHash, endedSessions } = await changePassword(
+      db,
+      user.id,
+      request.body.newPassword,
+      { keepToken: sessionToken(request), endKinds: visibleSessionKinds(user.sessionKind) },
+      settings.passwordHashCost,
+    );
     const change = previousHash ? "password_changed" : "password_set";
     await record(request, user, `account.${change}`, { after: { endedSessions } });
     await notice(request, user, await verifiedAddress(user.id), change, { oldPasswordHash: previousHash });

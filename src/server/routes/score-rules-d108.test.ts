@@ -158,6 +158,19 @@ describeEachDatabase(
       });
     });
 
+    it("a player's own top does not raise the bar: steps of 10x over their last best still wait once far above everyone else", async () => {
+      const g = await newGame(t(), "Queue ramp");
+      const [honest, cheat] = [await createUserWithSession(t()), await createUserWithSession(t())];
+      await score(t(), honest, g.id, 100);
+      expect((await submit(t(), cheat, { playId: await play(t(), g.id, cheat), score: 1_000 })).statusCode).toBe(201);
+      const ramped = await submit(t(), cheat, { playId: await play(t(), g.id, cheat), score: 9_000 });
+      expect(ramped.statusCode).toBe(202);
+      expect(await boardOf(t(), g.id)).toEqual([
+        [cheat.user.id, 1_000],
+        [honest.user.id, 100],
+      ]);
+    });
+
     it("a new top 3 on a board of 20+ players waits for a moderator; on a board of 19, or below the top 3, it does not", async () => {
       const g = await newGame(t(), "Queue top 3");
       const players: Player[] = [];

@@ -3,10 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, usersTable } from "../db/schema";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
+import { TWO_STEP_TEXTS } from "../../contract/two-step-constants";
 import { hashPassword } from "../services/passwords";
 import { hashToken } from "../services/sessions";
 import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
+import { grantStepUp } from "../../test/step-up";
 
 /**
  * D105 step-up and D106 staff addresses: the takeover chain (a staff member's password alone must not
@@ -239,6 +241,47 @@ describeEachDatabase(
 
       const all = (await req(t(), staff, "GET", "/api/me/sessions")).json() as Array<{ kind: string }>;
       expect(all.map((s) => s.kind).sort()).toEqual(["admin", "player"]);
+    });
+
+    it("undoing an address change spends the undo links of the changes made after it (an attacker's own address gets one)", async () => {
+      await accountWithPassword(t(), { username: "owner_undo", email: "owner-undo@example.test", password: "owner's password" });
+      const attacker = await passwordSignIn(t(), "owner_undo", "owner's password");
+      expect((await stepUp(t(), attacker, { password: "owner's password" })).statusCode).toBe(200);
+      const moveTo = async (email: string) => {
+        expect((await req(t(), attacker, "POST", "/api/me/email", { email })).statusCode).toBe(202);
+        const token = linkToken(await smtp.waitFor(email, 5000, /verification link|Confirm your email/i), "/settings/verify-email");
+        expect((await req(t(), attacker, "POST", "/api/me/email/verify", { token })).statusCode).toBe(200);
+      };
+      await moveTo("first-stop@attacker.test");
+      await moveTo("second-stop@attacker.test");
+      const ownersUndo = linkToken(await smtp.waitFor("owner-undo@example.test", 5000, /was changed/), "/account/undo");
+      const attackersUndo = linkToken(await smtp.waitFor("first-stop@attacker.test", 5000, /was changed/), "/account/undo");
+
+      expect((await t().app.inject({ method: "POST", url: "/api/account/undo", payload: { token: ownersUndo } })).statusCode).toBe(200);
+      const replayed = await t().app.inject({ method: "POST", url: "/api/account/undo", payload: { token: attackersUndo } });
+      expect(replayed.statusCode).toBe(400);
+      const [owner] = await t().database.db.select({ email: usersTable.email }).from(usersTable).where(eq(usersTable.username, "owner_undo"));
+      expect(owner.email).toBe("owner-undo@example.test");
+    });
+
+    it("D106: a password set from a player-kind session ends the other player sessions, never the staff ones", async () => {
+      const { user, cookies: staff } = await createUserWithSession(t(), { role: "moderator", email: "mod-password@example.test" });
+      const { createSession } = await import("../services/sessions");
+      const player = { sid: (await createSession(t().database.db, user.id, "player")).token };
+      const otherPlayer = { sid: (await createSession(t().database.db, user.id, "player")).token };
+      await grantStepUp(t(), player.sid, now());
+
+      expect((await req(t(), player, "POST", "/api/me/password", { newPassword: "a player-kind password" })).statusCode).toBe(204);
+      expect((await req(t(), otherPlayer, "GET", "/api/auth/user")).statusCode).toBe(401);
+      expect((await req(t(), staff, "GET", "/api/admin/user")).statusCode).toBe(200);
+    });
+
+    it("D106: an admin's staff session that has not set up two-step sign-in cannot change the address", async () => {
+      const { cookies: unenrolled } = await createUserWithSession(t(), { role: "admin", email: "new-admin@example.test", twoStep: false });
+      await grantStepUp(t(), unenrolled.sid, now());
+      const moved = await req(t(), unenrolled, "POST", "/api/me/email", { email: "elsewhere@attacker.test" });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
     });
   },
   { settings: { now }, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNull, ne, sql } from "drizzle-orm";
 import { STEP_UP_TEXTS, UNDO_LINK_TTL_DAYS } from "../../contract/step-up-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -16,8 +16,8 @@ import { endUserSessions, hashToken } from "./sessions";
  * - `changeNotice` stores the SHA-256 of a new random token with what the change replaced (the old address, or the
  *   old password hash, null when there was none) and returns the mail; none when there is no verified address.
  * - `undoChange` claims a live token once (atomically): an email change gets its old address back (verified) and
- *   the account's pending address links are spent; a password change gets its old hash back (or loses the password it
- *   was given). Every session of the account ends. A used, expired or unknown token → Invalid; an old address another
+ *   the account's pending address links are spent, and so are the undo links of changes made after it (mailed to the
+ *   address being undone); a password change gets its old hash back (or loses the password it was given). Every session of the account ends. A used, expired or unknown token → Invalid; an old address another
  *   account took meanwhile → Conflict (nothing changes, the token stays usable).
  */
 
@@ -85,6 +85,18 @@ export async function undoChange(db: Db, token: string, now: Date): Promise<Undo
           .update(emailTokensTable)
           .set({ usedAt: now })
           .where(and(eq(emailTokensTable.userId, claimed.userId), isNull(emailTokensTable.usedAt)));
+        // The notices of later changes went to the address being undone, which is not the owner's: their links must
+        // not put it back. Earlier links went to the owner's address and stay usable.
+        await tx
+          .update(accountUndoTokensTable)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(accountUndoTokensTable.userId, claimed.userId),
+              isNull(accountUndoTokensTable.usedAt),
+              gte(accountUndoTokensTable.createdAt, claimed.createdAt),
+            ),
+          );
       } else {
         await tx.update(usersTable).set({ passwordHash: claimed.oldPasswordHash }).where(eq(usersTable.id, claimed.userId));
       }

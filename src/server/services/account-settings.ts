@@ -20,7 +20,7 @@ import { emailInUseMail, emailVerificationMail, type MailMessage } from "./maile
 import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
-import { endUserSessions, hashToken } from "./sessions";
+import { endUserSessions, hashToken, type SessionKind } from "./sessions";
 import { PRIVATE_FILE_MODE } from "./data-dir";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
@@ -76,21 +76,21 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
 
 /**
  * D87, D105: POST /api/me/password, once the session has proved it is the owner (the route checks that). Issue 17:
- * a common new password is refused (400). Every other session ends; `keepToken`'s stays. Returns the hash it
- * replaced (null: the account had no password), for the undo link.
+ * a common new password is refused (400). The other sessions of `sessions.endKinds` end; `sessions.keepToken`'s
+ * stays. Returns the hash it replaced (null: the account had no password), for the undo link.
  */
 export async function changePassword(
   db: Db,
   userId: number,
   newPassword: string,
-  keepToken: string | undefined,
+  sessions: { keepToken: string | undefined; endKinds: SessionKind[] },
   hashCost: number,
 ): Promise<{ previousHash: string | null; endedSessions: number }> {
   assertPasswordNotCommon(newPassword);
   const user = await loadUser(db, userId);
   const passwordHash = await hashPassword(newPassword, hashCost);
   await db.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
-  const endedSessions = await endUserSessions(db, userId, { exceptToken: keepToken });
+  const endedSessions = await endUserSessions(db, userId, { exceptToken: sessions.keepToken, kinds: sessions.endKinds });
   return { previousHash: user.passwordHash, endedSessions };
 }
 

@@ -131,15 +131,15 @@ function checkRules(rules: Rules, score: number, roundMs: number) {
 
 /**
  * D108: why a score waits for a moderator, or null: it is the player's best and 10x the board's top (a tenth of it,
- * for lower-is-better), or it would be in the top 3 of a board of 20+ players. Reads at most 20 board rows (the
- * ranking indexes).
+ * for lower-is-better), or it would be in the top 3 of a board of 20+ players. The top is everyone else's: a player's
+ * own best would let steps of 10x climb to the maximum unchecked. Reads at most 20 board rows (the ranking indexes).
  */
 async function heldReason(tx: Tx, userId: number, gameId: number, order: ScoreOrder, score: number): Promise<HeldReason | null> {
   const best = order === "asc" ? sql`score asc, achieved_at asc` : sql`score desc, achieved_at asc`;
   const row = (
     await tx.execute(sql`
       select
-        (select score from best_scores where game_id = ${gameId} and listed order by ${best} limit 1) as top,
+        (select score from best_scores where game_id = ${gameId} and listed and user_id <> ${userId} order by ${best} limit 1) as top,
         (select score from best_scores where game_id = ${gameId} and listed and user_id <> ${userId} order by ${best} limit 1 offset 2) as third,
         (select count(*) from (select 1 from best_scores where game_id = ${gameId} and listed limit ${HOLD_TOP_THREE_PLAYERS}) b)::int as players,
         (select score from best_scores where game_id = ${gameId} and user_id = ${userId}) as mine`)

@@ -7,6 +7,7 @@ import { stepUpCodeMail, type MailMessage } from "./mailer";
 import { consumeKeyedChallenge, OTP_POLICY, startKeyedChallenge } from "./otp";
 import { verifyPassword } from "./passwords";
 import { hashToken, type SessionKind, type UserRole } from "./sessions";
+import { assertStaffMayAct } from "./two-step";
 
 /**
  * D105, D106: proof that a signed-in session is the account's owner, and who may change a staff account's address.
@@ -19,7 +20,8 @@ import { hashToken, type SessionKind, type UserRole } from "./sessions";
  *   account (`markSteppedUp`, from the Google callback). The proof belongs to that one session, never to the account.
  * - `requireFreshProof` throws `StepUpRequired` (403, code "step_up_required") when the session has none.
  * - `assertMayChangeAddress` (D106): a staff member's address changes only from a staff session; when they have
- *   two-step sign-in, from one opened with it (after it was enabled). Anyone else: any session.
+ *   two-step sign-in, from one opened with it (after it was enabled); never while they must still set it up (every
+ *   admin, and moderators while the Settings switch requires it). Anyone else: any session.
  * - A wrong password or code throws Forbidden and changes nothing; the caller logs it and limits the tries.
  */
 
@@ -27,7 +29,7 @@ export class StepUpRequired extends Forbidden {
   override readonly code = STEP_UP_REQUIRED_CODE;
 }
 
-type SessionUserRef = { id: number; role: UserRole; sessionKind: SessionKind };
+type SessionUserRef = { id: number; role: UserRole; sessionKind: SessionKind; twoStep: boolean };
 
 async function loadAccount(db: Db, userId: number) {
   const [user] = await db
@@ -112,6 +114,8 @@ export async function requireFreshProof(db: Db, token: string | undefined, now: 
 export async function assertMayChangeAddress(db: Db, user: SessionUserRef, token: string | undefined): Promise<void> {
   if (user.role !== "admin" && user.role !== "moderator") return;
   if (user.sessionKind !== "admin" || !token) throw new Forbidden(STEP_UP_TEXTS.staffAddressNeedsStaffSession);
+  // A staff member who must set up two-step sign-in has passed no second factor yet (ADR 020).
+  await assertStaffMayAct(db, user);
   const [[twoStep], [session]] = await Promise.all([
     db.select({ enabledAt: staffTwoStepTable.enabledAt }).from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, user.id)),
     db

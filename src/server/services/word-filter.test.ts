@@ -19,6 +19,13 @@ describe("word filter (D98)", () => {
     expect(normaliseText("ｂａｄ")).toBe("bad"); // fullwidth
   });
 
+  it("reads through invisible characters put inside a word (zero-width spaces and joiners, soft hyphens)", () => {
+    for (const hidden of ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff"]) {
+      expect(blocked(`so b${hidden}ad`), JSON.stringify(hidden)).toBe(true);
+    }
+    expect(masked("well da\u200brn it")).toBe("well **\u200b** it");
+  });
+
   it("parses a stored list: one entry a line, blanks and # comments ignored", () => {
     expect(parseWordList(" bad \n\n# note\r\nrude phrase\n")).toEqual(["bad", "rude phrase"]);
     expect(parseWordList(null)).toEqual([]);

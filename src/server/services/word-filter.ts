@@ -8,10 +8,10 @@
  *   lines starting with '#' ignored) and returns a filter; `check(text)` answers `{blocked: true, word}` when a
  *   block entry matches, else `{blocked: false, text}` with every mask entry replaced by asterisks IN THE
  *   ORIGINAL TEXT (letters and digits of the match become '*', separators stay: "b.a.d" → "*.*.*").
- * - Normalisation (text and entries alike): lower case; accents stripped (NFKD, combining marks dropped,
- *   so "bäd" and fullwidth letters match); look-alike letters (Cyrillic and Greek letters that look Latin)
- *   and leet symbols (0→o, 1/!/|→i, 3→e, 4/@→a, 5/$→s, 7→t, 8→b, 9→g) read as the Latin letter; "i" and "l"
- *   in an entry match either (1 stands for both).
+ * - Normalisation (text and entries alike): invisible format characters dropped ("b\u200bad" is "bad"); lower
+ *   case; accents stripped (NFKD, combining marks dropped, so "bäd" and fullwidth letters match); look-alike
+ *   letters (Cyrillic and Greek letters that look Latin) and leet symbols (0→o, 1/!/|→i, 3→e, 4/@→a, 5/$→s,
+ *   7→t, 8→b, 9→g) read as the Latin letter; "i" and "l" in an entry match either (1 stands for both).
  * - Repeated letters: each letter of an entry matches one or more of itself ("bad" matches "baaad"; "good"
  *   needs two o's, so it does not match "god").
  * - Whole words: an entry matches only between word boundaries of the normalised text ("class" does not
@@ -104,6 +104,9 @@ type NormChar = { c: string; start: number; end: number };
 
 const isMoney = (raw: string) => raw === "$" || raw === "@";
 
+/** Invisible format characters (zero-width space and joiners, soft hyphen, BOM…): read as if absent. */
+const INVISIBLE = /^\p{Cf}$/u;
+
 /** The normalised characters of `text`, each with its place in the original text. */
 function normaliseChars(text: string, meter?: WorkMeter): NormChar[] {
   const out: NormChar[] = [];
@@ -111,6 +114,7 @@ function normaliseChars(text: string, meter?: WorkMeter): NormChar[] {
   for (const original of text) {
     const start = offset;
     offset += original.length;
+    if (INVISIBLE.test(original)) continue;
     const base = original.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
     for (const ch of base) {
       const mapped = LOOK_ALIKES[ch] ?? ch;
