@@ -21,6 +21,8 @@ export const STEP_UP_TEXTS = {
   googleFailed: "Google did not confirm it's you. Please try again.",
   staffAddressNeedsStaffSession: "A staff account's email address can only be changed after signing in to the CMS with a code.",
   staffAddressNeedsSecondFactor: "Sign in to the CMS again with your two-step sign-in, then change your email address.",
+  staffDeletionNeedsStaffSession: "A staff account can only be deleted after signing in to the CMS with a code.",
+  staffDeletionNeedsSecondFactor: "Sign in to the CMS again with your two-step sign-in, then delete your account.",
   undoDone: {
     email: "Your previous email address is back and every device was signed out.",
     password: "The password change was undone and every device was signed out.",

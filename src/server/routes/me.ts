@@ -43,6 +43,7 @@ import { actorOf, audit } from "../services/audit";
 import { changeNotice, type ChangeKind } from "../services/account-changes";
 import {
   assertMayChangeAddress,
+  assertMayRequestDeletion,
   hasFreshProof,
   proveByCode,
   proveByPassword,
@@ -303,12 +304,13 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   });
 
   // D87: "Delete my account": a 14-day grace, then the deletion job anonymises it. D105: it needs proof; the other
-  // sessions end and the address is told (signing in again cancels it).
+  // sessions end and the address is told (signing in again cancels it). D106: a staff account's needs a staff session.
   app.delete("/api/me", { schema: { body: deleteAccountSchema, response: { 202: deleteAccountResponseSchema, ...errors } } }, async (request, reply) => {
     const user = requireUser(request);
+    await assertMayRequestDeletion(db, user, sessionToken(request));
     await requireProof(request, user, request.body?.password);
     const deleteAfter = await requestAccountDeletion(db, user.id, settings.now());
-    const endedSessions = await endUserSessions(db, user.id, { exceptToken: sessionToken(request) });
+    const endedSessions = await endUserSessions(db, user.id, { exceptToken: sessionToken(request), kinds: visibleSessionKinds(user.sessionKind) });
     await record(request, user, "account.deletion_requested", { after: { deleteAfter, endedSessions } });
     const to = await verifiedAddress(user.id);
     if (to.email && to.verified) {

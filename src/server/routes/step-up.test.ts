@@ -276,6 +276,23 @@ describeEachDatabase(
       expect((await req(t(), staff, "GET", "/api/admin/user")).statusCode).toBe(200);
     });
 
+    it("D106: a staff account's deletion is asked only from a staff session; a player-kind one with proof is refused and ends nothing", async () => {
+      const { user, cookies: staff } = await createUserWithSession(t(), { role: "moderator", email: "mod-delete@example.test" });
+      const { createSession } = await import("../services/sessions");
+      const player = { sid: (await createSession(t().database.db, user.id, "player")).token };
+      await grantStepUp(t(), player.sid, now());
+
+      const refused = await req(t(), player, "DELETE", "/api/me", {});
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(STEP_UP_TEXTS.staffDeletionNeedsStaffSession);
+      expect((await req(t(), staff, "GET", "/api/admin/user")).statusCode).toBe(200);
+      const [row] = await t().database.db.select({ deleteAfter: usersTable.deleteAfter }).from(usersTable).where(eq(usersTable.id, user.id));
+      expect(row.deleteAfter).toBeNull();
+
+      await grantStepUp(t(), staff.sid, now());
+      expect((await req(t(), staff, "DELETE", "/api/me", {})).statusCode).toBe(202);
+    });
+
     it("D106: an admin's staff session that has not set up two-step sign-in cannot change the address", async () => {
       const { cookies: unenrolled } = await createUserWithSession(t(), { role: "admin", email: "new-admin@example.test", twoStep: false });
       await grantStepUp(t(), unenrolled.sid, now());

@@ -112,8 +112,28 @@ export async function requireFreshProof(db: Db, token: string | undefined, now: 
 
 /** D106: whether this session may change its account's email address (see the contract above). */
 export async function assertMayChangeAddress(db: Db, user: SessionUserRef, token: string | undefined): Promise<void> {
+  await assertStaffSessionPastSecondFactor(db, user, token, {
+    staffSession: STEP_UP_TEXTS.staffAddressNeedsStaffSession,
+    secondFactor: STEP_UP_TEXTS.staffAddressNeedsSecondFactor,
+  });
+}
+
+/** D106: a staff account is given up only from a staff session, as its address is: a password alone cannot take it away. */
+export async function assertMayRequestDeletion(db: Db, user: SessionUserRef, token: string | undefined): Promise<void> {
+  await assertStaffSessionPastSecondFactor(db, user, token, {
+    staffSession: STEP_UP_TEXTS.staffDeletionNeedsStaffSession,
+    secondFactor: STEP_UP_TEXTS.staffDeletionNeedsSecondFactor,
+  });
+}
+
+async function assertStaffSessionPastSecondFactor(
+  db: Db,
+  user: SessionUserRef,
+  token: string | undefined,
+  refusal: { staffSession: string; secondFactor: string },
+): Promise<void> {
   if (user.role !== "admin" && user.role !== "moderator") return;
-  if (user.sessionKind !== "admin" || !token) throw new Forbidden(STEP_UP_TEXTS.staffAddressNeedsStaffSession);
+  if (user.sessionKind !== "admin" || !token) throw new Forbidden(refusal.staffSession);
   // A staff member who must set up two-step sign-in has passed no second factor yet (ADR 020).
   await assertStaffMayAct(db, user);
   const [[twoStep], [session]] = await Promise.all([
@@ -124,7 +144,7 @@ export async function assertMayChangeAddress(db: Db, user: SessionUserRef, token
       .where(eq(sessionsTable.tokenHash, hashToken(token))),
   ]);
   // Every staff sign-in after two-step was enabled passed it (routes/admin/auth.ts); an older session did not.
-  if (twoStep?.enabledAt && (!session || session.createdAt < twoStep.enabledAt)) throw new Forbidden(STEP_UP_TEXTS.staffAddressNeedsSecondFactor);
+  if (twoStep?.enabledAt && (!session || session.createdAt < twoStep.enabledAt)) throw new Forbidden(refusal.secondFactor);
 }
 
 /** D106: the session kinds a session may list and end: a player-kind session never sees a staff one. */
