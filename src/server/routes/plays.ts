@@ -13,8 +13,9 @@ export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
     async (request, reply) => {
       const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
       await rateLimits.enforce("play", `play-started:${who}`);
-      // Answered the same whether or not it was recorded: a play id says nothing to anyone else.
-      await recordFirstGameplay(db, request.params.id, request.params.playId, request.body.ms);
+      // Only the caller's own play is timed; answered the same whether or not it was: a play id says nothing to anyone else.
+      const { id: gameId, playId } = request.params;
+      await recordFirstGameplay(db, { gameId, playId, userId: request.user?.id ?? null, ms: request.body.ms });
       return reply.code(204).send(null);
     },
   );
