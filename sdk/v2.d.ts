@@ -19,9 +19,11 @@ declare global {
 
 /**
  * The signed-in player, or null for a guest. Never carries a session or token. A player whose profile is not
- * public is anonymous: username "Player", avatarUrl null.
+ * public is anonymous: username "Player", avatarUrl null, and an id of their own in your game (the same every time,
+ * a different one in another game, never their account's id).
  */
 export interface ArcadiumUser {
+  /** stable for this player in your game (a safe integer); store progress under it if you keep your own */
   id: number;
   username: string;
   /** an absolute URL, or null when the player has no picture */

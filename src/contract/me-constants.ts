@@ -3,7 +3,7 @@
  * no page loads zod for them (issue 13 item 6, D73).
  */
 
-/** D85/D87: the notification kinds a player can turn off (the database's list, checked by a test). */
+/** D85/D87: the notification kinds a player can turn off (the database's list but the staff's, checked by a test). */
 export const NOTIFICATION_PREF_KINDS = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 

@@ -5,8 +5,19 @@
  * A page ignores any event it does not know.
  */
 
+/** D108: notifications only moderators and admins get; part of their duty, so not a setting they can turn off. */
+export const STAFF_NOTIFICATION_KINDS = ["score_held"] as const;
+
 /** D85: the kinds of notification. */
-export const NOTIFICATION_KIND_LIST = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;
+export const NOTIFICATION_KIND_LIST = [
+  "friend_request",
+  "friend_accepted",
+  "score_beaten",
+  "achievement",
+  "report_handled",
+  "announcement",
+  ...STAFF_NOTIFICATION_KINDS,
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];
 
 /** A player as other players see them in notifications, friends lists and messages. */

@@ -28,6 +28,8 @@ export const TWO_STEP_TEXTS = {
   enrolIntro:
     "Your staff account signs in with the emailed code and a code from an authenticator app on your phone. It takes a minute: scan the QR code, enter the code the app shows, then keep your recovery codes.",
   savedContinue: "I have saved them, continue to the CMS",
+  /** D106: the card while the account must still set it up (the emailed code alone opens nothing else) */
+  offRequired: "This site requires it of your account: the rest of the CMS opens once it is set up, and every sign-in then also asks for the app's code.",
   alreadyEnabled: "Two-step sign-in is already on. Turn it off first to set up a new authenticator.",
   notStarted: "Start the set-up again: no authenticator is waiting to be confirmed.",
   notEnabled: "Two-step sign-in is not on.",

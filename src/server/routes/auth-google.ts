@@ -46,7 +46,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   /** A new player session (D13: a new token), the known-device cookie and the audit entry (ADR 019). */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; username: string; role: string }) {
     await destroySession(db, sessionToken(request));
-    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     await devices.remember(request, reply, user.id);
     await audit(db, signInRecord(user, "google", request.ip), logAuditError(request));

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     });
     // Issue 17: not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
     if (mail) void mailer.send(mail).catch((err: unknown) => request.log.error({ err }, "could not send the registration mail"));
-    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     return reply.code(201).send(toCurrentUser(user));
   });
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     if (!known) await rateLimits.release(everywhereKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
     await destroySession(db, sessionToken(request));
-    const session = await createSession(db, user.id, "player", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     await devices.remember(request, reply, user.id);
     await audit(db, signInRecord(user, "password", request.ip), logAuditError(request));

@@ -17,6 +17,7 @@ import {
   friendshipsTable,
   gameAchievementsTable,
   gameSavesTable,
+  gamePlayerAliasesTable,
   gamesTable,
   notificationsTable,
   playerGameAchievementsTable,
@@ -77,6 +78,7 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   const [game] = await db.select().from(gamesTable).limit(1);
   const [play] = await db.insert(playsTable).values({ gameId: game.id, userId, playtimeMs: 4000 }).returning();
   await db.insert(gameSavesTable).values({ userId, gameId: game.id, key: "slot1", value: `save of ${username}`, bytes: 20, updatedAt: new Date() });
+  await db.insert(gamePlayerAliasesTable).values({ userId, gameId: game.id, alias: 2 ** 32 + userId });
   const [gameAchievement] = await db
     .insert(gameAchievementsTable)
     .values({ gameId: game.id, key: `ach_${userId}`, title: "Seeded achievement" })

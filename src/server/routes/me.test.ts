@@ -2,7 +2,7 @@ import { afterAll, beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { emailTokensTable, sessionsTable, usersTable } from "../db/schema";
-import { NOTIFICATION_KIND_LIST as NOTIFICATION_KINDS } from "../../contract/player-live";
+import { NOTIFICATION_KIND_LIST as NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS } from "../../contract/player-live";
 import { NOTIFICATION_PREF_KINDS } from "../../contract/me";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { grantStepUp } from "../../test/step-up";
@@ -129,8 +129,8 @@ describeEachDatabase(
       }
     });
 
-    it("the notification kinds of the settings are the database's (D85)", () => {
-      expect([...NOTIFICATION_PREF_KINDS]).toEqual([...NOTIFICATION_KINDS]);
+    it("the notification kinds of the settings are the database's but the staff's (D85)", () => {
+      expect([...NOTIFICATION_PREF_KINDS, ...STAFF_NOTIFICATION_KINDS]).toEqual([...NOTIFICATION_KINDS]);
     });
 
     it("D87: sessions record the User-Agent at sign-in and list it as a device; the id is an opaque handle", async () => {

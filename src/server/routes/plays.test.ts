@@ -34,6 +34,31 @@ describeEachDatabase(
       expect(await firstGameplayMs(t(), playerPlay)).toBe(0);
     });
 
+    it("changes nothing for a play that is not the caller's, and says the same (204)", async () => {
+      const g = await newGame(t(), "Timed Game Owners");
+      const [alice, bob] = [await createUserWithSession(t()), await createUserWithSession(t())];
+      const alicePlay = await openPlay(g.id, alice.cookies);
+      // another player, or a guest, reporting for a signed-in player's play
+      expect((await started(g.id, alicePlay, { ms: 50 }, bob.cookies)).statusCode).toBe(204);
+      expect((await started(g.id, alicePlay, { ms: 60 })).statusCode).toBe(204);
+      expect(await firstGameplayMs(t(), alicePlay)).toBeNull();
+      // a signed-in player reporting for a guest's play
+      const guestPlay = await openPlay(g.id);
+      expect((await started(g.id, guestPlay, { ms: 70 }, bob.cookies)).statusCode).toBe(204);
+      expect(await firstGameplayMs(t(), guestPlay)).toBeNull();
+      // the owner's first report sticks; a later one moves neither it nor the round's start (D108)
+      await t()
+        .database.db.update(playsTable)
+        .set({ gameplayStartedAt: new Date(Date.now() - 60_000) })
+        .where(eq(playsTable.id, alicePlay));
+      const [before] = await t().database.db.select().from(playsTable).where(eq(playsTable.id, alicePlay));
+      expect((await started(g.id, alicePlay, { ms: 80 }, alice.cookies)).statusCode).toBe(204);
+      expect((await started(g.id, alicePlay, { ms: 90 }, alice.cookies)).statusCode).toBe(204);
+      const [after] = await t().database.db.select().from(playsTable).where(eq(playsTable.id, alicePlay));
+      expect(after.firstGameplayMs).toBe(80);
+      expect(after.gameplayStartedAt).toEqual(before.gameplayStartedAt);
+    });
+
     it("changes nothing for a play of another game, an unknown play or an old one, and says the same (204)", async () => {
       const g = await newGame(t(), "Timed Game A");
       const other = await newGame(t(), "Timed Game B");
@@ -46,9 +71,9 @@ describeEachDatabase(
         .database.db.update(playsTable)
         .set({ createdAt: sql`now() - interval '7 hours'` })
         .where(eq(playsTable.id, old));
-      expect(await recordFirstGameplay(t().database.db, g.id, old, 500)).toBe(false);
+      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: old, userId: null, ms: 500 })).toBe(false);
       expect(await firstGameplayMs(t(), old)).toBeNull();
-      expect(await recordFirstGameplay(t().database.db, g.id, play, 500)).toBe(true);
+      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: play, userId: null, ms: 500 })).toBe(true);
     });
 
     it.each([
@@ -74,7 +99,7 @@ describeEachDatabase(
     it("the median per game is over its timed plays only, and absent for a game without any", async () => {
       const g = await newGame(t(), "Median Game");
       const untimed = await newGame(t(), "Untimed Game");
-      for (const ms of [100, 400, 300, 200]) await recordFirstGameplay(t().database.db, g.id, await openPlay(g.id), ms);
+      for (const ms of [100, 400, 300, 200]) await recordFirstGameplay(t().database.db, { gameId: g.id, playId: await openPlay(g.id), userId: null, ms });
       await openPlay(g.id); // a play without a report does not count
       await openPlay(untimed.id);
       const medians = await medianFirstGameplay(t().database.db, [g.id, untimed.id]);

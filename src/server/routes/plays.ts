@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses } from "../../contract/common";
-import { playStartedBodySchema, playStartedParamsSchema } from "../../contract/plays";
+import { errorResponses, idParamSchema } from "../../contract/common";
+import { gameFacingUserSchema, playStartedBodySchema, playStartedParamsSchema } from "../../contract/plays";
 import type { AppContext } from "../context";
 import { recordFirstGameplay } from "../services/play-timing";
+import { requireUser } from "../plugins/auth";
+import { gameFacingUser } from "../services/game-identity";
 
-/** Issue 14 item 7: the game page reports how long its game took to start playing (services/play-timing.ts). */
+/**
+ * Issue 14 item 7: the game page reports how long its game took to start playing (services/play-timing.ts). Issue 26:
+ * the game page asks who the player is to the game (services/game-identity.ts).
+ */
 export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.post(
     "/api/games/:id/plays/:playId/started",
@@ -13,9 +18,21 @@ export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
     async (request, reply) => {
       const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
       await rateLimits.enforce("play", `play-started:${who}`);
-      // Answered the same whether or not it was recorded: a play id says nothing to anyone else.
-      await recordFirstGameplay(db, request.params.id, request.params.playId, request.body.ms);
+      // Only the caller's own play is timed; answered the same whether or not it was: a play id says nothing to anyone else.
+      const { id: gameId, playId } = request.params;
+      await recordFirstGameplay(db, { gameId, playId, userId: request.user?.id ?? null, ms: request.body.ms });
       return reply.code(204).send(null);
+    },
+  );
+
+  // Issue 26 (D75, D87): who the signed-in player is to this game; the page hands it to the game's init()
+  app.get(
+    "/api/games/:id/player",
+    { schema: { params: idParamSchema, response: { 200: gameFacingUserSchema, ...errorResponses(401, 404) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("Cache-Control", "private, no-store");
+      return { user: await gameFacingUser(db, user.id, request.params.id) };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { SCORE_HELD_TEXTS, SCORE_RULE_MESSAGES } from "../../contract/games-constants";
-import { gameAchievementsTable, gamesTable, heldScoresTable, playerStatsTable, playsTable } from "../db/schema";
+import { gameAchievementsTable, gamesTable, heldScoresTable, notificationsTable, playerStatsTable, playsTable } from "../db/schema";
 import { syncBuiltinScoreRules } from "../db/seed";
 import { UNLOCKS_PER_PLAY, UNLOCKS_PER_PLAY_MESSAGE } from "../services/game-achievements";
 import { leaderboard } from "../services/leaderboard";
@@ -169,6 +169,53 @@ describeEachDatabase(
         [cheat.user.id, 1_000],
         [honest.user.id, 100],
       ]);
+    });
+
+    it("approving a held score notifies as the score arriving now would; staff hear of held scores once per game and hour", async () => {
+      const [g, other] = [await newGame(t(), "Queue notices"), await newGame(t(), "Queue notices too")];
+      const [friend, cheat, cheat2, bystander] = [
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+      ];
+      const [moderator, admin] = [await createUserWithSession(t(), { role: "moderator" }), await createUserWithSession(t(), { role: "admin" })];
+      const call = (p: Player, method: "GET" | "POST", url: string) => t().app.inject({ method, url, cookies: p.cookies });
+      const notes = async (p: Player, kind: string) =>
+        ((await call(p, "GET", "/api/notifications")).json().items as Array<{ kind: string }>).filter((n) => n.kind === kind);
+      await call(friend, "POST", `/api/friends/${cheat.user.id}`);
+      await call(cheat, "POST", `/api/friends/${friend.user.id}`);
+      await score(t(), friend, g.id, 100);
+      await score(t(), friend, other.id, 100);
+
+      expect((await submit(t(), cheat, { playId: await play(t(), g.id, cheat), score: 1_001 })).statusCode).toBe(202);
+      expect(await notes(friend, "score_beaten")).toEqual([]);
+      expect(await notes(cheat, "achievement")).toEqual([]);
+      const alert = expect.objectContaining({ kind: "score_held", game: { id: g.id, title: "Queue notices" }, link: "/cms/reports?status=scores" });
+      expect(await notes(moderator, "score_held")).toEqual([alert]);
+      expect(await notes(admin, "score_held")).toEqual([alert]);
+      expect(await notes(bystander, "score_held")).toEqual([]);
+      // a burst on one game is one alert; another game is another
+      expect((await submit(t(), cheat2, { playId: await play(t(), g.id, cheat2), score: 2_000 })).statusCode).toBe(202);
+      expect(await notes(moderator, "score_held")).toHaveLength(1);
+      expect((await submit(t(), cheat, { playId: await play(t(), other.id, cheat), score: 5_000 })).statusCode).toBe(202);
+      expect(await notes(moderator, "score_held")).toHaveLength(2);
+      // an hour later the same game alerts again
+      await t()
+        .database.db.update(notificationsTable)
+        .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+        .where(eq(notificationsTable.kind, "score_held"));
+      expect((await submit(t(), bystander, { playId: await play(t(), g.id, bystander), score: 3_000 })).statusCode).toBe(202);
+      expect(await notes(moderator, "score_held")).toHaveLength(3);
+
+      const held = (await call(moderator, "GET", "/api/admin/held-scores")).json() as Array<{ id: number; score: number; user: { id: number } }>;
+      const first = held.find((h) => h.user.id === cheat.user.id && h.score === 1_001);
+      expect(first).toBeDefined();
+      expect((await call(moderator, "POST", `/api/admin/held-scores/${first!.id}/approve`)).statusCode).toBe(200);
+      expect(await notes(friend, "score_beaten")).toEqual([
+        expect.objectContaining({ actor: expect.objectContaining({ id: cheat.user.id }), game: { id: g.id, title: "Queue notices" }, text: "1001" }),
+      ]);
+      expect((await notes(cheat, "achievement")).length).toBeGreaterThan(0);
     });
 
     it("a new top 3 on a board of 20+ players waits for a moderator; on a board of 19, or below the top 3, it does not", async () => {

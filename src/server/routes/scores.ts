@@ -8,8 +8,7 @@ import { listBestScores } from "../services/leaderboard";
 import { resolveSeason } from "../services/seasons";
 import { FRIENDS_BOARD_CACHE_CONTROL } from "./leaderboard";
 import { submitScore } from "../services/scores";
-import { notifyAchievements, notifyScoreBeaten } from "../services/notifications";
-import { ACHIEVEMENTS } from "../../contract/achievements";
+import { notifyRecordedScore, notifyStaffOfHeldScore } from "../services/notifications";
 
 /** Scores (D21, D23): submitting one, and a game's board of best scores. */
 export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits, playerHub }) => {
@@ -25,17 +24,14 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       const user = requireUser(request);
       await rateLimits.enforce("score", `score:${user.id}`);
       const result = await submitScore(db, user.id, request.body);
-      // D108: held for a moderator: received, on no board yet
-      if (!result.recorded) return reply.code(202).send({ score: result.score, held: true, message: SCORE_HELD_TEXTS.message });
-      leaderboardCache.clear();
-      // D85: the score is stored; telling friends and the player is secondary and never fails the request.
-      try {
-        if (result.personalBest) await notifyScoreBeaten({ db, playerHub }, user.id, result.gameId, result.previousBest, result.score);
-        const titles = ACHIEVEMENTS.filter((a) => result.unlocked.includes(a.id)).map((a): string => a.title);
-        await notifyAchievements({ db, playerHub }, user.id, titles);
-      } catch (err) {
-        request.log.warn({ err }, "score notifications failed");
+      // D85/D108: the score is stored (or held); telling anyone of it is secondary and never fails the request.
+      const tell = (what: () => Promise<unknown>) => what().catch((err: unknown) => request.log.warn({ err }, "score notifications failed"));
+      if (!result.recorded) {
+        await tell(() => notifyStaffOfHeldScore({ db, playerHub }, result.gameId));
+        return reply.code(202).send({ score: result.score, held: true, message: SCORE_HELD_TEXTS.message });
       }
+      leaderboardCache.clear();
+      await tell(() => notifyRecordedScore({ db, playerHub }, user.id, result));
       return reply.code(201).send({ score: result.score, personalBest: result.personalBest, rank: result.rank });
     },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { auditLogTable, usersTable } from "../db/schema";
+import { auditLogTable, sessionsTable, usersTable } from "../db/schema";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { TWO_STEP_TEXTS } from "../../contract/two-step-constants";
 import { hashPassword } from "../services/passwords";
@@ -82,6 +82,24 @@ describeEachDatabase(
     beforeEach(async () => {
       clock.offsetMs = 0;
       await t().database.db.execute(sql`delete from rate_limits`);
+    });
+
+    it("a session is dated by the app's clock, as two-step's enabling is: a staff sign-in after enabling passed it", async () => {
+      clock.offsetMs = 60 * 60 * 1000;
+      await accountWithPassword(t(), { username: "later", email: "later@example.test", role: "admin", password: "later's password" });
+      const first = await staffSignIn(t(), "later@example.test");
+      const { secret } = (await req(t(), first, "POST", "/api/admin/two-step/setup")).json() as { secret: string };
+      expect((await req(t(), first, "POST", "/api/admin/two-step/confirm", { code: totpAt(secret, now()) })).statusCode).toBe(200);
+      clock.offsetMs += 30_000; // the confirming code's step is used
+      const staff = await staffSignIn(t(), "later@example.test", secret);
+      const [session] = await t()
+        .database.db.select()
+        .from(sessionsTable)
+        .where(eq(sessionsTable.tokenHash, hashToken(staff.sid)));
+      expect(Math.abs(session.createdAt.getTime() - now().getTime())).toBeLessThan(10_000);
+      expect((await stepUp(t(), staff, { password: "later's password" })).statusCode).toBe(200);
+      const moved = await req(t(), staff, "POST", "/api/me/email", { email: "later-new@example.test" });
+      expect(moved.statusCode, moved.body).toBe(202);
     });
 
     it("the takeover chain: an admin's password moves nothing; a staff session with two-step sign-in and fresh proof does, and the old address can undo it", async () => {

@@ -15,6 +15,7 @@ import {
   friendRequestsTable,
   friendshipsTable,
   gameSavesTable,
+  gamePlayerAliasesTable,
   notificationsTable,
   playerGameAchievementsTable,
   playerGamesTable,
@@ -86,6 +87,7 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.delete(playerGameAchievementsTable).where(mine(playerGameAchievementsTable.userId));
     await tx.update(playsTable).set({ userId: null }).where(mine(playsTable.userId));
     await tx.delete(gameSavesTable).where(mine(gameSavesTable.userId));
+    await tx.delete(gamePlayerAliasesTable).where(mine(gamePlayerAliasesTable.userId));
     await tx.delete(favoritesTable).where(mine(favoritesTable.userId));
     await tx.delete(playerGamesTable).where(mine(playerGamesTable.userId));
     await tx.delete(friendshipsTable).where(or(mine(friendshipsTable.userId), mine(friendshipsTable.friendId)));

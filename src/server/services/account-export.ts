@@ -13,6 +13,7 @@ import {
   friendshipsTable,
   gameAchievementsTable,
   gameSavesTable,
+  gamePlayerAliasesTable,
   gamesTable,
   notificationsTable,
   playerGameAchievementsTable,
@@ -42,6 +43,7 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "sessions.user_id": { section: "sessions" },
   "plays.user_id": { section: "plays" },
   "game_saves.user_id": { section: "cloudSaves" },
+  "game_player_aliases.user_id": { section: "gameIds" },
   "player_game_achievements.user_id": { section: "gameAchievements" },
   "scores.user_id": { section: "scores" },
   "best_scores.user_id": { section: "bestScores" },
@@ -88,6 +90,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     sessions,
     plays,
     cloudSaves,
+    gameIds,
     gameAchievements,
     scores,
     bestScores,
@@ -121,6 +124,12 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .from(gameSavesTable)
       .innerJoin(gamesTable, eq(gamesTable.id, gameSavesTable.gameId))
       .where(eq(gameSavesTable.userId, userId)),
+    // issue 26: the ids games saw for the player while their profile was not public
+    db
+      .select({ ...game, id: gamePlayerAliasesTable.alias, createdAt: gamePlayerAliasesTable.createdAt })
+      .from(gamePlayerAliasesTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, gamePlayerAliasesTable.gameId))
+      .where(eq(gamePlayerAliasesTable.userId, userId)),
     db
       .select({ ...game, key: gameAchievementsTable.key, title: gameAchievementsTable.title, unlockedAt: playerGameAchievementsTable.unlockedAt })
       .from(playerGameAchievementsTable)
@@ -297,6 +306,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     chatMessages,
     plays,
     cloudSaves,
+    gameIds,
     favorites,
     playerGames,
     friends,

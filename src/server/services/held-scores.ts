@@ -11,7 +11,7 @@ import { inOpenSeason, recordOnBoards } from "./scores";
  *
  * Contract: `listHeldScores` answers the pending ones, oldest first. `approveHeldScore` records the score as if it had
  * just arrived (its boards, totals, season and achievements; at the approval's time, in the open season) and answers
- * it; `rejectHeldScore` keeps it out for good (its play stays used). Either on a decided or unknown one is a
+ * what recording it answered (for its notifications, which the caller sends); `rejectHeldScore` keeps it out for good (its play stays used). Either on a decided or unknown one is a
  * Conflict or NotFound, and nothing changes. Auditing is the admin routes' (D99). No HTTP types.
  */
 
@@ -64,7 +64,12 @@ async function decide(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: n
   return row;
 }
 
-export async function approveHeldScore(db: Db, id: number, staffId: number, now = new Date()): Promise<Decided & { scoreId: number; unlocked: string[] }> {
+export async function approveHeldScore(
+  db: Db,
+  id: number,
+  staffId: number,
+  now = new Date(),
+): Promise<Decided & { recorded: Awaited<ReturnType<typeof recordOnBoards>> }> {
   return inOpenSeason(db, now, async (tx, seasonId) => {
     const held = await decide(tx, id, "approved", staffId, now);
     const rules = await getScoreRules(tx, held.gameId);
@@ -78,7 +83,7 @@ export async function approveHeldScore(db: Db, id: number, staffId: number, now 
       now,
     });
     await tx.execute(sql`update held_scores set score_id = ${recorded.scoreId} where id = ${id}`);
-    return { id, userId: held.userId, gameId: held.gameId, score: held.score, scoreId: recorded.scoreId, unlocked: recorded.unlocked };
+    return { id, userId: held.userId, gameId: held.gameId, score: held.score, recorded };
   });
 }
 

@@ -5,6 +5,7 @@ import type { NotificationItem, NotificationKind } from "../../contract/player-l
 import type { Db } from "../db/client";
 import { gamesTable, notificationsTable, userBlocksTable, usersTable } from "../db/schema";
 import type { PlayerHub } from "./player-hub";
+import { ACHIEVEMENTS } from "../../contract/achievements";
 
 /** D85: notifications are kept 90 days. */
 export const NOTIFICATION_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -78,6 +79,44 @@ export async function notifyAchievements(deps: NotifyDeps, userId: number, title
   for (const title of titles) {
     await notify(deps, userId, "achievement", { text: title, ...(gameId ? { gameId, link: `/game/${gameId}` } : { link: `/profile/${userId}` }) }, now);
   }
+}
+
+/**
+ * D85: what a score that reached the boards tells: the friends it overtook (on a new best) and the player's
+ * achievement unlocks. For a score a moderator approved (D108) this runs at the approval: the score joins the boards
+ * then, so the friends it passes are the ones passed on the boards as they stand then.
+ */
+export async function notifyRecordedScore(
+  deps: NotifyDeps,
+  userId: number,
+  result: { gameId: number; personalBest: boolean; previousBest: number | null; score: number; unlocked: string[] },
+  now = new Date(),
+): Promise<void> {
+  if (result.personalBest) await notifyScoreBeaten(deps, userId, result.gameId, result.previousBest, result.score, now);
+  const titles = ACHIEVEMENTS.filter((a) => result.unlocked.includes(a.id)).map((a): string => a.title);
+  await notifyAchievements(deps, userId, titles, undefined, now);
+}
+
+/** D108: a held score's staff alert is sent at most once per game and staff member in this long. */
+export const HELD_SCORE_ALERT_EVERY_MS = 60 * 60 * 1000;
+/** Where a held score's staff alert leads: the queue's "Held scores" tab. */
+export const HELD_SCORES_LINK = "/cms/reports?status=scores";
+
+/**
+ * D108: tells moderators and admins that a score on the game waits for them, unless they were told of this game in the
+ * last hour (a burst of held scores is one alert, not a flood). Answers how many were told.
+ */
+export async function notifyStaffOfHeldScore(deps: NotifyDeps, gameId: number, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - HELD_SCORE_ALERT_EVERY_MS).toISOString();
+  const staff = await deps.db.execute<{ id: number }>(sql`
+    select u.id from ${usersTable} u
+    where u.role in ('moderator', 'admin') and u.deleted_at is null and u.disabled_at is null
+      and not exists (
+        select 1 from ${notificationsTable} n
+        where n.user_id = u.id and n.kind = 'score_held' and (n.data ->> 'gameId')::int = ${gameId} and n.created_at > ${since}::timestamptz)`);
+  let sent = 0;
+  for (const { id } of staff.rows) if (await notify(deps, Number(id), "score_held", { gameId, link: HELD_SCORES_LINK }, now)) sent++;
+  return sent;
 }
 
 /** D85: an announcement from the admins to every player who has not turned announcements off. Returns how many got it. */

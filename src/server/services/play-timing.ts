@@ -3,10 +3,12 @@
  * `gameplay.start` of a play, recorded once per play, and the median per game for the admin area, so that an
  * administrator sees which games load slowly.
  *
- * Contract: `recordFirstGameplay` stores the time on a play of that game that was opened in the last
- * PLAY_TIMING_WINDOW_HOURS and has none yet, and answers whether it did; a later report for the same play, a
- * play of another game, an unknown or old play change nothing. A play id is an unguessable UUID handed only
- * to the page that opened the play, as for scores (D21). `medianFirstGameplay` answers the median over a
+ * Contract: `recordFirstGameplay` stores the time on a play of that game and of that caller (the signed-in player
+ * who opened it, or for a guest's play a caller signed out) that was opened in the last PLAY_TIMING_WINDOW_HOURS and
+ * has none yet, and answers whether it did; a later report for the same play, someone else's play, a play of another
+ * game, an unknown or old play change nothing. Guests have no identity of their own: a guest's play id, an
+ * unguessable UUID handed only to the page that opened the play (D21), is what proves it theirs. The time never
+ * touches the round's start (D108's gameplay_started_at, services/my-games.ts). `medianFirstGameplay` answers the median over a
  * game's last MEDIAN_SAMPLE timed plays, or null without any. No HTTP types.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
@@ -19,14 +21,15 @@ import { gamesTable, playsTable } from "../db/schema";
 export const PLAY_TIMING_WINDOW_HOURS = 6;
 export const MEDIAN_SAMPLE = 200;
 
-export async function recordFirstGameplay(db: Db, gameId: number, playId: string, ms: number): Promise<boolean> {
+export async function recordFirstGameplay(db: Db, report: { gameId: number; playId: string; userId: number | null; ms: number }): Promise<boolean> {
   const updated = await db
     .update(playsTable)
-    .set({ firstGameplayMs: Math.round(ms) })
+    .set({ firstGameplayMs: Math.round(report.ms) })
     .where(
       and(
-        eq(playsTable.id, playId),
-        eq(playsTable.gameId, gameId),
+        eq(playsTable.id, report.playId),
+        eq(playsTable.gameId, report.gameId),
+        report.userId === null ? isNull(playsTable.userId) : eq(playsTable.userId, report.userId),
         isNull(playsTable.firstGameplayMs),
         gt(playsTable.createdAt, sql`now() - make_interval(hours => ${PLAY_TIMING_WINDOW_HOURS})`),
       ),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { compileWordFilter, containsLink, normaliseText, parseWordList } from "./word-filter";
 
 // D98: admin-edited word lists matched on normalised text.
@@ -106,9 +107,70 @@ describe("links in chat (D98)", () => {
     "example。com",
     "ftp://host",
   ])("finds a link in %j", (text) => expect(containsLink(text)).toBe(true));
-  it.each(["hello world", "score 3.5 points", "e.g. this", "I like it...really", "version 1.2.3", "gg wp", "ok."])("finds no link in %j", (text) =>
-    expect(containsLink(text)).toBe(false),
+  const NO_LINKS = ["hello world", "score 3.5 points", "e.g. this", "I like it...really", "version 1.2.3", "gg wp", "ok."];
+  it.each(NO_LINKS)("finds no link in %j", (text) => expect(containsLink(text)).toBe(false));
+
+  // The regular expressions it used to be (backtracking: quadratic on "a.a.a…" and "a-a-a…"): the oracle of its answers.
+  const TLDS =
+    "com|net|org|info|io|gg|co|app|dev|xyz|me|tv|ly|to|link|site|online|club|biz|us|uk|de|fr|ru|cn|live|shop|store|fun|top|win|pro|page|blog|edu|gov|ai|so|sh|cc|ws|tk|ml|ga|cf|gq";
+  const OLD_DOMAIN = new RegExp(
+    `\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLDS}|[a-z]{2})(?![a-z0-9-])(?:[/:?#]|\\b|$)`,
+    "i",
   );
+  const oldContainsLink = (text: string) => {
+    const t = text.normalize("NFKC").replace(/[。．｡]/g, ".");
+    return /\b[a-z][a-z0-9+.-]*:\/\//i.test(t) || /\bwww\./i.test(t) || OLD_DOMAIN.test(t);
+  };
+  const CORPUS = [
+    ...NO_LINKS,
+    "see https://example.com",
+    "http://x.y",
+    "www.example",
+    "go to example.com now",
+    "bit.ly/abc",
+    "EXAMPLE.ORG",
+    "evil.de",
+    "example。com",
+    "ftp://host",
+    "_example.com",
+    "x_example.com",
+    "-example.com",
+    "a-.com",
+    "a.b.c.d.com",
+    "a.comx",
+    "a.com_",
+    "a.com-x",
+    "a.com?x",
+    "a.co1",
+    "1.23.de",
+    "_a://b",
+    "+a://b",
+    "1a://b",
+    "a.b-c+d://",
+    "x_www.y",
+    "ＷＷＷ．example",
+    "mail me at a@b.fr!",
+  ];
+
+  it("answers as the old regular expressions did, on the examples and on random texts", () => {
+    for (const text of CORPUS) expect(containsLink(text), text).toBe(oldContainsLink(text));
+    const char = fc.constantFrom(..."aAbcdeimortwxyzCOMW019._-+/:?#@ 。é".split(""));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
+        const text = chars.join("");
+        expect(containsLink(text), JSON.stringify(text)).toBe(oldContainsLink(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each(["a.", "a-", "a.-", "a+", "a-.", "ab.c", "www", "a:/", ".com"])("looks at 4,000 characters of %j at most 4 times each", (unit) => {
+    const text = unit.repeat(Math.ceil(4000 / unit.length)).slice(0, 4000);
+    const meter = { steps: 0 };
+    containsLink(text, meter);
+    expect(meter.steps).toBeGreaterThan(0);
+    expect(meter.steps).toBeLessThanOrEqual(4 * text.length);
+  });
 });
 
 describe("word filter work (issue 26: linear in the text)", () => {

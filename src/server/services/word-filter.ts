@@ -409,15 +409,74 @@ export function compileWordFilter(blockList: string | null | undefined, maskList
 /**
  * D98: whether a chat text holds a link: a scheme ("https://", "ftp://"), "www.", or a domain-like name
  * (letters, a dot, then a known top-level domain or any two-letter one: "example.com", "bit.ly/x").
+ *
+ * A scan, not regular expressions: searched from every position, patterns for names of repeated parts backtrack
+ * over the same characters again and again ("a.a.a…" took time quadratic in its length). Each "://" looks at the
+ * run of scheme characters before it and each dot at the run of name characters around it; neither run holds the
+ * "://" or the dot, so the runs never overlap and every character is looked at a bounded number of times
+ * (`meter` counts the looks). Letters, digits and word boundaries are ASCII, as they were in the patterns.
  */
-const SCHEME = /\b[a-z][a-z0-9+.-]*:\/\//i;
 const WWW = /\bwww\./i;
-const TLDS =
-  "com|net|org|info|io|gg|co|app|dev|xyz|me|tv|ly|to|link|site|online|club|biz|us|uk|de|fr|ru|cn|live|shop|store|fun|top|win|pro|page|blog|edu|gov|ai|so|sh|cc|ws|tk|ml|ga|cf|gq";
-const DOMAIN = new RegExp(`\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${TLDS}|[a-z]{2})(?![a-z0-9-])(?:[/:?#]|\\b|$)`, "i");
+const TOP_LEVEL_DOMAINS = new Set(
+  "com|net|org|info|io|gg|co|app|dev|xyz|me|tv|ly|to|link|site|online|club|biz|us|uk|de|fr|ru|cn|live|shop|store|fun|top|win|pro|page|blog|edu|gov|ai|so|sh|cc|ws|tk|ml|ga|cf|gq".split(
+    "|",
+  ),
+);
 
-export function containsLink(text: string): boolean {
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isAlnum = (c: number) => isLetter(c) || (c >= 48 && c <= 57);
+const HYPHEN = 45;
+/** a regular expression's `\w`: a word boundary lies between one of these and anything else */
+const isAsciiWordChar = (c: number) => isAlnum(c) || c === 95;
+/** what may follow a scheme's first letter: letters, digits, "+", "." and "-" */
+const isSchemeChar = (c: number) => isAlnum(c) || c === 43 || c === 46 || c === HYPHEN;
+/** what a name's label is made of */
+const isLabelChar = (c: number) => isAlnum(c) || c === HYPHEN;
+
+/**
+ * Whether the run of `inRun` characters ending at `end` (inclusive) holds a `starts` character at a word boundary:
+ * where a scheme or a name may begin. Looks at most at the run and one character before it.
+ */
+function beginsInRunBefore(t: string, end: number, inRun: (c: number) => boolean, starts: (c: number) => boolean, meter?: WorkMeter): boolean {
+  for (let i = end; i >= 0; i--) {
+    if (meter) meter.steps++;
+    const c = t.charCodeAt(i);
+    if (!inRun(c)) return false;
+    if (starts(c) && (i === 0 || !isAsciiWordChar(t.charCodeAt(i - 1)))) return true;
+  }
+  return false;
+}
+
+/** "letter, scheme characters, ://": some "://" has a letter at a word boundary in the run before it. */
+function hasScheme(t: string, meter?: WorkMeter): boolean {
+  for (let at = t.indexOf("://"); at !== -1; at = t.indexOf("://", at + 3)) {
+    if (beginsInRunBefore(t, at - 1, isSchemeChar, isLetter, meter)) return true;
+  }
+  return false;
+}
+
+/**
+ * "label.top-level-domain": some dot has, after it, a top-level domain that no letter, digit, "_" or "-" continues,
+ * and before it a label (ending in a letter or digit) that begins at a word boundary. A name of several labels
+ * ("a.b.com") holds one of one ("b.com").
+ */
+function hasDomain(t: string, meter?: WorkMeter): boolean {
+  for (let dot = t.indexOf("."); dot !== -1; dot = t.indexOf(".", dot + 1)) {
+    let end = dot + 1;
+    while (end < t.length && (isAsciiWordChar(t.charCodeAt(end)) || t.charCodeAt(end) === HYPHEN)) end++;
+    if (meter) meter.steps += end - dot;
+    const tld = t.slice(dot + 1, end);
+    let letters = true;
+    for (let i = 0; i < tld.length && letters; i++) letters = isLetter(tld.charCodeAt(i));
+    if (!letters || (tld.length !== 2 && !TOP_LEVEL_DOMAINS.has(tld.toLowerCase()))) continue;
+    if (dot > 0 && isAlnum(t.charCodeAt(dot - 1)) && beginsInRunBefore(t, dot - 1, isLabelChar, isAlnum, meter)) return true;
+  }
+  return false;
+}
+
+export function containsLink(text: string, meter?: WorkMeter): boolean {
   // Fullwidth dots and letters read as the ASCII ones ("example。com" is still a link).
   const t = text.normalize("NFKC").replace(/[。．｡]/g, ".");
-  return SCHEME.test(t) || WWW.test(t) || DOMAIN.test(t);
+  if (meter) meter.steps += t.length;
+  return hasScheme(t, meter) || WWW.test(t) || hasDomain(t, meter);
 }

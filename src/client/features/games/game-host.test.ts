@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ProfileVisibility } from "@contract/me-constants";
 import { jsonResponse, mockApi } from "@test/render-app";
 import { handleSdkV2Request, publicUser, unlockAchievement, type GameHostDeps, type HostUser } from "./game-host";
 import type { GameSaves } from "./game-saves";
@@ -23,7 +22,7 @@ function stubs(overrides: Partial<GameHostDeps> = {}) {
   const deps = {
     gameId: 5,
     user: vi.fn((): HostUser | null => ({ id: 7, username: "ada", avatarUrl: null })),
-    profileVisibility: vi.fn(async (): Promise<ProfileVisibility> => "public"),
+    gameUser: vi.fn(async (): Promise<HostUser> => ({ id: 7, username: "ada", avatarUrl: null })),
     settings: vi.fn(() => settings),
     saves: vi.fn(() => saves as unknown as GameSaves),
     currentPlay: vi.fn(async (): Promise<string | null> => "play-1"),
@@ -67,7 +66,7 @@ describe("handleSdkV2Request: init", () => {
       createdAt: "2025-01-01T00:00:00.000Z",
       token: "s3cret",
     };
-    const { deps } = stubs({ user: () => signedIn as HostUser });
+    const { deps } = stubs({ user: () => signedIn as HostUser, gameUser: async () => signedIn as HostUser });
     const result = (await handleSdkV2Request({ type: "init" }, deps)) as { user: Record<string, unknown>; settings: unknown };
     const avatarUrl = new URL("/uploads/avatars/7.webp", window.location.href).href;
     expect(avatarUrl).toMatch(/^https?:\/\//);
@@ -76,19 +75,17 @@ describe("handleSdkV2Request: init", () => {
     expect(JSON.stringify(result)).not.toMatch(/s3cret|example\.com|admin/);
   });
 
-  it.each(["private", "friends"] as const)("a player whose profile is %s plays anonymously: id only, no name, no picture", async (visibility) => {
-    const { deps } = stubs({
-      user: () => ({ id: 7, username: "ada", avatarUrl: "/uploads/avatars/7.webp" }),
-      profileVisibility: async () => visibility,
-    });
+  it("hands over the player as the server names them to this game (issue 26: a profile that is not public, a pseudonym)", async () => {
+    const gameUser = vi.fn(async (): Promise<HostUser> => ({ id: 2 ** 40 + 5, username: "Player", avatarUrl: null }));
+    const { deps } = stubs({ user: () => ({ id: 7, username: "ada", avatarUrl: "/uploads/avatars/7.webp" }), gameUser });
     const result = await handleSdkV2Request({ type: "init" }, deps);
-    expect(result).toEqual({ user: { id: 7, username: "Player", avatarUrl: null }, settings });
-    expect(JSON.stringify(result)).not.toMatch(/ada|avatars/);
+    expect(result).toEqual({ user: { id: 2 ** 40 + 5, username: "Player", avatarUrl: null }, settings });
+    expect(JSON.stringify(result)).not.toMatch(/ada|avatars|"id":7\b/);
   });
 
-  it("a player whose profile visibility cannot be read plays anonymously too", async () => {
-    const { deps } = stubs({ profileVisibility: () => Promise.reject(new Error("offline")) });
-    expect(await handleSdkV2Request({ type: "init" }, deps)).toEqual({ user: { id: 7, username: "Player", avatarUrl: null }, settings });
+  it("a player the server could not name to the game plays as a guest: never the account's id", async () => {
+    const { deps } = stubs({ gameUser: () => Promise.reject(new Error("offline")) });
+    expect(await handleSdkV2Request({ type: "init" }, deps)).toEqual({ user: null, settings });
   });
 
   it("answers user: null for a guest", async () => {

@@ -4,11 +4,12 @@
  * rules are unit-tested with plain stand-ins (game-host.test.ts).
  *
  * The game learns only what sdk/v2.d.ts promises: the player's id, name and picture (or null for a guest)
- * and the settings. Never the session, a token or an email. A player whose profile is not public (D87) plays
- * anonymously: the game gets their id, "Player" for the name and no picture.
+ * and the settings. Never the session, a token or an email. Who the player is to the game comes from the server
+ * (GET /api/games/{id}/player, issue 26): a player whose profile is not public (D87) plays anonymously, under an id
+ * of their own in that game, "Player" for the name and no picture.
  */
-import type { ProfileVisibility } from "@contract/me-constants";
-import { ApiError, apiRequest } from "@/lib/api-client";
+import type { GameFacingUserResponse } from "@contract/plays";
+import { ApiError, apiRequest, getJson } from "@/lib/api-client";
 import type { GameSaves } from "./game-saves";
 import { SdkV2Error, type GameSettings, type SdkV2Request } from "./sdk-v2";
 
@@ -18,8 +19,8 @@ export type GameHostDeps = {
   gameId: number;
   /** the signed-in player, or null */
   user(): HostUser | null;
-  /** who may see the signed-in player's profile (D87): only a public one's name and picture go to the game */
-  profileVisibility(): Promise<ProfileVisibility>;
+  /** the signed-in player as this game may know them (issue 26; fetchGameUser by default) */
+  gameUser(): Promise<HostUser>;
   settings(): GameSettings;
   /** the game's saves for this player (loaded once per frame) */
   saves(): GameSaves;
@@ -47,12 +48,9 @@ export function publicUser(user: HostUser | null, base: string): HostUser | null
   return { id: user.id, username: user.username, avatarUrl };
 }
 
-/** The name a game shows for a player whose profile is not public. */
-export const ANONYMOUS_PLAYER_NAME = "Player";
-
-/** The player as init() hands it to the game when their profile is not public: neither name nor picture. */
-export function anonymousUser(user: HostUser): HostUser {
-  return { id: user.id, username: ANONYMOUS_PLAYER_NAME, avatarUrl: null };
+/** Issue 26: GET /api/games/{id}/player, the signed-in player as the game may know them. */
+export async function fetchGameUser(gameId: number): Promise<HostUser> {
+  return (await getJson<GameFacingUserResponse>(`/api/games/${gameId}/player`)).user;
 }
 
 /** D78: unlocks through the API; a 404 is an unknown key, a 409 no open play (sdk/v2.d.ts error codes). */
@@ -74,11 +72,10 @@ export async function handleSdkV2Request(request: SdkV2Request, deps: GameHostDe
   switch (request.type) {
     case "init": {
       const base = typeof window === "undefined" ? "http://localhost/" : window.location.href;
-      const user = deps.user();
-      if (!user) return { user: null, settings: deps.settings() };
-      // Unknown (the settings could not be read) counts as not public.
-      const visibility = await deps.profileVisibility().catch((): ProfileVisibility => "private");
-      return { user: visibility === "public" ? publicUser(user, base) : anonymousUser(user), settings: deps.settings() };
+      if (!deps.user()) return { user: null, settings: deps.settings() };
+      // Not known to the server just now: a guest, never the account's own id.
+      const seen = await deps.gameUser().catch(() => null);
+      return { user: publicUser(seen, base), settings: deps.settings() };
     }
     case "gameplay.start":
       deps.onGameplayStart();

@@ -42,6 +42,8 @@ describe("notifications (D83, D85)", () => {
       item(8, { kind: "score_beaten", actor: { id: 9, username: "neonfox", avatarUrl: null }, game: { id: 4, title: "Drift" }, text });
     expect(notificationText(beaten("1:02.345"))).toBe("neonfox beat your best score on Drift with 1:02.345");
     expect(notificationText(beaten(null))).toBe("neonfox beat your best score on Drift");
+    // D108: the staff's alert of a held score
+    expect(notificationText(item(9, { kind: "score_held", game: { id: 4, title: "Drift" } }))).toBe("A score on Drift waits for a moderator");
     expect(badgeText(7)).toBe("7");
     expect(badgeText(100)).toBe("99+");
   });

@@ -1,4 +1,4 @@
-import { Bell, Megaphone, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
+import { Bell, Megaphone, ShieldAlert, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
 import type { NotificationItem, NotificationKind } from "@contract/player-live";
 import { UserAvatar } from "@/components/ui/avatar";
 import { relativeTime } from "@/lib/format";
@@ -12,6 +12,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   achievement: Trophy,
   report_handled: Bell,
   announcement: Megaphone,
+  score_held: ShieldAlert,
 };
 
 /** One notification's face: who or what, the text, when, and a dot while unread (D85). */

@@ -23,6 +23,8 @@ export function notificationText(n: NotificationItem): string {
       return `Your report was handled${n.text ? `: ${n.text}` : ""}`;
     case "announcement":
       return n.text ?? "Announcement";
+    case "score_held":
+      return `A score on ${game(n)} waits for a moderator`;
     default:
       return "New notification";
   }

@@ -74,6 +74,29 @@ export const gameSavesTable = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.gameId, t.key] }), check("game_saves_key_length", sql`char_length(${t.key}) between 1 and 128`)],
 );
 
+/**
+ * Issue 26 (D75, D87): the id a game sees for a player whose profile is not public: random, one per player and game,
+ * kept so that it stays the same, and above every account's id (a 32-bit serial) so that it is never one.
+ */
+export const gamePlayerAliasesTable = pgTable(
+  "game_player_aliases",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    alias: bigint("alias", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    uniqueIndex("game_player_aliases_alias_unique").on(t.alias),
+    check("game_player_aliases_alias_range", sql`${t.alias} > 2147483647 and ${t.alias} <= 9007199254740991`),
+  ],
+);
+
 /** D78: a game's own achievements, declared in its game.json or in the CMS. */
 export const gameAchievementsTable = pgTable(
   "game_achievements",

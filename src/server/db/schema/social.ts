@@ -88,7 +88,10 @@ export const notificationsTable = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
-    check("notifications_kind_valid", sql`${t.kind} in ('friend_request', 'friend_accepted', 'score_beaten', 'achievement', 'report_handled', 'announcement')`),
+    check(
+      "notifications_kind_valid",
+      sql`${t.kind} in ('friend_request', 'friend_accepted', 'score_beaten', 'achievement', 'report_handled', 'announcement', 'score_held')`,
+    ),
     index("notifications_user_idx").on(t.userId, t.id.desc()),
     index("notifications_unread_idx")
       .on(t.userId)

@@ -49,7 +49,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
   /** D13: a new admin session (a new token at every sign-in), audit-logged. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, method: "email" | "totp" | "recovery") {
     await destroySession(db, sessionToken(request));
-    const { token, expiresAt } = await createSession(db, userId, "admin", { userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const { token, expiresAt } = await createSession(db, userId, "admin", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, token, expiresAt, secure);
     await devices.remember(request, reply, userId);
     request.log.info({ userId, method }, "admin signed in");

@@ -10,6 +10,7 @@ import {
 } from "../../../contract/admin";
 import { requireStaff } from "../../plugins/auth";
 import { approveHeldScore, listHeldScores, rejectHeldScore } from "../../services/held-scores";
+import { notifyRecordedScore } from "../../services/notifications";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { listScoresForAdmin, removeScore, resetPlayerOnGame } from "../../services/score-moderation";
@@ -18,7 +19,7 @@ import { seasonSchema } from "../../../contract/leaderboard";
 import { startNewSeason, toSeason } from "../../services/seasons";
 
 /** D93, D101: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
-export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings }) => {
+export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, playerHub }) => {
   app.get(
     "/api/admin/scores",
     { schema: { querystring: adminScoreListQuerySchema, response: { 200: adminScoreListSchema, ...adminErrorResponses } } },
@@ -64,16 +65,21 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       { schema: { params: idParamSchema, response: { 200: heldScoreDecisionSchema, ...adminErrorResponses } } },
       async (request) => {
         const staff = requireStaff(request);
-        const decided =
-          decision === "approve"
-            ? await approveHeldScore(db, request.params.id, staff.id, settings.now())
-            : await rejectHeldScore(db, request.params.id, staff.id, settings.now());
+        const now = settings.now();
+        const approved = decision === "approve" ? await approveHeldScore(db, request.params.id, staff.id, now) : null;
+        const decided = approved ?? (await rejectHeldScore(db, request.params.id, staff.id, now));
+        if (approved) {
+          // D85: as for a score that was never held (routes/scores.ts); never fails the decision
+          await notifyRecordedScore({ db, playerHub }, approved.userId, approved.recorded, now).catch((err: unknown) =>
+            request.log.warn({ err }, "score notifications failed"),
+          );
+        }
         const status = decision === "approve" ? ("approved" as const) : ("rejected" as const);
         request.auditRecord = {
           action: `score.held_${status}`,
           target: { kind: "held_score", id: decided.id },
           before: { held: decided.id, userId: decided.userId, gameId: decided.gameId, score: decided.score, status: "pending" },
-          after: { status, ...("scoreId" in decided ? { scoreId: decided.scoreId } : {}) },
+          after: { status, ...(approved ? { scoreId: approved.recorded.scoreId } : {}) },
         };
         return { id: decided.id, status };
       },

@@ -270,4 +270,11 @@ describe("CmsReportsScreen (D96, D97)", () => {
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith("/api/admin/held-scores/3/approve") && init?.method === "POST")).toBe(true);
     expect(await screen.findByText("No scores are waiting for review.")).toBeInTheDocument();
   });
+
+  it("D108: a held score's alert (/cms/reports?status=scores) opens on the Held scores tab", async () => {
+    api(MODERATOR, { open: [group()], handled: [] }, undefined, [HELD]);
+    renderWithProviders(<CmsReportsScreen />, "/cms/reports?status=scores");
+    expect(await screen.findByRole("tab", { name: /Held scores/, selected: true })).toBeInTheDocument();
+    expect(await card("1,000,000 on Lane Racer")).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { Flag, Inbox } from "lucide-react";
 import { useState } from "react";
+import { useSearch } from "wouter";
 import { actionsFor, REPORT_KIND_LABELS, REPORT_KINDS, type ReportAction, type ReportGroup, type ReportKind } from "@contract/reports-constants";
 import { EmptyState } from "@/components/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -65,7 +66,9 @@ function ReportList({
 export function CmsReportsScreen() {
   const me = useAdminUser().data;
   const role = me?.role === "admin" ? "admin" : "moderator";
-  const [status, setStatus] = useState<ReportStatusTab | "scores">("open");
+  // a held score's staff alert (D108) opens the "Held scores" tab: /cms/reports?status=scores
+  const opensOn = new URLSearchParams(useSearch()).get("status");
+  const [status, setStatus] = useState<ReportStatusTab | "scores">(opensOn === "scores" || opensOn === "handled" ? opensOn : "open");
   const heldCount = useHeldScores().data?.length;
   const [kind, setKind] = useState<ReportKind | "">("");
   const [asking, setAsking] = useState<{ group: ReportGroup; action: ReportAction } | null>(null);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { jsonResponse, mockApi, renderApp, type MockRequest } from "@test/render-app";
 
 const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
@@ -31,8 +32,10 @@ describe("/cms/two-step (issue 17)", () => {
       ],
     ]);
     renderApp("/cms/two-step");
+    expect(await screen.findByText("Anyone who can read your mailbox can sign in to the CMS as you.")).toBeInTheDocument();
     fireEvent.click(await screen.findByRole("button", { name: "Set up an authenticator app" }));
     expect(await screen.findByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute("src", "data:image/svg+xml;base64,PHN2Zy8+");
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(screen.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
     const input = screen.getByLabelText("2. Enter the code the app shows");
     fireEvent.change(input, { target: { value: "12" } });
@@ -74,6 +77,13 @@ describe("/cms/two-step (issue 17)", () => {
     const { location } = renderApp("/cms/dashboard");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
     expect(await screen.findByRole("heading", { name: "Set up two-step sign-in to continue" })).toBeInTheDocument();
+    // the emailed code alone opens nothing here: the card says so, not that a mailbox is enough
+    expect(await screen.findByText(TWO_STEP_TEXTS.offRequired)).toBeInTheDocument();
+    expect(screen.queryByText(/Anyone who can read your mailbox/)).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole("button", { name: "Set up an authenticator app" }));
+    // leaving the set-up is not possible here, only starting it again
+    expect(screen.queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole("button", { name: "Start over" }));
     fireEvent.click(await screen.findByRole("button", { name: "Set up an authenticator app" }));
     fireEvent.change(await screen.findByLabelText("2. Enter the code the app shows"), { target: { value: "222222" } });
     fireEvent.click(screen.getByRole("button", { name: "Turn on two-step sign-in" }));

@@ -245,8 +245,9 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
                 {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
                 {confirm.isPending ? "Checking..." : "Turn on two-step sign-in"}
               </Button>
+              {/* D106: while it must be set up there is nowhere to go back to but its first step */}
               <Button type="button" variant="ghost" onClick={() => setSetup(null)}>
-                Cancel
+                {data.mustEnrol ? "Start over" : "Cancel"}
               </Button>
             </div>
           </form>
@@ -254,7 +255,9 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
           <div className="grid gap-3">
             <p className="text-sm">
               <span className="font-medium">Two-step sign-in is off.</span>{" "}
-              <span className="text-muted-foreground">Anyone who can read your mailbox can sign in to the CMS as you.</span>
+              <span className="text-muted-foreground">
+                {data.mustEnrol ? TWO_STEP_TEXTS.offRequired : "Anyone who can read your mailbox can sign in to the CMS as you."}
+              </span>
             </p>
             <div>
               <Button type="button" variant="gradient" onClick={begin} disabled={start.isPending}>

@@ -66,12 +66,16 @@ describe("GamePlayer SDK v2 requests (D75)", () => {
   });
 
   it.each([
-    ["public", { id: 9, username: "neonfox", avatarUrl: new URL("/uploads/avatars/9.webp", window.location.href).href }],
-    ["private", { id: 9, username: "Player", avatarUrl: null }],
-  ])("answers init for a signed-in player whose profile is %s with the identity it may show (issue 26)", async (visibility, user) => {
+    [
+      "public",
+      { id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" },
+      { id: 9, username: "neonfox", avatarUrl: new URL("/uploads/avatars/9.webp", window.location.href).href },
+    ],
+    ["private", { id: 2 ** 40 + 3, username: "Player", avatarUrl: null }, { id: 2 ** 40 + 3, username: "Player", avatarUrl: null }],
+  ])("answers init for a signed-in player whose profile is %s with the identity the server gives this game (issue 26)", async (_visibility, served, user) => {
     const fetch = mockApi([
       signedInAs({ id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" }),
-      ["GET", "/api/me/settings", () => jsonResponse({ profileVisibility: visibility })],
+      ["GET", "/api/games/5/player", () => jsonResponse({ user: served })],
       ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
     ]);
     renderWithProviders(<GamePlayer game={game} />);

@@ -7,12 +7,11 @@ import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { toast } from "@/components/ui/use-toast";
-import { accountSettingsQueryOptions } from "@/lib/account-settings";
 import { apiRequest } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { usePlayGame } from "../api/play-game";
 import { gameAchievementKeys } from "../api/game-achievements";
-import { handleSdkV2Request, unlockAchievement } from "../game-host";
+import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../game-host";
 import { createGameplayReporter, type GameplayReporter, type GameplaySend } from "../gameplay-reporter";
 import { accountBackend, GameSaves, guestBackend } from "../game-saves";
 import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
@@ -360,7 +359,7 @@ export function GamePlayer({
       handleSdkV2Request(v2.request, {
         gameId,
         user: () => userRef.current,
-        profileVisibility: async () => (await queryClient.fetchQuery(accountSettingsQueryOptions())).profileVisibility,
+        gameUser: () => fetchGameUser(gameId),
         settings: () => settingsRef.current,
         saves: gameSaves,
         currentPlay: async () => {
