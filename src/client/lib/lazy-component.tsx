@@ -10,7 +10,7 @@ import { createContext, lazy, useContext, useEffect, type ComponentType } from "
 /** The names of the screens a server render used (provided by src/client/entry-server.tsx). */
 export const RenderedScreensContext = createContext<Set<string> | null>(null);
 
-export type LazyScreen<P> = ComponentType<P> & { screenName: string; preload(): Promise<unknown> };
+export type LazyScreen<P> = ComponentType<P> & { screenName: string; preload(): Promise<unknown>; isLoaded(): boolean };
 
 const registry = new Map<string, LazyScreen<never>>();
 
@@ -86,7 +86,7 @@ function lazyComponent<P extends object>(name: string, load: () => Promise<Compo
     }, []);
     return <Lazy {...props} />;
   }
-  const screen = Object.assign(Screen, { screenName: name, preload });
+  const screen = Object.assign(Screen, { screenName: name, preload, isLoaded: () => loaded !== undefined });
   registry.set(name, screen as LazyScreen<never>);
   return screen;
 }

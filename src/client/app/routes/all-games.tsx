@@ -3,7 +3,7 @@ import { Container } from "@/components/container";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
 import { useCategories } from "@/features/categories/api/get-categories";
-import { useInfiniteGames } from "@/features/games/api/get-games";
+import { useInfiniteGames } from "@/features/games/api/get-infinite-games";
 import { GameFilters } from "@/features/games/components/game-filters";
 import { GameResults } from "@/features/games/components/game-results";
 import { useGameListFilters } from "@/features/games/use-game-list-filters";

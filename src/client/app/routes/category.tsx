@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategory } from "@/features/categories/api/get-category";
-import { useInfiniteGames } from "@/features/games/api/get-games";
+import { useInfiniteGames } from "@/features/games/api/get-infinite-games";
 import { CATEGORY_PAGE_SIZE, CategoryGames } from "@/features/games/components/category-games";
 import { GameViewToggle, type GameView } from "@/features/games/components/game-view-toggle";
 import { ApiError } from "@/lib/api-client";

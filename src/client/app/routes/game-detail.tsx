@@ -3,29 +3,29 @@ import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { useGame } from "@/features/games/api/get-game";
 import { GameAboutTab } from "@/features/games/components/game-about-tab";
-import { GameAchievements } from "@/features/games/components/game-achievements";
+import { useGameAchievements } from "@/features/games/api/game-achievements";
 import { GameDetailSkeleton } from "@/features/games/components/game-detail-skeleton";
-import { GameHowToPlayTab } from "@/features/games/components/game-how-to-play-tab";
 import { GameLauncher } from "@/features/games/components/game-launcher";
 import { GameInfoCard } from "@/features/games/components/game-info-card";
-import { GameLoadError, GameNotFound } from "@/features/games/components/game-not-found";
-import { GameTabs } from "@/features/games/components/game-tabs";
+import { GameTabs, type GameTab } from "@/features/games/components/game-tabs";
 import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
-import { GameReviews } from "@/features/reviews/components/game-reviews";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
 import { lazyPart } from "@/lib/lazy-component";
+import { LoadedOnReach, useReach } from "@/lib/load-on-reach";
+import { useCurrentUser } from "@/lib/session";
+import { StaticUntilWanted } from "@/lib/static-until-wanted";
 import { Suspense } from "react";
 
 /**
  * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
- * the first interaction (D73): the button's chunk comes once a signed-in player reaches for the Reviews tab (it is
- * hidden until then) with someone else's review in it. Nobody is
- * signed in on the server's render (D70), so it never renders there.
+ * the first interaction (D73): the button's chunk comes once a signed-in player has opened the Reviews tab's code
+ * (see below) with someone else's review in it. Nobody is signed in on the server's render (D70), so it never renders
+ * there.
  */
 const ReportButton = lazyPart("report-review", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
 const reportReview = ({ id, author }: { id: number; author: string }) => (
@@ -35,21 +35,54 @@ const reportReview = ({ id, author }: { id: number; author: string }) => (
 );
 
 /**
- * The Leaderboard tab's board, a chunk of its own loaded when the tab is opened (D73): the tab is not in the page's
- * first HTML either (it changes with every score, see game-tabs.tsx), so nothing is hydrated from it.
+ * How to Play and Reviews, hidden tabs whose text is in the page's HTML (game-tabs.tsx), are chunks of their own
+ * loaded when the player reaches for their tab (D73, lib/load-on-reach.tsx).
+ */
+const GameHowToPlayTab = lazyPart("game-how-to-play", () => import("@/features/games/components/game-how-to-play-tab").then((m) => m.GameHowToPlayTab));
+const GameReviews = lazyPart("game-reviews", () => import("@/features/reviews/components/game-reviews").then((m) => m.GameReviews));
+
+/**
+ * The Leaderboard tab's board, a chunk of its own loaded when the tab is reached for (D73): the tab is not in the
+ * page's first HTML either (it changes with every score, see game-tabs.tsx), so nothing is hydrated from it.
  */
 const GameLeaderboard = lazyPart("game-leaderboard", () => import("@/features/scores/components/game-leaderboard").then((m) => m.GameLeaderboard));
+
+/**
+ * D78: the game's achievements, at the foot of the About tab. Nothing in them changes for a visitor who is not signed
+ * in, so their code loads only for a signed-in player, whose own are marked (D73); until then the server's HTML of
+ * them stays as it is (lib/static-until-wanted.tsx). A game without achievements shows nothing and loads nothing.
+ */
+const GameAchievements = lazyPart("game-achievements", () => import("@/features/games/components/game-achievements").then((m) => m.GameAchievements));
+
+function Achievements({ gameId }: { gameId: number }) {
+  const list = useGameAchievements(gameId);
+  const { user } = useCurrentUser();
+  if (list.isError || list.data?.length === 0) return null;
+  return (
+    <StaticUntilWanted part={GameAchievements} wanted={user !== null}>
+      <GameAchievements gameId={gameId} />
+    </StaticUntilWanted>
+  );
+}
+
+/** An unknown game and a failed read: chunks of their own, which a game's page does not need (D73). */
+const GameNotFound = lazyPart("game-not-found", () => import("@/features/games/components/game-not-found").then((m) => m.GameNotFound));
+const GameLoadError = lazyPart("game-load-error", () => import("@/features/games/components/game-not-found").then((m) => m.GameLoadError));
+
+function Missing({ failed }: { failed?: boolean }) {
+  return <Suspense fallback={null}>{failed ? <GameLoadError /> : <GameNotFound />}</Suspense>;
+}
 
 /** Game detail (/game/{id}): spec §2 and §4, D20–D23, D30–D32, D54. */
 export function GameDetailScreen({ id: rawId }: { id: string }) {
   const id = parseGameId(rawId);
   const query = useGame(id ?? 0, { enabled: id !== null });
 
-  if (id === null) return <GameNotFound />;
+  if (id === null) return <Missing />;
   if (query.isPending) return <GameDetailSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <GameNotFound />;
-    return <GameLoadError />;
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <Missing />;
+    return <Missing failed />;
   }
   // key: a different game starts from its cover and the About tab again
   return <GameDetail key={query.data.id} game={query.data} />;
@@ -59,6 +92,13 @@ function GameDetail({ game }: { game: GameDetailData }) {
   // D90: scores read as the game says (a time as 1:02.345)
   const format = game.scoreRules.format;
   const saveScore = useSaveScore(game.id, format);
+  const howToPlay = useReach(GameHowToPlayTab);
+  const reviews = useReach(GameReviews);
+  const reachFor = (tab: GameTab) => {
+    if (tab === "how-to-play") howToPlay.reachFor();
+    else if (tab === "reviews") reviews.reachFor();
+    else if (tab === "leaderboard") void GameLeaderboard.preload().catch(() => undefined);
+  };
   return (
     <>
       <PageTitle title={game.title} description={game.description} />
@@ -73,16 +113,25 @@ function GameDetail({ game }: { game: GameDetailData }) {
                   game={game}
                   highScore={<HighScore gameId={game.id} format={format} />}
                   highScoreHolder={<HighScoreHolder gameId={game.id} format={format} />}
-                  achievements={<GameAchievements gameId={game.id} />}
+                  achievements={<Achievements gameId={game.id} />}
                 />
               }
-              howToPlay={<GameHowToPlayTab game={game} />}
+              howToPlay={
+                <LoadedOnReach reach={howToPlay} fallback={<Skeleton className="h-64 w-full" />}>
+                  <GameHowToPlayTab game={game} />
+                </LoadedOnReach>
+              }
               leaderboard={
                 <Suspense fallback={<Skeleton className="h-64 w-full" />}>
                   <GameLeaderboard gameId={game.id} format={format} />
                 </Suspense>
               }
-              reviews={(reachedFor) => <GameReviews gameId={game.id} renderReport={reachedFor ? reportReview : undefined} formWanted={reachedFor} />}
+              reviews={
+                <LoadedOnReach reach={reviews} fallback={<Skeleton className="h-64 w-full" />}>
+                  <GameReviews gameId={game.id} renderReport={reportReview} />
+                </LoadedOnReach>
+              }
+              onReachFor={reachFor}
             />
           </div>
           <aside aria-label="Game information" className="space-y-4">

@@ -1,5 +1,5 @@
 import { Globe, Search, Trophy, Users } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
@@ -9,7 +9,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useLeaderboard } from "@/features/leaderboard/api/get-leaderboard";
 import { useAroundMe } from "@/features/leaderboard/api/get-around-me";
 import { needsAroundMe } from "@/lib/around-me";
-import { FriendsRankings } from "@/features/leaderboard/components/friends-board";
 import { SeasonPicker, useBoardChoice, type BoardParams } from "@/features/leaderboard/components/season-picker";
 import { ApiError } from "@/lib/api-client";
 import { LeaderboardTable, LeaderboardTableSkeleton } from "@/features/leaderboard/components/leaderboard-table";
@@ -21,8 +20,17 @@ import { cn } from "@/lib/utils";
 import { PageHeader } from "@/components/page-header";
 import { STATIC_PAGE_META } from "@contract/pages";
 import { useContent } from "@/lib/site-content";
+import { lazyPart } from "@/lib/lazy-component";
 
 export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The Friends Only board is personal (D84: asked in the browser only, never in the server's HTML) and hidden until
+ * chosen: its code is a chunk of its own, loaded when the player reaches for its tab (points at, focuses or presses
+ * it; D73).
+ */
+const FriendsRankings = lazyPart("friends-rankings", () => import("@/features/leaderboard/components/friends-board").then((m) => m.FriendsRankings));
+const reachForFriends = () => void FriendsRankings.preload().catch(() => undefined);
 
 /** Spec §2: 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
 export type LeaderboardFilter = "global" | "friends";
@@ -120,7 +128,7 @@ export function LeaderboardScreen() {
                   <Globe aria-hidden="true" />
                   Global Rankings
                 </TabsTrigger>
-                <TabsTrigger value="friends">
+                <TabsTrigger value="friends" onPointerEnter={reachForFriends} onPointerDown={reachForFriends} onFocus={reachForFriends}>
                   <Users aria-hidden="true" />
                   Friends Only
                 </TabsTrigger>
@@ -141,7 +149,13 @@ export function LeaderboardScreen() {
             {(["global", "friends"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0" tabIndex={-1}>
                 <Card className="overflow-x-auto">
-                  {value === "global" ? <Rankings search={search} board={choice.params} /> : <FriendsRankings search={search} board={choice.params} />}
+                  {value === "global" ? (
+                    <Rankings search={search} board={choice.params} />
+                  ) : (
+                    <Suspense fallback={<LeaderboardTableSkeleton />}>
+                      <FriendsRankings search={search} board={choice.params} />
+                    </Suspense>
+                  )}
                 </Card>
               </TabsContent>
             ))}

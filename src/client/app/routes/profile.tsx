@@ -1,5 +1,5 @@
 import { Home, UserX } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
@@ -11,13 +11,15 @@ import { ProfileTabs } from "@/features/profile/components/profile-tabs";
 import { lazyPart } from "@/lib/lazy-component";
 import { Suspense } from "react";
 import { ApiError } from "@/lib/api-client";
-import { useCurrentUser } from "@/lib/session";
+import { loginUrl, useCurrentUser } from "@/lib/session";
+import { PlainProfileActions, SignedOutProfileActions } from "@/features/friends/profile-plain-actions";
 import { MISSING_TITLES, profileDescription } from "@contract/pages";
 import { useContent } from "@/lib/site-content";
 
 /**
- * D73: Message / Add Friend (their menus and dialog) hydrate on their own once their chunk arrives; the server's
- * HTML has them already. After a client-side navigation nothing holds their place for that moment.
+ * D73: Message / Add Friend with their menus and dialog, loaded only once a signed-in visitor is known to be on
+ * someone else's profile; until then (on the server, while hydrating, for a visitor who is not signed in) the plain
+ * buttons of profile-plain-actions.tsx stand there, the same as ProfileActions' own in those cases.
  */
 const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
 /**
@@ -32,6 +34,19 @@ const reportProfile = ({ id, author }: { id: number; author: string }, dialog: {
     <ReportButton kind="profile" targetId={id} author={author} {...dialog} />
   </Suspense>
 );
+
+function ProfileActionsSlot({ user }: { user: { id: number; username: string } }) {
+  const me = useCurrentUser();
+  const [location] = useLocation();
+  if (me.isLoading) return <PlainProfileActions />;
+  if (!me.user) return <SignedOutProfileActions login={loginUrl({ returnTo: location })} />;
+  if (me.user.id === user.id) return null;
+  return (
+    <Suspense fallback={<PlainProfileActions waiting />}>
+      <ProfileActions user={user} renderReport={reportProfile} />
+    </Suspense>
+  );
+}
 
 /** A positive integer id, else null (then the user cannot exist: no request is made). */
 function parseUserId(id: string): number | null {
@@ -96,15 +111,7 @@ export function ProfileScreen({ id }: { id: string }) {
   return (
     <>
       <PageTitle title={p.username} description={profileDescription(siteName, p.username)} />
-      <ProfileHeader
-        profile={p}
-        isSelf={me?.id === p.id}
-        actions={
-          <Suspense fallback={null}>
-            <ProfileActions user={p} renderReport={reportProfile} />
-          </Suspense>
-        }
-      />
+      <ProfileHeader profile={p} isSelf={me?.id === p.id} actions={<ProfileActionsSlot user={p} />} />
       {p.restricted ? null : (
         <Container className="py-8 lg:py-10">
           <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />

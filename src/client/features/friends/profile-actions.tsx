@@ -3,13 +3,13 @@ import { Suspense, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
 import { useAsServerRendered } from "@/lib/hydration";
 import { lazyPart } from "@/lib/lazy-component";
 import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { relationshipQuery } from "./api";
 import { PresenceBadge } from "./presence-badge";
+import { MessageButton, PlainProfileActions, SignedOutProfileActions } from "./profile-plain-actions";
 import { FriendsMenuButton, MoreMenuButton } from "./profile-action-buttons";
 import { useFriendAction } from "./use-friend-action";
 
@@ -17,16 +17,6 @@ import { useFriendAction } from "./use-friend-action";
 const FriendsMenu = lazyPart("profile-friends-menu", () => import("./profile-action-menus").then((m) => m.FriendsMenu));
 const MoreMenu = lazyPart("profile-more-menu", () => import("./profile-action-menus").then((m) => m.MoreMenu));
 const BlockDialog = lazyPart("block-dialog", () => import("./block-dialog").then((m) => m.BlockDialog));
-
-/** Message, for a player who is not (yet) a friend: D88 allows friends only, and says so. */
-function MessageButton() {
-  return (
-    <Button variant="outline" onClick={() => toast({ title: "You can only message your friends" })}>
-      <MessageSquare aria-hidden="true" />
-      Message
-    </Button>
-  );
-}
 
 /**
  * D84/D88: the profile's Message and Add Friend buttons (the spec's placeholders, D55, made real). The server
@@ -55,32 +45,8 @@ export function ProfileActions({
   if (me.user?.id === user.id) return null;
 
   const known = signedIn && rel.data;
-  const base = (
-    <>
-      <MessageButton />
-      <Button variant="gradient" disabled={!!me.user && !rel.data}>
-        <UserPlus aria-hidden="true" />
-        Add Friend
-      </Button>
-    </>
-  );
-
-  if (!me.isLoading && !me.user) {
-    const login = loginUrl({ returnTo: location });
-    return (
-      <div className="flex gap-2">
-        <a href={login} className={buttonClasses("outline")}>
-          <MessageSquare aria-hidden="true" />
-          Message
-        </a>
-        <a href={login} className={buttonClasses("gradient")}>
-          <UserPlus aria-hidden="true" />
-          Add Friend
-        </a>
-      </div>
-    );
-  }
-  if (!known) return <div className="flex gap-2">{base}</div>;
+  if (!me.isLoading && !me.user) return <SignedOutProfileActions login={loginUrl({ returnTo: location })} />;
+  if (!known) return <PlainProfileActions waiting={!!me.user && !rel.data} />;
 
   const r = rel.data;
   const busy = action.isPending;

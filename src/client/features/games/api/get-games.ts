@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Game } from "@contract/games";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { gameKeys, type GameListParams } from "@/lib/query-keys";
@@ -23,20 +23,4 @@ export const gamesQueryOptions = (params: GameListParams = {}) =>
 
 export function useGames(params: GameListParams = {}) {
   return useQuery(gamesQueryOptions(params));
-}
-
-/** Paged list for All Games: 'Load More Games' fetches the next `limit` games. */
-export const gamesInfiniteQueryOptions = (params: GameListParams & { limit: number }) =>
-  infiniteQueryOptions({
-    queryKey: [...gameKeys.list(params), "infinite"] as const,
-    queryFn: ({ pageParam, signal }) => getGames({ ...params, offset: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.offset + last.games.length;
-      return last.games.length > 0 && next < last.total ? next : undefined;
-    },
-  });
-
-export function useInfiniteGames(params: GameListParams & { limit: number }) {
-  return useInfiniteQuery(gamesInfiniteQueryOptions(params));
 }

@@ -1,50 +1,24 @@
-import {
-  Award,
-  BarChart3,
-  Clock,
-  Compass,
-  Crown,
-  Flame,
-  Footprints,
-  Gamepad2,
-  Gem,
-  History,
-  Lock,
-  Medal,
-  MessageSquareText,
-  Shapes,
-  TrendingUp,
-  Trophy,
-} from "lucide-react";
-import type { ComponentType, ReactNode } from "react";
+import { Award, BarChart3, History } from "lucide-react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "wouter";
 import { formatScore } from "@contract/games-constants";
 import type { UserStats } from "@contract/users";
-import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatNumber } from "@/lib/format";
-import { useTimeFormat } from "@/lib/hydration";
-import { cn } from "@/lib/utils";
-import { useUserGameAchievements } from "../api/get-user-game-achievements";
-import { achievementSummary, recentGames, type Achievement } from "../achievements";
-import { GameThumb } from "./game-thumb";
+import { lazyPart } from "@/lib/lazy-component";
+import { NoScores } from "./no-scores";
 
-const ACHIEVEMENT_ICONS: Record<string, ComponentType<{ className?: string; "aria-hidden"?: boolean }>> = {
-  first_score: Footprints,
-  first_victory: Trophy,
-  hat_trick: Flame,
-  game_explorer: Compass,
-  all_rounder: Shapes,
-  high_roller: Gem,
-  dedicated_player: Medal,
-  champion: Crown,
-  rising_star: TrendingUp,
-  critic: MessageSquareText,
-};
+/**
+ * Achievements and Recent Games are hidden until chosen (never in the server's HTML): their code is a chunk of its
+ * own, loaded when the visitor reaches for either tab (points at, focuses or presses it; D73).
+ */
+const AchievementsTab = lazyPart("profile-achievements", () => import("./profile-more-tabs").then((m) => m.AchievementsTab));
+const RecentGamesTab = lazyPart("profile-recent-games", () => import("./profile-more-tabs").then((m) => m.RecentGamesTab));
+const reachForMoreTabs = () => void AchievementsTab.preload().catch(() => undefined);
+const REACH_FOR_MORE_TABS = { onPointerEnter: reachForMoreTabs, onPointerDown: reachForMoreTabs, onFocus: reachForMoreTabs };
 
 function Bar({ value, max }: { value: number; max: number }) {
   const pct = max > 0 ? Math.max(2, Math.round((100 * value) / max)) : 0;
@@ -52,21 +26,6 @@ function Bar({ value, max }: { value: number; max: number }) {
     <div aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-muted">
       <div className="h-full rounded-full bg-gradient-to-r from-primary to-brand-2" style={{ width: `${pct}%` }} />
     </div>
-  );
-}
-
-function NoScores({ username }: { username: string }) {
-  return (
-    <EmptyState
-      icon={<Gamepad2 />}
-      title="No games played yet"
-      description={`${username} has not set any scores yet. Scores appear here after a game is played while signed in.`}
-      action={
-        <Link href="/games" className={buttonClasses("gradient")}>
-          Browse Games
-        </Link>
-      }
-    />
   );
 }
 
@@ -175,155 +134,6 @@ function Statistics({ stats, username }: { stats: UserStats; username: string })
   );
 }
 
-function AchievementTile({ a }: { a: Achievement }) {
-  const Icon = ACHIEVEMENT_ICONS[a.id] ?? Award;
-  const unlocked = a.unlockedAt !== null;
-  const time = useTimeFormat();
-  return (
-    <li
-      data-testid="achievement"
-      data-unlocked={unlocked}
-      className={cn("flex items-start gap-3 rounded-xl border p-4", unlocked ? "border-primary/30 bg-primary/5" : "border-dashed bg-muted/30")}
-    >
-      <span
-        className={cn(
-          "flex size-11 shrink-0 items-center justify-center rounded-xl [&_svg]:size-5",
-          unlocked ? "bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 shadow-sm" : "bg-muted text-muted-foreground grayscale",
-        )}
-      >
-        <Icon aria-hidden={true} />
-      </span>
-      <div className="min-w-0">
-        <h3 className={cn("font-semibold", !unlocked && "text-muted-foreground")}>{a.title}</h3>
-        <p className="text-sm text-muted-foreground">{a.description}</p>
-        <p className={cn("mt-1.5 inline-flex items-center gap-1 text-xs font-medium", unlocked ? "text-primary" : "text-muted-foreground")}>
-          {unlocked ? (
-            <>Unlocked {time.date(a.unlockedAt!)}</>
-          ) : (
-            <>
-              <Lock className="size-3" aria-hidden="true" />
-              Locked
-            </>
-          )}
-        </p>
-      </div>
-    </li>
-  );
-}
-
-function Achievements({ stats }: { stats: UserStats }) {
-  const summary = achievementSummary(stats.achievements);
-  const pct = summary.total ? Math.round((100 * summary.unlocked) / summary.total) : 0;
-  return (
-    <div className="space-y-5">
-      <div className="rounded-xl border bg-card p-4 shadow-sm">
-        <p className="font-semibold" data-testid="achievement-summary">
-          {summary.text}
-        </p>
-        <div aria-hidden="true" className="mt-2 h-2.5 overflow-hidden rounded-full bg-muted">
-          <div className="h-full rounded-full bg-gradient-to-r from-amber-400 to-yellow-500" style={{ width: `${pct}%` }} />
-        </div>
-      </div>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {stats.achievements.map((a) => (
-          <AchievementTile key={a.id} a={a} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** D78: the games' own achievements the user unlocked (game, achievement, date), beside the site's ten. */
-export function GameAchievementsUnlocked({ userId }: { userId: number }) {
-  const list = useUserGameAchievements(userId);
-  const time = useTimeFormat();
-  if (list.isPending) return <Skeleton className="h-20 w-full" />;
-  if (list.isError) return null;
-  return (
-    <section aria-labelledby="game-achievements-heading" className="space-y-3">
-      <h2 id="game-achievements-heading" className="font-semibold">
-        Game achievements
-      </h2>
-      {list.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="game-achievements-empty">
-          No game achievements unlocked yet.
-        </p>
-      ) : (
-        <Card>
-          <ul className="divide-y" aria-label="Game achievements">
-            {list.data.map((a) => (
-              <li key={`${a.gameId}:${a.key}`} data-testid="game-achievement" className="flex items-center gap-3 p-3 sm:p-4">
-                <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 [&_svg]:size-4">
-                  {a.iconUrl ? (
-                    <img src={a.iconUrl} alt="" width={36} height={36} loading="lazy" className="size-full object-cover" />
-                  ) : (
-                    <Medal aria-hidden="true" />
-                  )}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium" data-field="title">
-                    {a.title}
-                  </p>
-                  <Link
-                    href={`/game/${a.gameId}`}
-                    className="block truncate rounded text-xs text-muted-foreground outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                    data-field="game"
-                  >
-                    {a.gameTitle}
-                  </Link>
-                </div>
-                <time dateTime={a.unlockedAt} className="shrink-0 text-xs text-muted-foreground" data-field="date">
-                  {time.date(a.unlockedAt)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
-    </section>
-  );
-}
-
-function RecentGames({ stats, username }: { stats: UserStats; username: string }) {
-  const time = useTimeFormat();
-  if (stats.games.length === 0) return <NoScores username={username} />;
-  return (
-    <Card>
-      <ul className="divide-y" aria-label="Recently played games">
-        {recentGames(stats.games).map((g) => (
-          <li key={g.gameId} data-testid="recent-game" data-game-id={g.gameId} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
-            <GameThumb src={g.imageUrl} className="aspect-[4/3] w-16 sm:w-20" />
-            <div className="min-w-0 flex-1">
-              <Link
-                href={`/game/${g.gameId}`}
-                className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {g.title}
-              </Link>
-              <p className="text-xs text-muted-foreground">
-                {g.category} · {formatNumber(g.scores)} {g.scores === 1 ? "score" : "scores"}
-              </p>
-              <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
-                <Clock className="size-3" aria-hidden="true" />
-                Last played{" "}
-                <time dateTime={g.lastPlayedAt} title={time.date(g.lastPlayedAt)} data-field="lastPlayed">
-                  {time.relative(g.lastPlayedAt)}
-                </time>
-              </p>
-            </div>
-            <div className="text-right">
-              <p className="text-xs text-muted-foreground">{g.scoreFormat === "time_ms" ? "Best time" : "Best score"}</p>
-              <p className="font-bold tabular-nums" data-field="bestScore">
-                {formatScore(g.bestScore, g.scoreFormat)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
-
 function TabsSkeleton() {
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="stats-skeleton">
@@ -342,9 +152,9 @@ function TabsSkeleton() {
   );
 }
 
-function Tab({ value, icon, children }: { value: string; icon: ReactNode; children: ReactNode }) {
+function Tab({ value, icon, children, ...handlers }: { value: string; icon: ReactNode; children: ReactNode } & Partial<typeof REACH_FOR_MORE_TABS>) {
   return (
-    <TabsTrigger value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
+    <TabsTrigger value={value} className="flex-1 px-2 sm:flex-none sm:px-3" {...handlers}>
       <span className="hidden sm:contents">{icon}</span>
       {children}
     </TabsTrigger>
@@ -374,10 +184,10 @@ export function ProfileTabs({
         <Tab value="statistics" icon={<BarChart3 aria-hidden="true" />}>
           Statistics
         </Tab>
-        <Tab value="achievements" icon={<Award aria-hidden="true" />}>
+        <Tab value="achievements" icon={<Award aria-hidden="true" />} {...REACH_FOR_MORE_TABS}>
           Achievements
         </Tab>
-        <Tab value="recent" icon={<History aria-hidden="true" />}>
+        <Tab value="recent" icon={<History aria-hidden="true" />} {...REACH_FOR_MORE_TABS}>
           Recent Games
         </Tab>
       </TabsList>
@@ -388,15 +198,16 @@ export function ProfileTabs({
       </TabsContent>
       <TabsContent value="achievements" className="mt-6">
         {body((s) => (
-          <div className="space-y-8">
-            <Achievements stats={s} />
-            {userId !== undefined && <GameAchievementsUnlocked userId={userId} />}
-          </div>
+          <Suspense fallback={<TabsSkeleton />}>
+            <AchievementsTab stats={s} userId={userId} />
+          </Suspense>
         ))}
       </TabsContent>
       <TabsContent value="recent" className="mt-6">
         {body((s) => (
-          <RecentGames stats={s} username={username} />
+          <Suspense fallback={<TabsSkeleton />}>
+            <RecentGamesTab stats={s} username={username} />
+          </Suspense>
         ))}
       </TabsContent>
     </Tabs>

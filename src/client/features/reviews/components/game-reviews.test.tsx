@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mutedMessage } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
@@ -87,28 +86,6 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     expect(within(list).getByText("AM")).toBeInTheDocument(); // initials fallback
     expect(within(list).getByText("3 hours ago")).toBeInTheDocument();
     expect(within(list).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
-  });
-
-  it("D73: signed in, the form waits until the tab is reached for, then appears", async () => {
-    reviewApi({ others: [review({ id: 32, userId: 9, user: { username: "amy", avatarUrl: null } })] });
-    function Host() {
-      const [wanted, setWanted] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setWanted(true)}>
-            Reach for the tab
-          </button>
-          <GameReviews gameId={5} formWanted={wanted} />
-        </>
-      );
-    }
-    renderWithProviders(<Host />);
-    expect(await screen.findByText("amy")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("heading", { name: "Player Reviews" })).toBeInTheDocument());
-    expect(screen.queryByRole("heading", { name: "Write a Review" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: "Reach for the tab" }));
-    expect(await screen.findByRole("heading", { name: "Write a Review" })).toBeInTheDocument();
   });
 
   it("without a review: 'Write a Review' / 'Submit'; no rating → 'Rating required'; success → 'Review submitted!' and refetches", async () => {

@@ -11,8 +11,8 @@ import { useUserReview } from "../api/get-user-review";
 import { ReviewList, type RenderReport } from "./review-list";
 
 /**
- * The form is a chunk of its own, loaded once the player reaches for the Reviews tab (D73): it is never in the
- * server's HTML (nobody is signed in there), and until then the hidden tab holds nothing in its place.
+ * The form is a chunk of its own, loaded for a signed-in player only (D73): it is never in the server's HTML (nobody is
+ * signed in there).
  */
 const ReviewForm = lazyPart("review-form", () => import("./review-form").then((m) => m.ReviewForm));
 
@@ -57,13 +57,12 @@ function RatingSummary({ gameId }: { gameId: number }) {
 }
 
 /** Signed in: the form (prefilled once the own review is known). Visitor: 'Please log in to write a review'. */
-function ReviewFormSection({ gameId, formWanted }: { gameId: number; formWanted: boolean }) {
+function ReviewFormSection({ gameId }: { gameId: number }) {
   const { user, isLoading } = useCurrentUser();
   const own = useUserReview(gameId, user?.id ?? null);
   const pending = <Skeleton className="h-56 w-full" />;
 
   if (isLoading || (user && own.isPending)) return pending;
-  if (user && !formWanted) return null;
   if (!user) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-6 text-center">
@@ -84,16 +83,13 @@ function ReviewFormSection({ gameId, formWanted }: { gameId: number; formWanted:
   );
 }
 
-/**
- * The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews;
- * `formWanted`: false while the tab has not been reached for (the form's code waits, see ReviewForm above).
- */
-export function GameReviews({ gameId, renderReport, formWanted = true }: { gameId: number; renderReport?: RenderReport; formWanted?: boolean }) {
+/** The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews. */
+export function GameReviews({ gameId, renderReport }: { gameId: number; renderReport?: RenderReport }) {
   const { user } = useCurrentUser();
   return (
     <div className="space-y-6">
       <RatingSummary gameId={gameId} />
-      <ReviewFormSection gameId={gameId} formWanted={formWanted} />
+      <ReviewFormSection gameId={gameId} />
       <section aria-labelledby="reviews-heading" className="space-y-4">
         <h3 id="reviews-heading" className="text-lg font-semibold">
           Player Reviews
