@@ -28,7 +28,10 @@ export default defineConfig({
         // Other packages go with the screens that use them (issue 13 item 6, D73: a page loads only what it
         // needs; one "vendor" chunk made every page load every screen's libraries).
         codeSplitting: {
-          groups: [{ name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 }],
+          groups: [
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "index", tags: ["$initial"], priority: 1 },
+          ],
         },
       },
     },
