@@ -254,6 +254,11 @@ for (const [state, byPage] of Object.entries(report.pages)) {
   }
 }
 if (args.verbose) {
+  // Chunks are named by their hash alone (vite.config.ts): the build manifest says which is which.
+  const manifestFile = path.join(clientDir, ".vite", "manifest.json");
+  const manifest = fs.existsSync(manifestFile) ? Object.values(JSON.parse(fs.readFileSync(manifestFile, "utf8"))) : [];
+  const chunkName = new Map(manifest.map((chunk) => [`/${chunk.file}`, chunk.name ?? path.basename(chunk.src ?? chunk.file)]));
+  const label = (file) => `${file} (${chunkName.get(file) ?? "?"})`;
   const files = new Set();
   for (const [state, byPage] of Object.entries(report.pages)) {
     for (const [name, p] of Object.entries(byPage)) {
@@ -261,13 +266,13 @@ if (args.verbose) {
       console.log(`${name} (${state}), load at ${r.loadedAtMs} ms:`);
       for (const s of r.scripts) {
         files.add(s.url);
-        console.log(`  ${String(s.askedAtMs).padStart(6)} ms  ${s.url.padEnd(44)} gzip ${kb(s.gzip).padStart(8)}`);
+        console.log(`  ${String(s.askedAtMs).padStart(6)} ms  ${label(s.url).padEnd(44)} gzip ${kb(s.gzip).padStart(8)}`);
       }
     }
   }
   for (const file of files) {
     const list = breakdown(file).slice(0, 8);
-    if (list.length > 1) console.log(`Minified bytes of ${file} by package: ${list.map((p) => `${p.name} ${kb(p.bytes)}`).join(", ")}`);
+    if (list.length > 1) console.log(`Minified bytes of ${label(file)} by package: ${list.map((p) => `${p.name} ${kb(p.bytes)}`).join(", ")}`);
   }
 }
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, scrollToChat, test } from "./fixtures";
 import { createScratchDatabase, spawnServer } from "./server";
 
 /**
@@ -50,6 +50,7 @@ test.describe("chat across two server processes (D8, issue 6)", () => {
     await page.goto(`${b.url}/`);
     const log = page.getByRole("log", { name: "Chat messages" });
     await expect(log).toBeVisible({ timeout: 10_000 });
+    await scrollToChat(page);
     await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
 
     const text = `through A ${crypto.randomBytes(3).toString("hex")}`;

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { axeViolations, expect, test, watchConsole } from "./fixtures";
+import { axeViolations, expect, scrollToChat, test, watchConsole } from "./fixtures";
 import { freePort, spawnServer, templateDir } from "./server";
 
 /**
@@ -26,6 +26,7 @@ async function openChat(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/");
   await expect(chatLog(page)).toBeVisible({ timeout: 10_000 });
+  await scrollToChat(page);
   await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
   return page;
 }
@@ -125,6 +126,7 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(chatLog(pageA).getByText(reply)).toBeVisible();
     // And it stays gone after a reload.
     await pageB.reload();
+    await scrollToChat(pageB);
     await expect(chatLog(pageB).getByText(reply)).toBeVisible();
     await expect(chatLog(pageB).getByText(text)).toHaveCount(0);
 

@@ -213,6 +213,14 @@ export async function acceptCookies(page: Page | BrowserContext) {
 }
 
 /**
+ * D73: the home page's chat loads its code when it comes near the viewport (or is reached for), as a visitor
+ * scrolling down to it would make it: scrolls to it.
+ */
+export async function scrollToChat(page: Page): Promise<void> {
+  await page.getByRole("log", { name: "Chat messages" }).scrollIntoViewIfNeeded();
+}
+
+/**
  * Collects the console errors and page errors of `page`, except a 401 from a URL that `expected401`
  * matches (Chromium logs every non-2xx response). The public pages ask who is signed in without a 401
  * (GET /api/auth/session, ADR 011), so by default none is expected; on /cms, GET /api/admin/user answers

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, holdRequests, num, openInApp, test, type ApiGame } from "./fixtures";
+import { acceptCookies, axeViolations, expect, holdRequests, num, openInApp, scrollToChat, test, type ApiGame } from "./fixtures";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
 
@@ -147,6 +147,7 @@ test.describe("Home (issue 3 item 1)", () => {
 
   test("the public chat section shows the seeded messages and the signed-out note (D35)", async ({ page }) => {
     await page.goto("/");
+    await scrollToChat(page);
     const chat = page.locator("section", { has: page.getByRole("heading", { name: "Community Chat" }) });
     await expect(chat.getByRole("log", { name: "Chat messages" }).locator("[data-message-id]").first()).toBeVisible();
     await expect(chat.getByText("Sign in to chat")).toBeVisible();
@@ -184,6 +185,7 @@ test.describe("Home (issue 3 item 1)", () => {
         await page.goto("/");
         await expect(page.getByTestId("top-player-row").first()).toBeVisible();
         await expect(page.getByRole("list", { name: "Games" })).toBeVisible();
+        await scrollToChat(page);
         await expect(page.getByTestId("chat-skeleton")).toHaveCount(0);
         expect(await seriousA11yViolations(page)).toEqual([]);
         expect(consoleErrors).toEqual([]);

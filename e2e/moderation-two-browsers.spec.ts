@@ -4,6 +4,7 @@ import {
   acceptCookies,
   expect,
   registerWithVerifiedEmail,
+  scrollToChat,
   signInAdmin,
   test,
   toast,
@@ -32,6 +33,7 @@ async function openChat(context: BrowserContext): Promise<Page> {
   const page = waitForHydrationAfterNavigation(await context.newPage());
   await page.goto("/");
   await expect(chatLog(page)).toBeVisible({ timeout: 10_000 });
+  await scrollToChat(page);
   await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
   return page;
 }

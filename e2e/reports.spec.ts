@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { REPORT_REASON_LABELS, REPORT_SENT } from "../src/contract/reports-constants";
-import { expect, test, toast, watchConsole, type Player } from "./fixtures";
+import { expect, scrollToChat, test, toast, watchConsole, type Player } from "./fixtures";
 
 /**
  * Issue 17 (D97, D102) end to end with two players: B reports A's chat message and A's direct message from the
@@ -51,6 +51,7 @@ test.describe("reports (issue 17, D97)", () => {
 
     // Chat on the home page: a flag on A's message, none on B's own.
     await page.goto("/");
+    await scrollToChat(page);
     const log = page.getByRole("log", { name: "Chat messages" });
     const theirs = log.locator(`[data-message-id="${chat.id}"]`);
     await expect(theirs).toContainText(`rude words ${stamp}`);

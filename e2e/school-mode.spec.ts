@@ -10,6 +10,7 @@ import {
   transitionsEnded,
   WCAG_A_AA,
   registerPlayer,
+  scrollToChat,
   signInAdmin,
   test,
   uniqueName,
@@ -84,6 +85,7 @@ test("Community safety: the admin's word lists refuse a player's evasion in chat
   const player = await open(browser);
   await registerPlayer(player.context().request, "chat");
   await player.goto("/");
+  await scrollToChat(player);
   const input = player.getByRole("textbox", { name: "Chat message" });
   await input.fill("you are B A D");
   await input.press("Enter");

@@ -1,5 +1,6 @@
 import { CHAT_LIVE_PATH } from "@contract/chat-constants";
 import { ACCOUNT_CLOSED_CODE } from "@contract/player-live";
+import { liveSession, onLiveSessionChange } from "./live-session";
 
 /**
  * The page's one live connection (D37, issue 15): the public chat's events and, when the page has a session,
@@ -33,8 +34,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let attempt = 0;
 let status: LiveStatus = "connecting";
 let onlineListening = false;
-/** Who the page knows to be signed in (undefined: not known yet), and who it was when the socket connected. */
-let session: number | null | undefined;
+/** Who was signed in (lib/live-session.ts) when the socket connected. */
 let connectedSession: number | null | undefined;
 
 function setStatus(next: LiveStatus) {
@@ -46,7 +46,7 @@ function connect() {
   timer = undefined;
   if (subscribers.size === 0 || typeof WebSocket === "undefined") return;
   let ws: WebSocket;
-  connectedSession = session;
+  connectedSession = liveSession();
   try {
     ws = new WebSocket(liveUrl());
   } catch (err) {
@@ -141,17 +141,16 @@ export function reconnectLive(): void {
 }
 
 /**
- * The header says who is signed in (a user id, or null). The server binds a socket to the session it was opened
- * with, so a socket opened before a sign-in (or a sign-out) made without reloading the page is replaced. A
- * socket opened before the page knew is assumed right: the browser sent the same cookie.
+ * The header says who is signed in (lib/live-session.ts). The server binds a socket to the session it was opened
+ * with, so a socket opened before a sign-in (or a sign-out) made without reloading the page is replaced. A socket
+ * opened before the page knew is assumed right: the browser sent the same cookie.
  */
-export function setLiveSession(userId: number | null): void {
+onLiveSessionChange((userId) => {
   const before = connectedSession;
-  session = userId;
   if (!socket && timer === undefined) return;
   if (before === undefined) {
     connectedSession = userId;
     return;
   }
   if (before !== userId) reconnectLive();
-}
+});

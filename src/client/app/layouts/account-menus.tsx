@@ -5,7 +5,7 @@ import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interactio
 import type { CurrentUser } from "@/lib/session";
 import { NotificationBellButton } from "@/features/notifications/notification-bell-button";
 import { latestNotificationsQuery } from "@/features/notifications/api";
-import { useUnreadMessageCount } from "@/features/messages/api/messages";
+import { useUnreadMessageCount } from "@/features/messages/api/unread";
 import { AccountMenuButton } from "./account-menu-button";
 import { usePlayerLive } from "./use-player-live";
 

@@ -2,7 +2,7 @@ import { LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { UserAvatar } from "@/components/ui/avatar";
 import { buttonClasses } from "@/components/ui/button";
-import { setLiveSession } from "@/lib/live-socket";
+import { setLiveSession } from "@/lib/live-session";
 import { lazyPart } from "@/lib/lazy-component";
 import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import { loginUrl } from "@/lib/session";
@@ -15,7 +15,7 @@ import { AccountMenuButton } from "./account-menu-button";
 const GuestMenu = lazyPart("guest-menu", () => import("./account-menu-lists").then((m) => m.GuestMenu));
 
 export function SignedOutControls({ returnTo }: { returnTo: string }) {
-  // Issue 15: a live connection opened while signed in is replaced (lib/live-socket.ts).
+  // Issue 15: a live connection opened while signed in is replaced (lib/live-session.ts).
   useEffect(() => setLiveSession(null), []);
   return (
     <>

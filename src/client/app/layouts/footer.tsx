@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { useSubscribeToNewsletter } from "@/features/newsletter/api/subscribe";
+import { subscribeToNewsletter } from "@/features/newsletter/api/subscribe";
 import { errorMessage } from "@/lib/api-client";
 import { useContent } from "@/lib/site-content";
 
@@ -62,21 +62,27 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 function NewsletterForm() {
   const [email, setEmail] = useState("");
-  const subscribe = useSubscribeToNewsletter();
+  // A call of its own rather than a TanStack mutation: the footer is on every page, useMutation's code is not (D73).
+  const [pending, setPending] = useState(false);
   const id = useId();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = email.trim();
     if (!value) return;
-    subscribe.mutate(value, {
+    setPending(true);
+    subscribeToNewsletter(value).then(
       // D53
-      onSuccess: () => {
+      () => {
+        setPending(false);
         setEmail("");
         toast({ title: "Thanks for subscribing!" });
       },
-      onError: (err) => toast({ title: errorMessage(err), variant: "destructive" }),
-    });
+      (err: unknown) => {
+        setPending(false);
+        toast({ title: errorMessage(err), variant: "destructive" });
+      },
+    );
   }
 
   return (
@@ -99,8 +105,8 @@ function NewsletterForm() {
           onChange={(e) => setEmail(e.target.value)}
           className="h-10"
         />
-        <Button type="submit" variant="gradient" disabled={subscribe.isPending} className="shrink-0 lg:w-full">
-          {subscribe.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <Button type="submit" variant="gradient" disabled={pending} className="shrink-0 lg:w-full">
+          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           Subscribe
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 const emptyLists: MockRoute[] = [
@@ -83,6 +83,49 @@ describe("Header", () => {
     expect(within(menu).getByRole("menuitem", { name: "My Games" })).toHaveAttribute("href", "/me/games");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
     expect(within(menu).getByRole("menuitem", { name: "Sign Out" })).toHaveAttribute("href", "/api/auth/logout");
+  });
+
+  it("signed in: a notification pushed on the live connection raises the bell's count and is toasted; chat events change nothing", async () => {
+    const sockets: Array<{ onopen: (() => void) | null; onmessage: ((e: { data: string }) => void) | null }> = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static readonly CONNECTING = 0;
+        readyState = 0;
+        onopen: (() => void) | null = null;
+        onmessage: ((e: { data: string }) => void) | null = null;
+        onclose = null;
+        constructor() {
+          sockets.push(this);
+        }
+        close() {}
+      },
+    );
+    mockApi([
+      signedInAs({ id: 42, username: "neonfox" }),
+      ...emptyLists,
+      ["GET", "/api/notifications", () => jsonResponse({ unread: 0, items: [] })],
+      ["GET", "/api/messages/unread", () => jsonResponse({ unread: 0 })],
+    ]);
+    renderApp("/about");
+    await within(header()).findByRole("button", { name: "Notifications" });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const push = (event: unknown) => act(() => sockets[0].onmessage?.({ data: JSON.stringify(event) }));
+    act(() => sockets[0].onopen?.());
+    push({ type: "message", message: { id: 9, message: "hi", createdAt: "2026-01-01T00:00:00.000Z", user: { id: 3, username: "x", avatarUrl: null } } });
+    const notification = {
+      id: 7,
+      kind: "announcement",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      readAt: null,
+      actor: null,
+      game: null,
+      text: "Server maintenance tonight",
+      link: null,
+    };
+    push({ type: "notification", notification, unread: 1 });
+    expect(await within(header()).findByRole("button", { name: "Notifications (1 unread)" })).toHaveTextContent("1");
+    expect(await screen.findByText("Server maintenance tonight")).toBeInTheDocument();
   });
 
   it("keeps the query in returnTo, and the login screen passes its own returnTo on", async () => {

@@ -1,20 +1,40 @@
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { NotificationItem, PlayerLiveEvent, Presence } from "@contract/player-live";
-import { toast } from "@/components/ui/use-toast";
-import { setLiveSession, subscribeLive } from "@/lib/live-socket";
-import { authKeys } from "@/lib/query-keys";
-import { applyPresence, friendKeys } from "@/features/friends/api";
-import { applyPushed, notificationKeys } from "@/features/notifications/api";
-import { notificationText } from "@/features/notifications/notification-text";
+import { PLAYER_LIVE_TYPES } from "@contract/player-live";
+import { setLiveSession } from "@/lib/live-session";
+import { subscribeLive } from "@/lib/live-socket";
 
-/** Query keys of direct messages (D88): refetched when a conversation changes. */
-export const directMessageKeys = { all: ["messages"] as const };
+type PlayerEvents = typeof import("./player-live-events");
+
+/**
+ * The code that applies the events loads with the first one (or the first reconnection), not with the page (D73):
+ * most pages never receive one. Every use waits for the same load, so events are applied in the order they came.
+ */
+let events: Promise<PlayerEvents> | undefined;
+function withPlayerEvents(use: (module: PlayerEvents) => void): void {
+  const loading = (events ??= import("./player-live-events"));
+  loading.then(use, (error: unknown) => {
+    // Should the code not load (offline, a new release), the next event tries again.
+    if (events === loading) events = undefined;
+    console.warn("Live: could not load the player's events", error);
+  });
+}
+
+/**
+ * One of a player's own events (not the public chat's, which every page hears): only these load the code. The
+ * live connection itself tells of a banned account ("account-closed", lib/live-socket.ts).
+ */
+function isPlayerEvent(data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return false;
+  const type = String((data as { type?: unknown }).type);
+  return PLAYER_LIVE_TYPES.has(type) || type === "account-closed";
+}
 
 /**
  * A player's live events (issue 15) while signed in: keeps notifications, friends and presence, and direct
  * messages fresh in the query cache from the page's live connection (lib/live-socket.ts), and toasts a new
- * notification. After every (re)connection it refetches what may have been missed. Mounted by the header.
+ * notification (player-live-events.ts). After every reconnection it refetches what may have been missed. Mounted
+ * by the header.
  */
 export function usePlayerLive(userId: number): void {
   const qc = useQueryClient();
@@ -25,82 +45,12 @@ export function usePlayerLive(userId: number): void {
       onStatus: (status) => {
         if (status !== "open") return;
         // The first open is this page's first fetch; later ones follow a gap in which events were missed.
-        if (opened) {
-          void qc.invalidateQueries({ queryKey: notificationKeys.all });
-          void qc.invalidateQueries({ queryKey: friendKeys.all });
-        }
+        if (opened) withPlayerEvents((m) => m.resyncPlayer(qc));
         opened = true;
       },
       onMessage: (data) => {
-        const event = parsePlayerEvent(data);
-        if (!event) return;
-        switch (event.type) {
-          case "notification":
-            applyPushed(qc, event.notification, event.unread);
-            toast({ title: notificationText(event.notification) });
-            return;
-          case "notifications-changed":
-            void qc.invalidateQueries({ queryKey: notificationKeys.all });
-            return;
-          case "friends-changed":
-            void qc.invalidateQueries({ queryKey: friendKeys.all });
-            return;
-          case "presence":
-            applyPresence(qc, event.userId, event.presence);
-            return;
-          case "direct-messages-changed":
-            void qc.invalidateQueries({ queryKey: directMessageKeys.all });
-            return;
-          case "account-closed":
-            // D96/D97: banned: the session is gone; asking again shows the page signed out
-            void qc.invalidateQueries({ queryKey: authKeys.user() });
-            return;
-        }
+        if (isPlayerEvent(data)) withPlayerEvents((m) => m.applyPlayerEvent(qc, data));
       },
     });
   }, [qc, userId]);
-}
-
-/**
- * A personal live event with the fields the page reads, or null for anything else (the chat's events among
- * them). Checked by hand: the header is on every page and zod stays out of public pages (D73).
- */
-export function parsePlayerEvent(data: unknown): PlayerLiveEvent | null {
-  if (!isRecord(data)) return null;
-  switch (data.type) {
-    case "notification":
-      return isNotification(data.notification) && isCount(data.unread) ? { type: "notification", notification: data.notification, unread: data.unread } : null;
-    case "notifications-changed":
-    case "friends-changed":
-      return { type: data.type };
-    case "presence":
-      return isId(data.userId) && isPresence(data.presence) ? { type: "presence", userId: data.userId, presence: data.presence } : null;
-    case "direct-messages-changed":
-      return isId(data.withUserId) ? { type: "direct-messages-changed", withUserId: data.withUserId } : null;
-    case "account-closed":
-      return { type: "account-closed" };
-    default:
-      return null;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
-const isCount = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
-const isText = (v: unknown): v is string | null => v === null || typeof v === "string";
-
-function isNotification(v: unknown): v is NotificationItem {
-  if (!isRecord(v) || !isId(v.id) || typeof v.kind !== "string" || typeof v.createdAt !== "string") return false;
-  if (!isText(v.readAt) || !isText(v.text) || !isText(v.link)) return false;
-  const actorOk = v.actor === null || (isRecord(v.actor) && isId(v.actor.id) && typeof v.actor.username === "string" && isText(v.actor.avatarUrl));
-  const gameOk = v.game === null || (isRecord(v.game) && isId(v.game.id) && typeof v.game.title === "string");
-  return actorOk && gameOk;
-}
-
-function isPresence(v: unknown): v is Presence {
-  if (!isRecord(v)) return false;
-  if (v.status === "offline" || v.status === "online") return true;
-  return v.status === "playing" && isRecord(v.game) && isId(v.game.id) && typeof v.game.title === "string";
 }

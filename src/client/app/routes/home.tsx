@@ -2,7 +2,7 @@ import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { CategoryChips } from "@/features/categories/components/category-chips";
-import { ChatPanel } from "@/features/chat/components/chat-panel";
+import { DeferredChatPanel } from "@/features/chat/components/deferred-chat-panel";
 import { useCollections } from "@/features/collections/api/get-collections";
 import { FeaturedCarousel } from "@/features/games/components/featured-carousel";
 import { PopularGames } from "@/features/games/components/popular-games";
@@ -41,7 +41,7 @@ export function HomeScreen() {
         <CategoryChips />
         <PopularGames categoryNames={(categories.data ?? []).map((c) => c.name)} />
         <GamingExperiences collections={collections.data} pending={collections.isPending} />
-        <CommunitySection topPlayers={<TopPlayers />} chat={<ChatPanel renderReport={reportChat} />} />
+        <CommunitySection topPlayers={<TopPlayers />} chat={<DeferredChatPanel renderReport={reportChat} />} />
         <ClosingBanner />
       </Container>
     </>

@@ -10,7 +10,8 @@ import { SignedInOnly } from "@/components/signed-in-only";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { notificationHistoryQuery, useMarkRead } from "@/features/notifications/api";
+import { notificationHistoryQuery } from "@/features/notifications/api";
+import { useMarkRead } from "@/features/notifications/mark-read";
 import { NotificationRow } from "@/features/notifications/notification-list";
 
 /** D85: the whole history (90 days), newest first, a page at a time; mark one (by opening it) or all read. */

@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -31,14 +30,12 @@ export function buttonClasses(variant: ButtonVariant = "default", size: ButtonSi
   return cn(base, variants[variant], sizes[size], className);
 }
 
+/** A link or another element styled as a button takes `buttonClasses` (a Slot would put Radix's in every page, D73). */
 export type ButtonProps = ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Render the child element (e.g. a link) with button styling. */
-  asChild?: boolean;
 };
 
-export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={buttonClasses(variant, size, className)} {...props} />;
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
   return <button type={type ?? "button"} className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Game } from "@contract/games";
 import { makeGame as makeAnyGame } from "@test/client-fixtures";
+import { FakeIntersectionObserver } from "@test/intersection-observer";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
 /** Home (spec §2 Home, §4, §9; issue 3 item 1). */
@@ -200,6 +201,35 @@ describe("Home loading states (spec §4 skeleton counts 4, 5, 10, 5, 5)", () => 
     expect(screen.getAllByTestId("game-card-skeleton")).toHaveLength(10);
     expect(screen.getAllByTestId("leaderboard-skeleton")).toHaveLength(5);
     expect(screen.getAllByTestId("chat-skeleton")).toHaveLength(5);
+  });
+});
+
+describe("Home chat (D73: loaded when it comes near the viewport)", () => {
+  it("asks for the chat's messages and opens its live connection only once the chat comes near", async () => {
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    const sockets = vi.fn();
+    vi.stubGlobal(
+      "WebSocket",
+      class extends SilentWebSocket {
+        constructor() {
+          super();
+          sockets();
+        }
+      },
+    );
+    const fetch = mockApi(routes());
+    renderApp("/");
+    await screen.findAllByTestId("top-player-row");
+    expect(screen.getAllByTestId("chat-skeleton")).toHaveLength(5);
+    expect(fetch.mock.calls.map(([u]) => String(u))).not.toContain("/api/chat");
+    expect(sockets).not.toHaveBeenCalled();
+
+    const chat = screen.getByRole("log", { name: "Chat messages" });
+    for (const observer of FakeIntersectionObserver.live()) if (observer.observed.some((el) => el.contains(chat))) observer.comeNear();
+    expect(await screen.findByText("No messages yet. Say hello!")).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/chat");
+    expect(sockets).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -9,7 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { latestNotificationsQuery, useMarkRead } from "./api";
+import { latestNotificationsQuery } from "./api";
+import { useMarkRead } from "./mark-read";
 import { NotificationBellButton } from "./notification-bell-button";
 import { NotificationRow } from "./notification-list";
 

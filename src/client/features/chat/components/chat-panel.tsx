@@ -1,32 +1,36 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SendHorizontal, Trash2 } from "lucide-react";
 import type { ChatMessage } from "@contract/chat";
-import { CHAT_ENABLED_SETTING, CHAT_MAX_LENGTH, CHAT_OFF_MESSAGE, chatEnabled } from "@contract/chat-constants";
+import { CHAT_MAX_LENGTH } from "@contract/chat-constants";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { loginUrl, useCurrentUser } from "@/lib/session";
-import { useContent } from "@/lib/site-content";
-import { cn } from "@/lib/utils";
 import { useChatMessages } from "../api/get-chat-messages";
 import { useDeleteChatMessage } from "../api/delete-chat-message";
 import { useSendChatMessage } from "../api/send-chat-message";
 import { useChatLive } from "../use-chat-live";
-
-/** Spec §4: five skeleton rows while the chat loads. */
-const SKELETON_ROWS = 5;
+import { ChatFrame, ChatLog, ChatOffNotice, ChatSkeletonRows, ComposerSkeleton, useChatOff } from "./chat-frame";
 
 /**
  * The home page's public chat (spec §2 "Home chat and leaderboard widgets", §5; D35–D37):
  * a live list of messages (max height 350 px, kept scrolled to the bottom) and, for a signed-in
  * player, an input that sends on Enter. Signed-out visitors read along and see 'Sign in to chat'.
- * `renderReport` (D97) gives a signed-in player a report button on each message of someone else.
+ * `renderReport` (D97) gives a signed-in player a report button on each message of someone else. `focusLogOnMount`:
+ * the list takes focus when the panel appears (it replaces a placeholder that had it, deferred-chat-panel.tsx).
  */
-export function ChatPanel({ className, renderReport }: { className?: string; renderReport?: (target: { id: number; author: string }) => ReactNode }) {
+export function ChatPanel({
+  className,
+  renderReport,
+  focusLogOnMount = false,
+}: {
+  className?: string;
+  renderReport?: (target: { id: number; author: string }) => ReactNode;
+  focusLogOnMount?: boolean;
+}) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const messages = useChatMessages();
   const live = useChatLive();
@@ -39,8 +43,12 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
   const listRef = useRef<HTMLDivElement>(null);
   // D96: admins and moderators delete chat messages
   const isAdmin = user?.role === "admin" || user?.role === "moderator";
-  // D98: the admin's switch (site.chat_enabled, public content): while it is off the panel shows why instead of the input
-  const chatOff = !chatEnabled(useContent()(`site.${CHAT_ENABLED_SETTING}`));
+  const chatOff = useChatOff();
+
+  const [focusLog] = useState(focusLogOnMount);
+  useEffect(() => {
+    if (focusLog) listRef.current?.focus({ preventScroll: true });
+  }, [focusLog]);
 
   // Spec: scrolls to the bottom whenever the messages change.
   useEffect(() => {
@@ -82,27 +90,10 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
   }
 
   return (
-    <div className={cn("flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm", className)} data-live={live}>
-      <div
-        ref={listRef}
-        role="log"
-        aria-live="polite"
-        aria-label="Chat messages"
-        aria-busy={messages.isPending || undefined}
-        // A scrollable region must be reachable by keyboard.
-        tabIndex={0}
-        className="max-h-[350px] space-y-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md"
-      >
+    <ChatFrame className={className} data-live={live}>
+      <ChatLog ref={listRef} busy={messages.isPending}>
         {messages.isPending ? (
-          Array.from({ length: SKELETON_ROWS }, (_, i) => (
-            <div key={i} className="flex items-start gap-3" data-testid="chat-skeleton">
-              <Skeleton className="size-8 rounded-full" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-3 w-28" />
-                <Skeleton className="h-3 w-3/4" />
-              </div>
-            </div>
-          ))
+          <ChatSkeletonRows />
         ) : messages.isError && !messages.data ? (
           <p className="py-6 text-center text-sm text-muted-foreground">Failed to load chat messages</p>
         ) : messages.data.length === 0 ? (
@@ -118,7 +109,7 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
             />
           ))
         )}
-      </div>
+      </ChatLog>
 
       {live === "reconnecting" ? (
         <p role="status" className="text-xs text-muted-foreground">
@@ -127,11 +118,9 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
       ) : null}
 
       {chatOff ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {CHAT_OFF_MESSAGE}
-        </p>
+        <ChatOffNotice />
       ) : userLoading ? (
-        <Skeleton className="h-10 w-full" />
+        <ComposerSkeleton />
       ) : user ? (
         <form onSubmit={submit} className="grid gap-1.5">
           <div className="flex items-center gap-2">
@@ -171,7 +160,7 @@ export function ChatPanel({ className, renderReport }: { className?: string; ren
           </Button>
         </div>
       )}
-    </div>
+    </ChatFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { DataTable, MessageRow, SkeletonRows, Td, Th } from "./data-table";
 import { ImagePreview } from "./image-field";
 
@@ -78,11 +78,16 @@ export function RowActions({ name, href, onEdit, onDelete }: { name: string; hre
     <Td sticky>
       <div className="flex justify-end gap-1">
         {href ? (
-          <Button asChild variant="ghost" size="icon" className="size-8">
-            <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Open ${name} on the site`} title="Open on the site">
-              <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          </Button>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Open ${name} on the site`}
+            title="Open on the site"
+            className={buttonClasses("ghost", "icon", "size-8")}
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
         ) : null}
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />

@@ -18,19 +18,6 @@ export function useConversations(enabled = true) {
   );
 }
 
-/** GET /api/messages/unread: how many messages wait for me (for the header). Null while unknown or signed out. */
-export function useUnreadMessageCount(enabled = true): number | null {
-  const query = useAsServerRendered(
-    useQuery({
-      queryKey: messageKeys.unread(),
-      queryFn: ({ signal }) => getJson<{ unread: number }>("/api/messages/unread", { signal }),
-      enabled,
-      meta: { clientOnly: true },
-    }),
-  );
-  return query.data?.unread ?? null;
-}
-
 export type ThreadPages = InfiniteData<DirectMessageThread, unknown>;
 
 /**
