@@ -1,13 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { PlayerLiveEvent } from "../../contract/player-live";
 import { buildApp } from "../app";
-import { purgeOldNotifications } from "../services/notifications";
 import { createDb, type Database } from "../db/client";
-import { categoriesTable, gamesTable, notificationsTable, usersTable } from "../db/schema";
+import { categoriesTable, gamesTable, usersTable } from "../db/schema";
 import { score } from "../../test/scores";
 import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 
@@ -191,78 +190,6 @@ describeEachDatabase(
       await call(a, "POST", `/api/friends/${b.user.id}`);
       expect((await notes(b)).items).toEqual([]);
       expect((await lists(b)).incoming.map((u: { id: number }) => u.id)).toEqual([a.user.id]);
-    });
-
-    it("marks one or all read; the unread count follows; another player's ids change nothing (D85, D100)", async () => {
-      const me = await createUserWithSession(t());
-      const other = await createUserWithSession(t());
-      for (let i = 0; i < 3; i++) {
-        const asker = await createUserWithSession(t());
-        await call(asker, "POST", `/api/friends/${me.user.id}`);
-      }
-      await call(me, "POST", `/api/friends/${other.user.id}`);
-      const before = await notes(me);
-      expect(before.unread).toBe(3);
-      const [newest] = before.items;
-      const theirs = (await notes(other)).items[0].id;
-      const one = await call(me, "POST", "/api/notifications/read", { ids: [newest.id, theirs] });
-      expect(one.json()).toEqual({ unread: 2 });
-      expect((await notes(other)).unread).toBe(1);
-      const after = await notes(me);
-      expect(after.items.find((n: { id: number }) => n.id === newest.id).readAt).not.toBeNull();
-      expect((await call(me, "POST", "/api/notifications/read", {})).json()).toEqual({ unread: 0 });
-      expect((await call(me, "POST", "/api/notifications/read", { ids: ["x"] })).statusCode).toBe(400);
-      expect((await call(me, "POST", "/api/notifications/read", { ids: [1], userId: other.user.id })).statusCode).toBe(400);
-    });
-
-    it("pages back with `before` and keeps 90 days only (D85)", async () => {
-      const me = await createUserWithSession(t());
-      const db = t().database.db;
-      const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
-      await db.insert(notificationsTable).values({ userId: me.user.id, kind: "announcement", data: { text: "too old" }, createdAt: old });
-      for (let i = 0; i < 5; i++) await db.insert(notificationsTable).values({ userId: me.user.id, kind: "announcement", data: { text: `n${i}` } });
-      const first = (await call(me, "GET", "/api/notifications?limit=3")).json();
-      expect(first.items.map((n: { text: string }) => n.text)).toEqual(["n4", "n3", "n2"]);
-      expect(first.unread).toBe(5);
-      const rest = (await call(me, "GET", `/api/notifications?limit=3&before=${first.items[2].id}`)).json();
-      expect(rest.items.map((n: { text: string }) => n.text)).toEqual(["n1", "n0"]);
-      // The housekeeping (main.ts) deletes what is past 90 days.
-      await purgeOldNotifications(db);
-      const left = await db.select({ data: notificationsTable.data }).from(notificationsTable).where(eq(notificationsTable.userId, me.user.id));
-      expect(left.map((r) => (r.data as { text: string }).text).sort()).toEqual(["n0", "n1", "n2", "n3", "n4"]);
-    });
-
-    it("announcements: admins only (401/403), sent to every player who has not turned them off; a link must stay on the site", async () => {
-      const player = await createUserWithSession(t());
-      const quiet = await createUserWithSession(t());
-      await t()
-        .database.db.update(usersTable)
-        .set({ notificationPrefs: { announcement: false } })
-        .where(eq(usersTable.id, quiet.user.id));
-      expect((await call(undefined, "POST", "/api/admin/announcements", { text: "Hi" })).statusCode).toBe(401);
-      expect((await call(player, "POST", "/api/admin/announcements", { text: "Hi" })).statusCode).toBe(403);
-      const admin = await createUserWithSession(t(), { role: "admin", kind: "admin" });
-      const bad = await t().app.inject({
-        method: "POST",
-        url: "/api/admin/announcements",
-        cookies: admin.cookies,
-        payload: { text: "x", link: "https://evil.example" },
-      });
-      expect(bad.statusCode).toBe(400);
-      const empty = await t().app.inject({ method: "POST", url: "/api/admin/announcements", cookies: admin.cookies, payload: { text: "   " } });
-      expect(empty.statusCode).toBe(400);
-      const sent = await t().app.inject({
-        method: "POST",
-        url: "/api/admin/announcements",
-        cookies: admin.cookies,
-        payload: { text: "Tournament on Friday!", link: "/leaderboard" },
-      });
-      expect(sent.statusCode).toBe(201);
-      const [{ n }] = (await t().database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where deleted_at is null and disabled_at is null`))
-        .rows;
-      expect(sent.json().sent).toBe(n - 1);
-      expect((await notes(player)).items[0]).toMatchObject({ kind: "announcement", text: "Tournament on Friday!", link: "/leaderboard", actor: null });
-      expect((await notes(quiet)).items).toEqual([]);
     });
 
     it("a friend beating your best on a game notifies you once, strangers never; a first score notifies 'achievement unlocked' (D85)", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { adminUserRowSchema } from "../../../contract/admin";
 import { chatMessagesTable, sessionsTable, usersTable } from "../../db/schema";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { newGame, score, type Player } from "../../../test/scores";
 
 describeEachDatabase(
   "admin users (D47)",
@@ -82,4 +83,35 @@ describeEachDatabase(
     });
   },
   { demo: true },
+);
+
+/** D93: a player hidden from the boards (PATCH /api/admin/users/{id} `hiddenFromBoards`), on boards without the demo players. */
+describeEachDatabase(
+  "admin users: hidden from the boards (D93)",
+  (t) => {
+    const as = (admin: Player, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+      t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
+    const board = async (url: string) =>
+      (await t().app.inject({ method: "GET", url })).json() as Array<{ user: { id: number }; score?: number; totalScore?: number }>;
+
+    it("hiding a player takes them off every board at once (cached boards too) and showing them brings them back", async () => {
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const g = await newGame(t(), "Hidden game");
+      const p = await createUserWithSession(t());
+      await score(t(), p, g.id, 123_456_789);
+      const onBoards = async () => [
+        (await board("/api/leaderboard")).some((e) => e.user.id === p.user.id),
+        (await board("/api/leaderboard?period=week")).some((e) => e.user.id === p.user.id),
+        (await board(`/api/scores/game/${g.id}`)).some((e) => e.user.id === p.user.id),
+      ];
+      expect(await onBoards()).toEqual([true, true, true]);
+      const hide = await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: true });
+      expect(hide.statusCode).toBe(200);
+      expect(hide.json()).toMatchObject({ hiddenFromBoards: true, disabled: false });
+      expect(await onBoards()).toEqual([false, false, false]);
+      expect((await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: false })).json()).toMatchObject({ hiddenFromBoards: false });
+      expect(await onBoards()).toEqual([true, true, true]);
+    });
+  },
+  { demo: false },
 );

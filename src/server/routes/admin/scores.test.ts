@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { bestScoresTable, playerStatsTable, scoresTable, achievementsTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { newGame, score, type Player } from "../../test/scores";
+import { bestScoresTable, playerStatsTable, scoresTable, achievementsTable } from "../../db/schema";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { newGame, score, type Player } from "../../../test/scores";
+import { leaderboard } from "../../services/leaderboard";
+import { currentSeason, listSeasons, startNewSeason } from "../../services/seasons";
 
 async function stats(t: TestApp, p: Player) {
   const [row] = await t.database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, p.user.id));
@@ -81,23 +83,56 @@ describeEachDatabase(
       expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: "x", gameId: g1.id })).statusCode).toBe(400);
     });
 
-    it("hiding a player takes them off every board at once (cached boards too) and showing them brings them back", async () => {
+    it("moderators work the held scores' queue but not the scores; bad input is 400, an unknown held score 404", async () => {
       const admin = await createUserWithSession(t(), { role: "admin" });
-      const g = await newGame(t(), "Hidden game");
-      const p = await createUserWithSession(t());
-      await score(t(), p, g.id, 123_456_789);
-      const onBoards = async () => [
-        (await board("/api/leaderboard")).some((e) => e.user.id === p.user.id),
-        (await board("/api/leaderboard?period=week")).some((e) => e.user.id === p.user.id),
-        (await board(`/api/scores/game/${g.id}`)).some((e) => e.user.id === p.user.id),
-      ];
-      expect(await onBoards()).toEqual([true, true, true]);
-      const hide = await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: true });
-      expect(hide.statusCode).toBe(200);
-      expect(hide.json()).toMatchObject({ hiddenFromBoards: true, disabled: false });
-      expect(await onBoards()).toEqual([false, false, false]);
-      expect((await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: false })).json()).toMatchObject({ hiddenFromBoards: false });
-      expect(await onBoards()).toEqual([true, true, true]);
+      const moderator = await createUserWithSession(t(), { role: "moderator" });
+      expect((await as(moderator, "GET", "/api/admin/held-scores")).statusCode).toBe(200);
+      expect((await as(moderator, "POST", "/api/admin/held-scores/2000000000/approve")).statusCode).toBe(404);
+      expect((await as(moderator, "POST", "/api/admin/held-scores/2000000000/reject")).statusCode).toBe(404);
+      expect((await as(moderator, "POST", "/api/admin/held-scores/x/approve")).statusCode).toBe(400);
+      expect((await as(moderator, "GET", "/api/admin/scores")).statusCode).toBe(403);
+      expect((await as(moderator, "DELETE", "/api/admin/scores/1")).statusCode).toBe(403);
+      expect((await as(moderator, "POST", "/api/admin/scores/reset", { userId: 1, gameId: 1 })).statusCode).toBe(403);
+      expect((await as(admin, "GET", "/api/admin/scores?gameId=x")).statusCode).toBe(400);
+      expect((await as(admin, "GET", "/api/admin/scores?limit=201")).statusCode).toBe(400);
+      expect((await as(admin, "DELETE", "/api/admin/scores/x")).statusCode).toBe(400);
+      expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: 1, gameId: 1, extra: true })).statusCode).toBe(400);
+    });
+  },
+  { demo: false },
+);
+
+/** D91: a new season started by hand, on a board of its own (the season's first scores are this test's). */
+describeEachDatabase(
+  "seasons started by an admin (D91)",
+  (t) => {
+    it("an admin starts a new season now (POST /api/admin/seasons/new): the old one is archived as it stood, audit-logged", async () => {
+      const db = t().database.db;
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const player = await createUserWithSession(t(), { username: "s_dan" });
+      const g = await newGame(t(), "Season Restart");
+      await score(t(), player, g.id, 42); // the server's clock: the season containing today
+      const before = await currentSeason(db);
+      const res = await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: admin.cookies });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ id: before.id + 1, current: true });
+      const closed = (await listSeasons(db)).find((s) => s.id === before.id)!;
+      expect(closed.current).toBe(false);
+      expect(closed.endsAt).toBe(res.json().startsAt);
+      expect((await leaderboard(db, { seasonId: before.id, limit: 10 })).map((r) => `${r.rank}:${r.user.username}`)).toContain("1:s_dan");
+      expect(await leaderboard(db, { seasonId: before.id + 1, limit: 10 })).toEqual([]);
+      const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
+      expect(week).toEqual([]);
+      const list = (await t().app.inject({ method: "GET", url: "/api/seasons" })).json() as Array<{ id: number; current: boolean }>;
+      expect(list.filter((s) => s.current).map((s) => s.id)).toEqual([before.id + 1]);
+      expect(list.find((s) => s.id === before.id)).toMatchObject({ current: false });
+      const audit = (await t().app.inject({ method: "GET", url: "/api/admin/audit?action=season.start", cookies: admin.cookies })).json();
+      expect(JSON.stringify(audit)).toContain("season.start");
+      // players and moderators may not
+      const mod = await createUserWithSession(t(), { role: "moderator" });
+      expect((await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: mod.cookies })).statusCode).toBe(403);
+      expect((await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: player.cookies })).statusCode).toBe(403);
+      await expect(startNewSeason(db, new Date("2020-01-01T00:00:00Z"))).rejects.toThrow("only just started");
     });
   },
   { demo: false },
