@@ -30,7 +30,7 @@ export async function seedDatabase(database: Database, dataDir: string, seeding:
 }
 
 /** The provided templates folder, when the global setup ran. */
-function templatesRoot(): string | undefined {
+export function templatesRoot(): string | undefined {
   try {
     return inject("pgliteTemplatesDir");
   } catch {
@@ -48,29 +48,50 @@ async function exists(p: string) {
   );
 }
 
-/** Makes the template `seeding` in `root` unless another worker already has; returns its folder. */
-async function ensureTemplate(root: string, seeding: Seeding): Promise<string> {
-  const final = path.join(root, seeding);
-  if (await exists(path.join(final, DUMP))) return final;
-  const building = path.join(root, `${seeding}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`);
+/**
+ * Makes the template folder `name` in `root` with `make(folder)` unless another worker already has; returns its folder.
+ * `made` is a file that `make` writes last; `discard(folder)` undoes what `make` did outside the folder when another
+ * worker's identical template won the race.
+ */
+export async function ensureTemplate(
+  root: string,
+  name: string,
+  made: string,
+  make: (folder: string) => Promise<void>,
+  discard: (folder: string) => Promise<void> = async () => {},
+): Promise<string> {
+  const final = path.join(root, name);
+  if (await exists(path.join(final, made))) return final;
+  const building = path.join(root, `${name}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`);
   await fs.mkdir(path.join(building, DATA), { recursive: true });
-  const database = await createDb({ kind: "pglite" });
-  try {
-    await migrate(database, repoRoot);
-    await seedDatabase(database, path.join(building, DATA), seeding);
-    const dump = await database.dump!();
-    await fs.writeFile(path.join(building, DUMP), Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await database.close();
-  }
+  await make(building);
   try {
     await fs.rename(building, final);
   } catch (err) {
     // Another worker renamed its identical template into place first.
+    await discard(building);
     await fs.rm(building, { recursive: true, force: true });
-    if (!(await exists(path.join(final, DUMP)))) throw err;
+    if (!(await exists(path.join(final, made)))) throw err;
   }
   return final;
+}
+
+/** The seed files of a template (its DATA_DIR), under the template's folder. */
+export const templateDataDir = (folder: string) => path.join(folder, DATA);
+
+/** Makes the PGlite template `seeding` in `root` unless another worker already has; returns its folder. */
+function ensurePgliteTemplate(root: string, seeding: Seeding): Promise<string> {
+  return ensureTemplate(root, seeding, DUMP, async (building) => {
+    const database = await createDb({ kind: "pglite" });
+    try {
+      await migrate(database, repoRoot);
+      await seedDatabase(database, path.join(building, DATA), seeding);
+      const dump = await database.dump!();
+      await fs.writeFile(path.join(building, DUMP), Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+  });
 }
 
 /** A new in-memory PGlite database, migrated and seeded as `seeding` says, with its seed files in `dataDir`. */
@@ -82,7 +103,7 @@ export async function openPgliteCopy(seeding: Seeding, dataDir: string): Promise
     await seedDatabase(database, dataDir, seeding);
     return database;
   }
-  const template = await ensureTemplate(root, seeding);
+  const template = await ensurePgliteTemplate(root, seeding);
   await fs.cp(path.join(template, DATA), dataDir, { recursive: true });
   const dump = new Blob([await fs.readFile(path.join(template, DUMP))]);
   return createDb({ kind: "pglite", loadDataDir: dump });

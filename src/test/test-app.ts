@@ -11,9 +11,8 @@ import { loadConfig, type Config } from "../server/config";
 import { createDb, migrate, type Database } from "../server/db/client";
 import type { AppSettings } from "../server/context";
 import { repoRoot } from "./paths";
-import { openPgliteCopy, seedDatabase, type Seeding } from "./pglite-templates";
-// @ts-expect-error: plain ES module without types
-import * as serverProcess from "../../scripts/server-process.mjs";
+import { openPgliteCopy, type Seeding } from "./pglite-templates";
+import { openPostgresCopy } from "./postgres-templates";
 
 /** D12's production cost (N=2^17) is checked in passwords.test.ts; API tests hash with a cheaper N. */
 export const TEST_PASSWORD_HASH_COST = 12;
@@ -36,11 +35,6 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A new PostgreSQL database on TEST_DATABASE_URL, dropped by close() (the shared helper of scripts/server-process.mjs). */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  return serverProcess.createScratchDatabase(process.env.TEST_DATABASE_URL!, "arcadium_test");
-}
-
 /** A fresh database (in-memory PGlite or a new PostgreSQL database) with migrations applied, seeded, and both apps. */
 export async function buildTestApp(
   kind: DbKind = "pglite",
@@ -62,10 +56,7 @@ export async function buildTestApp(
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   let database: Database;
   if (kind === "postgres") {
-    pgDb = await createPostgresDatabase();
-    database = await createDb({ kind: "postgres", url: pgDb.url, max: 5 });
-    await migrate(database, repoRoot);
-    await seedDatabase(database, dataDir, seeding);
+    ({ database, ...pgDb } = await openPostgresCopy(process.env.TEST_DATABASE_URL!, seeding, dataDir));
   } else {
     database = await openPgliteCopy(seeding, dataDir);
   }
