@@ -280,25 +280,13 @@ console.log(`load average before ${load(loadBefore)}, after ${load(report.machin
 if (args.json) fs.writeFileSync(path.resolve(root, args.json), `${JSON.stringify(report, null, 2)}\n`);
 
 // `--check` (npm test, after the build): a public page over the D73 budget in any run fails, so that a change that
-// pushes a page over is seen at once. A page listed in budget-overruns.json (not yet within the budget) fails only
-// past its ceiling there, so that it cannot grow; a listed page that is within the budget is named, to be removed.
+// pushes a page over is seen at once.
 if (args.check) {
-  const overruns = JSON.parse(fs.readFileSync(path.join(root, "bench", "budget-overruns.json"), "utf8")).ceilingsKb;
-  const failures = [];
-  const known = [];
-  const fixed = [];
-  for (const [state, byPage] of Object.entries(report.pages)) {
-    for (const [name, p] of Object.entries(byPage)) {
-      const ceilingKb = overruns[state]?.[name];
-      if (ceilingKb === undefined) {
-        if (!p.withinBudget) failures.push(`${name} ${state} ${kb(p.maxGzip)} (budget ${kb(BUDGET_GZIP)})`);
-      } else if (p.withinBudget) fixed.push(`${name} ${state}`);
-      else if (p.maxGzip > ceilingKb * 1024) failures.push(`${name} ${state} ${kb(p.maxGzip)} (listed overrun, ceiling ${ceilingKb} KB)`);
-      else known.push(`${name} ${state} ${kb(p.maxGzip)}`);
-    }
-  }
-  if (known.length) console.error(`Still over the ${kb(BUDGET_GZIP)} budget (D73), within their ceilings in bench/budget-overruns.json: ${known.join(", ")}`);
-  if (fixed.length) console.error(`Now within the budget: remove from bench/budget-overruns.json: ${fixed.join(", ")}`);
+  const failures = Object.entries(report.pages).flatMap(([state, byPage]) =>
+    Object.entries(byPage)
+      .filter(([, p]) => !p.withinBudget)
+      .map(([name, p]) => `${name} ${state} ${kb(p.maxGzip)} (budget ${kb(BUDGET_GZIP)})`),
+  );
   if (failures.length) {
     console.error(`Over the JavaScript budget (D73): ${failures.join(", ")}`);
     process.exit(1);
