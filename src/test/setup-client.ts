@@ -1,9 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { failOnConsoleError } from "./fail-on-console";
 
 afterEach(() => cleanup());
+// A part loaded when reached for (a profile's actions, a hidden tab's panel) is a dynamic import inside the test, which
+// can take seconds on a busy 2-core machine: findBy and waitFor wait up to 5 s instead of 1 before they fail.
+configure({ asyncUtilTimeout: 5_000 });
 failOnConsoleError();
 
 // Screens, the header's menus and the toasts are chunks loaded on demand (issue 13 item 6, D73). Loaded here
