@@ -78,8 +78,7 @@ async function playRound(frame: FrameLocator, game: Game) {
 test.describe("scores from the game frame (D21–D23)", () => {
   test.use({ playerPrefix: "sc" });
 
-  // The score is stored (201) but no toast shows since the issue 26 merges of 2026-12-06; the next session finds why.
-  test.fixme("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile (fixme: its toast no longer shows)", async ({
+  test("signed in: a round's score is stored once and shows on the game, the leaderboard and the profile", async ({
     page,
     player: user,
     request,
@@ -134,6 +133,8 @@ test.describe("scores from the game frame (D21–D23)", () => {
     // A first score is a personal best, celebrated unless it is 0 (a round ended at once scores 0).
     await expect(toast(page, first.score > 0 ? "New personal best!" : "Score saved")).toBeVisible();
     await expect(toast(page, "on this game")).toContainText(/you are #\d+ on this game/);
+    // The live notification of the first score's achievement arrives in the same instant: it waits its turn.
+    await expect(toast(page, "Achievement unlocked: First Steps")).toBeVisible({ timeout: 10_000 });
     expect(posts).toHaveLength(1);
     expect((await posts[0].response())?.status()).toBe(201);
 

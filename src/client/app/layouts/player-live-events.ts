@@ -22,7 +22,7 @@ export function applyPlayerEvent(qc: QueryClient, data: unknown): void {
   switch (event.type) {
     case "notification":
       applyPushed(qc, event.notification, event.unread);
-      toast({ title: notificationText(event.notification) });
+      toast({ title: notificationText(event.notification), waitTurn: true });
       return;
     case "notifications-changed":
       void qc.invalidateQueries({ queryKey: notificationKeys.all });

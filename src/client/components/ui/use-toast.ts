@@ -27,12 +27,20 @@ export type ToastInput = {
   action?: ToastAction;
   /** override the default 5000 ms lifetime */
   duration?: number;
+  /**
+   * Waits while another toast is on screen instead of replacing it: for what nobody asked for just now (a live
+   * notification), so that it cannot hide the answer to the player's own action arriving in the same instant.
+   */
+  waitTurn?: boolean;
 };
 export type ToastItem = ToastInput & { id: string; open: boolean };
 
 type State = { toasts: ToastItem[] };
 
 let state: State = { toasts: [] };
+/** Toasts waiting their turn (`waitTurn`), oldest first; the bell keeps the notifications they stand for. */
+let waiting: ToastItem[] = [];
+export const TOAST_WAITING_LIMIT = 3;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
@@ -53,19 +61,31 @@ function scheduleRemoval(id: string) {
   );
 }
 
-/** Closes one toast, or every toast without an id. */
+function show(item: ToastItem) {
+  setState({ toasts: [item, ...state.toasts].slice(0, TOAST_LIMIT) });
+}
+
+/** Closes one toast, or every toast without an id (waiting ones too); the next waiting toast then shows. */
 export function dismissToast(id?: string): void {
+  waiting = id === undefined ? [] : waiting.filter((t) => t.id !== id);
   for (const t of state.toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
   setState({
     toasts: state.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)),
   });
+  const next = waiting[0];
+  if (next && !state.toasts.some((t) => t.open)) {
+    waiting = waiting.slice(1);
+    show(next);
+  }
 }
 
-/** Shows a toast; returns its id and a dismiss function. */
+/** Shows a toast (or queues it, see `waitTurn`); returns its id and a dismiss function. */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  setState({ toasts: [{ ...input, id, open: true }, ...state.toasts].slice(0, TOAST_LIMIT) });
+  const item: ToastItem = { ...input, id, open: true };
+  if (input.waitTurn && state.toasts.some((t) => t.open)) waiting = [...waiting, item].slice(-TOAST_WAITING_LIMIT);
+  else show(item);
   return { id, dismiss: () => dismissToast(id) };
 }
 
@@ -86,5 +106,6 @@ export function useToast() {
 export function resetToasts(): void {
   for (const t of removeTimers.values()) clearTimeout(t);
   removeTimers.clear();
+  waiting = [];
   setState({ toasts: [] });
 }
