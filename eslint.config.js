@@ -12,6 +12,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import noImportCycle from "./scripts/eslint-rules/no-import-cycle.mjs";
+import kebabCaseFilename from "./scripts/eslint-rules/kebab-case-filename.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const features = readdirSync(path.join(root, "src/client/features"), { withFileTypes: true })
@@ -91,7 +92,11 @@ export default defineConfig(
   {
     files: sourceFiles,
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    plugins: { "import-x": importX, "react-hooks": reactHooks, arcadium: { rules: { "no-import-cycle": noImportCycle } } },
+    plugins: {
+      "import-x": importX,
+      "react-hooks": reactHooks,
+      arcadium: { rules: { "no-import-cycle": noImportCycle, "kebab-case-filename": kebabCaseFilename } },
+    },
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
     settings: {
       // Resolve imported TypeScript modules as tsc and Vite do, with the `@/` and `@contract/` aliases of tsconfig.json.
@@ -104,6 +109,7 @@ export default defineConfig(
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones({ forTests: false }) }],
       // import-x/no-cycle skips type-only imports; this one counts every import (scripts/eslint-rules/).
       "arcadium/no-import-cycle": "error",
+      "arcadium/kebab-case-filename": "error",
       // Unused arguments and caught errors are part of a signature often enough; a leading _ says "on purpose".
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
     },

@@ -149,6 +149,16 @@ describe("lint configuration: cycles and ignores", { timeout: 60_000 }, () => {
     expect(ruleIds(results)).toEqual([]);
   });
 
+  it("refuses a file name that is not kebab-case, and lets kebab-case names with kinds through", async () => {
+    const code = "export const probe = 1;\n";
+    for (const name of ["GamePlayer.tsx", "game_player.ts", "gamePlayer.test.ts", "game--player.ts", "Probe.mjs"]) {
+      expect(await lint(`src/client/features/games/components/${name}`, code), name).toEqual(["arcadium/kebab-case-filename"]);
+    }
+    for (const name of ["game-player.tsx", "use-toast.test.ts", "vite-env.d.ts", "playwright.config.ts", "v2.js", "0001-probe.mjs"]) {
+      expect(await lint(`src/client/features/games/components/${name}`, code), name).toEqual([]);
+    }
+  });
+
   it("keeps the fixtures and build output out of `npm run lint`, and lints the rest", async () => {
     const project = new ESLint({ cwd: root });
     expect(await project.isPathIgnored(path.join(root, fixtures, "cycle/first.ts"))).toBe(true);
