@@ -6,7 +6,7 @@ import { buildGamesApp } from "./games-origin";
 import { prepareDatabase } from "./boot";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
-import { startHousekeeping } from "./jobs/housekeeping";
+import { startJobRunner } from "./jobs";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -62,7 +62,7 @@ async function main() {
     );
   }
 
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
+  const jobs = startJobRunner(app, database.db);
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
@@ -72,7 +72,6 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    stopHousekeeping();
     const timer = setTimeout(() => {
       app.log.error({ signal }, "shutdown took longer than 15 s; exiting");
       process.exit(1);
@@ -80,6 +79,7 @@ async function main() {
     timer.unref();
     let code = exitCode;
     try {
+      await jobs.stop();
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();
       app.log.info({ signal }, "shut down cleanly");

@@ -4,17 +4,17 @@ import { anonymiseDueAccounts } from "../services/account-deletion";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** D87: runs the account deletion job now (it also runs at start-up and every hour); resolves to how many accounts it anonymised. */
+    /** D87: anonymises the accounts whose grace has ended, now; resolves to how many. The job queue runs it hourly. */
     runAccountDeletions(): Promise<number>;
   }
 }
 
-export const ACCOUNT_DELETION_INTERVAL_MS = 60 * 60 * 1000;
+/** D87, D116: every hour, on the hour. */
+export const ACCOUNT_DELETION_SCHEDULE = { name: "account-deletion", cron: "0 * * * *" } as const;
 
 /**
- * D87: the deletion job, at start-up and every hour (an unref'd timer), on every process: each account is
- * claimed with `for update skip locked`, so two processes never anonymise the same one twice. After it, the
- * boards and the cached public reads are cleared (the player's scores and name are gone).
+ * D87: the deletion run. Each account is claimed with `for update skip locked`, so two runs never anonymise the same
+ * one twice. After it, the boards and the cached public reads are cleared (the player's scores and name are gone).
  */
 export const accountDeletionJob = fp<AppContext>(async (app, { db, config, settings, leaderboardCache, reads }) => {
   let running: Promise<number> | undefined;
@@ -33,15 +33,7 @@ export const accountDeletionJob = fp<AppContext>(async (app, { db, config, setti
       }
     })());
   app.decorate("runAccountDeletions", run);
-  let timer: NodeJS.Timeout | undefined;
-  const runLogged = () => void run().catch((err: unknown) => app.log.warn({ err }, "account deletion job failed"));
-  app.addHook("onReady", async () => {
-    runLogged();
-    timer = setInterval(runLogged, ACCOUNT_DELETION_INTERVAL_MS);
-    timer.unref();
-  });
   app.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
     await running?.catch(() => undefined);
   });
 });

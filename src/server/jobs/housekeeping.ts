@@ -1,23 +1,29 @@
 import type { Db } from "../db/client";
 import { purgeOldAudit } from "../services/audit";
+import { purgeFinishedJobs } from "../services/job-queue";
 import { purgeOldNotifications } from "../services/notifications";
 import { purgeOldAnonymousPlays } from "../services/play-retention";
 import { purgeRateLimits } from "../services/rate-limit";
 import { purgeExpiredSessions } from "../services/sessions";
 
-export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** Every 10 minutes (D116). */
+export const HOUSEKEEPING_SCHEDULE = { name: "housekeeping", cron: "*/10 * * * *" } as const;
 
 /**
- * Removes what has outlived its use, every 10 minutes: expired sessions (D13), old rate-limit windows, notifications
- * older than 90 days (D85), audit entries older than a year (D99) and anonymous plays past their retention (counted
- * per day first). Each purge is safe to run on several processes at once. Returns the function that stops it.
+ * Removes what has outlived its use: expired sessions (D13), old rate-limit windows, notifications older than 90 days
+ * (D85), audit entries older than a year (D99), anonymous plays past their retention (counted per day first) and
+ * finished jobs past theirs. Each purge is safe to run on several processes at once; the first failure fails the run
+ * (and the queue retries it) once the others have finished.
  */
-export function startHousekeeping(db: Db, log: { warn(details: object, message: string): void }): () => void {
-  const timer = setInterval(() => {
-    void Promise.all([purgeExpiredSessions(db), purgeRateLimits(db), purgeOldNotifications(db), purgeOldAudit(db), purgeOldAnonymousPlays(db)]).catch(
-      (err: unknown) => log.warn({ err }, "housekeeping failed"),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function runHousekeeping(db: Db, now: Date): Promise<void> {
+  const results = await Promise.allSettled([
+    purgeExpiredSessions(db),
+    purgeRateLimits(db),
+    purgeOldNotifications(db),
+    purgeOldAudit(db),
+    purgeOldAnonymousPlays(db),
+    purgeFinishedJobs(db, now),
+  ]);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

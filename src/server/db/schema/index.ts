@@ -4,3 +4,4 @@ export * from "./play";
 export * from "./content";
 export * from "./social";
 export * from "./safety";
+export * from "./jobs";
