@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { JobRunner, type JobHandler } from "./runner";
+import { JOB_SCHEDULES } from "./schedules";
 
 /** Every job the queue knows, by name (D116); a job enqueued under another name waits until a process knows it. */
 export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Record<string, JobHandler> {
@@ -13,8 +14,6 @@ export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Reco
     [HOUSEKEEPING_SCHEDULE.name]: () => runHousekeeping(db, now()),
   };
 }
-
-export const JOB_SCHEDULES = [ACCOUNT_DELETION_SCHEDULE, HOUSEKEEPING_SCHEDULE];
 
 /** The process's job runner, started; main.ts stops it before closing the apps. */
 export function startJobRunner(app: FastifyInstance, db: Db, now: () => Date = () => new Date()): JobRunner {

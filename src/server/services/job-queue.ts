@@ -25,7 +25,8 @@
 import { CronExpressionParser } from "cron-parser";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { jobsTable, type JobState } from "../db/schema";
+import type { JobState } from "../../contract/jobs-constants";
+import { jobsTable } from "../db/schema";
 
 export type Job = typeof jobsTable.$inferSelect;
 
@@ -169,6 +170,11 @@ export function latestSlot(cron: string, now: Date): Date {
     .toDate();
 }
 
+/** The first slot of a cron expression (UTC) after `now`. */
+export function nextSlot(cron: string, now: Date): Date {
+  return CronExpressionParser.parse(cron, { currentDate: now, tz: "UTC" }).next().toDate();
+}
+
 /** The unique key of a schedule's slot. */
 export const slotKey = (name: string, slot: Date) => `${name}@${slot.toISOString()}`;
 
@@ -198,8 +204,12 @@ export async function purgeFinishedJobs(db: Db, now: Date, retentionDays = FINIS
   return rows.length;
 }
 
-export async function listJobs(db: Db, options: { state?: JobState; name?: string; limit?: number } = {}): Promise<Job[]> {
-  const conditions = [options.state ? eq(jobsTable.state, options.state) : undefined, options.name ? eq(jobsTable.name, options.name) : undefined];
+export async function listJobs(db: Db, options: { id?: number; state?: JobState; name?: string; limit?: number } = {}): Promise<Job[]> {
+  const conditions = [
+    options.id === undefined ? undefined : eq(jobsTable.id, options.id),
+    options.state ? eq(jobsTable.state, options.state) : undefined,
+    options.name ? eq(jobsTable.name, options.name) : undefined,
+  ];
   return db
     .select()
     .from(jobsTable)

@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-/** A job's life: queued (waiting for its time), running (a process holds its lease), then one of the last three. */
-export const JOB_STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
-export type JobState = (typeof JOB_STATES)[number];
+import { JOB_STATES } from "../../../contract/jobs-constants";
 
 /**
  * D116: the background work of every process, as rows. Written by `services/job-queue.ts` only, which claims a due job
@@ -16,6 +13,7 @@ export const jobsTable = pgTable(
     /** the kind of work: a handler's name (src/server/jobs/) */
     name: text("name").notNull(),
     payload: jsonb("payload").notNull().default({}),
+    /** queued (waiting for its time), running (a process holds its lease), then succeeded, failed or cancelled */
     state: text("state", { enum: JOB_STATES }).notNull().default("queued"),
     /** not before this time: when it was scheduled for, or when its next try is due */
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),

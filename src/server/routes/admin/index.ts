@@ -15,6 +15,7 @@ import { adminCollectionRoutes } from "./collections";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminGameAchievementRoutes } from "./game-achievements";
+import { adminJobRoutes } from "./jobs";
 import { adminMessageRoutes } from "./messages";
 import { adminModerationRoutes } from "./moderation";
 import { adminReportRoutes } from "./reports";
@@ -261,6 +262,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminModerationRoutes, ctx);
       await scope.register(adminAuditRoutes, ctx);
       await scope.register(adminScoreRoutes, ctx);
+      await scope.register(adminJobRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.
