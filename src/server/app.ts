@@ -34,6 +34,8 @@ import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { meRoutes } from "./routes/me";
 import { accountDeletionJob } from "./jobs/account-deletion";
+import { metricsPlugin } from "./plugins/metrics";
+import { requestIdPlugin } from "./plugins/request-id";
 import { accountUndoRoutes } from "./routes/account-undo";
 import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
@@ -110,6 +112,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const template = inlined?.html;
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { config, scriptHashes: inlined?.hashes ?? [] });
   await app.register(compressionPlugin);
   await app.register(csrfPlugin, { allowedOrigins: [config.publicUrl] });
@@ -142,6 +145,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   });
   app.decorate("reads", reads);
   app.decorate("sessionCache", sessions);
+  await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions });
   await app.register(catalogueInvalidationPlugin, { reads });
   const routeCtx: AppContext = {
     config,

@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** ADR 020: the two-step key itself (base64 of 32 bytes), or a file holding it, kept apart from DATA_DIR */
   TWO_STEP_KEY: z.string().optional(),
   TWO_STEP_KEY_FILE: z.string().min(1).optional(),
+  /** D161: turns /metrics on, read with this bearer token */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
 });
 
 export type Config = {
@@ -74,6 +76,8 @@ export type Config = {
    * TWO_STEP_KEY_FILE, else DATA_DIR/secrets/two-step.key.
    */
   twoStepKey: SecretKeySource;
+  /** D161: /metrics is served, to requests bearing this token, only when it is set */
+  metricsToken: string | undefined;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     twoStepKey: e.TWO_STEP_KEY
       ? { value: e.TWO_STEP_KEY }
       : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },
+    metricsToken: e.METRICS_TOKEN,
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import { baseOptions, type LogOptions } from "./fastify-options";
 import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-hosts";
 import { compressionPlugin } from "./plugins/compression";
+import { requestIdPlugin } from "./plugins/request-id";
 import { compatScript } from "./services/compat-scripts";
 
 /**
@@ -31,6 +32,7 @@ export async function buildGamesApp(ctx: { config: Config } & LogOptions): Promi
     reply.header("Cross-Origin-Resource-Policy", "same-origin");
     reply.removeHeader("set-cookie");
   });
+  await app.register(requestIdPlugin);
   await app.register(compressionPlugin);
 
   await app.register(fastifyStatic, {
