@@ -3,9 +3,20 @@ import { beforeEach, expect, it, vi } from "vitest";
 import { jobsTable } from "../db/schema";
 import { enqueueJob, slotKey } from "../services/job-queue";
 import { describeEachDatabase } from "../../test/test-app";
-import { JobRunner, type JobHandler, type JobRunnerOptions } from "./runner";
+import { isGoneFromThisHost, JobRunner, type JobHandler, type JobRunnerOptions } from "./runner";
 
 const quiet = { info: () => undefined, warn: () => undefined };
+
+it("judges gone only the earlier processes of this host: its own pid under another name, or a pid not running", () => {
+  const self = "box:100:aaaaaa";
+  const running = (pid: number) => pid === 200;
+  expect(isGoneFromThisHost("box:100:bbbbbb", self, running)).toBe(true);
+  expect(isGoneFromThisHost("box:300:cccccc", self, running)).toBe(true);
+  expect(isGoneFromThisHost("box:200:dddddd", self, running)).toBe(false);
+  expect(isGoneFromThisHost(self, self, running)).toBe(false);
+  expect(isGoneFromThisHost("other-box:300:eeeeee", self, running)).toBe(false);
+  expect(isGoneFromThisHost("box:not-a-pid:ffffff", self, running)).toBe(false);
+});
 
 describeEachDatabase(
   "job runner (D116)",
@@ -28,6 +39,22 @@ describeEachDatabase(
       const [job] = await jobsNamed("tidy");
       expect(seen).toEqual([job.id]);
       expect(job).toMatchObject({ state: "succeeded", attempts: 1, uniqueKey: slotKey("tidy", new Date("2026-12-06T14:20:00Z")) });
+    });
+
+    it("at its first round, takes back at once a job that an earlier process on this host was killed running", async () => {
+      const seen: number[] = [];
+      const r = runner({ resumable: async ({ job }) => void seen.push(job.id) });
+      const [host, pid] = r.worker.split(":");
+      const job = (await enqueueJob(db(), { name: "resumable", runAt: now }))!;
+      // What a process killed mid-run leaves: running, its lease an hour from now, under this host and pid.
+      await db()
+        .update(jobsTable)
+        .set({ state: "running", attempts: 1, lockedBy: `${host}:${pid}:0ld0ne`, lockedUntil: new Date(now.getTime() + 3_600_000) })
+        .where(eq(jobsTable.id, job.id));
+      expect(await r.runOnce()).toBe(true);
+      expect(seen).toEqual([job.id]);
+      const [done] = await jobsNamed("resumable");
+      expect(done).toMatchObject({ state: "succeeded", attempts: 2 });
     });
 
     it("puts a failed run back in the queue with its error", async () => {

@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Db } from "../db/client";
-import { claimNextJob, completeJob, enqueueDueSlots, extendLease, failJob, releaseJob, type Job, type JobSchedule } from "../services/job-queue";
+import {
+  claimNextJob,
+  completeJob,
+  enqueueDueSlots,
+  extendLease,
+  failJob,
+  releaseJob,
+  requeueAbandoned,
+  type Job,
+  type JobSchedule,
+} from "../services/job-queue";
 
 /** What a job's handler gets: its row, and a signal that aborts when the process stops or the job stops being ours. */
 export type JobContext = { job: Job; signal: AbortSignal };
@@ -25,6 +35,27 @@ export const JOB_LEASE_MS = 5 * 60 * 1000;
 /** A name for this process in the jobs it holds: the host, the pid and a random part (a restarted pid is another worker). */
 export const workerName = () => `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to another user
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Whether `worker` was a process of this host that is gone: an earlier process under our own pid (a container's
+ * restarted pid 1), or a pid no longer running. A worker of another host is never judged here: its lease decides.
+ */
+export function isGoneFromThisHost(worker: string, self: string, running: (pid: number) => boolean = isRunning): boolean {
+  const [host, pidText] = worker.split(":");
+  const [selfHost, selfPid] = self.split(":");
+  if (host !== selfHost || worker === self || !/^\d+$/.test(pidText ?? "")) return false;
+  return pidText === selfPid || !running(Number(pidText));
+}
+
 /**
  * Runs the queue's jobs in this process (D116), one at a time: enqueues each schedule's due slot, claims the earliest
  * due job, runs its handler and records the outcome, and looks again at once after a job or every `pollMs` when idle.
@@ -38,6 +69,7 @@ export class JobRunner {
   private current: Promise<boolean> | undefined;
   private stopping = new AbortController();
   private started = false;
+  private abandonedChecked = false;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.pollMs = options.pollMs ?? JOB_POLL_MS;
@@ -62,9 +94,18 @@ export class JobRunner {
     await this.current?.catch(() => undefined);
   }
 
-  /** One round: the schedules' due slots, then at most one job. Answers whether a job ran. */
+  /**
+   * One round: at the first, the jobs that earlier processes on this host left running (killed mid-run) go back to the
+   * queue at once, rather than after their leases; then the schedules' due slots, then at most one job. Answers
+   * whether a job ran.
+   */
   async runOnce(): Promise<boolean> {
-    const { db, handlers, schedules, now } = this.options;
+    const { db, handlers, schedules, now, log } = this.options;
+    if (!this.abandonedChecked) {
+      const requeued = await requeueAbandoned(db, (worker) => isGoneFromThisHost(worker, this.worker), now());
+      if (requeued > 0) log.info({ jobs: requeued }, "jobs left running by an earlier process requeued");
+      this.abandonedChecked = true;
+    }
     await enqueueDueSlots(db, schedules, now());
     const job = await claimNextJob(db, { worker: this.worker, names: Object.keys(handlers), now: now(), leaseMs: this.leaseMs });
     if (!job) return false;

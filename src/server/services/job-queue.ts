@@ -14,6 +14,8 @@
  * - `completeJob` marks a worker's job succeeded. `failJob` puts it back in the queue after a back-off that doubles
  *   with each try (`retryDelayMs`), or marks it failed once its tries are used up; the error's message is kept.
  *   Both do nothing to a job that is no longer the worker's.
+ * - `requeueAbandoned` puts back in the queue, due at once, the running jobs of workers that are known to be gone
+ *   (the caller decides which, e.g. earlier processes on this host), without waiting for their leases to lapse.
  * - `releaseJob` gives a worker's job back untried (its process is stopping): due at once, the try not counted.
  * - `runJobNow` makes a queued or failed job due now (a failed one gets its tries back); `cancelJob` cancels a
  *   queued one. Both answer whether anything changed.
@@ -137,6 +139,21 @@ export async function releaseJob(db: Db, jobId: number, worker: string): Promise
     .where(heldBy(jobId, worker))
     .returning({ id: jobsTable.id });
   return rows.length > 0;
+}
+
+export async function requeueAbandoned(db: Db, isGone: (worker: string) => boolean, now: Date): Promise<number> {
+  const running = await db.select({ id: jobsTable.id, lockedBy: jobsTable.lockedBy }).from(jobsTable).where(eq(jobsTable.state, "running"));
+  const gone = running.filter((job) => job.lockedBy !== null && isGone(job.lockedBy));
+  let requeued = 0;
+  for (const job of gone) {
+    const rows = await db
+      .update(jobsTable)
+      .set({ state: "queued", runAt: now, lockedBy: null, lockedUntil: null })
+      .where(heldBy(job.id, job.lockedBy!))
+      .returning({ id: jobsTable.id });
+    requeued += rows.length;
+  }
+  return requeued;
 }
 
 export async function runJobNow(db: Db, jobId: number, now: Date): Promise<boolean> {
