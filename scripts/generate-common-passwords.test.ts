@@ -41,8 +41,10 @@ describe("common passwords list (scripts/generate-common-passwords.mjs)", () => 
 
   it("the server compares in any case and width; a rare password and the e2e players' password are not on it", async () => {
     for (const p of ["password123", "Qwerty123", "PASSWORD1", "ｐａｓｓｗｏｒｄ１２３"]) expect(isCommonPassword(p), p).toBe(true);
-    // (e2e/fixtures.ts is read, not imported: it loads Playwright)
-    const playerPassword = /PLAYER_PASSWORD = "([^"]+)"/.exec(await fs.readFile(path.join(import.meta.dirname, "..", "e2e", "fixtures.ts"), "utf8"))?.[1];
+    // (e2e/fixtures/accounts.ts is read, not imported: it loads Playwright)
+    const playerPassword = /PLAYER_PASSWORD = "([^"]+)"/.exec(
+      await fs.readFile(path.join(import.meta.dirname, "..", "e2e", "fixtures", "accounts.ts"), "utf8"),
+    )?.[1];
     expect(playerPassword).toBeTruthy();
     for (const p of ["tangerine-lighthouse-42", playerPassword!, "correct horse"]) expect(isCommonPassword(p), p).toBe(false);
   });

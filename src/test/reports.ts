@@ -1,13 +1,12 @@
 import { expect } from "vitest";
 import type { ReportQueue } from "../contract/reports";
-import { chatMessagesTable } from "../server/db/schema";
+import { insertChatMessage } from "./factories";
 import type { Player } from "./scores";
 import type { TestApp } from "./test-app";
 
 /** Helpers of the reports, moderation and audit-log tests (D96, D97, D99): a chat message to report, and the calls. */
 export async function chatMessage(t: TestApp, author: Player, text = "you are all terrible") {
-  const [row] = await t.database.db.insert(chatMessagesTable).values({ userId: author.user.id, message: text }).returning();
-  return row.id;
+  return (await insertChatMessage(t, { userId: author.user.id, message: text })).id;
 }
 
 export function reportCalls(t: () => TestApp) {

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { categoriesTable, gamesTable, heldScoresTable } from "../server/db/schema";
+import { heldScoresTable } from "../server/db/schema";
 import { approveHeldScore } from "../server/services/held-scores";
+import { insertGame } from "./factories";
 import type { createUserWithSession, TestApp } from "./test-app";
 
 /** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21, D23). */
@@ -9,12 +10,7 @@ export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
 /** A game with a maximum score (D108: it counts towards the totals); `maxScore: null` makes one without rules. */
 export async function newGame(t: TestApp, title: string, slug = "puzzle", rules: { maxScore?: number | null } = {}) {
-  const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, slug));
-  const [g] = await t.database.db
-    .insert(gamesTable)
-    .values({ title, description: "d", categoryId: cat.id, maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore })
-    .returning();
-  return g;
+  return insertGame(t, { title, category: slug, maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore });
 }
 
 export async function play(t: TestApp, gameId: number, p?: Player): Promise<string> {

@@ -1,5 +1,4 @@
 import type { PageRendererModule } from "../server/routes/pages";
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,14 +9,12 @@ import { buildGamesApp } from "../server/games-origin";
 import { loadConfig, type Config } from "../server/config";
 import { createDb, migrate, type Database } from "../server/db/client";
 import type { AppSettings } from "../server/context";
+import { insertUser, TEST_PASSWORD_HASH_COST, type UserRow } from "./factories";
 import { repoRoot } from "./paths";
 import { openPgliteCopy, type Seeding } from "./pglite-templates";
 import { openPostgresCopy } from "./postgres-templates";
 
-/** D12's production cost (N=2^17) is checked in passwords.test.ts; API tests hash with a cheaper N. */
-export const TEST_PASSWORD_HASH_COST = 12;
-
-export { repoRoot };
+export { repoRoot, TEST_PASSWORD_HASH_COST };
 
 export type DbKind = "pglite" | "postgres";
 
@@ -152,14 +149,9 @@ export async function enrolTestTwoStep(db: Database["db"], key: Config["twoStepK
 export async function createUserWithSession(
   t: TestApp,
   opts: { role?: "player" | "moderator" | "admin"; username?: string; email?: string; kind?: "player" | "admin"; twoStep?: boolean } = {},
-): Promise<{ user: typeof import("../server/db/schema").usersTable.$inferSelect; sid: string; cookies: { sid: string } }> {
-  const { usersTable } = await import("../server/db/schema");
+): Promise<{ user: UserRow; sid: string; cookies: { sid: string } }> {
   const { createSession } = await import("../server/services/sessions");
-  const name = opts.username ?? `user_${crypto.randomBytes(4).toString("hex")}`;
-  const [user] = await t.database.db
-    .insert(usersTable)
-    .values({ username: name, email: opts.email ?? `${name}@example.test`, role: opts.role ?? "player" })
-    .returning();
+  const user = await insertUser(t, { username: opts.username, email: opts.email, role: opts.role });
   if (opts.twoStep ?? opts.role === "admin") await enrolTestTwoStep(t.database.db, t.config.twoStepKey, user.id);
   // D96: staff (admins and moderators) sign in with a one-time code, which gives an admin session
   const kind = opts.kind ?? (opts.role === "admin" || opts.role === "moderator" ? "admin" : "player");

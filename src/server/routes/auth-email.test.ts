@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { INVALID_LOGIN_MESSAGE } from "../../contract/auth";
 import { usersTable } from "../db/schema";
-import { hashPassword } from "../services/passwords";
-import { describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
+import { insertUser } from "../../test/factories";
+import { describeEachDatabase, type TestApp } from "../../test/test-app";
 import { mailText, startSmtp, type Mail } from "../../test/smtp";
 
 // Issue 17's security review: "Registration with an address you do not own". An address given at registration signed
@@ -54,15 +54,12 @@ describeEachDatabase(
 
     describe("registering with a taken address", () => {
       it("answers exactly as with a free address; the account is made without the address and its owner is told", async () => {
-        const [owner] = await t()
-          .database.db.insert(usersTable)
-          .values({
-            username: "AddressOwner",
-            email: "owner@example.test",
-            emailVerifiedAt: new Date(),
-            passwordHash: await hashPassword("owner's password", TEST_PASSWORD_HASH_COST),
-          })
-          .returning();
+        const owner = await insertUser(t(), {
+          username: "AddressOwner",
+          email: "owner@example.test",
+          emailVerifiedAt: new Date(),
+          password: "owner's password",
+        });
 
         const free = await register({ username: "FreeAddress", password: "a fine password", email: "free@example.test" });
         const taken = await register({ username: "TakenAddress", password: "a fine password", email: "OWNER@example.test" });
@@ -125,9 +122,7 @@ describeEachDatabase(
       });
 
       it("an address stored without being verified does not sign in", async () => {
-        await t()
-          .database.db.insert(usersTable)
-          .values({ username: "Unproven", email: "unproven@example.test", passwordHash: await hashPassword("unproven password", TEST_PASSWORD_HASH_COST) });
+        await insertUser(t(), { username: "Unproven", email: "unproven@example.test", password: "unproven password" });
         const res = await login("unproven@example.test", "unproven password");
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ message: INVALID_LOGIN_MESSAGE });

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { currentUserSchema } from "../../contract/auth";
 import { sessionsTable, usersTable } from "../db/schema";
 import { hashToken } from "../services/sessions";
+import { insertSession, insertUser } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limits";
 
@@ -100,7 +101,7 @@ describeEachDatabase(
       });
 
       it("demo players without a password cannot sign in", async () => {
-        await t().database.db.insert(usersTable).values({ username: "DemoNoPass", passwordHash: null });
+        await insertUser(t(), { username: "DemoNoPass", email: null, passwordHash: null });
         const res = await login({ username: "DemoNoPass", password: "anything-at-all" }, "10.1.0.3");
         expect(res.statusCode).toBe(401);
       });
@@ -243,14 +244,8 @@ describeEachDatabase(
 
 async function sessionFor(t: TestApp, opts: { expiresInMs?: number; username?: string } = {}) {
   const name = opts.username ?? `player_${crypto.randomBytes(3).toString("hex")}`;
-  const [user] = await t.database.db
-    .insert(usersTable)
-    .values({ username: name, email: `${name}@secret.example.com`, passwordHash: "scrypt$not-a-real-hash" })
-    .returning();
-  const token = crypto.randomBytes(32).toString("base64url");
-  await t.database.db
-    .insert(sessionsTable)
-    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)) });
+  const user = await insertUser(t, { username: name, email: `${name}@secret.example.com`, passwordHash: "scrypt$not-a-real-hash" });
+  const { token } = await insertSession(t, { userId: user.id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)) });
   return { user, token };
 }
 

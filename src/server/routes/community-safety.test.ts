@@ -15,23 +15,11 @@ import {
   REGISTRATION_SETTING,
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
-import { auditLogTable, categoriesTable, chatMessagesTable, directMessagesTable, friendshipsTable, gamesTable, reviewsTable, usersTable } from "../db/schema";
+import { auditLogTable, chatMessagesTable, directMessagesTable, reviewsTable, usersTable } from "../db/schema";
 import { asAdmin, buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
+import { insertFriendship, insertGame } from "../../test/factories";
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
-
-async function newGame(t: TestApp, title: string) {
-  const [cat] = await t.database.db.select().from(categoriesTable).limit(1);
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
-  return g;
-}
-
-async function befriend(t: TestApp, a: Player, b: Player) {
-  await t.database.db.insert(friendshipsTable).values([
-    { userId: a.user.id, friendId: b.user.id },
-    { userId: b.user.id, friendId: a.user.id },
-  ]);
-}
 
 /** D98: the evasions of the issue's Tests section, each of which must be refused by a block entry "bad". */
 const EVASIONS = ["B A D", "bäd", "baaad", "bаd" /* Cyrillic а */, "b4d", "b.a.d"];
@@ -52,7 +40,7 @@ describeEachDatabase(
     beforeAll(async () => {
       a = await createUserWithSession(t());
       b = await createUserWithSession(t());
-      await befriend(t(), a, b);
+      await insertFriendship(t(), a.user.id, b.user.id);
       await setSite({ [FILTER_BLOCK_SETTING]: "bad\nvery rude", [FILTER_MASK_SETTING]: "darn" });
     });
 
@@ -123,7 +111,7 @@ describeEachDatabase(
 
     describe("reviews", () => {
       it.each(EVASIONS)("refuses a review with %j (400) and stores nothing", async (text) => {
-        const g = await newGame(t(), `Game ${text}`);
+        const g = await insertGame(t(), { title: `Game ${text}` });
         const res = await as(a, "POST", "/api/reviews", { gameId: g.id, rating: 4, comment: `Honestly ${text}.` });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(COMMUNITY_REFUSALS.blockedReview);
@@ -131,7 +119,7 @@ describeEachDatabase(
       });
 
       it("stores a masked word starred", async () => {
-        const g = await newGame(t(), "Masked Game");
+        const g = await insertGame(t(), { title: "Masked Game" });
         const res = await as(a, "POST", "/api/reviews", { gameId: g.id, rating: 4, comment: "Darn good game" });
         expect(res.statusCode, res.body).toBe(201);
         const [row] = await t().database.db.select().from(reviewsTable).where(eq(reviewsTable.gameId, g.id));

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DIRECT_MESSAGE_MAX_LENGTH, DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages";
 import type { PlayerLiveEvent } from "../../contract/player-live";
-import { directMessagesTable, friendshipsTable, userBlocksTable } from "../db/schema";
+import { directMessagesTable, friendshipsTable } from "../db/schema";
+import { insertBlock, insertDirectMessage, insertFriendship } from "../../test/factories";
 import { asAdmin, createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 
 const SITE = "http://localhost:5000";
@@ -12,13 +13,6 @@ const SITE = "http://localhost:5000";
 const TEST_DM_LIMIT = 4;
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
-
-async function befriend(t: TestApp, a: Player, b: Player) {
-  await t.database.db.insert(friendshipsTable).values([
-    { userId: a.user.id, friendId: b.user.id },
-    { userId: b.user.id, friendId: a.user.id },
-  ]);
-}
 
 async function unfriend(t: TestApp, a: Player, b: Player) {
   await t.database.db
@@ -34,16 +28,14 @@ async function unfriend(t: TestApp, a: Player, b: Player) {
 /** D84: a block ends the friendship. */
 async function block(t: TestApp, blocker: Player, blocked: Player) {
   await unfriend(t, blocker, blocked);
-  await t.database.db.insert(userBlocksTable).values({ blockerId: blocker.user.id, blockedId: blocked.user.id });
+  await insertBlock(t, blocker.user.id, blocked.user.id);
 }
 
 /** Messages written straight to the table (paging needs more than the rate limit lets through). */
 async function insertMessages(t: TestApp, from: Player, to: Player, bodies: string[]) {
-  const rows = await t.database.db
-    .insert(directMessagesTable)
-    .values(bodies.map((body) => ({ senderId: from.user.id, recipientId: to.user.id, body })))
-    .returning({ id: directMessagesTable.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  for (const body of bodies) ids.push((await insertDirectMessage(t, { senderId: from.user.id, recipientId: to.user.id, body })).id);
+  return ids;
 }
 
 describeEachDatabase(
@@ -58,7 +50,7 @@ describeEachDatabase(
     async function friends(): Promise<[Player, Player]> {
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
-      await befriend(t(), a, b);
+      await insertFriendship(t(), a.user.id, b.user.id);
       return [a, b];
     }
 
@@ -142,7 +134,7 @@ describeEachDatabase(
     it("D84/D88: a block either way refuses reading and writing and leaves no trace in either list or count", async () => {
       const [a, b] = await friends();
       const c = await createUserWithSession(t());
-      await befriend(t(), a, c);
+      await insertFriendship(t(), a.user.id, c.user.id);
       expect((await send(a, b.user.id, { body: "before the block" })).statusCode).toBe(201);
       expect((await send(b, a.user.id, { body: "reply" })).statusCode).toBe(201);
       expect((await send(c, a.user.id, { body: "from c" })).statusCode).toBe(201);
@@ -172,7 +164,7 @@ describeEachDatabase(
       expect(blockedWrites.json().message).toBe(DIRECT_MESSAGE_REFUSALS.notFriends);
 
       // Friends again despite a block (not possible through the API, D84) are still refused.
-      await befriend(t(), a, b);
+      await insertFriendship(t(), a.user.id, b.user.id);
       expect((await send(b, a.user.id, { body: "and now?" })).statusCode).toBe(403);
     });
 
@@ -213,8 +205,8 @@ describeEachDatabase(
     it("D88: conversations newest first with the last message and unread counts; reading the newest page marks read", async () => {
       const me = await createUserWithSession(t());
       const [x, y] = [await createUserWithSession(t()), await createUserWithSession(t())];
-      await befriend(t(), me, x);
-      await befriend(t(), me, y);
+      await insertFriendship(t(), me.user.id, x.user.id);
+      await insertFriendship(t(), me.user.id, y.user.id);
       expect((await get(me, "/api/messages")).json()).toEqual([]);
       const [x1, x2] = await insertMessages(t(), x, me, ["x one", "x two"]);
       await insertMessages(t(), y, me, ["y one"]);

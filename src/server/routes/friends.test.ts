@@ -6,7 +6,8 @@ import WebSocket from "ws";
 import type { PlayerLiveEvent } from "../../contract/player-live";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
-import { categoriesTable, gamesTable, usersTable } from "../db/schema";
+import { usersTable } from "../db/schema";
+import { insertGame } from "../../test/factories";
 import { score } from "../../test/scores";
 import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 
@@ -193,8 +194,7 @@ describeEachDatabase(
     });
 
     it("a friend beating your best on a game notifies you once, strangers never; a first score notifies 'achievement unlocked' (D85)", async () => {
-      const [cat] = await t().database.db.insert(categoriesTable).values({ name: "Beaten", slug: "beaten" }).returning();
-      const [game] = await t().database.db.insert(gamesTable).values({ title: "Beat Me", categoryId: cat.id }).returning();
+      const game = await insertGame(t(), { title: "Beat Me" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const c = await createUserWithSession(t());
@@ -229,8 +229,7 @@ describeEachDatabase(
       const stranger = await createUserWithSession(t());
       await call(a, "POST", `/api/friends/${b.user.id}`);
       await call(b, "POST", `/api/friends/${a.user.id}`);
-      const [cat] = await t().database.db.insert(categoriesTable).values({ name: "Presence", slug: "presence" }).returning();
-      const [game] = await t().database.db.insert(gamesTable).values({ title: "Presence Game", categoryId: cat.id }).returning();
+      const game = await insertGame(t(), { title: "Presence Game" });
 
       const bSocket = await openLive(url, b);
       const aSocket = await openLive(url, a);

@@ -2,15 +2,12 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { GAME_PAGE_SIZE, gameSchema } from "../../contract/games";
 import { errorResponseSchema } from "../../contract/common";
-import { categoriesTable, gamesTable, playsTable } from "../db/schema";
+import { gamesTable, playsTable } from "../db/schema";
+import { insertGame } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 
 async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
-  const [cat] = await t.database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, "puzzle"));
-  const [row] = await t.database.db
-    .insert(gamesTable)
-    .values({ description: `About ${values.title}`, categoryId: cat.id, ...values })
-    .returning();
+  const row = await insertGame(t, { description: `About ${values.title}`, category: "puzzle", ...values });
   // Written behind the application's back: the cached public reads (decision 008) are told, as a route would.
   await t.app.reads.invalidate();
   return row;

@@ -1,15 +1,10 @@
 import { expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT } from "../../contract/my-games-constants";
-import { categoriesTable, favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
+import { favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { recordGameplay } from "../services/my-games";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-
-async function newGame(t: TestApp, title: string) {
-  const [cat] = await t.database.db.select().from(categoriesTable).limit(1);
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
-  return g;
-}
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { insertGame } from "../../test/factories";
 
 type Cookies = { sid: string } | undefined;
 const MINUTE = 60_000;
@@ -33,7 +28,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
     )[0];
 
   it("D100: every route answers 401 without a session", async () => {
-    const g = await newGame(t(), "Locked Game");
+    const g = await insertGame(t(), { title: "Locked Game" });
     const play = await openPlay(g.id);
     for (const [method, url, payload] of [
       ["PUT", `/api/favorites/${g.id}`],
@@ -49,7 +44,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
   });
 
   it("D86: PUT and DELETE /api/favorites/{id} are idempotent (204) and the ids follow", async () => {
-    const g = await newGame(t(), "Heart Game");
+    const g = await insertGame(t(), { title: "Heart Game" });
     const { cookies } = await createUserWithSession(t());
     expect(await favoriteIdsOf(cookies)).toEqual([]);
     expect((await inject("PUT", `/api/favorites/${g.id}`, cookies)).statusCode).toBe(204);
@@ -68,7 +63,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: "Game not found" });
     expect((await inject("PUT", "/api/favorites/abc", a.cookies)).statusCode).toBe(400);
-    const g = await newGame(t(), "Private Heart");
+    const g = await insertGame(t(), { title: "Private Heart" });
     await inject("PUT", `/api/favorites/${g.id}`, a.cookies);
     expect(await favoriteIdsOf(a.cookies)).toEqual([g.id]);
     expect(await favoriteIdsOf(b.cookies)).toEqual([]);
@@ -77,8 +72,8 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D100: /api/me/games lists favourites newest first, with lastPlayedAt and playtimeMs where known", async () => {
     const { user, cookies } = await createUserWithSession(t());
-    const first = await newGame(t(), "Fav First");
-    const second = await newGame(t(), "Fav Second");
+    const first = await insertGame(t(), { title: "Fav First" });
+    const second = await insertGame(t(), { title: "Fav Second" });
     await inject("PUT", `/api/favorites/${first.id}`, cookies);
     await inject("PUT", `/api/favorites/${second.id}`, cookies);
     // the order is by when each was added; set apart so that the test does not depend on the clock's resolution
@@ -97,7 +92,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D86: a signed-in play counts on the player's games; a guest's play counts on nobody's", async () => {
     const { user, cookies } = await createUserWithSession(t());
-    const g = await newGame(t(), "Counted Game");
+    const g = await insertGame(t(), { title: "Counted Game" });
     await openPlay(g.id, cookies);
     await openPlay(g.id, cookies);
     await openPlay(g.id);
@@ -113,7 +108,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
   it("D100: recent is ordered by last played, at most RECENT_GAMES_LIMIT", async () => {
     const { user, cookies } = await createUserWithSession(t());
     const games = [];
-    for (let i = 0; i < RECENT_GAMES_LIMIT + 1; i++) games.push(await newGame(t(), `Recent ${i}`));
+    for (let i = 0; i < RECENT_GAMES_LIMIT + 1; i++) games.push(await insertGame(t(), { title: `Recent ${i}` }));
     for (const g of games.slice(0, 3)) await openPlay(g.id, cookies);
     const setPlayedHoursAgo = (gameId: number, hours: number) =>
       t()
@@ -140,8 +135,8 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D100: a deleted game leaves both lists", async () => {
     const { cookies } = await createUserWithSession(t());
-    const g = await newGame(t(), "Doomed Game");
-    const kept = await newGame(t(), "Kept Game");
+    const g = await insertGame(t(), { title: "Doomed Game" });
+    const kept = await insertGame(t(), { title: "Kept Game" });
     for (const id of [g.id, kept.id]) {
       await inject("PUT", `/api/favorites/${id}`, cookies);
       await openPlay(id, cookies);
@@ -156,8 +151,8 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
   it("D86: only the play's owner can time it: another player's or a guest's play is 403, an unknown one 404", async () => {
     const owner = await createUserWithSession(t());
     const other = await createUserWithSession(t());
-    const g = await newGame(t(), "Owned Play");
-    const otherGame = await newGame(t(), "Other Game");
+    const g = await insertGame(t(), { title: "Owned Play" });
+    const otherGame = await insertGame(t(), { title: "Other Game" });
     const play = await openPlay(g.id, owner.cookies);
     const refused = await gameplay(g.id, play, "start", other.cookies);
     expect(refused.statusCode).toBe(403);
@@ -177,7 +172,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D86: start then stop adds the server-measured time to the play and to the player's playtime", async () => {
     const { user, cookies } = await createUserWithSession(t());
-    const g = await newGame(t(), "Timed Play");
+    const g = await insertGame(t(), { title: "Timed Play" });
     const play = await openPlay(g.id, cookies);
     expect((await gameplay(g.id, play, "start", cookies)).statusCode).toBe(204);
     // ten minutes of gameplay, as if the start had come ten minutes ago
@@ -199,7 +194,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D86: a stretch counts at most MAX_GAMEPLAY_STRETCH_MS, a play at most MAX_PLAYTIME_PER_PLAY_MS (server clock, injected)", async () => {
     const { user, cookies } = await createUserWithSession(t());
-    const g = await newGame(t(), "Capped Play");
+    const g = await insertGame(t(), { title: "Capped Play" });
     const play = await openPlay(g.id, cookies);
     const db = t().database.db;
     const at = (ms: number) => new Date(Date.UTC(2030, 0, 1) + ms);
@@ -235,7 +230,7 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
   it("D86: playtime sums over the player's plays of the game", async () => {
     const { user, cookies } = await createUserWithSession(t());
-    const g = await newGame(t(), "Summed Play");
+    const g = await insertGame(t(), { title: "Summed Play" });
     const db = t().database.db;
     for (const minutes of [3, 4]) {
       const playId = await openPlay(g.id, cookies);

@@ -1,14 +1,10 @@
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { categoriesTable, gamesTable, playsTable } from "../db/schema";
+import { playsTable } from "../db/schema";
 import { medianFirstGameplay, recordFirstGameplay } from "../services/play-timing";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { insertGame } from "../../test/factories";
 
-async function newGame(t: TestApp, title: string) {
-  const [cat] = await t.database.db.select().from(categoriesTable).limit(1);
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
-  return g;
-}
 const firstGameplayMs = async (t: TestApp, playId: string) =>
   (await t.database.db.select({ ms: playsTable.firstGameplayMs }).from(playsTable).where(eq(playsTable.id, playId)))[0]?.ms;
 
@@ -21,7 +17,7 @@ describeEachDatabase(
       t().app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/started`, payload, cookies });
 
     it("records the first report of a play, for a guest or a player, and ignores later ones", async () => {
-      const g = await newGame(t(), "Timed Game");
+      const g = await insertGame(t(), { title: "Timed Game" });
       const guestPlay = await openPlay(g.id);
       expect((await started(g.id, guestPlay, { ms: 1234 })).statusCode).toBe(204);
       expect(await firstGameplayMs(t(), guestPlay)).toBe(1234);
@@ -35,7 +31,7 @@ describeEachDatabase(
     });
 
     it("changes nothing for a play that is not the caller's, and says the same (204)", async () => {
-      const g = await newGame(t(), "Timed Game Owners");
+      const g = await insertGame(t(), { title: "Timed Game Owners" });
       const [alice, bob] = [await createUserWithSession(t()), await createUserWithSession(t())];
       const alicePlay = await openPlay(g.id, alice.cookies);
       // another player, or a guest, reporting for a signed-in player's play
@@ -60,8 +56,8 @@ describeEachDatabase(
     });
 
     it("changes nothing for a play of another game, an unknown play or an old one, and says the same (204)", async () => {
-      const g = await newGame(t(), "Timed Game A");
-      const other = await newGame(t(), "Timed Game B");
+      const g = await insertGame(t(), { title: "Timed Game A" });
+      const other = await insertGame(t(), { title: "Timed Game B" });
       const play = await openPlay(g.id);
       expect((await started(other.id, play, { ms: 500 })).statusCode).toBe(204);
       expect(await firstGameplayMs(t(), play)).toBeNull();
@@ -83,7 +79,7 @@ describeEachDatabase(
       [{ ms: "100" }, "ms must be a number"],
       [{}, "ms must be a number"],
     ])("answers 400 for the body %j", async (payload, message) => {
-      const g = await newGame(t(), `Bad Timing ${JSON.stringify(payload)}`);
+      const g = await insertGame(t(), { title: `Bad Timing ${JSON.stringify(payload)}` });
       const play = await openPlay(g.id);
       const res = await started(g.id, play, payload);
       expect(res.statusCode).toBe(400);
@@ -92,13 +88,13 @@ describeEachDatabase(
     });
 
     it("answers 400 for a play id that is not a UUID", async () => {
-      const g = await newGame(t(), "Bad Play Id");
+      const g = await insertGame(t(), { title: "Bad Play Id" });
       expect((await started(g.id, "not-a-uuid", { ms: 10 })).statusCode).toBe(400);
     });
 
     it("the median per game is over its timed plays only, and absent for a game without any", async () => {
-      const g = await newGame(t(), "Median Game");
-      const untimed = await newGame(t(), "Untimed Game");
+      const g = await insertGame(t(), { title: "Median Game" });
+      const untimed = await insertGame(t(), { title: "Untimed Game" });
       for (const ms of [100, 400, 300, 200]) await recordFirstGameplay(t().database.db, { gameId: g.id, playId: await openPlay(g.id), userId: null, ms });
       await openPlay(g.id); // a play without a report does not count
       await openPlay(untimed.id);

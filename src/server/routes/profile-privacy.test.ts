@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { friendshipsTable, userBlocksTable, usersTable } from "../db/schema";
+import { usersTable } from "../db/schema";
+import { insertBlock, insertFriendship } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { newGame, score, type Player } from "../../test/scores";
-
-async function befriend(t: TestApp, a: Player, b: Player) {
-  await t.database.db.insert(friendshipsTable).values([
-    { userId: a.user.id, friendId: b.user.id },
-    { userId: b.user.id, friendId: a.user.id },
-  ]);
-}
 
 async function setVisibility(t: TestApp, p: Player, visibility: "public" | "friends" | "private") {
   await t.database.db.update(usersTable).set({ profileVisibility: visibility }).where(eq(usersTable.id, p.user.id));
@@ -29,8 +23,8 @@ describeEachDatabase(
       friend = await createUserWithSession(t());
       stranger = await createUserWithSession(t());
       blocked = await createUserWithSession(t());
-      await befriend(t(), owner, friend);
-      await t().database.db.insert(userBlocksTable).values({ blockerId: owner.user.id, blockedId: blocked.user.id });
+      await insertFriendship(t(), owner.user.id, friend.user.id);
+      await insertBlock(t(), owner.user.id, blocked.user.id);
       const game = await newGame(t(), "Privacy Game");
       await score(t(), owner, game.id, 500, true);
     });

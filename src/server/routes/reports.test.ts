@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REPORT_REFUSALS, REPORT_SENT } from "../../contract/reports";
-import { chatMessagesTable, directMessagesTable, reportsTable } from "../db/schema";
+import { chatMessagesTable, reportsTable } from "../db/schema";
+import { insertDirectMessage } from "../../test/factories";
 import { chatMessage, reportCalls } from "../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 
@@ -78,10 +79,7 @@ describeEachDatabase(
         const sender = await createUserWithSession(t());
         const recipient = await createUserWithSession(t());
         const stranger = await createUserWithSession(t());
-        const [dm] = await t()
-          .database.db.insert(directMessagesTable)
-          .values({ senderId: sender.user.id, recipientId: recipient.user.id, body: "send me your password" })
-          .returning();
+        const dm = await insertDirectMessage(t(), { senderId: sender.user.id, recipientId: recipient.user.id, body: "send me your password" });
         expect((await report(stranger, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(404);
         const own = await report(sender, { kind: "message", targetId: dm.id, reason: "harassment" });
         expect(own.statusCode).toBe(403);

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { REVIEW_PAGE_SIZE } from "../../contract/reviews";
-import { categoriesTable, gamesTable, reviewsTable } from "../db/schema";
+import { gamesTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { insertGame, insertReview } from "../../test/factories";
 
-async function newGame(t: TestApp, title: string) {
-  const [cat] = await t.database.db.select().from(categoriesTable).limit(1);
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id }).returning();
-  return g;
-}
 const gameRating = async (t: TestApp, id: number) => (await t.database.db.select({ r: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, id)))[0].r;
 
 describeEachDatabase(
@@ -18,13 +14,13 @@ describeEachDatabase(
       t().app.inject({ method: "POST", url: "/api/reviews", cookies, payload });
 
     it("a visitor cannot review (401)", async () => {
-      const g = await newGame(t(), "Visitor Game");
+      const g = await insertGame(t(), { title: "Visitor Game" });
       const res = await post(undefined, { gameId: g.id, rating: 4 });
       expect(res.statusCode).toBe(401);
     });
 
     it("creates (201), then updates (200) the one review per user and game, and moves the game's rating", async () => {
-      const g = await newGame(t(), "Rated Game");
+      const g = await insertGame(t(), { title: "Rated Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const created = await post(a.cookies, { gameId: g.id, rating: 5, comment: "  Brilliant!  " });
@@ -58,7 +54,7 @@ describeEachDatabase(
     });
 
     it("lists reviews newest first by the date they show (createdAt): editing an old review does not move it", async () => {
-      const g = await newGame(t(), "Ordered Game");
+      const g = await insertGame(t(), { title: "Ordered Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const first = (await post(a.cookies, { gameId: g.id, rating: 3, comment: "first" })).json().review;
@@ -72,7 +68,7 @@ describeEachDatabase(
     });
 
     it("refuses a review posted as another userId (403) and changes nothing", async () => {
-      const g = await newGame(t(), "Impersonation Game");
+      const g = await insertGame(t(), { title: "Impersonation Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const res = await post(a.cookies, { gameId: g.id, rating: 1, userId: b.user.id });
@@ -83,13 +79,13 @@ describeEachDatabase(
     });
 
     it.each([[0], [6], [3.5], ["4"], [null]])("refuses the rating %j (400)", async (rating) => {
-      const g = await newGame(t(), `Bad Rating ${String(rating)}`);
+      const g = await insertGame(t(), { title: `Bad Rating ${String(rating)}` });
       const a = await createUserWithSession(t());
       expect((await post(a.cookies, { gameId: g.id, rating })).statusCode).toBe(400);
     });
 
     it("refuses a comment over 2,000 characters and an unknown game", async () => {
-      const g = await newGame(t(), "Long Comment");
+      const g = await insertGame(t(), { title: "Long Comment" });
       const a = await createUserWithSession(t());
       expect((await post(a.cookies, { gameId: g.id, rating: 3, comment: "x".repeat(2001) })).statusCode).toBe(400);
       expect((await post(a.cookies, { gameId: g.id, rating: 3, comment: "x".repeat(2000) })).statusCode).toBe(201);
@@ -98,7 +94,7 @@ describeEachDatabase(
 
     describe("delete", () => {
       it("the author deletes their review (204), the rating follows; someone else gets 403", async () => {
-        const g = await newGame(t(), "Delete Game");
+        const g = await insertGame(t(), { title: "Delete Game" });
         const a = await createUserWithSession(t());
         const b = await createUserWithSession(t());
         await post(a.cookies, { gameId: g.id, rating: 5 });
@@ -117,7 +113,7 @@ describeEachDatabase(
       });
 
       it("an admin account signed in with a password (a player session) cannot delete others' reviews", async () => {
-        const g = await newGame(t(), "Half Admin Game");
+        const g = await insertGame(t(), { title: "Half Admin Game" });
         const a = await createUserWithSession(t());
         const admin = await createUserWithSession(t(), { role: "admin", kind: "player" });
         await post(a.cookies, { gameId: g.id, rating: 3 });
@@ -126,7 +122,7 @@ describeEachDatabase(
       });
 
       it("an admin may delete any review", async () => {
-        const g = await newGame(t(), "Moderated Game");
+        const g = await insertGame(t(), { title: "Moderated Game" });
         const a = await createUserWithSession(t());
         const admin = await createUserWithSession(t(), { role: "admin" });
         await post(a.cookies, { gameId: g.id, rating: 1, comment: "spam" });
@@ -136,7 +132,7 @@ describeEachDatabase(
     });
 
     it("stores script tags in comments as plain text", async () => {
-      const g = await newGame(t(), "XSS Game");
+      const g = await insertGame(t(), { title: "XSS Game" });
       const a = await createUserWithSession(t());
       const comment = `<script>alert(1)</script>'; drop table reviews; --`;
       await post(a.cookies, { gameId: g.id, rating: 2, comment });
@@ -145,22 +141,20 @@ describeEachDatabase(
     });
 
     it("pages the reviews, newest first, with the count in X-Total-Count (issue 12 item 2)", async () => {
-      const g = await newGame(t(), "Much Reviewed Game");
+      const g = await insertGame(t(), { title: "Much Reviewed Game" });
       const n = REVIEW_PAGE_SIZE.default + 3;
       const authors = [];
       for (let i = 0; i < n; i++) authors.push(await createUserWithSession(t()));
       // Written directly (the route's rate limit is not what is tested here), a minute apart.
-      await t()
-        .database.db.insert(reviewsTable)
-        .values(
-          authors.map((a, i) => ({
-            userId: a.user.id,
-            gameId: g.id,
-            rating: 1 + (i % 5),
-            comment: `Review ${i}`,
-            createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
-          })),
-        );
+      for (const [i, a] of authors.entries()) {
+        await insertReview(t(), {
+          userId: a.user.id,
+          gameId: g.id,
+          rating: 1 + (i % 5),
+          comment: `Review ${i}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        });
+      }
       const first = await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews` });
       expect(first.headers["x-total-count"]).toBe(String(n));
       const page = first.json() as Array<{ comment: string }>;

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categoriesTable, gameSavesTable, gamesTable, usersTable } from "../db/schema";
+import { gameSavesTable, usersTable } from "../db/schema";
 import { rateLimitTable } from "../rate-limits";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { insertGame } from "../../test/factories";
 
 type Cookies = { sid: string };
 type Entry = { key: string; value: string; updatedAt: string };
@@ -12,12 +13,6 @@ const KIB = 1024;
 const MIB = 1024 * 1024;
 /** The write limit of this file's app (lowered from 120 so that the 429 needs few requests). */
 const TEST_WRITE_LIMIT = 40;
-
-async function newGame(t: TestApp, title: string, externalUrl: string | null = null) {
-  const [cat] = await t.database.db.select().from(categoriesTable).limit(1);
-  const [g] = await t.database.db.insert(gamesTable).values({ title, description: "d", categoryId: cat.id, externalUrl }).returning();
-  return g;
-}
 
 /** An ISO time `offsetMs` from now (negative: in the past). */
 const at = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
@@ -52,7 +47,7 @@ describeEachDatabase(
     };
 
     it("signed out: 401 Not signed in, and nothing is cached", async () => {
-      const g = await newGame(t(), "Signed Out Game");
+      const g = await insertGame(t(), { title: "Signed Out Game" });
       for (const res of [
         await load(undefined, g.id),
         await save(undefined, g.id, { set: [{ key: "a", value: "1", updatedAt: at() }] }),
@@ -68,7 +63,7 @@ describeEachDatabase(
 
     it("an unknown game, or one played from an external URL, has no saves (404)", async () => {
       const a = await createUserWithSession(t());
-      const external = await newGame(t(), "External Game", "https://games.example.net/play/");
+      const external = await insertGame(t(), { title: "External Game", externalUrl: "https://games.example.net/play/" });
       for (const id of [987654, external.id]) {
         expect((await load(a.cookies, id)).statusCode).toBe(404);
         const res = await save(a.cookies, id, { set: [{ key: "a", value: "1", updatedAt: at() }] });
@@ -79,7 +74,7 @@ describeEachDatabase(
     });
 
     it("an empty store at first: no entries, 0 bytes used, the default quota (1 MiB), no-store", async () => {
-      const g = await newGame(t(), "Empty Game");
+      const g = await insertGame(t(), { title: "Empty Game" });
       const a = await createUserWithSession(t());
       const res = await load(a.cookies, g.id);
       expect(res.statusCode).toBe(200);
@@ -88,7 +83,7 @@ describeEachDatabase(
     });
 
     it("set then get: Unicode keys and values round-trip, bytes are counted in UTF-8, entries sorted by key", async () => {
-      const g = await newGame(t(), "Unicode Game");
+      const g = await insertGame(t(), { title: "Unicode Game" });
       const a = await createUserWithSession(t());
       const longKey = "🎮".repeat(128); // 128 characters, 256 UTF-16 units, 512 bytes
       const written = await saveOk(a.cookies, g.id, {
@@ -114,7 +109,7 @@ describeEachDatabase(
     });
 
     it("the newer write of a key wins: an older set or remove is ignored, an equal or newer one applies", async () => {
-      const g = await newGame(t(), "Merge Game");
+      const g = await insertGame(t(), { title: "Merge Game" });
       const a = await createUserWithSession(t());
       await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "v5", updatedAt: T(5) }] });
       await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "v4", updatedAt: T(4) }] });
@@ -138,7 +133,7 @@ describeEachDatabase(
     });
 
     it("within one batch the newest item of a key wins, and a remove beats a set of the same time", async () => {
-      const g = await newGame(t(), "Batch Merge Game");
+      const g = await insertGame(t(), { title: "Batch Merge Game" });
       const a = await createUserWithSession(t());
       const res = await saveOk(a.cookies, g.id, {
         set: [
@@ -159,8 +154,8 @@ describeEachDatabase(
     });
 
     it("clear deletes what was written at or before its time, first; the batch's older items are dropped", async () => {
-      const g = await newGame(t(), "Clear Game");
-      const other = await newGame(t(), "Clear Other Game");
+      const g = await insertGame(t(), { title: "Clear Game" });
+      const other = await insertGame(t(), { title: "Clear Other Game" });
       const a = await createUserWithSession(t());
       await saveOk(a.cookies, g.id, {
         set: [
@@ -184,7 +179,7 @@ describeEachDatabase(
     });
 
     it("a time more than 5 minutes ahead is taken as now: it cannot make a value unbeatable (set, remove and clear)", async () => {
-      const g = await newGame(t(), "Clock Game");
+      const g = await insertGame(t(), { title: "Clock Game" });
       const a = await createUserWithSession(t());
       const before = Date.now();
       const res = await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "from a fast clock", updatedAt: at(365 * 24 * 3600_000) }] });
@@ -206,7 +201,7 @@ describeEachDatabase(
 
     describe("quota", () => {
       it("a write over the quota is refused (413, code quota) and changes nothing; exactly at the quota is accepted", async () => {
-        const g = await newGame(t(), "Quota Game");
+        const g = await insertGame(t(), { title: "Quota Game" });
         const a = await createUserWithSession(t());
         await saveOk(a.cookies, g.id, { set: [{ key: "keep", value: "original", updatedAt: T(1) }] });
         const used = 4 + 8;
@@ -243,7 +238,7 @@ describeEachDatabase(
       });
 
       it("an administrator lowers the quota in the settings; a player over it can still shrink their data", async () => {
-        const g = await newGame(t(), "Lowered Quota Game");
+        const g = await insertGame(t(), { title: "Lowered Quota Game" });
         const a = await createUserWithSession(t());
         await saveOk(a.cookies, g.id, {
           set: [
@@ -295,7 +290,7 @@ describeEachDatabase(
         expect(res.json().message).toBe("Cloud save quota must be a whole number of KiB from 16 to 10240");
       });
       it("a body larger than the quota allows is refused before it is read (413): by its Content-Length, or as it streams", async () => {
-        const g = await newGame(t(), "Oversized Game");
+        const g = await insertGame(t(), { title: "Oversized Game" });
         const a = await createUserWithSession(t());
         // Not even JSON: had the parser or the validator run, the answer would be a 400.
         const notJson = "x".repeat(4 * MIB);
@@ -341,7 +336,7 @@ describeEachDatabase(
       });
 
       it("a batch over the quota is refused before anything is written (no insert, update or delete runs)", async () => {
-        const g = await newGame(t(), "Batch Quota Game");
+        const g = await insertGame(t(), { title: "Batch Quota Game" });
         const a = await createUserWithSession(t());
         await saveOk(a.cookies, g.id, { set: [{ key: "keep", value: "original", updatedAt: T(1) }] });
         const db = t().database.db;
@@ -376,8 +371,8 @@ describeEachDatabase(
 
     describe("isolation", () => {
       it("a player sees and changes only their own data, of the game in the URL; a userId in the body changes nothing", async () => {
-        const g1 = await newGame(t(), "Isolation Game 1");
-        const g2 = await newGame(t(), "Isolation Game 2");
+        const g1 = await insertGame(t(), { title: "Isolation Game 1" });
+        const g2 = await insertGame(t(), { title: "Isolation Game 2" });
         const a = await createUserWithSession(t());
         const b = await createUserWithSession(t());
         await saveOk(a.cookies, g1.id, { set: [{ key: "secret", value: "A's game 1", updatedAt: T(1) }] });
@@ -398,8 +393,8 @@ describeEachDatabase(
       });
 
       it("deleting a game or a player deletes their saves", async () => {
-        const g = await newGame(t(), "Doomed Game");
-        const kept = await newGame(t(), "Kept Game");
+        const g = await insertGame(t(), { title: "Doomed Game" });
+        const kept = await insertGame(t(), { title: "Kept Game" });
         const a = await createUserWithSession(t());
         const b = await createUserWithSession(t());
         for (const p of [a, b]) for (const game of [g, kept]) await saveOk(p.cookies, game.id, { set: [{ key: "k", value: "v", updatedAt: T(1) }] });
@@ -440,7 +435,7 @@ describeEachDatabase(
           "At most 1000 set and remove items per request",
         ],
       ])("refuses %s", async (_name, payload, message) => {
-        const g = await newGame(t(), `Validation ${_name}`);
+        const g = await insertGame(t(), { title: `Validation ${_name}` });
         const a = await createUserWithSession(t());
         const res = await save(a.cookies, g.id, payload);
         expect(res.statusCode, res.body).toBe(400);
@@ -449,7 +444,7 @@ describeEachDatabase(
       });
 
       it("accepts 1,000 items, and refuses a malformed game id", async () => {
-        const g = await newGame(t(), "Thousand Game");
+        const g = await insertGame(t(), { title: "Thousand Game" });
         const a = await createUserWithSession(t());
         const res = await saveOk(a.cookies, g.id, {
           set: Array.from({ length: 500 }, (_, i) => item({ key: `s${String(i).padStart(3, "0")}` })),
@@ -462,7 +457,7 @@ describeEachDatabase(
     });
 
     it("concurrent writes of one player cannot go over the quota together", async () => {
-      const g = await newGame(t(), "Race Quota Game");
+      const g = await insertGame(t(), { title: "Race Quota Game" });
       const a = await createUserWithSession(t());
       const results = await Promise.all(
         ["one", "two", "three"].map((key) => save(a.cookies, g.id, { set: [{ key, value: "x".repeat(400 * KIB), updatedAt: T(1) }] })),
@@ -474,7 +469,7 @@ describeEachDatabase(
     });
 
     it("concurrent writes of one key keep the newer value, whichever commits last", async () => {
-      const g = await newGame(t(), "Race Value Game");
+      const g = await insertGame(t(), { title: "Race Value Game" });
       const a = await createUserWithSession(t());
       for (let round = 0; round < 6; round++) {
         const key = `k${round}`;
@@ -489,7 +484,7 @@ describeEachDatabase(
 
     it(`writes are rate-limited per player (429 with Retry-After); reads are not`, async () => {
       expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSave).toMatchObject({ limit: 120, windowMs: 60_000 });
-      const g = await newGame(t(), "Rate Game");
+      const g = await insertGame(t(), { title: "Rate Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       for (let i = 0; i < TEST_WRITE_LIMIT; i++) await saveOk(a.cookies, g.id, { set: [{ key: "n", value: String(i), updatedAt: at() }] });
@@ -509,7 +504,7 @@ describeEachDatabase(
   (t) => {
     it("a player's bodies count against a budget of KiB a minute, before they are read (429 with Retry-After)", async () => {
       expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSaveKib).toMatchObject({ limit: 32 * 1024, windowMs: 60_000 });
-      const g = await newGame(t(), "Budget Game");
+      const g = await insertGame(t(), { title: "Budget Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const post = (cookies: Cookies, payload: string | Readable) =>

@@ -1,22 +1,15 @@
 import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { recordScore } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { newGame, score, type Player } from "../../test/scores";
 import { createDb, type Db } from "../db/client";
-import { playsTable } from "../db/schema";
 import { leaderboard, listBestScores } from "../services/leaderboard";
-import { submitScore } from "../services/scores";
 import { currentSeason, listSeasons, nextBoundary, periodStart, rollOver } from "../services/seasons";
 import { seasonLabel } from "../../contract/leaderboard-constants";
 
-/** A score made at `at` on the server's clock (D91 tests move the clock): its play began a minute earlier. */
-async function scoreAt(db: Db, userId: number, gameId: number, value: number, at: Date) {
-  const [p] = await db
-    .insert(playsTable)
-    .values({ gameId, userId, createdAt: new Date(at.getTime() - 60_000), gameplayStartedAt: new Date(at.getTime() - 60_000) })
-    .returning();
-  return submitScore(db, userId, { playId: p!.id, score: value }, at);
-}
+/** A score made at `at` on the server's clock (D91 tests move the clock). */
+const scoreAt = (db: Db, userId: number, gameId: number, value: number, at: Date) => recordScore(db, { userId, gameId, score: value, at });
 
 const names = (rows: Array<{ user: { username: string }; rank: number }>) => rows.map((r) => `${r.rank}:${r.user.username}`);
 

@@ -4,9 +4,9 @@ import { Secret, TOTP } from "otpauth";
 import { auditLogTable, sessionsTable, usersTable } from "../db/schema";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { TWO_STEP_TEXTS } from "../../contract/two-step-constants";
-import { hashPassword } from "../services/passwords";
 import { hashToken } from "../services/sessions";
-import { createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
+import { insertUser } from "../../test/factories";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
 import { grantStepUp } from "../../test/step-up";
 
@@ -35,17 +35,7 @@ const totpAt = (secret: string, at: Date) =>
 
 /** An account with a password and a verified address (as a staff member promoted in the CMS has). */
 async function accountWithPassword(t: TestApp, opts: { username: string; email: string; role?: "player" | "admin" | "moderator"; password: string }) {
-  const [user] = await t.database.db
-    .insert(usersTable)
-    .values({
-      username: opts.username,
-      email: opts.email,
-      emailVerifiedAt: new Date(),
-      role: opts.role ?? "player",
-      passwordHash: await hashPassword(opts.password, TEST_PASSWORD_HASH_COST),
-    })
-    .returning();
-  return user;
+  return insertUser(t, { ...opts, emailVerifiedAt: new Date() });
 }
 
 async function passwordSignIn(t: TestApp, username: string, password: string): Promise<Cookies> {
@@ -173,10 +163,7 @@ describeEachDatabase(
     });
 
     it("a first password for an account without one needs a code mailed to its verified address; the address is told and can undo it", async () => {
-      const [user] = await t()
-        .database.db.insert(usersTable)
-        .values({ username: "google_ada", email: "ada@example.test", emailVerifiedAt: new Date(), googleSub: "google-ada" })
-        .returning();
+      const user = await insertUser(t(), { username: "google_ada", email: "ada@example.test", emailVerifiedAt: new Date(), googleSub: "google-ada" });
       const { createSession } = await import("../services/sessions");
       const session = { sid: (await createSession(t().database.db, user.id, "player")).token };
       const other = { sid: (await createSession(t().database.db, user.id, "player")).token };

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Database } from "../../server/db/client";
-import { usersTable } from "../../server/db/schema";
 import { createSession } from "../../server/services/sessions";
+import { insertUser } from "../factories";
 import { enrolTestTwoStep } from "../test-app";
 import { createScratchPostgres, ensureServerBuilt, startBuiltServer, type ServerProcess } from "./server-process";
 
@@ -61,7 +61,7 @@ describe.skipIf(!hasPostgres)("cached reads across two server processes (Postgre
     a = await start(); // migrates and seeds
     b = await start();
     database = await createDb({ kind: "postgres", url: pg.url, max: 2 });
-    const [admin] = await database.db.insert(usersTable).values({ username: "cache_admin", email: "cache_admin@example.test", role: "admin" }).returning();
+    const admin = await insertUser(database.db, { username: "cache_admin", role: "admin" });
     // D106: an admin has two-step sign-in
     await enrolTestTwoStep(database.db, { value: twoStepKey }, admin.id);
     const { token } = await createSession(database.db, admin.id, "admin");

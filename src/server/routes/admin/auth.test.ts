@@ -2,6 +2,7 @@ import { afterAll, beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { otpChallengesTable, sessionsTable, staffTwoStepTable, usersTable } from "../../db/schema";
 import { hashToken } from "../../services/sessions";
+import { insertUser } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, enrolTestTwoStep, type TestApp } from "../../../test/test-app";
 import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
 import { startSmtp, codeFrom } from "../../../test/smtp";
@@ -245,11 +246,11 @@ describeEachDatabase(
     });
 
     it("an admin promoted in /cms/users may sign in; a disabled account gets no code", async () => {
-      await t().database.db.insert(usersTable).values({ username: "Helper", email: "helper@example.org", role: "admin" });
+      await insertUser(t(), { username: "Helper", email: "helper@example.org", role: "admin" });
       const { otpSecret, code } = await requestAndReceive(t(), "helper@example.org");
       expect((await verify(t(), { email: "helper@example.org", otp: code, otpSecret })).statusCode).toBe(200);
 
-      await t().database.db.insert(usersTable).values({ username: "Blocked", email: "blocked@example.com", role: "admin", disabledAt: new Date() });
+      await insertUser(t(), { username: "Blocked", email: "blocked@example.com", role: "admin", disabledAt: new Date() });
       const res = await requestOtp(t(), "blocked@example.com");
       expect(res.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 300));

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_GAME_PAGE_SIZE, adminGameSchema } from "../../../contract/admin";
 import { gamesTable, reviewsTable } from "../../db/schema";
+import { insertReview } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { buildZip, multipart } from "../../../test/uploads";
 
@@ -201,7 +202,7 @@ describeEachDatabase(
         const dir = path.join(t().config.dataDir, "games", String(id));
         await fs.access(path.join(dir, "index.html"));
         const { user } = await createUserWithSession(t());
-        await t().database.db.insert(reviewsTable).values({ userId: user.id, gameId: id, rating: 4 });
+        await insertReview(t(), { userId: user.id, gameId: id, rating: 4 });
 
         const del = await t().app.inject({ method: "DELETE", url: `/api/admin/games/${id}`, cookies });
         expect(del.statusCode).toBe(204);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { gamesTable } from "../../db/schema";
 import { rescanInstalledPackages } from "../../services/portal-sdks";
+import { insertGame } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, repoRoot } from "../../../test/test-app";
 import { buildZip, multipart, type FilePart } from "../../../test/uploads";
 import { wrapAdapter } from "../../services/compat-scripts";
@@ -86,13 +87,13 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
 
   it("start-up re-scan: packages installed before are rewritten and recorded once; later starts change nothing", async () => {
     const db = t().database.db;
-    const [row] = await db.insert(gamesTable).values({ title: "Old CrazyGames upload", categoryId: 1, hasPackage: true }).returning({ id: gamesTable.id });
+    const row = await insertGame(db, { title: "Old CrazyGames upload", hasPackage: true });
     const dir = path.join(t().config.dataDir, "games", String(row.id));
     await fsp.mkdir(path.join(dir, "js"), { recursive: true });
     await fsp.writeFile(path.join(dir, "index.html"), `<script src="https://sdk.crazygames.com/crazygames-sdk-v3.js"></script>`);
     await fsp.writeFile(path.join(dir, "js", "game.js"), "start();");
     // one whose folder has gone is skipped
-    const [missing] = await db.insert(gamesTable).values({ title: "Lost package", categoryId: 1, hasPackage: true }).returning({ id: gamesTable.id });
+    const missing = await insertGame(db, { title: "Lost package", hasPackage: true });
 
     const first = await rescanInstalledPackages(db, t().config.dataDir);
     expect(first).toBeGreaterThanOrEqual(1);

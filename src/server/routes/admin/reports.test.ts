@@ -4,32 +4,16 @@ import { expect, it } from "vitest";
 import WebSocket from "ws";
 import { ACCOUNT_CLOSED_CODE } from "../../../contract/player-live";
 import { mutedMessage, reportOutcomeText } from "../../../contract/reports";
-import {
-  chatMessagesTable,
-  directMessagesTable,
-  friendshipsTable,
-  gamesTable,
-  playerStatsTable,
-  reviewsTable,
-  sessionsTable,
-  usersTable,
-} from "../../db/schema";
+import { chatMessagesTable, directMessagesTable, gamesTable, playerStatsTable, reviewsTable, sessionsTable, usersTable } from "../../db/schema";
+import { insertDirectMessage, insertFriendship, insertReview } from "../../../test/factories";
 import { chatMessage, reportCalls } from "../../../test/reports";
-import type { Player } from "../../../test/scores";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 
 const SITE = "http://localhost:5000";
 
 /** The test's clock (AppSettings.now): mutes are set and read against it. */
 const clock = { offsetMs: 0 };
 const now = () => new Date(Date.now() + clock.offsetMs);
-
-async function befriend(t: TestApp, a: Player, b: Player) {
-  await t.database.db.insert(friendshipsTable).values([
-    { userId: a.user.id, friendId: b.user.id },
-    { userId: b.user.id, friendId: a.user.id },
-  ]);
-}
 
 describeEachDatabase(
   "the reports queue and its actions (D96, D97)",
@@ -44,10 +28,7 @@ describeEachDatabase(
       await report(a, { kind: "chat", targetId: id, reason: "spam" });
       await report(b, { kind: "chat", targetId: id, reason: "hate", text: "slur" });
       const [game] = await t().database.db.select().from(gamesTable).limit(1);
-      const [review] = await t()
-        .database.db.insert(reviewsTable)
-        .values({ userId: author.user.id, gameId: game.id, rating: 1, comment: "rude review" })
-        .returning();
+      const review = await insertReview(t(), { userId: author.user.id, gameId: game.id, rating: 1, comment: "rude review" });
       await report(a, { kind: "review", targetId: review.id, reason: "inappropriate" });
       await report(b, { kind: "profile", targetId: author.user.id, reason: "other" });
 
@@ -108,14 +89,8 @@ describeEachDatabase(
       const reporter = await createUserWithSession(t());
       const chatId = await chatMessage(t(), author, "delete me");
       const [game] = await t().database.db.select().from(gamesTable).limit(1);
-      const [review] = await t()
-        .database.db.insert(reviewsTable)
-        .values({ userId: author.user.id, gameId: game.id, rating: 1, comment: "delete me too" })
-        .returning();
-      const [dm] = await t()
-        .database.db.insert(directMessagesTable)
-        .values({ senderId: author.user.id, recipientId: reporter.user.id, body: "and me" })
-        .returning();
+      const review = await insertReview(t(), { userId: author.user.id, gameId: game.id, rating: 1, comment: "delete me too" });
+      const dm = await insertDirectMessage(t(), { senderId: author.user.id, recipientId: reporter.user.id, body: "and me" });
       const ids: Record<string, number> = {};
       for (const [kind, targetId] of [
         ["chat", chatId],
@@ -141,7 +116,7 @@ describeEachDatabase(
       const moderator = await createUserWithSession(t(), { role: "moderator" });
       const author = await createUserWithSession(t());
       const reporter = await createUserWithSession(t());
-      await befriend(t(), author, reporter);
+      await insertFriendship(t(), author.user.id, reporter.user.id);
       const durations: number[] = [];
       for (let i = 0; i < 4; i++) {
         const id = await chatMessage(t(), author, `message ${i}`);
@@ -184,6 +159,7 @@ describeEachDatabase(
       const reporter = await createUserWithSession(t());
       const id = await chatMessage(t(), author, "ban-worthy");
       await report(reporter, { kind: "chat", targetId: id, reason: "hate" });
+      // on the overall board without a score to play for: its totals row written as the scoring service keeps it
       await t().database.db.insert(playerStatsTable).values({ userId: author.user.id, totalScore: 9_999_999, gamesPlayed: 1 });
       const onBoard = async () =>
         ((await call(undefined, "GET", `/api/leaderboard?search=${author.user.username}`)).json() as Array<{ user: { id: number } }>).some(

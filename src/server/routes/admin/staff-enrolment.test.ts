@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { auditLogTable, gamesTable, staffRecoveryCodesTable, usersTable } from "../../db/schema";
+import { auditLogTable, gamesTable, staffRecoveryCodesTable } from "../../db/schema";
+import { insertUser } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, TEST_TOTP_SECRET, type TestApp } from "../../../test/test-app";
 import { codeFrom, startSmtp, type Mail } from "../../../test/smtp";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
@@ -59,7 +60,7 @@ describeEachDatabase(
     });
 
     it("a fresh admin's first sign-in gives a session that reaches only the set-up until two-step sign-in is on", async () => {
-      await t().database.db.insert(usersTable).values({ username: "FreshAdmin", email: "fresh@example.com", role: "admin" });
+      await insertUser(t(), { username: "FreshAdmin", email: "fresh@example.com", role: "admin" });
       const { res, sid } = await emailedCodeSignIn(t(), "fresh@example.com");
       expect(res.json()).toMatchObject({ user: { username: "FreshAdmin", role: "admin" }, mustEnrol: true });
       const cookies = { sid: sid! };

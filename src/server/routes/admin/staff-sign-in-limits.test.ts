@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, usersTable } from "../../db/schema";
-import { hashPassword } from "../../services/passwords";
 import { issueKnownDevice } from "../../services/known-device";
-import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../../test/test-app";
+import { insertUser } from "../../../test/factories";
+import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { codeFrom, startSmtp } from "../../../test/smtp";
 
 /**
@@ -66,11 +66,6 @@ describeEachDatabase(
     const signInStaff = async (email: string, remoteAddress: string, device?: string) => (await signInStaffCookie(email, remoteAddress, device)).value;
     const passwordLogin = (username: string, password: string, remoteAddress: string, device?: string) =>
       t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, remoteAddress, cookies: device ? { [COOKIE]: device } : {} });
-    async function createPlayer(username: string, email: string) {
-      const passwordHash = await hashPassword("correct horse battery", TEST_PASSWORD_HASH_COST);
-      const [player] = await t().database.db.insert(usersTable).values({ username, email, passwordHash, emailVerifiedAt: new Date() }).returning();
-      return player;
-    }
     /** `count` wrong emailed codes for `email`, 5 from each of several fresh client addresses (a challenge dies after 5). */
     async function wrongCodesFromEverywhere(email: string, count: number, net: string) {
       for (let i = 0; i < count; i += 5) {
@@ -165,7 +160,7 @@ describeEachDatabase(
     });
 
     it("a player's password guesses from many addresses are capped per account; the owner's known device still signs in", async () => {
-      await createPlayer("capped_player", "capped@example.com");
+      await insertUser(t(), { username: "capped_player", email: "capped@example.com", password: "correct horse battery", emailVerifiedAt: new Date() });
       const login = (password: string, remoteAddress: string, device?: string) => passwordLogin("capped_player", password, remoteAddress, device);
       const ok = await login("correct horse battery", "198.51.100.7");
       expect(ok.statusCode).toBe(200);
@@ -183,7 +178,12 @@ describeEachDatabase(
     });
 
     it("every successful sign-in is audit-logged with its method and address: player password, staff code, second factor (Google: auth-google.test.ts)", async () => {
-      const player = await createPlayer("audited_player", "audited@example.com");
+      const player = await insertUser(t(), {
+        username: "audited_player",
+        email: "audited@example.com",
+        password: "correct horse battery",
+        emailVerifiedAt: new Date(),
+      });
       const login = await passwordLogin("audited@example.com", "correct horse battery", "198.51.100.8");
       expect(login.statusCode).toBe(200);
       await signInStaff(ADMIN, "198.51.100.9");
@@ -263,8 +263,7 @@ describe("the known-device cookie on https (ADR 019)", () => {
   });
 
   it("is __Host-known_device, Secure, HttpOnly, SameSite=Lax, Path=/ and without a Domain", async () => {
-    const passwordHash = await hashPassword("correct horse battery", TEST_PASSWORD_HASH_COST);
-    await t!.database.db.insert(usersTable).values({ username: "https_player", email: "https@example.com", passwordHash, emailVerifiedAt: new Date() });
+    await insertUser(t!, { username: "https_player", email: "https@example.com", password: "correct horse battery", emailVerifiedAt: new Date() });
     const res = await t!.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "https_player", password: "correct horse battery" } });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = res.cookies.find((c) => c.name === "__Host-known_device");

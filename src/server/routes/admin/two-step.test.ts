@@ -2,6 +2,7 @@ import { afterAll, beforeEach, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { auditLogTable, otpChallengesTable, staffTwoStepTable, usersTable } from "../../db/schema";
+import { insertUser } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
@@ -305,7 +306,7 @@ describeEachDatabase(
     });
 
     it("a second code request from the same client reuses its live challenge (the same code, the tries so far still counted)", async () => {
-      await t().database.db.insert(usersTable).values({ username: "Reuse", email: "reuse@example.com", role: "admin" });
+      await insertUser(t(), { username: "Reuse", email: "reuse@example.com", role: "admin" });
       const a = await requestCode(t(), "reuse@example.com");
       for (let i = 0; i < 3; i++)
         expect((await verifyEmailCode(t(), { email: "reuse@example.com", otp: wrong(a.code), otpSecret: a.otpSecret })).statusCode).toBe(401);
@@ -323,7 +324,7 @@ describeEachDatabase(
     });
 
     it("code failures are counted across challenges per address and admin, with a back-off, and the admin is alerted by mail", async () => {
-      await t().database.db.insert(usersTable).values({ username: "Target", email: "target@example.com", role: "admin" });
+      await insertUser(t(), { username: "Target", email: "target@example.com", role: "admin" });
       const ip = "203.0.113.9";
       // Two challenges of 5 wrong tries each (a challenge dies after 5)
       for (let round = 0; round < 2; round++) {

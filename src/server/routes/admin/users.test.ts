@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adminUserRowSchema } from "../../../contract/admin";
-import { chatMessagesTable, sessionsTable, usersTable } from "../../db/schema";
+import { sessionsTable, usersTable } from "../../db/schema";
+import { insertChatMessage } from "../../../test/factories";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { newGame, score, type Player } from "../../../test/scores";
 
@@ -13,12 +14,8 @@ describeEachDatabase(
     describe("GET /api/admin/users", () => {
       it("lists users with role, disabled flag and review/chat/score counts; searches username and email", async () => {
         const { user } = await createUserWithSession(t(), { username: "Chatty_Cathy", email: "cathy@mail.example" });
-        await t()
-          .database.db.insert(chatMessagesTable)
-          .values([
-            { userId: user.id, message: "hi" },
-            { userId: user.id, message: "again" },
-          ]);
+        await insertChatMessage(t(), { userId: user.id, message: "hi" });
+        await insertChatMessage(t(), { userId: user.id, message: "again" });
         const res = await req("GET", "/api/admin/users?search=chatty");
         expect(res.statusCode).toBe(200);
         expect(res.json()).toHaveLength(1);
