@@ -10,11 +10,11 @@ import { toast } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
 import { useAdminGames } from "@/features/cms/api/get-admin-games";
 import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/api/scores";
-import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/components/admin-table";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
-import { Td, Tr } from "@/features/cms/components/data-table";
-import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
+import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
 import { NewSeasonCard } from "@/features/cms/components/new-season-card";
 import { PlayerPicker, type PickedPlayer } from "@/features/cms/components/player-picker";
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCategoryCreate } from "@contract/admin";
 import { categorySchema, type Category } from "@contract/categories";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCategoryChange } from "./keys";
+import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/categories {name, slug, description, imageUrl} → 201 (409 when the slug is taken). */
 export async function createCategory(body: AdminCategoryCreate): Promise<Category> {

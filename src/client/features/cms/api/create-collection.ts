@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCollectionCreate } from "@contract/admin";
 import { collectionSchema, type Collection } from "@contract/collections";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCollectionChange } from "./keys";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/collections {title, slug, description, imageUrl, sortOrder} → 201 (409 when the slug is taken; D83). */
 export async function createCollection(body: AdminCollectionCreate): Promise<Collection> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminGameCreate } from "@contract/admin";
 import { gameSchema, type Game } from "@contract/games";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterGameChange } from "./keys";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/games (URL mode, spec §7) → 201 the game. */
 export async function createGame(body: AdminGameCreate): Promise<Game> {

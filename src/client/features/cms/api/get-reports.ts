@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ReportKind, ReportQueue } from "@contract/reports-constants";
 import { getJson, withQuery } from "@/lib/api-client";
-import { useIsAdmin } from "./get-admin-user";
-import { adminKeys } from "./keys";
+import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
+import { adminKeys } from "@/features/cms/shared/api/keys";
 
 export type ReportStatusTab = "open" | "handled";
 

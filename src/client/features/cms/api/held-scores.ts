@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HeldScoreRow } from "@contract/admin";
 import { apiRequest, getJson } from "@/lib/api-client";
-import { useIsAdmin } from "./get-admin-user";
-import { adminKeys, recheckSessionOn, refetchAfterScoreChange } from "./keys";
+import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
+import { adminKeys, recheckSessionOn, refetchAfterScoreChange } from "@/features/cms/shared/api/keys";
 
 export type HeldScoreDecision = "approve" | "reject";
 

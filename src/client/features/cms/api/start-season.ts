@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Season } from "@contract/leaderboard";
 import { apiRequest } from "@/lib/api-client";
 import { seasonKeys } from "@/lib/seasons";
-import { adminKeys, recheckSessionOn } from "./keys";
+import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/seasons/new → 201 the new season (D91, admins only): the open season ends now, the next opens; audit-logged (D99). */
 export async function startNewSeason(): Promise<Season> {

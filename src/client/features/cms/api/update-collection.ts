@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCollectionPatch } from "@contract/admin";
 import { collectionSchema, type Collection } from "@contract/collections";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCollectionChange } from "./keys";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/collections/{id} {title?, slug?, description?, imageUrl?, sortOrder?} (D83). */
 export async function updateCollection({ id, patch }: { id: number; patch: AdminCollectionPatch }): Promise<Collection> {

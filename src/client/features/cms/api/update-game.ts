@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminGamePatch } from "@contract/admin";
 import { gameSchema, type Game } from "@contract/games";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterGameChange } from "./keys";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/games/{id} {title, imageUrl, description, externalUrl, developer, instructions, isFeatured, categoryId} */
 export async function updateGame({ id, patch }: { id: number; patch: AdminGamePatch }): Promise<Game> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin";
 import { apiRequest } from "@/lib/api-client";
-import { adminKeys, recheckSessionOn } from "./keys";
+import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
 /**
  * PATCH /api/admin/users/{id} {role?, disabled?, hiddenFromBoards?} (D47, D93); an admin cannot demote or disable

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { gameSchema, type Game, type GameDifficulty } from "@contract/games";
 import { postFormData } from "@/lib/upload";
-import { recheckSessionOn, refetchAfterGameChange } from "./keys";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
 
 export type GamePackageInput = {
   title: string;

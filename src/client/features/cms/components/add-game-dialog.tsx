@@ -18,9 +18,9 @@ import {
   type AddGameMode,
 } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
-import { Field, fieldAria } from "./field";
-import { FormDialogFooter } from "./form-dialog-footer";
-import { ImageField } from "./image-field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 import { CollectionCheckboxes, DifficultySelect, difficultyOfChoice, NOT_RATED, type DifficultyChoice } from "./game-classification-fields";
 import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
 

@@ -7,9 +7,9 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateCategory } from "../api/create-category";
 import { useUpdateCategory } from "../api/update-category";
-import { Field, fieldAria } from "./field";
-import { FormDialogFooter } from "./form-dialog-footer";
-import { ImageField } from "./image-field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 
 /** 'Board Games!' → 'board-games' (the server's slug rule: lowercase letters, digits, single hyphens). */
 export function slugify(name: string): string {

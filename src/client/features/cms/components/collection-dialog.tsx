@@ -8,9 +8,9 @@ import { errorMessage } from "@/lib/api-client";
 import { useCreateCollection } from "../api/create-collection";
 import { useUpdateCollection } from "../api/update-collection";
 import { slugify } from "./category-dialog";
-import { Field, fieldAria } from "./field";
-import { FormDialogFooter } from "./form-dialog-footer";
-import { ImageField } from "./image-field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 
 type CollectionForm = { title: string; slug: string; description: string; imageUrl: string; sortOrder: string };
 type FieldName = "title" | "slug" | "sortOrder";

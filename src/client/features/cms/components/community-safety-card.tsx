@@ -25,8 +25,8 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useSettings } from "../api/get-settings";
 import { useSchoolMode } from "../api/school-mode";
 import { useUpdateSettings } from "../api/update-settings";
-import { ConfirmDialog } from "./confirm-dialog";
-import { Field, fieldAria } from "./field";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 type Form = { block: string; mask: string; chat: boolean; links: boolean; registration: RegistrationMode; inviteCode: string; staffTwoStep: boolean };
 

@@ -8,9 +8,9 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateContent } from "../api/create-content";
 import { useUpdateContent } from "../api/update-content";
-import { Field, fieldAria } from "./field";
-import { FormDialogFooter } from "./form-dialog-footer";
-import { ImageField } from "./image-field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 
 export type ContentForm = { section: string; key: string; value: string; valueType: ContentValueType };
 export type ContentField = "section" | "key" | "value";

@@ -9,11 +9,11 @@ import { errorMessage } from "@/lib/api-client";
 import { useUpdateGame } from "../api/update-game";
 import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
-import { Field } from "./field";
-import { FormDialogFooter } from "./form-dialog-footer";
+import { Field } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { GameAchievementsEditor } from "./game-achievements-editor";
 import { CollectionCheckboxes, DifficultySelect, difficultyChoiceOf, difficultyOfChoice, type DifficultyChoice } from "./game-classification-fields";
-import { ImageField } from "./image-field";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 import { PackageInfo } from "./package-info";
 import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
 

@@ -6,7 +6,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useAdminGameAchievements, useChangeGameAchievements, type AchievementInput } from "../api/game-achievements";
-import { Field } from "./field";
+import { Field } from "@/features/cms/shared/components/field";
 
 const EMPTY: AchievementInput = { key: "", title: "", description: "", iconUrl: "", hidden: false };
 

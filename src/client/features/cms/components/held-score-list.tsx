@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime, relativeTime } from "@/lib/format";
 import { useHeldScoreDecision, useHeldScores, type HeldScoreDecision } from "@/features/cms/api/held-scores";
-import { LoadError } from "./list-screen";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { ReportGroupSkeletons } from "./report-group-card";
 
 export const HELD_SCORES_EMPTY = "No scores are waiting for review.";

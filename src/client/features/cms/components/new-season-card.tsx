@@ -6,8 +6,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { splitSeasons, useSeasons } from "@/lib/seasons";
 import { useStartNewSeason } from "../api/start-season";
-import { ConfirmDialog } from "./confirm-dialog";
-import { toastOutcome } from "./list-screen";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { toastOutcome } from "@/features/cms/shared/components/list-screen";
 
 /** D91: the confirmation of "Start a new season". */
 export function newSeasonQuestion(current: string | undefined) {

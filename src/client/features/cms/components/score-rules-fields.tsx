@@ -4,7 +4,7 @@ import { formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreO
 import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Field, fieldAria } from "./field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 /**
  * D90: a game's score rules as the CMS's forms hold them. The limits are text while typed: blank is "no limit";

@@ -11,7 +11,7 @@ import {
 } from "@contract/admin";
 import { apiRequest, getJson } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
-import { adminKeys } from "./keys";
+import { adminKeys } from "@/features/cms/shared/api/keys";
 
 /** Issue 17: GET /api/admin/two-step (on, required by the site, must set it up first, recovery codes left). */
 export function useTwoStepStatus(enabled = true) {

@@ -3,7 +3,7 @@ import { adminSelfSchema, type AdminSelf } from "@contract/admin";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
-import { adminKeys } from "./keys";
+import { adminKeys } from "@/features/cms/shared/api/keys";
 
 export type VerifyOtpInput = { email: string; otp: string; otpSecret: string };
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { announcementResultSchema } from "@contract/notifications";
 import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn } from "./keys";
+import { recheckSessionOn } from "@/features/cms/shared/api/keys";
 
 export type AnnouncementInput = { text: string; link?: string };
 

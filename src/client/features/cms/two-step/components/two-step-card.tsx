@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStep, useTwoStepStatus } from "../api/two-step";
-import { Field, fieldAria } from "./field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 const SIX_DIGITS = /^\d{6}$/;
 

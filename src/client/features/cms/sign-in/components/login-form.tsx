@@ -9,9 +9,9 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useRequestOtp } from "../api/request-otp";
 import { useVerifyOtp } from "../api/verify-otp";
-import { useVerifySecondFactor } from "../api/two-step";
+import { useVerifySecondFactor } from "@/features/cms/two-step/api/two-step";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
-import { Field, fieldAria } from "./field";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 export const OTP_LENGTH = 6;
 export const EMAIL_MESSAGE = "Please enter a valid email address";

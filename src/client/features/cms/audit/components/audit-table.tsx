@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "./data-table";
+import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
 
 const HEADERS = ["Time", "Actor", "Action", "Target", "Changes"];
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { dashboardResponseSchema } from "@contract/admin";
 import { getJson } from "@/lib/api-client";
-import { useIsAdmin } from "./get-admin-user";
-import { adminKeys } from "./keys";
+import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
+import { adminKeys } from "@/features/cms/shared/api/keys";
 
 /** GET /api/admin/dashboard → {counts: {games, categories, …}} */
 export const dashboardQueryOptions = () =>
