@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
-import { useAdminGames } from "@/features/cms/api/get-admin-games";
+import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
 import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/api/scores";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";

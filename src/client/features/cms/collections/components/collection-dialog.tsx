@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateCollection } from "../api/create-collection";
 import { useUpdateCollection } from "../api/update-collection";
-import { slugify } from "./category-dialog";
+import { slugify } from "@/features/cms/categories/components/category-dialog";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { ImageField } from "@/features/cms/shared/components/image-field";

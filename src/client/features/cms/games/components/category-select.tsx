@@ -1,5 +1,5 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useAdminCategories } from "../api/get-admin-categories";
+import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
 
 /** The category picker of the game dialogs (values are category ids as strings). */
 export function CategorySelect({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
