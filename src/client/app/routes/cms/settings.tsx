@@ -12,13 +12,13 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { useSettings } from "@/features/cms/api/get-settings";
-import { settingsSaveError, useUpdateSettings } from "@/features/cms/api/update-settings";
+import { useSettings } from "@/features/cms/settings/api/get-settings";
+import { settingsSaveError, useUpdateSettings } from "@/features/cms/settings/api/update-settings";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
-import { MessagesCard } from "@/features/cms/components/messages-card";
-import { SeasonLengthCard } from "@/features/cms/components/season-length-card";
-import { CommunitySafetyCard } from "@/features/cms/components/community-safety-card";
+import { MessagesCard } from "@/features/cms/settings/components/messages-card";
+import { SeasonLengthCard } from "@/features/cms/settings/components/season-length-card";
+import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
 import { COMMUNITY_SAFETY_SETTINGS } from "@contract/community-constants";
 
 /** The site.* keys the public site reads (D1, D40), always offered even before they are stored. */

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { RadioCard } from "@/components/ui/radio-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { useCurrentSeason } from "../api/get-seasons";
+import { useCurrentSeason } from "@/features/cms/scores/api/get-seasons";
 import { useSettings } from "../api/get-settings";
 import { settingsSaveError, useUpdateSettings } from "../api/update-settings";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime, relativeTime } from "@/lib/format";
-import { useHeldScoreDecision, useHeldScores, type HeldScoreDecision } from "@/features/cms/api/held-scores";
+import { useHeldScoreDecision, useHeldScores, type HeldScoreDecision } from "../api/held-scores";
 import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { ReportGroupSkeletons } from "./report-group-card";
 
