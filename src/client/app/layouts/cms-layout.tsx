@@ -22,9 +22,9 @@ import type { AdminSelf } from "@contract/admin";
 import { PageTitle } from "@/components/page-title";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { useAdminUser } from "@/features/cms/api/get-admin-user";
-import { useOpenReportCount } from "@/features/cms/api/get-reports";
-import { useTwoStepStatus } from "@/features/cms/api/two-step";
+import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
+import { useOpenReportCount } from "@/features/cms/reports/api/get-reports";
+import { useTwoStepStatus } from "@/features/cms/two-step/api/two-step";
 import { cn } from "@/lib/utils";
 
 /** Who signs in to /cms (D96): `admin` or `moderator` (a `player` never gets past GET /api/admin/user). */

@@ -9,10 +9,10 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { useSendAnnouncement } from "@/features/cms/api/send-announcement";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
-import { Field, fieldAria } from "@/features/cms/components/field";
+import { useSendAnnouncement } from "@/features/cms/announcements/api/send-announcement";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { NotificationRow } from "@/features/notifications/notification-list";
 
 type Errors = { text?: string; link?: string; form?: string };

@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from "react";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
-import { NO_AUDIT_FILTERS, useAuditLog, type AuditFilters } from "@/features/cms/api/get-audit-log";
-import { AuditTable } from "@/features/cms/components/audit-table";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { LoadError } from "@/features/cms/components/list-screen";
+import { NO_AUDIT_FILTERS, useAuditLog, type AuditFilters } from "@/features/cms/audit/api/get-audit-log";
+import { AuditTable } from "@/features/cms/audit/components/audit-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
 
 /** The form's fields: as typed (the date as the date input gives it, a calendar day). */
 type Draft = { action: string; actorId: string; targetKind: string; fromDay: string };

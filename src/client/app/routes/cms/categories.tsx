@@ -2,15 +2,15 @@ import { FolderTree } from "lucide-react";
 import { useState } from "react";
 import type { Category } from "@contract/categories";
 import { formatNumber } from "@/lib/format";
-import { useAdminCategories } from "@/features/cms/api/get-admin-categories";
-import { useDeleteCategory } from "@/features/cms/api/delete-category";
-import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/components/admin-table";
-import { CategoryDialog } from "@/features/cms/components/category-dialog";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
-import { Td, Tr } from "@/features/cms/components/data-table";
-import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
-import { SearchInput } from "@/features/cms/components/search-input";
+import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
+import { useDeleteCategory } from "@/features/cms/categories/api/delete-category";
+import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import { CategoryDialog } from "@/features/cms/categories/components/category-dialog";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { SearchInput } from "@/features/cms/shared/components/search-input";
 
 /** Spec §2: search by name or description (case-insensitive). */
 export function filterCategories(categories: Category[], search: string): Category[] {

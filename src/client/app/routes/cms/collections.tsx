@@ -2,14 +2,14 @@ import { LayoutGrid } from "lucide-react";
 import { useState } from "react";
 import type { Collection } from "@contract/collections";
 import { formatNumber } from "@/lib/format";
-import { useAdminCollections } from "@/features/cms/api/get-admin-collections";
-import { useDeleteCollection } from "@/features/cms/api/delete-collection";
-import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/components/admin-table";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { CollectionDialog } from "@/features/cms/components/collection-dialog";
-import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
-import { Td, Tr } from "@/features/cms/components/data-table";
-import { AddButton, LoadError, toastOutcome } from "@/features/cms/components/list-screen";
+import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
+import { useDeleteCollection } from "@/features/cms/collections/api/delete-collection";
+import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { CollectionDialog } from "@/features/cms/collections/components/collection-dialog";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
 
 const COLUMNS: AdminColumn[] = [
   { header: "Collection" },

@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDashboard } from "@/features/cms/api/get-dashboard";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
+import { useDashboard } from "@/features/cms/dashboard/api/get-dashboard";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { formatNumber } from "@/lib/format";
 
 /** The Quick Actions card's links. */

@@ -1,5 +1,5 @@
 import { PageTitle } from "@/components/page-title";
-import { CmsLoginForm } from "@/features/cms/components/login-form";
+import { CmsLoginForm } from "@/features/cms/sign-in/components/login-form";
 import { cmsLanding } from "@/app/layouts/cms-layout";
 
 /** /cms: the admin and moderator sign-in (spec §2, §4; D41, D42, D96). No sidebar, no public header or footer. */

@@ -8,15 +8,15 @@ import { Label } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
-import { useAdminGames } from "@/features/cms/api/get-admin-games";
-import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/api/scores";
-import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/components/admin-table";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/components/confirm-dialog";
-import { Td, Tr } from "@/features/cms/components/data-table";
-import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
-import { NewSeasonCard } from "@/features/cms/components/new-season-card";
-import { PlayerPicker, type PickedPlayer } from "@/features/cms/components/player-picker";
+import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
+import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/scores/api/scores";
+import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { NewSeasonCard } from "@/features/cms/scores/components/new-season-card";
+import { PlayerPicker, type PickedPlayer } from "@/features/cms/scores/components/player-picker";
 
 const COLUMNS: AdminColumn[] = [
   { header: "Time" },

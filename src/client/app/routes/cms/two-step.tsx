@@ -3,9 +3,9 @@ import { useLocation, useSearch } from "wouter";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { cmsLanding } from "@/app/layouts/cms-layout";
 import { StepUpProvider, useGoogleStepUpOutcome } from "@/components/step-up-dialog";
-import { useAdminUser } from "@/features/cms/api/get-admin-user";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { TwoStepCard } from "@/features/cms/components/two-step-card";
+import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { TwoStepCard } from "@/features/cms/two-step/components/two-step-card";
 
 /** /cms/two-step (issue 17): the signed-in admin's or moderator's own two-step sign-in; D106: the walk-through ends in the CMS;
  * D105: turning it off asks "Confirm it's you" first. */

@@ -8,16 +8,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
-import { useAdminUser } from "@/features/cms/api/get-admin-user";
-import { useAdminUsers } from "@/features/cms/api/get-admin-users";
-import { useMute, useUnmute } from "@/features/cms/api/mutes";
-import { useUpdateUser } from "@/features/cms/api/update-user";
-import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/components/admin-table";
-import { CmsPageHeader } from "@/features/cms/components/cms-page-header";
-import { Td, Tr } from "@/features/cms/components/data-table";
-import { LoadError, toastOutcome } from "@/features/cms/components/list-screen";
-import { isMuted, MUTE_LADDER_TEXT, mutedUntilText } from "@/features/cms/components/report-texts";
-import { SearchInput } from "@/features/cms/components/search-input";
+import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
+import { useAdminUsers } from "@/features/cms/users/api/get-admin-users";
+import { useMute, useUnmute } from "@/features/cms/users/api/mutes";
+import { useUpdateUser } from "@/features/cms/users/api/update-user";
+import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { isMuted, MUTE_LADDER_TEXT, mutedUntilText } from "@/features/cms/reports/components/report-texts";
+import { SearchInput } from "@/features/cms/shared/components/search-input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const COLUMNS: AdminColumn[] = [

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminCategoryPatch } from "@contract/admin";
+import { categorySchema, type Category } from "@contract/categories";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
+
+/** PATCH /api/admin/categories/{id} {name?, slug?, description?, imageUrl?} (D46). */
+export async function updateCategory({ id, patch }: { id: number; patch: AdminCategoryPatch }): Promise<Category> {
+  const res = await apiRequest("PATCH", `/api/admin/categories/${id}`, patch);
+  return categorySchema.parse(await res.json());
+}
+
+export function useUpdateCategory() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateCategory,
+    onSuccess: () => refetchAfterCategoryChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

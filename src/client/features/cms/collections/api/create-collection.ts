@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminCollectionCreate } from "@contract/admin";
+import { collectionSchema, type Collection } from "@contract/collections";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
+
+/** POST /api/admin/collections {title, slug, description, imageUrl, sortOrder} → 201 (409 when the slug is taken; D83). */
+export async function createCollection(body: AdminCollectionCreate): Promise<Collection> {
+  const res = await apiRequest("POST", "/api/admin/collections", body);
+  return collectionSchema.parse(await res.json());
+}
+
+export function useCreateCollection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createCollection,
+    onSuccess: () => refetchAfterCollectionChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminCollectionPatch } from "@contract/admin";
+import { collectionSchema, type Collection } from "@contract/collections";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
+
+/** PATCH /api/admin/collections/{id} {title?, slug?, description?, imageUrl?, sortOrder?} (D83). */
+export async function updateCollection({ id, patch }: { id: number; patch: AdminCollectionPatch }): Promise<Collection> {
+  const res = await apiRequest("PATCH", `/api/admin/collections/${id}`, patch);
+  return collectionSchema.parse(await res.json());
+}
+
+export function useUpdateCollection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateCollection,
+    onSuccess: () => refetchAfterCollectionChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ContentCreate } from "@contract/admin";
+import { contentItemSchema, type ContentItem } from "@contract/content";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+
+/** POST /api/admin/website-content {section, key, value, valueType} → 201 (409 for a duplicate section and key, D40). */
+export async function createContent(body: ContentCreate): Promise<ContentItem> {
+  const res = await apiRequest("POST", "/api/admin/website-content", body);
+  return contentItemSchema.parse(await res.json());
+}
+
+export function useCreateContent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createContent,
+    onSuccess: () => refetchAfterContentChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

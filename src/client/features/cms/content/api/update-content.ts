@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ContentPatch } from "@contract/admin";
+import { contentItemSchema, type ContentItem } from "@contract/content";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+
+/** PATCH /api/admin/website-content/{id} {value?, valueType?}: section and key are read-only. */
+export async function updateContent({ id, patch }: { id: number; patch: ContentPatch }): Promise<ContentItem> {
+  const res = await apiRequest("PATCH", `/api/admin/website-content/${id}`, patch);
+  return contentItemSchema.parse(await res.json());
+}
+
+export function useUpdateContent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateContent,
+    onSuccess: () => refetchAfterContentChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
+
+/** DELETE /api/admin/games/{id} → 204 (the package files go too, D44). */
+export async function deleteGame(id: number): Promise<void> {
+  await apiRequest("DELETE", `/api/admin/games/${id}`);
+}
+
+export function useDeleteGame() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGame,
+    onSuccess: () => refetchAfterGameChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

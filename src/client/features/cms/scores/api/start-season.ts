@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Season } from "@contract/leaderboard";
+import { apiRequest } from "@/lib/api-client";
+import { seasonKeys } from "@/lib/seasons";
+import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+
+/** POST /api/admin/seasons/new → 201 the new season (D91, admins only): the open season ends now, the next opens; audit-logged (D99). */
+export async function startNewSeason(): Promise<Season> {
+  const res = await apiRequest("POST", "/api/admin/seasons/new");
+  return (await res.json()) as Season;
+}
+
+/** Every board changes with the season (the week is a new one, the old one is archived): seasons, boards, audit log. */
+export function useStartNewSeason() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: startNewSeason,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: seasonKeys.all }),
+        // the public boards (features leaderboard and scores: habit 6, by their key roots)
+        qc.invalidateQueries({ queryKey: ["leaderboard"] }),
+        qc.invalidateQueries({ queryKey: ["scores"] }),
+        qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),
+      ]),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

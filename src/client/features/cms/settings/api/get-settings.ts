@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { adminSettingsSchema } from "@contract/admin";
+import { getJson } from "@/lib/api-client";
+import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
+import { adminKeys } from "@/features/cms/shared/api/keys";
+
+/** GET /api/admin/settings → {content: site.* items, mail: {configured, from}, google: {configured}} (D47). */
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.settings(),
+    queryFn: ({ signal }) => getJson("/api/admin/settings", { schema: adminSettingsSchema, signal }),
+  });
+
+export function useSettings() {
+  const isAdmin = useIsAdmin();
+  return useQuery({ ...settingsQueryOptions(), enabled: isAdmin });
+}

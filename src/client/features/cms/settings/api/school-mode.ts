@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { schoolModeResultSchema } from "@contract/admin";
+import type { SchoolModeResult } from "@contract/community-constants";
+import { apiRequest } from "@/lib/api-client";
+import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+
+/** POST /api/admin/settings/school-mode (D98): chat and messages off, invite-only registration, every profile private. */
+export async function applySchoolMode(): Promise<SchoolModeResult> {
+  const res = await apiRequest("POST", "/api/admin/settings/school-mode");
+  return schoolModeResultSchema.parse(await res.json());
+}
+
+export function useSchoolMode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: applySchoolMode,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: adminKeys.settings() });
+      return refetchAfterContentChange(qc);
+    },
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}
