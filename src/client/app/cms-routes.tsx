@@ -6,6 +6,7 @@ import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
 import { CmsGamesScreen } from "./routes/cms/games";
+import { CmsJobsScreen } from "./routes/cms/jobs";
 import { CmsLoginScreen } from "./routes/cms/login";
 import { CmsReportsScreen } from "./routes/cms/reports";
 import { CmsScoresScreen } from "./routes/cms/scores";
@@ -38,6 +39,7 @@ export default function CmsRoutes() {
             <Route path="/scores" component={CmsScoresScreen} />
             <Route path="/reports" component={CmsReportsScreen} />
             <Route path="/audit-log" component={CmsAuditLogScreen} />
+            <Route path="/jobs" component={CmsJobsScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
             <Route path="/two-step" component={CmsTwoStepScreen} />

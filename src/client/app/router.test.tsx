@@ -96,6 +96,7 @@ describe("routes and page titles (D1)", () => {
     ["/cms/reports", "Reports - Arcadium"],
     ["/cms/announcements", "Announcements - Arcadium"],
     ["/cms/audit-log", "Audit log - Arcadium"],
+    ["/cms/jobs", "Jobs - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
     ["/cms/nope", "404 Page Not Found - Arcadium"],
   ])("%s → %s", async (path, title) => {
@@ -141,6 +142,7 @@ describe("layouts", () => {
         "/cms/announcements",
         "/cms/settings",
         "/cms/audit-log",
+        "/cms/jobs",
         "/cms/two-step",
       ]),
     );

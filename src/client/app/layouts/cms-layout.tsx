@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   LayoutGrid,
+  ListChecks,
   LogOut,
   Megaphone,
   Menu,
@@ -53,6 +54,8 @@ export const CMS_LINKS = [
   { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
   { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
+  // D116: the job queue
+  { href: "/cms/jobs", label: "Jobs", Icon: ListChecks, roles: ADMINS },
   // Issue 17: every staff member's own two-step sign-in (last, so that it is nobody's landing)
   { href: TWO_STEP_HREF, label: "Two-step sign-in", Icon: KeyRound, roles: STAFF },
 ] as const;

@@ -30,6 +30,9 @@ export const adminKeys = {
   /** D93: the score moderation list, by game and player. */
   scoresAll: () => [...adminKeys.all, "scores"] as const,
   scores: (filters: { gameId?: number; userId?: number }) => [...adminKeys.all, "scores", filters] as const,
+  /** D116: the job queue, by the state shown. */
+  jobsAll: () => [...adminKeys.all, "jobs"] as const,
+  jobs: (state: string) => [...adminKeys.all, "jobs", { state }] as const,
 };
 
 /**
