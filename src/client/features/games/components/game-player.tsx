@@ -14,7 +14,7 @@ import { gameAchievementKeys } from "../api/game-achievements";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../game-host";
 import { createGameplayReporter, type GameplayReporter, type GameplaySend } from "../gameplay-reporter";
 import { accountBackend, GameSaves, guestBackend } from "../game-saves";
-import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-messages";
+import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "../sdk-v1-host";
 import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type GameSettings, type SdkV2Event } from "../sdk-v2";
 import { GameCover } from "./game-cover";
 
