@@ -1,12 +1,11 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Presence, PublicPlayer } from "@contract/player-live";
+import type { FriendLists, RelationshipView } from "@contract/friends";
+import type { Presence } from "@contract/player-live";
 import { apiRequest, getJson } from "@/lib/api-client";
 
 /** D84, D100: friends, requests, blocks. Personal: asked in the browser only (D70). */
 
-export type Friend = PublicPlayer & { presence: Presence };
-export type FriendLists = { friends: Friend[]; incoming: PublicPlayer[]; outgoing: PublicPlayer[]; blocked: PublicPlayer[] };
-export type Relationship = { friends: boolean; incoming: boolean; outgoing: boolean; blocked: boolean; presence: Presence | null };
+export type Friend = FriendLists["friends"][number];
 
 export const friendKeys = {
   all: ["friends"] as const,
@@ -25,7 +24,7 @@ export const friendListsQuery = () =>
 export const relationshipQuery = (userId: number) =>
   queryOptions({
     queryKey: friendKeys.relationship(userId),
-    queryFn: () => getJson<Relationship>(`/api/friends/${userId}`),
+    queryFn: () => getJson<RelationshipView>(`/api/friends/${userId}`),
     staleTime: 30_000,
     meta: { clientOnly: true },
   });
@@ -48,7 +47,7 @@ export function applyPresence(qc: QueryClient, userId: number, presence: Presenc
   qc.setQueryData<FriendLists>(friendKeys.lists(), (old) =>
     old ? { ...old, friends: old.friends.map((f) => (f.id === userId ? { ...f, presence } : f)) } : old,
   );
-  qc.setQueryData<Relationship>(friendKeys.relationship(userId), (old) => (old && old.friends ? { ...old, presence } : old));
+  qc.setQueryData<RelationshipView>(friendKeys.relationship(userId), (old) => (old && old.friends ? { ...old, presence } : old));
 }
 
 /** "Online", "Playing {game}", or null (offline says nothing). */

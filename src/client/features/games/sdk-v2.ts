@@ -8,10 +8,10 @@
  *   page → game  {v: 2, event, payload}
  *
  * Whether a message comes from the page's own frame and the games origin is checked by
- * isTrustedGameMessage (sdk-messages.ts), as for v1.
+ * isTrustedGameMessage (sdk-v1-host.ts), as for v1.
  */
 import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
-import { MAX_SDK_SCORE } from "./sdk-messages";
+import { MAX_SDK_SCORE } from "./sdk-v1-host";
 
 /** D76: keys of 1 to 128 characters (the server's limit). */
 export const MAX_SAVE_KEY_LENGTH = CLOUD_SAVE_LIMITS.keyChars;

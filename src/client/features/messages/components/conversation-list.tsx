@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
-import { useConversations } from "../api/messages";
+import { useConversations } from "../api/direct-messages";
 
 /** D88: my conversations, newest first: avatar, name, last message, when, and how many are unread. */
 export function ConversationList({ selectedUserId }: { selectedUserId: number | null }) {

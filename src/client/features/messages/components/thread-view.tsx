@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { messageKeys } from "../api/keys";
-import { refreshMessageLists, threadMessages, useBlockPlayer, useSendDirectMessage, useThread } from "../api/messages";
+import { refreshMessageLists, threadMessages, useBlockPlayer, useSendDirectMessage, useThread } from "../api/direct-messages";
 import { Composer } from "./composer";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Host side of the game SDK (D22, sdk/README.md): the envelope `{v: 1, type, payload}` that a game
+ * Host side of SDK v1 (D22, sdk/README.md): the envelope `{v: 1, type, payload}` that a game
  * posts to the game page, and the checks a message must pass before the page acts on it.
  * Pure functions, so that the rules are unit-tested without a browser.
  */

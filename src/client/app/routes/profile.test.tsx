@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
 import { REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, signedInAs, type MockRoute } from "@test/render-app";
-import { achievementSummary, recentGames } from "./achievements";
 
 /** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
 
@@ -83,18 +82,6 @@ function openTab(name: string) {
 }
 
 setUpScreenTests();
-
-describe("achievementSummary (D25)", () => {
-  it("counts the unlocked achievements: 'N/10 achievements unlocked'", () => {
-    expect(achievementSummary(stats.achievements).text).toBe("4/10 achievements unlocked");
-    expect(achievementSummary(ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null }))).text).toBe("0/10 achievements unlocked");
-    expect(achievementSummary(ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: "2025-01-01T00:00:00.000Z" }))).text).toBe("10/10 achievements unlocked");
-  });
-
-  it("recentGames orders by last played, newest first", () => {
-    expect(recentGames(stats.games).map((g) => g.title)).toEqual(["Reversi", "Hoop Shot", "Lane Racer"]);
-  });
-});
 
 describe("Profile screen", () => {
   it("signed in: Add Friend sends a request and becomes Cancel Request; a friend gets Message and their presence (D84, D88)", async () => {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
-import { risingStars } from "./api/get-leaderboard";
 
 /** /leaderboard (spec §2 Leaderboard, §9; D24, D84). */
 
@@ -21,14 +20,6 @@ function routes(board: (url: URL) => Response | Promise<Response>, extra: MockRo
 setUpScreenTests();
 afterEach(() => {
   vi.useRealTimers();
-});
-
-describe("risingStars (spec §9)", () => {
-  it("is the last 5 entries, reversed", () => {
-    expect(risingStars([1, 2, 3, 4, 5, 6, 7, 8])).toEqual([8, 7, 6, 5, 4]);
-    expect(risingStars([1, 2, 3])).toEqual([3, 2, 1]);
-    expect(risingStars([])).toEqual([]);
-  });
 });
 
 describe("Leaderboard screen", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "./sdk-messages";
+import { frameOrigin, isTrustedGameMessage, parseSdkMessage } from "./sdk-v1-host";
 
 describe("parseSdkMessage (D22 envelope)", () => {
   it("reads the four message types", () => {

@@ -1,24 +1,15 @@
-import { Award, Clock, Compass, Crown, Flame, Footprints, Gem, Lock, Medal, MessageSquareText, Shapes, TrendingUp, Trophy } from "lucide-react";
+import { Award, Compass, Crown, Flame, Footprints, Gem, Lock, Medal, MessageSquareText, Shapes, TrendingUp, Trophy } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "wouter";
-import { formatScore } from "@contract/games-constants";
 import type { UserStats } from "@contract/users";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { useUserGameAchievements } from "../api/get-user-game-achievements";
-import { achievementSummary, recentGames, type Achievement } from "../achievements";
-import { GameThumb } from "./game-thumb";
-import { NoScores } from "./no-scores";
+import { achievementSummary, type SiteAchievement } from "../site-achievements";
 
-/**
- * The profile's Achievements and Recent Games tabs (spec §2; D25 real data), a chunk of their own: they are hidden
- * until chosen, never in the server's HTML, and their code loads when the visitor reaches for them (D73,
- * profile-tabs.tsx).
- */
-
+/** The icons of the site's ten achievements, by id. */
 const ACHIEVEMENT_ICONS: Record<string, ComponentType<{ className?: string; "aria-hidden"?: boolean }>> = {
   first_score: Footprints,
   first_victory: Trophy,
@@ -31,8 +22,7 @@ const ACHIEVEMENT_ICONS: Record<string, ComponentType<{ className?: string; "ari
   rising_star: TrendingUp,
   critic: MessageSquareText,
 };
-
-function AchievementTile({ a }: { a: Achievement }) {
+function AchievementTile({ a }: { a: SiteAchievement }) {
   const Icon = ACHIEVEMENT_ICONS[a.id] ?? Award;
   const unlocked = a.unlockedAt !== null;
   const time = useTimeFormat();
@@ -68,7 +58,7 @@ function AchievementTile({ a }: { a: Achievement }) {
   );
 }
 
-function Achievements({ stats }: { stats: UserStats }) {
+function SiteAchievements({ stats }: { stats: UserStats }) {
   const summary = achievementSummary(stats.achievements);
   const pct = summary.total ? Math.round((100 * summary.unlocked) / summary.total) : 0;
   return (
@@ -89,7 +79,6 @@ function Achievements({ stats }: { stats: UserStats }) {
     </div>
   );
 }
-
 /** D78: the games' own achievements the user unlocked (game, achievement, date), beside the site's ten. */
 function GameAchievementsUnlocked({ userId }: { userId: number }) {
   const list = useUserGameAchievements(userId);
@@ -140,52 +129,11 @@ function GameAchievementsUnlocked({ userId }: { userId: number }) {
     </section>
   );
 }
-
-export function RecentGamesTab({ stats, username }: { stats: UserStats; username: string }) {
-  const time = useTimeFormat();
-  if (stats.games.length === 0) return <NoScores username={username} />;
-  return (
-    <Card>
-      <ul className="divide-y" aria-label="Recently played games">
-        {recentGames(stats.games).map((g) => (
-          <li key={g.gameId} data-testid="recent-game" data-game-id={g.gameId} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
-            <GameThumb src={g.imageUrl} className="aspect-[4/3] w-16 sm:w-20" />
-            <div className="min-w-0 flex-1">
-              <Link
-                href={`/game/${g.gameId}`}
-                className="block truncate rounded font-semibold outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {g.title}
-              </Link>
-              <p className="text-xs text-muted-foreground">
-                {g.category} · {formatNumber(g.scores)} {g.scores === 1 ? "score" : "scores"}
-              </p>
-              <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
-                <Clock className="size-3" aria-hidden="true" />
-                Last played{" "}
-                <time dateTime={g.lastPlayedAt} title={time.date(g.lastPlayedAt)} data-field="lastPlayed">
-                  {time.relative(g.lastPlayedAt)}
-                </time>
-              </p>
-            </div>
-            <div className="text-right">
-              <p className="text-xs text-muted-foreground">{g.scoreFormat === "time_ms" ? "Best time" : "Best score"}</p>
-              <p className="font-bold tabular-nums" data-field="bestScore">
-                {formatScore(g.bestScore, g.scoreFormat)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
-
 /** The Achievements tab: the site's ten, then (D78) the games' own ones the player unlocked, when `userId` is given. */
 export function AchievementsTab({ stats, userId }: { stats: UserStats; userId?: number }) {
   return (
     <div className="space-y-8">
-      <Achievements stats={stats} />
+      <SiteAchievements stats={stats} />
       {userId !== undefined && <GameAchievementsUnlocked userId={userId} />}
     </div>
   );

@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings, SessionInfo } from "@contract/me";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRequest, type MockRoute } from "@test/render-app";
 
-/** D87 /settings and /settings/verify-email. */
+/** D87 /settings. */
 
 const settings: AccountSettings = {
   profileVisibility: "public",
@@ -267,46 +267,5 @@ describe("Confirm it's you (D105)", () => {
     await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.url.pathname === "/api/me/step-up")?.body).toEqual({ code: "123456" }));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === "/api/me/password")).toHaveLength(2));
     expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
-  });
-});
-
-describe("/account/undo (D105)", () => {
-  it("undoes the change only when the button is pressed", async () => {
-    const calls: MockRequest[] = [];
-    mockApi([
-      signedOut,
-      noContent,
-      [
-        "POST",
-        "/api/account/undo",
-        (req) => {
-          calls.push(req);
-          return jsonResponse({ message: "Your previous email address is back and every device was signed out." });
-        },
-      ],
-    ]);
-    renderApp("/account/undo?token=abc");
-    const button = await screen.findByRole("button", { name: "Undo the change" });
-    expect(calls).toHaveLength(0);
-    fireEvent.click(button);
-    expect(await screen.findByRole("heading", { name: "The change was undone" })).toBeInTheDocument();
-    expect(calls[0].body).toEqual({ token: "abc" });
-  });
-});
-
-describe("/settings/verify-email (D87)", () => {
-  it("posts the token once and says which address is now the player's", async () => {
-    const { calls } = api([["POST", "/api/me/email/verify", () => jsonResponse({ email: "new@example.com" })]]);
-    renderApp("/settings/verify-email?token=abc123");
-    expect(await screen.findByRole("heading", { name: "Email address confirmed" })).toBeInTheDocument();
-    expect(screen.getByText("Your email address is now new@example.com.")).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname === "/api/me/email/verify").map((c) => c.body)).toEqual([{ token: "abc123" }]);
-  });
-
-  it("shows the server's reason for a used or expired link", async () => {
-    api([["POST", "/api/me/email/verify", () => jsonResponse({ message: "This verification link is not valid or has expired." }, { status: 400 })]]);
-    renderApp("/settings/verify-email?token=used");
-    expect(await screen.findByRole("heading", { name: "Could not confirm your email" })).toBeInTheDocument();
-    expect(screen.getByText("This verification link is not valid or has expired.")).toBeInTheDocument();
   });
 });

@@ -8,9 +8,9 @@ import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedIn
 
 /** D88: /messages and /messages/{userId}. */
 
-// The live events reach the screens through live.ts; the tests hand them events themselves.
+// The live events reach the screens through features/messages/live.ts; the tests hand them events themselves.
 const live = vi.hoisted(() => ({ handlers: new Set<(e: PlayerLiveEvent) => void>() }));
-vi.mock("./live", () => ({
+vi.mock("@/features/messages/live", () => ({
   onPlayerEvent: (handler: (e: PlayerLiveEvent) => void) => {
     live.handlers.add(handler);
     return () => live.handlers.delete(handler);

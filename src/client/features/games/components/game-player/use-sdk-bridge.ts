@@ -1,0 +1,150 @@
+import { useEffect, type RefObject } from "react";
+import type { CurrentUser } from "@contract/auth";
+import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
+import { apiRequest } from "@/lib/api-client";
+import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
+import type { GameSaves } from "../../game-saves";
+import type { GameplayReporter } from "../../gameplay-reporter";
+import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
+import { errorReply, okReply, parseSdkV2Request, SdkV2Error, type GameSettings } from "../../sdk-v2";
+import type { PlaySessions } from "./use-play-session";
+import { useLatest } from "./use-latest";
+
+/** A score reported by the game through the SDK, with the play session it belongs to (null if none could be opened). */
+export type GameScoreReport = { playId: string | null; score: number; won: boolean | null };
+
+/**
+ * Issue 14 item 7: how long the game took from its frame's load to its first gameplay.start, for the admin
+ * area's median per game. Best effort: a failure is only logged.
+ */
+function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms: number) {
+  if (!(ms >= 0 && ms <= MAX_FIRST_GAMEPLAY_MS)) return;
+  void playId
+    .then((id) => (id ? apiRequest("POST", `/api/games/${gameId}/plays/${id}/started`, { ms }) : undefined))
+    .catch((err: unknown) => console.warn("Could not record the game's start time", err));
+}
+
+export type SdkBridge = {
+  /** the frame is shown */
+  active: boolean;
+  game: { id: number; frameUrl: string; externalUrl: string | null };
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  startTiming: RefObject<{ loadedAt: number | null; reported: boolean }>;
+  sessions: PlaySessions;
+  gameplay: RefObject<GameplayReporter | null>;
+  settingsRef: RefObject<GameSettings>;
+  userRef: RefObject<CurrentUser | null>;
+  gameSaves: () => GameSaves;
+  announceUnlock: (key: string) => void;
+  onProgress: (progress: number) => void;
+  onScore: ((report: GameScoreReport) => void) | undefined;
+};
+
+/**
+ * D22: listens to the game's SDK messages while the frame is shown (never for external games), from this frame's
+ * window and the games origin only. SDK v1 messages are acted on; SDK v2 requests (D75) are each answered, to the
+ * frame's window and the games origin only.
+ */
+export function useSdkBridge({
+  active,
+  game,
+  frameRef,
+  startTiming,
+  sessions,
+  gameplay,
+  settingsRef,
+  userRef,
+  gameSaves,
+  announceUnlock,
+  onProgress,
+  onScore,
+}: SdkBridge) {
+  const onScoreRef = useLatest(onScore);
+  const { id: gameId, frameUrl, externalUrl } = game;
+
+  useEffect(() => {
+    if (!active) return;
+    function gameplayStart() {
+      const current = sessions.forRound();
+      const timing = startTiming.current;
+      if (current && timing.loadedAt !== null && !timing.reported) {
+        timing.reported = true;
+        reportFirstGameplay(gameId, current.playId, Math.round(performance.now() - timing.loadedAt));
+      }
+      if (current) gameplay.current?.gameStarted(current);
+    }
+    const gameplayStop = () => gameplay.current?.gameStopped();
+    function submitScore(score: number, won: boolean | null) {
+      const current = sessions.forScore();
+      void current.playId.then((playId) => onScoreRef.current?.({ playId, score, won }));
+    }
+    function onMessage(event: MessageEvent) {
+      if (!isTrustedGameMessage(event, frameRef.current?.contentWindow, { frameUrl, externalUrl })) return;
+      const message = parseSdkMessage(event.data);
+      if (message) {
+        switch (message.type) {
+          case "gameplay.start":
+            gameplayStart();
+            break;
+          case "gameplay.stop":
+            gameplayStop();
+            break;
+          case "loading.progress":
+            onProgress(message.progress);
+            break;
+          case "score.submit":
+            submitScore(message.score, message.won);
+            break;
+          default:
+            break;
+        }
+        return;
+      }
+      const v2 = parseSdkV2Request(event.data);
+      if (!v2) return;
+      const source = event.source as Window;
+      const reply = (answer: ReturnType<typeof okReply>) => source.postMessage(answer, event.origin);
+      if ("invalid" in v2) {
+        reply(errorReply(v2.id, new SdkV2Error("invalid", v2.invalid)));
+        return;
+      }
+      handleSdkV2Request(v2.request, {
+        gameId,
+        user: () => userRef.current,
+        gameUser: () => fetchGameUser(gameId),
+        settings: () => settingsRef.current,
+        saves: gameSaves,
+        currentPlay: async () => sessions.currentPlayId(),
+        onGameplayStart: gameplayStart,
+        onGameplayStop: gameplayStop,
+        onProgress,
+        onScore: submitScore,
+        unlock: async (id, key, playId) => {
+          const result = await unlockAchievement(id, key, playId);
+          if (result.unlocked) announceUnlock(key);
+          return result;
+        },
+      }).then(
+        (result) => reply(okReply(v2.id, result)),
+        (err: unknown) => reply(errorReply(v2.id, err)),
+      );
+    }
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [
+    active,
+    frameUrl,
+    externalUrl,
+    gameId,
+    sessions,
+    startTiming,
+    gameplay,
+    frameRef,
+    userRef,
+    settingsRef,
+    gameSaves,
+    announceUnlock,
+    onProgress,
+    onScoreRef,
+  ]);
+}
