@@ -15,7 +15,7 @@ import { adminCollectionRoutes } from "./collections";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminGameAchievementRoutes } from "./game-achievements";
-import { adminMessageRoutes } from "./messages";
+import { adminFormSubmissionRoutes } from "./form-submissions";
 import { adminModerationRoutes } from "./moderation";
 import { adminReportRoutes } from "./reports";
 import { adminScoreRoutes } from "./scores";
@@ -255,7 +255,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
-      await scope.register(adminMessageRoutes, ctx);
+      await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
       await scope.register(adminModerationRoutes, ctx);
