@@ -22,7 +22,7 @@ import {
 import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
 import { rebuildPlayerStats } from "../services/scores";
 import { periodStart } from "../services/seasons";
-import { rebuildAchievements } from "../services/achievements";
+import { rebuildAchievements } from "../services/site-achievements";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { manifestAchievementsSchema } from "../../contract/game-achievements";
 import { scoreRulesPatchSchema } from "../../contract/admin";

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
-import { unlock } from "./achievements";
+import { unlock } from "./site-achievements";
 import { assertGameExists } from "./games";
 import { filterText } from "./community-settings";
 import { assertNotMuted } from "./moderation";

@@ -3,7 +3,7 @@ import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrd
 import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { Invalid, Forbidden, Conflict } from "../errors";
-import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./achievements";
+import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./site-achievements";
 import { bestScoreRankSql } from "./boards";
 import { currentSeason, rebuildSeasonBoards } from "./seasons";
 

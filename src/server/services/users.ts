@@ -5,7 +5,7 @@ import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
-import { listAchievements } from "./achievements";
+import { listAchievements } from "./site-achievements";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
 import { likePattern } from "./games";
 import { gameRanks, leaderboard } from "./leaderboard";
