@@ -17,7 +17,7 @@ import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins
 import { prepareTemplate } from "./services/page-template";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
-import { createRateLimits } from "./rate-limits";
+import { createRateLimits } from "./rate-limit-table";
 import { adminRoutes } from "./routes/admin";
 import { advertiseRoutes } from "./routes/advertise";
 import { authRoutes } from "./routes/auth";

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { purgeOldAudit } from "../services/audit";
 import { purgeOldNotifications } from "../services/notifications";
 import { purgeOldAnonymousPlays } from "../services/play-retention";
-import { purgeRateLimits } from "../services/rate-limit";
+import { purgeRateLimits } from "../services/rate-limit-counter";
 import { purgeExpiredSessions } from "../services/sessions";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categoriesTable, gameSavesTable, gamesTable, usersTable } from "../db/schema";
-import { rateLimitTable } from "../rate-limits";
+import { rateLimitTable } from "../rate-limit-table";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 
 type Cookies = { sid: string };

@@ -26,7 +26,7 @@ import { adminErrorHandler } from "./validation";
 import { adminWebsiteContentRoutes } from "./website-content";
 import { adminTwoStepRoutes } from "./two-step";
 import { assertStaffMayAct } from "../../services/two-step";
-import { hitRateLimit } from "../../services/rate-limit";
+import { hitRateLimit } from "../../services/rate-limit-counter";
 import type { SessionUser } from "../../services/sessions";
 
 export type AdminRouteEntry = { method: string; url: string; guarded: boolean; moderators: boolean };
