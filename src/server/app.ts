@@ -54,7 +54,7 @@ import { READ_CACHE_CHANNEL, ReadCache } from "./services/read-cache";
 import { invalidateCommunitySettings } from "./services/community-settings";
 import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
-import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
+import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { createLeaderboardCache } from "./services/leaderboard";
 
 /** Optional hooks for operations and tests; production passes none. */

@@ -4,7 +4,7 @@ import { errorResponses, slugParamSchema } from "../../contract/common";
 import { GAME_PAGE_SIZE, gameListSchema, gamePageQuerySchema } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { getCollectionBySlug, listCollections } from "../services/collections";
 import { listCollectionGames } from "../services/games";
 
