@@ -12,7 +12,8 @@ import {
 } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { featuredGames, getGameDetail, listGames, pseudoCategoryFilter, recordPlay } from "../services/games";
+import { featuredGames, getGameDetail, listGames, pseudoCategoryFilter } from "../services/game-catalogue";
+import { recordPlay } from "../services/plays";
 import { getCategoryBySlug } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 

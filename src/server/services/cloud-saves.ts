@@ -12,7 +12,7 @@ import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
 import type { Db, Tx } from "../db/client";
 import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
 import { TooLarge, Unauthorized } from "../errors";
-import { assertGameOnGamesOrigin } from "./games";
+import { assertGameOnGamesOrigin } from "./game-catalogue";
 
 /**
  * Cloud saves (D76): each signed-in player's small key-value store per game.

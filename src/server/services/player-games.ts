@@ -1,6 +1,6 @@
 /**
  * D86: a player's figures per game (player_games): plays and when last played here, playtime in
- * services/my-games.ts. Apart from my-games.ts so that recordPlay (services/games.ts) can use it without an
+ * services/my-games.ts. Apart from my-games.ts so that recordPlay (services/plays.ts) can use it without an
  * import cycle. No HTTP types.
  */
 import { sql } from "drizzle-orm";

@@ -5,7 +5,7 @@ import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
 import { unlock } from "./site-achievements";
-import { assertGameExists } from "./games";
+import { assertGameExists } from "./game-catalogue";
 import { filterText } from "./community-settings";
 import { assertNotMuted } from "./moderation";
 

@@ -7,7 +7,7 @@ import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
 import { listAchievements } from "./site-achievements";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
-import { likePattern } from "./games";
+import { likePattern } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
 
 /** An active user's privacy setting (D87); disabled and (D87) anonymised accounts do not exist (404). */
