@@ -23,7 +23,14 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/test/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/server/**/*.test.ts",
+            "src/test/**/*.test.ts",
+            "src/contract/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "sdk/**/*.test.ts",
+            "games/**/*.test.ts",
+          ],
           setupFiles: ["./src/test/setup-node.ts"],
           globalSetup: ["./src/test/global-setup-node.ts"],
           testTimeout: 30_000,

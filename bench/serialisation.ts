@@ -16,7 +16,7 @@ import { GAME_PAGE_SIZE, gameListSchema, type Game } from "../src/contract/games
 import { createDb, migrate } from "../src/server/db/client";
 import { seed } from "../src/server/db/seed";
 import { createSerializerCompiler } from "../src/server/plugins/serializer";
-import { listGames } from "../src/server/services/games";
+import { listGames } from "../src/server/services/game-catalogue";
 
 const { values: args } = parseArgs({ options: { count: { type: "string", default: "100000" }, rounds: { type: "string", default: "5" } } });
 const count = Number(args.count);

@@ -8,7 +8,7 @@ import type { PublicPlayer } from "./player-live";
 export const DIRECT_MESSAGE_MAX_LENGTH = 1000;
 /** The composer shows how many characters are left from this many on. */
 export const DIRECT_MESSAGE_COUNTER_FROM = 800;
-/** D88: messages a player may send per minute, all conversations together (rate-limits.ts `directMessage`). */
+/** D88: messages a player may send per minute, all conversations together (rate-limit-table.ts `directMessage`). */
 export const DIRECT_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 /** A page of a conversation: 30 messages by default, 100 at most. */
 export const DIRECT_MESSAGE_PAGE = { default: 30, max: 100 } as const;

@@ -5,6 +5,9 @@ import { formatScore, type ScoreFormat } from "./score-format";
  * page does not load zod for a constant (issue 13 item 6, D73).
  */
 
+/** D23: a score is a whole number from 0 to this (the API, the SDK host and the database refuse more). */
+export const MAX_SCORE = 1_000_000_000;
+
 /** The orders a list of games can be sorted in (`?sort=`). */
 export const GAME_SORTS = ["newest", "popular", "rating"] as const;
 export type GameSort = (typeof GAME_SORTS)[number];

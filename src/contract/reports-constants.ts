@@ -29,7 +29,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 /** The optional text of a report: at most this many characters. */
 export const REPORT_TEXT_MAX_LENGTH = 500;
-/** Reports a player may send per hour (rate-limits.ts `report`). */
+/** Reports a player may send per hour (rate-limit-table.ts `report`). */
 export const REPORT_RATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 } as const;
 
 /** What the report dialog says once the report is stored (201). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
+import { MAX_SCORE } from "./games-constants";
 import { boardQueryFields } from "./leaderboard";
 
 /** Score entry per game (spec §3, D23). */
@@ -22,7 +23,7 @@ export const scoreListQuerySchema = z.object({
 /** D23 */
 export const submitScoreSchema = z.object({
   playId: z.string().min(1).max(64),
-  score: z.number().int().min(0).max(1_000_000_000),
+  score: z.number().int().min(0).max(MAX_SCORE),
   won: z.boolean().optional(),
 });
 export const submitScoreResponseSchema = z.object({

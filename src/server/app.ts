@@ -17,7 +17,7 @@ import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins
 import { prepareTemplate } from "./services/page-template";
 import type { Database } from "./db/client";
 import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
-import { createRateLimits } from "./rate-limits";
+import { createRateLimits } from "./rate-limit-table";
 import { adminRoutes } from "./routes/admin";
 import { advertiseRoutes } from "./routes/advertise";
 import { authRoutes } from "./routes/auth";
@@ -56,7 +56,7 @@ import { READ_CACHE_CHANNEL, ReadCache } from "./services/read-cache";
 import { invalidateCommunitySettings } from "./services/community-settings";
 import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
-import { catalogueInvalidationPlugin } from "./plugins/cached-reads";
+import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { createLeaderboardCache } from "./services/leaderboard";
 
 /** Optional hooks for operations and tests; production passes none. */

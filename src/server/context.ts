@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import type { RateLimitOverrides, RateLimits } from "./rate-limits";
+import type { RateLimitOverrides, RateLimits } from "./rate-limit-table";
 import type { ChatHub } from "./services/chat-hub";
 import type { PlayerHub } from "./services/player-hub";
 import type { PresenceTracker } from "./services/presence";
@@ -52,7 +52,7 @@ export type AppContext = {
   database: Database;
   settings: AppSettings;
   leaderboardCache: LeaderboardCache;
-  /** the rate-limit table bound to the database (rate-limits.ts) */
+  /** the rate-limit table bound to the database (rate-limit-table.ts) */
   rateLimits: RateLimits;
   /** D8/D37: chat fan-out between pages and processes */
   chatHub: ChatHub;

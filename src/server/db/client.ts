@@ -7,6 +7,8 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 /** One Drizzle interface for both drivers (D5). PGlite's is typed as node-postgres's: same query builder. */
 export type Db = NodePgDatabase<Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`: the same queries, run in that transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {
   db: Db;

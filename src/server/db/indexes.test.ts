@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameListQuery } from "../../contract/games";
 import { buildTestApp, repoRoot, type TestApp } from "../../test/test-app";
-import { gameListQuery, listGames } from "../services/games";
+import { gameListQuery, listGames } from "../services/game-catalogue";
 import { createDb, migrate, migrationsFolder } from "./client";
 
 /**

@@ -3,7 +3,7 @@ import { purgeOldAudit } from "../services/audit";
 import { purgeFinishedJobs } from "../services/job-queue";
 import { purgeOldNotifications } from "../services/notifications";
 import { purgeOldAnonymousPlays } from "../services/play-retention";
-import { purgeRateLimits } from "../services/rate-limit";
+import { purgeRateLimits } from "../services/rate-limit-counter";
 import { purgeExpiredSessions } from "../services/sessions";
 
 /** Every 10 minutes (D116). */

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { advertiserEnquiriesTable } from "../db/schema";
 import { describeEachDatabase } from "../../test/test-app";
-import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limits";
+import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limit-table";
 
 describeEachDatabase(
   "advertise form API (D53)",

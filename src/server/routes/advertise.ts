@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../contract/common";
 import { advertiseSchema, okMessageSchema } from "../../contract/forms";
 import type { AppContext } from "../context";
-import { saveAdvertiserEnquiry } from "../services/messages";
+import { saveAdvertiserEnquiry } from "../services/form-submissions";
 
 /** D53: advertiser enquiries, stored for the admins. */
 export const advertiseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {

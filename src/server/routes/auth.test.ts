@@ -6,7 +6,7 @@ import { sessionsTable, usersTable } from "../db/schema";
 import { hashToken } from "../services/sessions";
 import { insertSession, insertUser } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limits";
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limit-table";
 
 function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
   return res.cookies.find((c) => c.name === "sid");

@@ -15,7 +15,7 @@ import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
 import { audit, logAuditError, signInRecord } from "../services/audit";
 import { knownDeviceCookies } from "../plugins/known-device";
-import type { RateLimitName } from "../rate-limits";
+import type { RateLimitName } from "../rate-limit-table";
 
 /** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {

@@ -4,7 +4,7 @@ import { categoryListSchema, categorySchema } from "../../contract/categories";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
 import { getCategoryBySlug, listCategories } from "../services/categories";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
   // decision 008: both are served from the cache of public reads.

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { collectionSchema } from "../../contract/collections";
 import { gameSchema } from "../../contract/games";
 import { gamesTable } from "../db/schema";
-import { BUILTIN_COLLECTIONS, SEED_COLLECTIONS, seedCollections, upgradeBuiltinsForCollections } from "../db/seed";
+import { BUILTIN_COLLECTIONS, SEED_COLLECTIONS, seedCollections, upgradeBuiltinsForCollections } from "../db/builtin-games";
 import { asAdmin, describeEachDatabase, repoRoot } from "../../test/test-app";
 import path from "node:path";
 

@@ -4,9 +4,9 @@ import { errorResponses, slugParamSchema } from "../../contract/common";
 import { GAME_PAGE_SIZE, gameListSchema, gamePageQuerySchema } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { getCollectionBySlug, listCollections } from "../services/collections";
-import { listCollectionGames } from "../services/games";
+import { listCollectionGames } from "../services/game-catalogue";
 
 /** decision 008: the first pages of a collection's games are cached; deeper pages are read each time. */
 const CACHED_PAGES = 4;

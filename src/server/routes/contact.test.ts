@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { describeEachDatabase } from "../../test/test-app";
-import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limits";
+import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limit-table";
 
 describeEachDatabase(
   "contact form API",

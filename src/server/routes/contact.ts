@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../contract/common";
 import { contactSchema, okMessageSchema } from "../../contract/forms";
 import type { AppContext } from "../context";
-import { saveContactMessage } from "../services/messages";
+import { saveContactMessage } from "../services/form-submissions";
 
 /** D51: the contact form, stored for the admins. */
 export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {

@@ -4,7 +4,7 @@ import { errorResponses } from "../../contract/common";
 import { friendListsSchema, friendRequestResultSchema, presenceReportSchema, relationshipSchema, userIdParamSchema } from "../../contract/friends";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
-import { assertGameExists } from "../services/games";
+import { assertGameExists } from "../services/game-catalogue";
 import { blockPlayer, listFriends, relationship, removeFriend, requestFriend, unblockPlayer } from "../services/friends";
 
 const errors = errorResponses(400, 401, 403, 404, 429);

@@ -1,7 +1,7 @@
 import { expect, it, describe } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { gameAchievementsTable, gamesTable, playsTable } from "../db/schema";
-import { gameManifestSchema, syncBuiltinAchievements } from "../db/seed";
+import { gameManifestSchema, syncBuiltinAchievements } from "../db/builtin-games";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot, type TestApp } from "../../test/test-app";
 import { newGame, play, score, type Player } from "../../test/scores";

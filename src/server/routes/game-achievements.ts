@@ -8,7 +8,7 @@ import {
   userGameAchievementListSchema,
 } from "../../contract/game-achievements";
 import type { AppContext } from "../context";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { requireUser } from "../plugins/auth";
 import { gameAchievementTitle, listGameAchievements, listUserGameAchievements, myGameAchievements, unlockGameAchievement } from "../services/game-achievements";
 import { notifyAchievements } from "../services/notifications";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameDetailSchema, gameSchema } from "../../contract/games";
 import { gamesTable, usersTable } from "../db/schema";
-import { readBuiltinGames } from "../db/seed";
+import { readBuiltinGames } from "../db/builtin-games";
 import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot } from "../../test/test-app";
 import { buildZip, multipart } from "../../test/uploads";
 import path from "node:path";

@@ -124,7 +124,7 @@ describeEachDatabase(
 );
 
 // Issue 17's security review: a leaderboard search is never cached (each one is a query over the players) and had no
-// limit. Searches are counted per address (rate-limits.ts `leaderboardSearch`, lowered to 3 here); the cached common
+// limit. Searches are counted per address (rate-limit-table.ts `leaderboardSearch`, lowered to 3 here); the cached common
 // boards are not counted.
 describeEachDatabase(
   "leaderboard search is rate-limited per address (issue 17)",

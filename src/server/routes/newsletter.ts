@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../contract/common";
 import { newsletterSchema, okMessageSchema } from "../../contract/forms";
 import type { AppContext } from "../context";
-import { subscribeToNewsletter } from "../services/messages";
+import { subscribeToNewsletter } from "../services/form-submissions";
 
 /** D53: newsletter sign-ups, stored for the admins; signing up twice is fine (200). */
 export const newsletterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {

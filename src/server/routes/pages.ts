@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ApiFetch } from "../../client/lib/api-client";
 import type { PageRenderer } from "../../client/entry-server";
 import type { AppContext } from "../context";
-import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/cached-reads";
+import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/read-cache-http";
 import type { ClientManifest } from "../services/client-manifest";
 import { ensureCardFile, loadCard, parseCardFile, parseCardSubject } from "../services/og-cards";
 import { modulePreloadLinks } from "../services/page-template";

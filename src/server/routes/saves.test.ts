@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameSavesTable, usersTable } from "../db/schema";
-import { rateLimitTable } from "../rate-limits";
+import { rateLimitTable } from "../rate-limit-table";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { insertGame } from "../../test/factories";
 

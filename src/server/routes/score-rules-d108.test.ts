@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { SCORE_HELD_TEXTS, SCORE_RULE_MESSAGES } from "../../contract/games-constants";
 import { gameAchievementsTable, gamesTable, heldScoresTable, notificationsTable, playerStatsTable, playsTable } from "../db/schema";
-import { syncBuiltinScoreRules } from "../db/seed";
+import { syncBuiltinScoreRules } from "../db/builtin-games";
 import { UNLOCKS_PER_PLAY, UNLOCKS_PER_PLAY_MESSAGE } from "../services/game-achievements";
 import { leaderboard } from "../services/leaderboard";
 import { currentSeason } from "../services/seasons";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { gamesTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { resetRateLimit } from "../services/rate-limit";
+import { resetRateLimit } from "../services/rate-limit-counter";
 import { newGame, play, score } from "../../test/scores";
 
 describeEachDatabase(
@@ -154,7 +154,7 @@ describeEachDatabase(
 
 // Issue 17's security review: each profile read counts the players ahead of this one (its rank; the statistics one rank
 // per game) and is never cached (D87: it depends on who asks). Reads are counted per address, or per player when
-// signed in (rate-limits.ts `profileRead`, lowered to 3 here), the profile and its statistics together.
+// signed in (rate-limit-table.ts `profileRead`, lowered to 3 here), the profile and its statistics together.
 describeEachDatabase(
   "profile reads are rate-limited (issue 17)",
   (t) => {

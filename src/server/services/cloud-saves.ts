@@ -9,10 +9,10 @@ import {
   quotaMessage,
 } from "../../contract/saves-constants";
 import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
 import { TooLarge, Unauthorized } from "../errors";
-import { assertGameOnGamesOrigin } from "./games";
+import { assertGameOnGamesOrigin } from "./game-catalogue";
 
 /**
  * Cloud saves (D76): each signed-in player's small key-value store per game.
@@ -46,8 +46,6 @@ import { assertGameOnGamesOrigin } from "./games";
  *
  * No HTTP types here: the route (routes/saves.ts) checks the session and the rate limit, then calls these.
  */
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The 413 of a write that would take the game's data over the quota. */
 export class CloudSaveQuotaExceeded extends TooLarge {

@@ -21,7 +21,7 @@ import { Conflict, Invalid, NotFound } from "../errors";
  * - `setGameCollections` replaces a game's tags; an unknown collection id is 400 and nothing changes.
  *
  * No HTTP types: routes/collections.ts and routes/admin/collections.ts are the thin routes; the games of a
- * collection are read by services/games.ts (`listCollectionGames`), as every list of games is.
+ * collection are read by services/game-catalogue.ts (`listCollectionGames`), as every list of games is.
  */
 
 /** Write access that a transaction has too. */

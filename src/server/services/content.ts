@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { websiteContentTable } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { checkContentValue, sanitizeHtml } from "./content-values";
+import { checkContentValue, sanitizeHtml } from "./html-sanitiser";
 
 export const DUPLICATE_CONTENT = "Content with this section and key already exists";
 

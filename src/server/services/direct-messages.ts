@@ -13,7 +13,7 @@ import type { PublicPlayer } from "../../contract/player-live";
 import type { Db } from "../db/client";
 import { directMessagesTable, usersTable, websiteContentTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound } from "../errors";
-import type { RateLimits } from "../rate-limits";
+import type { RateLimits } from "../rate-limit-table";
 import { relationship } from "./friends";
 import type { NotifyDeps } from "./notifications";
 import { assertNotMuted } from "./moderation";

@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import { gameAchievementsTable, gamesTable, playerGameAchievementsTable, usersTable } from "../db/schema";
 import { isUniqueViolation } from "../db/pg-errors";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { assertGameExists } from "./games";
+import { assertGameExists } from "./game-catalogue";
 import { readManifestKey } from "./packages";
 import { PLAY_SESSION_TTL_MS } from "./scores";
 

@@ -4,7 +4,7 @@ import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admi
 import type { Db } from "../db/client";
 import { assertCollectionsExist } from "./collections";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
-import { assertCategoryExists, createPackagedGame, getAdminGame } from "./games";
+import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
 import { makeOgImageSoon } from "./og-images";
 import { readPackageDifficulty } from "./packages";
 import { readPackageScoreRules } from "./score-rules";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { HeldScoreRow } from "../../contract/admin";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { gamesTable, heldScoresTable, usersTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { getScoreRules } from "./score-rules";
@@ -53,7 +53,7 @@ export async function listHeldScores(db: Db): Promise<HeldScoreRow[]> {
 type Decided = { id: number; userId: number; gameId: number; score: number };
 
 /** Marks a pending held score decided (inside the caller's transaction); NotFound or Conflict otherwise. */
-async function decide(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number, status: "approved" | "rejected", staffId: number, now: Date) {
+async function decide(tx: Tx, id: number, status: "approved" | "rejected", staffId: number, now: Date) {
   const [row] = await tx.select().from(heldScoresTable).where(eq(heldScoresTable.id, id)).for("update");
   if (!row) throw new NotFound("Held score not found");
   if (row.status !== "pending") throw new Conflict(`This score was already ${row.status}`);

@@ -22,7 +22,7 @@ import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
-import { assertGameExists, gameColumns, toGame } from "./games";
+import { assertGameExists, gameColumns, toGame } from "./game-catalogue";
 
 /** D86: marks the game as a favourite of the player (again: nothing changes). */
 export async function addFavorite(db: Db, userId: number, gameId: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
-import { getGame, listCollectionGames, listGames } from "./games";
+import { getGame, listCollectionGames, listGames } from "./game-catalogue";
 import { renderCard, type CardContent } from "./og-card-render";
 import { localCoverFile, OG_IMAGE_SIZE, writeFileOnce } from "./og-images";
 import { getUserProfile } from "./users";

@@ -286,7 +286,7 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
 /**
  * D105: a code that confirms the owner of a signed-in account before a sensitive change, under `key` (the account's
  * step-up key, never an email address, so a staff sign-in challenge is never touched). The key's earlier live
- * challenges end: only the newest code mailed works. Limits on requests and tries are the caller's (rate-limits.ts).
+ * challenges end: only the newest code mailed works. Limits on requests and tries are the caller's (rate-limit-table.ts).
  */
 export async function startKeyedChallenge(db: Db, key: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
   await db

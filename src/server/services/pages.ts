@@ -20,7 +20,7 @@ import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
 import { listContent } from "./content";
-import { getGame } from "./games";
+import { getGame } from "./game-catalogue";
 import { cardImage, loadCard, type CardSubject } from "./og-cards";
 import { ensureOgImage, OG_IMAGE_SIZE } from "./og-images";
 import { ratingAggregate } from "./reviews";

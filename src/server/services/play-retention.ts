@@ -6,7 +6,7 @@
  * many processes purge at the same time.
  *
  * What the site shows stays the same after a purge:
- * - a game's play count (and "most played") is games.plays, counted at each play (services/games.ts recordPlay);
+ * - a game's play count (and "most played") is games.plays, counted at each play (services/plays.ts recordPlay);
  * - Total Players (D83) and My Games (D86) are player_games rows, the profile's category shares (D25) signed-in plays;
  * - the admin games list's median time to first gameplay (services/play-timing.ts) reads a game's last MEDIAN_SAMPLE
  *   timed plays: those are kept whatever their age (at most MEDIAN_SAMPLE rows per game).

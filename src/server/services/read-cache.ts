@@ -66,7 +66,7 @@ function makeCachedRead(body: ReadBody): CachedRead {
 /**
  * A per-process cache of public read answers (issue 12 item 4, decision 008): home lists, categories, a game,
  * the first pages of each sort. No HTTP types: routes ask `get(key, build)` and send what it returns
- * (plugins/cached-reads.ts does the ETag, 304 and encoding).
+ * (plugins/read-cache-http.ts does the ETag, 304 and encoding).
  *
  * Contract:
  * - Answers belong to a generation. `invalidate()` starts a new one here at once and tells every other

@@ -14,7 +14,7 @@ import {
 import type { Db } from "../db/client";
 import { chatMessagesTable, directMessagesTable, reportsTable, reviewsTable, usersTable } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
-import type { RateLimits } from "../rate-limits";
+import type { RateLimits } from "../rate-limit-table";
 import type { ChatHub } from "./chat-hub";
 import { deleteChatMessage } from "./chat";
 import { banPlayer, mutePlayer } from "./moderation";

@@ -1,15 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { RatingAggregate, Review } from "../../contract/reviews";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
-import { unlock } from "./achievements";
-import { assertGameExists } from "./games";
+import { unlock } from "./site-achievements";
+import { assertGameExists } from "./game-catalogue";
 import { filterText } from "./community-settings";
 import { assertNotMuted } from "./moderation";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function toReview(r: { review: typeof reviewsTable.$inferSelect; username: string; avatarUrl: string | null }): Review {
   return {

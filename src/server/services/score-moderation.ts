@@ -3,7 +3,7 @@ import type { AdminScoreRow } from "../../contract/admin";
 import type { Db } from "../db/client";
 import { bestScoresTable, gamesTable, scoresTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
-import { rebuildAchievements } from "./achievements";
+import { rebuildAchievements } from "./site-achievements";
 import { rebuildBestScores, recomputeTotals } from "./score-rules";
 import { rebuildSeasonBoards } from "./seasons";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { scoreRulesPatchSchema, type ScoreRulesPatch } from "../../contract/admin";
 import { countsTowardTotal, type ScoreRules } from "../../contract/games-constants";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { readManifestKey } from "./packages";
@@ -14,7 +14,6 @@ import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
  * games with a maximum add to a total, D108). The recomputation helpers also serve score moderation (D93). No HTTP types here.
  */
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
 
 /** D90: the `"scores"` object of a game.json (undefined when absent); a present but wrong one is refused. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrder } from "../../contract/games-constants";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { Invalid, Forbidden, Conflict } from "../errors";
-import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./achievements";
+import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./site-achievements";
 import { bestScoreRankSql } from "./boards";
 import { currentSeason, rebuildSeasonBoards } from "./seasons";
 
@@ -84,7 +84,6 @@ export type HeldReason = "ten_times_top" | "top_three";
 const better = (asc: boolean, score: number, than: number | null) => than === null || (asc ? score < than : score > than);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Rules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 
 /** D90/D108: the play's checks (see submitScore), then the score held or recorded. */

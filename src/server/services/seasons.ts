@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, type SeasonLength } from "../../contract/leaderboard-constants";
 import type { Season } from "../../contract/leaderboard";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { seasonsTable, websiteContentTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
@@ -17,7 +17,6 @@ import { Conflict, NotFound } from "../errors";
  * No HTTP types here.
  */
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
 
 /** The advisory lock key of the rollover (any constant the application uses for nothing else). */

@@ -3,7 +3,7 @@ import { SIGN_IN_ALERT_AFTER_FAILURES, TWO_STEP_TEXTS } from "../../contract/two
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { Unauthorized } from "../errors";
-import type { RateLimitName, RateLimits } from "../rate-limits";
+import type { RateLimitName, RateLimits } from "../rate-limit-table";
 import { audit, logAuditError } from "./audit";
 import { siteName } from "./content";
 import { otpMail, signInAlertMail, type Mailer } from "./mailer";
@@ -17,7 +17,7 @@ import {
   resolveAdminUser,
   spendSecondFactorTry,
 } from "./otp";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit } from "./rate-limit-counter";
 import type { SecretBox } from "./secret-box";
 import { checkSecondFactor, twoStepEnabled } from "./two-step";
 

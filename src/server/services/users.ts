@@ -5,9 +5,9 @@ import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
-import { listAchievements } from "./achievements";
+import { listAchievements } from "./site-achievements";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
-import { likePattern } from "./games";
+import { likePattern } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
 
 /** An active user's privacy setting (D87); disabled and (D87) anonymised accounts do not exist (404). */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../../server/services/content-values";
+import { sanitizeHtml } from "../../server/services/html-sanitiser";
 import { multipart } from "../uploads";
 import { NUL_CHARACTER_MESSAGE } from "../../server/plugins/security";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../test-app";

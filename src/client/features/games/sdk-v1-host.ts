@@ -4,8 +4,10 @@
  * Pure functions, so that the rules are unit-tested without a browser.
  */
 
+import { MAX_SCORE } from "@contract/games-constants";
+
 /** D23: a score is an integer from 0 to 1,000,000,000. */
-export const MAX_SDK_SCORE = 1_000_000_000;
+export const MAX_SDK_SCORE = MAX_SCORE;
 
 export type SdkMessage =
   | { type: "gameplay.start" }

@@ -70,7 +70,7 @@ export const gamesTable = pgTable(
     check("games_score_format_valid", sql`${t.scoreFormat} in ('points', 'time_ms')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
-    // Issue 12 item 3: one B-tree per sort of the games list (services/games.ts orderFor), each whole,
+    // Issue 12 item 3: one B-tree per sort of the games list (services/game-catalogue.ts orderFor), each whole,
     // tie-breakers included, so that a page is read in index order and stops at its LIMIT; and the
     // same led by category_id for a category's list (it also serves the foreign key's lookups).
     // NULLS FIRST is what `order by x desc` means (drizzle-kit writes NULLS LAST unless told).

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { MAX_SCORE } from "../../../contract/games-constants";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
 
@@ -159,7 +160,7 @@ export const scoresTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("scores_score_range", sql`${t.score} between 0 and 1000000000`),
+    check("scores_score_range", sql`${t.score} between 0 and ${sql.raw(String(MAX_SCORE))}`),
     uniqueIndex("scores_play_unique").on(t.playId),
     index("scores_game_score_idx").on(t.gameId, t.score.desc(), t.createdAt),
     index("scores_user_idx").on(t.userId, t.createdAt),
@@ -200,7 +201,7 @@ export const heldScoresTable = pgTable(
   },
   (t) => [
     check("held_scores_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check("held_scores_score_range", sql`${t.score} between 0 and 1000000000`),
+    check("held_scores_score_range", sql`${t.score} between 0 and ${sql.raw(String(MAX_SCORE))}`),
     uniqueIndex("held_scores_play_unique").on(t.playId),
     index("held_scores_pending_idx")
       .on(t.createdAt)

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminGameCreateSchema, adminGameListQuerySchema, adminGameListSchema, adminGamePatchSchema, adminGameSchema } from "../../../contract/admin";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
-import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/games";
+import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/game-admin";
 import { makeOgImageSoon } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 

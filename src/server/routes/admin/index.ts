@@ -16,7 +16,7 @@ import { adminDashboardRoutes } from "./dashboard";
 import { adminGameRoutes } from "./games";
 import { adminGameAchievementRoutes } from "./game-achievements";
 import { adminJobRoutes } from "./jobs";
-import { adminMessageRoutes } from "./messages";
+import { adminFormSubmissionRoutes } from "./form-submissions";
 import { adminModerationRoutes } from "./moderation";
 import { adminReportRoutes } from "./reports";
 import { adminScoreRoutes } from "./scores";
@@ -27,7 +27,7 @@ import { adminErrorHandler } from "./validation";
 import { adminWebsiteContentRoutes } from "./website-content";
 import { adminTwoStepRoutes } from "./two-step";
 import { assertStaffMayAct } from "../../services/two-step";
-import { hitRateLimit } from "../../services/rate-limit";
+import { hitRateLimit } from "../../services/rate-limit-counter";
 import type { SessionUser } from "../../services/sessions";
 
 export type AdminRouteEntry = { method: string; url: string; guarded: boolean; moderators: boolean };
@@ -256,7 +256,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
-      await scope.register(adminMessageRoutes, ctx);
+      await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
       await scope.register(adminModerationRoutes, ctx);

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { gamesTable } from "../../db/schema";
 import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { buildZip, listFiles, multipart, type FilePart } from "../../../test/uploads";
-import { rateLimitTable } from "../../rate-limits";
+import { rateLimitTable } from "../../rate-limit-table";
 
 const INDEX = "<!doctype html><title>Uploaded</title><h1>Hello from the package</h1><script src='js/game.js'></script>";
 const FIELDS = {

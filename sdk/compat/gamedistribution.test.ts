@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** D77: sdk/compat/gamedistribution.js, GameDistribution's GD_OPTIONS / gdsdk on top of a fake Arcadium v2. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "../../test/sdk-compat";
+import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "@test/sdk-compat";
 
 type Gd = Record<string, (...args: unknown[]) => Promise<unknown>> & { AdType: Record<string, string> };
 const gdsdk = () => (window as unknown as { gdsdk: Gd }).gdsdk;

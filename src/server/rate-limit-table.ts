@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { TooMany } from "./errors";
 import { OTP_POLICY } from "./services/otp";
-import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./services/rate-limit";
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./services/rate-limit-counter";
 
 /**
  * Every rate limit of the site in one table (D8: database-backed counters shared by all server

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./rate-limit";
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./rate-limit-counter";
 import { describeEachDatabase } from "../../test/test-app";
 
 describeEachDatabase(

@@ -1,10 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ACHIEVEMENTS, type AchievementId } from "../../contract/achievements";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { achievementsTable } from "../db/schema";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
 
 /** Unlocks (idempotently) the achievements whose rule holds now. Returns the newly unlocked ids. */

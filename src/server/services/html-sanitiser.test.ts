@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "./content-values";
+import { sanitizeHtml } from "./html-sanitiser";
 
 describe("html sanitiser (D40)", () => {
   it("keeps the allowlist and removes scripts, event handlers, styles and javascript: links", () => {

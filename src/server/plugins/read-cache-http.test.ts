@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { etagMatches, negotiateEncoding, PRIVATE_READ_CACHE_CONTROL, PUBLIC_READ_CACHE_CONTROL } from "./cached-reads";
+import { etagMatches, negotiateEncoding, PRIVATE_READ_CACHE_CONTROL, PUBLIC_READ_CACHE_CONTROL } from "./read-cache-http";
 
 describe("negotiateEncoding", () => {
   it.each([

@@ -9,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildGamesApp } from "../games-origin";
-import { loadConfig } from "../config";
-import { repoRoot } from "../../test/test-app";
+import { buildGamesApp } from "../src/server/games-origin";
+import { loadConfig } from "../src/server/config";
+import { repoRoot } from "@test/test-app";
 
 const gamesRoot = path.join(repoRoot, "games");
 const runtimeDir = path.join(repoRoot, "sdk", "runtime");

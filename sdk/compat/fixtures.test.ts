@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../../test/paths";
-import { fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle } from "../../test/sdk-compat";
+import { repoRoot } from "@test/paths";
+import { fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle } from "@test/sdk-compat";
 
 type Name = "poki" | "crazygames" | "gamedistribution";
 

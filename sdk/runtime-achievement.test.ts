@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import vm from "node:vm";
 import { describe, expect, it, vi } from "vitest";
-import { repoRoot } from "../../test/test-app";
+import { repoRoot } from "@test/test-app";
 
 /** D78: ArcadiumRuntime.achievement(key) calls SDK v2's Arcadium.achievements.unlock, and nothing else. */
 async function loadRuntime(arcadium: unknown) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** D77: sdk/compat/poki.js, Poki's SDK v2 on top of a fake Arcadium v2. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "../../test/sdk-compat";
+import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "@test/sdk-compat";
 
 type Poki = Record<string, (...args: unknown[]) => unknown>;
 const poki = () => (window as unknown as { PokiSDK: Poki }).PokiSDK;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameUrlFor, likePattern } from "./games";
+import { frameUrlFor, likePattern } from "./game-catalogue";
 
 describe("frameUrlFor (D20)", () => {
   it("uses the external URL when there is one", () => {

@@ -36,7 +36,7 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const gameJs = readFileSync(path.join(repoRoot, "games", "crystal-caverns", "game.js"), "utf8");
 
 /** The capture groups of `re` in game.js, as numbers; throws when the code no longer matches. */

@@ -1,0 +1,19 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { gamesTable, playsTable } from "../db/schema";
+import { notePlayStarted } from "./player-games";
+
+/** D21: counts a play and opens a play session tied to the visitor's user when signed in (D86: their recently played). */
+export async function recordPlay(db: Db, gameId: number, userId: number | null): Promise<{ plays: number; playId: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(gamesTable)
+      .set({ plays: sql`${gamesTable.plays} + 1` })
+      .where(eq(gamesTable.id, gameId))
+      .returning({ plays: gamesTable.plays });
+    if (!updated) return undefined;
+    const [play] = await tx.insert(playsTable).values({ gameId, userId }).returning({ id: playsTable.id });
+    if (userId !== null) await notePlayStarted(tx, userId, gameId);
+    return { plays: updated.plays, playId: play.id };
+  });
+}
