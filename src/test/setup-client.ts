@@ -11,7 +11,10 @@ failOnConsoleError();
 
 // Screens, the header's menus and the toasts are chunks loaded on demand (issue 13 item 6, D73). Loaded here
 // once, so that a component test sees them as soon as it renders them instead of waiting for a first import.
-beforeAll(async () => {
+// A .ts test file holds no JSX and renders no screen: it skips the load, a second or more of CPU per file.
+// eslint-disable-next-line no-empty-pattern -- Vitest reads a hook's fixtures from this pattern; this one uses none
+beforeAll(async ({}, suite) => {
+  if (!suite.file.filepath.endsWith(".tsx")) return;
   const { preloadAll } = await import("@/lib/lazy-component");
   await import("@/app/router");
   await preloadAll();
