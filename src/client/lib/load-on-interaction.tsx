@@ -89,12 +89,18 @@ export function useLoadOnInteraction(part: { preload(): Promise<unknown> }): {
   );
 
   // The part renders in the commit that activates it (its code is loaded): its trigger and its own effects are
-  // there when this effect runs, so the replayed presses reach the part as they would have.
+  // there when this effect runs, so the replayed presses reach the part as they would have. They are replayed in a
+  // microtask, after React has finished this commit: a Radix layer's handlers flush React synchronously, which
+  // React refuses from inside an effect.
   useEffect(() => {
     const element = trigger.current;
     if (!active || !element) return;
     if (focusTrigger.current) element.focus({ preventScroll: true });
-    for (const press of presses.current.splice(0)) replay(element, press);
+    const pending = presses.current.splice(0);
+    queueMicrotask(() => {
+      if (!element.isConnected) return;
+      for (const press of pending) replay(element, press);
+    });
   }, [active]);
 
   const handlers: StandInHandlers = {
