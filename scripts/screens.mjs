@@ -1,7 +1,7 @@
 // Proof for clean-ups (ARCHITECTURE habit 14): captures the rendered HTML and screenshots of every
 // public screen and every CMS screen (signed out and signed in) of a built checkout, and compares two captures.
 //
-//   node scripts/screens.mjs capture <out-dir> [--root <checkout>]   (the checkout must be built)
+//   node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>]   (the checkout must be built)
 //   node scripts/screens.mjs compare <before-dir> <after-dir>
 //
 // Capture starts the built server of <checkout> (default: this one) in development mode (its sign-in code
@@ -114,6 +114,7 @@ const CMS_SCREENS = [
   { name: "cms-reports", as: "admin", url: "/cms/reports" },
   { name: "cms-announcements", as: "admin", url: "/cms/announcements" },
   { name: "cms-audit-log", as: "admin", url: "/cms/audit-log" },
+  { name: "cms-jobs", as: "admin", url: "/cms/jobs" },
   { name: "cms-settings", as: "admin", url: "/cms/settings" },
   { name: "cms-two-step", as: "admin", url: "/cms/two-step" },
 ];
@@ -219,7 +220,7 @@ async function settle(page) {
   }
 }
 
-async function capture(outDir, checkout) {
+async function capture(outDir, checkout, only) {
   await fs.mkdir(outDir, { recursive: true });
   const server = await spawnServer({
     root: checkout,
@@ -230,8 +231,9 @@ async function capture(outDir, checkout) {
   });
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   try {
-    const screens = (await screenList(server.url)).map(([name, url]) => ({ name, as: "out", url }));
-    screens.push(...CMS_SCREENS);
+    const screens = [...(await screenList(server.url)).map(([name, url]) => ({ name, as: "out", url })), ...CMS_SCREENS].filter(
+      (screen) => !only || screen.name.startsWith(only),
+    );
     const states = {
       out: undefined,
       admin: await signInState(server.url, ADMIN_EMAIL, true),
@@ -313,11 +315,12 @@ async function compare(a, b) {
 
 const [command, ...args] = process.argv.slice(2);
 if (command === "capture" && args[0]) {
-  const rootIndex = args.indexOf("--root");
-  await capture(path.resolve(args[0]), rootIndex >= 0 ? path.resolve(args[rootIndex + 1]) : ownRoot);
+  const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const root = option("--root");
+  await capture(path.resolve(args[0]), root ? path.resolve(root) : ownRoot, option("--only"));
 } else if (command === "compare" && args[0] && args[1]) {
   await compare(path.resolve(args[0]), path.resolve(args[1]));
 } else {
-  console.error("usage: node scripts/screens.mjs capture <out-dir> [--root <checkout>] | compare <before-dir> <after-dir>");
+  console.error("usage: node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>] | compare <before-dir> <after-dir>");
   process.exitCode = 2;
 }

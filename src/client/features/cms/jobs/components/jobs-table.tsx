@@ -3,6 +3,7 @@ import type { JobState, JobView } from "@contract/jobs-constants";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
 import { jobLabel, STATE_LABELS } from "./job-texts";
 
@@ -14,6 +15,14 @@ const STATE_BADGES: Record<JobState, BadgeVariant> = {
   failed: "destructive",
   cancelled: "outline",
 };
+
+/*
+ * Below md the table is a list of cards (rows and cells are blocks, the header is left to screen readers), so that a
+ * job's state, tries and error read on a phone without sideways scrolling.
+ */
+const cardTable = "max-md:block max-md:[&_tbody]:block";
+const cardRow = "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardCell = "max-md:block max-md:border-0 max-md:p-0";
 
 /** What "When" says of a job: when it is due, when it started, or when it finished. */
 function whenText(job: JobView): string {
@@ -39,8 +48,8 @@ export function JobsTable({
   onCancel: (job: JobView) => void;
 }) {
   return (
-    <DataTable label="Jobs">
-      <thead>
+    <DataTable label="Jobs" tableClassName={cardTable}>
+      <thead className="max-md:sr-only">
         <tr>
           {HEADERS.map((h) => (
             <Th key={h} className={h === "Actions" ? "text-right" : undefined}>
@@ -56,19 +65,20 @@ export function JobsTable({
           <MessageRow columns={HEADERS.length}>{empty}</MessageRow>
         ) : (
           jobs.map((job) => (
-            <Tr key={job.id}>
-              <Td>
+            <Tr key={job.id} className={cardRow}>
+              <Td className={cn(cardCell, "max-md:basis-full")}>
                 <span className="font-medium">{jobLabel(job.name)}</span>
                 <span className="block text-xs text-muted-foreground">#{job.id}</span>
               </Td>
-              <Td>
+              <Td className={cardCell}>
                 <Badge variant={STATE_BADGES[job.state]}>{STATE_LABELS[job.state]}</Badge>
               </Td>
-              <Td className="whitespace-nowrap text-sm text-muted-foreground">{whenText(job)}</Td>
-              <Td className="tabular-nums">
+              <Td className={cn(cardCell, "whitespace-nowrap text-sm text-muted-foreground")}>{whenText(job)}</Td>
+              <Td className={cn(cardCell, "tabular-nums max-md:text-sm")}>
                 {job.attempts} of {job.maxAttempts}
+                <span className="md:hidden"> tries</span>
               </Td>
-              <Td className="max-w-xs">
+              <Td className={cn(cardCell, "max-w-xs max-md:max-w-none max-md:basis-full", !job.lastError && "max-md:hidden")}>
                 {job.lastError ? (
                   <span className="line-clamp-2 break-words font-mono text-xs text-destructive" title={job.lastError}>
                     {job.lastError}
@@ -77,7 +87,7 @@ export function JobsTable({
                   <span className="text-muted-foreground">—</span>
                 )}
               </Td>
-              <Td className="text-right">
+              <Td className={cn(cardCell, "text-right max-md:ml-auto")}>
                 <div className="flex justify-end gap-2">
                   {job.state === "queued" || job.state === "failed" ? (
                     <Button size="sm" variant="outline" disabled={busyId === job.id} onClick={() => onRun(job)}>
