@@ -1,4 +1,4 @@
-import type { AdminScoreRow } from "../src/contract/admin";
+import type { AdminScoreRow } from "../src/contract/admin/scores";
 import { formatScore } from "../src/contract/games-constants";
 import { expect, expectToast, test, watchConsole } from "./fixtures";
 

@@ -8,7 +8,7 @@ import { collectionsTable, gameCollectionsTable, gamesTable } from "./schema";
 import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
 import { syncDeclaredAchievements } from "../services/game-achievements";
 import { manifestAchievementsSchema } from "../../contract/game-achievements";
-import { scoreRulesPatchSchema } from "../../contract/admin";
+import { scoreRulesPatchSchema } from "../../contract/admin/games";
 import { applyScoreRules, scoreRuleColumns } from "../services/score-rules";
 
 /** games/<slug>/game.json (D26) */

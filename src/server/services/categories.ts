@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { adminCategoryCreateSchema, adminCategoryPatchSchema } from "../../contract/admin";
+import type { adminCategoryCreateSchema, adminCategoryPatchSchema } from "../../contract/admin/categories";
 import type { Category } from "../../contract/categories";
 import type { Db } from "../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors";

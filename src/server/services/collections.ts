@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../contract/admin";
+import type { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../contract/admin/collections";
 import type { Collection } from "../../contract/collections";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";

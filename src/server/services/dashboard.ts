@@ -1,5 +1,5 @@
 import { count, eq, isNull } from "drizzle-orm";
-import type { DashboardResponse } from "../../contract/admin";
+import type { DashboardResponse } from "../../contract/admin/dashboard";
 import type { Db } from "../db/client";
 import {
   advertiserEnquiriesTable,

@@ -10,7 +10,7 @@ import type {
   adminGameUploadFieldsSchema,
   ScoreRulesPatch,
   SdkAdapterName,
-} from "../../contract/admin";
+} from "../../contract/admin/games";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";

@@ -1,6 +1,6 @@
 import fsp from "node:fs/promises";
 import type { z } from "zod";
-import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin";
+import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
 import type { Db } from "../db/client";
 import { assertCollectionsExist } from "./collections";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";

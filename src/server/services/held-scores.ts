@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { HeldScoreRow } from "../../contract/admin";
+import type { HeldScoreRow } from "../../contract/admin/scores";
 import type { Db, Tx } from "../db/client";
 import { gamesTable, heldScoresTable, usersTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";

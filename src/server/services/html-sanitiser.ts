@@ -2,7 +2,7 @@
 import xssDefault from "xss";
 
 const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xssDefault as unknown as typeof import("xss");
-import { isHttpUrl, isSitePath, isUploadsPath } from "../../contract/admin";
+import { isHttpUrl, isSitePath, isUploadsPath } from "../../contract/admin/fields";
 import type { ContentValueType } from "../../contract/content";
 import { Invalid } from "../errors";
 

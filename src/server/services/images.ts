@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_LIMITS } from "../../contract/admin";
+import { IMAGE_LIMITS } from "../../contract/admin/games";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
 import { PRIVATE_FILE_MODE } from "./data-dir";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gamesTable } from "../db/schema";
-import type { SdkAdapterName } from "../../contract/admin";
+import type { SdkAdapterName } from "../../contract/admin/games";
 import { gameDir } from "./packages";
 
 /** D77: the other portals' SDKs a package may load (contract SDK_ADAPTERS), each answered by an adapter at /sdk/compat/{name}.js. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { AdminScoreRow } from "../../contract/admin";
+import type { AdminScoreRow } from "../../contract/admin/scores";
 import type { Db } from "../db/client";
 import { bestScoresTable, gamesTable, scoresTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";

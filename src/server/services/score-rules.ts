@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { scoreRulesPatchSchema, type ScoreRulesPatch } from "../../contract/admin";
+import { scoreRulesPatchSchema, type ScoreRulesPatch } from "../../contract/admin/games";
 import { countsTowardTotal, type ScoreRules } from "../../contract/games-constants";
 import type { Db, Tx } from "../db/client";
 import { gamesTable } from "../db/schema";

@@ -1,4 +1,4 @@
-import { INVALID_OTP_MESSAGE } from "../../contract/admin";
+import { INVALID_OTP_MESSAGE } from "../../contract/admin/sign-in";
 import { SIGN_IN_ALERT_AFTER_FAILURES, TWO_STEP_TEXTS } from "../../contract/two-step-constants";
 import type { Config } from "../config";
 import type { Db } from "../db/client";

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { sessionsChanged } from "./session-cache";
-import type { AdminUserPatch } from "../../contract/admin";
+import type { AdminUserPatch } from "../../contract/admin/users";
 import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";

@@ -5,7 +5,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import type { Entry } from "yauzl";
-import { PACKAGE_LIMITS } from "../../contract/admin";
+import { PACKAGE_LIMITS } from "../../contract/admin/games";
 import { Invalid, TooLarge, UnsupportedType, DomainError } from "../errors";
 import { makeStagingDir } from "./packages";
 

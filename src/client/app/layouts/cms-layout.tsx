@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import type { AdminSelf } from "@contract/admin";
+import type { AdminSelf } from "@contract/admin/sign-in";
 import { PageTitle } from "@/components/page-title";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";

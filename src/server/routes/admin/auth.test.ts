@@ -4,7 +4,7 @@ import { otpChallengesTable, sessionsTable, staffTwoStepTable, usersTable } from
 import { hashToken } from "../../services/sessions";
 import { insertUser } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, enrolTestTwoStep, type TestApp } from "../../../test/test-app";
-import { REQUEST_OTP_MESSAGE } from "../../../contract/admin";
+import { REQUEST_OTP_MESSAGE } from "../../../contract/admin/sign-in";
 import { startSmtp, codeFrom } from "../../../test/smtp";
 
 const smtp = await startSmtp();

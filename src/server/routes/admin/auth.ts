@@ -9,7 +9,7 @@ import {
   verifyOtpResponseSchema,
   verifySecondFactorBodySchema,
   verifySecondFactorResponseSchema,
-} from "../../../contract/admin";
+} from "../../../contract/admin/sign-in";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
 import { clearSessionCookie, requireStaff, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";

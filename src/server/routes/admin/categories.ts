@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminCategoryCreateSchema, adminCategoryListSchema, adminCategoryPatchSchema } from "../../../contract/admin";
+import { adminCategoryCreateSchema, adminCategoryListSchema, adminCategoryPatchSchema } from "../../../contract/admin/categories";
 import { categorySchema } from "../../../contract/categories";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";

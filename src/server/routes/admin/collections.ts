@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../../contract/admin";
+import { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../../contract/admin/collections";
 import { collectionListSchema, collectionSchema } from "../../../contract/collections";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { dashboardResponseSchema } from "../../../contract/admin";
+import { dashboardResponseSchema } from "../../../contract/admin/dashboard";
 import type { AppContext } from "../../context";
 import { dashboardCounts } from "../../services/dashboard";
 import { adminErrorResponses } from "./validation";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminMessagesSchema } from "../../../contract/admin";
+import { adminMessagesSchema } from "../../../contract/admin/form-submissions";
 import type { AppContext } from "../../context";
 import { listMessages } from "../../services/form-submissions";
 import { adminErrorResponses } from "./validation";

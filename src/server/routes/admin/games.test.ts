@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { ADMIN_GAME_PAGE_SIZE, adminGameSchema } from "../../../contract/admin";
+import { ADMIN_GAME_PAGE_SIZE, adminGameSchema } from "../../../contract/admin/games";
 import { gamesTable, reviewsTable } from "../../db/schema";
 import { insertReview } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminGameCreateSchema, adminGameListQuerySchema, adminGameListSchema, adminGamePatchSchema, adminGameSchema } from "../../../contract/admin";
+import { adminGameCreateSchema, adminGameListQuerySchema, adminGameListSchema, adminGamePatchSchema, adminGameSchema } from "../../../contract/admin/games";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/game-admin";

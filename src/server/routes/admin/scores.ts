@@ -7,7 +7,7 @@ import {
   adminScoreResetSchema,
   heldScoreDecisionSchema,
   heldScoreListSchema,
-} from "../../../contract/admin";
+} from "../../../contract/admin/scores";
 import { requireStaff } from "../../plugins/auth";
 import { approveHeldScore, listHeldScores, rejectHeldScore } from "../../services/held-scores";
 import { notifyRecordedScore } from "../../services/notifications";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminSettingsPatchSchema, adminSettingsSchema, schoolModeResultSchema } from "../../../contract/admin";
+import { adminSettingsPatchSchema, adminSettingsSchema, schoolModeResultSchema } from "../../../contract/admin/settings";
 import { CHAT_ENABLED_SETTING, DEFAULT_PROFILE_VISIBILITY_SETTING, INVITE_CODE_SETTING, REGISTRATION_SETTING } from "../../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../../contract/direct-messages-constants";
 import type { AppContext } from "../../context";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { twoStepCodeBodySchema, twoStepConfirmResponseSchema, twoStepSetupSchema, twoStepStatusSchema } from "../../../contract/admin";
+import { twoStepCodeBodySchema, twoStepConfirmResponseSchema, twoStepSetupSchema, twoStepStatusSchema } from "../../../contract/admin/two-step";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
 import { requireStaff, sessionToken } from "../../plugins/auth";

@@ -2,7 +2,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminGameSchema, adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin";
+import { adminGameSchema, adminGameUploadFieldsSchema, HTML_FILE_REQUIRED_MESSAGE, uploadImageResponseSchema } from "../../../contract/admin/games";
 import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
 import { installUploadedGame } from "../../services/game-install";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { adminUserRowSchema } from "../../../contract/admin";
+import { adminUserRowSchema } from "../../../contract/admin/users";
 import { sessionsTable, usersTable } from "../../db/schema";
 import { insertChatMessage } from "../../../test/factories";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";

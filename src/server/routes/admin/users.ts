@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminUserListQuerySchema, adminUserListSchema, adminUserPatchSchema, adminUserRowSchema } from "../../../contract/admin";
+import { adminUserListQuerySchema, adminUserListSchema, adminUserPatchSchema, adminUserRowSchema } from "../../../contract/admin/users";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { requireAdmin } from "../../plugins/auth";

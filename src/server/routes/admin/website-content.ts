@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contentCreateSchema, contentPatchSchema } from "../../../contract/admin";
+import { contentCreateSchema, contentPatchSchema } from "../../../contract/admin/content";
 import { idParamSchema } from "../../../contract/common";
 import { contentItemSchema, contentListSchema } from "../../../contract/content";
 import type { AppContext } from "../../context";

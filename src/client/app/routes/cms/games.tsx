@@ -1,6 +1,6 @@
 import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
-import type { AdminGame } from "@contract/admin";
+import type { AdminGame } from "@contract/admin/games";
 import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
 import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
 import { useDeleteGame } from "@/features/cms/games/api/delete-game";

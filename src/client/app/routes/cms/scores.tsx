@@ -1,6 +1,6 @@
 import { RotateCcw, Trash2, Trophy } from "lucide-react";
 import { useId, useState } from "react";
-import type { AdminScoreRow } from "@contract/admin";
+import type { AdminScoreRow } from "@contract/admin/scores";
 import { formatScore } from "@contract/games-constants";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

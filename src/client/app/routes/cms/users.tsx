@@ -1,6 +1,6 @@
 import { Ban, CheckCircle2, EyeOff, Trophy, Users, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
-import type { AdminUserPatch, AdminUserRow } from "@contract/admin";
+import type { AdminUserPatch, AdminUserRow } from "@contract/admin/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

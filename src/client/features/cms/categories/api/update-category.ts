@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCategoryPatch } from "@contract/admin";
+import type { AdminCategoryPatch } from "@contract/admin/categories";
 import { categorySchema, type Category } from "@contract/categories";
 import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";

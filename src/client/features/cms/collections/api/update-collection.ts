@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCollectionPatch } from "@contract/admin";
+import type { AdminCollectionPatch } from "@contract/admin/collections";
 import { collectionSchema, type Collection } from "@contract/collections";
 import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContentPatch } from "@contract/admin";
+import type { ContentPatch } from "@contract/admin/content";
 import { contentItemSchema, type ContentItem } from "@contract/content";
 import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";

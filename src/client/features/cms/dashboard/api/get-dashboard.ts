@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { dashboardResponseSchema } from "@contract/admin";
+import { dashboardResponseSchema } from "@contract/admin/dashboard";
 import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";

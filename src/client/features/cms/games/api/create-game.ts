@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminGameCreate } from "@contract/admin";
+import type { AdminGameCreate } from "@contract/admin/games";
 import { gameSchema, type Game } from "@contract/games";
 import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";

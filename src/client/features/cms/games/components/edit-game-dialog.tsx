@@ -1,6 +1,6 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { AdminGame, AdminGamePatch } from "@contract/admin";
+import type { AdminGame, AdminGamePatch } from "@contract/admin/games";
 import type { Game } from "@contract/games";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";

@@ -1,4 +1,4 @@
-import type { AdminGame } from "@contract/admin";
+import type { AdminGame } from "@contract/admin/games";
 import type { Category } from "@contract/categories";
 import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AdminGame } from "@contract/admin";
+import type { AdminGame } from "@contract/admin/games";
 import { makeGame } from "@test/client-fixtures";
 import { GamesTable } from "./games-table";
 import { formatBytes, packageSummary, SLOW_START_MS, startSummary } from "./package-info";

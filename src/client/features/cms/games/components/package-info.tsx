@@ -1,4 +1,4 @@
-import { SDK_ADAPTER_LABELS, type AdminGame } from "@contract/admin";
+import { SDK_ADAPTER_LABELS, type AdminGame } from "@contract/admin/games";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";

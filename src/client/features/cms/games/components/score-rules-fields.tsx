@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import type { ScoreRulesPatch } from "@contract/admin";
+import type { ScoreRulesPatch } from "@contract/admin/games";
 import { formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreOrder, type ScoreRules } from "@contract/games-constants";
 import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
 import { Input } from "@/components/ui/input";

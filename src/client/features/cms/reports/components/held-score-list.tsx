@@ -1,6 +1,6 @@
 import { Check, Inbox, X } from "lucide-react";
 import { useId } from "react";
-import type { HeldScoreRow } from "@contract/admin";
+import type { HeldScoreRow } from "@contract/admin/scores";
 import { formatScore } from "@contract/score-format";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminScoreListSchema, adminScoreResetResultSchema } from "@contract/admin";
+import { adminScoreListSchema, adminScoreResetResultSchema } from "@contract/admin/scores";
 import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys, recheckSessionOn, refetchAfterScoreChange } from "@/features/cms/shared/api/keys";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminMessagesSchema } from "@contract/admin";
+import { adminMessagesSchema } from "@contract/admin/form-submissions";
 import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";

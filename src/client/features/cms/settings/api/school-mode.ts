@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { schoolModeResultSchema } from "@contract/admin";
+import { schoolModeResultSchema } from "@contract/admin/settings";
 import type { SchoolModeResult } from "@contract/community-constants";
 import { apiRequest } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";

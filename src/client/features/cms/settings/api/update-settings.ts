@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminSettingsSchema, type AdminSettings, type AdminSettingsPatch } from "@contract/admin";
+import { adminSettingsSchema, type AdminSettings, type AdminSettingsPatch } from "@contract/admin/settings";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminSelfSchema } from "@contract/admin";
+import { adminSelfSchema } from "@contract/admin/sign-in";
 import { getJson } from "@/lib/api-client";
 import { adminKeys } from "./keys";
 

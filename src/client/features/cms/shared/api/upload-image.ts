@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { uploadImageResponseSchema } from "@contract/admin";
+import { uploadImageResponseSchema } from "@contract/admin/games";
 import { postFormData } from "@/lib/upload";
 import { recheckSessionOn } from "./keys";
 

@@ -1,6 +1,6 @@
 import { ImageIcon, Loader2, Upload } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { IMAGE_LIMITS } from "@contract/admin";
+import { IMAGE_LIMITS } from "@contract/admin/games";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";

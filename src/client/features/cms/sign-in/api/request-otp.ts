@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { requestOtpResponseSchema, type RequestOtpResponse } from "@contract/admin";
+import { requestOtpResponseSchema, type RequestOtpResponse } from "@contract/admin/sign-in";
 import { apiRequest } from "@/lib/api-client";
 
 /** POST /api/admin/request-otp {email} → {otpSecret, message, otp?} (D42; `otp` only in development). */

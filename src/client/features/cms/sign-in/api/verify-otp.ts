@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminSelfSchema, type AdminSelf } from "@contract/admin";
+import { adminSelfSchema, type AdminSelf } from "@contract/admin/sign-in";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";

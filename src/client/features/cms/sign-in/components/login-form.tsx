@@ -1,7 +1,8 @@
 import { ArrowLeft, KeyRound, Loader2, Mail, ShieldCheck, Smartphone } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { adminEmailSchema, otpCodeSchema, type AdminSelf } from "@contract/admin";
+import { adminEmailSchema, otpCodeSchema } from "@contract/admin/fields";
+import type { AdminSelf } from "@contract/admin/sign-in";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

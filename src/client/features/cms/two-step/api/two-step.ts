@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { adminSelfSchema, type AdminSelf } from "@contract/admin/sign-in";
 import {
-  adminSelfSchema,
   twoStepConfirmResponseSchema,
   twoStepSetupSchema,
   twoStepStatusSchema,
-  type AdminSelf,
   type TwoStepConfirmResponse,
   type TwoStepSetupResponse,
-} from "@contract/admin";
+} from "@contract/admin/two-step";
 import { apiRequest, getJson } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
 import { adminKeys } from "@/features/cms/shared/api/keys";

@@ -1,6 +1,6 @@
 import { Check, Copy, Loader2, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import type { TwoStepSetupResponse } from "@contract/admin";
+import type { TwoStepSetupResponse } from "@contract/admin/two-step";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { useConfirmIdentity } from "@/components/step-up-dialog";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { adminUserListSchema } from "@contract/admin";
+import { adminUserListSchema } from "@contract/admin/users";
 import { getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin";
+import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin/users";
 import { apiRequest } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
