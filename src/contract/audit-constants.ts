@@ -1,7 +1,4 @@
-/**
- * The zod-free values and types of ./audit.ts (D99), re-exported there: the client imports them from here so that
- * no page loads zod for a constant (issue 13 item 6, D73).
- */
+/** The values and types of ./audit.ts without zod, for pages that must not load it (README.md). */
 
 /** One entry of the audit log (D99): who did what to what, the state before and after, when, from where. */
 export type AuditEntry = {

@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./auth.ts, re-exported there: the client imports them from here so that a public
- * page does not load zod for them (issue 13 item 6, D73).
- */
+/** The values of ./auth.ts without zod, for pages that must not load it (README.md). */
 
 /** Stands for the site's own origin while a return path is parsed (any origin would do: only "is it this one?" counts). */
 const SITE = "http://site.invalid";

@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./chat.ts, re-exported there: the client imports them from here so that a public
- * page does not load zod for a constant (issue 13 item 6, D73).
- */
+/** The values of ./chat.ts without zod, for pages that must not load it (README.md). */
 
 export const CHAT_MAX_LENGTH = 500;
 /** D36: at most 5 messages per 10 seconds per user. */

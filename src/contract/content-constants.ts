@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./content.ts, re-exported there: the client imports them from here so that a public
- * page does not load zod for a constant (issue 13 item 6, D73).
- */
+/** The values of ./content.ts without zod, for pages that must not load it (README.md). */
 
 /**
  * D40: the content keys the public site reads, with their built-in defaults.

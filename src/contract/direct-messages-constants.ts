@@ -1,7 +1,4 @@
-/**
- * The zod-free values and types of ./direct-messages.ts (D88), re-exported there: the client imports them from
- * here so that no page loads zod for a constant (issue 13 item 6, D73).
- */
+/** The values and types of ./direct-messages.ts without zod, for pages that must not load it (README.md). */
 import type { PublicPlayer } from "./player-live";
 
 /** D88: a message is 1 to 1000 characters once trimmed. */

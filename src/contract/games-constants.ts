@@ -1,9 +1,6 @@
 import { formatScore, type ScoreFormat } from "./score-format";
 
-/**
- * The zod-free values of ./games.ts, re-exported there: the client imports them from here so that a public
- * page does not load zod for a constant (issue 13 item 6, D73).
- */
+/** The values of ./games.ts without zod, for pages that must not load it (README.md). */
 
 /** D23: a score is a whole number from 0 to this (the API, the SDK host and the database refuse more). */
 export const MAX_SCORE = 1_000_000_000;

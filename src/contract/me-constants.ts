@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./me.ts (D87 player settings): the settings screen imports them from here so that
- * no page loads zod for them (issue 13 item 6, D73).
- */
+/** The values of ./me.ts (player settings) without zod, for pages that must not load it (README.md). */
 
 /** D85/D87: the notification kinds a player can turn off (the database's list but the staff's, checked by a test). */
 export const NOTIFICATION_PREF_KINDS = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;

@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./my-games.ts (D86), re-exported there: the client imports them from here so that a
- * public page does not load zod for a constant (issue 13 item 6, D73).
- */
+/** The values of ./my-games.ts without zod, for pages that must not load it (README.md). */
 
 /** D86: the states a game page reports for the play's gameplay (SDK v1/v2 `gameplay.start` / `gameplay.stop`). */
 export const GAMEPLAY_STATES = ["start", "stop"] as const;

@@ -1,7 +1,4 @@
-/**
- * The zod-free values and types of ./reports.ts (D96, D97, D102), re-exported there: the client imports them from
- * here so that no page loads zod for a constant (issue 13 item 6, D73).
- */
+/** The values and types of ./reports.ts without zod, for pages that must not load it (README.md). */
 
 /** D102: what a player can report. */
 export const REPORT_KINDS = ["chat", "review", "profile", "message"] as const;

@@ -1,7 +1,4 @@
-/**
- * The zod-free values of ./saves.ts, re-exported there: the client imports them from here so that a public
- * page does not load zod for a constant (issue 13 item 6, D73).
- */
+/** The values of ./saves.ts without zod, for pages that must not load it (README.md). */
 
 /**
  * D76: the site setting (website content `site.cloud_save_quota_kib`) that sets how many KiB of keys and

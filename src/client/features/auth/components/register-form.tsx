@@ -15,7 +15,7 @@ import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 type Field = "username" | "email" | "password" | "inviteCode";
 const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
 
-/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+/** The contract's rules, loaded when the form is used rather than with the page. */
 const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
 /**

@@ -10,7 +10,7 @@ export const BUDGET_OPTIONS = ["Under $1,000", "$1,000 - $5,000", "$5,000 - $20,
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", goals: "" };
 
-/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+/** The contract's rules, loaded when the form is used rather than with the page. */
 const loadAdvertiseSchema = () => import("@contract/forms").then((m) => m.advertiseSchema);
 
 /**

@@ -7,7 +7,7 @@ import { useFormState } from "../use-form-state";
 
 const EMPTY = { name: "", email: "", subject: "", message: "" };
 
-/** The contract's rules, loaded when the form is used: no zod on public pages up front (issue 13 item 6, D73). */
+/** The contract's rules, loaded when the form is used rather than with the page. */
 const loadContactSchema = () => import("@contract/forms").then((m) => m.contactSchema);
 
 /** D51 Contact form: name, email, optional subject, message; stored for the admins, success toasts the server's message. */
