@@ -1,0 +1,168 @@
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/**
+ * Where the site's stored files live (D162): game packages, uploads, covers, og images, avatars and backups.
+ * One concern, no HTTP types and no database.
+ *
+ * Contract:
+ * - A key is a relative POSIX path of 1 to 1,024 characters: segments of letters, digits, `.`, `_`, `-`, `@`, `+`
+ *   and spaces (at most 255 characters each), no empty, `.` or `..` segment, no leading or trailing `/`.
+ *   `assertKey` throws `InvalidKeyError` otherwise; a prefix for `list`/`removePrefix` is "" or a key followed by `/`.
+ * - Layout: `games/{id}/…` packages, `uploads/…` what /uploads/ serves, `backups/…` archives (D160).
+ * - `put` replaces the whole object or leaves the old one: readers never see half a file.
+ * - `get` answers `undefined` for a missing key; with a range (inclusive byte offsets, as HTTP's Range) the body
+ *   is those bytes only and `size` stays the whole object's size. A range that starts past the end is
+ *   `RangeNotSatisfiableError`.
+ * - `list(prefix)` yields every object under the prefix (recursively), in no promised order.
+ * - `remove` of a missing key and `removePrefix` of a prefix with nothing under it are no-ops; `removePrefix("")`
+ *   is refused (`InvalidKeyError`): nothing empties the whole store.
+ * - `DiskStore(root)` keeps key `a/b` at `root/a/b`, files 0600 and folders 0700 (ADR 020), and skips its own
+ *   half-written `.tmp-*` files when listing.
+ */
+
+export type StoredObject = { key: string; size: number; modified: Date };
+export type ByteRange = { start: number; end?: number };
+export type StoredBody = StoredObject & { body: Readable };
+export type PutBody = Buffer | Uint8Array | string | Readable;
+
+export interface FileStore {
+  /** "disk" or "s3": for the system page and logs, never for branching on behaviour. */
+  readonly kind: string;
+  put(key: string, body: PutBody, options?: { contentType?: string }): Promise<void>;
+  get(key: string, range?: ByteRange): Promise<StoredBody | undefined>;
+  head(key: string): Promise<StoredObject | undefined>;
+  remove(key: string): Promise<void>;
+  removePrefix(prefix: string): Promise<void>;
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export class InvalidKeyError extends Error {
+  constructor(key: string) {
+    super(`Not a valid stored file key: ${JSON.stringify(key.slice(0, 80))}`);
+    this.name = "InvalidKeyError";
+  }
+}
+
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly size: number) {
+    super("The requested range starts past the end of the file");
+    this.name = "RangeNotSatisfiableError";
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9._@+ -]{1,255}$/;
+
+export function assertKey(key: string): void {
+  if (key.length === 0 || key.length > 1024) throw new InvalidKeyError(key);
+  for (const segment of key.split("/")) {
+    if (!SEGMENT.test(segment) || segment === "." || segment === "..") throw new InvalidKeyError(key);
+  }
+}
+
+export function assertPrefix(prefix: string): void {
+  if (prefix === "") return;
+  if (!prefix.endsWith("/")) throw new InvalidKeyError(prefix);
+  assertKey(prefix.slice(0, -1));
+}
+
+/** Reads a stored body whole; for small objects only (covers, settings files), never packages. */
+export async function readAll(stored: StoredBody): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+const TEMP_PREFIX = ".tmp-";
+
+export class DiskStore implements FileStore {
+  readonly kind = "disk";
+
+  constructor(readonly root: string) {}
+
+  private fileOf(key: string): string {
+    assertKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async put(key: string, body: PutBody): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${crypto.randomBytes(6).toString("hex")}`);
+    try {
+      if (body instanceof Readable) {
+        const handle = await fs.open(temp, "wx", 0o600);
+        await pipeline(body, handle.createWriteStream());
+      } else {
+        await fs.writeFile(temp, body, { mode: 0o600, flag: "wx" });
+      }
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<StoredObject | undefined> {
+    try {
+      const stat = await fs.stat(this.fileOf(key));
+      return stat.isFile() ? { key, size: stat.size, modified: stat.mtime } : undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredBody | undefined> {
+    const found = await this.head(key);
+    if (!found) return undefined;
+    if (range && range.start >= found.size && found.size > 0) throw new RangeNotSatisfiableError(found.size);
+    const end = range?.end === undefined ? undefined : Math.min(range.end, found.size - 1);
+    const body = createReadStream(this.fileOf(key), range ? { start: range.start, end } : {});
+    return { ...found, body };
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.fileOf(key), { force: true });
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    assertPrefix(prefix);
+    if (prefix === "") throw new InvalidKeyError(prefix);
+    await fs.rm(path.join(this.root, ...prefix.slice(0, -1).split("/")), { recursive: true, force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    assertPrefix(prefix);
+    const start = prefix === "" ? this.root : path.join(this.root, ...prefix.slice(0, -1).split("/"));
+    yield* this.walk(start, prefix);
+  }
+
+  private async *walk(dir: string, keyPrefix: string): AsyncIterable<StoredObject> {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(TEMP_PREFIX)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(full, `${keyPrefix}${entry.name}/`);
+      } else if (entry.isFile()) {
+        const stat = await fs.stat(full);
+        yield { key: `${keyPrefix}${entry.name}`, size: stat.size, modified: stat.mtime };
+      }
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === "ENOENT" || (error as NodeJS.ErrnoException)?.code === "ENOTDIR";
+}
