@@ -58,6 +58,7 @@ import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { createLeaderboardCache } from "./services/leaderboard";
+import { openFileStore, type FileStore } from "./services/file-store";
 
 /** Optional hooks for operations and tests; production passes none. */
 export type BuildAppOptions = LogOptions & {
@@ -69,6 +70,8 @@ export type BuildAppOptions = LogOptions & {
   verifySerialisation?: boolean;
   /** D70: the server renderer (tests pass src/client/entry-server.tsx); default: the built one beside the client */
   renderer?: PageRendererModule;
+  /** D162: where stored files live; default: the one STORAGE_URL or DATA_DIR names (services/file-store.ts) */
+  files?: FileStore;
 };
 
 /** The built server renderer, when there is one (ADR 010). */
@@ -158,6 +161,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     playerHub,
     presence,
     reads,
+    files: ctx.files ?? openFileStore(config),
   };
   await app.register(gameRoutes, routeCtx);
   await app.register(gameAchievementRoutes, routeCtx);

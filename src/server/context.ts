@@ -6,6 +6,7 @@ import type { PlayerHub } from "./services/player-hub";
 import type { PresenceTracker } from "./services/presence";
 import type { LeaderboardCache } from "./services/leaderboard";
 import type { ReadCache } from "./services/read-cache";
+import type { FileStore } from "./services/file-store";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
 import { PRODUCTION_SCRYPT } from "./services/passwords";
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
@@ -62,4 +63,6 @@ export type AppContext = {
   presence: PresenceTracker;
   /** decision 008: the per-process cache of public reads, invalidated across processes */
   reads: ReadCache;
+  /** D162: game packages, uploads and backups (services/file-store.ts) */
+  files: FileStore;
 };

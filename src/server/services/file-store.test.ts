@@ -29,4 +29,14 @@ describe("DiskStore on disk", () => {
     for await (const object of store.list("uploads/")) listed.push(object.key);
     expect(listed).toEqual(["uploads/avatars/me.png"]);
   });
+
+  it("lists stored files only, never the database or the secrets that share DATA_DIR", async () => {
+    const store = await emptyDiskStore();
+    await fs.mkdir(path.join(store.root, "db"), { recursive: true });
+    await fs.writeFile(path.join(store.root, "db", "PG_VERSION"), "17");
+    await store.put("games/3/index.html", "<p>");
+    const listed: string[] = [];
+    for await (const object of store.list("")) listed.push(object.key);
+    expect(listed).toEqual(["games/3/index.html"]);
+  });
 });

@@ -13,7 +13,9 @@ import { pipeline } from "node:stream/promises";
  * - A key is a relative POSIX path of 1 to 1,024 characters: segments of letters, digits, `.`, `_`, `-`, `@`, `+`
  *   and spaces (at most 255 characters each), no empty, `.` or `..` segment, no leading or trailing `/`.
  *   `assertKey` throws `InvalidKeyError` otherwise; a prefix for `list`/`removePrefix` is "" or a key followed by `/`.
- * - Layout: `games/{id}/…` packages, `uploads/…` what /uploads/ serves, `backups/…` archives (D160).
+ * - Layout: a key's first segment is one of `STORE_AREAS`: `games/{id}/…` packages, `uploads/…` what /uploads/
+ *   serves, `backups/…` archives (D160). Other keys are invalid, so that on disk the store never reaches the
+ *   database or the secrets that share DATA_DIR, and `list("")` yields stored files only.
  * - `put` replaces the whole object or leaves the old one: readers never see half a file.
  * - `get` answers `undefined` for a missing key; with a range (inclusive byte offsets, as HTTP's Range) the body
  *   is those bytes only and `size` stays the whole object's size. A range that starts past the end is
@@ -21,6 +23,7 @@ import { pipeline } from "node:stream/promises";
  * - `list(prefix)` yields every object under the prefix (recursively), in no promised order.
  * - `remove` of a missing key and `removePrefix` of a prefix with nothing under it are no-ops; `removePrefix("")`
  *   is refused (`InvalidKeyError`): nothing empties the whole store.
+ * - `openFileStore(config)` is the site's store: DiskStore over DATA_DIR (object storage with STORAGE_URL, D162).
  * - `DiskStore(root)` keeps key `a/b` at `root/a/b`, files 0600 and folders 0700 (ADR 020), and skips its own
  *   half-written `.tmp-*` files when listing.
  */
@@ -56,10 +59,13 @@ export class RangeNotSatisfiableError extends Error {
 }
 
 const SEGMENT = /^[A-Za-z0-9._@+ -]{1,255}$/;
+export const STORE_AREAS = ["games", "uploads", "backups"] as const;
 
 export function assertKey(key: string): void {
   if (key.length === 0 || key.length > 1024) throw new InvalidKeyError(key);
-  for (const segment of key.split("/")) {
+  const segments = key.split("/");
+  if (!(STORE_AREAS as readonly string[]).includes(segments[0]!)) throw new InvalidKeyError(key);
+  for (const segment of segments) {
     if (!SEGMENT.test(segment) || segment === "." || segment === "..") throw new InvalidKeyError(key);
   }
 }
@@ -70,6 +76,11 @@ export function assertPrefix(prefix: string): void {
   assertKey(prefix.slice(0, -1));
 }
 
+/** Every key starts with one of these (an area alone is a valid prefix, `games/`). */
+function areaPrefixes(): string[] {
+  return STORE_AREAS.map((area) => `${area}/`);
+}
+
 /** Reads a stored body whole; for small objects only (covers, settings files), never packages. */
 export async function readAll(stored: StoredBody): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -78,6 +89,10 @@ export async function readAll(stored: StoredBody): Promise<Buffer> {
 }
 
 const TEMP_PREFIX = ".tmp-";
+
+export function openFileStore(config: { dataDir: string }): FileStore {
+  return new DiskStore(config.dataDir);
+}
 
 export class DiskStore implements FileStore {
   readonly kind = "disk";
@@ -138,8 +153,11 @@ export class DiskStore implements FileStore {
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
     assertPrefix(prefix);
-    const start = prefix === "" ? this.root : path.join(this.root, ...prefix.slice(0, -1).split("/"));
-    yield* this.walk(start, prefix);
+    if (prefix === "") {
+      for (const area of areaPrefixes()) yield* this.list(area);
+      return;
+    }
+    yield* this.walk(path.join(this.root, ...prefix.slice(0, -1).split("/")), prefix);
   }
 
   private async *walk(dir: string, keyPrefix: string): AsyncIterable<StoredObject> {
