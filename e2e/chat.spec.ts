@@ -24,10 +24,18 @@ const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" })
 /** Opens the home page and waits for the chat's live connection. */
 async function openChat(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  const said: string[] = [];
+  page.on("console", (message) => message.type() !== "log" && said.push(`${message.type()}: ${message.text()}`));
+  page.on("requestfailed", (request) => said.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   await page.goto("/");
   await expect(chatLog(page)).toBeVisible({ timeout: 10_000 });
   await scrollToChat(page);
-  await expect(page.locator('[data-live="open"]')).toBeVisible({ timeout: 10_000 });
+  // On failure, the state the panel was left in and what the page logged tell a slow chunk from a lost socket.
+  try {
+    await expect(page.locator("[data-live]")).toHaveAttribute("data-live", "open", { timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nThe page said: ${said.join(" | ") || "nothing"}`, { cause: error });
+  }
   return page;
 }
 
