@@ -1,4 +1,4 @@
-// Sign-up burst benchmark (issue 8): how long do page loads take while a burst of sign-ups and
+// Sign-up burst benchmark: how long do page loads take while a burst of sign-ups and
 // sign-ins hashes passwords (scrypt, N=2^17)? Before the fix, the page's files were read through
 // libuv's thread pool, where every hash held a thread for ~0.3 s, so GET / waited seconds.
 // Usage: node bench/signup-burst.mjs [--runs 5] [--burst 24] [--root DIR]
