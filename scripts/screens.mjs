@@ -1,4 +1,4 @@
-// Proof for clean-ups (ARCHITECTURE habit 14): captures the rendered HTML and screenshots of every
+// Proof that a clean-up changes nothing: captures the rendered HTML and screenshots of every
 // public screen and every CMS screen (signed out and signed in) of a built checkout, and compares two captures.
 //
 //   node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>]   (the checkout must be built)
