@@ -8,7 +8,7 @@ import { freePort, spawnServer, templateDir } from "./server";
 
 /**
  * Live public chat, end to end. This file runs its own server process because one test
- * restarts it (NODE_ENV=development as before; LOG_LEVEL=info so that the admin's one-time code can be
+ * restarts it (NODE_ENV=development; LOG_LEVEL=info so that the admin's one-time code can be
  * read from its log by the `signIn.admin` fixture, D42).
  */
 

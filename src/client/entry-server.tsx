@@ -22,7 +22,7 @@ import { ssrStateJson, type SsrState } from "./lib/ssr-state";
  * - It answers `{ ok: true, html, state }`: the markup for `#root` and the JSON for the client's query cache
  *   (lib/ssr-state.ts), so that the browser hydrates with the same data and fetches nothing again.
  * - A read that fails with anything but 400/404 (a database outage), or a render that throws, answers
- *   `{ ok: false }`: the server then sends the page without a body and the browser renders it as before.
+ *   `{ ok: false }`: the server then sends the page without a body and the browser renders it alone.
  *   400/404 are the page's real answer (an unknown game): they are rendered and handed over as errors.
  */
 
