@@ -1,4 +1,4 @@
-// Serialisation micro-benchmark (issue 12 item 1): the response of GET /api/games (a page of 24 games)
+// Serialisation micro-benchmark: the response of GET /api/games (a page of 24 games)
 // written by fastify-type-provider-zod's serializer (zod encode, then JSON.stringify) and by the compiled
 // serialiser of src/server/plugins/serializer.ts (fast-json-stringify), each `--count` times per round.
 //

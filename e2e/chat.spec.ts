@@ -7,8 +7,8 @@ import { axeViolations, expect, scrollToChat, test, watchConsole } from "./fixtu
 import { freePort, spawnServer, templateDir } from "./server";
 
 /**
- * Issue 6: live public chat, end to end. This file runs its own server process because one test
- * restarts it (NODE_ENV=development as before; LOG_LEVEL=info so that the admin's one-time code can be
+ * Live public chat, end to end. This file runs its own server process because one test
+ * restarts it (NODE_ENV=development; LOG_LEVEL=info so that the admin's one-time code can be
  * read from its log by the `signIn.admin` fixture, D42).
  */
 
@@ -117,7 +117,7 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await say(pageB, reply);
     await expect(chatLog(pageA).getByText(reply)).toBeVisible({ timeout: 2000 });
 
-    // The list is kept scrolled to the bottom and never taller than 350 px (spec §2, §9).
+    // The list is kept scrolled to the bottom and never taller than 350 px (spec §2).
     const box = await chatLog(pageB).boundingBox();
     expect(box!.height).toBeLessThanOrEqual(350);
     const atBottom = await chatLog(pageB).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2);
