@@ -58,7 +58,8 @@ import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { createLeaderboardCache } from "./services/leaderboard";
-import { openFileStore, type FileStore } from "./services/file-store";
+import type { FileStore } from "./services/file-store";
+import { openFileStore } from "./services/open-file-store";
 
 /** Optional hooks for operations and tests; production passes none. */
 export type BuildAppOptions = LogOptions & {

@@ -23,7 +23,9 @@ import { pipeline } from "node:stream/promises";
  * - `list(prefix)` yields every object under the prefix (recursively), in no promised order.
  * - `remove` of a missing key and `removePrefix` of a prefix with nothing under it are no-ops; `removePrefix("")`
  *   is refused (`InvalidKeyError`): nothing empties the whole store.
- * - `openFileStore(config)` is the site's store: DiskStore over DATA_DIR (object storage with STORAGE_URL, D162).
+ * - A store that cannot be reached fails the call with `StorageUnavailableError` within its time limit, never hangs.
+ * - `openFileStore(config)` (services/open-file-store.ts) is the site's store: S3Store when STORAGE_URL is set,
+ *   else DiskStore over DATA_DIR.
  * - `DiskStore(root)` keeps key `a/b` at `root/a/b`, files 0600 and folders 0700 (ADR 020), and skips its own
  *   half-written `.tmp-*` files when listing.
  */
@@ -48,6 +50,14 @@ export class InvalidKeyError extends Error {
   constructor(key: string) {
     super(`Not a valid stored file key: ${JSON.stringify(key.slice(0, 80))}`);
     this.name = "InvalidKeyError";
+  }
+}
+
+/** The store could not be reached or answered with a fault (object storage down, timed out, refused): a 503. */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StorageUnavailableError";
   }
 }
 
@@ -89,10 +99,6 @@ export async function readAll(stored: StoredBody): Promise<Buffer> {
 }
 
 const TEMP_PREFIX = ".tmp-";
-
-export function openFileStore(config: { dataDir: string }): FileStore {
-  return new DiskStore(config.dataDir);
-}
 
 export class DiskStore implements FileStore {
   readonly kind = "disk";
