@@ -40,7 +40,7 @@ import type { S3Location } from "./storage-url";
  */
 export type S3StoreOptions = { connectTimeoutMs?: number; requestTimeoutMs?: number; operationTimeoutMs?: number };
 
-const DEFAULTS = { connectTimeoutMs: 3_000, requestTimeoutMs: 15_000, operationTimeoutMs: 20_000 };
+const DEFAULTS = { connectTimeoutMs: 3_000, requestTimeoutMs: 10_000, operationTimeoutMs: 12_000 };
 const PART_SIZE = 8 * 1024 * 1024;
 
 export class S3Store implements FileStore {
