@@ -6,18 +6,24 @@ import { RangeNotSatisfiableError, type FileStore, type StoredObject } from "./s
 /**
  * Answers a GET or HEAD with one object of the site's FileStore (D162), as a static file server would: the type
  * from the name, ETag and Last-Modified with 304, one byte range (206, or 416 past the end), Accept-Ranges, and the
- * body streamed from the store. HEAD reads the object's size and date only.
+ * body streamed from the store. A plain GET is one read of the store; HEAD, a conditional request or a range first
+ * reads the object's size and date.
  * Returns false, having sent nothing, when the object does not exist.
  */
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, key: string, cacheControl: string): Promise<boolean> {
+  const plain = request.method === "GET" && !request.headers.range && !request.headers["if-none-match"] && !request.headers["if-modified-since"];
+  if (plain) {
+    // The usual first load: one request to the store, which answers the size and date with the body.
+    const whole = await files.get(key);
+    if (!whole) return false;
+    describe(reply, key, cacheControl, whole);
+    reply.header("Content-Length", String(whole.size));
+    reply.send(whole.body);
+    return true;
+  }
   const found = await files.head(key);
   if (!found) return false;
-  const etag = `W/"${found.size.toString(16)}-${found.modified.getTime().toString(16)}"`;
-  reply.header("Content-Type", typeOf(key));
-  reply.header("Cache-Control", cacheControl);
-  reply.header("ETag", etag);
-  reply.header("Last-Modified", found.modified.toUTCString());
-  reply.header("Accept-Ranges", "bytes");
+  const etag = describe(reply, key, cacheControl, found);
 
   if (notModified(request, etag, found)) {
     reply.code(304).send();
@@ -49,6 +55,17 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   if (!stored) return false;
   reply.send(stored.body);
   return true;
+}
+
+/** Sets the headers every answer about a stored object carries; returns its ETag. */
+function describe(reply: FastifyReply, key: string, cacheControl: string, found: StoredObject): string {
+  const etag = `W/"${found.size.toString(16)}-${found.modified.getTime().toString(16)}"`;
+  reply.header("Content-Type", typeOf(key));
+  reply.header("Cache-Control", cacheControl);
+  reply.header("ETag", etag);
+  reply.header("Last-Modified", found.modified.toUTCString());
+  reply.header("Accept-Ranges", "bytes");
+  return etag;
 }
 
 const UTF8_TYPES = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;
