@@ -1,15 +1,5 @@
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type GetObjectCommandOutput,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type * as S3 from "@aws-sdk/client-s3";
 import {
   InvalidKeyError,
   RangeNotSatisfiableError,
@@ -36,6 +26,7 @@ import type { S3Location } from "./storage-url";
  *   them, or on a network fault, a 5xx, a refused signature or a missing bucket, the call fails with
  *   `StorageUnavailableError` (a 503 on the site), naming the operation and the key but never the credentials.
  * - `put` of a stream goes up in parts (lib-storage), so its length need not be known and memory stays bounded.
+ * - The AWS SDK is loaded at the first call, so that a site without STORAGE_URL never loads it (D163's memory).
  * - Checksums are sent only where S3 requires them, so that S3-compatible servers that predate them still work.
  */
 export type S3StoreOptions = { connectTimeoutMs?: number; requestTimeoutMs?: number; operationTimeoutMs?: number };
@@ -45,31 +36,41 @@ const PART_SIZE = 8 * 1024 * 1024;
 
 export class S3Store implements FileStore {
   readonly kind = "s3";
-  private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly operationTimeoutMs: number;
+  private loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
 
-  constructor(location: S3Location, options: S3StoreOptions = {}) {
-    const limits = { ...DEFAULTS, ...options };
+  constructor(
+    private readonly location: S3Location,
+    private readonly options: S3StoreOptions = {},
+  ) {
     this.bucket = location.bucket;
     this.prefix = location.prefix;
-    this.operationTimeoutMs = limits.operationTimeoutMs;
-    this.client = new S3Client({
-      endpoint: location.endpoint,
-      region: location.region,
-      forcePathStyle: location.forcePathStyle,
-      credentials: location.credentials,
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: limits.connectTimeoutMs, requestTimeout: limits.requestTimeoutMs, throwOnRequestTimeout: true },
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
+    this.operationTimeoutMs = options.operationTimeoutMs ?? DEFAULTS.operationTimeoutMs;
+  }
+
+  private connect(): Promise<{ sdk: typeof S3; client: S3.S3Client }> {
+    this.loaded ??= import("@aws-sdk/client-s3").then((sdk) => {
+      const limits = { ...DEFAULTS, ...this.options };
+      const client = new sdk.S3Client({
+        endpoint: this.location.endpoint,
+        region: this.location.region,
+        forcePathStyle: this.location.forcePathStyle,
+        credentials: this.location.credentials,
+        maxAttempts: 2,
+        requestHandler: { connectionTimeout: limits.connectTimeoutMs, requestTimeout: limits.requestTimeoutMs, throwOnRequestTimeout: true },
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      });
+      return { sdk, client };
     });
+    return this.loaded;
   }
 
   /** Closes the client's idle connections (tests, the copy script). */
   close(): void {
-    this.client.destroy();
+    void this.loaded?.then(({ client }) => client.destroy());
   }
 
   private objectKey(key: string): string {
@@ -78,11 +79,11 @@ export class S3Store implements FileStore {
   }
 
   /** Runs one request with the operation's deadline on its headers; SDK faults become StorageUnavailableError. */
-  private async call<T>(what: string, key: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async call<T>(what: string, key: string, run: (signal: AbortSignal, s3: { sdk: typeof S3; client: S3.S3Client }) => Promise<T>): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.operationTimeoutMs);
     try {
-      return await run(controller.signal);
+      return await run(controller.signal, await this.connect());
     } catch (error) {
       if (error instanceof InvalidKeyError || error instanceof RangeNotSatisfiableError) throw error;
       throw new StorageUnavailableError(`Object storage failed to ${what} ${key}: ${reason(error, controller.signal.aborted)}`, { cause: error });
@@ -93,11 +94,12 @@ export class S3Store implements FileStore {
 
   async put(key: string, body: PutBody, options: { contentType?: string } = {}): Promise<void> {
     const Key = this.objectKey(key);
-    await this.call("store", key, async (abortSignal) => {
+    await this.call("store", key, async (abortSignal, { sdk, client }) => {
       if (body instanceof Readable) {
         // The deadline covers each part's answer, not the whole upload: a large package may take longer.
+        const { Upload } = await import("@aws-sdk/lib-storage");
         const upload = new Upload({
-          client: this.client,
+          client,
           params: { Bucket: this.bucket, Key, Body: body, ContentType: options.contentType },
           partSize: PART_SIZE,
           queueSize: 2,
@@ -106,8 +108,8 @@ export class S3Store implements FileStore {
         return;
       }
       const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: options.contentType }),
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: options.contentType }),
         { abortSignal },
       );
     });
@@ -115,9 +117,9 @@ export class S3Store implements FileStore {
 
   async head(key: string): Promise<StoredObject | undefined> {
     const Key = this.objectKey(key);
-    return this.call("read", key, async (abortSignal) => {
+    return this.call("read", key, async (abortSignal, { sdk, client }) => {
       try {
-        const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }), { abortSignal });
+        const found = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key }), { abortSignal });
         return { key, size: found.ContentLength ?? 0, modified: found.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return undefined;
@@ -129,10 +131,10 @@ export class S3Store implements FileStore {
   async get(key: string, range?: ByteRange): Promise<StoredBody | undefined> {
     const Key = this.objectKey(key);
     const Range = range ? `bytes=${range.start}-${range.end ?? ""}` : undefined;
-    return this.call("read", key, async (abortSignal) => {
-      let found: GetObjectCommandOutput;
+    return this.call("read", key, async (abortSignal, { sdk, client }) => {
+      let found: S3.GetObjectCommandOutput;
       try {
-        found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key, Range }), { abortSignal });
+        found = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key, Range }), { abortSignal });
       } catch (error) {
         if (isNotFound(error)) return undefined;
         if (statusOf(error) === 416) {
@@ -152,7 +154,7 @@ export class S3Store implements FileStore {
 
   async remove(key: string): Promise<void> {
     const Key = this.objectKey(key);
-    await this.call("remove", key, (abortSignal) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }), { abortSignal }));
+    await this.call("remove", key, (abortSignal, { sdk, client }) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key }), { abortSignal }));
   }
 
   async removePrefix(prefix: string): Promise<void> {
@@ -162,8 +164,8 @@ export class S3Store implements FileStore {
     const flush = async () => {
       const Objects = batch.map((key) => ({ Key: this.prefix + key }));
       batch = [];
-      const answer = await this.call("remove under", prefix, (abortSignal) =>
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } }), { abortSignal }),
+      const answer = await this.call("remove under", prefix, (abortSignal, { sdk, client }) =>
+        client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } }), { abortSignal }),
       );
       const failed = answer.Errors?.[0];
       if (failed) throw new StorageUnavailableError(`Object storage failed to remove ${failed.Key ?? prefix}: ${failed.Code ?? "error"}`);
@@ -184,8 +186,8 @@ export class S3Store implements FileStore {
     let ContinuationToken: string | undefined;
     do {
       const token = ContinuationToken;
-      const page = await this.call("list", prefix, (abortSignal) =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }), { abortSignal }),
+      const page = await this.call("list", prefix, (abortSignal, { sdk, client }) =>
+        client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }), { abortSignal }),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key || object.Key.endsWith("/")) continue;
