@@ -7,6 +7,8 @@ import { prepareDatabase } from "./boot";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
 import { startJobRunner } from "./jobs";
+import { formatVersion, readAppVersion } from "./services/app-version";
+import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -63,6 +65,10 @@ async function main() {
   }
 
   const jobs = startJobRunner(app, database.db);
+  // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
+  const version = formatVersion(await readAppVersion(config.rootDir, config.buildCommit));
+  const identity = newProcessIdentity({ version, roles: ["site", "games", "jobs"], startedAt: new Date(Date.now() - process.uptime() * 1000) });
+  const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
@@ -80,6 +86,7 @@ async function main() {
     let code = exitCode;
     try {
       await jobs.stop();
+      await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, "could not remove this process from the processes seen"));
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();
       app.log.info({ signal }, "shut down cleanly");
