@@ -27,6 +27,9 @@ async function main() {
     throw err;
   }
 
+  // Read before listening: nothing may be awaited between listen() and the signal handlers below.
+  const version = formatVersion(await readAppVersion(config.rootDir, config.buildCommit));
+
   // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
   const startupLog: Array<{ level: "info" | "warn"; args: [unknown, string?] }> = [];
   const database = await prepareDatabase(config, {
@@ -66,7 +69,6 @@ async function main() {
 
   const jobs = startJobRunner(app, database.db);
   // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
-  const version = formatVersion(await readAppVersion(config.rootDir, config.buildCommit));
   const identity = newProcessIdentity({ version, roles: ["site", "games", "jobs"], startedAt: new Date(Date.now() - process.uptime() * 1000) });
   const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
