@@ -53,7 +53,7 @@ export function ProcessesTable({ status, loading }: { status: SystemStatusView |
                   <When at={p.startedAt} now={status.checkedAt} />
                 </Td>
                 <Td className={cn(cardCell, "whitespace-nowrap text-sm text-muted-foreground")}>
-                  <span className="md:hidden">· seen </span>
+                  <span className="md:hidden">Seen </span>
                   <When at={p.seenAt} now={status.checkedAt} />
                 </Td>
               </Tr>

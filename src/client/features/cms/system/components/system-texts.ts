@@ -1,6 +1,6 @@
 import type { SystemStatusView } from "@contract/admin/system";
 
-/** Daily backups (D160) with half a day's slack: older than this, the last one is a warning. */
+/** Backups are daily; with half a day of slack, a last backup older than this is a warning. */
 export const BACKUP_WARN_AFTER_MS = 36 * 60 * 60 * 1000;
 
 const UNITS = ["KB", "MB", "GB", "TB"];
