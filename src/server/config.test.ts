@@ -111,6 +111,12 @@ describe("loadConfig", () => {
     });
   });
 
+  it("D164: takes BUILD_COMMIT as a commit hash, and refuses anything else", () => {
+    expect(loadConfig({}).buildCommit).toBeUndefined();
+    expect(loadConfig({ BUILD_COMMIT: "3F2A9C1" }).buildCommit).toBe("3f2a9c1");
+    expect(() => loadConfig({ BUILD_COMMIT: "v1.4.2" })).toThrow(/BUILD_COMMIT: must be a git commit hash/);
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", SEED_DEMO: "false" });
     expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);

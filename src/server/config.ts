@@ -44,6 +44,11 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   AWS_REGION: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
+  /** D164: the git commit a build was made from, for installs without a .git folder (a release archive, an image) */
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i, "must be a git commit hash (7 to 40 hexadecimal characters)")
+    .optional(),
 });
 
 export type Config = {
@@ -84,6 +89,8 @@ export type Config = {
   twoStepKey: SecretKeySource;
   /** D161: /metrics is served, to requests bearing this token, only when it is set */
   metricsToken: string | undefined;
+  /** D164: BUILD_COMMIT, shown with the version on the CMS's system page; unset, the .git folder's commit if there is one */
+  buildCommit: string | undefined;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       ? { value: e.TWO_STEP_KEY }
       : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },
     metricsToken: e.METRICS_TOKEN,
+    buildCommit: e.BUILD_COMMIT?.toLowerCase(),
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };

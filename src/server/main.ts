@@ -8,6 +8,8 @@ import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
 import { startJobRunner } from "./jobs";
 import { openFileStore } from "./services/open-file-store";
+import { formatVersion, readAppVersion } from "./services/app-version";
+import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -25,6 +27,9 @@ async function main() {
     }
     throw err;
   }
+
+  // Read before listening: nothing may be awaited between listen() and the signal handlers below.
+  const version = formatVersion(await readAppVersion(config.rootDir, config.buildCommit));
 
   // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
   const startupLog: Array<{ level: "info" | "warn"; args: [unknown, string?] }> = [];
@@ -66,6 +71,9 @@ async function main() {
   }
 
   const jobs = startJobRunner(app, database.db);
+  // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
+  const identity = newProcessIdentity({ version, roles: ["site", "games", "jobs"], startedAt: new Date(Date.now() - process.uptime() * 1000) });
+  const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
@@ -83,6 +91,7 @@ async function main() {
     let code = exitCode;
     try {
       await jobs.stop();
+      await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, "could not remove this process from the processes seen"));
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();
       app.log.info({ signal }, "shut down cleanly");

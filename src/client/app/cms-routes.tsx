@@ -11,6 +11,7 @@ import { CmsLoginScreen } from "./routes/cms/login";
 import { CmsReportsScreen } from "./routes/cms/reports";
 import { CmsScoresScreen } from "./routes/cms/scores";
 import { CmsSettingsScreen } from "./routes/cms/settings";
+import { CmsSystemScreen } from "./routes/cms/system";
 import { CmsTwoStepScreen } from "./routes/cms/two-step";
 import { CmsUsersScreen } from "./routes/cms/users";
 import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
@@ -40,6 +41,7 @@ export default function CmsRoutes() {
             <Route path="/reports" component={CmsReportsScreen} />
             <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/jobs" component={CmsJobsScreen} />
+            <Route path="/system" component={CmsSystemScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
             <Route path="/two-step" component={CmsTwoStepScreen} />

@@ -106,24 +106,51 @@ export function migrationsFolder(rootDir: string): string {
   return path.join(rootDir, "src", "server", "db", "migrations");
 }
 
-/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so that several processes may start at once (D8). */
+/** The advisory lock that migrations run under on PostgreSQL: one process migrates, the others wait for it. */
+export const MIGRATION_LOCK_KEY = 727271;
+
+/**
+ * Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so that several processes may start
+ * at once (D8): the second waits for the first, then finds nothing left to apply. An embedded database is opened by one
+ * process only (PGlite), so it needs none.
+ */
 export async function migrate(database: Database, rootDir: string): Promise<void> {
   const folder = migrationsFolder(rootDir);
   if (database.kind === "postgres") {
     const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
     const lockClient = await database.pool!.connect();
     try {
-      await lockClient.query("select pg_advisory_lock(727271)");
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await recordMigrationTimes(database.db);
       await pgMigrate(database.db, { migrationsFolder: folder });
     } finally {
-      await lockClient.query("select pg_advisory_unlock(727271)").catch(() => {});
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
       lockClient.release();
     }
     return;
   }
   const { migrate: pgliteMigrate } = await import("drizzle-orm/pglite/migrator");
+  await recordMigrationTimes(database.db);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   await pgliteMigrate(database.db as any, { migrationsFolder: folder });
+}
+
+/** Drizzle's table of applied migrations, as its migrator makes it (it adds the table only when missing). */
+export const MIGRATIONS_TABLE = sql`drizzle.__drizzle_migrations`;
+
+/**
+ * D164: drizzle records which migrations are applied but not when. Its table gets a column whose default is the time
+ * of the insert, which its migrator leaves to the default; migrations applied before the column have no time.
+ */
+async function recordMigrationTimes(db: Db): Promise<void> {
+  await db.execute(sql`create schema if not exists drizzle`);
+  await db.execute(sql`create table if not exists ${MIGRATIONS_TABLE} (id serial primary key, hash text not null, created_at bigint)`);
+  const found = await db.execute(
+    sql`select 1 from information_schema.columns where table_schema = 'drizzle' and table_name = '__drizzle_migrations' and column_name = 'applied_at'`,
+  );
+  if (found.rows.length > 0) return;
+  await db.execute(sql`alter table ${MIGRATIONS_TABLE} add column applied_at timestamptz`);
+  await db.execute(sql`alter table ${MIGRATIONS_TABLE} alter column applied_at set default now()`);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

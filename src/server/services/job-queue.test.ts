@@ -11,6 +11,7 @@ import {
   extendLease,
   failJob,
   jobCounts,
+  jobQueueHealth,
   latestSlot,
   listJobs,
   purgeFinishedJobs,
@@ -166,6 +167,20 @@ describeEachDatabase(
       expect(await purgeFinishedJobs(db(), now)).toBe(1);
       expect((await listJobs(db())).map((job) => job.id)).toEqual([queued.id, recent.id]);
       expect((await listJobs(db(), { state: "succeeded" })).map((job) => job.id)).toEqual([recent.id]);
+    });
+
+    it("D164: counts the jobs that failed for good in the last day, and says since when the longest-waiting due job waits", async () => {
+      const day = 24 * 60 * 60 * 1000;
+      expect(await jobQueueHealth(db(), now)).toEqual({ failedLastDay: 0, oldestWaitingSince: null });
+      for (const finishedAt of [later(-day - 1000), later(-day + 1000), later(-60_000)]) {
+        const job = (await enqueueJob(db(), { name: "probe", runAt: later(-2 * day), maxAttempts: 1 }))!;
+        await claim("a", later(-2 * day));
+        await failJob(db(), job.id, "a", new Error("gone"), finishedAt);
+      }
+      await enqueueJob(db(), { name: "probe", runAt: later(60_000) });
+      await enqueueJob(db(), { name: "probe", runAt: later(-30_000) });
+      await enqueueJob(db(), { name: "other", runAt: later(-90_000) });
+      expect(await jobQueueHealth(db(), now)).toEqual({ failedLastDay: 2, oldestWaitingSince: later(-90_000) });
     });
 
     it("never hands one job to two workers claiming at the same moment", async () => {

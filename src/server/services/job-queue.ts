@@ -22,10 +22,12 @@
  * - `enqueueDueSlots` enqueues, for each schedule, its latest slot at or before now (unique per slot), so that a
  *   process that was down over several slots runs a schedule once, not once per slot missed.
  * - `purgeFinishedJobs` deletes finished jobs older than the retention; `listJobs` and `jobCounts` are the CMS's view.
+ * - `jobQueueHealth` (D164) answers how many jobs failed for good in the day before now, and since when the
+ *   longest-waiting due job has waited (null when none is due).
  * Times come from the caller (the app's clock). No HTTP types.
  */
 import { CronExpressionParser } from "cron-parser";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { JobState } from "../../contract/jobs-constants";
 import { jobsTable } from "../db/schema";
@@ -244,4 +246,20 @@ export async function jobCounts(db: Db): Promise<Record<JobState, number>> {
   const counts: Record<JobState, number> = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
   for (const row of rows) counts[row.state] = Number(row.n);
   return counts;
+}
+
+/** D164: the queue's health for the system page. */
+export async function jobQueueHealth(db: Db, now: Date): Promise<{ failedLastDay: number; oldestWaitingSince: Date | null }> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const [failed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobsTable)
+    .where(and(eq(jobsTable.state, "failed"), gte(jobsTable.finishedAt, dayAgo)));
+  const [waiting] = await db
+    .select({ runAt: jobsTable.runAt })
+    .from(jobsTable)
+    .where(and(eq(jobsTable.state, "queued"), lte(jobsTable.runAt, now)))
+    .orderBy(jobsTable.runAt)
+    .limit(1);
+  return { failedLastDay: Number(failed?.n ?? 0), oldestWaitingSince: waiting?.runAt ?? null };
 }

@@ -12,6 +12,7 @@ import {
   Megaphone,
   Menu,
   ScrollText,
+  Server,
   Settings,
   ShieldAlert,
   Trophy,
@@ -56,6 +57,8 @@ export const CMS_LINKS = [
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
   // D116: the job queue
   { href: "/cms/jobs", label: "Jobs", Icon: ListChecks, roles: ADMINS },
+  // D164: the install at a glance, beside the queue it summarises
+  { href: "/cms/system", label: "System", Icon: Server, roles: ADMINS },
   // Issue 17: every staff member's own two-step sign-in (last, so that it is nobody's landing)
   { href: TWO_STEP_HREF, label: "Two-step sign-in", Icon: KeyRound, roles: STAFF },
 ] as const;

@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./social";
 export * from "./safety";
 export * from "./jobs";
+export * from "./system";

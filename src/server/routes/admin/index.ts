@@ -21,6 +21,7 @@ import { adminModerationRoutes } from "./moderation";
 import { adminReportRoutes } from "./reports";
 import { adminScoreRoutes } from "./scores";
 import { adminSettingsRoutes } from "./settings";
+import { adminSystemRoutes } from "./system";
 import { adminUploadRoutes } from "./uploads";
 import { adminUserRoutes } from "./users";
 import { adminErrorHandler } from "./validation";
@@ -263,6 +264,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminAuditRoutes, ctx);
       await scope.register(adminScoreRoutes, ctx);
       await scope.register(adminJobRoutes, ctx);
+      await scope.register(adminSystemRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.

@@ -1,0 +1,32 @@
+import { axeViolations, expect, seriousOrCritical, test, transitionsEnded, watchConsole, WCAG_A_AA } from "./fixtures";
+
+/**
+ * D164: the system page of a running server. The server's own heartbeat puts it in the processes table, the embedded
+ * database and the stored files have their sizes, and a new install has no backup yet (a warning).
+ */
+test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
+
+test("System: the running process, the sizes and the missing backup, in both themes, without axe violations", async ({ adminPage: page }) => {
+  const errors = watchConsole(page);
+  await page.goto("/cms/system");
+  await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
+  const processes = page.getByRole("table", { name: "Processes" });
+  await expect(processes.getByRole("row").filter({ hasText: "Answered this page" })).toHaveCount(1);
+  await expect(processes.getByRole("row").nth(1)).toContainText("Runs the site, the games, jobs");
+  await expect(page.getByRole("region", { name: "Database" })).toContainText("Embedded (PGlite)");
+  await expect(
+    page
+      .getByRole("region", { name: "Database" })
+      .getByText(/^\d+(\.\d)? MB$/)
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Storage" }).getByText(/^\d+(\.\d)? (KB|MB)$/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Last backup" })).toContainText("None yet");
+  await expect(page.getByRole("region", { name: "Needs attention" })).toContainText("No backup yet");
+  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/system")).toEqual([]);
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  // buttons and rows ease into the dark theme's colours (transition-colors)
+  await transitionsEnded(page);
+  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/system dark")).toEqual([]);
+  expect(errors).toEqual([]);
+});
