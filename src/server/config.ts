@@ -39,6 +39,8 @@ const envSchema = z.object({
   TWO_STEP_KEY: z.string().optional(),
   TWO_STEP_KEY_FILE: z.string().min(1).optional(),
   /** D161: turns /metrics on, read with this bearer token */
+  /** D160: how many daily backups the file store keeps */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
 });
 
@@ -78,6 +80,8 @@ export type Config = {
   twoStepKey: SecretKeySource;
   /** D161: /metrics is served, to requests bearing this token, only when it is set */
   metricsToken: string | undefined;
+  /** D160: BACKUP_KEEP, how many daily backups stay in the file store (14) */
+  backupKeep: number;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       ? { value: e.TWO_STEP_KEY }
       : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },
     metricsToken: e.METRICS_TOKEN,
+    backupKeep: e.BACKUP_KEEP,
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };
