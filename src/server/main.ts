@@ -7,6 +7,10 @@ import { prepareDatabase } from "./boot";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
 import { startJobRunner } from "./jobs";
+import { appVersion } from "./jobs/backup-daily";
+import { serveBackups } from "./backup-socket";
+import { writeBackup } from "./services/backups";
+import { openFileStore } from "./services/file-store";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -63,6 +67,15 @@ async function main() {
   }
 
   const jobs = startJobRunner(app, database.db);
+  // D160: only this process can read the embedded database, so `npm run backup` asks it through DATA_DIR
+  const backupSocket =
+    database.kind === "pglite"
+      ? await serveBackups({
+          dataDir: config.dataDir,
+          write: (out) => writeBackup(database, openFileStore(config), out, { appVersion: appVersion(rootDir) }),
+          log: app.log,
+        })
+      : undefined;
 
   // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
@@ -80,6 +93,7 @@ async function main() {
     let code = exitCode;
     try {
       await jobs.stop();
+      await backupSocket?.close();
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();
       app.log.info({ signal }, "shut down cleanly");

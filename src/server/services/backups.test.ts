@@ -5,35 +5,12 @@ import path from "node:path";
 import { createWriteStream } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database, Db } from "../db/client";
+import type { Database } from "../db/client";
 import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { insertChatMessage, insertDirectMessage, insertFriendship, insertGame, insertUser, recordScore } from "../../test/factories";
-import { DiskStore, readAll, type FileStore } from "./file-store";
+import { DiskStore, type FileStore } from "./file-store";
+import { storedFiles, tableContents } from "../../test/site-contents";
 import { BackupError, restoreBackup, verifyBackup, writeBackup } from "./backups";
-
-async function tableNames(db: Db): Promise<string[]> {
-  const res = await db.execute(sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`);
-  return (res.rows as Array<{ name: string }>).map((row) => row.name);
-}
-
-/** Every row of every table, as PostgreSQL renders it, sorted: two databases with the same content answer the same. */
-async function contents(db: Db): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const name of await tableNames(db)) {
-    const res = await db.execute(sql`select row_to_json(t)::text as j from ${sql.raw(`"${name}"`)} t order by 1`);
-    out[name] = (res.rows as Array<{ j: string }>).map((row) => row.j);
-  }
-  return out;
-}
-
-async function storedFiles(files: FileStore): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for await (const object of files.list("")) {
-    if (object.key.startsWith("backups/")) continue;
-    out[object.key] = (await readAll((await files.get(object.key))!)).toString("base64");
-  }
-  return out;
-}
 
 describeEachDatabase("backups (D160)", (t) => {
   let target: TestApp;
@@ -78,7 +55,7 @@ describeEachDatabase("backups (D160)", (t) => {
 
     await restoreBackup(open(archive), target.database, targetStore());
 
-    expect(await contents(target.database.db)).toEqual(await contents(database.db));
+    expect(await tableContents(target.database.db)).toEqual(await tableContents(database.db));
     const expected = await storedFiles(files);
     expect(Object.keys(expected).length).toBeGreaterThanOrEqual(3);
     expect(await storedFiles(targetStore())).toEqual(expected);
@@ -89,16 +66,16 @@ describeEachDatabase("backups (D160)", (t) => {
   });
 
   it("refuses a target that holds rows or files, and changes nothing", async () => {
-    const before = await contents(target.database.db);
+    const before = await tableContents(target.database.db);
     await expect(restoreBackup(open(archive), target.database, targetStore())).rejects.toThrow(/database is not empty/);
-    expect(await contents(target.database.db)).toEqual(before);
+    expect(await tableContents(target.database.db)).toEqual(before);
 
     const emptyDb = await buildTestApp(t().kind, { seed: false });
     try {
       const store = new DiskStore(emptyDb.config.dataDir);
       await store.put("uploads/already-here.txt", "x");
       await expect(restoreBackup(open(archive), emptyDb.database, store)).rejects.toThrow(/file store is not empty/);
-      expect(Object.values(await contents(emptyDb.database.db)).flat()).toEqual([]);
+      expect(Object.values(await tableContents(emptyDb.database.db)).flat()).toEqual([]);
     } finally {
       await emptyDb.close();
     }
@@ -119,7 +96,7 @@ describeEachDatabase("backups (D160)", (t) => {
     try {
       const store = new DiskStore(emptyDb.config.dataDir);
       await expect(restoreBackup(open(damaged), emptyDb.database, store)).rejects.toThrow(BackupError);
-      expect(Object.values(await contents(emptyDb.database.db)).flat()).toEqual([]);
+      expect(Object.values(await tableContents(emptyDb.database.db)).flat()).toEqual([]);
       expect(await storedFiles(store)).toEqual({});
     } finally {
       await emptyDb.close();
