@@ -115,6 +115,7 @@ const CMS_SCREENS = [
   { name: "cms-announcements", as: "admin", url: "/cms/announcements" },
   { name: "cms-audit-log", as: "admin", url: "/cms/audit-log" },
   { name: "cms-jobs", as: "admin", url: "/cms/jobs" },
+  { name: "cms-backups", as: "admin", url: "/cms/backups" },
   { name: "cms-settings", as: "admin", url: "/cms/settings" },
   { name: "cms-two-step", as: "admin", url: "/cms/two-step" },
 ];

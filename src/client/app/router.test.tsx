@@ -97,6 +97,7 @@ describe("routes and page titles (D1)", () => {
     ["/cms/announcements", "Announcements - Arcadium"],
     ["/cms/audit-log", "Audit log - Arcadium"],
     ["/cms/jobs", "Jobs - Arcadium"],
+    ["/cms/backups", "Backups - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
     ["/cms/nope", "404 Page Not Found - Arcadium"],
   ])("%s → %s", async (path, title) => {
@@ -143,6 +144,7 @@ describe("layouts", () => {
         "/cms/settings",
         "/cms/audit-log",
         "/cms/jobs",
+        "/cms/backups",
         "/cms/two-step",
       ]),
     );

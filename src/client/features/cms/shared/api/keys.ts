@@ -33,6 +33,8 @@ export const adminKeys = {
   /** D116: the job queue, by the state shown. */
   jobsAll: () => [...adminKeys.all, "jobs"] as const,
   jobs: (state: string) => [...adminKeys.all, "jobs", { state }] as const,
+  /** D160: the backups in the file store. */
+  backups: () => [...adminKeys.all, "backups"] as const,
 };
 
 /**
