@@ -102,4 +102,39 @@ describeEachDatabase("backups (D160)", (t) => {
       await emptyDb.close();
     }
   });
+
+  it("is one instant of the database while the site writes: new players and their messages arrive during the backup", async () => {
+    const { database, files } = source();
+    const during = path.join(work, "during.tar.gz");
+    let done = false;
+    let written = 0;
+    const writer = (async () => {
+      while (!done) {
+        // a player and their first message in one transaction: a torn dump would hold the message without the player
+        await database.db.transaction(async (tx) => {
+          const user = await insertUser(tx as never, { username: `live_${written}` });
+          await insertChatMessage(tx as never, { userId: user.id, message: `hi ${written}` });
+        });
+        written++;
+        // PGlite answers within the microtask queue: yield, as requests arriving over the network do
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const manifest = await writeBackup(database, files, createWriteStream(during));
+    done = true;
+    await writer;
+    expect(written).toBeGreaterThan(0);
+
+    const emptyDb = await buildTestApp(t().kind, { seed: false });
+    try {
+      await restoreBackup(open(during), emptyDb.database, new DiskStore(emptyDb.config.dataDir));
+      const restored = await tableContents(emptyDb.database.db);
+      expect(restored.users).toHaveLength(manifest.database.tables.find((table) => table.name === "users")!.rows);
+      const live = restored.users.filter((row) => row.includes('"username":"live_')).length;
+      const liveMessages = restored.chat_messages.filter((row) => row.includes('"message":"hi ')).length;
+      expect(liveMessages).toBe(live);
+    } finally {
+      await emptyDb.close();
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { assertKey, type FileStore } from "./file-store";
  *
  * Contract:
  * - `writeBackup(database, files, out)` writes a gzipped tar to `out`: `database/{table}.{nnnnn}.jsonl` (every row
- *   of every table of the public schema as `row_to_json`, all columns, in parts of at most PART_ROWS rows, tables in
+ *   of every table of the public schema as `row_to_json`, all columns, in parts of at most PART_ROWS rows or about PART_BYTES, tables in
  *   foreign-key order), then `files/{key}` for every stored file outside `backups/`, then `manifest.json` (last,
  *   because it holds the files' sha256s, known once they are streamed). The rows are read inside ONE
  *   `repeatable read, read only` transaction: the dump is the database at one instant, whatever the site writes
@@ -31,8 +31,9 @@ import { assertKey, type FileStore } from "./file-store";
  */
 
 export const BACKUP_FORMAT = 1;
-/** At most this many rows in one part of a table: a part is held in memory while it is written and loaded. */
+/** At most this many rows, or about this many bytes, in one part of a table: a part is held in memory while it is written and loaded. */
 export const PART_ROWS = 5000;
+export const PART_BYTES = 8 * 1024 * 1024;
 const FETCH_ROWS = 500;
 const INSERT_ROWS = 500;
 
@@ -179,18 +180,23 @@ async function dumpTable(tx: Tx, pack: tar.Pack, table: string): Promise<BackupM
   let rows = 0;
   let part = 0;
   let lines: string[] = [];
+  let bytes = 0;
   const flush = async () => {
     const body = Buffer.from(lines.join(""));
     hash.update(body);
     await addBuffer(pack, partName(table, part++), body);
     lines = [];
+    bytes = 0;
   };
   await tx.execute(sql`declare arcadium_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`);
   for (;;) {
     const batch = await rowsOf<{ j: string }>(tx, sql.raw(`fetch ${FETCH_ROWS} from arcadium_backup`));
-    for (const { j } of batch) lines.push(`${j}\n`);
+    for (const { j } of batch) {
+      lines.push(`${j}\n`);
+      bytes += j.length;
+    }
     rows += batch.length;
-    if (lines.length >= PART_ROWS) await flush();
+    if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
     if (batch.length < FETCH_ROWS) break;
   }
   await tx.execute(sql`close arcadium_backup`);
