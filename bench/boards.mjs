@@ -1,4 +1,4 @@
-// Boards at a million scores (issue 16, D91/D92): the global and per-game boards (all time and the open season),
+// Boards at a million scores (D91): the global and per-game boards (all time and the open season),
 // around=me for a player in the middle, a profile read and a score submission, each next to a bare `select 1`
 // round trip (and the submission next to a committed one-row insert) through the same client in the same run, and the
 // per-process board cache with and without a hit.

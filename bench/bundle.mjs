@@ -3,7 +3,7 @@
 //   node bench/bundle.mjs [--build] [--runs 1] [--quiet-ms 2500] [--max-wait-ms 20000] [--json file] [--check] [--verbose]
 //
 // Starts the built server (dist/; built first with --build or when missing) on a temporary DATA_DIR with the demo
-// seed, then drives the system Chromium (Playwright, as the e2e suite does, D7) through the public pages, signed out
+// seed, then drives the system Chromium (Playwright, as the e2e suite does) through the public pages, signed out
 // and signed in as a new player, one page at a time, each in a fresh browser context (an empty cache: a first
 // visit). Nothing is clicked, typed or hovered. Every script response is counted until the network is quiet: no
 // request for --quiet-ms after `load`, bounded by --max-wait-ms. What hydrates or loads on its own after the page

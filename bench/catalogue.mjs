@@ -1,4 +1,4 @@
-// Catalogue read benchmark (issue 12): Arcadium's hot public reads next to a bare Fastify route, in one run.
+// Catalogue read benchmark: Arcadium's hot public reads next to a bare Fastify route, in one run.
 //
 // Usage: node bench/catalogue.mjs [--db postgres,pglite] [--games 10000] [--rounds 5] [--seconds 5] [--connections 32]
 //                                [--encoding br] [--out file]
@@ -95,7 +95,7 @@ async function startArcadium(db) {
     await client.connect();
     await client.query(addGamesSql(GAMES));
     // As autovacuum would soon after a bulk load: without it the new rows sit in the trigram indexes' pending lists
-    // and the planner reads the table instead (issue 12 item 3).
+    // and the planner reads the table instead.
     await client.query("vacuum analyze");
     await client.end();
     const server = await spawnServer({ databaseUrl: scratch.url, env, tempPrefix: "arcadium-bench-", sourceMaps: false });
@@ -115,7 +115,7 @@ async function startArcadium(db) {
 }
 
 /**
- * Searches are cached (decision 008), so the autocannon target above measures a popular search. This
+ * Searches are cached (ADR 008), so the autocannon target above measures a popular search. This
  * measures the database's search: 128 requests one after another, each a different letter case of
  * "astroid" (the same query for the database, a different key for the cache), p50/p99 of their times.
  */
@@ -135,8 +135,8 @@ async function uncachedSearches(base) {
 }
 
 /**
- * Issue 13: a page rendered on the server without the render cache, next to the JSON call without the read
- * cache. Pages and games are cached per path (decision 008), so each request here asks for a game not asked
+ * A page rendered on the server without the render cache, next to the JSON call without the read
+ * cache. Pages and games are cached per path (ADR 008), so each request here asks for a game not asked
  * for before: 96 game pages one after another, then the JSON of 96 other games, p50/p99 of their times.
  */
 async function uncachedPages(base, ids) {
@@ -194,7 +194,7 @@ async function benchOne(db, bare) {
       "games/{id}": { url: `${server.url}/api/games/${someGame.id}` },
       categories: { url: `${server.url}/api/categories` },
       leaderboard: { url: `${server.url}/api/leaderboard` },
-      // Issue 13: the pages themselves, rendered on the server (ADR 010), from the per-path page cache.
+      // The pages themselves, rendered on the server (ADR 010), from the per-path page cache.
       "page /": { url: `${server.url}/` },
       "page /game/{id}": { url: `${server.url}/game/${someGame.id}` },
     };

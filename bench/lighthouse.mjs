@@ -1,4 +1,4 @@
-// Lighthouse benchmark (issue 13, D73): mobile Lighthouse scores of the public pages, medians of several runs.
+// Lighthouse benchmark (D73): mobile Lighthouse scores of the public pages, medians of several runs.
 //
 // Usage: node bench/lighthouse.mjs [--runs 3] [--json file]
 //
@@ -10,7 +10,7 @@
 // category scores (0–100) and of LCP, TBT, CLS, FCP and Speed Index, and the audits scoring below 1 in the
 // accessibility, best-practices and SEO categories of the median run (the run with the median performance score).
 // Prints a table; `--json file` also writes the report there. Exits 0 when targets are missed (it is a
-// measurement), 1 only on errors. D73's targets: performance >= 95; accessibility, best practices, SEO 100.
+// measurement), 1 only on errors. The targets: performance >= 95; accessibility, best practices, SEO 100.
 import fs from "node:fs/promises";
 import os from "node:os";
 import { parseArgs } from "node:util";

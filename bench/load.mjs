@@ -1,4 +1,4 @@
-// Load benchmark (issue 8): N simulated visitors browse and play (some signed in, submitting scores)
+// Load benchmark: N simulated visitors browse and play (some signed in, submitting scores)
 // and M players chat, for a fixed time, against a real server on PGlite or PostgreSQL.
 // Usage: node bench/load.mjs [--db pglite|postgres] [--visitors 40] [--chatters 8] [--seconds 30]
 //        [--rss-every 30]      (sample the server's RSS every 30 s; default: ten samples per run)

@@ -1,4 +1,4 @@
-// Serialisation micro-benchmark (issue 12 item 1): the response of GET /api/games (a page of 24 games)
+// Serialisation micro-benchmark: the response of GET /api/games (a page of 24 games)
 // written by fastify-type-provider-zod's serializer (zod encode, then JSON.stringify) and by the compiled
 // serialiser of src/server/plugins/serializer.ts (fast-json-stringify), each `--count` times per round.
 //
@@ -7,6 +7,7 @@
 // The games are the demo seed's, read with the route's own service on a fresh PGlite database, repeated
 // (with new ids and titles) up to a full page. Rounds alternate old and new so that a noisy moment hurts
 // both alike; prints JSON with the median milliseconds per round and the ratio old / new.
+import { DiskStore } from "../src/server/services/file-store";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +29,7 @@ async function demoGames(): Promise<Game[]> {
   const database = await createDb({ kind: "pglite" });
   try {
     await migrate(database, root);
-    await seed(database.db, { dataDir, gamesRoot: path.join(root, "games"), demo: true });
+    await seed(database.db, { dataDir, files: new DiskStore(dataDir), gamesRoot: path.join(root, "games"), demo: true });
     const { games } = await listGames(database.db, "http://127.0.0.1:5001", {});
     return games;
   } finally {

@@ -2,9 +2,9 @@ import type { APIRequestContext } from "@playwright/test";
 import { acceptCookies, axeViolations, expect, expectNoSkeletons, getJson, seriousOrCritical, test, transitionsEnded, WCAG_A_AA } from "./fixtures";
 
 /**
- * Issue 3, item 9: an axe scan of every public screen finds no serious or critical violation,
+ * An axe scan of every public screen finds no serious or critical violation,
  * at desktop and phone width, in light and dark theme. One test per screen, which loads the screen
- * once and scans it four times, each scan a step with its own time limit (issue 11 item 9) and its
+ * once and scans it four times, each scan a step with its own time limit and its
  * own soft assertion, so that every theme and width fails on its own; the tests run in parallel.
  *
  * Theme and width change in place. The theme is stored as "system" and the device preference is

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, registerPlayer, test, uniqueName } from "./fixtures";
 
 /**
- * Issue 4 items 3 and 4: the /login screen (D10, D11, D15) and the header's signed-in and signed-out
- * states (spec §2). These tests drive the sign-in and register forms themselves: accounts made
+ * The /login screen (D10) and the header's signed-in and signed-out
+ * states. These tests drive the sign-in and register forms themselves: accounts made
  * beforehand are registered through the API (registerPlayer) without signing the page in.
  */
 
@@ -90,7 +90,7 @@ test.describe("accounts (issue 4)", () => {
     await signOut(page, username);
     await expectSignedOut(page);
 
-    // A wrong password: the server's message (spec §8, D11).
+    // A wrong password: the server's message (D11).
     await page.goto("/login");
     await fillSignIn(page, username, "not-the-password");
     await expect(page.getByRole("alert")).toHaveText("Invalid username or password");

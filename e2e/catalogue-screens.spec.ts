@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies, expect, holdRequests, openInApp, test } from "./fixtures";
 
-/** Issue 3 items 2 and 4: All Games, /games/featured and the category page, with the spec's texts, counts and states. */
+/** All Games, /games/featured and the category page, with the spec's texts, counts and states. */
 
 type G = { id: number; title: string; plays: number; isFeatured: boolean; categorySlug: string; new: boolean; hot: boolean };
 
@@ -82,7 +82,7 @@ test.describe("Category page (spec §2)", () => {
   test("12 placeholders, 12 shown, 'Load More Games' adds 12 and disappears when all are shown; a new slug resets to 12", async ({ page }) => {
     await acceptCookies(page);
     const games = await manyGames(page, 30);
-    // Issue 12 item 2: the screen asks the server for each page of 12 (GET /api/games?category&sort&limit&offset).
+    // The screen asks the server for each page of 12 (GET /api/games?category&sort&limit&offset).
     const category = await holdRequests(page, "**/api/games?**", (route) => {
       const url = new URL(route.request().url());
       const offset = Number(url.searchParams.get("offset") ?? 0);

@@ -3,7 +3,7 @@ import { expect, scrollToChat, test } from "./fixtures";
 import { createScratchDatabase, spawnServer } from "./server";
 
 /**
- * Issue 6 scale-out (D8): two server processes on one PostgreSQL database. A page served by
+ * Scale-out (D8): two server processes on one PostgreSQL database. A page served by
  * process B shows, live, a message posted through process A. Needs TEST_DATABASE_URL (an
  * administrative connection; a fresh database is created and dropped).
  */

@@ -3,7 +3,7 @@ import { formatScore } from "../src/contract/games-constants";
 import { expect, expectToast, test, watchConsole } from "./fixtures";
 
 /**
- * D93, D99: score moderation in the CMS on the demo data. An admin narrows the list to one player on one game,
+ * D93: score moderation in the CMS on the demo data. An admin narrows the list to one player on one game,
  * removes a score, then resets the player on that game; each action is in the audit log. Hiding the player from
  * the boards (Users) shows on the scores' rows.
  */

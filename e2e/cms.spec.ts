@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 7: the whole admin journey on a server of its own (the `adminServer` fixture): NODE_ENV=development
+ * The whole admin journey on a server of its own (the `adminServer` fixture): NODE_ENV=development
  * so that the request-otp answer carries the code (D42) and the form fills it in; LOG_LEVEL=info so that
  * the code mail, printed to the log when SMTP_URL is unset (the default install), can be read there too,
  * and the test checks that both are the same code. After the sign-in test, `adminPage` is signed in
@@ -24,7 +24,7 @@ import {
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
-/** Console errors of a page, except the 401s that signed-out checks cause on purpose (D14, D43). */
+/** Console errors of a page, except the 401s that signed-out checks cause on purpose (D14). */
 const watchAdminConsole = (page: Page) => watchConsole(page, /\/api\/admin\/user$/);
 
 const pngIcon = (r = 124) =>
@@ -146,7 +146,7 @@ test("games: upload a zip package with an uploaded icon, and play it on the publ
   const zipGame = (await adminGames(page)).find((g) => g.title === "E2E Zip Game")!;
   expect(zipGame.imageUrl).toMatch(/^\/uploads\//);
 
-  // Play it on the public site: the frame loads from the games origin (D2, D20).
+  // Play it on the public site: the frame loads from the games origin (D2).
   await page.goto(`/game/${zipGame.id}`);
   await page.getByRole("button", { name: "Play Now" }).first().click();
   const frame = page.locator(`iframe[title="E2E Zip Game"]`);

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { acceptCookies, expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures";
 
 /**
- * D73 (issue 26 item 8): what a page hides until the visitor reaches for it loads its code then, not before the first
- * interaction; what the server rendered of it stays in the page meanwhile (D70). A part's code is recognised by a text
+ * D73: what a page hides until the visitor reaches for it loads its code then, not before the first
+ * interaction; what the server rendered of it stays in the page meanwhile. A part's code is recognised by a text
  * only it contains; the scripts are read as the browser received them.
  */
 

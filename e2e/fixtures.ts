@@ -22,7 +22,7 @@ export * from "./fixtures/staff";
 export * from "./fixtures/toasts";
 
 /**
- * Habit 10: the end-to-end tests' one `test`, with the shared fixtures below; the helpers they use live by concern in
+ * The end-to-end tests' one `test`, with the shared fixtures below; the helpers they use live by concern in
  * fixtures/ (accounts, staff sign-in, navigation, network, console, cookies, toasts, games, fullscreen, rendering,
  * a11y, format) and are exported from here too, so that a spec imports everything from "./fixtures".
  *
@@ -30,15 +30,15 @@ export * from "./fixtures/toasts";
  * - `page`: waits for hydration after each navigation (fixtures/navigation.ts);
  * - `consoleErrors`: console errors and page errors of `page` (see watchConsole);
  * - `api`: reads the shared server's API, so that tests compare the screen with the data;
- * - `player`: `page`'s context signed in as a new player (D11: registering gives a session); the
+ * - `player`: `page`'s context signed in as a new player (registering gives a session); the
  *   username starts with the `playerPrefix` option (`test.use({ playerPrefix: "rev" })`);
  * - `signIn`: more signed-in browser contexts, on any server (`player`, `admin`), closed after the test;
  * - `adminPage`: a page signed in to /cms on `adminServer`.
  *
  * Worker fixtures (started once per worker, only where a test asks for them):
  * - `adminServer`: a server of its own for the admin journey (NODE_ENV=development, LOG_LEVEL=info: the
- *   one-time code's mail is printed to its log, D42), so that admin changes do not reach the shared server;
- * - `adminState`: the cookies of one admin sign-in on it (D41, D42: one code per worker, not per test,
+ *   one-time code's mail is printed to its log), so that admin changes do not reach the shared server;
+ * - `adminState`: the cookies of one admin sign-in on it (D42: one code per worker, not per test,
  *   as codes are limited per address).
  */
 

@@ -15,14 +15,14 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 15 end to end with two players in two browsers: a friend request and its acceptance arrive live
- * under the bell (D84, D85), a friend's presence shows the game they play (D84), a direct message arrives
- * live (D88), and a block ends the friendship on both sides (D84).
+ * Friends end to end with two players in two browsers: a friend request and its acceptance arrive live
+ * under the bell (D84), a friend's presence shows the game they play, a direct message arrives
+ * live, and a block ends the friendship on both sides.
  */
 
 type Game = { id: number; title: string; frameUrl: string; scoreRules: ScoreRules };
 
-/** Notes every WebSocket the page opens, so a test can wait for the page's live connection (issue 15's events ride on it). */
+/** Notes every WebSocket the page opens, so a test can wait for the page's live connection (a player's live events ride on it). */
 async function trackSockets(context: BrowserContext) {
   await context.addInitScript(() => {
     const Native = window.WebSocket;
@@ -64,7 +64,7 @@ test.describe("friends, presence and messages between two players (issue 15)", (
     const b = await playerPage(signIn, "frb");
     await watchFullscreen(b.page);
 
-    // D84, D85: A asks from B's profile; B's bell counts it at once, without a reload.
+    // D84: A asks from B's profile; B's bell counts it at once, without a reload.
     await openLive(b.page, "/");
     await expect(bell(b.page)).toHaveAccessibleName("Notifications");
     await openLive(a.page, `/profile/${b.id}`);

@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 3 item 3: the game detail screen (spec §2, §4; D20, D54, D55) against the seeded server:
+ * The game detail screen (D20) against the seeded server:
  * texts, badges, tabs, Total Players, High Score, Leaderboard rows vs the API, Similar Games and
  * 'Game Not Found'.
  */
@@ -220,7 +220,7 @@ test.describe("game detail (spec §2, §4)", () => {
 test.describe("game detail accessibility", () => {
   test.use({ playerPrefix: "ax" });
   // Two of the four theme × width pairs (axe is slow); a11y.spec.ts scans the first tab in all four.
-  // Each of the six scans is a step with its own time limit and its own (soft) assertion (issue 11 item 9).
+  // Each of the six scans is a step with its own time limit and its own (soft) assertion.
   const SCAN_MS = 30_000;
   for (const [theme, width] of [
     ["light", 1440],

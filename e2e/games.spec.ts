@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import { acceptCookies, animationFrames, expect, isOnGamesOrigin, leaveAutoFullscreen, test, watchFullscreen, type ApiGame } from "./fixtures";
 
 /**
- * Issue 5: every built-in game loads in the frame on the games origin without console errors and
+ * Every built-in game loads in the frame on the games origin without console errors and
  * reaches its game-over screen when driven (the `__arcadiumTest.finish()` hook of sdk/README.md),
- * sending one SDK score request (D22, v2 since D75) to the host page. One test per game and check, so that each
- * has its own time limit (issue 11 item 9); the tests of this file run in parallel.
+ * sending one SDK v2 score request (D22) to the host page. One test per game and check, so that each
+ * has its own time limit; the tests of this file run in parallel.
  */
 
 /** The built-in games' titles, from games/<slug>/game.json (the seed installs each of them). */

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies, axeViolations, expect, holdRequests, num, openInApp, scrollToChat, test, type ApiGame } from "./fixtures";
 
-/** Home (spec §2 Home, §4, §9; issue 3 item 1; D24, D55). */
+/** Home (spec §2). */
 
 type Entry = { rank: number; user: { id: number; username: string }; totalScore: number; gamesPlayed: number; winRate: number };
 type FullGame = ApiGame & { description: string; category: string };

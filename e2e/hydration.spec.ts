@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures";
 
 /**
- * Issue 13 item 1 (D70, ADR 010): every public page arrives rendered, and React takes it over (hydration)
+ * D70: every public page arrives rendered, and React takes it over (hydration)
  * without a warning or an error, with the data it was rendered from: after hydration the browser asks the
  * API only for what is personal or live (who is signed in, the chat).
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { acceptCookies, axeViolations, expect, holdRequests, longDate, num, openInApp, test } from "./fixtures";
 import { startServer } from "./server";
 
-/** /leaderboard (spec §2 Leaderboard, §9; issue 3 item 5; D24, D55). */
+/** /leaderboard (spec §2). */
 
 type Entry = { rank: number; user: { id: number; username: string; createdAt: string }; totalScore: number; gamesPlayed: number; winRate: number };
 

@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 17 ("a moderator and a muted player in two browsers", D96, D97): a player chats on the home page while a
+ * A moderator and a muted player in two browsers (D97): a player chats on the home page while a
  * moderator, made by the admin through the API, works in another browser at the same time. The moderator mutes the
  * player from the reports queue: the player's next message is refused with "You are muted until … UTC" on the page
  * they have open, without a reload. The moderator then deletes one of the player's messages from the home page's
@@ -25,7 +25,7 @@ test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
 
-/** Registers a player with a verified email (D11, issue 17) through `request` (its context is then signed in as them). */
+/** Registers a player with a verified email (D11) through `request` (its context is then signed in as them). */
 const register = (request: APIRequestContext, prefix: string, server: ServerWithLog) => registerWithVerifiedEmail(request, server, prefix);
 
 /** A new page of `context` on the home page, once its chat is live (D37). */
@@ -70,7 +70,7 @@ test("a moderator mutes a chatting player from the reports queue and deletes the
       register(reporterRequest, "reporter", adminServer),
     ]);
 
-    // The admin gives the moderator role through the API (D96); the moderator signs in with the emailed code (D42).
+    // The admin gives the moderator role through the API; the moderator signs in with the emailed code (D42).
     const promoted = await adminRequest.patch(`/api/admin/users/${mod.id}`, { data: { role: "moderator" } });
     expect(promoted.status(), await promoted.text()).toBe(200);
     await signInAdmin(modContext.request, adminServer, mod.email);

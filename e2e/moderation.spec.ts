@@ -3,13 +3,13 @@ import { REPORT_SENT } from "../src/contract/reports-constants";
 import { codesMailedTo, expect, expectToast, registerWithVerifiedEmail, test, watchConsole, type ServerWithLog } from "./fixtures";
 
 /**
- * D96, D97: an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
+ * D96: an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
  * emailed one-time code, lands on the reports queue, sees only Reports in the nav, and dismisses a report a player
  * sent through the API. On the admin journey's own server (`adminServer`: the code's mail is printed to its log).
  */
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
-/** Registers a player with a verified email (D11, issue 17) through `request`, which is then signed in as them. */
+/** Registers a player with a verified email (D11) through `request`, which is then signed in as them. */
 const registerWithEmail = (request: APIRequestContext, server: ServerWithLog, prefix: string) => registerWithVerifiedEmail(request, server, prefix);
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });

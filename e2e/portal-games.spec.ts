@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, BrowserContext, Frame, Page } from "@p
 import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole, zipOf } from "./fixtures";
 
 /**
- * Issue 14 item 5 (D77): games written against the Poki, CrazyGames and GameDistribution SDKs (our own test games
+ * D77: games written against the Poki, CrazyGames and GameDistribution SDKs (our own test games
  * in e2e/fixtures/portal-games/, written from those SDKs' public documentation, loading the portals' real script
  * addresses) are uploaded as zips and run unchanged: the install points their SDK at our adapter, they reach the
  * end of their script without a console error, their lifecycle calls reach the game page as SDK v2 requests, their

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies, axeViolations, expect, longDate, num, openInApp, test } from "./fixtures";
 
-/** /profile/{id} (spec §2 Profile; issue 3 item 6, issue 5 item 6; D25 real data, D55 buttons). */
+/** /profile/{id} (spec §2): real statistics and working buttons. */
 
 type Profile = { id: number; username: string; createdAt: string; rank: number | null; totalScore: number; gamesPlayed: number; winRate: number };
 type Stats = {
@@ -136,7 +136,7 @@ test.describe("Profile (issue 3 item 6)", () => {
   for (const width of [1440, 375]) {
     for (const theme of ["light", "dark"]) {
       test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({ page, consoleErrors }) => {
-        // One step per tab, each with its own time limit (issue 11 item 9).
+        // One step per tab, each with its own time limit.
         test.setTimeout(30_000 * 4);
         await page.addInitScript((t) => localStorage.setItem("arcadium-theme", t), theme);
         await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@ import { REPORT_REASON_LABELS, REPORT_SENT } from "../src/contract/reports-const
 import { expect, scrollToChat, test, toast, watchConsole, type Player } from "./fixtures";
 
 /**
- * Issue 17 (D97, D102) end to end with two players: B reports A's chat message and A's direct message from the
+ * Reports (D97) end to end with two players: B reports A's chat message and A's direct message from the
  * page where B reads them, and the server takes both reports (201). B's own message offers no report.
  */
 

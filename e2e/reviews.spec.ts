@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { acceptCookies, expect, expectToastThenDismiss, getJson, test } from "./fixtures";
 
 /**
- * Issue 4 item 5: reviews end to end (spec §4, §5, §8; D30–D32): register → header shows the
+ * Reviews end to end (D30): register → header shows the
  * initials → write a review → edit it → delete it, with the spec's toasts; the game's stars and
  * rating follow; a visitor sees 'Please log in to write a review'.
  */

@@ -13,8 +13,8 @@ import {
 } from "./fixtures";
 
 /**
- * Issue 5 items 2–4 end to end: a built-in game reports its score through the SDK (D22) to the
- * game page, which stores it with the round's play session (D21, D23). The score shows in the
+ * A built-in game reports its score through the SDK (D22) to the
+ * game page, which stores it with the round's play session. The score shows in the
  * game's Leaderboard tab, on /leaderboard and in the player's profile statistics. Messages from the
  * page itself or from another origin are ignored; signed-out players are asked to sign in.
  */
@@ -154,7 +154,7 @@ test.describe("scores from the game frame (D21–D23)", () => {
     expect(second.playId).not.toBe(first.playId);
     expect((await posts[1].response())?.status()).toBe(201);
 
-    // /leaderboard (D24) and the profile's statistics (D25).
+    // /leaderboard and the profile's statistics (D25).
     const board = await getJson<Array<{ user: { id: number; username: string }; gamesPlayed: number }>>(request, `/api/leaderboard?search=${username}`);
     expect(board).toHaveLength(1);
     expect(board[0]).toMatchObject({ user: { id: user.id, username }, gamesPlayed: 2 });

@@ -4,7 +4,7 @@ import type { APIRequestContext, BrowserContext, Frame, Page } from "@playwright
 import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
 
 /**
- * Issue 14 (D75, D76): a game written against SDK v2 (e2e/fixtures/sdk-v2-game), uploaded as a package, played
+ * D75: a game written against SDK v2 (e2e/fixtures/sdk-v2-game), uploaded as a package, played
  * on the game page: init() hands over the player and nothing secret, cloud saves reach a second browser after
  * sign-in, a guest's saves move to the account, the quota is a clear error, and the sound control reaches the
  * game. On the admin journey's server (it has an administrator to upload the game with).

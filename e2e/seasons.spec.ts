@@ -4,10 +4,10 @@ import { ADMIN_EMAIL, expect, getJson, registerPlayer, test as base, type Player
 import { startServer, type RunningServer } from "./server";
 
 /**
- * Issue 16 end to end (D91 seasons, D92 around me), on a server of this spec's own (no demo players, so that every
+ * Seasons and the rows around a player (D91) end to end, on a server of this spec's own (no demo players, so that every
  * player on its boards is one of these tests'): a player outside the top rows sees their own row, highlighted, after
  * the rows above them; an archived season is opened by its link and from the picker, on /leaderboard and on the game
- * page. Games are added without score rules (D90: no minRoundMs), so a score can follow its play at once.
+ * page. Games are added without score rules (no minRoundMs), so a score can follow its play at once.
  */
 const test = base.extend<object, { adminServer: RunningServer }>({
   adminServer: [
@@ -42,7 +42,7 @@ async function addGame(admin: APIRequestContext, title: string): Promise<{ id: n
   return (await res.json()) as { id: number; title: string };
 }
 
-/** A play of the game, then its score, as the game page posts them (D21, D23). */
+/** A play of the game, then its score, as the game page posts them (D21). */
 async function play(request: APIRequestContext, gameId: number, score: number) {
   const started = await request.post(`/api/games/${gameId}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
   expect(started.status(), await started.text()).toBe(200);

@@ -96,7 +96,7 @@ export function useTemplates(dirs: Record<Template, string>) {
 export const removeTemplate = (dir: string) => fs.rm(dir, { recursive: true, force: true });
 
 /**
- * Starts the built server (dist/server/main.js) on free ports with a temporary DATA_DIR (issue 2, item 9):
+ * Starts the built server (dist/server/main.js) on free ports with a temporary DATA_DIR:
  * a copy of `fromDataDir`, by default of the "demo" template, or of the "empty" one with SEED_DEMO=false.
  * `options.gamesHost` is GAMES_URL's host name (e.g. "g{id}.localhost": an origin per game, D79).
  */

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies, expect, test } from "./fixtures";
 
-/** Spec §2 Static pages, issue 3 item 7, D51, D53. */
+/** The static pages (D51). */
 
 const main = (page: Page) => page.getByRole("main");
 

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { startServer, type RunningServer } from "./server";
 
 /**
- * Issue 17: a staff member sets up two-step sign-in in the CMS (QR code and key, a first code, recovery codes shown
+ * A staff member sets up two-step sign-in in the CMS (QR code and key, a first code, recovery codes shown
  * once) and then signs in with the emailed code AND the authenticator's code. The authenticator is computed here with
  * the same library as the server (otpauth). Turning it off goes through "Confirm it's you" (D105). A server of its own, so that no other spec's admin gets a second factor.
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, test, uniqueName, verificationTokensMailedTo } from "./fixtures";
 
 /**
- * Issue 17 (security review, "registration with an address you do not own"): an address given on /login's Register tab
+ * Registration with an address you do not own: an address given on /login's Register tab
  * is confirmed by its mailed link (D87) before it signs in; until then the username does. On the admin journey's own
  * server (`adminServer`: without SMTP_URL its mails are printed to its log, where the link is read).
  */

@@ -75,7 +75,7 @@ export async function buildClient() {
 }
 
 /**
- * D70, ADR 010: the same screens built for Node, which the server loads to render the public pages
+ * D70: the same screens built for Node, which the server loads to render the public pages
  * (src/client/entry-server.tsx → dist/ssr/entry-server.js). Every package is bundled in, so that React's
  * production build is the one that runs (the server does not set NODE_ENV) and nothing depends on how a
  * package's CommonJS exports look to Node.
@@ -100,7 +100,7 @@ export async function buildPageRenderer() {
 }
 
 /**
- * Issue 12 item 6, D73: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every
+ * D73: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every
  * text asset of at least 1 KB, once at build time; the server sends them as they are to clients that accept
  * them (@fastify/static's preCompressed), instead of compressing the same bytes for every visitor.
  * Source maps are left out: browsers fetch them only with the developer tools open.

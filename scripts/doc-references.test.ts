@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * Every reference in the code to a product decision ("D60", "D30–D32", "D10, D13"), a section of
  * the product spec ("spec §2", "§4, §5, §8") or an issue ("issue 8") has an entry in docs/product/,
  * every ADR cited ("ADR 005", "docs/decisions/004") exists, and every ADR in docs/decisions/ has a
- * date, a status and a line in the index (issue 11 item 8).
+ * date, a status and a line in the index.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -1,4 +1,4 @@
-// Issue 17 (security review, "Passwords"): writes the list of common passwords that the server refuses when a
+// Writes the list of common passwords that the server refuses when a
 // password is chosen (src/server/services/common-passwords.ts reads it).
 //
 //   node scripts/generate-common-passwords.mjs [out-file]     (default: src/server/lists/common-passwords.txt;

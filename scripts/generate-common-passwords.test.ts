@@ -13,7 +13,7 @@ const script = path.join(import.meta.dirname, "generate-common-passwords.mjs");
 const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-common-passwords-"));
 afterAll(() => fs.rm(tmp, { recursive: true, force: true }));
 
-/** Issue 17 (security review, "Passwords"): the committed list is the script's output, and what the server reads. */
+/** The committed list is the script's output, and what the server reads. */
 describe("common passwords list (scripts/generate-common-passwords.mjs)", () => {
   it("the committed file is exactly what the script writes from the installed package", async () => {
     const out = path.join(tmp, "common-passwords.txt");

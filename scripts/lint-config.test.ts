@@ -1,4 +1,4 @@
-// The lint configuration enforces the layers (docs/decisions/007-lint-and-format.md): each case lints a few lines as
+// The lint configuration enforces the layers (ADR 007): each case lints a few lines as
 // if they stood in a given file of the tree, and checks which rule fired (or that none did).
 import { readdirSync } from "node:fs";
 import path from "node:path";

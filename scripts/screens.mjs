@@ -1,4 +1,4 @@
-// Proof for clean-ups (ARCHITECTURE habit 14): captures the rendered HTML and screenshots of every
+// Proof that a clean-up changes nothing: captures the rendered HTML and screenshots of every
 // public screen and every CMS screen (signed out and signed in) of a built checkout, and compares two captures.
 //
 //   node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>]   (the checkout must be built)
@@ -135,7 +135,7 @@ const totpNow = (secret) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30,
 
 /**
  * Signs `email` in through the API (D42: the emailed code, which development mode answers) and returns the
- * session's cookies. `enrol`: sets up two-step sign-in (D106) as an administrator's first sign-in asks.
+ * session's cookies. `enrol`: sets up two-step sign-in as an administrator's first sign-in asks.
  */
 async function signInState(base, email, enrol) {
   const request = await apiRequest.newContext({ baseURL: base });

@@ -1,6 +1,6 @@
 // `npm test`: every suite CI runs. Typecheck, lint and the format check side by side, then unit, component and API tests
 // (Vitest; the API suite on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too, D6), then the build, the
-// JavaScript budget and the end-to-end tests in Chromium (D7). Each stage's time is printed, and all of them at the end.
+// JavaScript budget and the end-to-end tests in Chromium. Each stage's time is printed, and all of them at the end.
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -62,7 +62,7 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the API suite runs on PGlite only (set it to run on PostgreSQL too).");
 }
 console.log(`Load average at the start: ${load()} (${os.availableParallelism()} CPUs)`);
-// Layer rules and formatting (docs/decisions/007-lint-and-format.md): the same checks as `npm run lint`.
+// Layer rules and formatting (ADR 007): the same checks as `npm run lint`.
 await runTogether([
   { label: "Typecheck", cmd: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
   { label: "Lint (ESLint)", cmd: bin("eslint"), args: [".", "--max-warnings", "0"] },

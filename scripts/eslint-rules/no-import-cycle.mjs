@@ -2,7 +2,7 @@
 // import-x/no-cycle skips `import type`, so type-only cycles passed lint; a type cycle still ties two modules
 // together for every reader and every move. This rule follows every static import and re-export (types
 // included), `import()` with a literal path and `import("…")` types, resolved as tsc resolves them
-// (tsconfig.json's paths), and skips packages. docs/decisions/007-lint-and-format.md says why it exists.
+// (tsconfig.json's paths), and skips packages. ADR 007 says why it exists.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";

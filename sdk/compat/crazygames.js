@@ -1,5 +1,5 @@
 /*!
- * Arcadium adapter for games made for CrazyGames (decision D77).
+ * Arcadium adapter for games made for CrazyGames (D77).
  *
  * Served by the games origin at /sdk/compat/crazygames.js, right after the Arcadium SDK v2 (/sdk/v2.js) in the
  * same response. An uploaded game that loaded CrazyGames' HTML5 SDK v2 or v3 from sdk.crazygames.com has that
@@ -23,7 +23,7 @@
  *   banner.*                        → no banner: resolves, nothing shown
  *   user.getUser()                  → the Arcadium player as {username, profilePictureUrl}, null for a guest
  *   user.showAuthPrompt()           → the player when signed in; a guest: rejects {code: "userCancelled"}
- *   data.getItem/setItem/removeItem/clear → Arcadium cloud saves (D76): read from a copy loaded at init, written through
+ *   data.getItem/setItem/removeItem/clear → Arcadium cloud saves: read from a copy loaded at init, written through
  * Anything else logs one console.warn per function and does nothing (never throws).
  *
  * No dependencies, no network access, no globals other than window.CrazyGames.

@@ -15,7 +15,7 @@
  * window.ArcadiumRuntime:
  *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there (v1's names, mapped to v2's
  *                             calls); host problems never break a game (without the SDK, a no-op)
- *   achievement(key)          unlocks one of the game's achievements (D78) through SDK v2; a no-op with v1
+ *   achievement(key)          unlocks one of the game's achievements through SDK v2; a no-op with v1
  *                             or without an SDK, and a refusal never breaks the game
  *   byId(id)                  document.getElementById
  *   sound(defaults)           WebAudio tones, muted by default (see below)

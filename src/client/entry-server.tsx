@@ -10,7 +10,7 @@ import { createQueryClient } from "./lib/query-client";
 import { ssrStateJson, type SsrState } from "./lib/ssr-state";
 
 /**
- * Server rendering of the public pages (D70, ADR 010). Built by Vite as its own bundle (dist/ssr/) and loaded
+ * Server rendering of the public pages (D70). Built by Vite as its own bundle (dist/ssr/) and loaded
  * by the server (src/server/routes/pages.ts), which hands it a fetch that answers the screens' API reads in
  * process, without cookies: the HTML is the same for every visitor.
  *
@@ -22,7 +22,7 @@ import { ssrStateJson, type SsrState } from "./lib/ssr-state";
  * - It answers `{ ok: true, html, state }`: the markup for `#root` and the JSON for the client's query cache
  *   (lib/ssr-state.ts), so that the browser hydrates with the same data and fetches nothing again.
  * - A read that fails with anything but 400/404 (a database outage), or a render that throws, answers
- *   `{ ok: false }`: the server then sends the page without a body and the browser renders it as before.
+ *   `{ ok: false }`: the server then sends the page without a body and the browser renders it alone.
  *   400/404 are the page's real answer (an unknown game): they are rendered and handed over as errors.
  */
 
@@ -46,7 +46,7 @@ async function toHtml(element: React.ReactNode): Promise<string> {
   const { prelude } = await prerender(element, {
     onError: (error) => void errors.push(error),
     // React outlines a large Suspense boundary (a screen) and reveals it with an inline script, which the CSP
-    // forbids (no inline scripts, issue 8): nothing here streams, so every boundary stays in place.
+    // forbids (no inline scripts): nothing here streams, so every boundary stays in place.
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
   });
   if (errors.length > 0) throw errors[0];

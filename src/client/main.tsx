@@ -8,7 +8,7 @@ import { hydrateQueryClient, readSsrState } from "./lib/ssr-state";
 import "./index.css";
 
 // The server puts each page's <title> and meta description in its first HTML for crawlers and link previews
-// (issue 13, D71). Screens set theirs with React 19 <title>/<meta> hoisting (D1): hydrating, React takes over
+// (D71). Screens set theirs with React 19 <title>/<meta> hoisting: hydrating, React takes over
 // the server's (the same texts, src/contract/pages.ts), so there is always exactly one of each in <head>.
 
 /**
@@ -29,12 +29,12 @@ const state = readSsrState();
 if (state && root.firstElementChild) {
   const container = root;
   hydrateQueryClient(queryClient, state);
-  // The page's screen is a chunk of its own (D73): load it first, so that hydration finds what the server rendered.
+  // The page's screen is a chunk of its own: load it first, so that hydration finds what the server rendered.
   // (Should one fail to load, hydration goes on: the screen then says it could not be loaded.)
   // Hydration waits for the browser's first paint of that HTML (D73): the scripts are often ready before the
   // page has been painted, and hydrating first would hold the content back by the whole hydration's time.
   // In a transition, React hydrates in slices that yield to the browser (no long task holding a tap back while
-  // the whole page hydrates: Lighthouse's total blocking time, D73), the content being on screen already.
+  // the whole page hydrates: Lighthouse's total blocking time), the content being on screen already.
   void Promise.all([preloadScreens(state.screens).catch(() => undefined), afterFirstPaint()]).then(() =>
     startTransition(() => {
       hydrateRoot(

@@ -7,7 +7,7 @@ const SITE = "http://site.invalid";
  * A same-site path to return to after signing in; anything else falls back to "/". The path is parsed as a browser
  * would parse it on this site (which drops tabs and newlines and reads a backslash as a slash, so that
  * `/%09/evil.example` means `//evil.example`), and only a result on the site's own origin is kept, as the parser
- * wrote it: what is returned is what was checked (issue 17's security review, open redirect).
+ * wrote it: what is returned is what was checked (no open redirect).
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 500) return "/";
@@ -24,7 +24,7 @@ export function safeReturnTo(value: unknown): string {
 }
 
 /**
- * Issue 17, D98: a first Google sign-in on an invite-only site stops at /login's invite step
+ * D98: a first Google sign-in on an invite-only site stops at /login's invite step
  * (`/login?google=invite`), which posts the code to POST /api/auth/google/signup. Its 400 when the step's
  * short-lived cookie is missing, forged or older than GOOGLE_SIGN_UP_TTL_MS.
  */
@@ -36,7 +36,7 @@ export const GOOGLE_SIGN_UP_EXPIRED = "Your Google sign-in for this step has exp
 export const USERNAME_TAKEN = "Username is already taken";
 
 /**
- * Issue 17: what /login's Register tab says after an account was made with an email address. The same whether the
+ * What /login's Register tab says after an account was made with an email address. The same whether the
  * address was free (it gets a link) or already had an account (its owner gets a notice): the answer never tells.
  */
 export const REGISTERED_EMAIL_TITLE = "Check your inbox";

@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 export { safeReturnTo } from "./auth-constants";
 export { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
-/** D14: the signed-in user, with role (never email or hashes, D16); D102: roles are player, moderator, admin. */
+/** The signed-in user, with role (player, moderator or admin), never email or hashes (D16). */
 export const currentUserSchema = publicUserSchema.extend({
   role: z.enum(["player", "moderator", "admin"]),
 });
@@ -39,7 +39,7 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-/** POST /api/auth/google/signup (issue 17, D98): the invite code that finishes a first Google sign-in. */
+/** POST /api/auth/google/signup (D98): the invite code that finishes a first Google sign-in. */
 export const googleSignUpSchema = z.object({
   inviteCode: z.string().max(64, "This invite code is not valid"),
 });

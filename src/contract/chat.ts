@@ -18,7 +18,7 @@ export const chatListQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-/** D35/D36: the author is the session's user; any other field (e.g. `userId`) is dropped. */
+/** D35: the author is the session's user; any other field (e.g. `userId`) is dropped. */
 export const postChatSchema = z.object({
   message: z.string({ message: "Message is required" }).trim().min(1, "Message is required").max(CHAT_MAX_LENGTH, `At most ${CHAT_MAX_LENGTH} characters`),
 });

@@ -8,7 +8,7 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A positive integer id in a path, e.g. /api/games/{id}. Malformed ids are a 400 (issue 2). */
+/** A positive integer id in a path, e.g. /api/games/{id}. Malformed ids are a 400. */
 export const idParamSchema = z.object({
   id: z.coerce.number({ message: "Invalid id" }).int("Invalid id").positive("Invalid id").max(2147483647, "Invalid id"),
 });

@@ -1,7 +1,7 @@
 /**
  * D98 filters, switches and school mode: the site settings (website content `site.*`) behind the CMS card
- * "Community safety", their defaults and the messages players see. Zod-free so that the client imports them
- * (D73); the server reads them in services/community-settings.ts.
+ * "Community safety", their defaults and the messages players see. Zod-free so that the client imports them;
+ * the server reads them in services/community-settings.ts.
  */
 import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE } from "./chat-constants";
 import type { ProfileVisibility } from "./me-constants";
@@ -12,7 +12,7 @@ export const FILTER_BLOCK_SETTING = "filter_block";
 export const FILTER_MASK_SETTING = "filter_mask";
 /** D98: links in chat are off by default; "true" allows them. */
 export const CHAT_LINKS_SETTING = "chat_links";
-/** D98: the chat switch lives in ./chat-constants.ts (the home page's chat panel imports only that, D73). */
+/** The chat switch lives in ./chat-constants.ts (the home page's chat panel imports only that, D73). */
 export { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE, chatEnabled } from "./chat-constants";
 /** D98: "open" (default) or "invite" (registration needs `site.invite_code`). */
 export const REGISTRATION_SETTING = "registration";
@@ -38,7 +38,7 @@ export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [
   REGISTRATION_SETTING,
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
-  // issue 17: the staff two-step switch sits on the same card
+  // The staff two-step switch sits on the same card
   STAFF_TWO_STEP_SETTING,
 ];
 

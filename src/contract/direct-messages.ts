@@ -3,7 +3,7 @@ import { idParamSchema } from "./common";
 import { DIRECT_MESSAGE_MAX_LENGTH, DIRECT_MESSAGE_PAGE, type Conversation, type DirectMessage, type DirectMessageThread } from "./direct-messages-constants";
 import { publicPlayerSchema } from "./notifications";
 
-/** Issue 15 item 6, D88, D100: direct messages between friends. Types and constants: ./direct-messages-constants.ts. */
+/** D88: direct messages between friends. Types and constants: ./direct-messages-constants.ts. */
 export * from "./direct-messages-constants";
 
 export const directMessageSchema = z.object({

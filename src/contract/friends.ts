@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParamSchema } from "./common";
 import { publicPlayerSchema } from "./notifications";
 
-/** Issue 15, D84, D100: friends, requests, blocks and presence. */
+/** D84: friends, requests, blocks and presence. */
 
 export const presenceSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("offline") }),

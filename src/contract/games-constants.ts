@@ -30,7 +30,7 @@ export function difficultyLabel(difficulty: GameDifficulty | null | undefined): 
  * better (points); "asc": less is better (a time). `format` "points" or "time_ms" (milliseconds, shown as
  * 1:02.345). The server refuses a score above `maxScore` or one sent sooner than `minRoundMs` after the play
  * started (and a time longer than the play has lasted). Only "more points is better" games with a maximum add to
- * a player's total on the global and season boards (D108): a time cannot be added to points, and a game without a
+ * a player's total on the global and season boards: a time cannot be added to points, and a game without a
  * ceiling would let one forged score top every board.
  */
 export const SCORE_ORDERS = ["desc", "asc"] as const;
@@ -38,7 +38,7 @@ export type ScoreOrder = (typeof SCORE_ORDERS)[number];
 export type ScoreRules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 // The rules' defaults and their labels in the CMS: score-rules-constants.ts (kept out of the public pages' code, D73).
 
-/** D90/D108: whether a game's best scores add to the players' totals on the global and season boards. */
+/** D90: whether a game's best scores add to the players' totals on the global and season boards. */
 export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format" | "maxScore">): boolean {
   return rules.order === "desc" && rules.format === "points" && rules.maxScore !== null;
 }
@@ -47,7 +47,7 @@ export function countsTowardTotal(rules: Pick<ScoreRules, "order" | "format" | "
 // screen that shows scores (the CMS's) does not add them to the chunk every public page shares (D73).
 export { SCORE_FORMATS, formatScore, formatTimeMs, type ScoreFormat } from "./score-format";
 
-/** D90/D101: the 400 messages of a score the rules refuse (each names its rule). */
+/** D90: the 400 messages of a score the rules refuse (each names its rule). */
 export const SCORE_RULE_MESSAGES = {
   tooHigh: (max: number, format: ScoreFormat) => `This score is above the game's maximum of ${formatScore(max, format)} (maxScore)`,
   tooSoon: (minMs: number) => `This score came too soon after the game started: a round takes at least ${minMs / 1000} s (minRoundMs)`,

@@ -8,7 +8,7 @@ export { SCORE_FORMATS, SCORE_ORDERS } from "./games-constants";
 /** D83: easy | medium | hard. */
 export const gameDifficultySchema = z.enum(GAME_DIFFICULTIES, { error: "Difficulty must be easy, medium or hard" });
 
-/** Game object, every field of spec §3 plus categorySlug and the computed frameUrl (D20). */
+/** Game object, every field of spec §3 plus categorySlug and the computed frameUrl. */
 export const gameSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -61,7 +61,7 @@ export const gameListSchema = z.array(gameSchema);
 export const gameSortSchema = z.enum(GAME_SORTS);
 
 /**
- * Issue 12 item 2: no list of games is unbounded. A request without `limit` gets the first page of
+ * No list of games is unbounded. A request without `limit` gets the first page of
  * GAME_PAGE_SIZE.default games; more than GAME_PAGE_SIZE.max at once is refused (400). The number of
  * matching games is in the X-Total-Count header.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON inside a <script> element (JSON-LD in the head, D71; the server-rendered page's state, D70): nothing in
+ * JSON inside a <script> element (JSON-LD in the head; the server-rendered page's state, D70): nothing in
  * it may close the element, open a comment or break a line for older parsers. Shared by the server and the
  * client's server renderer.
  */
@@ -12,5 +12,5 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** The element that carries a server-rendered page's data to the browser (D70, ADR 010). */
+/** The element that carries a server-rendered page's data to the browser (D70). */
 export const SSR_STATE_ELEMENT_ID = "arcadium-state";

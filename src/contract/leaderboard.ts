@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
 import { BOARD_SCOPES } from "./leaderboard-constants";
 
-/** D91/D101: a season of the boards; `current` is the open one (its board is "This Week"). */
+/** D91: a season of the boards; `current` is the open one (its board is "This Week"). */
 export const seasonSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
@@ -14,13 +14,13 @@ export const seasonSchema = z.object({
 export type Season = z.infer<typeof seasonSchema>;
 export const seasonListSchema = z.array(seasonSchema);
 
-/** D92/D101: the board parameters shared by the global and the per-game boards. */
+/** D92: the board parameters shared by the global and the per-game boards. */
 export const boardQueryFields = {
-  /** D84/D101: `friends` is the signed-in player and their friends, ranked among themselves (401 without a session). */
+  /** D84: `friends` is the signed-in player and their friends, ranked among themselves (401 without a session). */
   scope: z.enum(BOARD_SCOPES).default("global"),
-  /** D91/D101: a season's board (archived or current); without it, the board of `period` (global) or all time (per game) */
+  /** D91: a season's board (archived or current); without it, the board of `period` (global) or all time (per game) */
   season: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  /** D92/D101: the signed-in player's row with the rows just above and below it (401 without a session; [] when not on the board) */
+  /** D92: the signed-in player's row with the rows just above and below it (401 without a session; [] when not on the board) */
   around: z.enum(["me"]).optional(),
 };
 

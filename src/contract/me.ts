@@ -5,7 +5,7 @@ import { NOTIFICATION_PREF_KINDS, PROFILE_VISIBILITIES } from "./me-constants";
 
 export * from "./me-constants";
 
-// D87, D100: the player's own settings under /api/me.
+// D87: the player's own settings under /api/me.
 
 /** GET /api/me/sessions: one signed-in session; `id` is an opaque, non-secret handle (not the token). */
 export const sessionInfoSchema = z.object({

@@ -6,7 +6,7 @@ import { GAMEPLAY_STATES, MAX_FAVORITES, MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_P
 export { GAMEPLAY_STATES, MAX_FAVORITES, MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT };
 export type { GameplayState } from "./my-games-constants";
 
-/** D86/D100: `GET /api/favorites/ids`: the ids of the signed-in player's favourite games, newest first (the hearts). */
+/** D86: `GET /api/favorites/ids`: the ids of the signed-in player's favourite games, newest first (the hearts). */
 export const favoriteIdsSchema = z.object({ ids: z.array(z.number().int()) });
 export type FavoriteIds = z.infer<typeof favoriteIdsSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NOTIFICATION_KIND_LIST, type NotificationItem } from "./player-live";
 
-/** Issue 15, D85, D100: notifications. The item's type is in player-live.ts (zod-free, read by every page's header). */
+/** D85: notifications. The item's type is in player-live.ts (zod-free, read by every page's header). */
 
 export const publicPlayerSchema = z.object({ id: z.number().int(), username: z.string(), avatarUrl: z.string().nullable() });
 

@@ -1,9 +1,9 @@
 /**
- * D1, D70, D71: what each public page is called and how it describes itself. Shared by the screens (their
+ * D1: what each public page is called and how it describes itself. Shared by the screens (their
  * <title> and meta description after hydration) and the server (the head of the first HTML, which crawlers
  * and link previews read), so that the two can never say different things.
  *
- * `site` is the site's name (website content `site.name`, D40).
+ * `site` is the site's name (website content `site.name`).
  */
 
 /** D1: the home page is `{site} - {tagline}`; every other page `{page} - {site}`. */
@@ -20,7 +20,7 @@ export type PageMeta = { title: string; description: (site: string, content: (ke
 
 const policy = (title: string): PageMeta => ({ title, description: (site) => `${title} of ${site}. ${POLICY_LAST_UPDATED}.` });
 
-/** The public pages whose head does not depend on the catalogue, by path (D51, spec §2). */
+/** The public pages whose head does not depend on the catalogue, by path (D51). */
 export const STATIC_PAGE_META = {
   "/games": { title: "All Games", description: () => "Find your next favourite game." },
   "/games/featured": { title: "Featured Games", description: () => "Hand-picked games our players love." },
@@ -34,7 +34,7 @@ export const STATIC_PAGE_META = {
   "/contact": { title: "Contact", description: () => "Questions, ideas or problems? Send us a message." },
   "/help": { title: "Help Center", description: (site) => `Answers to common questions about playing on ${site}.` },
   "/login": { title: "Sign In", description: (site) => `Sign in to ${site} or create a free account.` },
-  // Issue 15: a player's own screens (client-rendered, noindex, D70).
+  // A player's own screens (client-rendered, noindex, D70).
   "/friends": { title: "Friends", description: (site) => `Your friends on ${site}.` },
   "/notifications": { title: "Notifications", description: (site) => `Your notifications on ${site}.` },
 } satisfies Record<string, PageMeta>;
@@ -45,7 +45,7 @@ export type StaticPagePath = keyof typeof STATIC_PAGE_META;
 export const NOINDEX_PATHS: readonly string[] = ["/login", "/friends", "/notifications"];
 
 /**
- * The signed-in player's own pages (D70, D86): served to the browser (200) marked noindex, rendered there (their
+ * The signed-in player's own pages (D70): served to the browser (200) marked noindex, rendered there (their
  * content is personal), never in the sitemap.
  */
 export const PLAYER_PAGE_PATHS: readonly string[] = ["/me/games"];
@@ -67,7 +67,7 @@ export const MISSING_TITLES = {
 export const ALLOW_SEARCH_ENGINES_SETTING = "allow_search_engines";
 
 /**
- * A page's meta description as both the server's head (D71) and the screen (D1) write it: at most 300
+ * A page's meta description as both the server's head and the screen write it: at most 300
  * characters. The same text on both sides lets React take over the server's <title> and description when it
  * hydrates (ADR 010) instead of adding second ones.
  */

@@ -9,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Issue 17 (security review, "Passwords"): the 400 of a password that is on the list of common passwords
+ * The 400 of a password that is on the list of common passwords
  * (src/server/lists/common-passwords.txt, checked on the server only). The forms show it under the password field.
  */
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another one.";

@@ -1,7 +1,7 @@
 /**
- * Personal live events (issue 15: D84, D85, D88). They travel on the site's one WebSocket (the chat's,
- * CHAT_LIVE_PATH, D37) to the sockets opened with that player's session, beside the public chat events.
- * Plain types, no zod: the header of every page reads them (D73), and the server only sends what it built.
+ * Personal live events: friends, notifications, direct messages. They travel on the site's one WebSocket (the
+ * chat's, CHAT_LIVE_PATH; ADR 012) to the sockets opened with that player's session, beside the public chat events.
+ * Plain types, no zod: the header of every page reads them, and the server only sends what it built.
  * A page ignores any event it does not know.
  */
 
@@ -54,7 +54,7 @@ export type PlayerLiveEvent =
   /** D88: a direct message in a conversation with `withUserId` (sent or received), or messages read */
   | { type: "direct-messages-changed"; withUserId: number }
   /**
-   * D96/D97: the account was banned (disabled): the WebSocket route closes every socket of the player at once, on
+   * D96: the account was banned (disabled): the WebSocket route closes every socket of the player at once, on
    * every process (code ACCOUNT_CLOSED_CODE); pages never receive this event itself.
    */
   | { type: "account-closed" };

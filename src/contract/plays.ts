@@ -8,7 +8,7 @@ export const playStartedParamsSchema = z.object({
   id: z.coerce.number({ message: "Invalid id" }).int("Invalid id").positive("Invalid id").max(2147483647, "Invalid id"),
   playId: z.string().uuid("Invalid play id"),
 });
-/** GET /api/games/{id}/player (issue 26, D75): the player as the game's SDK init() hands them over. */
+/** GET /api/games/{id}/player (D75): the player as the game's SDK init() hands them over. */
 export const gameFacingUserSchema = z.object({
   user: z.object({ id: z.number().int().positive(), username: z.string(), avatarUrl: z.string().nullable() }),
 });

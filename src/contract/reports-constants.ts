@@ -38,7 +38,7 @@ export const REPORT_REFUSALS = {
   notYours: "You can only report messages sent to you",
 } as const;
 
-/** D97: what the CMS queue can do with a reported item. A ban is for admins only (D96). */
+/** D97: what the CMS queue can do with a reported item. A ban is for admins only. */
 export const REPORT_ACTIONS = ["dismiss", "delete", "mute", "ban"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {

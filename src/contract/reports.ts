@@ -11,7 +11,7 @@ import {
   type ReportQueue,
 } from "./reports-constants";
 
-/** Issue 17, D96, D97, D102: players' reports and the moderators' queue. Types and constants: ./reports-constants.ts. */
+/** D96: players' reports and the moderators' queue. Types and constants: ./reports-constants.ts. */
 export * from "./reports-constants";
 
 const id = idParamSchema.shape.id;

@@ -1,6 +1,6 @@
 /*
  * D90: how a score reads. Re-exported by ./games-constants; a module of its own so that the bundler can leave these
- * out of the chunk that the public pages share when only a lazily loaded screen (the CMS's scores, D93) shows scores.
+ * out of the chunk that the public pages share when only a lazily loaded screen (the CMS's scores) shows scores.
  */
 
 export const SCORE_FORMATS = ["points", "time_ms"] as const;
@@ -18,7 +18,7 @@ export function formatTimeMs(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}.${mmm}` : `${minutes}:${ss}.${mmm}`;
 }
 
-/** D90: a score as its game shows it: a time, or points with thousands separators (no Intl: D73). */
+/** D90: a score as its game shows it: a time, or points with thousands separators (no Intl, to keep pages light). */
 export function formatScore(score: number, format: ScoreFormat): string {
   if (format === "time_ms") return formatTimeMs(score);
   const sign = score < 0 ? "-" : "";

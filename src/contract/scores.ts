@@ -3,7 +3,7 @@ import { isoDateTime, publicUserSchema } from "./common";
 import { MAX_SCORE } from "./games-constants";
 import { boardQueryFields } from "./leaderboard";
 
-/** Score entry per game (spec §3, D23). */
+/** Score entry per game (D23). */
 export const scoreEntrySchema = z.object({
   id: z.number().int(),
   /** D92: the row's place on the board asked for (1 = best) */

@@ -1,4 +1,4 @@
-/** D105: the zod-free values of the step-up ("Confirm it's you"); the client imports them from here (D73). */
+/** D105: the zod-free values of the step-up ("Confirm it's you"); the client imports them from here. */
 
 /** Proof given by a session counts this long. */
 export const STEP_UP_TTL_MS = 10 * 60 * 1000;

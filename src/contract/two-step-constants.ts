@@ -1,7 +1,7 @@
 /**
- * Issue 17 ("Admin sign-in is one emailed code"): staff two-step sign-in. An admin or moderator may add an
+ * Staff two-step sign-in (ADR 020). An admin or moderator may add an
  * authenticator app (TOTP, RFC 6238) with 10 single-use recovery codes; it is then asked for at each of their
- * sign-ins, after the emailed code. Zod-free so that the lazily loaded /cms pages import it (D73).
+ * sign-ins, after the emailed code. Zod-free so that the lazily loaded /cms pages import it.
  */
 
 /** The site setting (website content `site.staff_two_step_required`): "true" requires two-step sign-in of all staff. */
@@ -41,5 +41,5 @@ export const TWO_STEP_TEXTS = {
   codeFormat: "Enter the 6-digit code, or a recovery code",
 } as const;
 
-/** The alert mailed to a staff member after repeated wrong codes (issue 17), sent once per ALERT_WINDOW. */
+/** The alert mailed to a staff member after repeated wrong codes, sent once per ALERT_WINDOW. */
 export const SIGN_IN_ALERT_AFTER_FAILURES = 5;

@@ -4,7 +4,7 @@ import { SCORE_FORMATS } from "./games-constants";
 import { PROFILE_VISIBILITIES } from "./me-constants";
 
 /**
- * GET /api/users/{id}: public fields only (D16) plus rank and stats (D24, D25). D87: when the viewer may not see
+ * GET /api/users/{id}: public fields only plus rank and stats. D87: when the viewer may not see
  * the whole profile (friends-only or private, or a block), `restricted` is true and only id, username, avatarUrl
  * and `visibility` are given: the other fields are null.
  */
@@ -29,7 +29,7 @@ export const userStatsSchema = z.object({
       category: z.string(),
       categorySlug: z.string(),
       bestScore: z.number().int(),
-      /** D92: the player's rank on the game's all-time board; null when the player is not on the boards (hidden or banned, D93) */
+      /** D92: the player's rank on the game's all-time board; null when the player is not on the boards (hidden or banned) */
       rank: z.number().int().positive().nullable(),
       /** D90: how the game shows its scores: "time_ms" is a time in milliseconds (1:02.345), the best being the lowest */
       scoreFormat: z.enum(SCORE_FORMATS),

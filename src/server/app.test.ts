@@ -8,8 +8,8 @@ import { loadConfig, type Config } from "./config";
 import { buildAppWithClient, describeEachDatabase, repoRoot } from "../test/test-app";
 
 /**
- * The single-page app's index.html: every screen's first request (issue 3's routes, issue 8's stall under
- * sign-up bursts). It is read once at start and served from memory with an ETag.
+ * The single-page app's index.html: every screen's first request, so it must not stall under sign-up bursts.
+ * It is read once at start and served from memory with an ETag.
  */
 describe("SPA fallback (index.html from memory)", () => {
   let dir: string;

@@ -59,7 +59,10 @@ import { SessionCache } from "./services/session-cache";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { createLeaderboardCache } from "./services/leaderboard";
-import { openFileStore, type FileStore } from "./services/file-store";
+import type { FileStore } from "./services/file-store";
+import { openFileStore } from "./services/open-file-store";
+import { isValidKey } from "./services/file-store";
+import { pathSegments, sendStoredFile } from "./stored-files";
 
 /** Optional hooks for operations and tests; production passes none. */
 export type BuildAppOptions = LogOptions & {
@@ -202,22 +205,18 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     }
   });
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: "deny",
-    maxAge: "7d",
-    setHeaders: (res, filePath) => {
-      // D71: link preview pictures are named after their cover's bytes, so they never change.
-      if (filePath.includes(`${path.sep}og${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
-      res.header("X-Content-Type-Options", "nosniff");
-      res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    },
+  // D162: uploads are read through the store (DATA_DIR or the bucket), at the same addresses as ever.
+  app.get<{ Params: { "*": string } }>("/uploads/*", async (request, reply) => {
+    const segments = pathSegments(request.params["*"]);
+    // Dotfiles are never served (half-written files of the disk store among them).
+    if (segments?.some((segment) => segment.startsWith("."))) return reply.code(403).send({ message: "Forbidden" });
+    const key = segments && `uploads/${segments.join("/")}`;
+    // D71: link preview pictures are named after their cover's bytes, so they never change.
+    const cacheControl = segments?.[0] === "og" ? "public, max-age=31536000, immutable" : "public, max-age=604800";
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (key && isValidKey(key) && (await sendStoredFile(request, reply, routeCtx.files, key, cacheControl))) return reply;
+    return reply.callNotFound();
   });
 
   if (hasClient) {
@@ -243,7 +242,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const render = template ? rendererModule?.createPageRenderer(inProcessFetch(app)) : undefined;
   const manifest = template ? loadClientManifest(config.clientDir) : undefined;
   if (template) await app.register(pageRoutes, { ...routeCtx, template, render, manifest });
-  const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
+  const pageCtx = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, files: routeCtx.files };
 
   // Unknown /api paths and the games' path on the site origin are JSON 404s (D2, D60);
   // any other GET is the Not Found page with status 404 (D70).

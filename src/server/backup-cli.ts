@@ -9,7 +9,7 @@ import { appVersion } from "./jobs/backup-daily";
 import { connectBackupSocket } from "./backup-socket";
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupManifest } from "./services/backups";
 import { PRIVATE_UMASK, secureDataDir } from "./services/data-dir";
-import { openFileStore } from "./services/file-store";
+import { openFileStore } from "./services/open-file-store";
 
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE` (D160), run by scripts/backup.mjs. Exit codes: 0 done,

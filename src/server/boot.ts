@@ -6,10 +6,11 @@ import { seed } from "./db/seed";
 import { repairBuiltinPackages, syncBuiltinAchievements, syncBuiltinScoreRules, upgradeBuiltinsForCollections } from "./db/builtin-games";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { secureDataDir } from "./services/data-dir";
+import type { FileStore } from "./services/file-store";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
-export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogger, "info" | "warn">): Promise<Database> {
+export async function prepareDatabase(config: Config, files: FileStore, log?: Pick<FastifyBaseLogger, "info" | "warn">): Promise<Database> {
   await secureDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })
@@ -18,10 +19,10 @@ export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogg
     await migrate(database, config.rootDir);
     const gamesRoot = path.join(config.rootDir, "games");
     if (await isEmpty(database.db)) {
-      const result = await seed(database.db, { dataDir: config.dataDir, gamesRoot, demo: config.seedDemo });
+      const result = await seed(database.db, { dataDir: config.dataDir, files, gamesRoot, demo: config.seedDemo });
       log?.info(result, "seeded an empty database");
     } else {
-      const repaired = await repairBuiltinPackages(database.db, { dataDir: config.dataDir, gamesRoot });
+      const repaired = await repairBuiltinPackages(database.db, { dataDir: config.dataDir, files, gamesRoot });
       if (repaired) log?.info({ repaired }, "reinstalled missing built-in game packages");
       await syncBuiltinAchievements(database.db, gamesRoot);
       // D108: an install seeded before the built-in games declared their maximum gets it (and the totals follow)
@@ -32,7 +33,7 @@ export async function prepareDatabase(config: Config, log?: Pick<FastifyBaseLogg
       if (collections) log?.info({ collections }, "added the home page's collections");
     }
     // D77, issue 14 item 7: packages installed before the adapters are scanned once (idempotent, one query later).
-    const rescanned = await rescanInstalledPackages(database.db, config.dataDir, log);
+    const rescanned = await rescanInstalledPackages(database.db, { dataDir: config.dataDir, files }, log);
     if (rescanned) log?.info({ rescanned }, "recorded the size and portal SDK of installed game packages");
     // ADR 020: recovery codes kept as bare SHA-256 are rewrapped with scrypt (idempotent)
     const rewrapped = await upgradeRecoveryCodeHashes(database.db);

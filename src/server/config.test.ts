@@ -66,6 +66,51 @@ describe("loadConfig", () => {
     expect(loadConfig({ GAMES_URL: "https://games.example.net/" }).gamesUrl).toBe("https://games.example.net");
   });
 
+  describe("STORAGE_URL (D162)", () => {
+    it("is unset by default: stored files stay under DATA_DIR", () => {
+      expect(loadConfig({}).storage).toBeUndefined();
+    });
+
+    it("reads the endpoint, bucket, prefix, region, addressing and credentials", () => {
+      expect(loadConfig({ STORAGE_URL: "s3://AK%2B1:S%2Fx@minio.internal:9000/arcadium/prod?region=eu-west-1" }).storage).toEqual({
+        endpoint: "https://minio.internal:9000",
+        bucket: "arcadium",
+        prefix: "prod/",
+        region: "eu-west-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AK+1", secretAccessKey: "S/x" },
+      });
+      expect(loadConfig({ STORAGE_URL: "http://127.0.0.1:9000/files", AWS_REGION: "us-west-2" }).storage).toMatchObject({
+        endpoint: "http://127.0.0.1:9000",
+        prefix: "",
+        region: "us-west-2",
+        credentials: undefined,
+      });
+      expect(loadConfig({ STORAGE_URL: "s3://s3.amazonaws.com/my-bucket?path-style=false&tls=true" }).storage).toMatchObject({
+        endpoint: "https://s3.amazonaws.com",
+        forcePathStyle: false,
+      });
+    });
+
+    it.each([
+      ["ftp://host/bucket", /unknown scheme ftp:/],
+      ["s3://host", /no bucket/],
+      ["s3://host/Not_A_Bucket", /is not a bucket name/],
+      ["s3://key@host/bucket", /both KEY and SECRET/],
+      ["s3://host/bucket?pathstyle=true", /unknown option "pathstyle"/],
+      ["s3://host/bucket?tls=maybe", /tls must be true or false/],
+      ["bucket", /not a URL/],
+    ])("refuses %s with the expected form", (value, why) => {
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(why);
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(/Invalid environment variable STORAGE_URL: .*expected s3:\/\/KEY:SECRET@HOST/);
+    });
+
+    it("never repeats the secret in its message", () => {
+      expect(() => loadConfig({ STORAGE_URL: "s3://key:hunter2@host/Bad_Bucket" })).toThrow(/^(?!.*hunter2)/);
+    });
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", SEED_DEMO: "false" });
     expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
 import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-hosts";
+import { parseStorageUrl, StorageUrlError, type S3Location } from "./services/storage-url";
 import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
@@ -39,6 +40,9 @@ const envSchema = z.object({
   TWO_STEP_KEY: z.string().optional(),
   TWO_STEP_KEY_FILE: z.string().min(1).optional(),
   /** D161: turns /metrics on, read with this bearer token */
+  /** D162: object storage for stored files (services/storage-url.ts); unset, they live under DATA_DIR */
+  STORAGE_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
   /** D160: how many daily backups the file store keeps */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
@@ -56,6 +60,8 @@ export type Config = {
    */
   gamesUrl: string;
   dataDir: string;
+  /** D162: the bucket STORAGE_URL names; undefined keeps stored files under DATA_DIR (services/file-store.ts) */
+  storage: S3Location | undefined;
   databaseUrl: string | undefined;
   seedDemo: boolean;
   adminEmails: string[];
@@ -169,6 +175,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     }
   }
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
+  let storage: S3Location | undefined;
+  if (e.STORAGE_URL) {
+    try {
+      storage = parseStorageUrl(e.STORAGE_URL, { AWS_REGION: e.AWS_REGION });
+    } catch (error) {
+      if (!(error instanceof StorageUrlError)) throw error;
+      throw new ConfigError(`Invalid environment variable STORAGE_URL: ${error.message}`);
+    }
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
@@ -177,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     publicUrl,
     gamesUrl,
     dataDir,
+    storage,
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     adminEmails: e.ADMIN_EMAILS.split(",")

@@ -1,7 +1,7 @@
 /**
  * Domain errors (D60): what a service (or a route) throws when a request cannot be done. Each says
  * what went wrong in words safe to show; none knows about HTTP. The error plugin
- * (plugins/errors.ts) maps each class to its status code and D60 JSON body in one place.
+ * (plugins/errors.ts) maps each class to its status code and JSON body in one place.
  */
 export abstract class DomainError extends Error {
   /** A machine-readable reason a client may act on (e.g. "quota"), sent as `code` beside the message. */

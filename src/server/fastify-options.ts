@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import { serializeLoggedError } from "./plugins/log-redaction";
 
 /**
- * Issue 17: the body limit of ordinary JSON routes (the largest, a review or a contact message, is a few KiB). Routes
+ * The body limit of ordinary JSON routes (the largest, a review or a contact message, is a few KiB). Routes
  * that need more declare their own: the cloud saves (routes/saves.ts), the staff routes behind the admin guard
  * (STAFF_JSON_BODY_LIMIT, routes/admin/index.ts: a content value is up to 100,000 characters), and the multipart
  * uploads (their @fastify/multipart limits).
@@ -13,7 +13,7 @@ import { serializeLoggedError } from "./plugins/log-redaction";
 export const JSON_BODY_LIMIT = 16 * 1024;
 
 /**
- * Issue 8: clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
+ * Clients that send slowly are cut off. Fastify turns Node's request timeout off by default,
  * so a client could trickle a body forever. A whole request (headers and body) may take 15 minutes
  * (a 100 MB game package at ~1 Mbit/s); a connection silent for 60 s is closed; headers must arrive
  * within 30 s. Live chat sockets are not affected (the WebSocket library clears the socket timeout).
@@ -32,9 +32,9 @@ export function baseOptions(config: Config, name: string, options: LogOptions = 
         : {
             level: config.logLevel,
             name,
-            // Issue 8: never log cookies or credentials.
+            // Never log cookies or credentials.
             redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
-            // Issue 17: a logged error never carries the values of its query (plugins/log-redaction.ts).
+            // A logged error never carries the values of its query (plugins/log-redaction.ts).
             serializers: { err: serializeLoggedError },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },

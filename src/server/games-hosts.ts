@@ -1,11 +1,11 @@
 /**
- * The games origins (D2, D79): where a game's frame is served and which origins the site treats as games.
+ * The games origins (D2): where a game's frame is served and which origins the site treats as games.
  *
  * Contract. `gamesUrl` is `Config.gamesUrl`, the value of GAMES_URL as loadConfig left it:
- * - Without `{id}` (single-origin mode, D2): one origin serves every game. `gamesOrigin(gamesUrl, id)` is
+ * - Without `{id}` (single-origin mode): one origin serves every game. `gamesOrigin(gamesUrl, id)` is
  *   `gamesUrl` itself for every id, `gamesOriginSource` is `gamesUrl`, `gameIdOfHost` is undefined for every
- *   host (no host is tied to a game). Nothing changes from before D79.
- * - With `{id}` (per-game mode, D79), e.g. `https://g{id}.games.example.net` or `http://g{id}.localhost:5001`:
+ *   host (no host is tied to a game).
+ * - With `{id}` (per-game mode), e.g. `https://g{id}.games.example.net` or `http://g{id}.localhost:5001`:
  *   game `id` runs on the origin with `{id}` replaced by its decimal id (`https://g5.games.example.net`);
  *   `gamesOriginSource` is a CSP source that matches every such origin (`https://*.games.example.net`);
  *   `gameIdOfHost` reads the id back from a request's host name (`g5.games.example.net` → "5"), and only the
@@ -15,14 +15,14 @@
  *   stores it normalised: `{scheme}://{lower-case host}[:{port}]`, the default port left out.
  *   The games listener compares `gameIdOfHost` of the request's Host header (`hostnameOfHostHeader`, never
  *   X-Forwarded-Host) with the folder asked for under /game-frame/ (games-origin.ts).
- * In single-origin mode `gamesUrl` may, as before D79, carry a path: `gamesOrigin` then answers it whole.
+ * In single-origin mode `gamesUrl` may carry a path: `gamesOrigin` then answers it whole.
  * Pure functions of strings, no I/O: the server, its tests and the e2e fixtures share them.
  */
 
 /** The placeholder of a game's id in GAMES_URL. */
 export const GAME_ID_PLACEHOLDER = "{id}";
 
-/** True when GAMES_URL gives every game an origin of its own (D79). */
+/** True when GAMES_URL gives every game an origin of its own. */
 export function isPerGameOrigins(gamesUrl: string): boolean {
   return gamesUrl.includes(GAME_ID_PLACEHOLDER);
 }
@@ -109,7 +109,7 @@ export function parseGamesUrlTemplate(raw: string): { ok: true; gamesUrl: string
 const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gv", "sch", "nhs", "ltd", "plc"]);
 
 /**
- * Issue 17: the registrable domain shared by the site and the games' origins, if any ("example.com" for
+ * The registrable domain shared by the site and the games' origins, if any ("example.com" for
  * www.example.com and games.example.com), by a heuristic (the last two labels, three under a country's second level
  * like co.uk), not the public suffix list: it only decides whether to warn at start. Cookies set by a game on a
  * sibling subdomain can reach the site's (the session cookie is `__Host-` on https, which they cannot plant). IP

@@ -8,6 +8,12 @@ import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-ho
 import { compressionPlugin } from "./plugins/compression";
 import { requestIdPlugin } from "./plugins/request-id";
 import { compatScript } from "./services/compat-scripts";
+import { isValidKey, StorageUnavailableError, type FileStore } from "./services/file-store";
+import { openFileStore } from "./services/open-file-store";
+import { pathSegments, sendStoredFile } from "./stored-files";
+
+/** A package's files may change when an administrator replaces it: browsers check again after five minutes. */
+const PACKAGE_CACHE = "public, max-age=300";
 
 /**
  * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js, the
@@ -17,11 +23,10 @@ import { compatScript } from "./services/compat-scripts";
  * request's host name is game {id}'s (any other host, another game's or none, gets 404), so that no game's origin
  * serves or reads another game's files; /sdk/* and the rest are served on every host.
  */
-export async function buildGamesApp(ctx: { config: Config } & LogOptions): Promise<FastifyInstance> {
+export async function buildGamesApp(ctx: { config: Config; files?: FileStore } & LogOptions): Promise<FastifyInstance> {
   const { config } = ctx;
+  const files = ctx.files ?? openFileStore(config);
   const app = Fastify(baseOptions(config, "games", ctx));
-  const gamesDir = path.join(config.dataDir, "games");
-  fs.mkdirSync(gamesDir, { recursive: true });
   const frameAncestors = `frame-ancestors ${new URL(config.publicUrl).origin}`;
   const perGame = isPerGameOrigins(config.gamesUrl);
 
@@ -32,28 +37,50 @@ export async function buildGamesApp(ctx: { config: Config } & LogOptions): Promi
     reply.header("Cross-Origin-Resource-Policy", "same-origin");
     reply.removeHeader("set-cookie");
   });
+  // Set before the routes: a route keeps the error handler in place when it was added.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof StorageUnavailableError) {
+      // D162: the bucket is down or slow; the game's files are not there to serve for now.
+      request.log.error({ err: error }, "object storage unavailable");
+      return reply.code(503).header("Retry-After", "5").type("text/plain; charset=utf-8").send("Service unavailable");
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
+    request.log.error({ err: error }, "games origin error");
+    return reply.code(500).type("text/plain; charset=utf-8").send("Internal server error");
+  });
   await app.register(requestIdPlugin);
   await app.register(compressionPlugin);
 
-  await app.register(fastifyStatic, {
-    root: gamesDir,
-    prefix: "/game-frame/",
-    decorateReply: false,
-    redirect: true,
-    list: false,
-    dotfiles: "deny",
-    index: ["index.html"],
-    cacheControl: true,
-    maxAge: "5m",
-    // Only numbered package folders, never staging or replaced copies. Per game origin (D79), only the folder
-    // of the game whose host name the request was sent to (pathName is decoded and normalised by @fastify/static,
-    // which refuses ".." segments). The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a
-    // game's own script could send (games-hosts.ts, hostnameOfHostHeader); a proxy must pass Host through.
-    allowedPath: (pathName, _root, request) => {
-      const folder = /^\/(\d+)(\/|$)/.exec(pathName)?.[1];
-      if (folder === undefined) return false;
-      return !perGame || folder === gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host));
-    },
+  // D162: packages are read through the store (DATA_DIR or the bucket), streamed, at /game-frame/{id}/….
+  app.get<{ Params: { "*": string } }>("/game-frame/*", async (request, reply) => {
+    const notFound = () => reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    const rest = request.params["*"];
+    const folderOnly = !rest.includes("/");
+    const segments = pathSegments(rest.endsWith("/") ? rest.slice(0, -1) : rest);
+    // Only numbered package folders. Per game origin (D79), only the folder of the game whose host name the request
+    // was sent to. The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a game's own script
+    // could send (games-hosts.ts, hostnameOfHostHeader); a proxy must pass Host through.
+    const folder = segments?.[0];
+    if (!segments || !folder || !/^[1-9]\d*$/.test(folder)) return notFound();
+    if (perGame && folder !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host))) return notFound();
+    if (segments.some((segment) => segment.startsWith("."))) return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
+    const path = segments.join("/");
+    const isFolder = rest.endsWith("/");
+    if (isFolder || folderOnly) {
+      if (!isFolder) {
+        // /game-frame/7 → /game-frame/7/, so that the package's relative addresses resolve inside its folder.
+        if (!(await files.head(`games/${path}/index.html`))) return notFound();
+        const query = request.url.indexOf("?");
+        return reply.redirect(`/game-frame/${path}/${query >= 0 ? request.url.slice(query) : ""}`, 301);
+      }
+      if (await sendStoredFile(request, reply, files, `games/${path}/index.html`, PACKAGE_CACHE)) return reply;
+      return notFound();
+    }
+    const key = `games/${path}`;
+    if (isValidKey(key) && (await sendStoredFile(request, reply, files, key, PACKAGE_CACHE))) return reply;
+    if (isValidKey(key) && (await files.head(`${key}/index.html`))) return reply.redirect(`/game-frame/${path}/`, 301);
+    return notFound();
   });
 
   // The SDKs (D22 v1, D75 v2) and v2's typings, always the current bytes.
@@ -95,11 +122,5 @@ export async function buildGamesApp(ctx: { config: Config } & LogOptions): Promi
   app.get("/healthz", async () => ({ status: "ok" }));
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not found"));
-  app.setErrorHandler((error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
-    request.log.error({ err: error }, "games origin error");
-    return reply.code(500).type("text/plain; charset=utf-8").send("Internal server error");
-  });
   return app;
 }

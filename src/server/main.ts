@@ -10,7 +10,7 @@ import { startJobRunner } from "./jobs";
 import { appVersion } from "./jobs/backup-daily";
 import { serveBackups } from "./backup-socket";
 import { writeBackup } from "./services/backups";
-import { openFileStore } from "./services/file-store";
+import { openFileStore } from "./services/open-file-store";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -31,13 +31,15 @@ async function main() {
 
   // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
   const startupLog: Array<{ level: "info" | "warn"; args: [unknown, string?] }> = [];
-  const database = await prepareDatabase(config, {
+  // D162: one store for both listeners and the start-up work (the bucket STORAGE_URL names, else DATA_DIR).
+  const files = openFileStore(config);
+  const database = await prepareDatabase(config, files, {
     info: (...args: unknown[]) => void startupLog.push({ level: "info", args: args as [unknown, string?] }),
     warn: (...args: unknown[]) => void startupLog.push({ level: "warn", args: args as [unknown, string?] }),
-  } as Parameters<typeof prepareDatabase>[1]);
-  const app = await buildApp({ config, database });
+  } as Parameters<typeof prepareDatabase>[2]);
+  const app = await buildApp({ config, database, files });
   for (const { level, args } of startupLog) app.log[level](args[0] as object, args[1]);
-  const gamesApp = await buildGamesApp({ config });
+  const gamesApp = await buildGamesApp({ config, files });
 
   await app.listen({ port: config.port, host: config.host });
   await gamesApp.listen({ port: config.gamesPort, host: config.host });
@@ -72,7 +74,7 @@ async function main() {
     database.kind === "pglite"
       ? await serveBackups({
           dataDir: config.dataDir,
-          write: (out) => writeBackup(database, openFileStore(config), out, { appVersion: appVersion(rootDir) }),
+          write: (out) => writeBackup(database, files, out, { appVersion: appVersion(rootDir) }),
           log: app.log,
         })
       : undefined;

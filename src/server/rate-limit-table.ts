@@ -11,20 +11,20 @@ import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./services/rate-
  * Every rate limit of the site in one table (D8: database-backed counters shared by all server
  * processes). A route applies a limit by its name with the key it counts by, e.g.
  * `rateLimits.enforce("review", \`review:${user.id}\`)`; over the limit it answers 429 with
- * Retry-After (D60) and the limit's message.
+ * Retry-After and the limit's message.
  */
 export type RateLimitRule = { limit: number; windowMs: number; message: string };
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-/** Issue 8: valid submissions one address may make per form and hour (the forms write rows anyone can send). */
+/** Valid submissions one address may make per form and hour (the forms write rows anyone can send). */
 export const FORM_SUBMISSIONS_PER_HOUR = 10;
 /**
- * Issue 17 (replaces issue 4's "10 failures per username lock the account for everyone"): sign-in attempts back off
+ * Sign-in attempts back off
  * per account AND address (5 failures in 15 minutes; the account is the resolved user, so its name and its email count
  * together) and per address whatever the names (10 in 15 minutes). An attacker's address is backed off; the owner
- * signing in from another address is not. ADR 019: and per account from all addresses together (20 an hour), so that
+ * signing in from another address is not. And per account from all addresses together (20 an hour, ADR 019), so that
  * guesses spread over many addresses stay few; a device the account signed in from before is not counted by it.
  */
 export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
@@ -34,11 +34,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
 /** Code requests per client IP per 10 minutes (D107: on top of 5 per address and client an hour). */
 export const OTP_REQUESTS_PER_IP = 30;
 /**
- * Issue 17, D107: wrong staff sign-in codes (emailed codes and second factors alike) are counted across challenges, so
+ * D107: wrong staff sign-in codes (emailed codes and second factors alike) are counted across challenges, so
  * that asking for new codes never buys tries: per staff address and client (its address, or its known device: 10 in
  * 15 minutes), per client address whatever the staff address (20 in 15 minutes), and per staff address from all
  * clients (20 an hour and 50 a day, so that guessing spread over many addresses stays hopeless). The last ones do not
- * count the staff member's known devices (ADR 019), so nobody can lock the owner out with them.
+ * count the staff member's known devices, so nobody can lock the owner out with them.
  */
 export const ADMIN_CODE_FAILURES_PER_ADMIN_AND_CLIENT = 10;
 export const ADMIN_CODE_FAILURES_PER_ADDRESS = 20;
@@ -48,10 +48,10 @@ export const ADMIN_CODE_FAILURES_PER_ADMIN_PER_DAY = 50;
 /** The table; limits that are configurable (REGISTRATIONS_PER_HOUR, PLAYS_PER_MINUTE) come from the config. */
 export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "playsPerMinute">) {
   return {
-    /** D11 + issue 8: accounts created per address (key `register:ip:{ip}`) */
+    /** D11: accounts created per address (key `register:ip:{ip}`) */
     register: { limit: config.registrationsPerHour, windowMs: HOUR, message: "Too many accounts created from this address. Please try again later." },
     /**
-     * issue 17: sign-in attempts per account and address (key `login-fail:user:{userId}:ip:{ip}`, or `login-fail:name:{typed}:ip:{ip}`
+     * Sign-in attempts per account and address (key `login-fail:user:{userId}:ip:{ip}`, or `login-fail:name:{typed}:ip:{ip}`
      * for a name no account has). Each attempt is reserved before the password is checked and given back when it succeeds.
      */
     loginFailure: {
@@ -68,13 +68,13 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       windowMs: HOUR,
       message: "Too many failed sign-in attempts for this account. Please try again later, or from a device you signed in from before.",
     },
-    /** issue 17: sign-in attempts per address, whatever the names (key `login-fail:ip:{ip}`); reserved and given back the same way */
+    /** Sign-in attempts per address, whatever the names (key `login-fail:ip:{ip}`); reserved and given back the same way */
     loginFailurePerAddress: {
       limit: LOGIN_FAILURES_PER_ADDRESS,
       windowMs: LOGIN_FAILURE_WINDOW_MS,
       message: "Too many failed sign-in attempts. Please try again later.",
     },
-    /** D21 + issue 8: games started per player or, signed out, per address (key `play:user:{id}` / `play:ip:{ip}`) */
+    /** D21: games started per player or, signed out, per address (key `play:user:{id}` / `play:ip:{ip}`) */
     play: { limit: config.playsPerMinute, windowMs: MINUTE, message: "Too many games started. Please wait a moment." },
     /** D86: favourites added or removed per player (key `favorite:{userId}`) */
     favorite: { limit: 60, windowMs: MINUTE, message: "Too many changes to your favourites. Please slow down." },
@@ -84,10 +84,10 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */
     achievement: { limit: 60, windowMs: MINUTE, message: "Too many achievements. Please slow down." },
-    /** issue 17: leaderboard searches per address (key `leaderboard-search:ip:{ip}`): never cached, each is a query over the players */
+    /** Leaderboard searches per address (key `leaderboard-search:ip:{ip}`): never cached, each is a query over the players */
     leaderboardSearch: { limit: 60, windowMs: MINUTE, message: "Too many leaderboard searches. Please wait a moment." },
     /**
-     * issue 17: profile reads per reader (key `profile:user:{id}`, signed out `profile:ip:{ip}`), the profile and its
+     * Profile reads per reader (key `profile:user:{id}`, signed out `profile:ip:{ip}`), the profile and its
      * statistics together: each counts the players ahead (ranks) and none is cached (D87: it depends on who asks).
      * A profile page makes two; 120 a minute is far above anyone reading profiles.
      */
@@ -97,21 +97,21 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     /** D76: cloud save writes per player, all games together (key `cloud-save:{userId}`); the host page sends at most one a second per game */
     cloudSave: { limit: 120, windowMs: MINUTE, message: "Too many cloud save writes. Please slow down." },
     /**
-     * issue 26: cloud save bodies per player in KiB a minute, all games together (key `cloud-save-kib:{userId}`), counted
+     * Cloud save bodies per player in KiB a minute, all games together (key `cloud-save-kib:{userId}`), counted
      * before the body is read: one write of the largest body at the largest quota (21 MiB), ten at the default quota
      */
     cloudSaveKib: { limit: 32 * 1024, windowMs: MINUTE, message: "Too much cloud save data sent. Please wait a minute." },
-    /** issue 26: "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
+    /** "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
     presence: { limit: 60, windowMs: MINUTE, message: "Too many presence updates. Please slow down." },
-    /** issue 26: blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
+    /** Blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
     block: { limit: 60, windowMs: HOUR, message: "Too many blocks and unblocks. Please try again later." },
-    /** issue 26: notification list reads and "mark read" per player (key `notifications:{userId}`) */
+    /** Notification list reads and "mark read" per player (key `notifications:{userId}`) */
     notifications: { limit: 120, windowMs: MINUTE, message: "Too many notification requests. Please slow down." },
-    /** issue 26: "Download my data" per player (key `export:{userId}`): each one reads everything the account has */
+    /** "Download my data" per player (key `export:{userId}`): each one reads everything the account has */
     dataExport: { limit: 5, windowMs: HOUR, message: "Too many data downloads. Please try again later." },
     /** D85: announcements per admin (key `announcement:{userId}`): each one reaches every player */
     announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
-    /** D84, issue 15 item 7: friend requests sent per player (key `friend-request:{userId}`) */
+    /** D84: friend requests sent per player (key `friend-request:{userId}`) */
     friendRequest: { limit: 30, windowMs: HOUR, message: "Too many friend requests. Please try again later." },
     /** D88: direct messages sent per player, all conversations together (key `direct-message:{userId}`) */
     directMessage: {
@@ -123,7 +123,7 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     report: { limit: REPORT_RATE_LIMIT.limit, windowMs: REPORT_RATE_LIMIT.windowMs, message: "You have sent many reports. Please try again later." },
     /** D36: chat messages per player (key `chat:{userId}`) */
     chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
-    /** issue 8: newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */
+    /** Newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */
     form: { limit: FORM_SUBMISSIONS_PER_HOUR, windowMs: HOUR, message: "Too many submissions from this address. Please try again later." },
     /** D42: sign-in codes requested per client address, known devices aside (key `admin-otp-ip:{ip}`) */
     adminOtpPerClient: { limit: OTP_REQUESTS_PER_IP, windowMs: OTP_POLICY.windowMs / 6, message: "Too many code requests. Please try again later." },
@@ -138,19 +138,19 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
      * answer is the same and nothing is mailed (rateLimits.allows), so nobody can block a code by asking for many.
      */
     adminOtpMailsPerAddress: { limit: OTP_POLICY.mailsPerWindow, windowMs: OTP_POLICY.windowMs, message: "" },
-    /** issue 17, D107: staff sign-in code tries per staff address and client (key `admin-code:email:{email}:{ip:{ip} | device:{id}}`) */
+    /** D107: staff sign-in code tries per staff address and client (key `admin-code:email:{email}:{ip:{ip} | device:{id}}`) */
     adminCodeFailure: {
       limit: ADMIN_CODE_FAILURES_PER_ADMIN_AND_CLIENT,
       windowMs: 15 * MINUTE,
       message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
     },
-    /** issue 17: staff sign-in code tries per client address, known devices aside (key `admin-code:ip:{ip}`) */
+    /** Staff sign-in code tries per client address, known devices aside (key `admin-code:ip:{ip}`) */
     adminCodeFailurePerAddress: {
       limit: ADMIN_CODE_FAILURES_PER_ADDRESS,
       windowMs: 15 * MINUTE,
       message: "Too many wrong sign-in codes. Please wait 15 minutes and ask for a new code.",
     },
-    /** issue 17, ADR 019: staff sign-in code tries per staff address from every client but its known devices (key `admin-code:email:{email}`) */
+    /** ADR 019: staff sign-in code tries per staff address from every client but its known devices (key `admin-code:email:{email}`) */
     adminCodeFailurePerAdmin: {
       limit: ADMIN_CODE_FAILURES_PER_ADMIN,
       windowMs: HOUR,
@@ -172,7 +172,7 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     emailVerification: { limit: 5, windowMs: HOUR, message: "Too many verification emails. Please try again in an hour." },
     /** D87: avatar uploads per player (key `avatar:{userId}`) */
     avatar: { limit: 20, windowMs: 10 * MINUTE, message: "Too many avatar uploads. Please try again in a few minutes." },
-    /** D44/D45 + issue 8: uploads per administrator (key `upload:{userId}`) */
+    /** D44: uploads per administrator (key `upload:{userId}`) */
     upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
   } satisfies Record<string, RateLimitRule>;
 }
@@ -200,8 +200,8 @@ export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerH
       return (await hitRateLimit(db, key, limit, windowMs)).allowed;
     },
     /**
-     * Reserves one attempt under each of `keys` in one atomic step per key, before the attempt is tried (issue 17: a
-     * counter read before a password check and written after it let parallel guesses through). Throws TooMany (the
+     * Reserves one attempt under each of `keys` in one atomic step per key, before the attempt is tried (a counter
+     * read before a password check and written after it would let parallel guesses through). Throws TooMany (the
      * longest Retry-After) when any is over its limit; the attempt is then not tried. `release` gives the attempt back.
      */
     async reserve(...entries: Array<[RateLimitName, string]>): Promise<void> {

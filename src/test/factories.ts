@@ -71,7 +71,7 @@ async function categoryIdFor(db: Db, slug: string | undefined): Promise<number> 
 
 /**
  * A game titled `Game <random>` in the first category (or the category of slug `category`), without a package and
- * without score rules (D90: no maximum score, so its scores do not count towards the totals, D108).
+ * without score rules (D90: no maximum score, so its scores do not count towards the totals).
  */
 export async function insertGame(source: DbSource, overrides: Partial<typeof gamesTable.$inferInsert> & { category?: string } = {}): Promise<GameRow> {
   const { category, ...columns } = overrides;
@@ -162,7 +162,7 @@ export async function insertFriendship(source: DbSource, userId: number, friendI
     ]);
 }
 
-/** `blockerId` blocks `blockedId` (D84); a friendship between them is left as it is. */
+/** `blockerId` blocks `blockedId`; a friendship between them is left as it is. */
 export async function insertBlock(source: DbSource, blockerId: number, blockedId: number): Promise<void> {
   await dbOf(source).insert(userBlocksTable).values({ blockerId, blockedId });
 }

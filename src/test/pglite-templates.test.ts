@@ -70,7 +70,7 @@ describe("PGlite test templates", () => {
 });
 
 /** The same for PostgreSQL (D6): each test database is a `CREATE DATABASE … TEMPLATE` copy (postgres-templates.ts). */
-// Declared only where the API suites run on PostgreSQL too (D6), like describeEachDatabase.
+// Declared only where the API suites run on PostgreSQL too, like describeEachDatabase.
 if (process.env.TEST_DATABASE_URL)
   describe("PostgreSQL test templates", () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;

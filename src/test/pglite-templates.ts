@@ -1,3 +1,4 @@
+import { DiskStore } from "../server/services/file-store";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -26,7 +27,7 @@ export type Seeding = "none" | "plain" | "demo";
 
 export async function seedDatabase(database: Database, dataDir: string, seeding: Seeding) {
   if (seeding === "none") return;
-  await seed(database.db, { dataDir, gamesRoot: path.join(repoRoot, "games"), demo: seeding === "demo" });
+  await seed(database.db, { dataDir, files: new DiskStore(dataDir), gamesRoot: path.join(repoRoot, "games"), demo: seeding === "demo" });
 }
 
 /** The provided templates folder, when the global setup ran. */

@@ -4,7 +4,7 @@ import { insertChatMessage } from "./factories";
 import type { Player } from "./scores";
 import type { TestApp } from "./test-app";
 
-/** Helpers of the reports, moderation and audit-log tests (D96, D97, D99): a chat message to report, and the calls. */
+/** Helpers of the reports, moderation and audit-log tests (D96): a chat message to report, and the calls. */
 export async function chatMessage(t: TestApp, author: Player, text = "you are all terrible") {
   return (await insertChatMessage(t, { userId: author.user.id, message: text })).id;
 }

@@ -5,7 +5,7 @@ import { approveHeldScore } from "../server/services/held-scores";
 import { insertGame } from "./factories";
 import type { createUserWithSession, TestApp } from "./test-app";
 
-/** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21, D23). */
+/** Helpers of the score, leaderboard and profile tests: a game, a play session, a score (D21). */
 export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
 /** A game with a maximum score (D108: it counts towards the totals); `maxScore: null` makes one without rules. */
@@ -37,7 +37,7 @@ export async function score(t: TestApp, p: Player, gameId: number, value: number
   return res.json();
 }
 
-/** A score as `score` does, approved at once when it is held for a moderator (D108): for tests of what boards do with any values. */
+/** A score as `score` does, approved at once when it is held for a moderator: for tests of what boards do with any values. */
 export async function scoreApproved(t: TestApp, p: Player, gameId: number, value: number) {
   const playId = await play(t, gameId, p);
   const res = await submit(t, p, { playId, score: value });

@@ -9,7 +9,7 @@ afterEach(() => cleanup());
 configure({ asyncUtilTimeout: 5_000 });
 failOnConsoleError();
 
-// Screens, the header's menus and the toasts are chunks loaded on demand (issue 13 item 6, D73). Loaded here
+// Screens, the header's menus and the toasts are chunks loaded on demand (D73). Loaded here
 // once, so that a component test sees them as soon as it renders them instead of waiting for a first import.
 // A .ts test file holds no JSX and renders no screen: it skips the load, a second or more of CPU per file.
 // eslint-disable-next-line no-empty-pattern -- Vitest reads a hook's fixtures from this pattern; this one uses none

@@ -18,8 +18,8 @@ import { CmsWebsiteContentScreen } from "./routes/cms/website-content";
 import { NotFoundScreen } from "./routes/not-found";
 
 /**
- * Admin area (spec §2): every path under /cms, no public header or footer. D47: users and settings exist. D96, D97,
- * D99: the reports queue (admins and moderators) and the audit log (admins); D93: scores (admins); CmsLayout keeps a moderator to theirs.
+ * Admin area: every path under /cms, no public header or footer. Moderators may open the reports queue only (D96);
+ * the other screens are for admins, and CmsLayout keeps a moderator to theirs.
  */
 export default function CmsRoutes() {
   return (
@@ -27,7 +27,7 @@ export default function CmsRoutes() {
       <Route path="/">
         <CmsLoginScreen />
       </Route>
-      {/* Only the admin screens are guarded (D43); any other /cms path is not-found (spec §2), signed in or not. */}
+      {/* Only the admin screens are guarded (D43); any other /cms path is not-found, signed in or not. */}
       <Route path={CMS_SCREEN_PATTERN}>
         <CmsLayout>
           <Switch>

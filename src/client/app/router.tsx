@@ -3,7 +3,7 @@ import { Route, Switch } from "wouter";
 import { lazyScreen } from "@/lib/lazy-component";
 import { PublicLayout } from "./layouts/public-layout";
 
-// Issue 13 item 6 (D73): each screen is a chunk of its own; a page loads the shared layout and its own screen.
+// D73: each screen is a chunk of its own; a page loads the shared layout and its own screen.
 const HomeScreen = lazyScreen("home", () => import("./routes/home").then((m) => m.HomeScreen));
 const AllGamesScreen = lazyScreen("all-games", () => import("./routes/all-games").then((m) => m.AllGamesScreen));
 const GameDetailScreen = lazyScreen("game-detail", () => import("./routes/game-detail").then((m) => m.GameDetailScreen));
@@ -30,7 +30,7 @@ const VerifyEmailScreen = lazyScreen("verify-email", () => import("./routes/veri
 const UndoChangeScreen = lazyScreen("undo-change", () => import("./routes/undo-change").then((m) => m.UndoChangeScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
-/** Public routes: the spec's route table plus D50 (/games/featured) and D51 (/about, /contact, /help, /login). */
+/** Public routes: the spec's route table plus /games/featured, /about, /contact, /help and /login (D51). */
 function PublicRoutes() {
   return (
     <PublicLayout>

@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 13 item 6, D73: zod (89 KB minified) is not part of what a public page loads before the first interaction.
+ * D73: zod (89 KB minified) is not part of what a public page loads before the first interaction.
  * The public site checks no API response with it, reads its constants from the contract's zod-free modules
  * (`*-constants.ts`) and loads a form's rules with a dynamic import of the contract when the form is used.
  *

@@ -7,7 +7,7 @@ import { Button } from "./ui/button";
 type Paged = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 
 /**
- * The button under a list read a page at a time (issue 12 item 2): fetches the next page, spins while
+ * The button under a list read a page at a time: fetches the next page, spins while
  * it comes, and is not there once everything is shown.
  */
 export function LoadMoreButton({ query, children, size = "md", className }: { query: Paged; children: ReactNode; size?: "md" | "lg"; className?: string }) {

@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { loginUrl, useCurrentUser, type CurrentUser } from "@/lib/session";
 
 /**
- * A player's own screens (issue 15: /friends, /notifications, …): shown to a signed-in player; a visitor is
+ * A player's own screens (/friends, /notifications, …): shown to a signed-in player; a visitor is
  * asked to sign in and comes back here afterwards. Nothing personal renders on the server (D70).
  */
 export function SignedInOnly({ what, children }: { what: string; children: (user: CurrentUser) => ReactNode }) {

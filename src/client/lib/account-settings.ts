@@ -5,7 +5,7 @@ import { getJson } from "./api-client";
 /** The query key of the signed-in player's account settings (the settings feature's `settingsKeys.settings()`). */
 export const ACCOUNT_SETTINGS_KEY = ["me", "settings"] as const;
 
-/** GET /api/me/settings (D87, D100): privacy, presence and notification choices, the email and its state, a pending deletion. */
+/** GET /api/me/settings (D87): privacy, presence and notification choices, the email and its state, a pending deletion. */
 export function getAccountSettings(signal?: AbortSignal) {
   return getJson<AccountSettings>("/api/me/settings", { signal });
 }

@@ -1,11 +1,11 @@
 import type { ZodType } from "zod";
 
 /**
- * The one way the client talks to the API (D61, spec §7, §8).
+ * The one way the client talks to the API (D61).
  * - every call sends cookies (`credentials: "include"`);
  * - JSON bodies go with `Content-Type: application/json`;
  * - any non-ok response raises `Error("{status}: {message}")`, the message being the JSON body's
- *   `message` field (D60/D61), else the body text, else the status text (spec §8).
+ *   `message` field, else the body text, else the status text.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -28,7 +28,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
- * How a request leaves: the browser's fetch, or, while the server renders a page (D70, ADR 010), the
+ * How a request leaves: the browser's fetch, or, while the server renders a page (D70), the
  * server's own API answering in process without any visitor's cookies.
  */
 let send: ApiFetch = (url, init) => fetch(url, init);
@@ -86,7 +86,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     body: method === "GET" ? undefined : payload,
     credentials: "include",
     signal: init.signal,
-    // D86: a report sent as the page goes away (pagehide) still leaves; sendBeacon cannot send JSON's content type (D62).
+    // A report sent as the page goes away (pagehide) still leaves; sendBeacon cannot send JSON's content type (D62).
     ...(init.keepalive ? { keepalive: true } : {}),
   });
   await throwIfResNotOk(res);
@@ -98,7 +98,7 @@ export type GetJsonOptions<T> = {
   on401?: "throw" | "returnNull";
   /**
    * Contract schema to validate the payload against: the admin area's reads only (a lazy chunk). Public reads
-   * pass none, so that zod stays out of what a public page loads (issue 13 item 6, D73): the server serialises
+   * pass none, so that zod stays out of what a public page loads (D73): the server serialises
    * every response from the same contract, and its tests check that it does.
    */
   schema?: ZodType<T>;

@@ -3,7 +3,7 @@ import { ApiError } from "./api-client";
 
 /**
  * Form submissions that need the server's field errors (D60: a 400 carries
- * `errors: [{path, message}]`). Same conventions as api-client (D61, D62): cookies, a JSON body
+ * `errors: [{path, message}]`). Same conventions as api-client: cookies, a JSON body
  * with a JSON content type, `Error("{status}: {message}")`; the error additionally keeps the
  * per-field messages so that a form can show them next to their fields.
  */
@@ -64,8 +64,7 @@ async function errorOf(res: Response): Promise<ApiFieldError> {
 
 /**
  * POSTs JSON and returns the parsed response; throws ApiFieldError. The response is not checked against the
- * contract: the server serialises it from the contract, and zod stays out of what public pages load (issue 13
- * item 6, D73).
+ * contract: the server serialises it from the contract, and zod stays out of what public pages load (D73).
  */
 export async function postForm<T = unknown>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, {
@@ -86,7 +85,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 
 /**
  * Client-side check with a contract schema loaded on demand (a dynamic import, so that zod is not part of what
- * a public page loads up front: issue 13 item 6, D73). Should the schema fail to load (offline, a new release
+ * a public page loads up front: D73). Should the schema fail to load (offline, a new release
  * replaced the chunk), the values go unchecked: the server checks them with the same schema and answers the
  * same messages as field errors.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure display helpers (spec §4, §9). Every function is total: bad input gives a sensible output,
+ * Pure display helpers (spec §4). Every function is total: bad input gives a sensible output,
  * never a throw, because these run inside render.
  */
 
@@ -66,7 +66,7 @@ export function relativeTime(value: Date | string | number, now: Date | number =
 }
 
 /**
- * Chat time as h:mm AM/PM in local time, e.g. '9:05 PM' (spec §2, §9). `timeZone` "UTC": the same text on
+ * Chat time as h:mm AM/PM in local time, e.g. '9:05 PM'. `timeZone` "UTC": the same text on
  * the server and in the browser while a server-rendered page hydrates (D70, lib/hydration.ts).
  */
 export function chatTime(value: Date | string | number, timeZone?: "UTC"): string {

@@ -3,7 +3,7 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 import { chatTime, formatDate, relativeTime } from "./format";
 
 /**
- * Server rendering and hydration (D70, ADR 010). The server renders each public page once for every visitor
+ * Server rendering and hydration (D70). The server renders each public page once for every visitor
  * and the browser hydrates that HTML; both renders must produce the same markup. What depends on the
  * browser (stored preferences, the local time zone, the clock, the visitor's session) waits until the page
  * is hydrated: `useHydrated()` is false on the server and during hydration, true from then on (and at once on

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { lazyPart, lazyScreen } from "./lazy-component";
 
-/** Issue 13 item 6 (D73): code loaded on demand must not take the page down when it cannot be fetched. */
+/** D73: code loaded on demand must not take the page down when it cannot be fetched. */
 describe("lazy screens and parts", () => {
   it("a part whose chunk cannot be fetched is left out and the rest of the page stays; a later mount tries again", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

@@ -1,8 +1,8 @@
 import { createContext, lazy, useContext, useEffect, type ComponentType } from "react";
 
 /**
- * Screens in chunks of their own (issue 13 item 6, D73): a page loads the code of its own screen, not of every
- * screen. Works with server rendering (ADR 010): the server's render waits for the screen and records its
+ * Screens in chunks of their own (D73): a page loads the code of its own screen, not of every
+ * screen. Works with server rendering: the server's render waits for the screen and records its
  * name; the browser loads the recorded screens before it hydrates (src/client/main.tsx), so hydration finds
  * every screen ready and never shows a fallback over server-rendered content.
  */

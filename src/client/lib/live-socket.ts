@@ -3,7 +3,7 @@ import { ACCOUNT_CLOSED_CODE } from "@contract/player-live";
 import { liveSession, onLiveSessionChange } from "./live-session";
 
 /**
- * The page's one live connection (D37, issue 15): the public chat's events and, when the page has a session,
+ * The page's one live connection (D37): the public chat's events and, when the page has a session,
  * that player's own events (notifications, friends, presence, direct messages) arrive on the same WebSocket.
  * Whoever needs it subscribes; the socket opens with the first subscriber and closes after the last one leaves.
  * It reconnects with backoff (1 s doubling up to 30 s, randomised) and at once when the browser comes back
@@ -74,7 +74,7 @@ function connect() {
     if (socket !== ws) return;
     socket = null;
     if (subscribers.size === 0) return;
-    // D96/D97: the server closed the socket because the account was banned: subscribers hear it as a message
+    // D96: the server closed the socket because the account was banned: subscribers hear it as a message
     if (event.code === ACCOUNT_CLOSED_CODE) for (const s of [...subscribers]) s.onMessage?.({ type: "account-closed" });
     setStatus("reconnecting");
     scheduleReconnect();

@@ -1,5 +1,5 @@
 /**
- * Query-key factories (ARCHITECTURE habit 5): every variable a fetcher uses is part of its key,
+ * Query-key factories: every variable a fetcher uses is part of its key,
  * and mutations invalidate by these prefixes.
  */
 export type GameListParams = {

@@ -3,8 +3,8 @@ import type { Season } from "@contract/leaderboard";
 import { getJson } from "./api-client";
 
 /**
- * D91/D101: the seasons of the boards, shared by /leaderboard, the game page's board and the CMS (features do not
- * import each other, habit 6). `current` is the open season ("This Week"); the others are archived.
+ * D91: the seasons of the boards, shared by /leaderboard, the game page's board and the CMS (features do not
+ * import each other). `current` is the open season ("This Week"); the others are archived.
  */
 export const seasonKeys = {
   all: ["seasons"] as const,

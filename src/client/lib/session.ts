@@ -7,14 +7,14 @@ import { authKeys } from "./query-keys";
 /**
  * The signed-in user (D14: `{id, username, avatarUrl, createdAt, role}`, checked by toCurrentUser),
  * shared by the header, the login screen, reviews, chat and score saving, hence in lib/ rather than
- * a feature (habit 6).
+ * a feature (features do not import each other).
  */
 export type { CurrentUser };
 
 /**
  * The payload as a CurrentUser with only its fields, or null when it is not one (a bad payload means signed
  * out). Checked by hand rather than with the contract's currentUserSchema: every page asks who is signed in,
- * and zod stays out of what public pages load (issue 13 item 6, D73). session.test.ts checks that the two
+ * and zod stays out of what public pages load (D73). session.test.ts checks that the two
  * agree.
  */
 export function toCurrentUser(data: unknown): CurrentUser | null {
@@ -30,9 +30,9 @@ export function toCurrentUser(data: unknown): CurrentUser | null {
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 
 /**
- * Spec §4/§8: signed out, or any failure ('Failed to fetch user data': 404 while the endpoint does not exist,
+ * Signed out, or any failure ('Failed to fetch user data': 404 while the endpoint does not exist,
  * network error, bad payload), means signed out. Never throws, never logs. Asked of GET /api/auth/session
- * (ADR 011), which answers 200 `{user: null}` signed out: GET /api/auth/user's 401 (D14) would put an error
+ * (ADR 011), which answers 200 `{user: null}` signed out: GET /api/auth/user's 401 would put an error
  * in the console of every signed-out visitor's page.
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {

@@ -3,7 +3,7 @@ import { scriptJson, SSR_STATE_ELEMENT_ID } from "@contract/html";
 import { ApiError } from "./api-client";
 
 /**
- * What a server-rendered page hands to the browser (D70, ADR 010), in
+ * What a server-rendered page hands to the browser (D70), in
  * `<script type="application/json" id="arcadium-state">`: when it was rendered and the query cache it was
  * rendered from, so that hydration renders the same markup and fetches nothing again.
  */

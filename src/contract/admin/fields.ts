@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /**
- * The field rules the admin area's payloads share (spec §2 "Admin area", §5, §7, D40–D47). Each section of the
+ * The field rules the admin area's payloads share. Each section of the
  * admin API has its own module beside this one, imported by the server routes under /api/admin and by the /cms screens.
  *
- * Validation messages are the spec's texts where the spec has one (§5); the server answers
- * 400 `{message, errors}` with `message` = the first failing rule's text (D60).
+ * Validation messages are the spec's texts (§5) where the spec has one; the server answers
+ * 400 `{message, errors}` with `message` = the first failing rule's text.
  */
 
 /** Spec §5: 'Please enter a valid email address'. Trimmed and lower-cased. */
@@ -42,7 +42,7 @@ export function isSitePath(value: string): boolean {
   return /^\/(?![/\\])[^\s\\]*$/.test(value) && value.length <= 2000;
 }
 
-/** An image is an uploaded file (/uploads/…) or an http(s) URL (D45, D40). */
+/** An image is an uploaded file (/uploads/…) or an http(s) URL (D45). */
 export function isImageUrl(value: string): boolean {
   return isUploadsPath(value) || isHttpUrl(value);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateTime } from "../common";
 
-/** Messages from the public forms: contact, newsletter and advertisers (D51, D53). */
+/** Messages from the public forms: contact, newsletter and advertisers (D51). */
 
 export const adminMessagesSchema = z.object({
   contactMessages: z.array(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { gameDifficultySchema, gameSchema, SCORE_FORMATS, SCORE_ORDERS } from "../games";
 import { blankToUndefined, boolLike, IMAGE_URL_MESSAGE, intLike, isHttpUrl, isImageUrl, optionalText, requiredText } from "./fields";
 
-/** The CMS's games: list, add, edit and upload (spec §5 "Add game", §7; D44, D45). */
+/** The CMS's games: list, add, edit and upload (D44). */
 
 const GAME_URL_MESSAGE = "Game URL must start with http:// or https://";
 
@@ -77,7 +77,7 @@ export const SDK_ADAPTER_LABELS: Record<SdkAdapterName, string> = {
 
 /**
  * A game as the admin games API answers it (list, add, edit, upload): the public game and, for an installed
- * package, the portal SDK adapter it uses (D77) and its size in bytes and number of files (issue 14 item 7), and
+ * package, the portal SDK adapter it uses (D77) and its size in bytes and number of files, and
  * how long it takes to start (the median time to first gameplay).
  * All three are null for a game played from its URL, and the size until the package has been scanned.
  */
@@ -87,13 +87,13 @@ export const adminGameSchema = gameSchema.extend({
   sdkAdapter: z.enum(SDK_ADAPTERS).nullable(),
   packageBytes: z.number().int().nonnegative().nullable(),
   packageFiles: z.number().int().nonnegative().nullable(),
-  /** issue 14 item 7: the median time from the frame's load to the first gameplay.start (ms), null before any timed play */
+  /** The median time from the frame's load to the first gameplay.start (ms), null before any timed play */
   medianStartMs: z.number().int().nonnegative().nullable(),
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 export const adminGameListSchema = z.array(adminGameSchema);
 
-/** GET /api/admin/games: a page of the CMS games table (issue 12 item 2); the count is in X-Total-Count. */
+/** GET /api/admin/games: a page of the CMS games table; the count is in X-Total-Count. */
 export const ADMIN_GAME_PAGE_SIZE = { default: 100, max: 500 } as const;
 export const adminGameListQuerySchema = z.object({
   /** the title contains this (case-insensitive) */
@@ -180,7 +180,7 @@ export type AdminGameUploadFields = z.input<typeof adminGameUploadFieldsSchema>;
 
 export const HTML_FILE_REQUIRED_MESSAGE = "HTML file is required";
 
-/** D44/D45 limits, for the /cms screens' hints. The server enforces them. */
+/** The upload limits (D44), for the /cms screens' hints. The server enforces them. */
 export const PACKAGE_LIMITS = {
   maxUploadBytes: 100 * 1024 * 1024,
   maxEntries: 2000,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateTime } from "../common";
 import { SCORE_FORMATS } from "../games";
 
-/** Score moderation (D93, D101). */
+/** Score moderation (D93). */
 
 /** GET /api/admin/scores: the newest scores, of a game and/or a player. */
 export const adminScoreListQuerySchema = z.object({

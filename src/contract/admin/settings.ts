@@ -46,7 +46,7 @@ export const adminSettingsPatchSchema = z.object({
       const quota = r[CLOUD_SAVE_QUOTA_SETTING];
       if (quota !== undefined && parseCloudSaveQuotaKib(quota) === undefined)
         ctx.addIssue({ code: "custom", path: [CLOUD_SAVE_QUOTA_SETTING], message: CLOUD_SAVE_QUOTA_MESSAGE });
-      // issue 17: the staff two-step switch is "true" or "false"
+      // The staff two-step switch is "true" or "false"
       const twoStep = r[STAFF_TWO_STEP_SETTING];
       if (twoStep !== undefined && !["true", "false"].includes(twoStep.trim().toLowerCase()))
         ctx.addIssue({ code: "custom", path: [STAFF_TWO_STEP_SETTING], message: "Two-step sign-in for all staff must be true or false" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { currentUserSchema } from "../auth";
 import { adminEmailSchema } from "./fields";
 
-/** Signing in to the admin area (D41, D42). */
+/** Signing in to the admin area (D41). */
 
 /** POST /api/admin/request-otp */
 export const requestOtpBodySchema = z.object({ email: adminEmailSchema });
@@ -36,7 +36,7 @@ export const adminSelfSchema = currentUserSchema.extend({ email: z.string().null
 export type AdminSelf = z.infer<typeof adminSelfSchema>;
 
 /**
- * Issue 17: a staff member with two-step sign-in gets `secondFactor: "totp"` (and no user, no session) for a right
+ * A staff member with two-step sign-in gets `secondFactor: "totp"` (and no user, no session) for a right
  * emailed code, and finishes at POST /api/admin/verify-second-factor with the same otpSecret.
  */
 /** `mustEnrol` (D106): signed in, but two-step sign-in must be set up before the rest of the CMS answers. */

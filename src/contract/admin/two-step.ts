@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Two-step sign-in of the signed-in staff member (issue 17). */
+/** Two-step sign-in of the signed-in staff member. */
 
 /** GET /api/admin/two-step: `mustEnrol` when the site requires it and this staff member has not set it up. */
 export const twoStepStatusSchema = z.object({ enabled: z.boolean(), required: z.boolean(), mustEnrol: z.boolean(), recoveryCodesLeft: z.number().int() });

@@ -30,7 +30,7 @@ export const adminUserListSchema = z.array(adminUserRowSchema);
 
 /**
  * PATCH /api/admin/users/{id}: an admin cannot demote or disable themself (400). Disabling (a ban, D97) ends the
- * user's sessions and live sockets. D96: the moderator role is given here.
+ * user's sessions and live sockets. The moderator role is given here.
  */
 export const adminUserPatchSchema = z.object({
   role: z.enum(["player", "moderator", "admin"], { error: "Role must be 'player', 'moderator' or 'admin'" }).optional(),

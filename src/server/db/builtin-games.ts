@@ -1,3 +1,4 @@
+import type { FileStore } from "../services/file-store";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -63,7 +64,7 @@ export async function readBuiltinGames(gamesRoot: string): Promise<BuiltinGame[]
 /** Adds one built-in game: its row, its cover under uploads/games/ and its package; the row goes again if the package fails. */
 export async function installBuiltinGame(
   db: Db,
-  opts: { dataDir: string },
+  opts: { dataDir: string; files: FileStore },
   g: BuiltinGame,
   categoryId: number,
   extra: { plays: number; createdAt: Date },
@@ -71,7 +72,7 @@ export async function installBuiltinGame(
   let imageUrl = "";
   if (g.cover) {
     const ext = path.extname(g.cover);
-    await fs.copyFile(path.join(g.dir, g.cover), path.join(opts.dataDir, "uploads", "games", `${g.slug}${ext}`));
+    await opts.files.put(`uploads/games/${g.slug}${ext}`, await fs.readFile(path.join(g.dir, g.cover)));
     imageUrl = `/uploads/games/${g.slug}${ext}`;
   }
   const m = g.manifest;
@@ -98,7 +99,7 @@ export async function installBuiltinGame(
     })
     .returning({ id: gamesTable.id });
   try {
-    await installPackageFromDirectory(opts.dataDir, g.dir, row.id);
+    await installPackageFromDirectory(opts, g.dir, row.id);
     await syncDeclaredAchievements(db, row.id, m.achievements);
   } catch (err) {
     await db.delete(gamesTable).where(eq(gamesTable.id, row.id));
@@ -207,21 +208,21 @@ export async function upgradeBuiltinsForCollections(db: Db, gamesRoot: string): 
  * On every start: built-in games whose package folder is missing (e.g. DATA_DIR restored without
  * its games) are installed again from games/<slug>.
  */
-export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; gamesRoot: string }): Promise<number> {
+export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; files: FileStore; gamesRoot: string }): Promise<number> {
   const rows = await db
     .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
     .from(gamesTable)
     .where(sql`${gamesTable.builtinSlug} is not null`);
   let repaired = 0;
   for (const r of rows) {
-    if (await hasPackageFiles(opts.dataDir, r.id)) continue;
+    if (await hasPackageFiles(opts.files, r.id)) continue;
     const dir = path.join(opts.gamesRoot, r.slug!);
     try {
       await fs.access(path.join(dir, "index.html"));
     } catch {
       continue;
     }
-    await installPackageFromDirectory(opts.dataDir, dir, r.id);
+    await installPackageFromDirectory(opts, dir, r.id);
     repaired++;
   }
   return repaired;

@@ -6,7 +6,6 @@ import { SEED_CATEGORIES } from "./seed";
 import { readBuiltinGames } from "./builtin-games";
 import { buildTestApp, repoRoot, testDatabaseKinds } from "../../test/test-app";
 import { categoriesTable, chatMessagesTable, gamesTable, scoresTable, usersTable } from "./schema";
-import { gameDir } from "../services/packages";
 
 const gamesRoot = path.join(repoRoot, "games");
 
@@ -23,7 +22,7 @@ for (const kind of testDatabaseKinds()) {
         expect(games.length).toBe(builtins.length);
         for (const g of games) {
           expect(g.hasPackage).toBe(true);
-          await expect(fs.access(path.join(gameDir(t.config.dataDir, g.id), "index.html"))).resolves.toBeUndefined();
+          await expect(fs.access(path.join(t.config.dataDir, "games", String(g.id), "index.html"))).resolves.toBeUndefined();
           expect(g.imageUrl).toMatch(/^\/uploads\/games\//);
           expect(g.rating).toBeGreaterThanOrEqual(0);
           expect(g.rating).toBeLessThanOrEqual(50);

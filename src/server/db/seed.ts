@@ -1,5 +1,4 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { FileStore } from "../services/file-store";
 import { CONTENT_DEFAULTS } from "../../contract/content";
 import type { Db } from "./client";
 import { categoryCoverSvg } from "./category-covers";
@@ -18,17 +17,13 @@ export const SEED_CATEGORIES = [
   { slug: "sports", name: "Sports", description: "Ball games and athletic challenges, from the court to the table." },
 ] as const;
 
-export type SeedOptions = { dataDir: string; gamesRoot: string; demo: boolean; now?: Date };
+export type SeedOptions = { dataDir: string; files: FileStore; gamesRoot: string; demo: boolean; now?: Date };
 
 /** First-start data (issue 2): categories, built-in games, site content, and demo players unless SEED_DEMO=false. */
 export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; categories: number }> {
-  const uploads = path.join(opts.dataDir, "uploads");
-  await fs.mkdir(path.join(uploads, "categories"), { recursive: true });
-  await fs.mkdir(path.join(uploads, "games"), { recursive: true });
-
   const categoryIds = new Map<string, number>();
   for (const c of SEED_CATEGORIES) {
-    await fs.writeFile(path.join(uploads, "categories", `${c.slug}.svg`), categoryCoverSvg(c.slug, c.name));
+    await opts.files.put(`uploads/categories/${c.slug}.svg`, categoryCoverSvg(c.slug, c.name), { contentType: "image/svg+xml" });
     const [row] = await db
       .insert(categoriesTable)
       .values({ ...c, imageUrl: `/uploads/categories/${c.slug}.svg` })

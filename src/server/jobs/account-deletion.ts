@@ -16,12 +16,12 @@ export const ACCOUNT_DELETION_SCHEDULE = { name: "account-deletion", cron: "0 * 
  * D87: the deletion run. Each account is claimed with `for update skip locked`, so two runs never anonymise the same
  * one twice. After it, the boards and the cached public reads are cleared (the player's scores and name are gone).
  */
-export const accountDeletionJob = fp<AppContext>(async (app, { db, config, settings, leaderboardCache, reads }) => {
+export const accountDeletionJob = fp<AppContext>(async (app, { db, files, settings, leaderboardCache, reads }) => {
   let running: Promise<number> | undefined;
   const run = () =>
     (running ??= (async () => {
       try {
-        const done = await anonymiseDueAccounts(db, { now: settings.now(), dataDir: config.dataDir });
+        const done = await anonymiseDueAccounts(db, { now: settings.now(), files });
         if (done > 0) {
           leaderboardCache.clear();
           await reads.invalidate();

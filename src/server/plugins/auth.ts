@@ -9,9 +9,9 @@ export type { SessionUser };
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Decision 009: this process's resolved sessions (tests and operations read its stats). */
+    /** ADR 009: this process's resolved sessions (tests and operations read its stats). */
     sessionCache: SessionCache;
-    /** Issue 17: `__Host-sid` on https, `sid` on http */
+    /** `__Host-sid` on https, `sid` on http */
     sessionCookieName: string;
   }
   interface FastifyRequest {
@@ -19,7 +19,7 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * Issue 12 item 5: the route answers the same to everybody and never reads `request.user`, so the
+     * The route answers the same to everybody and never reads `request.user`, so the
      * session cookie is not resolved (request.user stays null).
      */
     sessionFree?: boolean;
@@ -27,7 +27,7 @@ declare module "fastify" {
 }
 
 /**
- * D13: the session cookie's name. Issue 17: on https it is `__Host-sid` (the browser keeps it only if Secure, Path=/ and
+ * D13: the session cookie's name. On https it is `__Host-sid` (the browser keeps it only if Secure, Path=/ and
  * without Domain, so a sibling subdomain cannot plant one: no session fixation); on http `sid` (browsers refuse the
  * prefix there). Only the name of the site's own scheme is read.
  */
@@ -42,14 +42,14 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 
 /**
  * D13: resolves the session cookie to its user; expired or unknown sessions mean signed out. With `sessions`
- * (decision 009), a session resolved before is taken from memory: no round trip.
+ *, a session resolved before is taken from memory: no round trip.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache; secure: boolean }) => {
   app.decorate("sessionCookieName", sessionCookieName(opts.secure));
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     request.user = null;
-    // Issue 12 item 5: a public read gives everybody the same answer, so its session is not looked up
+    // A public read gives everybody the same answer, so its session is not looked up
     // (no database round trip for a signed-in visitor's cached read).
     if (request.routeOptions.config?.sessionFree) return;
     const token = sessionToken(request);
@@ -59,7 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessio
       onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
     });
   });
-  // Issue 17: no browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
+  // No browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
   // an answer that sets a cookie, and everything under the account and staff paths is no-store, unless the route set
   // its own Cache-Control (the public catalogue reads and pages do: the same bytes for everybody).
   app.addHook("onSend", async (request, reply, payload) => {
@@ -82,7 +82,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /**
- * Issue 17: whether a GET that signs out comes from the site itself. Sec-Fetch-Site same-origin (the site's own link)
+ * Whether a GET that signs out comes from the site itself. Sec-Fetch-Site same-origin (the site's own link)
  * or none (typed, a bookmark) may; same-site and cross-site may not (any page could make the request). A browser that
  * does not send Sec-Fetch-Site (before 2023, e.g. Safari < 16.4) may when its Referer is on the site: the site's
  * Referrer-Policy (strict-origin-when-cross-origin) sends the full address on its own links. No header and no
@@ -101,7 +101,7 @@ export function signOutNavigationAllowed(request: FastifyRequest, publicUrl: str
   }
 }
 
-/** Issue 17: the answer to a sign-out GET from elsewhere: nothing changes; a link on the site signs out. */
+/** The answer to a sign-out GET from elsewhere: nothing changes; a link on the site signs out. */
 export function sendSignOutConfirmation(reply: FastifyReply, signOutUrl: string, homeUrl: string) {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
+import { StorageUnavailableError } from "../services/file-store";
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthorized, UnsupportedType } from "../errors";
 
 /** D60: the one place where a domain error (errors.ts) becomes a status code. */
@@ -73,6 +74,12 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     // Issue 8: the database is restarting or unreachable. Not a bug of this request: 503 with a hint
     // to retry; the pool reconnects by itself once the database is back.
     request.log.error({ err: error }, "database (or another backing service) unavailable");
+    reply.header("retry-after", "5");
+    return reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
+  }
+  if (error instanceof StorageUnavailableError) {
+    // D162: the bucket is down or slow; the store gave up within its time limit. Retry like a database outage.
+    request.log.error({ err: error }, "object storage unavailable");
     reply.header("retry-after", "5");
     return reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 17: how deep a JSON body may nest. No payload of the API nests more than a few levels; a body nested
+ * How deep a JSON body may nest. No payload of the API nests more than a few levels; a body nested
  * thousands of levels deep costs JSON.parse (and the schema after it) far more than its size suggests.
  */
 export const MAX_JSON_NESTING = 32;

@@ -7,7 +7,7 @@ import { secretBox } from "../services/secret-box";
 export const knownDeviceCookieName = (secure: boolean) => (secure ? "__Host-known_device" : "known_device");
 
 /**
- * D107, ADR 019: the known-device cookie of the sign-in routes (services/known-device.ts makes and checks its text).
+ * D107: the known-device cookie of the sign-in routes (services/known-device.ts makes and checks its text).
  * HttpOnly, SameSite=Lax, Secure on https, for a year; one per browser, for the account that signed in last.
  */
 export function knownDeviceCookies(config: Pick<Config, "twoStepKey" | "publicUrl">, now: () => Date) {

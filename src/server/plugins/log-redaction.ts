@@ -1,7 +1,7 @@
 /**
- * Issue 17's security review: database errors were logged with the values they carried. Drizzle's DrizzleQueryError
+ * Database errors must not be logged with the values they carry. Drizzle's DrizzleQueryError
  * has `params` and a message ending in "params: …" (so does its stack's first line), and PostgreSQL's errors a
- * `detail` such as `Key (lower(email))=(someone@example.com) already exists.` A failed insert put an email and a
+ * `detail` such as `Key (lower(email))=(someone@example.com) already exists.` A failed insert would put an email and a
  * password hash in the log. This serializer of the logger's `err` key keeps what helps to find the fault (type,
  * message, query text with its $1 placeholders, code, constraint, stack frames, causes) and drops the values.
  */

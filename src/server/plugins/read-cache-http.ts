@@ -6,12 +6,12 @@ import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** decision 008: this process's cache of public reads (tests that write to the database directly invalidate it). */
+    /** ADR 008: this process's cache of public reads (tests that write to the database directly invalidate it). */
     reads: ReadCache;
   }
   interface FastifyContextConfig {
     /**
-     * decision 008: a successful request to this route changes what the cached public reads show (games,
+     * ADR 008: a successful request to this route changes what the cached public reads show (games,
      * categories, ratings, play counts), so it invalidates them on every process. "frequent" (plays)
      * coalesces the notifications to the other processes (read-cache.ts).
      */
@@ -20,7 +20,7 @@ declare module "fastify" {
 }
 
 /**
- * decision 008: anonymous answers may be kept by a shared cache for one second (the same bound as between our
+ * ADR 008: anonymous answers may be kept by a shared cache for one second (the same bound as between our
  * own processes) and are revalidated by browsers every time (ETag, 304). A signed-in visitor's answers
  * are the same bytes but stay private.
  */
@@ -57,11 +57,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** Route config of a cached public read: the same answer for everybody, so the session is not looked up (issue 12 item 5). */
+/** Route config of a cached public read: the same answer for everybody, so the session is not looked up. */
 export const PUBLIC_READ_CONFIG = { sessionFree: true } as const;
 
 /**
- * Answers a public read from the cache (decision 008): builds it on a miss with the route's own serialiser,
+ * Answers a public read from the cache: builds it on a miss with the route's own serialiser,
  * then sends the stored bytes (or their stored brotli/gzip form) with ETag and Cache-Control, or a 304
  * when the client already has them.
  */
@@ -106,7 +106,7 @@ export function sendCachedRead(
   return reply.send(read.encoded(encoding));
 }
 
-/** decision 008: routes that declare `config.changesCatalogue` invalidate the cached reads when they succeed. */
+/** ADR 008: routes that declare `config.changesCatalogue` invalidate the cached reads when they succeed. */
 export const catalogueInvalidationPlugin = fp(async (app: FastifyInstance, opts: { reads: ReadCache }) => {
   app.addHook("onSend", async (request, reply) => {
     const changes = request.routeOptions.config?.changesCatalogue;

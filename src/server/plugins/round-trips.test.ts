@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, createUserWithSession, type TestApp } from "../../test/test-app";
 
 /**
- * Issue 12 item 5: at most one database round trip per signed-in read that needs the session, and none
+ * At most one database round trip per signed-in read that needs the session, and none
  * for a cached public read, signed in or not. Counted on PostgreSQL, where every query is a call of the
  * pool's `query` (Drizzle's node-postgres driver). The session itself is resolved from this process's
- * session cache after its first lookup (decision 009).
+ * session cache after its first lookup (ADR 009).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("database round trips per request (PostgreSQL, needs TEST_DATABASE_URL)", () => {
   let t: TestApp;
@@ -37,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database round trips per reques
     const { cookies } = await createUserWithSession(t, { role: "admin" });
     const reads = ["/api/admin/games?limit=10", "/api/admin/users", "/api/admin/categories"];
     await t.app.inject({ method: "GET", url: "/api/auth/user", cookies });
-    // the admin guard reads the site's switches (issue 17: two-step sign-in required of staff?) from the per-process
+    // the admin guard reads the site's switches (two-step sign-in required of staff?) from the per-process
     // cache of the community settings (services/community-settings.ts), loaded by the first admin request like the session
     await t.app.inject({ method: "GET", url: "/api/admin/dashboard", cookies });
     for (const url of reads) expect(await roundTrips(() => t.app.inject({ method: "GET", url, cookies })), url).toBeLessThanOrEqual(1);

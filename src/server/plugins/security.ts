@@ -7,7 +7,7 @@ import { gamesOriginSource } from "../games-hosts";
 import { Invalid } from "../errors";
 
 /**
- * The headers helmet sets for `options`, computed once. Issue 12: @fastify/helmet builds helmet anew for
+ * The headers helmet sets for `options`, computed once. @fastify/helmet builds helmet anew for
  * every request (its twelve middlewares, the CSP directives parsed each time): about an eighth of the
  * server's CPU on a cached read. Our options are static (no nonces), so the result is the same every time.
  */
@@ -30,7 +30,7 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
   return headers;
 }
 
-/** Security headers of the site origin (issue 8 tightens and tests them; D2 for frame-src). */
+/** Security headers of the site origin (frame-src: the games origins, D2). */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; scriptHashes?: readonly string[] }) => {
   const { config } = opts;
   const https = config.publicUrl.startsWith("https:");
@@ -54,7 +54,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
         ...(https ? { "upgrade-insecure-requests": [] } : {}),
       },
     },
-    // issue 17 security review: a year (browsers keep to https for that long after one visit)
+    // a year (browsers keep to https for that long after one visit)
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: "deny" },
@@ -66,7 +66,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
   });
   app.addHook("onSend", async (request, reply) => {
     if (isApiResponse(request.url, reply.getHeader("content-type"))) {
-      // Issue 12 item 6: a JSON answer is never rendered as a page, so the page-only headers (about
+      // A JSON answer is never rendered as a page, so the page-only headers (about
       // 900 bytes on every API response) are left out; what still matters for data stays.
       for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
       reply.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
@@ -146,7 +146,7 @@ export function containsNulCharacter(value: unknown): boolean {
 }
 
 /**
- * Issue 8: PostgreSQL text cannot hold U+0000 (the insert or the comparison fails). Such input is
+ * PostgreSQL text cannot hold U+0000 (the insert or the comparison fails). Such input is
  * refused with a clear 400 before any handler runs, for every route, instead of a 500 later.
  */
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {

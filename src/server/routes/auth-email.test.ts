@@ -6,9 +6,9 @@ import { insertUser } from "../../test/factories";
 import { describeEachDatabase, type TestApp } from "../../test/test-app";
 import { mailText, startSmtp, type Mail } from "../../test/smtp";
 
-// Issue 17's security review: "Registration with an address you do not own". An address given at registration signed
-// in at once (nobody had proved owning it), and a taken address was answered 409, which told anyone whose address has
-// an account here.
+// Registration with an address you do not own: an address given at registration must not sign in before its owner
+// proves it, and a taken address must be answered like a free one (a 409 would tell anyone whose address has an
+// account here).
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

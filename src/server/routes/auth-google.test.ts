@@ -119,7 +119,7 @@ describe("Google sign-in (D15)", () => {
     const sid = done.cookies.find((c) => c.name === "sid")!.value;
     const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json();
     expect(me).toMatchObject({ username: "Ada_Lovelace", avatarUrl: "https://images.example/a.png", role: "player" });
-    // Issue 17: the address Google verified is a verified one here (Settings shows it so; it signs in once a password is set)
+    // The address Google verified is a verified one here (Settings shows it so; it signs in once a password is set)
     const settings = (await t.app.inject({ method: "GET", url: "/api/me/settings", cookies: { sid } })).json();
     expect(settings).toMatchObject({ email: "ada@example.com", emailVerified: true });
 
@@ -201,9 +201,9 @@ describe("Google sign-in unconfigured (D15)", () => {
 });
 
 /**
- * Issue 17: a first Google sign-in on an invite-only site (D98) does not create an account silently; the player is
+ * A first Google sign-in on an invite-only site (D98) does not create an account silently; the player is
  * sent to /login's invite step and the account is made once they give the code. Existing accounts sign in as before.
- * D98: a username derived from the Google name never carries a blocked word.
+ * A username derived from the Google name never carries a blocked word.
  */
 for (const kind of testDatabaseKinds()) {
   describe(`Google sign-up on an invite-only site, and the word filter (issue 17, D98) [${kind}]`, () => {

@@ -26,13 +26,13 @@ import { actorOf, audit, logAuditError, signInRecord } from "../services/audit";
 import { knownDeviceCookies } from "../plugins/known-device";
 
 const OIDC_COOKIE = "oidc_tx";
-/** Issue 17: a first Google sign-in waiting for the invite code (services/google.ts sealPendingSignUp). */
+/** A first Google sign-in waiting for the invite code (services/google.ts sealPendingSignUp). */
 const SIGN_UP_COOKIE = "google_signup";
 const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if you think this is a mistake.";
 
 /**
  * D15: Google sign-in. The transaction (state, nonce, PKCE verifier) lives in a short-lived HttpOnly cookie.
- * Issue 17, D98: on an invite-only site a Google account no user has yet is not created at the callback: the player
+ * On an invite-only site a Google account no user has yet is not created at the callback: the player
  * is sent to /login's invite step, whose code (POST /api/auth/google/signup) creates it; existing accounts sign in
  * as before.
  */
@@ -43,7 +43,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   const signUpCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "strict" as const, secure };
   const devices = knownDeviceCookies(config, settings.now);
 
-  /** A new player session (D13: a new token), the known-device cookie and the audit entry (ADR 019). */
+  /** A new player session (a new token), the known-device cookie and the audit entry (ADR 019). */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; username: string; role: string }) {
     await destroySession(db, sessionToken(request));
     const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
@@ -129,7 +129,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     }
   }
 
-  // Issue 17, D98: the invite step's code creates the Google account the callback held back, and signs it in.
+  // D98: the invite step's code creates the Google account the callback held back, and signs it in.
   app.post(
     "/api/auth/google/signup",
     { schema: { body: googleSignUpSchema, response: { 201: currentUserSchema, ...errorResponses(400, 403, 429) } } },

@@ -19,7 +19,7 @@ describeEachDatabase(
       t().app.inject({ method: "POST", url: "/api/auth/register", payload: body, remoteAddress });
     const login = (body: Record<string, unknown>, remoteAddress = "10.0.0.2") =>
       t().app.inject({ method: "POST", url: "/api/auth/login", payload: body, remoteAddress });
-    /** Issue 17: only a verified address signs in (the link's part is in auth-email.test.ts); here it is set as the link would. */
+    /** Only a verified address signs in (the link's part is in auth-email.test.ts); here it is set as the link would. */
     const verifiedEmail = (username: string, email: string) =>
       t().database.db.update(usersTable).set({ email, emailVerifiedAt: new Date() }).where(eq(usersTable.username, username));
 
@@ -48,7 +48,7 @@ describeEachDatabase(
         expect(res.json()).toEqual({ message: "Username is already taken" });
       });
 
-      // Issue 17: a taken address is answered like a free one (auth-email.test.ts); the account is made without it.
+      // A taken address is answered like a free one (auth-email.test.ts); the account is made without it.
       it("answers a taken email in any case like a free one, and the new account does not get it", async () => {
         const res = await register({ username: "SomeoneElse", password: "another-pass", email: "NEO@example.com" });
         expect(res.statusCode).toBe(201);
@@ -125,9 +125,9 @@ describeEachDatabase(
       });
     });
 
-    // Issue 17's security review: the failure counter was read before the password check and written after it
-    // (parallel guesses all passed the check), keyed by the text typed (the name and the email counted apart),
-    // and it locked the account for everyone (an attacker from one address locked the owner out everywhere).
+    // The failure counter must be reserved before the password check (else parallel guesses all pass the check),
+    // keyed by the account rather than the text typed (the name and the email count together), and must not lock the
+    // account for everyone (an attacker from one address must not lock the owner out everywhere).
     describe("sign-in back-off per account and address (issue 17)", () => {
       it(`${LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS} of 20 parallel wrong guesses at most are checked; the rest are 429 before the password is verified`, async () => {
         await register({ username: "ParallelTarget", password: "the-real-one", email: "parallel@example.com" }, "10.20.0.1");
@@ -256,7 +256,7 @@ describeEachDatabase(
       const res = await t().app.inject({ method: "GET", url: "/api/auth/login?returnTo=%2Fgame%2F3" });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login?returnTo=%2Fgame%2F3");
-      // issue 17's security review: "/%09/evil.example" passed the old check, and a browser follows it to //evil.example
+      // "/%09/evil.example" looks like a path, but a browser follows it to //evil.example
       for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n\\evil.example"]) {
         const r = await t().app.inject({ method: "GET", url: `/api/auth/login?returnTo=${encodeURIComponent(evil)}` });
         expect(r.headers.location).toBe("/login");
@@ -314,8 +314,8 @@ describeEachDatabase(
   { demo: false },
 );
 
-// Issue 17's security review: a plain GET signed the player out, so any site could (an <img src>, a link, a redirect).
-// The GET now signs out only a navigation from the site itself: Sec-Fetch-Site same-origin (a link on the site) or none
+// A plain GET that signed the player out would let any site do it (an <img src>, a link, a redirect).
+// The GET signs out only a navigation from the site itself: Sec-Fetch-Site same-origin (a link on the site) or none
 // (typed, a bookmark); without the header (browsers before 2023, e.g. Safari < 16.4), only with a Referer on the site
 // (Referrer-Policy strict-origin-when-cross-origin sends it on the site's own links). Anything else gets a page asking
 // to confirm with a link on the site, which does not sign out by itself.

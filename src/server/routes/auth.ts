@@ -17,7 +17,7 @@ import { audit, logAuditError, signInRecord } from "../services/audit";
 import { knownDeviceCookies } from "../plugins/known-device";
 import type { RateLimitName } from "../rate-limit-table";
 
-/** Accounts and sessions (D10–D14): sign-in screen redirect, register, sign in, the current user, sign out. */
+/** Accounts and sessions (D10): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
   // D10: the sign-in screen lives in the client.
   app.get(
@@ -39,11 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.addHook("onClose", async () => mailer.close());
   const userResponses = { 200: currentUserSchema, 201: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) };
 
-  // D11: register → 201 user + session. Issue 17: the email address is only the account's once its link is followed, and
+  // D11: register → 201 user + session. The email address is only the account's once its link is followed, and
   // the answer is the same whether or not another account has it (services/accounts.ts registerUser).
   app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
     await rateLimits.enforce("register", `register:ip:${request.ip}`);
-    // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts, issue 17)
+    // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts)
     await checkInvite(db, request.body.inviteCode);
     const { user, mail } = await registerUser(db, request.body, {
       passwordHashCost: settings.passwordHashCost,
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       siteName: await siteName(db),
       now: settings.now(),
     });
-    // Issue 17: not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
+    // Not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
     if (mail) void mailer.send(mail).catch((err: unknown) => request.log.error({ err }, "could not send the registration mail"));
     const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   // D11: sign in → 200 user + a new session, or 401 with one message whether or not the user exists.
   app.post("/api/auth/login", { schema: { body: loginSchema, response: userResponses } }, async (request, reply) => {
-    // Issue 17: the attempt is keyed by the resolved account (its name and its email count together) and the address,
+    // The attempt is keyed by the resolved account (its name and its email count together) and the address,
     // and reserved atomically BEFORE the password is checked, so parallel guesses cannot pass a counter read first.
     // A name no account has is counted by the text typed, so that the back-off does not tell which names exist.
     const user = await findUserForLogin(db, request.body.username);
@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     return toCurrentUser(user);
   });
 
-  // Which sign-in methods the /login screen offers (D10, D15).
+  // Which sign-in methods the /login screen offers.
   app.get("/api/auth/providers", { schema: { response: { 200: z.object({ google: z.boolean() }) } } }, async () => ({ google: googleConfigured(config) }));
 
   // D14
@@ -108,13 +108,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   });
 
   // ADR 011: who is signed in, answered 200 either way. Every page's browser asks this once; /api/auth/user's
-  // 401 for a signed-out visitor (D14, kept as it is) is logged as an error by every browser's console.
+  // 401 for a signed-out visitor (kept as it is) is logged as an error by every browser's console.
   app.get("/api/auth/session", { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return { user: request.user ? toCurrentUser(request.user) : null };
   });
 
-  // D13: ends the session server-side and clears the cookie. Issue 17: by GET only from the site itself.
+  // D13: ends the session server-side and clears the cookie; by GET only from the site itself.
   app.get("/api/auth/logout", async (request, reply) => {
     if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
     await destroySession(db, sessionToken(request));

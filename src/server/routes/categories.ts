@@ -7,7 +7,7 @@ import { getCategoryBySlug, listCategories } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
-  // decision 008: both are served from the cache of public reads.
+  // ADR 008: both are served from the cache of public reads.
   app.get("/api/categories", { schema: { response: { 200: categoryListSchema } }, config: PUBLIC_READ_CONFIG }, async (request, reply) =>
     replyFromCache(request, reply, reads, "categories", async () => ({ value: await listCategories(db) })),
   );

@@ -15,12 +15,12 @@ import { sessionToken } from "../plugins/auth";
 import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
 
 /**
- * A live socket. Opened with a session (issue 15), it also carries that player's personal events (player-hub.ts)
+ * A live socket. Opened with a session, it also carries that player's personal events (player-hub.ts)
  * until the session ends: checked at every heartbeat.
  */
 type LiveSocket = { socket: WebSocket; address: string; alive: boolean; player?: { userId: number; token: string; off: () => void } };
 
-/** Live public chat (issue 6, D35–D37): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
+/** Live public chat (D35): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, config, rateLimits, chatHub: hub, playerHub } = ctx;
   const settings = ctx.settings.chatLive;
@@ -44,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     for (const entry of sockets) send(entry, text);
   });
 
-  /** Issue 15: a socket whose session has ended stops receiving that player's events (it stays on the public chat). */
+  /** A socket whose session has ended stops receiving that player's events (it stays on the public chat). */
   async function checkPlayer(entry: LiveSocket) {
     const player = entry.player;
     if (!player) return;
@@ -98,7 +98,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       request.log.warn({ err: error }, "chat: live socket error");
       socket.terminate();
     },
-    // Issue 8: on shutdown every page is told why (1001 Going Away) and reconnects with backoff;
+    // On shutdown every page is told why (1001 Going Away) and reconnects with backoff;
     // the plugin's default would close without a code (1005).
     preClose: async () => {
       for (const entry of sockets) entry.socket.close(1001, "Server shutting down");
@@ -139,7 +139,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   // ---- posting ------------------------------------------------------------------------------
-  // D35/D36: the author is the session's user (a `userId` in the body is dropped by the schema).
+  // D35: the author is the session's user (a `userId` in the body is dropped by the schema).
   app.post(
     "/api/chat",
     {
@@ -196,7 +196,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       if (request.user && token) {
         const userId = request.user.id;
         const onEvent = (event: PlayerLiveEvent) => {
-          // D96/D97: a ban closes the player's sockets at once (they may reconnect, signed out, to the public chat)
+          // D96: a ban closes the player's sockets at once (they may reconnect, signed out, to the public chat)
           if (event.type === "account-closed") entry.socket.close(ACCOUNT_CLOSED_CODE, "Account closed");
           else send(entry, JSON.stringify(event));
         };

@@ -8,7 +8,7 @@ import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { getCollectionBySlug, listCollections } from "../services/collections";
 import { listCollectionGames } from "../services/game-catalogue";
 
-/** decision 008: the first pages of a collection's games are cached; deeper pages are read each time. */
+/** ADR 008: the first pages of a collection's games are cached; deeper pages are read each time. */
 const CACHED_PAGES = 4;
 
 /** D83: the collections (the home page's tiles) with their real game counts, one collection, and its games. */

@@ -5,7 +5,7 @@ import { createUserWithSession, describeEachDatabase } from "../../test/test-app
 import { grantStepUp } from "../../test/step-up";
 
 /**
- * Issue 17 (security review, "Passwords"): a password on the list of the 10,000 most common ones
+ * A password on the list of the 10,000 most common ones
  * (src/server/lists/common-passwords.txt) is refused wherever a password is chosen, in any case.
  */
 describeEachDatabase("common passwords are refused (issue 17)", (t) => {

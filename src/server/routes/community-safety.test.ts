@@ -21,7 +21,7 @@ import { insertFriendship, insertGame } from "../../test/factories";
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
-/** D98: the evasions of the Tests section, each of which must be refused by a block entry "bad". */
+/** D98: the usual ways round a word filter, each of which must be refused by a block entry "bad". */
 const EVASIONS = ["B A D", "bäd", "baaad", "bаd" /* Cyrillic а */, "b4d", "b.a.d"];
 
 describeEachDatabase(

@@ -141,7 +141,7 @@ describeEachDatabase(
       expect(await unread(a)).toBe(2);
 
       await block(t(), a, b);
-      // The blocker: no conversation with b, b's message no longer counted.
+      // The blocker: no conversation with b, b's message not counted.
       const aList = (await get(a, "/api/messages")).json();
       expect(aList.map((cv: { user: { id: number } }) => cv.user.id)).toEqual([c.user.id]);
       expect(await unread(a)).toBe(1);

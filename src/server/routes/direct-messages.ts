@@ -13,7 +13,7 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listConversations, readThread, sendDirectMessage, unreadMessageCount } from "../services/direct-messages";
 
-/** D88, D100: direct messages between friends (live delivery: player-hub.ts on the chat's WebSocket). */
+/** D88: direct messages between friends (live delivery: player-hub.ts on the chat's WebSocket). */
 export const directMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, rateLimits }) => {
   // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this plugin's routes).
   app.addHook("preValidation", async (request) => {
@@ -33,7 +33,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     unread: await unreadMessageCount(db, requireUser(request).id),
   }));
 
-  // D88, D100: a page of the conversation; reading the newest page marks their messages read.
+  // D88: a page of the conversation; reading the newest page marks their messages read.
   app.get(
     "/api/messages/:userId",
     { schema: { params: withUserParamsSchema, querystring: threadQuerySchema, response: { 200: threadSchema, ...errorResponses(400, 401, 403, 404) } } },

@@ -9,7 +9,7 @@ import { blockPlayer, listFriends, relationship, removeFriend, requestFriend, un
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
-/** D84, D100: friends, requests, blocks and presence. Every route needs a session (declared once, below). */
+/** D84: friends, requests, blocks and presence. Every route needs a session (declared once, below). */
 export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, presence, rateLimits }) => {
   const deps = { db, playerHub };
   app.addHook("preValidation", async (request) => {

@@ -16,7 +16,7 @@ import { assertCanSeeProfile } from "../services/users";
 
 /** Per-game achievements (D78): the public list, the player's own unlocks, unlocking, a profile's list. */
 export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads, playerHub }) => {
-  // Public and the same for everybody (D70), so it is a cached read (decision 008).
+  // Public and the same for everybody, so it is a cached read (ADR 008).
   app.get(
     "/api/games/:id/achievements",
     { schema: { params: idParamSchema, response: { 200: gameAchievementListSchema, ...errorResponses(400, 404) } }, config: PUBLIC_READ_CONFIG },

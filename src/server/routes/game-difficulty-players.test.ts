@@ -132,7 +132,7 @@ describeEachDatabase("difficulty and total players (D83)", (t) => {
       expect((await get(`/api/games/${other.json().id}`)).json()).toMatchObject({ plays: 5000, totalPlayers: 0 });
       expect((await detail()).totalPlayers).toBe(2);
 
-      // a deleted account's plays stay (their user is gone): it no longer counts as a player
+      // a deleted account's plays stay (their user is gone): it does not count as a player
       await t().database.db.delete(usersTable).where(eq(usersTable.id, b.user.id));
       await t().app.reads.invalidate();
       expect((await detail()).totalPlayers).toBe(1);

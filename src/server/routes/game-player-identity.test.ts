@@ -13,7 +13,7 @@ const setVisibility = (t: TestApp, userId: number, profileVisibility: "public" |
   t.database.db.update(usersTable).set({ profileVisibility, avatarUrl: "/uploads/avatars/x.webp" }).where(eq(usersTable.id, userId));
 
 /**
- * Issue 26 (D75, D87): what a game learns of its player. A public profile: the account's id, name and picture. A
+ * D75: what a game learns of its player. A public profile: the account's id, name and picture. A
  * private or friends-only one: a pseudonymous id of its own in each game (stable, never an account's id, unlike in
  * another game), "Player" and no picture; the game cannot look it up on the boards or link two games' players.
  */

@@ -8,7 +8,7 @@ import { createUserWithSession, describeEachDatabase, type TestApp } from "../..
 
 async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
   const row = await insertGame(t, { description: `About ${values.title}`, category: "puzzle", ...values });
-  // Written behind the application's back: the cached public reads (decision 008) are told, as a route would.
+  // Written behind the application's back: the cached public reads (ADR 008) are told, as a route would.
   await t.app.reads.invalidate();
   return row;
 }

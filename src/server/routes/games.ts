@@ -17,7 +17,7 @@ import { recordPlay } from "../services/plays";
 import { getCategoryBySlug } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 
-/** decision 008: the first pages of each list and of each search are cached; deeper pages are read each time. */
+/** ADR 008: the first pages of each list and of each search are cached; deeper pages are read each time. */
 const CACHED_PAGES = 4;
 const isFirstPages = (limit: number, offset: number | undefined) => (offset ?? 0) < CACHED_PAGES * limit;
 
@@ -71,7 +71,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     },
     async (request, reply) => {
       const { slug } = request.params;
-      // Issue 12 item 2: a page (GAME_PAGE_SIZE), newest first, the whole count in X-Total-Count.
+      // A page (GAME_PAGE_SIZE), newest first, the whole count in X-Total-Count.
       const limit = request.query.limit ?? GAME_PAGE_SIZE.default;
       const offset = request.query.offset ?? 0;
       const load = async () => {
@@ -101,7 +101,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       }),
   );
 
-  // D21. No body is expected; an empty JSON body is accepted too. Issue 8: plays are limited per
+  // D21. No body is expected; an empty JSON body is accepted too. Plays are limited per
   // player (or per address when signed out), so a script cannot inflate a game's play count.
   app.post(
     "/api/games/:id/play",

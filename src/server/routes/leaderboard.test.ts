@@ -123,8 +123,8 @@ describeEachDatabase(
   { demo: false },
 );
 
-// Issue 17's security review: a leaderboard search is never cached (each one is a query over the players) and had no
-// limit. Searches are counted per address (rate-limit-table.ts `leaderboardSearch`, lowered to 3 here); the cached common
+// A leaderboard search is never cached (each one is a query over the players), so it needs a limit. Searches are
+// counted per address (rate-limit-table.ts `leaderboardSearch`, lowered to 3 here); the cached common
 // boards are not counted.
 describeEachDatabase(
   "leaderboard search is rate-limited per address (issue 17)",

@@ -6,13 +6,13 @@ import { requireUser } from "../plugins/auth";
 import { leaderboard } from "../services/leaderboard";
 import { listSeasons, resolveSeason } from "../services/seasons";
 
-/** D84/D92: a friends board (or one around the player) is personal: never kept by this process's cache nor by any shared cache. */
+/** D84: a friends board (or one around the player) is personal: never kept by this process's cache nor by any shared cache. */
 export const FRIENDS_BOARD_CACHE_CONTROL = "private, no-store";
 
 /**
- * D24: the players' leaderboard (all time, or a season: D91, "week" is the open one); the common boards are cached
- * briefly. D84/D101: `scope=friends` is the signed-in player's and their friends' board; D92: `around=me` is the
- * signed-in player's row and its neighbours (both 401 without a session, never cached). Issue 17: searches are
+ * D24: the players' leaderboard (all time, or a season: "week" is the open one); the common boards are cached
+ * briefly. `scope=friends` is the signed-in player's and their friends' board; `around=me` is the
+ * signed-in player's row and its neighbours (both 401 without a session, never cached). Searches are
  * rate-limited per address.
  */
 export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits }) => {
@@ -21,7 +21,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses(400, 401, 404) } } },
     async (request, reply) => {
       const { period, limit, search, scope, season, around } = request.query;
-      // Issue 17: a search is never cached; searches are counted per address (429 + Retry-After over the limit).
+      // A search is never cached; searches are counted per address (429 + Retry-After over the limit).
       if (search) await rateLimits.enforce("leaderboardSearch", `leaderboard-search:ip:${request.ip}`);
       const seasonId = season !== undefined || period === "week" ? (await resolveSeason(db, season)).id : null;
       if (scope === "friends" || around === "me") {
@@ -35,6 +35,6 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
   );
 
-  // D91/D101: every season, newest first; `current` is the open one.
+  // D91: every season, newest first; `current` is the open one.
   app.get("/api/seasons", { schema: { response: { 200: seasonListSchema } } }, async () => listSeasons(db));
 };

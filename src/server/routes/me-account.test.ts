@@ -1,3 +1,4 @@
+import { DiskStore } from "../services/file-store";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, expect, it } from "vitest";
@@ -246,11 +247,13 @@ describeEachDatabase(
       const { avatarUrl } = avatar.json() as { avatarUrl: string };
       // D71: their link preview card, drawn as a crawler would have it drawn.
       const { publicUrl, gamesUrl, dataDir } = t().config;
-      const card = await loadCard({ db: t().database.db, publicUrl, gamesUrl, dataDir }, await loadSiteContent(t().database.db), {
+      const files = new DiskStore(dataDir);
+      const card = await loadCard({ db: t().database.db, publicUrl, gamesUrl, files }, await loadSiteContent(t().database.db), {
         kind: "profile",
         id: userId,
       });
-      const cardFile = await ensureCardFile(dataDir, card!);
+      await ensureCardFile(files, card!);
+      const cardFile = path.join(dataDir, "og-cards", "profile", String(userId), `${card!.hash}.png`);
       expect(fs.existsSync(cardFile)).toBe(true);
       // The boards show the player (and keep the answer in their cache).
       const board = await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all&limit=100" });

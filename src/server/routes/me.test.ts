@@ -308,7 +308,7 @@ describeEachDatabase(
       expect((await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json().email).toBe("stays@example.test");
     });
 
-    // Issue 17: a 409 here told any player which addresses have an account; the owner is told instead.
+    // A 409 here would tell any player which addresses have an account; the owner is told instead.
     it("D87, issue 17: an email another account uses is answered like a free one (its owner gets a notice); a link used after another account took the address is 409", async () => {
       await createUserWithSession(t(), { email: "taken@example.test" });
       const { cookies } = await createUserWithSession(t());

@@ -63,7 +63,7 @@ const noContent = { 204: z.null(), ...errors };
  * notification choices, "Download my data" and "Delete my account". Every route needs a session (401) and
  * acts on the session's user only: no user id is ever read from a request.
  */
-export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits, reads, presence }) => {
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, settings, rateLimits, reads, presence }) => {
   const secure = config.publicUrl.startsWith("https:");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
@@ -278,7 +278,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
       try {
         if (!upload.file) throw new Invalid("Please choose an image");
         if (upload.file.size === 0) throw new Invalid("The uploaded file is empty");
-        const avatarUrl = await setAvatar(db, config.dataDir, user.id, await fsp.readFile(upload.file.path), imageLimits);
+        const avatarUrl = await setAvatar(db, files, user.id, await fsp.readFile(upload.file.path), imageLimits);
         return { avatarUrl };
       } finally {
         await upload.cleanup();
@@ -287,7 +287,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   });
 
   app.delete("/api/me/avatar", { schema: { response: noContent }, config: { changesCatalogue: true } }, async (request, reply) => {
-    await removeAvatar(db, config.dataDir, requireUser(request).id);
+    await removeAvatar(db, files, requireUser(request).id);
     return reply.code(204).send(null);
   });
 

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { addFavorite, favoriteIds, myGames, recordGameplay, removeFavorite } from "../services/my-games";
 
-/** My Games (D86, D100): favourites, recently played, playtime. Every route needs a session (401). */
+/** My Games (D86): favourites, recently played, playtime. Every route needs a session (401). */
 export const myGamesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits }) => {
   const noBody = z.unknown().optional();
   // D100: 401 comes before any validation error (policy declared once, for this plugin's routes).

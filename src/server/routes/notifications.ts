@@ -5,10 +5,10 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listNotifications, markNotificationsRead } from "../services/notifications";
 
-/** D85, D100: a player's notifications (live delivery: player-hub.ts on the chat's WebSocket). */
+/** D85: a player's notifications (live delivery: player-hub.ts on the chat's WebSocket). */
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, rateLimits }) => {
   // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this plugin's routes).
-  // Issue 26: and each request counts against the player's limit.
+  // And each request counts against the player's limit.
   app.addHook("preValidation", async (request) => {
     const me = requireUser(request).id;
     await rateLimits.enforce("notifications", `notifications:${me}`);

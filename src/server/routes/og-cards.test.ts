@@ -6,7 +6,8 @@ import { expect, it } from "vitest";
 import { STATIC_PAGE_META } from "../../contract/pages";
 import { usersTable } from "../db/schema";
 import { loadSiteContent } from "../services/pages";
-import { loadCard, ogCardsDir } from "../services/og-cards";
+import { loadCard } from "../services/og-cards";
+import { DiskStore } from "../services/file-store";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
 
 /**
@@ -121,7 +122,7 @@ describeEachDatabase(
         expect(stale.headers.location).toBe(new URL(after["og:image"]).pathname);
         expect(stale.headers["cache-control"]).toBe("no-cache");
         // One file per subject on disk.
-        expect(fs.readdirSync(path.join(ogCardsDir(t().config.dataDir), "site", "home")).filter((f) => f.endsWith(".png"))).toHaveLength(1);
+        expect(fs.readdirSync(path.join(path.join(t().config.dataDir, "og-cards"), "site", "home")).filter((f) => f.endsWith(".png"))).toHaveLength(1);
       } finally {
         await setSiteName("Arcadium");
       }
@@ -144,7 +145,10 @@ describeEachDatabase(
         .where(eq(usersTable.id, owner.user.id));
       const cardOf = async () => {
         const { publicUrl: url, gamesUrl, dataDir } = t().config;
-        const card = await loadCard({ db, publicUrl: url, gamesUrl, dataDir }, await loadSiteContent(db), { kind: "profile", id: owner.user.id });
+        const card = await loadCard({ db, publicUrl: url, gamesUrl, files: new DiskStore(dataDir) }, await loadSiteContent(db), {
+          kind: "profile",
+          id: owner.user.id,
+        });
         t().app.reads.invalidate();
         return card!;
       };
@@ -204,7 +208,7 @@ describeEachDatabase(
         expect(res.statusCode, url).toBe(404);
         expect(res.headers["cache-control"], url).toBe("no-cache");
       }
-      const dir = ogCardsDir(t().config.dataDir);
+      const dir = path.join(t().config.dataDir, "og-cards");
       const drawn = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [];
       expect(drawn.filter((f) => /987654|no-such|nope|other|wallpaper/.test(f))).toEqual([]);
       expect(drawn.some((f) => f.startsWith(path.join("profile", String(disabled.user.id))))).toBe(false);

@@ -6,7 +6,7 @@ import { asAdmin, buildTestApp, createUserWithSession, describeEachDatabase } fr
 import type { PageRendererModule } from "./pages";
 
 /**
- * Issue 13 item 1 (D70, ADR 010): the first HTML of every public page holds its real content, rendered on the
+ * D70: the first HTML of every public page holds its real content, rendered on the
  * server by the client's own screens, with the data the browser hydrates from; the same HTML for every visitor.
  * What a crawler sees: the raw HTML, no JavaScript.
  */
@@ -74,7 +74,7 @@ describeEachDatabase(
       expect(featured.length).toBeGreaterThan(0);
       for (const game of featured) expect(text).toContain(game.title);
       for (const category of await api<Array<{ name: string }>>("/api/categories")) expect(text).toContain(category.name);
-      // The skeletons of personal and live parts only: no signed-in header, no chat messages (D70).
+      // The skeletons of personal and live parts only: no signed-in header, no chat messages.
       expect(text).not.toContain("Sign Out");
     });
 

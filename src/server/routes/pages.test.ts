@@ -1,10 +1,9 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { STATIC_PAGE_META } from "../../contract/pages";
 import { gamesTable, usersTable } from "../db/schema";
-import { localCoverFile } from "../services/og-images";
+import { localCoverKey } from "../services/og-images";
 import { streamSitemap } from "../services/sitemap";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { multipart } from "../../test/uploads";
@@ -217,11 +216,10 @@ describeEachDatabase(
     });
 
     it("a cover outside the uploads folder is never read", () => {
-      const dataDir = t().config.dataDir;
-      expect(localCoverFile(dataDir, "/uploads/../config.json")).toBeUndefined();
-      expect(localCoverFile(dataDir, "/uploads/%2e%2e/secret")).toBeUndefined();
-      expect(localCoverFile(dataDir, "https://example.test/cover.png")).toBeUndefined();
-      expect(localCoverFile(dataDir, "/uploads/images/a.webp")).toBe(path.join(dataDir, "uploads", "images", "a.webp"));
+      expect(localCoverKey("/uploads/../config.json")).toBeUndefined();
+      expect(localCoverKey("/uploads/%2e%2e/secret")).toBeUndefined();
+      expect(localCoverKey("https://example.test/cover.png")).toBeUndefined();
+      expect(localCoverKey("/uploads/images/a.webp")).toBe("uploads/images/a.webp");
     });
 
     it("a category page, a pseudo category and a profile", async () => {

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import fsp from "node:fs/promises";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiFetch } from "../../client/lib/api-client";
 import type { PageRenderer } from "../../client/entry-server";
@@ -133,7 +132,7 @@ export const pageRoutes: FastifyPluginAsync<
   AppContext & { template: string; sitemapMaxUrls?: number; render?: PageRenderer; manifest?: ClientManifest }
 > = async (app, opts) => {
   const { db, config, reads, template, render, manifest } = opts;
-  const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, dataDir: config.dataDir };
+  const ctx: PageContext = { db, publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, files: opts.files };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url);
@@ -187,7 +186,7 @@ export const pageRoutes: FastifyPluginAsync<
     const card = subject && hash ? await loadCard(ctx, await loadSiteContent(db), subject) : undefined;
     if (!card) return reply.code(404).type("text/plain; charset=utf-8").header("Cache-Control", UNCACHED_PAGE).send("Not found");
     if (card.hash !== hash) return reply.header("Cache-Control", UNCACHED_PAGE).redirect(card.path, 302);
-    const png = await fsp.readFile(await ensureCardFile(config.dataDir, card));
+    const png = await ensureCardFile(opts.files, card);
     return reply.type("image/png").header("Cache-Control", CARD_CACHE_CONTROL).header("X-Content-Type-Options", "nosniff").send(png);
   });
 

@@ -4,8 +4,8 @@ import { createUserWithSession, describeEachDatabase, type TestApp } from "../..
 import { newGame, play, type Player } from "../../test/scores";
 
 /**
- * D100 access matrix for the player features (D84 friends and blocks, D85 notifications, D86 My Games, D87
- * settings, D88 direct messages). The routes are discovered from the app itself (buildApp's onRoute); every
+ * D100 access matrix for the player features (friends and blocks, notifications, My Games, settings, direct
+ * messages). The routes are discovered from the app itself (buildApp's onRoute); every
  * one under the player prefixes must be classified below, so that a new route cannot slip in unguarded.
  */
 
@@ -16,7 +16,7 @@ function isPlayerUrl(url: string): boolean {
 }
 
 /**
- * Every player route and who may call it. "session": 401 without one, before any validation (D100).
+ * Every player route and who may call it. "session": 401 without one, before any validation.
  * "anyone": deliberately open, with the reason.
  */
 const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
@@ -33,7 +33,7 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "GET /api/messages/unread": "session",
   "GET /api/messages/:userId": "session",
   "POST /api/messages/:userId": "session",
-  // D97/D102: reporting a direct message (or anything else) needs a session
+  // D97: reporting a direct message (or anything else) needs a session
   "POST /api/reports": "session",
   "GET /api/me/settings": "session",
   "PATCH /api/me/settings": "session",

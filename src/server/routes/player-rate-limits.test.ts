@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { rateLimitTable } from "../rate-limit-table";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 
-/** Issue 26: presence, blocks, notification reads and the data export are limited per player (limits lowered here to 2). */
+/** Presence, blocks, notification reads and the data export are limited per player (limits lowered here to 2). */
 const TEST_LIMIT = 2;
 
 describeEachDatabase(

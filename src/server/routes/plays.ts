@@ -8,8 +8,8 @@ import { requireUser } from "../plugins/auth";
 import { gameFacingUser } from "../services/game-identity";
 
 /**
- * Issue 14 item 7: the game page reports how long its game took to start playing (services/play-timing.ts). Issue 26:
- * the game page asks who the player is to the game (services/game-identity.ts).
+ * The game page reports how long its game took to start playing (services/play-timing.ts), and
+ * asks who the player is to the game (services/game-identity.ts).
  */
 export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.post(
@@ -25,7 +25,7 @@ export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
     },
   );
 
-  // Issue 26 (D75, D87): who the signed-in player is to this game; the page hands it to the game's init()
+  // D75: who the signed-in player is to this game; the page hands it to the game's init()
   app.get(
     "/api/games/:id/player",
     { schema: { params: idParamSchema, response: { 200: gameFacingUserSchema, ...errorResponses(401, 404) } } },

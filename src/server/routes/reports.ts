@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { fileReport } from "../services/reports";
 
-/** D97, D102: a player reports a chat message, a review, a profile or a direct message sent to them. */
+/** D97: a player reports a chat message, a review, a profile or a direct message sent to them. */
 export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits, settings }) => {
   app.post(
     "/api/reports",

@@ -12,9 +12,9 @@ import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview
 const errors = errorResponses(400, 401, 403, 404, 429);
 const gameUserParams = idParamSchema.extend({ userId: idParamSchema.shape.id });
 
-/** Reviews (D30–D32). */
+/** Reviews (D30). */
 export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
-  // Issue 12 item 2: a page (20 by default, 100 at most), newest first, the count in X-Total-Count.
+  // A page (20 by default, 100 at most), newest first, the count in X-Total-Count.
   app.get(
     "/api/games/:id/reviews",
     { schema: { params: idParamSchema, querystring: reviewListQuerySchema, response: { 200: reviewListSchema, ...errors } } },
@@ -45,7 +45,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         body: postReviewSchema,
         response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
       },
-      // decision 008: the game's rating changes.
+      // ADR 008: the game's rating changes.
       config: { changesCatalogue: true },
     },
     async (request, reply) => {
@@ -57,13 +57,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     },
   );
 
-  // D31: only the author or an admin (D96: or a moderator).
+  // D31: only the author, an admin or a moderator.
   app.delete(
     "/api/games/:id/reviews/user/:userId",
     { schema: { params: gameUserParams, response: { 204: z.null(), ...errors } }, config: { changesCatalogue: true } },
     async (request, reply) => {
       const user = requireUser(request);
-      // D96: moderators as well as admins (on a one-time-code session) delete anyone's review; D99: that is audit-logged.
+      // D96: moderators as well as admins (on a one-time-code session) delete anyone's review, audit-logged.
       const moderating = user.id !== request.params.userId;
       if (moderating && !hasStaffSession(user)) throw new Forbidden("You can only delete your own review");
       // D106: a staff power like those under /api/admin, so the two-step requirement applies here too

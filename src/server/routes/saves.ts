@@ -33,7 +33,7 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
   app.post(
     "/api/games/:id/saves",
     {
-      // The session, the rate limits and the body's size are checked before the body is read (issue 26): a body
+      // The session, the rate limits and the body's size are checked before the body is read: a body
       // larger than the site's quota allows is refused by its Content-Length, or when the stream passes it.
       onRequest: [
         noStore,

@@ -10,7 +10,7 @@ import { FRIENDS_BOARD_CACHE_CONTROL } from "./leaderboard";
 import { submitScore } from "../services/scores";
 import { notifyRecordedScore, notifyStaffOfHeldScore } from "../services/notifications";
 
-/** Scores (D21, D23): submitting one, and a game's board of best scores. */
+/** Scores (D21): submitting one, and a game's board of best scores. */
 export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits, playerHub }) => {
   app.post(
     "/api/scores",
@@ -24,7 +24,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       const user = requireUser(request);
       await rateLimits.enforce("score", `score:${user.id}`);
       const result = await submitScore(db, user.id, request.body);
-      // D85/D108: the score is stored (or held); telling anyone of it is secondary and never fails the request.
+      // D85: the score is stored (or held); telling anyone of it is secondary and never fails the request.
       const tell = (what: () => Promise<unknown>) => what().catch((err: unknown) => request.log.warn({ err }, "score notifications failed"));
       if (!result.recorded) {
         await tell(() => notifyStaffOfHeldScore({ db, playerHub }, result.gameId));
@@ -36,8 +36,8 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
   );
 
-  // D23: each player's best score, best first (D90), ties: earlier first; all time or a season's (D91). D84/D101:
-  // `scope=friends` is the signed-in player and their friends only; D92: `around=me` the player's row and its
+  // D23: each player's best score, best first by the game's order, ties: earlier first; all time or a season's.
+  // `scope=friends` is the signed-in player and their friends only; `around=me` the player's row and its
   // neighbours (both 401 without a session, never stored by a shared cache).
   app.get(
     "/api/scores/game/:id",

@@ -11,7 +11,7 @@ import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
 import { grantStepUp } from "../../test/step-up";
 
 /**
- * D105 step-up and D106 staff addresses: the takeover chain (a staff member's password alone must not
+ * D105 step-up and staff addresses: the takeover chain (a staff member's password alone must not
  * move their address), codes for accounts without a password, the 10-minute window (the app's injectable clock),
  * the undo link mailed to the old address, the audit trail, and a player-kind session never seeing staff ones.
  */

@@ -152,8 +152,8 @@ describeEachDatabase(
   { demo: false },
 );
 
-// Issue 17's security review: each profile read counts the players ahead of this one (its rank; the statistics one rank
-// per game) and is never cached (D87: it depends on who asks). Reads are counted per address, or per player when
+// Each profile read counts the players ahead of this one (its rank; the statistics one rank
+// per game) and is never cached (it depends on who asks). Reads are counted per address, or per player when
 // signed in (rate-limit-table.ts `profileRead`, lowered to 3 here), the profile and its statistics together.
 describeEachDatabase(
   "profile reads are rate-limited (issue 17)",

@@ -5,9 +5,9 @@ import type { AppContext } from "../context";
 import { getUserProfile, getUserStats } from "../services/users";
 
 /**
- * Public profiles (D25): the player, their rank and totals, and their statistics. D87: what a viewer sees depends
+ * Public profiles (D25): the player, their rank and totals, and their statistics. What a viewer sees depends
  * on the owner's privacy and on who asks (the session's user), so these reads are never cached nor session-free.
- * Issue 17: so each read is limited per reader (the player, or signed out the address), before anything is read.
+ * So each read is limited per reader (the player, or signed out the address), before anything is read.
  */
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   const limitReader = (request: { user?: { id: number } | null; ip: string }) =>

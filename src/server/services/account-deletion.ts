@@ -1,3 +1,4 @@
+import type { FileStore } from "./file-store";
 import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me-constants";
@@ -141,7 +142,7 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
  * D87: the deletion job: anonymises every account whose grace has passed. Returns how many it anonymised;
  * the caller clears what caches boards and pages when that is more than none.
  */
-export async function anonymiseDueAccounts(db: Db, opts: { now: Date; dataDir: string }): Promise<number> {
+export async function anonymiseDueAccounts(db: Db, opts: { now: Date; files: FileStore }): Promise<number> {
   const due = await db
     .select({ id: usersTable.id })
     .from(usersTable)
@@ -153,8 +154,8 @@ export async function anonymiseDueAccounts(db: Db, opts: { now: Date; dataDir: s
     if (!result) continue;
     done++;
     sessionsChanged(db, { userIds: [id] });
-    await removeAvatarFile(opts.dataDir, result.avatarUrl);
-    await removeProfileCard(opts.dataDir, id);
+    await removeAvatarFile(opts.files, result.avatarUrl);
+    await removeProfileCard(opts.files, id);
   }
   return done;
 }

@@ -33,7 +33,7 @@ import { describeUserAgent } from "./user-agent";
 
 /**
  * D87 "Download my data": everything stored about the player, as one JSON document. Secrets are left out
- * (password hash, token hashes); so is what belongs to other players (who blocked this player, D84).
+ * (password hash, token hashes); so is what belongs to other players (who blocked this player).
  *
  * EXPORT_COVERAGE names, for every column of the schema that points at a user, the section of the export
  * that holds those rows, or why none does. A test lists the schema's tables and fails for a column missing
@@ -124,7 +124,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .from(gameSavesTable)
       .innerJoin(gamesTable, eq(gamesTable.id, gameSavesTable.gameId))
       .where(eq(gameSavesTable.userId, userId)),
-    // issue 26: the ids games saw for the player while their profile was not public
+    // The ids games saw for the player while their profile was not public
     db
       .select({ ...game, id: gamePlayerAliasesTable.alias, createdAt: gamePlayerAliasesTable.createdAt })
       .from(gamePlayerAliasesTable)

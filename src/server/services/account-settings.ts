@@ -1,6 +1,5 @@
+import type { FileStore } from "./file-store";
 import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import {
@@ -21,7 +20,6 @@ import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken, type SessionKind } from "./sessions";
-import { PRIVATE_FILE_MODE } from "./data-dir";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
 
@@ -185,19 +183,17 @@ export async function verifyEmailToken(db: Db, userId: number, token: string, no
   }
 }
 
-/** Where avatars live: DATA_DIR/uploads/avatars, served at /uploads/avatars/ (D87). */
-export function avatarsDir(dataDir: string): string {
-  return path.join(dataDir, "uploads", "avatars");
-}
+/** Where avatars live in the store: uploads/avatars/, served at /uploads/avatars/ (D87). */
+const AVATARS_PREFIX = "uploads/avatars/";
 
 const AVATAR_PREFIX = "/uploads/avatars/";
 
 /** Removes an avatar file this site stored (a Google picture's URL is left alone). */
-export async function removeAvatarFile(dataDir: string, avatarUrl: string | null | undefined): Promise<void> {
+export async function removeAvatarFile(files: FileStore, avatarUrl: string | null | undefined): Promise<void> {
   if (!avatarUrl?.startsWith(AVATAR_PREFIX)) return;
   const name = avatarUrl.slice(AVATAR_PREFIX.length);
   if (!/^[\w-]+\.webp$/.test(name)) return;
-  await fsp.rm(path.join(avatarsDir(dataDir), name), { force: true });
+  await files.remove(`${AVATARS_PREFIX}${name}`);
 }
 
 const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
@@ -206,7 +202,7 @@ const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
  * D87: the upload decoded with sharp (name and declared type not trusted), cropped to cover a square and
  * stored as WebP 256×256 without metadata; users.avatar_url points at it and the previous file is removed.
  */
-export async function setAvatar(db: Db, dataDir: string, userId: number, input: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<string> {
+export async function setAvatar(db: Db, files: FileStore, userId: number, input: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<string> {
   const options = { limitInputPixels: limits.maxInputPixels, failOn: "error" as const };
   let data: Buffer;
   try {
@@ -222,29 +218,20 @@ export async function setAvatar(db: Db, dataDir: string, userId: number, input: 
     throw new UnsupportedType(NOT_AN_IMAGE);
   }
   const name = `${userId}-${crypto.createHash("sha256").update(data).digest("hex").slice(0, 24)}.webp`;
-  const dir = avatarsDir(dataDir);
-  await fsp.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
-  try {
-    await fsp.writeFile(temp, data, { mode: PRIVATE_FILE_MODE });
-    await fsp.rename(temp, path.join(dir, name));
-  } catch (err) {
-    await fsp.rm(temp, { force: true });
-    throw err;
-  }
+  await files.put(`${AVATARS_PREFIX}${name}`, data, { contentType: "image/webp" });
   const avatarUrl = `${AVATAR_PREFIX}${name}`;
   const before = await loadUser(db, userId);
   await db.update(usersTable).set({ avatarUrl }).where(eq(usersTable.id, userId));
   // Decision 009: this process's cached sessions carry the avatar; forget them now (others hear the trigger).
   sessionsChanged(db, { userIds: [userId] });
-  if (before.avatarUrl !== avatarUrl) await removeAvatarFile(dataDir, before.avatarUrl);
+  if (before.avatarUrl !== avatarUrl) await removeAvatarFile(files, before.avatarUrl);
   return avatarUrl;
 }
 
 /** D87: DELETE /api/me/avatar. */
-export async function removeAvatar(db: Db, dataDir: string, userId: number): Promise<void> {
+export async function removeAvatar(db: Db, files: FileStore, userId: number): Promise<void> {
   const before = await loadUser(db, userId);
   await db.update(usersTable).set({ avatarUrl: null }).where(eq(usersTable.id, userId));
   sessionsChanged(db, { userIds: [userId] });
-  await removeAvatarFile(dataDir, before.avatarUrl);
+  await removeAvatarFile(files, before.avatarUrl);
 }

@@ -15,13 +15,13 @@ export function toCurrentUser(u: { id: number; username: string; avatarUrl: stri
 }
 
 /**
- * D11: usernames unique ignoring case; a taken one is a clear 409 (usernames are public). `passwordHashCost`: D12
- * scrypt cost (log2 N) of the new hash. D98: a username with a blocked word is refused (400); the profile starts with
- * the site's default visibility (private in school mode). The invite code is checked by the route. Issue 17: a common
+ * D11: usernames unique ignoring case; a taken one is a clear 409 (usernames are public). `passwordHashCost`: the
+ * scrypt cost (log2 N) of the new hash. A username with a blocked word is refused (400); the profile starts with
+ * the site's default visibility (private in school mode). The invite code is checked by the route. A common
  * password is refused (400) before anything is looked up; its length was checked by the contract.
  *
- * Issue 17 (security review, "registration with an address you do not own"): the account is made WITHOUT the email
- * address given; the address is the account's only once its link is followed (D87's token, the same as Settings'),
+ * So that nobody registers with an address they do not own, the account is made WITHOUT the email
+ * address given; the address is the account's only once its link is followed (the same token as Settings'),
  * and until then it neither signs in nor receives anything but that link. A free and a taken address are answered
  * alike (same status, body, work: the password is hashed and a token stored either way); a taken address's owner
  * gets a notice instead of the link. Returns the user and the mail to send (null without an address).
@@ -58,9 +58,9 @@ export async function registerUser(
 }
 
 /**
- * Finds a user by username, or by email when the text has an "@", ignoring case. Issue 17: only a verified address
- * signs in (D87's link followed; addresses from before verification existed were counted verified by migration
- * 0015); an unverified one is not found, so the answer is the unknown account's (D11: the same 401 as a wrong password).
+ * Finds a user by username, or by email when the text has an "@", ignoring case. Only a verified address
+ * signs in (its link followed; migration 0015 counted the addresses stored before verification existed as
+ * verified); an unverified one is not found, so the answer is the unknown account's (D11: the same 401 as a wrong password).
  */
 export async function findUserForLogin(db: Db, name: string) {
   const [user] = await db

@@ -7,7 +7,7 @@ import { gameRanks, leaderboard, listBestScores, playerRank } from "./leaderboar
 import { rebuildPlayerStats } from "./scores";
 
 /**
- * docs/decisions/015: every board's histogram (`board_counts`, kept by statement triggers) must equal its rows, whatever
+ * ADR 015: every board's histogram (`board_counts`, kept by statement triggers) must equal its rows, whatever
  * wrote them, and a rank read through it must equal the rank counted the plain way, on both sides of each bucket's edges.
  */
 

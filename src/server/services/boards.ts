@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ScoreOrder } from "../../contract/games-constants";
 
 /**
- * The boards (D23/D24 a game's bests and the players' totals; all time or one season, D91) as SQL: which rows, in which
- * order, and a row's rank (docs/decisions/014 and 015). No reads of their own: the services run them (the leaderboard
+ * The boards (a game's bests and the players' totals; all time or one season) as SQL: which rows, in which
+ * order, and a row's rank (ADR 015). No reads of their own: the services run them (the leaderboard
  * reads, and the rank a score's transaction answers with, services/scores.ts).
  */
 
@@ -27,7 +27,7 @@ export function inFriendsBoard(column: SQL, me: number): SQL {
 }
 
 /**
- * A board (D24 players' totals, D23 a game's bests; all time or one season, D91) as the generic reads below see it:
+ * A board (players' totals or a game's bests; all time or one season) as the generic reads below see it:
  * the rows of one table under alias `r`, those that may be shown (`listed`: D93, kept by the database), best first
  * by `value` in `order`, ties: who got there first, then the lower user id.
  */
@@ -41,7 +41,7 @@ export type Board = {
   /** the columns a row is shown with (alias r, users u) */
   cols: SQL;
   /**
-   * The board's key in `board_counts` (docs/decisions/015): season 0 is all time, game 0 the players' board. Null for a
+   * The board's key in `board_counts` (ADR 015): season 0 is all time, game 0 the players' board. Null for a
    * friends board, whose few rows are counted directly.
    */
   counts: { seasonId: number; gameId: number | SQL } | null;
@@ -54,7 +54,7 @@ const col = (alias: SQL, name: SQL) => sql`${alias}.${name}`;
  * The board's order (or its reverse), spelt exactly as its partial index is built so that the planner reads the index
  * in order and stops after `limit` rows: the "more is better" indexes are `value DESC NULLS LAST` (migration 0011), and
  * a plain `desc` means NULLS FIRST, which no index provides (the values are never null, but the planner does not use
- * that): the top 50 of 100,000 players was a sort of every row (issue 16 benchmark, bench/RESULTS.md).
+ * that): the top 50 of 100,000 players would be a sort of every row (bench/RESULTS.md).
  */
 export function bestFirst(b: Board, reverse = false): SQL {
   const desc = (b.order === "desc") !== reverse;
@@ -78,7 +78,7 @@ export function behind(b: Board, x: SQL, m: SQL): SQL {
 
 /**
  * The rank of row `m` (an alias of the board's table): one plus the listed rows strictly ahead of it.
- * With the board's histogram (docs/decisions/015) that is the sum of the buckets ahead of m's bucket plus a count of the
+ * With the board's histogram that is the sum of the buckets ahead of m's bucket plus a count of the
  * rows ahead inside m's own bucket, one short range of the board's index whatever m's place; without (a friends
  * board), a count of every row ahead.
  */
@@ -99,7 +99,7 @@ const PLAYER_COLS = sql`r.total_score, r.games_played,
   case when r.reported = 0 then 0 else round(100.0 * r.wins / r.reported)::int end as win_rate,
   u.id, u.username, u.avatar_url, u.created_at`;
 
-/** D24/D91: the players' board of all time (player_stats) or of a season (season_player_stats). */
+/** D24: the players' board of all time (player_stats) or of a season (season_player_stats). */
 export function playersBoard(seasonId: number | null, friendsOf?: number): Board {
   return {
     table: sql.raw(seasonId === null ? "player_stats" : "season_player_stats"),
@@ -122,7 +122,7 @@ export function playersBoard(seasonId: number | null, friendsOf?: number): Board
 
 const GAME_COLS = sql`r.score_id, r.score, r.achieved_at, u.id, u.username, u.avatar_url`;
 
-/** D23/D90/D91: a game's board of each player's best, all time (best_scores) or of a season (season_best_scores). */
+/** D23: a game's board of each player's best, all time (best_scores) or of a season (season_best_scores). */
 export function gameBoard(gameId: number | SQL, order: ScoreOrder, seasonId: number | null, friendsOf?: number): Board {
   return {
     table: sql.raw(seasonId === null ? "best_scores" : "season_best_scores"),
@@ -145,7 +145,7 @@ export function gameBoard(gameId: number | SQL, order: ScoreOrder, seasonId: num
 
 /**
  * The place the player's best holds on the game's all-time board (a score's answer, D23): among the listed rows, so
- * that a hidden player (D93) still learns where their best would be.
+ * that a hidden player still learns where their best would be.
  */
 export function bestScoreRankSql(userId: number, gameId: number, order: ScoreOrder): SQL {
   return sql`coalesce((select ${rankOfRow(gameBoard(gameId, order, null), sql.raw("me"))}

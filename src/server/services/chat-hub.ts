@@ -3,7 +3,7 @@ import { chatLiveEventSchema, type ChatLiveEvent, type ChatMessage } from "../..
 import type { Database } from "../db/client";
 import { NOTIFY_MAX_BYTES, PgListener, type ListenerLogger, type PgListenerOptions } from "./pg-listener";
 
-/** The PostgreSQL channel every process LISTENs on (D8, D37). */
+/** The PostgreSQL channel every process LISTENs on (D8). */
 export const CHAT_CHANNEL = "arcadium_chat";
 
 export type ChatHubLogger = ListenerLogger;
@@ -25,7 +25,7 @@ type WireEvent = { origin: string; event: ChatLiveEvent } | { origin: string; me
 const noopLogger: ChatHubLogger = { info: () => {}, warn: () => {} };
 
 /**
- * Chat fan-out (D8, D37). `publish` delivers an event to this process's subscribers at once and,
+ * Chat fan-out. `publish` delivers an event to this process's subscribers at once and,
  * on PostgreSQL, sends it with `pg_notify` to every other process; the process's LISTEN connection
  * (pg-listener.ts) re-delivers other processes' events to this process's subscribers. Each process
  * therefore delivers each event exactly once: its own events locally, everybody else's through LISTEN

@@ -46,7 +46,7 @@ export async function listChatMessages(db: Db, query: { before?: number; limit: 
 }
 
 /**
- * D35: stores a message by `author` (the session's user); D96: 403 while the author is muted. D98: 403 while the
+ * D35: stores a message by `author` (the session's user); 403 while the author is muted, 403 while the
  * chat is off; 400 for a link (unless allowed) or a blocked word; masked words are stored starred.
  */
 export async function postChatMessage(db: Db, author: { id: number; username: string; avatarUrl: string | null }, text: string): Promise<ChatMessage> {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Which script chunks a server-rendered page needs (issue 13 item 6, D73; ADR 010). Each screen is a chunk of
+ * Which script chunks a server-rendered page needs (D73). Each screen is a chunk of
  * its own (src/client/lib/lazy-component.tsx, named after its file under src/client/app/routes/); the browser
  * loads the page's screens before it hydrates. Named in the page's head as `<link rel="modulepreload">`, they
  * are fetched alongside the main script instead of after it. Read from Vite's build manifest; no HTTP types.

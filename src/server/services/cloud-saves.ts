@@ -20,7 +20,7 @@ import { assertGameOnGamesOrigin } from "./game-catalogue";
  * Contract:
  * - Whose data: the caller passes the player's id, which must come from the session (never from a
  *   request body); every query is limited to that player and the one game asked for.
- * - Which games: one that does not exist, or is played from an external URL (D20), has no store:
+ * - Which games: one that does not exist, or is played from an external URL, has no store:
  *   NotFound "Game not found".
  * - Size: an entry uses the UTF-8 bytes of its key plus those of its value (kept in `bytes`). The
  *   quota per player and game is the site setting `site.cloud_save_quota_kib` (KiB; 1024 when missing

@@ -5,7 +5,7 @@ import { COMMON_PASSWORD_MESSAGE } from "../../contract/password-constants";
 import { Invalid } from "../errors";
 
 /**
- * Issue 17 (security review, "Passwords"): the 10,000 most common passwords that the length rule lets through are
+ * The 10,000 most common passwords that the length rule lets through are
  * refused wherever a password is chosen (registration, a password change, a first password). The list is
  * src/server/lists/common-passwords.txt, written by scripts/generate-common-passwords.mjs from a public list (its
  * header line names the package, version and licence); it stays on the server, the client only shows the message.

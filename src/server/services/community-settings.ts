@@ -35,13 +35,13 @@ import { compileWordFilter, containsLink, type WordFilter } from "./word-filter"
  * Contract:
  * - The settings (and the compiled word filter) are cached per process and per database for at most
  *   CACHE_MAX_AGE_MS. `invalidateCommunitySettings(db)` drops them: the settings routes call it after a change,
- *   and app.ts calls it when another process announces a change (the cached-reads NOTIFY, decision 008, which
+ *   and app.ts calls it when another process announces a change (the cached-reads NOTIFY, which
  *   every /api/admin/settings and /api/admin/website-content write sends). A load that started before an
  *   invalidation is used by its caller but not kept.
  * - `filterText` refuses (400, the surface's message) a text with a blocked word and returns it with masked
- *   words starred; `assertChatPostable` adds D98's chat rules (chat off: 403; a link while links are off: 400).
+ *   words starred; `assertChatPostable` adds the chat rules (chat off: 403; a link while links are off: 400).
  * - `checkInvite` enforces registration by invite code (400 without or with a wrong one); `googleSignUpGate` tells
- *   the Google callback whether a first sign-in needs it (issue 17: Google sign-up is no way around the code).
+ *   the Google callback whether a first sign-in needs it (Google sign-up is no way around the code).
  */
 
 export type CommunitySettings = {
@@ -51,7 +51,7 @@ export type CommunitySettings = {
   registration: RegistrationMode;
   inviteCode: string;
   defaultProfileVisibility: ProfileVisibility;
-  /** issue 17: two-step sign-in required of every admin and moderator */
+  /** Two-step sign-in required of every admin and moderator */
   staffTwoStepRequired: boolean;
 };
 
@@ -165,7 +165,7 @@ export async function checkInvite(db: Db, code: string | undefined): Promise<voi
 }
 
 /**
- * Issue 17, D98: what a first Google sign-in (no account has its `sub`) may do: "open" creates the account,
+ * D98: what a first Google sign-in (no account has its `sub`) may do: "open" creates the account,
  * "invite" must first be given the invite code (checkInvite), "closed" (invite-only without a code) may not.
  */
 export async function googleSignUpGate(db: Db): Promise<"open" | "invite" | "closed"> {
@@ -183,8 +183,8 @@ export function newInviteCode(): string {
 
 /**
  * D98 school mode in one step: chat off, direct messages off, registration by invite code (a new code when
- * none is set), new players' profiles private, and every existing player's profile made private (D87's
- * visibility; players may open theirs again in /settings). Invalidates this process's cache.
+ * none is set), new players' profiles private, and every existing player's profile made private (players may
+ * open theirs again in /settings). Invalidates this process's cache.
  */
 export async function applySchoolMode(db: Db): Promise<SchoolModeResult> {
   const current = await load(db);

@@ -34,8 +34,8 @@ function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem 
 
 /**
  * Site settings with rules of their own, checked however they are written (the Settings screen or the
- * Website Content editor): D76's cloud save quota is a whole number of KiB within its range, stored as digits;
- * D91's season length is "week", "month" or "none". (A season length changed in the Website Content editor
+ * Website Content editor): the cloud save quota is a whole number of KiB within its range, stored as digits;
+ * the season length is "week", "month" or "none". (A season length changed in the Website Content editor
  * takes effect at the next rollover; the Settings screen reschedules the open season at once.)
  */
 function checkSettingValue(section: string, key: string, value: string): string {
@@ -106,7 +106,7 @@ export async function deleteContent(db: Db, id: number): Promise<{ section: stri
   return deleted;
 }
 
-/** D40: the content the public site reads: every item but the private site settings (D98: invite code, word lists). */
+/** D40: the content the public site reads: every item but the private site settings (invite code, word lists). */
 export async function listPublicContent(db: Db): Promise<ContentItem[]> {
   return (await listContent(db)).filter((i) => !(i.section === "site" && PRIVATE_SITE_SETTINGS.includes(i.key)));
 }

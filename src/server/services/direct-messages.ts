@@ -20,15 +20,15 @@ import { assertNotMuted } from "./moderation";
 import { filterText } from "./community-settings";
 
 /**
- * D88 direct messages between friends (issue 15 item 6; D100's routes in routes/direct-messages.ts, no HTTP
+ * D88 direct messages between friends (the routes are in routes/direct-messages.ts, no HTTP
  * types here).
  *
  * - Only friends write to each other, and never across a block (either way). The admin switch (website content
  *   `site.direct_messages`, "false" = off) stops all sending; what was sent stays readable.
  * - A conversation with a former friend stays readable (both players keep what was said) but cannot be written
- *   to; a block hides it entirely, both ways (D84: no trace in the blocker's views, and the blocked player
+ *   to; a block hides it entirely, both ways (no trace in the blocker's views, and the blocked player
  *   learns nothing they could not already tell).
- * - Conversations with a disabled or deleted player are left out, and their thread is 404 (like D84's lists).
+ * - Conversations with a disabled or deleted player are left out, and their thread is 404 (like the friends lists).
  * - Reading the newest page of a conversation marks the other's messages read. Every change (a message, a
  *   read) tells both players' pages `direct-messages-changed` (player-hub.ts), each with the other's id.
  */
@@ -128,7 +128,7 @@ async function sendRefusal(db: Db, me: number, other: number): Promise<{ reason:
 }
 
 /**
- * D88, D100: a page of my conversation with `other`, the newest page first (`before`: an id, to go back),
+ * D88: a page of my conversation with `other`, the newest page first (`before`: an id, to go back),
  * oldest first within the page. 403 across a block, or with a player who is not my friend and never wrote
  * with me; a former friend's conversation is readable (canSend false). Reading the newest page marks their
  * messages to me read.

@@ -10,11 +10,12 @@ import { pipeline } from "node:stream/promises";
  * One concern, no HTTP types and no database.
  *
  * Contract:
- * - A key is a relative POSIX path of 1 to 1,024 characters: segments of letters, digits, `.`, `_`, `-`, `@`, `+`
- *   and spaces (at most 255 characters each), no empty, `.` or `..` segment, no leading or trailing `/`.
+ * - A key is a relative POSIX path of 1 to 1,024 characters: segments of at most 255 characters, none a control
+ *   character or a backslash, no empty, `.` or `..` segment, no leading or trailing `/` (the names a game package
+ *   may hold).
  *   `assertKey` throws `InvalidKeyError` otherwise; a prefix for `list`/`removePrefix` is "" or a key followed by `/`.
  * - Layout: a key's first segment is one of `STORE_AREAS`: `games/{id}/…` packages, `uploads/…` what /uploads/
- *   serves, `backups/…` archives (D160). Other keys are invalid, so that on disk the store never reaches the
+ *   serves, `og-cards/…` link preview cards (served by their own route, D71), `backups/…` archives (D160). Other keys are invalid, so that on disk the store never reaches the
  *   database or the secrets that share DATA_DIR, and `list("")` yields stored files only.
  * - `put` replaces the whole object or leaves the old one: readers never see half a file.
  * - `get` answers `undefined` for a missing key; with a range (inclusive byte offsets, as HTTP's Range) the body
@@ -23,7 +24,9 @@ import { pipeline } from "node:stream/promises";
  * - `list(prefix)` yields every object under the prefix (recursively), in no promised order.
  * - `remove` of a missing key and `removePrefix` of a prefix with nothing under it are no-ops; `removePrefix("")`
  *   is refused (`InvalidKeyError`): nothing empties the whole store.
- * - `openFileStore(config)` is the site's store: DiskStore over DATA_DIR (object storage with STORAGE_URL, D162).
+ * - A store that cannot be reached fails the call with `StorageUnavailableError` within its time limit, never hangs.
+ * - `openFileStore(config)` (services/open-file-store.ts) is the site's store: S3Store when STORAGE_URL is set,
+ *   else DiskStore over DATA_DIR.
  * - `DiskStore(root)` keeps key `a/b` at `root/a/b`, files 0600 and folders 0700 (ADR 020), and skips its own
  *   half-written `.tmp-*` files when listing.
  */
@@ -51,6 +54,14 @@ export class InvalidKeyError extends Error {
   }
 }
 
+/** The store could not be reached or answered with a fault (object storage down, timed out, refused): a 503. */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StorageUnavailableError";
+  }
+}
+
 export class RangeNotSatisfiableError extends Error {
   constructor(readonly size: number) {
     super("The requested range starts past the end of the file");
@@ -58,8 +69,10 @@ export class RangeNotSatisfiableError extends Error {
   }
 }
 
-const SEGMENT = /^[A-Za-z0-9._@+ -]{1,255}$/;
-export const STORE_AREAS = ["games", "uploads", "backups"] as const;
+// Any name a game package may hold (zip-packages.ts refuses control characters and backslashes too).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a key may not hold
+const SEGMENT = /^[^/\\\u0000-\u001f\u007f]{1,255}$/u;
+export const STORE_AREAS = ["games", "uploads", "og-cards", "backups"] as const;
 
 export function assertKey(key: string): void {
   if (key.length === 0 || key.length > 1024) throw new InvalidKeyError(key);
@@ -67,6 +80,15 @@ export function assertKey(key: string): void {
   if (!(STORE_AREAS as readonly string[]).includes(segments[0]!)) throw new InvalidKeyError(key);
   for (const segment of segments) {
     if (!SEGMENT.test(segment) || segment === "." || segment === "..") throw new InvalidKeyError(key);
+  }
+}
+
+export function isValidKey(key: string): boolean {
+  try {
+    assertKey(key);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -89,10 +111,6 @@ export async function readAll(stored: StoredBody): Promise<Buffer> {
 }
 
 const TEMP_PREFIX = ".tmp-";
-
-export function openFileStore(config: { dataDir: string }): FileStore {
-  return new DiskStore(config.dataDir);
-}
 
 export class DiskStore implements FileStore {
   readonly kind = "disk";

@@ -25,7 +25,7 @@ export async function saveContactMessage(db: Db, message: z.output<typeof contac
   await db.insert(contactMessagesTable).values(message);
 }
 
-/** D51/D53: what visitors sent through the contact, newsletter and advertising forms, latest first (at most `limit` of each). */
+/** D51: what visitors sent through the contact, newsletter and advertising forms, latest first (at most `limit` of each). */
 export async function listMessages(db: Db, limit: number): Promise<AdminMessages> {
   const [contact, newsletter, advertisers] = await Promise.all([
     db.select().from(contactMessagesTable).orderBy(desc(contactMessagesTable.createdAt), desc(contactMessagesTable.id)).limit(limit),

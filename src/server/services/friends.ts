@@ -20,7 +20,7 @@ export type Relationship = {
   /** I asked them */
   outgoing: boolean;
   blockedByMe: boolean;
-  /** they blocked me (only used to refuse; never shown as such) */
+  /** they blocked me (used only to refuse; never shown as such) */
   blockedMe: boolean;
 };
 

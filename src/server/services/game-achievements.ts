@@ -28,14 +28,14 @@ import { PLAY_SESSION_TTL_MS } from "./scores";
  * Contract:
  * - Declaring: `syncDeclaredAchievements` writes a game.json's list into game_achievements, upserting by
  *   key so that existing rows keep their ids (and their unlocks); the list's order becomes sort_order.
- *   Keys no longer declared are left alone (an admin deletes them in the CMS). The CMS functions
+ *   Keys the list leaves out are left alone (an admin deletes them in the CMS). The CMS functions
  *   (`adminList…`, `adminCreate…`, …) edit the same rows; at most 50 per game.
  * - Unlocking: `unlockGameAchievement` needs a declared key (else NotFound "Unknown achievement") and an
  *   open play (else Conflict "No open play"): a play of this game by this user started at most 6 hours
- *   ago, the rule D23 applies to scores. The (user, achievement) primary key makes an unlock happen
+ *   ago, the rule that applies to scores. The (user, achievement) primary key makes an unlock happen
  *   once per player, also when two requests race: the insert `on conflict do nothing` tells who won.
- *   One play unlocks at most UNLOCKS_PER_PLAY (D108; Conflict past it): the play's row is locked while counting.
- * - Showing: `listGameAchievements` is the same for everybody (cacheable, D70): hidden achievements
+ *   One play unlocks at most UNLOCKS_PER_PLAY (Conflict past it): the play's row is locked while counting.
+ * - Showing: `listGameAchievements` is the same for everybody (cacheable): hidden achievements
  *   are listed as "Hidden achievement" without a description, and each has the rounded percent of the
  *   game's players (distinct users with a score or an unlock in the game) who have it.
  *   `myGameAchievements` and `listUserGameAchievements` are the per-player reads.
@@ -55,7 +55,7 @@ export function resolveIconUrl(iconUrl: string | null, gameId: number, gamesUrl:
 }
 
 /**
- * The achievements an uploaded package declares in its game.json (D78). A package without game.json, or
+ * The achievements an uploaded package declares in its game.json. A package without game.json, or
  * whose game.json is not JSON or has no `achievements`, declares none (game.json may be another portal's
  * file); a present but invalid list, or an icon that is not in the package, is refused (Invalid).
  */
@@ -216,7 +216,7 @@ export async function listUserGameAchievements(db: Db, gamesUrl: string, userId:
   return rows.map((r) => ({ ...r, iconUrl: resolveIconUrl(r.iconUrl, r.gameId, gamesUrl), unlockedAt: r.unlockedAt.toISOString() }));
 }
 
-// ---- CMS (D78): the admin's view and edits ----
+// ---- CMS: the admin's view and edits ----
 
 async function adminRows(db: Db, gameId: number): Promise<AdminGameAchievement[]> {
   const rows = await db

@@ -16,6 +16,7 @@ import { categoriesTable, gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { medianFirstGameplayColumn } from "./play-timing";
 import { commitPackage, removePackage } from "./packages";
+import type { FileStore } from "./file-store";
 import { preparePackage } from "./portal-sdks";
 import { rebuildPlayerStats } from "./scores";
 import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
@@ -175,7 +176,7 @@ export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.outp
  */
 export async function createPackagedGame(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   fields: z.output<typeof adminGameUploadFieldsSchema> & { scoreRules?: ScoreRulesPatch },
   stagingDir: string,
 ): Promise<number> {
@@ -202,7 +203,7 @@ export async function createPackagedGame(
         })
         .returning({ id: gamesTable.id });
       if (fields.collectionIds?.length) await setGameCollections(tx, row.id, fields.collectionIds);
-      await commitPackage(dataDir, stagingDir, row.id);
+      await commitPackage(files, stagingDir, row.id);
       return row.id;
     });
   } catch (err) {
@@ -216,9 +217,9 @@ export async function createPackagedGame(
  * Deletes the game (its plays, scores and reviews go with it) and its package files (D3); its
  * scores went with it, so the leaderboard aggregates are rebuilt (decision 004).
  */
-export async function deleteGame(db: Db, dataDir: string, id: number): Promise<void> {
+export async function deleteGame(db: Db, files: FileStore, id: number): Promise<void> {
   const deleted = await db.delete(gamesTable).where(eq(gamesTable.id, id)).returning({ id: gamesTable.id });
   if (deleted.length === 0) throw new NotFound("Game not found");
-  await removePackage(dataDir, id);
+  await removePackage(files, id);
   await rebuildPlayerStats(db);
 }

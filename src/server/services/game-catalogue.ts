@@ -45,7 +45,7 @@ export function runsOnGamesOrigin(row: { externalUrl: string | null }): boolean 
 
 /**
  * D20: the frame source is the externalUrl if set, else the games origin: GAMES_URL's, or with `{id}` in
- * GAMES_URL the game's own (D79, games-hosts.ts).
+ * GAMES_URL the game's own (games-hosts.ts).
  */
 export function frameUrlFor(row: { id: number; externalUrl: string | null }, gamesUrl: string): string {
   return runsOnGamesOrigin(row) ? `${gamesOrigin(gamesUrl, row.id)}/game-frame/${row.id}/` : row.externalUrl!;
@@ -87,7 +87,7 @@ export function likePattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
-/** Pseudo-category slugs (spec §2 Category page, D50). */
+/** Pseudo-category slugs (D50). */
 export function pseudoCategoryFilter(slug: string): SQL | undefined {
   if (slug === "new") return eq(gamesTable.isNew, true);
   if (slug === "hot") return eq(gamesTable.isHot, true);
@@ -96,7 +96,7 @@ export function pseudoCategoryFilter(slug: string): SQL | undefined {
 }
 
 /**
- * A category's games. Issue 12 item 3: compared by id with the category looked up once (an InitPlan),
+ * A category's games, compared by id with the category looked up once (an InitPlan),
  * not through the join, so that the planner reads games_category_*_idx in the order asked for.
  */
 function categoryFilter(slug: string): SQL {
@@ -106,7 +106,7 @@ function categoryFilter(slug: string): SQL {
 }
 
 /**
- * Issue 12 item 3: whether a search term is also matched by trigram similarity (typos, word order).
+ * Whether a search term is also matched by trigram similarity (typos, word order).
  * Typos are made in words: a term without a letter (a number, "100%") is only matched as typed, or
  * "100%" would find "1000".
  */
@@ -115,7 +115,7 @@ function forgivesTypos(term: string): boolean {
 }
 
 /**
- * Issue 12 item 3: a game matches a search when the term is in its title or description as typed
+ * A game matches a search when the term is in its title or description as typed
  * (case-insensitive, wildcards as text), or when its title has words similar to the term's by
  * trigrams (pg_trgm's strict word similarity, at least pg_trgm.strict_word_similarity_threshold,
  * 0.5 by default): "Astroid" finds "Asteroid Drift", and so does "drift asteroid". Every predicate
@@ -153,8 +153,7 @@ function orderFor(sort: GameListQuery["sort"]) {
 /**
  * The two statements of listGames, built but not run: the page (`rows`) and the number of all that
  * match (`total`). Exported so that the query plans can be checked (src/server/db/indexes.test.ts).
- * The order is the `sort` asked for; with a search and no `sort`, the most relevant first (issue 12
- * item 3), then the most played.
+ * The order is the `sort` asked for; with a search and no `sort`, the most relevant first, then the most played.
  */
 export function gameListQuery(db: Db, query: GameListQuery) {
   const conditions: SQL[] = [];
@@ -176,7 +175,7 @@ export function gameListQuery(db: Db, query: GameListQuery) {
 
 /**
  * A page of games (GAME_PAGE_SIZE when `limit` is not given, never more than GAME_PAGE_SIZE.max: the
- * contract refuses a larger limit; issue 12 item 2) and the number of all that match.
+ * contract refuses a larger limit) and the number of all that match.
  */
 export async function listGames(db: Db, gamesUrl: string, query: GameListQuery): Promise<{ games: Game[]; total: number }> {
   const { rows, total } = gameListQuery(db, query);
@@ -184,7 +183,7 @@ export async function listGames(db: Db, gamesUrl: string, query: GameListQuery):
   return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
 
-/** The featured games, most played first, one page at a time (GAME_PAGE_SIZE, issue 12 item 2). */
+/** The featured games, most played first, one page at a time (GAME_PAGE_SIZE). */
 export async function featuredGames(db: Db, gamesUrl: string, page: FeaturedGamesQuery = {}): Promise<{ games: Game[]; total: number }> {
   const featured = eq(gamesTable.isFeatured, true);
   const [rows, [{ total }]] = await Promise.all([
@@ -206,13 +205,13 @@ export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Gam
 /**
  * D83: Total Players, the number of distinct signed-in players who have started a play of the game. Guests
  * cannot be told apart (a play has no user), so they are not counted. Each such player has one player_games row
- * per game (D86, written with every signed-in play; migration 0007 filled it from earlier plays), so this is one
+ * per game (written with every signed-in play; migration 0007 filled it from earlier plays), so this is one
  * index range (player_games_game_idx) rather than a distinct count over every play (~66 ms at 40,000 plays).
- * The answer is cached with the game (decision 008) and built again after plays.
+ * The answer is cached with the game and built again after plays.
  */
 const totalPlayersColumn = sql<number>`(select count(*)::int from ${playerGamesTable} where ${playerGamesTable.gameId} = ${gamesTable.id})`.mapWith(Number);
 
-/** GET /api/games/{id}: the game with its Total Players (D83). */
+/** GET /api/games/{id}: the game with its Total Players. */
 export async function getGameDetail(db: Db, gamesUrl: string, id: number): Promise<GameDetail | undefined> {
   const [row] = await db
     .select({ ...gameColumns, totalPlayers: totalPlayersColumn })
@@ -253,7 +252,7 @@ export async function assertGameExists(db: Pick<Db, "select">, gameId: number): 
 }
 
 /**
- * 404 "Game not found" unless the game exists and runs on the games origin (D20): a game played from an
+ * 404 "Game not found" unless the game exists and runs on the games origin: a game played from an
  * external URL is not ours to host, so it has no cloud saves (D76). In a transaction, `lock` holds the game's
  * row (FOR KEY SHARE) until the end, so that the game cannot be deleted meanwhile.
  */

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../db/pg-errors";
 import { NotFound } from "../errors";
 
 /**
- * Issue 26 (D75, D87): the player as a game sees them through the SDK. A public profile: the account's id, name and
+ * D75: the player as a game sees them through the SDK. A public profile: the account's id, name and
  * picture (as on the boards). A private or friends-only one: "Player", no picture, and an id of its own in each game,
  * so that a game can neither look the player up on the boards nor tell that two games have the same player. The id is
  * random, kept (game_player_aliases) so that a game sees the same one every time, and above every account's id.

@@ -1,3 +1,4 @@
+import type { FileStore } from "./file-store";
 import fsp from "node:fs/promises";
 import type { z } from "zod";
 import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
@@ -23,7 +24,7 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  */
 export async function installUploadedGame(
   db: Db,
-  site: { dataDir: string; gamesUrl: string; limits: PackageLimits; log: { warn(details: object, message: string): void } },
+  site: { dataDir: string; files: FileStore; gamesUrl: string; limits: PackageLimits; log: { warn(details: object, message: string): void } },
   fields: z.output<typeof adminGameUploadFieldsSchema>,
   file: { path: string; filename: string; head: Buffer },
 ): Promise<{ game: AdminGame; kind: PackageKind }> {
@@ -43,9 +44,9 @@ export async function installUploadedGame(
     await fsp.rm(staging, { recursive: true, force: true });
     throw err;
   }
-  const id = await createPackagedGame(db, site.dataDir, { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules }, staging);
+  const id = await createPackagedGame(db, site.files, { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules }, staging);
   await syncDeclaredAchievements(db, id, declared.achievements);
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
-  makeOgImageSoon(site.dataDir, game.imageUrl, site.log);
+  makeOgImageSoon(site.files, game.imageUrl, site.log);
   return { game, kind };
 }

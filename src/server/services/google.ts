@@ -87,7 +87,7 @@ function neutralUsername(digits = 4): string {
 }
 
 /**
- * A username that fits D11 (3–20 of letters, digits, _) and is free, derived from the profile. D98: it never holds
+ * A username that fits D11 (3–20 of letters, digits, _) and is free, derived from the profile. It never holds
  * a word of the block list (every candidate is checked as a typed name would be); a name that would falls back to
  * a neutral "player1234".
  */
@@ -129,7 +129,7 @@ export async function findGoogleUser(db: Db, sub: string) {
 }
 
 /**
- * Issue 17, D98: a first Google sign-in on an invite-only site waits for the invite code. The verified profile is kept
+ * D98: a first Google sign-in on an invite-only site waits for the invite code. The verified profile is kept
  * in the browser meanwhile, sealed with an HMAC keyed by a key derived from the Google client secret (only this server
  * knows it) and valid GOOGLE_SIGN_UP_TTL_MS: `sealPendingSignUp` makes the value, `openPendingSignUp` gives the
  * profile back, or null when it is missing, altered or expired.
@@ -161,7 +161,7 @@ export function openPendingSignUp(config: Config, value: string | undefined, now
 }
 
 /**
- * D15: the user is found by the provider's `sub`, or created. Accounts are never linked by email alone. Issue 17: the
+ * D15: the user is found by the provider's `sub`, or created. Accounts are never linked by email alone. The
  * caller decides whether a new account may be made (googleSignUpGate: the invite code of an invite-only site).
  */
 export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
@@ -182,7 +182,7 @@ export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
       const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
       const [user] = await db
         .insert(usersTable)
-        // Issue 17: an address Google says is verified is one (only such an address is kept, above)
+        // An address Google says is verified is one (only such an address is kept, above)
         .values({
           username,
           email,

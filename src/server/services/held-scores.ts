@@ -12,7 +12,7 @@ import { inOpenSeason, recordOnBoards } from "./scores";
  * Contract: `listHeldScores` answers the pending ones, oldest first. `approveHeldScore` records the score as if it had
  * just arrived (its boards, totals, season and achievements; at the approval's time, in the open season) and answers
  * what recording it answered (for its notifications, which the caller sends); `rejectHeldScore` keeps it out for good (its play stays used). Either on a decided or unknown one is a
- * Conflict or NotFound, and nothing changes. Auditing is the admin routes' (D99). No HTTP types.
+ * Conflict or NotFound, and nothing changes. Auditing is the admin routes'. No HTTP types.
  */
 
 export const HELD_SCORE_LIST_LIMIT = 100;

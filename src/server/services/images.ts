@@ -1,10 +1,8 @@
+import type { FileStore } from "./file-store";
 import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin/games";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
-import { PRIVATE_FILE_MODE } from "./data-dir";
 
 /** D45 limits of an uploaded image (tests lower them through buildApp's settings, context.ts). */
 export type ImageLimits = {
@@ -23,10 +21,8 @@ export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = Object.freeze({
 const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp", "gif"]);
 const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
 
-/** Where uploaded images live: DATA_DIR/uploads/images, served at /uploads/images/ (D3, D45). */
-export function imagesDir(dataDir: string): string {
-  return path.join(dataDir, "uploads", "images");
-}
+/** Where uploaded images live in the store: uploads/images/, served at /uploads/images/ (D3, D45). */
+const IMAGES_PREFIX = "uploads/images/";
 
 function decodeError(err: unknown, imageLimits: ImageLimits): DomainError {
   const message = err instanceof Error ? err.message : String(err);
@@ -40,7 +36,7 @@ function decodeError(err: unknown, imageLimits: ImageLimits): DomainError {
  * name derived from its content. Returns the public URL.
  */
 export async function storeUploadedImage(
-  dataDir: string,
+  files: FileStore,
   input: Buffer | string,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<{ imageUrl: string; width: number; height: number }> {
@@ -65,17 +61,6 @@ export async function storeUploadedImage(
   }
 
   const name = `${crypto.createHash("sha256").update(output.data).digest("hex").slice(0, 32)}.webp`;
-  const dir = imagesDir(dataDir);
-  await fsp.mkdir(dir, { recursive: true });
-  const target = path.join(dir, name);
-  // Written under a dot-name (never served: dotfiles are denied) and renamed, so that nobody sees half a file.
-  const temp = path.join(dir, `.${name}.${crypto.randomBytes(4).toString("hex")}.tmp`);
-  try {
-    await fsp.writeFile(temp, output.data, { mode: PRIVATE_FILE_MODE });
-    await fsp.rename(temp, target);
-  } catch (err) {
-    await fsp.rm(temp, { force: true });
-    throw err;
-  }
+  await files.put(`${IMAGES_PREFIX}${name}`, output.data, { contentType: "image/webp" });
   return { imageUrl: `/uploads/images/${name}`, width: output.info.width, height: output.info.height };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 /**
- * D107, ADR 019: the "known device" mark, given to a browser after a successful sign-in so that limits which anyone
+ * D107: the "known device" mark, given to a browser after a successful sign-in so that limits which anyone
  * can fill for an account (the per-address cap on staff code mails, the per-account caps on guesses) do not count the
  * owner's own device. No HTTP types: the cookie itself is set by plugins/known-device.ts.
  *

@@ -49,7 +49,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   };
 }
 
-/** The sign-in code mail (D42). */
+/** The sign-in code mail. */
 export function otpMail(opts: { to: string; code: string; siteName: string; publicUrl: string; validMinutes: number }): MailMessage {
   return {
     to: opts.to,
@@ -65,7 +65,7 @@ export function otpMail(opts: { to: string; code: string; siteName: string; publ
   };
 }
 
-/** Issue 17: the alert after repeated wrong sign-in codes for a staff member's address. */
+/** The alert after repeated wrong sign-in codes for a staff member's address. */
 export function signInAlertMail(opts: { to: string; siteName: string; publicUrl: string; failures: number; address: string }): MailMessage {
   return {
     to: opts.to,
@@ -79,7 +79,7 @@ export function signInAlertMail(opts: { to: string; siteName: string; publicUrl:
   };
 }
 
-/** D87, issue 17: the link that proves an address (asked for in Settings or given at registration). */
+/** D87: the link that proves an address (asked for in Settings or given at registration). */
 export function emailVerificationMail(opts: { to: string; username: string; link: string; siteName: string; validHours: number }): MailMessage {
   return {
     to: opts.to,
@@ -98,7 +98,7 @@ export function emailVerificationMail(opts: { to: string; username: string; link
 }
 
 /**
- * Issue 17: what the owner of an address already in use gets instead of a link when someone gives it at registration
+ * What the owner of an address already in use gets instead of a link when someone gives it at registration
  * (`register`) or asks for it in Settings (`change`): the answer to them is the same as for a free address, so that
  * nobody learns which addresses have an account here.
  */

@@ -10,7 +10,7 @@ import { updateUserAsAdmin } from "./users";
  * D96: mutes and bans. A mute keeps a player from posting in chat, reviewing and sending direct messages until its
  * end (`assertNotMuted`, called by those three services); it climbs a ladder — 10 minutes, then 1 hour, then 24
  * hours for every later one — and a player not muted for 30 days (MUTE_LADDER_RESET_MS, counted from the end of the
- * last mute) starts again at 10 minutes. A ban is the account disabled (D47's switch): its sessions end at once,
+ * last mute) starts again at 10 minutes. A ban is the account disabled (the Users screen's switch): its sessions end at once,
  * its live sockets close (the chat socket checks its session on the next event, services/sessions.ts
  * `sessionIsLive`), and the boards, profiles and notifications skip disabled accounts. Staff cannot be muted or
  * banned here (an admin demotes them first). No HTTP types here.
@@ -58,7 +58,7 @@ export async function assertNotMuted(db: Db, userId: number, now = new Date()): 
   if (user?.mutedUntil && user.mutedUntil > now) throw new Forbidden(mutedMessage(user.mutedUntil));
 }
 
-/** D96/D97: bans a player (admins only, checked by the caller): the account is disabled and signed out everywhere. */
+/** D96: bans a player (admins only, checked by the caller): the account is disabled and signed out everywhere. */
 export async function banPlayer(deps: { db: Db; playerHub: PlayerHub }, adminId: number, userId: number): Promise<{ changed: boolean }> {
   const user = await target(deps.db, userId);
   if (user.role !== "player") throw new Forbidden("Moderators and admins cannot be banned; change their role first");

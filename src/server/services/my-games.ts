@@ -1,5 +1,5 @@
 /**
- * My Games (D86, D100): favourites, the games a player played last, and the playtime per game measured from the
+ * My Games (D86): favourites, the games a player played last, and the playtime per game measured from the
  * game's gameplay start/stop reports.
  *
  * Contract:
@@ -47,7 +47,7 @@ export async function addFavorite(db: Db, userId: number, gameId: number): Promi
   });
 }
 
-/** D86: the game is no longer a favourite of the player (whether or not it was). */
+/** D86: removes the game from the player's favourites (whether or not it was one). */
 export async function removeFavorite(db: Db, userId: number, gameId: number): Promise<void> {
   await db.delete(favoritesTable).where(and(eq(favoritesTable.userId, userId), eq(favoritesTable.gameId, gameId)));
 }

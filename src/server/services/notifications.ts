@@ -18,8 +18,8 @@ export type NotifyDeps = { db: Db; playerHub: PlayerHub };
 
 /**
  * D85: notifications. `notify` stores one for a player and sends it live to their pages on every process
- * (player-hub.ts), unless the player turned that kind off (D87, users.notification_prefs) or a block stands
- * between the player and the one who caused it (D84: a blocked player leaves no trace). Reading lists the last
+ * (player-hub.ts), unless the player turned that kind off (users.notification_prefs) or a block stands
+ * between the player and the one who caused it (a blocked player leaves no trace). Reading lists the last
  * 90 days, newest first, with the unread count; older ones are purged by `purgeOldNotifications`.
  * No HTTP types here (routes/notifications.ts).
  */
@@ -47,7 +47,7 @@ export async function notify(
 /**
  * D85 "a friend beat your best score on a game": after `userId`'s new best `score` on the game (their best before
  * was `previousBest`, or none), every friend whose best lay between the two has just been overtaken: in
- * [previousBest, score) on a "more is better" game, in (score, previousBest] on a "less is better" one (D90).
+ * [previousBest, score) on a "more is better" game, in (score, previousBest] on a "less is better" one.
  */
 export async function notifyScoreBeaten(
   deps: NotifyDeps,
@@ -74,7 +74,7 @@ export async function notifyScoreBeaten(
   return sent;
 }
 
-/** D85 "achievement unlocked": one notification per unlocked achievement (the site's D25 ones or a game's D78 ones). */
+/** D85 "achievement unlocked": one notification per unlocked achievement (the site's or a game's own). */
 export async function notifyAchievements(deps: NotifyDeps, userId: number, titles: string[], gameId?: number, now = new Date()): Promise<void> {
   for (const title of titles) {
     await notify(deps, userId, "achievement", { text: title, ...(gameId ? { gameId, link: `/game/${gameId}` } : { link: `/profile/${userId}` }) }, now);
@@ -83,7 +83,7 @@ export async function notifyAchievements(deps: NotifyDeps, userId: number, title
 
 /**
  * D85: what a score that reached the boards tells: the friends it overtook (on a new best) and the player's
- * achievement unlocks. For a score a moderator approved (D108) this runs at the approval: the score joins the boards
+ * achievement unlocks. For a score a moderator approved this runs at the approval: the score joins the boards
  * then, so the friends it passes are the ones passed on the boards as they stand then.
  */
 export async function notifyRecordedScore(

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import { categoryDescription, collectionDescription, restrictedProfileNote, STATIC_PAGE_META, type StaticPagePath } from "../../contract/pages";
 import type { Db } from "../db/client";
@@ -9,7 +7,8 @@ import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
 import { getGame, listCollectionGames, listGames } from "./game-catalogue";
 import { renderCard, type CardContent } from "./og-card-render";
-import { localCoverFile, OG_IMAGE_SIZE, writeFileOnce } from "./og-images";
+import { localCoverKey, OG_IMAGE_SIZE, putOnce, readStoredPicture } from "./og-images";
+import { readAll, type FileStore } from "./file-store";
 import { getUserProfile } from "./users";
 
 /**
@@ -37,7 +36,7 @@ export type CardSubject =
   | { kind: "profile"; id: number }
   | { kind: "game"; id: number };
 
-export type CardContext = { db: Db; publicUrl: string; gamesUrl: string; dataDir: string };
+export type CardContext = { db: Db; publicUrl: string; gamesUrl: string; files: FileStore };
 
 /** The website content a card reads (site.name, site.tagline and what a static page's description reads). */
 export type CardSiteTexts = { get(key: string): string };
@@ -58,9 +57,8 @@ const COVERS_PER_CARD = 3;
 const HASH = /^[\w-]{22}$/;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export function ogCardsDir(dataDir: string): string {
-  return path.join(dataDir, "og-cards");
-}
+/** Where the cards live in the store (og-cards/{kind}/{key}/{hash}.png), served by their route only. */
+export const OG_CARDS_PREFIX = "og-cards/";
 
 /** The key of a subject in its URL and folder name. */
 function subjectKey(subject: CardSubject): string {
@@ -104,19 +102,13 @@ export function parseCardFile(file: string): string | undefined {
 }
 
 /** The bytes of a picture stored here, or undefined (elsewhere, missing, too large). */
-async function localPicture(dataDir: string, url: string | null | undefined): Promise<Buffer | undefined> {
-  const file = url ? localCoverFile(dataDir, url) : undefined;
-  if (!file) return undefined;
-  try {
-    const stat = await fsp.stat(file);
-    return stat.isFile() && stat.size <= MAX_PICTURE_BYTES ? await fsp.readFile(file) : undefined;
-  } catch {
-    return undefined;
-  }
+async function localPicture(files: FileStore, url: string | null | undefined): Promise<Buffer | undefined> {
+  const key = url ? localCoverKey(url) : undefined;
+  return key ? readStoredPicture(files, key, MAX_PICTURE_BYTES) : undefined;
 }
 
-async function localPictures(dataDir: string, urls: readonly string[]): Promise<Buffer[]> {
-  const pictures = await Promise.all(urls.slice(0, COVERS_PER_CARD).map((url) => localPicture(dataDir, url)));
+async function localPictures(files: FileStore, urls: readonly string[]): Promise<Buffer[]> {
+  const pictures = await Promise.all(urls.slice(0, COVERS_PER_CARD).map((url) => localPicture(files, url)));
   return pictures.filter((p): p is Buffer => p !== undefined);
 }
 
@@ -152,10 +144,10 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
       if (!title) return undefined;
       const { games, total } = await listGames(ctx.db, ctx.gamesUrl, { category: subject.slug, sort: "popular", limit: COVERS_PER_CARD });
       const covers = await localPictures(
-        ctx.dataDir,
+        ctx.files,
         games.map((g) => g.imageUrl),
       );
-      const categoryPicture = covers.length ? undefined : await localPicture(ctx.dataDir, category?.imageUrl);
+      const categoryPicture = covers.length ? undefined : await localPicture(ctx.files, category?.imageUrl);
       return {
         content: {
           layout: "category",
@@ -185,7 +177,7 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
           text: collection.description.trim() || collectionDescription(site, collection.title),
           detail: gamesCount(listed.total),
           pictures: await localPictures(
-            ctx.dataDir,
+            ctx.files,
             listed.games.map((g) => g.imageUrl),
           ),
         },
@@ -202,7 +194,7 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
         throw err;
       }
       const detail = profile.restricted || !profile.createdAt ? restrictedProfileNote(profile) : memberSince(profile.createdAt);
-      const avatar = await localPicture(ctx.dataDir, profile.avatarUrl);
+      const avatar = await localPicture(ctx.files, profile.avatarUrl);
       return {
         content: { layout: "profile", site, host, name: profile.username, avatar, detail, locked: profile.restricted },
         alt: on(profile.username),
@@ -248,18 +240,20 @@ function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** The card's PNG file, drawn now when it is not there yet; the subject's older card is then removed. */
-export async function ensureCardFile(dataDir: string, card: Card): Promise<string> {
-  const dir = path.join(ogCardsDir(dataDir), card.subject.kind, subjectKey(card.subject));
-  const name = `${card.hash}.png`;
-  const made = await writeFileOnce(path.join(dir, name), () => oneAtATime(() => renderCard(card.content)));
+/** The card's PNG, drawn now when it is not stored yet; the subject's older card is then removed. */
+export async function ensureCardFile(files: FileStore, card: Card): Promise<Buffer> {
+  const folder = `${OG_CARDS_PREFIX}${card.subject.kind}/${subjectKey(card.subject)}/`;
+  const key = `${folder}${card.hash}.png`;
+  const made = await putOnce(files, key, () => oneAtATime(() => renderCard(card.content)), "image/png");
   if (made) {
-    for (const other of await fsp.readdir(dir)) if (other !== name && other.endsWith(".png")) await fsp.rm(path.join(dir, other), { force: true });
+    for await (const other of files.list(folder)) if (other.key !== key && other.key.endsWith(".png")) await files.remove(other.key);
   }
-  return path.join(dir, name);
+  const stored = await files.get(key);
+  if (!stored) throw new Error(`The card ${key} went missing after it was stored`);
+  return readAll(stored);
 }
 
 /** D87: a deleted player's card goes with the rest of their data (their avatar and name are on it). */
-export async function removeProfileCard(dataDir: string, userId: number): Promise<void> {
-  await fsp.rm(path.join(ogCardsDir(dataDir), "profile", String(userId)), { recursive: true, force: true });
+export async function removeProfileCard(files: FileStore, userId: number): Promise<void> {
+  await files.removePrefix(`${OG_CARDS_PREFIX}profile/${userId}/`);
 }

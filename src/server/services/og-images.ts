@@ -1,41 +1,54 @@
 import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
+import { StorageUnavailableError, assertKey, readAll, type FileStore } from "./file-store";
 import sharp, { type Sharp } from "sharp";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.
  *
  * Contract:
- * - Only covers stored on this server (`/uploads/…`, inside DATA_DIR/uploads) are read: a cover on another
+ * - Only covers stored on this server (`/uploads/…`, the store's uploads/ area) are read: a cover on another
  *   site is never fetched (no request to an address an administrator typed, no waiting on the network).
  *   Such a game's preview uses the cover's own address.
- * - The file is named after the cover's bytes (DATA_DIR/uploads/og/{hash}.jpg, served at /uploads/og/), so a
+ * - The file is named after the cover's bytes (uploads/og/{hash}.jpg in the store, served at /uploads/og/), so a
  *   new cover gives a new address, an unchanged one the same file, and the file can be cached for a year.
  * - Made once: `ensureOgImage` returns the existing file when there is one; concurrent calls for the same
- *   cover share one resize; the file appears whole (written aside, then renamed).
+ *   cover share one resize; the file appears whole (FileStore.put).
  * - A cover that cannot be read or decoded gives undefined (the caller falls back to the cover's URL).
  */
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export function ogImagesDir(dataDir: string): string {
-  return path.join(dataDir, "uploads", "og");
-}
+/** Where the preview pictures live in the store (served at /uploads/og/). */
+const OG_PREFIX = "uploads/og/";
 
-/** The file of a cover stored here, or undefined for any other address (or one that leaves the uploads folder). */
-export function localCoverFile(dataDir: string, imageUrl: string): string | undefined {
+/** The store's key of a cover stored here, or undefined for any other address (or one that leaves uploads/). */
+export function localCoverKey(imageUrl: string): string | undefined {
   if (!imageUrl.startsWith("/uploads/")) return undefined;
-  let relative: string;
+  let key: string;
   try {
-    relative = decodeURIComponent(imageUrl.slice("/uploads/".length).split(/[?#]/)[0]);
+    key = `uploads/${decodeURIComponent(imageUrl.slice("/uploads/".length).split(/[?#]/)[0])}`;
+    assertKey(key);
   } catch {
     return undefined;
   }
-  const root = path.join(dataDir, "uploads");
-  const file = path.resolve(root, relative);
-  return file.startsWith(`${root}${path.sep}`) ? file : undefined;
+  return key;
+}
+
+/** A small stored picture's bytes (a cover, an avatar), or undefined when missing, larger than `maxBytes` or unreadable. */
+export async function readStoredPicture(files: FileStore, key: string, maxBytes = Infinity): Promise<Buffer | undefined> {
+  try {
+    const found = await files.get(key);
+    if (!found) return undefined;
+    if (found.size > maxBytes) {
+      found.body.destroy();
+      return undefined;
+    }
+    return await readAll(found);
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw err;
+    return undefined;
+  }
 }
 
 /**
@@ -52,53 +65,44 @@ export async function openPicture(data: Buffer, size: { width: number; height: n
 const making = new Map<string, Promise<boolean>>();
 
 /**
- * Writes `target` with the bytes `make` gives unless the file is there already (true when it was made now).
- * Concurrent calls for one file share one `make`; the file appears whole (written aside, then renamed).
+ * Stores `key` with the bytes `make` gives unless it is there already (true when it was made now). Concurrent calls
+ * of this process for one key share one `make`; the object appears whole (FileStore.put).
  */
-export async function writeFileOnce(target: string, make: () => Promise<Buffer>): Promise<boolean> {
-  const running = making.get(target);
+export async function putOnce(files: FileStore, key: string, make: () => Promise<Buffer>, contentType?: string): Promise<boolean> {
+  const running = making.get(key);
   if (running) return running;
   const job = (async () => {
-    try {
-      await fsp.access(target);
-      return false;
-    } catch {
-      // not made yet
-    }
-    const data = await make();
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    const aside = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
-    await fsp.writeFile(aside, data);
-    await fsp.rename(aside, target);
+    if (await files.head(key)) return false;
+    await files.put(key, await make(), { contentType });
     return true;
   })();
-  making.set(target, job);
+  making.set(key, job);
   try {
     return await job;
   } finally {
-    making.delete(target);
+    making.delete(key);
   }
 }
 
 /** The public URL of the game's 1200×630 preview picture, made now if it does not exist yet. */
-export async function ensureOgImage(dataDir: string, imageUrl: string): Promise<string | undefined> {
-  const file = localCoverFile(dataDir, imageUrl);
-  if (!file) return undefined;
-  let cover: Buffer;
-  try {
-    cover = await fsp.readFile(file);
-  } catch {
-    return undefined;
-  }
+export async function ensureOgImage(files: FileStore, imageUrl: string): Promise<string | undefined> {
+  const key = localCoverKey(imageUrl);
+  if (!key) return undefined;
+  const cover = await readStoredPicture(files, key);
+  if (!cover) return undefined;
   const hash = crypto.createHash("sha256").update(cover).digest("base64url").slice(0, 22);
   const name = `${hash}.jpg`;
   try {
-    await writeFileOnce(path.join(ogImagesDir(dataDir), name), async () =>
-      (await openPicture(cover, OG_IMAGE_SIZE))
-        .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
-        .flatten({ background: "#1e1b4b" })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer(),
+    await putOnce(
+      files,
+      `${OG_PREFIX}${name}`,
+      async () =>
+        (await openPicture(cover, OG_IMAGE_SIZE))
+          .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
+          .flatten({ background: "#1e1b4b" })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer(),
+      "image/jpeg",
     );
     return `/uploads/og/${name}`;
   } catch {
@@ -107,9 +111,9 @@ export async function ensureOgImage(dataDir: string, imageUrl: string): Promise<
 }
 
 /** Makes the picture in the background after an administrator added or edited a game (D71: at install or edit time). */
-export function makeOgImageSoon(dataDir: string, imageUrl: string | undefined, log: { warn(obj: object, msg: string): void }): void {
-  if (!imageUrl || !localCoverFile(dataDir, imageUrl)) return;
-  ensureOgImage(dataDir, imageUrl).then(
+export function makeOgImageSoon(files: FileStore, imageUrl: string | undefined, log: { warn(obj: object, msg: string): void }): void {
+  if (!imageUrl || !localCoverKey(imageUrl)) return;
+  ensureOgImage(files, imageUrl).then(
     (url) => {
       if (!url) log.warn({ imageUrl }, "could not make the link preview picture from this cover");
     },

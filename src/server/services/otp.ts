@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
 
-/** D42 policy, D107. */
+/** The sign-in code policy (D42). */
 export const OTP_POLICY = {
   /** digits in a code */
   length: 6,
@@ -36,7 +36,7 @@ export function generateOtpCode(): string {
   return String(crypto.randomInt(0, 10 ** OTP_POLICY.length)).padStart(OTP_POLICY.length, "0");
 }
 
-/** An opaque challenge id (the `otpSecret` of the API): 192 random bits, unrelated to the code (D42). */
+/** An opaque challenge id (the `otpSecret` of the API): 192 random bits, unrelated to the code. */
 export function generateChallengeId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
@@ -63,7 +63,7 @@ export async function accountIdOfEmail(db: Db, email: string): Promise<number | 
 
 /**
  * Who may receive a code (D41): an address listed in ADMIN_EMAILS, or an existing user who
- * already has the admin role (e.g. promoted in /cms/users), or (D96) the moderator role. Disabled accounts never may.
+ * already has the admin role (e.g. promoted in /cms/users), or the moderator role. Disabled accounts never may.
  */
 export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: string): Promise<boolean> {
   const [user] = await db
@@ -77,7 +77,7 @@ export async function mayReceiveAdminCode(db: Db, adminEmails: string[], email: 
 
 export type OtpRequest = {
   email: string;
-  /** `ip:{address}`, or `device:{id}` for a known device of the address's account (D107) */
+  /** `ip:{address}`, or `device:{id}` for a known device of the address's account */
   clientKey: string;
   /** false past the address's mail cap: the challenge looks the same but no code of it ever signs in */
   usable: boolean;
@@ -85,7 +85,7 @@ export type OtpRequest = {
 };
 
 /**
- * Creates a challenge for any address (so that the answer looks the same for everyone, D42) and returns its id and,
+ * Creates a challenge for any address (so that the answer looks the same for everyone) and returns its id and,
  * when usable, the plain code, which the caller mails only to staff.
  *
  * D107: while the same client has a live challenge for the address (not used, not expired, tries left, its code not
@@ -179,7 +179,7 @@ export async function finishOtpChallenge(db: Db, challengeId: string, now = new 
   return Boolean(consumed);
 }
 
-/** Issue 17: the emailed code was right; the challenge now waits for the second factor, with its tries counted afresh. */
+/** The emailed code was right; the challenge now waits for the second factor, with its tries counted afresh. */
 export async function awaitSecondFactor(db: Db, challengeId: string, now = new Date()): Promise<boolean> {
   const [moved] = await db
     .update(otpChallengesTable)
@@ -190,7 +190,7 @@ export async function awaitSecondFactor(db: Db, challengeId: string, now = new D
 }
 
 /**
- * Issue 17: spends one try of a challenge waiting for its second factor (atomic, 5 at most, like the emailed code).
+ * Spends one try of a challenge waiting for its second factor (atomic, 5 at most, like the emailed code).
  * True when the challenge of that email is live, its emailed code was passed, and a try was left.
  */
 export async function spendSecondFactorTry(db: Db, challengeId: string, email: string, now = new Date()): Promise<boolean> {
@@ -221,7 +221,7 @@ async function usernameTaken(db: Db, name: string): Promise<boolean> {
 }
 
 /**
- * After a right code (D41): an ADMIN_EMAILS address gets its admin user (created on the first
+ * After a right code: an ADMIN_EMAILS address gets its admin user (created on the first
  * sign-in, or an existing user with that email is made admin); any other address must already be
  * an enabled admin. Returns the user's id, or undefined when the address may not sign in.
  */
@@ -232,7 +232,7 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
     .where(sql`lower(${usersTable.email}) = ${email}`);
   if (existing) {
     if (existing.disabledAt) return undefined;
-    // issue 17: the right emailed code proves the address (D87's verification, which email sign-in needs)
+    // The right emailed code proves the address (D87's verification, which email sign-in needs)
     const proven = { emailVerifiedAt: existing.emailVerifiedAt ?? new Date() };
     // D96: moderators sign in to the CMS the same way (their powers are MODERATOR_ROUTES, routes/admin/index.ts)
     if (existing.role === "admin" || existing.role === "moderator") {
@@ -240,8 +240,8 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
       return existing.id;
     }
     if (!adminEmails.includes(email)) return undefined;
-    // The account becomes an admin now that the address is proven. An address that an account holds without its link
-    // (made before issue 17's verification) may have been registered by anyone, so a password set before this point
+    // The account becomes an admin once the address is proven. An address that an account holds without its link
+    // followed may have been registered by anyone, so a password set before this point
     // may be theirs: it is cleared, and sessions opened before must not carry the new role.
     await db.transaction(async (tx) => {
       await tx

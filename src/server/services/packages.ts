@@ -1,48 +1,58 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
+import type { FileStore } from "./file-store";
 import { GAME_DIFFICULTIES, type GameDifficulty } from "../../contract/games-constants";
 import { Invalid } from "../errors";
 
-/** Where a game's package lives: DATA_DIR/games/{id} (D3). */
-export function gameDir(dataDir: string, gameId: number): string {
-  return path.join(dataDir, "games", String(gameId));
+/** Where a game's package lives in the store: games/{id}/ (D3, D162). */
+export function gamePrefix(gameId: number): string {
+  return `games/${gameId}/`;
 }
 
-/** A fresh temporary folder on the same file system as the games folder, so that the final move is an atomic rename. */
+/** A fresh temporary folder under DATA_DIR/tmp where a package is unpacked and checked before it is stored. */
 export async function makeStagingDir(dataDir: string): Promise<string> {
   const staging = path.join(dataDir, "tmp", `pkg-${crypto.randomBytes(8).toString("hex")}`);
   await fs.mkdir(staging, { recursive: true });
   return staging;
 }
 
-/**
- * Moves a complete, validated package folder into place for a game (D44: a failed install leaves
- * nothing behind). An existing package for the same id is replaced.
- */
-export async function commitPackage(dataDir: string, stagingDir: string, gameId: number): Promise<void> {
-  const target = gameDir(dataDir, gameId);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const old = `${target}.old-${crypto.randomBytes(4).toString("hex")}`;
-  let hadOld = false;
-  try {
-    await fs.rename(target, old);
-    hadOld = true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+/** Every file under `dir`, as POSIX paths relative to it. */
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) found.push(...(await filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`)));
+    else if (entry.isFile()) found.push(`${prefix}${entry.name}`);
   }
+  return found;
+}
+
+/**
+ * Stores a complete, validated package folder as a game's package and removes the staging folder (D44, D162).
+ * An existing package is replaced so that a game being played never loads half of it: the new files go up first,
+ * index.html last (each file whole), and only then do the old package's other files go. A failure before index.html
+ * leaves the old index.html; a failed first install leaves nothing behind.
+ */
+export async function commitPackage(files: FileStore, stagingDir: string, gameId: number): Promise<void> {
+  const prefix = gamePrefix(gameId);
+  const names = (await filesUnder(stagingDir)).sort((a, b) => Number(a === "index.html") - Number(b === "index.html"));
+  const before: string[] = [];
+  for await (const object of files.list(prefix)) before.push(object.key);
   try {
-    await fs.rename(stagingDir, target);
+    for (const name of names) await files.put(`${prefix}${name}`, createReadStream(path.join(stagingDir, name)));
   } catch (err) {
-    if (hadOld) await fs.rename(old, target).catch(() => {});
+    if (before.length === 0) await files.removePrefix(prefix).catch(() => {});
     throw err;
   }
-  if (hadOld) await fs.rm(old, { recursive: true, force: true });
+  const kept = new Set(names.map((name) => `${prefix}${name}`));
+  for (const key of before) if (!kept.has(key)) await files.remove(key);
+  await fs.rm(stagingDir, { recursive: true, force: true });
 }
 
 /** Installs a package from a folder (built-in games use the same path as uploads: stage, then commit). */
-export async function installPackageFromDirectory(dataDir: string, sourceDir: string, gameId: number): Promise<void> {
-  const staging = await makeStagingDir(dataDir);
+export async function installPackageFromDirectory(site: { dataDir: string; files: FileStore }, sourceDir: string, gameId: number): Promise<void> {
+  const staging = await makeStagingDir(site.dataDir);
   try {
     await fs.cp(sourceDir, staging, {
       recursive: true,
@@ -50,24 +60,19 @@ export async function installPackageFromDirectory(dataDir: string, sourceDir: st
       filter: (src) => !path.basename(src).startsWith("."),
     });
     await fs.access(path.join(staging, "index.html"));
-    await commitPackage(dataDir, staging, gameId);
+    await commitPackage(site.files, staging, gameId);
   } catch (err) {
     await fs.rm(staging, { recursive: true, force: true });
     throw err;
   }
 }
 
-export async function removePackage(dataDir: string, gameId: number): Promise<void> {
-  await fs.rm(gameDir(dataDir, gameId), { recursive: true, force: true });
+export async function removePackage(files: FileStore, gameId: number): Promise<void> {
+  await files.removePrefix(gamePrefix(gameId));
 }
 
-export async function hasPackageFiles(dataDir: string, gameId: number): Promise<boolean> {
-  try {
-    await fs.access(path.join(gameDir(dataDir, gameId), "index.html"));
-    return true;
-  } catch {
-    return false;
-  }
+export async function hasPackageFiles(files: FileStore, gameId: number): Promise<boolean> {
+  return (await files.head(`${gamePrefix(gameId)}index.html`)) !== undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FileStore } from "./file-store";
 import { CONTENT_DEFAULTS } from "../../contract/content";
 import { scriptJson } from "../../contract/html";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
@@ -55,7 +56,7 @@ export type HeadTags = {
 
 export type PageDescription = { status: 200 | 404; head: HeadTags };
 
-export type PageContext = { db: Db; publicUrl: string; gamesUrl: string; dataDir: string };
+export type PageContext = { db: Db; publicUrl: string; gamesUrl: string; files: FileStore };
 
 /** D72: the site setting `site.allow_search_engines` ("false" turns indexing off; on by default). */
 export const ALLOW_SEARCH_ENGINES_KEY = `site.${ALLOW_SEARCH_ENGINES_SETTING}`;
@@ -187,7 +188,7 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
     const url = `${base}/game/${game.id}`;
     const image = game.imageUrl ? absoluteUrl(game.imageUrl, base) : undefined;
     // D71: the 1200×630 picture made from a cover stored here; a cover elsewhere is named as it is.
-    const preview = game.imageUrl ? await ensureOgImage(ctx.dataDir, game.imageUrl) : undefined;
+    const preview = game.imageUrl ? await ensureOgImage(ctx.files, game.imageUrl) : undefined;
     const videoGame: Record<string, unknown> = {
       "@context": "https://schema.org",
       "@type": "VideoGame",

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 export const PRODUCTION_SCRYPT = { logN: 17, r: 8, p: 1 } as const;
 
 /**
- * Issue 8: at most two hashes run at once. Each one holds a thread of libuv's pool (4 threads) and
+ * At most two hashes run at once. Each one holds a thread of libuv's pool (4 threads) and
  * 128 MiB for about a third of a second; unbounded, a burst of sign-ins took every thread, and the
  * file reads and DNS lookups that share the pool (static files, SMTP) waited behind them.
  */

@@ -24,7 +24,7 @@ type Handler = (payload: string) => void;
 const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
 
 /**
- * One process's LISTEN connection to PostgreSQL (D8, D37; decision 008), shared by everything that hears the
+ * One process's LISTEN connection to PostgreSQL (D8), shared by everything that hears the
  * other processes: chat fan-out (chat-hub.ts) and the invalidation of cached reads (read-cache.ts).
  *
  * Contract:

@@ -9,7 +9,7 @@ import { getUserStats } from "./users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Issue 17: anonymous plays older than the retention period become per-day counts; what the site shows stays the same. */
+/** Anonymous plays older than the retention period become per-day counts; what the site shows stays the same. */
 describeEachDatabase(
   "anonymous plays' retention (issue 17)",
   (t) => {

@@ -1,13 +1,13 @@
 /**
- * Issue 17 (security review: "anonymous plays add rows forever"): the retention of anonymous plays. A play of a
- * signed-out visitor (user_id null, also a deleted account's plays, D87) is a row of `plays` with no one to serve:
+ * The retention of anonymous plays, so that they do not add rows forever. A play of a
+ * signed-out visitor (user_id null, also a deleted account's plays) is a row of `plays` with no one to serve:
  * no score, save, achievement or My Games row refers to it. After ANONYMOUS_PLAY_RETENTION_DAYS it is counted in
  * `play_counts_daily` (per game and UTC day) and deleted, in one statement, so a row is counted exactly once however
  * many processes purge at the same time.
  *
  * What the site shows stays the same after a purge:
  * - a game's play count (and "most played") is games.plays, counted at each play (services/plays.ts recordPlay);
- * - Total Players (D83) and My Games (D86) are player_games rows, the profile's category shares (D25) signed-in plays;
+ * - Total Players and My Games are player_games rows, the profile's category shares signed-in plays;
  * - the admin games list's median time to first gameplay (services/play-timing.ts) reads a game's last MEDIAN_SAMPLE
  *   timed plays: those are kept whatever their age (at most MEDIAN_SAMPLE rows per game).
  * Signed-in players' plays are never purged (scores, achievements and the account export refer to them).
@@ -71,7 +71,7 @@ async function purgeBatch(db: Db, cutoff: Date, batch: number): Promise<number |
 }
 
 /**
- * Issue 17: counts anonymous plays older than ANONYMOUS_PLAY_RETENTION_DAYS (before `now`) into play_counts_daily and
+ * Counts anonymous plays older than ANONYMOUS_PLAY_RETENTION_DAYS (before `now`) into play_counts_daily and
  * deletes them, in batches (see the contract above). Answers the number of plays deleted by this call.
  */
 export async function purgeOldAnonymousPlays(db: Db, now = new Date(), opts: { batch?: number; maxBatches?: number } = {}): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Time to first gameplay (issue 14 item 7): how long a game takes from its frame's load to the first
+ * Time to first gameplay: how long a game takes from its frame's load to the first
  * `gameplay.start` of a play, recorded once per play, and the median per game for the admin area, so that an
  * administrator sees which games load slowly.
  *
@@ -7,8 +7,8 @@
  * who opened it, or for a guest's play a caller signed out) that was opened in the last PLAY_TIMING_WINDOW_HOURS and
  * has none yet, and answers whether it did; a later report for the same play, someone else's play, a play of another
  * game, an unknown or old play change nothing. Guests have no identity of their own: a guest's play id, an
- * unguessable UUID handed only to the page that opened the play (D21), is what proves it theirs. The time never
- * touches the round's start (D108's gameplay_started_at, services/my-games.ts). `medianFirstGameplay` answers the median over a
+ * unguessable UUID handed only to the page that opened the play, is what proves it theirs. The time never
+ * touches the round's start (gameplay_started_at, D108, services/my-games.ts). `medianFirstGameplay` answers the median over a
  * game's last MEDIAN_SAMPLE timed plays, or null without any. No HTTP types.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";

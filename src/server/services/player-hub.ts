@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { PlayerLiveEvent } from "../../contract/player-live";
 import { NOTIFY_MAX_BYTES, type ListenerLogger, type PgListener } from "./pg-listener";
 
-/** The PostgreSQL channel of personal live events (issue 15). */
+/** The PostgreSQL channel of personal live events. */
 export const PLAYER_CHANNEL = "arcadium_players";
 
 /** Who an event is for: some players, or every signed-in player (an announcement). */
@@ -14,7 +14,7 @@ type WireEvent = { origin: string; to: number[] | "everyone"; event: PlayerLiveE
 const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
 
 /**
- * Personal live events (D84 presence, D85 notifications, D88 direct messages), the per-player sibling of
+ * Personal live events (presence, notifications, direct messages), the per-player sibling of
  * chat-hub.ts. `publish(target, event)` delivers to this process's subscribers of those players at once and, on
  * PostgreSQL, to every other process through NOTIFY on the shared LISTEN connection (pg-listener.ts); a process
  * skips its own echo by the hub id. On PGlite there is one process: local delivery only.
@@ -24,7 +24,7 @@ const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
  * connection reconnects every subscriber gets `notifications-changed` and `friends-changed` (events sent while
  * it was down were missed).
  *
- * `connected(userId)` says whether this process holds a live socket of that player (presence, D84).
+ * `connected(userId)` says whether this process holds a live socket of that player (presence).
  *
  * No HTTP types here: the WebSocket route (routes/chat.ts) subscribes each signed-in socket (ADR 012).
  */

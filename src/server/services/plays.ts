@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { gamesTable, playsTable } from "../db/schema";
 import { notePlayStarted } from "./player-games";
 
-/** D21: counts a play and opens a play session tied to the visitor's user when signed in (D86: their recently played). */
+/** D21: counts a play and opens a play session tied to the visitor's user when signed in (their recently played). */
 export async function recordPlay(db: Db, gameId: number, userId: number | null): Promise<{ plays: number; playId: string } | undefined> {
   return db.transaction(async (tx) => {
     const [updated] = await tx

@@ -4,7 +4,10 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gamesTable } from "../db/schema";
 import type { SdkAdapterName } from "../../contract/admin/games";
-import { gameDir } from "./packages";
+import { createWriteStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import { commitPackage, gamePrefix, hasPackageFiles, makeStagingDir } from "./packages";
+import type { FileStore } from "./file-store";
 
 /** D77: the other portals' SDKs a package may load (contract SDK_ADAPTERS), each answered by an adapter at /sdk/compat/{name}.js. */
 export type SdkAdapter = SdkAdapterName;
@@ -144,7 +147,11 @@ export async function preparePackage(dir: string): Promise<PackageScan> {
  * recorded). Later starts find no such row and cost one query. Returns the number of games updated; a game whose
  * folder is missing is skipped (and tried again next time).
  */
-export async function rescanInstalledPackages(db: Db, dataDir: string, log?: { warn: (obj: object, msg: string) => void }): Promise<number> {
+export async function rescanInstalledPackages(
+  db: Db,
+  site: { dataDir: string; files: FileStore },
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<number> {
   const rows = await db
     .select({ id: gamesTable.id })
     .from(gamesTable)
@@ -152,18 +159,26 @@ export async function rescanInstalledPackages(db: Db, dataDir: string, log?: { w
     .orderBy(asc(gamesTable.id));
   let updated = 0;
   for (const { id } of rows) {
-    const dir = gameDir(dataDir, id);
+    if (!(await hasPackageFiles(site.files, id))) continue;
+    // The package is read through the store into a staging folder, scanned there and stored again (D162).
+    const staging = await makeStagingDir(site.dataDir);
     try {
-      await fs.access(path.join(dir, "index.html"));
-    } catch {
-      continue;
-    }
-    try {
-      const scan = await preparePackage(dir);
+      const prefix = gamePrefix(id);
+      for await (const object of site.files.list(prefix)) {
+        const stored = await site.files.get(object.key);
+        if (!stored) continue;
+        const file = path.join(staging, ...object.key.slice(prefix.length).split("/"));
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await pipeline(stored.body, createWriteStream(file));
+      }
+      const scan = await preparePackage(staging);
+      await commitPackage(site.files, staging, id);
       await db.update(gamesTable).set(scan).where(eq(gamesTable.id, id));
       updated += 1;
     } catch (err) {
       log?.warn({ err, gameId: id }, "could not scan an installed game package");
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
     }
   }
   return updated;

@@ -22,12 +22,12 @@ import { notify, type NotifyDeps } from "./notifications";
 import { deleteReview } from "./reviews";
 
 /**
- * D97/D102: players' reports and the moderators' queue. A player reports a chat message, a review, a profile or a
+ * D97: players' reports and the moderators' queue. A player reports a chat message, a review, a profile or a
  * direct message sent to them, with a reason and an optional text; the text reported is copied into the report.
  * One report per reporter and item: reporting it again replaces the reason and opens it again. The queue groups
  * the reports of one item; an action (dismiss, delete the content, mute the author, ban the author — a ban is for
- * admins only, D96) closes every open report of the item and tells each reporter the outcome (a `report_handled`
- * notification, D85). Who may act is the routes' concern (routes/admin/index.ts); auditing is the route's (D99).
+ * admins only) closes every open report of the item and tells each reporter the outcome (a `report_handled`
+ * notification). Who may act is the routes' concern (routes/admin/index.ts); auditing is the route's.
  * No HTTP types here.
  */
 
@@ -227,7 +227,7 @@ export type ReportActionOutcome = {
   kind: ReportKind;
   targetId: number;
   authorId: number;
-  /** what the action changed, for the audit log (D99) */
+  /** what the action changed, for the audit log */
   before: unknown;
   after: unknown;
 };

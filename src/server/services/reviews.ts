@@ -28,7 +28,7 @@ const reviewWithUser = (db: Db | Tx) =>
     .from(reviewsTable)
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
 
-/** A page of the game's reviews, newest first, and how many it has (issue 12 item 2). */
+/** A page of the game's reviews, newest first, and how many it has. */
 export async function listReviews(db: Db, gameId: number, page: { limit: number; offset: number }): Promise<{ reviews: Review[]; total: number }> {
   await assertGameExists(db, gameId);
   const ofGame = eq(reviewsTable.gameId, gameId);
@@ -51,7 +51,7 @@ async function refreshGameRating(tx: Tx, gameId: number) {
     where id = ${gameId}`);
 }
 
-/** D30: creates or updates the user's one review of the game; D96: 403 while the user is muted. */
+/** D30: creates or updates the user's one review of the game; 403 while the user is muted. */
 export async function upsertReview(
   db: Db,
   userId: number,

@@ -9,11 +9,11 @@ import { rebuildSeasonBoards } from "./seasons";
 
 /**
  * D93: score moderation. An admin removes one score or resets a player on a game (every score of theirs there);
- * the player's best on the game is chosen again from what is left, their totals recomputed (D24), and the
+ * the player's best on the game is chosen again from what is left, their totals recomputed, and the
  * achievements that scores earn are evaluated again over the data as it now stands: the player's are taken back
  * and given again where still met, and one now deserved by someone else (the game's new "champion") is given
  * (`rebuildAchievements` limited to the player, the game's champion and the weekly top ten; idempotent). Hiding a player from every
- * board is the users' `hiddenFromBoards` switch (services/users.ts). Auditing is the admin routes' (D99).
+ * board is the users' `hiddenFromBoards` switch (services/users.ts). Auditing is the admin routes'.
  * No HTTP types here.
  */
 
@@ -86,7 +86,7 @@ async function recompute(db: Db, userId: number, gameId: number): Promise<void> 
   await rebuildAchievements(db, { userIds: [userId], gameId });
 }
 
-/** D93, D101 `DELETE /api/admin/scores/{id}`. */
+/** D93: `DELETE /api/admin/scores/{id}`. */
 export async function removeScore(db: Db, scoreId: number): Promise<Removed> {
   const [row] = await db.delete(scoresTable).where(eq(scoresTable.id, scoreId)).returning();
   if (!row) throw new NotFound("Score not found");

@@ -11,7 +11,7 @@ import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 /**
  * D90: a game's score rules, read from game.json or set in the CMS, and what follows a change: the game's best
  * scores are chosen again by the new order and the players' totals recomputed (only "more points is better"
- * games with a maximum add to a total, D108). The recomputation helpers also serve score moderation (D93). No HTTP types here.
+ * games with a maximum add to a total). The recomputation helpers also serve score moderation. No HTTP types here.
  */
 
 type Q = Db | Tx;
@@ -73,7 +73,7 @@ export function bestFirst(order: ScoreRules["order"]) {
 }
 
 /**
- * D90/D93: the best score of each player on a game, chosen again from the scores kept (after a change of order,
+ * D90: the best score of each player on a game, chosen again from the scores kept (after a change of order,
  * a removed score or a reset). `userId` limits it to one player.
  */
 export async function rebuildBestScores(tx: Q, gameId: number, userId?: number): Promise<void> {
@@ -88,7 +88,7 @@ export async function rebuildBestScores(tx: Q, gameId: number, userId?: number):
 }
 
 /**
- * D24/D90/D93: the all-time stats of these players recomputed from what is stored: the total of their best scores
+ * D24: the all-time stats of these players recomputed from what is stored: the total of their best scores
  * on games that count toward it, scores submitted, wins and scores that reported a result. `users` is a subquery
  * (or a list) of user ids.
  */

@@ -9,7 +9,7 @@ import { currentSeason, rebuildSeasonBoards } from "./seasons";
 
 /** D23: a score must arrive within 6 hours of its play. */
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
-/** D90/D108: a reported time may exceed the round's length on the server's clock by this much, and a round fall short of
+/** D90: a reported time may exceed the round's length on the server's clock by this much, and a round fall short of
  * minRoundMs by as much (the page's own delays, the start report's trip). */
 export const TIME_SLACK_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,13 +31,13 @@ export type SubmitScoreResult = {
 
 /**
  * D23: `playId` must be this user's open play session, at most one score per play, within 6 hours.
- * D90/D108: the game's rules are checked against the play's gameplay start as the server recorded it (400 naming the
+ * The game's score rules are checked against the play's gameplay start as the server recorded it (400 naming the
  * rule): a score above `maxScore`, one sent sooner than `minRoundMs`, a time longer than the round has lasted, a
  * lower-is-better score of 0, a time under `minRoundMs`. A play that never reported a gameplay start has lasted 0 ms
  * (a held-open play proves nothing), so a game with a shortest round or a time refuses its score.
- * D108: a personal best far above the game's board (heldReason) waits in held_scores for a moderator, off every board.
+ * A personal best far above the game's board (heldReason) waits in held_scores for a moderator, off every board.
  * A personal best is "more" or "less" by the game's order; only "more points" games with a maximum add to the totals.
- * D91: the score also goes to the open season's boards (season_best_scores, season_player_stats), rolling over first
+ * The score also goes to the open season's boards (season_best_scores, season_player_stats), rolling over first
  * when the season is over. One transaction keeps scores, the boards, player_stats and achievements consistent; the player's
  * stats row is locked first, so that two scores of one player are applied one after the other.
  */
@@ -86,7 +86,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type Rules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 
-/** D90/D108: the play's checks (see submitScore), then the score held or recorded. */
+/** D90: the play's checks (see submitScore), then the score held or recorded. */
 async function checkAndRecord(tx: Tx, seasonId: number, userId: number, input: { playId: string; score: number; won?: boolean }, now: Date) {
   const play = (
     await tx.execute(sql`
@@ -118,7 +118,7 @@ async function checkAndRecord(tx: Tx, seasonId: number, userId: number, input: {
   return recordOnBoards(tx, seasonId, { userId, gameId, playId: input.playId, score: input.score, won: input.won, rules, now });
 }
 
-/** D90/D108: the rules a score must meet; `roundMs` is how long the play's gameplay has run on the server's clock. */
+/** D90: the rules a score must meet; `roundMs` is how long the play's gameplay has run on the server's clock. */
 function checkRules(rules: Rules, score: number, roundMs: number) {
   if (rules.maxScore !== null && score > rules.maxScore) throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(rules.maxScore, rules.format));
   if (rules.order === "asc" && score === 0) throw new Invalid(SCORE_RULE_MESSAGES.zeroTime);
@@ -179,9 +179,9 @@ async function holdScore(
 }
 
 /**
- * One transaction of eight or nine statements (issue 16 benchmark: each is a round trip; what can be one statement is
+ * One transaction of eight or nine statements (each is a round trip, so what can be one statement is
  * one): the player's lock, the score (answering with the bests before it), the four boards' writes, the rank and the
- * achievements' facts, and the new achievements if any. Also records a held score a moderator approved (D108).
+ * achievements' facts, and the new achievements if any. Also records a held score a moderator approved.
  */
 export async function recordOnBoards(
   tx: Tx,
@@ -202,7 +202,7 @@ export async function recordOnBoards(
   }
 
   // the score, answering with the player's bests before it (all time and this season); a play whose score is held
-  // (D108) sends no other
+  // sends no other
   const playId = input.playId === null ? sql`null::uuid` : sql`${input.playId}::uuid`;
   const inserted = await tx.execute(sql`
     insert into scores (user_id, game_id, play_id, score, won, created_at)
@@ -215,7 +215,7 @@ export async function recordOnBoards(
   const scoreRow = inserted.rows[0] as { id: number; best: unknown; season_best: unknown } | undefined;
   if (!scoreRow) throw new Conflict("A score was already submitted for this play");
   const [prev, prevSeason] = [num(scoreRow.best), num(scoreRow.season_best)];
-  // the boards, all time and the open season's (D91), in one statement
+  // the boards, all time and the open season's, in one statement
   const personalBest = better(asc, input.score, prev);
   const seasonBest = better(asc, input.score, prevSeason);
   const won = won_ === true ? 1 : 0;
@@ -256,8 +256,8 @@ export async function recordOnBoards(
     )${best}${seasonBestRow}
     select 1`);
 
-  // the rank on the game's all-time board as the board ranks it (listed players, D93; from its histogram, ADR 015) and
-  // what the achievement rules need (D25), in one read
+  // the rank on the game's all-time board as the board ranks it (listed players, from its histogram: ADR 015) and
+  // what the achievement rules need, in one read
   const ctx = { score: input.score, won: won_, gameId, order: rules.order, counts, seasonId };
   const after = (await tx.execute(sql`select ${bestScoreRankSql(userId, gameId, rules.order)} as rank, ${scoreAchievementFacts(userId, ctx)}`))
     .rows[0] as ScoreAchievementFacts & { rank: number };
@@ -277,7 +277,7 @@ export async function recordOnBoards(
   };
 }
 
-/** Rebuilds player_stats from scores and best_scores, and the seasons' boards (D91), e.g. after a game and its scores were deleted, or after seeding. */
+/** Rebuilds player_stats from scores and best_scores, and the seasons' boards, e.g. after a game and its scores were deleted, or after seeding. */
 export async function rebuildPlayerStats(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from player_stats`);

@@ -12,7 +12,7 @@ import { Conflict, NotFound } from "../errors";
  * Week" is its board. When its end has passed, the first process to notice (a board read or a score, any process)
  * rolls over inside one transaction that holds a PostgreSQL advisory lock: it archives the open season and opens the
  * one containing now; a process that waited for the lock finds the work done. An archived season's rows are final
- * (no score goes to a closed season) and stay browsable; moderation (D93) may still correct them.
+ * (no score goes to a closed season) and stay browsable; score moderation may still correct them.
  * A change of length reschedules the open season's end to the next boundary of the new length.
  * No HTTP types here.
  */
@@ -152,10 +152,10 @@ export async function resolveSeason(db: Db, id: number | undefined, now = new Da
 }
 
 /**
- * D91/D93: the season boards (season_best_scores, season_player_stats) made again from the scores kept, for one
+ * D91: the season boards (season_best_scores, season_player_stats) made again from the scores kept, for one
  * season or all, one game or all, some players or all: after a score was removed, a player reset, a game's order
  * changed or a game deleted, and for the first season of an existing install. A score belongs to the season whose
- * time span contains it. Only "more points is better" games add to a total (D90).
+ * time span contains it. Only "more points is better" games add to a total.
  */
 export async function rebuildSeasonBoards(tx: Q, only: { seasonId?: number; gameId?: number; userIds?: number[] } = {}): Promise<void> {
   const ids = only.userIds?.length

@@ -38,7 +38,7 @@ export function sessionsChanged(db: Db, change: SessionChange): void {
 }
 
 /**
- * A per-process cache of resolved sessions (issue 12 item 5, decision 009), so that a signed-in read costs one
+ * A per-process cache of resolved sessions (ADR 009), so that a signed-in read costs one
  * database round trip (its own data), not two. No HTTP types: the auth plugin asks `get` before looking a
  * session up and `set` after.
  *

@@ -1,4 +1,4 @@
-/** D102: the roles (D96: a moderator sits between player and admin). */
+/** D102: the roles (a moderator sits between player and admin). */
 export type UserRole = "player" | "moderator" | "admin";
 
 /** The signed-in user a session token stands for. */

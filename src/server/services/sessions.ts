@@ -25,7 +25,7 @@ export function hashToken(token: string): string {
 
 /**
  * Creates a session (a new random token at every sign-in: no fixation) and returns the token for the cookie.
- * `userAgent` (D87: the browser's, cut to 512 characters) names the session in the player's sessions list.
+ * `userAgent` (the browser's, cut to 512 characters) names the session in the player's sessions list.
  * Every sign-in (password, Google, admin code) goes through here, so this is also where D87's grace ends:
  * signing in cancels a deletion the player asked for and that has not happened yet.
  */
@@ -51,7 +51,7 @@ export async function createSession(
 export type FindSessionOptions = {
   /** With a handler for its failure, the request does not wait for the "seen" write (it runs in the background). */
   onTouchError?: (err: unknown) => void;
-  /** Issue 12 item 5 (decision 009): resolved sessions kept in memory, so that most requests skip the lookup. */
+  /** Resolved sessions kept in memory, so that most requests skip the lookup (ADR 009). */
   cache?: SessionCache;
 };
 
@@ -93,7 +93,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date(), o
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     cache?.seen(tokenHash, now);
     const touch = db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.tokenHash, tokenHash));
-    // Issue 12 item 5: with a handler for its failure, the request does not wait for the touch (one
+    // With a handler for its failure, the request does not wait for the touch (one
     // round trip on its path, not two); without one (tests, scripts) it is awaited.
     if (onTouchError) touch.then(undefined, onTouchError);
     else await touch;
@@ -122,7 +122,7 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
 }
 
 /**
- * Issue 15: whether a session still stands (not ended, expired, idle too long or its account disabled), without
+ * Whether a session still stands (not ended, expired, idle too long or its account disabled), without
  * marking it as seen: a live socket that stays open must not keep an idle session alive. Used to drop a socket's
  * personal events once its session has ended (sign-out elsewhere, a password change).
  */
@@ -143,7 +143,7 @@ export function sessionHandle(tokenHash: string): string {
   return tokenHash.slice(0, 16);
 }
 
-/** D87, D100: the user's live sessions of `kinds` (D106: all by default), newest first, the one of `currentToken` marked. */
+/** D87: the user's live sessions of `kinds` (all by default), newest first, the one of `currentToken` marked. */
 export async function listUserSessions(db: Db, userId: number, currentToken: string | undefined, now = new Date(), kinds: SessionKind[] = ["player", "admin"]) {
   const current = currentToken ? hashToken(currentToken) : undefined;
   const rows = await db
@@ -164,10 +164,10 @@ export async function listUserSessions(db: Db, userId: number, currentToken: str
 }
 
 /**
- * Ends sessions of one user at once on every process (decision 009: the delete notifies the other processes
- * through PostgreSQL's trigger; this process forgets them now). `except`: the token to keep (D87: "sign out
+ * Ends sessions of one user at once on every process (ADR 009: the delete notifies the other processes
+ * through PostgreSQL's trigger; this process forgets them now). `except`: the token to keep ("sign out
  * everywhere else", a password change); `handle`: only the session of that handle; `kinds`: only sessions of those
- * kinds (D106: a player-kind session never ends a staff one). Returns how many ended.
+ * kinds (a player-kind session never ends a staff one). Returns how many ended.
  */
 export async function endUserSessions(db: Db, userId: number, which: { exceptToken?: string; handle?: string; kinds?: SessionKind[] } = {}): Promise<number> {
   const ended = await db

@@ -18,8 +18,8 @@ export async function unlock(db: Q, userId: number, ids: AchievementId[], at = n
 }
 
 /**
- * "Rising Star" (D25): the top 10 of the weekly board, which is the open season's (D91): ten entries of its rank index
- * (docs/decisions/014), not a pass over the week's scores. `seasonId` defaults to the open season.
+ * "Rising Star": the top 10 of the weekly board, which is the open season's: ten entries of its rank index
+ * (ADR 014), not a pass over the week's scores. `seasonId` defaults to the open season.
  */
 function weeklyTopTen(seasonId?: number) {
   const season = seasonId ?? sql`(select id from seasons where archived_at is null order by id desc limit 1)`;
@@ -30,7 +30,7 @@ function weeklyTopTen(seasonId?: number) {
 
 export type ScoreContext = { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number };
 
-/** What the score rules (D25) need to know, read after the score is applied. */
+/** What the score rules need to know, read after the score is applied. */
 export type ScoreAchievementFacts = {
   games_played: number;
   distinct_games: number;
@@ -44,7 +44,7 @@ export type ScoreAchievementFacts = {
 
 /**
  * The facts as columns of a select list, so that the score's transaction reads them in the same statement as its
- * rank (issue 16 benchmark: a score's transaction is its round trips).
+ * rank (a score's transaction costs what its round trips cost).
  */
 export function scoreAchievementFacts(userId: number, ctx: ScoreContext): SQL {
   return sql`(select games_played from player_stats where user_id = ${userId}) as games_played,

@@ -5,10 +5,10 @@ import { rescheduleOpenSeason } from "./seasons";
 
 /**
  * What a change of `site.*` settings sets in motion, wherever the change was made: CMS Settings, or the same items
- * edited, created or deleted in Website Content (D40/D47 are two editors of one store). `keys` are the changed keys.
- * - D98: the word lists and community switches are cached per process: dropped here (the other processes hear the
+ * edited, created or deleted in Website Content (two editors of one store). `keys` are the changed keys.
+ * - The word lists and community switches are cached per process: dropped here (the other processes hear the
  *   cached-reads NOTIFY).
- * - D91: a new season length takes effect now: the open season ends at the next boundary of the new length, and the
+ * - A new season length takes effect now: the open season ends at the next boundary of the new length, and the
  *   cached boards (which name the season) are dropped.
  */
 export async function applySiteSettingEffects(db: Db, boardCache: { clear(): void }, keys: readonly string[]): Promise<void> {

@@ -12,7 +12,7 @@ import { categoriesTable, collectionsTable, gamesTable } from "../db/schema";
  * - robots.txt allows the public pages, disallows /cms, /api/ and /login and names the sitemap; with search
  *   engines not allowed (the CMS switch) it is `Disallow: /` and nothing else.
  * - The sitemap lists the home page, the game lists, the leaderboard, every category (the "New" and "Hot"
- *   lists too), every collection (D83), every game and the static pages, in that order; a game's lastmod is when an administrator
+ *   lists too), every collection, every game and the static pages, in that order; a game's lastmod is when an administrator
  *   last changed it, the lists' lastmod the latest such change. Private pages (/login) are never listed.
  * - Up to `maxUrls` (50,000, the protocol's limit) it is one `urlset`; beyond, /sitemap.xml is a sitemap
  *   index of /sitemap-1.xml, /sitemap-2.xml … each holding at most `maxUrls`.
@@ -25,7 +25,7 @@ const GAME_BATCH = 2_000;
 export function robotsTxt(publicUrl: string, indexable: boolean): string {
   if (!indexable) return "User-agent: *\nDisallow: /\n";
   const base = publicUrl.replace(/\/+$/, "");
-  // D72, and issue 15's personal pages (noindex as well): nothing there for a crawler.
+  // The players' personal pages (noindex as well): nothing there for a crawler.
   const personal = ["/friends", "/notifications", "/settings", "/me/", "/messages"].map((p) => `Disallow: ${p}`);
   return ["User-agent: *", "Allow: /", "Disallow: /cms", "Disallow: /api/", "Disallow: /login", ...personal, "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }

@@ -27,10 +27,10 @@ export type StaffClient = { key: string; known: boolean; ip: string };
 type Logger = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
 /**
- * Contract: the rules of a staff member's sign-in by emailed code and, with two-step on, a second factor (D41–D43,
- * D107, ADRs 019 and 020), without HTTP: the caller says who the client is and makes the session.
+ * Contract: the rules of a staff member's sign-in by emailed code and, with two-step on, a second factor (D107),
+ * without HTTP: the caller says who the client is and makes the session.
  * - `requestCode` answers the same for every address; a code is mailed only to a staff address, and past the
- *   address's mail cap nothing is mailed and the challenge signs nobody in (D107). Requests are limited per client
+ *   address's mail cap nothing is mailed and the challenge signs nobody in. Requests are limited per client
  *   and per (address, client); a known device is not counted against the client address.
  * - `checkEmailedCode` and `checkSecondFactor` reserve a try before checking, under the (address, client) pair and,
  *   unless the client is a known device, under the client address and the staff address alone, so that wrong codes
@@ -70,7 +70,7 @@ export function staffSignIn(deps: { db: Db; config: Pick<Config, "adminEmails" |
 
   return {
     async requestCode(email: string, client: StaffClient, now: Date, log: Logger): Promise<{ challengeId: string; code: string | null }> {
-      // Per client, so that nobody fills the table with made-up addresses; a known device has its own limit (D107).
+      // Per client, so that nobody fills the table with made-up addresses; a known device has its own limit.
       if (!client.known) await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${client.ip}`);
       await rateLimits.enforce("adminOtpPerAddressAndClient", `admin-otp:${email}:${client.key}`);
       const usable = client.known || (await rateLimits.allows("adminOtpMailsPerAddress", `admin-otp-mail:${email}`));

@@ -10,16 +10,16 @@ import { hashToken, type SessionKind, type UserRole } from "./sessions";
 import { assertStaffMayAct } from "./two-step";
 
 /**
- * D105, D106: proof that a signed-in session is the account's owner, and who may change a staff account's address.
+ * D105: proof that a signed-in session is the account's owner, and who may change a staff account's address.
  * No HTTP types (routes/me.ts and routes/auth-google.ts call it).
  *
  * Contract:
- * - A session holds proof for STEP_UP_TTL_MS (10 minutes) after it last gave one (`sessions.stepped_up_at`, ADR 018):
+ * - A session holds proof for STEP_UP_TTL_MS (10 minutes) after it last gave one (`sessions.stepped_up_at`):
  *   the account's current password (`proveByPassword`), or, for an account without a password, the code mailed to its
  *   verified address (`sendStepUpCode`, then `proveByCode`), or a fresh Google sign-in of the account's own Google
  *   account (`markSteppedUp`, from the Google callback). The proof belongs to that one session, never to the account.
  * - `requireFreshProof` throws `StepUpRequired` (403, code "step_up_required") when the session has none.
- * - `assertMayChangeAddress` (D106): a staff member's address changes only from a staff session; when they have
+ * - `assertMayChangeAddress`: a staff member's address changes only from a staff session; when they have
  *   two-step sign-in, from one opened with it (after it was enabled); never while they must still set it up (every
  *   admin, and moderators while the Settings switch requires it). Anyone else: any session.
  * - A wrong password or code throws Forbidden and changes nothing; the caller logs it and limits the tries.

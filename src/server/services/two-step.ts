@@ -13,7 +13,7 @@ import { sessionsChanged } from "./session-cache";
 import type { SessionUser } from "./sessions";
 
 /**
- * Issue 17: staff two-step sign-in (TOTP, RFC 6238, with single-use recovery codes). No HTTP types.
+ * Staff two-step sign-in (TOTP, RFC 6238, with single-use recovery codes). No HTTP types.
  *
  * Contract:
  * - `startTwoStep` makes a new secret for a staff member without an enabled authenticator (replacing one that
@@ -24,9 +24,9 @@ import type { SessionUser } from "./sessions";
  *   accepted twice: the step is moved forward in one atomic statement) or an unused recovery code (marked used
  *   in one atomic statement). `disableTwoStep` needs the same.
  * - `twoStepRequiredForStaff` is the CMS Settings switch (off unless set to "true"). `mustEnrolTwoStep`: an admin
- *   without two-step sign-in, always (D106), and a moderator without it while the switch is on, may use nothing but
+ *   without two-step sign-in, always, and a moderator without it while the switch is on, may use nothing but
  *   the set-up; `assertStaffMayAct` refuses the staff powers outside /api/admin the same way.
- * - `upgradeRecoveryCodeHashes` rewraps recovery codes kept as bare SHA-256 (before ADR 020) as scrypt of that
+ * - `upgradeRecoveryCodeHashes` rewraps recovery codes still kept as bare SHA-256 as scrypt of that
  *   digest, so they keep working once each.
  * - The secret is stored sealed by `box` (AES-256-GCM, services/secret-box.ts); one that cannot be opened (a lost
  *   key file) accepts no code, so only a recovery code (or an operator's reset) helps.
@@ -140,7 +140,7 @@ export async function twoStepRequiredForStaff(db: Db): Promise<boolean> {
   return (await communitySettings(db)).staffTwoStepRequired;
 }
 
-/** Whether two-step sign-in is required of this staff member: of every admin (D106), of a moderator by the switch. */
+/** Whether two-step sign-in is required of this staff member: of every admin, of a moderator by the switch. */
 export async function twoStepRequiredOf(db: Db, role: SessionUser["role"]): Promise<boolean> {
   return role === "admin" || (role === "moderator" && (await twoStepRequiredForStaff(db)));
 }

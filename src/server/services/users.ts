@@ -10,7 +10,7 @@ import { canSeeProfile, type ProfileVisibility } from "./friends";
 import { likePattern } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
 
-/** An active user's privacy setting (D87); disabled and (D87) anonymised accounts do not exist (404). */
+/** An active user's privacy setting (D87); disabled and anonymised accounts do not exist (404). */
 async function profileOwner(db: Db, id: number) {
   const [user] = await db
     .select({
@@ -41,7 +41,7 @@ export async function assertCanSeeProfile(db: Db, viewerId: number | null, owner
 }
 
 /**
- * D25: a public profile with the player's all-time rank and totals. D87: a viewer (null: signed out) who may
+ * D25: a public profile with the player's all-time rank and totals. A viewer (null: signed out) who may
  * not see the whole profile gets only its name and avatar, with `restricted: true`.
  */
 export async function getUserProfile(db: Db, id: number, viewerId: number | null): Promise<UserProfile> {
@@ -74,8 +74,8 @@ export async function getUserProfile(db: Db, id: number, viewerId: number | null
 }
 
 /**
- * D25: the profile's statistics: per-game bests, category shares of plays, achievements; D87: 403 for a viewer who may
- * not see them. D92: each best carries the player's rank on that game's all-time board (null while hidden, D93).
+ * D25: the profile's statistics: per-game bests, category shares of plays, achievements; 403 for a viewer who may
+ * not see them. Each best carries the player's rank on that game's all-time board (null while hidden from boards).
  */
 export async function getUserStats(db: Db, userId: number, viewerId: number | null): Promise<UserStats> {
   await assertCanSeeProfile(db, viewerId, userId);
@@ -88,8 +88,8 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
     join (select game_id, count(*)::int as n, max(created_at) as last_played_at from scores where user_id = ${userId} group by game_id) s on s.game_id = b.game_id
     where b.user_id = ${userId}
     order by s.last_played_at desc`);
-  // the player's plays per game are counted on player_games (D86, one row per game played): a read of the player's
-  // games, not of every play they ever started (3,000 heap rows for a busy player, issue 16 benchmark)
+  // the player's plays per game are counted on player_games (one row per game played): a read of the player's
+  // games, not of every play they ever started (3,000 heap rows for a busy player in the benchmark)
   const categories = await db.execute(sql`
     select c.slug, c.name, sum(pg.plays)::int as plays
     from player_games pg join games g on g.id = pg.game_id join categories c on c.id = g.category_id
@@ -173,7 +173,7 @@ async function adminUserRow(db: Db, id: number) {
 export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
   const { search, limit, offset } = query;
   const where: SQL | undefined = search ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined;
-  // Issue 12 item 5: the page and its total in one round trip (a window count); only a page past the end
+  // The page and its total in one round trip (a window count); only a page past the end
   // needs a second query for the total.
   const rows = await db
     .select({ ...adminUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })

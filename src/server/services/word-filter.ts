@@ -18,7 +18,7 @@
  *   match "ass"). Letters spelled out one by one with separators ("B A D", "b.a.d", "b-a-d") are joined into
  *   one word first; inside such a run an entry may match any part of it ("a b a d" contains "bad").
  * - Phrases: an entry with spaces matches those words in a row.
- * - Cost: linear in the text, whatever the entries (issue 26): the text is read as runs of one letter and one
+ * - Cost: linear in the text, whatever the entries: the text is read as runs of one letter and one
  *   Aho-Corasick automaton over all entries moves once per run; `check(text, meter)` counts the steps.
  */
 

@@ -3,12 +3,12 @@ import { createUserWithSession } from "../test-app";
 import { describeHardened } from "./harness";
 
 /**
- * Issue 17's security review: personal responses must not be stored by a browser's or a proxy's cache
+ * Personal responses must not be stored by a browser's or a proxy's cache
  * (`Cache-Control: no-store`). The routes are discovered from the app itself (as the admin access matrix does), and
  * every GET is asked by a signed-in player and by an administrator: each answer either says no-store, or is the
  * same as a signed-out visitor's (it holds nothing personal: the public catalogue reads and pages, which set their
- * own Cache-Control and do not even look the session up). The old code failed this on 20 routes, from
- * /api/auth/user to /api/chat and /api/leaderboard.
+ * own Cache-Control and do not even look the session up). Routes as different as /api/auth/user, /api/chat and
+ * /api/leaderboard are covered.
  */
 const SKIP = new Set([
   "/api/auth/logout", // these two sign out (their own tests)

@@ -10,7 +10,7 @@ import { enrolTestTwoStep } from "../test-app";
 import { createScratchPostgres, ensureServerBuilt, startBuiltServer, type ServerProcess } from "./server-process";
 
 /**
- * Issue 12 item 4, decision 008: two BUILT server processes (node dist/server/main.js) on one
+ * ADR 008: two BUILT server processes (node dist/server/main.js) on one
  * PostgreSQL database, each with its own cache of public reads. A change made through one is served
  * by the other within one second: an administrator's edit of a game, a new category, a play.
  */
@@ -87,7 +87,7 @@ describe.skipIf(!hasPostgres)("cached reads across two server processes (Postgre
     const took = await msUntil(async () => (await getJson(b, `/api/games/${game.id}`)).title === "Edited On A", 1000);
     expect(took).toBeLessThanOrEqual(1000);
     await msUntil(async () => ((await getJson(b, "/api/games?limit=1")) as Array<{ title: string }>)[0].title === "Edited On A", 1000);
-    // The old ETag no longer matches on B.
+    // The ETag from before the edit does not match on B.
     expect((await fetch(`${b.url}/api/games/${game.id}`, { headers: { "if-none-match": etag! } })).status).toBe(200);
   });
 

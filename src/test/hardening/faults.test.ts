@@ -13,7 +13,7 @@ import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../tes
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
 
 /**
- * Issue 8, faults: readiness follows the database; on PostgreSQL the server survives terminated
+ * Faults: readiness follows the database; on PostgreSQL the server survives terminated
  * connections (a database restart) and serves again by itself; a killed upload leaves no partial
  * game behind.
  */
@@ -107,7 +107,7 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     await admin.query(`alter database ${dbName} allow_connections true`);
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     expect((await h.site.inject({ method: "GET", url: "/api/games" })).statusCode).toBe(200);
-    // The LISTEN connection (chat, cached reads) comes back by itself too (D8, decision 008).
+    // The LISTEN connection (chat, cached reads) comes back by itself too (D8).
     let listeners = 0;
     for (let i = 0; i < 100 && listeners === 0; i++) {
       await sleep(100);

@@ -6,7 +6,7 @@ import { createUserWithSession } from "../test-app";
 import { describeHardened, type HardenedApp } from "./harness";
 
 /**
- * Issue 8, property-based: for every JSON route of the app (discovered from the app itself),
+ * Property-based: for every JSON route of the app (discovered from the app itself),
  * random and malformed bodies, params and query strings never produce a 5xx, never crash the
  * process, never pollute Object.prototype, and — for a player and for an anonymous visitor —
  * never change a row the caller had no right to change.

@@ -4,7 +4,7 @@ import { buildApp } from "../../server/app";
 import { buildTestApp, TEST_PASSWORD_HASH_COST, testDatabaseKinds, type TestApp } from "../test-app";
 
 /**
- * Test-only harness of the hardening suites (issue 8): a fresh database per suite (as
+ * Test-only harness of the hardening suites: a fresh database per suite (as
  * describeEachDatabase), plus a site app built with the optional BuildAppOptions that the usual
  * test app does not use: every route recorded as it is added (route discovery from the app
  * itself), and the JSON log lines captured in memory.

@@ -2,8 +2,8 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../test-app";
 
 /**
- * Issue 17 (security review): on https the session cookie is `__Host-sid`: Secure, Path=/ and no Domain, so a page on a
- * sibling subdomain (a game's origin under the same registrable domain, D2/D79) cannot set a session cookie the site
+ * On https the session cookie is `__Host-sid`: Secure, Path=/ and no Domain, so a page on a
+ * sibling subdomain (a game's origin under the same registrable domain, D79) cannot set a session cookie the site
  * would accept (session fixation). A plain `sid` sent to an https site is ignored. On http (development, tests) the
  * name stays `sid`, which browsers would refuse with the prefix.
  */

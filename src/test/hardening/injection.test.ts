@@ -7,7 +7,7 @@ import { NUL_CHARACTER_MESSAGE } from "../../server/plugins/security";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../test-app";
 
 /**
- * Issue 8, injection and XSS: SQL metacharacters in every text field round-trip as plain text
+ * Injection and XSS: SQL metacharacters in every text field round-trip as plain text
  * (stored and returned byte-identical, no error); markup in usernames is refused by the username
  * rule, and in chat, reviews and content text is returned as the text it is (the API never turns
  * it into HTML or strips it: the client renders text); `html` content is sanitised (D40).
@@ -86,7 +86,7 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     const email = "o'reilly+x@example.com";
     const reg = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "quote_user", password, email } });
     expect(reg.statusCode, reg.body).toBe(201);
-    // issue 17: the address waits for its link (email_tokens) before it is the account's
+    // The address waits for its link (email_tokens) before it is the account's
     const [u] = await rows<{ email: string }>(t(), sql`select e.email from email_tokens e join users u on u.id = e.user_id where u.username = 'quote_user'`);
     expect(u.email).toBe(email);
     expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password } })).statusCode).toBe(200);
@@ -104,7 +104,7 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     expect((await t().app.inject({ method: "POST", url: "/api/newsletter", payload: { email } })).statusCode).toBe(201);
     expect((await t().app.inject({ method: "POST", url: "/api/newsletter", payload: { email } })).statusCode).toBe(200);
     for (const [i, text] of NASTY.entries()) {
-      // Each from its own address: the forms allow a few submissions per address and hour (issue 8).
+      // Each from its own address: the forms allow a few submissions per address and hour.
       const remoteAddress = `10.77.0.${i + 1}`;
       const contact = await t().app.inject({
         method: "POST",
@@ -186,7 +186,7 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
       expect(res.statusCode, `${url} ${q}: ${res.body}`).toBe(200);
       return res.json() as Array<Record<string, unknown>>;
     };
-    // Issue 12 item 3: a game's title may also match by trigrams (a typo, another word order): each game
+    // A game's title may also match by trigrams (a typo, another word order): each game
     // found holds the term as typed, or has a title similar to it by pg_trgm's own measure.
     const similarTitle = async (title: string, q: string) =>
       (await rows<{ similar: boolean }>(t(), sql`select ${title}::text %>> ${q}::text as similar`))[0].similar;

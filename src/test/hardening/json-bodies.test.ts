@@ -3,8 +3,8 @@ import { asAdmin, createUserWithSession, describeEachDatabase } from "../test-ap
 import { gamesTable } from "../../server/db/schema";
 
 /**
- * Issue 17's security review: a deeply nested 1 MB JSON body sent without signing in cost about 0.45 s of CPU on the
- * main thread (eight in parallel made /healthz take 1.6 s). Ordinary JSON routes now take 16 KiB (413 above it);
+ * A deeply nested 1 MB JSON body sent without signing in would cost about 0.45 s of CPU on the
+ * main thread (eight in parallel made /healthz take 1.6 s). Ordinary JSON routes take 16 KiB (413 above it);
  * staff routes (behind the admin guard, which answers before the body is read), the cloud saves and the uploads keep
  * their own limits; and a body nested more than 32 levels deep is refused (400) by a scan of the raw text before
  * JSON.parse runs.

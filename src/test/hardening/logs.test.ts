@@ -6,9 +6,9 @@ import { hashToken } from "../../server/services/sessions";
 import { describeHardened, type HardenedApp } from "./harness";
 
 /**
- * Issue 8, logs: structured JSON lines (Fastify's pino) with a request id on every request's
+ * Logs: structured JSON lines (Fastify's pino) with a request id on every request's
  * lines; never a password, a one-time code (outside the deliberate printing of a mail when no
- * SMTP_URL is set, D42), a session token or a cookie. Unhandled errors are logged with the request
+ * SMTP_URL is set), a session token or a cookie. Unhandled errors are logged with the request
  * id and answered per D60: 500 {message: "Internal server error"}, no stack, no detail.
  */
 
@@ -107,14 +107,14 @@ describeHardened(
     it("sign-in flows leave no password, token or cookie in the log, and the code only in the printed mail", async () => {
       const h = t();
       run = await signInFlows(h, async () => {
-        // issue 17: the registration's verification link is printed too; the code is in the sign-in mail's subject
+        // The registration's verification link is printed too; the code is in the sign-in mail's subject
         const mailLine = h.logs.find((l) => typeof l.msg === "string" && l.msg.startsWith("Mail not sent") && l.msg.includes("sign-in code"));
         expect(mailLine, "the sign-in mail is printed to the log when SMTP_URL is not set (D42)").toBeDefined();
         return String(mailLine!.msg).match(/(\d{6})\s*$/)![1];
       });
       expectStructured(h);
       const mailLines = h.logs.filter((l) => typeof l.msg === "string" && l.msg.startsWith("Mail not sent"));
-      // the sign-in code and (issue 17) the registration's verification link
+      // the sign-in code and the registration's verification link
       expect(mailLines).toHaveLength(2);
       const others = h.logs.filter((l) => !mailLines.includes(l)).map((l) => JSON.stringify(l));
       for (const secret of run.secrets) expect(contains(h.rawLogs(), secret), `${secret} is in the log`).toBe(false);
@@ -170,7 +170,7 @@ describeHardened(
     it("sign-in flows leave no password, code, token or cookie in the log", async () => {
       const h = t();
       const run = await signInFlows(h, async () => {
-        // issue 17: the registration's verification mail may come first; the code's mail is the sign-in one
+        // The registration's verification mail may come first; the code's mail is the sign-in one
         const isCode = (m: string) => /sign-in code/.test(m);
         for (let i = 0; i < 100 && !inbox.some(isCode); i++) await new Promise((r) => setTimeout(r, 50));
         const mail = inbox.splice(inbox.findIndex(isCode) >>> 0, 1)[0];
@@ -189,9 +189,9 @@ describeHardened(
   { logLevel: "trace", demo: false, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } },
 );
 
-// Issue 17's security review: database errors were logged with their bound parameters (drizzle's "Failed query: …
-// params: …" message and `params`, PostgreSQL's `detail` "Key (lower(email))=(…) already exists."), so a failed insert
-// put an email and a password hash in the log.
+// Database errors must be logged without their bound parameters (drizzle's "Failed query: …
+// params: …" message and `params`, PostgreSQL's `detail` "Key (lower(email))=(…) already exists."), or a failed insert
+// puts an email and a password hash in the log.
 const LEAKED_EMAIL = "leaky.person@example.org";
 const LEAKED_HASH = "scrypt$17$8$1$c2VjcmV0LXNhbHQ$VGhpcy1pcy1hLXNlY3JldC1oYXNo";
 

@@ -7,7 +7,7 @@ import { repoRoot } from "../test-app";
 
 /**
  * Test-only: runs the BUILT server (dist/server/main.js) as a child process, as `npm start` does,
- * on free ports. Used by the lifecycle suite (issue 8) to send real signals.
+ * on free ports. Used by the lifecycle suite to send real signals.
  */
 
 export const freePort: () => Promise<number> = serverProcess.freePort;

@@ -9,7 +9,7 @@ import { testDatabaseKinds } from "../test-app";
 import { createScratchPostgres, ensureServerBuilt, startBuiltServer, type ServerProcess } from "./server-process";
 
 /**
- * Issue 8, lifecycle: the BUILT server (node dist/server/main.js) shuts down gracefully on
+ * Lifecycle: the BUILT server (node dist/server/main.js) shuts down gracefully on
  * SIGTERM/SIGINT: it stops accepting connections, finishes the requests in flight (every accepted
  * write is persisted: checked after a restart on the same data), closes live chat sockets with
  * 1001 "Server shutting down", closes the database and exits 0.

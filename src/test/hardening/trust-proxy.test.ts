@@ -2,10 +2,9 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../test-app";
 
 /**
- * Issue 17's security review: with TRUST_PROXY=true Fastify took the client address from the LEFT-most
- * X-Forwarded-For entry, which the client writes itself (nginx's $proxy_add_x_forwarded_for appends to it), so every
- * per-address limit could be chosen by the client (the old code, TRUST_PROXY=true, answered 201 to all three
- * registrations below). With the proxy's address (TRUST_PROXY=127.0.0.1) the client address is the right-most entry
+ * Fastify's `trustProxy: true` takes the client address from the LEFT-most X-Forwarded-For entry, which the client
+ * writes itself (nginx's $proxy_add_x_forwarded_for appends to it), so every per-address limit could be chosen by the
+ * client; config.ts refuses TRUST_PROXY=true for that reason. With the proxy's address (TRUST_PROXY=127.0.0.1) the client address is the right-most entry
  * that proxy did not add, and a client reaching the port directly is counted by its own address whatever it sends.
  */
 const register = (t: () => import("../test-app").TestApp, username: string, remoteAddress: string, forwardedFor: string) =>

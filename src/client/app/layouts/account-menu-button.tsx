@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 /**
  * The round avatar button that opens the account menu (signed in or guest). Its name is what it shows (the
  * avatar's initials, e.g. "GU") followed by what it does, in text for screen readers only: a name that
- * contains the visible label (WCAG 2.5.3, issue 13 item 7), so that "click GU" works with voice control.
+ * contains the visible label (WCAG 2.5.3), so that "click GU" works with voice control.
  */
 export function AccountMenuButton({ label, children, ...props }: ComponentProps<"button"> & { label: string; children: ReactNode }) {
   return (

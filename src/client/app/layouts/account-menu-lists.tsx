@@ -14,7 +14,7 @@ import { LOGOUT_URL, loginUrl, type CurrentUser } from "@/lib/session";
 import { AccountMenuButton } from "./account-menu-button";
 
 /**
- * The header's account menus, signed in and signed out (spec §2 Header): loaded when their avatar button is first
+ * The header's account menus, signed in and signed out: loaded when their avatar button is first
  * used (account-menus.tsx renders the button until then, D73).
  */
 

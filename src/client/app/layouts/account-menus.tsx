@@ -10,7 +10,7 @@ import { AccountMenuButton } from "./account-menu-button";
 import { usePlayerLive } from "./use-player-live";
 
 /**
- * The header's account controls when signed in (spec §2 Header), in a chunk of their own: they appear once the
+ * The header's account controls when signed in, in a chunk of their own: they appear once the
  * session is known (signed out: account-signed-out.tsx). The menus' code (Radix menus and their positioning) loads when their button
  * is first used (D73); until then the buttons are rendered as the menus' own closed triggers.
  */
@@ -18,7 +18,7 @@ const NotificationBell = lazyPart("notification-bell", () => import("@/features/
 const AccountMenu = lazyPart("account-menu", () => import("./account-menu-lists").then((m) => m.AccountMenu));
 
 export function SignedInControls({ user }: { user: CurrentUser }) {
-  // Issue 15: the player's live events (notifications, friends, presence, messages) while signed in.
+  // The player's live events (notifications, friends, presence, messages) while signed in.
   usePlayerLive(user.id);
   const unreadMessages = useUnreadMessageCount();
   // The bell's badge is shown before its menu loads: the same query the menu reads.

@@ -9,17 +9,17 @@ import { loginUrl } from "@/lib/session";
 import { AccountMenuButton } from "./account-menu-button";
 
 /**
- * The header's account controls when signed out (spec §2 Header), in a chunk of their own: they appear once the
+ * The header's account controls when signed out, in a chunk of their own: they appear once the
  * session is known. The guest menu's code loads when its button is first used (D73).
  */
 const GuestMenu = lazyPart("guest-menu", () => import("./account-menu-lists").then((m) => m.GuestMenu));
 
 export function SignedOutControls({ returnTo }: { returnTo: string }) {
-  // Issue 15: a live connection opened while signed in is replaced (lib/live-session.ts).
+  // A live connection opened while signed in is replaced (lib/live-session.ts).
   useEffect(() => setLiveSession(null), []);
   return (
     <>
-      {/* Full-page navigation to the server's login endpoint (spec §7, D10). */}
+      {/* Full-page navigation to the server's login endpoint (D10). */}
       <a href={loginUrl({ returnTo })} className={buttonClasses("gradient", "sm", "px-2.5 sm:px-3")}>
         <LogIn className="hidden sm:block" aria-hidden="true" />
         Sign In

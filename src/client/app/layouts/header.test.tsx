@@ -48,7 +48,7 @@ describe("Header", () => {
     expect(within(header()).queryByRole("button", { name: /Notifications/ })).not.toBeInTheDocument();
 
     expect(await within(header()).findByText("GU")).toBeInTheDocument();
-    // WCAG 2.5.3 (issue 13 item 7): the name begins with the visible label, the initials.
+    // WCAG 2.5.3: the name begins with the visible label, the initials.
     const menu = await openMenu("GU Guest account menu");
     expect(within(menu).getByRole("menuitem", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
     expect(within(menu).getByRole("menuitem", { name: "Register" })).toHaveAttribute("href", "/api/auth/login?tab=register");

@@ -7,7 +7,7 @@ import { applyPushed, notificationKeys } from "@/features/notifications/api";
 import { notificationText } from "@/features/notifications/notification-text";
 
 /**
- * What a player's live events (issue 15) do to the page: keep notifications, friends and presence, and direct
+ * What a player's live events do to the page: keep notifications, friends and presence, and direct
  * messages fresh in the query cache, and toast a new notification. Loaded with the first such event or the first
  * reconnection (use-player-live.ts), not with the page (D73).
  */
@@ -37,7 +37,7 @@ export function applyPlayerEvent(qc: QueryClient, data: unknown): void {
       void qc.invalidateQueries({ queryKey: directMessageKeys.all });
       return;
     case "account-closed":
-      // D96/D97: banned: the session is gone; asking again shows the page signed out
+      // D96: banned: the session is gone; asking again shows the page signed out
       void qc.invalidateQueries({ queryKey: authKeys.user() });
       return;
   }

@@ -31,7 +31,7 @@ function isPlayerEvent(data: unknown): boolean {
 }
 
 /**
- * A player's live events (issue 15) while signed in: keeps notifications, friends and presence, and direct
+ * A player's live events while signed in: keeps notifications, friends and presence, and direct
  * messages fresh in the query cache from the page's live connection (lib/live-socket.ts), and toasts a new
  * notification (player-live-events.ts). After every reconnection it refetches what may have been missed. Mounted
  * by the header.

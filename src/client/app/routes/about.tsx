@@ -10,7 +10,7 @@ import { ContentBody } from "@/features/static-pages/components/content-body";
 import { useContent } from "@/lib/site-content";
 import { STATIC_PAGE_META } from "@contract/pages";
 
-/** /about (D51): what the site is; the site's own 'pages.about' content replaces the body (D40). */
+/** /about (D51): what the site is; the site's own 'pages.about' content replaces the body. */
 export function AboutScreen() {
   const content = useContent();
   return (

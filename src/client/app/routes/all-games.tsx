@@ -12,8 +12,8 @@ import { STATIC_PAGE_META } from "@contract/pages";
 export const ALL_GAMES_PAGE_SIZE = 24;
 
 /**
- * All Games (spec §2) and, with `featured`, /games/featured (D50: All Games filtered to featured
- * games, heading 'Featured Games'). Search, category and sort live in the URL (D52).
+ * All Games and, with `featured`, /games/featured (D50: All Games filtered to featured
+ * games, heading 'Featured Games'). Search, category and sort live in the URL.
  */
 export function AllGamesScreen({ featured = false }: { featured?: boolean }) {
   const filters = useGameListFilters();

@@ -24,7 +24,7 @@ export function CategoryScreen({ slug }: { slug: string }) {
 function CategoryView({ slug }: { slug: string }) {
   const pseudo = isPseudo(slug);
   const category = useCategory(slug, { enabled: !pseudo });
-  // Issue 12 item 2: pages of 12 from the server, newest first (as GET /api/games/category/{slug} orders them).
+  // Pages of 12 from the server, newest first (as GET /api/games/category/{slug} orders them).
   const games = useInfiniteGames({ category: slug, sort: "newest", limit: CATEGORY_PAGE_SIZE });
   const [view, setView] = useState<GameView>("grid");
 

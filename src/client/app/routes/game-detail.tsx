@@ -22,9 +22,9 @@ import { StaticUntilWanted } from "@/lib/static-until-wanted";
 import { Suspense } from "react";
 
 /**
- * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
+ * The report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
  * the first interaction (D73): the button's chunk comes once a signed-in player has opened the Reviews tab's code
- * (see below) with someone else's review in it. Nobody is signed in on the server's render (D70), so it never renders
+ * (see below) with someone else's review in it. Nobody is signed in on the server's render, so it never renders
  * there.
  */
 const ReportButton = lazyPart("report-review", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
@@ -49,7 +49,7 @@ const GameLeaderboard = lazyPart("game-leaderboard", () => import("@/features/sc
 
 /**
  * D78: the game's achievements, at the foot of the About tab. Nothing in them changes for a visitor who is not signed
- * in, so their code loads only for a signed-in player, whose own are marked (D73); until then the server's HTML of
+ * in, so their code loads only for a signed-in player, whose own are marked; until then the server's HTML of
  * them stays as it is (lib/static-until-wanted.tsx). A game without achievements shows nothing and loads nothing.
  */
 const GameAchievements = lazyPart("game-achievements", () => import("@/features/games/components/game-achievements").then((m) => m.GameAchievements));
@@ -73,7 +73,7 @@ function Missing({ failed }: { failed?: boolean }) {
   return <Suspense fallback={null}>{failed ? <GameLoadError /> : <GameNotFound />}</Suspense>;
 }
 
-/** Game detail (/game/{id}): spec §2 and §4, D20–D23, D30–D32, D54. */
+/** Game detail (/game/{id}, spec §2): the game's frame, its tabs and similar games. */
 export function GameDetailScreen({ id: rawId }: { id: string }) {
   const id = parseGameId(rawId);
   const query = useGame(id ?? 0, { enabled: id !== null });

@@ -11,7 +11,7 @@ import { helpTopics } from "@/features/static-pages/texts/help-topics";
 import { useContent } from "@/lib/site-content";
 import { STATIC_PAGE_META } from "@contract/pages";
 
-/** /help (D51): the Help Center's topics; the site's own 'pages.help' content replaces the body (D40). */
+/** /help (D51): the Help Center's topics; the site's own 'pages.help' content replaces the body. */
 export function HelpScreen() {
   const name = useContent()("site.name");
   const topics = helpTopics(name);

@@ -5,7 +5,7 @@ import { makeGame as makeAnyGame } from "@test/client-fixtures";
 import { FakeIntersectionObserver } from "@test/intersection-observer";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
-/** Home (spec §2 Home, §4, §9; issue 3 item 1). */
+/** Home (spec §2). */
 
 /** The games of this file have no cover image. */
 function makeGame(id: number, extra: Partial<Game> = {}): Game {

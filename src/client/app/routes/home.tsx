@@ -16,9 +16,9 @@ import { lazyPart } from "@/lib/lazy-component";
 import { Suspense } from "react";
 
 /**
- * D97: the report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
+ * The report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before
  * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's chat message. Nobody is
- * signed in on the server's render (D70), so it never renders there.
+ * signed in on the server's render, so it never renders there.
  */
 const ReportButton = lazyPart("report-chat", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
 const reportChat = ({ id, author }: { id: number; author: string }) => (
@@ -27,7 +27,7 @@ const reportChat = ({ id, author }: { id: number; author: string }) => (
   </Suspense>
 );
 
-/** / (spec §2 Home, §4): hero, featured carousel, categories, games, experiences, community, banner. */
+/** / (spec §2): hero, featured carousel, categories, games, experiences, community, banner. */
 export function HomeScreen() {
   const categories = useCategories();
   // D83: the tiles are the collections, with their real counts

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 
-/** /leaderboard (spec §2 Leaderboard, §9; D24, D84). */
+/** /leaderboard (spec §2). */
 
 const entry = (rank: number, username = `Player${rank}`) => ({
   rank,

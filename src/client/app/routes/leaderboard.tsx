@@ -27,12 +27,12 @@ export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
 /**
  * The Friends Only board is personal (D84: asked in the browser only, never in the server's HTML) and hidden until
  * chosen: its code is a chunk of its own, loaded when the player reaches for its tab (points at, focuses or presses
- * it; D73).
+ * it).
  */
 const FriendsRankings = lazyPart("friends-rankings", () => import("@/features/leaderboard/components/friends-board").then((m) => m.FriendsRankings));
 const reachForFriends = () => void FriendsRankings.preload().catch(() => undefined);
 
-/** Spec §2: 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
+/** 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
 export type LeaderboardFilter = "global" | "friends";
 
 function Rankings({ search, board: boardParams }: { search: string; board: BoardParams }) {
@@ -71,7 +71,7 @@ function Rankings({ search, board: boardParams }: { search: string; board: Board
 }
 
 /**
- * 'Your Ranking' follows the board shown (D91/D92): the player's own row of that board (among its top rows, or from
+ * 'Your Ranking' follows the board shown (D91): the player's own row of that board (among its top rows, or from
  * `around=me`, the same queries the table makes), else, on the all-time board, the profile's rank and totals.
  */
 function YourRanking({ board }: { board: BoardParams }) {
@@ -106,7 +106,7 @@ function RisingStars({ board: boardParams }: { board: BoardParams }) {
   return <RisingStarsCard entries={board.data} isPending={board.isPending} isError={board.isError} />;
 }
 
-/** /leaderboard (spec §2 Leaderboard; D24; D91: all time, this week (the open season) or an archived season, in the URL). */
+/** /leaderboard: all time, this week (the open season) or an archived season (D91), in the URL. */
 export function LeaderboardScreen() {
   const siteName = useContent()("site.name");
   const [query, setQuery] = useState("");

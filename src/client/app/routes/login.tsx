@@ -23,8 +23,8 @@ type Tab = "signin" | "register";
 
 /**
  * D10 /login: tabs Sign In and Register (`?tab=register` opens Register), 'Continue with Google'
- * only when the server has Google configured (D15), `?error=…` from the Google flow shown, and after
- * success the same-site `returnTo` (else '/'). Issue 17, D98: `?google=invite` is the invite step a first Google
+ * only when the server has Google configured, `?error=…` from the Google flow shown, and after
+ * success the same-site `returnTo` (else '/'). `?google=invite` is the invite step a first Google
  * sign-in stops at on an invite-only site.
  */
 export function LoginScreen() {
@@ -50,7 +50,7 @@ export function LoginScreen() {
   }
 
   const done = () => navigate(returnTo, { replace: true });
-  // Issue 17: registered with an email address → say that a link was sent (the address signs in once confirmed)
+  // Registered with an email address → say that a link was sent (the address signs in once confirmed)
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   return (

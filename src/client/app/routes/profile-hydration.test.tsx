@@ -9,7 +9,7 @@ import { createQueryClient } from "@/lib/query-client";
 import { jsonResponse, mockApi, noContent, setUpScreenTests, signedInAs } from "@test/render-app";
 import { ProfileScreen } from "./profile";
 
-/** D70, D87: the server renders a restricted profile as a signed-out visitor sees it; the browser hydrates it as is. */
+/** D70: the server renders a restricted profile as a signed-out visitor sees it; the browser hydrates it as is. */
 
 const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
 const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48, visibility: "friends", restricted: false };

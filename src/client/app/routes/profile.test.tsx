@@ -4,7 +4,7 @@ import { ACHIEVEMENTS } from "@contract/achievements";
 import { REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, signedInAs, type MockRoute } from "@test/render-app";
 
-/** /profile/{id} (spec §2 Profile; D25 real data, D55 buttons). */
+/** /profile/{id} (spec §2): real statistics and working buttons. */
 
 const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
 const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48, visibility: "public", restricted: false };

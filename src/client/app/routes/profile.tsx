@@ -23,9 +23,9 @@ import { useContent } from "@/lib/site-content";
  */
 const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
 /**
- * D97: the report button's chunk (here only its dialog's holder; the dialog is another chunk, loaded when "Report
+ * The report button's chunk (here only its dialog's holder; the dialog is another chunk, loaded when "Report
  * profile" is chosen); neither is loaded before the first interaction (D73): the first comes once a signed-in player is
- * shown someone else's profile. Nobody is signed in on the server's render (D70), so it never renders there.
+ * shown someone else's profile. Nobody is signed in on the server's render, so it never renders there.
  */
 const ReportButton = lazyPart("report-profile", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
 /** Opened by "Report profile" in the profile's More menu (the dialog only: the menu item is the button). */
@@ -76,7 +76,7 @@ function UserNotFound() {
   );
 }
 
-/** /profile/{id} (spec §2 Profile, D25: real data only, never random numbers). */
+/** /profile/{id} (D25: real data only, never random numbers). */
 export function ProfileScreen({ id }: { id: string }) {
   const userId = parseUserId(id);
   const profile = useUserProfile(userId);

@@ -26,7 +26,7 @@ const SECTIONS = [
   ["danger", "Danger zone"],
 ] as const;
 
-/** D87 /settings: signed-in only, rendered in the browser (D70: noindex, personal). */
+/** /settings (D87): signed-in only, rendered in the browser (noindex, personal). */
 export function SettingsScreen() {
   const { user, isLoading } = useCurrentUser();
   const settings = useAccountSettings(Boolean(user));

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 
-/** Our tabs (issue 13 item 6, D73): the WAI-ARIA tabs pattern, as the Radix Tabs they replace behaved. */
+/** Our tabs (D73): the WAI-ARIA tabs pattern, as Radix Tabs behave. */
 
 function Three({ forceMount = false, onValueChange }: { forceMount?: boolean; onValueChange?: (v: string) => void }) {
   return (

@@ -2,9 +2,9 @@ import { createContext, use, useId, useState, type ComponentProps, type Keyboard
 import { cn } from "@/lib/utils";
 
 /**
- * Tabs of our own (issue 13 item 6, D73: the Radix primitive, with its roving focus, collection and
+ * Tabs of our own (D73: the Radix primitive, with its roving focus, collection and
  * presence helpers, cost the home and game pages about 8 KB gzip of JavaScript before the first
- * interaction). Same API and markup as the Radix Tabs they replace, following the WAI-ARIA tabs
+ * interaction). Same API and markup as Radix Tabs, following the WAI-ARIA tabs
  * pattern with automatic activation:
  * - role=tablist (horizontal); role=tab buttons with aria-selected, aria-controls, data-state
  *   ("active" / "inactive", which the styles use); the selected tab is the list's one Tab stop (Radix

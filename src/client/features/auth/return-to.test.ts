@@ -16,7 +16,7 @@ describe("afterSignInPath (D10: only same-site paths)", () => {
     [""],
     ["//evil.example/path"],
     ["/\\evil.example"],
-    // issue 17's security review: browsers drop tabs and newlines and read a backslash as a slash
+    // browsers drop tabs and newlines and read a backslash as a slash
     ["/\t/evil.example"],
     ["/\n/evil.example"],
     ["/\r\n/evil.example/x"],

@@ -20,7 +20,7 @@ export function googleSignInUrl(returnTo: string): string {
 export const LOGIN_ERROR_MESSAGES: Record<string, string> = {
   google_unavailable: "Google sign-in is not available on this site.",
   google_failed: "Google sign-in failed. Please try again.",
-  // issue 17, D98: a first Google sign-in on an invite-only site that has no invite code
+  // D98: a first Google sign-in on an invite-only site that has no invite code
   registration_closed: "Registration on this site is closed, so no new account can be made with Google. If you already have an account, sign in.",
   account_disabled: "This account has been disabled. Please contact us if you think this is a mistake.",
 };

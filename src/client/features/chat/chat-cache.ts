@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
 
-/** Query keys of the chat feature (ARCHITECTURE habit 5). */
 export const chatKeys = {
   all: ["chat"] as const,
   messages: () => [...chatKeys.all, "messages"] as const,

@@ -1,9 +1,9 @@
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
 
 /**
- * A live chat event (D37) as the contract's chatLiveEventSchema describes it, with only its fields, or null
+ * A live chat event as the contract's chatLiveEventSchema describes it, with only its fields, or null
  * for anything else (ignored by the page). Checked by hand rather than with the schema: the chat is on the home
- * page, and zod stays out of what public pages load (issue 13 item 6, D73). live-event.test.ts checks that the
+ * page, and zod stays out of what public pages load (D73). live-event.test.ts checks that the
  * two agree.
  */
 export function parseChatLiveEvent(data: unknown): ChatLiveEvent | null {

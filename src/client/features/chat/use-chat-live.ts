@@ -12,7 +12,7 @@ export { LIVE_RECONNECT as CHAT_RECONNECT, liveUrl as chatLiveUrl } from "@/lib/
 /**
  * Keeps the chat query live (D37) on the page's live connection (lib/live-socket.ts): applies pushed chat
  * events to the cache and refetches GET /api/chat every time the connection opens so that nothing sent while
- * the page was away is missed. Events that are not the chat's (a player's own, issue 15) are ignored here.
+ * the page was away is missed. Events that are not the chat's (a player's own) are ignored here.
  */
 export function useChatLive(options: { enabled?: boolean } = {}): ChatLiveStatus {
   const enabled = options.enabled ?? true;

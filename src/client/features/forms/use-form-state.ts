@@ -10,7 +10,7 @@ import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
  * the server's message on success, and a reset.
  *
  * `loadSchema` loads the contract's schema (a dynamic import): zod is not part of what a public page
- * loads before the first interaction (issue 13 item 6, D73). Typing in the form starts loading it; a
+ * loads before the first interaction (D73). Typing in the form starts loading it; a
  * submit waits for it.
  */
 export function useFormState<K extends string, T>({

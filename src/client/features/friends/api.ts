@@ -3,7 +3,7 @@ import type { FriendLists, RelationshipView } from "@contract/friends";
 import type { Presence } from "@contract/player-live";
 import { apiRequest, getJson } from "@/lib/api-client";
 
-/** D84, D100: friends, requests, blocks. Personal: asked in the browser only (D70). */
+/** D84: friends, requests, blocks. Personal: asked in the browser only. */
 
 export type Friend = FriendLists["friends"][number];
 
@@ -31,7 +31,7 @@ export const relationshipQuery = (userId: number) =>
 
 export type FriendAction = "request" | "remove" | "block" | "unblock";
 
-/** D100: one call per action; the server's message comes back as the error (D61). */
+/** One call per action; the server's message comes back as the error. */
 export async function friendAction(action: FriendAction, userId: number): Promise<void> {
   const [method, path] = {
     request: ["POST", "friends"],

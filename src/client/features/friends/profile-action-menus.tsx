@@ -20,7 +20,7 @@ export function FriendsMenu({ busy, onRemove, triggerRef }: { busy: boolean; onR
   );
 }
 
-/** The profile's More menu (D97 report, D84 block), loaded when its button is first used (profile-actions.tsx). */
+/** The profile's More menu (report, block), loaded when its button is first used (profile-actions.tsx). */
 export function MoreMenu({
   username,
   onReport,

@@ -19,11 +19,11 @@ const MoreMenu = lazyPart("profile-more-menu", () => import("./profile-action-me
 const BlockDialog = lazyPart("block-dialog", () => import("./block-dialog").then((m) => m.BlockDialog));
 
 /**
- * D84/D88: the profile's Message and Add Friend buttons (the spec's placeholders, D55, made real). The server
- * renders the two plain buttons (it does not know the visitor, D70); once hydrated they follow where the
+ * D84: the profile's Message and Add Friend buttons (the spec's placeholders, made real). The server
+ * renders the two plain buttons (it does not know the visitor); once hydrated they follow where the
  * visitor stands with the player: sign in first, Add Friend, Cancel Request, Accept/Decline, Friends (remove),
- * Unblock; Message opens the conversation with a friend. A friend's presence shows above them. `renderReport`
- * (D97): the report dialog, opened by "Report profile" in the More menu (a signed-in player, someone else's profile).
+ * Unblock; Message opens the conversation with a friend. A friend's presence shows above them. `renderReport`:
+ * the report dialog, opened by "Report profile" in the More menu (a signed-in player, someone else's profile).
  */
 export function ProfileActions({
   user,

@@ -3,8 +3,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 
 /**
- * The profile's Message and Add Friend before anything is known of the visitor's relation to the player (D84, D88):
- * what the server renders (it does not know the visitor, D70), and what a visitor who is not signed in gets. Small on
+ * The profile's Message and Add Friend before anything is known of the visitor's relation to the player:
+ * what the server renders (it does not know the visitor), and what a visitor who is not signed in gets. Small on
  * purpose: the rest of the actions (profile-actions.tsx) load only for a signed-in visitor on someone else's profile
  * (D73).
  */

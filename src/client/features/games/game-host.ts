@@ -5,7 +5,7 @@
  *
  * The game learns only what sdk/v2.d.ts promises: the player's id, name and picture (or null for a guest)
  * and the settings. Never the session, a token or an email. Who the player is to the game comes from the server
- * (GET /api/games/{id}/player, issue 26): a player whose profile is not public (D87) plays anonymously, under an id
+ * (GET /api/games/{id}/player): a player whose profile is not public plays anonymously, under an id
  * of their own in that game, "Player" for the name and no picture.
  */
 import type { GameFacingUserResponse } from "@contract/plays";
@@ -19,12 +19,12 @@ export type GameHostDeps = {
   gameId: number;
   /** the signed-in player, or null */
   user(): HostUser | null;
-  /** the signed-in player as this game may know them (issue 26; fetchGameUser by default) */
+  /** the signed-in player as this game may know them (fetchGameUser by default) */
   gameUser(): Promise<HostUser>;
   settings(): GameSettings;
   /** the game's saves for this player (loaded once per frame) */
   saves(): GameSaves;
-  /** the play session a score or an unlock belongs to (D21, D23), null when none could be opened */
+  /** the play session a score or an unlock belongs to (D21), null when none could be opened */
   currentPlay(): Promise<string | null>;
   onGameplayStart(): void;
   onGameplayStop(): void;
@@ -48,7 +48,7 @@ export function publicUser(user: HostUser | null, base: string): HostUser | null
   return { id: user.id, username: user.username, avatarUrl };
 }
 
-/** Issue 26: GET /api/games/{id}/player, the signed-in player as the game may know them. */
+/** GET /api/games/{id}/player, the signed-in player as the game may know them. */
 export async function fetchGameUser(gameId: number): Promise<HostUser> {
   return (await getJson<GameFacingUserResponse>(`/api/games/${gameId}/player`)).user;
 }

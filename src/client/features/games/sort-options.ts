@@ -6,7 +6,7 @@ export const SORT_OPTIONS: { value: GameSort; label: string }[] = [
   { value: "popular", label: "Most Popular" },
   { value: "rating", label: "Highest Rated" },
 ];
-/** Issue 12 item 3: offered (and the default) while a search term is given. */
+/** Offered (and the default) while a search term is given. */
 export const RELEVANCE_OPTION = { value: "relevance", label: "Best Match" } as const;
 
 /**

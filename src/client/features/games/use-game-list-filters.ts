@@ -16,7 +16,7 @@ export function useGameListFilters() {
   const search = (params.get("search") ?? "").trim();
   const category = params.get("category") ?? "";
   const sortParam = params.get("sort");
-  // Issue 12 item 3: a search without a chosen order lists the best matches first.
+  // A search without a chosen order lists the best matches first.
   const sort: GameSort | "relevance" = isGameSort(sortParam) ? sortParam : search ? "relevance" : "newest";
 
   const [input, setInput] = useState(search);

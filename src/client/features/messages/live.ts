@@ -2,7 +2,7 @@ import { PLAYER_LIVE_TYPES, type PlayerLiveEvent } from "@contract/player-live";
 import { subscribeLive } from "@/lib/live-socket";
 
 /**
- * The messages screens' view of the personal live events (D88: `direct-messages-changed`, D84:
+ * The messages screens' view of the personal live events (`direct-messages-changed`,
  * `friends-changed`) that arrive on the page's one live connection (lib/live-socket.ts). The chat's events on
  * the same socket are left out; after a reconnect the screens are told `friends-changed` so that they refetch
  * what may have been missed.

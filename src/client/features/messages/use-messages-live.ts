@@ -6,7 +6,7 @@ import { onPlayerEvent } from "./live";
 
 /**
  * D88: keeps the messages screens current. A message sent or read in a conversation refetches that
- * conversation, the list and the unread count; a friendship or block change (D84) refetches every
+ * conversation, the list and the unread count; a friendship or block change refetches every
  * conversation (whether I may write, whether it is shown at all).
  */
 export function useMessagesLive(enabled: boolean) {

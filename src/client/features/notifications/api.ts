@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/
 import type { NotificationItem } from "@contract/player-live";
 import { getJson, withQuery } from "@/lib/api-client";
 
-/** D85, D100: a player's notifications. Personal: asked in the browser only (D70). */
+/** D85: a player's notifications. Personal: asked in the browser only. */
 
 export type NotificationPage = { unread: number; items: NotificationItem[] };
 

@@ -5,7 +5,7 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 import { notificationKeys, type NotificationPage } from "./api";
 
 /**
- * Marking notifications read (D100): the bell's menu and the notifications screen do it. Apart from api.ts, which
+ * Marking notifications read: the bell's menu and the notifications screen do it. Apart from api.ts, which
  * the header of every signed-in page reads for the bell's badge, so that the mutation's code is not in it (D73).
  */
 

@@ -7,7 +7,7 @@ export function badgeText(unread: number): string {
   return unread > 99 ? "99+" : String(unread);
 }
 
-/** D83/D85: the header's bell button, its badge the unread count (none at zero): the trigger of the bell's menu and its stand-in. */
+/** D83: the header's bell button, its badge the unread count (none at zero): the trigger of the bell's menu and its stand-in. */
 export function NotificationBellButton({ unread, ...props }: ComponentProps<"button"> & { unread: number }) {
   return (
     <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"} {...props}>

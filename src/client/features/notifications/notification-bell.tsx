@@ -15,7 +15,7 @@ import { NotificationBellButton } from "./notification-bell-button";
 import { NotificationRow } from "./notification-list";
 
 /**
- * D83/D85: the header's bell. Its badge is the real unread count (none at zero); it opens the newest
+ * D83: the header's bell. Its badge is the real unread count (none at zero); it opens the newest
  * notifications, each leading where it is about (and marked read), "Mark all as read", and the full history.
  * Loaded when the bell is first used (app/layouts/account-menus.tsx renders its button until then).
  */

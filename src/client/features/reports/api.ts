@@ -2,14 +2,14 @@ import { useState } from "react";
 import type { ReportKind, ReportReason } from "@contract/reports-constants";
 import { apiRequest } from "@/lib/api-client";
 
-/** What a player reports (D97, D102): the kind of thing, its id, a reason, and an optional text. */
+/** What a player reports (D97): the kind of thing, its id, a reason, and an optional text. */
 export type ReportInput = { kind: ReportKind; targetId: number; reason: ReportReason; text?: string };
 /** 201: the report's id and REPORT_SENT. Reporting the same item again updates the earlier report (still 201). */
 export type ReportCreated = { id: number; message: string };
 
 /**
  * D102: POST /api/reports. The text is trimmed and left out when empty. A refusal (400, 401, 403 "You cannot
- * report yourself", 404, 429) comes back as an ApiError carrying the server's message (D61).
+ * report yourself", 404, 429) comes back as an ApiError carrying the server's message.
  */
 export async function createReport({ text, ...input }: ReportInput): Promise<ReportCreated> {
   const trimmed = text?.trim();

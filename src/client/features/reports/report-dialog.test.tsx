@@ -7,7 +7,7 @@ import { jsonResponse, mockApi, renderWithProviders, signedInAs, type MockRoute 
 import { ReportButton } from "./report-button";
 import { REASON_REQUIRED } from "./report-dialog";
 
-/** D97, D102: what a player uses to report a chat message, a review, a profile or a direct message. */
+/** D97: what a player uses to report a chat message, a review, a profile or a direct message. */
 
 const me = signedInAs({ id: 1, username: "ann" });
 const created: MockRoute = ["POST", "/api/reports", () => jsonResponse({ id: 5, message: REPORT_SENT }, { status: 201 })];

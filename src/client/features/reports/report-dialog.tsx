@@ -22,8 +22,8 @@ function what({ kind, author }: ReportTarget): string {
 /**
  * D97: a player reports a chat message, a review, a profile or a direct message: a reason (required, none
  * chosen at first) and an optional text for the moderators. Sent: closes and says so (REPORT_SENT). Refused
- * (D102: 400, 403 "You cannot report yourself", 404, 429…): the server's message stays in the dialog, with
- * everything the player chose and wrote. Its own chunk, loaded when a report button is first pressed (D73).
+ * (400, 403 "You cannot report yourself", 404, 429…): the server's message stays in the dialog, with
+ * everything the player chose and wrote. Its own chunk, loaded when a report button is first pressed.
  */
 export function ReportDialog({
   target,

@@ -1,6 +1,6 @@
 import type { ReportKind } from "@contract/reports-constants";
 
-/** What is reported (D97, D102): the kind, its id (see POST /api/reports) and its author's name, for the texts. */
+/** What is reported (D97): the kind, its id (see POST /api/reports) and its author's name, for the texts. */
 export type ReportTarget = { kind: ReportKind; targetId: number; author: string };
 
 /** The report button's accessible name: "Report message from alice". */

@@ -13,15 +13,15 @@ export const SIGN_IN_TO_SAVE_TITLE = "Sign in to save your score";
 export const SCORE_NOT_SAVED_TITLE = "Score not saved";
 
 /**
- * Turns a game's score message into a stored score (D22, D23); loaded with the first score of a visit (D73: not
+ * Turns a game's score message into a stored score; loaded with the first score of a visit (D73: not
  * part of the game page before interaction, see use-save-score.ts):
  * - signed out (or the session has ended: 401): toast 'Sign in to save your score', nothing stored;
  * - signed in: POST /api/scores with the play session's id, then a toast with the personal best or
  *   the rank; the game's scores, the leaderboard and profiles are refetched (see invalidateAfterScore); a score held
- *   for a moderator (202, D108): 'Score received: awaiting review' with the server's explanation;
- * - 429: a gentle toast; 400 (D90/D101: a score the game's rules refuse, the message names the rule): the
+ *   for a moderator (202): 'Score received: awaiting review' with the server's explanation;
+ * - 429: a gentle toast; 400 (a score the game's rules refuse, the message names the rule): the
  *   server's message; any other failure is only logged (the game itself goes on).
- * D90: the score reads as the game shows scores (`format`: a time as 1:02.345, not as points).
+ * The score reads as the game shows scores (`format`: a time as 1:02.345, not as points).
  */
 export async function saveScore(
   qc: QueryClient,

@@ -5,7 +5,7 @@ import { invalidateAfterScore } from "./api/keys";
 import type { ScoreReport } from "./save-score";
 
 /**
- * The game page's handler of a game's scores (D22, D23; D90: `format` is how the game shows them). What it does
+ * The game page's handler of a game's scores (`format` is how the game shows them). What it does
  * (store the score, the toasts) is in save-score.ts, a chunk loaded with the first score: a score only comes after
  * the player pressed Play Now, and the game page has no room for it before interaction (D73).
  */

@@ -8,7 +8,7 @@ import { REQUEST_OTP_MESSAGE } from "../../../contract/admin/sign-in";
 import { startSmtp, codeFrom } from "../../../test/smtp";
 
 const smtp = await startSmtp();
-/** A sign-in code mail (issue 17: repeated wrong codes also mail the admin an alert, which has no code). */
+/** A sign-in code mail (repeated wrong codes also mail the admin an alert, which has no code). */
 const CODE_MAIL = /sign-in code/;
 afterAll(() => smtp.close());
 
@@ -120,7 +120,7 @@ describeEachDatabase(
       await Promise.all(guesses);
       const [row] = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.id, otpSecret));
       expect(row.attempts).toBe(5);
-      // (issue 17: 12 wrong tries from one address also back that address off: 429 before the code is looked at)
+      // (12 wrong tries from one address also back that address off: 429 before the code is looked at)
       expect([401, 429]).toContain((await verify(t(), { email: "boss@example.com", otp: code, otpSecret })).statusCode);
     });
 
@@ -261,7 +261,7 @@ describeEachDatabase(
       const { otpSecret, code } = await requestAndReceive(t(), "boss@example.com");
       const ok = await verify(t(), { email: "boss@example.com", otp: code, otpSecret });
       const sid = ok.cookies.find((c) => c.name === "sid")!.value;
-      // The CMS's own Logout link (issue 17: a sign-out GET from elsewhere only asks to confirm, see routes/auth.test.ts)
+      // The CMS's own Logout link (a sign-out GET from elsewhere only asks to confirm, see routes/auth.test.ts)
       const out = await t().app.inject({ method: "GET", url: "/api/logout", cookies: { sid }, headers: { "sec-fetch-site": "same-origin" } });
       expect(out.statusCode).toBe(302);
       expect(out.headers.location).toBe("/cms");

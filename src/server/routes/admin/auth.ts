@@ -34,7 +34,7 @@ export function isLoopback(address: string | undefined): boolean {
   return v4 === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-/** D41–D43: one-time-code sign-in, the admin lookup and the admin logout; the rules are in services/staff-sign-in.ts. */
+/** D41: one-time-code sign-in, the admin lookup and the admin logout; the rules are in services/staff-sign-in.ts. */
 export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
   const secure = config.publicUrl.startsWith("https:");
   const rules = staffSignIn({ db, config, mailer, rateLimits, box: secretBox(config.twoStepKey) });
@@ -99,7 +99,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     },
   );
 
-  // D43: the /cms screens' admin lookup (guarded like every /api/admin route); D96: a moderator's too.
+  // D43: the /cms screens' admin or moderator lookup (guarded like every /api/admin route).
   app.get("/api/admin/user", { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } }, async (request) => {
     const me = requireStaff(request);
     return getAdminSelf(db, me.id);
@@ -107,7 +107,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
 
   // D43: ends the admin session and returns to the sign-in screen.
   app.get("/api/logout", async (request, reply) => {
-    // Issue 17: by GET only from the site itself (plugins/auth.ts).
+    // By GET only from the site itself (plugins/auth.ts).
     if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/logout", "/cms");
     await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { requireStaff } from "../../plugins/auth";
 import { deleteChatMessage } from "../../services/chat";
 
-/** D37/D43/D96: chat moderation: admins and moderators (401 without a session, 403 for a player); a soft delete every page is told about. */
+/** D37: chat moderation: admins and moderators (401 without a session, 403 for a player); a soft delete every page is told about. */
 export const adminChatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, chatHub }) => {
   app.delete(
     "/api/admin/chat/:id",

@@ -6,7 +6,7 @@ import { adminErrorResponses } from "./validation";
 
 const LIMIT = 200;
 
-/** D51/D53: what visitors sent through the contact, newsletter and advertising forms, latest first. */
+/** D51: what visitors sent through the contact, newsletter and advertising forms, latest first. */
 export const adminFormSubmissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get("/api/admin/messages", { schema: { response: { 200: adminMessagesSchema, ...adminErrorResponses } } }, async () => listMessages(db, LIMIT));
 };

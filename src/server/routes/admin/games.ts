@@ -8,7 +8,7 @@ import { makeOgImageSoon } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
-export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, leaderboardCache }) => {
+export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, leaderboardCache }) => {
   // Issue 12 item 2: a page of the CMS games table (title contains the search, newest first), the count in X-Total-Count.
   app.get(
     "/api/admin/games",
@@ -26,7 +26,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request, reply) => {
       const game = await createGame(db, config.gamesUrl, request.body);
       request.log.info({ gameId: game.id }, "admin added a game");
-      makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      makeOgImageSoon(files, game.imageUrl, request.log);
       return reply.code(201).send((await getAdminGame(db, config.gamesUrl, game.id))!);
     },
   );
@@ -37,7 +37,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     { schema: { params: idParamSchema, body: adminGamePatchSchema.optional(), response: { 200: adminGameSchema, ...adminErrorResponses } } },
     async (request) => {
       const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
-      if (request.body?.imageUrl !== undefined) makeOgImageSoon(config.dataDir, game.imageUrl, request.log);
+      if (request.body?.imageUrl !== undefined) makeOgImageSoon(files, game.imageUrl, request.log);
       return (await getAdminGame(db, config.gamesUrl, game.id))!;
     },
   );
@@ -45,7 +45,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   // Deletes the game with its plays, scores, reviews and package files (D3); the boards change with it.
   app.delete("/api/admin/games/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
     const { id } = request.params;
-    await deleteGame(db, config.dataDir, id);
+    await deleteGame(db, files, id);
     leaderboardCache.clear();
     request.log.info({ gameId: id }, "admin deleted a game");
     return reply.code(204).send(null);

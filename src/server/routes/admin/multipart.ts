@@ -25,7 +25,7 @@ export type MultipartUpload = {
 
 const HEAD_BYTES = 512;
 
-/** Limits for the form around the file (D44/D45: files 1, few small fields). */
+/** Limits for the form around the file (D44: files 1, few small fields). */
 export const FORM_LIMITS = { fields: 20, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 25, headerPairs: 100 } as const;
 
 function multipartError(err: unknown, tooLarge: string): unknown {

@@ -3,6 +3,7 @@
  * the admin games API shows the adapter, size and file count, packages installed earlier are scanned once at
  * start-up, and the games origin serves each adapter after the v2 SDK.
  */
+import { DiskStore } from "../../services/file-store";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -95,7 +96,7 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
     // one whose folder has gone is skipped
     const missing = await insertGame(db, { title: "Lost package", hasPackage: true });
 
-    const first = await rescanInstalledPackages(db, t().config.dataDir);
+    const first = await rescanInstalledPackages(db, { dataDir: t().config.dataDir, files: new DiskStore(t().config.dataDir) });
     expect(first).toBeGreaterThanOrEqual(1);
     const [after] = await db.select().from(gamesTable).where(eq(gamesTable.id, row.id));
     const index = await fsp.readFile(path.join(dir, "index.html"), "utf8");
@@ -105,7 +106,7 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
     expect(lost.packageBytes).toBeNull();
 
     // every installed package (the built-in games too) now has its size: a second start updates nothing
-    expect(await rescanInstalledPackages(db, t().config.dataDir)).toBe(0);
+    expect(await rescanInstalledPackages(db, { dataDir: t().config.dataDir, files: new DiskStore(t().config.dataDir) })).toBe(0);
     const [again] = await db.select().from(gamesTable).where(eq(gamesTable.id, row.id));
     expect(again).toEqual(after);
   });

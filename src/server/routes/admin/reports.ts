@@ -6,7 +6,7 @@ import { requireStaff } from "../../plugins/auth";
 import { actOnReport, listReportQueue } from "../../services/reports";
 import { adminErrorResponses } from "./validation";
 
-/** D97: the reports queue and its actions, for admins and moderators (D96, MODERATOR_ROUTES in index.ts). */
+/** D97: the reports queue and its actions, for admins and moderators (MODERATOR_ROUTES in index.ts). */
 export const adminReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, chatHub, settings }) => {
   app.get(
     "/api/admin/reports",

@@ -18,7 +18,7 @@ import { adminErrorResponses } from "./validation";
 import { seasonSchema } from "../../../contract/leaderboard";
 import { startNewSeason, toSeason } from "../../services/seasons";
 
-/** D93, D101: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
+/** D93: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
 export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, playerHub }) => {
   app.get(
     "/api/admin/scores",

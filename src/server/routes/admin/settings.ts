@@ -13,7 +13,7 @@ import { Invalid } from "../../errors";
 import { requireAdmin } from "../../plugins/auth";
 import { twoStepEnabled } from "../../services/two-step";
 
-/** D47: the site.* content and whether mail (D42) and Google sign-in (D15) are configured. */
+/** D47: the site.* content and whether mail and Google sign-in are configured. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { db, config, mailer, leaderboardCache }) => {
   const status = async () => ({
     content: await listSiteSettings(db),
@@ -28,7 +28,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
     "/api/admin/settings",
     { schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...adminErrorResponses } } },
     async (request) => {
-      // Issue 17: turning "two-step sign-in for all staff" on needs the admin's own, or it would lock them out at once
+      // Turning "two-step sign-in for all staff" on needs the admin's own, or it would lock them out at once
       if (staffTwoStepRequired(request.body.site[STAFF_TWO_STEP_SETTING]) && !(await twoStepEnabled(db, requireAdmin(request).id)))
         throw new Invalid(TWO_STEP_TEXTS.switchNeedsOwnEnrolment);
       await updateSiteSettings(db, request.body.site);

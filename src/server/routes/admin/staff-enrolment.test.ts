@@ -10,7 +10,7 @@ import { hashRecoveryCode, recoveryCodeMatches, upgradeRecoveryCodeHashes } from
 import crypto from "node:crypto";
 
 /**
- * D106 (ADR 020): an admin enrols two-step sign-in at the first staff sign-in; until then the session reaches only
+ * D106: an admin enrols two-step sign-in at the first staff sign-in; until then the session reaches only
  * the set-up. The staff powers outside /api/admin (deleting anyone's review) follow the same rule and the Settings
  * switch; refusals are audit-logged without letting one actor fill the log; recovery codes are salted scrypt.
  */

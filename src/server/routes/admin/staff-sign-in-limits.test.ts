@@ -9,10 +9,9 @@ import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp
 import { codeFrom, startSmtp } from "../../../test/smtp";
 
 /**
- * Issue 26 item 3 (D107) and two of item 7's lows (ADR 019): limits that others could fill for an account must not
- * lock its owner out. Five anonymous code requests for an admin's address locked the real admin out for an hour and
- * voided the code already mailed; nothing capped guesses against one account spread over many addresses; successful
- * sign-ins were not audit-logged.
+ * D107: limits that others could fill for an account must not lock its owner out. Anonymous code requests for an
+ * admin's address must neither lock the real admin out nor void the code already mailed; guesses against one account
+ * spread over many addresses are capped; successful sign-ins are audit-logged.
  */
 
 const smtp = await startSmtp();

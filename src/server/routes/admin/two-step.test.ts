@@ -11,7 +11,7 @@ import { grantStepUp } from "../../../test/step-up";
 import { safeReturnTo } from "../../../contract/auth";
 
 /**
- * Issue 17 ("Admin sign-in is one emailed code"): staff two-step sign-in (TOTP + recovery codes), the Settings switch
+ * Staff two-step sign-in (TOTP + recovery codes), the Settings switch
  * that requires it, and the code failures counted across challenges with a back-off, a reused live challenge and an
  * alert mail. The clock of the TOTP checks is the app's injectable `settings.now`.
  */

@@ -14,7 +14,7 @@ import { requireFreshProof } from "../../services/step-up";
 import { adminErrorResponses } from "./validation";
 
 /**
- * Issue 17: the signed-in staff member's own two-step sign-in (admins and moderators alike). While it is required
+ * The signed-in staff member's own two-step sign-in (admins and moderators alike). While it is required
  * (of every admin, D106; of moderators by the Settings switch) and not set up, these routes and GET /api/admin/user
  * are the only admin routes that answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the
  * audit log.

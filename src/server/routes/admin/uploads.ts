@@ -18,7 +18,7 @@ function mb(bytes: number): string {
  * D44 game packages and D45 images. Multipart is accepted only in this scope, with tight limits
  * (one file, a few small fields); everything else on the site is JSON.
  */
-export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
+export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, rateLimits, settings }) => {
   const { package: packageLimits, image: imageLimits } = settings.uploadLimits;
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, files: 1, fileSize: packageLimits.maxUploadBytes },
@@ -48,7 +48,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (file.size === 0) throw new Invalid("The uploaded file is empty");
       const { game, kind } = await installUploadedGame(
         db,
-        { dataDir: config.dataDir, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
+        { dataDir: config.dataDir, files, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
         fields,
         file,
       );
@@ -72,7 +72,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!file) throw new Invalid("Image file is required");
       if (file.size === 0) throw new Invalid("The uploaded file is empty");
       // Read into memory (at most 5 MB) so that no file handle outlives the request.
-      const { imageUrl } = await storeUploadedImage(config.dataDir, await fsp.readFile(file.path), imageLimits);
+      const { imageUrl } = await storeUploadedImage(files, await fsp.readFile(file.path), imageLimits);
       request.log.info({ imageUrl }, "admin uploaded an image");
       return reply.code(201).send({ imageUrl });
     } finally {

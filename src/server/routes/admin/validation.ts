@@ -14,7 +14,7 @@ const ZOD_DEFAULT =
 type Issue = { path: string; message: string };
 
 /**
- * D60 + spec §5: a validation failure is 400 `{message, errors}` where `message` is the first
+ * D60: a validation failure is 400 `{message, errors}` where `message` is the first
  * failing rule's own text ('Title is required', 'Please enter a valid email address' …).
  */
 export function validationBody(issues: Issue[]): { message: string; errors: Issue[] } {

@@ -10,7 +10,7 @@ import { adminErrorResponses } from "./validation";
 
 /** D40: website content, read by the public site through GET /api/content. */
 export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache }) => {
-  // site.* items here are the same settings as the Settings screen's: a change has the same effects (D91, D98)
+  // site.* items here are the same settings as the Settings screen's: a change has the same effects (D91)
   const changed = async (item: { section: string; key: string }) => {
     if (item.section === "site") await applySiteSettingEffects(db, leaderboardCache, [item.key]);
   };

@@ -23,7 +23,7 @@ function toFilters(d: Draft): AuditFilters {
 }
 
 /**
- * /cms/audit-log (D99, admins only): every admin and moderator action, sign-ins (failed and successful, ADR 019) and
+ * /cms/audit-log (D99, admins only): every admin and moderator action, sign-ins (failed and successful) and
  * refused admin requests, newest first, 50 at a time. Filters: an action (or a family: a prefix ending in "."), the actor's id, the target's
  * kind and a first day.
  */

@@ -31,7 +31,7 @@ const COLUMNS: AdminColumn[] = [
   ACTIONS_COLUMN,
 ];
 
-/** /cms/categories (spec §2; D46): Add and Edit work; delete is blocked while the category has games. */
+/** /cms/categories (D46): Add and Edit work; delete is blocked while the category has games. */
 export function CmsCategoriesScreen() {
   const categories = useAdminCategories();
   const [search, setSearch] = useState("");

@@ -16,10 +16,10 @@ import { LoadMoreButton } from "@/components/load-more-button";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /cms/games (spec §2, §5, §8; D44, D45). */
+/** /cms/games (D44). */
 export function CmsGamesScreen() {
   const [search, setSearch] = useState("");
-  // Issue 12 item 2: searched and paged by the server (title contains the search, newest first).
+  // Searched and paged by the server (title contains the search, newest first).
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const games = useAdminGames(debounced);
   const all = useAdminGames("");

@@ -2,7 +2,7 @@ import { PageTitle } from "@/components/page-title";
 import { CmsLoginForm } from "@/features/cms/sign-in/components/login-form";
 import { cmsLanding } from "@/app/layouts/cms-layout";
 
-/** /cms: the admin and moderator sign-in (spec §2, §4; D41, D42, D96). No sidebar, no public header or footer. */
+/** /cms: the admin and moderator sign-in (D41). No sidebar, no public header or footer. */
 export function CmsLoginScreen() {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-muted/60 via-background to-muted/60 p-4">

@@ -59,8 +59,8 @@ function ReportList({
 }
 
 /**
- * /cms/reports (D97): the players' reports, grouped by item, for admins and moderators (D96). Open / Handled tabs and
- * a kind filter; D108: a "Held scores" tab, the scores far above their board that wait for approval. Each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
+ * /cms/reports (D97): the players' reports, grouped by item, for admins and moderators. Open / Handled tabs and
+ * a kind filter; a "Held scores" tab, the scores far above their board that wait for approval. Each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
  * every action after a confirmation that says what it does.
  */
 export function CmsReportsScreen() {

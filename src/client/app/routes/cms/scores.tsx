@@ -57,7 +57,7 @@ export function countText(count: number, filtered: boolean) {
 /**
  * /cms/scores (D93, admins only): the newest scores, of a game and/or a player. An admin removes a score or resets a
  * player on a game (every score of theirs there); the player's best, totals and achievements follow, and each action
- * is audit-logged (D99). Hiding a player from every board is on the Users screen.
+ * is audit-logged. Hiding a player from every board is on the Users screen.
  */
 export function CmsScoresScreen() {
   const uid = useId();

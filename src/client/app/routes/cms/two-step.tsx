@@ -7,8 +7,8 @@ import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { TwoStepCard } from "@/features/cms/two-step/components/two-step-card";
 
-/** /cms/two-step (issue 17): the signed-in admin's or moderator's own two-step sign-in; D106: the walk-through ends in the CMS;
- * D105: turning it off asks "Confirm it's you" first. */
+/** /cms/two-step: the signed-in admin's or moderator's own two-step sign-in (ADR 020); the walk-through ends in the CMS;
+ * turning it off asks "Confirm it's you" first. */
 export function CmsTwoStepScreen() {
   const admin = useAdminUser();
   const [, navigate] = useLocation();

@@ -41,7 +41,7 @@ const ROLES: { value: Role; label: string; done: (name: string) => string }[] = 
 ];
 
 /**
- * /cms/users (D47, D96, D93): search, role change (player, moderator, admin), disable/enable, mute/unmute, hide from
+ * /cms/users (D47): search, role change (player, moderator, admin), disable/enable, mute/unmute, hide from
  * every board / show again, review, chat and score counts.
  */
 export function CmsUsersScreen() {

@@ -53,7 +53,7 @@ function ValueCell({ item }: { item: ContentItem }) {
   return <span className="line-clamp-2 break-words">{item.value}</span>;
 }
 
-/** /cms/website-content (spec §2, §5, §8; D40): the items the public site reads. */
+/** /cms/website-content (D40): the items the public site reads. */
 export function CmsWebsiteContentScreen() {
   const content = useWebsiteContent();
   const [search, setSearch] = useState("");

@@ -5,8 +5,8 @@ import { authKeys } from "@/lib/query-keys";
 export type AuthProviders = { google: boolean };
 
 /**
- * GET /api/auth/providers (D10, D15): which sign-in methods this site offers. Any failure: password only.
- * Google is offered only for `google: true` (checked by hand: no zod on public pages, issue 13 item 6, D73).
+ * GET /api/auth/providers: which sign-in methods this site offers. Any failure: password only.
+ * Google is offered only for `google: true` (checked by hand: no zod on public pages, D73).
  */
 export async function getAuthProviders(): Promise<AuthProviders> {
   try {

@@ -4,7 +4,7 @@ import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
 /**
- * POST /api/auth/google/signup {inviteCode} (issue 17, D98): finishes a first Google sign-in on an invite-only site
+ * POST /api/auth/google/signup {inviteCode} (D98): finishes a first Google sign-in on an invite-only site
  * → 201 the new user + a session cookie; 400 'Registration on this site needs an invite code' / 'This invite code is
  * not valid', or (the step's cookie gone or expired) 'Your Google sign-in for this step has expired…'.
  */

@@ -3,7 +3,7 @@ import type { CurrentUser, LoginInput } from "@contract/auth";
 import { ApiFieldError, postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
-/** Spec §7/§8: a failed sign-in shows the response's `message` field, else 'Login failed'. */
+/** Spec §7: a failed sign-in shows the response's `message` field, else 'Login failed'. */
 export const LOGIN_FAILED_MESSAGE = "Login failed";
 
 /** POST /api/auth/login {username, password} (D11) → 200 the user + a session cookie. */

@@ -4,8 +4,8 @@ import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
 
 /**
- * POST /api/auth/register {username, password, email?, inviteCode?} (D11, D98) → 201 the user + a session cookie;
- * 400 with `errors[]` per field, 409 'Username is already taken'. Issue 17: an email address is answered alike whether or
+ * POST /api/auth/register {username, password, email?, inviteCode?} (D11) → 201 the user + a session cookie;
+ * 400 with `errors[]` per field, 409 'Username is already taken'. An email address is answered alike whether or
  * not another account has it; it is the account's once its mailed link is followed.
  */
 export async function register(input: RegisterInput): Promise<CurrentUser> {

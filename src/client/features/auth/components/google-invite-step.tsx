@@ -11,7 +11,7 @@ import { AuthSubmitButton } from "./auth-form-parts";
 import { GoogleSignInButton } from "./google-button";
 
 /**
- * Issue 17, D98: the step a first Google sign-in stops at on an invite-only site (`/login?google=invite`). The
+ * D98: the step a first Google sign-in stops at on an invite-only site (`/login?google=invite`). The
  * account is created only once the invite code is accepted; a wrong code is said by the field and can be retyped;
  * an expired step offers Google again.
  */

@@ -19,8 +19,8 @@ const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];
 const loadRegisterSchema = () => import("@contract/auth").then((m) => m.registerSchema);
 
 /**
- * Which field a 409 or a 400 without field errors is about ('Username is already taken', issue 17's common password;
- * a taken email address is not refused, issue 17).
+ * Which field a 409 or a 400 without field errors is about ('Username is already taken', a common password;
+ * a taken email address is not refused).
  */
 function conflictField(message: string): Field | null {
   if (message === COMMON_PASSWORD_MESSAGE) return "password";
@@ -31,7 +31,7 @@ function conflictField(message: string): Field | null {
 }
 
 /**
- * D10/D11 Register: username, password and an optional email. The contract's rules are checked
+ * Register (D11): username, password and an optional email. The contract's rules are checked
  * before sending (same messages as the server); the server's field errors (400 `errors[]`) and
  * conflicts (409) are shown by their fields, anything else above the form.
  */
@@ -85,8 +85,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
           const byField = fieldErrorsOf(err);
           const known = Object.fromEntries(Object.entries(byField).filter(([k]) => (FIELDS as string[]).includes(k)));
           const message = err instanceof ApiError ? err.serverMessage : "Registration failed. Please try again.";
-          // 409 (a taken name or address), or a 400 without field errors that names one (D98: a blocked word, the invite
-          // code; issue 17: a common password)
+          // 409 (a taken name or address), or a 400 without field errors that names one (a blocked word, the invite
+          // code, a common password)
           if (err instanceof ApiError && (err.status === 409 || (err.status === 400 && Object.keys(byField).length === 0))) {
             const field = conflictField(message);
             if (field) return fail({ [field]: message }, null);

@@ -6,7 +6,7 @@ import { REGISTERED_EMAIL_TITLE, registeredEmailHint, registeredEmailMessage } f
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
 
 /**
- * Issue 17: after registering with an email address, /login says that a link was sent to confirm it and that until then
+ * After registering with an email address, /login says that a link was sent to confirm it and that until then
  * the username signs in. The same text whether or not another account has the address (the server answers alike).
  */
 export function RegisteredEmailPanel({ user, email, returnTo }: { user: CurrentUser; email: string; returnTo: string }) {

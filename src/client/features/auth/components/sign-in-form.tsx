@@ -7,8 +7,8 @@ import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 import { PasswordInput } from "@/components/password-input";
 
 /**
- * D10 Sign In: username (or email) and password. Spec §5: no client-side rules, both are sent as
- * typed; a failure shows the server's message or 'Login failed' (spec §7, §8).
+ * Sign In (D10): username (or email) and password. No client-side rules, both are sent as
+ * typed; a failure shows the server's message or 'Login failed'.
  */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
   const [username, setUsername] = useState("");

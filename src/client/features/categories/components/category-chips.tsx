@@ -4,7 +4,7 @@ import { SectionHeading } from "@/components/section-heading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategories } from "../api/get-categories";
 
-/** Spec §4 / §9: chip skeletons while the categories load. */
+/** Spec §4: chip skeletons while the categories load. */
 export const CATEGORY_CHIP_SKELETONS = 5;
 
 /** Home: 'Browse by Category', one chip per category with its game count. */

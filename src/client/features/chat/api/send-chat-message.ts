@@ -3,7 +3,7 @@ import type { ChatMessage } from "@contract/chat";
 import { apiRequest } from "@/lib/api-client";
 import { chatKeys, rememberLiveMessage } from "../chat-cache";
 
-/** POST /api/chat {message} (D35, D36) → 201 the message; the author is the session's user. */
+/** POST /api/chat {message} (D35) → 201 the message; the author is the session's user. */
 export async function sendChatMessage(message: string): Promise<ChatMessage> {
   const res = await apiRequest("POST", "/api/chat", { message });
   return (await res.json()) as ChatMessage;

@@ -16,10 +16,10 @@ import { useChatLive } from "../use-chat-live";
 import { ChatFrame, ChatLog, ChatOffNotice, ChatSkeletonRows, ComposerSkeleton, useChatOff } from "./chat-frame";
 
 /**
- * The home page's public chat (spec §2 "Home chat and leaderboard widgets", §5; D35–D37):
+ * The home page's public chat (D35):
  * a live list of messages (max height 350 px, kept scrolled to the bottom) and, for a signed-in
  * player, an input that sends on Enter. Signed-out visitors read along and see 'Sign in to chat'.
- * `renderReport` (D97) gives a signed-in player a report button on each message of someone else. `focusLogOnMount`:
+ * `renderReport` gives a signed-in player a report button on each message of someone else. `focusLogOnMount`:
  * the list takes focus when the panel appears (it replaces a placeholder that had it, deferred-chat-panel.tsx).
  */
 export function ChatPanel({

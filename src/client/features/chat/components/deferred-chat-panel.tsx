@@ -7,7 +7,7 @@ import { useLoadWhenNear, type ReachHandlers } from "@/lib/load-when-near";
  * The chat panel as the home page shows it. The panel and its cache are a large part of that page's code, and the
  * panel is far below the first screen: its code loads when it comes near the viewport or is reached for (D73,
  * lib/load-when-near.ts). Until then its place holds the panel as it looks while loading, which is also what the
- * server renders (the chat is live and rendered in the browser only, D70).
+ * server renders (the chat is live and rendered in the browser only).
  */
 const ChatPanel = lazyPart("chat-panel", () => import("./chat-panel").then((m) => m.ChatPanel));
 

@@ -14,7 +14,7 @@ const EMPTY = { companyName: "", email: "", website: "", budget: "", goals: "" }
 const loadAdvertiseSchema = () => import("@contract/forms").then((m) => m.advertiseSchema);
 
 /**
- * Spec §2 Advertise With Us enquiry: Company Name, Email Address (email type), Website, Estimated
+ * Advertise With Us enquiry: Company Name, Email Address (email type), Website, Estimated
  * Budget and goals. D53: stored by the server, which validates the email; success toasts its message.
  */
 export function AdvertiseForm() {

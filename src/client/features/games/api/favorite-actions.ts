@@ -6,7 +6,7 @@ import { myGamesKeys } from "@/lib/query-keys";
 import { loginUrl } from "@/lib/session";
 
 /**
- * What the heart does when it is pressed (D86), in a chunk of its own that loads when a heart is first pointed
+ * What the heart does when it is pressed, in a chunk of its own that loads when a heart is first pointed
  * at or pressed: the cards of public pages carry only the heart's look and state (the 120 KB budget, D73).
  */
 

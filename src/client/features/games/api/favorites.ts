@@ -8,7 +8,7 @@ import { currentUserQueryOptions, useCurrentUser } from "@/lib/session";
 /**
  * Favourites (D86): which hearts are filled, and the heart's toggle. The filled state is personal: it is asked
  * in the browser only (`meta.clientOnly`), so that a server-rendered card is the same for every visitor and
- * fills after hydration (D70). What pressing it does is in favorite-actions.ts, loaded on demand.
+ * fills after hydration. What pressing it does is in favorite-actions.ts, loaded on demand.
  */
 
 type FavoriteGame = Pick<Game, "id" | "title">;

@@ -3,7 +3,7 @@ import type { MyGames } from "@contract/my-games";
 import { getJson } from "@/lib/api-client";
 import { myGamesKeys } from "@/lib/query-keys";
 
-/** GET /api/me/games → the player's favourites and the games they played last (D86, D100). */
+/** GET /api/me/games → the player's favourites and the games they played last (D86). */
 export function getMyGames(signal?: AbortSignal): Promise<MyGames> {
   return getJson<MyGames>("/api/me/games", { signal });
 }

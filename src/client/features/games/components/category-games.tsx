@@ -13,7 +13,7 @@ export const CATEGORY_PAGE_SIZE = 12;
 
 /**
  * A category's games as a grid or a list: 12 shown, 'Load More Games' adds 12 (spec §2), each page
- * read from the server (issue 12 item 2); `loadFailed` says the games could not be read (not that the
+ * read from the server; `loadFailed` says the games could not be read (not that the
  * category does not exist).
  */
 export function CategoryGames({

@@ -4,7 +4,7 @@ import { GameCardLink, GameRatingPlays } from "./game-card-parts";
 import { FavoriteButton } from "./favorite-button";
 import { GameImage } from "./game-image";
 
-/** Spec §4 / §9: a featured card's description is cut at 60 characters. */
+/** Spec §4: a featured card's description is cut at 60 characters. */
 export const FEATURED_DESCRIPTION_MAX = 60;
 
 /** A game in the home page's Featured Games carousel. */

@@ -7,7 +7,7 @@ import { useFeaturedGames } from "../api/get-featured-games";
 import { FeaturedCard } from "./featured-card";
 import { PRIORITY_COVERS } from "./game-image";
 
-/** Spec §4 / §9: the carousel scrolls 340 px per click and shows 4 skeletons while loading. */
+/** Spec §4: the carousel scrolls 340 px per click and shows 4 skeletons while loading. */
 export const CAROUSEL_STEP_PX = 340;
 export const FEATURED_SKELETONS = 4;
 

@@ -7,11 +7,11 @@ import { formatNumber } from "@/lib/format";
 import { GameStat } from "./game-stat";
 
 /**
- * About: description; High Score = the first entry of the game's scores; D83: Total Players = the distinct
+ * About: description; High Score = the first entry of the game's scores; Total Players = the distinct
  * signed-in players who have played it (guests cannot be told apart), and Difficulty as the game says (game.json
  * or the CMS), "Not rated" when it says nothing: the row stays, so that a player sees the game was not rated
  * rather than wondering where it went. The screen passes the scores feature's high score and its holder in, and
- * the game's achievements (D78). D90: a game whose scores are times has a "Best Time" instead.
+ * the game's achievements. A game whose scores are times (D90) has a "Best Time" instead.
  */
 export function GameAboutTab({
   game,

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 
 /**
  * D78: the game's own achievements in the About tab, each with the share of the game's players who have
- * it; after hydration the signed-in player's own ones are marked (a client-only read, D70). Nothing is
+ * it; after hydration the signed-in player's own ones are marked (a client-only read). Nothing is
  * shown for a game without achievements.
  */
 export function GameAchievements({ gameId }: { gameId: number }) {

@@ -4,7 +4,7 @@ import type { GameListFilters } from "../use-game-list-filters";
 import { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
 import { ALL_CATEGORIES, type CategoryChoice } from "./game-filter-choices";
 
-/** All Games' category select (D50, D52), loaded at its first use (game-filters.tsx). */
+/** All Games' category select (D50), loaded at its first use (game-filters.tsx). */
 export function CategorySelect({
   filters,
   categories,

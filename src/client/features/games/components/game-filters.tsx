@@ -18,7 +18,7 @@ export { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
 
 /**
  * All Games' search box, category and sort selects (D52). `categories` (from the categories
- * feature, passed in by the screen) fill the category select; null hides it (/games/featured, D50).
+ * feature, passed in by the screen) fill the category select; null hides it (/games/featured).
  */
 export function GameFilters({ filters, categories }: { filters: GameListFilters; categories: ReadonlyArray<CategoryChoice> | null }) {
   const searchId = useId();

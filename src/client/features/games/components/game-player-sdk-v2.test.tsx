@@ -1,5 +1,5 @@
 /**
- * GamePlayer and SDK v2 (D75, D76): requests from the game frame are answered to that frame, events go to it.
+ * GamePlayer and SDK v2 (D75): requests from the game frame are answered to that frame, events go to it.
  * The frame is simulated as in game-player.test.tsx: messages are dispatched on window with the frame's
  * contentWindow as their source; the player's answers and events are caught by spying on that window's postMessage.
  */

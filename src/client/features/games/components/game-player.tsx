@@ -19,7 +19,7 @@ import { useSdkBridge, type GameScoreReport } from "./game-player/use-sdk-bridge
 
 export type { GameScoreReport } from "./game-player/use-sdk-bridge";
 
-/** D20: the frame's sandbox and permissions. allow-same-origin is safe only because games run on GAMES_URL (D2). */
+/** D20: the frame's sandbox and permissions. allow-same-origin is safe only because games run on GAMES_URL. */
 export const GAME_FRAME_SANDBOX = "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms";
 export const GAME_FRAME_ALLOW = "fullscreen; autoplay; gamepad";
 
@@ -27,10 +27,10 @@ export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" |
 
 /**
  * Before play: the cover with 'Play Now'. Clicking counts a play (POST /api/games/{id}/play); on
- * success the frame appears. A failed count is only logged and the frame does not start (spec §4).
+ * success the frame appears. A failed count is only logged and the frame does not start.
  *
- * While the frame is shown, SDK messages (D22) from this frame's window and the games origin are
- * read (use-sdk-bridge.ts). Play sessions (D21, D23: one score per play) are per round
+ * While the frame is shown, SDK messages from this frame's window and the games origin are
+ * read (use-sdk-bridge.ts). Play sessions (D21: one score per play) are per round
  * (use-play-session.ts); Reload keeps an unused session and gets a new one once it is used.
  */
 export function GamePlayer({

@@ -4,12 +4,12 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsListBare, TabsTrigger } from "@/components/ui/tabs";
 
 /**
- * The game page's tabs (spec §2): About first; the screen passes each tab's content in (the
+ * The game page's tabs: About first; the screen passes each tab's content in (the
  * leaderboard and reviews come from their own features and get a card here).
  * How to Play and Reviews are in the page's first HTML even while hidden (D70: crawlers read a game's
  * instructions and its reviews); the leaderboard, which changes with every score, loads when opened.
  * `onReachFor` hears when the player reaches for a tab (points at, focuses, presses or opens it): the code of what
- * only a shown tab needs (D73) waits for that.
+ * only a shown tab needs waits for that.
  */
 /** An inactive tab that stays in the document is not shown (nor read out). */
 const KEPT_WHEN_HIDDEN = "data-[state=inactive]:hidden";

@@ -15,7 +15,7 @@ import { GameImage, PRIORITY_COVERS } from "./game-image";
 
 /**
  * My Games (D86): the player's favourites (the usual cards, with their hearts) and the games they played last,
- * each with when and for how long. Rendered in the browser only (the page is personal, D70).
+ * each with when and for how long. Rendered in the browser only (the page is personal).
  */
 export function MyGamesSections({ userId }: { userId: number }) {
   const query = useMyGames(userId);

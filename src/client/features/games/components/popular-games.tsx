@@ -10,7 +10,7 @@ import { homeFilterLabel, matchesHomeFilter, type HomeFilter } from "../home-fil
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameGrid, GameGridItem } from "./game-grid";
 
-/** Spec §4 / §9: the home page shows 10 games, 'Load More Games' adds 10. */
+/** Spec §4: the home page shows 10 games, 'Load More Games' adds 10. */
 export const HOME_GAMES_STEP = 10;
 
 /**

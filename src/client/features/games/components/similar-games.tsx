@@ -16,9 +16,9 @@ export function pickSimilarGames<T extends Pick<Game, "id">>(games: T[], current
   return games.filter((g) => g.id !== currentId).slice(0, count);
 }
 
-/** Side card 'Similar Games' (spec §2, D54) with a 'View More' button to /category/{slug}. */
+/** Side card 'Similar Games' (D54) with a 'View More' button to /category/{slug}. */
 export function SimilarGames({ game }: { game: Pick<Game, "id" | "category" | "categorySlug"> }) {
-  // Issue 12 item 2: only as many as needed (this game may be among them).
+  // Only as many as needed (this game may be among them).
   const games = useGames({ category: game.categorySlug, sort: "newest", limit: SIMILAR_GAMES_COUNT + 1 });
   const similar = games.data ? pickSimilarGames(games.data.games, game.id) : [];
 

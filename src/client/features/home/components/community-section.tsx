@@ -2,7 +2,7 @@ import { MessageCircle, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 
 /**
- * 'Top Players This Week' (D24 period=week) beside the public chat (issue 6 widget); the screen
+ * 'Top Players This Week' (D24 period=week) beside the public chat; the screen
  * passes the leaderboard and chat features' widgets in.
  */
 export function CommunitySection({ topPlayers, chat }: { topPlayers: ReactNode; chat: ReactNode }) {

@@ -12,14 +12,14 @@ export function gamesCount(n: number): string {
 }
 
 /**
- * Spec §2 Home 'All Your Favorite Gaming Experiences', D83: one tile per collection (title, description,
+ * Home's 'All Your Favorite Gaming Experiences' (D83): one tile per collection (title, description,
  * picture, the real number of its games), each a link to the collection's page. The home screen reads the
  * collections and passes them in. A collection without games still shows, with "0 games": the block keeps its
  * shape and says the truth (an administrator fills it in the CMS); with no collection at all the block is left
  * out.
  *
  * The picture is an image rather than inline SVG: the home page was 1,200 elements, a fifth of them these
- * drawings, and every element costs a phone style and layout time before the first paint (D73).
+ * drawings, and every element costs a phone style and layout time before the first paint.
  */
 export function GamingExperiences({ collections, pending }: { collections: readonly Collection[] | undefined; pending: boolean }) {
   if (!pending && (!collections || collections.length === 0)) return null;

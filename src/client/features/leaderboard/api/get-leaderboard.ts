@@ -19,18 +19,18 @@ export type LeaderboardParams = {
   viewer?: number;
 };
 
-/** Query keys (habit 5): every variable the fetcher uses is in the key. */
+/** Query keys: every variable the fetcher uses is in the key. */
 export const leaderboardKeys = {
   all: ["leaderboard"] as const,
   list: (params: LeaderboardParams) => [...leaderboardKeys.all, "list", params] as const,
 };
 
-/** GET /api/leaderboard?period&season&scope&around&search&limit (D24, D91, D92). */
+/** GET /api/leaderboard?period&season&scope&around&search&limit (D24). */
 export function getLeaderboard({ viewer: _viewer, ...params }: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(withQuery("/api/leaderboard", params), { signal });
 }
 
-/** D84/D92: a friends board or the rows around the player are personal, so never fetched on the server (D70, ADR 010). */
+/** A friends board or the rows around the player are personal, so never fetched on the server (D70). */
 export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>
   queryOptions({
     queryKey: leaderboardKeys.list(params),
@@ -50,7 +50,7 @@ export function useLeaderboard(params: LeaderboardParams = {}, options: { keepPr
   });
 }
 
-/** Spec §2/§9: the 'Rising Stars' card shows the last 5 entries, reversed. */
+/** Spec §2: the 'Rising Stars' card shows the last 5 entries, reversed. */
 export const RISING_STARS_COUNT = 5;
 export function risingStars<T>(entries: readonly T[]): T[] {
   return entries.slice(-RISING_STARS_COUNT).reverse();

@@ -10,7 +10,7 @@ import { TOP_PLAYERS_LIMIT, TopPlayerRow, TopPlayerRowSkeleton } from "./top-pla
 
 /**
  * D84: a friends board (`scope=friends`): the signed-in player and their friends, ranked among themselves.
- * Personal, so it is asked in the browser only (meta.clientOnly, D70): the server renders the global board.
+ * Personal, so it is asked in the browser only (meta.clientOnly): the server renders the global board.
  * A visitor is asked to sign in; a player alone on the board is sent to /friends (no invented players).
  */
 function useFriendsBoard(params: Omit<LeaderboardParams, "scope" | "viewer">, keepPrevious = false) {
@@ -20,7 +20,7 @@ function useFriendsBoard(params: Omit<LeaderboardParams, "scope" | "viewer">, ke
   return { user, loading: isLoading || (!!user && board.isPending), board, alone };
 }
 
-/** The home "Top Players This Week" Friends tab (D84, D24 period=week). */
+/** The home "Top Players This Week" Friends tab (period=week). */
 export function FriendsTopPlayers() {
   const { user, loading, board, alone } = useFriendsBoard({ period: "week", limit: TOP_PLAYERS_LIMIT });
   if (loading) {
@@ -49,8 +49,8 @@ export function FriendsTopPlayers() {
 }
 
 /**
- * /leaderboard 'Friends Only' (D84): the same table as Global Rankings; a search filters it, ranks stay. D91: all time,
- * this week or a season (`board`); D92: the player's row highlighted, and the rows around them below the top.
+ * /leaderboard 'Friends Only' (D84): the same table as Global Rankings; a search filters it, ranks stay. All time,
+ * this week or a season (`board`); the player's row highlighted, and the rows around them below the top.
  */
 export function FriendsRankings({ search, board: boardParams = {} }: { search: string; board?: Pick<LeaderboardParams, "period" | "season"> }) {
   const { user, loading, board, alone } = useFriendsBoard({ ...boardParams, search: search || undefined }, true);

@@ -91,7 +91,7 @@ function Row({ e, me }: { e: LeaderboardEntry; me?: number }) {
 }
 
 /**
- * The /leaderboard table (spec §2): Rank, Player (link to /profile/{id} with 'Member since'),
+ * The /leaderboard table: Rank, Player (link to /profile/{id} with 'Member since'),
  * Total Score, Games, Win Rate (bar and percent). The top 3 carry a trophy badge. D92: `me`'s row is highlighted
  * ("You", aria-current) wherever it is; `after` are the rows around the player, below a "…" when ranks are skipped.
  */

@@ -85,7 +85,7 @@ export function YourRankingCard({ state }: { state: { kind: "loading" } | { kind
   );
 }
 
-/** 'Rising Stars' (spec §2, §9): the last 5 entries of the board, reversed. */
+/** 'Rising Stars' (spec §2): the last 5 entries of the board, reversed. */
 export function RisingStarsCard({ entries, isPending, isError }: { entries: LeaderboardEntry[] | undefined; isPending: boolean; isError: boolean }) {
   const stars = risingStars(entries ?? []);
   return (

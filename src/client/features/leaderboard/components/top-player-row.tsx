@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { RankBadge } from "./rank-badge";
 
-/** Spec §4/§9: 5 skeleton rows; D24: the home widget reads the weekly board, five players. */
+/** 5 skeleton rows (spec §4); the home widget reads the weekly board, five players. */
 export const TOP_PLAYERS_LIMIT = 5;
 
 export function TopPlayerRow({ entry }: { entry: LeaderboardEntry }) {

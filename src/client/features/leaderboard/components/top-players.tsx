@@ -44,7 +44,7 @@ function GlobalList() {
 }
 
 /**
- * Home "Top Players This Week" (spec §2, §4; D24 period=week). Friends (D84): the signed-in player and their
+ * Home "Top Players This Week" (D24: period=week). Friends: the signed-in player and their
  * friends this week, asked in the browser only; honest notes when signed out or alone, never invented friends.
  */
 export function TopPlayers({ className }: { className?: string }) {

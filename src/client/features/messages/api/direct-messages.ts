@@ -4,7 +4,7 @@ import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
 import { messageKeys } from "./keys";
 
-// D88, D100: direct messages. Everything here is personal: client-only queries (D70, ADR 010).
+// D88: direct messages. Everything here is personal: client-only queries.
 
 /** GET /api/messages: my conversations, newest first. */
 export function useConversations(enabled = true) {

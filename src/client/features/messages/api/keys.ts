@@ -1,4 +1,4 @@
-/** Query keys of direct messages (D88; ARCHITECTURE habit 5): a send or a live event invalidates by these. */
+/** Query keys of direct messages (D88): a send or a live event invalidates by these. */
 export const messageKeys = {
   all: ["messages"] as const,
   conversations: () => [...messageKeys.all, "conversations"] as const,

@@ -18,7 +18,7 @@ import { Composer } from "./composer";
 
 /**
  * D88: a conversation: bubbles (mine on the right), the newest at the bottom, older pages on demand, the
- * composer (or why I cannot write), and a menu with the player's profile and Block (D84). `renderReport` (D97)
+ * composer (or why I cannot write), and a menu with the player's profile and Block. `renderReport`
  * puts a report button beside each message the other player sent (only a message sent to me can be reported).
  */
 export function ThreadView({

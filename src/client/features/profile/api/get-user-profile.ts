@@ -3,7 +3,7 @@ import type { UserProfile } from "@contract/users";
 import { getJson } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
 
-/** Query keys (habit 5). */
+/** Query keys: every variable the fetcher uses is in the key. */
 export const userKeys = {
   all: ["users"] as const,
   detail: (id: number) => [...userKeys.all, "detail", id] as const,
@@ -13,7 +13,7 @@ export const userKeys = {
 };
 
 /**
- * GET /api/users/{id}: public user + rank (null when unranked), totalScore, gamesPlayed, winRate (D24, D25). 404 → ApiError.
+ * GET /api/users/{id}: public user + rank (null when unranked), totalScore, gamesPlayed, winRate. 404 → ApiError.
  * D87: `restricted` when the visitor may not see the whole profile (only id, username and avatar are given).
  */
 export function getUserProfile(id: number, signal?: AbortSignal) {

@@ -24,8 +24,8 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
 }
 
 /**
- * Profile heading (spec §2 Profile): avatar with initials fallback, username, 'Rank #N' when ranked,
- * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' (D83, D84, D88: ProfileActions).
+ * Profile heading: avatar with initials fallback, username, 'Rank #N' when ranked,
+ * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' (ProfileActions).
  */
 export function ProfileHeader({ profile, isSelf, actions }: { profile: UserProfile; isSelf: boolean; actions?: ReactNode }) {
   const time = useTimeFormat();

@@ -45,7 +45,7 @@ function Tab({ value, icon, children, ...handlers }: { value: string; icon: Reac
   );
 }
 
-/** Profile tabs (spec §2; D25 real data): Statistics, Achievements, Recent Games. */
+/** Profile tabs (D25: real data): Statistics, Achievements, Recent Games. */
 export function ProfileTabs({
   stats,
   isPending,

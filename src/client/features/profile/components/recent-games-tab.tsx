@@ -9,7 +9,7 @@ import { recentGames } from "../recent-games";
 import { GameThumb } from "./game-thumb";
 import { NoScores } from "./no-scores";
 
-/** The profile's Recent Games tab (spec §2; D25 real data): the games played last, with the best score of each. */
+/** The profile's Recent Games tab (D25: real data): the games played last, with the best score of each. */
 export function RecentGamesTab({ stats, username }: { stats: UserStats; username: string }) {
   const time = useTimeFormat();
   if (stats.games.length === 0) return <NoScores username={username} />;

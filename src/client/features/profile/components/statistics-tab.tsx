@@ -15,7 +15,7 @@ function Bar({ value, max }: { value: number; max: number }) {
   );
 }
 
-/** D92: the player's rank on the game's all-time board, "#3" read as "Rank 3 on <game>"; nothing while off the boards (D93). */
+/** D92: the player's rank on the game's all-time board, "#3" read as "Rank 3 on <game>"; nothing while off the boards. */
 function GameRank({ rank, title }: { rank: number | null; title: string }) {
   if (rank === null) return null;
   return (
@@ -38,7 +38,7 @@ export function bestScoreRows(games: UserStats["games"]) {
   return { rows: [...points, ...times], max: points[0]?.bestScore ?? 0 };
 }
 
-/** The profile's Statistics tab (spec §2; D25 real data): best scores and favourite categories. */
+/** The profile's Statistics tab (D25: real data): best scores and favourite categories. */
 export function StatisticsTab({ stats, username }: { stats: UserStats; username: string }) {
   if (stats.games.length === 0 && stats.categories.length === 0) return <NoScores username={username} />;
   const { rows: bests, max } = bestScoreRows(stats.games);

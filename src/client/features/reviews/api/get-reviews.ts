@@ -6,7 +6,7 @@ import { reviewKeys } from "./keys";
 
 export type ReviewPage = { reviews: Review[]; total: number; offset: number };
 
-/** GET /api/games/{id}/reviews?limit&offset: a page of the game's reviews, newest first; the count in X-Total-Count (issue 12 item 2). */
+/** GET /api/games/{id}/reviews?limit&offset: a page of the game's reviews, newest first; the count in X-Total-Count. */
 export async function getReviews(gameId: number, offset: number, signal?: AbortSignal): Promise<ReviewPage> {
   const res = await apiRequest("GET", withQuery(`/api/games/${gameId}/reviews`, { limit: REVIEW_PAGE_SIZE.default, offset }), undefined, { signal });
   const reviews = (await res.json()) as Review[];

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { gameKeys } from "@/lib/query-keys";
 
-/** Query keys of the reviews feature (ARCHITECTURE habit 5). */
 export const reviewKeys = {
   all: ["reviews"] as const,
   game: (gameId: number) => [...reviewKeys.all, "game", gameId] as const,

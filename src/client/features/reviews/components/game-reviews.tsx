@@ -83,7 +83,7 @@ function ReviewFormSection({ gameId }: { gameId: number }) {
   );
 }
 
-/** The game page's Reviews tab (spec §2, §4; D30–D32); `renderReport`: D97's report button on others' reviews. */
+/** The game page's Reviews tab (D30); `renderReport`: the report button on others' reviews. */
 export function GameReviews({ gameId, renderReport }: { gameId: number; renderReport?: RenderReport }) {
   const { user } = useCurrentUser();
   return (

@@ -17,7 +17,7 @@ export const MAX_COMMENT_LENGTH = 2000;
 const pleaseLogIn = () => toast({ title: "Please log in", description: "You need to be logged in to submit a review", variant: "destructive" });
 
 /**
- * Write or edit the signed-in user's review (spec §4, §5, §8; D30, D31). Without a review:
+ * Write or edit the signed-in user's review (D30). Without a review:
  * 'Write a Review' and 'Submit'; with one: 'Edit Your Review', 'Update' and 'Delete', prefilled.
  * The parent remounts it (key) when the own review appears or disappears, which also clears it after
  * a delete. Toasts follow the spec's catalogue; mutateAsync keeps them even if the tab is left.
@@ -47,7 +47,7 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
       toast({ title: result.created ? "Review submitted!" : "Review updated!", description: "Thanks for sharing your opinion." });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return pleaseLogIn();
-      // D96 a mute (403), D98 a blocked word (400): the server's words by the buttons, the review kept
+      // a mute (403), a blocked word (400): the server's words by the buttons, the review kept
       if (err instanceof ApiError && (err.status === 403 || err.status === 400)) return setRefusal(err.serverMessage);
       console.warn("Could not submit the review", err);
       toast({ title: "Error submitting review", description: "Please try again later", variant: "destructive" });

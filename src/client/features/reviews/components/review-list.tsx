@@ -84,7 +84,7 @@ export function ReviewList({ gameId, currentUserId, renderReport }: { gameId: nu
           />
         ))}
       </ul>
-      {/* Issue 12 item 2: the reviews come a page at a time. */}
+      {/* The reviews come a page at a time. */}
       <LoadMoreButton query={reviews} className="mt-4">
         Show More Reviews
       </LoadMoreButton>

@@ -7,7 +7,7 @@ import { useCurrentUser } from "@/lib/session";
 import { GAME_SCORES_LIMIT, useGameScores } from "./get-game-scores";
 import { scoreKeys } from "./keys";
 
-/** The board parameters of GET /api/scores/game/{id} (D101): a season (D91), friends (D84), around me (D92). */
+/** The board parameters of GET /api/scores/game/{id}: a season, friends, around me (D92). */
 export type GameBoardParams = {
   /** D91: a season's board by its id; without it, all time */
   season?: number;

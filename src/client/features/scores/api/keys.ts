@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 
-/** Query keys of the scores feature (ARCHITECTURE habit 5). */
 export const scoreKeys = {
   all: ["scores"] as const,
   games: () => [...scoreKeys.all, "game"] as const,
@@ -10,9 +9,9 @@ export const scoreKeys = {
 
 /**
  * Roots of the keys under which other screens cache what a new score changes: `leaderboardKeys.all`
- * (["leaderboard"], features/leaderboard: /leaderboard and the home "Top Players This Week", D24) and
- * `userKeys.all` (["users"], features/profile: profile and its stats, D25). Matching on the root keeps
- * this feature from importing theirs (habit 6).
+ * (["leaderboard"], features/leaderboard: /leaderboard and the home "Top Players This Week") and
+ * `userKeys.all` (["users"], features/profile: profile and its stats). Matching on the root keeps
+ * this feature from importing theirs (features do not import each other).
  */
 export const SCORE_DEPENDENT_KEY_ROOTS: readonly string[] = ["leaderboard", "users"];
 

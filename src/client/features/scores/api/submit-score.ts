@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 export type SubmitScoreInput = { playId: string; score: number; won: boolean | null };
 
 /**
- * POST /api/scores {playId, score, won?} → 201 {score, personalBest, rank} (D23), or 202 {score, held, message} for a
+ * POST /api/scores {playId, score, won?} → 201 {score, personalBest, rank}, or 202 {score, held, message} for a
  * score held for a moderator (D108). `won: null` is left out. The
  * caller refetches what a score changes (invalidateAfterScore, save-score.ts).
  */

@@ -6,8 +6,8 @@ import { ScoresSkeleton, ScoreTable } from "./score-table";
 
 /**
  * D84: the game page's Friends board: the signed-in player's and their friends' best scores, ranked among
- * themselves (all time or a season, D91). Personal, so asked in the browser only (meta.clientOnly, D70); a visitor is
- * asked to sign in, a player alone on it is sent to /friends. D92: the player's row highlighted, the rows around them
+ * themselves (all time or a season). Personal, so asked in the browser only (meta.clientOnly); a visitor is
+ * asked to sign in, a player alone on it is sent to /friends. The player's row highlighted, the rows around them
  * below the top 10.
  */
 export function FriendsGameScores({ gameId, format, season }: { gameId: number; format: ScoreFormat; season?: number }) {

@@ -16,7 +16,7 @@ export const NO_SEASON_SCORES_TEXT = "No scores in this season.";
 
 /**
  * D91: the board's season: all time (""), this season (the open one) or a past (archived) season, by id. The whole
- * Leaderboard tab is a lazy chunk (game-detail.tsx), so none of this weighs on the game page's first load (D73).
+ * Leaderboard tab is a lazy chunk (game-detail.tsx), so none of this weighs on the game page's first load.
  */
 function SeasonSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const seasons = useSeasons();
@@ -55,10 +55,10 @@ function SeasonSelect({ value, onChange }: { value: string; onChange: (value: st
 }
 
 /**
- * The game page's Leaderboard tab (spec §2): Rank, Player (→ /profile/{id}), Score, Date; best per player (D23).
- * Global (all time server-side cached) or Friends (D84: the signed-in player and their friends, in the browser only);
- * all time, this season or a past season (D91). D92: the player's own row is highlighted, and when it is not in the
- * top 10 the rows around it follow. D90: `format` is the game's score format (a time shows as 1:02.345 under "Time").
+ * The game page's Leaderboard tab: Rank, Player (→ /profile/{id}), Score, Date; best per player (D23).
+ * Global (all time server-side cached) or Friends (the signed-in player and their friends, in the browser only);
+ * all time, this season or a past season. The player's own row is highlighted, and when it is not in the
+ * top 10 the rows around it follow. `format` is the game's score format (a time shows as 1:02.345 under "Time").
  */
 export function GameLeaderboard({ gameId, format }: { gameId: number; format: ScoreFormat }) {
   const [seasonValue, setSeasonValue] = useState("");

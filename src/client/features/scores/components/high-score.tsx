@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useGameScores } from "../api/get-game-scores";
 
 /**
- * A game's high score: the first entry of its scores (spec §2, D55; D90: the server orders them as the game says,
+ * A game's high score: the first entry of its scores (D90: the server orders them as the game says,
  * so for a time it is the lowest), shown as the game shows scores; '–' when nobody has scored.
  */
 export function HighScore({ gameId, format }: { gameId: number; format: ScoreFormat }) {

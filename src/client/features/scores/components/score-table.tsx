@@ -73,8 +73,8 @@ function Row({ entry, me, format }: { entry: ScoreEntry; me?: number; format: Sc
 }
 
 /**
- * The rows of a game's board, each with its rank on that board from the server (D92: a friends board ranks among
- * friends, D84). The server sends them in the game's order (D90: lowest first for a time); `format` says how a score
+ * The rows of a game's board, each with its rank on that board from the server (a friends board ranks among
+ * friends). The server sends them in the game's order (lowest first for a time); `format` says how a score
  * reads (a time as 1:02.345 under "Time"). D92: `me`'s row is highlighted ("You", aria-current) wherever it is;
  * `after` are the rows around the player, below a "…" when ranks are skipped.
  */

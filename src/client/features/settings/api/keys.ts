@@ -1,6 +1,5 @@
 import { ACCOUNT_SETTINGS_KEY } from "@/lib/account-settings";
 
-/** Query keys of the settings feature (ARCHITECTURE habit 5). */
 export const settingsKeys = {
   all: ["me"] as const,
   settings: () => ACCOUNT_SETTINGS_KEY,

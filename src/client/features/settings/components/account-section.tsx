@@ -166,7 +166,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         // D105: a first password needs proof (a code or Google); once given, it is saved
         if (confirmIdentity(err, () => save(input))) return;
         const message = errorMessage(err);
-        // Issue 17: a common password is refused by the server (the list stays there); shown by its field
+        // A common password is refused by the server (the list stays there); shown by its field
         if (message === COMMON_PASSWORD_MESSAGE) {
           setErrors({ next: message });
           setFocusFirstError((n) => n + 1);

@@ -24,7 +24,7 @@ function useSave() {
     });
 }
 
-/** D87: who sees the profile, and whether friends see you online (D84, opt-in). */
+/** D87: who sees the profile, and whether friends see you online (opt-in). */
 export function PrivacySection({ settings }: { settings: AccountSettings }) {
   const save = useSave();
   return (
@@ -68,7 +68,7 @@ export function PrivacySection({ settings }: { settings: AccountSettings }) {
   );
 }
 
-/** D85/D87: a switch per notification kind. */
+/** D85: a switch per notification kind. */
 export function NotificationsSection({ settings }: { settings: AccountSettings }) {
   const save = useSave();
   return (

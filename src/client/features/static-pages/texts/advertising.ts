@@ -1,7 +1,7 @@
 import { BarChart3, Clock, Gamepad2, Sparkles, Target, Trophy, Users, type LucideIcon } from "lucide-react";
 import { MINIMUM_AGE } from "./site-rules";
 
-/** Spec §2 / §9: the audience stats. */
+/** Spec §2: the audience stats. */
 export const AUDIENCE_STATS: Array<{ value: string; label: string; icon: LucideIcon }> = [
   { value: "1M+", label: "Monthly Users", icon: Users },
   { value: "5M+", label: "Games Played Monthly", icon: Gamepad2 },

@@ -13,7 +13,7 @@ const STORAGE_ROWS: StorageRow[] = [
   { name: "arcadium-theme", kind: "Local storage (essential)", purpose: "Remembers the light, dark or system theme.", lasts: "Until you clear it" },
 ];
 
-/** The Cookie Policy's built-in text (spec §2) for the site's name (D40 'site.name'). */
+/** The Cookie Policy's built-in text for the site's name (D40 'site.name'). */
 export function cookiePolicyText(name: string): PolicyText {
   return {
     intro: [

@@ -8,7 +8,7 @@ export type Faq = { q: string; a: FaqAnswer };
 /** A Help Center topic; `id` is its anchor (the Terms link to '/help#chat-rules'). */
 export type FaqTopic = { id: string; title: string; icon: LucideIcon; items: readonly Faq[] };
 
-/** The Help Center's questions and answers (D51) for the site's name (D40 'site.name'). */
+/** The Help Center's questions and answers for the site's name (D40 'site.name'). */
 export function helpTopics(name: string): FaqTopic[] {
   return [
     {

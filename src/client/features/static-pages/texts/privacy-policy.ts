@@ -1,7 +1,7 @@
 import type { PolicyText } from "../rich-text";
 import { MINIMUM_AGE, TERMS_NOTICE_DAYS } from "./site-rules";
 
-/** The Privacy Policy's built-in text (spec §2) for the site's name (D40 'site.name'). */
+/** The Privacy Policy's built-in text for the site's name (D40 'site.name'). */
 export function privacyPolicyText(name: string): PolicyText {
   return {
     intro: [

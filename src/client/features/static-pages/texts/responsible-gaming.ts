@@ -1,7 +1,7 @@
 import type { PolicyText } from "../rich-text";
 import { MINIMUM_AGE } from "./site-rules";
 
-/** The Responsible Gaming page's built-in text (spec §2) for the site's name (D40 'site.name'). */
+/** The Responsible Gaming page's built-in text for the site's name (D40 'site.name'). */
 export function responsibleGamingText(name: string): PolicyText {
   return {
     intro: [

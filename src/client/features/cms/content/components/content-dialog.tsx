@@ -34,7 +34,7 @@ const PLACE_FIELDS = [
 ] as const;
 
 /**
- * Add Content and Edit Content (spec §2, §5; D40). In edit, section and key are read-only.
+ * Add Content and Edit Content (D40). In edit, section and key are read-only.
  * `item` undefined = closed, null = add. `defaultSection` pre-fills the section while adding.
  */
 export function ContentDialog({

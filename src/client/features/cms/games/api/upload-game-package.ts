@@ -18,8 +18,8 @@ export type GamePackageInput = {
 };
 
 /**
- * POST /api/admin/games/upload, multipart (spec §7; D44): title, description, imageUrl, categoryId,
- * developer, instructions, isFeatured ('true' | 'false'), difficulty and collectionIds ("1,3"; D83), htmlFile (.zip or .html). The file goes
+ * POST /api/admin/games/upload, multipart (D44): title, description, imageUrl, categoryId,
+ * developer, instructions, isFeatured ('true' | 'false'), difficulty and collectionIds ("1,3"), htmlFile (.zip or .html). The file goes
  * last so that the server reads every field before the (large) file.
  */
 export async function uploadGamePackage(input: GamePackageInput): Promise<Game> {

@@ -68,7 +68,7 @@ function addFailure(err: unknown, fallback: string): string {
 }
 
 /**
- * Add New Game (spec §2, §5, §7, §8): tabs External URL (POST /api/admin/games) and HTML Package
+ * Add New Game: tabs External URL (POST /api/admin/games) and HTML Package
  * (multipart POST /api/admin/games/upload, D44).
  */
 export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -14,7 +14,7 @@ export type AddGameError = { field: AddGameField; message: string };
 
 /** Spec §9: the category used when none is chosen; sent as an integer. */
 export const DEFAULT_CATEGORY_ID = 1;
-/** Spec §5, §9: the package picker accepts these. */
+/** Spec §5: the package picker accepts these. */
 export const PACKAGE_ACCEPT = ".zip,.html";
 
 export function validateAddGame(values: AddGameValues, mode: AddGameMode): AddGameError | null {

@@ -49,7 +49,7 @@ function stateOf(game: AdminGame): EditState {
 }
 
 /**
- * Spec §5 "Edit game": a blank field falls back to the game's existing value. D90: the score rules are sent only
+ * A blank field falls back to the game's existing value (spec §5). The score rules are sent only
  * when they changed, and only the rules that did (`scoreRules`, already read from the form: see readScoreRules).
  */
 export function editPatch(game: Game, s: EditState, scoreRules?: Game["scoreRules"]): AdminGamePatch {
@@ -76,8 +76,8 @@ export function editPatch(game: Game, s: EditState, scoreRules?: Game["scoreRule
 export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save Changes to update the game.";
 
 /**
- * Edit Game (spec §2): title, category, description, icon, game URL, developer, instructions, featured; D83:
- * difficulty, collections; D90: the score rules. A refused change shows the server's message (the 400's).
+ * Edit Game: title, category, description, icon, game URL, developer, instructions, featured,
+ * difficulty, collections and the score rules. A refused change shows the server's message (the 400's).
  */
 export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null; onOpenChange: (open: boolean) => void }) {
   const uid = useId();

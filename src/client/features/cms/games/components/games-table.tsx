@@ -7,7 +7,7 @@ import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { PackageInfo } from "./package-info";
 
-/** Spec §2, §9: 'Hot' in admin when plays exceed 10000. */
+/** Spec §2: 'Hot' in admin when plays exceed 10000. */
 export const HOT_PLAYS = 10000;
 
 /** Category name from the categories list, else the game's own, else 'Unknown' (spec §2). */

@@ -27,7 +27,7 @@ export function SdkAdapterBadge({ adapter }: { adapter: AdminGame["sdkAdapter"] 
   );
 }
 
-/** Issue 14 item 7: "starts in 1.4 s", the median time from the frame's load to the first gameplay; null before any. */
+/** "starts in 1.4 s", the median time from the frame's load to the first gameplay; null before any. */
 export function startSummary(medianStartMs: number | null): string | null {
   if (medianStartMs === null) return null;
   return medianStartMs < 1000 ? `starts in ${medianStartMs} ms` : `starts in ${(Math.round(medianStartMs / 100) / 10).toFixed(1)} s`;

@@ -56,7 +56,7 @@ export function scoreRulesChanges(before: ScoreRules, after: ScoreRules): ScoreR
   return Object.keys(patch).length ? patch : undefined;
 }
 
-/** D90/D108: whether the game's scores add to the global and season totals, and what it takes when they do not. */
+/** D90: whether the game's scores add to the global and season totals, and what it takes when they do not. */
 export function totalsNote(form: ScoreRulesForm): string {
   const hasMax = /^\d+$/.test(form.maxScore.trim());
   if (form.format === "time_ms") return "Times keep this game's own board and never add to the global or season totals (a time cannot be added to points).";

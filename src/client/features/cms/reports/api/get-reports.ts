@@ -8,7 +8,7 @@ export type ReportStatusTab = "open" | "handled";
 
 /**
  * D97: GET /api/admin/reports?status=open|handled&kind= → {open, items}: the reports grouped by item, for admins and
- * moderators (D96). Read without the zod schema: the client takes only the contract's zod-free types here.
+ * moderators. Read without the zod schema: the client takes only the contract's zod-free types here.
  */
 export const reportsQueryOptions = (status: ReportStatusTab, kind: ReportKind | "" = "") =>
   queryOptions({

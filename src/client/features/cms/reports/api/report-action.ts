@@ -5,7 +5,7 @@ import { recheckSessionOn, refetchAfterModeration } from "@/features/cms/shared/
 
 /**
  * D97: POST /api/admin/reports/{id}/action {action} → {handled, mutedUntil}; `id` is a group's id. Every report of
- * the item is closed and each reporter is told. D96: a moderator's "ban" is a 403.
+ * the item is closed and each reporter is told. A moderator's "ban" is a 403.
  */
 export async function actOnReport({ id, action }: { id: number; action: ReportAction }): Promise<ReportActionResult> {
   const res = await apiRequest("POST", `/api/admin/reports/${id}/action`, { action });

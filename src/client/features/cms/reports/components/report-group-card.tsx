@@ -59,7 +59,7 @@ function ReportedContent({ text, gone }: { text: string; gone: boolean }) {
 /**
  * D97: one reported item with all its reports: what it is, its author (with a mute or ban already on them), what
  * was reported (as it read at the newest report), each reporter's reason and words; then, while open, the actions
- * `actions` allows (D96: no ban for a moderator), else who handled it, how and when.
+ * `actions` allows (no ban for a moderator), else who handled it, how and when.
  */
 export function ReportGroupCard({
   group,

@@ -4,7 +4,7 @@ import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
 
-/** D101 GET /api/seasons (newest first, the open one marked `current`): Settings shows when the open season ends (D91). */
+/** GET /api/seasons (newest first, the open one marked `current`): Settings shows when the open season ends (D91). */
 export const seasonsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.seasons(),

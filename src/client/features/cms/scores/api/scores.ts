@@ -27,7 +27,7 @@ export function useAdminScores(filters: AdminScoreFilters) {
   return useQuery({ ...adminScoresQueryOptions(filters), enabled: isAdmin });
 }
 
-/** DELETE /api/admin/scores/{id} → 204 (D93): the player's best, totals and achievements are recomputed; audit-logged (D99). */
+/** DELETE /api/admin/scores/{id} → 204 (D93): the player's best, totals and achievements are recomputed; audit-logged. */
 export async function removeScore(id: number): Promise<void> {
   await apiRequest("DELETE", `/api/admin/scores/${id}`);
 }

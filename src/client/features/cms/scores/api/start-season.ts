@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { seasonKeys } from "@/lib/seasons";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
-/** POST /api/admin/seasons/new → 201 the new season (D91, admins only): the open season ends now, the next opens; audit-logged (D99). */
+/** POST /api/admin/seasons/new → 201 the new season (D91, admins only): the open season ends now, the next opens; audit-logged. */
 export async function startNewSeason(): Promise<Season> {
   const res = await apiRequest("POST", "/api/admin/seasons/new");
   return (await res.json()) as Season;
@@ -18,7 +18,7 @@ export function useStartNewSeason() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: seasonKeys.all }),
-        // the public boards (features leaderboard and scores: habit 6, by their key roots)
+        // the public boards (features leaderboard and scores, by their key roots: features do not import each other)
         qc.invalidateQueries({ queryKey: ["leaderboard"] }),
         qc.invalidateQueries({ queryKey: ["scores"] }),
         qc.invalidateQueries({ queryKey: adminKeys.auditAll() }),

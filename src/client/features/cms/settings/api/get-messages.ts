@@ -4,7 +4,7 @@ import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
 
-/** GET /api/admin/messages: contact messages, newsletter sign-ups and advertiser enquiries, latest first (D51, D53). */
+/** GET /api/admin/messages: contact messages, newsletter sign-ups and advertiser enquiries, latest first (D51). */
 export const messagesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.messages(),

@@ -55,7 +55,7 @@ function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: 
 
 /**
  * D98 "Community safety" (CMS Settings): the block and mask word lists, links in chat, the chat switch,
- * two-step sign-in for all staff (issue 17), registration (open or by invite code) and the school-mode preset. One Save for the form; school mode is
+ * two-step sign-in for all staff, registration (open or by invite code) and the school-mode preset. One Save for the form; school mode is
  * its own step behind a confirmation.
  */
 export function CommunitySafetyCard() {

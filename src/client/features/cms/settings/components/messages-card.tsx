@@ -12,7 +12,7 @@ function List({ empty, children }: { empty: string; children: ReactNode[] }) {
   return <ul className="divide-y rounded-lg border">{children}</ul>;
 }
 
-/** D47 with D51/D53: what visitors sent through the contact, newsletter and advertising forms. */
+/** What visitors sent through the contact, newsletter and advertising forms (D53). */
 export function MessagesCard() {
   const { data, isPending, isError, error } = useMessages();
   return (

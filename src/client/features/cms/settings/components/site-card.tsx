@@ -16,7 +16,7 @@ import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { useSettings } from "../api/get-settings";
 import { useUpdateSettings } from "../api/update-settings";
 
-/** The site.* keys the public site reads (D1, D40), always offered even before they are stored. */
+/** The site.* keys the public site reads (D1), always offered even before they are stored. */
 const KNOWN_SITE_KEYS: Array<{ key: string; label: string; hint: string }> = [
   { key: "name", label: "Site name", hint: "Shown in the header, footer and every page title." },
   { key: "tagline", label: "Tagline", hint: "The home page title: '{name} - {tagline}'." },

@@ -2,11 +2,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
 import { categoryKeys, collectionKeys, contentKeys, gameKeys } from "@/lib/query-keys";
 
-/** Query keys of the admin area (habit 5). Every admin read lives under ["admin"]. */
+/** Query keys of the admin area. Every admin read lives under ["admin"]. */
 export const adminKeys = {
   all: ["admin"] as const,
   user: () => [...adminKeys.all, "user"] as const,
-  /** issue 17: the signed-in staff member's two-step sign-in */
+  /** The signed-in staff member's two-step sign-in */
   twoStep: () => [...adminKeys.all, "two-step"] as const,
   dashboard: () => [...adminKeys.all, "dashboard"] as const,
   games: () => [...adminKeys.all, "games"] as const,
@@ -38,8 +38,8 @@ export const adminKeys = {
 };
 
 /**
- * D96, D97: a report handled or a mute given or ended changes the queue (its author's badges), the users table
- * (muted until, disabled) and the audit log (D99).
+ * D96: a report handled or a mute given or ended changes the queue (its author's badges), the users table
+ * (muted until, disabled) and the audit log.
  */
 export function refetchAfterModeration(qc: QueryClient) {
   return Promise.all([
@@ -50,7 +50,7 @@ export function refetchAfterModeration(qc: QueryClient) {
 }
 
 /**
- * D93, D99: a score removed, a player reset on a game or hidden from the boards changes the scores list (bests,
+ * D93: a score removed, a player reset on a game or hidden from the boards changes the scores list (bests,
  * badges), the users table (score counts, the hidden badge), the dashboard's count and the audit log.
  */
 export function refetchAfterScoreChange(qc: QueryClient) {

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { useUploadImage } from "../api/upload-image";
 import { Field, fieldAria } from "./field";
 
-/** Spec §2 / §9: recommended icon size. */
+/** Spec §2: recommended icon size. */
 export const ICON_HINT = "PNG, JPEG, WebP or GIF up to 5 MB, recommended 300x300px. Paste an image URL or upload a file.";
 
 /** An image preview that falls back to a placeholder when there is no image or it cannot load. */

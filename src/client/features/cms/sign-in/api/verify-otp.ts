@@ -7,7 +7,7 @@ import { adminKeys } from "@/features/cms/shared/api/keys";
 
 export type VerifyOtpInput = { email: string; otp: string; otpSecret: string };
 /**
- * Issue 17: `secondFactor: "totp"` (no user yet) when the staff member has two-step sign-in; D106: `mustEnrol` when
+ * `secondFactor: "totp"` (no user yet) when the staff member has two-step sign-in; D106: `mustEnrol` when
  * signed in but two-step sign-in must be set up first.
  */
 export type VerifyOtpResult = { user?: AdminSelf; secondFactor?: "totp"; mustEnrol?: boolean; message?: string };

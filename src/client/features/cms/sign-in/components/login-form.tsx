@@ -19,7 +19,7 @@ export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const OTP_MESSAGE = "OTP must be 6 digits";
 const NEUTRAL_MESSAGE = "If this address belongs to an administrator, a code has been sent.";
 
-/** Issue 17: the second step takes the authenticator's 6 digits or a recovery code (xxxxx-xxxxx). */
+/** The second step takes the authenticator's 6 digits or a recovery code (xxxxx-xxxxx). */
 export function secondFactorError(value: string): string | undefined {
   const v = value.trim();
   return /^\d{6}$/.test(v) || /^[a-z0-9]{5}[\s-]?[a-z0-9]{5}$/i.test(v) ? undefined : TWO_STEP_TEXTS.codeFormat;
@@ -31,11 +31,11 @@ export function otpError(value: string): string | undefined {
 }
 
 /**
- * /cms sign-in (spec §2, §4, §5, §8; D41, D42). Step 1 asks for the email and requests a code; it
+ * /cms sign-in (D41). Step 1 asks for the email and requests a code; it
  * moves on only when the answer carries an otpSecret, otherwise the neutral message shows and the
  * step stays. Step 2 asks for the 6-digit code (auto-filled in development) and verifies it, then goes to
- * `landingFor(role, mustEnrol)`: the app's list of screens says where (D96: an admin's dashboard, a moderator's reports;
- * D106: the two-step set-up first for a staff member who must enrol).
+ * `landingFor(role, mustEnrol)`: the app's list of screens says where (an admin's dashboard, a moderator's reports;
+ * the two-step set-up first for a staff member who must enrol).
  */
 export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["role"], mustEnrol?: boolean) => string }) {
   const [, navigate] = useLocation();
@@ -104,7 +104,7 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
             // D106: a staff member who must set up two-step sign-in goes straight to the set-up
             navigate(`~${landingFor(data.user.role, data.mustEnrol === true)}`);
           } else if (data.secondFactor) {
-            // Issue 17: the emailed code was right; this staff member's authenticator is asked for next
+            // The emailed code was right; this staff member's authenticator is asked for next
             setNotice(data.message || TWO_STEP_TEXTS.secondFactorRequired);
             setSecond("");
             setSecondErr(undefined);

@@ -12,7 +12,7 @@ import { apiRequest, getJson } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
 import { adminKeys } from "@/features/cms/shared/api/keys";
 
-/** Issue 17: GET /api/admin/two-step (on, required by the site, must set it up first, recovery codes left). */
+/** GET /api/admin/two-step (on, required by the site, must set it up first, recovery codes left). */
 export function useTwoStepStatus(enabled = true) {
   return useQuery({
     queryKey: adminKeys.twoStep(),

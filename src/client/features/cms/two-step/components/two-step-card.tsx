@@ -25,10 +25,10 @@ function failure(err: unknown): string {
 }
 
 /**
- * Issue 17: the signed-in staff member's two-step sign-in. Off: "Set up" shows a QR code and the secret as text
+ * The signed-in staff member's two-step sign-in. Off: "Set up" shows a QR code and the secret as text
  * (once), and the first code from the app turns it on; then the 10 recovery codes are shown once. On: how many
- * recovery codes are left, and turning it off with a current code (D105: inside a `StepUpProvider`, which asks for
- * fresh proof when the server wants it). D106: while the staff member must enrol (right
+ * recovery codes are left, and turning it off with a current code (inside a `StepUpProvider`, which asks for
+ * fresh proof when the server wants it). While the staff member must enrol (right
  * after an admin's first sign-in) it is a walk-through whose last step, the saved recovery codes, calls `onEnrolled`
  * (the screen goes on into the CMS).
  */

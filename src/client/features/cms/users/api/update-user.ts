@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
 /**
- * PATCH /api/admin/users/{id} {role?, disabled?, hiddenFromBoards?} (D47, D93); an admin cannot demote or disable
+ * PATCH /api/admin/users/{id} {role?, disabled?, hiddenFromBoards?} (D47); an admin cannot demote or disable
  * themself (400).
  */
 export async function updateUser({ id, patch }: { id: number; patch: AdminUserPatch }): Promise<AdminUserRow> {
@@ -16,7 +16,7 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    // D93: hiding a player from the boards shows on the scores list's rows too; D99: the change is in the audit log.
+    // Hiding a player from the boards shows on the scores list's rows too; the change is in the audit log.
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: adminKeys.usersAll() }),

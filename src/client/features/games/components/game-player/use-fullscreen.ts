@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** Spec §4 / §9: fullscreen is tried 1.5 s after the game starts. */
+/** Spec §4: fullscreen is tried 1.5 s after the game starts. */
 export const FRAME_FULLSCREEN_DELAY_MS = 1500;
 
 /**

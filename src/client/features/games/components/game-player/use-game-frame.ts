@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { frameOrigin } from "../../sdk-v1-host";
 import type { SdkV2Event } from "../../sdk-v2";
 
-/** Spec §4 / §9: the frame takes the keyboard 1 s after the game starts, and after a reload. */
+/** Spec §4: the frame takes the keyboard 1 s after the game starts, and after a reload. */
 export const FRAME_FOCUS_DELAY_MS = 1000;
 
 /**
@@ -13,7 +13,7 @@ export function useGameFrame({ frameUrl, externalUrl }: { frameUrl: string; exte
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frameKey, setFrameKey] = useState(0);
   const frameKeyRef = useRef(0);
-  /** Issue 14 item 7: when the frame now shown finished loading, and whether its first gameplay.start was reported. */
+  /** When the frame now shown finished loading, and whether its first gameplay.start was reported. */
   const startTiming = useRef<{ loadedAt: number | null; reported: boolean }>({ loadedAt: null, reported: false });
 
   /** Posts an SDK v2 event to the game frame (v1 games ignore it), to the games origin only. */

@@ -22,9 +22,9 @@ export type PlaySessions = {
 };
 
 /**
- * Play sessions (D21, D23: one score per play) are per round: the session opened by Play Now serves the first
+ * Play sessions (D21: one score per play) are per round: the session opened by Play Now serves the first
  * score; once a score has used it, the next round (or a score arriving without one) opens a new session with
- * another POST /api/games/{id}/play. A failure to open one is only logged (spec §4).
+ * another POST /api/games/{id}/play. A failure to open one is only logged.
  */
 export function usePlaySession(gameId: number, started: { playId: string } | undefined) {
   const { mutate: countPlay, mutateAsync: openPlay, isPending: countingPlay } = usePlayGame(gameId);

@@ -14,7 +14,7 @@ import { useLatest } from "./use-latest";
 export type GameScoreReport = { playId: string | null; score: number; won: boolean | null };
 
 /**
- * Issue 14 item 7: how long the game took from its frame's load to its first gameplay.start, for the admin
+ * How long the game took from its frame's load to its first gameplay.start, for the admin
  * area's median per game. Best effort: a failure is only logged.
  */
 function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms: number) {
@@ -42,7 +42,7 @@ export type SdkBridge = {
 
 /**
  * D22: listens to the game's SDK messages while the frame is shown (never for external games), from this frame's
- * window and the games origin only. SDK v1 messages are acted on; SDK v2 requests (D75) are each answered, to the
+ * window and the games origin only. SDK v1 messages are acted on; SDK v2 requests are each answered, to the
  * frame's window and the games origin only.
  */
 export function useSdkBridge({
