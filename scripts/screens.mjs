@@ -116,6 +116,7 @@ const CMS_SCREENS = [
   { name: "cms-audit-log", as: "admin", url: "/cms/audit-log" },
   { name: "cms-jobs", as: "admin", url: "/cms/jobs" },
   { name: "cms-system", as: "admin", url: "/cms/system" },
+  { name: "cms-backups", as: "admin", url: "/cms/backups" },
   { name: "cms-settings", as: "admin", url: "/cms/settings" },
   { name: "cms-two-step", as: "admin", url: "/cms/two-step" },
 ];

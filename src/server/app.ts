@@ -34,6 +34,7 @@ import { gameAchievementRoutes } from "./routes/game-achievements";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { meRoutes } from "./routes/me";
 import { accountDeletionJob } from "./jobs/account-deletion";
+import { backupJob } from "./jobs/backup-daily";
 import { metricsPlugin } from "./plugins/metrics";
 import { requestIdPlugin } from "./plugins/request-id";
 import { accountUndoRoutes } from "./routes/account-undo";
@@ -189,6 +190,7 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   await app.register(meRoutes, routeCtx);
   await app.register(accountUndoRoutes, routeCtx);
   await app.register(accountDeletionJob, routeCtx);
+  await app.register(backupJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
   await app.register(directMessageRoutes, routeCtx);
   await app.register(reportRoutes, routeCtx);

@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** D162: object storage for stored files (services/storage-url.ts); unset, they live under DATA_DIR */
   STORAGE_URL: z.string().optional(),
   AWS_REGION: z.string().optional(),
+  /** D160: how many daily backups the file store keeps */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
   /** D164: the git commit a build was made from, for installs without a .git folder (a release archive, an image) */
   BUILD_COMMIT: z
@@ -91,6 +93,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** D164: BUILD_COMMIT, shown with the version on the CMS's system page; unset, the .git folder's commit if there is one */
   buildCommit: string | undefined;
+  /** D160: BACKUP_KEEP, how many daily backups stay in the file store (14) */
+  backupKeep: number;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },
     metricsToken: e.METRICS_TOKEN,
     buildCommit: e.BUILD_COMMIT?.toLowerCase(),
+    backupKeep: e.BACKUP_KEEP,
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };

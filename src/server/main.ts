@@ -7,6 +7,9 @@ import { prepareDatabase } from "./boot";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
 import { startJobRunner } from "./jobs";
+import { appVersion } from "./jobs/backup-daily";
+import { serveBackups } from "./backup-socket";
+import { writeBackup } from "./services/backups";
 import { openFileStore } from "./services/open-file-store";
 import { formatVersion, readAppVersion } from "./services/app-version";
 import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
@@ -43,6 +46,16 @@ async function main() {
   for (const { level, args } of startupLog) app.log[level](args[0] as object, args[1]);
   const gamesApp = await buildGamesApp({ config, files });
 
+  // D160: only this process can read the embedded database, so `npm run backup` asks it through DATA_DIR
+  const backupSocket =
+    database.kind === "pglite"
+      ? await serveBackups({
+          dataDir: config.dataDir,
+          write: (out) => writeBackup(database, files, out, { appVersion: appVersion(rootDir) }),
+          log: app.log,
+        })
+      : undefined;
+
   await app.listen({ port: config.port, host: config.host });
   await gamesApp.listen({ port: config.gamesPort, host: config.host });
   app.log.info(
@@ -51,14 +64,14 @@ async function main() {
   );
   const shared = sharedRegistrableDomain(config.publicUrl, config.gamesUrl);
   if (shared) {
-    // issue 17: a game's page on a sibling subdomain can set cookies for the whole registrable domain
+    // A game's page on a sibling subdomain can set cookies for the whole registrable domain
     app.log.warn(
       { publicUrl: config.publicUrl, gamesUrl: config.gamesUrl, domain: shared },
       `GAMES_URL and PUBLIC_URL share the registrable domain ${shared}: games can set cookies the site receives; serve games from a domain of their own`,
     );
   }
   if (config.env === "development") {
-    // issue 17: development hands admin sign-in codes to the browser; say so, and where it listens
+    // Development hands admin sign-in codes to the browser; say so, and where it listens
     app.log.warn(
       { host: config.host },
       `Development mode: admin sign-in codes are returned in the response to clients on this machine (listening on ${config.host}); never expose it`,
@@ -75,7 +88,7 @@ async function main() {
   const identity = newProcessIdentity({ version, roles: ["site", "games", "jobs"], startedAt: new Date(Date.now() - process.uptime() * 1000) });
   const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
-  // Issue 8, graceful shutdown: stop accepting connections, let in-flight requests finish (every
+  // Graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close
   // the database. A shutdown that hangs is cut short after 15 s (exit code 1).
   let closing = false;
@@ -92,6 +105,7 @@ async function main() {
     try {
       await jobs.stop();
       await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, "could not remove this process from the processes seen"));
+      await backupSocket?.close();
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();
       app.log.info({ signal }, "shut down cleanly");
@@ -104,7 +118,7 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-  // A stray rejected promise is a bug to log, not a reason to drop every connection (issue 8);
+  // A stray rejected promise is a bug to log, not a reason to drop every connection;
   // an uncaught exception leaves the process in an unknown state: log it and shut down gracefully.
   process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled promise rejection"));
   process.on("uncaughtException", (err) => {

@@ -2,6 +2,7 @@ import { Route, Switch } from "wouter";
 import { CMS_SCREEN_PATTERN, CmsLayout } from "./layouts/cms-layout";
 import { CmsAnnouncementsScreen } from "./routes/cms/announcements";
 import { CmsAuditLogScreen } from "./routes/cms/audit-log";
+import { CmsBackupsScreen } from "./routes/cms/backups";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
@@ -42,6 +43,7 @@ export default function CmsRoutes() {
             <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/jobs" component={CmsJobsScreen} />
             <Route path="/system" component={CmsSystemScreen} />
+            <Route path="/backups" component={CmsBackupsScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
             <Route path="/two-step" component={CmsTwoStepScreen} />

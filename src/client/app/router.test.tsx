@@ -98,6 +98,7 @@ describe("routes and page titles (D1)", () => {
     ["/cms/audit-log", "Audit log - Arcadium"],
     ["/cms/jobs", "Jobs - Arcadium"],
     ["/cms/system", "System - Arcadium"],
+    ["/cms/backups", "Backups - Arcadium"],
     ["/cms/settings", "Settings - Arcadium"],
     ["/cms/nope", "404 Page Not Found - Arcadium"],
   ])("%s → %s", async (path, title) => {
@@ -145,6 +146,7 @@ describe("layouts", () => {
         "/cms/audit-log",
         "/cms/jobs",
         "/cms/system",
+        "/cms/backups",
         "/cms/two-step",
       ]),
     );

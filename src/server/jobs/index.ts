@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
+import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { JobRunner, type JobHandler } from "./runner";
 import { JOB_SCHEDULES } from "./schedules";
@@ -12,6 +13,9 @@ export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Reco
       await app.runAccountDeletions();
     },
     [HOUSEKEEPING_SCHEDULE.name]: () => runHousekeeping(db, now()),
+    [BACKUP_DAILY_SCHEDULE.name]: async () => {
+      await app.runBackup();
+    },
   };
 }
 

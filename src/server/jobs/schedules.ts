@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
+import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
 
 /** The jobs that run on a schedule (D116); staff may also run each of them now from /cms/jobs. */
-export const JOB_SCHEDULES = [ACCOUNT_DELETION_SCHEDULE, HOUSEKEEPING_SCHEDULE];
+export const JOB_SCHEDULES = [ACCOUNT_DELETION_SCHEDULE, HOUSEKEEPING_SCHEDULE, BACKUP_DAILY_SCHEDULE];

@@ -9,6 +9,7 @@ import { createMailer } from "../../services/mailer";
 import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuditRoutes } from "./audit";
 import { adminAuthRoutes } from "./auth";
+import { adminBackupRoutes } from "./backups";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
@@ -265,6 +266,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminScoreRoutes, ctx);
       await scope.register(adminJobRoutes, ctx);
       await scope.register(adminSystemRoutes, ctx);
+      await scope.register(adminBackupRoutes, ctx);
     });
     // Chat moderation answers like the public chat routes (the global error handler, no no-store
     // header), as it always has; the guard above still applies to it.

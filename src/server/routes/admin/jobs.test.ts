@@ -38,6 +38,7 @@ describeEachDatabase(
       expect(all.schedules.map((s) => [s.name, s.cron])).toEqual([
         ["account-deletion", "0 * * * *"],
         ["housekeeping", "*/10 * * * *"],
+        ["backup.daily", "30 3 * * *"],
       ]);
       for (const schedule of all.schedules) expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);
       expect((await page(admin, "?state=running")).jobs.map((job) => job.name)).toEqual(["housekeeping"]);

@@ -5,6 +5,7 @@ describe("job texts (D116)", () => {
   it("names a job in words", () => {
     expect(jobLabel("account-deletion")).toBe("Account deletion");
     expect(jobLabel("housekeeping")).toBe("Housekeeping");
+    expect(jobLabel("backup.daily")).toBe("Backup daily");
     expect(jobLabel("feed_sync")).toBe("Feed sync");
   });
 

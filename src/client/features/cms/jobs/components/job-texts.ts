@@ -1,8 +1,8 @@
 import type { JobState } from "@contract/jobs-constants";
 
-/** "account-deletion" → "Account deletion". */
+/** "account-deletion" → "Account deletion", "backup.daily" → "Backup daily". */
 export function jobLabel(name: string): string {
-  const words = name.replace(/[-_]+/g, " ").trim();
+  const words = name.replace(/[-_.]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -35,6 +35,8 @@ export const adminKeys = {
   jobs: (state: string) => [...adminKeys.all, "jobs", { state }] as const,
   /** D164: the system page. */
   system: () => [...adminKeys.all, "system"] as const,
+  /** D160: the backups in the file store. */
+  backups: () => [...adminKeys.all, "backups"] as const,
 };
 
 /**
