@@ -34,12 +34,14 @@ function layerZones({ forTests }) {
       target: `./src/client/features/${name}`,
       from: "./src/client/features",
       except: [`./${name}`],
-      message: "A feature does not import another feature: move what both need down into components/, lib/ or contract/.",
+      message:
+        "A feature does not import another feature: move what both need down into components/, lib/ or contract/.",
     })),
     {
       target: "./src/client/features",
       from: "./src/client/app",
-      message: "Features do not import app/ (router, layouts, providers): app/ composes features, not the other way round.",
+      message:
+        "Features do not import app/ (router, layouts, providers): app/ composes features, not the other way round.",
     },
     {
       target: ["./src/client/components", "./src/client/lib"],
@@ -111,7 +113,10 @@ export default defineConfig(
       "arcadium/no-import-cycle": "error",
       "arcadium/kebab-case-filename": "error",
       // Unused arguments and caught errors are part of a signature often enough; a leading _ says "on purpose".
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -131,7 +136,12 @@ export default defineConfig(
             { name: "fastify", message: "Services do not import Fastify: take plain values and raise domain errors." },
             { name: "fastify-plugin", message: "Services do not import Fastify: plugins live in src/server/plugins." },
           ],
-          patterns: [{ group: ["@fastify/*"], message: "Services do not import Fastify packages: HTTP stays in routes and plugins." }],
+          patterns: [
+            {
+              group: ["@fastify/*"],
+              message: "Services do not import Fastify packages: HTTP stays in routes and plugins.",
+            },
+          ],
         },
       ],
     },

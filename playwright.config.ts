@@ -27,5 +27,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath, args: CHROMIUM_ARGS } } },
+  ],
 });

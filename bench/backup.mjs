@@ -63,7 +63,8 @@ for (const kind of args.db.split(",")) {
   await m.seed(database.db, { dataDir: work, gamesRoot: path.join(root, "games"), demo: true });
   await database.db.execute(addGamesSql(GAMES));
   const ids = (await database.db.execute("select id from games order by id")).rows.map((row) => row.id);
-  for (const id of ids) await files.put(`games/${id}/index.html`, `<!doctype html><title>Game ${id}</title>${"<p>level</p>".repeat(100)}`);
+  for (const id of ids)
+    await files.put(`games/${id}/index.html`, `<!doctype html><title>Game ${id}</title>${"<p>level</p>".repeat(100)}`);
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const load = os.loadavg()[0];
@@ -72,7 +73,9 @@ for (const kind of args.db.split(",")) {
     const size = (await fs.stat(archive)).size;
     const target = await benchDatabase(m, kind, "arcadium_bench_restore");
     const targetDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-bench-restore-"));
-    const restore = await timed(() => m.restoreBackup(() => createReadStream(archive), target.database, new m.DiskStore(targetDir)));
+    const restore = await timed(() =>
+      m.restoreBackup(() => createReadStream(archive), target.database, new m.DiskStore(targetDir)),
+    );
     await target.database.close();
     await target.drop();
     await fs.rm(targetDir, { recursive: true, force: true });
@@ -93,7 +96,10 @@ for (const kind of args.db.split(",")) {
   results[kind] = {
     runs,
     median: Object.fromEntries(
-      ["backupSeconds", "backupCpuSeconds", "restoreSeconds", "restoreCpuSeconds", "archiveMB", "load1"].map((key) => [key, median(runs.map((r) => r[key]))]),
+      ["backupSeconds", "backupCpuSeconds", "restoreSeconds", "restoreCpuSeconds", "archiveMB", "load1"].map((key) => [
+        key,
+        median(runs.map((r) => r[key])),
+      ]),
     ),
   };
   await database.close();

@@ -54,13 +54,17 @@ const one = async (q) => (await db.execute(q)).rows[0];
 
 // ---- Data, with SQL -------------------------------------------------------------------------------------------
 const t0 = performance.now();
-await db.execute(sql`insert into categories (name, slug) select 'Category ' || c, 'cat-' || c from generate_series(1, 8) c`);
+await db.execute(
+  sql`insert into categories (name, slug) select 'Category ' || c, 'cat-' || c from generate_series(1, 8) c`,
+);
 // every tenth game (3, 13, 23…) is a time where less is better (D90); the others are points
 await db.execute(sql`
   insert into games (title, category_id, score_order, score_format)
   select 'Game ' || g, 1 + g % 8, case when g % 10 = 3 then 'asc' else 'desc' end, case when g % 10 = 3 then 'time_ms' else 'points' end
   from generate_series(1, ${GAMES}) g`);
-await db.execute(sql`insert into users (username, created_at) select 'player_' || u, now() - interval '1 year' from generate_series(1, ${PLAYERS}) u`);
+await db.execute(
+  sql`insert into users (username, created_at) select 'player_' || u, now() - interval '1 year' from generate_series(1, ${PLAYERS}) u`,
+);
 // D91: weekly seasons (00:00 UTC Mondays) over the past WEEKS weeks, archived, and the open one of this week
 const monday = m.periodStart(new Date(), "week");
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -122,7 +126,9 @@ const ASC_GAME = (await one(sql`select id from games where score_order = 'asc' o
 /** The player at the middle rank of a board (its listed rows in board order). */
 async function middle(table, where, order) {
   const { n } = await one(sql`select count(*)::int as n from ${sql.raw(table)} where listed and ${where}`);
-  const row = await one(sql`select user_id from ${sql.raw(table)} where listed and ${where} order by ${order} offset ${Math.floor(n / 2)} limit 1`);
+  const row = await one(
+    sql`select user_id from ${sql.raw(table)} where listed and ${where} order by ${order} offset ${Math.floor(n / 2)} limit 1`,
+  );
   return { userId: Number(row.user_id), boardRows: n, rank: Math.floor(n / 2) + 1 };
 }
 const totalOrder = sql`total_score desc, reached_at asc, user_id asc`;
@@ -130,14 +136,20 @@ const mid = {
   global: await middle("player_stats", sql`games_played > 0`, totalOrder),
   globalSeason: await middle("season_player_stats", sql`games_played > 0 and season_id = ${season.id}`, totalOrder),
   game: await middle("best_scores", sql`game_id = ${DESC_GAME}`, sql`score desc, achieved_at asc, user_id asc`),
-  gameSeason: await middle("season_best_scores", sql`game_id = ${DESC_GAME} and season_id = ${season.id}`, sql`score desc, achieved_at asc, user_id asc`),
+  gameSeason: await middle(
+    "season_best_scores",
+    sql`game_id = ${DESC_GAME} and season_id = ${season.id}`,
+    sql`score desc, achieved_at asc, user_id asc`,
+  ),
   ascGame: await middle("best_scores", sql`game_id = ${ASC_GAME}`, sql`score asc, achieved_at asc, user_id asc`),
 };
 const busiest = Number((await one(sql`select user_id from player_stats order by games_played desc limit 1`)).user_id);
 const busiestInfo = await one(
   sql`select games_played, (select count(*)::int from best_scores where user_id = ${busiest}) as games from player_stats where user_id = ${busiest}`,
 );
-const middleGames = Number((await one(sql`select count(*)::int as n from best_scores where user_id = ${mid.global.userId}`)).n);
+const middleGames = Number(
+  (await one(sql`select count(*)::int as n from best_scores where user_id = ${mid.global.userId}`)).n,
+);
 log("middle players", mid, "the global middle player's games", middleGames, "busiest", busiest, busiestInfo);
 
 // Plays for the submissions, made beforehand (POST /api/plays is a request of its own), 10 minutes old so that a
@@ -150,7 +162,9 @@ const submitPlays = (
     select 1 + (k * 7) % ${GAMES}, 1 + (k * 104729) % ${PLAYERS}, now() - interval '10 minutes' from generate_series(1, ${SUBMISSIONS}) k
     returning id, game_id, user_id`)
 ).rows.map((r) => ({ playId: String(r.id), gameId: Number(r.game_id), userId: Number(r.user_id) }));
-const gameOrder = new Map((await db.execute(sql`select id, score_order from games`)).rows.map((r) => [Number(r.id), String(r.score_order)]));
+const gameOrder = new Map(
+  (await db.execute(sql`select id, score_order from games`)).rows.map((r) => [Number(r.id), String(r.score_order)]),
+);
 let nextPlay = 0;
 /**
  * The submission's statements, each timed (client side, round trip included) when `timed` is set: where its time goes.
@@ -188,7 +202,10 @@ const timedDb = new Proxy(db, {
 });
 const submitOne = async (timed = false) => {
   const p = submitPlays[nextPlay++];
-  const score = gameOrder.get(p.gameId) === "asc" ? 15000 + Math.floor(Math.random() * 285000) : Math.floor(100000 * Math.random() ** 2);
+  const score =
+    gameOrder.get(p.gameId) === "asc"
+      ? 15000 + Math.floor(Math.random() * 285000)
+      : Math.floor(100000 * Math.random() ** 2);
   await m.submitScore(timed ? timedDb : db, p.userId, { playId: p.playId, score, won: Math.random() < 0.5 });
 };
 
@@ -215,10 +232,22 @@ const targets = [
   ["game top 10, all time (asc)", (d) => m.listBestScores(d, ASC_GAME, { seasonId: null, limit: 10 })],
   ["game top 10, season (asc)", (d) => m.listBestScores(d, ASC_GAME, { seasonId: S, limit: 10 })],
   ["global around=me, all time", (d) => m.leaderboard(d, { seasonId: null, limit: 50, aroundUser: mid.global.userId })],
-  ["global around=me, season", (d) => m.leaderboard(d, { seasonId: S, limit: 50, aroundUser: mid.globalSeason.userId })],
-  ["game around=me, all time (desc)", (d) => m.listBestScores(d, DESC_GAME, { seasonId: null, limit: 10, aroundUser: mid.game.userId })],
-  ["game around=me, season (desc)", (d) => m.listBestScores(d, DESC_GAME, { seasonId: S, limit: 10, aroundUser: mid.gameSeason.userId })],
-  ["game around=me, all time (asc)", (d) => m.listBestScores(d, ASC_GAME, { seasonId: null, limit: 10, aroundUser: mid.ascGame.userId })],
+  [
+    "global around=me, season",
+    (d) => m.leaderboard(d, { seasonId: S, limit: 50, aroundUser: mid.globalSeason.userId }),
+  ],
+  [
+    "game around=me, all time (desc)",
+    (d) => m.listBestScores(d, DESC_GAME, { seasonId: null, limit: 10, aroundUser: mid.game.userId }),
+  ],
+  [
+    "game around=me, season (desc)",
+    (d) => m.listBestScores(d, DESC_GAME, { seasonId: S, limit: 10, aroundUser: mid.gameSeason.userId }),
+  ],
+  [
+    "game around=me, all time (asc)",
+    (d) => m.listBestScores(d, ASC_GAME, { seasonId: null, limit: 10, aroundUser: mid.ascGame.userId }),
+  ],
   ["profile + stats (with gameRanks), middle player", (d) => profile(d, mid.global.userId)],
   ["profile + stats (with gameRanks), busiest player", (d) => profile(d, busiest)],
   ["  of which gameRanks, middle player", (d) => m.gameRanks(d, mid.global.userId)],
@@ -243,7 +272,14 @@ const base = pct(
 );
 const results = targets.map(([label], i) => {
   const t = [...times[i]].sort((a, b) => a - b);
-  return { label, runs: t.length, p50: r2(pct(t, 50)), p99: r2(pct(t, 99)), max: r2(t[t.length - 1]), ratioP50: r2(pct(t, 50) / base) };
+  return {
+    label,
+    runs: t.length,
+    p50: r2(pct(t, 50)),
+    p99: r2(pct(t, 99)),
+    max: r2(t[t.length - 1]),
+    ratioP50: r2(pct(t, 50) / base),
+  };
 });
 
 // ---- Plans of the slowest reads ---------------------------------------------------------------------------------
@@ -284,9 +320,27 @@ const submissionStatements = [...statementTimes].map(([statement, t]) => {
 const report = {
   date: new Date().toISOString(),
   db: args.db,
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), loadavg: os.loadavg().map(r2) },
-  sizes: { scores: SCORES, players: PLAYERS, games: GAMES, weeks: WEEKS, ...counts, openSeason: { id: season.id, startsAt: season.startsAt } },
-  picked: { descGame: DESC_GAME, ascGame: ASC_GAME, middle: mid, middleGames, busiest: { userId: busiest, ...busiestInfo } },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    loadavg: os.loadavg().map(r2),
+  },
+  sizes: {
+    scores: SCORES,
+    players: PLAYERS,
+    games: GAMES,
+    weeks: WEEKS,
+    ...counts,
+    openSeason: { id: season.id, startsAt: season.startsAt },
+  },
+  picked: {
+    descGame: DESC_GAME,
+    ascGame: ASC_GAME,
+    middle: mid,
+    middleGames,
+    busiest: { userId: busiest, ...busiestInfo },
+  },
   runs: RUNS,
   warmup: WARMUP,
   loadSeconds,

@@ -41,11 +41,16 @@ const QUIET_MS = Number(args["quiet-ms"]);
 const MAX_WAIT_MS = Number(args["max-wait-ms"]);
 const BUDGET_GZIP = 120 * 1024;
 
-if (args.build || !fs.existsSync(path.join(clientDir, "index.html")) || !fs.existsSync(path.join(root, "dist", "server", "main.js"))) {
+if (
+  args.build ||
+  !fs.existsSync(path.join(clientDir, "index.html")) ||
+  !fs.existsSync(path.join(root, "dist", "server", "main.js"))
+) {
   execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs"), "--force"], { cwd: root, stdio: "inherit" });
 }
 const executablePath = findChromium();
-if (!executablePath) throw new Error("No system Chromium found (scripts/browser.mjs lists where it looks; CHROMIUM_PATH names another).");
+if (!executablePath)
+  throw new Error("No system Chromium found (scripts/browser.mjs lists where it looks; CHROMIUM_PATH names another).");
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -95,7 +100,12 @@ async function measurePage(browser, url, storageState) {
     const askedAtMs = Date.now() - started;
     pending.push(
       Promise.all([response.body(), request.sizes().catch(() => undefined)]).then(([body, transfer]) =>
-        scripts.push({ url: response.url(), askedAtMs, ...sizesOf(response.url(), body), transfer: transfer?.responseBodySize ?? 0 }),
+        scripts.push({
+          url: response.url(),
+          askedAtMs,
+          ...sizesOf(response.url(), body),
+          transfer: transfer?.responseBodySize ?? 0,
+        }),
       ),
     );
   });
@@ -104,18 +114,28 @@ async function measurePage(browser, url, storageState) {
     const loadedAtMs = Date.now() - started;
     const loadedAt = Date.now();
     // Waits for quiet by polling the counters the listeners keep; bounded by MAX_WAIT_MS.
-    while (Date.now() - loadedAt < MAX_WAIT_MS && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await page.waitForTimeout(100);
+    while (Date.now() - loadedAt < MAX_WAIT_MS && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS))
+      await page.waitForTimeout(100);
     const quiet = inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS;
     await Promise.all(pending);
     scripts.sort((a, b) => a.askedAtMs - b.askedAtMs);
-    return { loadedAtMs, quiet, scripts, gzip: sum(scripts, "gzip"), brotli: sum(scripts, "brotli"), transfer: sum(scripts, "transfer") };
+    return {
+      loadedAtMs,
+      quiet,
+      scripts,
+      gzip: sum(scripts, "gzip"),
+      brotli: sum(scripts, "brotli"),
+      transfer: sum(scripts, "transfer"),
+    };
   } finally {
     await context.close();
   }
 }
 
 // Base64 VLQ, as source maps write their mappings.
-const B64 = Object.fromEntries([..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].map((c, i) => [c, i]));
+const B64 = Object.fromEntries(
+  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].map((c, i) => [c, i]),
+);
 function decodeSegment(segment) {
   const values = [];
   let value = 0;
@@ -193,7 +213,9 @@ try {
   const [[game], categories] = await Promise.all([json("/api/games?limit=1&sort=popular"), json("/api/categories")]);
   // A player's context: registering gives a session (D11); its cookies are each signed-in page's starting state.
   const signUp = await browser.newContext({ baseURL: server.url });
-  const registered = await signUp.request.post("/api/auth/register", { data: { username: `bench_${Date.now() % 1e8}`, password: "bench-player-password" } });
+  const registered = await signUp.request.post("/api/auth/register", {
+    data: { username: `bench_${Date.now() % 1e8}`, password: "bench-player-password" },
+  });
   if (registered.status() !== 201) throw new Error(`register: ${registered.status()} ${await registered.text()}`);
   const player = await registered.json();
   const signedIn = await signUp.storageState();
@@ -240,10 +262,19 @@ try {
   await browser.close();
   await server.stop();
 }
-report.machine = { cpus: os.cpus().length, node: process.version, loadavgBefore: loadBefore, loadavgAfter: os.loadavg() };
+report.machine = {
+  cpus: os.cpus().length,
+  node: process.version,
+  loadavgBefore: loadBefore,
+  loadavgAfter: os.loadavg(),
+};
 
-console.log(`JavaScript fetched before the first interaction (no input; quiet = no request for ${QUIET_MS} ms after load), median of ${RUNS} run(s):`);
-console.log(`  ${"page".padEnd(18)} ${"state".padEnd(11)} ${"gzip".padStart(9)} ${"brotli".padStart(9)} ${"sent".padStart(9)}  scripts  budget`);
+console.log(
+  `JavaScript fetched before the first interaction (no input; quiet = no request for ${QUIET_MS} ms after load), median of ${RUNS} run(s):`,
+);
+console.log(
+  `  ${"page".padEnd(18)} ${"state".padEnd(11)} ${"gzip".padStart(9)} ${"brotli".padStart(9)} ${"sent".padStart(9)}  scripts  budget`,
+);
 for (const [state, byPage] of Object.entries(report.pages)) {
   for (const [name, p] of Object.entries(byPage)) {
     const count = p.runs[0].scripts.length;
@@ -257,7 +288,9 @@ if (args.verbose) {
   // Chunks are named by their hash alone (vite.config.ts): the build manifest says which is which.
   const manifestFile = path.join(clientDir, ".vite", "manifest.json");
   const manifest = fs.existsSync(manifestFile) ? Object.values(JSON.parse(fs.readFileSync(manifestFile, "utf8"))) : [];
-  const chunkName = new Map(manifest.map((chunk) => [`/${chunk.file}`, chunk.name ?? path.basename(chunk.src ?? chunk.file)]));
+  const chunkName = new Map(
+    manifest.map((chunk) => [`/${chunk.file}`, chunk.name ?? path.basename(chunk.src ?? chunk.file)]),
+  );
   const label = (file) => `${file} (${chunkName.get(file) ?? "?"})`;
   const files = new Set();
   for (const [state, byPage] of Object.entries(report.pages)) {
@@ -266,13 +299,18 @@ if (args.verbose) {
       console.log(`${name} (${state}), load at ${r.loadedAtMs} ms:`);
       for (const s of r.scripts) {
         files.add(s.url);
-        console.log(`  ${String(s.askedAtMs).padStart(6)} ms  ${label(s.url).padEnd(44)} gzip ${kb(s.gzip).padStart(8)}`);
+        console.log(
+          `  ${String(s.askedAtMs).padStart(6)} ms  ${label(s.url).padEnd(44)} gzip ${kb(s.gzip).padStart(8)}`,
+        );
       }
     }
   }
   for (const file of files) {
     const list = breakdown(file).slice(0, 8);
-    if (list.length > 1) console.log(`Minified bytes of ${label(file)} by package: ${list.map((p) => `${p.name} ${kb(p.bytes)}`).join(", ")}`);
+    if (list.length > 1)
+      console.log(
+        `Minified bytes of ${label(file)} by package: ${list.map((p) => `${p.name} ${kb(p.bytes)}`).join(", ")}`,
+      );
   }
 }
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");

@@ -98,7 +98,12 @@ async function startArcadium(db) {
     // and the planner reads the table instead.
     await client.query("vacuum analyze");
     await client.end();
-    const server = await spawnServer({ databaseUrl: scratch.url, env, tempPrefix: "arcadium-bench-", sourceMaps: false });
+    const server = await spawnServer({
+      databaseUrl: scratch.url,
+      env,
+      tempPrefix: "arcadium-bench-",
+      sourceMaps: false,
+    });
     return { server, cleanup: async () => (await server.stop(), await scratch.drop()) };
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-bench-"));
@@ -155,7 +160,11 @@ async function uncachedPages(base, ids) {
   };
   const pages = await timed(ids.slice(0, 96).map((id) => `/game/${id}`));
   const json = await timed(ids.slice(96, 192).map((id) => `/api/games/${id}`));
-  return { "page /game/{id}, uncached": pages, "games/{id}, uncached": json, p50RatioPageToJson: round1(pages.p50Ms / json.p50Ms) };
+  return {
+    "page /game/{id}, uncached": pages,
+    "games/{id}, uncached": json,
+    p50RatioPageToJson: round1(pages.p50Ms / json.p50Ms),
+  };
 }
 
 /** One autocannon run against `url`; the server's CPU per request from `pid`. */
@@ -224,7 +233,9 @@ async function benchOne(db, bare) {
       s.cpuRatioOfBare = round1(s.cpuMsPerRequest / b.cpuMsPerRequest);
     }
     summary["search, uncached, one at a time"] = await uncachedSearches(server.url);
-    const ids = (await get("/api/games?limit=100&sort=rating")).concat(await get("/api/games?limit=100&sort=rating&offset=100")).map((g) => g.id);
+    const ids = (await get("/api/games?limit=100&sort=rating"))
+      .concat(await get("/api/games?limit=100&sort=rating&offset=100"))
+      .map((g) => g.id);
     summary["render cache off (a new game per request, one at a time)"] = await uncachedPages(server.url, ids);
     return summary;
   } finally {
@@ -236,8 +247,19 @@ await buildAll({ log: () => {} });
 const bare = await startBare();
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  settings: { games: GAMES, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, acceptEncoding: args.encoding ?? null },
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  settings: {
+    games: GAMES,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    acceptEncoding: args.encoding ?? null,
+  },
   results: {},
 };
 try {

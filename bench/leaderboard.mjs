@@ -58,21 +58,40 @@ async function time(label, fn) {
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  return { label, medianMs: +times[Math.floor(times.length / 2)].toFixed(1), minMs: +times[0].toFixed(1), maxMs: +times[times.length - 1].toFixed(1) };
+  return {
+    label,
+    medianMs: +times[Math.floor(times.length / 2)].toFixed(1),
+    minMs: +times[0].toFixed(1),
+    maxMs: +times[times.length - 1].toFixed(1),
+  };
 }
 const someUser = Math.floor(PLAYERS / 2);
 const results = [
   await time("all-time top 50", () => m.leaderboard(db, { seasonId: null, limit: 50 })),
-  await time("all-time search 'player_12'", () => m.leaderboard(db, { seasonId: null, limit: 50, search: "player_12" })),
-  await time("all-time rank of one player", () => m.leaderboard(db, { seasonId: null, limit: 1, aroundUser: someUser, aroundRows: 0 })),
+  await time("all-time search 'player_12'", () =>
+    m.leaderboard(db, { seasonId: null, limit: 50, search: "player_12" }),
+  ),
+  await time("all-time rank of one player", () =>
+    m.leaderboard(db, { seasonId: null, limit: 1, aroundUser: someUser, aroundRows: 0 }),
+  ),
   await time("week (open season) top 50", () => m.leaderboard(db, { seasonId: week, limit: 50 })),
   await time("game board top 10", () =>
-    db.execute(sql`select * from best_scores where game_id = 7 order by score desc, achieved_at asc, user_id asc limit 10`),
+    db.execute(
+      sql`select * from best_scores where game_id = 7 order by score desc, achieved_at asc, user_id asc limit 10`,
+    ),
   ),
 ];
 console.log(
   JSON.stringify(
-    { date: new Date().toISOString(), db: args.db, scores: SCORES, players: PLAYERS, runs: RUNS, loadSeconds: Number(loadSeconds), results },
+    {
+      date: new Date().toISOString(),
+      db: args.db,
+      scores: SCORES,
+      players: PLAYERS,
+      runs: RUNS,
+      loadSeconds: Number(loadSeconds),
+      results,
+    },
     null,
     2,
   ),

@@ -1,7 +1,8 @@
 // Small helpers shared by the benchmarks (starting the server and scratch databases: scripts/server-process.mjs).
 
 /** The administrative PostgreSQL connection the benchmarks create their scratch databases on. */
-export const adminDatabaseUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const adminDatabaseUrl = () =>
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** The p-th percentile (nearest rank) of an ascending array. */
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -44,7 +45,10 @@ export async function importServerModules(entry) {
  * in-memory PGlite. `m` holds the bundled createDb and migrate.
  */
 export async function benchDatabase(m, kind, prefix) {
-  const [{ root }, { createScratchDatabase }] = await Promise.all([import("../scripts/build-lib.mjs"), import("../scripts/server-process.mjs")]);
+  const [{ root }, { createScratchDatabase }] = await Promise.all([
+    import("../scripts/build-lib.mjs"),
+    import("../scripts/server-process.mjs"),
+  ]);
   let drop = async () => {};
   let database;
   if (kind === "postgres") {

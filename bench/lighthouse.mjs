@@ -38,7 +38,10 @@ const median = (xs) => {
 
 /** One Lighthouse run in a fresh Chromium: the scores, the metrics and the failing non-performance audits. */
 async function runOnce(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
@@ -50,13 +53,22 @@ async function runOnce(url) {
     const itemsOf = (audit) =>
       (audit.details?.items ?? [])
         .slice(0, 5)
-        .map((it) => String(it.description ?? it.node?.snippet ?? it.url ?? it.source ?? JSON.stringify(it)).slice(0, 200));
+        .map((it) =>
+          String(it.description ?? it.node?.snippet ?? it.url ?? it.source ?? JSON.stringify(it)).slice(0, 200),
+        );
     const failing = [];
     for (const c of CATEGORIES.slice(1)) {
       for (const ref of lhr.categories[c].auditRefs) {
         const audit = lhr.audits[ref.id];
         if (audit.score !== null && audit.score < 1)
-          failing.push({ category: c, id: ref.id, title: audit.title, score: audit.score, weight: ref.weight, items: itemsOf(audit) });
+          failing.push({
+            category: c,
+            id: ref.id,
+            title: audit.title,
+            score: audit.score,
+            weight: ref.weight,
+            items: itemsOf(audit),
+          });
       }
     }
     return { scores, metrics, failing, warnings: lhr.runWarnings };
@@ -80,7 +92,9 @@ function summarise(runs) {
   const medianRun = runs[byPerf[Math.floor((byPerf.length - 1) / 2)][1]];
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
-    metrics: Object.fromEntries(Object.keys(METRICS).map((k) => [k, Math.round(median(runs.map((r) => r.metrics[k])) * 1000) / 1000])),
+    metrics: Object.fromEntries(
+      Object.keys(METRICS).map((k) => [k, Math.round(median(runs.map((r) => r.metrics[k])) * 1000) / 1000]),
+    ),
     failingInMedianRun: medianRun.failing,
     runs,
   };
@@ -88,8 +102,15 @@ function summarise(runs) {
 
 await buildAll({ log: () => {} });
 const loadBefore = os.loadavg();
-const server = await spawnServer({ env: { NODE_ENV: "production", LOG_LEVEL: "warn" }, tempPrefix: "arcadium-bench-lh-", readyTimeoutMs: 180_000 });
-const report = { date: new Date().toISOString(), settings: { runs: RUNS, chrome: CHROME, lighthouse: "mobile, simulated throttling" } };
+const server = await spawnServer({
+  env: { NODE_ENV: "production", LOG_LEVEL: "warn" },
+  tempPrefix: "arcadium-bench-lh-",
+  readyTimeoutMs: 180_000,
+});
+const report = {
+  date: new Date().toISOString(),
+  settings: { runs: RUNS, chrome: CHROME, lighthouse: "mobile, simulated throttling" },
+};
 try {
   const res = await fetch(`${server.url}/api/games?limit=1&sort=popular`);
   if (!res.ok) throw new Error(`/api/games: ${res.status}`);
@@ -104,7 +125,12 @@ try {
 } finally {
   await server.stop();
 }
-report.machine = { cpus: os.cpus().length, node: process.version, loadavgBefore: loadBefore, loadavgAfter: os.loadavg() };
+report.machine = {
+  cpus: os.cpus().length,
+  node: process.version,
+  loadavgBefore: loadBefore,
+  loadavgAfter: os.loadavg(),
+};
 
 const rows = Object.entries(report.pages).map(([p, s]) => ({
   page: p,
@@ -127,5 +153,7 @@ for (const [p, s] of Object.entries(report.pages)) {
     for (const item of f.items) console.log(`    - ${item}`);
   }
 }
-console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, after ${report.machine.loadavgAfter.map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `load average before ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, after ${report.machine.loadavgAfter.map((x) => x.toFixed(2)).join(" ")}`,
+);
 if (args.json) await fs.writeFile(args.json, JSON.stringify(report, null, 2) + "\n");

@@ -61,7 +61,12 @@ function record(name, ms, ok, detail, status) {
   // "during": started within 1 s after the termination, or in flight at that moment.
   const end = Date.now();
   const start = end - ms;
-  const phase = terminatedAt === null || end < terminatedAt ? "before" : start < (restartedAt ?? terminatedAt) + 1000 ? "during" : "after";
+  const phase =
+    terminatedAt === null || end < terminatedAt
+      ? "before"
+      : start < (restartedAt ?? terminatedAt) + 1000
+        ? "during"
+        : "after";
   phases[phase].n++;
   if (!ok) phases[phase].failed++;
 }
@@ -90,7 +95,11 @@ async function main() {
     try {
       res = await fetch(`${base}${url}`, {
         method,
-        headers: { ...(body ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}), "x-forwarded-for": ip ?? "10.200.0.1" },
+        headers: {
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(cookie ? { cookie } : {}),
+          "x-forwarded-for": ip ?? "10.200.0.1",
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const buf = Buffer.from(await res.arrayBuffer());
@@ -129,7 +138,11 @@ async function main() {
       await call("GET /api/leaderboard", "GET", `/api/leaderboard?period=${i % 2 ? "week" : "all"}`, { ip: ipOf(i) });
       // A visitor here starts a game every ~0.8 s, faster than PLAYS_PER_MINUTE (60) allows a person:
       // the refusals are expected (429, counted as limited429), not failures.
-      const play = await call("POST /api/games/:id/play", "POST", `/api/games/${g.id}/play`, { cookie: signedIn, ip: ipOf(i), expect: [200, 429] });
+      const play = await call("POST /api/games/:id/play", "POST", `/api/games/${g.id}/play`, {
+        cookie: signedIn,
+        ip: ipOf(i),
+        expect: [200, 429],
+      });
       if (signedIn && play?.ok) {
         const playId = play.parsed?.playId;
         if (playId)
@@ -149,7 +162,9 @@ async function main() {
   async function chatter(i) {
     const cookie = await register(i + 10_000, "c");
     // The `ws` client (Node 20 has no global WebSocket); its own address, like its HTTP requests.
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/live`, { headers: { "x-forwarded-for": ipOf(i + 10_000) } });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/live`, {
+      headers: { "x-forwarded-for": ipOf(i + 10_000) },
+    });
     ws.on("message", () => received++);
     ws.on("error", () => {});
     ws.on("close", (code) => {
@@ -157,7 +172,12 @@ async function main() {
     });
     while (Date.now() < until) {
       // Under the per-player limit of 5 messages in 10 s (D36).
-      await call("POST /api/chat", "POST", "/api/chat", { body: { message: `bench message ${i} ${Date.now()}` }, cookie, ip: ipOf(i + 10_000), expect: [201] });
+      await call("POST /api/chat", "POST", "/api/chat", {
+        body: { message: `bench message ${i} ${Date.now()}` },
+        cookie,
+        ip: ipOf(i + 10_000),
+        expect: [201],
+      });
       await new Promise((r) => setTimeout(r, 2500 + Math.random() * 1000));
     }
     ws?.close();
@@ -185,7 +205,10 @@ async function main() {
       const c = new pg.Client({ connectionString: pgdb.admin });
       await c.connect();
       terminatedAt = Date.now();
-      const res = await c.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [pgdb.name]);
+      const res = await c.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [pgdb.name],
+      );
       terminated = res.rowCount;
       await c.end();
     }, TERMINATE_AT * 1000);
@@ -199,7 +222,10 @@ async function main() {
     const kb = rssKb(server.child.pid);
     if (kb) rssSeries.push([Math.round((Date.now() - t0) / 1000), +(kb / 1024).toFixed(1)]);
   }, rssEvery);
-  await Promise.all([...Array.from({ length: VISITORS }, (_, i) => visitor(i)), ...Array.from({ length: CHATTERS }, (_, i) => chatter(i))]);
+  await Promise.all([
+    ...Array.from({ length: VISITORS }, (_, i) => visitor(i)),
+    ...Array.from({ length: CHATTERS }, (_, i) => chatter(i)),
+  ]);
   const elapsed = (Date.now() - t0) / 1000;
   clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 2000));

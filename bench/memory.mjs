@@ -66,16 +66,27 @@ const results = {};
 for (const kind of kinds) {
   const samples = [];
   for (let run = 1; run <= runs; run++) {
-    const scratch = kind === "postgres" ? await createScratchDatabase(adminDatabaseUrl(), "arcadium_bench_memory") : undefined;
+    const scratch =
+      kind === "postgres" ? await createScratchDatabase(adminDatabaseUrl(), "arcadium_bench_memory") : undefined;
     const started = Date.now();
-    const server = await spawnServer({ databaseUrl: scratch?.url, env: { LOG_LEVEL: "warn" }, tempPrefix: "arcadium-bench-memory-" });
+    const server = await spawnServer({
+      databaseUrl: scratch?.url,
+      env: { LOG_LEVEL: "warn" },
+      tempPrefix: "arcadium-bench-memory-",
+    });
     const readyMs = Date.now() - started;
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const afterStart = await memoryOf(server.child.pid);
       const failed = await mixedTraffic(server.url, requests);
       const afterTraffic = await memoryOf(server.child.pid);
-      samples.push({ readyMs, startRss: afterStart.rss, trafficRss: afterTraffic.rss, peak: afterTraffic.peak, failed });
+      samples.push({
+        readyMs,
+        startRss: afterStart.rss,
+        trafficRss: afterTraffic.rss,
+        peak: afterTraffic.peak,
+        failed,
+      });
       console.log(
         `${kind} run ${run}: ready in ${readyMs} ms; RSS after start ${afterStart.rss.toFixed(0)} MB, after ${requests} requests ${afterTraffic.rss.toFixed(0)} MB, peak ${afterTraffic.peak.toFixed(0)} MB; ${failed} failed`,
       );
@@ -102,5 +113,7 @@ console.log(
 console.log("| database | ready (ms) | RSS after start (MB) | RSS after requests (MB) | peak (MB) | failed |");
 console.log("| --- | --- | --- | --- | --- | --- |");
 for (const [kind, r] of Object.entries(results)) {
-  console.log(`| ${kind} | ${r.readyMs} | ${r.startRss.toFixed(0)} | ${r.trafficRss.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.failed} |`);
+  console.log(
+    `| ${kind} | ${r.readyMs} | ${r.startRss.toFixed(0)} | ${r.trafficRss.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.failed} |`,
+  );
 }

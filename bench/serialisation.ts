@@ -19,7 +19,9 @@ import { seed } from "../src/server/db/seed";
 import { createSerializerCompiler } from "../src/server/plugins/serializer";
 import { listGames } from "../src/server/services/game-catalogue";
 
-const { values: args } = parseArgs({ options: { count: { type: "string", default: "100000" }, rounds: { type: "string", default: "5" } } });
+const { values: args } = parseArgs({
+  options: { count: { type: "string", default: "100000" }, rounds: { type: "string", default: "5" } },
+});
 const count = Number(args.count);
 const rounds = Number(args.rounds);
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,7 +31,12 @@ async function demoGames(): Promise<Game[]> {
   const database = await createDb({ kind: "pglite" });
   try {
     await migrate(database, root);
-    await seed(database.db, { dataDir, files: new DiskStore(dataDir), gamesRoot: path.join(root, "games"), demo: true });
+    await seed(database.db, {
+      dataDir,
+      files: new DiskStore(dataDir),
+      gamesRoot: path.join(root, "games"),
+      demo: true,
+    });
     const { games } = await listGames(database.db, "http://127.0.0.1:5001", {});
     return games;
   } finally {
@@ -41,7 +48,13 @@ async function demoGames(): Promise<Game[]> {
 const seeded = await demoGames();
 const page: Game[] = Array.from({ length: GAME_PAGE_SIZE.default }, (_, i) => {
   const g = seeded[i % seeded.length];
-  return i < seeded.length ? g : { ...g, id: g.id + 1000 * Math.floor(i / seeded.length), title: `${g.title} ${Math.floor(i / seeded.length) + 1}` };
+  return i < seeded.length
+    ? g
+    : {
+        ...g,
+        id: g.id + 1000 * Math.floor(i / seeded.length),
+        title: `${g.title} ${Math.floor(i / seeded.length) + 1}`,
+      };
 });
 
 const route = { schema: gameListSchema, method: "GET", url: "/api/games", httpStatus: "200" };
@@ -49,7 +62,8 @@ const writers = {
   old: zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]),
   new: createSerializerCompiler()(route as Parameters<ReturnType<typeof createSerializerCompiler>>[0]),
 };
-if (JSON.stringify(JSON.parse(writers.old(page))) !== JSON.stringify(JSON.parse(writers.new(page)))) throw new Error("old and new differ");
+if (JSON.stringify(JSON.parse(writers.old(page))) !== JSON.stringify(JSON.parse(writers.new(page))))
+  throw new Error("old and new differ");
 
 let sink = 0;
 function run(write: (value: unknown) => string): number {
@@ -74,7 +88,10 @@ const result = {
   count,
   rounds,
   medianMs: { old: Math.round(median(times.old)), new: Math.round(median(times.new)) },
-  microsecondsPerResponse: { old: +((median(times.old) * 1000) / count).toFixed(2), new: +((median(times.new) * 1000) / count).toFixed(2) },
+  microsecondsPerResponse: {
+    old: +((median(times.old) * 1000) / count).toFixed(2),
+    new: +((median(times.new) * 1000) / count).toFixed(2),
+  },
   ratioOldToNew: +(median(times.old) / median(times.new)).toFixed(2),
   roundsMs: { old: times.old.map(Math.round), new: times.new.map(Math.round) },
   sink: sink > 0,

@@ -52,7 +52,13 @@ export { parseStorageUrl } from ${src("services/storage-url.ts")};
 
 if (args.s3rver) {
   const { default: S3rver } = await import("s3rver");
-  await new S3rver({ address: "127.0.0.1", port: Number(args.port), silent: true, directory: args.s3rver, configureBuckets: [{ name: BUCKET }] }).run();
+  await new S3rver({
+    address: "127.0.0.1",
+    port: Number(args.port),
+    silent: true,
+    directory: args.s3rver,
+    configureBuckets: [{ name: BUCKET }],
+  }).run();
   console.log("ready");
 } else if (args.serve) {
   const { modules: m, tmp } = await loadModules();
@@ -102,17 +108,29 @@ async function main() {
     const storageUrl = `http://${KEY}:${KEY}@127.0.0.1:${s3Port}/${BUCKET}`;
     const { modules: m, tmp } = await loadModules();
     const bucket = new m.S3Store(m.parseStorageUrl(storageUrl));
-    for (const name of ["app.js", "index.html"]) await bucket.put(`games/1/${name}`, await fs.readFile(path.join(gameDir, name)));
+    for (const name of ["app.js", "index.html"])
+      await bucket.put(`games/1/${name}`, await fs.readFile(path.join(gameDir, name)));
     bucket.close();
     await fs.rm(tmp, { recursive: true, force: true });
 
     const targets = [];
     for (const kind of ["disk", "s3"]) {
       const port = await freePort();
-      children.push(await child(["--serve", kind, "--data", dataDir, "--port", String(port), ...(kind === "s3" ? ["--storage", storageUrl] : [])]));
+      children.push(
+        await child([
+          "--serve",
+          kind,
+          "--data",
+          dataDir,
+          "--port",
+          String(port),
+          ...(kind === "s3" ? ["--storage", storageUrl] : []),
+        ]),
+      );
       const url = `http://127.0.0.1:${port}/game-frame/1/app.js`;
       const check = await fetch(url);
-      if (check.status !== 200 || (await check.text()) !== body) throw new Error(`${kind}: ${url} did not serve the file`);
+      if (check.status !== 200 || (await check.text()) !== body)
+        throw new Error(`${kind}: ${url} did not serve the file`);
       targets.push({ kind, url, runs: [] });
     }
 
@@ -129,18 +147,33 @@ async function main() {
         const loadavg = Number(os.loadavg()[0].toFixed(2));
         const result = await run(target.url, Number(args.seconds));
         target.runs.push({ round, loadavg, ...result });
-        console.error(`round ${round} ${target.kind}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms (load ${loadavg})`);
+        console.error(
+          `round ${round} ${target.kind}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms (load ${loadavg})`,
+        );
       }
     }
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version },
-      options: { rounds: Number(args.rounds), seconds: Number(args.seconds), connections: Number(args.connections), bytes: body.length },
-      targets: targets.map((t) => ({ kind: t.kind, medianRps: median(t.runs.map((r) => r.rps)), medianP99: median(t.runs.map((r) => r.p99)), runs: t.runs })),
+      options: {
+        rounds: Number(args.rounds),
+        seconds: Number(args.seconds),
+        connections: Number(args.connections),
+        bytes: body.length,
+      },
+      targets: targets.map((t) => ({
+        kind: t.kind,
+        medianRps: median(t.runs.map((r) => r.rps)),
+        medianP99: median(t.runs.map((r) => r.p99)),
+        runs: t.runs,
+      })),
     };
     const [disk, s3] = report.targets;
-    report.s3OverDisk = { rps: Number((s3.medianRps / disk.medianRps).toFixed(2)), p99: Number((s3.medianP99 / disk.medianP99).toFixed(2)) };
+    report.s3OverDisk = {
+      rps: Number((s3.medianRps / disk.medianRps).toFixed(2)),
+      p99: Number((s3.medianP99 / disk.medianP99).toFixed(2)),
+    };
     const text = JSON.stringify(report, null, 2);
     console.log(text);
     if (args.out) await fs.writeFile(args.out, text);

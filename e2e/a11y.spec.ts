@@ -1,5 +1,15 @@
 import type { APIRequestContext } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, expectNoSkeletons, getJson, seriousOrCritical, test, transitionsEnded, WCAG_A_AA } from "./fixtures";
+import {
+  acceptCookies,
+  axeViolations,
+  expect,
+  expectNoSkeletons,
+  getJson,
+  seriousOrCritical,
+  test,
+  transitionsEnded,
+  WCAG_A_AA,
+} from "./fixtures";
 
 /**
  * An axe scan of every public screen finds no serious or critical violation,
@@ -20,7 +30,10 @@ const SCREENS: Array<{ name: string; path: string | ((request: APIRequestContext
   { name: "/", path: "/" },
   { name: "/games", path: "/games" },
   { name: "/games/featured", path: "/games/featured" },
-  { name: "/game/{first game}", path: async (request) => `/game/${(await getJson<Array<{ id: number }>>(request, "/api/games?limit=1"))[0].id}` },
+  {
+    name: "/game/{first game}",
+    path: async (request) => `/game/${(await getJson<Array<{ id: number }>>(request, "/api/games?limit=1"))[0].id}`,
+  },
   { name: "/game/987654", path: "/game/987654" },
   { name: "/category/action", path: "/category/action" },
   { name: "/category/new", path: "/category/new" },
@@ -57,7 +70,10 @@ const CONFIGS = [
 ] as const;
 
 for (const screen of SCREENS) {
-  test(`${screen.name}: no serious or critical axe violations (light and dark, 1440 and 375 px)`, async ({ page, request }) => {
+  test(`${screen.name}: no serious or critical axe violations (light and dark, 1440 and 375 px)`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(STEP_MS * (CONFIGS.length + 1));
     const path = await test.step(
       "load the screen",

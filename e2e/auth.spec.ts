@@ -10,7 +10,8 @@ import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, registerPlayer, tes
 const header = (page: Page) => page.getByRole("banner");
 
 /** Console errors other than the 401s the browser logs for an expected failed sign-in. */
-const unexpected = (errors: string[]) => errors.filter((e) => !(/status of 401/.test(e) && /\/api\/auth\/login\b/.test(e)));
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !(/status of 401/.test(e) && /\/api\/auth\/login\b/.test(e)));
 
 async function expectSignedOut(page: Page) {
   await expect(header(page).getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
@@ -49,7 +50,10 @@ async function fillSignIn(page: Page, username: string, password: string) {
 }
 
 test.describe("accounts (issue 4)", () => {
-  test("register on /login, sign out, sign in again, and a wrong password is refused", async ({ page, consoleErrors }) => {
+  test("register on /login, sign out, sign in again, and a wrong password is refused", async ({
+    page,
+    consoleErrors,
+  }) => {
     // Three password hashes at the production cost (D12), each several seconds on a busy 2-core machine.
     test.slow();
     await acceptCookies(page);
@@ -117,7 +121,9 @@ test.describe("accounts (issue 4)", () => {
     await form.getByLabel("Email (optional)").fill("not-an-email");
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(form.getByLabel("Email (optional)")).toHaveAccessibleDescription(/Please enter a valid email address/);
-    await expect(form.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    await expect(form.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+      /Password must be at least 8 characters/,
+    );
   });
 
   test("/login?tab=register opens Register, and the tabs switch", async ({ page }) => {

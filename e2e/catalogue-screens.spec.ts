@@ -3,11 +3,23 @@ import { acceptCookies, expect, holdRequests, openInApp, test } from "./fixtures
 
 /** All Games, /games/featured and the category page, with the spec's texts, counts and states. */
 
-type G = { id: number; title: string; plays: number; isFeatured: boolean; categorySlug: string; new: boolean; hot: boolean };
+type G = {
+  id: number;
+  title: string;
+  plays: number;
+  isFeatured: boolean;
+  categorySlug: string;
+  new: boolean;
+  hot: boolean;
+};
 
 async function manyGames(page: Page, n: number): Promise<G[]> {
   const [template] = (await (await page.request.get("/api/games?limit=1")).json()) as G[];
-  return Array.from({ length: n }, (_, i) => ({ ...template, id: 10_000 + i, title: `Mock Game ${String(i + 1).padStart(2, "0")}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...template,
+    id: 10_000 + i,
+    title: `Mock Game ${String(i + 1).padStart(2, "0")}`,
+  }));
 }
 
 test.describe("All Games (spec §2, D52)", () => {
@@ -23,7 +35,10 @@ test.describe("All Games (spec §2, D52)", () => {
     for (const g of games.slice(0, 3)) await expect(page.getByRole("link", { name: g.title }).first()).toBeVisible();
   });
 
-  test("search keeps its state in the URL; no match shows the empty state and 'Clear filters' resets it", async ({ page, api }) => {
+  test("search keeps its state in the URL; no match shows the empty state and 'Clear filters' resets it", async ({
+    page,
+    api,
+  }) => {
     await acceptCookies(page);
     const games = await api.games();
     await page.goto("/games");
@@ -79,7 +94,9 @@ test.describe("Category page (spec §2)", () => {
     }
   });
 
-  test("12 placeholders, 12 shown, 'Load More Games' adds 12 and disappears when all are shown; a new slug resets to 12", async ({ page }) => {
+  test("12 placeholders, 12 shown, 'Load More Games' adds 12 and disappears when all are shown; a new slug resets to 12", async ({
+    page,
+  }) => {
     await acceptCookies(page);
     const games = await manyGames(page, 30);
     // The screen asks the server for each page of 12 (GET /api/games?category&sort&limit&offset).
@@ -87,7 +104,10 @@ test.describe("Category page (spec §2)", () => {
       const url = new URL(route.request().url());
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const limit = Number(url.searchParams.get("limit") ?? 24);
-      return route.fulfill({ json: games.slice(offset, offset + limit), headers: { "X-Total-Count": String(games.length) } });
+      return route.fulfill({
+        json: games.slice(offset, offset + limit),
+        headers: { "X-Total-Count": String(games.length) },
+      });
     });
     await openInApp(page, "/category/action");
     await expect(page.getByTestId("game-card-skeleton")).toHaveCount(12);

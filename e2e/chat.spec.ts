@@ -15,8 +15,18 @@ import { freePort, spawnServer, templateDir } from "./server";
 type Server = { url: string; stop(): Promise<void>; logs(): string };
 
 /** Starts dist/server/main.js on a fixed port and data folder, so that a restart keeps both (the first start: fromDataDir, a template). */
-function launch(opts: { port: number; gamesPort: number; dataDir: string; fromDataDir?: string; env?: Record<string, string> }): Promise<Server> {
-  return spawnServer({ ...opts, publicHost: "localhost", env: { NODE_ENV: "development", LOG_LEVEL: "info", ...opts.env } });
+function launch(opts: {
+  port: number;
+  gamesPort: number;
+  dataDir: string;
+  fromDataDir?: string;
+  env?: Record<string, string>;
+}): Promise<Server> {
+  return spawnServer({
+    ...opts,
+    publicHost: "localhost",
+    env: { NODE_ENV: "development", LOG_LEVEL: "info", ...opts.env },
+  });
 }
 
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
@@ -84,7 +94,9 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await context.close();
   });
 
-  test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({ signIn }) => {
+  test("a message sent in one browser appears in the other within 2 s; an admin deletion disappears from both", async ({
+    signIn,
+  }) => {
     // Two registrations (password hashes at the production cost, D12), an admin sign-in and three live pages.
     test.slow();
     const alice = await signIn.player({ baseURL: server.url, prefix: "alice" });
@@ -120,7 +132,9 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     // The list is kept scrolled to the bottom and never taller than 350 px (spec §2).
     const box = await chatLog(pageB).boundingBox();
     expect(box!.height).toBeLessThanOrEqual(350);
-    const atBottom = await chatLog(pageB).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2);
+    const atBottom = await chatLog(pageB).evaluate(
+      (el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2,
+    );
     expect(atBottom).toBe(true);
 
     // The admin deletes Alice's message: it disappears from both players' pages.
@@ -143,7 +157,9 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     expect(watched.flat()).toEqual([]);
   });
 
-  test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({ signIn }) => {
+  test("a burst from one player: five messages arrive, the sixth tells the player to slow down (D36)", async ({
+    signIn,
+  }) => {
     // Two registrations (password hashes at the production cost, D12) and two live pages.
     test.slow();
     const carol = await signIn.player({ baseURL: server.url, prefix: "carol" });
@@ -154,7 +170,9 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     // Four quickly through the API (the same session), so the burst fits the 10 s window on a slow machine;
     // the fifth and sixth through the widget.
     for (let i = 1; i <= 4; i++) {
-      expect((await carol.context.request.post("/api/chat", { data: { message: `burst ${tag} ${i}` } })).status()).toBe(201);
+      expect((await carol.context.request.post("/api/chat", { data: { message: `burst ${tag} ${i}` } })).status()).toBe(
+        201,
+      );
     }
     await say(pageC, `burst ${tag} 5`);
     await expect(pageC.getByRole("textbox", { name: "Chat message" })).toHaveValue("");
@@ -165,7 +183,9 @@ test.describe("live chat (issue 6, D35–D37)", () => {
     await expect(chatLog(pageD).getByText(new RegExp(`^burst ${tag} \\d$`))).toHaveCount(5);
   });
 
-  test("after a server restart the page reconnects and shows the messages sent while it was away (D37)", async ({ signIn }) => {
+  test("after a server restart the page reconnects and shows the messages sent while it was away (D37)", async ({
+    signIn,
+  }) => {
     test.setTimeout(150_000);
     const erin = await signIn.player({ baseURL: server.url, prefix: "erin" });
     const frank = await signIn.player({ baseURL: server.url, prefix: "frank" });

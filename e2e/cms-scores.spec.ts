@@ -10,7 +10,9 @@ import { expect, expectToast, test, watchConsole } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
-test("Scores: filter by game and player, remove a score, reset the player on the game; audit-logged", async ({ adminPage: page }) => {
+test("Scores: filter by game and player, remove a score, reset the player on the game; audit-logged", async ({
+  adminPage: page,
+}) => {
   const errors = watchConsole(page);
   const all = (await (await page.request.get("/api/admin/scores?limit=200")).json()) as AdminScoreRow[];
   // A player with at least two scores on one game (the demo seed has many).
@@ -19,7 +21,9 @@ test("Scores: filter by game and player, remove a score, reset the player on the
   const pair = [...counts.values()].find((rows) => rows.length >= 2)!;
   expect(pair, "a player with two scores on one game in the demo data").toBeDefined();
   const { user, game } = pair[0];
-  const mine = (await (await page.request.get(`/api/admin/scores?userId=${user.id}&gameId=${game.id}&limit=200`)).json()) as AdminScoreRow[];
+  const mine = (await (
+    await page.request.get(`/api/admin/scores?userId=${user.id}&gameId=${game.id}&limit=200`)
+  ).json()) as AdminScoreRow[];
 
   await page.goto("/cms/scores");
   await expect(page.getByRole("heading", { name: "Scores", level: 1 })).toBeVisible();
@@ -44,7 +48,10 @@ test("Scores: filter by game and player, remove a score, reset the player on the
     `Remove ${user.username}'s score of ${formatScore(newest.score, game.format)} on ${game.title}? Their best, totals and achievements are recomputed.`,
   );
   await dialog.getByRole("button", { name: "Remove score" }).click();
-  await expectToast(page, `Removed ${user.username}'s score of ${formatScore(newest.score, game.format)} on ${game.title}`);
+  await expectToast(
+    page,
+    `Removed ${user.username}'s score of ${formatScore(newest.score, game.format)} on ${game.title}`,
+  );
   await expect(table.getByRole("row")).toHaveCount(mine.length);
 
   await table
@@ -58,12 +65,16 @@ test("Scores: filter by game and player, remove a score, reset the player on the
   await expectToast(page, `Removed ${left} ${left === 1 ? "score" : "scores"} of ${user.username} on ${game.title}`);
   await expect(table.getByText("No scores match these filters.")).toBeVisible();
 
-  const audit = (await (await page.request.get("/api/admin/audit?action=score.")).json()) as { items: Array<{ action: string }> };
+  const audit = (await (await page.request.get("/api/admin/audit?action=score.")).json()) as {
+    items: Array<{ action: string }>;
+  };
   expect(audit.items.map((i) => i.action)).toEqual(["score.reset", "score.delete"]);
   expect(errors).toEqual([]);
 });
 
-test("Users: Hide from boards shows the badge there and on the player's scores; Show on boards takes it away (D93)", async ({ adminPage: page }) => {
+test("Users: Hide from boards shows the badge there and on the player's scores; Show on boards takes it away (D93)", async ({
+  adminPage: page,
+}) => {
   const [row] = (await (await page.request.get("/api/admin/scores?limit=1")).json()) as AdminScoreRow[];
   const name = row.user.username;
   await page.goto("/cms/users");
@@ -73,7 +84,9 @@ test("Users: Hide from boards shows the badge there and on the player's scores; 
   await expect(userRow.getByText("Hidden from boards")).toBeVisible();
 
   await page.goto("/cms/scores");
-  await expect(page.getByRole("table", { name: "Scores" }).getByRole("row").nth(1).getByText("Hidden from boards")).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Scores" }).getByRole("row").nth(1).getByText("Hidden from boards"),
+  ).toBeVisible();
 
   await page.goto("/cms/users");
   await userRow.getByRole("button", { name: new RegExp(`^Show on boards\\s*${name}$`) }).click();

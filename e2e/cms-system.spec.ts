@@ -6,7 +6,9 @@ import { axeViolations, expect, seriousOrCritical, test, transitionsEnded, watch
  */
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
-test("System: the running process, the sizes and the missing backup, in both themes, without axe violations", async ({ adminPage: page }) => {
+test("System: the running process, the sizes and the missing backup, in both themes, without axe violations", async ({
+  adminPage: page,
+}) => {
   const errors = watchConsole(page);
   await page.goto("/cms/system");
   await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
@@ -27,6 +29,8 @@ test("System: the running process, the sizes and the missing backup, in both the
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   // buttons and rows ease into the dark theme's colours (transition-colors)
   await transitionsEnded(page);
-  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/system dark")).toEqual([]);
+  expect(
+    seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/system dark"),
+  ).toEqual([]);
   expect(errors).toEqual([]);
 });

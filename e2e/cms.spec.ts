@@ -34,7 +34,14 @@ const pngIcon = (r = 124) =>
 
 test("guards (D43): every /cms screen without an admin session returns to /cms", async ({ page }) => {
   const errors = watchAdminConsole(page);
-  for (const path of ["/cms/dashboard", "/cms/games", "/cms/categories", "/cms/website-content", "/cms/users", "/cms/settings"]) {
+  for (const path of [
+    "/cms/dashboard",
+    "/cms/games",
+    "/cms/categories",
+    "/cms/website-content",
+    "/cms/users",
+    "/cms/settings",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL("/cms");
     await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
@@ -43,7 +50,10 @@ test("guards (D43): every /cms screen without an admin session returns to /cms",
   expect(errors).toEqual([]);
 });
 
-test("sign in with the emailed code, set up two-step sign-in and see the dashboard counts", async ({ page, adminServer }) => {
+test("sign in with the emailed code, set up two-step sign-in and see the dashboard counts", async ({
+  page,
+  adminServer,
+}) => {
   const errors = watchAdminConsole(page);
   const lastCode = () => codesMailedTo(adminServer, FIRST_SIGN_IN_EMAIL).at(-1);
   await page.goto("/cms");
@@ -80,7 +90,10 @@ test("sign in with the emailed code, set up two-step sign-in and see the dashboa
   await finishCmsSignIn(page, adminServer, FIRST_SIGN_IN_EMAIL);
   await expect(page).toHaveURL("/cms/dashboard");
   await expect(page).toHaveTitle("Dashboard - Arcadium");
-  const counts = (await (await page.request.get("/api/admin/dashboard")).json()).counts as { games: number; categories: number };
+  const counts = (await (await page.request.get("/api/admin/dashboard")).json()).counts as {
+    games: number;
+    categories: number;
+  };
   const totalGames = page.locator("div", { has: page.getByText("Total Games", { exact: true }) }).last();
   await expect(totalGames).toContainText(String(counts.games));
   const categories = page.locator("div", { has: page.getByText("Categories", { exact: true }) }).last();
@@ -93,7 +106,8 @@ test("sign in with the emailed code, set up two-step sign-in and see the dashboa
 });
 
 type AdminGame = { id: number; title: string; developer: string; imageUrl: string };
-const adminGames = async (page: Page) => (await (await page.request.get("/api/admin/games?limit=500")).json()) as AdminGame[];
+const adminGames = async (page: Page) =>
+  (await (await page.request.get("/api/admin/games?limit=500")).json()) as AdminGame[];
 
 // The games journey, one step a test (they share the games they create, in this order).
 test("games: add by URL, with the spec's validation order", async ({ adminPage: page, adminServer }) => {
@@ -122,7 +136,10 @@ test("games: add by URL, with the spec's validation order", async ({ adminPage: 
   expect(errors).toEqual([]);
 });
 
-test("games: upload a zip package with an uploaded icon, and play it on the public site (D2, D20)", async ({ adminPage: page, adminServer }) => {
+test("games: upload a zip package with an uploaded icon, and play it on the public site (D2, D20)", async ({
+  adminPage: page,
+  adminServer,
+}) => {
   const errors = watchAdminConsole(page);
   await page.goto("/cms/games");
   await page.getByRole("button", { name: "Add New Game" }).click();
@@ -130,15 +147,22 @@ test("games: upload a zip package with an uploaded icon, and play it on the publ
   await dialog.getByRole("tab", { name: "HTML Package" }).click();
   await dialog.getByLabel("Title").fill("E2E Zip Game");
   await dialog.getByLabel("Description").fill("Uploaded as a zip.");
-  await dialog.getByLabel("Image URL: upload a file").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: await pngIcon() });
+  await dialog
+    .getByLabel("Image URL: upload a file")
+    .setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: await pngIcon() });
   await expectToast(page, "Image uploaded successfully.");
   await expect(dialog.getByLabel("Image URL", { exact: true })).toHaveValue(/^\/uploads\//);
   await expect(dialog.getByRole("img", { name: "Game icon preview" })).toHaveAttribute("src", /^\/uploads\//);
   await dialog.getByRole("button", { name: "Upload Game" }).click();
   await expect(dialog.getByText("HTML file is required")).toBeVisible();
   await expect(dialog.getByLabel("Game package")).toHaveAttribute("accept", ".zip,.html");
-  const zip = await zipOf({ "zip-game/index.html": "<!doctype html><title>Zip</title><h1>Zip Game OK</h1>", "zip-game/app.js": "console.log('hi')" });
-  await dialog.getByLabel("Game package").setInputFiles({ name: "zip-game.zip", mimeType: "application/zip", buffer: zip });
+  const zip = await zipOf({
+    "zip-game/index.html": "<!doctype html><title>Zip</title><h1>Zip Game OK</h1>",
+    "zip-game/app.js": "console.log('hi')",
+  });
+  await dialog
+    .getByLabel("Game package")
+    .setInputFiles({ name: "zip-game.zip", mimeType: "application/zip", buffer: zip });
   await dialog.getByRole("button", { name: "Upload Game" }).click();
   await expectToast(page, "Game package uploaded successfully");
   await expect(page.getByRole("row", { name: /E2E Zip Game/ })).toBeVisible();
@@ -151,12 +175,16 @@ test("games: upload a zip package with an uploaded icon, and play it on the publ
   await page.getByRole("button", { name: "Play Now" }).first().click();
   const frame = page.locator(`iframe[title="E2E Zip Game"]`);
   await expect(frame).toHaveAttribute("src", `${adminServer.gamesUrl}/game-frame/${zipGame.id}/`);
-  await expect(page.frameLocator(`iframe[title="E2E Zip Game"]`).getByRole("heading", { name: "Zip Game OK" })).toBeVisible();
+  await expect(
+    page.frameLocator(`iframe[title="E2E Zip Game"]`).getByRole("heading", { name: "Zip Game OK" }),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
   expect(errors).toEqual([]);
 });
 
-test("games: edit: a new icon by upload (preview), a blank title keeps the old one, a new developer", async ({ adminPage: page }) => {
+test("games: edit: a new icon by upload (preview), a blank title keeps the old one, a new developer", async ({
+  adminPage: page,
+}) => {
   const errors = watchAdminConsole(page);
   const zipGame = (await adminGames(page)).find((g) => g.title === "E2E Zip Game")!;
   await page.goto("/cms/games");
@@ -164,7 +192,9 @@ test("games: edit: a new icon by upload (preview), a blank title keeps the old o
   await expect(page.getByRole("row")).toHaveCount(2);
   await page.getByRole("button", { name: "Edit E2E Zip Game" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Game" });
-  await edit.getByLabel("Game icon: upload a file").setInputFiles({ name: "icon2.png", mimeType: "image/png", buffer: await pngIcon(236) });
+  await edit
+    .getByLabel("Game icon: upload a file")
+    .setInputFiles({ name: "icon2.png", mimeType: "image/png", buffer: await pngIcon(236) });
   await expectToast(page, "Image uploaded successfully. Click Save Changes to update the game.");
   await expect(edit.getByRole("img", { name: "Game icon preview" })).toHaveAttribute("src", /^\/uploads\//);
   const newIcon = await edit.getByLabel("Game icon", { exact: true }).inputValue();
@@ -205,7 +235,10 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await expectToast(page, "Category created");
   const row = page.getByRole("row", { name: /E2E Board Games/ });
   await expect(row).toContainText("e2e-board-games");
-  await expect(row.getByRole("link", { name: "Open E2E Board Games on the site" })).toHaveAttribute("href", "/category/e2e-board-games");
+  await expect(row.getByRole("link", { name: "Open E2E Board Games on the site" })).toHaveAttribute(
+    "href",
+    "/category/e2e-board-games",
+  );
   await expect(row.getByRole("link", { name: "Open E2E Board Games on the site" })).toHaveAttribute("target", "_blank");
 
   await row.getByRole("button", { name: "Edit E2E Board Games" }).click();
@@ -219,7 +252,10 @@ test("categories: add, edit, and delete blocked while the category has games", a
   await page.getByRole("searchbox", { name: /Search categories/ }).fill("");
 
   // Move the zip game into it through the Edit Game dialog.
-  const categories = (await (await page.request.get("/api/admin/categories")).json()) as Array<{ id: number; slug: string }>;
+  const categories = (await (await page.request.get("/api/admin/categories")).json()) as Array<{
+    id: number;
+    slug: string;
+  }>;
   const created = categories.find((c) => c.slug === "e2e-board-games")!;
   await page.goto("/cms/games");
   await page.getByRole("button", { name: "Edit E2E Zip Game" }).click();
@@ -322,7 +358,9 @@ test("users and settings (D47)", async ({ adminPage: page }) => {
   expect(errors).toEqual([]);
 });
 
-test('"Allow search engines" turns every page to noindex and robots.txt to Disallow: / (D72), and back', async ({ adminPage: page }) => {
+test('"Allow search engines" turns every page to noindex and robots.txt to Disallow: / (D72), and back', async ({
+  adminPage: page,
+}) => {
   const errors = watchAdminConsole(page);
   await page.goto("/cms/settings");
   const allow = page.getByRole("checkbox", { name: "Allow search engines" });
@@ -345,16 +383,22 @@ test('"Allow search engines" turns every page to noindex and robots.txt to Disal
   expect(errors).toEqual([]);
 });
 
-test("season length (D91): Monthly moves the open season's end to the 1st of next month, shown at once; back to Weekly", async ({ adminPage: page }) => {
+test("season length (D91): Monthly moves the open season's end to the 1st of next month, shown at once; back to Weekly", async ({
+  adminPage: page,
+}) => {
   const errors = watchAdminConsole(page);
   const openSeason = async () =>
-    ((await (await page.request.get("/api/seasons")).json()) as Array<{ endsAt: string | null; current: boolean }>).find((s) => s.current)!;
+    (
+      (await (await page.request.get("/api/seasons")).json()) as Array<{ endsAt: string | null; current: boolean }>
+    ).find((s) => s.current)!;
   await page.goto("/cms/settings");
   const group = page.getByRole("group", { name: "Season length" });
   const save = page.getByRole("button", { name: "Save Season Length" });
   await expect(group.getByRole("radio", { name: /Weekly/ })).toBeChecked();
   await expect(page.getByTestId("current-season")).toContainText(/ends Mon \d+ \w+ \d{4} at 00:00 UTC/);
-  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/settings")).toEqual([]);
+  expect(seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include: "main" }), "/cms/settings")).toEqual(
+    [],
+  );
   try {
     await group.getByText("Monthly", { exact: true }).click();
     await save.click();
@@ -362,7 +406,9 @@ test("season length (D91): Monthly moves the open season's end to the 1st of nex
     const now = new Date();
     const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     expect((await openSeason()).endsAt).toBe(first.toISOString());
-    await expect(page.getByTestId("current-season")).toContainText(`ends ${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][first.getUTCDay()]} 1 `);
+    await expect(page.getByTestId("current-season")).toContainText(
+      `ends ${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][first.getUTCDay()]} 1 `,
+    );
   } finally {
     if (!(await group.getByRole("radio", { name: /Weekly/ }).isChecked())) {
       await group.getByText("Weekly", { exact: true }).click();

@@ -11,7 +11,8 @@ import { acceptCookies, expect, getJson, registerPlayer, test, type ApiGame } fr
 function watchScripts(page: Page): () => Promise<string[]> {
   const bodies: Array<Promise<string>> = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script" && response.status() === 200) bodies.push(response.text().catch(() => ""));
+    if (response.request().resourceType() === "script" && response.status() === 200)
+      bodies.push(response.text().catch(() => ""));
   });
   return () => Promise.all(bodies);
 }
@@ -29,8 +30,14 @@ async function openAndSettle(page: Page, path: string) {
 test.describe("Code loaded at the first interaction (D73)", () => {
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
-  test("game page: How to Play and Reviews are in the HTML; their code loads when their tab is reached for", async ({ page, consoleErrors }) => {
-    const [game] = await getJson<Array<ApiGame & { instructions: string }>>(page.request, "/api/games?limit=1&sort=popular");
+  test("game page: How to Play and Reviews are in the HTML; their code loads when their tab is reached for", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const [game] = await getJson<Array<ApiGame & { instructions: string }>>(
+      page.request,
+      "/api/games?limit=1&sort=popular",
+    );
     const scripts = watchScripts(page);
     await openAndSettle(page, `/game/${game.id}`);
     const main = page.getByRole("main");
@@ -76,7 +83,10 @@ test.describe("Code loaded at the first interaction (D73)", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("profile, signed in: someone else's profile loads the actions; one's own does not", async ({ page, consoleErrors }) => {
+  test("profile, signed in: someone else's profile loads the actions; one's own does not", async ({
+    page,
+    consoleErrors,
+  }) => {
     const [top] = await getJson<Array<{ user: { id: number } }>>(page.request, "/api/leaderboard?limit=1");
     const me = await registerPlayer(page.request, "fi");
     const scripts = watchScripts(page);
@@ -90,7 +100,10 @@ test.describe("Code loaded at the first interaction (D73)", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("leaderboard: the Friends Only board's code loads when its tab is reached for", async ({ page, consoleErrors }) => {
+  test("leaderboard: the Friends Only board's code loads when its tab is reached for", async ({
+    page,
+    consoleErrors,
+  }) => {
     const scripts = watchScripts(page);
     await openAndSettle(page, "/leaderboard");
     expect(await loadedCodeOf(scripts, "None of your friends matches"), "the friends board's code").toBe(false);

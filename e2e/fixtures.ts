@@ -52,7 +52,14 @@ type SignIn = {
 };
 
 export const test = base.extend<
-  { consoleErrors: string[]; api: { games(): Promise<ApiGame[]> }; playerPrefix: string; player: Player; signIn: SignIn; adminPage: Page },
+  {
+    consoleErrors: string[];
+    api: { games(): Promise<ApiGame[]> };
+    playerPrefix: string;
+    player: Player;
+    signIn: SignIn;
+    adminPage: Page;
+  },
   { adminServer: RunningServer; adminState: StorageState }
 >({
   page: async ({ page }, use) => {
@@ -93,7 +100,11 @@ export const test = base.extend<
   adminServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
-      const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: `${ADMIN_EMAIL},${FIRST_SIGN_IN_EMAIL}`, LOG_LEVEL: "info" });
+      const server = await startServer({
+        NODE_ENV: "development",
+        ADMIN_EMAILS: `${ADMIN_EMAIL},${FIRST_SIGN_IN_EMAIL}`,
+        LOG_LEVEL: "info",
+      });
       await use(server);
       await server.stop();
     },

@@ -40,12 +40,19 @@ async function trackSockets(context: BrowserContext) {
 /** Opens `path` and waits until the page's live connection is open (an event sent before that would only show after a refetch). */
 async function openLive(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __sockets?: WebSocket[] }).__sockets?.some((s) => s.readyState === WebSocket.OPEN), undefined, {
-    timeout: 10_000,
-  });
+  await page.waitForFunction(
+    () => (window as unknown as { __sockets?: WebSocket[] }).__sockets?.some((s) => s.readyState === WebSocket.OPEN),
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
 }
 
-async function playerPage(signIn: { player(opts?: { prefix?: string }): Promise<Player & { context: BrowserContext }> }, prefix: string) {
+async function playerPage(
+  signIn: { player(opts?: { prefix?: string }): Promise<Player & { context: BrowserContext }> },
+  prefix: string,
+) {
   const player = await signIn.player({ prefix });
   await trackSockets(player.context);
   const page = await player.context.newPage();
@@ -53,13 +60,19 @@ async function playerPage(signIn: { player(opts?: { prefix?: string }): Promise<
 }
 
 const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-const friendRow = (page: Page, username: string) => page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: username });
+const friendRow = (page: Page, username: string) =>
+  page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: username });
 
 test.describe("friends, presence and messages between two players (issue 15)", () => {
-  test("request, accept, presence, messages both ways, a beaten score and a block, each live in the other browser", async ({ signIn, request }) => {
+  test("request, accept, presence, messages both ways, a beaten score and a block, each live in the other browser", async ({
+    signIn,
+    request,
+  }) => {
     test.setTimeout(120_000);
     // D90: the scores below are posted right after their plays: a game whose shortest round is short
-    const [game] = quickestRoundsFirst((await getJson<Game[]>(request, "/api/games?limit=100")).filter(isOnGamesOrigin));
+    const [game] = quickestRoundsFirst(
+      (await getJson<Game[]>(request, "/api/games?limit=100")).filter(isOnGamesOrigin),
+    );
     const a = await playerPage(signIn, "fra");
     const b = await playerPage(signIn, "frb");
     await watchFullscreen(b.page);
@@ -122,7 +135,10 @@ test.describe("friends, presence and messages between two players (issue 15)", (
     // D85: B sets a best on the game, A beats it; B hears it live under the bell.
     const scoreAs = async (p: typeof a, score: number) => {
       const opened = Date.now();
-      const play = await p.context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
+      const play = await p.context.request.post(`/api/games/${game.id}/play`, {
+        headers: { "Content-Type": "application/json" },
+        data: {},
+      });
       expect(play.status(), await play.text()).toBe(200);
       const { playId } = (await play.json()) as { playId: string };
       await waitOutMinRound(game.scoreRules, opened);

@@ -59,7 +59,11 @@ test.describe("game detail (spec §2, §4)", () => {
   test("title, badges, stars and the About tab's numbers", async ({ page, request, consoleErrors }) => {
     await acceptCookies(page);
     // a game with at least one flag, and one of each flag across the checks
-    const picks = [games.find((g) => g.hot)!, games.find((g) => g.new)!, games.find((g) => !g.new && !g.hot && !g.isFeatured) ?? games[0]];
+    const picks = [
+      games.find((g) => g.hot)!,
+      games.find((g) => g.new)!,
+      games.find((g) => !g.new && !g.hot && !g.isFeatured) ?? games[0],
+    ];
     for (const pick of picks) {
       const before = await getJson<Game>(request, `/api/games/${pick.id}`);
       await page.goto(`/game/${pick.id}`);
@@ -68,7 +72,10 @@ test.describe("game detail (spec §2, §4)", () => {
       const after = await getJson<Game>(request, `/api/games/${pick.id}`);
 
       // badges: category (a link to its page), New, Hot, Featured exactly as flagged
-      await expect(main(page).getByRole("link", { name: pick.category, exact: true })).toHaveAttribute("href", `/category/${pick.categorySlug}`);
+      await expect(main(page).getByRole("link", { name: pick.category, exact: true })).toHaveAttribute(
+        "href",
+        `/category/${pick.categorySlug}`,
+      );
       for (const [flag, on] of [
         ["New", pick.new],
         ["Hot", pick.hot],
@@ -80,20 +87,29 @@ test.describe("game detail (spec §2, §4)", () => {
       const rating = page.getByTestId("game-rating");
       await expect(rating.getByRole("img", { name: `Rated ${(after.rating / 10).toFixed(1)} out of 5` })).toBeVisible();
       await expect(rating.locator('[data-star="full"]')).toHaveCount(Math.floor(after.rating / 10));
-      await expect(rating.locator('[data-star="half"]')).toHaveCount(after.rating % 10 >= 5 && after.rating < 50 ? 1 : 0);
+      await expect(rating.locator('[data-star="half"]')).toHaveCount(
+        after.rating % 10 >= 5 && after.rating < 50 ? 1 : 0,
+      );
 
       // About (default tab): description, D83: Total Players and Difficulty as the API says, High Score = first score
       const about = page.getByRole("tabpanel", { name: "About" });
       await expect(about.getByText(pick.description)).toBeVisible();
       const shownPlays = Number(
-        (await page.getByRole("complementary", { name: "Game information" }).locator("dt:text-is('Plays') + dd").innerText()).replace(/,/g, ""),
+        (
+          await page
+            .getByRole("complementary", { name: "Game information" })
+            .locator("dt:text-is('Plays') + dd")
+            .innerText()
+        ).replace(/,/g, ""),
       );
       expect(shownPlays).toBeGreaterThanOrEqual(before.plays);
       expect(shownPlays).toBeLessThanOrEqual(after.plays);
       // the page's visitor is a guest: their play adds no player
       await expect(page.getByTestId("total-players")).toHaveText(num(after.totalPlayers ?? 0));
       const difficulty = { easy: "Easy", medium: "Medium", hard: "Hard" } as const;
-      await expect(page.getByTestId("difficulty")).toHaveText(after.difficulty ? difficulty[after.difficulty] : "Not rated");
+      await expect(page.getByTestId("difficulty")).toHaveText(
+        after.difficulty ? difficulty[after.difficulty] : "Not rated",
+      );
       const scores = await getJson<ScoreEntry[]>(request, `/api/scores/game/${pick.id}?limit=10`);
       await expect(page.getByTestId("high-score")).toHaveText(scores.length ? num(scores[0].score) : "–");
     }
@@ -124,7 +140,9 @@ test.describe("game detail (spec §2, §4)", () => {
       await expect(cells.nth(1).getByRole("link")).toHaveAttribute("href", `/profile/${s.user.id}`);
       await expect(cells.nth(1)).toContainText(s.user.username);
       await expect(cells.nth(2)).toHaveText(num(s.score));
-      await expect(cells.nth(3)).toHaveText(new Date(s.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }));
+      await expect(cells.nth(3)).toHaveText(
+        new Date(s.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }),
+      );
     }
     await rows.first().getByRole("link").click();
     await expect(page).toHaveURL(`/profile/${scores[0].user.id}`);
@@ -133,8 +151,12 @@ test.describe("game detail (spec §2, §4)", () => {
     const reviews = await openTab(page, "Reviews");
     await expect(reviews.getByText("Please log in to write a review")).toBeVisible();
     await expect(reviews.getByRole("button", { name: "Submit" })).toHaveCount(0);
-    const list = await getJson<Array<{ comment: string | null; user: { username: string } }>>(request, `/api/games/${game.id}/reviews`);
-    if (list.length) await expect(reviews.getByRole("list", { name: "Reviews" }).getByRole("listitem")).toHaveCount(list.length);
+    const list = await getJson<Array<{ comment: string | null; user: { username: string } }>>(
+      request,
+      `/api/games/${game.id}/reviews`,
+    );
+    if (list.length)
+      await expect(reviews.getByRole("list", { name: "Reviews" }).getByRole("listitem")).toHaveCount(list.length);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -149,7 +171,10 @@ test.describe("game detail (spec §2, §4)", () => {
     await expect(page.getByRole("tabpanel", { name: "Leaderboard" }).getByRole("table")).toBeVisible();
   });
 
-  test("Similar Games: three games of the same category, this one excluded, and View More (D54)", async ({ page, request }) => {
+  test("Similar Games: three games of the same category, this one excluded, and View More (D54)", async ({
+    page,
+    request,
+  }) => {
     await acceptCookies(page);
     const game = games[0];
     const sameCategory = await getJson<Game[]>(request, `/api/games/category/${game.categorySlug}`);
@@ -173,13 +198,19 @@ test.describe("game detail (spec §2, §4)", () => {
     await expect(page.getByRole("heading", { level: 1, name: game.category })).toBeVisible();
   });
 
-  test("Play Now counts the play and shows the frame, focused after 1 s; Reload and Fullscreen buttons", async ({ page, request, consoleErrors }) => {
+  test("Play Now counts the play and shows the frame, focused after 1 s; Reload and Fullscreen buttons", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     await acceptCookies(page);
     await watchFullscreen(page);
     const game = games.find(isOnGamesOrigin)!;
     await page.goto(`/game/${game.id}`);
     const plays = (await getJson<Game>(request, `/api/games/${game.id}`)).plays;
-    const playRequest = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/api/games/${game.id}/play`));
+    const playRequest = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith(`/api/games/${game.id}/play`),
+    );
     await page.getByRole("button", { name: "Play Now" }).click();
     await playRequest;
     const frame = page.locator(`iframe[title="${game.title}"]`);
@@ -191,7 +222,10 @@ test.describe("game detail (spec §2, §4)", () => {
     await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Fullscreen/ })).toBeVisible();
     await page.getByRole("button", { name: "Reload" }).click();
-    await expect(page.frameLocator(`iframe[title="${game.title}"]`).locator("body")).toHaveAttribute("data-state", "title");
+    await expect(page.frameLocator(`iframe[title="${game.title}"]`).locator("body")).toHaveAttribute(
+      "data-state",
+      "title",
+    );
     expect(consoleErrors).toEqual([]);
   });
 
@@ -241,13 +275,18 @@ test.describe("game detail accessibility", () => {
       const [game] = (await getJson<Game[]>(request, "/api/games")).filter(isOnGamesOrigin);
       await page.goto(`/game/${game.id}`);
       await expect(page.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
-      await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` })).toBeVisible();
+      await expect(
+        page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` }),
+      ).toBeVisible();
       const scan = (label: string) =>
         test.step(
           `scan: ${label}`,
           async () => {
             await expectNoSkeletons(page);
-            const problems = seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, exclude: ["iframe"] }), label);
+            const problems = seriousOrCritical(
+              await axeViolations(page, { tags: WCAG_A_AA, exclude: ["iframe"] }),
+              label,
+            );
             expect.soft(problems, problems.join("\n")).toEqual([]);
           },
           { timeout: SCAN_MS },

@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { acceptCookies, animationFrames, expect, isOnGamesOrigin, leaveAutoFullscreen, test, watchFullscreen, type ApiGame } from "./fixtures";
+import {
+  acceptCookies,
+  animationFrames,
+  expect,
+  isOnGamesOrigin,
+  leaveAutoFullscreen,
+  test,
+  watchFullscreen,
+  type ApiGame,
+} from "./fixtures";
 
 /**
  * Every built-in game loads in the frame on the games origin without console errors and
@@ -39,12 +48,15 @@ test.describe("built-in games smoke", () => {
       await watchFullscreen(page);
       const frameErrors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error" && msg.location().url.startsWith(process.env.E2E_GAMES_URL!)) frameErrors.push(msg.text());
+        if (msg.type() === "error" && msg.location().url.startsWith(process.env.E2E_GAMES_URL!))
+          frameErrors.push(msg.text());
       });
       await page.goto(`/game/${game.id}`);
       await page.evaluate(() => {
         (window as unknown as { __sdkMessages: unknown[] }).__sdkMessages = [];
-        window.addEventListener("message", (e) => (window as unknown as { __sdkMessages: unknown[] }).__sdkMessages.push({ origin: e.origin, data: e.data }));
+        window.addEventListener("message", (e) =>
+          (window as unknown as { __sdkMessages: unknown[] }).__sdkMessages.push({ origin: e.origin, data: e.data }),
+        );
       });
       await page.getByRole("button", { name: "Play Now" }).first().click();
       const frame = page.frameLocator(`iframe[title="${game.title}"]`);
@@ -53,19 +65,28 @@ test.describe("built-in games smoke", () => {
       await leaveAutoFullscreen(page);
       await frame.getByRole("button", { name: "Start" }).click();
       await expect(frame.locator("body")).toHaveAttribute("data-state", "playing");
-      await frame.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
+      await frame
+        .locator("body")
+        .evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
       await expect(frame.locator("body")).toHaveAttribute("data-state", "gameover");
       await expect(frame.getByText("Game Over").first()).toBeVisible();
       await expect
         .poll(async () =>
           page.evaluate(
             () =>
-              (window as unknown as { __sdkMessages: Array<{ data: { type?: string } }> }).__sdkMessages.filter((m) => m.data?.type === "score.submit").length,
+              (window as unknown as { __sdkMessages: Array<{ data: { type?: string } }> }).__sdkMessages.filter(
+                (m) => m.data?.type === "score.submit",
+              ).length,
           ),
         )
         .toBe(1);
       const messages = await page.evaluate(
-        () => (window as unknown as { __sdkMessages: Array<{ origin: string; data: { v: number; type: string; payload: { score?: number } } }> }).__sdkMessages,
+        () =>
+          (
+            window as unknown as {
+              __sdkMessages: Array<{ origin: string; data: { v: number; type: string; payload: { score?: number } } }>;
+            }
+          ).__sdkMessages,
       );
       const scoreMsg = messages.find((m) => m.data.type === "score.submit")!;
       expect(scoreMsg.origin).toBe(process.env.E2E_GAMES_URL);
@@ -81,14 +102,22 @@ test.describe("built-in games smoke", () => {
   // A frame can be resized to a few pixels (a fullscreen change, a phone rotating, a collapsing layout):
   // drawing code must not throw on the tiny or negative sizes that gives (e.g. arcTo with a negative radius).
   for (const title of TITLES) {
-    test(`${title} survives its frame being squeezed to almost nothing and grown back, while playing`, async ({ browser }) => {
+    test(`${title} survives its frame being squeezed to almost nothing and grown back, while playing`, async ({
+      browser,
+    }) => {
       const game = builtin(title);
       const context = await browser.newContext({ viewport: { width: 480, height: 320 } });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
       // (A game opened on its own, not in the site's frame, makes the browser ask for /favicon.ico: not the game's error.)
-      page.on("console", (msg) => msg.type() === "error" && !msg.location().url.endsWith("/favicon.ico") && errors.push(`${page.url()}: ${msg.text()}`));
+      page.on(
+        "console",
+        (msg) =>
+          msg.type() === "error" &&
+          !msg.location().url.endsWith("/favicon.ico") &&
+          errors.push(`${page.url()}: ${msg.text()}`),
+      );
       await page.setViewportSize({ width: 480, height: 320 });
       await page.goto(game.frameUrl);
       await expect(page.locator("body")).toHaveAttribute("data-state", "title", { timeout: 10_000 });
@@ -104,7 +133,9 @@ test.describe("built-in games smoke", () => {
         await page.setViewportSize(size);
         await animationFrames(page, 2);
       }
-      await page.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
+      await page
+        .locator("body")
+        .evaluate(() => (window as unknown as { __arcadiumTest: { finish(): void } }).__arcadiumTest.finish());
       await expect(page.locator("body")).toHaveAttribute("data-state", "gameover");
       await page.setViewportSize({ width: 6, height: 4 });
       await animationFrames(page, 2); // the game-over screen drawn tiny too

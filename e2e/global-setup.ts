@@ -1,5 +1,12 @@
 import type { FullConfig } from "@playwright/test";
-import { makeDemoTemplate, makeEmptyTemplate, removeTemplate, startServer, useTemplates, type RunningServer } from "./server";
+import {
+  makeDemoTemplate,
+  makeEmptyTemplate,
+  removeTemplate,
+  startServer,
+  useTemplates,
+  type RunningServer,
+} from "./server";
 // @ts-expect-error: plain ES module without types
 import { buildAll } from "../scripts/build-lib.mjs";
 
@@ -15,7 +22,9 @@ export default async function globalSetup(_config: FullConfig) {
   const [demo, server] = await Promise.allSettled([makeDemoTemplate(empty), startServer({}, empty)]);
   if (demo.status === "rejected" || server.status === "rejected") {
     if (server.status === "fulfilled") await server.value.stop();
-    await Promise.all([empty, demo.status === "fulfilled" ? demo.value : undefined].filter((d) => d !== undefined).map(removeTemplate));
+    await Promise.all(
+      [empty, demo.status === "fulfilled" ? demo.value : undefined].filter((d) => d !== undefined).map(removeTemplate),
+    );
     throw demo.status === "rejected" ? demo.reason : (server as PromiseRejectedResult).reason;
   }
   useTemplates({ empty, demo: demo.value });

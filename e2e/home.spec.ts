@@ -1,9 +1,25 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, axeViolations, expect, holdRequests, num, openInApp, scrollToChat, test, type ApiGame } from "./fixtures";
+import {
+  acceptCookies,
+  axeViolations,
+  expect,
+  holdRequests,
+  num,
+  openInApp,
+  scrollToChat,
+  test,
+  type ApiGame,
+} from "./fixtures";
 
 /** Home (spec §2). */
 
-type Entry = { rank: number; user: { id: number; username: string }; totalScore: number; gamesPlayed: number; winRate: number };
+type Entry = {
+  rank: number;
+  user: { id: number; username: string };
+  totalScore: number;
+  gamesPlayed: number;
+  winRate: number;
+};
 type FullGame = ApiGame & { description: string; category: string };
 
 async function seriousA11yViolations(page: Page) {
@@ -15,7 +31,9 @@ async function seriousA11yViolations(page: Page) {
 test.describe("Home (issue 3 item 1)", () => {
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
-  test("skeleton counts while the API is slow: 4 featured, 5 chips, 10 games, 5 leaderboard rows, 5 chat rows (spec §4)", async ({ page }) => {
+  test("skeleton counts while the API is slow: 4 featured, 5 chips, 10 games, 5 leaderboard rows, 5 chat rows (spec §4)", async ({
+    page,
+  }) => {
     const data = await holdRequests(page, /\/api\/(games|categories|leaderboard|chat)(\/|\?|$)/);
     await openInApp(page, "/");
     await expect(page.getByTestId("featured-skeleton")).toHaveCount(4);
@@ -29,7 +47,10 @@ test.describe("Home (issue 3 item 1)", () => {
     await expect(page.getByTestId("leaderboard-skeleton")).toHaveCount(0);
   });
 
-  test("featured carousel: 340 px per click, left button disabled at 0, descriptions cut to 60 characters + '...'", async ({ page, request }) => {
+  test("featured carousel: 340 px per click, left button disabled at 0, descriptions cut to 60 characters + '...'", async ({
+    page,
+    request,
+  }) => {
     const featured = (await (await request.get("/api/games/featured")).json()) as FullGame[];
     expect(featured.length).toBeGreaterThanOrEqual(2);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -54,7 +75,10 @@ test.describe("Home (issue 3 item 1)", () => {
     }
   });
 
-  test("games grid: 10 shown, 'Load More Games' +10 only while more are hidden, filters All/New/Hot/category reset to 10", async ({ page, request }) => {
+  test("games grid: 10 shown, 'Load More Games' +10 only while more are hidden, filters All/New/Hot/category reset to 10", async ({
+    page,
+    request,
+  }) => {
     const games = (await (await request.get("/api/games?limit=100")).json()) as FullGame[];
     await page.goto("/");
     const grid = page.getByRole("list", { name: "Games" });
@@ -98,11 +122,25 @@ test.describe("Home (issue 3 item 1)", () => {
     await expect(items).toHaveCount(10);
   });
 
-  test("the collections block has its four tiles with their real games counts, each linking to its page (D83)", async ({ page, request }) => {
-    const collections = (await (await request.get("/api/collections")).json()) as Array<{ slug: string; title: string; gameCount: number }>;
-    expect(collections.map((c) => c.title)).toEqual(["Modern Games", "Retro Arcade", "Mobile Favorites", "Multiplayer Arena"]);
+  test("the collections block has its four tiles with their real games counts, each linking to its page (D83)", async ({
+    page,
+    request,
+  }) => {
+    const collections = (await (await request.get("/api/collections")).json()) as Array<{
+      slug: string;
+      title: string;
+      gameCount: number;
+    }>;
+    expect(collections.map((c) => c.title)).toEqual([
+      "Modern Games",
+      "Retro Arcade",
+      "Mobile Favorites",
+      "Multiplayer Arena",
+    ]);
     await page.goto("/");
-    const section = page.locator("section", { has: page.getByRole("heading", { name: "All Your Favorite Gaming Experiences" }) });
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { name: "All Your Favorite Gaming Experiences" }),
+    });
     const tiles = section.getByTestId("experience-tile");
     await expect(tiles).toHaveCount(4);
     for (const [i, c] of collections.entries()) {
@@ -112,7 +150,9 @@ test.describe("Home (issue 3 item 1)", () => {
       await expect(tiles.nth(i).locator("svg").first()).toBeVisible();
     }
     // Local art only: no external images on the page.
-    const external = await page.evaluate(() => [...document.images].map((i) => i.src).filter((s) => !s.startsWith(location.origin)));
+    const external = await page.evaluate(() =>
+      [...document.images].map((i) => i.src).filter((s) => !s.startsWith(location.origin)),
+    );
     expect(external).toEqual([]);
   });
 
@@ -153,7 +193,9 @@ test.describe("Home (issue 3 item 1)", () => {
     await expect(chat.getByText("Sign in to chat")).toBeVisible();
   });
 
-  test("closing banner: content title, 'Sign Up - It's Free!' → /login?tab=register, 'Browse Games' → /games", async ({ page }) => {
+  test("closing banner: content title, 'Sign Up - It's Free!' → /login?tab=register, 'Browse Games' → /games", async ({
+    page,
+  }) => {
     await page.goto("/");
     const banner = page.locator("section", { has: page.getByRole("heading", { name: "Ready to join the fun?" }) });
     await expect(banner).toBeVisible();
@@ -168,18 +210,25 @@ test.describe("Home (issue 3 item 1)", () => {
   });
 
   test("failed and empty featured lists show the spec's texts (spec §8)", async ({ page }) => {
-    await page.route("**/api/games/featured", (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }));
+    await page.route("**/api/games/featured", (r) =>
+      r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
+    );
     await openInApp(page, "/");
     await expect(page.getByText("Failed to load featured games")).toBeVisible();
     await page.unroute("**/api/games/featured");
-    await page.route("**/api/games/featured", (r) => r.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.route("**/api/games/featured", (r) =>
+      r.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+    );
     await openInApp(page, "/");
     await expect(page.getByText("No featured games available")).toBeVisible();
   });
 
   for (const width of [1440, 375]) {
     for (const theme of ["light", "dark"]) {
-      test(`no console errors and no serious axe violations at ${width} px, ${theme}`, async ({ page, consoleErrors }) => {
+      test(`no console errors and no serious axe violations at ${width} px, ${theme}`, async ({
+        page,
+        consoleErrors,
+      }) => {
         await page.addInitScript((t) => localStorage.setItem("arcadium-theme", t), theme);
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/");

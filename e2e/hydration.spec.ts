@@ -54,7 +54,9 @@ function watchEverything(page: Page, expectedStatus: () => number): string[] {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  test(`every public page hydrates without a warning and without fetching its data again (${theme} theme, new visitor)`, async ({ page }) => {
+  test(`every public page hydrates without a warning and without fetching its data again (${theme} theme, new visitor)`, async ({
+    page,
+  }) => {
     test.slow();
     if (theme === "dark") await page.addInitScript(() => window.localStorage.setItem("arcadium-theme", "dark"));
     let expectedStatus = 200;
@@ -70,7 +72,10 @@ for (const theme of ["light", "dark"] as const) {
       reads.length = 0;
       const res = await page.goto(visit.path);
       expect(res?.status(), visit.path).toBe(expectedStatus);
-      await expect(page.getByRole("main").getByRole("heading", { name: visit.heading }).first(), visit.path).toBeVisible();
+      await expect(
+        page.getByRole("main").getByRole("heading", { name: visit.heading }).first(),
+        visit.path,
+      ).toBeVisible();
       // Signed out, the header shows Sign In once hydrated and the session read has answered.
       await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" }), visit.path).toBeVisible();
       // The cookie notice is the browser's own business: it appears after hydration.
@@ -81,7 +86,9 @@ for (const theme of ["light", "dark"] as const) {
         reads.filter((r) => !CLIENT_ONLY_READS.test(r)),
         `${visit.path}: reads after hydration`,
       ).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), visit.path).toBe(theme === "dark");
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), visit.path).toBe(
+        theme === "dark",
+      );
       // React took over the server's <title> and description: one of each, saying what the screen says.
       const head = await page.evaluate(() => ({
         titles: document.querySelectorAll("title").length,
@@ -92,25 +99,36 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-test("a signed-in player gets the same page, then their own header after hydration, without a warning", async ({ page }) => {
+test("a signed-in player gets the same page, then their own header after hydration, without a warning", async ({
+  page,
+}) => {
   await page.addInitScript(() => window.localStorage.setItem("cookieConsent", "all"));
   const player = await registerPlayer(page.request, "hydr");
   const messages = watchEverything(page, () => 200);
   for (const path of ["/", "/leaderboard", `/profile/${player.id}`]) {
     messages.length = 0;
     await page.goto(path);
-    await expect(page.getByRole("button", { name: new RegExp(`Account menu for ${player.username}`) }), path).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: new RegExp(`Account menu for ${player.username}`) }),
+      path,
+    ).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(messages, path).toEqual([]);
   }
 });
 
-test("without JavaScript, a crawler reads the game page's title, description and similar games, and follows its links", async ({ browser, baseURL }) => {
+test("without JavaScript, a crawler reads the game page's title, description and similar games, and follows its links", async ({
+  browser,
+  baseURL,
+}) => {
   // A context of its own: the fixtures' page waits for hydration after each navigation, which never comes here.
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   try {
-    const [game] = await getJson<Array<ApiGame & { description: string }>>(page.request, "/api/games?limit=1&sort=popular");
+    const [game] = await getJson<Array<ApiGame & { description: string }>>(
+      page.request,
+      "/api/games?limit=1&sort=popular",
+    );
     await page.goto(`/game/${game.id}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
@@ -129,11 +147,14 @@ test("without JavaScript, a crawler reads the game page's title, description and
   }
 });
 
-test("a link preview finds a 1200×630 picture on every public page, with its size and alt text (D71)", async ({ page }) => {
+test("a link preview finds a 1200×630 picture on every public page, with its size and alt text (D71)", async ({
+  page,
+}) => {
   for (const visit of await visits(page)) {
     if (visit.status === 404) continue;
     const html = await (await page.request.get(visit.path)).text();
-    const meta = (property: string) => html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1];
+    const meta = (property: string) =>
+      html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1];
     const image = meta("og:image");
     expect(image, visit.path).toBeTruthy();
     expect([meta("og:image:width"), meta("og:image:height")], visit.path).toEqual(["1200", "630"]);

@@ -4,7 +4,13 @@ import { startServer } from "./server";
 
 /** /leaderboard (spec §2). */
 
-type Entry = { rank: number; user: { id: number; username: string; createdAt: string }; totalScore: number; gamesPlayed: number; winRate: number };
+type Entry = {
+  rank: number;
+  user: { id: number; username: string; createdAt: string };
+  totalScore: number;
+  gamesPlayed: number;
+  winRate: number;
+};
 
 /** The board the page itself received for `search` (none = the whole board), so the comparison holds even while other tests add scores. */
 function boardResponse(page: Page, search?: string) {
@@ -20,7 +26,10 @@ async function expectRows(page: Page, entries: Entry[]) {
   for (const [i, e] of entries.entries()) {
     const row = rows.nth(i);
     await expect(row.locator("[data-field=rank]")).toHaveText(String(e.rank));
-    await expect(row.getByRole("link", { name: e.user.username, exact: true })).toHaveAttribute("href", `/profile/${e.user.id}`);
+    await expect(row.getByRole("link", { name: e.user.username, exact: true })).toHaveAttribute(
+      "href",
+      `/profile/${e.user.id}`,
+    );
     await expect(row).toContainText(`Member since ${longDate(e.user.createdAt)}`);
     await expect(row.locator("[data-field=score]")).toHaveText(num(e.totalScore));
     await expect(row.locator("[data-field=games]")).toHaveText(num(e.gamesPlayed));
@@ -32,7 +41,10 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
   test.use({ playerPrefix: "lb" });
   test.beforeEach(async ({ page }) => acceptCookies(page));
 
-  test("title, columns and rows match GET /api/leaderboard; trophies for the top 3", async ({ page, consoleErrors }) => {
+  test("title, columns and rows match GET /api/leaderboard; trophies for the top 3", async ({
+    page,
+    consoleErrors,
+  }) => {
     const response = boardResponse(page);
     await openInApp(page, "/leaderboard");
     await expect(page).toHaveTitle("Leaderboard - Arcadium");
@@ -58,7 +70,10 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
     await expect(page.getByTestId("rising-star").getByRole("link")).toHaveText(expected);
   });
 
-  test("the search asks the server and filters the table; no match shows 'No Players Found'", async ({ page, request }) => {
+  test("the search asks the server and filters the table; no match shows 'No Players Found'", async ({
+    page,
+    request,
+  }) => {
     const all = (await (await request.get("/api/leaderboard")).json()) as Entry[];
     const target = all[Math.floor(all.length / 2)].user.username;
     const part = target.slice(1, 5).toLowerCase();
@@ -105,7 +120,9 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   test("signed in, 'Your Ranking' shows the player's real standing", async ({ page, player }) => {
     await page.goto("/leaderboard");
-    await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` }),
+    ).toBeVisible();
     await expect(page.getByTestId("my-rank")).toHaveText("Not ranked yet: play a game to get on the board");
     await expect(page.getByText("Sign in to see your rank")).toHaveCount(0);
   });
@@ -121,7 +138,10 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
 
   for (const width of [1440, 375]) {
     for (const theme of ["light", "dark"]) {
-      test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({ page, consoleErrors }) => {
+      test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({
+        page,
+        consoleErrors,
+      }) => {
         await page.addInitScript((t) => localStorage.setItem("arcadium-theme", t), theme);
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/leaderboard");
@@ -131,7 +151,9 @@ test.describe("Leaderboard (issue 3 item 5)", () => {
         const table = page.getByRole("table");
         const fits = await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
         expect(fits).toBe(true);
-        expect((await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+        expect(
+          (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        ).toEqual([]);
         expect(consoleErrors).toEqual([]);
       });
     }

@@ -26,7 +26,8 @@ test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 const chatLog = (page: Page) => page.getByRole("log", { name: "Chat messages" });
 
 /** Registers a player with a verified email (D11) through `request` (its context is then signed in as them). */
-const register = (request: APIRequestContext, prefix: string, server: ServerWithLog) => registerWithVerifiedEmail(request, server, prefix);
+const register = (request: APIRequestContext, prefix: string, server: ServerWithLog) =>
+  registerWithVerifiedEmail(request, server, prefix);
 
 /** A new page of `context` on the home page, once its chat is live (D37). */
 async function openChat(context: BrowserContext): Promise<Page> {
@@ -88,7 +89,9 @@ test("a moderator mutes a chatting player from the reports queue and deletes the
     const laterId = await say(playerPage, later);
 
     // Another player reports the first message (D97).
-    const sent = await reporterRequest.post("/api/reports", { data: { kind: "chat", targetId: reportedId, reason: "spam" } });
+    const sent = await reporterRequest.post("/api/reports", {
+      data: { kind: "chat", targetId: reportedId, reason: "spam" },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
     expect(((await sent.json()) as { message: string }).message).toBe(REPORT_SENT);
 
@@ -101,7 +104,9 @@ test("a moderator mutes a chatting player from the reports queue and deletes the
     await item.getByRole("button", { name: "Mute author" }).click();
     const dialog = modPage.getByRole("alertdialog");
     await expect(dialog).toContainText(`Mute ${player.username}?`);
-    const muted = modPage.waitForResponse((r) => r.request().method() === "POST" && /\/api\/admin\/reports\//.test(r.url()));
+    const muted = modPage.waitForResponse(
+      (r) => r.request().method() === "POST" && /\/api\/admin\/reports\//.test(r.url()),
+    );
     await dialog.getByRole("button", { name: "Mute author" }).click();
     expect((await muted).status()).toBe(200);
     await expect(toast(modPage, `${player.username} is muted until`)).toBeVisible();
@@ -131,7 +136,9 @@ test("a moderator mutes a chatting player from the reports queue and deletes the
     const modErrorsOnChat = watchConsole(modChat);
     const target = chatLog(modChat).locator(`[data-message-id="${laterId}"]`);
     await expect(target).toContainText(later);
-    const deleted = modChat.waitForResponse((r) => r.request().method() === "DELETE" && r.url().endsWith(`/api/admin/chat/${laterId}`));
+    const deleted = modChat.waitForResponse(
+      (r) => r.request().method() === "DELETE" && r.url().endsWith(`/api/admin/chat/${laterId}`),
+    );
     await target.getByRole("button", { name: `Delete message from ${player.username}` }).click();
     expect((await deleted).status()).toBe(204);
     await expect(chatLog(playerPage).locator(`[data-message-id="${laterId}"]`)).toHaveCount(0);

@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { REPORT_SENT } from "../src/contract/reports-constants";
-import { codesMailedTo, expect, expectToast, registerWithVerifiedEmail, test, watchConsole, type ServerWithLog } from "./fixtures";
+import {
+  codesMailedTo,
+  expect,
+  expectToast,
+  registerWithVerifiedEmail,
+  test,
+  watchConsole,
+  type ServerWithLog,
+} from "./fixtures";
 
 /**
  * D96: an admin makes a player a moderator in /cms/users; the moderator signs in to /cms with the
@@ -10,7 +18,8 @@ import { codesMailedTo, expect, expectToast, registerWithVerifiedEmail, test, wa
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 /** Registers a player with a verified email (D11) through `request`, which is then signed in as them. */
-const registerWithEmail = (request: APIRequestContext, server: ServerWithLog, prefix: string) => registerWithVerifiedEmail(request, server, prefix);
+const registerWithEmail = (request: APIRequestContext, server: ServerWithLog, prefix: string) =>
+  registerWithVerifiedEmail(request, server, prefix);
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
@@ -40,7 +49,9 @@ test("a moderator, made in /cms/users, signs in with a code, sees only Reports a
     expect(adminErrors).toEqual([]);
 
     // A player reports another player's profile (D102).
-    const sent = await reporterRequest.post("/api/reports", { data: { kind: "profile", targetId: author.id, reason: "spam", text: "Adverts in the bio" } });
+    const sent = await reporterRequest.post("/api/reports", {
+      data: { kind: "profile", targetId: author.id, reason: "spam", text: "Adverts in the bio" },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
     expect(((await sent.json()) as { message: string }).message).toBe(REPORT_SENT);
 
@@ -77,9 +88,15 @@ test("a moderator, made in /cms/users, signs in with a code, sees only Reports a
 
     // It is on the Handled tab, by this moderator; the reporter is told (D97).
     await page.getByRole("tab", { name: "Handled" }).click();
-    await expect(page.getByRole("article", { name: `Profile by ${author.username}` })).toContainText(`Dismissed by ${mod.username}`);
+    await expect(page.getByRole("article", { name: `Profile by ${author.username}` })).toContainText(
+      `Dismissed by ${mod.username}`,
+    );
     await expect
-      .poll(async () => ((await (await reporterRequest.get("/api/notifications")).json()) as { items: { kind: string }[] }).items.map((n) => n.kind))
+      .poll(async () =>
+        ((await (await reporterRequest.get("/api/notifications")).json()) as { items: { kind: string }[] }).items.map(
+          (n) => n.kind,
+        ),
+      )
       .toContain("report_handled");
 
     // An admin-only section says so instead of failing.

@@ -24,7 +24,12 @@ type Test = { finish(): string; state: string };
 test.describe("My Games (D86)", () => {
   test.use({ playerPrefix: "mg" });
 
-  test("favourite from a card, play a built-in game, see both on My Games", async ({ page, player, request, consoleErrors }) => {
+  test("favourite from a card, play a built-in game, see both on My Games", async ({
+    page,
+    player,
+    request,
+    consoleErrors,
+  }) => {
     test.setTimeout(90_000);
     await acceptCookies(page);
     await watchFullscreen(page);
@@ -39,7 +44,9 @@ test.describe("My Games (D86)", () => {
     expect(html).not.toContain('aria-pressed="true"');
 
     await page.goto("/games");
-    await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: `Account menu for ${player.username}` }),
+    ).toBeVisible();
     const heart = page.getByRole("button", { name: `Add ${favourite.title} to favourites` });
     await heart.click();
     const pressed = page.getByRole("button", { name: `Remove ${favourite.title} from favourites` });
@@ -47,7 +54,10 @@ test.describe("My Games (D86)", () => {
     await expect(toast(page, `Added ${favourite.title} to favourites`)).toBeVisible();
     // after a reload the heart fills again once the page has hydrated
     await page.reload();
-    await expect(page.getByRole("button", { name: `Remove ${favourite.title} from favourites` })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: `Remove ${favourite.title} from favourites` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     // Play a round of a built-in game: its gameplay start and stop are reported for this play.
     const reports: Request[] = [];
@@ -66,7 +76,9 @@ test.describe("My Games (D86)", () => {
     await waitOutMinRound(played.scoreRules, started);
     await frame.locator("body").evaluate(() => (window as unknown as { __arcadiumTest: Test }).__arcadiumTest.finish());
     await expect(frame.locator("body")).toHaveAttribute("data-state", "gameover");
-    await expect.poll(() => reports.map((r) => (r.postDataJSON() as { state: string }).state)).toEqual(["start", "stop"]);
+    await expect
+      .poll(() => reports.map((r) => (r.postDataJSON() as { state: string }).state))
+      .toEqual(["start", "stop"]);
     const answered = await Promise.all(reports.map(async (r) => (await r.response())?.status()));
     expect(answered).toEqual([204, 204]);
 
@@ -103,7 +115,10 @@ test.describe("My Games (D86)", () => {
       .click();
     const prompt = toast(page, "Sign in to keep favourites");
     await expect(prompt).toBeVisible();
-    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", `/api/auth/login?returnTo=%2Fgame%2F${game.id}`);
+    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      `/api/auth/login?returnTo=%2Fgame%2F${game.id}`,
+    );
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -30,7 +30,11 @@ test.describe("an origin per game (D79)", () => {
     await page.getByRole("button", { name: "Play Now" }).first().click();
     const iframe = page.locator(`iframe[title="${game.title}"]`);
     await expect(iframe).toHaveAttribute("src", `${gamesOrigin(server.gamesUrl, game.id)}/game-frame/${game.id}/`);
-    await expect(page.frameLocator(`iframe[title="${game.title}"]`).locator("body")).toHaveAttribute("data-state", /title|playing/, { timeout: 10_000 });
+    await expect(page.frameLocator(`iframe[title="${game.title}"]`).locator("body")).toHaveAttribute(
+      "data-state",
+      /title|playing/,
+      { timeout: 10_000 },
+    );
     const frame = await (await iframe.elementHandle())!.contentFrame();
     expect(frame).not.toBeNull();
     return frame!;
@@ -38,7 +42,10 @@ test.describe("an origin per game (D79)", () => {
 
   const probe = (frame: Frame) => frame.evaluate(() => window.localStorage.getItem("d79-probe"));
 
-  test("a built-in game is framed from its own origin and plays: SDK v2's init() is answered", async ({ page, consoleErrors }) => {
+  test("a built-in game is framed from its own origin and plays: SDK v2's init() is answered", async ({
+    page,
+    consoleErrors,
+  }) => {
     expect(server.gamesUrl).toMatch(/^http:\/\/g\{id\}\.localhost:\d+$/);
     expect(games.length).toBeGreaterThanOrEqual(2);
     const [game] = games;
@@ -51,10 +58,18 @@ test.describe("an origin per game (D79)", () => {
     expect(frameSrc).toBe(`frame-src ${server.gamesUrl.replace("g{id}", "*")} https:`);
 
     const frame = await play(page, game);
-    expect(await frame.evaluate(() => window.location.origin)).toBe(`http://g${game.id}.localhost:${new URL(server.gamesUrl).port}`);
+    expect(await frame.evaluate(() => window.location.origin)).toBe(
+      `http://g${game.id}.localhost:${new URL(server.gamesUrl).port}`,
+    );
     const init = await frame.evaluate(() =>
-      (window as unknown as { Arcadium: { init(): Promise<{ user: unknown; settings: unknown }> } }).Arcadium.init().then(
-        (result) => ({ ok: true, user: result.user, hasSettings: typeof result.settings === "object" && result.settings !== null }),
+      (
+        window as unknown as { Arcadium: { init(): Promise<{ user: unknown; settings: unknown }> } }
+      ).Arcadium.init().then(
+        (result) => ({
+          ok: true,
+          user: result.user,
+          hasSettings: typeof result.settings === "object" && result.settings !== null,
+        }),
         (err: { code?: string; message?: string }) => ({ ok: false, error: `${err.code}: ${err.message}` }),
       ),
     );

@@ -12,7 +12,10 @@ test("a built-in game loads inside the frame from the games origin (D2, D20)", a
   const iframe = page.locator(`iframe[title="${game!.title}"]`);
   await expect(iframe).toBeVisible();
   await expect(iframe).toHaveAttribute("src", `${process.env.E2E_GAMES_URL}/game-frame/${game!.id}/`);
-  await expect(iframe).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms");
+  await expect(iframe).toHaveAttribute(
+    "sandbox",
+    "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms",
+  );
   const frame = page.frameLocator(`iframe[title="${game!.title}"]`);
   await expect(frame.locator("body")).toHaveAttribute("data-state", /title|playing/);
   const after = ((await (await page.request.get(`/api/games/${game!.id}`)).json()) as { plays: number }).plays;

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, BrowserContext, Frame, Page } from "@playwright/test";
-import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole, zipOf } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  registerPlayer,
+  test,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+  zipOf,
+} from "./fixtures";
 
 /**
  * D77: games written against the Poki, CrazyGames and GameDistribution SDKs (our own test games
@@ -24,7 +32,10 @@ function portalGameId(admin: APIRequestContext, portal: Portal): Promise<number>
   let id = uploads.get(portal);
   if (!id) {
     id = (async () => {
-      const html = fs.readFileSync(fileURLToPath(new URL(`./fixtures/portal-games/${portal}/index.html`, import.meta.url)), "utf8");
+      const html = fs.readFileSync(
+        fileURLToPath(new URL(`./fixtures/portal-games/${portal}/index.html`, import.meta.url)),
+        "utf8",
+      );
       const [category] = (await (await admin.get("/api/categories")).json()) as Array<{ id: number }>;
       const [builtin] = (await (await admin.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
       const res = await admin.post("/api/admin/games/upload", {
@@ -33,7 +44,11 @@ function portalGameId(admin: APIRequestContext, portal: Portal): Promise<number>
           description: `A game written for the ${portal} SDK.`,
           imageUrl: builtin.imageUrl,
           categoryId: String(category.id),
-          htmlFile: { name: `${portal}.zip`, mimeType: "application/zip", buffer: await zipOf({ [`${portal}-game/index.html`]: html }) },
+          htmlFile: {
+            name: `${portal}.zip`,
+            mimeType: "application/zip",
+            buffer: await zipOf({ [`${portal}-game/index.html`]: html }),
+          },
         },
       });
       expect(res.status(), await res.text()).toBe(201);
@@ -66,7 +81,9 @@ async function newContext(browser: Browser, baseURL: string): Promise<BrowserCon
 async function play(page: Page, gameId: number, portal: Portal): Promise<Frame> {
   await page.goto(`/game/${gameId}`);
   await page.getByRole("button", { name: "Play Now" }).first().click();
-  await expect(page.frameLocator(`iframe[title="${titleOf(portal)}"]`).locator("#status")).toHaveText("done", { timeout: 20_000 });
+  await expect(page.frameLocator(`iframe[title="${titleOf(portal)}"]`).locator("#status")).toHaveText("done", {
+    timeout: 20_000,
+  });
   return page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`))!;
 }
 
@@ -93,7 +110,8 @@ for (const portal of PORTALS) {
     expect(requests).toContain("init");
     expect(requests).toContain("loading.done");
     // GameDistribution's SDK has no gameplay calls (its adapter has nothing to map them from).
-    if (portal !== "gamedistribution") expect(requests).toEqual(expect.arrayContaining(["gameplay.start", "gameplay.stop"]));
+    if (portal !== "gamedistribution")
+      expect(requests).toEqual(expect.arrayContaining(["gameplay.start", "gameplay.stop"]));
     if (portal === "poki") expect(log).toMatch(/rewarded break: no reward/);
     if (portal === "crazygames") expect(log).toMatch(/rewarded ad not shown/);
     if (portal === "gamedistribution") expect(log).toMatch(/rewarded ad: (no reward|resolved without reward)/);
@@ -124,7 +142,11 @@ test("CrazyGames' data module is cloud saves: the value is read back by the same
     .toEqual([expect.objectContaining({ key: "best", value: "42" })]);
 
   const second = await newContext(browser, adminServer.url);
-  expect((await second.request.post("/api/auth/login", { data: { username: player.username, password: player.password } })).status()).toBe(200);
+  expect(
+    (
+      await second.request.post("/api/auth/login", { data: { username: player.username, password: player.password } })
+    ).status(),
+  ).toBe(200);
   const again = await second.newPage();
   const secondFrame = await play(again, gameId, "crazygames");
   await expect(secondFrame.locator("#loaded")).toHaveText("42");

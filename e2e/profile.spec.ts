@@ -3,7 +3,15 @@ import { acceptCookies, axeViolations, expect, longDate, num, openInApp, test } 
 
 /** /profile/{id} (spec §2): real statistics and working buttons. */
 
-type Profile = { id: number; username: string; createdAt: string; rank: number | null; totalScore: number; gamesPlayed: number; winRate: number };
+type Profile = {
+  id: number;
+  username: string;
+  createdAt: string;
+  rank: number | null;
+  totalScore: number;
+  gamesPlayed: number;
+  winRate: number;
+};
 type Stats = {
   games: Array<{ gameId: number; title: string; bestScore: number; lastPlayedAt: string }>;
   categories: Array<{ slug: string; name: string; share: number }>;
@@ -93,7 +101,9 @@ test.describe("Profile (issue 3 item 6)", () => {
     const id = await topPlayerId(page);
     const { stats } = await openProfile(page, id);
     await page.getByRole("tab", { name: "Recent Games" }).click();
-    const recent = [...stats.games].sort((a, b) => Date.parse(b.lastPlayedAt) - Date.parse(a.lastPlayedAt)).slice(0, 10);
+    const recent = [...stats.games]
+      .sort((a, b) => Date.parse(b.lastPlayedAt) - Date.parse(a.lastPlayedAt))
+      .slice(0, 10);
     const rows = page.getByTestId("recent-game");
     await expect(rows).toHaveCount(recent.length);
     for (const [i, g] of recent.entries()) {
@@ -103,7 +113,10 @@ test.describe("Profile (issue 3 item 6)", () => {
     }
   });
 
-  test("a new player without scores: honest empty states, no rank badge, 0/10; no buttons on one's own profile", async ({ page, player: me }) => {
+  test("a new player without scores: honest empty states, no rank badge, 0/10; no buttons on one's own profile", async ({
+    page,
+    player: me,
+  }) => {
     const { username } = me;
     const { profile } = await openProfile(page, me.id);
     expect(profile.rank).toBeNull();
@@ -135,7 +148,10 @@ test.describe("Profile (issue 3 item 6)", () => {
 
   for (const width of [1440, 375]) {
     for (const theme of ["light", "dark"]) {
-      test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({ page, consoleErrors }) => {
+      test(`fits, no console errors, no serious axe violations at ${width} px, ${theme}`, async ({
+        page,
+        consoleErrors,
+      }) => {
         // One step per tab, each with its own time limit.
         test.setTimeout(30_000 * 4);
         await page.addInitScript((t) => localStorage.setItem("arcadium-theme", t), theme);
@@ -152,7 +168,9 @@ test.describe("Profile (issue 3 item 6)", () => {
               const fits = await main.evaluate((m) => m.scrollWidth <= m.clientWidth);
               expect(fits, `${tab} fits`).toBe(true);
               expect(
-                (await axeViolations(page, { include: "main" })).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+                (await axeViolations(page, { include: "main" }))
+                  .filter((v) => v.impact === "serious" || v.impact === "critical")
+                  .map((v) => v.id),
                 tab,
               ).toEqual([]);
             },

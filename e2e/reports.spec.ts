@@ -16,7 +16,13 @@ async function post(p: Signed, url: string, data: unknown, status = 201) {
 }
 
 /** Presses `button`, picks `reason` (and writes `text`) in the dialog titled `title`, sends, and returns the POST's answer. */
-async function report(page: Page, button: ReturnType<Page["getByRole"]>, title: string, reason: keyof typeof REPORT_REASON_LABELS, text?: string) {
+async function report(
+  page: Page,
+  button: ReturnType<Page["getByRole"]>,
+  title: string,
+  reason: keyof typeof REPORT_REASON_LABELS,
+  text?: string,
+) {
   await button.click();
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
@@ -66,14 +72,24 @@ test.describe("reports (issue 17, D97)", () => {
     ).toHaveCount(0);
     const sentChat = await report(page, flag, "Report chat message", "harassment", "keeps insulting players");
     expect(sentChat.status).toBe(201);
-    expect(sentChat.body).toEqual({ kind: "chat", targetId: chat.id, reason: "harassment", text: "keeps insulting players" });
+    expect(sentChat.body).toEqual({
+      kind: "chat",
+      targetId: chat.id,
+      reason: "harassment",
+      text: "keeps insulting players",
+    });
 
     // The direct message, in B's conversation with A.
     await page.goto(`/messages/${a.id}`);
     const thread = page.getByRole("log", { name: "Messages" });
     const message = thread.locator(`[data-message-id="${dm.id}"]`);
     await expect(message).toContainText(`unwanted offer ${stamp}`);
-    const sentDm = await report(page, message.getByRole("button", { name: `Report message from ${a.username}` }), "Report direct message", "spam");
+    const sentDm = await report(
+      page,
+      message.getByRole("button", { name: `Report message from ${a.username}` }),
+      "Report direct message",
+      "spam",
+    );
     expect(sentDm.status).toBe(201);
     expect(sentDm.body).toEqual({ kind: "message", targetId: dm.id, reason: "spam" });
 

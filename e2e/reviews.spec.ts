@@ -28,13 +28,21 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
     await page.getByRole("tab", { name: "Reviews" }).click();
     const panel = page.getByRole("tabpanel", { name: "Reviews" });
     await expect(panel.getByText("Please log in to write a review")).toBeVisible();
-    await expect(panel.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/api/auth/login?returnTo=%2Fgame%2F${game.id}`);
+    await expect(panel.getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      `/api/auth/login?returnTo=%2Fgame%2F${game.id}`,
+    );
     await expect(panel.getByRole("button", { name: "Submit" })).toHaveCount(0);
     await expect(panel.getByRole("group", { name: "Your rating" })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 
-  test("register, write, edit and delete a review; the game's stars follow", async ({ page, player: user, request, consoleErrors }) => {
+  test("register, write, edit and delete a review; the game's stars follow", async ({
+    page,
+    player: user,
+    request,
+    consoleErrors,
+  }) => {
     test.setTimeout(60_000);
     await acceptCookies(page);
     const games = await getJson<Game[]>(request, "/api/games");
@@ -102,7 +110,10 @@ test.describe("reviews (spec §4, §8; D30–D32)", () => {
     const afterUpdate = await getJson<Aggregate>(request, `/api/games/${game.id}/rating`);
     expect(afterUpdate.count).toBe(afterCreate.count);
     await expectGameRating(page, afterUpdate.rating);
-    const own = await getJson<{ rating: number; comment: string }>(request, `/api/games/${game.id}/reviews/user/${user.id}`);
+    const own = await getJson<{ rating: number; comment: string }>(
+      request,
+      `/api/games/${game.id}/reviews/user/${user.id}`,
+    );
     expect(own).toMatchObject({ rating: 1, comment: "Changed my mind" });
 
     // delete → 'Review deleted', the form is cleared

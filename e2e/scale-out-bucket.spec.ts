@@ -1,6 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { acceptCookies, ADMIN_EMAIL, expect, signInAdmin, test, waitForHydrationAfterNavigation, watchConsole, zipOf } from "./fixtures";
+import {
+  acceptCookies,
+  ADMIN_EMAIL,
+  expect,
+  signInAdmin,
+  test,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+  zipOf,
+} from "./fixtures";
 import { createScratchDatabase, spawnServer, type SpawnedServer } from "./server";
 import { startS3Server, type TestS3Server } from "../src/test/s3-server";
 
@@ -23,10 +32,26 @@ test.describe("two processes sharing a database and a bucket, no disk (D162)", (
     s3 = await startS3Server();
     const storageUrl = await s3.newBucketUrl();
     database = await createScratchDatabase(adminUrl!, "arcadium_e2e_scale");
-    const env = { NODE_ENV: "development", LOG_LEVEL: "info", SEED_DEMO: "false", ADMIN_EMAILS: ADMIN_EMAIL, STORAGE_URL: storageUrl };
+    const env = {
+      NODE_ENV: "development",
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      STORAGE_URL: storageUrl,
+    };
     // The first start migrates and seeds; the second finds both done.
-    one = await spawnServer({ databaseUrl: database.url, publicHost: "localhost", env, tempPrefix: "arcadium-e2e-one-" });
-    two = await spawnServer({ databaseUrl: database.url, publicHost: "localhost", env, tempPrefix: "arcadium-e2e-two-" });
+    one = await spawnServer({
+      databaseUrl: database.url,
+      publicHost: "localhost",
+      env,
+      tempPrefix: "arcadium-e2e-one-",
+    });
+    two = await spawnServer({
+      databaseUrl: database.url,
+      publicHost: "localhost",
+      env,
+      tempPrefix: "arcadium-e2e-two-",
+    });
   });
   test.afterAll(async () => {
     await one?.stop();
@@ -61,7 +86,8 @@ test.describe("two processes sharing a database and a bucket, no disk (D162)", (
     await admin.dispose();
 
     // Neither process keeps the package on its own disk.
-    for (const server of [one, two]) await expect(fs.access(path.join(server.dataDir, "games", String(id)))).rejects.toThrow();
+    for (const server of [one, two])
+      await expect(fs.access(path.join(server.dataDir, "games", String(id)))).rejects.toThrow();
 
     const context = await browser.newContext({ baseURL: two.url });
     context.on("page", (p) => void waitForHydrationAfterNavigation(p));
@@ -71,7 +97,9 @@ test.describe("two processes sharing a database and a bucket, no disk (D162)", (
     await page.goto(`/game/${id}`);
     await page.getByRole("button", { name: "Play Now" }).click();
     await expect(page.getByRole("img", { name: "Bucket game cover" })).toHaveJSProperty("complete", true);
-    expect(await page.getByRole("img", { name: "Bucket game cover" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await page.getByRole("img", { name: "Bucket game cover" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     const frame = page.frameLocator(`iframe[title="Bucket game"]`);
     await expect(frame.getByRole("heading", { name: marker })).toBeVisible({ timeout: 15_000 });
     expect(consoleErrors).toEqual([]);

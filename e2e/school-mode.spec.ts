@@ -46,7 +46,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, options: { admin?: boolean; theme?: "light" | "dark"; width?: number } = {}): Promise<Page> {
+async function open(
+  browser: Browser,
+  options: { admin?: boolean; theme?: "light" | "dark"; width?: number } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: options.width ?? 1440, height: 900 },
@@ -59,7 +62,13 @@ async function open(browser: Browser, options: { admin?: boolean; theme?: "light
 }
 
 const shotsDir = process.env.SHOTS_DIR;
-async function shoot(browser: Browser, url: string, name: string, locate: (page: Page) => Promise<void>, admin = false) {
+async function shoot(
+  browser: Browser,
+  url: string,
+  name: string,
+  locate: (page: Page) => Promise<void>,
+  admin = false,
+) {
   if (!shotsDir) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
@@ -89,7 +98,9 @@ test("Community safety: the admin's word lists refuse a player's evasion in chat
   const input = player.getByRole("textbox", { name: "Chat message" });
   await input.fill("you are B A D");
   await input.press("Enter");
-  await expect(player.getByRole("alert").filter({ hasText: "Your message contains a word that is not allowed here" })).toBeVisible();
+  await expect(
+    player.getByRole("alert").filter({ hasText: "Your message contains a word that is not allowed here" }),
+  ).toBeVisible();
   await input.fill("well darn");
   await input.press("Enter");
   await expect(player.getByRole("log", { name: "Chat messages" }).getByText("well ****")).toBeVisible();
@@ -109,7 +120,9 @@ test("Community safety: the admin's word lists refuse a player's evasion in chat
   );
 });
 
-test("School mode: after the confirmation, chat off, profiles private, registration by invite code", async ({ browser }) => {
+test("School mode: after the confirmation, chat off, profiles private, registration by invite code", async ({
+  browser,
+}) => {
   const existing = await open(browser);
   const pupil = await registerPlayer(existing.context().request, "pupil");
   expect((await (await existing.request.get("/api/me/settings")).json()).profileVisibility).toBe("public");
@@ -145,7 +158,9 @@ test("School mode: after the confirmation, chat off, profiles private, registrat
   const username = uniqueName("new");
   await form.getByLabel("Username", { exact: true }).fill(username);
   await form.getByLabel("Password", { exact: true }).fill("e2e-player-password");
-  expect(seriousOrCritical(await axeViolations(visitor, { tags: WCAG_A_AA }), "/login?tab=register (invite-only)")).toEqual([]);
+  expect(
+    seriousOrCritical(await axeViolations(visitor, { tags: WCAG_A_AA }), "/login?tab=register (invite-only)"),
+  ).toEqual([]);
   await form.getByLabel("Invite code", { exact: true }).fill("not-the-code");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("This invite code is not valid")).toBeVisible();

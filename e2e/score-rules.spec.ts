@@ -14,7 +14,11 @@ type ScoreEntry = { score: number; user: { id: number; username: string } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("a game whose scores are times: its board lists them as times, lowest first (D90)", async ({ adminPage, adminServer, signIn }) => {
+test("a game whose scores are times: its board lists them as times, lowest first (D90)", async ({
+  adminPage,
+  adminServer,
+  signIn,
+}) => {
   test.setTimeout(60_000);
   const admin = adminPage.request;
   const [category] = await getJson<Array<{ id: number }>>(admin, "/api/categories");
@@ -32,9 +36,16 @@ test("a game whose scores are times: its board lists them as times, lowest first
   const game = (await created.json()) as Game;
   expect(game.scoreRules).toEqual(DEFAULT_SCORE_RULES);
 
-  const patched = await admin.patch(`/api/admin/games/${game.id}`, { data: { scoreRules: { order: "asc", format: "time_ms" } } });
+  const patched = await admin.patch(`/api/admin/games/${game.id}`, {
+    data: { scoreRules: { order: "asc", format: "time_ms" } },
+  });
   expect(patched.status(), await patched.text()).toBe(200);
-  expect(((await patched.json()) as Game).scoreRules).toEqual({ order: "asc", format: "time_ms", maxScore: null, minRoundMs: null });
+  expect(((await patched.json()) as Game).scoreRules).toEqual({
+    order: "asc",
+    format: "time_ms",
+    maxScore: null,
+    minRoundMs: null,
+  });
 
   // Three players each open a play and, once it has run longer than their time (a time cannot be longer than its
   // play), post it.
@@ -42,11 +53,16 @@ test("a game whose scores are times: its board lists them as times, lowest first
   const players = await Promise.all(times.map(() => signIn.player({ baseURL: adminServer.url, prefix: "sr" })));
   const plays = await Promise.all(
     players.map(async (p) => {
-      const res = await p.context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
+      const res = await p.context.request.post(`/api/games/${game.id}/play`, {
+        headers: { "Content-Type": "application/json" },
+        data: {},
+      });
       expect(res.status(), await res.text()).toBe(200);
       const { playId } = (await res.json()) as { playId: string };
       // D108: the round is measured from the gameplay start the game reports through the page
-      const started = await p.context.request.post(`/api/games/${game.id}/plays/${playId}/gameplay`, { data: { state: "start" } });
+      const started = await p.context.request.post(`/api/games/${game.id}/plays/${playId}/gameplay`, {
+        data: { state: "start" },
+      });
       expect(started.status(), await started.text()).toBe(204);
       return playId;
     }),
@@ -57,8 +73,13 @@ test("a game whose scores are times: its board lists them as times, lowest first
     expect(res.status(), await res.text()).toBe(201);
   }
   // A time longer than its play is refused, with the rule's message.
-  const late = await players[0].context.request.post(`/api/games/${game.id}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
-  const tooLong = await players[0].context.request.post("/api/scores", { data: { playId: ((await late.json()) as { playId: string }).playId, score: 60_000 } });
+  const late = await players[0].context.request.post(`/api/games/${game.id}/play`, {
+    headers: { "Content-Type": "application/json" },
+    data: {},
+  });
+  const tooLong = await players[0].context.request.post("/api/scores", {
+    data: { playId: ((await late.json()) as { playId: string }).playId, score: 60_000 },
+  });
   expect(tooLong.status()).toBe(400);
   expect(((await tooLong.json()) as { message: string }).message).toBe(SCORE_RULE_MESSAGES.longerThanPlay);
 

@@ -32,8 +32,12 @@ const QUICK_ROUND_MS = 5000;
  * here are ended at once and then wait that out).
  */
 async function pickGame(request: APIRequestContext): Promise<Game> {
-  const games = (await getJson<Game[]>(request, "/api/games?limit=100")).filter((g) => isOnGamesOrigin(g) && (g.scoreRules.minRoundMs ?? 0) <= QUICK_ROUND_MS);
-  const counts = await Promise.all(games.map(async (g) => (await getJson<ScoreEntry[]>(request, `/api/scores/game/${g.id}?limit=100`)).length));
+  const games = (await getJson<Game[]>(request, "/api/games?limit=100")).filter(
+    (g) => isOnGamesOrigin(g) && (g.scoreRules.minRoundMs ?? 0) <= QUICK_ROUND_MS,
+  );
+  const counts = await Promise.all(
+    games.map(async (g) => (await getJson<ScoreEntry[]>(request, `/api/scores/game/${g.id}?limit=100`)).length),
+  );
   const i = counts.indexOf(Math.min(...counts));
   expect(counts[i], "a game with room in its top 10").toBeLessThan(9);
   return games[i];
@@ -103,17 +107,22 @@ test.describe("scores from the game frame (D21–D23)", () => {
     await page.evaluate(() => {
       const w = window as unknown as { __seen: Array<{ origin: string; score?: number }> };
       w.__seen = [];
-      window.addEventListener("message", (e) => w.__seen.push({ origin: e.origin, score: (e.data as { payload?: { score?: number } })?.payload?.score }));
+      window.addEventListener("message", (e) =>
+        w.__seen.push({ origin: e.origin, score: (e.data as { payload?: { score?: number } })?.payload?.score }),
+      );
       window.postMessage({ v: 1, type: "score.submit", payload: { score: 999_999, won: true } }, "*");
     });
     await frame.locator("body").evaluate(() => {
       const nested = document.createElement("iframe");
       nested.setAttribute("sandbox", "allow-scripts");
-      nested.srcdoc = '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")</script>';
+      nested.srcdoc =
+        '<script>top.postMessage({ v: 1, type: "score.submit", payload: { score: 777, won: true } }, "*")</script>';
       document.body.appendChild(nested);
     });
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __seen: Array<{ origin: string; score?: number }> }).__seen))
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __seen: Array<{ origin: string; score?: number }> }).__seen),
+      )
       .toEqual(
         expect.arrayContaining([
           { origin: new URL(page.url()).origin, score: 999_999 },
@@ -146,7 +155,9 @@ test.describe("scores from the game frame (D21–D23)", () => {
     await expect(row.getByRole("cell").nth(2)).toHaveText(first.score.toLocaleString("en-US"));
 
     // A second round gets a new play session (one score per play): stored too, not refused.
-    const playPost = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/api/games/${game.id}/play`));
+    const playPost = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith(`/api/games/${game.id}/play`),
+    );
     await playRound(frame, game);
     await playPost;
     await expect.poll(() => posts.length).toBe(2);
@@ -155,10 +166,16 @@ test.describe("scores from the game frame (D21–D23)", () => {
     expect((await posts[1].response())?.status()).toBe(201);
 
     // /leaderboard and the profile's statistics (D25).
-    const board = await getJson<Array<{ user: { id: number; username: string }; gamesPlayed: number }>>(request, `/api/leaderboard?search=${username}`);
+    const board = await getJson<Array<{ user: { id: number; username: string }; gamesPlayed: number }>>(
+      request,
+      `/api/leaderboard?search=${username}`,
+    );
     expect(board).toHaveLength(1);
     expect(board[0]).toMatchObject({ user: { id: user.id, username }, gamesPlayed: 2 });
-    const stats = await getJson<{ games: Array<{ gameId: number; bestScore: number; scores: number }> }>(request, `/api/users/${user.id}/stats`);
+    const stats = await getJson<{ games: Array<{ gameId: number; bestScore: number; scores: number }> }>(
+      request,
+      `/api/users/${user.id}/stats`,
+    );
     expect(stats.games).toEqual([expect.objectContaining({ gameId: game.id, scores: 2 })]);
     expect(stats.games[0].bestScore).toBeGreaterThanOrEqual(first.score);
 

@@ -41,13 +41,18 @@ function v2GameId(admin: APIRequestContext): Promise<number> {
 async function play(page: Page, gameId: number): Promise<Frame> {
   await page.goto(`/game/${gameId}`);
   await page.getByRole("button", { name: "Play Now" }).first().click();
-  await expect(page.frameLocator(`iframe[title="${TITLE}"]`).locator("body")).toHaveAttribute("data-ready", "", { timeout: 15_000 });
+  await expect(page.frameLocator(`iframe[title="${TITLE}"]`).locator("body")).toHaveAttribute("data-ready", "", {
+    timeout: 15_000,
+  });
   const frame = page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`));
   expect(frame, "the game frame").toBeTruthy();
   return frame!;
 }
 
-async function newSignedOutContext(browser: import("@playwright/test").Browser, baseURL: string): Promise<BrowserContext> {
+async function newSignedOutContext(
+  browser: import("@playwright/test").Browser,
+  baseURL: string,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL });
   context.on("page", (p) => void waitForHydrationAfterNavigation(p));
   await acceptCookies(context);
@@ -82,11 +87,15 @@ test("a signed-in player's save is there in another browser after sign-in; the g
   await expect(frame.locator("#user")).toHaveText(player.username);
   await expect(frame.locator("#best")).toHaveText("none");
 
-  await frame.evaluate(() => (window as unknown as { __t: { set(k: string, v: string): Promise<void> } }).__t.set("best", "42"));
+  await frame.evaluate(() =>
+    (window as unknown as { __t: { set(k: string, v: string): Promise<void> } }).__t.set("best", "42"),
+  );
   // Sent within about a second (one batch a second, D76).
   await expect.poll(() => savedValue(first.request, gameId, "best"), { timeout: 10_000 }).toBe("42");
 
-  const received = JSON.stringify(await frame.evaluate(() => (window as unknown as { __received: unknown[] }).__received));
+  const received = JSON.stringify(
+    await frame.evaluate(() => (window as unknown as { __received: unknown[] }).__received),
+  );
   const sid = (await first.cookies()).find((c) => c.name === "sid")?.value;
   expect(sid, "the session cookie").toBeTruthy();
   expect(received).not.toContain(sid!);
@@ -95,7 +104,9 @@ test("a signed-in player's save is there in another browser after sign-in; the g
 
   // Another browser, signed in as the same player: the save is there.
   const second = await newSignedOutContext(browser, adminServer.url);
-  const login = await second.request.post("/api/auth/login", { data: { username: player.username, password: player.password } });
+  const login = await second.request.post("/api/auth/login", {
+    data: { username: player.username, password: player.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const other = await second.newPage();
   const otherFrame = await play(other, gameId);
@@ -105,20 +116,32 @@ test("a signed-in player's save is there in another browser after sign-in; the g
   await second.close();
 });
 
-test("a guest's saves stay in the browser and move to the account once signed in (D76)", async ({ browser, adminPage, adminServer }) => {
+test("a guest's saves stay in the browser and move to the account once signed in (D76)", async ({
+  browser,
+  adminPage,
+  adminServer,
+}) => {
   test.slow();
   const gameId = await v2GameId(adminPage.request);
   const context = await newSignedOutContext(browser, adminServer.url);
   const page = await context.newPage();
   const frame = await play(page, gameId);
   await expect(frame.locator("#user")).toHaveText("guest");
-  await frame.evaluate(() => (window as unknown as { __t: { set(k: string, v: string): Promise<void> } }).__t.set("level", "3"));
-  await expect.poll(() => page.evaluate((id) => window.localStorage.getItem(`arcadium-saves:${id}`), gameId), { timeout: 10_000 }).toContain('"level"');
+  await frame.evaluate(() =>
+    (window as unknown as { __t: { set(k: string, v: string): Promise<void> } }).__t.set("level", "3"),
+  );
+  await expect
+    .poll(() => page.evaluate((id) => window.localStorage.getItem(`arcadium-saves:${id}`), gameId), { timeout: 10_000 })
+    .toContain('"level"');
 
   await registerPlayer(context.request, "guestmove");
   const again = await play(page, gameId);
   await expect(again.locator("#user")).not.toHaveText("guest");
-  expect(await again.evaluate(() => (window as unknown as { __t: { get(k: string): Promise<string | null> } }).__t.get("level"))).toBe("3");
+  expect(
+    await again.evaluate(() =>
+      (window as unknown as { __t: { get(k: string): Promise<string | null> } }).__t.get("level"),
+    ),
+  ).toBe("3");
   expect(await savedValue(context.request, gameId, "level")).toBe("3");
   expect(await page.evaluate((id) => window.localStorage.getItem(`arcadium-saves:${id}`), gameId)).toBeNull();
   await context.close();
@@ -135,7 +158,11 @@ test("an oversized save is refused with a clear error, and the sound control rea
   const page = await context.newPage();
   const frame = await play(page, gameId);
   const error = await frame.evaluate(() => {
-    const t = (window as unknown as { __t: { set(k: string, v: string): Promise<void>; error(p: Promise<unknown>): Promise<unknown> } }).__t;
+    const t = (
+      window as unknown as {
+        __t: { set(k: string, v: string): Promise<void>; error(p: Promise<unknown>): Promise<unknown> };
+      }
+    ).__t;
     return t.error(t.set("huge", "x".repeat(1024 * 1024 + 1)));
   });
   // The key "huge" (4 bytes) and 1 MiB + 1 of value: one sized rule for the page and the server (contract/saves-constants.ts),
@@ -185,10 +212,12 @@ test("a game written against SDK v1 still scores beside v2 (D22, D75)", async ({
   await frame.evaluate(() => (window as unknown as { __t: { round(score: number): void } }).__t.round(777));
   await expect
     .poll(async () =>
-      ((await (await context.request.get(`/api/scores/game/${gameId}`)).json()) as Array<{ score: number; user: { id: number } }>).map((s) => [
-        s.user.id,
-        s.score,
-      ]),
+      (
+        (await (await context.request.get(`/api/scores/game/${gameId}`)).json()) as Array<{
+          score: number;
+          user: { id: number };
+        }>
+      ).map((s) => [s.user.id, s.score]),
     )
     .toEqual([[player.id, 777]]);
   expect(errors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);

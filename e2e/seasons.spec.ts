@@ -13,7 +13,12 @@ const test = base.extend<object, { adminServer: RunningServer }>({
   adminServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
-      const server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info", SEED_DEMO: "false" });
+      const server = await startServer({
+        NODE_ENV: "development",
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        LOG_LEVEL: "info",
+        SEED_DEMO: "false",
+      });
       await use(server);
       await server.stop();
     },
@@ -44,7 +49,10 @@ async function addGame(admin: APIRequestContext, title: string): Promise<{ id: n
 
 /** A play of the game, then its score, as the game page posts them (D21). */
 async function play(request: APIRequestContext, gameId: number, score: number) {
-  const started = await request.post(`/api/games/${gameId}/play`, { headers: { "Content-Type": "application/json" }, data: {} });
+  const started = await request.post(`/api/games/${gameId}/play`, {
+    headers: { "Content-Type": "application/json" },
+    data: {},
+  });
   expect(started.status(), await started.text()).toBe(200);
   const { playId } = (await started.json()) as { playId: string };
   const res = await request.post("/api/scores", { data: { playId, score } });
@@ -52,7 +60,13 @@ async function play(request: APIRequestContext, gameId: number, score: number) {
 }
 
 /** `scores.length` new players (each a signed-in API context) who each post one score on the game, a few at a time. */
-async function playersScoring(requests: APIRequest, baseURL: string, gameId: number, scores: number[], prefix: string): Promise<Player[]> {
+async function playersScoring(
+  requests: APIRequest,
+  baseURL: string,
+  gameId: number,
+  scores: number[],
+  prefix: string,
+): Promise<Player[]> {
   const players: Player[] = [];
   for (let i = 0; i < scores.length; i += 6) {
     const batch = await Promise.all(
@@ -112,7 +126,24 @@ test("a player outside the top rows sees their own row, highlighted, after the r
   await expect(mine.getByTestId("you-badge")).toHaveText("You");
   await expect(mine.locator("[data-field=rank]")).toHaveText("57");
   await expect(rows.nth(15)).toHaveAttribute("aria-current", "true");
-  await expect(rows.locator("[data-field=rank]")).toHaveText(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "52", "53", "54", "55", "56", "57"]);
+  await expect(rows.locator("[data-field=rank]")).toHaveText([
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "52",
+    "53",
+    "54",
+    "55",
+    "56",
+    "57",
+  ]);
 
   // /leaderboard (all time): the top 50, a "…", and my row with the rank the server gives it.
   const aroundMe = await getJson<Ranked[]>(me.context.request, "/api/leaderboard?around=me");
@@ -145,7 +176,13 @@ test("an archived season is opened by its link and from the pickers, with its la
   const admin = adminPage.request;
   const game = await addGame(admin, "E2E Seasons");
   // Far above anything the other test of this server scores, so that these three lead the season whatever ran before.
-  const players = await playersScoring(playwright.request, adminServer.url, game.id, [900_000_000, 800_000_000, 700_000_000], "ss");
+  const players = await playersScoring(
+    playwright.request,
+    adminServer.url,
+    game.id,
+    [900_000_000, 800_000_000, 700_000_000],
+    "ss",
+  );
   const before = await getJson<Season[]>(admin, "/api/seasons");
   const old = before.find((s) => s.current)!;
 

@@ -32,9 +32,19 @@ export const spawnServer: (opts: {
   readyTimeoutMs?: number;
 }) => Promise<SpawnedServer> = serverProcess.spawnServer;
 export const freePort: () => Promise<number> = serverProcess.freePort;
-export const createScratchDatabase: (adminUrl: string, prefix: string) => Promise<{ url: string; drop(): Promise<void> }> = serverProcess.createScratchDatabase;
+export const createScratchDatabase: (
+  adminUrl: string,
+  prefix: string,
+) => Promise<{ url: string; drop(): Promise<void> }> = serverProcess.createScratchDatabase;
 
-export type RunningServer = { url: string; gamesUrl: string; dataDir: string; process: ChildProcess; stop(): Promise<void>; logs(): string };
+export type RunningServer = {
+  url: string;
+  gamesUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+  logs(): string;
+};
 
 /** The environment of every e2e server; `env` of startServer adds to it. */
 const E2E_ENV = {
@@ -77,7 +87,13 @@ export async function makeEmptyTemplate(): Promise<string> {
 export async function makeDemoTemplate(empty: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-e2e-template-demo-"));
   try {
-    const seeding = await spawnServer({ dataDir: dir, fromDataDir: empty, publicHost: "localhost", env: E2E_ENV, readyTimeoutMs: 180_000 });
+    const seeding = await spawnServer({
+      dataDir: dir,
+      fromDataDir: empty,
+      publicHost: "localhost",
+      env: E2E_ENV,
+      readyTimeoutMs: 180_000,
+    });
     await seeding.stop(Infinity);
     const code = await seeding.exited;
     if (code !== 0) throw new Error(`the server that seeded the demo template exited with ${code}:\n${seeding.logs()}`);
@@ -112,5 +128,12 @@ export async function startServer(
     env: { ...E2E_ENV, ...env },
     gamesHost: options.gamesHost,
   });
-  return { url: server.url, gamesUrl: server.gamesUrl, dataDir: server.dataDir, process: server.child, logs: server.logs, stop: () => server.stop() };
+  return {
+    url: server.url,
+    gamesUrl: server.gamesUrl,
+    dataDir: server.dataDir,
+    process: server.child,
+    logs: server.logs,
+    stop: () => server.stop(),
+  };
 }

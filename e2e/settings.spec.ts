@@ -18,7 +18,9 @@ test.describe("Settings (D87) at 375 px", () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page).toHaveTitle("Settings - Arcadium");
     await expect(page.getByRole("heading", { name: "Danger zone" })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
 
     // A notification choice and the profile visibility are saved.
     const beaten = page.getByRole("switch", { name: "Beaten scores" });
@@ -45,7 +47,9 @@ test.describe("Settings (D87) at 375 px", () => {
 
   test("'Sign out everywhere else' signs the other browser out", async ({ page, player, browser, baseURL }) => {
     const other = await browser.newContext({ baseURL });
-    const login = await other.request.post("/api/auth/login", { data: { username: player.username, password: player.password } });
+    const login = await other.request.post("/api/auth/login", {
+      data: { username: player.username, password: player.password },
+    });
     expect(login.status()).toBe(200);
     await page.goto("/settings");
     await expect(page.getByText("This device")).toBeVisible();

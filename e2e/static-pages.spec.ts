@@ -6,11 +6,18 @@ import { acceptCookies, expect, test } from "./fixtures";
 const main = (page: Page) => page.getByRole("main");
 
 const POLICIES: Array<{ path: string; title: string; texts: RegExp[] }> = [
-  { path: "/privacy-policy", title: "Privacy Policy", texts: [/at least 13 years old to create an account/, /never sell your personal information/] },
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    texts: [/at least 13 years old to create an account/, /never sell your personal information/],
+  },
   {
     path: "/terms-of-service",
     title: "Terms of Service",
-    texts: [/at least 13 years old to use/, /at least 30 days’ notice before any material change to these Terms takes effect/],
+    texts: [
+      /at least 13 years old to use/,
+      /at least 30 days’ notice before any material change to these Terms takes effect/,
+    ],
   },
   { path: "/cookie-policy", title: "Cookie Policy", texts: [/‘Essential Only’/, /cookieConsent/] },
   { path: "/responsible-gaming", title: "Responsible Gaming", texts: [/aged 13 and over/, /Take a break/] },
@@ -24,7 +31,8 @@ test.describe("static pages", () => {
       await expect(page).toHaveTitle(`${p.title} - Arcadium`);
       await expect(main(page).getByRole("heading", { level: 1, name: p.title })).toBeVisible();
       await expect(main(page).getByText("Last updated: May 15, 2025")).toBeVisible();
-      for (const text of p.texts) await expect(main(page).getByText(text).filter({ visible: true }).first()).toBeVisible();
+      for (const text of p.texts)
+        await expect(main(page).getByText(text).filter({ visible: true }).first()).toBeVisible();
       expect(await main(page).getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(4);
       expect(consoleErrors).toEqual([]);
     });
@@ -34,7 +42,16 @@ test.describe("static pages", () => {
     await acceptCookies(page);
     await page.goto("/advertise-with-us");
     await expect(page).toHaveTitle("Advertise With Us - Arcadium");
-    for (const text of ["1M+", "Monthly Users", "5M+", "Games Played Monthly", "18-34", "Core Age Group", "12min", "Average Session"]) {
+    for (const text of [
+      "1M+",
+      "Monthly Users",
+      "5M+",
+      "Games Played Monthly",
+      "18-34",
+      "Core Age Group",
+      "12min",
+      "Average Session",
+    ]) {
       await expect(main(page).getByText(text, { exact: true })).toBeVisible();
     }
     const policy = main(page).getByRole("region", { name: "Advertising policy" });
@@ -51,7 +68,9 @@ test.describe("static pages", () => {
     await page.getByRole("option", { name: "$5,000 - $20,000" }).click();
     await form.getByLabel(/Campaign Goals/).fill("Launch our new puzzle game to players aged 18-34.");
     await form.getByRole("button", { name: "Submit Inquiry" }).click();
-    await expect(page.getByText("Thanks! Our team will contact you within 2 business days.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Thanks! Our team will contact you within 2 business days.", { exact: true }),
+    ).toBeVisible();
     await expect(form.getByLabel("Company Name")).toHaveValue("");
     expect(consoleErrors).toEqual([]);
   });
@@ -90,7 +109,9 @@ test.describe("static pages", () => {
     await form.getByLabel(/Subject/).fill("Hello");
     await form.getByLabel("Message").fill("I love the games!");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Thanks for your message! We will get back to you soon.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Thanks for your message! We will get back to you soon.", { exact: true }),
+    ).toBeVisible();
     await expect(form.getByLabel("Message")).toHaveValue("");
     expect(consoleErrors).toEqual([]);
   });
@@ -116,7 +137,16 @@ test.describe("static pages", () => {
   test("static pages fit a 375 px screen", async ({ page }) => {
     await acceptCookies(page);
     await page.setViewportSize({ width: 375, height: 740 });
-    for (const path of ["/privacy-policy", "/terms-of-service", "/cookie-policy", "/responsible-gaming", "/advertise-with-us", "/about", "/contact", "/help"]) {
+    for (const path of [
+      "/privacy-policy",
+      "/terms-of-service",
+      "/cookie-policy",
+      "/responsible-gaming",
+      "/advertise-with-us",
+      "/about",
+      "/contact",
+      "/help",
+    ]) {
       await page.goto(path);
       await expect(main(page).getByRole("heading", { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -32,7 +32,10 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   // D106: an admin's first sign-in goes straight to the set-up, and the nav offers nothing else until it is done
   await expect(page).toHaveURL(/\/cms\/two-step$/);
   await expect(page.getByRole("heading", { name: "Set up two-step sign-in to continue" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText(["Main Site", "Two-step sign-in"]);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText([
+    "Main Site",
+    "Two-step sign-in",
+  ]);
   expect((await page.request.get(`${server.url}/api/admin/dashboard`)).status()).toBe(403);
 
   // Set up
@@ -53,7 +56,11 @@ test("enrol in the CMS, then sign in with the emailed code and the authenticator
   await expect(page.getByText("10 unused recovery codes left.")).toBeVisible();
 
   // Sign out, sign in again: the emailed code is no longer enough
-  await page.getByRole("navigation", { name: "Admin" }).locator("xpath=..").getByRole("link", { name: "Logout" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .locator("xpath=..")
+    .getByRole("link", { name: "Logout" })
+    .click();
   await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByRole("button", { name: "Send code" }).click();

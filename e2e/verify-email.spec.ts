@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, test, uniqueName, verificationTokensMailedTo } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  PLAYER_PASSWORD as PASSWORD,
+  test,
+  uniqueName,
+  verificationTokensMailedTo,
+} from "./fixtures";
 
 /**
  * Registration with an address you do not own: an address given on /login's Register tab
@@ -9,7 +16,8 @@ import { acceptCookies, expect, PLAYER_PASSWORD as PASSWORD, test, uniqueName, v
 test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 
 /** Console errors other than the 401s the browser logs for an expected failed sign-in. */
-const unexpected = (errors: string[]) => errors.filter((e) => !(/status of 401/.test(e) && /\/api\/auth\/login\b/.test(e)));
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !(/status of 401/.test(e) && /\/api\/auth\/login\b/.test(e)));
 
 async function signIn(page: Page, name: string) {
   await page.goto("/login");
@@ -43,7 +51,9 @@ test("an address given at registration signs in only after its link is followed;
 
   // The screen says where the link went and how to sign in until then; Continue goes on to returnTo.
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await expect(page.getByText(`We sent a link to ${email} to confirm it. Until then, sign in with your username.`)).toBeVisible();
+  await expect(
+    page.getByText(`We sent a link to ${email} to confirm it. Until then, sign in with your username.`),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/leaderboard");
 
   // Not confirmed yet: the address is answered like an unknown account; the username signs in.

@@ -126,7 +126,8 @@ const JUMPS: Jump[] = [];
 for (const runUp of [-RUN, -RUN / 2, 0, RUN / 2, RUN])
   for (const hold of [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, Infinity])
     for (const steer of [-1, 0, 1] as const)
-      for (const steerFrom of steer === Math.sign(runUp) ? [0] : [0, 0.1, 0.2, 0.3, 0.4]) JUMPS.push({ runUp, hold, steer, steerFrom });
+      for (const steerFrom of steer === Math.sign(runUp) ? [0] : [0, 0.1, 0.2, 0.3, 0.4])
+        JUMPS.push({ runUp, hold, steer, steerFrom });
 
 function solve(level: Level): Solution {
   const rows = level.rows.length;
@@ -141,7 +142,8 @@ function solve(level: Level): Solution {
   };
   const solid = (c: number, r: number) => tileAt(c, r) === "#";
   const supports = (c: number, r: number) => tileAt(c, r) === "#" || tileAt(c, r) === "-";
-  const overlap = (a: Body, x: number, y: number, w: number, h: number) => a.x < x + w && a.x + PW > x && a.y < y + h && a.y + PH > y;
+  const overlap = (a: Body, x: number, y: number, w: number, h: number) =>
+    a.x < x + w && a.x + PW > x && a.y < y + h && a.y + PH > y;
 
   // Copies of the game's moveX / moveY.
   function moveX(o: Body, dx: number): boolean {
@@ -198,13 +200,20 @@ function solve(level: Level): Solution {
         spots.push({ c, r });
       }
   const spotAt = (c: number, r: number) => index.get(`${c},${r}`);
-  const standing = (s: Spot): Body => ({ x: (s.c + 0.5) * T - PW / 2, y: (s.r + 1) * T - PH, vx: 0, vy: 0, onGround: true });
+  const standing = (s: Spot): Body => ({
+    x: (s.c + 0.5) * T - PW / 2,
+    y: (s.r + 1) * T - PH,
+    vx: 0,
+    vy: 0,
+    onGround: true,
+  });
 
   /** Crystals the player touches at this position (bitmask), and whether it touches the door. */
   function touches(p: Body): { crystals: number; door: boolean; dead: boolean } {
     let got = 0;
     crystals.forEach((cr, k) => {
-      if (Math.abs(p.x + PW / 2 - (cr.c + 0.5) * T) < PICK_X && Math.abs(p.y + PH / 2 - (cr.r + 0.5) * T) < PICK_Y) got |= 1 << k;
+      if (Math.abs(p.x + PW / 2 - (cr.c + 0.5) * T) < PICK_X && Math.abs(p.y + PH / 2 - (cr.r + 0.5) * T) < PICK_Y)
+        got |= 1 << k;
     });
     let dead = p.y > rows * T; // in a pit: nothing to land on any more
     for (let r = Math.floor(p.y / T); r <= Math.floor((p.y + PH) / T); r++)
@@ -372,7 +381,9 @@ describe.each(LEVELS.map((level, i) => ({ level, cave: `cave ${i + 1} "${level.n
     }
     // Side walls come from the game (columns outside the map are rock). Above the map is air, so the
     // highest place to stand must leave room for a full jump with the player's head still inside the map.
-    const highest = rows.findIndex((row, r) => [...row].some((t, c) => !"#-^".includes(t) && "#-".includes(rows[r + 1]?.[c] ?? ".")));
+    const highest = rows.findIndex((row, r) =>
+      [...row].some((t, c) => !"#-^".includes(t) && "#-".includes(rows[r + 1]?.[c] ?? ".")),
+    );
     expect((highest + 1) * T - PH - JUMP_HEIGHT).toBeGreaterThanOrEqual(0);
     // Below the map the game takes a life (asserted from game.js above); the solver treats every opening in
     // the bottom row as a deadly pit, so no route in the next test goes through one.
@@ -380,7 +391,9 @@ describe.each(LEVELS.map((level, i) => ({ level, cave: `cave ${i + 1} "${level.n
 
   it("can be completed: from P every crystal can be collected and then the door reached, without spikes or pits", () => {
     const s = solve(level);
-    const missed = s.crystals.filter((_, k) => !(s.reachableCrystals & (1 << k))).map((c) => `column ${c.c}, row ${c.r}`);
+    const missed = s.crystals
+      .filter((_, k) => !(s.reachableCrystals & (1 << k)))
+      .map((c) => `column ${c.c}, row ${c.r}`);
     expect(missed, "crystals out of reach").toEqual([]);
     expect(s.doorReachable, "the door can be reached").toBe(true);
     expect(s.completable, "the door can be reached with every crystal collected").toBe(true);

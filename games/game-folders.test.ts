@@ -8,7 +8,9 @@ const gamesRoot = path.join(repoRoot, "games");
 
 describe("built-in games (D26)", () => {
   it("every folder under games/ is a complete game: valid game.json, index.html using the SDK, a local cover", async () => {
-    const folders = (await fs.readdir(gamesRoot, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = (await fs.readdir(gamesRoot, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.length).toBeGreaterThanOrEqual(3);
     for (const slug of folders) {
       const dir = path.join(gamesRoot, slug);
@@ -27,7 +29,10 @@ describe("built-in games (D26)", () => {
   });
 
   it("D90: every built-in game declares its score rules, and migration 0010 gave older installs the same ones (or no maximum, which the start-up sync fills, D108)", async () => {
-    const migration = await fs.readFile(path.join(repoRoot, "src/server/db/migrations/0010_builtin_score_rules.sql"), "utf8");
+    const migration = await fs.readFile(
+      path.join(repoRoot, "src/server/db/migrations/0010_builtin_score_rules.sql"),
+      "utf8",
+    );
     const builtins = await readBuiltinGames(gamesRoot);
     expect(builtins.length).toBeGreaterThanOrEqual(3);
     for (const { slug, manifest } of builtins) {

@@ -62,8 +62,14 @@ const INLINE_HELPERS: Array<[RegExp, string]> = [
   [/AudioContext/, "its own sound (use ArcadiumRuntime.sound)"],
   [/\.arcTo\(/, "its own rounded rectangle (use ArcadiumRuntime.roundRect)"],
   [/matchMedia\(/, "its own touch-screen detection (use ArcadiumRuntime.coarsePointer)"],
-  [/setPointerCapture\([^)]*\);[^\n]*\n[^\n]*refresh/, "its own canvas touch buttons (use ArcadiumRuntime.canvasTouch)"],
-  [/\b(loadingProgress|gameplayStart|gameplayStop|submitScore)\b/, "its own SDK calls (panelGame's startRound / endRound / run, or the Shell, make them)"],
+  [
+    /setPointerCapture\([^)]*\);[^\n]*\n[^\n]*refresh/,
+    "its own canvas touch buttons (use ArcadiumRuntime.canvasTouch)",
+  ],
+  [
+    /\b(loadingProgress|gameplayStart|gameplayStop|submitScore)\b/,
+    "its own SDK calls (panelGame's startRound / endRound / run, or the Shell, make them)",
+  ],
   [/addEventListener\(\s*['"]resize['"]/, "its own start-up (use panelGame's run, or Shell.init)"],
 ];
 
@@ -75,7 +81,10 @@ describe("built-in games use the one runtime (D26)", () => {
     for (const slug of folders) {
       const dir = path.join(gamesRoot, slug);
       const { scripts, styles } = assets(await fs.readFile(path.join(dir, "index.html"), "utf8"));
-      expect(scripts.slice(0, 2), `${slug}: the SDK, then the runtime`).toEqual(["/sdk/v2.js", "/sdk/runtime/runtime.js"]);
+      expect(scripts.slice(0, 2), `${slug}: the SDK, then the runtime`).toEqual([
+        "/sdk/v2.js",
+        "/sdk/runtime/runtime.js",
+      ]);
       const own = scripts.filter((s) => !s.startsWith("/sdk/"));
       expect(scripts.slice(scripts.length - own.length), `${slug}: its own scripts come last`).toEqual(own);
       for (const file of own) await expect(fs.access(path.join(dir, file)), `${slug}/${file}`).resolves.toBeUndefined();
@@ -99,7 +108,9 @@ describe("built-in games use the one runtime (D26)", () => {
     expect(runtime).toEqual(expect.arrayContaining(["runtime.js", "shell.js", "shell.css", "panels.css"]));
     const runtimeBytes = await Promise.all(runtime.map((f) => fs.readFile(path.join(runtimeDir, f), "utf8")));
     const helpers = await runtimeHelperNames();
-    expect(helpers).toEqual(expect.arrayContaining(["sdk", "sound", "fitCanvas", "heldKeys", "loop", "showState", "canvasTouch"]));
+    expect(helpers).toEqual(
+      expect.arrayContaining(["sdk", "sound", "fitCanvas", "heldKeys", "loop", "showState", "canvasTouch"]),
+    );
     const declares = new RegExp(`\\bfunction\\s+(${helpers.join("|")})\\s*\\(`);
     for (const slug of await gameFolders()) {
       const dir = path.join(gamesRoot, slug);
@@ -108,16 +119,32 @@ describe("built-in games use the one runtime (D26)", () => {
         const text = await fs.readFile(path.join(dir, file), "utf8");
         expect(runtimeBytes.includes(text), `${slug}/${file} is a copy of a runtime file`).toBe(false);
         if (!file.endsWith(".js")) continue;
-        expect(declares.exec(text)?.[0], `${slug}/${file} declares a function named like a runtime helper`).toBeUndefined();
-        for (const [pattern, what] of INLINE_HELPERS) expect(pattern.test(text), `${slug}/${file}: ${what}`).toBe(false);
+        expect(
+          declares.exec(text)?.[0],
+          `${slug}/${file} declares a function named like a runtime helper`,
+        ).toBeUndefined();
+        for (const [pattern, what] of INLINE_HELPERS)
+          expect(pattern.test(text), `${slug}/${file}: ${what}`).toBe(false);
       }
     }
   });
 
   it("no index.html writes again a part of the page that the runtime adds (sound button, Start, game-over panel)", async () => {
     const added = { "runtime.js": await idsAddedBy("runtime.js"), "shell.js": await idsAddedBy("shell.js") };
-    expect(added["runtime.js"]).toEqual(expect.arrayContaining(["mute", "start", "over", "result", "final", "detail", "again"]));
-    expect(added["shell.js"]).toEqual(expect.arrayContaining(["mute", "start-btn", "over-screen", "over-result", "over-score", "again-btn", "menu-btn"]));
+    expect(added["runtime.js"]).toEqual(
+      expect.arrayContaining(["mute", "start", "over", "result", "final", "detail", "again"]),
+    );
+    expect(added["shell.js"]).toEqual(
+      expect.arrayContaining([
+        "mute",
+        "start-btn",
+        "over-screen",
+        "over-result",
+        "over-score",
+        "again-btn",
+        "menu-btn",
+      ]),
+    );
     for (const slug of await gameFolders()) {
       const html = await fs.readFile(path.join(gamesRoot, slug, "index.html"), "utf8");
       const builder = assets(html).scripts.includes("/sdk/runtime/shell.js") ? "shell.js" : "runtime.js";
@@ -126,8 +153,13 @@ describe("built-in games use the one runtime (D26)", () => {
         ids.filter((id) => added[builder].includes(id)),
         `${slug}/index.html declares what ${builder} adds`,
       ).toEqual([]);
-      expect(html, `${slug}/index.html: an empty touch bar (shell.js adds it)`).not.toMatch(/<div class="touch"[^>]*>\s*<\/div>/);
-      const panelOrShell = builder === "shell.js" ? /id="title-screen"[^>]*>\s*<div class="panel">/ : /id="title"[^>]*>\s*<div class="panel">/;
+      expect(html, `${slug}/index.html: an empty touch bar (shell.js adds it)`).not.toMatch(
+        /<div class="touch"[^>]*>\s*<\/div>/,
+      );
+      const panelOrShell =
+        builder === "shell.js"
+          ? /id="title-screen"[^>]*>\s*<div class="panel">/
+          : /id="title"[^>]*>\s*<div class="panel">/;
       expect(html, `${slug}/index.html declares its title panel, which ${builder} completes`).toMatch(panelOrShell);
     }
   });
@@ -161,7 +193,13 @@ describe("the games origin serves the runtime (D2)", () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-runtime-data-"));
     await fs.cp(path.join(repoRoot, "sdk"), path.join(root, "sdk"), { recursive: true });
     const config = loadConfig(
-      { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:5000", GAMES_URL: "http://127.0.0.1:5001" },
+      {
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        PUBLIC_URL: "http://localhost:5000",
+        GAMES_URL: "http://127.0.0.1:5001",
+      },
       root,
     );
     gamesApp = await buildGamesApp({ config });
@@ -178,7 +216,9 @@ describe("the games origin serves the runtime (D2)", () => {
       const res = await gamesApp.inject({ method: "GET", url: `/sdk/runtime/${file}` });
       expect(res.statusCode, file).toBe(200);
       expect(res.body).toBe(await fs.readFile(path.join(runtimeDir, file), "utf8"));
-      expect(res.headers["content-type"]).toMatch(file.endsWith(".css") ? /^text\/css/ : /^(text|application)\/javascript/);
+      expect(res.headers["content-type"]).toMatch(
+        file.endsWith(".css") ? /^text\/css/ : /^(text|application)\/javascript/,
+      );
       expect(res.headers["content-security-policy"]).toBe("frame-ancestors http://localhost:5000");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["set-cookie"]).toBeUndefined();

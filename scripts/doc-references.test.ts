@@ -35,16 +35,20 @@ function extractReferences(text: string): (Reference & { inRange?: boolean })[] 
     for (const m of content.matchAll(/\bD(\d{1,3})\b(?:\s*[–-]\s*D(\d{1,3})\b|[–-](\d{1,3})\b)?/g)) {
       const from = Number(m[1]);
       const to = Number(m[2] ?? m[3] ?? from);
-      for (const n of range(from, to)) out.push({ kind: "decision", id: `D${n}`, line, inRange: n !== from && n !== to });
+      for (const n of range(from, to))
+        out.push({ kind: "decision", id: `D${n}`, line, inRange: n !== from && n !== to });
     }
     // "§N" and "§N.M" (the spec is the only sectioned document the code cites), also in lists
     // ("§4, §5, §8", "§7/§8") and ranges ("§2–§4").
     for (const m of content.matchAll(/§\s?(\d{1,2}(?:\.\d{1,2})?)(?:\s*[–-]\s*§?\s?(\d{1,2})\b)?/g)) {
       if (m[2] === undefined) out.push({ kind: "spec", id: `§${m[1]}`, line });
-      else for (const n of range(Number.parseInt(m[1], 10), Number(m[2]))) out.push({ kind: "spec", id: `§${n}`, line });
+      else
+        for (const n of range(Number.parseInt(m[1], 10), Number(m[2]))) out.push({ kind: "spec", id: `§${n}`, line });
     }
     // "issue 8", "Issue 3", "issue #4", and plural lists or ranges: "issues 2–7", "issues 4 and 5".
-    for (const m of content.matchAll(/\b[Ii]ssue\s+#?(\d{1,4})\b|\b[Ii]ssues\s+#?(\d{1,4}(?:\s*(?:[–-]|,|and|&)\s*#?\d{1,4})*)/g)) {
+    for (const m of content.matchAll(
+      /\b[Ii]ssue\s+#?(\d{1,4})\b|\b[Ii]ssues\s+#?(\d{1,4}(?:\s*(?:[–-]|,|and|&)\s*#?\d{1,4})*)/g,
+    )) {
       if (m[1] !== undefined) {
         out.push({ kind: "issue", id: m[1], line });
         continue;
@@ -57,7 +61,8 @@ function extractReferences(text: string): (Reference & { inRange?: boolean })[] 
         for (const n of b === undefined ? [a] : range(a, b)) out.push({ kind: "issue", id: String(n), line });
       }
     }
-    for (const m of content.matchAll(/\bADR[ -]?(\d{3})\b|\bdocs\/decisions\/(\d{3})\b/g)) out.push({ kind: "adr", id: m[1] ?? m[2], line });
+    for (const m of content.matchAll(/\bADR[ -]?(\d{3})\b|\bdocs\/decisions\/(\d{3})\b/g))
+      out.push({ kind: "adr", id: m[1] ?? m[2], line });
   });
   return out;
 }
@@ -83,7 +88,12 @@ function definedEntries(decisions: string, spec: string, issues: string, adrFile
 
 /** `file:line: what` for each reference without an entry. A number inside a range may also be one never assigned. */
 function unresolved(file: string, text: string, defined: ReturnType<typeof definedEntries>): string[] {
-  const where = { decision: "docs/product/decisions.md", spec: "docs/product/spec.md", issue: "docs/product/issues.md", adr: "docs/decisions/" };
+  const where = {
+    decision: "docs/product/decisions.md",
+    spec: "docs/product/spec.md",
+    issue: "docs/product/issues.md",
+    adr: "docs/decisions/",
+  };
   const name = { decision: "", spec: "", issue: "issue ", adr: "ADR " };
   return extractReferences(text)
     .filter((r) => !defined[r.kind].has(r.id) && !(r.inRange && defined.unassigned.has(r.id)))
@@ -94,7 +104,9 @@ function unresolved(file: string, text: string, defined: ReturnType<typeof defin
 function adrHeader(text: string): { date?: string; status?: string } {
   const head = text.split("\n").slice(0, 12).join("\n");
   const date = /^[-*\s]*\**Date:?\**:?\s*(\d{4}-\d{2}-\d{2})\s*$/im.exec(head)?.[1];
-  const status = /^[-*\s]*\**Status:?\**:?\s*((?:Accepted|Proposed|Deprecated|Superseded by \d{3}\b).*)$/im.exec(head)?.[1];
+  const status = /^[-*\s]*\**Status:?\**:?\s*((?:Accepted|Proposed|Deprecated|Superseded by \d{3}\b).*)$/im.exec(
+    head,
+  )?.[1];
   return { date, status };
 }
 
@@ -124,7 +136,13 @@ function sources(): { file: string; text: string }[] {
 }
 const adrDir = "docs/decisions";
 const adrFiles = () => readdirSync(join(root, adrDir)).filter((name) => /^\d{3}-.*\.md$/.test(name));
-const productDocs = () => definedEntries(read("docs/product/decisions.md"), read("docs/product/spec.md"), read("docs/product/issues.md"), adrFiles());
+const productDocs = () =>
+  definedEntries(
+    read("docs/product/decisions.md"),
+    read("docs/product/spec.md"),
+    read("docs/product/issues.md"),
+    adrFiles(),
+  );
 
 describe("reference extraction", () => {
   const ids = (text: string, kind: Kind) =>
@@ -154,8 +172,14 @@ describe("reference extraction", () => {
   });
 
   it("names the file and line of a reference without an entry", () => {
-    const defined = definedEntries("## D1: Name\n## D3: Data\nNumbers never assigned: D2\n", "## §2 Screens\n", "## Issue 8: Hardening\n", ["004-x.md"]);
-    const fake = "D1 and D1–D3 are fine, so is ADR 004\n\nbut D999 is not, nor spec §10, nor issue 99; D2 alone is not either, nor ADR 009";
+    const defined = definedEntries(
+      "## D1: Name\n## D3: Data\nNumbers never assigned: D2\n",
+      "## §2 Screens\n",
+      "## Issue 8: Hardening\n",
+      ["004-x.md"],
+    );
+    const fake =
+      "D1 and D1–D3 are fine, so is ADR 004\n\nbut D999 is not, nor spec §10, nor issue 99; D2 alone is not either, nor ADR 009";
     expect(unresolved("src/x.ts", fake, defined)).toEqual([
       "src/x.ts:3: D999 has no entry in docs/product/decisions.md",
       "src/x.ts:3: D2 has no entry in docs/product/decisions.md",
@@ -166,9 +190,15 @@ describe("reference extraction", () => {
   });
 
   it("reads an ADR's date and status, and notices when one is missing", () => {
-    expect(adrHeader("# 009 X\n\n- Date: 2026-11-25\n- Status: Superseded by 010\n")).toEqual({ date: "2026-11-25", status: "Superseded by 010" });
+    expect(adrHeader("# 009 X\n\n- Date: 2026-11-25\n- Status: Superseded by 010\n")).toEqual({
+      date: "2026-11-25",
+      status: "Superseded by 010",
+    });
     expect(adrHeader("# 009 X\n\nStatus: Accepted\n\n## Context\n")).toEqual({ date: undefined, status: "Accepted" });
-    expect(adrHeader("# 009 X\n\nDate: 2026-11-25\nStatus: maybe\n")).toEqual({ date: "2026-11-25", status: undefined });
+    expect(adrHeader("# 009 X\n\nDate: 2026-11-25\nStatus: maybe\n")).toEqual({
+      date: "2026-11-25",
+      status: undefined,
+    });
   });
 });
 
@@ -200,8 +230,13 @@ describe("ADRs in docs/decisions/", () => {
 
   it.each(adrs)("%s has a date and a status at the top", (name) => {
     const { date, status } = adrHeader(read(`${dir}/${name}`));
-    expect(date ?? "none", `${dir}/${name}: add a line "Date: YYYY-MM-DD" under the title`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(status, `${dir}/${name}: add a line "Status: Accepted" (or Proposed, Deprecated, Superseded by NNN) under the title`).toBeDefined();
+    expect(date ?? "none", `${dir}/${name}: add a line "Date: YYYY-MM-DD" under the title`).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
+    expect(
+      status,
+      `${dir}/${name}: add a line "Status: Accepted" (or Proposed, Deprecated, Superseded by NNN) under the title`,
+    ).toBeDefined();
   });
 
   it.each(adrs)("%s is listed in docs/decisions/README.md", (name) => {

@@ -45,7 +45,10 @@ export function commonPasswordsText() {
     seen.add(password);
     if (seen.size === COUNT) break;
   }
-  if (seen.size < COUNT) throw new Error(`${SOURCE_PACKAGE} ${pkg.version} has only ${seen.size} passwords of ${MIN_LENGTH} to ${MAX_LENGTH} characters`);
+  if (seen.size < COUNT)
+    throw new Error(
+      `${SOURCE_PACKAGE} ${pkg.version} has only ${seen.size} passwords of ${MIN_LENGTH} to ${MAX_LENGTH} characters`,
+    );
 
   const header =
     `# The ${COUNT} most common passwords of ${MIN_LENGTH} to ${MAX_LENGTH} characters, lower-cased, most common first.` +

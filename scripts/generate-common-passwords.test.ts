@@ -25,7 +25,9 @@ describe("common passwords list (scripts/generate-common-passwords.mjs)", () => 
 
   it(`holds ${COUNT} distinct lower-case passwords that the length rule lets through, after a header naming the source`, async () => {
     const [header, ...rest] = (await fs.readFile(DEFAULT_OUT, "utf8")).split("\n");
-    expect(header).toMatch(new RegExp(`^# .*Source: ${SOURCE_PACKAGE.replace("/", "\\/")} \\d+\\.\\d+\\.\\d+ \\(MIT\\)`));
+    expect(header).toMatch(
+      new RegExp(`^# .*Source: ${SOURCE_PACKAGE.replace("/", "\\/")} \\d+\\.\\d+\\.\\d+ \\(MIT\\)`),
+    );
     expect(rest.pop()).toBe(""); // the file ends with a line break
     expect(rest).toHaveLength(10_000);
     expect(new Set(rest).size).toBe(rest.length);
@@ -40,12 +42,14 @@ describe("common passwords list (scripts/generate-common-passwords.mjs)", () => 
   });
 
   it("the server compares in any case and width; a rare password and the e2e players' password are not on it", async () => {
-    for (const p of ["password123", "Qwerty123", "PASSWORD1", "ｐａｓｓｗｏｒｄ１２３"]) expect(isCommonPassword(p), p).toBe(true);
+    for (const p of ["password123", "Qwerty123", "PASSWORD1", "ｐａｓｓｗｏｒｄ１２３"])
+      expect(isCommonPassword(p), p).toBe(true);
     // (e2e/fixtures/accounts.ts is read, not imported: it loads Playwright)
     const playerPassword = /PLAYER_PASSWORD = "([^"]+)"/.exec(
       await fs.readFile(path.join(import.meta.dirname, "..", "e2e", "fixtures", "accounts.ts"), "utf8"),
     )?.[1];
     expect(playerPassword).toBeTruthy();
-    for (const p of ["tangerine-lighthouse-42", playerPassword!, "correct horse"]) expect(isCommonPassword(p), p).toBe(false);
+    for (const p of ["tangerine-lighthouse-42", playerPassword!, "correct horse"])
+      expect(isCommonPassword(p), p).toBe(false);
   });
 });

@@ -26,25 +26,36 @@ let eslint: ESLint;
 let layersOnly: ESLint;
 // Linting a snippet: the file need not exist, only the modules it imports. The cycle rule would walk the whole import
 // graph behind each snippet and is checked on its own fixtures below, so these runs leave it out.
-const lint = async (filePath: string, code: string) => ruleIds(await layersOnly.lintText(code, { filePath: path.join(root, filePath) }));
+const lint = async (filePath: string, code: string) =>
+  ruleIds(await layersOnly.lintText(code, { filePath: path.join(root, filePath) }));
 
 beforeAll(() => {
   // `ignore: false` lets the fixtures, which `npm run lint` ignores, be linted.
   eslint = new ESLint({ cwd: root, ignore: false });
-  layersOnly = new ESLint({ cwd: root, ignore: false, overrideConfig: { rules: { "arcadium/no-import-cycle": "off" } } });
+  layersOnly = new ESLint({
+    cwd: root,
+    ignore: false,
+    overrideConfig: { rules: { "arcadium/no-import-cycle": "off" } },
+  });
 });
 
 // Loading the parsers and resolving the first imports takes a while on a busy 2-core machine.
 describe("lint configuration: client layers", { timeout: 60_000 }, () => {
   it("refuses a feature importing another feature, through the @/ alias or a relative path", async () => {
     const games = someModuleIn("src/client/features/games", "@/features/games");
-    expect(await lint("src/client/features/reviews/components/probe.tsx", `import * as other from "${games}";\nexport const probe = other;\n`)).toEqual([
-      "import-x/no-restricted-paths",
-    ]);
+    expect(
+      await lint(
+        "src/client/features/reviews/components/probe.tsx",
+        `import * as other from "${games}";\nexport const probe = other;\n`,
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
     const relative = someModuleIn("src/client/features/games", "../../games");
-    expect(await lint("src/client/features/reviews/components/probe.tsx", `import * as other from "${relative}";\nexport const probe = other;\n`)).toEqual([
-      "import-x/no-restricted-paths",
-    ]);
+    expect(
+      await lint(
+        "src/client/features/reviews/components/probe.tsx",
+        `import * as other from "${relative}";\nexport const probe = other;\n`,
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
   });
 
   it("lets a feature import its own modules and the shared components", async () => {
@@ -55,9 +66,12 @@ describe("lint configuration: client layers", { timeout: 60_000 }, () => {
 
   it("refuses a feature importing app/", async () => {
     const app = someModuleIn("src/client/app", "@/app");
-    expect(await lint("src/client/features/games/components/probe.tsx", `import * as app from "${app}";\nexport const probe = app;\n`)).toEqual([
-      "import-x/no-restricted-paths",
-    ]);
+    expect(
+      await lint(
+        "src/client/features/games/components/probe.tsx",
+        `import * as app from "${app}";\nexport const probe = app;\n`,
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
   });
 
   it("refuses components/ or lib/ importing a feature", async () => {
@@ -70,7 +84,9 @@ describe("lint configuration: client layers", { timeout: 60_000 }, () => {
   it("refuses production code importing a test helper, and lets a test import it", async () => {
     const helper = someModuleIn("src/test", "@test");
     const code = `import * as helper from "${helper}";\nexport const probe = helper;\n`;
-    expect(await lint("src/client/features/games/components/probe.tsx", code)).toEqual(["import-x/no-restricted-paths"]);
+    expect(await lint("src/client/features/games/components/probe.tsx", code)).toEqual([
+      "import-x/no-restricted-paths",
+    ]);
     expect(await lint("src/client/features/games/components/probe.test.tsx", code)).toEqual([]);
   });
 });
@@ -88,30 +104,47 @@ describe("lint configuration: server and contract layers", { timeout: 60_000 }, 
   });
 
   it("refuses a service importing Fastify, a Fastify plugin package or src/server/plugins", async () => {
-    expect(await lint("src/server/services/probe.ts", `import type { FastifyReply } from "fastify";\nexport type Probe = FastifyReply;\n`)).toEqual([
-      "no-restricted-imports",
-    ]);
-    expect(await lint("src/server/services/probe.ts", `import fp from "fastify-plugin";\nexport const probe = fp;\n`)).toEqual(["no-restricted-imports"]);
-    expect(await lint("src/server/services/probe.ts", `import cookie from "@fastify/cookie";\nexport const probe = cookie;\n`)).toEqual([
-      "no-restricted-imports",
-    ]);
+    expect(
+      await lint(
+        "src/server/services/probe.ts",
+        `import type { FastifyReply } from "fastify";\nexport type Probe = FastifyReply;\n`,
+      ),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      await lint("src/server/services/probe.ts", `import fp from "fastify-plugin";\nexport const probe = fp;\n`),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      await lint(
+        "src/server/services/probe.ts",
+        `import cookie from "@fastify/cookie";\nexport const probe = cookie;\n`,
+      ),
+    ).toEqual(["no-restricted-imports"]);
     const plugin = someModuleIn("src/server/plugins", "../plugins");
-    expect(await lint("src/server/services/probe.ts", `import * as plugin from "${plugin}";\nexport const probe = plugin;\n`)).toEqual([
-      "import-x/no-restricted-paths",
-    ]);
+    expect(
+      await lint(
+        "src/server/services/probe.ts",
+        `import * as plugin from "${plugin}";\nexport const probe = plugin;\n`,
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
   });
 
   it("refuses the contract importing the server or the client", async () => {
-    expect(await lint("src/contract/probe.ts", `import * as config from "../server/config";\nexport const probe = config;\n`)).toEqual([
+    expect(
+      await lint(
+        "src/contract/probe.ts",
+        `import * as config from "../server/config";\nexport const probe = config;\n`,
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
+    const lib = someModuleIn("src/client/lib", "@/lib");
+    expect(await lint("src/contract/probe.ts", `import * as lib from "${lib}";\nexport const probe = lib;\n`)).toEqual([
       "import-x/no-restricted-paths",
     ]);
-    const lib = someModuleIn("src/client/lib", "@/lib");
-    expect(await lint("src/contract/probe.ts", `import * as lib from "${lib}";\nexport const probe = lib;\n`)).toEqual(["import-x/no-restricted-paths"]);
   });
 });
 
 describe("lint configuration: cycles and ignores", { timeout: 60_000 }, () => {
-  const rulesPerFile = (results: ESLint.LintResult[]) => results.map((result) => [path.basename(result.filePath), ruleIds([result])]);
+  const rulesPerFile = (results: ESLint.LintResult[]) =>
+    results.map((result) => [path.basename(result.filePath), ruleIds([result])]);
 
   it("refuses a two-file import cycle", async () => {
     const results = await eslint.lintFiles([`${fixtures}/cycle/first.ts`, `${fixtures}/cycle/second.ts`]);
@@ -143,18 +176,30 @@ describe("lint configuration: cycles and ignores", { timeout: 60_000 }, () => {
 
   it("lets a module import one that imports nothing back", async () => {
     const own = someModuleIn("src/contract", "@contract");
-    const results = await eslint.lintText(`import type * as contract from "${own}";\nexport type Probe = typeof contract;\n`, {
-      filePath: path.join(root, "src/client/lib/probe.ts"),
-    });
+    const results = await eslint.lintText(
+      `import type * as contract from "${own}";\nexport type Probe = typeof contract;\n`,
+      {
+        filePath: path.join(root, "src/client/lib/probe.ts"),
+      },
+    );
     expect(ruleIds(results)).toEqual([]);
   });
 
   it("refuses a file name that is not kebab-case, and lets kebab-case names with kinds through", async () => {
     const code = "export const probe = 1;\n";
     for (const name of ["GamePlayer.tsx", "game_player.ts", "gamePlayer.test.ts", "game--player.ts", "Probe.mjs"]) {
-      expect(await lint(`src/client/features/games/components/${name}`, code), name).toEqual(["arcadium/kebab-case-filename"]);
+      expect(await lint(`src/client/features/games/components/${name}`, code), name).toEqual([
+        "arcadium/kebab-case-filename",
+      ]);
     }
-    for (const name of ["game-player.tsx", "use-toast.test.ts", "vite-env.d.ts", "playwright.config.ts", "v2.js", "0001-probe.mjs"]) {
+    for (const name of [
+      "game-player.tsx",
+      "use-toast.test.ts",
+      "vite-env.d.ts",
+      "playwright.config.ts",
+      "v2.js",
+      "0001-probe.mjs",
+    ]) {
       expect(await lint(`src/client/features/games/components/${name}`, code), name).toEqual([]);
     }
   });
@@ -163,7 +208,14 @@ describe("lint configuration: cycles and ignores", { timeout: 60_000 }, () => {
     const project = new ESLint({ cwd: root });
     expect(await project.isPathIgnored(path.join(root, fixtures, "cycle/first.ts"))).toBe(true);
     expect(await project.isPathIgnored(path.join(root, "dist/server/main.js"))).toBe(true);
-    for (const file of ["src/server/app.ts", "e2e/fixtures.ts", "scripts/test.mjs", "bench/lib.mjs", "sdk/v1.js", "eslint.config.js"]) {
+    for (const file of [
+      "src/server/app.ts",
+      "e2e/fixtures.ts",
+      "scripts/test.mjs",
+      "bench/lib.mjs",
+      "sdk/v1.js",
+      "eslint.config.js",
+    ]) {
       expect(await project.isPathIgnored(path.join(root, file)), file).toBe(false);
     }
   });

@@ -22,7 +22,9 @@ function routeModules(): string[] {
 
 describe("route files and their tests", () => {
   it("every route file under src/server/routes has a same-named .test.ts beside it", () => {
-    const untested = routeModules().filter((name) => !HELPERS.has(name) && !existsSync(path.join(root, routesDir, name.replace(/\.ts$/, ".test.ts"))));
+    const untested = routeModules().filter(
+      (name) => !HELPERS.has(name) && !existsSync(path.join(root, routesDir, name.replace(/\.ts$/, ".test.ts"))),
+    );
     expect(untested).toEqual([]);
   });
 

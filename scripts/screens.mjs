@@ -132,7 +132,8 @@ async function askForCode(page, email) {
 }
 
 /** The RFC 6238 code of `secret` now, computed like the server does (otpauth). */
-const totpNow = (secret) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+const totpNow = (secret) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 /**
  * Signs `email` in through the API (D42: the emailed code, which development mode answers) and returns the
@@ -161,11 +162,17 @@ async function signInState(base, email, enrol) {
 function normalise(html) {
   return (
     html
-      .replace(/(id|for|aria-controls|aria-labelledby|aria-describedby)="(radix-|:)?[^"]*?«?r[0-9a-z]+»?[^"]*"/g, '$1="~"')
+      .replace(
+        /(id|for|aria-controls|aria-labelledby|aria-describedby)="(radix-|:)?[^"]*?«?r[0-9a-z]+»?[^"]*"/g,
+        '$1="~"',
+      )
       .replace(/(id|for|aria-controls|aria-labelledby|aria-describedby)="[^"]*_r_[0-9a-z]+_[^"]*"/g, '$1="~"')
       .replace(/\b\d+ (second|minute|hour)s? ago\b/g, "~ ago")
       // Seeded chat messages and scores are dated relative to the server's start.
-      .replace(/<time datetime="[^"]*"([^>]*)>[\s\S]*?<\/time>/g, (_, attributes) => `<time datetime="~"${attributes.replace(/ title="[^"]*"/, "")}>~</time>`)
+      .replace(
+        /<time datetime="[^"]*"([^>]*)>[\s\S]*?<\/time>/g,
+        (_, attributes) => `<time datetime="~"${attributes.replace(/ title="[^"]*"/, "")}>~</time>`,
+      )
       // The server-rendered page's state says when it was rendered and fetched, and holds the seeded rows' times.
       .replace(/"(renderedAt|dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":~')
       .replace(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"/g, '"~"')
@@ -229,13 +236,18 @@ async function capture(outDir, checkout, only) {
     publicHost: "localhost",
     tempPrefix: "arcadium-screens-",
     readyTimeoutMs: 180_000,
-    env: { LOG_LEVEL: "warn", NODE_ENV: "development", ADMIN_EMAILS: [ADMIN_EMAIL, ENROLLING_EMAIL, SECOND_STEP_EMAIL].join(",") },
+    env: {
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+      ADMIN_EMAILS: [ADMIN_EMAIL, ENROLLING_EMAIL, SECOND_STEP_EMAIL].join(","),
+    },
   });
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   try {
-    const screens = [...(await screenList(server.url)).map(([name, url]) => ({ name, as: "out", url })), ...CMS_SCREENS].filter(
-      (screen) => !only || screen.name.startsWith(only),
-    );
+    const screens = [
+      ...(await screenList(server.url)).map(([name, url]) => ({ name, as: "out", url })),
+      ...CMS_SCREENS,
+    ].filter((screen) => !only || screen.name.startsWith(only));
     const states = {
       out: undefined,
       admin: await signInState(server.url, ADMIN_EMAIL, true),
@@ -245,7 +257,12 @@ async function capture(outDir, checkout, only) {
     for (const theme of THEMES) {
       for (const width of WIDTHS) {
         for (const [as, storageState] of Object.entries(states)) {
-          const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce", colorScheme: theme, storageState });
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            reducedMotion: "reduce",
+            colorScheme: theme,
+            storageState,
+          });
           await context.addInitScript((t) => {
             localStorage.setItem("cookieConsent", "all");
             localStorage.setItem("arcadium-theme", t);
@@ -266,7 +283,8 @@ async function capture(outDir, checkout, only) {
               // Times, and the sign-in code development mode fills in.
               mask: [page.locator("time"), page.locator('input[autocomplete="one-time-code"]')],
             });
-            if (width === WIDTHS[0]) await fs.writeFile(path.join(outDir, `${screen.name}.${theme}.html`), normalise(await page.content()));
+            if (width === WIDTHS[0])
+              await fs.writeFile(path.join(outDir, `${screen.name}.${theme}.html`), normalise(await page.content()));
           }
           await context.close();
         }
@@ -305,7 +323,12 @@ async function compare(a, b) {
       }
       let changed = 0;
       for (let i = 0; i < x.data.length; i += 4) {
-        if (Math.abs(x.data[i] - y.data[i]) > 8 || Math.abs(x.data[i + 1] - y.data[i + 1]) > 8 || Math.abs(x.data[i + 2] - y.data[i + 2]) > 8) changed++;
+        if (
+          Math.abs(x.data[i] - y.data[i]) > 8 ||
+          Math.abs(x.data[i + 1] - y.data[i + 1]) > 8 ||
+          Math.abs(x.data[i + 2] - y.data[i + 2]) > 8
+        )
+          changed++;
       }
       if (changed > 0) differences.push(`${name}: ${changed} pixels differ`);
     }
@@ -323,6 +346,8 @@ if (command === "capture" && args[0]) {
 } else if (command === "compare" && args[0] && args[1]) {
   await compare(path.resolve(args[0]), path.resolve(args[1]));
 } else {
-  console.error("usage: node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>] | compare <before-dir> <after-dir>");
+  console.error(
+    "usage: node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>] | compare <before-dir> <after-dir>",
+  );
   process.exitCode = 2;
 }

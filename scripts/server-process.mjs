@@ -104,7 +104,10 @@ async function startOn(opts, { root, port, gamesPort, dataDir, removeDataDir }) 
   const publicHost = opts.publicHost ?? "127.0.0.1";
   const url = `http://${publicHost}:${port}`;
   const gamesUrl = `http://${opts.gamesHost ?? (publicHost === "localhost" ? "127.0.0.1" : "localhost")}:${gamesPort}`;
-  const args = [...(opts.sourceMaps === false ? [] : ["--enable-source-maps"]), path.join(root, "dist", "server", "main.js")];
+  const args = [
+    ...(opts.sourceMaps === false ? [] : ["--enable-source-maps"]),
+    path.join(root, "dist", "server", "main.js"),
+  ];
   const stdio = opts.stdio ?? "pipe";
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -206,5 +209,10 @@ export async function createScratchDatabase(adminUrl, prefix = "arcadium_scratch
   await runOnce(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), name, admin: adminUrl, drop: () => runOnce(adminUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    name,
+    admin: adminUrl,
+    drop: () => runOnce(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }

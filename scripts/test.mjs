@@ -75,7 +75,10 @@ const buildStarted = Date.now();
 await buildAll({ log: console.log });
 timings.push({ label: "Build", seconds: seconds(buildStarted) });
 // D73: every public page's JavaScript before the first interaction stays within 120 KB gzip.
-run("Front-end budget (bench/bundle.mjs --check)", process.execPath, [path.join(root, "bench", "bundle.mjs"), "--check"]);
+run("Front-end budget (bench/bundle.mjs --check)", process.execPath, [
+  path.join(root, "bench", "bundle.mjs"),
+  "--check",
+]);
 run("End-to-end tests (Playwright, system Chromium)", bin("playwright"), ["test"]);
 console.log(`\nAll test suites passed in ${seconds(started)} s (load average now ${load()}):`);
 for (const { label, seconds: s } of timings) console.log(`  ${String(s).padStart(7)} s  ${label}`);

@@ -15,7 +15,9 @@ export default {
     type: "suggestion",
     docs: { description: "Source file names are kebab-case" },
     schema: [],
-    messages: { notKebabCase: "File name '{{name}}' is not kebab-case: use lower-case words joined by hyphens (game-player.tsx)." },
+    messages: {
+      notKebabCase: "File name '{{name}}' is not kebab-case: use lower-case words joined by hyphens (game-player.tsx).",
+    },
   },
   create(context) {
     return {

@@ -15,7 +15,11 @@ function compilerOptionsFor(cwd) {
   if (!optionsByProject.has(cwd)) {
     const configPath = ts.findConfigFile(cwd, ts.sys.fileExists, "tsconfig.json");
     const options = configPath
-      ? ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, path.dirname(configPath)).options
+      ? ts.parseJsonConfigFileContent(
+          ts.readConfigFile(configPath, ts.sys.readFile).config,
+          ts.sys,
+          path.dirname(configPath),
+        ).options
       : {};
     optionsByProject.set(cwd, options);
   }
@@ -34,7 +38,9 @@ function localImportsOf(file, options) {
   const cached = importsCache.get(file);
   if (cached && cached.mtimeMs === stat.mtimeMs) return cached.imports;
   const info = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
-  const imports = [...new Set(info.importedFiles.map((ref) => resolveLocal(ref.fileName, file, options)).filter(Boolean))];
+  const imports = [
+    ...new Set(info.importedFiles.map((ref) => resolveLocal(ref.fileName, file, options)).filter(Boolean)),
+  ];
   importsCache.set(file, { mtimeMs: stat.mtimeMs, imports });
   return imports;
 }
@@ -92,7 +98,8 @@ export default {
       const target = resolveLocal(specifier, file, options);
       if (!target || target === file) return;
       const chain = chainBack(target, file, options, explored);
-      if (chain) context.report({ node, messageId: "cycle", data: { chain: [file, ...chain, file].map(relative).join(" → ") } });
+      if (chain)
+        context.report({ node, messageId: "cycle", data: { chain: [file, ...chain, file].map(relative).join(" → ") } });
     }
 
     return {

@@ -10,7 +10,8 @@ function arcadiumCompat(global, NAME) {
   var warned = {};
 
   function info(msg, extra) {
-    if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
+    if (global.console && console.info)
+      console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
   }
 
   /** window.Arcadium when it is SDK v2, else null. */

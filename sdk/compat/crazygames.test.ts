@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 /** D77: sdk/compat/crazygames.js, CrazyGames' HTML5 SDK v3 (and the v2 shape) on top of a fake Arcadium v2. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "@test/sdk-compat";
+import {
+  captureWarnings,
+  fakeArcadium,
+  loadAdapter,
+  resetAdapterGlobals,
+  restoreSpies,
+  settle,
+  type FakeArcadium,
+} from "@test/sdk-compat";
 
 type Fn = (...args: unknown[]) => unknown;
 type Sdk = {

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 /** D77: sdk/compat/gamedistribution.js, GameDistribution's GD_OPTIONS / gdsdk on top of a fake Arcadium v2. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "@test/sdk-compat";
+import {
+  captureWarnings,
+  fakeArcadium,
+  loadAdapter,
+  resetAdapterGlobals,
+  restoreSpies,
+  settle,
+  type FakeArcadium,
+} from "@test/sdk-compat";
 
 type Gd = Record<string, (...args: unknown[]) => Promise<unknown>> & { AdType: Record<string, string> };
 const gdsdk = () => (window as unknown as { gdsdk: Gd }).gdsdk;
@@ -11,7 +19,10 @@ describe("GameDistribution adapter", () => {
   let events: string[];
   beforeEach(() => {
     events = [];
-    (window as unknown as Record<string, unknown>).GD_OPTIONS = { gameId: "abc", onEvent: (e: { name: string }) => events.push(e.name) };
+    (window as unknown as Record<string, unknown>).GD_OPTIONS = {
+      gameId: "abc",
+      onEvent: (e: { name: string }) => events.push(e.name),
+    };
     arcadium = fakeArcadium();
     loadAdapter("gamedistribution", arcadium);
   });

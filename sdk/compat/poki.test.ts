@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 /** D77: sdk/compat/poki.js, Poki's SDK v2 on top of a fake Arcadium v2. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureWarnings, fakeArcadium, loadAdapter, resetAdapterGlobals, restoreSpies, settle, type FakeArcadium } from "@test/sdk-compat";
+import {
+  captureWarnings,
+  fakeArcadium,
+  loadAdapter,
+  resetAdapterGlobals,
+  restoreSpies,
+  settle,
+  type FakeArcadium,
+} from "@test/sdk-compat";
 
 type Poki = Record<string, (...args: unknown[]) => unknown>;
 const poki = () => (window as unknown as { PokiSDK: Poki }).PokiSDK;
@@ -86,7 +94,8 @@ describe("Poki adapter", () => {
 
   it("swallows a refused v2 call", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    (arcadium.sdk.gameplay as Record<string, unknown>).start = () => Promise.reject(Object.assign(new Error("no"), { code: "not_in_frame" }));
+    (arcadium.sdk.gameplay as Record<string, unknown>).start = () =>
+      Promise.reject(Object.assign(new Error("no"), { code: "not_in_frame" }));
     poki().gameplayStart();
     await settle();
     expect(info).toHaveBeenCalled();

@@ -82,7 +82,15 @@ export function createPageRenderer(fetchApi: ApiFetch): PageRenderer {
 /** Every screen and part, loaded once before the first render (a render never waits for code). */
 let loadedAll: Promise<unknown> | undefined;
 
-async function renderPage({ path, search, renderedAt }: { path: string; search: string; renderedAt: number }): Promise<RenderResult> {
+async function renderPage({
+  path,
+  search,
+  renderedAt,
+}: {
+  path: string;
+  search: string;
+  renderedAt: number;
+}): Promise<RenderResult> {
   await (loadedAll ??= preloadAll().catch((error: unknown) => {
     loadedAll = undefined;
     throw error;
@@ -119,7 +127,8 @@ async function renderPage({ path, search, renderedAt }: { path: string; search: 
     // Anything still waiting would need React's inline scripts to appear (forbidden by the CSP): send the shell.
     if (/<template id="B:|\$RC\(/.test(html)) return { ok: false, reason: "a part of the page was still loading" };
     const dehydrated = dehydrate(queryClient, {
-      shouldDehydrateQuery: (q) => q.state.status === "success" || (q.state.status === "error" && isNotFoundError(q.state.error)),
+      shouldDehydrateQuery: (q) =>
+        q.state.status === "success" || (q.state.status === "error" && isNotFoundError(q.state.error)),
     });
     const state: SsrState = { renderedAt, screens: [...screens], queries: dehydrated };
     return { ok: true, html: html.replace(LEADING_HOISTABLES, ""), state: ssrStateJson(state), screens: state.screens };

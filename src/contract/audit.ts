@@ -16,7 +16,12 @@ export const auditQuerySchema = z.object({
   from: z.iso.datetime({ offset: true, error: "from must be an ISO date-time" }).or(z.iso.date()).optional(),
   /** entries before this id (the previous page's `nextBefore`) */
   before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE.max, `At most ${AUDIT_PAGE.max} entries at once`).default(AUDIT_PAGE.default),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUDIT_PAGE.max, `At most ${AUDIT_PAGE.max} entries at once`)
+    .default(AUDIT_PAGE.default),
 });
 
 export const auditEntrySchema = z.object({
@@ -30,4 +35,7 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<AuditEntry>;
-export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextBefore: z.number().int().nullable() }) satisfies z.ZodType<AuditPage>;
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+}) satisfies z.ZodType<AuditPage>;

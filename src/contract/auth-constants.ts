@@ -30,7 +30,8 @@ export function safeReturnTo(value: unknown): string {
  */
 export const GOOGLE_INVITE_STEP = "invite";
 export const GOOGLE_SIGN_UP_TTL_MS = 15 * 60 * 1000;
-export const GOOGLE_SIGN_UP_EXPIRED = "Your Google sign-in for this step has expired. Please continue with Google again.";
+export const GOOGLE_SIGN_UP_EXPIRED =
+  "Your Google sign-in for this step has expired. Please continue with Google again.";
 
 /** D11: the 409 of a taken username (usernames are public, so saying so tells nothing new). */
 export const USERNAME_TAKEN = "Username is already taken";

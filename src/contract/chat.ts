@@ -20,7 +20,11 @@ export const chatListQuerySchema = z.object({
 });
 /** D35: the author is the session's user; any other field (e.g. `userId`) is dropped. */
 export const postChatSchema = z.object({
-  message: z.string({ message: "Message is required" }).trim().min(1, "Message is required").max(CHAT_MAX_LENGTH, `At most ${CHAT_MAX_LENGTH} characters`),
+  message: z
+    .string({ message: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(CHAT_MAX_LENGTH, `At most ${CHAT_MAX_LENGTH} characters`),
 });
 export type PostChatInput = z.input<typeof postChatSchema>;
 

@@ -34,6 +34,10 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The D60 error bodies a route may answer with, by status: `errorResponses(400, 404)` → `{400: errorResponseSchema, 404: …}`. */
-export function errorResponses<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof errorResponseSchema } {
-  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as { [K in S[number]]: typeof errorResponseSchema };
+export function errorResponses<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof errorResponseSchema } {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as {
+    [K in S[number]]: typeof errorResponseSchema;
+  };
 }

@@ -24,10 +24,19 @@ export const DEFAULT_PROFILE_VISIBILITY_SETTING = "default_profile_visibility";
  * Settings only the CMS may read: left out of the public GET /api/content (the invite code would open
  * registration to anyone; the word lists would tell how to get around them).
  */
-export const PRIVATE_SITE_SETTINGS: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING, STAFF_TWO_STEP_SETTING];
+export const PRIVATE_SITE_SETTINGS: readonly string[] = [
+  FILTER_BLOCK_SETTING,
+  FILTER_MASK_SETTING,
+  INVITE_CODE_SETTING,
+  STAFF_TWO_STEP_SETTING,
+];
 
 /** Settings that may be saved empty (an empty word list; no invite code). */
-export const SITE_SETTINGS_ALLOWED_EMPTY: readonly string[] = [FILTER_BLOCK_SETTING, FILTER_MASK_SETTING, INVITE_CODE_SETTING];
+export const SITE_SETTINGS_ALLOWED_EMPTY: readonly string[] = [
+  FILTER_BLOCK_SETTING,
+  FILTER_MASK_SETTING,
+  INVITE_CODE_SETTING,
+];
 
 /** Every setting the "Community safety" card edits (left out of the Site form's list of other text items). */
 export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [

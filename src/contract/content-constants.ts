@@ -8,7 +8,9 @@ export const CONTENT_DEFAULTS: Record<string, string> = {
   "site.name": "Arcadium",
   "site.tagline": "Play, Chat, Compete",
   "home.hero_title": "Play, Chat, Compete",
-  "home.hero_subtitle": "Hundreds of free browser games, some with AI-powered opponents, a live chat with other players and weekly leaderboards.",
+  "home.hero_subtitle":
+    "Hundreds of free browser games, some with AI-powered opponents, a live chat with other players and weekly leaderboards.",
   "home.banner_title": "Ready to join the fun?",
-  "footer.about": "Arcadium is an open games portal: free HTML5 games, live chat and leaderboards, run by people who love games.",
+  "footer.about":
+    "Arcadium is an open games portal: free HTML5 games, live chat and leaderboards, run by people who love games.",
 };

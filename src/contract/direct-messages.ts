@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { idParamSchema } from "./common";
-import { DIRECT_MESSAGE_MAX_LENGTH, DIRECT_MESSAGE_PAGE, type Conversation, type DirectMessage, type DirectMessageThread } from "./direct-messages-constants";
+import {
+  DIRECT_MESSAGE_MAX_LENGTH,
+  DIRECT_MESSAGE_PAGE,
+  type Conversation,
+  type DirectMessage,
+  type DirectMessageThread,
+} from "./direct-messages-constants";
 import { publicPlayerSchema } from "./notifications";
 
 /** D88: direct messages between friends. Types and constants: ./direct-messages-constants.ts. */

@@ -1,20 +1,31 @@
 import { z } from "zod";
 
 /** D78: a game's own achievements (declared in game.json or in the CMS) and their unlocks. */
-export const GAME_ACHIEVEMENT_LIMITS = { keyPattern: /^[a-z0-9_-]{1,64}$/, titleMax: 60, descriptionMax: 200, perGame: 50 } as const;
+export const GAME_ACHIEVEMENT_LIMITS = {
+  keyPattern: /^[a-z0-9_-]{1,64}$/,
+  titleMax: 60,
+  descriptionMax: 200,
+  perGame: 50,
+} as const;
 /** What a hidden achievement shows to everybody (D78). */
 export const HIDDEN_ACHIEVEMENT_TITLE = "Hidden achievement";
 
-export const gameAchievementKeySchema = z.string().regex(GAME_ACHIEVEMENT_LIMITS.keyPattern, "Use 1 to 64 lowercase letters, digits, _ or -");
+export const gameAchievementKeySchema = z
+  .string()
+  .regex(GAME_ACHIEVEMENT_LIMITS.keyPattern, "Use 1 to 64 lowercase letters, digits, _ or -");
 
 /** An icon is a relative path inside the game's package (no scheme, no leading slash, no `..`). */
 export const packageIconPathSchema = z
   .string()
   .min(1)
   .max(200)
-  .refine((p) => !/^[a-z][a-z0-9+.-]*:/i.test(p) && !p.startsWith("/") && !p.startsWith("\\") && !p.split(/[\\/]/).includes(".."), {
-    message: "The icon must be a relative path inside the game package",
-  });
+  .refine(
+    (p) =>
+      !/^[a-z][a-z0-9+.-]*:/i.test(p) && !p.startsWith("/") && !p.startsWith("\\") && !p.split(/[\\/]/).includes(".."),
+    {
+      message: "The icon must be a relative path inside the game package",
+    },
+  );
 
 /** One entry of `achievements` in game.json. */
 export const manifestAchievementSchema = z.object({
@@ -29,7 +40,9 @@ export type ManifestAchievement = z.output<typeof manifestAchievementSchema>;
 export const manifestAchievementsSchema = z
   .array(manifestAchievementSchema)
   .max(GAME_ACHIEVEMENT_LIMITS.perGame, `At most ${GAME_ACHIEVEMENT_LIMITS.perGame} achievements per game`)
-  .refine((list) => new Set(list.map((a) => a.key)).size === list.length, { message: "Achievement keys must be unique" });
+  .refine((list) => new Set(list.map((a) => a.key)).size === list.length, {
+    message: "Achievement keys must be unique",
+  });
 
 /** GET /api/games/{id}/achievements: public and the same for everybody (D70). */
 export const gameAchievementSchema = z.object({
@@ -88,9 +101,13 @@ const iconUrlInput = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === "" || /^https?:\/\//.test(v) || v.startsWith("/uploads/") || packageIconPathSchema.safeParse(v).success, {
-    message: "Use an http(s) address, an /uploads/ image or a path inside the game package",
-  })
+  .refine(
+    (v) =>
+      v === "" || /^https?:\/\//.test(v) || v.startsWith("/uploads/") || packageIconPathSchema.safeParse(v).success,
+    {
+      message: "Use an http(s) address, an /uploads/ image or a path inside the game package",
+    },
+  )
   .transform((v) => (v === "" ? null : v))
   .nullable();
 
@@ -112,7 +129,9 @@ export const adminGameAchievementPatchSchema = z
   .partial()
   .strict();
 /** PUT …/achievements/order: every achievement id of the game, in the new order. */
-export const adminGameAchievementOrderSchema = z.object({ ids: z.array(z.number().int().positive()).max(GAME_ACHIEVEMENT_LIMITS.perGame) });
+export const adminGameAchievementOrderSchema = z.object({
+  ids: z.array(z.number().int().positive()).max(GAME_ACHIEVEMENT_LIMITS.perGame),
+});
 export const gameAchievementParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2147483647),
   achievementId: z.coerce.number().int().positive().max(2147483647),

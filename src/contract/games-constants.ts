@@ -49,15 +49,19 @@ export { SCORE_FORMATS, formatScore, formatTimeMs, type ScoreFormat } from "./sc
 
 /** D90: the 400 messages of a score the rules refuse (each names its rule). */
 export const SCORE_RULE_MESSAGES = {
-  tooHigh: (max: number, format: ScoreFormat) => `This score is above the game's maximum of ${formatScore(max, format)} (maxScore)`,
-  tooSoon: (minMs: number) => `This score came too soon after the game started: a round takes at least ${minMs / 1000} s (minRoundMs)`,
+  tooHigh: (max: number, format: ScoreFormat) =>
+    `This score is above the game's maximum of ${formatScore(max, format)} (maxScore)`,
+  tooSoon: (minMs: number) =>
+    `This score came too soon after the game started: a round takes at least ${minMs / 1000} s (minRoundMs)`,
   longerThanPlay: "This time is longer than the game has been running (time_ms scores cannot exceed the play's length)",
-  tooShort: (minMs: number) => `This time is shorter than the game's shortest round of ${formatScore(minMs, "time_ms")} (minRoundMs)`,
+  tooShort: (minMs: number) =>
+    `This time is shorter than the game's shortest round of ${formatScore(minMs, "time_ms")} (minRoundMs)`,
   zeroTime: "A score of 0 is not a real round: where lower is better, a score must be above 0",
 } as const;
 
 /** D108: what the player is told of a score held for a moderator (the API's 202 message and the game page's toast). */
 export const SCORE_HELD_TEXTS = {
   title: "Score received: awaiting review",
-  message: "Your score was received. It is far above this game's leaderboard, so a moderator checks it before it shows on any leaderboard.",
+  message:
+    "Your score was received. It is far above this game's leaderboard, so a moderator checks it before it shows on any leaderboard.",
 } as const;

@@ -8,7 +8,12 @@ export * from "./jobs-constants";
 export const jobsQuerySchema = z.object({
   state: z.enum(JOB_STATES).optional(),
   name: z.string().trim().max(60, "A job name is at most 60 characters").optional(),
-  limit: z.coerce.number().int().min(1).max(JOBS_PAGE.max, `At most ${JOBS_PAGE.max} jobs at once`).default(JOBS_PAGE.default),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(JOBS_PAGE.max, `At most ${JOBS_PAGE.max} jobs at once`)
+    .default(JOBS_PAGE.default),
 });
 
 export const jobViewSchema = z.object({
@@ -25,11 +30,20 @@ export const jobViewSchema = z.object({
   finishedAt: z.string().nullable(),
 }) satisfies z.ZodType<JobView>;
 
-export const jobScheduleViewSchema = z.object({ name: z.string(), cron: z.string(), nextRunAt: z.string() }) satisfies z.ZodType<JobScheduleView>;
+export const jobScheduleViewSchema = z.object({
+  name: z.string(),
+  cron: z.string(),
+  nextRunAt: z.string(),
+}) satisfies z.ZodType<JobScheduleView>;
 
 export const jobsPageSchema = z.object({
   jobs: z.array(jobViewSchema),
-  counts: z.object(Object.fromEntries(JOB_STATES.map((state) => [state, z.number().int()])) as Record<(typeof JOB_STATES)[number], z.ZodNumber>),
+  counts: z.object(
+    Object.fromEntries(JOB_STATES.map((state) => [state, z.number().int()])) as Record<
+      (typeof JOB_STATES)[number],
+      z.ZodNumber
+    >,
+  ),
   schedules: z.array(jobScheduleViewSchema),
 }) satisfies z.ZodType<JobsPage>;
 

@@ -1,7 +1,14 @@
 /** The values of ./me.ts (player settings) without zod, for pages that must not load it (README.md). */
 
 /** D85: the notification kinds a player can turn off (the database's list but the staff's, checked by a test). */
-export const NOTIFICATION_PREF_KINDS = ["friend_request", "friend_accepted", "score_beaten", "achievement", "report_handled", "announcement"] as const;
+export const NOTIFICATION_PREF_KINDS = [
+  "friend_request",
+  "friend_accepted",
+  "score_beaten",
+  "achievement",
+  "report_handled",
+  "announcement",
+] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 
 /** What the settings screen calls each kind. */

@@ -31,14 +31,23 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** POST /api/me/email: a verification link goes to the new address; the old one stays until it is used. */
 export const changeEmailSchema = z.object({
-  email: z.string().trim().max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  email: z
+    .string()
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
 });
 
-export const verifyEmailSchema = z.object({ token: z.string().min(1, "The link is not valid").max(200, "The link is not valid") });
+export const verifyEmailSchema = z.object({
+  token: z.string().min(1, "The link is not valid").max(200, "The link is not valid"),
+});
 export const verifyEmailResponseSchema = z.object({ email: z.string() });
 
 export const notificationPrefsSchema = z.object(
-  Object.fromEntries(NOTIFICATION_PREF_KINDS.map((k) => [k, z.boolean()])) as Record<(typeof NOTIFICATION_PREF_KINDS)[number], z.ZodBoolean>,
+  Object.fromEntries(NOTIFICATION_PREF_KINDS.map((k) => [k, z.boolean()])) as Record<
+    (typeof NOTIFICATION_PREF_KINDS)[number],
+    z.ZodBoolean
+  >,
 );
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
@@ -79,7 +88,10 @@ export const stepUpBodySchema = z
     password: z.string().min(1, "Please enter your password").max(1024).optional(),
     code: z.string().trim().max(20, "Please enter the 6-digit code").optional(),
   })
-  .refine((b) => (b.password === undefined) !== (b.code === undefined), "Please enter your password or the code we sent you");
+  .refine(
+    (b) => (b.password === undefined) !== (b.code === undefined),
+    "Please enter your password or the code we sent you",
+  );
 export const stepUpResponseSchema = z.object({ steppedUpUntil: isoDateTime });
 /** GET /api/me/step-up: how this account can confirm it's the owner, and whether this session already did. */
 export const stepUpStatusSchema = z.object({
@@ -88,5 +100,7 @@ export const stepUpStatusSchema = z.object({
 });
 
 /** POST /api/account/undo (D105): the token of the link mailed to the old address. */
-export const undoChangeSchema = z.object({ token: z.string().min(1, "The link is not valid").max(200, "The link is not valid") });
+export const undoChangeSchema = z.object({
+  token: z.string().min(1, "The link is not valid").max(200, "The link is not valid"),
+});
 export const undoChangeResponseSchema = z.object({ message: z.string() });

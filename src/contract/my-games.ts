@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { gameSchema } from "./games";
-import { GAMEPLAY_STATES, MAX_FAVORITES, MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT } from "./my-games-constants";
+import {
+  GAMEPLAY_STATES,
+  MAX_FAVORITES,
+  MAX_GAMEPLAY_STRETCH_MS,
+  MAX_PLAYTIME_PER_PLAY_MS,
+  RECENT_GAMES_LIMIT,
+} from "./my-games-constants";
 
 export { GAMEPLAY_STATES, MAX_FAVORITES, MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT };
 export type { GameplayState } from "./my-games-constants";

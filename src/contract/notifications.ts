@@ -3,7 +3,11 @@ import { NOTIFICATION_KIND_LIST, type NotificationItem } from "./player-live";
 
 /** D85: notifications. The item's type is in player-live.ts (zod-free, read by every page's header). */
 
-export const publicPlayerSchema = z.object({ id: z.number().int(), username: z.string(), avatarUrl: z.string().nullable() });
+export const publicPlayerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+});
 
 export const notificationItemSchema = z.object({
   id: z.number().int(),
@@ -23,7 +27,9 @@ export const notificationListQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const markReadSchema = z.object({ ids: z.array(z.number().int().positive()).max(500, "At most 500 notifications at once").optional() }).strict();
+export const markReadSchema = z
+  .object({ ids: z.array(z.number().int().positive()).max(500, "At most 500 notifications at once").optional() })
+  .strict();
 
 export const unreadSchema = z.object({ unread: z.number().int() });
 
@@ -31,7 +37,11 @@ export const unreadSchema = z.object({ unread: z.number().int() });
 export const ANNOUNCEMENT_MAX = 500;
 export const announcementSchema = z
   .object({
-    text: z.string().trim().min(1, "Please write the announcement").max(ANNOUNCEMENT_MAX, `An announcement is at most ${ANNOUNCEMENT_MAX} characters`),
+    text: z
+      .string()
+      .trim()
+      .min(1, "Please write the announcement")
+      .max(ANNOUNCEMENT_MAX, `An announcement is at most ${ANNOUNCEMENT_MAX} characters`),
     link: z
       .string()
       .trim()

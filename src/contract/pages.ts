@@ -11,25 +11,35 @@ export function documentTitle(site: string, tagline: string, page?: string): str
   return page ? `${page} - ${site}` : `${site} - ${tagline}`;
 }
 
-export const HOME_DESCRIPTION = "Play free browser games, some with AI-powered opponents, chat with other players and climb the weekly leaderboards.";
+export const HOME_DESCRIPTION =
+  "Play free browser games, some with AI-powered opponents, chat with other players and climb the weekly leaderboards.";
 
 /** The policies' date line (spec §2 Static pages). */
 export const POLICY_LAST_UPDATED = "Last updated: May 15, 2025";
 
 export type PageMeta = { title: string; description: (site: string, content: (key: string) => string) => string };
 
-const policy = (title: string): PageMeta => ({ title, description: (site) => `${title} of ${site}. ${POLICY_LAST_UPDATED}.` });
+const policy = (title: string): PageMeta => ({
+  title,
+  description: (site) => `${title} of ${site}. ${POLICY_LAST_UPDATED}.`,
+});
 
 /** The public pages whose head does not depend on the catalogue, by path (D51). */
 export const STATIC_PAGE_META = {
   "/games": { title: "All Games", description: () => "Find your next favourite game." },
   "/games/featured": { title: "Featured Games", description: () => "Hand-picked games our players love." },
-  "/leaderboard": { title: "Leaderboard", description: (site) => `The best players on ${site}, ranked by their total score.` },
+  "/leaderboard": {
+    title: "Leaderboard",
+    description: (site) => `The best players on ${site}, ranked by their total score.`,
+  },
   "/privacy-policy": policy("Privacy Policy"),
   "/terms-of-service": policy("Terms of Service"),
   "/cookie-policy": policy("Cookie Policy"),
   "/responsible-gaming": policy("Responsible Gaming"),
-  "/advertise-with-us": { title: "Advertise With Us", description: (site) => `Reach an engaged audience of players on ${site}.` },
+  "/advertise-with-us": {
+    title: "Advertise With Us",
+    description: (site) => `Reach an engaged audience of players on ${site}.`,
+  },
   "/about": { title: "About Us", description: (_site, content) => content("footer.about") },
   "/contact": { title: "Contact", description: () => "Questions, ideas or problems? Send us a message." },
   "/help": { title: "Help Center", description: (site) => `Answers to common questions about playing on ${site}.` },
@@ -91,6 +101,11 @@ export function profileDescription(site: string, username: string): string {
 }
 
 /** D87: what a visitor who may not see the whole profile reads instead of its figures (the screen and its link preview). */
-export function restrictedProfileNote(profile: { username: string; visibility: "public" | "friends" | "private" }): string {
-  return profile.visibility === "friends" ? `Only ${profile.username}'s friends can see their profile` : "This profile is private";
+export function restrictedProfileNote(profile: {
+  username: string;
+  visibility: "public" | "friends" | "private";
+}): string {
+  return profile.visibility === "friends"
+    ? `Only ${profile.username}'s friends can see their profile`
+    : "This profile is private";
 }

@@ -40,7 +40,8 @@ export type NotificationItem = {
 };
 
 /** D84: what a friend is doing, when they share it. */
-export type Presence = { status: "offline" } | { status: "online" } | { status: "playing"; game: { id: number; title: string } };
+export type Presence =
+  { status: "offline" } | { status: "online" } | { status: "playing"; game: { id: number; title: string } };
 
 export type PlayerLiveEvent =
   /** a new notification for this player, and the unread count after it */

@@ -79,10 +79,22 @@ export function mutedMessage(until: Date): string {
 }
 
 /** A player as the CMS queue shows them. */
-export type ModeratedPlayer = { id: number; username: string; avatarUrl: string | null; mutedUntil: string | null; banned: boolean };
+export type ModeratedPlayer = {
+  id: number;
+  username: string;
+  avatarUrl: string | null;
+  mutedUntil: string | null;
+  banned: boolean;
+};
 
 /** One reporter's report within a group. */
-export type ReportEntry = { id: number; reporter: { id: number; username: string }; reason: ReportReason; text: string | null; createdAt: string };
+export type ReportEntry = {
+  id: number;
+  reporter: { id: number; username: string };
+  reason: ReportReason;
+  text: string | null;
+  createdAt: string;
+};
 
 /**
  * GET /api/admin/reports: the reports of one item, grouped (D97 "repeated reports of one item grouped").

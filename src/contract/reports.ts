@@ -65,12 +65,22 @@ export const reportGroupSchema = z.object({
   handledBy: z.string().nullable(),
   handledAt: z.string().nullable(),
 }) satisfies z.ZodType<ReportGroup>;
-export const reportQueueSchema = z.object({ open: z.number().int(), items: z.array(reportGroupSchema) }) satisfies z.ZodType<ReportQueue>;
+export const reportQueueSchema = z.object({
+  open: z.number().int(),
+  items: z.array(reportGroupSchema),
+}) satisfies z.ZodType<ReportQueue>;
 
 export const reportActionSchema = z.strictObject({
   action: z.enum(REPORT_ACTIONS, { error: "Action must be one of dismiss, delete, mute or ban" }),
 });
-export const reportActionResultSchema = z.object({ handled: z.number().int(), mutedUntil: z.string().nullable() }) satisfies z.ZodType<ReportActionResult>;
+export const reportActionResultSchema = z.object({
+  handled: z.number().int(),
+  mutedUntil: z.string().nullable(),
+}) satisfies z.ZodType<ReportActionResult>;
 
 export const userIdParamsSchema = z.object({ userId: id });
-export const muteResultSchema = z.object({ userId: z.number().int(), mutedUntil: z.string(), step: z.number().int() }) satisfies z.ZodType<MuteResult>;
+export const muteResultSchema = z.object({
+  userId: z.number().int(),
+  mutedUntil: z.string(),
+  step: z.number().int(),
+}) satisfies z.ZodType<MuteResult>;

@@ -35,6 +35,12 @@ export const ratingAggregateSchema = z.object({
   rating: z.number().int(),
   average: z.number(),
   count: z.number().int(),
-  distribution: z.object({ "1": z.number().int(), "2": z.number().int(), "3": z.number().int(), "4": z.number().int(), "5": z.number().int() }),
+  distribution: z.object({
+    "1": z.number().int(),
+    "2": z.number().int(),
+    "3": z.number().int(),
+    "4": z.number().int(),
+    "5": z.number().int(),
+  }),
 });
 export type RatingAggregate = z.infer<typeof ratingAggregateSchema>;

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { errorResponseSchema, isoDateTime } from "./common";
 import { CLOUD_SAVE_LIMITS, CLOUD_SAVE_QUOTA_MESSAGE, parseCloudSaveQuotaKib } from "./saves-constants";
 
-export { CLOUD_SAVE_LIMITS, CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "./saves-constants";
+export {
+  CLOUD_SAVE_LIMITS,
+  CLOUD_SAVE_QUOTA_KIB,
+  CLOUD_SAVE_QUOTA_MESSAGE,
+  CLOUD_SAVE_QUOTA_SETTING,
+  parseCloudSaveQuotaKib,
+} from "./saves-constants";
 
 /**
  * D76: cloud saves, each signed-in player's key-value store per game.
@@ -32,7 +38,9 @@ const saveKeySchema = z
   })
   .refine((k) => !LONE_SURROGATE.test(k), "Key must be valid Unicode text");
 
-const saveValueSchema = z.string({ error: "Value must be a string" }).refine((v) => !LONE_SURROGATE.test(v), "Value must be valid Unicode text");
+const saveValueSchema = z
+  .string({ error: "Value must be a string" })
+  .refine((v) => !LONE_SURROGATE.test(v), "Value must be valid Unicode text");
 
 /** When the game wrote the value: an ISO 8601 date-time with Z or an offset, e.g. 2026-01-31T12:00:00.000Z. */
 const writtenAtSchema = z.iso.datetime({
@@ -67,7 +75,10 @@ export const cloudSaveWriteSchema = z
     /** deletes every entry written at or before this time, before the items are applied */
     clear: z.object({ updatedAt: writtenAtSchema }).optional(),
   })
-  .refine((b) => b.set !== undefined || b.remove !== undefined || b.clear !== undefined, "Nothing to save: send set, remove or clear")
+  .refine(
+    (b) => b.set !== undefined || b.remove !== undefined || b.clear !== undefined,
+    "Nothing to save: send set, remove or clear",
+  )
   .refine(
     (b) => (b.set?.length ?? 0) + (b.remove?.length ?? 0) <= CLOUD_SAVE_LIMITS.itemsPerWrite,
     `At most ${CLOUD_SAVE_LIMITS.itemsPerWrite} set and remove items per request`,
@@ -79,4 +90,6 @@ export const cloudSaveQuotaErrorSchema = errorResponseSchema.extend({ code: z.li
 export type CloudSaveQuotaError = z.infer<typeof cloudSaveQuotaErrorSchema>;
 
 /** The CMS field of the quota (site.cloud_save_quota_kib): a whole number of KiB within CLOUD_SAVE_QUOTA_KIB. */
-export const cloudSaveQuotaKibSchema = z.string().refine((text) => parseCloudSaveQuotaKib(text) !== undefined, CLOUD_SAVE_QUOTA_MESSAGE);
+export const cloudSaveQuotaKibSchema = z
+  .string()
+  .refine((text) => parseCloudSaveQuotaKib(text) !== undefined, CLOUD_SAVE_QUOTA_MESSAGE);

@@ -19,7 +19,8 @@ export const STEP_UP_TEXTS = {
   noVerifiedEmail: "This account has no confirmed email address to send a code to.",
   codeSent: "We sent a 6-digit code to your email address. It is valid for 10 minutes.",
   googleFailed: "Google did not confirm it's you. Please try again.",
-  staffAddressNeedsStaffSession: "A staff account's email address can only be changed after signing in to the CMS with a code.",
+  staffAddressNeedsStaffSession:
+    "A staff account's email address can only be changed after signing in to the CMS with a code.",
   staffAddressNeedsSecondFactor: "Sign in to the CMS again with your two-step sign-in, then change your email address.",
   staffDeletionNeedsStaffSession: "A staff account can only be deleted after signing in to the CMS with a code.",
   staffDeletionNeedsSecondFactor: "Sign in to the CMS again with your two-step sign-in, then delete your account.",

@@ -37,8 +37,12 @@ export const userStatsSchema = z.object({
       lastPlayedAt: z.string(),
     }),
   ),
-  categories: z.array(z.object({ slug: z.string(), name: z.string(), plays: z.number().int(), share: z.number().int() })),
-  achievements: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), unlockedAt: z.string().nullable() })),
+  categories: z.array(
+    z.object({ slug: z.string(), name: z.string(), plays: z.number().int(), share: z.number().int() }),
+  ),
+  achievements: z.array(
+    z.object({ id: z.string(), title: z.string(), description: z.string(), unlockedAt: z.string().nullable() }),
+  ),
   unlockedCount: z.number().int(),
   totalAchievements: z.number().int(),
 });

@@ -19,7 +19,10 @@ describe("SPA fallback (index.html from memory)", () => {
   const html = "<!doctype html><html><head><title>Arcadium</title></head><body><div id=root></div></body></html>";
 
   beforeAll(async () => {
-    ({ app, config, dir, close } = await buildAppWithClient({ "index.html": html, "assets/app-abc123.js": "console.log(1)" }));
+    ({ app, config, dir, close } = await buildAppWithClient({
+      "index.html": html,
+      "assets/app-abc123.js": "console.log(1)",
+    }));
   });
   afterAll(async () => {
     await close?.();
@@ -42,7 +45,11 @@ describe("SPA fallback (index.html from memory)", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain("404 Page Not Found");
     const first = await app.inject({ method: "GET", url: "/" });
-    const again = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": first.headers.etag as string } });
+    const again = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "if-none-match": first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     const stale = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": '"something-else"' } });
@@ -93,7 +100,9 @@ describe("SPA fallback (index.html from memory)", () => {
   });
 
   it("cuts off slow clients: request, idle and header timeouts are set on both origins (Fastify leaves the request timeout off)", async () => {
-    const games = await buildGamesApp({ config: loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot) });
+    const games = await buildGamesApp({
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot),
+    });
     for (const server of [app.server, games.server]) {
       expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
       expect(server.timeout).toBe(SERVER_TIMEOUTS.idleMs);
@@ -115,7 +124,12 @@ describe("the two origins (D2, D60)", () => {
       });
 
       it("answers malformed JSON with 400 and no internals (D60)", async () => {
-        const res = await t().app.inject({ method: "POST", url: "/api/newsletter", headers: { "content-type": "application/json" }, payload: "{bad" });
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/newsletter",
+          headers: { "content-type": "application/json" },
+          payload: "{bad",
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: "Malformed JSON body" });
       });
@@ -148,7 +162,12 @@ describe("the two origins (D2, D60)", () => {
         expect(res.statusCode).toBe(404);
       });
       it("does not serve anything outside numbered package folders", async () => {
-        for (const url of ["/game-frame/../db/PG_VERSION", "/game-frame/%2e%2e/uploads/", "/game-frame/tmp/", "/game-frame/999999/"]) {
+        for (const url of [
+          "/game-frame/../db/PG_VERSION",
+          "/game-frame/%2e%2e/uploads/",
+          "/game-frame/tmp/",
+          "/game-frame/999999/",
+        ]) {
           const res = await t().gamesApp.inject({ method: "GET", url });
           expect(res.statusCode, url).toBe(404);
         }
@@ -189,16 +208,35 @@ describe("an origin per game (D79)", () => {
 
       it("serves a game's files on its own host only: another game's host and a bare host get 404", async () => {
         const [a, b] = await twoGames();
-        const own = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}/`, headers: { host: host(a.id) } });
+        const own = await t().gamesApp.inject({
+          method: "GET",
+          url: `/game-frame/${a.id}/`,
+          headers: { host: host(a.id) },
+        });
         expect(own.statusCode).toBe(200);
         expect(own.body).toContain("/sdk/v2.js");
         expect(own.headers["content-security-policy"]).toBe(`frame-ancestors ${t().config.publicUrl}`);
-        const ownFile = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}/index.html`, headers: { host: host(a.id) } });
+        const ownFile = await t().gamesApp.inject({
+          method: "GET",
+          url: `/game-frame/${a.id}/index.html`,
+          headers: { host: host(a.id) },
+        });
         expect(ownFile.statusCode).toBe(200);
-        const redirect = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${a.id}`, headers: { host: host(a.id) } });
+        const redirect = await t().gamesApp.inject({
+          method: "GET",
+          url: `/game-frame/${a.id}`,
+          headers: { host: host(a.id) },
+        });
         expect([301, 302, 308]).toContain(redirect.statusCode);
 
-        for (const wrong of [host(b.id), "localhost:5001", "127.0.0.1:5001", `g0${a.id}.localhost:5001`, `x.${host(a.id)}`, "games.example.net"]) {
+        for (const wrong of [
+          host(b.id),
+          "localhost:5001",
+          "127.0.0.1:5001",
+          `g0${a.id}.localhost:5001`,
+          `x.${host(a.id)}`,
+          "games.example.net",
+        ]) {
           for (const url of [`/game-frame/${a.id}/`, `/game-frame/${a.id}/index.html`, `/game-frame/${a.id}`]) {
             const res = await t().gamesApp.inject({ method: "GET", url, headers: { host: wrong } });
             expect(res.statusCode, `${url} on ${wrong}`).toBe(404);
@@ -206,7 +244,11 @@ describe("an origin per game (D79)", () => {
           }
         }
         // and game B's host serves B, not A
-        const other = await t().gamesApp.inject({ method: "GET", url: `/game-frame/${b.id}/`, headers: { host: host(b.id) } });
+        const other = await t().gamesApp.inject({
+          method: "GET",
+          url: `/game-frame/${b.id}/`,
+          headers: { host: host(b.id) },
+        });
         expect(other.statusCode).toBe(200);
       });
 
@@ -232,7 +274,11 @@ describe("an origin per game (D79)", () => {
               headers: { host: host(b.id), "x-forwarded-host": host(a.id) },
             });
             expect(forwarded.statusCode).toBe(404);
-            const own = await app.inject({ method: "GET", url: `/game-frame/${a.id}/`, headers: { host: host(a.id), "x-forwarded-host": host(b.id) } });
+            const own = await app.inject({
+              method: "GET",
+              url: `/game-frame/${a.id}/`,
+              headers: { host: host(a.id), "x-forwarded-host": host(b.id) },
+            });
             expect(own.statusCode).toBe(200);
           }
         } finally {
@@ -247,9 +293,16 @@ describe("an origin per game (D79)", () => {
           const res = await t().gamesApp.inject({ method: "GET", url: "/sdk/v2.js", headers: { host: h } });
           expect(res.statusCode, h).toBe(200);
           expect(res.body).toBe(v2);
-          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/v1.js", headers: { host: h } })).statusCode).toBe(200);
-          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/compat/poki.js", headers: { host: h } })).statusCode).toBe(200);
-          expect((await t().gamesApp.inject({ method: "GET", url: "/sdk/runtime/runtime.js", headers: { host: h } })).statusCode).toBe(200);
+          expect(
+            (await t().gamesApp.inject({ method: "GET", url: "/sdk/v1.js", headers: { host: h } })).statusCode,
+          ).toBe(200);
+          expect(
+            (await t().gamesApp.inject({ method: "GET", url: "/sdk/compat/poki.js", headers: { host: h } })).statusCode,
+          ).toBe(200);
+          expect(
+            (await t().gamesApp.inject({ method: "GET", url: "/sdk/runtime/runtime.js", headers: { host: h } }))
+              .statusCode,
+          ).toBe(200);
         }
       });
 

@@ -85,7 +85,9 @@ async function loadRendererModule(file: string): Promise<PageRendererModule | un
 }
 
 /** The site origin: API, uploads and the built client (ARCHITECTURE habit 1: app separate from server). */
-export async function buildApp(ctx: { config: Config; database: Database } & BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: { config: Config; database: Database } & BuildAppOptions,
+): Promise<FastifyInstance> {
   const { config, database } = ctx;
   const app = Fastify(baseOptions(config, "site", ctx)).withTypeProvider<ZodTypeProvider>();
   if (ctx.onRoute) {
@@ -131,7 +133,11 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   const sessions = new SessionCache(database.db, listener);
   await app.register(authPlugin, { db: database.db, sessions, secure: config.publicUrl.startsWith("https:") });
 
-  const settings: AppSettings = { ...DEFAULT_SETTINGS, ...ctx.settings, chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive } };
+  const settings: AppSettings = {
+    ...DEFAULT_SETTINGS,
+    ...ctx.settings,
+    chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive },
+  };
   const db = database.db;
   const chatHub = new ChatHub(database, { logger: app.log, listener, loadMessage: (id) => loadChatMessage(db, id) });
   const reads = new ReadCache(listener, { logger: app.log });
@@ -215,7 +221,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
     const cacheControl = segments?.[0] === "og" ? "public, max-age=31536000, immutable" : "public, max-age=604800";
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (key && isValidKey(key) && (await sendStoredFile(request, reply, routeCtx.files, key, cacheControl))) return reply;
+    if (key && isValidKey(key) && (await sendStoredFile(request, reply, routeCtx.files, key, cacheControl)))
+      return reply;
     return reply.callNotFound();
   });
 
@@ -230,7 +237,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
       // The build writes .br and .gz beside each asset (scripts/build-lib.mjs, issue 12 item 6).
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
         else res.header("Cache-Control", "no-cache");
       },
     });
@@ -238,7 +246,9 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
 
   // D70, ADR 010: the public pages are rendered here with the client's own screens (dist/ssr/, built beside
   // the client); without that bundle (a test's stand-in client) pages carry their head tags only.
-  const rendererModule = ctx.renderer ?? (template ? await loadRendererModule(path.join(config.clientDir, "..", "ssr", "entry-server.js")) : undefined);
+  const rendererModule =
+    ctx.renderer ??
+    (template ? await loadRendererModule(path.join(config.clientDir, "..", "ssr", "entry-server.js")) : undefined);
   const render = template ? rendererModule?.createPageRenderer(inProcessFetch(app)) : undefined;
   const manifest = template ? loadClientManifest(config.clientDir) : undefined;
   if (template) await app.register(pageRoutes, { ...routeCtx, template, render, manifest });
@@ -248,7 +258,8 @@ export async function buildApp(ctx: { config: Config; database: Database } & Bui
   // any other GET is the Not Found page with status 404 (D70).
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
-    const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
+    const isApi =
+      url === "/api" || url.startsWith("/api/") || url.startsWith("/game-frame") || url.startsWith("/uploads/");
     if (!isApi && template && (request.method === "GET" || request.method === "HEAD"))
       return sendNotFoundPage(pageCtx, template, request, reply, render, manifest);
     return reply.code(404).send({ message: "Not found" });

@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 /** `npm run backup|restore -- FILE` as a self-hoster runs it, with DATA_DIR set. */
-function cli(command: "backup" | "restore", file: string, dataDir: string): Promise<{ code: number; out: string; err: string }> {
+function cli(
+  command: "backup" | "restore",
+  file: string,
+  dataDir: string,
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "backup.mjs"), command, file], {
       cwd: repoRoot,
@@ -47,7 +51,11 @@ it("backs up a running embedded site through its socket, restores it into an emp
   await seedDatabase(site, siteDir, "demo");
   await siteFiles.put("uploads/avatars/a.png", Buffer.from([137, 80, 78, 71, 0, 1]));
   // the server holds the embedded database: the command line must ask it
-  const socket = (await serveBackups({ dataDir: siteDir, write: (out) => writeBackup(site, siteFiles, out), log: { info() {}, warn() {} } }))!;
+  const socket = (await serveBackups({
+    dataDir: siteDir,
+    write: (out) => writeBackup(site, siteFiles, out),
+    log: { info() {}, warn() {} },
+  }))!;
   const archive = path.join(archives, "site.tar.gz");
   try {
     const backup = await cli("backup", archive, siteDir);
@@ -80,5 +88,7 @@ it("backs up a running embedded site through its socket, restores it into an emp
   const direct = await cli("backup", path.join(archives, "restored.tar.gz"), newDir);
   expect(direct.out).toMatch(/Writing a backup of the embedded database/);
   expect(direct.code).toBe(0);
-  expect((await cli("backup", path.join(archives, "x.tar.gz"), path.join(archives, "nothing"))).err).toMatch(/no Arcadium database/);
+  expect((await cli("backup", path.join(archives, "x.tar.gz"), path.join(archives, "nothing"))).err).toMatch(
+    /no Arcadium database/,
+  );
 }, 240_000);

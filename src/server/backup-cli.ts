@@ -27,7 +27,13 @@ function summary(manifest: BackupManifest): string {
   return `${manifest.database.tables.length} tables, ${rows} rows, ${manifest.files.length} files (${megabytes(bytes)})`;
 }
 
-export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, rootDir: string, say: Say, complain: Say): Promise<number> {
+export async function runBackupCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  rootDir: string,
+  say: Say,
+  complain: Say,
+): Promise<number> {
   const [command, file, ...rest] = argv;
   if ((command !== "backup" && command !== "restore") || !file || rest.length > 0) {
     complain("Usage: npm run backup -- FILE   (write a backup of this site to FILE)");
@@ -61,7 +67,8 @@ export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, rootD
 class CliError extends Error {}
 
 async function backup(config: Config, target: string, say: Say): Promise<number> {
-  if (existsSync(target)) throw new CliError(`${target} already exists; choose a new file name (a backup never overwrites a file)`);
+  if (existsSync(target))
+    throw new CliError(`${target} already exists; choose a new file name (a backup never overwrites a file)`);
   if (!existsSync(path.dirname(target))) throw new CliError(`The folder ${path.dirname(target)} does not exist`);
   const partial = `${target}.partial`;
   await fs.rm(partial, { force: true });
@@ -73,7 +80,9 @@ async function backup(config: Config, target: string, say: Say): Promise<number>
     } else {
       const database = await openDatabase(config, { create: false });
       try {
-        say(`Writing a backup of the ${database.kind === "postgres" ? "PostgreSQL" : "embedded"} database and the stored files…`);
+        say(
+          `Writing a backup of the ${database.kind === "postgres" ? "PostgreSQL" : "embedded"} database and the stored files…`,
+        );
         await writeBackup(database, openFileStore(config), createWriteStream(partial, { flags: "wx", mode: 0o600 }), {
           appVersion: appVersion(config.rootDir),
         });
@@ -121,7 +130,9 @@ async function openDatabase(config: Config, options: { create: boolean }): Promi
   if (config.databaseUrl) return createDb({ kind: "postgres", url: config.databaseUrl, max: 2 });
   const folder = path.join(config.dataDir, "db");
   if (!options.create && !existsSync(path.join(folder, "PG_VERSION"))) {
-    throw new CliError(`There is no Arcadium database in ${config.dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+    throw new CliError(
+      `There is no Arcadium database in ${config.dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`,
+    );
   }
   if (options.create) await secureDataDir(config.dataDir);
   return createDb({ kind: "pglite", dataDir: folder });
@@ -130,7 +141,9 @@ async function openDatabase(config: Config, options: { create: boolean }): Promi
 async function restore(config: Config, source: string, say: Say): Promise<number> {
   if (!existsSync(source)) throw new CliError(`${source} does not exist`);
   if (!config.databaseUrl && (await connectBackupSocket(config.dataDir))) {
-    throw new CliError(`Arcadium is running on ${config.dataDir}: stop it, and restore into an empty data folder (a new DATA_DIR)`);
+    throw new CliError(
+      `Arcadium is running on ${config.dataDir}: stop it, and restore into an empty data folder (a new DATA_DIR)`,
+    );
   }
   say("Checking the archive…");
   const manifest = await verifyBackup(() => createReadStream(source));

@@ -27,7 +27,10 @@ export async function serveBackups(options: {
 }): Promise<{ close(): Promise<void> } | undefined> {
   const file = backupSocketPath(options.dataDir);
   if (!file) {
-    options.log.warn({ dataDir: options.dataDir }, "DATA_DIR's path is too long for the backup socket: stop the server before npm run backup");
+    options.log.warn(
+      { dataDir: options.dataDir },
+      "DATA_DIR's path is too long for the backup socket: stop the server before npm run backup",
+    );
     return undefined;
   }
   // a socket left by a process that was killed; this process holds the database now

@@ -3,14 +3,23 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { createDb, isEmpty, migrate, type Database } from "./db/client";
 import { seed } from "./db/seed";
-import { repairBuiltinPackages, syncBuiltinAchievements, syncBuiltinScoreRules, upgradeBuiltinsForCollections } from "./db/builtin-games";
+import {
+  repairBuiltinPackages,
+  syncBuiltinAchievements,
+  syncBuiltinScoreRules,
+  upgradeBuiltinsForCollections,
+} from "./db/builtin-games";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { secureDataDir } from "./services/data-dir";
 import type { FileStore } from "./services/file-store";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
-export async function prepareDatabase(config: Config, files: FileStore, log?: Pick<FastifyBaseLogger, "info" | "warn">): Promise<Database> {
+export async function prepareDatabase(
+  config: Config,
+  files: FileStore,
+  log?: Pick<FastifyBaseLogger, "info" | "warn">,
+): Promise<Database> {
   await secureDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })

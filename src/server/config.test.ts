@@ -43,8 +43,14 @@ describe("loadConfig", () => {
     [{ GAMES_URL: "https://g{id}.example.net/play" }, /GAMES_URL must be an origin/],
     [{ GAMES_URL: "http://g{id}:5001" }, /GAMES_URL must have a domain after/],
     [{ GAMES_URL: "ftp://g{id}.example.net" }, /GAMES_URL/],
-    [{ PUBLIC_URL: "http://g1.localhost:5001", GAMES_URL: "http://g{id}.localhost:5001" }, /PUBLIC_URL must not be one of the games' origins/],
-    [{ PUBLIC_URL: "https://g42.games.example.net/", GAMES_URL: "https://g{id}.games.example.net" }, /PUBLIC_URL must not be one of the games' origins/],
+    [
+      { PUBLIC_URL: "http://g1.localhost:5001", GAMES_URL: "http://g{id}.localhost:5001" },
+      /PUBLIC_URL must not be one of the games' origins/,
+    ],
+    [
+      { PUBLIC_URL: "https://g42.games.example.net/", GAMES_URL: "https://g{id}.games.example.net" },
+      /PUBLIC_URL must not be one of the games' origins/,
+    ],
   ])("stops with one clear line for a bad value %o", (env, pattern) => {
     let error: unknown;
     try {
@@ -58,11 +64,17 @@ describe("loadConfig", () => {
   });
 
   it("keeps a GAMES_URL with {id} as a normalised template (D79), and GAMES_URL without it as before", () => {
-    expect(loadConfig({ GAMES_URL: "https://G{id}.Games.Example.net/" }).gamesUrl).toBe("https://g{id}.games.example.net");
+    expect(loadConfig({ GAMES_URL: "https://G{id}.Games.Example.net/" }).gamesUrl).toBe(
+      "https://g{id}.games.example.net",
+    );
     expect(loadConfig({ GAMES_URL: "http://g{id}.localhost:5001" }).gamesUrl).toBe("http://g{id}.localhost:5001");
     // the site on another port of the same host names, or on their parent domain, is not a game's origin
-    expect(loadConfig({ PUBLIC_URL: "http://g1.localhost:5000", GAMES_URL: "http://g{id}.localhost:5001" }).gamesUrl).toBe("http://g{id}.localhost:5001");
-    expect(loadConfig({ PUBLIC_URL: "https://games.example.net", GAMES_URL: "https://g{id}.games.example.net" }).publicUrl).toBe("https://games.example.net");
+    expect(
+      loadConfig({ PUBLIC_URL: "http://g1.localhost:5000", GAMES_URL: "http://g{id}.localhost:5001" }).gamesUrl,
+    ).toBe("http://g{id}.localhost:5001");
+    expect(
+      loadConfig({ PUBLIC_URL: "https://games.example.net", GAMES_URL: "https://g{id}.games.example.net" }).publicUrl,
+    ).toBe("https://games.example.net");
     expect(loadConfig({ GAMES_URL: "https://games.example.net/" }).gamesUrl).toBe("https://games.example.net");
   });
 
@@ -72,7 +84,9 @@ describe("loadConfig", () => {
     });
 
     it("reads the endpoint, bucket, prefix, region, addressing and credentials", () => {
-      expect(loadConfig({ STORAGE_URL: "s3://AK%2B1:S%2Fx@minio.internal:9000/arcadium/prod?region=eu-west-1" }).storage).toEqual({
+      expect(
+        loadConfig({ STORAGE_URL: "s3://AK%2B1:S%2Fx@minio.internal:9000/arcadium/prod?region=eu-west-1" }).storage,
+      ).toEqual({
         endpoint: "https://minio.internal:9000",
         bucket: "arcadium",
         prefix: "prod/",
@@ -80,13 +94,17 @@ describe("loadConfig", () => {
         forcePathStyle: true,
         credentials: { accessKeyId: "AK+1", secretAccessKey: "S/x" },
       });
-      expect(loadConfig({ STORAGE_URL: "http://127.0.0.1:9000/files", AWS_REGION: "us-west-2" }).storage).toMatchObject({
-        endpoint: "http://127.0.0.1:9000",
-        prefix: "",
-        region: "us-west-2",
-        credentials: undefined,
-      });
-      expect(loadConfig({ STORAGE_URL: "s3://s3.amazonaws.com/my-bucket?path-style=false&tls=true" }).storage).toMatchObject({
+      expect(loadConfig({ STORAGE_URL: "http://127.0.0.1:9000/files", AWS_REGION: "us-west-2" }).storage).toMatchObject(
+        {
+          endpoint: "http://127.0.0.1:9000",
+          prefix: "",
+          region: "us-west-2",
+          credentials: undefined,
+        },
+      );
+      expect(
+        loadConfig({ STORAGE_URL: "s3://s3.amazonaws.com/my-bucket?path-style=false&tls=true" }).storage,
+      ).toMatchObject({
         endpoint: "https://s3.amazonaws.com",
         forcePathStyle: false,
       });
@@ -103,7 +121,9 @@ describe("loadConfig", () => {
     ])("refuses %s with the expected form", (value, why) => {
       expect(() => loadConfig({ STORAGE_URL: value })).toThrow(ConfigError);
       expect(() => loadConfig({ STORAGE_URL: value })).toThrow(why);
-      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(/Invalid environment variable STORAGE_URL: .*expected s3:\/\/KEY:SECRET@HOST/);
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(
+        /Invalid environment variable STORAGE_URL: .*expected s3:\/\/KEY:SECRET@HOST/,
+      );
     });
 
     it("never repeats the secret in its message", () => {
@@ -138,16 +158,23 @@ describe("loadConfig", () => {
 
     it.each(["true", "TRUE", "yes"])("refuses a bare %j at start with a clear error", (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would believe the client's own X-Forwarded-For.*addresses of the proxies/);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: true would believe the client's own X-Forwarded-For.*addresses of the proxies/,
+      );
     });
 
     // Fastify 5.12 ignores a hop count (it trusts nobody then): it cannot tell the proxy from a client reaching the port directly.
     it.each(["1", "2"])("refuses the hop count %j, saying to list the proxies' addresses", (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a number of proxies.*addresses of the proxies/);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: a number of proxies.*addresses of the proxies/,
+      );
     });
 
-    it.each(["-1", "1.5", "proxy.example", "10.0.0.0/33", "300.1.1.1", "127.0.0.1,,", "1,127.0.0.1"])("refuses %j", (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
-    });
+    it.each(["-1", "1.5", "proxy.example", "10.0.0.0/33", "300.1.1.1", "127.0.0.1,,", "1,127.0.0.1"])(
+      "refuses %j",
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+      },
+    );
   });
 });

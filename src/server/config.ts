@@ -6,7 +6,9 @@ import { parseStorageUrl, StorageUrlError, type S3Location } from "./services/st
 import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
-const boolish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** One zod schema for the whole environment (ARCHITECTURE habit 3). Defaults per D2–D42. */
 const envSchema = z.object({
@@ -45,7 +47,10 @@ const envSchema = z.object({
   AWS_REGION: z.string().optional(),
   /** D160: how many daily backups the file store keeps */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)").optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)")
+    .optional(),
   /** D164: the git commit a build was made from, for installs without a .git folder (a release archive, an image) */
   BUILD_COMMIT: z
     .string()
@@ -168,17 +173,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     gamesUrl = template.gamesUrl;
     const site = new URL(publicUrl).origin;
     if (isGamesOrigin(gamesUrl, site) || new URL(gamesOrigin(gamesUrl, 1)).origin === site) {
-      throw new ConfigError("Invalid environment: PUBLIC_URL must not be one of the games' origins of GAMES_URL (D2, D79)");
+      throw new ConfigError(
+        "Invalid environment: PUBLIC_URL must not be one of the games' origins of GAMES_URL (D2, D79)",
+      );
     }
   } else if (new URL(publicUrl).origin === new URL(gamesUrl).origin) {
     throw new ConfigError("Invalid environment: GAMES_URL must be a different origin from PUBLIC_URL (D2)");
   }
-  if (e.TWO_STEP_KEY && e.TWO_STEP_KEY_FILE) throw new ConfigError("Invalid environment: set TWO_STEP_KEY or TWO_STEP_KEY_FILE, not both");
+  if (e.TWO_STEP_KEY && e.TWO_STEP_KEY_FILE)
+    throw new ConfigError("Invalid environment: set TWO_STEP_KEY or TWO_STEP_KEY_FILE, not both");
   if (e.TWO_STEP_KEY) {
     try {
       parseKey(e.TWO_STEP_KEY, "TWO_STEP_KEY");
     } catch {
-      throw new ConfigError("Invalid environment variable TWO_STEP_KEY: must be 32 random bytes in base64 (e.g. the output of: openssl rand -base64 32)");
+      throw new ConfigError(
+        "Invalid environment variable TWO_STEP_KEY: must be 32 random bytes in base64 (e.g. the output of: openssl rand -base64 32)",
+      );
     }
   }
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
@@ -208,7 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER } : undefined,
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

@@ -33,7 +33,10 @@ export function baseOptions(config: Config, name: string, options: LogOptions = 
             level: config.logLevel,
             name,
             // Never log cookies or credentials.
-            redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+            redact: {
+              paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+              remove: true,
+            },
             // A logged error never carries the values of its query (plugins/log-redaction.ts).
             serializers: { err: serializeLoggedError },
             ...(options.logStream ? { stream: options.logStream } : {}),
@@ -49,7 +52,11 @@ export function baseOptions(config: Config, name: string, options: LogOptions = 
     // does not echo the URL back (Fastify's default answer repeats it, whatever it holds).
     frameworkErrors: (error, _request, reply) => {
       const [status, message] =
-        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? [414, "URL too long"] : error.code === "FST_ERR_BAD_URL" ? [400, "Invalid URL"] : [400, "Bad request"];
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? [414, "URL too long"]
+          : error.code === "FST_ERR_BAD_URL"
+            ? [400, "Invalid URL"]
+            : [400, "Bad request"];
       return (reply as unknown as FastifyReply).code(status).send({ message });
     },
   };

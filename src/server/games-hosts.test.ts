@@ -73,10 +73,22 @@ describe("games origins (D2, D79)", () => {
   });
 
   it("accepts a template with {id} once in the host name's first label and normalises it", () => {
-    expect(parseGamesUrlTemplate("http://g{id}.localhost:5001")).toEqual({ ok: true, gamesUrl: "http://g{id}.localhost:5001" });
-    expect(parseGamesUrlTemplate("https://G{id}.Games.Example.net:443")).toEqual({ ok: true, gamesUrl: "https://g{id}.games.example.net" });
-    expect(parseGamesUrlTemplate("https://{id}.games.example.net")).toEqual({ ok: true, gamesUrl: "https://{id}.games.example.net" });
-    expect(parseGamesUrlTemplate("https://game-{id}-x.example.net")).toEqual({ ok: true, gamesUrl: "https://game-{id}-x.example.net" });
+    expect(parseGamesUrlTemplate("http://g{id}.localhost:5001")).toEqual({
+      ok: true,
+      gamesUrl: "http://g{id}.localhost:5001",
+    });
+    expect(parseGamesUrlTemplate("https://G{id}.Games.Example.net:443")).toEqual({
+      ok: true,
+      gamesUrl: "https://g{id}.games.example.net",
+    });
+    expect(parseGamesUrlTemplate("https://{id}.games.example.net")).toEqual({
+      ok: true,
+      gamesUrl: "https://{id}.games.example.net",
+    });
+    expect(parseGamesUrlTemplate("https://game-{id}-x.example.net")).toEqual({
+      ok: true,
+      gamesUrl: "https://game-{id}-x.example.net",
+    });
   });
 
   it.each([

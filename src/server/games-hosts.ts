@@ -55,7 +55,9 @@ const ID_PATTERN = "[1-9][0-9]{0,14}";
 export function gameIdOfHost(gamesUrl: string, hostname: string): string | undefined {
   if (!isPerGameOrigins(gamesUrl)) return undefined;
   const [before, after] = new URL(gamesUrl).hostname.split(GAME_ID_PLACEHOLDER);
-  const match = new RegExp(`^${escapeRegExp(before)}(${ID_PATTERN})${escapeRegExp(after)}$`).exec(hostname.toLowerCase().replace(/\.$/, ""));
+  const match = new RegExp(`^${escapeRegExp(before)}(${ID_PATTERN})${escapeRegExp(after)}$`).exec(
+    hostname.toLowerCase().replace(/\.$/, ""),
+  );
   return match?.[1];
 }
 
@@ -86,9 +88,13 @@ export function isGamesOrigin(gamesUrl: string, origin: string): boolean {
  * Answers the normalised template, or why it cannot be one (one line, for a ConfigError).
  */
 export function parseGamesUrlTemplate(raw: string): { ok: true; gamesUrl: string } | { ok: false; message: string } {
-  const fail = (why: string) => ({ ok: false as const, message: `GAMES_URL ${why} (D79, e.g. https://g{id}.games.example.net)` });
+  const fail = (why: string) => ({
+    ok: false as const,
+    message: `GAMES_URL ${why} (D79, e.g. https://g{id}.games.example.net)`,
+  });
   if (raw.split(GAME_ID_PLACEHOLDER).length !== 2) return fail("must contain {id} exactly once");
-  if (/[{}]/.test(raw.replace(GAME_ID_PLACEHOLDER, ""))) return fail("may contain no placeholder but {id}, in lower case");
+  if (/[{}]/.test(raw.replace(GAME_ID_PLACEHOLDER, "")))
+    return fail("may contain no placeholder but {id}, in lower case");
   let u: URL;
   try {
     u = new URL(raw);
@@ -100,13 +106,31 @@ export function parseGamesUrlTemplate(raw: string): { ok: true; gamesUrl: string
   const labels = u.hostname.split(".");
   if (!labels[0].includes(GAME_ID_PLACEHOLDER)) return fail("must have {id} in the first label of its host name");
   if (u.pathname !== "/" || u.search || u.hash) return fail("must be an origin, without a path, query or fragment");
-  if (labels.length < 2 || labels.slice(1).some((l) => l === "")) return fail("must have a domain after the label with {id}");
-  if (!/^[a-z0-9-]*$/.test(labels[0].replace(GAME_ID_PLACEHOLDER, ""))) return fail("must have only letters, digits and - beside {id}");
+  if (labels.length < 2 || labels.slice(1).some((l) => l === ""))
+    return fail("must have a domain after the label with {id}");
+  if (!/^[a-z0-9-]*$/.test(labels[0].replace(GAME_ID_PLACEHOLDER, "")))
+    return fail("must have only letters, digits and - beside {id}");
   return { ok: true, gamesUrl: `${u.protocol}//${u.host}` };
 }
 
 /** Second-level labels under which names are registered ("example.co.uk"): a short list, enough for a warning. */
-const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gv", "sch", "nhs", "ltd", "plc"]);
+const SECOND_LEVEL = new Set([
+  "co",
+  "com",
+  "org",
+  "net",
+  "ac",
+  "gov",
+  "edu",
+  "ne",
+  "or",
+  "go",
+  "gv",
+  "sch",
+  "nhs",
+  "ltd",
+  "plc",
+]);
 
 /**
  * The registrable domain shared by the site and the games' origins, if any ("example.com" for

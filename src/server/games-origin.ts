@@ -45,7 +45,8 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
       return reply.code(503).header("Retry-After", "5").type("text/plain; charset=utf-8").send("Service unavailable");
     }
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
+    if (status && status >= 400 && status < 500)
+      return reply.code(status).type("text/plain; charset=utf-8").send("Not found");
     request.log.error({ err: error }, "games origin error");
     return reply.code(500).type("text/plain; charset=utf-8").send("Internal server error");
   });
@@ -63,8 +64,10 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
     // could send (games-hosts.ts, hostnameOfHostHeader); a proxy must pass Host through.
     const folder = segments?.[0];
     if (!segments || !folder || !/^[1-9]\d*$/.test(folder)) return notFound();
-    if (perGame && folder !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host))) return notFound();
-    if (segments.some((segment) => segment.startsWith("."))) return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
+    if (perGame && folder !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host)))
+      return notFound();
+    if (segments.some((segment) => segment.startsWith(".")))
+      return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
     const path = segments.join("/");
     const isFolder = rest.endsWith("/");
     if (isFolder || folderOnly) {
@@ -103,7 +106,10 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
     const match = /^([a-z]+)\.js$/.exec(request.params.name);
     const source = match ? await compatScript(config.rootDir, match[1]) : null;
     if (source === null) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
-    return reply.type("application/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300").send(source);
+    return reply
+      .type("application/javascript; charset=utf-8")
+      .header("Cache-Control", "public, max-age=300")
+      .send(source);
   });
 
   // The built-in games' runtime (D26): one copy for every game, always the current bytes (sdk/runtime/runtime.js).

@@ -85,7 +85,11 @@ async function main() {
 
   const jobs = startJobRunner(app, database.db);
   // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
-  const identity = newProcessIdentity({ version, roles: ["site", "games", "jobs"], startedAt: new Date(Date.now() - process.uptime() * 1000) });
+  const identity = newProcessIdentity({
+    version,
+    roles: ["site", "games", "jobs"],
+    startedAt: new Date(Date.now() - process.uptime() * 1000),
+  });
   const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
   // Graceful shutdown: stop accepting connections, let in-flight requests finish (every
@@ -104,7 +108,9 @@ async function main() {
     let code = exitCode;
     try {
       await jobs.stop();
-      await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, "could not remove this process from the processes seen"));
+      await heartbeat
+        .stop()
+        .catch((err: unknown) => app.log.warn({ err }, "could not remove this process from the processes seen"));
       await backupSocket?.close();
       await Promise.all([app.close(), gamesApp.close()]);
       await database.close();

@@ -49,7 +49,11 @@ export const ADMIN_CODE_FAILURES_PER_ADMIN_PER_DAY = 50;
 export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "playsPerMinute">) {
   return {
     /** D11: accounts created per address (key `register:ip:{ip}`) */
-    register: { limit: config.registrationsPerHour, windowMs: HOUR, message: "Too many accounts created from this address. Please try again later." },
+    register: {
+      limit: config.registrationsPerHour,
+      windowMs: HOUR,
+      message: "Too many accounts created from this address. Please try again later.",
+    },
     /**
      * Sign-in attempts per account and address (key `login-fail:user:{userId}:ip:{ip}`, or `login-fail:name:{typed}:ip:{ip}`
      * for a name no account has). Each attempt is reserved before the password is checked and given back when it succeeds.
@@ -66,7 +70,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     loginFailurePerAccount: {
       limit: LOGIN_FAILURES_PER_ACCOUNT,
       windowMs: HOUR,
-      message: "Too many failed sign-in attempts for this account. Please try again later, or from a device you signed in from before.",
+      message:
+        "Too many failed sign-in attempts for this account. Please try again later, or from a device you signed in from before.",
     },
     /** Sign-in attempts per address, whatever the names (key `login-fail:ip:{ip}`); reserved and given back the same way */
     loginFailurePerAddress: {
@@ -100,7 +105,11 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
      * Cloud save bodies per player in KiB a minute, all games together (key `cloud-save-kib:{userId}`), counted
      * before the body is read: one write of the largest body at the largest quota (21 MiB), ten at the default quota
      */
-    cloudSaveKib: { limit: 32 * 1024, windowMs: MINUTE, message: "Too much cloud save data sent. Please wait a minute." },
+    cloudSaveKib: {
+      limit: 32 * 1024,
+      windowMs: MINUTE,
+      message: "Too much cloud save data sent. Please wait a minute.",
+    },
     /** "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
     presence: { limit: 60, windowMs: MINUTE, message: "Too many presence updates. Please slow down." },
     /** Blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
@@ -120,13 +129,29 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       message: "You are sending messages too quickly. Please wait a moment.",
     },
     /** D97: reports sent per player (key `report:{userId}`) */
-    report: { limit: REPORT_RATE_LIMIT.limit, windowMs: REPORT_RATE_LIMIT.windowMs, message: "You have sent many reports. Please try again later." },
+    report: {
+      limit: REPORT_RATE_LIMIT.limit,
+      windowMs: REPORT_RATE_LIMIT.windowMs,
+      message: "You have sent many reports. Please try again later.",
+    },
     /** D36: chat messages per player (key `chat:{userId}`) */
-    chat: { limit: CHAT_RATE_LIMIT.limit, windowMs: CHAT_RATE_LIMIT.windowMs, message: "You are sending messages too quickly. Please slow down." },
+    chat: {
+      limit: CHAT_RATE_LIMIT.limit,
+      windowMs: CHAT_RATE_LIMIT.windowMs,
+      message: "You are sending messages too quickly. Please slow down.",
+    },
     /** Newsletter, contact and advertiser forms per address (key `form:{form}:ip:{ip}`) */
-    form: { limit: FORM_SUBMISSIONS_PER_HOUR, windowMs: HOUR, message: "Too many submissions from this address. Please try again later." },
+    form: {
+      limit: FORM_SUBMISSIONS_PER_HOUR,
+      windowMs: HOUR,
+      message: "Too many submissions from this address. Please try again later.",
+    },
     /** D42: sign-in codes requested per client address, known devices aside (key `admin-otp-ip:{ip}`) */
-    adminOtpPerClient: { limit: OTP_REQUESTS_PER_IP, windowMs: OTP_POLICY.windowMs / 6, message: "Too many code requests. Please try again later." },
+    adminOtpPerClient: {
+      limit: OTP_REQUESTS_PER_IP,
+      windowMs: OTP_POLICY.windowMs / 6,
+      message: "Too many code requests. Please try again later.",
+    },
     /** D107: sign-in codes requested per address and client (key `admin-otp:{email}:{ip:{ip} | device:{id}}`) */
     adminOtpPerAddressAndClient: {
       limit: OTP_POLICY.requestsPerWindow,
@@ -154,13 +179,15 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     adminCodeFailurePerAdmin: {
       limit: ADMIN_CODE_FAILURES_PER_ADMIN,
       windowMs: HOUR,
-      message: "Too many wrong sign-in codes for this address. Please try again in an hour, or from a device you signed in from before.",
+      message:
+        "Too many wrong sign-in codes for this address. Please try again in an hour, or from a device you signed in from before.",
     },
     /** ADR 019: the same per day (key `admin-code-day:email:{email}`) */
     adminCodeFailurePerAdminPerDay: {
       limit: ADMIN_CODE_FAILURES_PER_ADMIN_PER_DAY,
       windowMs: 24 * HOUR,
-      message: "Too many wrong sign-in codes for this address today. Please try again later, or from a device you signed in from before.",
+      message:
+        "Too many wrong sign-in codes for this address today. Please try again later, or from a device you signed in from before.",
     },
     /** D105: "Confirm it's you" tries per account, passwords and codes together (key `step-up:{userId}`); a right one is given back */
     stepUp: { limit: 10, windowMs: 15 * MINUTE, message: "Too many wrong attempts. Please try again in 15 minutes." },
@@ -169,9 +196,17 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     /** D105: undo links tried per client address (key `account-undo:ip:{ip}`): they need no session */
     accountUndo: { limit: 20, windowMs: HOUR, message: "Too many attempts. Please try again later." },
     /** D87: verification mails per player (key `email-verify:{userId}`) */
-    emailVerification: { limit: 5, windowMs: HOUR, message: "Too many verification emails. Please try again in an hour." },
+    emailVerification: {
+      limit: 5,
+      windowMs: HOUR,
+      message: "Too many verification emails. Please try again in an hour.",
+    },
     /** D87: avatar uploads per player (key `avatar:{userId}`) */
-    avatar: { limit: 20, windowMs: 10 * MINUTE, message: "Too many avatar uploads. Please try again in a few minutes." },
+    avatar: {
+      limit: 20,
+      windowMs: 10 * MINUTE,
+      message: "Too many avatar uploads. Please try again in a few minutes.",
+    },
     /** D44: uploads per administrator (key `upload:{userId}`) */
     upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
   } satisfies Record<string, RateLimitRule>;
@@ -182,10 +217,16 @@ export type RateLimitName = keyof ReturnType<typeof rateLimitTable>;
 export type RateLimitOverrides = Partial<Record<RateLimitName, Partial<RateLimitRule>>>;
 
 /** The table bound to the database: what routes call. */
-export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerHour" | "playsPerMinute">, overrides: RateLimitOverrides = {}) {
+export function createRateLimits(
+  db: Db,
+  config: Pick<Config, "registrationsPerHour" | "playsPerMinute">,
+  overrides: RateLimitOverrides = {},
+) {
   const table: Record<RateLimitName, RateLimitRule> = rateLimitTable(config);
-  for (const [name, change] of Object.entries(overrides) as Array<[RateLimitName, Partial<RateLimitRule>]>) table[name] = { ...table[name], ...change };
-  const tooMany = (name: RateLimitName, retryAfterSeconds: number) => new TooMany(table[name].message, retryAfterSeconds);
+  for (const [name, change] of Object.entries(overrides) as Array<[RateLimitName, Partial<RateLimitRule>]>)
+    table[name] = { ...table[name], ...change };
+  const tooMany = (name: RateLimitName, retryAfterSeconds: number) =>
+    new TooMany(table[name].message, retryAfterSeconds);
   return {
     table,
     /** Counts one request (or `weight`) under `key`; throws TooMany (429 + Retry-After) when it is over the limit. */
@@ -206,7 +247,10 @@ export function createRateLimits(db: Db, config: Pick<Config, "registrationsPerH
      */
     async reserve(...entries: Array<[RateLimitName, string]>): Promise<void> {
       const results = await Promise.all(
-        entries.map(async ([name, key]) => ({ name, r: await hitRateLimit(db, key, table[name].limit, table[name].windowMs) })),
+        entries.map(async ([name, key]) => ({
+          name,
+          r: await hitRateLimit(db, key, table[name].limit, table[name].windowMs),
+        })),
       );
       const refused = results.filter(({ r }) => !r.allowed);
       if (refused.length) throw tooMany(refused[0].name, Math.max(...refused.map(({ r }) => r.retryAfterSeconds)));

@@ -18,7 +18,8 @@ afterAll(async () => {
 
 async function keysOf(store: DiskStore | S3Store): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
-  for await (const object of store.list("")) found[object.key] = (await readAll((await store.get(object.key))!)).toString();
+  for await (const object of store.list(""))
+    found[object.key] = (await readAll((await store.get(object.key))!)).toString();
   return found;
 }
 
@@ -36,11 +37,16 @@ describe("npm run storage:copy (D162)", () => {
       await fs.writeFile(path.join(dataDir, "db", "PG_VERSION"), "17");
       const env = { DATA_DIR: dataDir, STORAGE_URL: url };
       const lines: string[] = [];
-      const run = (to: string, environment: NodeJS.ProcessEnv = env) => runStorageCopy(["--to", to], environment, dataDir, (line) => lines.push(line));
+      const run = (to: string, environment: NodeJS.ProcessEnv = env) =>
+        runStorageCopy(["--to", to], environment, dataDir, (line) => lines.push(line));
 
       expect(await run("s3")).toBe(0);
       expect(lines.at(-1)).toBe("Copied 3 file(s) (17 bytes); skipped 0 already there with the same size.");
-      expect(await keysOf(bucket)).toEqual({ "games/1/index.html": "<p>one</p>", "games/1/js/app.js": "app", "uploads/images/a.webp": "webp" });
+      expect(await keysOf(bucket)).toEqual({
+        "games/1/index.html": "<p>one</p>",
+        "games/1/js/app.js": "app",
+        "uploads/images/a.webp": "webp",
+      });
 
       expect(await run("s3")).toBe(0);
       expect(lines.at(-1)).toBe("Copied 0 file(s) (0 bytes); skipped 3 already there with the same size.");

@@ -68,7 +68,9 @@ describe.each(["disk", "s3"] as const)("stored files served from the %s store", 
     expect(page.body).toContain("Played from the store");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     expect(page.headers["content-security-policy"]).toBe(`frame-ancestors ${t.config.publicUrl}`);
-    const onDisk = await fs.readFile(path.join(t.config.dataDir, "games", String(gameId), "index.html"), "utf8").catch(() => undefined);
+    const onDisk = await fs
+      .readFile(path.join(t.config.dataDir, "games", String(gameId), "index.html"), "utf8")
+      .catch(() => undefined);
     if (kind === "disk") expect(onDisk).toBe(INDEX);
     else {
       expect(onDisk).toBeUndefined();
@@ -76,7 +78,12 @@ describe.each(["disk", "s3"] as const)("stored files served from the %s store", 
       const keys: string[] = [];
       for await (const object of bucket.list(`games/${gameId}/`)) keys.push(object.key);
       bucket.close();
-      expect(keys.sort()).toEqual([`games/${gameId}/.secret`, `games/${gameId}/index.html`, `games/${gameId}/js/game.js`, `games/${gameId}/levels/index.html`]);
+      expect(keys.sort()).toEqual([
+        `games/${gameId}/.secret`,
+        `games/${gameId}/index.html`,
+        `games/${gameId}/js/game.js`,
+        `games/${gameId}/levels/index.html`,
+      ]);
     }
   });
 
@@ -90,7 +97,9 @@ describe.each(["disk", "s3"] as const)("stored files served from the %s store", 
     const etag = script.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
     expect((await frame("js/game.js", { "if-none-match": etag })).statusCode).toBe(304);
-    expect((await frame("js/game.js", { "if-modified-since": script.headers["last-modified"] as string })).statusCode).toBe(304);
+    expect(
+      (await frame("js/game.js", { "if-modified-since": script.headers["last-modified"] as string })).statusCode,
+    ).toBe(304);
     const head = await frame("js/game.js", {}, "HEAD");
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-length"]).toBe(String(SCRIPT.length));
@@ -120,13 +129,21 @@ describe.each(["disk", "s3"] as const)("stored files served from the %s store", 
     expect((await frame("levels/")).body).toBe("<p>levels</p>");
     expect((await frame(".secret")).statusCode).toBe(403);
     expect((await frame("missing.js")).statusCode).toBe(404);
-    for (const url of ["/game-frame/../uploads/", "/game-frame/%2e%2e/games/", `/game-frame/${gameId}/js%2f..%2f..%2fuploads%2fx`, "/game-frame/x/"]) {
+    for (const url of [
+      "/game-frame/../uploads/",
+      "/game-frame/%2e%2e/games/",
+      `/game-frame/${gameId}/js%2f..%2f..%2fuploads%2fx`,
+      "/game-frame/x/",
+    ]) {
       expect((await t.gamesApp.inject({ method: "GET", url })).statusCode, url).toBeGreaterThanOrEqual(400);
     }
   });
 
   it("serves uploaded images at /uploads/ as inert files cached for a week", async () => {
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
     const up = await t.app.inject({
       method: "POST",
       url: "/api/admin/upload-image",

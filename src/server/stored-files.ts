@@ -10,8 +10,18 @@ import { RangeNotSatisfiableError, type FileStore, type StoredObject } from "./s
  * reads the object's size and date.
  * Returns false, having sent nothing, when the object does not exist.
  */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, key: string, cacheControl: string): Promise<boolean> {
-  const plain = request.method === "GET" && !request.headers.range && !request.headers["if-none-match"] && !request.headers["if-modified-since"];
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: FileStore,
+  key: string,
+  cacheControl: string,
+): Promise<boolean> {
+  const plain =
+    request.method === "GET" &&
+    !request.headers.range &&
+    !request.headers["if-none-match"] &&
+    !request.headers["if-modified-since"];
   if (plain) {
     // The usual first load: one request to the store, which answers the size and date with the body.
     const whole = await files.get(key);
@@ -88,7 +98,11 @@ function notModified(request: FastifyRequest, etag: string, found: StoredObject)
 }
 
 /** The one byte range asked for, undefined for the whole file (no Range, several ranges, or a stale If-Range). */
-function wantedRange(request: FastifyRequest, etag: string, found: StoredObject): { start: number; end: number } | "unsatisfiable" | undefined {
+function wantedRange(
+  request: FastifyRequest,
+  etag: string,
+  found: StoredObject,
+): { start: number; end: number } | "unsatisfiable" | undefined {
   const header = request.headers.range;
   if (!header) return undefined;
   const ifRange = request.headers["if-range"];

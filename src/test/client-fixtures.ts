@@ -34,10 +34,27 @@ export function makeSystemStatus(extra: Partial<SystemStatusView> = {}): SystemS
   return {
     checkedAt: "2026-12-06T16:00:00.000Z",
     version: { version: "0.1.0", commit: "3f2a9c1d0e5b6a7980112233445566778899aabb" },
-    migrations: { applied: 26, files: 26, newest: { name: "0025_processes", appliedAt: "2026-12-06T12:00:00.000Z" }, pending: [], unknown: 0 },
+    migrations: {
+      applied: 26,
+      files: 26,
+      newest: { name: "0025_processes", appliedAt: "2026-12-06T12:00:00.000Z" },
+      pending: [],
+      unknown: 0,
+    },
     database: { kind: "pglite", bytes: 13_459_579, folderBytes: 45_863_036 },
-    storage: { kind: "disk", bytes: 1_503_238_553, objects: 12_480, countedAt: "2026-12-06T15:58:00.000Z", counting: false, error: null },
-    jobs: { counts: { queued: 1, running: 0, succeeded: 40, failed: 0, cancelled: 0 }, failedLastDay: 0, oldestWaitingSince: null },
+    storage: {
+      kind: "disk",
+      bytes: 1_503_238_553,
+      objects: 12_480,
+      countedAt: "2026-12-06T15:58:00.000Z",
+      counting: false,
+      error: null,
+    },
+    jobs: {
+      counts: { queued: 1, running: 0, succeeded: 40, failed: 0, cancelled: 0 },
+      failedLastDay: 0,
+      oldestWaitingSince: null,
+    },
     lastBackup: { key: "backups/arcadium-2026-12-06.tar.gz", bytes: 52_428_800, at: "2026-12-06T03:00:00.000Z" },
     processes: [
       {

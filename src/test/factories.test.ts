@@ -24,14 +24,30 @@ describeEachDatabase("test factories: valid defaults, overrides that apply", (t)
       const b = await insertUser(t());
       expect(a.username).toMatch(/^user_[0-9a-f]{8}$/);
       expect(b.username).not.toBe(a.username);
-      expect(a).toMatchObject({ email: `${a.username}@example.test`, role: "player", passwordHash: null, emailVerifiedAt: null, disabledAt: null });
+      expect(a).toMatchObject({
+        email: `${a.username}@example.test`,
+        role: "player",
+        passwordHash: null,
+        emailVerifiedAt: null,
+        disabledAt: null,
+      });
       expect((await get(`/api/users/${a.id}`)).json()).toMatchObject({ id: a.id, username: a.username });
     });
 
     it("takes any column, a null address, and a password that signs in", async () => {
       const verifiedAt = new Date("2026-01-02T03:04:05Z");
-      const admin = await insertUser(t(), { username: "Factory_Admin", email: "boss@example.org", role: "admin", emailVerifiedAt: verifiedAt });
-      expect(admin).toMatchObject({ username: "Factory_Admin", email: "boss@example.org", role: "admin", emailVerifiedAt: verifiedAt });
+      const admin = await insertUser(t(), {
+        username: "Factory_Admin",
+        email: "boss@example.org",
+        role: "admin",
+        emailVerifiedAt: verifiedAt,
+      });
+      expect(admin).toMatchObject({
+        username: "Factory_Admin",
+        email: "boss@example.org",
+        role: "admin",
+        emailVerifiedAt: verifiedAt,
+      });
       expect((await insertUser(t(), { email: null })).email).toBeNull();
       const withPassword = await insertUser(t(), { password: "factory password 1" });
       expect(withPassword.passwordHash).toMatch(/^scrypt\$/);
@@ -49,14 +65,25 @@ describeEachDatabase("test factories: valid defaults, overrides that apply", (t)
       const game = await insertGame(t());
       const [first] = await t().database.db.select().from(categoriesTable).orderBy(categoriesTable.id).limit(1);
       expect(game.title).toMatch(/^Game [0-9a-f]{8}$/);
-      expect(game).toMatchObject({ categoryId: first.id, hasPackage: false, externalUrl: null, maxScore: null, scoreOrder: "desc" });
+      expect(game).toMatchObject({
+        categoryId: first.id,
+        hasPackage: false,
+        externalUrl: null,
+        maxScore: null,
+        scoreOrder: "desc",
+      });
       const res = await get(`/api/games/${game.id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: game.id, title: game.title });
     });
 
     it("takes any column and a category by slug; an unknown slug is an error", async () => {
-      const game = await insertGame(t(), { title: "Factory Laps", category: "racing", scoreOrder: "asc", maxScore: 5000 });
+      const game = await insertGame(t(), {
+        title: "Factory Laps",
+        category: "racing",
+        scoreOrder: "asc",
+        maxScore: 5000,
+      });
       const [racing] = await t().database.db.select().from(categoriesTable).where(eq(categoriesTable.slug, "racing"));
       expect(game).toMatchObject({ title: "Factory Laps", categoryId: racing.id, scoreOrder: "asc", maxScore: 5000 });
       await expect(insertGame(t(), { category: "no-such-category" })).rejects.toThrow(/no category "no-such-category"/);
@@ -67,7 +94,11 @@ describeEachDatabase("test factories: valid defaults, overrides that apply", (t)
     it("insertPlay opens a guest's play unless a player is given", async () => {
       const game = await insertGame(t());
       const user = await insertUser(t());
-      expect(await insertPlay(t(), { gameId: game.id })).toMatchObject({ gameId: game.id, userId: null, gameplayStartedAt: null });
+      expect(await insertPlay(t(), { gameId: game.id })).toMatchObject({
+        gameId: game.id,
+        userId: null,
+        gameplayStartedAt: null,
+      });
       const started = new Date(Date.now() - 5_000);
       expect(await insertPlay(t(), { gameId: game.id, userId: user.id, gameplayStartedAt: started })).toMatchObject({
         userId: user.id,
@@ -108,12 +139,27 @@ describeEachDatabase("test factories: valid defaults, overrides that apply", (t)
     it("insertReview, insertChatMessage and insertDirectMessage default their text and take overrides", async () => {
       const [author, reader] = [await insertUser(t()), await insertUser(t())];
       const game = await insertGame(t());
-      expect(await insertReview(t(), { userId: author.id, gameId: game.id })).toMatchObject({ rating: 4, comment: null });
-      expect(await insertReview(t(), { userId: reader.id, gameId: game.id, rating: 1, comment: "meh" })).toMatchObject({ rating: 1, comment: "meh" });
-      expect(await insertChatMessage(t(), { userId: author.id })).toMatchObject({ userId: author.id, message: "hello", deletedAt: null });
+      expect(await insertReview(t(), { userId: author.id, gameId: game.id })).toMatchObject({
+        rating: 4,
+        comment: null,
+      });
+      expect(await insertReview(t(), { userId: reader.id, gameId: game.id, rating: 1, comment: "meh" })).toMatchObject({
+        rating: 1,
+        comment: "meh",
+      });
+      expect(await insertChatMessage(t(), { userId: author.id })).toMatchObject({
+        userId: author.id,
+        message: "hello",
+        deletedAt: null,
+      });
       expect((await insertChatMessage(t(), { userId: author.id, message: "gg" })).message).toBe("gg");
-      expect(await insertDirectMessage(t(), { senderId: author.id, recipientId: reader.id })).toMatchObject({ body: "hello", readAt: null });
-      expect((await insertDirectMessage(t(), { senderId: reader.id, recipientId: author.id, body: "hi back" })).body).toBe("hi back");
+      expect(await insertDirectMessage(t(), { senderId: author.id, recipientId: reader.id })).toMatchObject({
+        body: "hello",
+        readAt: null,
+      });
+      expect(
+        (await insertDirectMessage(t(), { senderId: reader.id, recipientId: author.id, body: "hi back" })).body,
+      ).toBe("hi back");
     });
 
     it("insertFriendship stores the friendship both ways; insertBlock stores one block", async () => {
@@ -124,7 +170,9 @@ describeEachDatabase("test factories: valid defaults, overrides that apply", (t)
       const { token } = await insertSession(t(), { userId: b.id });
       expect((await get("/api/friends", token)).json().friends.map((f: { id: number }) => f.id)).toEqual([a.id]);
       await insertBlock(t(), a.id, b.id);
-      expect(await t().database.db.select().from(userBlocksTable).where(eq(userBlocksTable.blockerId, a.id))).toMatchObject([{ blockedId: b.id }]);
+      expect(
+        await t().database.db.select().from(userBlocksTable).where(eq(userBlocksTable.blockerId, a.id)),
+      ).toMatchObject([{ blockedId: b.id }]);
     });
   });
 

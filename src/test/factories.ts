@@ -41,7 +41,10 @@ export type PlayRow = typeof playsTable.$inferSelect;
  * stores its hash. An admin made here has not enrolled two-step sign-in, like one just promoted in /cms/users
  * (createUserWithSession signs one in with it).
  */
-export async function insertUser(source: DbSource, overrides: Partial<typeof usersTable.$inferInsert> & { password?: string } = {}): Promise<UserRow> {
+export async function insertUser(
+  source: DbSource,
+  overrides: Partial<typeof usersTable.$inferInsert> & { password?: string } = {},
+): Promise<UserRow> {
   const { password, ...columns } = overrides;
   const username = columns.username ?? `user_${uniqueSuffix()}`;
   const [user] = await dbOf(source)
@@ -59,11 +62,18 @@ export async function insertUser(source: DbSource, overrides: Partial<typeof use
 /** The category a game goes in: the one of `slug`, else the first; a database seeded with none gets one. */
 async function categoryIdFor(db: Db, slug: string | undefined): Promise<number> {
   if (slug !== undefined) {
-    const [named] = await db.select({ id: categoriesTable.id }).from(categoriesTable).where(eq(categoriesTable.slug, slug));
+    const [named] = await db
+      .select({ id: categoriesTable.id })
+      .from(categoriesTable)
+      .where(eq(categoriesTable.slug, slug));
     if (!named) throw new Error(`no category "${slug}" in this database`);
     return named.id;
   }
-  const [first] = await db.select({ id: categoriesTable.id }).from(categoriesTable).orderBy(asc(categoriesTable.id)).limit(1);
+  const [first] = await db
+    .select({ id: categoriesTable.id })
+    .from(categoriesTable)
+    .orderBy(asc(categoriesTable.id))
+    .limit(1);
   if (first) return first.id;
   await db.insert(categoriesTable).values({ name: "Test games", slug: "test-games" }).onConflictDoNothing();
   return categoryIdFor(db, "test-games");
@@ -73,7 +83,10 @@ async function categoryIdFor(db: Db, slug: string | undefined): Promise<number> 
  * A game titled `Game <random>` in the first category (or the category of slug `category`), without a package and
  * without score rules (D90: no maximum score, so its scores do not count towards the totals).
  */
-export async function insertGame(source: DbSource, overrides: Partial<typeof gamesTable.$inferInsert> & { category?: string } = {}): Promise<GameRow> {
+export async function insertGame(
+  source: DbSource,
+  overrides: Partial<typeof gamesTable.$inferInsert> & { category?: string } = {},
+): Promise<GameRow> {
   const { category, ...columns } = overrides;
   const db = dbOf(source);
   const [game] = await db
@@ -89,7 +102,10 @@ export async function insertGame(source: DbSource, overrides: Partial<typeof gam
 }
 
 /** A play of `gameId` opened now, by a guest unless `userId` is given; `gameplayStartedAt` as the SDK's gameplay.start would set it. */
-export async function insertPlay(source: DbSource, values: { gameId: number } & Partial<typeof playsTable.$inferInsert>): Promise<PlayRow> {
+export async function insertPlay(
+  source: DbSource,
+  values: { gameId: number } & Partial<typeof playsTable.$inferInsert>,
+): Promise<PlayRow> {
   const [play] = await dbOf(source).insert(playsTable).values(values).returning();
   return play;
 }
@@ -98,10 +114,18 @@ export async function insertPlay(source: DbSource, values: { gameId: number } & 
  * A score recorded by the scoring service, as a submitted one is (boards, totals and seasons follow), at `at` on its
  * clock; its play began a minute earlier. Returns the service's answer (`recorded: false` when D108 held it).
  */
-export async function recordScore(source: DbSource, values: { userId: number; gameId: number; score: number; won?: boolean; at?: Date }) {
+export async function recordScore(
+  source: DbSource,
+  values: { userId: number; gameId: number; score: number; won?: boolean; at?: Date },
+) {
   const at = values.at ?? new Date();
   const startedAt = new Date(at.getTime() - 60_000);
-  const play = await insertPlay(source, { gameId: values.gameId, userId: values.userId, createdAt: startedAt, gameplayStartedAt: startedAt });
+  const play = await insertPlay(source, {
+    gameId: values.gameId,
+    userId: values.userId,
+    createdAt: startedAt,
+    gameplayStartedAt: startedAt,
+  });
   return submitScore(dbOf(source), values.userId, { playId: play.id, score: values.score, won: values.won }, at);
 }
 
@@ -117,13 +141,21 @@ export async function insertSession(
   const kind = values.kind ?? "player";
   const [session] = await dbOf(source)
     .insert(sessionsTable)
-    .values({ expiresAt: new Date(Date.now() + SESSION_POLICY[kind].absoluteMs), ...values, kind, tokenHash: hashToken(token) })
+    .values({
+      expiresAt: new Date(Date.now() + SESSION_POLICY[kind].absoluteMs),
+      ...values,
+      kind,
+      tokenHash: hashToken(token),
+    })
     .returning();
   return { token, session };
 }
 
 /** A review of 4 stars without a comment. */
-export async function insertReview(source: DbSource, values: { userId: number; gameId: number } & Partial<typeof reviewsTable.$inferInsert>) {
+export async function insertReview(
+  source: DbSource,
+  values: { userId: number; gameId: number } & Partial<typeof reviewsTable.$inferInsert>,
+) {
   const [review] = await dbOf(source)
     .insert(reviewsTable)
     .values({ rating: 4, ...values })
@@ -132,7 +164,10 @@ export async function insertReview(source: DbSource, values: { userId: number; g
 }
 
 /** A chat message saying "hello". */
-export async function insertChatMessage(source: DbSource, values: { userId: number } & Partial<typeof chatMessagesTable.$inferInsert>) {
+export async function insertChatMessage(
+  source: DbSource,
+  values: { userId: number } & Partial<typeof chatMessagesTable.$inferInsert>,
+) {
   const [message] = await dbOf(source)
     .insert(chatMessagesTable)
     .values({ message: "hello", ...values })

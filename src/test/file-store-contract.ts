@@ -54,7 +54,12 @@ export function describeFileStoreContract(name: string, openEmptyStore: () => Pr
       await store.put("games/12/index.html", "c");
       await store.put("uploads/avatars/x.png", "d");
       expect(await keys("games/1/")).toEqual(["games/1/index.html", "games/1/js/app.js"]);
-      expect(await keys("")).toEqual(["games/1/index.html", "games/1/js/app.js", "games/12/index.html", "uploads/avatars/x.png"]);
+      expect(await keys("")).toEqual([
+        "games/1/index.html",
+        "games/1/js/app.js",
+        "games/12/index.html",
+        "uploads/avatars/x.png",
+      ]);
       expect(await keys("uploads/nothing/")).toEqual([]);
       await store.removePrefix("games/1/");
       expect(await keys("games/")).toEqual(["games/12/index.html"]);

@@ -111,8 +111,12 @@ if (process.env.TEST_DATABASE_URL)
           const expected = await counts(fresh);
           expect(expected.games).toBeGreaterThan(0);
           expect(await counts(copy)).toEqual(expected);
-          const migrations = (await copy.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0];
-          expect(migrations).toEqual({ n: (await fs.readdir(path.join(repoRoot, "src/server/db/migrations"))).filter((f) => f.endsWith(".sql")).length });
+          const migrations = (await copy.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))
+            .rows[0];
+          expect(migrations).toEqual({
+            n: (await fs.readdir(path.join(repoRoot, "src/server/db/migrations"))).filter((f) => f.endsWith(".sql"))
+              .length,
+          });
           expect(await files(copyDir)).toEqual(await files(freshDir));
         } finally {
           await fresh.close();

@@ -27,7 +27,12 @@ export type Seeding = "none" | "plain" | "demo";
 
 export async function seedDatabase(database: Database, dataDir: string, seeding: Seeding) {
   if (seeding === "none") return;
-  await seed(database.db, { dataDir, files: new DiskStore(dataDir), gamesRoot: path.join(repoRoot, "games"), demo: seeding === "demo" });
+  await seed(database.db, {
+    dataDir,
+    files: new DiskStore(dataDir),
+    gamesRoot: path.join(repoRoot, "games"),
+    demo: seeding === "demo",
+  });
 }
 
 /** The provided templates folder, when the global setup ran. */

@@ -87,7 +87,11 @@ async function createScratch(adminUrl: string, prefix: string): Promise<Postgres
  * A new PostgreSQL database on the server of `adminUrl`, migrated and seeded as `seeding` says, with its seed files
  * in `dataDir`; drop() removes it. Without the global setup it is migrated and seeded from nothing.
  */
-export async function openPostgresCopy(adminUrl: string, seeding: Seeding, dataDir: string): Promise<PostgresCopy & { database: Database }> {
+export async function openPostgresCopy(
+  adminUrl: string,
+  seeding: Seeding,
+  dataDir: string,
+): Promise<PostgresCopy & { database: Database }> {
   const root = templatesRoot();
   const prefix = templatePrefix();
   if (!root || !prefix) {
@@ -112,7 +116,10 @@ export async function dropDatabasesStartingWith(adminUrl: string, prefix: string
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]);
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [prefix],
+    );
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
   } finally {
     await client.end();

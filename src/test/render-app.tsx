@@ -31,12 +31,16 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
  */
 export function mockApi(routes: MockRoute[]) {
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      "http://localhost",
+    );
     const method = (init.method ?? "GET").toUpperCase();
     const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
     for (const [m, path, handler] of routes) {
       if (m !== method) continue;
-      if (typeof path === "string" ? url.pathname === path : path.test(url.pathname)) return handler({ method, url, body });
+      if (typeof path === "string" ? url.pathname === path : path.test(url.pathname))
+        return handler({ method, url, body });
     }
     return jsonResponse({ message: "Not found" }, { status: 404 });
   });
@@ -46,7 +50,12 @@ export function mockApi(routes: MockRoute[]) {
 
 /** Who is signed in, as GET /api/auth/session answers (ADR 011). */
 export const signedOut: MockRoute = ["GET", "/api/auth/session", () => jsonResponse({ user: null })];
-export const signedInAs = (user: { id: number; username: string; avatarUrl?: string | null; role?: "player" | "moderator" | "admin" }): MockRoute => [
+export const signedInAs = (user: {
+  id: number;
+  username: string;
+  avatarUrl?: string | null;
+  role?: "player" | "moderator" | "admin";
+}): MockRoute => [
   "GET",
   "/api/auth/session",
   () => jsonResponse({ user: { avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player", ...user } }),
@@ -71,7 +80,9 @@ export function setUpScreenTests(): void {
 /** Renders the whole app at `path` (may include ?query) on a memory location. */
 export function renderApp(path: string): RenderResult & { location: ReturnType<typeof memoryLocation> } {
   const location = memoryLocation({ path, record: true });
-  const result = render(<App queryClient={createQueryClient()} router={{ hook: location.hook, searchHook: location.searchHook }} />);
+  const result = render(
+    <App queryClient={createQueryClient()} router={{ hook: location.hook, searchHook: location.searchHook }} />,
+  );
   return Object.assign(result, { location });
 }
 

@@ -10,7 +10,11 @@ export type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
 /** A game with a maximum score (D108: it counts towards the totals); `maxScore: null` makes one without rules. */
 export async function newGame(t: TestApp, title: string, slug = "puzzle", rules: { maxScore?: number | null } = {}) {
-  return insertGame(t, { title, category: slug, maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore });
+  return insertGame(t, {
+    title,
+    category: slug,
+    maxScore: rules.maxScore === undefined ? 1_000_000_000 : rules.maxScore,
+  });
 }
 
 export async function play(t: TestApp, gameId: number, p?: Player): Promise<string> {
@@ -21,7 +25,12 @@ export async function play(t: TestApp, gameId: number, p?: Player): Promise<stri
 
 /** D108: the play reports its gameplay start, as a game's SDK does through the game page. */
 export async function startGameplay(t: TestApp, gameId: number, playId: string, p: Player) {
-  const res = await t.app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/gameplay`, cookies: p.cookies, payload: { state: "start" } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/games/${gameId}/plays/${playId}/gameplay`,
+    cookies: p.cookies,
+    payload: { state: "start" },
+  });
   expect(res.statusCode, res.body).toBe(204);
 }
 

@@ -21,7 +21,9 @@ export type FakeArcadium = {
 
 export type FakeUser = { id: number; username: string; avatarUrl: string | null } | null;
 
-export function fakeArcadium(options: { user?: FakeUser; muted?: boolean; saves?: Record<string, string> } = {}): FakeArcadium {
+export function fakeArcadium(
+  options: { user?: FakeUser; muted?: boolean; saves?: Record<string, string> } = {},
+): FakeArcadium {
   const calls: FakeCall[] = [];
   const saves = new Map(Object.entries(options.saves ?? {}));
   const listeners = new Map<string, ((payload: unknown) => void)[]>();
@@ -74,7 +76,10 @@ export function loadAdapter(name: "poki" | "crazygames" | "gamedistribution", ar
   if (arcadium) w.Arcadium = arcadium.sdk;
   const dir = path.join(repoRoot, "sdk", "compat");
   // as the games origin serves it (services/compat-scripts.ts): the shared helper and the adapter in one scope
-  const source = wrapAdapter(fs.readFileSync(path.join(dir, "common.js"), "utf8"), fs.readFileSync(path.join(dir, `${name}.js`), "utf8"));
+  const source = wrapAdapter(
+    fs.readFileSync(path.join(dir, "common.js"), "utf8"),
+    fs.readFileSync(path.join(dir, `${name}.js`), "utf8"),
+  );
   new Function(source)();
 }
 

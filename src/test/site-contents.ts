@@ -4,8 +4,11 @@ import { readAll, type FileStore } from "../server/services/file-store";
 
 /** Every row of every public table, as PostgreSQL renders it, sorted: two databases with the same content answer the same (D160). */
 export async function tableContents(db: Db): Promise<Record<string, string[]>> {
-  const names = (await db.execute(sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`))
-    .rows as Array<{ name: string }>;
+  const names = (
+    await db.execute(
+      sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+    )
+  ).rows as Array<{ name: string }>;
   const out: Record<string, string[]> = {};
   for (const { name } of names) {
     const res = await db.execute(sql`select row_to_json(t)::text as j from ${sql.raw(`"${name}"`)} t order by 1`);

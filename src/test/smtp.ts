@@ -16,7 +16,10 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8") });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });
@@ -64,5 +67,7 @@ export function mailText(mail: Mail): string {
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join("\n");
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

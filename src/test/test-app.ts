@@ -107,7 +107,11 @@ export async function buildTestApp(
  * Runs a suite once per database kind, each with its own fresh database (habit 9, D6).
  * The suite gets a getter because the app exists only after beforeAll.
  */
-export function describeEachDatabase(name: string, fn: (t: () => TestApp) => void, options?: Parameters<typeof buildTestApp>[1]) {
+export function describeEachDatabase(
+  name: string,
+  fn: (t: () => TestApp) => void,
+  options?: Parameters<typeof buildTestApp>[1],
+) {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let testApp: TestApp | undefined;
@@ -136,7 +140,9 @@ export async function enrolTestTwoStep(db: Database["db"], key: Config["twoStepK
   const { staffTwoStepTable } = await import("../server/db/schema");
   const { secretBox } = await import("../server/services/secret-box");
   const now = new Date();
-  await db.insert(staffTwoStepTable).values({ userId, secret: await secretBox(key).seal(TEST_TOTP_SECRET), createdAt: now, enabledAt: now });
+  await db
+    .insert(staffTwoStepTable)
+    .values({ userId, secret: await secretBox(key).seal(TEST_TOTP_SECRET), createdAt: now, enabledAt: now });
   // like confirmTwoStep: this process's cached sessions of the user learn it now, not when the trigger's notice arrives
   const { sessionsChanged } = await import("../server/services/session-cache");
   sessionsChanged(db, { userIds: [userId] });
@@ -148,7 +154,13 @@ export async function enrolTestTwoStep(db: Database["db"], key: Config["twoStepK
  */
 export async function createUserWithSession(
   t: TestApp,
-  opts: { role?: "player" | "moderator" | "admin"; username?: string; email?: string; kind?: "player" | "admin"; twoStep?: boolean } = {},
+  opts: {
+    role?: "player" | "moderator" | "admin";
+    username?: string;
+    email?: string;
+    kind?: "player" | "admin";
+    twoStep?: boolean;
+  } = {},
 ): Promise<{ user: UserRow; sid: string; cookies: { sid: string } }> {
   const { createSession } = await import("../server/services/sessions");
   const user = await insertUser(t, { username: opts.username, email: opts.email, role: opts.role });
@@ -194,7 +206,10 @@ export async function buildAppWithClient(
     await fs.writeFile(path.join(clientDir, name), body);
   }
   await prepare?.(clientDir);
-  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot), clientDir };
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }, repoRoot),
+    clientDir,
+  };
   const database = await createDb({ kind: "pglite" });
   await migrate(database, repoRoot);
   const app = await buildApp({ config, database, verifySerialisation: true });

@@ -19,7 +19,8 @@ export function buildZip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, "utf8");
-    const data = e.data === undefined ? Buffer.alloc(0) : Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, "utf8");
+    const data =
+      e.data === undefined ? Buffer.alloc(0) : Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, "utf8");
     const isDir = e.name.endsWith("/");
     const mode = e.mode ?? (isDir ? 0o040755 : 0o100644);
     const crc = zlib.crc32(data) >>> 0;
@@ -73,7 +74,10 @@ export function buildZip(entries: ZipEntry[]): Buffer {
 export type FilePart = { field: string; filename: string; content: Buffer | string; type?: string };
 
 /** A multipart/form-data body for app.inject. */
-export function multipart(fields: Record<string, string>, file?: FilePart): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: FilePart,
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----arcadium${crypto.randomBytes(8).toString("hex")}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {

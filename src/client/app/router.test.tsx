@@ -20,7 +20,11 @@ const ROUTES: MockRoute[] = [
   signedOut,
   noContent,
   ["GET", "/api/categories", () => jsonResponse([])],
-  ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 })],
+  [
+    "GET",
+    "/api/categories/action",
+    () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 1 }),
+  ],
   ["GET", "/api/games/3", () => jsonResponse(game)],
   [
     "GET",
@@ -37,14 +41,27 @@ const ROUTES: MockRoute[] = [
         winRate: 0,
       }),
   ],
-  ["GET", "/api/users/7/stats", () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 })],
+  [
+    "GET",
+    "/api/users/7/stats",
+    () => jsonResponse({ games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 }),
+  ],
   ["GET", /^\/api\/games\/category\//, () => jsonResponse([game])],
   ["GET", "/api/games/featured", () => jsonResponse([game])],
   ["GET", "/api/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
   [
     "GET",
     "/api/collections/retro-arcade",
-    () => jsonResponse({ id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 1 }),
+    () =>
+      jsonResponse({
+        id: 2,
+        slug: "retro-arcade",
+        title: "Retro Arcade",
+        description: "",
+        imageUrl: "",
+        sortOrder: 2,
+        gameCount: 1,
+      }),
   ],
   ["GET", "/api/collections/retro-arcade/games", () => jsonResponse([game], { headers: { "X-Total-Count": "1" } })],
 ];
@@ -125,7 +142,14 @@ describe("layouts", () => {
   });
 
   it("the CMS sidebar links every admin screen (once the admin is known, D96) and logs out by full-page navigation", async () => {
-    const admin = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+    const admin = {
+      id: 9,
+      username: "admin",
+      avatarUrl: null,
+      createdAt: "2025-01-01T00:00:00.000Z",
+      role: "admin",
+      email: "admin@example.com",
+    };
     mockApi([["GET", "/api/admin/user", () => jsonResponse(admin)], ...ROUTES]);
     renderApp("/cms/dashboard");
     const nav = await screen.findByRole("navigation", { name: "Admin" });

@@ -6,16 +6,30 @@ import { PublicLayout } from "./layouts/public-layout";
 // D73: each screen is a chunk of its own; a page loads the shared layout and its own screen.
 const HomeScreen = lazyScreen("home", () => import("./routes/home").then((m) => m.HomeScreen));
 const AllGamesScreen = lazyScreen("all-games", () => import("./routes/all-games").then((m) => m.AllGamesScreen));
-const GameDetailScreen = lazyScreen("game-detail", () => import("./routes/game-detail").then((m) => m.GameDetailScreen));
+const GameDetailScreen = lazyScreen("game-detail", () =>
+  import("./routes/game-detail").then((m) => m.GameDetailScreen),
+);
 const CategoryScreen = lazyScreen("category", () => import("./routes/category").then((m) => m.CategoryScreen));
 const CollectionScreen = lazyScreen("collection", () => import("./routes/collection").then((m) => m.CollectionScreen));
-const LeaderboardScreen = lazyScreen("leaderboard", () => import("./routes/leaderboard").then((m) => m.LeaderboardScreen));
+const LeaderboardScreen = lazyScreen("leaderboard", () =>
+  import("./routes/leaderboard").then((m) => m.LeaderboardScreen),
+);
 const ProfileScreen = lazyScreen("profile", () => import("./routes/profile").then((m) => m.ProfileScreen));
-const PrivacyPolicyScreen = lazyScreen("privacy-policy", () => import("./routes/privacy-policy").then((m) => m.PrivacyPolicyScreen));
-const TermsOfServiceScreen = lazyScreen("terms-of-service", () => import("./routes/terms-of-service").then((m) => m.TermsOfServiceScreen));
-const CookiePolicyScreen = lazyScreen("cookie-policy", () => import("./routes/cookie-policy").then((m) => m.CookiePolicyScreen));
-const ResponsibleGamingScreen = lazyScreen("responsible-gaming", () => import("./routes/responsible-gaming").then((m) => m.ResponsibleGamingScreen));
-const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () => import("./routes/advertise-with-us").then((m) => m.AdvertiseWithUsScreen));
+const PrivacyPolicyScreen = lazyScreen("privacy-policy", () =>
+  import("./routes/privacy-policy").then((m) => m.PrivacyPolicyScreen),
+);
+const TermsOfServiceScreen = lazyScreen("terms-of-service", () =>
+  import("./routes/terms-of-service").then((m) => m.TermsOfServiceScreen),
+);
+const CookiePolicyScreen = lazyScreen("cookie-policy", () =>
+  import("./routes/cookie-policy").then((m) => m.CookiePolicyScreen),
+);
+const ResponsibleGamingScreen = lazyScreen("responsible-gaming", () =>
+  import("./routes/responsible-gaming").then((m) => m.ResponsibleGamingScreen),
+);
+const AdvertiseWithUsScreen = lazyScreen("advertise-with-us", () =>
+  import("./routes/advertise-with-us").then((m) => m.AdvertiseWithUsScreen),
+);
 const AboutScreen = lazyScreen("about", () => import("./routes/about").then((m) => m.AboutScreen));
 const ContactScreen = lazyScreen("contact", () => import("./routes/contact").then((m) => m.ContactScreen));
 const HelpScreen = lazyScreen("help", () => import("./routes/help").then((m) => m.HelpScreen));
@@ -24,10 +38,16 @@ const MyGamesScreen = lazyScreen("my-games", () => import("./routes/my-games").t
 const MessagesScreen = lazyScreen("messages", () => import("./routes/messages").then((m) => m.MessagesScreen));
 const LoginScreen = lazyScreen("login", () => import("./routes/login").then((m) => m.LoginScreen));
 const FriendsScreen = lazyScreen("friends", () => import("./routes/friends").then((m) => m.FriendsScreen));
-const NotificationsScreen = lazyScreen("notifications", () => import("./routes/notifications").then((m) => m.NotificationsScreen));
+const NotificationsScreen = lazyScreen("notifications", () =>
+  import("./routes/notifications").then((m) => m.NotificationsScreen),
+);
 const SettingsScreen = lazyScreen("settings", () => import("./routes/settings").then((m) => m.SettingsScreen));
-const VerifyEmailScreen = lazyScreen("verify-email", () => import("./routes/verify-email").then((m) => m.VerifyEmailScreen));
-const UndoChangeScreen = lazyScreen("undo-change", () => import("./routes/undo-change").then((m) => m.UndoChangeScreen));
+const VerifyEmailScreen = lazyScreen("verify-email", () =>
+  import("./routes/verify-email").then((m) => m.VerifyEmailScreen),
+);
+const UndoChangeScreen = lazyScreen("undo-change", () =>
+  import("./routes/undo-change").then((m) => m.UndoChangeScreen),
+);
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus /games/featured, /about, /contact, /help and /login (D51). */

@@ -30,7 +30,13 @@ function resolveModule(from: string, specifier: string): string | { pkg: string 
     const parts = spec.split("/");
     return { pkg: spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0] };
   }
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null; // a stylesheet, an image …
@@ -69,7 +75,10 @@ function parseImports(file: string): Edge[] {
       if (!typeOnly) edges.push({ specifier: node.moduleSpecifier.text, lazy: false });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly =
-        node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
+        node.isTypeOnly ||
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) edges.push({ specifier: node.moduleSpecifier.text, lazy: false });
     } else if (
       ts.isCallExpression(node) &&

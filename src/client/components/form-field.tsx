@@ -61,7 +61,15 @@ export function FormField({
 }
 
 /** A form-level message (e.g. 'Invalid username or password'), announced when it appears. */
-export function FormAlert({ children, className, tone = "error" }: { children: ReactNode; className?: string; tone?: "error" | "info" }) {
+export function FormAlert({
+  children,
+  className,
+  tone = "error",
+}: {
+  children: ReactNode;
+  className?: string;
+  tone?: "error" | "info";
+}) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}

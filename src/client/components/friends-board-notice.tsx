@@ -15,7 +15,10 @@ export function FriendsBoardNotice({ kind, className }: { kind: "signedOut" | "n
   const signedOut = kind === "signedOut";
   const Icon = signedOut ? LogIn : UserPlus;
   return (
-    <div className={className ?? "flex flex-col items-center gap-3 py-8 text-center"} data-testid="friends-board-notice">
+    <div
+      className={className ?? "flex flex-col items-center gap-3 py-8 text-center"}
+      data-testid="friends-board-notice"
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-6" aria-hidden="true" />
       </span>

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Container } from "@/components/container";
 
 /** Shared heading band for simple screens. */
-export function PageHeader({ title, description, icon, children }: { title: string; description?: ReactNode; icon?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="border-b bg-gradient-to-b from-accent/60 to-transparent">
       <Container className="py-10 sm:py-12">

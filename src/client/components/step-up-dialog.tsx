@@ -1,9 +1,25 @@
 import { KeyRound, Mail, ShieldCheck } from "lucide-react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { FormAlert, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -48,7 +64,17 @@ export function StepUpProvider({ children, returnTo }: { children: ReactNode; re
   );
 }
 
-export function StepUpDialog({ open, returnTo, onCancel, onConfirmed }: { open: boolean; returnTo: string; onCancel: () => void; onConfirmed: () => void }) {
+export function StepUpDialog({
+  open,
+  returnTo,
+  onCancel,
+  onConfirmed,
+}: {
+  open: boolean;
+  returnTo: string;
+  onCancel: () => void;
+  onConfirmed: () => void;
+}) {
   const status = useStepUpStatus(open);
   const methods = status.data?.methods;
   return (
@@ -60,7 +86,8 @@ export function StepUpDialog({ open, returnTo, onCancel, onConfirmed }: { open: 
             Confirm it&rsquo;s you
           </DialogTitle>
           <DialogDescription>
-            To keep your account safe, please confirm it&rsquo;s you before this change. You won&rsquo;t be asked again for 10 minutes.
+            To keep your account safe, please confirm it&rsquo;s you before this change. You won&rsquo;t be asked again
+            for 10 minutes.
           </DialogDescription>
         </DialogHeader>
         {status.isPending ? (
@@ -93,7 +120,9 @@ export function StepUpDialog({ open, returnTo, onCancel, onConfirmed }: { open: 
             ) : null}
           </div>
         ) : (
-          <FormAlert>This account has no password, confirmed email address or Google account to confirm with. Please contact us.</FormAlert>
+          <FormAlert>
+            This account has no password, confirmed email address or Google account to confirm with. Please contact us.
+          </FormAlert>
         )}
       </DialogContent>
     </Dialog>
@@ -133,7 +162,14 @@ function PasswordProof({ onConfirmed, onCancel }: { onConfirmed: () => void; onC
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField label="Password" error={error}>
         {(field) => (
-          <PasswordInput {...field} autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={1024} />
+          <PasswordInput
+            {...field}
+            autoFocus
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            maxLength={1024}
+          />
         )}
       </FormField>
       <ProofFooter onCancel={onCancel} pending={stepUp.isPending} />
@@ -155,7 +191,10 @@ function CodeProof({ onConfirmed, onCancel }: { onConfirmed: () => void; onCance
 
   function sendCode() {
     setError(undefined);
-    send.mutate(undefined, { onSuccess: (res) => setSentMessage(res.message), onError: (err) => setError(errorMessage(err)) });
+    send.mutate(undefined, {
+      onSuccess: (res) => setSentMessage(res.message),
+      onError: (err) => setError(errorMessage(err)),
+    });
   }
 
   function submit(e: FormEvent) {
@@ -218,6 +257,7 @@ export function useGoogleStepUpOutcome(search: string) {
     if (!outcome || said.current) return;
     said.current = true;
     if (outcome === "google") toast({ title: "Confirmed", description: "You can make your change now." });
-    else toast({ title: "Could not confirm it's you", description: STEP_UP_TEXTS.googleFailed, variant: "destructive" });
+    else
+      toast({ title: "Could not confirm it's you", description: STEP_UP_TEXTS.googleFailed, variant: "destructive" });
   }, [search]);
 }

@@ -4,6 +4,11 @@
  * shown). main.tsx hydrates a server-rendered page after it.
  */
 export function afterFirstPaint(): Promise<void> {
-  if (typeof document === "undefined" || document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
+  if (
+    typeof document === "undefined" ||
+    document.visibilityState === "hidden" ||
+    typeof requestAnimationFrame !== "function"
+  )
+    return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }

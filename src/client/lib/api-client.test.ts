@@ -3,7 +3,9 @@ import { z } from "zod";
 import { ApiError, apiRequest, errorMessage, getJson, withQuery } from "./api-client";
 
 function stubFetch(response: Response | (() => Response)) {
-  const fn = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => (typeof response === "function" ? response() : response));
+  const fn = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    typeof response === "function" ? response() : response,
+  );
   vi.stubGlobal("fetch", fn);
   return fn;
 }
@@ -87,13 +89,17 @@ describe("getJson", () => {
 
 describe("helpers", () => {
   it("errorMessage strips the status for people", () => {
-    expect(errorMessage(new ApiError(400, "Please enter a valid email address"))).toBe("Please enter a valid email address");
+    expect(errorMessage(new ApiError(400, "Please enter a valid email address"))).toBe(
+      "Please enter a valid email address",
+    );
     expect(errorMessage(new Error("409: Taken"))).toBe("Taken");
     expect(errorMessage("weird", "fallback")).toBe("fallback");
   });
 
   it("withQuery skips empty values", () => {
-    expect(withQuery("/api/games", { search: "snake rush", category: "", sort: undefined, limit: 10 })).toBe("/api/games?search=snake+rush&limit=10");
+    expect(withQuery("/api/games", { search: "snake rush", category: "", sort: undefined, limit: 10 })).toBe(
+      "/api/games?search=snake+rush&limit=10",
+    );
     expect(withQuery("/api/games", {})).toBe("/api/games");
   });
 });

@@ -50,7 +50,8 @@ async function errorOf(res: Response): Promise<{ message: string; code?: string 
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && "message" in parsed) {
         const { message, code } = parsed as { message: unknown; code?: unknown };
-        if (typeof message === "string" && message.trim()) return { message, code: typeof code === "string" ? code : undefined };
+        if (typeof message === "string" && message.trim())
+          return { message, code: typeof code === "string" ? code : undefined };
       }
     } catch {
       // not JSON: the body text itself is the message
@@ -71,7 +72,12 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * Mutating calls always carry a JSON content type (D62 CSRF rule), so a body-less POST such as
  * `POST /api/games/{id}/play` sends `{}`. FormData bodies go as multipart (the browser sets the boundary).
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -38,7 +38,12 @@ describe("postForm", () => {
   it("raises '{status}: {message}' with the field errors", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ message: "Bad email", errors: [{ path: "email", message: "Bad email" }] }), { status: 400 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: "Bad email", errors: [{ path: "email", message: "Bad email" }] }), {
+            status: 400,
+          }),
+      ),
     );
     const err = await postForm("/api/x", {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiFieldError);
@@ -71,12 +76,17 @@ describe("checkWith (a schema loaded on demand: issue 13 item 6, D73)", () => {
 
   it("checks with the loaded schema", async () => {
     await expect(checkWith(async () => schema, { name: " x " })).resolves.toEqual({ ok: true, data: { name: "x" } });
-    await expect(checkWith(async () => schema, { name: "" })).resolves.toEqual({ ok: false, fieldErrors: { name: "Name is required" } });
+    await expect(checkWith(async () => schema, { name: "" })).resolves.toEqual({
+      ok: false,
+      fieldErrors: { name: "Name is required" },
+    });
   });
 
   it("leaves the values to the server when the schema cannot be loaded", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    await expect(checkWith(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")), { name: "" })).resolves.toEqual({
+    await expect(
+      checkWith(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")), { name: "" }),
+    ).resolves.toEqual({
       ok: true,
       data: { name: "" },
     });

@@ -104,8 +104,16 @@ export async function checkWith<T>(
 }
 
 /** Client-side check with a contract schema: the same rules and messages as the server. */
-export function validateWith<T>(schema: ZodType<T>, values: unknown): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
+export function validateWith<T>(
+  schema: ZodType<T>,
+  values: unknown,
+): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, fieldErrors: toFieldErrors(result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }))) };
+  return {
+    ok: false,
+    fieldErrors: toFieldErrors(
+      result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+    ),
+  };
 }

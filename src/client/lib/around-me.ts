@@ -11,7 +11,11 @@ export function needsAroundMe(top: readonly RankedRow[] | undefined, me: number 
 }
 
 /** The around-me rows to show below the top rows (none when the player is in the top rows or not on the board). */
-export function aroundMeRows<T extends RankedRow>(top: readonly T[], around: readonly T[] | undefined, me: number | undefined): T[] {
+export function aroundMeRows<T extends RankedRow>(
+  top: readonly T[],
+  around: readonly T[] | undefined,
+  me: number | undefined,
+): T[] {
   if (!around || !needsAroundMe(top, me)) return [];
   const shown = new Set(top.map((r) => r.user.id));
   const rows = around.filter((r) => !shown.has(r.user.id));

@@ -141,14 +141,24 @@ describe("formatDate", () => {
     expect(formatDate("2025-05-16T00:30:00Z", "UTC")).toBe("May 16, 2025");
   });
   it("says what toLocaleDateString('en-US') says, in either time zone (D73: by hand, no Intl formatter to load)", () => {
-    const moments: Array<string | number | Date> = ["2025-05-15T23:30:00Z", "2026-01-01T00:00:00Z", 0, new Date("2024-02-29T12:00:00Z")];
+    const moments: Array<string | number | Date> = [
+      "2025-05-15T23:30:00Z",
+      "2026-01-01T00:00:00Z",
+      0,
+      new Date("2024-02-29T12:00:00Z"),
+    ];
     // every month, and days either side of midnight UTC
-    for (let month = 0; month < 12; month++) moments.push(Date.UTC(2026, month, 1, 0, 30), Date.UTC(2026, month, 28, 23, 30));
+    for (let month = 0; month < 12; month++)
+      moments.push(Date.UTC(2026, month, 1, 0, 30), Date.UTC(2026, month, 28, 23, 30));
     for (const m of moments)
       for (const timeZone of ["UTC", undefined] as const) {
         const d = new Date(m);
-        expect(formatDate(m, timeZone)).toBe(d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }));
-        expect(formatShortDate(m, timeZone)).toBe(d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }));
+        expect(formatDate(m, timeZone)).toBe(
+          d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }),
+        );
+        expect(formatShortDate(m, timeZone)).toBe(
+          d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }),
+        );
       }
     expect(formatShortDate("2026-11-20T10:00:00Z", "UTC")).toBe("Nov 20, 2026");
     expect(formatShortDate("not a date")).toBe("");
@@ -176,7 +186,11 @@ describe("formatNumber", () => {
   });
   it("says what toLocaleString('en-US') says, for any number but -0 (D73: by hand, no Intl formatter to load)", () => {
     // -0 is shown as "0" on purpose (above), where toLocaleString says "-0"
-    const numbers = fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    const numbers = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }),
+      fc.maxSafeInteger(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
     fc.assert(
       fc.property(
         numbers.filter((n) => !Object.is(n, -0)),

@@ -121,7 +121,20 @@ export function formatDateTime(value: Date | string | number, timeZone?: "UTC"):
  * throttled phone's main thread during hydration (D73), and each call of toLocaleDateString makes a new one.
  * The texts are the same as Intl's en-US ones (format.test.ts compares them).
  */
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 function calendarDate(d: Date, month: "long" | "short", timeZone: "UTC" | undefined): string {
   const utc = timeZone === "UTC";

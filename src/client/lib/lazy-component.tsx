@@ -38,14 +38,22 @@ function ScreenUnavailable() {
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-lg font-semibold">This page could not be loaded.</p>
       <p className="mt-2 text-muted-foreground">Check your connection, then reload the page.</p>
-      <button type="button" onClick={() => window.location.reload()} className="mt-6 rounded-lg border px-4 py-2 text-sm font-medium hover:bg-accent">
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 rounded-lg border px-4 py-2 text-sm font-medium hover:bg-accent"
+      >
         Reload
       </button>
     </div>
   );
 }
 
-function lazyComponent<P extends object>(name: string, load: () => Promise<ComponentType<P>>, isScreen: boolean): LazyScreen<P> {
+function lazyComponent<P extends object>(
+  name: string,
+  load: () => Promise<ComponentType<P>>,
+  isScreen: boolean,
+): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>

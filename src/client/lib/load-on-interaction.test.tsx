@@ -8,15 +8,23 @@ describe("LoadOnInteraction", () => {
   function setUp(load: () => Promise<void>) {
     const pressed = vi.fn<(kind: string) => void>();
     let loads = 0;
-    const Menu = lazyPart<{ triggerRef: (element: HTMLElement | null) => void }>(`test-menu-${Math.random()}`, async () => {
-      loads += 1;
-      await load();
-      return ({ triggerRef }) => (
-        <button type="button" ref={triggerRef} onPointerDown={(e) => pressed(`pointer ${e.button}`)} onKeyDown={(e) => pressed(`key ${e.key}`)}>
-          Menu (loaded)
-        </button>
-      );
-    });
+    const Menu = lazyPart<{ triggerRef: (element: HTMLElement | null) => void }>(
+      `test-menu-${Math.random()}`,
+      async () => {
+        loads += 1;
+        await load();
+        return ({ triggerRef }) => (
+          <button
+            type="button"
+            ref={triggerRef}
+            onPointerDown={(e) => pressed(`pointer ${e.button}`)}
+            onKeyDown={(e) => pressed(`key ${e.key}`)}
+          >
+            Menu (loaded)
+          </button>
+        );
+      },
+    );
     render(
       <LoadOnInteraction
         part={Menu}

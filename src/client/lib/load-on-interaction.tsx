@@ -39,10 +39,28 @@ type Press = { kind: "pointer" | "key" | "mouse"; type: string; init: PointerEve
 const TRIGGER_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
 
 function recordOf(event: PointerEvent | KeyboardEvent | MouseEvent): Press["init"] {
-  const base = { bubbles: true, cancelable: true, ctrlKey: event.ctrlKey, shiftKey: event.shiftKey, altKey: event.altKey, metaKey: event.metaKey };
+  const base = {
+    bubbles: true,
+    cancelable: true,
+    ctrlKey: event.ctrlKey,
+    shiftKey: event.shiftKey,
+    altKey: event.altKey,
+    metaKey: event.metaKey,
+  };
   if ("key" in event) return { ...base, key: event.key, code: event.code, repeat: event.repeat };
-  const pointer = "pointerType" in event ? { pointerId: event.pointerId, pointerType: event.pointerType, isPrimary: event.isPrimary } : {};
-  return { ...base, ...pointer, button: event.button, buttons: event.buttons, clientX: event.clientX, clientY: event.clientY, detail: event.detail };
+  const pointer =
+    "pointerType" in event
+      ? { pointerId: event.pointerId, pointerType: event.pointerType, isPrimary: event.isPrimary }
+      : {};
+  return {
+    ...base,
+    ...pointer,
+    button: event.button,
+    buttons: event.buttons,
+    clientX: event.clientX,
+    clientY: event.clientY,
+    detail: event.detail,
+  };
 }
 
 function replay(target: HTMLElement, press: Press) {

@@ -36,7 +36,15 @@ function Waiting({ on }: { on: Promise<never> }) {
  * page hydrates, React keeps the server's HTML there; in a page rendered in the browser it shows `fallback`, as it
  * does when the part is chosen before its code has come.
  */
-export function LoadedOnReach({ reach, fallback, children }: { reach: Reach; fallback: ReactNode; children: ReactNode }) {
+export function LoadedOnReach({
+  reach,
+  fallback,
+  children,
+}: {
+  reach: Reach;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
   // A new key once loaded: the boundary the server's HTML was kept in is replaced, never hydrated.
   return (
     <Suspense key={reach.loaded ? "loaded" : "waiting"} fallback={fallback}>

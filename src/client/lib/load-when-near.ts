@@ -48,7 +48,9 @@ export function useLoadWhenNear(
       load();
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: NEAR_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+      rootMargin: NEAR_MARGIN,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ready, ref, load]);

@@ -16,7 +16,8 @@ export function getSeasons(signal?: AbortSignal): Promise<Season[]> {
   return getJson<Season[]>("/api/seasons", { signal });
 }
 
-export const seasonsQueryOptions = () => queryOptions({ queryKey: seasonKeys.list(), queryFn: ({ signal }) => getSeasons(signal) });
+export const seasonsQueryOptions = () =>
+  queryOptions({ queryKey: seasonKeys.list(), queryFn: ({ signal }) => getSeasons(signal) });
 
 export function useSeasons() {
   return useQuery(seasonsQueryOptions());

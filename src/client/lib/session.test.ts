@@ -52,7 +52,8 @@ describe("getCurrentUser (spec §4: signed out or any failure means signed out; 
 
 describe("toCurrentUser (issue 13 item 6, D73: a hand check instead of zod on every page)", () => {
   // Values that are mostly, but not always, what the contract asks for.
-  const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) => fc.oneof({ arbitrary: valid, weight: 8 }, ...invalid);
+  const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) =>
+    fc.oneof({ arbitrary: valid, weight: 8 }, ...invalid);
   const payload = mostly(
     fc.record(
       {

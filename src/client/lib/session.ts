@@ -20,7 +20,13 @@ export type { CurrentUser };
 export function toCurrentUser(data: unknown): CurrentUser | null {
   if (!data || typeof data !== "object") return null;
   const { id, username, avatarUrl, createdAt, role } = data as Record<string, unknown>;
-  if (typeof id !== "number" || !Number.isSafeInteger(id) || typeof username !== "string" || typeof createdAt !== "string") return null;
+  if (
+    typeof id !== "number" ||
+    !Number.isSafeInteger(id) ||
+    typeof username !== "string" ||
+    typeof createdAt !== "string"
+  )
+    return null;
   if (avatarUrl !== null && typeof avatarUrl !== "string") return null;
   // D102: the three roles
   if (role !== "player" && role !== "moderator" && role !== "admin") return null;

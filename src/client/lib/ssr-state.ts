@@ -25,7 +25,12 @@ export function readSsrState(doc: Document = document): SsrState | null {
   if (!element?.textContent) return null;
   try {
     const parsed = JSON.parse(element.textContent) as SsrState;
-    return typeof parsed.renderedAt === "number" && Array.isArray(parsed.screens) && parsed.queries && Array.isArray(parsed.queries.queries) ? parsed : null;
+    return typeof parsed.renderedAt === "number" &&
+      Array.isArray(parsed.screens) &&
+      parsed.queries &&
+      Array.isArray(parsed.queries.queries)
+      ? parsed
+      : null;
   } catch {
     return null;
   }

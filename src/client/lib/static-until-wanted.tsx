@@ -20,7 +20,9 @@ export function StaticUntilWanted({
 }) {
   const id = useId();
   // The server's HTML of this wrapper, read before React takes the page over; null when there is none to keep.
-  const [kept, setKept] = useState(() => (part.isLoaded() || typeof document === "undefined" ? null : (document.getElementById(id)?.innerHTML ?? null)));
+  const [kept, setKept] = useState(() =>
+    part.isLoaded() || typeof document === "undefined" ? null : (document.getElementById(id)?.innerHTML ?? null),
+  );
   useEffect(() => {
     if (kept === null || !wanted) return;
     let current = true;

@@ -29,7 +29,9 @@ export function storeTheme(theme: Theme): void {
 }
 
 export function systemPrefersDark(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(DARK_QUERY).matches;
+  return (
+    typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 export function resolveTheme(theme: Theme, prefersDark: boolean): ResolvedTheme {

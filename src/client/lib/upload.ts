@@ -6,7 +6,11 @@ import { throwIfResNotOk } from "./api-client";
  * so no Content-Type header is set here. Non-ok responses raise the same ApiError as every other
  * call (`Error("{status}: {message}")`).
  */
-export async function postFormData(url: string, form: FormData, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function postFormData(
+  url: string,
+  form: FormData,
+  init: { signal?: AbortSignal } = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method: "POST",
     headers: { Accept: "application/json" },

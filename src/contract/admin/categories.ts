@@ -12,7 +12,10 @@ const categorySlugSchema = z
   .min(1, "Slug is required")
   .max(64, "Slug must be at most 64 characters")
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, SLUG_MESSAGE)
-  .refine((s) => !(RESERVED_CATEGORY_SLUGS as readonly string[]).includes(s), "This slug is reserved (new, hot and featured are built-in lists)");
+  .refine(
+    (s) => !(RESERVED_CATEGORY_SLUGS as readonly string[]).includes(s),
+    "This slug is reserved (new, hot and featured are built-in lists)",
+  );
 
 const categoryImageSchema = z
   .string({ error: IMAGE_URL_MESSAGE })
@@ -24,7 +27,11 @@ const categoryImageSchema = z
 export const adminCategoryCreateSchema = z.object({
   name: requiredText("Name is required", 50, "Name must be at most 50 characters"),
   slug: categorySlugSchema,
-  description: z.string({ error: "Description must be text" }).trim().max(500, "Description must be at most 500 characters").default(""),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .default(""),
   imageUrl: categoryImageSchema.default(""),
 });
 export type AdminCategoryCreate = z.input<typeof adminCategoryCreateSchema>;
@@ -33,7 +40,11 @@ export type AdminCategoryCreate = z.input<typeof adminCategoryCreateSchema>;
 export const adminCategoryPatchSchema = z.object({
   name: requiredText("Name is required", 50, "Name must be at most 50 characters").optional(),
   slug: categorySlugSchema.optional(),
-  description: z.string({ error: "Description must be text" }).trim().max(500, "Description must be at most 500 characters").optional(),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .optional(),
   imageUrl: categoryImageSchema.optional(),
 });
 export type AdminCategoryPatch = z.input<typeof adminCategoryPatchSchema>;

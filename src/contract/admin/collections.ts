@@ -31,7 +31,11 @@ const sortOrderSchema = z
 export const adminCollectionCreateSchema = z.object({
   title: requiredText("Title is required", 60, "Title must be at most 60 characters"),
   slug: collectionSlugSchema,
-  description: z.string({ error: "Description must be text" }).trim().max(300, "Description must be at most 300 characters").default(""),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(300, "Description must be at most 300 characters")
+    .default(""),
   imageUrl: collectionImageSchema.default(""),
   sortOrder: sortOrderSchema.default(0),
 });
@@ -41,7 +45,11 @@ export type AdminCollectionCreate = z.input<typeof adminCollectionCreateSchema>;
 export const adminCollectionPatchSchema = z.object({
   title: requiredText("Title is required", 60, "Title must be at most 60 characters").optional(),
   slug: collectionSlugSchema.optional(),
-  description: z.string({ error: "Description must be text" }).trim().max(300, "Description must be at most 300 characters").optional(),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(300, "Description must be at most 300 characters")
+    .optional(),
   imageUrl: collectionImageSchema.optional(),
   sortOrder: sortOrderSchema.optional(),
 });

@@ -80,9 +80,11 @@ export const boolLike = (message: string) =>
     z.boolean({ error: message }).optional(),
   );
 
-export const requiredText = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+export const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-export const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
+export const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
 
 /** A content item's section or key, and a site setting's key: letters, digits, '_' and '-'. */
 export const contentNamePattern = /^[A-Za-z0-9_-]+$/;

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { gameDifficultySchema, gameSchema, SCORE_FORMATS, SCORE_ORDERS } from "../games";
-import { blankToUndefined, boolLike, IMAGE_URL_MESSAGE, intLike, isHttpUrl, isImageUrl, optionalText, requiredText } from "./fields";
+import {
+  blankToUndefined,
+  boolLike,
+  IMAGE_URL_MESSAGE,
+  intLike,
+  isHttpUrl,
+  isImageUrl,
+  optionalText,
+  requiredText,
+} from "./fields";
 
 /** The CMS's games: list, add, edit and upload (D44). */
 
@@ -12,8 +21,14 @@ const releaseDateSchema = z.preprocess(
   z
     .string({ error: "Release date must be a date (YYYY-MM-DD) or an ISO date" })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "Release date must be a date (YYYY-MM-DD) or an ISO date")
-    .refine((s) => !Number.isNaN(new Date(s.slice(0, 10) + "T00:00:00Z").getTime()), "Release date must be a date (YYYY-MM-DD) or an ISO date")
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/,
+      "Release date must be a date (YYYY-MM-DD) or an ISO date",
+    )
+    .refine(
+      (s) => !Number.isNaN(new Date(s.slice(0, 10) + "T00:00:00Z").getTime()),
+      "Release date must be a date (YYYY-MM-DD) or an ISO date",
+    )
     .transform((s) => s.slice(0, 10))
     .optional(),
 );
@@ -22,8 +37,14 @@ const releaseDateSchema = z.preprocess(
  * D83: a game's difficulty in the CMS's forms: easy, medium or hard; blank (or absent) says nothing. In a PATCH
  * `null` clears it (the form's "Not rated"); blank keeps it, as every other field of the edit form.
  */
-const difficultyField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.optional());
-const difficultyPatchField = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), gameDifficultySchema.nullable().optional());
+const difficultyField = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  gameDifficultySchema.optional(),
+);
+const difficultyPatchField = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  gameDifficultySchema.nullable().optional(),
+);
 
 /**
  * D90: a game's score rules in the CMS (and in POST/PATCH /api/admin/games): any subset; `null` clears a limit.
@@ -61,7 +82,10 @@ const collectionIdsField = z
   .transform((ids) => [...new Set(ids)])
   .optional();
 
-const imageUrlRequired = requiredText("Image URL is required", 2000, "Image URL is too long").refine(isImageUrl, IMAGE_URL_MESSAGE);
+const imageUrlRequired = requiredText("Image URL is required", 2000, "Image URL is too long").refine(
+  isImageUrl,
+  IMAGE_URL_MESSAGE,
+);
 /** Spec §5: the category defaults to 1 when none is chosen. */
 const categoryIdSchema = intLike("Category must be a category id").transform((v) => v ?? 1);
 
@@ -144,8 +168,14 @@ export type AdminGameCreate = z.input<typeof adminGameCreateSchema>;
 export const adminGamePatchSchema = z.object({
   title: optionalText(100, "Title must be at most 100 characters"),
   description: optionalText(5000, "Description must be at most 5,000 characters"),
-  imageUrl: optionalText(2000, "Image URL is too long").refine((v) => v === undefined || isImageUrl(v), IMAGE_URL_MESSAGE),
-  externalUrl: optionalText(2000, "Game URL is too long").refine((v) => v === undefined || isHttpUrl(v), GAME_URL_MESSAGE),
+  imageUrl: optionalText(2000, "Image URL is too long").refine(
+    (v) => v === undefined || isImageUrl(v),
+    IMAGE_URL_MESSAGE,
+  ),
+  externalUrl: optionalText(2000, "Game URL is too long").refine(
+    (v) => v === undefined || isHttpUrl(v),
+    GAME_URL_MESSAGE,
+  ),
   developer: optionalText(100, "Developer must be at most 100 characters"),
   instructions: optionalText(2000, "Instructions must be at most 2,000 characters"),
   isFeatured: boolLike("isFeatured must be true or false"),
@@ -172,7 +202,12 @@ export const adminGameUploadFieldsSchema = z.object({
   difficulty: difficultyField,
   /** D83: multipart sends the ids as one field, comma-separated ("1,3") */
   collectionIds: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.split(",").map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p))) : v),
+    (v) =>
+      typeof v === "string"
+        ? v.trim() === ""
+          ? undefined
+          : v.split(",").map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : p))
+        : v,
     collectionIdsField,
   ),
 });

@@ -36,20 +36,26 @@ export const adminSettingsPatchSchema = z.object({
     .superRefine((r, ctx) => {
       // Values are not blank, except D98's word lists and invite code (an empty list; no code)
       for (const [key, value] of Object.entries(r))
-        if (value.trim() === "" && !SITE_SETTINGS_ALLOWED_EMPTY.includes(key)) ctx.addIssue({ code: "custom", path: [key], message: "Value is required" });
+        if (value.trim() === "" && !SITE_SETTINGS_ALLOWED_EMPTY.includes(key))
+          ctx.addIssue({ code: "custom", path: [key], message: "Value is required" });
       // D98: registration is "open" or "invite"; an invite code is a short token
       const registration = r[REGISTRATION_SETTING];
       if (registration !== undefined && parseRegistrationMode(registration) === undefined)
         ctx.addIssue({ code: "custom", path: [REGISTRATION_SETTING], message: REGISTRATION_MESSAGE });
       const code = r[INVITE_CODE_SETTING]?.trim();
-      if (code && !INVITE_CODE_PATTERN.test(code)) ctx.addIssue({ code: "custom", path: [INVITE_CODE_SETTING], message: INVITE_CODE_MESSAGE });
+      if (code && !INVITE_CODE_PATTERN.test(code))
+        ctx.addIssue({ code: "custom", path: [INVITE_CODE_SETTING], message: INVITE_CODE_MESSAGE });
       const quota = r[CLOUD_SAVE_QUOTA_SETTING];
       if (quota !== undefined && parseCloudSaveQuotaKib(quota) === undefined)
         ctx.addIssue({ code: "custom", path: [CLOUD_SAVE_QUOTA_SETTING], message: CLOUD_SAVE_QUOTA_MESSAGE });
       // The staff two-step switch is "true" or "false"
       const twoStep = r[STAFF_TWO_STEP_SETTING];
       if (twoStep !== undefined && !["true", "false"].includes(twoStep.trim().toLowerCase()))
-        ctx.addIssue({ code: "custom", path: [STAFF_TWO_STEP_SETTING], message: "Two-step sign-in for all staff must be true or false" });
+        ctx.addIssue({
+          code: "custom",
+          path: [STAFF_TWO_STEP_SETTING],
+          message: "Two-step sign-in for all staff must be true or false",
+        });
       // D91: the season length is one of its three values
       const length = r[SEASON_LENGTH_SETTING];
       if (length !== undefined && parseSeasonLength(length) === undefined)

@@ -42,7 +42,12 @@ export const systemStatusSchema = z.object({
     error: z.string().nullable(),
   }),
   jobs: z.object({
-    counts: z.object(Object.fromEntries(JOB_STATES.map((state) => [state, z.number().int()])) as Record<(typeof JOB_STATES)[number], z.ZodNumber>),
+    counts: z.object(
+      Object.fromEntries(JOB_STATES.map((state) => [state, z.number().int()])) as Record<
+        (typeof JOB_STATES)[number],
+        z.ZodNumber
+      >,
+    ),
     failedLastDay: z.number().int(),
     /** the due time of the longest-waiting job that is due; null when none waits */
     oldestWaitingSince: time.nullable(),

@@ -180,7 +180,9 @@ export async function seedCollections(db: Db): Promise<number> {
     .from(gamesTable)
     .where(sql`${gamesTable.builtinSlug} is not null`);
   const tags = builtins.flatMap((g) =>
-    created.filter((c) => (BUILTIN_COLLECTIONS[g.slug!] ?? []).includes(c.slug as SeedCollectionSlug)).map((c) => ({ collectionId: c.id, gameId: g.id })),
+    created
+      .filter((c) => (BUILTIN_COLLECTIONS[g.slug!] ?? []).includes(c.slug as SeedCollectionSlug))
+      .map((c) => ({ collectionId: c.id, gameId: g.id })),
   );
   if (tags.length > 0) await db.insert(gameCollectionsTable).values(tags).onConflictDoNothing();
   return created.length;
@@ -208,7 +210,10 @@ export async function upgradeBuiltinsForCollections(db: Db, gamesRoot: string): 
  * On every start: built-in games whose package folder is missing (e.g. DATA_DIR restored without
  * its games) are installed again from games/<slug>.
  */
-export async function repairBuiltinPackages(db: Db, opts: { dataDir: string; files: FileStore; gamesRoot: string }): Promise<number> {
+export async function repairBuiltinPackages(
+  db: Db,
+  opts: { dataDir: string; files: FileStore; gamesRoot: string },
+): Promise<number> {
   const rows = await db
     .select({ id: gamesTable.id, slug: gamesTable.builtinSlug })
     .from(gamesTable)
@@ -255,7 +260,12 @@ export async function syncBuiltinAchievements(db: Db, gamesRoot: string): Promis
  */
 export async function syncBuiltinScoreRules(db: Db, gamesRoot: string): Promise<number> {
   const rows = await db
-    .select({ id: gamesTable.id, slug: gamesTable.builtinSlug, maxScore: gamesTable.maxScore, minRoundMs: gamesTable.minRoundMs })
+    .select({
+      id: gamesTable.id,
+      slug: gamesTable.builtinSlug,
+      maxScore: gamesTable.maxScore,
+      minRoundMs: gamesTable.minRoundMs,
+    })
     .from(gamesTable)
     .where(sql`${gamesTable.builtinSlug} is not null`);
   const bySlug = new Map((await readBuiltinGames(gamesRoot)).map((g) => [g.slug, g]));

@@ -144,7 +144,9 @@ export const MIGRATIONS_TABLE = sql`drizzle.__drizzle_migrations`;
  */
 async function recordMigrationTimes(db: Db): Promise<void> {
   await db.execute(sql`create schema if not exists drizzle`);
-  await db.execute(sql`create table if not exists ${MIGRATIONS_TABLE} (id serial primary key, hash text not null, created_at bigint)`);
+  await db.execute(
+    sql`create table if not exists ${MIGRATIONS_TABLE} (id serial primary key, hash text not null, created_at bigint)`,
+  );
   const found = await db.execute(
     sql`select 1 from information_schema.columns where table_schema = 'drizzle' and table_name = '__drizzle_migrations' and column_name = 'applied_at'`,
   );

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { bestScoresTable, chatMessagesTable, gamesTable, playsTable, reviewsTable, scoresTable, usersTable } from "./schema";
+import {
+  bestScoresTable,
+  chatMessagesTable,
+  gamesTable,
+  playsTable,
+  reviewsTable,
+  scoresTable,
+  usersTable,
+} from "./schema";
 import { periodStart } from "../services/seasons";
 import { rebuildBestScores } from "../services/score-rules";
 
@@ -89,9 +97,16 @@ export async function seedDemo(db: Db, gameIds: number[], rand: () => number, no
     .returning({ id: usersTable.id });
   // D90: each game's rules shape its demo scores (a time for a time game, never above the maximum)
   const rules = new Map(
-    (await db.select({ id: gamesTable.id, order: gamesTable.scoreOrder, format: gamesTable.scoreFormat, maxScore: gamesTable.maxScore }).from(gamesTable)).map(
-      (g) => [g.id, g],
-    ),
+    (
+      await db
+        .select({
+          id: gamesTable.id,
+          order: gamesTable.scoreOrder,
+          format: gamesTable.scoreFormat,
+          maxScore: gamesTable.maxScore,
+        })
+        .from(gamesTable)
+    ).map((g) => [g.id, g]),
   );
 
   for (const [pi, p] of players.entries()) {
@@ -103,7 +118,9 @@ export async function seedDemo(db: Db, gameIds: number[], rand: () => number, no
       for (let r = 0; r < rounds; r++) {
         // Half of the rounds fall within the current season's week (D91: it began on Monday, 00:00 UTC), so "Top
         // Players This Week" is not empty on a new install; the rest in the weeks before.
-        const at = new Date(rand() < 0.5 ? weekStart + rand() * (now.getTime() - weekStart) : now.getTime() - (7 + rand() * 40) * DAY);
+        const at = new Date(
+          rand() < 0.5 ? weekStart + rand() * (now.getTime() - weekStart) : now.getTime() - (7 + rand() * 40) * DAY,
+        );
         const points = Math.floor(skill * (200 + rand() * 4800)) + pi;
         const rule = rules.get(gameId);
         // a time: 20 s for the best players up to about 2 min (the same draw, read the other way round)
@@ -111,12 +128,20 @@ export async function seedDemo(db: Db, gameIds: number[], rand: () => number, no
         // a game with a low maximum (a board game's 300) gets the same spread scaled down, not everyone at the top
         const score = rule?.maxScore != null && rule.maxScore < 5200 ? Math.round((raw * rule.maxScore) / 5200) : raw;
         const won = rand() < skill * 0.8;
-        const [play] = await db.insert(playsTable).values({ gameId, userId: p.id, createdAt: at }).returning({ id: playsTable.id });
-        const [s] = await db.insert(scoresTable).values({ userId: p.id, gameId, playId: play.id, score, won, createdAt: at }).returning({ id: scoresTable.id });
+        const [play] = await db
+          .insert(playsTable)
+          .values({ gameId, userId: p.id, createdAt: at })
+          .returning({ id: playsTable.id });
+        const [s] = await db
+          .insert(scoresTable)
+          .values({ userId: p.id, gameId, playId: play.id, score, won, createdAt: at })
+          .returning({ id: scoresTable.id });
         if (!best || score > best.score || (score === best.score && at < best.at)) best = { score, id: s.id, at };
       }
       if (best && rules.get(gameId)?.order !== "asc") {
-        await db.insert(bestScoresTable).values({ userId: p.id, gameId, score: best.score, scoreId: best.id, achievedAt: best.at });
+        await db
+          .insert(bestScoresTable)
+          .values({ userId: p.id, gameId, score: best.score, scoreId: best.id, achievedAt: best.at });
       }
     }
   }
@@ -148,6 +173,8 @@ export async function seedDemo(db: Db, gameIds: number[], rand: () => number, no
 
   for (const [i, message] of DEMO_CHAT.entries()) {
     const p = players[Math.floor(rand() * players.length)];
-    await db.insert(chatMessagesTable).values({ userId: p.id, message, createdAt: new Date(now.getTime() - (DEMO_CHAT.length - i) * 17 * 60 * 1000) });
+    await db
+      .insert(chatMessagesTable)
+      .values({ userId: p.id, message, createdAt: new Date(now.getTime() - (DEMO_CHAT.length - i) * 17 * 60 * 1000) });
   }
 }

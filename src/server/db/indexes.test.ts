@@ -30,7 +30,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
     t = await buildTestApp("postgres", { demo: false });
     const db = t.database.db;
     // Many categories, so that a category's games are few and its own index is the way to them.
-    await db.execute(sql`insert into categories (name, slug) select 'Plan Category ' || c, 'plan-category-' || c from generate_series(1, 40) c`);
+    await db.execute(
+      sql`insert into categories (name, slug) select 'Plan Category ' || c, 'plan-category-' || c from generate_series(1, 40) c`,
+    );
     // Titles, popularity, ratings and ages that follow neither the row order nor one another.
     await db.execute(sql`
       with cats as (select array_agg(id order by id) as ids from categories)
@@ -62,8 +64,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
     return planNodes((res.rows[0]["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0].Plan);
   }
 
-  const gamesScans = (nodes: PlanNode[]) => nodes.filter((n) => n["Relation Name"] === "games" || n["Index Name"]?.startsWith("games_"));
-  const describePlan = (nodes: PlanNode[]) => gamesScans(nodes).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? n["Relation Name"]}`);
+  const gamesScans = (nodes: PlanNode[]) =>
+    nodes.filter((n) => n["Relation Name"] === "games" || n["Index Name"]?.startsWith("games_"));
+  const describePlan = (nodes: PlanNode[]) =>
+    gamesScans(nodes).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? n["Relation Name"]}`);
 
   function expectIndexes(nodes: PlanNode[], indexes: string[]) {
     const scans = gamesScans(nodes);
@@ -82,11 +86,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
     ["rating", { sort: "rating" }, ["games_top_rated_idx"]],
     ["a category, newest", { category: "plan-category-7", sort: "newest" }, ["games_category_newest_idx"]],
     ["a category, popular", { category: "plan-category-7", sort: "popular" }, ["games_category_popular_idx"]],
-    ["a category, rating, a later page", { category: "plan-category-7", sort: "rating", offset: 48 }, ["games_category_top_rated_idx"]],
+    [
+      "a category, rating, a later page",
+      { category: "plan-category-7", sort: "rating", offset: 48 },
+      ["games_category_top_rated_idx"],
+    ],
     // Searches for terms that match a few per cent of the games, as a search does: a term that matches a
     // large share of them (a word of every fifth description) is rightly read from the table.
     ["a typo, by relevance", { search: "astroid" }, ["games_title_trgm_idx", "games_description_trgm_idx"]],
-    ["two words in another order, by relevance", { search: "asteroid cosmic" }, ["games_title_trgm_idx", "games_description_trgm_idx"]],
+    [
+      "two words in another order, by relevance",
+      { search: "asteroid cosmic" },
+      ["games_title_trgm_idx", "games_description_trgm_idx"],
+    ],
     ["a word of a few descriptions", { search: "obsidian" }, ["games_title_trgm_idx", "games_description_trgm_idx"]],
   ];
   for (const [name, query, indexes] of cases) {
@@ -100,7 +112,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
 
   it("the pseudo-categories and a search within a category or with a sort read no games sequentially either", async () => {
     const queries: GameListQuery[] = [
-      ...(["new", "hot", "featured"] as const).flatMap((category) => (["newest", "popular", "rating"] as const).map((sort) => ({ category, sort }))),
+      ...(["new", "hot", "featured"] as const).flatMap((category) =>
+        (["newest", "popular", "rating"] as const).map((sort) => ({ category, sort })),
+      ),
       { search: "astroid", category: "plan-category-7" },
       { search: "asteroid", sort: "popular" },
     ];
@@ -113,7 +127,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
 
   it("the ranked search answers what the plans were made for", async () => {
     const { games, total } = await listGames(t.database.db, t.config.gamesUrl, { search: "astroid" });
-    const { rows } = await t.database.db.execute(sql`select count(*)::int as n from games where title like '%Asteroid%'`);
+    const { rows } = await t.database.db.execute(
+      sql`select count(*)::int as n from games where title like '%Asteroid%'`,
+    );
     expect(total).toBe((rows[0] as { n: number }).n);
     expect(total).toBeGreaterThan(GAMES / 20);
     expect(games).toHaveLength(24);
@@ -130,17 +146,25 @@ describe("a PGlite database made before the search indexes (issue 12 item 3)", (
       const oldFolder = migrationsFolder(oldRoot);
       await fs.mkdir(path.join(oldFolder, "meta"), { recursive: true });
       const folder = migrationsFolder(repoRoot);
-      const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+      const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+        entries: Array<{ idx: number; tag: string }>;
+      };
       const before = journal.entries.filter((e) => e.idx < 2);
       expect(before.map((e) => e.tag)).toEqual(["0000_init", "0001_player_stats"]);
-      await fs.writeFile(path.join(oldFolder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: before }));
-      for (const e of before) await fs.copyFile(path.join(folder, `${e.tag}.sql`), path.join(oldFolder, `${e.tag}.sql`));
+      await fs.writeFile(
+        path.join(oldFolder, "meta", "_journal.json"),
+        JSON.stringify({ ...journal, entries: before }),
+      );
+      for (const e of before)
+        await fs.copyFile(path.join(folder, `${e.tag}.sql`), path.join(oldFolder, `${e.tag}.sql`));
 
       const dataDir = path.join(dir, "db");
       const old = await createDb({ kind: "pglite", dataDir });
       await migrate(old, oldRoot);
       await old.db.execute(sql`insert into categories (name, slug) values ('Action', 'action')`);
-      await old.db.execute(sql`insert into games (title, category_id) select 'Asteroid Drift', id from categories where slug = 'action'`);
+      await old.db.execute(
+        sql`insert into games (title, category_id) select 'Asteroid Drift', id from categories where slug = 'action'`,
+      );
       await old.close();
 
       const reopened = await createDb({ kind: "pglite", dataDir });

@@ -10,10 +10,14 @@ import { createDb, migrate, migrationsFolder, MIGRATION_LOCK_KEY, MIGRATIONS_TAB
 
 type Applied = { hash: string; created_at: string; applied_at: Date | string | null };
 const journal = async () =>
-  (JSON.parse(await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string; when: number }> })
-    .entries;
+  (
+    JSON.parse(await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8")) as {
+      entries: Array<{ tag: string; when: number }>;
+    }
+  ).entries;
 const applied = async (database: Database) =>
-  (await database.db.execute(sql`select hash, created_at, applied_at from ${MIGRATIONS_TABLE} order by id`)).rows as Applied[];
+  (await database.db.execute(sql`select hash, created_at, applied_at from ${MIGRATIONS_TABLE} order by id`))
+    .rows as Applied[];
 
 describe("migrations at start (D164)", () => {
   it("record when each one is applied; those applied before the time was kept have none", async () => {
@@ -29,7 +33,10 @@ describe("migrations at start (D164)", () => {
         JSON.stringify({ version: "7", dialect: "postgresql", entries: entries.slice(0, 2) }),
       );
       for (const e of entries.slice(0, 2))
-        await fs.copyFile(path.join(migrationsFolder(repoRoot), `${e.tag}.sql`), path.join(migrationsFolder(oldRoot), `${e.tag}.sql`));
+        await fs.copyFile(
+          path.join(migrationsFolder(repoRoot), `${e.tag}.sql`),
+          path.join(migrationsFolder(oldRoot), `${e.tag}.sql`),
+        );
       const { migrate: drizzleMigrate } = await import("drizzle-orm/pglite/migrator");
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       await drizzleMigrate(database.db as any, { migrationsFolder: migrationsFolder(oldRoot) });
@@ -39,7 +46,8 @@ describe("migrations at start (D164)", () => {
       const rows = await applied(database);
       expect(rows.map((r) => Number(r.created_at))).toEqual(entries.map((e) => e.when));
       expect(rows.slice(0, 2).map((r) => r.applied_at)).toEqual([null, null]);
-      for (const row of rows.slice(2)) expect(new Date(row.applied_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+      for (const row of rows.slice(2))
+        expect(new Date(row.applied_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
       // a second start applies nothing and changes no time
       await migrate(database, repoRoot);
@@ -106,15 +114,18 @@ describe.runIf(adminUrl)("migrations at start on PostgreSQL [postgres]", () => {
       // it asks for the lock and waits, having changed nothing
       await vi.waitFor(
         async () => {
-          const waiting = await holder.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted", [
-            MIGRATION_LOCK_KEY,
-          ]);
+          const waiting = await holder.query(
+            "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted",
+            [MIGRATION_LOCK_KEY],
+          );
           expect(waiting.rows[0].n).toBe(1);
         },
         { timeout: 10_000, interval: 50 },
       );
       expect(done).toBe(false);
-      const tables = await holder.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      const tables = await holder.query(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
       expect(tables.rows[0].n).toBe(0);
       await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
       await migrating;

@@ -7,7 +7,8 @@ type PgErrorLike = { code?: unknown; constraint?: unknown; message?: unknown; ca
 /** The error and its causes (at most `depth` levels). */
 function* errorChain(error: unknown, depth = 4): Generator<PgErrorLike> {
   let e = error as PgErrorLike | undefined;
-  for (let level = 0; e && typeof e === "object" && level < depth; e = e.cause as PgErrorLike | undefined, level++) yield e;
+  for (let level = 0; e && typeof e === "object" && level < depth; e = e.cause as PgErrorLike | undefined, level++)
+    yield e;
 }
 
 function violates(err: unknown, code: string, constraint?: string): boolean {
@@ -56,7 +57,12 @@ export function databaseUnavailable(error: unknown): boolean {
     if (/^08[0-9A-Z]{3}$/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
     if (code === "55000" && /not currently accepting connections/i.test(message)) return true;
     if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"].includes(code)) return true;
-    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (
+      /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -22,7 +22,9 @@ for (const kind of testDatabaseKinds()) {
         expect(games.length).toBe(builtins.length);
         for (const g of games) {
           expect(g.hasPackage).toBe(true);
-          await expect(fs.access(path.join(t.config.dataDir, "games", String(g.id), "index.html"))).resolves.toBeUndefined();
+          await expect(
+            fs.access(path.join(t.config.dataDir, "games", String(g.id), "index.html")),
+          ).resolves.toBeUndefined();
           expect(g.imageUrl).toMatch(/^\/uploads\/games\//);
           expect(g.rating).toBeGreaterThanOrEqual(0);
           expect(g.rating).toBeLessThanOrEqual(50);
@@ -32,10 +34,14 @@ for (const kind of testDatabaseKinds()) {
         expect(users).toBeGreaterThanOrEqual(10);
         const [{ n: chat }] = await db.select({ n: count() }).from(chatMessagesTable);
         expect(chat).toBeGreaterThan(0);
-        const week = await db.execute(sql`select count(*)::int as n from scores where created_at > now() - interval '7 days'`);
+        const week = await db.execute(
+          sql`select count(*)::int as n from scores where created_at > now() - interval '7 days'`,
+        );
         expect((week.rows[0] as { n: number }).n).toBeGreaterThan(0);
         const [{ n: scores }] = await db.select({ n: count() }).from(scoresTable);
-        const bests = await db.execute(sql`select count(*)::int as n from (select distinct user_id, game_id from scores) s`);
+        const bests = await db.execute(
+          sql`select count(*)::int as n from (select distinct user_id, game_id from scores) s`,
+        );
         const bestRows = await db.execute(sql`select count(*)::int as n from best_scores`);
         expect((bestRows.rows[0] as { n: number }).n).toBe((bests.rows[0] as { n: number }).n);
         expect(scores).toBeGreaterThan(0);
@@ -55,11 +61,15 @@ for (const kind of testDatabaseKinds()) {
         // D83/D86: each game's Total Players counts its distinct demo players (one player_games row each).
         const [game] = games;
         const detail = (await t.app.inject({ method: "GET", url: `/api/games/${game.id}` })).json();
-        const distinct = await db.execute(sql`select count(distinct user_id)::int as n from plays where game_id = ${game.id} and user_id is not null`);
+        const distinct = await db.execute(
+          sql`select count(distinct user_id)::int as n from plays where game_id = ${game.id} and user_id is not null`,
+        );
         expect(detail.totalPlayers).toBe((distinct.rows[0] as { n: number }).n);
         expect(detail.totalPlayers).toBeGreaterThan(0);
         // Demo players have no usable password.
-        const withPassword = await db.execute(sql`select count(*)::int as n from users where password_hash is not null`);
+        const withPassword = await db.execute(
+          sql`select count(*)::int as n from users where password_hash is not null`,
+        );
         expect((withPassword.rows[0] as { n: number }).n).toBe(0);
       } finally {
         await t.close();

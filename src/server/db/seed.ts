@@ -9,10 +9,22 @@ import { installBuiltinGame, readBuiltinGames, seedCollections } from "./builtin
 import { prng, seedDemo, seedDemoGameAchievements } from "./demo-data";
 
 export const SEED_CATEGORIES = [
-  { slug: "action", name: "Action", description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics." },
-  { slug: "adventure", name: "Adventure", description: "Explore dungeons, caves and strange worlds, and find what is hidden there." },
+  {
+    slug: "action",
+    name: "Action",
+    description: "Fast reflexes, big explosions: shooters, brawlers and arcade classics.",
+  },
+  {
+    slug: "adventure",
+    name: "Adventure",
+    description: "Explore dungeons, caves and strange worlds, and find what is hidden there.",
+  },
   { slug: "puzzle", name: "Puzzle", description: "Logic, patterns and clever moves: games that make you think." },
-  { slug: "strategy", name: "Strategy", description: "Plan ahead and outwit your opponent, including AI-powered rivals." },
+  {
+    slug: "strategy",
+    name: "Strategy",
+    description: "Plan ahead and outwit your opponent, including AI-powered rivals.",
+  },
   { slug: "racing", name: "Racing", description: "Speed, drifts and near misses on roads and race tracks." },
   { slug: "sports", name: "Sports", description: "Ball games and athletic challenges, from the court to the table." },
 ] as const;
@@ -23,7 +35,9 @@ export type SeedOptions = { dataDir: string; files: FileStore; gamesRoot: string
 export async function seed(db: Db, opts: SeedOptions): Promise<{ games: number; categories: number }> {
   const categoryIds = new Map<string, number>();
   for (const c of SEED_CATEGORIES) {
-    await opts.files.put(`uploads/categories/${c.slug}.svg`, categoryCoverSvg(c.slug, c.name), { contentType: "image/svg+xml" });
+    await opts.files.put(`uploads/categories/${c.slug}.svg`, categoryCoverSvg(c.slug, c.name), {
+      contentType: "image/svg+xml",
+    });
     const [row] = await db
       .insert(categoriesTable)
       .values({ ...c, imageUrl: `/uploads/categories/${c.slug}.svg` })

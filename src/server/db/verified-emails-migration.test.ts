@@ -13,15 +13,21 @@ describe("the migration that counts existing email addresses as verified (issue 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-pre-verified-"));
     try {
       const folder = migrationsFolder(repoRoot);
-      const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+      const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+        entries: Array<{ idx: number; tag: string }>;
+      };
       const own = journal.entries.find((e) => e.tag.endsWith("_verified_emails"));
       expect(own).toBeDefined();
       const before = journal.entries.filter((e) => e.idx < own!.idx);
       const oldRoot = path.join(dir, "old-root");
       const oldFolder = migrationsFolder(oldRoot);
       await fs.mkdir(path.join(oldFolder, "meta"), { recursive: true });
-      await fs.writeFile(path.join(oldFolder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: before }));
-      for (const e of before) await fs.copyFile(path.join(folder, `${e.tag}.sql`), path.join(oldFolder, `${e.tag}.sql`));
+      await fs.writeFile(
+        path.join(oldFolder, "meta", "_journal.json"),
+        JSON.stringify({ ...journal, entries: before }),
+      );
+      for (const e of before)
+        await fs.copyFile(path.join(folder, `${e.tag}.sql`), path.join(oldFolder, `${e.tag}.sql`));
 
       const database = await createDb({ kind: "pglite" });
       try {
@@ -33,14 +39,20 @@ describe("the migration that counts existing email addresses as verified (issue 
           sql`insert into users (username, email, email_verified_at) values ('was_verified', 'was@example.test', '2025-04-01T10:00:00Z')`,
         );
         await migrate(database, repoRoot);
-        const { rows } = await database.db.execute(sql`select username, email_verified_at from users order by username`);
+        const { rows } = await database.db.execute(
+          sql`select username, email_verified_at from users order by username`,
+        );
         const verifiedAt = Object.fromEntries(
           (rows as Array<{ username: string; email_verified_at: string | Date | null }>).map((r) => [
             r.username,
             r.email_verified_at ? new Date(r.email_verified_at).toISOString() : null,
           ]),
         );
-        expect(verifiedAt).toEqual({ had_email: "2025-03-01T10:00:00.000Z", no_email: null, was_verified: "2025-04-01T10:00:00.000Z" });
+        expect(verifiedAt).toEqual({
+          had_email: "2025-03-01T10:00:00.000Z",
+          no_email: null,
+          was_verified: "2025-04-01T10:00:00.000Z",
+        });
       } finally {
         await database.close();
       }

@@ -33,7 +33,13 @@ describeEachDatabase(
       await files.put("uploads/a.png", "png");
 
       const now = day(20);
-      const { key, removed } = await runDailyBackup({ database: t().database, files, now, keep: 14, appVersion: "1.2.3" });
+      const { key, removed } = await runDailyBackup({
+        database: t().database,
+        files,
+        now,
+        keep: 14,
+        appVersion: "1.2.3",
+      });
 
       expect(key).toBe("backups/arcadium-20261120-033000Z.tar.gz");
       const kept = (await listBackups(files)).map((object) => object.key);

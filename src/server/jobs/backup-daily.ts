@@ -38,7 +38,10 @@ export async function listBackups(files: FileStore): Promise<StoredObject[]> {
 /** The running app's version, for the manifest. */
 export function appVersion(rootDir: string): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(rootDir, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+    return (
+      (JSON.parse(fs.readFileSync(path.join(rootDir, "package.json"), "utf8")) as { version?: string }).version ??
+      "unknown"
+    );
   } catch {
     return "unknown";
   }
@@ -59,10 +62,12 @@ export async function runDailyBackup(options: {
   const archive = new PassThrough();
   await Promise.all([
     options.files.put(key, archive, { contentType: "application/gzip" }),
-    writeBackup(options.database, options.files, archive, { appVersion: options.appVersion, now: options.now }).catch((err: Error) => {
-      archive.destroy(err);
-      throw err;
-    }),
+    writeBackup(options.database, options.files, archive, { appVersion: options.appVersion, now: options.now }).catch(
+      (err: Error) => {
+        archive.destroy(err);
+        throw err;
+      },
+    ),
   ]);
   const removed = (await listBackups(options.files)).slice(options.keep).map((object) => object.key);
   for (const old of removed) await options.files.remove(old);
@@ -72,7 +77,13 @@ export async function runDailyBackup(options: {
 export const backupJob = fp<AppContext>(async (app, { database, files, config, settings }) => {
   const version = appVersion(config.rootDir);
   app.decorate("runBackup", async () => {
-    const { key, removed } = await runDailyBackup({ database, files, now: settings.now(), keep: config.backupKeep, appVersion: version });
+    const { key, removed } = await runDailyBackup({
+      database,
+      files,
+      now: settings.now(),
+      keep: config.backupKeep,
+      appVersion: version,
+    });
     app.log.info({ key, removed }, "backup written");
     return key;
   });

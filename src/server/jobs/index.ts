@@ -21,7 +21,13 @@ export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Reco
 
 /** The process's job runner, started; main.ts stops it before closing the apps. */
 export function startJobRunner(app: FastifyInstance, db: Db, now: () => Date = () => new Date()): JobRunner {
-  const runner = new JobRunner({ db, handlers: jobHandlers(app, db, now), schedules: JOB_SCHEDULES, now, log: app.log });
+  const runner = new JobRunner({
+    db,
+    handlers: jobHandlers(app, db, now),
+    schedules: JOB_SCHEDULES,
+    now,
+    log: app.log,
+  });
   runner.start();
   return runner;
 }

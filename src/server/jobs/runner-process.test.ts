@@ -32,7 +32,10 @@ afterAll(async () => {
 type Run = { output: () => string; exited: Promise<number | null>; kill: () => void };
 
 function runFixture(mode: "hang" | "finish", target: string): Run {
-  const child = spawn(process.execPath, [script, mode], { env: { ...process.env, ARCADIUM_TEST_DB: target }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, mode], {
+    env: { ...process.env, ARCADIUM_TEST_DB: target },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -45,7 +48,8 @@ async function waitForOutput(run: Run, pattern: RegExp, timeoutMs = 60_000): Pro
   for (;;) {
     const match = pattern.exec(run.output());
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms; the process said: ${run.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${pattern} within ${timeoutMs} ms; the process said: ${run.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

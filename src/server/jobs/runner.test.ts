@@ -33,12 +33,19 @@ describeEachDatabase(
 
     it("runs a schedule's due slot once, with the job's row, and records it done", async () => {
       const seen: number[] = [];
-      const r = runner({ tidy: async ({ job }) => void seen.push(job.id) }, { schedules: [{ name: "tidy", cron: "*/10 * * * *" }] });
+      const r = runner(
+        { tidy: async ({ job }) => void seen.push(job.id) },
+        { schedules: [{ name: "tidy", cron: "*/10 * * * *" }] },
+      );
       expect(await r.runOnce()).toBe(true);
       expect(await r.runOnce()).toBe(false);
       const [job] = await jobsNamed("tidy");
       expect(seen).toEqual([job.id]);
-      expect(job).toMatchObject({ state: "succeeded", attempts: 1, uniqueKey: slotKey("tidy", new Date("2026-12-06T14:20:00Z")) });
+      expect(job).toMatchObject({
+        state: "succeeded",
+        attempts: 1,
+        uniqueKey: slotKey("tidy", new Date("2026-12-06T14:20:00Z")),
+      });
     });
 
     it("at its first round, takes back at once a job that an earlier process on this host was killed running", async () => {
@@ -49,7 +56,12 @@ describeEachDatabase(
       // What a process killed mid-run leaves: running, its lease an hour from now, under this host and pid.
       await db()
         .update(jobsTable)
-        .set({ state: "running", attempts: 1, lockedBy: `${host}:${pid}:0ld0ne`, lockedUntil: new Date(now.getTime() + 3_600_000) })
+        .set({
+          state: "running",
+          attempts: 1,
+          lockedBy: `${host}:${pid}:0ld0ne`,
+          lockedUntil: new Date(now.getTime() + 3_600_000),
+        })
         .where(eq(jobsTable.id, job.id));
       expect(await r.runOnce()).toBe(true);
       expect(seen).toEqual([job.id]);

@@ -49,7 +49,11 @@ function isRunning(pid: number): boolean {
  * Whether `worker` was a process of this host that is gone: an earlier process under our own pid (a container's
  * restarted pid 1), or a pid no longer running. A worker of another host is never judged here: its lease decides.
  */
-export function isGoneFromThisHost(worker: string, self: string, running: (pid: number) => boolean = isRunning): boolean {
+export function isGoneFromThisHost(
+  worker: string,
+  self: string,
+  running: (pid: number) => boolean = isRunning,
+): boolean {
   const [host, pidText] = worker.split(":");
   const [selfHost, selfPid] = self.split(":");
   if (host !== selfHost || worker === self || !/^\d+$/.test(pidText ?? "")) return false;
@@ -107,7 +111,12 @@ export class JobRunner {
       this.abandonedChecked = true;
     }
     await enqueueDueSlots(db, schedules, now());
-    const job = await claimNextJob(db, { worker: this.worker, names: Object.keys(handlers), now: now(), leaseMs: this.leaseMs });
+    const job = await claimNextJob(db, {
+      worker: this.worker,
+      names: Object.keys(handlers),
+      now: now(),
+      leaseMs: this.leaseMs,
+    });
     if (!job) return false;
     await this.run(job, handlers[job.name]);
     return true;

@@ -44,37 +44,46 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * D13: resolves the session cookie to its user; expired or unknown sessions mean signed out. With `sessions`
  *, a session resolved before is taken from memory: no round trip.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache; secure: boolean }) => {
-  app.decorate("sessionCookieName", sessionCookieName(opts.secure));
-  app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
-    request.user = null;
-    // A public read gives everybody the same answer, so its session is not looked up
-    // (no database round trip for a signed-in visitor's cached read).
-    if (request.routeOptions.config?.sessionFree) return;
-    const token = sessionToken(request);
-    if (!token || token.length > 200) return;
-    request.user = await findSessionUser(opts.db, token, new Date(), {
-      cache: opts.sessions,
-      onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; sessions?: SessionCache; secure: boolean }) => {
+    app.decorate("sessionCookieName", sessionCookieName(opts.secure));
+    app.decorateRequest("user", null);
+    app.addHook("onRequest", async (request) => {
+      request.user = null;
+      // A public read gives everybody the same answer, so its session is not looked up
+      // (no database round trip for a signed-in visitor's cached read).
+      if (request.routeOptions.config?.sessionFree) return;
+      const token = sessionToken(request);
+      if (!token || token.length > 200) return;
+      request.user = await findSessionUser(opts.db, token, new Date(), {
+        cache: opts.sessions,
+        onTouchError: (err) => request.log.warn({ err }, "could not mark the session as seen"),
+      });
     });
-  });
-  // No browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
-  // an answer that sets a cookie, and everything under the account and staff paths is no-store, unless the route set
-  // its own Cache-Control (the public catalogue reads and pages do: the same bytes for everybody).
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.hasHeader("cache-control")) return payload;
-    if (request.user || reply.hasHeader("set-cookie") || PERSONAL_PATHS.test(request.url)) reply.header("Cache-Control", "no-store");
-    return payload;
-  });
-});
+    // No browser or proxy cache keeps a personal response. Whatever a route answers to a signed-in request,
+    // an answer that sets a cookie, and everything under the account and staff paths is no-store, unless the route set
+    // its own Cache-Control (the public catalogue reads and pages do: the same bytes for everybody).
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (reply.hasHeader("cache-control")) return payload;
+      if (request.user || reply.hasHeader("set-cookie") || PERSONAL_PATHS.test(request.url))
+        reply.header("Cache-Control", "no-store");
+      return payload;
+    });
+  },
+);
 
 /** Paths whose answers are personal whoever asks (a signed-out request's 401 included). */
 const PERSONAL_PATHS = /^\/api\/(auth|admin|me|logout)(\/|\?|$)/;
 
 /** D13: the session cookie (HttpOnly, SameSite=Lax, Secure on https). */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.setCookie(sessionCookieName(secure), token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
+  reply.setCookie(sessionCookieName(secure), token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {

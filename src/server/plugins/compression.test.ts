@@ -31,7 +31,11 @@ describe("compression of dynamic responses", () => {
       ["gzip, deflate", "gzip"],
       ["gzip;q=1, br;q=0.5", "gzip"],
     ] as const) {
-      const res = await t.app.inject({ method: "GET", url: "/api/games?limit=24", headers: { "accept-encoding": accept } });
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/games?limit=24",
+        headers: { "accept-encoding": accept },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-encoding"], accept).toBe(expected);
       expect(String(res.headers.vary).toLowerCase()).toContain("accept-encoding");
@@ -49,7 +53,11 @@ describe("compression of dynamic responses", () => {
 
   it("the games origin compresses game files and the SDK too", async () => {
     const game = (await t.app.inject({ method: "GET", url: "/api/games?sort=popular&limit=1" })).json()[0];
-    const page = await t.gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}/`, headers: { "accept-encoding": "gzip" } });
+    const page = await t.gamesApp.inject({
+      method: "GET",
+      url: `/game-frame/${game.id}/`,
+      headers: { "accept-encoding": "gzip" },
+    });
     const plainPage = await t.gamesApp.inject({ method: "GET", url: `/game-frame/${game.id}/` });
     expect(page.statusCode).toBe(200);
     if (plainPage.rawPayload.length >= COMPRESSION_THRESHOLD_BYTES) {
@@ -92,7 +100,13 @@ describe("precompressed assets", () => {
 
   it("the build writes .br and .gz beside text assets of 1 KB or more, not beside small files or source maps", async () => {
     const files = (await fs.readdir(path.join(dir, "client", "assets"))).sort();
-    expect(files).toEqual(["big-abc123.js", "big-abc123.js.br", "big-abc123.js.gz", "big-abc123.js.map", "small-abc123.js"]);
+    expect(files).toEqual([
+      "big-abc123.js",
+      "big-abc123.js.br",
+      "big-abc123.js.gz",
+      "big-abc123.js.map",
+      "small-abc123.js",
+    ]);
   });
 
   it("sends the precompressed file by Accept-Encoding, immutable, and the plain one otherwise", async () => {
@@ -102,7 +116,11 @@ describe("precompressed assets", () => {
       ["gzip", "gzip", ".gz"],
       [undefined, undefined, ""],
     ] as const) {
-      const res = await app.inject({ method: "GET", url: "/assets/big-abc123.js", headers: accept ? { "accept-encoding": accept } : {} });
+      const res = await app.inject({
+        method: "GET",
+        url: "/assets/big-abc123.js",
+        headers: accept ? { "accept-encoding": accept } : {},
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-encoding"], String(accept)).toBe(encoding);
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -112,8 +130,14 @@ describe("precompressed assets", () => {
     }
     // A file without a precompressed copy is streamed from disk; a stream's size is not known in advance,
     // so it is compressed on the fly whatever its size.
-    const smallRes = await app.inject({ method: "GET", url: "/assets/small-abc123.js", headers: { "accept-encoding": "br" } });
+    const smallRes = await app.inject({
+      method: "GET",
+      url: "/assets/small-abc123.js",
+      headers: { "accept-encoding": "br" },
+    });
     expect(smallRes.statusCode).toBe(200);
-    expect(decode(smallRes.headers["content-encoding"] as string | undefined, smallRes.rawPayload).toString("utf8")).toBe(small);
+    expect(
+      decode(smallRes.headers["content-encoding"] as string | undefined, smallRes.rawPayload).toString("utf8"),
+    ).toBe(small);
   });
 });

@@ -24,7 +24,9 @@ async function appThrowing(thrown: unknown) {
 }
 
 const pgError = (code: string) =>
-  Object.assign(new Error(`Failed query: insert … params: secret`), { cause: Object.assign(new Error("invalid input"), { code }) });
+  Object.assign(new Error(`Failed query: insert … params: secret`), {
+    cause: Object.assign(new Error("invalid input"), { code }),
+  });
 
 describe("errors plugin (D60, issue 8)", () => {
   it("maps data exceptions (22xxx) and index-row-too-large (54000) to 400, and nothing else", () => {
@@ -84,11 +86,15 @@ describe("errors plugin (D60, issue 8)", () => {
   });
 
   it("recognises a database that is restarting or unreachable, and nothing else", () => {
-    for (const code of ["57P01", "57P03", "08006", "08001", "53300", "ECONNREFUSED", "ECONNRESET"]) expect(databaseUnavailable(pgError(code)), code).toBe(true);
+    for (const code of ["57P01", "57P03", "08006", "08001", "53300", "ECONNREFUSED", "ECONNRESET"])
+      expect(databaseUnavailable(pgError(code)), code).toBe(true);
     expect(databaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(databaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
-    expect(databaseUnavailable({ code: "55000", message: 'database "x" is not currently accepting connections' })).toBe(true);
-    for (const code of ["55000", "23505", "22P02", "42P01", "40001"]) expect(databaseUnavailable(pgError(code)), code).toBe(false);
+    expect(databaseUnavailable({ code: "55000", message: 'database "x" is not currently accepting connections' })).toBe(
+      true,
+    );
+    for (const code of ["55000", "23505", "22P02", "42P01", "40001"])
+      expect(databaseUnavailable(pgError(code)), code).toBe(false);
     expect(databaseUnavailable(new Error("boom"))).toBe(false);
     expect(databaseUnavailable(null)).toBe(false);
   });

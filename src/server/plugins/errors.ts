@@ -3,7 +3,17 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
 import { StorageUnavailableError } from "../services/file-store";
-import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthorized, UnsupportedType } from "../errors";
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  TooLarge,
+  TooMany,
+  Unauthorized,
+  UnsupportedType,
+} from "../errors";
 
 /** D60: the one place where a domain error (errors.ts) becomes a status code. */
 const STATUS_OF: Array<[new (...args: never[]) => DomainError, number]> = [
@@ -20,7 +30,8 @@ const STATUS_OF: Array<[new (...args: never[]) => DomainError, number]> = [
 /** The status code and headers of a domain error's D60 response. */
 export function domainErrorResponse(error: DomainError): { status: number; headers: Record<string, string> } {
   const status = STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
-  const headers: Record<string, string> = error instanceof TooMany ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  const headers: Record<string, string> =
+    error instanceof TooMany ? { "Retry-After": String(error.retryAfterSeconds) } : {};
   return { status, headers };
 }
 
@@ -29,7 +40,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     try {
       // Anything may be thrown (a string, undefined …): it is an unhandled error like any other.
-      const error = (thrown !== null && typeof thrown === "object" ? thrown : Object.assign(new Error(String(thrown)), { thrown })) as FastifyError;
+      const error = (
+        thrown !== null && typeof thrown === "object" ? thrown : Object.assign(new Error(String(thrown)), { thrown })
+      ) as FastifyError;
       return handleError(error, request, reply);
     } catch (handlerError) {
       // The handler itself must never be the reason a detail reaches the client (D60).
@@ -51,7 +64,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error instanceof DomainError) {
     const { status, headers } = domainErrorResponse(error);
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    return reply.code(status).send(error.code ? { message: error.message, code: error.code } : { message: error.message });
+    return reply
+      .code(status)
+      .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
@@ -60,14 +75,20 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (clientWentAway(request.raw, error)) {
     // Not a server fault: the client closed the connection mid-request (e.g. a cancelled upload).
     // Whatever was half-written has been cleaned up by the route; nobody is left to answer.
-    request.log.info({ err: { message: error.message, code: error.code } }, "the client closed the connection before the request was complete");
+    request.log.info(
+      { err: { message: error.message, code: error.code } },
+      "the client closed the connection before the request was complete",
+    );
     return reply.code(400).send({ message: "Request aborted" });
   }
   const dbInput = databaseInputError(error);
   if (dbInput) {
     // The database refused a value the client sent. The client gets a 400 (the value is theirs), but
     // the request schema should have refused it first: logged as an error, so that the gap is seen and fixed.
-    request.log.error({ err: error, url: request.routeOptions.url }, "validation gap: the database refused a value the request schema let through");
+    request.log.error(
+      { err: error, url: request.routeOptions.url },
+      "validation gap: the database refused a value the request schema let through",
+    );
     return reply.code(400).send({ message: dbInput });
   }
   if (databaseUnavailable(error)) {
@@ -83,7 +104,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     reply.header("retry-after", "5");
     return reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
   }
-  const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const status =
+    typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Internal server error" });
@@ -94,11 +116,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 }
 
 /** True when the request failed because its client disconnected before sending all of it. */
-function clientWentAway(raw: { aborted?: boolean; complete?: boolean; destroyed?: boolean }, error: FastifyError): boolean {
+function clientWentAway(
+  raw: { aborted?: boolean; complete?: boolean; destroyed?: boolean },
+  error: FastifyError,
+): boolean {
   if (raw.complete) return false;
   return (
     raw.aborted === true ||
-    (raw.destroyed === true && (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"))
+    (raw.destroyed === true &&
+      (error.code === "ECONNRESET" || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.message === "aborted"))
   );
 }
 

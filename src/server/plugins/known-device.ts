@@ -25,7 +25,13 @@ export function knownDeviceCookies(config: Pick<Config, "twoStepKey" | "publicUr
     /** Marks the browser as a device `userId` signed in from. */
     async remember(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
       const text = issueKnownDevice(await getKey(), userId, request.cookies?.[name], now());
-      reply.setCookie(name, text, { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: KNOWN_DEVICE_MAX_AGE_MS / 1000 });
+      reply.setCookie(name, text, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: KNOWN_DEVICE_MAX_AGE_MS / 1000,
+      });
     },
   };
 }

@@ -17,7 +17,9 @@ export function redactMessage(message: string): string {
 
 /** PostgreSQL's detail names the values: "Key (col)=(value) already exists.", "Failing row contains (…)." */
 function redactDetail(detail: string): string {
-  return detail.replace(/\)=\([\s\S]*\)/, `)=(${REDACTED})`).replace(/Failing row contains \([\s\S]*\)/, `Failing row contains (${REDACTED})`);
+  return detail
+    .replace(/\)=\([\s\S]*\)/, `)=(${REDACTED})`)
+    .replace(/Failing row contains \([\s\S]*\)/, `Failing row contains (${REDACTED})`);
 }
 
 function isErrorLike(value: unknown): value is Error & Record<string, unknown> {

@@ -50,7 +50,10 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     if (route === "/metrics") return;
-    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   new Gauge({
@@ -112,7 +115,10 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
   app.get("/metrics", { logLevel: "warn" }, async (request, reply) => {
     const [scheme, given] = (request.headers.authorization ?? "").split(" ");
     if (scheme !== "Bearer" || !given || !sameToken(given, token)) {
-      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ message: "A bearer token is required" });
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="metrics"')
+        .send({ message: "A bearer token is required" });
     }
     return reply
       .header("content-type", registry.contentType)

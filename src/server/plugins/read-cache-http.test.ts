@@ -1,7 +1,12 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { etagMatches, negotiateEncoding, PRIVATE_READ_CACHE_CONTROL, PUBLIC_READ_CACHE_CONTROL } from "./read-cache-http";
+import {
+  etagMatches,
+  negotiateEncoding,
+  PRIVATE_READ_CACHE_CONTROL,
+  PUBLIC_READ_CACHE_CONTROL,
+} from "./read-cache-http";
 
 describe("negotiateEncoding", () => {
   it.each([
@@ -35,7 +40,8 @@ describe("etagMatches", () => {
 });
 
 describeEachDatabase("cached public reads (issue 12 item 4, decision 008)", (t) => {
-  const get = (url: string, headers: Record<string, string> = {}, cookies?: { sid: string }) => t().app.inject({ method: "GET", url, headers, cookies });
+  const get = (url: string, headers: Record<string, string> = {}, cookies?: { sid: string }) =>
+    t().app.inject({ method: "GET", url, headers, cookies });
   const { req: asAdminReq } = asAdmin(t);
 
   it("serves a second read from memory, with the same ETag and body, public for visitors and private with a session", async () => {
@@ -95,19 +101,26 @@ describeEachDatabase("cached public reads (issue 12 item 4, decision 008)", (t) 
   });
 
   it("an administrator's edit of a game is served at once: the game, the lists and the category page", async () => {
-    const list = (await get("/api/games?limit=100")).json() as Array<{ id: number; title: string; categorySlug: string }>;
+    const list = (await get("/api/games?limit=100")).json() as Array<{
+      id: number;
+      title: string;
+      categorySlug: string;
+    }>;
     const game = list[0];
     await get(`/api/games/${game.id}`);
     await get(`/api/games/category/${game.categorySlug}`);
     const edit = await asAdminReq("PATCH", `/api/admin/games/${game.id}`, { title: "Renamed While Cached" });
     expect(edit.statusCode).toBe(200);
     expect((await get(`/api/games/${game.id}`)).json().title).toBe("Renamed While Cached");
-    expect(((await get("/api/games?limit=100")).json() as Array<{ id: number; title: string }>).find((g) => g.id === game.id)?.title).toBe(
-      "Renamed While Cached",
-    );
-    expect(((await get(`/api/games/category/${game.categorySlug}`)).json() as Array<{ id: number; title: string }>).find((g) => g.id === game.id)?.title).toBe(
-      "Renamed While Cached",
-    );
+    expect(
+      ((await get("/api/games?limit=100")).json() as Array<{ id: number; title: string }>).find((g) => g.id === game.id)
+        ?.title,
+    ).toBe("Renamed While Cached");
+    expect(
+      ((await get(`/api/games/category/${game.categorySlug}`)).json() as Array<{ id: number; title: string }>).find(
+        (g) => g.id === game.id,
+      )?.title,
+    ).toBe("Renamed While Cached");
   });
 
   it("a new category and a deleted game show at once", async () => {
@@ -126,16 +139,27 @@ describeEachDatabase("cached public reads (issue 12 item 4, decision 008)", (t) 
   });
 
   it("a review moves the rating served, and a play the play count, at once", async () => {
-    const [game] = (await get("/api/games?sort=popular&limit=1")).json() as Array<{ id: number; plays: number; rating: number }>;
+    const [game] = (await get("/api/games?sort=popular&limit=1")).json() as Array<{
+      id: number;
+      plays: number;
+      rating: number;
+    }>;
     const played = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play` });
     expect(played.statusCode).toBe(200);
     expect((await get(`/api/games/${game.id}`)).json().plays).toBe(game.plays + 1);
-    expect(((await get("/api/games?sort=popular&limit=1")).json() as Array<{ plays: number }>)[0].plays).toBe(game.plays + 1);
+    expect(((await get("/api/games?sort=popular&limit=1")).json() as Array<{ plays: number }>)[0].plays).toBe(
+      game.plays + 1,
+    );
 
     const { cookies } = await createUserWithSession(t());
     const cached = (await get(`/api/games/${game.id}`)).json().rating;
     const rating = cached === 10 ? 2 : 1;
-    const review = await t().app.inject({ method: "POST", url: "/api/reviews", cookies, payload: { gameId: game.id, rating } });
+    const review = await t().app.inject({
+      method: "POST",
+      url: "/api/reviews",
+      cookies,
+      payload: { gameId: game.id, rating },
+    });
     expect(review.statusCode).toBe(201);
     expect((await get(`/api/games/${game.id}`)).json().rating).not.toBe(cached);
   });

@@ -100,7 +100,8 @@ export function sendCachedRead(
   reply.header("Vary", "Accept-Encoding");
   if (etagMatches(request.headers["if-none-match"], read.etag)) return reply.code(304).send();
   reply.type(options.contentType);
-  const encoding = read.json.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(request.headers["accept-encoding"]) : undefined;
+  const encoding =
+    read.json.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(request.headers["accept-encoding"]) : undefined;
   if (!encoding) return reply.send(read.json);
   reply.header("Content-Encoding", encoding);
   return reply.send(read.encoded(encoding));

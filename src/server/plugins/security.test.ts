@@ -29,7 +29,10 @@ describe("security headers (issue 8)", () => {
   });
 
   it("adds HSTS when the site is served over https", async () => {
-    const t = await buildTestApp("pglite", { seed: false, env: { PUBLIC_URL: "https://play.example.com", GAMES_URL: "https://games.example.net" } });
+    const t = await buildTestApp("pglite", {
+      seed: false,
+      env: { PUBLIC_URL: "https://play.example.com", GAMES_URL: "https://games.example.net" },
+    });
     try {
       const res = await t.app.inject({ method: "GET", url: "/healthz" });
       expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");

@@ -31,50 +31,52 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
 }
 
 /** Security headers of the site origin (frame-src: the games origins, D2). */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; scriptHashes?: readonly string[] }) => {
-  const { config } = opts;
-  const https = config.publicUrl.startsWith("https:");
-  const headers = staticHelmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        // plus the hashes of the page's inlined head scripts (services/page-template.ts), nothing else inline
-        "script-src": ["'self'", ...(opts.scriptHashes ?? [])],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", config.publicUrl.replace(/^http/, "ws")],
-        // the games origin, or with GAMES_URL's {id} a wildcard source matching every game's origin (D79)
-        "frame-src": [gamesOriginSource(config.gamesUrl), "https:"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; scriptHashes?: readonly string[] }) => {
+    const { config } = opts;
+    const https = config.publicUrl.startsWith("https:");
+    const headers = staticHelmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          // plus the hashes of the page's inlined head scripts (services/page-template.ts), nothing else inline
+          "script-src": ["'self'", ...(opts.scriptHashes ?? [])],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'", config.publicUrl.replace(/^http/, "ws")],
+          // the games origin, or with GAMES_URL's {id} a wildcard source matching every game's origin (D79)
+          "frame-src": [gamesOriginSource(config.gamesUrl), "https:"],
+          "object-src": ["'none'"],
+          "base-uri": ["'none'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          ...(https ? { "upgrade-insecure-requests": [] } : {}),
+        },
       },
-    },
-    // a year (browsers keep to https for that long after one visit)
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-    crossOriginResourcePolicy: { policy: "same-origin" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
-  });
-  app.addHook("onSend", async (request, reply) => {
-    if (isApiResponse(request.url, reply.getHeader("content-type"))) {
-      // A JSON answer is never rendered as a page, so the page-only headers (about
-      // 900 bytes on every API response) are left out; what still matters for data stays.
-      for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
-      reply.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-      return;
-    }
-    reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-  });
-});
+      // a year (browsers keep to https for that long after one visit)
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+      crossOriginResourcePolicy: { policy: "same-origin" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+    app.addHook("onRequest", async (_request, reply) => {
+      reply.headers(headers);
+    });
+    app.addHook("onSend", async (request, reply) => {
+      if (isApiResponse(request.url, reply.getHeader("content-type"))) {
+        // A JSON answer is never rendered as a page, so the page-only headers (about
+        // 900 bytes on every API response) are left out; what still matters for data stays.
+        for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
+        reply.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+        return;
+      }
+      reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    });
+  },
+);
 
 /**
  * The headers that govern how a document behaves (scripts, frames, windows, downloads, features): sent
@@ -97,7 +99,10 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 
 /** A JSON answer of the API (its errors included); never a page, an upload or a built file. */
 function isApiResponse(url: string, contentType: unknown): boolean {
-  return (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && String(contentType ?? "").startsWith("application/json");
+  return (
+    (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) &&
+    String(contentType ?? "").startsWith("application/json")
+  );
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -115,7 +120,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins
       return reply.code(403).send({ message: "Cross-site request refused" });
     }
     const hasBody =
-      (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined;
+      (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") ||
+      request.headers["transfer-encoding"] !== undefined;
     const type = (request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
     if (hasBody && type !== "application/json" && type !== "multipart/form-data") {
       return reply.code(403).send({ message: "Requests must be sent as JSON or multipart/form-data" });
@@ -151,7 +157,11 @@ export function containsNulCharacter(value: unknown): boolean {
  */
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
   app.addHook("preValidation", async (request) => {
-    if (containsNulCharacter(request.params) || containsNulCharacter(request.query) || containsNulCharacter(request.body)) {
+    if (
+      containsNulCharacter(request.params) ||
+      containsNulCharacter(request.query) ||
+      containsNulCharacter(request.body)
+    ) {
       throw new Invalid(NUL_CHARACTER_MESSAGE);
     }
   });

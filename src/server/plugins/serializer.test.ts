@@ -8,8 +8,19 @@ import { errorResponseSchema } from "../../contract/common";
 import { gameListSchema } from "../../contract/games";
 import { reviewSchema } from "../../contract/reviews";
 import { buildApp } from "../app";
-import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, testDatabaseKinds, type TestApp } from "../../test/test-app";
-import { compileSerialiser, createSerializerCompiler, SerialisationMismatchError, serialisationFallbacks } from "./serializer";
+import {
+  buildTestApp,
+  createUserWithSession,
+  TEST_PASSWORD_HASH_COST,
+  testDatabaseKinds,
+  type TestApp,
+} from "../../test/test-app";
+import {
+  compileSerialiser,
+  createSerializerCompiler,
+  SerialisationMismatchError,
+  serialisationFallbacks,
+} from "./serializer";
 
 /** What fastify-type-provider-zod's serializer (the one before issue 12 item 1) writes for a value. */
 function oldSerialize(schema: z.core.$ZodType, value: unknown): string {
@@ -88,8 +99,14 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
       user: { username: "ann", avatarUrl: null, email: "ann@x" },
     };
     expect(expectSameAsZod(reviewSchema.nullable(), null)).toBeNull();
-    expect(expectSameAsZod(reviewSchema.nullable(), { ...review, extra: 1 })).toStrictEqual({ ...review, user: { username: "ann", avatarUrl: null } });
-    expect(compileSerialiser(reviewSchema.nullable())).toMatchObject({ kind: "compiled", jsonSchema: { type: "object", nullable: true } });
+    expect(expectSameAsZod(reviewSchema.nullable(), { ...review, extra: 1 })).toStrictEqual({
+      ...review,
+      user: { username: "ann", avatarUrl: null },
+    });
+    expect(compileSerialiser(reviewSchema.nullable())).toMatchObject({
+      kind: "compiled",
+      jsonSchema: { type: "object", nullable: true },
+    });
   });
 
   it("optional fields: absent, undefined and present; nullable and optional", () => {
@@ -102,20 +119,41 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
 
   it("error bodies (D60): with and without errors", () => {
     expectSameAsZod(errorResponseSchema, { message: "Not found" });
-    expectSameAsZod(errorResponseSchema, { message: "Bad", errors: [{ path: "limit", message: "Too big", code: "too_big" }], stack: "never" });
+    expectSameAsZod(errorResponseSchema, {
+      message: "Bad",
+      errors: [{ path: "limit", message: "Too big", code: "too_big" }],
+      stack: "never",
+    });
   });
 
   it("enums, literals, integers, numbers and strings that need escaping", () => {
-    const schema = z.object({ e: z.enum(["player", "admin"]), l: z.literal(3), i: z.number().int(), n: z.number(), s: z.string(), t: z.literal(true) });
+    const schema = z.object({
+      e: z.enum(["player", "admin"]),
+      l: z.literal(3),
+      i: z.number().int(),
+      n: z.number(),
+      s: z.string(),
+      t: z.literal(true),
+    });
     expectSameAsZod(schema, { e: "admin", l: 3, i: -9007199254740991, n: 0.1 + 0.2, s: '\u0000"\\\ud800 é', t: true });
     expectSameAsZod(schema, { e: "player", l: 3, i: 0, n: -1e300, s: "x".repeat(6000) + "\n", t: true });
   });
 
   it("unions pick the branch zod picks, also when the value has extra properties", () => {
     // discriminated union (the live chat events)
-    const message = { id: 1, message: "hi", createdAt: "2024-01-01T00:00:00.000Z", user: { id: 2, username: "ann", avatarUrl: null } };
-    expect(expectSameAsZod(chatLiveEventSchema, { type: "message", message: { ...message, hidden: 1 }, extra: 2 })).toStrictEqual({ type: "message", message });
-    expect(expectSameAsZod(chatLiveEventSchema, { type: "deleted", id: 5, extra: 2 })).toStrictEqual({ type: "deleted", id: 5 });
+    const message = {
+      id: 1,
+      message: "hi",
+      createdAt: "2024-01-01T00:00:00.000Z",
+      user: { id: 2, username: "ann", avatarUrl: null },
+    };
+    expect(
+      expectSameAsZod(chatLiveEventSchema, { type: "message", message: { ...message, hidden: 1 }, extra: 2 }),
+    ).toStrictEqual({ type: "message", message });
+    expect(expectSameAsZod(chatLiveEventSchema, { type: "deleted", id: 5, extra: 2 })).toStrictEqual({
+      type: "deleted",
+      id: 5,
+    });
     expect(expectSameAsZod(chatLiveEventSchema, { type: "resync", id: 5 })).toStrictEqual({ type: "resync" });
     // plain union of objects: the first branch that fits, as in zod
     const objects = z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]);
@@ -129,7 +167,9 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
   it("records (additionalProperties), also of objects with extra properties", () => {
     expectSameAsZod(z.record(z.string(), z.number().int()), { a: 1, "b c": 2, "\u2028": 3 });
     expectSameAsZod(z.record(z.string(), z.number()), {});
-    expect(expectSameAsZod(z.record(z.string(), z.object({ n: z.string() })), { a: { n: "1", m: 2 } })).toStrictEqual({ a: { n: "1" } });
+    expect(expectSameAsZod(z.record(z.string(), z.object({ n: z.string() })), { a: { n: "1", m: 2 } })).toStrictEqual({
+      a: { n: "1" },
+    });
     // a loose object keeps the properties it does not declare, as zod does
     expectSameAsZod(z.looseObject({ a: z.string() }), { a: "x", b: [1, { c: 2 }] });
   });
@@ -148,7 +188,12 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
     const cases: Array<[z.core.$ZodType, unknown]> = [
       [z.object({ n: z.string().transform((s) => s.length) }), { n: 3 }],
       [z.object({ at: z.date() }), { at: new Date(0) }],
-      [z.object({ at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }) }), { at: new Date(0) }],
+      [
+        z.object({
+          at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }),
+        }),
+        { at: new Date(0) },
+      ],
       [z.object({ a: z.string().default("x") }), { a: "y" }],
       [z.unknown(), { anything: [1] }],
       [z.tuple([z.string(), z.number()]), ["a", 1]],
@@ -169,11 +214,19 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
       // Whatever the zod serializer does, also when it throws (zod cannot encode a one-way transform).
       expect(outcome(() => write(value))).toStrictEqual(outcome(() => oldSerialize(schema, value)));
     }
-    expect(serialisationFallbacks()).toContainEqual({ route: "GET /fallback 200", reason: expect.stringContaining("z.pipe()") });
+    expect(serialisationFallbacks()).toContainEqual({
+      route: "GET /fallback 200",
+      reason: expect.stringContaining("z.pipe()"),
+    });
   });
 
   it("a value fast-json-stringify cannot write goes to zod: the same 500 as before (ResponseSerializationError)", () => {
-    const write = createSerializerCompiler()({ schema: errorResponseSchema, method: "GET", url: "/x", httpStatus: "400" });
+    const write = createSerializerCompiler()({
+      schema: errorResponseSchema,
+      method: "GET",
+      url: "/x",
+      httpStatus: "400",
+    });
     let thrown: unknown;
     try {
       write({ errors: [] });
@@ -192,13 +245,25 @@ describe("compiled serialisation: tricky shapes, new against old output", () => 
     {
       const schema = z.object({ name: z.string(), count: z.number().int() });
       // without verify: coerced, as documented (no validation on the hot path)
-      expect(createSerializerCompiler()({ schema, method: "GET", url: "/api/x", httpStatus: "200" })({ name: 5, count: 1.5 })).toBe('{"name":"5","count":1}');
-      const write = createSerializerCompiler({ verify: true })({ schema, method: "GET", url: "/api/x", httpStatus: "200" });
+      expect(
+        createSerializerCompiler()({ schema, method: "GET", url: "/api/x", httpStatus: "200" })({
+          name: 5,
+          count: 1.5,
+        }),
+      ).toBe('{"name":"5","count":1}');
+      const write = createSerializerCompiler({ verify: true })({
+        schema,
+        method: "GET",
+        url: "/api/x",
+        httpStatus: "200",
+      });
       expect(write({ name: "a", count: 1, extra: true })).toBe('{"name":"a","count":1}');
       expect(() => write({ name: 5, count: 1.5 })).toThrow(SerialisationMismatchError);
       expect(() => write({ name: 5, count: 1.5 })).toThrow(/GET \/api\/x 200/);
       expect(errorSpy.mock.calls.length - before).toBe(2);
-      expect(String(errorSpy.mock.calls.at(-1)?.[0])).toMatch(/^Response of GET \/api\/x 200 does not match its schema/);
+      expect(String(errorSpy.mock.calls.at(-1)?.[0])).toMatch(
+        /^Response of GET \/api\/x 200 does not match its schema/,
+      );
     }
   });
 });
@@ -317,7 +382,9 @@ for (const kind of testDatabaseKinds()) {
 
     it("error answers and the signed-in user", async () => {
       expect(await get("/api/games/2147483647", undefined, 404)).toEqual({ message: expect.any(String) });
-      expect(await get("/api/games?limit=1000", undefined, 400)).toMatchObject({ errors: [expect.objectContaining({ path: "limit" })] });
+      expect(await get("/api/games?limit=1000", undefined, 400)).toMatchObject({
+        errors: [expect.objectContaining({ path: "limit" })],
+      });
       const player = await createUserWithSession(t);
       await get("/api/auth/user", player.cookies);
       await get("/api/auth/user", undefined, 401);
@@ -349,7 +416,11 @@ for (const kind of testDatabaseKinds()) {
       expect(recorded.map((r) => r.label)).toEqual(["POST /api/admin/website-content 201"]);
       expect(JSON.parse(created.body)).toStrictEqual(JSON.parse(oldSerialize(recorded[0].schema, recorded[0].value)));
       recorded = [];
-      const deleted = await site.inject({ method: "DELETE", url: `/api/admin/website-content/${(JSON.parse(created.body) as { id: number }).id}`, cookies });
+      const deleted = await site.inject({
+        method: "DELETE",
+        url: `/api/admin/website-content/${(JSON.parse(created.body) as { id: number }).id}`,
+        cookies,
+      });
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe("");
       expect(recorded.map((r) => [r.label, r.json])).toEqual([["DELETE /api/admin/website-content/:id 204", "null"]]);

@@ -31,7 +31,8 @@ import { z } from "zod";
 type ResponseSchema = z.core.$ZodType | { properties: z.core.$ZodType };
 type Write = (data: unknown) => string;
 
-export type CompiledSerialiser = { kind: "compiled"; jsonSchema: JsonSchemaNode; write: Write } | { kind: "fallback"; reason: string };
+export type CompiledSerialiser =
+  { kind: "compiled"; jsonSchema: JsonSchemaNode; write: Write } | { kind: "fallback"; reason: string };
 
 export type SerializerCompilerOptions = {
   /** check every response against the zod schema and the zod serializer's output (tests) */
@@ -52,7 +53,12 @@ export class SerialisationMismatchError extends Error {
 
 function resolveSchema(maybeSchema: unknown): z.core.$ZodType {
   if (maybeSchema instanceof z.core.$ZodType) return maybeSchema;
-  if (maybeSchema && typeof maybeSchema === "object" && "properties" in maybeSchema && maybeSchema.properties instanceof z.core.$ZodType) {
+  if (
+    maybeSchema &&
+    typeof maybeSchema === "object" &&
+    "properties" in maybeSchema &&
+    maybeSchema.properties instanceof z.core.$ZodType
+  ) {
     return maybeSchema.properties;
   }
   throw new Error(`Not a zod response schema: ${JSON.stringify(maybeSchema)}`);
@@ -157,7 +163,17 @@ const KEPT_KEYWORDS = new Set([
  * Annotations, dropped. `default` in particular: fast-json-stringify would write it for a missing property,
  * while zod's encoding requires the property (defaults apply when parsing, not when encoding).
  */
-const DROPPED_KEYWORDS = new Set(["$schema", "title", "description", "examples", "default", "readOnly", "writeOnly", "deprecated", "$comment"]);
+const DROPPED_KEYWORDS = new Set([
+  "$schema",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "$comment",
+]);
 
 function isNullSchema(node: JsonSchemaNode): boolean {
   return typeof node === "object" && node.type === "null" && Object.keys(node).length === 1;
@@ -183,7 +199,12 @@ export function cleanJsonSchema(node: JsonSchemaNode, path = ""): JsonSchemaNode
     }
     switch (keyword) {
       case "properties":
-        out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchemaNode>).map(([k, v]) => [k, cleanJsonSchema(v, `${path}.${k}`)]));
+        out.properties = Object.fromEntries(
+          Object.entries(value as Record<string, JsonSchemaNode>).map(([k, v]) => [
+            k,
+            cleanJsonSchema(v, `${path}.${k}`),
+          ]),
+        );
         break;
       case "propertyNames":
         out.propertyNames = cleanJsonSchema(value as JsonSchemaNode, `${path}{key}`);
@@ -207,7 +228,12 @@ export function cleanJsonSchema(node: JsonSchemaNode, path = ""): JsonSchemaNode
   if (union && union.length === 2 && Object.keys(out).length === 1) {
     const nullIndex = union.findIndex(isNullSchema);
     const other = union[1 - nullIndex];
-    if (nullIndex !== -1 && typeof other === "object" && typeof other.type === "string" && other.nullable === undefined) {
+    if (
+      nullIndex !== -1 &&
+      typeof other === "object" &&
+      typeof other.type === "string" &&
+      other.nullable === undefined
+    ) {
       return { ...other, nullable: true };
     }
   }
@@ -221,7 +247,13 @@ export function serialisationJsonSchema(schema: z.core.$ZodType): JsonSchemaNode
   assertCompilable(schema, "", new Set());
   let jsonSchema: JsonSchemaNode;
   try {
-    jsonSchema = z.toJSONSchema(schema, { io: "output", target: "draft-07", unrepresentable: "throw", cycles: "throw", reused: "inline" }) as JsonSchemaNode;
+    jsonSchema = z.toJSONSchema(schema, {
+      io: "output",
+      target: "draft-07",
+      unrepresentable: "throw",
+      cycles: "throw",
+      reused: "inline",
+    }) as JsonSchemaNode;
   } catch (error) {
     throw new NotCompilable(`not representable in JSON Schema: ${(error as Error).message}`);
   }
@@ -245,7 +277,10 @@ export function compileSerialiser(schema: z.core.$ZodType): CompiledSerialiser {
     const write = fastJson(structuredClone(jsonSchema) as AnySchema) as Write;
     result = { kind: "compiled", jsonSchema, write };
   } catch (error) {
-    result = { kind: "fallback", reason: error instanceof NotCompilable ? error.message : `fast-json-stringify: ${(error as Error).message}` };
+    result = {
+      kind: "fallback",
+      reason: error instanceof NotCompilable ? error.message : `fast-json-stringify: ${(error as Error).message}`,
+    };
   }
   compiled.set(schema, result);
   return result;
@@ -264,7 +299,9 @@ function routeLabel(method: unknown, url: unknown, httpStatus: unknown): string 
 }
 
 /** The serializer compiler of the site app (app.ts). */
-export function createSerializerCompiler(options: SerializerCompilerOptions = {}): FastifySerializerCompiler<ResponseSchema> {
+export function createSerializerCompiler(
+  options: SerializerCompilerOptions = {},
+): FastifySerializerCompiler<ResponseSchema> {
   return (routeSchema) => {
     const { schema: maybeSchema, method, url, httpStatus } = routeSchema;
     const schema = resolveSchema(maybeSchema);
@@ -312,19 +349,25 @@ function verifying(write: Write, schema: z.core.$ZodType, label: string, kind: C
   return (data) => {
     const expected = z.safeEncode(schema, data);
     if (!expected.success) {
-      mismatch(`Response of ${label} does not match its schema (${kind} serialiser): ${z.prettifyError(expected.error)}\nvalue: ${preview(data)}`);
+      mismatch(
+        `Response of ${label} does not match its schema (${kind} serialiser): ${z.prettifyError(expected.error)}\nvalue: ${preview(data)}`,
+      );
     }
     let json: string;
     try {
       json = write(data);
     } catch (error) {
-      mismatch(`Response of ${label}: the ${kind} serialiser failed on a value its schema accepts: ${(error as Error).message}\nvalue: ${preview(data)}`);
+      mismatch(
+        `Response of ${label}: the ${kind} serialiser failed on a value its schema accepts: ${(error as Error).message}\nvalue: ${preview(data)}`,
+      );
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(json);
     } catch (error) {
-      mismatch(`Response of ${label} is not JSON (${kind} serialiser): ${(error as Error).message}\nwritten: ${json.slice(0, 500)}`);
+      mismatch(
+        `Response of ${label} is not JSON (${kind} serialiser): ${(error as Error).message}\nwritten: ${json.slice(0, 500)}`,
+      );
     }
     const check = z.safeParse(schema, parsed);
     if (!check.success) {

@@ -6,7 +6,8 @@ import { describeEachDatabase } from "../../test/test-app";
 describeEachDatabase(
   "the undo link of a changed address or password (D105)",
   (t) => {
-    const undo = (payload: object, remoteAddress = "198.51.100.7") => t().app.inject({ method: "POST", url: "/api/account/undo", payload, remoteAddress });
+    const undo = (payload: object, remoteAddress = "198.51.100.7") =>
+      t().app.inject({ method: "POST", url: "/api/account/undo", payload, remoteAddress });
 
     it("an unknown link is 400 with the same words as a used one; a missing, empty or over-long token is 400", async () => {
       const unknown = await undo({ token: "a".repeat(43) });

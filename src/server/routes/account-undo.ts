@@ -13,7 +13,9 @@ import { undoChange } from "../services/account-changes";
 export const accountUndoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, rateLimits }) => {
   app.post(
     "/api/account/undo",
-    { schema: { body: undoChangeSchema, response: { 200: undoChangeResponseSchema, ...errorResponses(400, 409, 429) } } },
+    {
+      schema: { body: undoChangeSchema, response: { 200: undoChangeResponseSchema, ...errorResponses(400, 409, 429) } },
+    },
     async (request) => {
       await rateLimits.enforce("accountUndo", `account-undo:ip:${request.ip}`);
       const now = settings.now();

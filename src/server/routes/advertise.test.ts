@@ -11,11 +11,23 @@ describeEachDatabase(
     const stored = async () => t().database.db.select().from(advertiserEnquiriesTable);
 
     it("stores a valid enquiry with its optional fields and thanks the sender", async () => {
-      const res = await send({ companyName: "  Ads Inc ", email: "ads@example.com", website: "https://ads.example", budget: "$1k", goals: "Reach players" });
+      const res = await send({
+        companyName: "  Ads Inc ",
+        email: "ads@example.com",
+        website: "https://ads.example",
+        budget: "$1k",
+        goals: "Reach players",
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: "Thanks! Our team will contact you within 2 business days." });
       expect(await stored()).toEqual([
-        expect.objectContaining({ companyName: "Ads Inc", email: "ads@example.com", website: "https://ads.example", budget: "$1k", goals: "Reach players" }),
+        expect.objectContaining({
+          companyName: "Ads Inc",
+          email: "ads@example.com",
+          website: "https://ads.example",
+          budget: "$1k",
+          goals: "Reach players",
+        }),
       ]);
     });
 
@@ -35,7 +47,8 @@ describeEachDatabase(
 
     it("limits enquiries per address and hour (429 with Retry-After); another address is not affected", async () => {
       const from = "10.77.0.2";
-      for (let i = 0; i < FORM_SUBMISSIONS_PER_HOUR; i++) expect((await send({ companyName: `Co ${i}`, email: "co@example.com" }, from)).statusCode).toBe(201);
+      for (let i = 0; i < FORM_SUBMISSIONS_PER_HOUR; i++)
+        expect((await send({ companyName: `Co ${i}`, email: "co@example.com" }, from)).statusCode).toBe(201);
       const refused = await send({ companyName: "One too many", email: "co@example.com" }, from);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

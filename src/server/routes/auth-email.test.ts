@@ -43,7 +43,12 @@ describeEachDatabase(
     const register = (body: Record<string, unknown>) =>
       t().app.inject({ method: "POST", url: "/api/auth/register", payload: body, remoteAddress: `10.70.0.${++ip}` });
     const login = (username: string, password: string) =>
-      t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, remoteAddress: `10.71.0.${++ip}` });
+      t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password },
+        remoteAddress: `10.71.0.${++ip}`,
+      });
     const usersWithEmail = async (email: string) =>
       (
         await t()
@@ -61,8 +66,16 @@ describeEachDatabase(
           password: "owner's password",
         });
 
-        const free = await register({ username: "FreeAddress", password: "a fine password", email: "free@example.test" });
-        const taken = await register({ username: "TakenAddress", password: "a fine password", email: "OWNER@example.test" });
+        const free = await register({
+          username: "FreeAddress",
+          password: "a fine password",
+          email: "free@example.test",
+        });
+        const taken = await register({
+          username: "TakenAddress",
+          password: "a fine password",
+          email: "OWNER@example.test",
+        });
         expect(free.statusCode).toBe(201);
         expect(shapeOf(taken)).toEqual(shapeOf(free));
         expect(taken.json().username).toBe("TakenAddress");
@@ -76,13 +89,17 @@ describeEachDatabase(
         const link = await smtp.waitFor("free@example.test");
         expect(tokenFrom(link)).toBeTruthy();
         const notice = await smtp.waitFor("owner@example.test");
-        expect(mailText(notice)).toMatch(/Someone tried to register a new account on .+ with your email address, owner@example.test\./i);
+        expect(mailText(notice)).toMatch(
+          /Someone tried to register a new account on .+ with your email address, owner@example.test\./i,
+        );
         expect(tokenFrom(notice)).toBeNull();
         expect(subjectOf(notice)).not.toBe(subjectOf(link));
 
         // Settings reads the same for both registrants: an address waiting for its link.
         const settingsOf = async (res: Res) => {
-          const s = (await t().app.inject({ method: "GET", url: "/api/me/settings", cookies: { sid: sidOf(res)! } })).json();
+          const s = (
+            await t().app.inject({ method: "GET", url: "/api/me/settings", cookies: { sid: sidOf(res)! } })
+          ).json();
           return { email: s.email, emailVerified: s.emailVerified, pending: typeof s.pendingEmail };
         };
         expect(await settingsOf(taken)).toEqual(await settingsOf(free));
@@ -91,7 +108,11 @@ describeEachDatabase(
 
       it("a taken username is still refused with its message (usernames are public)", async () => {
         await register({ username: "NameTaken", password: "a fine password" });
-        const again = await register({ username: "nametaken", password: "a fine password", email: "someone@example.test" });
+        const again = await register({
+          username: "nametaken",
+          password: "a fine password",
+          email: "someone@example.test",
+        });
         expect(again.statusCode).toBe(409);
         expect(again.json()).toEqual({ message: "Username is already taken" });
       });
@@ -99,7 +120,11 @@ describeEachDatabase(
 
     describe("signing in with an address", () => {
       it("an unverified address fails like a wrong password while the username works; after the link it works", async () => {
-        const reg = await register({ username: "Verifier", password: "verifier password", email: "Verifier@Example.test" });
+        const reg = await register({
+          username: "Verifier",
+          password: "verifier password",
+          email: "Verifier@Example.test",
+        });
         expect(reg.statusCode).toBe(201);
 
         const byAddress = await login("verifier@example.test", "verifier password");
@@ -112,7 +137,12 @@ describeEachDatabase(
 
         const token = tokenFrom(await smtp.waitFor("verifier@example.test"));
         expect(token).toBeTruthy();
-        const verified = await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies: { sid: sidOf(reg)! }, payload: { token } });
+        const verified = await t().app.inject({
+          method: "POST",
+          url: "/api/me/email/verify",
+          cookies: { sid: sidOf(reg)! },
+          payload: { token },
+        });
         expect(verified.statusCode).toBe(200);
         expect(verified.json()).toEqual({ email: "Verifier@Example.test" });
 
@@ -135,5 +165,12 @@ describeEachDatabase(
       });
     });
   },
-  { demo: false, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },
+  {
+    demo: false,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Arcadium <hello@example.com>",
+      REGISTRATIONS_PER_HOUR: "1000",
+    },
+  },
 );

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Provider from "oidc-provider";
 import { and, eq } from "drizzle-orm";
-import { FILTER_BLOCK_SETTING, INVITE_CODE_REQUIRED, INVITE_CODE_SETTING, INVITE_CODE_WRONG, REGISTRATION_SETTING } from "../../contract/community-constants";
+import {
+  FILTER_BLOCK_SETTING,
+  INVITE_CODE_REQUIRED,
+  INVITE_CODE_SETTING,
+  INVITE_CODE_WRONG,
+  REGISTRATION_SETTING,
+} from "../../contract/community-constants";
 import { GOOGLE_SIGN_UP_EXPIRED } from "../../contract/auth-constants";
 import { auditLogTable, usersTable } from "../db/schema";
 import { buildTestApp, createUserWithSession, testDatabaseKinds, type TestApp } from "../../test/test-app";
@@ -37,10 +43,19 @@ async function startProvider(account: { sub: string; name: string; email: string
     cookies: { keys: ["test-cookie-key"] },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: account.email, email_verified: true, name: account.name, picture: "https://images.example/a.png" }),
+      claims: async () => ({
+        sub: id,
+        email: account.email,
+        email_verified: true,
+        name: account.name,
+        picture: "https://images.example/a.png",
+      }),
     }),
     loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      });
       grant.addOIDCScope("openid email profile");
       await grant.save();
       return grant;
@@ -49,7 +64,12 @@ async function startProvider(account: { sub: string; name: string; email: string
   const callback = provider.callback();
   server.on("request", async (req, res) => {
     if (req.url?.startsWith("/interaction/")) {
-      await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     callback(req, res);
@@ -62,7 +82,10 @@ async function followToSite(start: string): Promise<URL> {
   const jar = new Map<string, string>();
   let url = start;
   for (let i = 0; i < 10; i++) {
-    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(url, {
+      redirect: "manual",
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const eq = pair.indexOf("=");
@@ -84,7 +107,12 @@ describe("Google sign-in (D15)", () => {
     idp = await startProvider({ sub: "google-sub-123", name: "Ada Lovelace", email: "ada@example.com" });
     t = await buildTestApp("pglite", {
       demo: false,
-      env: { PUBLIC_URL, GOOGLE_CLIENT_ID: "arcadium-test", GOOGLE_CLIENT_SECRET: "arcadium-test-secret", OIDC_ISSUER: idp.issuer },
+      env: {
+        PUBLIC_URL,
+        GOOGLE_CLIENT_ID: "arcadium-test",
+        GOOGLE_CLIENT_SECRET: "arcadium-test-secret",
+        OIDC_ISSUER: idp.issuer,
+      },
     });
   });
   afterAll(async () => {
@@ -93,7 +121,10 @@ describe("Google sign-in (D15)", () => {
   });
 
   async function begin(returnTo = "/game/3") {
-    const start = await t.app.inject({ method: "GET", url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` });
+    const start = await t.app.inject({
+      method: "GET",
+      url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
+    });
     expect(start.statusCode).toBe(302);
     const authUrl = new URL(start.headers.location as string);
     expect(authUrl.origin).toBe(idp.issuer);
@@ -126,10 +157,16 @@ describe("Google sign-in (D15)", () => {
     // A second sign-in finds the same account by `sub`.
     const second = await begin("/");
     const back2 = await followToSite(second.authUrl.href);
-    const done2 = await t.app.inject({ method: "GET", url: back2.pathname + back2.search, cookies: { oidc_tx: second.tx } });
+    const done2 = await t.app.inject({
+      method: "GET",
+      url: back2.pathname + back2.search,
+      cookies: { oidc_tx: second.tx },
+    });
     const sid2 = done2.cookies.find((c) => c.name === "sid")!.value;
     expect(sid2).not.toBe(sid);
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: sid2 } })).json().id).toBe(me.id);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: sid2 } })).json().id).toBe(
+      me.id,
+    );
     // ADR 019: each sign-in is audit-logged with its method and address, and the browser is marked as a known device
     const signIns = await t.database.db
       .select({ after: auditLogTable.after, ip: auditLogTable.ip, targetId: auditLogTable.targetId })
@@ -139,32 +176,60 @@ describe("Google sign-in (D15)", () => {
       { after: { method: "google" }, ip: "127.0.0.1", targetId: String(me.id) },
       { after: { method: "google" }, ip: "127.0.0.1", targetId: String(me.id) },
     ]);
-    expect(done2.cookies.find((c) => c.name === "known_device")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(done2.cookies.find((c) => c.name === "known_device")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+    });
   });
 
   it("D105: a Google step-up marks the signed-in owner's own session (no new session); another account's session gets stepUp=failed", async () => {
     const fresh = await begin("/");
     const backFresh = await followToSite(fresh.authUrl.href);
-    const done = await t.app.inject({ method: "GET", url: backFresh.pathname + backFresh.search, cookies: { oidc_tx: fresh.tx } });
+    const done = await t.app.inject({
+      method: "GET",
+      url: backFresh.pathname + backFresh.search,
+      cookies: { oidc_tx: fresh.tx },
+    });
     const sid = done.cookies.find((c) => c.name === "sid")!.value;
 
-    const start = await t.app.inject({ method: "GET", url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1", cookies: { sid } });
+    const start = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1",
+      cookies: { sid },
+    });
     const authUrl = new URL(start.headers.location as string);
     expect(authUrl.searchParams.get("max_age")).toBe("600");
     const tx = start.cookies.find((c) => c.name === "oidc_tx")!.value;
     const back = await followToSite(authUrl.href);
-    const stepped = await t.app.inject({ method: "GET", url: back.pathname + back.search, cookies: { oidc_tx: tx, sid } });
+    const stepped = await t.app.inject({
+      method: "GET",
+      url: back.pathname + back.search,
+      cookies: { oidc_tx: tx, sid },
+    });
     expect(stepped.headers.location).toBe("/settings?stepUp=google");
     expect(stepped.cookies.find((c) => c.name === "sid")).toBeUndefined();
-    expect((await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: { sid } })).json().steppedUp).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: { sid } })).json().steppedUp).toBe(
+      true,
+    );
 
     const stranger = await createUserWithSession(t);
-    const again = await t.app.inject({ method: "GET", url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1", cookies: stranger.cookies });
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/google?returnTo=%2Fsettings&stepUp=1",
+      cookies: stranger.cookies,
+    });
     const tx2 = again.cookies.find((c) => c.name === "oidc_tx")!.value;
     const back2 = await followToSite(new URL(again.headers.location as string).href);
-    const refused = await t.app.inject({ method: "GET", url: back2.pathname + back2.search, cookies: { oidc_tx: tx2, ...stranger.cookies } });
+    const refused = await t.app.inject({
+      method: "GET",
+      url: back2.pathname + back2.search,
+      cookies: { oidc_tx: tx2, ...stranger.cookies },
+    });
     expect(refused.headers.location).toBe("/settings?stepUp=failed");
-    expect((await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: stranger.cookies })).json().steppedUp).toBe(false);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/me/step-up", cookies: stranger.cookies })).json().steppedUp,
+    ).toBe(false);
   });
 
   it("refuses a tampered state", async () => {
@@ -215,7 +280,12 @@ for (const kind of testDatabaseKinds()) {
       idp = await startProvider(account);
       t = await buildTestApp(kind, {
         demo: false,
-        env: { PUBLIC_URL, GOOGLE_CLIENT_ID: "arcadium-test", GOOGLE_CLIENT_SECRET: "arcadium-test-secret", OIDC_ISSUER: idp.issuer },
+        env: {
+          PUBLIC_URL,
+          GOOGLE_CLIENT_ID: "arcadium-test",
+          GOOGLE_CLIENT_SECRET: "arcadium-test-secret",
+          OIDC_ISSUER: idp.issuer,
+        },
       });
       admin = await createUserWithSession(t, { role: "admin" });
     });
@@ -225,18 +295,27 @@ for (const kind of testDatabaseKinds()) {
     });
 
     async function setSite(site: Record<string, string>) {
-      const res = await t.app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: admin.cookies, payload: { site } });
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: admin.cookies,
+        payload: { site },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
 
     /** A whole Google sign-in as `account`; the callback's answer. */
     async function googleSignIn(returnTo = "/game/3") {
-      const start = await t.app.inject({ method: "GET", url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` });
+      const start = await t.app.inject({
+        method: "GET",
+        url: `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
+      });
       const tx = start.cookies.find((c) => c.name === "oidc_tx")!.value;
       const back = await followToSite(start.headers.location as string);
       return t.app.inject({ method: "GET", url: back.pathname + back.search, cookies: { oidc_tx: tx } });
     }
-    const userBySub = async (sub: string) => (await t.database.db.select().from(usersTable).where(eq(usersTable.googleSub, sub)))[0];
+    const userBySub = async (sub: string) =>
+      (await t.database.db.select().from(usersTable).where(eq(usersTable.googleSub, sub)))[0];
 
     it("sends a new player to the invite step instead of creating an account, and creates it with the right code", async () => {
       await setSite({ [REGISTRATION_SETTING]: "invite", [INVITE_CODE_SETTING]: "Class-2026" });
@@ -282,7 +361,9 @@ for (const kind of testDatabaseKinds()) {
       expect(right.json()).toMatchObject({ username: "Grace_Hopper", role: "player" });
       expect(right.cookies.find((c) => c.name === "google_signup")?.value).toBe("");
       const sid = right.cookies.find((c) => c.name === "sid")!.value;
-      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json().username).toBe("Grace_Hopper");
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).json().username).toBe(
+        "Grace_Hopper",
+      );
 
       // the next Google sign-in of that account goes straight through
       const again = await googleSignIn("/");

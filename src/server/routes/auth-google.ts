@@ -36,7 +36,10 @@ const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if y
  * is sent to /login's invite step, whose code (POST /api/auth/google/signup) creates it; existing accounts sign in
  * as before.
  */
-export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, settings }) => {
+export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, rateLimits, settings },
+) => {
   const secure = config.publicUrl.startsWith("https:");
   const oidcCookie = { path: "/api/auth/google", httpOnly: true, sameSite: "lax" as const, secure };
   // only ever sent by the site's own invite step
@@ -44,9 +47,16 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   const devices = knownDeviceCookies(config, settings.now);
 
   /** A new player session (a new token), the known-device cookie and the audit entry (ADR 019). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; username: string; role: string }) {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: number; username: string; role: string },
+  ) {
     await destroySession(db, sessionToken(request));
-    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const session = await createSession(db, user.id, "player", {
+      now: settings.now(),
+      userAgent: storedUserAgent(request.headers["user-agent"]),
+    });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     await devices.remember(request, reply, user.id);
     await audit(db, signInRecord(user, "google", request.ip), logAuditError(request));
@@ -57,8 +67,13 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.get("/api/auth/google", { schema: { querystring } }, async (request, reply) => {
     if (!googleConfigured(config)) return reply.redirect("/login?error=google_unavailable", 302);
     try {
-      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo), { stepUp: request.query.stepUp === "1" });
-      reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(tx)).toString("base64url"), { ...oidcCookie, maxAge: 600 });
+      const { url, tx } = await startGoogleSignIn(config, safeReturnTo(request.query.returnTo), {
+        stepUp: request.query.stepUp === "1",
+      });
+      reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(tx)).toString("base64url"), {
+        ...oidcCookie,
+        maxAge: 600,
+      });
       return reply.redirect(url, 302);
     } catch (err) {
       request.log.error({ err }, "Google sign-in could not start");
@@ -85,7 +100,10 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         const gate = await googleSignUpGate(db);
         if (gate === "closed") return reply.redirect("/login?error=registration_closed", 302);
         if (gate === "invite") {
-          reply.setCookie(SIGN_UP_COOKIE, sealPendingSignUp(config, profile), { ...signUpCookie, maxAge: GOOGLE_SIGN_UP_TTL_MS / 1000 });
+          reply.setCookie(SIGN_UP_COOKIE, sealPendingSignUp(config, profile), {
+            ...signUpCookie,
+            maxAge: GOOGLE_SIGN_UP_TTL_MS / 1000,
+          });
           const step = new URLSearchParams({ google: GOOGLE_INVITE_STEP });
           const returnTo = safeReturnTo(tx.returnTo);
           if (returnTo !== "/") step.set("returnTo", returnTo);
@@ -108,7 +126,8 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
    */
   async function finishStepUp(request: FastifyRequest, reply: FastifyReply, tx: OidcTransaction) {
     const returnTo = safeReturnTo(tx.returnTo);
-    const back = (outcome: "google" | "failed") => reply.redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}stepUp=${outcome}`, 302);
+    const back = (outcome: "google" | "failed") =>
+      reply.redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}stepUp=${outcome}`, 302);
     const user = request.user;
     const token = sessionToken(request);
     if (!user || !token) return reply.redirect("/login", 302);
@@ -116,15 +135,27 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const profile = await finishGoogleSignIn(config, new URL(request.url, config.publicUrl), tx);
       const owner = await findGoogleUser(db, profile.sub);
       if (owner?.id !== user.id) {
-        await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+        await audit(
+          db,
+          { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip },
+          logAuditError(request),
+        );
         return back("failed");
       }
       await markSteppedUp(db, user.id, token, settings.now());
-      await audit(db, { actor: actorOf(user), action: "account.stepped_up", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      await audit(
+        db,
+        { actor: actorOf(user), action: "account.stepped_up", after: { method: "google" }, ip: request.ip },
+        logAuditError(request),
+      );
       return back("google");
     } catch (err) {
       request.log.warn({ err: err instanceof Error ? err.message : String(err) }, "Google step-up failed");
-      await audit(db, { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip }, logAuditError(request));
+      await audit(
+        db,
+        { actor: actorOf(user), action: "account.step_up_failed", after: { method: "google" }, ip: request.ip },
+        logAuditError(request),
+      );
       return back("failed");
     }
   }

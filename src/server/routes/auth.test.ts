@@ -8,7 +8,9 @@ import { insertSession, insertUser } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limit-table";
 
-function sidFrom(res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }> }) {
+function sidFrom(res: {
+  cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }>;
+}) {
   return res.cookies.find((c) => c.name === "sid");
 }
 
@@ -21,14 +23,21 @@ describeEachDatabase(
       t().app.inject({ method: "POST", url: "/api/auth/login", payload: body, remoteAddress });
     /** Only a verified address signs in (the link's part is in auth-email.test.ts); here it is set as the link would. */
     const verifiedEmail = (username: string, email: string) =>
-      t().database.db.update(usersTable).set({ email, emailVerifiedAt: new Date() }).where(eq(usersTable.username, username));
+      t()
+        .database.db.update(usersTable)
+        .set({ email, emailVerifiedAt: new Date() })
+        .where(eq(usersTable.username, username));
 
     describe("register", () => {
       it("creates the user, signs them in and returns only public fields", async () => {
         const res = await register({ username: "Neo_Player", password: "s3cret-pass", email: "neo@example.com" });
         expect(res.statusCode).toBe(201);
         const body = res.json();
-        expect(currentUserSchema.strict().parse(body)).toMatchObject({ username: "Neo_Player", role: "player", avatarUrl: null });
+        expect(currentUserSchema.strict().parse(body)).toMatchObject({
+          username: "Neo_Player",
+          role: "player",
+          avatarUrl: null,
+        });
         expect(res.body).not.toMatch(/neo@example\.com|scrypt|password/i);
         const cookie = sidFrom(res)!;
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -42,11 +51,14 @@ describeEachDatabase(
         expect(user.passwordHash).toMatch(/^scrypt\$/);
       });
 
-      it.each(["neo_player", "NEO_PLAYER", " Neo_Player "])("refuses the taken name %j in any case with 409", async (username) => {
-        const res = await register({ username, password: "another-pass" });
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ message: "Username is already taken" });
-      });
+      it.each(["neo_player", "NEO_PLAYER", " Neo_Player "])(
+        "refuses the taken name %j in any case with 409",
+        async (username) => {
+          const res = await register({ username, password: "another-pass" });
+          expect(res.statusCode).toBe(409);
+          expect(res.json()).toEqual({ message: "Username is already taken" });
+        },
+      );
 
       // A taken address is answered like a free one (auth-email.test.ts); the account is made without it.
       it("answers a taken email in any case like a free one, and the new account does not get it", async () => {
@@ -120,7 +132,14 @@ describeEachDatabase(
       it("answers 400 for a malformed body", async () => {
         expect((await login({ username: "x" })).statusCode).toBe(400);
         expect(
-          (await t().app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "[]" })).statusCode,
+          (
+            await t().app.inject({
+              method: "POST",
+              url: "/api/auth/login",
+              headers: { "content-type": "application/json" },
+              payload: "[]",
+            })
+          ).statusCode,
         ).toBe(400);
       });
     });
@@ -130,11 +149,20 @@ describeEachDatabase(
     // account for everyone (an attacker from one address must not lock the owner out everywhere).
     describe("sign-in back-off per account and address (issue 17)", () => {
       it(`${LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS} of 20 parallel wrong guesses at most are checked; the rest are 429 before the password is verified`, async () => {
-        await register({ username: "ParallelTarget", password: "the-real-one", email: "parallel@example.com" }, "10.20.0.1");
-        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ username: "ParallelTarget", password: `guess-${i}` }, "10.20.0.2")));
+        await register(
+          { username: "ParallelTarget", password: "the-real-one", email: "parallel@example.com" },
+          "10.20.0.1",
+        );
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            login({ username: "ParallelTarget", password: `guess-${i}` }, "10.20.0.2"),
+          ),
+        );
         const codes = results.map((r) => r.statusCode);
         expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS);
-        expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20 - LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS);
+        expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(
+          20 - LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        );
         expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
       });
 
@@ -142,7 +170,10 @@ describeEachDatabase(
         await register({ username: "Alice", password: "the-real-one", email: "alice@example.com" }, "10.21.0.1");
         await verifiedEmail("Alice", "alice@example.com");
         for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
-          const r = await login({ username: i % 2 ? "ALICE@example.com" : "alice", password: `guess-${i}` }, "10.21.0.2");
+          const r = await login(
+            { username: i % 2 ? "ALICE@example.com" : "alice", password: `guess-${i}` },
+            "10.21.0.2",
+          );
           expect(r.statusCode).toBe(401);
         }
         for (const username of ["Alice", "alice@example.com"]) {
@@ -158,11 +189,15 @@ describeEachDatabase(
         const attacker = [];
         for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 2; i++)
           attacker.push((await login({ username: "Owner", password: `guess-${i}` }, "10.22.0.66")).statusCode);
-        expect(attacker.slice(0, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS)).toEqual(Array(LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS).fill(401));
+        expect(attacker.slice(0, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS)).toEqual(
+          Array(LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS).fill(401),
+        );
         expect(attacker.at(-1)).toBe(429);
         expect((await login({ username: "Owner", password: "the-real-one" }, "10.22.0.66")).statusCode).toBe(429);
         expect((await login({ username: "Owner", password: "the-real-one" }, "10.22.0.7")).statusCode).toBe(200);
-        expect((await login({ username: "owner@example.com", password: "the-real-one" }, "10.22.0.8")).statusCode).toBe(200);
+        expect((await login({ username: "owner@example.com", password: "the-real-one" }, "10.22.0.8")).statusCode).toBe(
+          200,
+        );
       });
 
       it("successful sign-ins do not use up an address's allowance (a school behind one address)", async () => {
@@ -208,14 +243,19 @@ describeEachDatabase(
         const out = await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid } });
         expect(out.statusCode).toBe(204);
         expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
-        const n = await t().database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${hashToken(sid)}`);
+        const n = await t().database.db.execute(
+          sql`select count(*)::int as n from sessions where token_hash = ${hashToken(sid)}`,
+        );
         expect((n.rows[0] as { n: number }).n).toBe(0);
       });
 
       it("a disabled account is signed out at once", async () => {
         const res = await register({ username: "ToDisable", password: "long-enough" }, "10.6.0.4");
         const sid = sidFrom(res)!.value;
-        await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, res.json().id));
+        await t()
+          .database.db.update(usersTable)
+          .set({ disabledAt: new Date() })
+          .where(eq(usersTable.id, res.json().id));
         expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid } })).statusCode).toBe(401);
       });
 
@@ -235,7 +275,9 @@ describeEachDatabase(
           expect(anon.json()).toEqual({ user: null });
         }
         await t().app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid } });
-        expect((await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json()).toEqual({ user: null });
+        expect((await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json()).toEqual({
+          user: null,
+        });
       });
     });
   },
@@ -244,8 +286,15 @@ describeEachDatabase(
 
 async function sessionFor(t: TestApp, opts: { expiresInMs?: number; username?: string } = {}) {
   const name = opts.username ?? `player_${crypto.randomBytes(3).toString("hex")}`;
-  const user = await insertUser(t, { username: name, email: `${name}@secret.example.com`, passwordHash: "scrypt$not-a-real-hash" });
-  const { token } = await insertSession(t, { userId: user.id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)) });
+  const user = await insertUser(t, {
+    username: name,
+    email: `${name}@secret.example.com`,
+    passwordHash: "scrypt$not-a-real-hash",
+  });
+  const { token } = await insertSession(t, {
+    userId: user.id,
+    expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 60_000)),
+  });
   return { user, token };
 }
 
@@ -257,7 +306,13 @@ describeEachDatabase(
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login?returnTo=%2Fgame%2F3");
       // "/%09/evil.example" looks like a path, but a browser follows it to //evil.example
-      for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n\\evil.example"]) {
+      for (const evil of [
+        "https://evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "/\t/evil.example",
+        "/\n\\evil.example",
+      ]) {
         const r = await t().app.inject({ method: "GET", url: `/api/auth/login?returnTo=${encodeURIComponent(evil)}` });
         expect(r.headers.location).toBe("/login");
       }
@@ -273,7 +328,13 @@ describeEachDatabase(
       const { user, token } = await sessionFor(t());
       const res = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: user.id, username: user.username, avatarUrl: null, createdAt: user.createdAt.toISOString(), role: "player" });
+      expect(res.json()).toEqual({
+        id: user.id,
+        username: user.username,
+        avatarUrl: null,
+        createdAt: user.createdAt.toISOString(),
+        role: "player",
+      });
       expect(res.body).not.toContain("secret.example.com");
       expect(res.body).not.toContain("scrypt");
     });
@@ -306,7 +367,11 @@ describeEachDatabase(
       expect(rows).toEqual([]);
       const after = await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: token } });
       expect(after.statusCode).toBe(401);
-      const viaGet = await t().app.inject({ method: "GET", url: "/api/auth/logout", headers: { "sec-fetch-site": "same-origin" } });
+      const viaGet = await t().app.inject({
+        method: "GET",
+        url: "/api/auth/logout",
+        headers: { "sec-fetch-site": "same-origin" },
+      });
       expect(viaGet.statusCode).toBe(302);
       expect(viaGet.headers.location).toBe("/");
     });
@@ -322,13 +387,18 @@ describeEachDatabase(
 describeEachDatabase(
   "sign-out by GET only from the site itself (issue 17)",
   (t) => {
-    const signedIn = async (sid: string) => (await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json().user !== null;
+    const signedIn = async (sid: string) =>
+      (await t().app.inject({ method: "GET", url: "/api/auth/session", cookies: { sid } })).json().user !== null;
     const cases: Array<[string, Record<string, string>, boolean]> = [
       ["Sec-Fetch-Site: same-origin (the site's own link)", { "sec-fetch-site": "same-origin" }, true],
       ["Sec-Fetch-Site: none (typed or a bookmark)", { "sec-fetch-site": "none" }, true],
       ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site", referer: "https://evil.example/" }, false],
       ["Sec-Fetch-Site: same-site (e.g. a game's origin on a sibling host)", { "sec-fetch-site": "same-site" }, false],
-      ["cross-site even with a Referer on the site", { "sec-fetch-site": "cross-site", referer: "http://localhost:5000/" }, false],
+      [
+        "cross-site even with a Referer on the site",
+        { "sec-fetch-site": "cross-site", referer: "http://localhost:5000/" },
+        false,
+      ],
       ["no Sec-Fetch-Site, a Referer on the site (an old browser)", { referer: "http://localhost:5000/games/3" }, true],
       ["no Sec-Fetch-Site, a Referer elsewhere", { referer: "https://evil.example/page" }, false],
       ["no Sec-Fetch-Site, no Referer", {}, false],

@@ -1,10 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUserSchema, INVALID_LOGIN_MESSAGE, loginSchema, registerSchema, safeReturnTo, sessionSchema } from "../../contract/auth";
+import {
+  currentUserSchema,
+  INVALID_LOGIN_MESSAGE,
+  loginSchema,
+  registerSchema,
+  safeReturnTo,
+  sessionSchema,
+} from "../../contract/auth";
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Unauthorized } from "../errors";
-import { clearSessionCookie, requireUser, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../plugins/auth";
+import {
+  clearSessionCookie,
+  requireUser,
+  sendSignOutConfirmation,
+  sessionToken,
+  setSessionCookie,
+  signOutNavigationAllowed,
+} from "../plugins/auth";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
 import { checkInvite } from "../services/community-settings";
 import { siteName } from "../services/content";
@@ -22,7 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   // D10: the sign-in screen lives in the client.
   app.get(
     "/api/auth/login",
-    { schema: { querystring: z.object({ returnTo: z.string().optional(), tab: z.enum(["signin", "register"]).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ returnTo: z.string().optional(), tab: z.enum(["signin", "register"]).optional() }),
+      },
+    },
     async (request, reply) => {
       const params = new URLSearchParams();
       const returnTo = safeReturnTo(request.query.returnTo);
@@ -41,22 +59,32 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   // D11: register → 201 user + session. The email address is only the account's once its link is followed, and
   // the answer is the same whether or not another account has it (services/accounts.ts registerUser).
-  app.post("/api/auth/register", { schema: { body: registerSchema, response: userResponses } }, async (request, reply) => {
-    await rateLimits.enforce("register", `register:ip:${request.ip}`);
-    // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts)
-    await checkInvite(db, request.body.inviteCode);
-    const { user, mail } = await registerUser(db, request.body, {
-      passwordHashCost: settings.passwordHashCost,
-      publicUrl: config.publicUrl,
-      siteName: await siteName(db),
-      now: settings.now(),
-    });
-    // Not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
-    if (mail) void mailer.send(mail).catch((err: unknown) => request.log.error({ err }, "could not send the registration mail"));
-    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
-    setSessionCookie(reply, session.token, session.expiresAt, secure);
-    return reply.code(201).send(toCurrentUser(user));
-  });
+  app.post(
+    "/api/auth/register",
+    { schema: { body: registerSchema, response: userResponses } },
+    async (request, reply) => {
+      await rateLimits.enforce("register", `register:ip:${request.ip}`);
+      // D98: an invite-only site needs its code (Google sign-up asks for it too: routes/auth-google.ts)
+      await checkInvite(db, request.body.inviteCode);
+      const { user, mail } = await registerUser(db, request.body, {
+        passwordHashCost: settings.passwordHashCost,
+        publicUrl: config.publicUrl,
+        siteName: await siteName(db),
+        now: settings.now(),
+      });
+      // Not awaited, so that a slow mail server does not tell a link from an owner's notice by the answer's time.
+      if (mail)
+        void mailer
+          .send(mail)
+          .catch((err: unknown) => request.log.error({ err }, "could not send the registration mail"));
+      const session = await createSession(db, user.id, "player", {
+        now: settings.now(),
+        userAgent: storedUserAgent(request.headers["user-agent"]),
+      });
+      setSessionCookie(reply, session.token, session.expiresAt, secure);
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
 
   // D11: sign in → 200 user + a new session, or 401 with one message whether or not the user exists.
   app.post("/api/auth/login", { schema: { body: loginSchema, response: userResponses } }, async (request, reply) => {
@@ -80,7 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       // D99: failed sign-ins are audit-logged (what was typed as the name, never the password)
       await audit(
         db,
-        { actor: { id: user?.id ?? null, label: request.body.username, role: null }, action: "auth.login_failed", ip: request.ip },
+        {
+          actor: { id: user?.id ?? null, label: request.body.username, role: null },
+          action: "auth.login_failed",
+          ip: request.ip,
+        },
         logAuditError(request),
       );
       throw new Unauthorized(INVALID_LOGIN_MESSAGE);
@@ -92,7 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     if (!known) await rateLimits.release(everywhereKey);
     // A new session at every sign-in (D13: no fixation); an old cookie's session ends.
     await destroySession(db, sessionToken(request));
-    const session = await createSession(db, user.id, "player", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const session = await createSession(db, user.id, "player", {
+      now: settings.now(),
+      userAgent: storedUserAgent(request.headers["user-agent"]),
+    });
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     await devices.remember(request, reply, user.id);
     await audit(db, signInRecord(user, "password", request.ip), logAuditError(request));
@@ -100,12 +135,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   });
 
   // Which sign-in methods the /login screen offers.
-  app.get("/api/auth/providers", { schema: { response: { 200: z.object({ google: z.boolean() }) } } }, async () => ({ google: googleConfigured(config) }));
+  app.get("/api/auth/providers", { schema: { response: { 200: z.object({ google: z.boolean() }) } } }, async () => ({
+    google: googleConfigured(config),
+  }));
 
   // D14
-  app.get("/api/auth/user", { schema: { response: { 200: currentUserSchema, ...errorResponses(401) } } }, async (request) => {
-    return toCurrentUser(requireUser(request));
-  });
+  app.get(
+    "/api/auth/user",
+    { schema: { response: { 200: currentUserSchema, ...errorResponses(401) } } },
+    async (request) => {
+      return toCurrentUser(requireUser(request));
+    },
+  );
 
   // ADR 011: who is signed in, answered 200 either way. Every page's browser asks this once; /api/auth/user's
   // 401 for a signed-out visitor (kept as it is) is logged as an error by every browser's console.
@@ -116,7 +157,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   // D13: ends the session server-side and clears the cookie; by GET only from the site itself.
   app.get("/api/auth/logout", async (request, reply) => {
-    if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
+    if (!signOutNavigationAllowed(request, config.publicUrl))
+      return sendSignOutConfirmation(reply, "/api/auth/logout", "/");
     await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);
     return reply.redirect("/", 302);

@@ -8,8 +8,12 @@ describeEachDatabase("categories API", (t) => {
       const res = await t().app.inject({ method: "GET", url: "/api/categories" });
       expect(res.statusCode).toBe(200);
       const list = res.json();
-      expect(list.map((c: { slug: string }) => c.slug)).toEqual(expect.arrayContaining(["action", "adventure", "puzzle", "strategy", "racing", "sports"]));
-      const games = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<{ categorySlug: string }>;
+      expect(list.map((c: { slug: string }) => c.slug)).toEqual(
+        expect.arrayContaining(["action", "adventure", "puzzle", "strategy", "racing", "sports"]),
+      );
+      const games = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<{
+        categorySlug: string;
+      }>;
       for (const c of list) {
         expect(categorySchema.strict().safeParse(c).success).toBe(true);
         expect(c.gameCount).toBe(games.filter((g) => g.categorySlug === c.slug).length);

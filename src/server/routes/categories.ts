@@ -8,13 +8,19 @@ import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
   // ADR 008: both are served from the cache of public reads.
-  app.get("/api/categories", { schema: { response: { 200: categoryListSchema } }, config: PUBLIC_READ_CONFIG }, async (request, reply) =>
-    replyFromCache(request, reply, reads, "categories", async () => ({ value: await listCategories(db) })),
+  app.get(
+    "/api/categories",
+    { schema: { response: { 200: categoryListSchema } }, config: PUBLIC_READ_CONFIG },
+    async (request, reply) =>
+      replyFromCache(request, reply, reads, "categories", async () => ({ value: await listCategories(db) })),
   );
 
   app.get(
     "/api/categories/:slug",
-    { schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { params: slugParamSchema, response: { 200: categorySchema, ...errorResponses(400, 404) } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) =>
       replyFromCache(request, reply, reads, `category:${request.params.slug}`, async () => {
         const category = await getCategoryBySlug(db, request.params.slug);

@@ -10,7 +10,13 @@ import { DEFAULT_SETTINGS } from "../context";
 const SITE = "http://localhost:5000";
 
 async function post(t: TestApp, sid: string | undefined, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: "POST", url: "/api/chat", payload: payload as object, cookies: sid ? { sid } : {}, headers });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/chat",
+    payload: payload as object,
+    cookies: sid ? { sid } : {},
+    headers,
+  });
 }
 
 async function listen(t: TestApp): Promise<string> {
@@ -42,7 +48,9 @@ function openLive(url: string, options: WebSocket.ClientOptions = { origin: SITE
         }
       }
     });
-    ws.once("unexpected-response", (_req, res) => reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { statusCode: res.statusCode })));
+    ws.once("unexpected-response", (_req, res) =>
+      reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { statusCode: res.statusCode })),
+    );
     ws.once("error", reject);
     ws.once("open", () =>
       resolve({
@@ -53,7 +61,10 @@ function openLive(url: string, options: WebSocket.ClientOptions = { origin: SITE
           const seen = events.find(match);
           if (seen) return Promise.resolve(seen);
           return new Promise((res, rej) => {
-            const timer = setTimeout(() => rej(new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+            const timer = setTimeout(
+              () => rej(new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+              timeoutMs,
+            );
             waiters.push({ match, resolve: (e) => (clearTimeout(timer), res(e)) });
           });
         },
@@ -130,7 +141,9 @@ describeEachDatabase("chat API (D35, D36)", (t) => {
     // Another player is not affected.
     const other = await createUserWithSession(t());
     expect((await post(t(), other.cookies.sid, { message: "unaffected" })).statusCode).toBe(201);
-    const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{ message: string }>;
+    const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{
+      message: string;
+    }>;
     expect(list.some((m) => m.message === "burst 6")).toBe(false);
   });
 
@@ -217,7 +230,10 @@ describe("live channel limits", () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await buildTestApp("pglite", { seed: false, settings: { chatLive: { ...DEFAULT_SETTINGS.chatLive, heartbeatMs: 150, maxConnectionsPerAddress: 2 } } });
+    t = await buildTestApp("pglite", {
+      seed: false,
+      settings: { chatLive: { ...DEFAULT_SETTINGS.chatLive, heartbeatMs: 150, maxConnectionsPerAddress: 2 } },
+    });
     url = await listen(t);
   });
   afterAll(async () => {

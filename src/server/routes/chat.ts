@@ -4,7 +4,14 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
-import { CHAT_LIVE_PATH, chatListQuerySchema, chatListSchema, chatMessageSchema, postChatSchema, type ChatLiveEvent } from "../../contract/chat";
+import {
+  CHAT_LIVE_PATH,
+  chatListQuerySchema,
+  chatListSchema,
+  chatMessageSchema,
+  postChatSchema,
+  type ChatLiveEvent,
+} from "../../contract/chat";
 import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
@@ -18,7 +25,12 @@ import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player
  * A live socket. Opened with a session, it also carries that player's personal events (player-hub.ts)
  * until the session ends: checked at every heartbeat.
  */
-type LiveSocket = { socket: WebSocket; address: string; alive: boolean; player?: { userId: number; token: string; off: () => void } };
+type LiveSocket = {
+  socket: WebSocket;
+  address: string;
+  alive: boolean;
+  player?: { userId: number; token: string; off: () => void };
+};
 
 /** Live public chat (D35): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -134,8 +146,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   // ---- history ------------------------------------------------------------------------------
   // D36: the latest messages, oldest first; `before` pages back.
-  app.get("/api/chat", { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, ...errorResponses(400) } } }, async (request) =>
-    listChatMessages(db, request.query),
+  app.get(
+    "/api/chat",
+    { schema: { querystring: chatListQuerySchema, response: { 200: chatListSchema, ...errorResponses(400) } } },
+    async (request) => listChatMessages(db, request.query),
   );
 
   // ---- posting ------------------------------------------------------------------------------
@@ -180,7 +194,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       if (request.ws) checkHandshake(request);
     },
     // A plain HTTP GET (no upgrade) is told to upgrade.
-    handler: async (_request, reply) => reply.code(426).header("Upgrade", "websocket").send({ message: "This endpoint needs a WebSocket connection" }),
+    handler: async (_request, reply) =>
+      reply.code(426).header("Upgrade", "websocket").send({ message: "This endpoint needs a WebSocket connection" }),
     wsHandler: (socket, request) => {
       const address = request.ip;
       const count = perAddress.get(address) ?? 0;

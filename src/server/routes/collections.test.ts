@@ -3,18 +3,32 @@ import { eq } from "drizzle-orm";
 import { collectionSchema } from "../../contract/collections";
 import { gameSchema } from "../../contract/games";
 import { gamesTable } from "../db/schema";
-import { BUILTIN_COLLECTIONS, SEED_COLLECTIONS, seedCollections, upgradeBuiltinsForCollections } from "../db/builtin-games";
+import {
+  BUILTIN_COLLECTIONS,
+  SEED_COLLECTIONS,
+  seedCollections,
+  upgradeBuiltinsForCollections,
+} from "../db/builtin-games";
 import { asAdmin, describeEachDatabase, repoRoot } from "../../test/test-app";
 import path from "node:path";
 
-type Collection = { id: number; slug: string; title: string; description: string; imageUrl: string; sortOrder: number; gameCount: number };
+type Collection = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  sortOrder: number;
+  gameCount: number;
+};
 
 describeEachDatabase("collections (D83)", (t) => {
   const { req } = asAdmin(t);
   const get = (url: string) => t().app.inject({ method: "GET", url });
   const collections = async () => (await get("/api/collections")).json() as Collection[];
   const builtinId = async (slug: string) =>
-    (await t().database.db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.builtinSlug, slug)))[0].id;
+    (await t().database.db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.builtinSlug, slug)))[0]
+      .id;
 
   describe("the seed", () => {
     it("D83: the home page's four tiles are collections, in order, with the tiles' texts and drawings and real counts", async () => {
@@ -22,11 +36,18 @@ describeEachDatabase("collections (D83)", (t) => {
       expect(res.statusCode).toBe(200);
       const list = res.json() as Collection[];
       for (const c of list) expect(collectionSchema.strict().safeParse(c).success).toBe(true);
-      expect(list.map((c) => c.title)).toEqual(["Modern Games", "Retro Arcade", "Mobile Favorites", "Multiplayer Arena"]);
+      expect(list.map((c) => c.title)).toEqual([
+        "Modern Games",
+        "Retro Arcade",
+        "Mobile Favorites",
+        "Multiplayer Arena",
+      ]);
       expect(list.map((c) => c.imageUrl)).toEqual(SEED_COLLECTIONS.map((c) => c.imageUrl));
       // the real number of built-in games tagged with each (12 games never claim 250)
       for (const c of list) {
-        const expected = Object.values(BUILTIN_COLLECTIONS).filter((slugs) => (slugs as readonly string[]).includes(c.slug)).length;
+        const expected = Object.values(BUILTIN_COLLECTIONS).filter((slugs) =>
+          (slugs as readonly string[]).includes(c.slug),
+        ).length;
         expect(c.gameCount, c.slug).toBe(expected);
         expect(c.gameCount).toBeGreaterThan(0);
         expect(c.gameCount).toBeLessThan(13);
@@ -85,13 +106,18 @@ describeEachDatabase("collections (D83)", (t) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe("Collection 999999 does not exist");
       expect((await req("PATCH", `/api/admin/games/${gameId}`, { collectionIds: "1" })).statusCode).toBe(400);
-      const list = (await req("GET", "/api/admin/games?search=Reversi")).json() as Array<{ id: number; collectionIds: number[] }>;
+      const list = (await req("GET", "/api/admin/games?search=Reversi")).json() as Array<{
+        id: number;
+        collectionIds: number[];
+      }>;
       expect(list.find((g) => g.id === gameId)!.collectionIds).toEqual([modern.id, retro.id].sort((a, b) => a - b));
 
       // an edit without collectionIds keeps them; [] clears them
       await req("PATCH", `/api/admin/games/${gameId}`, { developer: "Someone" });
       expect((await req("PATCH", `/api/admin/games/${gameId}`, {})).json().collectionIds).toHaveLength(2);
-      expect((await req("PATCH", `/api/admin/games/${gameId}`, { collectionIds: [] })).json().collectionIds).toEqual([]);
+      expect((await req("PATCH", `/api/admin/games/${gameId}`, { collectionIds: [] })).json().collectionIds).toEqual(
+        [],
+      );
 
       // a new game with collections
       const created = await req("POST", "/api/admin/games", {

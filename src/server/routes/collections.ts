@@ -13,13 +13,19 @@ const CACHED_PAGES = 4;
 
 /** D83: the collections (the home page's tiles) with their real game counts, one collection, and its games. */
 export const collectionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, reads }) => {
-  app.get("/api/collections", { schema: { response: { 200: collectionListSchema } }, config: PUBLIC_READ_CONFIG }, async (request, reply) =>
-    replyFromCache(request, reply, reads, "collections", async () => ({ value: await listCollections(db) })),
+  app.get(
+    "/api/collections",
+    { schema: { response: { 200: collectionListSchema } }, config: PUBLIC_READ_CONFIG },
+    async (request, reply) =>
+      replyFromCache(request, reply, reads, "collections", async () => ({ value: await listCollections(db) })),
   );
 
   app.get(
     "/api/collections/:slug",
-    { schema: { params: slugParamSchema, response: { 200: collectionSchema, ...errorResponses(400, 404) } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { params: slugParamSchema, response: { 200: collectionSchema, ...errorResponses(400, 404) } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) =>
       replyFromCache(request, reply, reads, `collection:${request.params.slug}`, async () => {
         const collection = await getCollectionBySlug(db, request.params.slug);
@@ -32,7 +38,11 @@ export const collectionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.get(
     "/api/collections/:slug/games",
     {
-      schema: { params: slugParamSchema, querystring: gamePageQuerySchema, response: { 200: gameListSchema, ...errorResponses(400, 404) } },
+      schema: {
+        params: slugParamSchema,
+        querystring: gamePageQuerySchema,
+        response: { 200: gameListSchema, ...errorResponses(400, 404) },
+      },
       config: PUBLIC_READ_CONFIG,
     },
     async (request, reply) => {

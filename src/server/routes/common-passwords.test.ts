@@ -11,7 +11,13 @@ import { grantStepUp } from "../../test/step-up";
 describeEachDatabase("common passwords are refused (issue 17)", (t) => {
   const register = (payload: object) => t().app.inject({ method: "POST", url: "/api/auth/register", payload });
   const accounts = async (username: string) =>
-    Number((await t().database.db.execute(sql`select count(*)::int as n from users where lower(username) = lower(${username})`)).rows[0].n);
+    Number(
+      (
+        await t().database.db.execute(
+          sql`select count(*)::int as n from users where lower(username) = lower(${username})`,
+        )
+      ).rows[0].n,
+    );
 
   it.each(["password123", "Qwerty123", "PASSWORD1", "iloveyou", "ｐａｓｓｗｏｒｄ１２３"])(
     "registering with %j answers 400 with the message and creates no account",
@@ -45,17 +51,25 @@ describeEachDatabase("common passwords are refused (issue 17)", (t) => {
     const common = await change({ currentPassword: "old-rare-password", newPassword: "Password123" });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe(COMMON_PASSWORD_MESSAGE);
-    const login = (password: string) => t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "pw_changer", password } });
+    const login = (password: string) =>
+      t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "pw_changer", password } });
     expect((await login("Password123")).statusCode).toBe(401);
     expect((await login("old-rare-password")).statusCode).toBe(200);
 
-    expect((await change({ currentPassword: "old-rare-password", newPassword: "new-rare-password" })).statusCode).toBe(204);
+    expect((await change({ currentPassword: "old-rare-password", newPassword: "new-rare-password" })).statusCode).toBe(
+      204,
+    );
   });
 
   it("an account without a password cannot set a common one", async () => {
     const { cookies } = await createUserWithSession(t(), { username: "google_only" });
     await grantStepUp(t(), cookies.sid);
-    const set = await t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword: "football" } });
+    const set = await t().app.inject({
+      method: "POST",
+      url: "/api/me/password",
+      cookies,
+      payload: { newPassword: "football" },
+    });
     expect(set.statusCode).toBe(400);
     expect(set.json().message).toBe(COMMON_PASSWORD_MESSAGE);
     const settings = await t().app.inject({ method: "GET", url: "/api/me/settings", cookies });

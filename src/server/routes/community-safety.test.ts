@@ -16,7 +16,14 @@ import {
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
 import { auditLogTable, chatMessagesTable, directMessagesTable, reviewsTable, usersTable } from "../db/schema";
-import { asAdmin, buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
+import {
+  asAdmin,
+  buildTestApp,
+  createUserWithSession,
+  describeEachDatabase,
+  TEST_PASSWORD_HASH_COST,
+  type TestApp,
+} from "../../test/test-app";
 import { insertFriendship, insertGame } from "../../test/factories";
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
@@ -47,7 +54,10 @@ describeEachDatabase(
     describe("settings", () => {
       it("keeps the word lists and the invite code out of the public content, and lets a list be emptied", async () => {
         await setSite({ [INVITE_CODE_SETTING]: "secret-code" });
-        const pub = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string }>;
+        const pub = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{
+          section: string;
+          key: string;
+        }>;
         const keys = pub.filter((i) => i.section === "site").map((i) => i.key);
         expect(keys).not.toContain(FILTER_BLOCK_SETTING);
         expect(keys).not.toContain(FILTER_MASK_SETTING);
@@ -58,14 +68,20 @@ describeEachDatabase(
         await setSite({ [INVITE_CODE_SETTING]: "" });
         // other settings still refuse an empty value; registration is one of two modes
         expect((await admin("PATCH", "/api/admin/settings", { site: { name: "" } })).statusCode).toBe(400);
-        expect((await admin("PATCH", "/api/admin/settings", { site: { [REGISTRATION_SETTING]: "closed" } })).statusCode).toBe(400);
-        expect((await admin("PATCH", "/api/admin/settings", { site: { [INVITE_CODE_SETTING]: "has space" } })).statusCode).toBe(400);
+        expect(
+          (await admin("PATCH", "/api/admin/settings", { site: { [REGISTRATION_SETTING]: "closed" } })).statusCode,
+        ).toBe(400);
+        expect(
+          (await admin("PATCH", "/api/admin/settings", { site: { [INVITE_CODE_SETTING]: "has space" } })).statusCode,
+        ).toBe(400);
       });
     });
 
     describe("chat", () => {
       const chatRows = async (userId: number) =>
-        (await t().database.db.select().from(chatMessagesTable).where(eq(chatMessagesTable.userId, userId))).map((r) => r.message);
+        (await t().database.db.select().from(chatMessagesTable).where(eq(chatMessagesTable.userId, userId))).map(
+          (r) => r.message,
+        );
 
       it.each(EVASIONS)("refuses %j with the clear message and stores nothing", async (text) => {
         const res = await as(a, "POST", "/api/chat", { message: `you are ${text}` });
@@ -129,7 +145,9 @@ describeEachDatabase(
 
     describe("direct messages", () => {
       const dmRows = async (from: Player) =>
-        (await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.senderId, from.user.id))).map((r) => r.body);
+        (
+          await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.senderId, from.user.id))
+        ).map((r) => r.body);
 
       it.each(EVASIONS)("refuses %j (400) and stores nothing", async (text) => {
         const res = await as(a, "POST", `/api/messages/${b.user.id}`, { body: `so ${text}` });
@@ -147,7 +165,12 @@ describeEachDatabase(
 
     describe("registration", () => {
       const register = (body: Record<string, unknown>, n: number) =>
-        t().app.inject({ method: "POST", url: "/api/auth/register", payload: { password: "correct horse battery", ...body }, remoteAddress: `10.98.0.${n}` });
+        t().app.inject({
+          method: "POST",
+          url: "/api/auth/register",
+          payload: { password: "correct horse battery", ...body },
+          remoteAddress: `10.98.0.${n}`,
+        });
 
       it.each([
         ["Bad_Player", 1],
@@ -205,7 +228,9 @@ describeEachDatabase(
         expect(profilesMadePrivate).toBeGreaterThan(0);
 
         const settings = Object.fromEntries(
-          ((await admin("GET", "/api/admin/settings")).json().content as Array<{ key: string; value: string }>).map((i) => [i.key, i.value]),
+          ((await admin("GET", "/api/admin/settings")).json().content as Array<{ key: string; value: string }>).map(
+            (i) => [i.key, i.value],
+          ),
         );
         expect(settings).toMatchObject({
           [CHAT_ENABLED_SETTING]: "false",
@@ -229,7 +254,12 @@ describeEachDatabase(
         expect(dm.statusCode).toBe(403);
         expect(dm.json().message).toBe(DIRECT_MESSAGE_REFUSALS.off);
         const register = (body: object) =>
-          t().app.inject({ method: "POST", url: "/api/auth/register", payload: { password: "correct horse battery", ...body }, remoteAddress: "10.98.1.1" });
+          t().app.inject({
+            method: "POST",
+            url: "/api/auth/register",
+            payload: { password: "correct horse battery", ...body },
+            remoteAddress: "10.98.1.1",
+          });
         expect((await register({ username: "pupil_one" })).statusCode).toBe(400);
         const pupil = await register({ username: "pupil_one", inviteCode });
         expect(pupil.statusCode, pupil.body).toBe(201);
@@ -237,9 +267,16 @@ describeEachDatabase(
         expect(pupilRow.profileVisibility).toBe("private");
 
         // D99: audit-logged with the values before and after; the invite code is not written out
-        const [entry] = await t().database.db.select().from(auditLogTable).where(eq(auditLogTable.action, "settings.school_mode"));
+        const [entry] = await t()
+          .database.db.select()
+          .from(auditLogTable)
+          .where(eq(auditLogTable.action, "settings.school_mode"));
         expect(entry).toBeDefined();
-        expect(entry.after).toMatchObject({ [CHAT_ENABLED_SETTING]: "false", [REGISTRATION_SETTING]: "invite", profilesMadePrivate });
+        expect(entry.after).toMatchObject({
+          [CHAT_ENABLED_SETTING]: "false",
+          [REGISTRATION_SETTING]: "invite",
+          profilesMadePrivate,
+        });
         expect(JSON.stringify(entry)).not.toContain(inviteCode);
 
         // a second run keeps the code in force
@@ -248,7 +285,10 @@ describeEachDatabase(
       });
     });
   },
-  { demo: false, settings: { rateLimits: { chat: { limit: 100 }, directMessage: { limit: 100 }, review: { limit: 100 } } } },
+  {
+    demo: false,
+    settings: { rateLimits: { chat: { limit: 100 }, directMessage: { limit: 100 }, review: { limit: 100 } } },
+  },
 );
 
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
@@ -262,7 +302,12 @@ describe("community settings across two server processes on one PostgreSQL datab
     if (!hasPostgres) return;
     t = await buildTestApp("postgres", { seed: false });
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    appB = await buildApp({
+      config: t.config,
+      database: second,
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
+    });
     await appB.ready();
   });
   afterAll(async () => {
@@ -271,21 +316,36 @@ describe("community settings across two server processes on one PostgreSQL datab
     await t?.close();
   });
 
-  it.skipIf(!hasPostgres)("a switch or list changed through process A holds on process B at once (its cache is dropped; needs TEST_DATABASE_URL)", async () => {
-    const admin = await createUserWithSession(t, { role: "admin" });
-    const player = await createUserWithSession(t);
-    const postOnB = (message: string) => appB.inject({ method: "POST", url: "/api/chat", cookies: player.cookies, payload: { message } });
-    // B has read (and cached) the settings: chat on, no lists
-    expect((await postOnB("hello from b")).statusCode).toBe(201);
-    const patch = await t.app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: admin.cookies, payload: { site: { chat_enabled: "false" } } });
-    expect(patch.statusCode, patch.body).toBe(200);
-    await vi.waitFor(async () => expect((await postOnB("still there?")).statusCode).toBe(403), { timeout: 2000, interval: 50 });
-    await t.app.inject({
-      method: "PATCH",
-      url: "/api/admin/settings",
-      cookies: admin.cookies,
-      payload: { site: { chat_enabled: "true", filter_block: "bad" } },
-    });
-    await vi.waitFor(async () => expect((await postOnB("so b a d")).statusCode).toBe(400), { timeout: 2000, interval: 50 });
-  });
+  it.skipIf(!hasPostgres)(
+    "a switch or list changed through process A holds on process B at once (its cache is dropped; needs TEST_DATABASE_URL)",
+    async () => {
+      const admin = await createUserWithSession(t, { role: "admin" });
+      const player = await createUserWithSession(t);
+      const postOnB = (message: string) =>
+        appB.inject({ method: "POST", url: "/api/chat", cookies: player.cookies, payload: { message } });
+      // B has read (and cached) the settings: chat on, no lists
+      expect((await postOnB("hello from b")).statusCode).toBe(201);
+      const patch = await t.app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: admin.cookies,
+        payload: { site: { chat_enabled: "false" } },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      await vi.waitFor(async () => expect((await postOnB("still there?")).statusCode).toBe(403), {
+        timeout: 2000,
+        interval: 50,
+      });
+      await t.app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: admin.cookies,
+        payload: { site: { chat_enabled: "true", filter_block: "bad" } },
+      });
+      await vi.waitFor(async () => expect((await postOnB("so b a d")).statusCode).toBe(400), {
+        timeout: 2000,
+        interval: 50,
+      });
+    },
+  );
 });

@@ -22,7 +22,8 @@ describeEachDatabase(
       const item = (res.json() as Array<{ key: string; value: string }>).find((i) => i.key === "raw_html");
       expect(item?.value).toContain("Hi");
       expect(item?.value).toContain("link");
-      for (const bad of ["onclick", "<script", "alert(1)", "javascript:", "<img", "onerror"]) expect(item?.value).not.toContain(bad);
+      for (const bad of ["onclick", "<script", "alert(1)", "javascript:", "<img", "onerror"])
+        expect(item?.value).not.toContain(bad);
     });
   },
   { demo: false },

@@ -2,7 +2,11 @@ import type { AddressInfo } from "node:net";
 import { and, eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { DIRECT_MESSAGE_MAX_LENGTH, DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages";
+import {
+  DIRECT_MESSAGE_MAX_LENGTH,
+  DIRECT_MESSAGE_REFUSALS,
+  DIRECT_MESSAGES_SETTING,
+} from "../../contract/direct-messages";
 import type { PlayerLiveEvent } from "../../contract/player-live";
 import { directMessagesTable, friendshipsTable } from "../db/schema";
 import { insertBlock, insertDirectMessage, insertFriendship } from "../../test/factories";
@@ -34,7 +38,8 @@ async function block(t: TestApp, blocker: Player, blocked: Player) {
 /** Messages written straight to the table (paging needs more than the rate limit lets through). */
 async function insertMessages(t: TestApp, from: Player, to: Player, bodies: string[]) {
   const ids: number[] = [];
-  for (const body of bodies) ids.push((await insertDirectMessage(t, { senderId: from.user.id, recipientId: to.user.id, body })).id);
+  for (const body of bodies)
+    ids.push((await insertDirectMessage(t, { senderId: from.user.id, recipientId: to.user.id, body })).id);
   return ids;
 }
 
@@ -43,7 +48,12 @@ describeEachDatabase(
   (t) => {
     const { req: asAdminReq } = asAdmin(t);
     const send = (from: Player | undefined, to: number, payload: unknown) =>
-      t().app.inject({ method: "POST", url: `/api/messages/${to}`, cookies: from?.cookies, payload: payload as object });
+      t().app.inject({
+        method: "POST",
+        url: `/api/messages/${to}`,
+        cookies: from?.cookies,
+        payload: payload as object,
+      });
     const get = (who: Player | undefined, url: string) => t().app.inject({ method: "GET", url, cookies: who?.cookies });
     const unread = async (who: Player) => (await get(who, "/api/messages/unread")).json().unread as number;
 
@@ -61,7 +71,12 @@ describeEachDatabase(
 
     it("D100: every route needs a session (401), before any validation", async () => {
       const b = await createUserWithSession(t());
-      for (const url of ["/api/messages", "/api/messages/unread", `/api/messages/${b.user.id}`, "/api/messages/abc?limit=0"]) {
+      for (const url of [
+        "/api/messages",
+        "/api/messages/unread",
+        `/api/messages/${b.user.id}`,
+        "/api/messages/abc?limit=0",
+      ]) {
         const res = await get(undefined, url);
         expect(res.statusCode, url).toBe(401);
         expect(res.json().message).toEqual(expect.any(String));
@@ -75,7 +90,13 @@ describeEachDatabase(
       const res = await send(a, b.user.id, { body: "  Hello Bob!\nSecond line  " });
       expect(res.statusCode).toBe(201);
       const message = res.json();
-      expect(message).toEqual({ id: expect.any(Number), senderId: a.user.id, body: "Hello Bob!\nSecond line", createdAt: expect.any(String), readAt: null });
+      expect(message).toEqual({
+        id: expect.any(Number),
+        senderId: a.user.id,
+        body: "Hello Bob!\nSecond line",
+        createdAt: expect.any(String),
+        readAt: null,
+      });
 
       const thread = await get(b, `/api/messages/${a.user.id}`);
       expect(thread.statusCode).toBe(200);
@@ -109,7 +130,9 @@ describeEachDatabase(
       expect((await get(a, "/api/messages/2000000000")).statusCode).toBe(404);
       expect((await get(a, "/api/messages/0")).statusCode).toBe(400);
       expect((await send(a, -3, { body: "x" })).statusCode).toBe(400);
-      expect(await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.senderId, a.user.id))).toEqual([]);
+      expect(
+        await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.senderId, a.user.id)),
+      ).toEqual([]);
     });
 
     it("D88: the body is 1 to 1000 characters once trimmed, a string, and nothing else is accepted (400)", async () => {
@@ -174,8 +197,14 @@ describeEachDatabase(
       await unfriend(t(), a, b);
       const thread = await get(b, `/api/messages/${a.user.id}`);
       expect(thread.statusCode).toBe(200);
-      expect(thread.json()).toMatchObject({ canSend: false, cannotSendReason: DIRECT_MESSAGE_REFUSALS.notFriends, messages: [{ body: "we were friends" }] });
-      expect((await get(b, "/api/messages")).json().map((cv: { user: { id: number } }) => cv.user.id)).toEqual([a.user.id]);
+      expect(thread.json()).toMatchObject({
+        canSend: false,
+        cannotSendReason: DIRECT_MESSAGE_REFUSALS.notFriends,
+        messages: [{ body: "we were friends" }],
+      });
+      expect((await get(b, "/api/messages")).json().map((cv: { user: { id: number } }) => cv.user.id)).toEqual([
+        a.user.id,
+      ]);
       const refused = await send(b, a.user.id, { body: "hello?" });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(DIRECT_MESSAGE_REFUSALS.notFriends);
@@ -191,7 +220,11 @@ describeEachDatabase(
         expect(refused.json().message).toBe(DIRECT_MESSAGE_REFUSALS.off);
         const list = await get(b, "/api/messages");
         expect(list.statusCode).toBe(200);
-        expect(list.json()[0]).toMatchObject({ user: { id: a.user.id }, lastMessage: { body: "before the switch", fromMe: false }, unread: 1 });
+        expect(list.json()[0]).toMatchObject({
+          user: { id: a.user.id },
+          lastMessage: { body: "before the switch", fromMe: false },
+          unread: 1,
+        });
         const thread = await get(b, `/api/messages/${a.user.id}`);
         expect(thread.statusCode).toBe(200);
         expect(thread.json()).toMatchObject({ canSend: false, cannotSendReason: DIRECT_MESSAGE_REFUSALS.off });
@@ -273,8 +306,10 @@ describeEachDatabase(
     it(`D88: at most ${TEST_DM_LIMIT} messages per sender and window here (429 + Retry-After); refused attempts do not count`, async () => {
       const [a, b] = await friends();
       const stranger = await createUserWithSession(t());
-      for (let i = 0; i < TEST_DM_LIMIT + 2; i++) expect((await send(a, stranger.user.id, { body: "spam" })).statusCode).toBe(403);
-      for (let i = 0; i < TEST_DM_LIMIT; i++) expect((await send(a, b.user.id, { body: `m${i}` })).statusCode).toBe(201);
+      for (let i = 0; i < TEST_DM_LIMIT + 2; i++)
+        expect((await send(a, stranger.user.id, { body: "spam" })).statusCode).toBe(403);
+      for (let i = 0; i < TEST_DM_LIMIT; i++)
+        expect((await send(a, b.user.id, { body: `m${i}` })).statusCode).toBe(201);
       const limited = await send(a, b.user.id, { body: "one more" });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
@@ -318,13 +353,25 @@ describeEachDatabase(
         try {
           expect((await send(a, b.user.id, { body: "live" })).statusCode).toBe(201);
           const dm = (e: PlayerLiveEvent) => e.type === "direct-messages-changed";
-          expect(await waitFor(() => la.events.find(dm))).toEqual({ type: "direct-messages-changed", withUserId: b.user.id });
-          expect(await waitFor(() => lb.events.find(dm))).toEqual({ type: "direct-messages-changed", withUserId: a.user.id });
+          expect(await waitFor(() => la.events.find(dm))).toEqual({
+            type: "direct-messages-changed",
+            withUserId: b.user.id,
+          });
+          expect(await waitFor(() => lb.events.find(dm))).toEqual({
+            type: "direct-messages-changed",
+            withUserId: a.user.id,
+          });
           la.events.length = 0;
           lb.events.length = 0;
           await get(b, `/api/messages/${a.user.id}`);
-          expect(await waitFor(() => la.events.find(dm))).toEqual({ type: "direct-messages-changed", withUserId: b.user.id });
-          expect(await waitFor(() => lb.events.find(dm))).toEqual({ type: "direct-messages-changed", withUserId: a.user.id });
+          expect(await waitFor(() => la.events.find(dm))).toEqual({
+            type: "direct-messages-changed",
+            withUserId: b.user.id,
+          });
+          expect(await waitFor(() => lb.events.find(dm))).toEqual({
+            type: "direct-messages-changed",
+            withUserId: a.user.id,
+          });
           // Reading again changes nothing and tells nobody; an outsider never hears of it.
           la.events.length = 0;
           await get(b, `/api/messages/${a.user.id}`);

@@ -24,19 +24,31 @@ export const directMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   });
 
   // D88: my conversations, newest first; a block (either way) leaves no trace.
-  app.get("/api/messages", { schema: { response: { 200: conversationListSchema, ...errorResponses(401) } } }, async (request) =>
-    listConversations(db, requireUser(request).id),
+  app.get(
+    "/api/messages",
+    { schema: { response: { 200: conversationListSchema, ...errorResponses(401) } } },
+    async (request) => listConversations(db, requireUser(request).id),
   );
 
   // D88: the header's count of unread messages.
-  app.get("/api/messages/unread", { schema: { response: { 200: messagesUnreadSchema, ...errorResponses(401) } } }, async (request) => ({
-    unread: await unreadMessageCount(db, requireUser(request).id),
-  }));
+  app.get(
+    "/api/messages/unread",
+    { schema: { response: { 200: messagesUnreadSchema, ...errorResponses(401) } } },
+    async (request) => ({
+      unread: await unreadMessageCount(db, requireUser(request).id),
+    }),
+  );
 
   // D88: a page of the conversation; reading the newest page marks their messages read.
   app.get(
     "/api/messages/:userId",
-    { schema: { params: withUserParamsSchema, querystring: threadQuerySchema, response: { 200: threadSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        params: withUserParamsSchema,
+        querystring: threadQuerySchema,
+        response: { 200: threadSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => readThread({ db, playerHub }, requireUser(request).id, request.params.userId, request.query),
   );
 
@@ -51,7 +63,12 @@ export const directMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const message = await sendDirectMessage({ db, playerHub, rateLimits }, requireUser(request).id, request.params.userId, request.body.body);
+      const message = await sendDirectMessage(
+        { db, playerHub, rateLimits },
+        requireUser(request).id,
+        request.params.userId,
+        request.body.body,
+      );
       return reply.code(201).send(message);
     },
   );

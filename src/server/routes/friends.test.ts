@@ -9,44 +9,55 @@ import { createDb, type Database } from "../db/client";
 import { usersTable } from "../db/schema";
 import { insertGame } from "../../test/factories";
 import { score } from "../../test/scores";
-import { buildTestApp, createUserWithSession, describeEachDatabase, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
+import {
+  buildTestApp,
+  createUserWithSession,
+  describeEachDatabase,
+  TEST_PASSWORD_HASH_COST,
+  type TestApp,
+} from "../../test/test-app";
 
 const SITE = "http://localhost:5000";
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 
 /** A live socket opened with a player's session, recording the personal events it receives. */
 function openLive(url: string, player: Player | null) {
-  return new Promise<{ events: PlayerLiveEvent[]; next(match: (e: PlayerLiveEvent) => boolean, ms?: number): Promise<PlayerLiveEvent>; close(): void }>(
-    (resolve, reject) => {
-      const ws = new WebSocket(url, { origin: SITE, headers: player ? { cookie: `sid=${player.sid}` } : {} });
-      const events: PlayerLiveEvent[] = [];
-      const waiters: Array<{ match: (e: PlayerLiveEvent) => boolean; done: (e: PlayerLiveEvent) => void }> = [];
-      ws.on("message", (data) => {
-        const event = JSON.parse(String(data)) as PlayerLiveEvent;
-        events.push(event);
-        for (const w of [...waiters]) {
-          if (!w.match(event)) continue;
-          waiters.splice(waiters.indexOf(w), 1);
-          w.done(event);
-        }
-      });
-      ws.once("error", reject);
-      ws.once("open", () =>
-        resolve({
-          events,
-          close: () => ws.close(),
-          next: (match, ms = 3000) => {
-            const seen = events.find(match);
-            if (seen) return Promise.resolve(seen);
-            return new Promise((res, rej) => {
-              const timer = setTimeout(() => rej(new Error(`no matching live event in ${ms} ms; got ${JSON.stringify(events)}`)), ms);
-              waiters.push({ match, done: (e) => (clearTimeout(timer), res(e)) });
-            });
-          },
-        }),
-      );
-    },
-  );
+  return new Promise<{
+    events: PlayerLiveEvent[];
+    next(match: (e: PlayerLiveEvent) => boolean, ms?: number): Promise<PlayerLiveEvent>;
+    close(): void;
+  }>((resolve, reject) => {
+    const ws = new WebSocket(url, { origin: SITE, headers: player ? { cookie: `sid=${player.sid}` } : {} });
+    const events: PlayerLiveEvent[] = [];
+    const waiters: Array<{ match: (e: PlayerLiveEvent) => boolean; done: (e: PlayerLiveEvent) => void }> = [];
+    ws.on("message", (data) => {
+      const event = JSON.parse(String(data)) as PlayerLiveEvent;
+      events.push(event);
+      for (const w of [...waiters]) {
+        if (!w.match(event)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.done(event);
+      }
+    });
+    ws.once("error", reject);
+    ws.once("open", () =>
+      resolve({
+        events,
+        close: () => ws.close(),
+        next: (match, ms = 3000) => {
+          const seen = events.find(match);
+          if (seen) return Promise.resolve(seen);
+          return new Promise((res, rej) => {
+            const timer = setTimeout(
+              () => rej(new Error(`no matching live event in ${ms} ms; got ${JSON.stringify(events)}`)),
+              ms,
+            );
+            waiters.push({ match, done: (e) => (clearTimeout(timer), res(e)) });
+          });
+        },
+      }),
+    );
+  });
 }
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -93,7 +104,12 @@ describeEachDatabase(
       expect((await lists(b)).incoming.map((u: { id: number }) => u.id)).toEqual([a.user.id]);
       const bNotes = await notes(b);
       expect(bNotes.unread).toBe(1);
-      expect(bNotes.items[0]).toMatchObject({ kind: "friend_request", actor: { id: a.user.id, username: a.user.username }, readAt: null, link: "/friends" });
+      expect(bNotes.items[0]).toMatchObject({
+        kind: "friend_request",
+        actor: { id: a.user.id, username: a.user.username },
+        readAt: null,
+        link: "/friends",
+      });
       expect((await call(b, "GET", `/api/friends/${a.user.id}`)).json()).toEqual({
         friends: false,
         incoming: true,
@@ -106,11 +122,16 @@ describeEachDatabase(
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toEqual({ status: "friends" });
       const la = await lists(a);
-      expect(la.friends).toEqual([{ id: b.user.id, username: b.user.username, avatarUrl: null, presence: { status: "offline" } }]);
+      expect(la.friends).toEqual([
+        { id: b.user.id, username: b.user.username, avatarUrl: null, presence: { status: "offline" } },
+      ]);
       expect(la.outgoing).toEqual([]);
       expect((await lists(b)).incoming).toEqual([]);
       expect((await notes(a)).items[0]).toMatchObject({ kind: "friend_accepted", actor: { id: b.user.id } });
-      expect((await call(a, "GET", `/api/friends/${b.user.id}`)).json()).toMatchObject({ friends: true, presence: { status: "offline" } });
+      expect((await call(a, "GET", `/api/friends/${b.user.id}`)).json()).toMatchObject({
+        friends: true,
+        presence: { status: "offline" },
+      });
     });
 
     it("requests both ways make a friendship at once; decline, cancel and remove are DELETE (204, idempotent)", async () => {
@@ -151,7 +172,9 @@ describeEachDatabase(
       const b = await createUserWithSession(t());
       await call(b, "POST", `/api/friends/${a.user.id}`);
       await call(a, "POST", `/api/friends/${b.user.id}`);
-      expect((await notes(a)).items.some((n: { actor: { id: number } | null }) => n.actor?.id === b.user.id)).toBe(true);
+      expect((await notes(a)).items.some((n: { actor: { id: number } | null }) => n.actor?.id === b.user.id)).toBe(
+        true,
+      );
 
       expect((await call(a, "POST", `/api/blocks/${b.user.id}`)).statusCode).toBe(204);
       expect((await call(a, "POST", `/api/blocks/${b.user.id}`)).statusCode).toBe(204);
@@ -160,12 +183,16 @@ describeEachDatabase(
       expect(la.blocked.map((u: { id: number }) => u.id)).toEqual([b.user.id]);
       expect((await lists(b)).friends).toEqual([]);
       // No trace of b in a's notifications.
-      expect((await notes(a)).items.filter((n: { actor: { id: number } | null }) => n.actor?.id === b.user.id)).toEqual([]);
+      expect((await notes(a)).items.filter((n: { actor: { id: number } | null }) => n.actor?.id === b.user.id)).toEqual(
+        [],
+      );
       // Neither can ask the other; the blocked one is not told why.
       const byB = await call(b, "POST", `/api/friends/${a.user.id}`);
       expect(byB.statusCode).toBe(403);
       expect(byB.json().message).not.toMatch(/block/i);
-      expect((await call(a, "POST", `/api/friends/${b.user.id}`)).json()).toEqual({ message: "You have blocked this player. Unblock them first." });
+      expect((await call(a, "POST", `/api/friends/${b.user.id}`)).json()).toEqual({
+        message: "You have blocked this player. Unblock them first.",
+      });
       // b does not learn of the block from the relationship either.
       expect((await call(b, "GET", `/api/friends/${a.user.id}`)).json()).toEqual({
         friends: false,
@@ -202,7 +229,8 @@ describeEachDatabase(
       await call(b, "POST", `/api/friends/${a.user.id}`);
       await score(t(), b, game.id, 100);
       await score(t(), c, game.id, 50);
-      const beaten = async (p: Player) => (await notes(p)).items.filter((n: { kind: string }) => n.kind === "score_beaten");
+      const beaten = async (p: Player) =>
+        (await notes(p)).items.filter((n: { kind: string }) => n.kind === "score_beaten");
       await score(t(), a, game.id, 80);
       expect(await beaten(b)).toEqual([]);
       await score(t(), a, game.id, 150);
@@ -240,8 +268,15 @@ describeEachDatabase(
         await t().database.db.update(usersTable).set({ presenceEnabled: true }).where(eq(usersTable.id, a.user.id));
         expect((await call(a, "POST", "/api/presence", { gameId: game.id })).statusCode).toBe(204);
         const event = await bSocket.next((e) => e.type === "presence" && e.userId === a.user.id);
-        expect(event).toEqual({ type: "presence", userId: a.user.id, presence: { status: "playing", game: { id: game.id, title: "Presence Game" } } });
-        expect((await lists(b)).friends[0].presence).toEqual({ status: "playing", game: { id: game.id, title: "Presence Game" } });
+        expect(event).toEqual({
+          type: "presence",
+          userId: a.user.id,
+          presence: { status: "playing", game: { id: game.id, title: "Presence Game" } },
+        });
+        expect((await lists(b)).friends[0].presence).toEqual({
+          status: "playing",
+          game: { id: game.id, title: "Presence Game" },
+        });
         await call(a, "POST", "/api/presence", { gameId: null });
         expect((await lists(b)).friends[0].presence).toEqual({ status: "online" });
         // A stranger learns nothing.
@@ -264,7 +299,12 @@ describeEachDatabase(
       try {
         await sleep(200);
         const patch = (presenceEnabled: boolean) =>
-          t().app.inject({ method: "PATCH", url: "/api/me/settings", cookies: a.cookies, payload: { presenceEnabled } });
+          t().app.inject({
+            method: "PATCH",
+            url: "/api/me/settings",
+            cookies: a.cookies,
+            payload: { presenceEnabled },
+          });
         expect((await patch(true)).statusCode).toBe(200);
         await bSocket.next((e) => e.type === "presence" && e.userId === a.user.id && e.presence.status === "online");
         expect((await patch(false)).statusCode).toBe(200);
@@ -286,7 +326,11 @@ describeEachDatabase(
       try {
         await call(a, "POST", `/api/friends/${b.user.id}`);
         const live = await bSocket.next((e) => e.type === "notification");
-        expect(live).toMatchObject({ type: "notification", unread: 1, notification: { kind: "friend_request", actor: { id: a.user.id } } });
+        expect(live).toMatchObject({
+          type: "notification",
+          unread: 1,
+          notification: { kind: "friend_request", actor: { id: a.user.id } },
+        });
         await aSocket.next((e) => e.type === "friends-changed");
         await sleep(200);
         expect(anonymous.events.filter((e) => e.type === "notification" || e.type === "friends-changed")).toEqual([]);
@@ -312,7 +356,12 @@ describe("notifications across two server processes on one PostgreSQL database (
     if (!hasPostgres) return;
     t = await buildTestApp("postgres", { seed: false });
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    appB = await buildApp({
+      config: t.config,
+      database: second,
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
+    });
   });
   afterAll(async () => {
     await appB?.close();
@@ -320,19 +369,22 @@ describe("notifications across two server processes on one PostgreSQL database (
     await t?.close();
   });
 
-  it.skipIf(!hasPostgres)("a request sent through process A reaches the player's socket on process B (needs TEST_DATABASE_URL)", async () => {
-    const a = await createUserWithSession(t);
-    const b = await createUserWithSession(t);
-    const socket = await openLive(await listen(appB), b);
-    try {
-      const sent = await t.app.inject({ method: "POST", url: `/api/friends/${b.user.id}`, cookies: a.cookies });
-      expect(sent.statusCode).toBe(201);
-      const live = await socket.next((e) => e.type === "notification", 3000);
-      expect(live).toMatchObject({ notification: { kind: "friend_request", actor: { id: a.user.id } }, unread: 1 });
-      await sleep(300);
-      expect(socket.events.filter((e) => e.type === "notification")).toHaveLength(1);
-    } finally {
-      socket.close();
-    }
-  });
+  it.skipIf(!hasPostgres)(
+    "a request sent through process A reaches the player's socket on process B (needs TEST_DATABASE_URL)",
+    async () => {
+      const a = await createUserWithSession(t);
+      const b = await createUserWithSession(t);
+      const socket = await openLive(await listen(appB), b);
+      try {
+        const sent = await t.app.inject({ method: "POST", url: `/api/friends/${b.user.id}`, cookies: a.cookies });
+        expect(sent.statusCode).toBe(201);
+        const live = await socket.next((e) => e.type === "notification", 3000);
+        expect(live).toMatchObject({ notification: { kind: "friend_request", actor: { id: a.user.id } }, unread: 1 });
+        await sleep(300);
+        expect(socket.events.filter((e) => e.type === "notification")).toHaveLength(1);
+      } finally {
+        socket.close();
+      }
+    },
+  );
 });

@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../contract/common";
-import { friendListsSchema, friendRequestResultSchema, presenceReportSchema, relationshipSchema, userIdParamSchema } from "../../contract/friends";
+import {
+  friendListsSchema,
+  friendRequestResultSchema,
+  presenceReportSchema,
+  relationshipSchema,
+  userIdParamSchema,
+} from "../../contract/friends";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { assertGameExists } from "../services/game-catalogue";
-import { blockPlayer, listFriends, relationship, removeFriend, requestFriend, unblockPlayer } from "../services/friends";
+import {
+  blockPlayer,
+  listFriends,
+  relationship,
+  removeFriend,
+  requestFriend,
+  unblockPlayer,
+} from "../services/friends";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -26,27 +39,39 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       me,
       lists.friends.map((f) => f.id),
     );
-    return { ...lists, friends: lists.friends.map((f) => ({ ...f, presence: presences.get(f.id) ?? { status: "offline" as const } })) };
-  });
-
-  app.get("/api/friends/:userId", { schema: { params: userIdParamSchema, response: { 200: relationshipSchema, ...errors } } }, async (request) => {
-    const me = requireUser(request).id;
-    const other = request.params.userId;
-    const rel = await relationship(db, me, other);
-    const seen = rel.friends ? (await presence.presenceFor(me, [other])).get(other) : undefined;
     return {
-      friends: rel.friends,
-      incoming: rel.incoming,
-      outgoing: rel.outgoing,
-      blocked: rel.blockedByMe,
-      presence: rel.friends ? (seen ?? { status: "offline" as const }) : null,
+      ...lists,
+      friends: lists.friends.map((f) => ({ ...f, presence: presences.get(f.id) ?? { status: "offline" as const } })),
     };
   });
+
+  app.get(
+    "/api/friends/:userId",
+    { schema: { params: userIdParamSchema, response: { 200: relationshipSchema, ...errors } } },
+    async (request) => {
+      const me = requireUser(request).id;
+      const other = request.params.userId;
+      const rel = await relationship(db, me, other);
+      const seen = rel.friends ? (await presence.presenceFor(me, [other])).get(other) : undefined;
+      return {
+        friends: rel.friends,
+        incoming: rel.incoming,
+        outgoing: rel.outgoing,
+        blocked: rel.blockedByMe,
+        presence: rel.friends ? (seen ?? { status: "offline" as const }) : null,
+      };
+    },
+  );
 
   // D100: sends a request (201), or accepts theirs / changes nothing (200).
   app.post(
     "/api/friends/:userId",
-    { schema: { params: userIdParamSchema, response: { 200: friendRequestResultSchema, 201: friendRequestResultSchema, ...errors } } },
+    {
+      schema: {
+        params: userIdParamSchema,
+        response: { 200: friendRequestResultSchema, 201: friendRequestResultSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const me = requireUser(request).id;
       await rateLimits.enforce("friendRequest", `friend-request:${me}`);
@@ -56,32 +81,48 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   // D100: declines, cancels or removes (204).
-  app.delete("/api/friends/:userId", { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await removeFriend(deps, requireUser(request).id, request.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/friends/:userId",
+    { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeFriend(deps, requireUser(request).id, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post("/api/blocks/:userId", { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const me = requireUser(request).id;
-    await rateLimits.enforce("block", `block:${me}`);
-    await blockPlayer(deps, me, request.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/api/blocks/:userId",
+    { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const me = requireUser(request).id;
+      await rateLimits.enforce("block", `block:${me}`);
+      await blockPlayer(deps, me, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.delete("/api/blocks/:userId", { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const me = requireUser(request).id;
-    await rateLimits.enforce("block", `block:${me}`);
-    await unblockPlayer(deps, me, request.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/blocks/:userId",
+    { schema: { params: userIdParamSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const me = requireUser(request).id;
+      await rateLimits.enforce("block", `block:${me}`);
+      await unblockPlayer(deps, me, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 
   // D84: the game page tells which game is open ("Playing {game}" for friends), or none.
-  app.post("/api/presence", { schema: { body: presenceReportSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const me = requireUser(request).id;
-    await rateLimits.enforce("presence", `presence:${me}`);
-    const { gameId } = request.body;
-    if (gameId !== null) await assertGameExists(db, gameId);
-    await presence.setPlaying(me, gameId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/api/presence",
+    { schema: { body: presenceReportSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const me = requireUser(request).id;
+      await rateLimits.enforce("presence", `presence:${me}`);
+      const { gameId } = request.body;
+      if (gameId !== null) await assertGameExists(db, gameId);
+      await presence.setPlaying(me, gameId);
+      return reply.code(204).send(null);
+    },
+  );
 };

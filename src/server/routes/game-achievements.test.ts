@@ -43,7 +43,11 @@ describe("game.json achievements (D78)", () => {
   });
 });
 
-async function declare(t: TestApp, gameId: number, list: { key: string; title: string; description?: string; hidden?: boolean; icon?: string }[]) {
+async function declare(
+  t: TestApp,
+  gameId: number,
+  list: { key: string; title: string; description?: string; hidden?: boolean; icon?: string }[],
+) {
   await syncDeclaredAchievements(
     t.database.db,
     gameId,
@@ -54,11 +58,23 @@ async function declare(t: TestApp, gameId: number, list: { key: string; title: s
 
 describeEachDatabase("game achievements API (D78)", (t) => {
   const unlock = (p: Player | undefined, gameId: number, body: object) =>
-    t().app.inject({ method: "POST", url: `/api/games/${gameId}/achievements/unlock`, cookies: p?.cookies, payload: body });
+    t().app.inject({
+      method: "POST",
+      url: `/api/games/${gameId}/achievements/unlock`,
+      cookies: p?.cookies,
+      payload: body,
+    });
   const list = async (gameId: number) => {
     const res = await t().app.inject({ method: "GET", url: `/api/games/${gameId}/achievements` });
     expect(res.statusCode).toBe(200);
-    return res.json() as { key: string; title: string; description: string; iconUrl: string | null; hidden: boolean; players: number }[];
+    return res.json() as {
+      key: string;
+      title: string;
+      description: string;
+      iconUrl: string | null;
+      hidden: boolean;
+      players: number;
+    }[];
   };
 
   it("the seed wrote the built-in games' declared achievements, and a re-sync keeps the rows' ids", async () => {
@@ -114,7 +130,9 @@ describeEachDatabase("game achievements API (D78)", (t) => {
       .set({ createdAt: new Date(Date.now() - 6 * 60 * 60 * 1000 - 1000) })
       .where(eq(playsTable.id, old));
     await noPlay(a, g.id, old);
-    expect((await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine`, cookies: a.cookies })).json()).toEqual({ unlocked: [] });
+    expect(
+      (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine`, cookies: a.cookies })).json(),
+    ).toEqual({ unlocked: [] });
   });
 
   it("unlocks once per player, also when two requests race", async () => {
@@ -125,7 +143,9 @@ describeEachDatabase("game achievements API (D78)", (t) => {
     const first = await unlock(a, g.id, { key: "win", playId });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ unlocked: true });
-    expect((await unlock(a, g.id, { key: "win", playId: await play(t(), g.id, a) })).json()).toEqual({ unlocked: false });
+    expect((await unlock(a, g.id, { key: "win", playId: await play(t(), g.id, a) })).json()).toEqual({
+      unlocked: false,
+    });
 
     await declare(t(), g.id, [
       { key: "win", title: "Win" },
@@ -133,10 +153,15 @@ describeEachDatabase("game achievements API (D78)", (t) => {
     ]);
     const b = await createUserWithSession(t());
     const p2 = await play(t(), g.id, b);
-    const results = await Promise.all([unlock(b, g.id, { key: "race", playId: p2 }), unlock(b, g.id, { key: "race", playId: p2 })]);
+    const results = await Promise.all([
+      unlock(b, g.id, { key: "race", playId: p2 }),
+      unlock(b, g.id, { key: "race", playId: p2 }),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(results.map((r) => r.json().unlocked).sort()).toEqual([false, true]);
-    const mine = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine`, cookies: b.cookies })).json();
+    const mine = (
+      await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine`, cookies: b.cookies })
+    ).json();
     expect(mine.unlocked.map((u: { key: string }) => u.key)).toEqual(["race"]);
   });
 
@@ -148,15 +173,31 @@ describeEachDatabase("game achievements API (D78)", (t) => {
       { key: "none", title: "Nobody" },
     ]);
     expect((await list(g.id)).map((a) => a.players)).toEqual([0, 0, 0]);
-    const [a, b, c] = [await createUserWithSession(t()), await createUserWithSession(t()), await createUserWithSession(t())];
+    const [a, b, c] = [
+      await createUserWithSession(t()),
+      await createUserWithSession(t()),
+      await createUserWithSession(t()),
+    ];
     // a and b unlock "one"; a unlocks "secret"; c only scores: 3 players.
-    for (const p of [a, b]) expect((await unlock(p, g.id, { key: "one", playId: await play(t(), g.id, p) })).json()).toEqual({ unlocked: true });
-    expect((await unlock(a, g.id, { key: "secret", playId: await play(t(), g.id, a) })).json()).toEqual({ unlocked: true });
+    for (const p of [a, b])
+      expect((await unlock(p, g.id, { key: "one", playId: await play(t(), g.id, p) })).json()).toEqual({
+        unlocked: true,
+      });
+    expect((await unlock(a, g.id, { key: "secret", playId: await play(t(), g.id, a) })).json()).toEqual({
+      unlocked: true,
+    });
     await score(t(), c, g.id, 10);
 
     const res = await list(g.id);
     expect(res).toEqual([
-      { key: "one", title: "One", description: "Do one", iconUrl: `${t().config.gamesUrl}/game-frame/${g.id}/icons/one.svg`, hidden: false, players: 67 },
+      {
+        key: "one",
+        title: "One",
+        description: "Do one",
+        iconUrl: `${t().config.gamesUrl}/game-frame/${g.id}/icons/one.svg`,
+        hidden: false,
+        players: 67,
+      },
       { key: "secret", title: "Hidden achievement", description: "", iconUrl: null, hidden: true, players: 33 },
       { key: "none", title: "Nobody", description: "", iconUrl: null, hidden: false, players: 0 },
     ]);
@@ -165,7 +206,11 @@ describeEachDatabase("game achievements API (D78)", (t) => {
     const anonymous = await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements` });
     expect(anonymous.headers["cache-control"]).toMatch(/public/);
     expect((await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine` })).statusCode).toBe(401);
-    const mine = await t().app.inject({ method: "GET", url: `/api/games/${g.id}/achievements/mine`, cookies: a.cookies });
+    const mine = await t().app.inject({
+      method: "GET",
+      url: `/api/games/${g.id}/achievements/mine`,
+      cookies: a.cookies,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().unlocked.map((u: { key: string }) => u.key)).toEqual(["one", "secret"]);
     expect((await t().app.inject({ method: "GET", url: `/api/games/999999/achievements` })).statusCode).toBe(404);
@@ -178,7 +223,9 @@ describeEachDatabase("game achievements API (D78)", (t) => {
         .map((x: { gameTitle: string; title: string }) => `${x.gameTitle}/${x.title}`)
         .sort(),
     ).toEqual(["Ach Share/One", "Ach Share/Secret"]);
-    expect((await t().app.inject({ method: "GET", url: `/api/users/${c.user.id}/game-achievements` })).json()).toEqual([]);
+    expect((await t().app.inject({ method: "GET", url: `/api/users/${c.user.id}/game-achievements` })).json()).toEqual(
+      [],
+    );
     expect((await t().app.inject({ method: "GET", url: `/api/users/999999/game-achievements` })).statusCode).toBe(404);
   });
 
@@ -232,7 +279,9 @@ describeEachDatabase("game achievements API (D78)", (t) => {
       const bad = await upload("Zip Bad", { achievements: [{ key: "Bad Key", title: "x" }] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/game.json achievements/);
-      const missingIcon = await upload("Zip Missing Icon", { achievements: [{ key: "a", title: "A", icon: "icons/none.svg" }] });
+      const missingIcon = await upload("Zip Missing Icon", {
+        achievements: [{ key: "a", title: "A", icon: "icons/none.svg" }],
+      });
       expect(missingIcon.statusCode).toBe(400);
       expect(missingIcon.json().message).toMatch(/not in the package/);
       expect(await countGames()).toBe(before);

@@ -10,16 +10,28 @@ import {
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { requireUser } from "../plugins/auth";
-import { gameAchievementTitle, listGameAchievements, listUserGameAchievements, myGameAchievements, unlockGameAchievement } from "../services/game-achievements";
+import {
+  gameAchievementTitle,
+  listGameAchievements,
+  listUserGameAchievements,
+  myGameAchievements,
+  unlockGameAchievement,
+} from "../services/game-achievements";
 import { notifyAchievements } from "../services/notifications";
 import { assertCanSeeProfile } from "../services/users";
 
 /** Per-game achievements (D78): the public list, the player's own unlocks, unlocking, a profile's list. */
-export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, rateLimits, reads, playerHub }) => {
+export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, rateLimits, reads, playerHub },
+) => {
   // Public and the same for everybody, so it is a cached read (ADR 008).
   app.get(
     "/api/games/:id/achievements",
-    { schema: { params: idParamSchema, response: { 200: gameAchievementListSchema, ...errorResponses(400, 404) } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { params: idParamSchema, response: { 200: gameAchievementListSchema, ...errorResponses(400, 404) } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) =>
       replyFromCache(request, reply, reads, `game-achievements:${request.params.id}`, async () => ({
         value: await listGameAchievements(db, config.gamesUrl, request.params.id),
@@ -29,7 +41,9 @@ export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   // The signed-in player's own unlocks: a separate, private read so that the list above stays cacheable.
   app.get(
     "/api/games/:id/achievements/mine",
-    { schema: { params: idParamSchema, response: { 200: myGameAchievementsSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: { params: idParamSchema, response: { 200: myGameAchievementsSchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header("Cache-Control", "private, no-store");
@@ -67,7 +81,12 @@ export const gameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (a
 
   app.get(
     "/api/users/:id/game-achievements",
-    { schema: { params: idParamSchema, response: { 200: userGameAchievementListSchema, ...errorResponses(400, 403, 404) } } },
+    {
+      schema: {
+        params: idParamSchema,
+        response: { 200: userGameAchievementListSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
     async (request, reply) => {
       // D87: a profile's list follows the profile's privacy for the session's user (not cached: it depends on who asks).
       reply.header("Cache-Control", "private, no-store");

@@ -17,7 +17,12 @@ const URL_GAME = {
   imageUrl: "https://cdn.example.com/sky.png",
   externalUrl: "https://games.example.com/sky/",
 };
-const UPLOAD_FIELDS = { title: "Packaged", description: "A packaged game", imageUrl: "/uploads/images/cover.webp", categoryId: "1" };
+const UPLOAD_FIELDS = {
+  title: "Packaged",
+  description: "A packaged game",
+  imageUrl: "/uploads/images/cover.webp",
+  categoryId: "1",
+};
 
 describeEachDatabase("difficulty and total players (D83)", (t) => {
   const { req } = asAdmin(t);
@@ -44,7 +49,11 @@ describeEachDatabase("difficulty and total players (D83)", (t) => {
       expect(plain.statusCode, plain.body).toBe(201);
       expect(plain.json().difficulty).toBeNull();
 
-      const created = await req("POST", "/api/admin/games", { ...URL_GAME, title: "Cloud Hopper 2", difficulty: "easy" });
+      const created = await req("POST", "/api/admin/games", {
+        ...URL_GAME,
+        title: "Cloud Hopper 2",
+        difficulty: "easy",
+      });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().id as number;
       expect(created.json().difficulty).toBe("easy");
@@ -53,8 +62,12 @@ describeEachDatabase("difficulty and total players (D83)", (t) => {
       expect((await req("PATCH", `/api/admin/games/${id}`, { difficulty: "hard" })).json().difficulty).toBe("hard");
       // the public game (cached before) follows at once
       expect((await get(`/api/games/${id}`)).json().difficulty).toBe("hard");
-      expect((await req("PATCH", `/api/admin/games/${id}`, { difficulty: "", title: "Still Hard" })).json().difficulty).toBe("hard");
-      expect((await req("PATCH", `/api/admin/games/${id}`, { title: "Still Hard Too" })).json().difficulty).toBe("hard");
+      expect(
+        (await req("PATCH", `/api/admin/games/${id}`, { difficulty: "", title: "Still Hard" })).json().difficulty,
+      ).toBe("hard");
+      expect((await req("PATCH", `/api/admin/games/${id}`, { title: "Still Hard Too" })).json().difficulty).toBe(
+        "hard",
+      );
       expect((await req("PATCH", `/api/admin/games/${id}`, { difficulty: null })).json().difficulty).toBeNull();
 
       for (const difficulty of ["extreme", "Easy", 3, true]) {
@@ -115,7 +128,8 @@ describeEachDatabase("difficulty and total players (D83)", (t) => {
       const detail = async () => (await get(`/api/games/${id}`)).json() as { plays: number; totalPlayers: number };
       expect(await detail()).toMatchObject({ plays: 0, totalPlayers: 0 });
 
-      const play = (cookies?: { sid: string }) => t().app.inject({ method: "POST", url: `/api/games/${id}/play`, ...(cookies ? { cookies } : {}) });
+      const play = (cookies?: { sid: string }) =>
+        t().app.inject({ method: "POST", url: `/api/games/${id}/play`, ...(cookies ? { cookies } : {}) });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       expect((await play(a.cookies)).statusCode).toBe(200);

@@ -15,7 +15,10 @@ async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInser
 
 describeEachDatabase("games API", (t) => {
   it("a URL whose parameter is too long is 414 with a short message that does not repeat the URL (D60)", async () => {
-    const res = await t().app.inject({ method: "GET", url: `/api/games/${"x".repeat(250)}%20UNION%20SELECT%20password_hash%20FROM%20users/reviews` });
+    const res = await t().app.inject({
+      method: "GET",
+      url: `/api/games/${"x".repeat(250)}%20UNION%20SELECT%20password_hash%20FROM%20users/reviews`,
+    });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ message: "URL too long" });
   });
@@ -25,7 +28,9 @@ describeEachDatabase("games API", (t) => {
       const res = await t().app.inject({ method: "GET", url: "/api/games" });
       expect(res.statusCode).toBe(200);
       const games = res.json();
-      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>;
+      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{
+        n: number;
+      }>;
       expect(n).toBeGreaterThanOrEqual(3);
       expect(games).toHaveLength(n);
       expect(res.headers["x-total-count"]).toBe(String(n));
@@ -49,7 +54,9 @@ describeEachDatabase("games API", (t) => {
       await addGame(t(), { title: "Zebra Zoom 1000" });
       const upper = (await t().app.inject({ method: "GET", url: "/api/games?search=ZEBRA%20zoom" })).json();
       expect(upper.map((g: { title: string }) => g.title).sort()).toEqual(["Zebra Zoom 100%", "Zebra Zoom 1000"]);
-      const percent = (await t().app.inject({ method: "GET", url: `/api/games?search=${encodeURIComponent("100%")}` })).json();
+      const percent = (
+        await t().app.inject({ method: "GET", url: `/api/games?search=${encodeURIComponent("100%")}` })
+      ).json();
       expect(percent.map((g: { title: string }) => g.title)).toEqual(["Zebra Zoom 100%"]);
       const none = await t().app.inject({ method: "GET", url: "/api/games?search=nothing-matches-this" });
       expect(none.json()).toEqual([]);
@@ -71,7 +78,12 @@ describeEachDatabase("games API", (t) => {
     });
 
     it("sorts by newest, popularity and rating", async () => {
-      await addGame(t(), { title: "Sort Probe Top", plays: 99_999_999, rating: 50, createdAt: new Date(Date.now() + 60_000) });
+      await addGame(t(), {
+        title: "Sort Probe Top",
+        plays: 99_999_999,
+        rating: 50,
+        createdAt: new Date(Date.now() + 60_000),
+      });
       for (const [sort, key] of [
         ["newest", "createdAt"],
         ["popular", "plays"],
@@ -109,9 +121,14 @@ describeEachDatabase("games API", (t) => {
     let total = 0;
     let featuredTotal = 0;
     it("GET /api/games without a limit answers the first page of the default size, with the whole count", async () => {
-      for (let i = 0; i < extra; i++) await addGame(t(), { title: `Paging Game ${i}`, isFeatured: true, plays: (i * 37) % 11 });
+      for (let i = 0; i < extra; i++)
+        await addGame(t(), { title: `Paging Game ${i}`, isFeatured: true, plays: (i * 37) % 11 });
       const count = async (where: string) =>
-        ((await t().database.db.execute(sql.raw(`select count(*)::int as n from games ${where}`))).rows[0] as { n: number }).n;
+        (
+          (await t().database.db.execute(sql.raw(`select count(*)::int as n from games ${where}`))).rows[0] as {
+            n: number;
+          }
+        ).n;
       total = await count("");
       featuredTotal = await count("where is_featured");
       expect(total).toBeGreaterThan(GAME_PAGE_SIZE.default);
@@ -132,7 +149,9 @@ describeEachDatabase("games API", (t) => {
       expect(first.statusCode).toBe(200);
       expect(first.json()).toHaveLength(GAME_PAGE_SIZE.default);
       expect(first.headers["x-total-count"]).toBe(String(featuredTotal));
-      const all = (await t().app.inject({ method: "GET", url: `/api/games/featured?limit=${GAME_PAGE_SIZE.max}` })).json() as Array<{
+      const all = (
+        await t().app.inject({ method: "GET", url: `/api/games/featured?limit=${GAME_PAGE_SIZE.max}` })
+      ).json() as Array<{
         id: number;
         plays: number;
         isFeatured: boolean;
@@ -140,22 +159,30 @@ describeEachDatabase("games API", (t) => {
       expect(all).toHaveLength(featuredTotal);
       expect(all.every((g) => g.isFeatured)).toBe(true);
       expect(all.map((g) => g.plays)).toEqual([...all.map((g) => g.plays)].sort((a, b) => b - a));
-      const second = (await t().app.inject({ method: "GET", url: `/api/games/featured?limit=5&offset=5` })).json() as Array<{ id: number }>;
+      const second = (
+        await t().app.inject({ method: "GET", url: `/api/games/featured?limit=5&offset=5` })
+      ).json() as Array<{ id: number }>;
       expect(second.map((g) => g.id)).toEqual(all.slice(5, 10).map((g) => g.id));
       for (const query of ["limit=0", `limit=${GAME_PAGE_SIZE.max + 1}`, "offset=-1", "limit=abc"]) {
-        expect((await t().app.inject({ method: "GET", url: `/api/games/featured?${query}` })).statusCode, query).toBe(400);
+        expect((await t().app.inject({ method: "GET", url: `/api/games/featured?${query}` })).statusCode, query).toBe(
+          400,
+        );
       }
     });
 
     it("GET /api/games/category/{slug} pages the same way, newest first, and counts them all", async () => {
       const [{ n }] = (
-        await t().database.db.execute(sql`select count(*)::int as n from games g join categories c on c.id = g.category_id where c.slug = 'puzzle'`)
+        await t().database.db.execute(
+          sql`select count(*)::int as n from games g join categories c on c.id = g.category_id where c.slug = 'puzzle'`,
+        )
       ).rows as Array<{ n: number }>;
       expect(n).toBeGreaterThan(GAME_PAGE_SIZE.default);
       const first = await t().app.inject({ method: "GET", url: "/api/games/category/puzzle" });
       expect(first.json()).toHaveLength(GAME_PAGE_SIZE.default);
       expect(first.headers["x-total-count"]).toBe(String(n));
-      const all = (await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?limit=${GAME_PAGE_SIZE.max}` })).json() as Array<{
+      const all = (
+        await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?limit=${GAME_PAGE_SIZE.max}` })
+      ).json() as Array<{
         id: number;
         categorySlug: string;
         createdAt: string;
@@ -163,15 +190,22 @@ describeEachDatabase("games API", (t) => {
       expect(all).toHaveLength(Math.min(n, GAME_PAGE_SIZE.max));
       expect(all.every((g) => g.categorySlug === "puzzle")).toBe(true);
       expect(all.map((g) => g.createdAt)).toEqual([...all.map((g) => g.createdAt)].sort().reverse());
-      const second = (await t().app.inject({ method: "GET", url: "/api/games/category/puzzle?limit=12&offset=12" })).json() as Array<{ id: number }>;
+      const second = (
+        await t().app.inject({ method: "GET", url: "/api/games/category/puzzle?limit=12&offset=12" })
+      ).json() as Array<{ id: number }>;
       expect(second.map((g) => g.id)).toEqual(all.slice(12, 24).map((g) => g.id));
       // The same page as the category screen reads it through GET /api/games.
-      const viaList = (await t().app.inject({ method: "GET", url: "/api/games?category=puzzle&sort=newest&limit=12&offset=12" })).json() as Array<{
+      const viaList = (
+        await t().app.inject({ method: "GET", url: "/api/games?category=puzzle&sort=newest&limit=12&offset=12" })
+      ).json() as Array<{
         id: number;
       }>;
       expect(viaList.map((g) => g.id)).toEqual(second.map((g) => g.id));
       for (const query of ["limit=0", `limit=${GAME_PAGE_SIZE.max + 1}`, "offset=-1"]) {
-        expect((await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?${query}` })).statusCode, query).toBe(400);
+        expect(
+          (await t().app.inject({ method: "GET", url: `/api/games/category/puzzle?${query}` })).statusCode,
+          query,
+        ).toBe(400);
       }
     });
   });
@@ -208,7 +242,10 @@ describeEachDatabase("games API", (t) => {
     });
 
     it("finds a word that is only in the description", async () => {
-      const game = await addGame(t(), { title: "Moonlit Orchard", description: "Harvest the glowberries before dawn." });
+      const game = await addGame(t(), {
+        title: "Moonlit Orchard",
+        description: "Harvest the glowberries before dawn.",
+      });
       const found = await search("search=GLOWBERRIES");
       expect(found.games.map((g) => g.id)).toEqual([game.id]);
       expect(found.total).toBe(1);
@@ -217,12 +254,19 @@ describeEachDatabase("games API", (t) => {
     it("ranks the exact title above a match in the description, unless a sort is asked for", async () => {
       const exact = await addGame(t(), { title: "Pebblewick", plays: 10, createdAt: new Date(Date.now() - 60_000) });
       // More played and newer: first by either sort, but only its description names the term.
-      const described = await addGame(t(), { title: "Lantern Keeper", description: "The sequel to Pebblewick, with more lanterns.", plays: 5_000 });
+      const described = await addGame(t(), {
+        title: "Lantern Keeper",
+        description: "The sequel to Pebblewick, with more lanterns.",
+        plays: 5_000,
+      });
       const ranked = await search("search=pebblewick");
       expect(ranked.games.map((g) => g.id)).toEqual([exact.id, described.id]);
       expect(ranked.total).toBe(2);
       for (const sort of ["popular", "newest"]) {
-        expect((await search(`search=pebblewick&sort=${sort}`)).games.map((g) => g.id)).toEqual([described.id, exact.id]);
+        expect((await search(`search=pebblewick&sort=${sort}`)).games.map((g) => g.id)).toEqual([
+          described.id,
+          exact.id,
+        ]);
       }
     });
 
@@ -307,7 +351,10 @@ describeEachDatabase("games API", (t) => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       expect(refused.json().message).toBe("Too many games started. Please wait a moment.");
-      const [row] = await t().database.db.select({ plays: gamesTable.plays }).from(gamesTable).where(eq(gamesTable.id, game.id));
+      const [row] = await t()
+        .database.db.select({ plays: gamesTable.plays })
+        .from(gamesTable)
+        .where(eq(gamesTable.id, game.id));
       expect(row.plays).toBe(limit);
       // Another address, and a signed-in player on the limited address, still play.
       expect((await play({ remoteAddress: "10.9.8.6" })).statusCode).toBe(200);
@@ -320,7 +367,11 @@ describeEachDatabase("games API", (t) => {
     });
     it("refuses a cross-site request (D62)", async () => {
       const game = await addGame(t(), { title: "CSRF Target" });
-      const res = await t().app.inject({ method: "POST", url: `/api/games/${game.id}/play`, headers: { origin: "https://evil.example" } });
+      const res = await t().app.inject({
+        method: "POST",
+        url: `/api/games/${game.id}/play`,
+        headers: { origin: "https://evil.example" },
+      });
       expect(res.statusCode).toBe(403);
       const form = await t().app.inject({
         method: "POST",
@@ -329,7 +380,10 @@ describeEachDatabase("games API", (t) => {
         payload: "a=1",
       });
       expect(form.statusCode).toBe(403);
-      const [row] = await t().database.db.select({ plays: gamesTable.plays }).from(gamesTable).where(eq(gamesTable.id, game.id));
+      const [row] = await t()
+        .database.db.select({ plays: gamesTable.plays })
+        .from(gamesTable)
+        .where(eq(gamesTable.id, game.id));
       expect(row.plays).toBe(0);
     });
   });

@@ -26,7 +26,10 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.get(
     "/api/games",
-    { schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { querystring: gameListQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) => {
       const q = request.query;
       const load = async () => {
@@ -47,7 +50,10 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.get(
     "/api/games/featured",
-    { schema: { querystring: featuredGamesQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } }, config: PUBLIC_READ_CONFIG },
+    {
+      schema: { querystring: featuredGamesQuerySchema, response: { 200: gameListSchema, ...errorResponses(400) } },
+      config: PUBLIC_READ_CONFIG,
+    },
     async (request, reply) => {
       const limit = request.query.limit ?? GAME_PAGE_SIZE.default;
       const offset = request.query.offset ?? 0;
@@ -66,7 +72,11 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.get(
     "/api/games/category/:slug",
     {
-      schema: { params: slugParamSchema, querystring: gamePageQuerySchema, response: { 200: gameListSchema, ...errors } },
+      schema: {
+        params: slugParamSchema,
+        querystring: gamePageQuerySchema,
+        response: { 200: gameListSchema, ...errors },
+      },
       config: PUBLIC_READ_CONFIG,
     },
     async (request, reply) => {
@@ -78,7 +88,12 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
         if (!pseudoCategoryFilter(slug) && !(await getCategoryBySlug(db, slug))) {
           throw new NotFound("Category not found");
         }
-        const { games, total } = await listGames(db, config.gamesUrl, { category: slug, sort: "newest", limit, offset });
+        const { games, total } = await listGames(db, config.gamesUrl, {
+          category: slug,
+          sort: "newest",
+          limit,
+          offset,
+        });
         return { value: games, headers: { "X-Total-Count": String(total) } };
       };
       if (!isFirstPages(limit, offset)) {
@@ -106,7 +121,11 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     "/api/games/:id/play",
     {
-      schema: { params: idParamSchema, body: z.unknown().optional(), response: { 200: playResponseSchema, ...errorResponses(400, 404, 429) } },
+      schema: {
+        params: idParamSchema,
+        body: z.unknown().optional(),
+        response: { 200: playResponseSchema, ...errorResponses(400, 404, 429) },
+      },
       config: { changesCatalogue: "frequent" },
     },
     async (request) => {

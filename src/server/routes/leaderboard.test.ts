@@ -21,13 +21,15 @@ describeEachDatabase(
       for (const period of ["all", "week"]) {
         const board = (await t().app.inject({ method: "GET", url: `/api/leaderboard?period=${period}` })).json();
         expect(
-          board.map((e: { user: { username: string }; totalScore: number; gamesPlayed: number; winRate: number; rank: number }) => [
-            e.rank,
-            e.user.username,
-            e.totalScore,
-            e.gamesPlayed,
-            e.winRate,
-          ]),
+          board.map(
+            (e: {
+              user: { username: string };
+              totalScore: number;
+              gamesPlayed: number;
+              winRate: number;
+              rank: number;
+            }) => [e.rank, e.user.username, e.totalScore, e.gamesPlayed, e.winRate],
+          ),
         ).toEqual([
           [1, "alice_lb", 160, 4, 33],
           [2, "bob_lb", 150, 1, 100],
@@ -62,16 +64,24 @@ describeEachDatabase(
       const before = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
       expect(before.find((e: { user: { id: number } }) => e.user.id === p.user.id).totalScore).toBe(900_007);
       const admin = await createUserWithSession(t(), { role: "admin" });
-      expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies })).statusCode).toBe(204);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies }))
+          .statusCode,
+      ).toBe(204);
       const after = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
-      expect(after.find((e: { user: { id: number } }) => e.user.id === p.user.id)).toMatchObject({ totalScore: 7, gamesPlayed: 1 });
+      expect(after.find((e: { user: { id: number } }) => e.user.id === p.user.id)).toMatchObject({
+        totalScore: 7,
+        gamesPlayed: 1,
+      });
     });
 
     it("the week is the open season (D91): a score made before it began is not on it, the all-time board keeps it", async () => {
       const g = await newGame(t(), "L4");
       const e = await createUserWithSession(t(), { username: "erin_old" });
       await score(t(), e, g.id, 5000);
-      await t().database.db.execute(sql`update scores set created_at = now() - interval '40 days' where user_id = ${e.user.id}`);
+      await t().database.db.execute(
+        sql`update scores set created_at = now() - interval '40 days' where user_id = ${e.user.id}`,
+      );
       await rebuildSeasonBoards(t().database.db);
       const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
       expect(week.find((x: { user: { id: number } }) => x.user.id === e.user.id)).toBeUndefined();
@@ -83,7 +93,13 @@ describeEachDatabase(
       const board = (await t().app.inject({ method: "GET", url: "/api/leaderboard" })).json();
       const second = board[1];
       const profile = (await t().app.inject({ method: "GET", url: `/api/users/${second.user.id}` })).json();
-      expect(profile).toMatchObject({ id: second.user.id, rank: 2, totalScore: second.totalScore, gamesPlayed: second.gamesPlayed, winRate: second.winRate });
+      expect(profile).toMatchObject({
+        id: second.user.id,
+        rank: 2,
+        totalScore: second.totalScore,
+        gamesPlayed: second.gamesPlayed,
+        winRate: second.winRate,
+      });
       expect(profile).not.toHaveProperty("email");
       expect(profile).not.toHaveProperty("role");
       const nobody = await createUserWithSession(t());
@@ -100,7 +116,9 @@ describeEachDatabase(
       const more = await newGame(t(), "GR more");
       const less = await newGame(t(), "GR less");
       await t().database.db.execute(sql`update games set score_order = 'asc' where id = ${less.id}`);
-      const [a, b, c, d] = await Promise.all(["gr_a", "gr_b", "gr_c", "gr_d"].map((username) => createUserWithSession(t(), { username })));
+      const [a, b, c, d] = await Promise.all(
+        ["gr_a", "gr_b", "gr_c", "gr_d"].map((username) => createUserWithSession(t(), { username })),
+      );
       for (const [p, m, l] of [
         [a, 50, 30],
         [b, 80, 10],
@@ -131,7 +149,8 @@ describeEachDatabase(
   (t) => {
     const get = (url: string, remoteAddress: string) => t().app.inject({ method: "GET", url, remoteAddress });
     it("the 4th search a window from one address is 429 with Retry-After; another address and the plain board still answer", async () => {
-      for (let i = 0; i < 3; i++) expect((await get(`/api/leaderboard?search=pl${i}`, "10.30.0.1")).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await get(`/api/leaderboard?search=pl${i}`, "10.30.0.1")).statusCode).toBe(200);
       const refused = await get("/api/leaderboard?search=pl", "10.30.0.1");
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

@@ -15,10 +15,18 @@ export const FRIENDS_BOARD_CACHE_CONTROL = "private, no-store";
  * signed-in player's row and its neighbours (both 401 without a session, never cached). Searches are
  * rate-limited per address.
  */
-export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits }) => {
+export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, leaderboardCache, rateLimits },
+) => {
   app.get(
     "/api/leaderboard",
-    { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const { period, limit, search, scope, season, around } = request.query;
       // A search is never cached; searches are counted per address (429 + Retry-After over the limit).
@@ -28,7 +36,13 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         const user = requireUser(request);
         reply.header("Cache-Control", FRIENDS_BOARD_CACHE_CONTROL);
         const friendsOf = scope === "friends" ? user.id : undefined;
-        return leaderboard(db, { seasonId, limit, search, friendsOf, aroundUser: around === "me" ? user.id : undefined });
+        return leaderboard(db, {
+          seasonId,
+          limit,
+          search,
+          friendsOf,
+          aroundUser: around === "me" ? user.id : undefined,
+        });
       }
       if (search) return leaderboard(db, { seasonId, limit, search });
       return leaderboardCache.get(`${seasonId ?? "all"}:${limit}`, () => leaderboard(db, { seasonId, limit }));

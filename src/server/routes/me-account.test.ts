@@ -45,7 +45,9 @@ const clock = { offsetMs: 0 };
 const now = () => new Date(Date.now() + clock.offsetMs);
 
 type Cookies = { sid: string };
-const sidOf = (res: { cookies: Array<{ name: string; value: string }> }): Cookies => ({ sid: res.cookies.find((c) => c.name === "sid")!.value });
+const sidOf = (res: { cookies: Array<{ name: string; value: string }> }): Cookies => ({
+  sid: res.cookies.find((c) => c.name === "sid")!.value,
+});
 
 /**
  * Every column of the database that points at a user: the foreign keys to `users` as the database itself
@@ -67,7 +69,9 @@ async function userColumns(db: Db): Promise<string[]> {
 
 async function countWhere(db: Db, column: string, userId: number): Promise<number> {
   const [table, col] = column.split(".");
-  const res = await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(col)} = ${userId}`);
+  const res = await db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(col)} = ${userId}`,
+  );
   return Number((res.rows[0] as { n: number }).n);
 }
 
@@ -78,19 +82,28 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   const [friend, requested, requester, blocked, blocker] = others.map((o) => o.user);
   const [game] = await db.select().from(gamesTable).limit(1);
   const [play] = await db.insert(playsTable).values({ gameId: game.id, userId, playtimeMs: 4000 }).returning();
-  await db.insert(gameSavesTable).values({ userId, gameId: game.id, key: "slot1", value: `save of ${username}`, bytes: 20, updatedAt: new Date() });
+  await db
+    .insert(gameSavesTable)
+    .values({ userId, gameId: game.id, key: "slot1", value: `save of ${username}`, bytes: 20, updatedAt: new Date() });
   await db.insert(gamePlayerAliasesTable).values({ userId, gameId: game.id, alias: 2 ** 32 + userId });
   const [gameAchievement] = await db
     .insert(gameAchievementsTable)
     .values({ gameId: game.id, key: `ach_${userId}`, title: "Seeded achievement" })
     .returning();
   await db.insert(playerGameAchievementsTable).values({ userId, achievementId: gameAchievement.id, playId: play.id });
-  const [score] = await db.insert(scoresTable).values({ userId, gameId: game.id, playId: play.id, score: 987654, won: true }).returning();
-  await db.insert(bestScoresTable).values({ userId, gameId: game.id, score: 987654, scoreId: score.id, achievedAt: new Date() });
+  const [score] = await db
+    .insert(scoresTable)
+    .values({ userId, gameId: game.id, playId: play.id, score: 987654, won: true })
+    .returning();
+  await db
+    .insert(bestScoresTable)
+    .values({ userId, gameId: game.id, score: 987654, scoreId: score.id, achievedAt: new Date() });
   await db.insert(heldScoresTable).values({ userId, gameId: game.id, score: 9876540, reason: "10x the top" });
   await db.insert(playerStatsTable).values({ userId, totalScore: 987654, gamesPlayed: 1, wins: 1, reported: 1 });
   await db.insert(achievementsTable).values({ userId, achievement: "first_game" });
-  await db.insert(reviewsTable).values({ userId, gameId: game.id, rating: 4, comment: "A review written before leaving" });
+  await db
+    .insert(reviewsTable)
+    .values({ userId, gameId: game.id, rating: 4, comment: "A review written before leaving" });
   await db.insert(chatMessagesTable).values({ userId, message: "a chat message written before leaving" });
   await db.insert(friendRequestsTable).values([
     { fromUserId: userId, toUserId: requested.id },
@@ -114,8 +127,22 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   await db.insert(playerGamesTable).values({ userId, gameId: game.id, plays: 1, playtimeMs: 4000 });
   // D97: a report the player sent (and one about them, which is not theirs)
   await db.insert(reportsTable).values([
-    { kind: "profile", targetId: blocked.id, targetUserId: blocked.id, reporterId: userId, reason: "spam", content: "blocked" },
-    { kind: "profile", targetId: userId, targetUserId: userId, reporterId: requester.id, reason: "other", content: username },
+    {
+      kind: "profile",
+      targetId: blocked.id,
+      targetUserId: blocked.id,
+      reporterId: userId,
+      reason: "spam",
+      content: "blocked",
+    },
+    {
+      kind: "profile",
+      targetId: userId,
+      targetUserId: userId,
+      reporterId: requester.id,
+      reason: "other",
+      content: username,
+    },
   ]);
   await db.insert(directMessagesTable).values([
     { senderId: userId, recipientId: friend.id, body: "hello friend" },
@@ -123,7 +150,12 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
   ]);
   await db
     .insert(emailTokensTable)
-    .values({ tokenHash: `seeded-hash-${userId}`, userId, email: `pending-${userId}@example.test`, expiresAt: new Date(Date.now() + DAY) });
+    .values({
+      tokenHash: `seeded-hash-${userId}`,
+      userId,
+      email: `pending-${userId}@example.test`,
+      expiresAt: new Date(Date.now() + DAY),
+    });
   return { game, friend, blocker };
 }
 
@@ -138,9 +170,19 @@ describeEachDatabase(
     it("D87: every column that points at a user is covered by the export, or left out for a stated reason", async () => {
       const columns = await userColumns(t().database.db);
       // The schema's own tables are found (the test would pass vacuously otherwise).
-      expect(columns).toEqual(expect.arrayContaining(["sessions.user_id", "scores.user_id", "direct_messages.sender_id", "user_blocks.blocked_id"]));
+      expect(columns).toEqual(
+        expect.arrayContaining([
+          "sessions.user_id",
+          "scores.user_id",
+          "direct_messages.sender_id",
+          "user_blocks.blocked_id",
+        ]),
+      );
       const missing = columns.filter((c) => !(c in EXPORT_COVERAGE));
-      expect(missing, "columns the export does not know about: add them to EXPORT_COVERAGE (services/account-export.ts)").toEqual([]);
+      expect(
+        missing,
+        "columns the export does not know about: add them to EXPORT_COVERAGE (services/account-export.ts)",
+      ).toEqual([]);
     });
 
     it("D87: GET /api/me/export is a JSON download with every stored row of the player and no secrets", async () => {
@@ -153,7 +195,10 @@ describeEachDatabase(
       const cookies = sidOf(reg);
       const userId = reg.json().id as number;
       // issue 17: the address is the account's once its link is followed (auth-email.test.ts); here as the link would
-      await t().database.db.update(usersTable).set({ email: "exporter@example.test", emailVerifiedAt: new Date() }).where(eq(usersTable.id, userId));
+      await t()
+        .database.db.update(usersTable)
+        .set({ email: "exporter@example.test", emailVerifiedAt: new Date() })
+        .where(eq(usersTable.id, userId));
       const { blocker } = await seedEverything(t(), userId, "exporter");
 
       const res = await t().app.inject({ method: "GET", url: "/api/me/export", cookies });
@@ -161,8 +206,16 @@ describeEachDatabase(
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(res.headers["content-disposition"]).toBe('attachment; filename="arcadium-data-exporter.json"');
       expect(res.headers["cache-control"]).toBe("no-store");
-      const data = res.json() as Record<string, unknown> & { account: Record<string, unknown>; settings: Record<string, unknown> };
-      expect(data.account).toMatchObject({ id: userId, username: "exporter", email: "exporter@example.test", hasPassword: true });
+      const data = res.json() as Record<string, unknown> & {
+        account: Record<string, unknown>;
+        settings: Record<string, unknown>;
+      };
+      expect(data.account).toMatchObject({
+        id: userId,
+        username: "exporter",
+        email: "exporter@example.test",
+        hasPassword: true,
+      });
       expect(data.settings).toMatchObject({ profileVisibility: "public", presenceEnabled: false });
 
       const db = t().database.db;
@@ -187,25 +240,43 @@ describeEachDatabase(
     });
 
     it("D87, D105: DELETE /api/me needs the password or fresh proof (403 when wrong or missing) and answers 202 with the date 14 days on", async () => {
-      const reg = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "hesitant", password: "my password" } });
+      const reg = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: "hesitant", password: "my password" },
+      });
       const cookies = sidOf(reg);
-      const wrong = await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "not my password" } });
+      const wrong = await t().app.inject({
+        method: "DELETE",
+        url: "/api/me",
+        cookies,
+        payload: { password: "not my password" },
+      });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().message).toBe("Your password is not correct");
       const unproven = await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: {} });
       expect(unproven.statusCode).toBe(403);
       expect(unproven.json()).toEqual({ message: STEP_UP_TEXTS.required, code: STEP_UP_REQUIRED_CODE });
-      expect((await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: 12 } })).statusCode).toBe(400);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: 12 } })).statusCode,
+      ).toBe(400);
 
       const before = Date.now();
-      const ok = await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "my password" } });
+      const ok = await t().app.inject({
+        method: "DELETE",
+        url: "/api/me",
+        cookies,
+        payload: { password: "my password" },
+      });
       expect(ok.statusCode).toBe(202);
       const deleteAfter = new Date(ok.json().deleteAfter).getTime();
       expect(deleteAfter).toBeGreaterThanOrEqual(before + DELETION_GRACE_DAYS * DAY - 1000);
       expect(deleteAfter).toBeLessThanOrEqual(Date.now() + DELETION_GRACE_DAYS * DAY + 1000);
       // The account keeps working during the grace, and the screen can show the pending deletion.
       expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json().deleteAfter).toBe(ok.json().deleteAfter);
+      expect((await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json().deleteAfter).toBe(
+        ok.json().deleteAfter,
+      );
 
       const cancel = await t().app.inject({ method: "POST", url: "/api/me/delete/cancel", cookies, payload: {} });
       expect(cancel.statusCode).toBe(204);
@@ -213,12 +284,27 @@ describeEachDatabase(
     });
 
     it("D87: signing in during the grace cancels the deletion", async () => {
-      await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "comes_back", password: "my password" } });
-      const first = await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "comes_back", password: "my password" } });
+      await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: "comes_back", password: "my password" },
+      });
+      const first = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "comes_back", password: "my password" },
+      });
       const cookies = sidOf(first);
-      expect((await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "my password" } })).statusCode).toBe(202);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "my password" } }))
+          .statusCode,
+      ).toBe(202);
       clock.offsetMs = 10 * DAY;
-      const again = await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "comes_back", password: "my password" } });
+      const again = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "comes_back", password: "my password" },
+      });
       expect(again.statusCode).toBe(200);
       const [row] = await t().database.db.select().from(usersTable).where(eq(usersTable.username, "comes_back"));
       expect(row.deleteAfter).toBeNull();
@@ -231,11 +317,17 @@ describeEachDatabase(
     it("D87: after the grace the job anonymises the account: reviews and chat say 'Deleted player', scores leave the boards, nothing personal is left", async () => {
       const username = "doomed_dora";
       const email = "dora@example.test";
-      const reg = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username, password: "dora's password", email } });
+      const reg = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username, password: "dora's password", email },
+      });
       const cookies = sidOf(reg);
       const userId = reg.json().id as number;
       const { game } = await seedEverything(t(), userId, username);
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      const png = await sharp({
+        create: { width: 300, height: 300, channels: 3, background: { r: 10, g: 120, b: 200 } },
+      })
         .png()
         .toBuffer();
       const avatar = await t().app.inject({
@@ -248,10 +340,14 @@ describeEachDatabase(
       // D71: their link preview card, drawn as a crawler would have it drawn.
       const { publicUrl, gamesUrl, dataDir } = t().config;
       const files = new DiskStore(dataDir);
-      const card = await loadCard({ db: t().database.db, publicUrl, gamesUrl, files }, await loadSiteContent(t().database.db), {
-        kind: "profile",
-        id: userId,
-      });
+      const card = await loadCard(
+        { db: t().database.db, publicUrl, gamesUrl, files },
+        await loadSiteContent(t().database.db),
+        {
+          kind: "profile",
+          id: userId,
+        },
+      );
       await ensureCardFile(files, card!);
       const cardFile = path.join(dataDir, "og-cards", "profile", String(userId), `${card!.hash}.png`);
       expect(fs.existsSync(cardFile)).toBe(true);
@@ -259,7 +355,10 @@ describeEachDatabase(
       const board = await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all&limit=100" });
       expect(board.body).toContain(username);
 
-      expect((await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "dora's password" } })).statusCode).toBe(202);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { password: "dora's password" } }))
+          .statusCode,
+      ).toBe(202);
       clock.offsetMs = (DELETION_GRACE_DAYS - 1) * DAY;
       expect(await t().app.runAccountDeletions()).toBe(0);
       expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode).toBe(200);
@@ -289,7 +388,9 @@ describeEachDatabase(
         if (column === "audit_log.actor_id") expect(n, column).toBeGreaterThan(0);
         else expect(n, column).toBe(["reviews.user_id", "chat_messages.user_id"].includes(column) ? 1 : 0);
       }
-      const tables = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+      const tables = await db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
       for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
         const found = await db.execute(
           sql`select count(*)::int as n from ${sql.identifier(table_name)} x where x::text ilike ${`%${username}%`} or x::text ilike ${`%${email}%`}`,
@@ -301,10 +402,14 @@ describeEachDatabase(
 
       // What others see.
       const reviews = await t().app.inject({ method: "GET", url: `/api/games/${game.id}/reviews` });
-      const review = (reviews.json() as Array<{ userId: number; user: { username: string } }>).find((r) => r.userId === userId);
+      const review = (reviews.json() as Array<{ userId: number; user: { username: string } }>).find(
+        (r) => r.userId === userId,
+      );
       expect(review?.user.username).toBe(DELETED_PLAYER_NAME);
       const chat = await t().app.inject({ method: "GET", url: "/api/chat?limit=100" });
-      const message = (chat.json() as Array<{ user: { id: number; username: string } }>).find((m) => m.user.id === userId);
+      const message = (chat.json() as Array<{ user: { id: number; username: string } }>).find(
+        (m) => m.user.id === userId,
+      );
       expect(message?.user.username).toBe(DELETED_PLAYER_NAME);
       const boardAfter = await t().app.inject({ method: "GET", url: "/api/leaderboard?period=all&limit=100" });
       expect(boardAfter.body).not.toContain(username);
@@ -316,7 +421,11 @@ describeEachDatabase(
       // It can never sign in again.
       expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode).toBe(401);
       for (const name of [username, email, `deleted-${userId}`]) {
-        const login = await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: name, password: "dora's password" } });
+        const login = await t().app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: name, password: "dora's password" },
+        });
         expect(login.statusCode, name).toBe(401);
       }
     });

@@ -14,23 +14,37 @@ import { multipart } from "../../test/uploads";
 const smtp = await startSmtp();
 afterAll(() => smtp.close());
 
-const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const CHROME_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 /** The test's clock (AppSettings.now): tests move it to pass a link's expiry. */
 const clock = { offsetMs: 0 };
 const now = () => new Date(Date.now() + clock.offsetMs);
 
 type Cookies = { sid: string };
-const sidOf = (res: { cookies: Array<{ name: string; value: string }> }): Cookies => ({ sid: res.cookies.find((c) => c.name === "sid")!.value });
+const sidOf = (res: { cookies: Array<{ name: string; value: string }> }): Cookies => ({
+  sid: res.cookies.find((c) => c.name === "sid")!.value,
+});
 
 async function register(t: TestApp, username: string, password = "correct horse", userAgent = CHROME_WINDOWS) {
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/register", headers: { "user-agent": userAgent }, payload: { username, password } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    headers: { "user-agent": userAgent },
+    payload: { username, password },
+  });
   expect(res.statusCode).toBe(201);
   return { id: res.json().id as number, cookies: sidOf(res) };
 }
 async function login(t: TestApp, username: string, password: string, userAgent = SAFARI_IPHONE) {
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: { "user-agent": userAgent }, payload: { username, password } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    headers: { "user-agent": userAgent },
+    payload: { username, password },
+  });
   return { res, cookies: res.statusCode === 200 ? sidOf(res) : undefined };
 }
 const whoAmI = (t: TestApp, cookies: Cookies) => t.app.inject({ method: "GET", url: "/api/auth/user", cookies });
@@ -65,7 +79,11 @@ describeEachDatabase(
         ["POST", "/api/me/delete/cancel", {}],
       ];
       for (const [method, url, payload] of routes) {
-        const res = await t().app.inject({ method, url, ...(payload ? { payload } : method === "GET" ? {} : { payload: {} }) });
+        const res = await t().app.inject({
+          method,
+          url,
+          ...(payload ? { payload } : method === "GET" ? {} : { payload: {} }),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json()).toEqual({ message: "Not signed in" });
       }
@@ -122,7 +140,12 @@ describeEachDatabase(
 
     it("D87: PATCH /api/me/settings refuses unknown values and fields (400)", async () => {
       const { cookies } = await createUserWithSession(t());
-      for (const payload of [{ profileVisibility: "everyone" }, { presenceEnabled: "yes" }, { notificationPrefs: { chat: false } }, { role: "admin" }]) {
+      for (const payload of [
+        { profileVisibility: "everyone" },
+        { presenceEnabled: "yes" },
+        { notificationPrefs: { chat: false } },
+        { role: "admin" },
+      ]) {
         const res = await t().app.inject({ method: "PATCH", url: "/api/me/settings", cookies, payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(typeof res.json().message).toBe("string");
@@ -145,7 +168,14 @@ describeEachDatabase(
 
       const res = await t().app.inject({ method: "GET", url: "/api/me/sessions", cookies: a.cookies });
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Array<{ id: string; device: string; current: boolean; kind: string; createdAt: string; lastSeenAt: string }>;
+      const list = res.json() as Array<{
+        id: string;
+        device: string;
+        current: boolean;
+        kind: string;
+        createdAt: string;
+        lastSeenAt: string;
+      }>;
       expect(list).toHaveLength(2);
       expect(list.map((s) => s.device).sort()).toEqual(["Chrome on Windows", "Safari on iPhone"]);
       const current = list.find((s) => s.current)!;
@@ -174,7 +204,12 @@ describeEachDatabase(
       const c = await login(t(), "everywhere", "correct horse");
       const other = await register(t(), "bystander");
       for (const s of [a.cookies, b.cookies!, c.cookies!]) expect((await whoAmI(t(), s)).statusCode).toBe(200);
-      const res = await t().app.inject({ method: "DELETE", url: "/api/me/sessions/others", cookies: a.cookies, payload: {} });
+      const res = await t().app.inject({
+        method: "DELETE",
+        url: "/api/me/sessions/others",
+        cookies: a.cookies,
+        payload: {},
+      });
       expect(res.statusCode).toBe(204);
       expect((await whoAmI(t(), a.cookies)).statusCode).toBe(200);
       expect((await whoAmI(t(), b.cookies!)).statusCode).toBe(401);
@@ -191,14 +226,43 @@ describeEachDatabase(
       const stranger = await register(t(), "stranger_one");
       const bId = hashToken(b.cookies!.sid).slice(0, 16);
       const strangerId = hashToken(stranger.cookies.sid).slice(0, 16);
-      expect((await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${strangerId}`, cookies: a.cookies, payload: {} })).statusCode).toBe(404);
+      expect(
+        (
+          await t().app.inject({
+            method: "DELETE",
+            url: `/api/me/sessions/${strangerId}`,
+            cookies: a.cookies,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await whoAmI(t(), stranger.cookies)).statusCode).toBe(200);
-      expect((await t().app.inject({ method: "DELETE", url: "/api/me/sessions/not-a-handle", cookies: a.cookies, payload: {} })).statusCode).toBe(400);
-      expect((await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${bId}`, cookies: a.cookies, payload: {} })).statusCode).toBe(204);
+      expect(
+        (
+          await t().app.inject({
+            method: "DELETE",
+            url: "/api/me/sessions/not-a-handle",
+            cookies: a.cookies,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${bId}`, cookies: a.cookies, payload: {} }))
+          .statusCode,
+      ).toBe(204);
       expect((await whoAmI(t(), b.cookies!)).statusCode).toBe(401);
-      expect((await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${bId}`, cookies: a.cookies, payload: {} })).statusCode).toBe(404);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${bId}`, cookies: a.cookies, payload: {} }))
+          .statusCode,
+      ).toBe(404);
       // Ending the current one signs out and clears the cookie.
-      const own = await t().app.inject({ method: "DELETE", url: `/api/me/sessions/${hashToken(a.cookies.sid).slice(0, 16)}`, cookies: a.cookies, payload: {} });
+      const own = await t().app.inject({
+        method: "DELETE",
+        url: `/api/me/sessions/${hashToken(a.cookies.sid).slice(0, 16)}`,
+        cookies: a.cookies,
+        payload: {},
+      });
       expect(own.statusCode).toBe(204);
       expect(own.cookies.find((c) => c.name === "sid")?.value).toBe("");
       expect((await whoAmI(t(), a.cookies)).statusCode).toBe(401);
@@ -207,7 +271,8 @@ describeEachDatabase(
     it("D87: changing the password needs the current one (403 when wrong), follows the registration rules and ends the other sessions", async () => {
       const a = await register(t(), "pw_changer", "old password");
       const b = await login(t(), "pw_changer", "old password");
-      const change = (payload: object) => t().app.inject({ method: "POST", url: "/api/me/password", cookies: a.cookies, payload });
+      const change = (payload: object) =>
+        t().app.inject({ method: "POST", url: "/api/me/password", cookies: a.cookies, payload });
 
       const wrong = await change({ currentPassword: "not it at all", newPassword: "new password" });
       expect(wrong.statusCode).toBe(403);
@@ -216,7 +281,10 @@ describeEachDatabase(
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe("Password must be at least 8 characters");
       // D105: without the current password, only a session that confirmed it's the owner in the last 10 minutes may
-      expect((await change({ newPassword: "new password" })).json()).toEqual({ message: STEP_UP_TEXTS.required, code: STEP_UP_REQUIRED_CODE });
+      expect((await change({ newPassword: "new password" })).json()).toEqual({
+        message: STEP_UP_TEXTS.required,
+        code: STEP_UP_REQUIRED_CODE,
+      });
       expect((await whoAmI(t(), b.cookies!)).statusCode).toBe(200);
 
       expect((await change({ currentPassword: "old password", newPassword: "new password" })).statusCode).toBe(204);
@@ -229,7 +297,12 @@ describeEachDatabase(
     it("D87, D105: an account without a password sets one after confirming it's the owner; 10 minutes on, it needs the password", async () => {
       const { cookies, user } = await createUserWithSession(t(), { username: "google_only" });
       const set = (newPassword: string, currentPassword?: string) =>
-        t().app.inject({ method: "POST", url: "/api/me/password", cookies, payload: { newPassword, ...(currentPassword ? { currentPassword } : {}) } });
+        t().app.inject({
+          method: "POST",
+          url: "/api/me/password",
+          cookies,
+          payload: { newPassword, ...(currentPassword ? { currentPassword } : {}) },
+        });
       expect((await set("my first password")).statusCode).toBe(403);
       await grantStepUp(t(), cookies.sid, now());
       expect((await set("my first password")).statusCode).toBe(204);
@@ -260,32 +333,66 @@ describeEachDatabase(
     });
 
     it("D87: a new email is verified through a single-use link; until then the old email stays", async () => {
-      const { cookies, user } = await createUserWithSession(t(), { username: "mail_changer", email: "old@example.test" });
+      const { cookies, user } = await createUserWithSession(t(), {
+        username: "mail_changer",
+        email: "old@example.test",
+      });
       await grantStepUp(t(), cookies.sid, now());
-      const bad = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "not an address" } });
+      const bad = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email",
+        cookies,
+        payload: { email: "not an address" },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe("Please enter a valid email address");
 
-      const sent = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: " New@Example.test " } });
+      const sent = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email",
+        cookies,
+        payload: { email: " New@Example.test " },
+      });
       expect(sent.statusCode).toBe(202);
       const mail = await smtp.waitFor("new@example.test");
       expect(mailText(mail)).toContain("http://localhost:5000/settings/verify-email?token=");
       const token = tokenFrom(mail);
       // Only the token's SHA-256 is stored.
-      const [stored] = await t().database.db.select().from(emailTokensTable).where(eq(emailTokensTable.userId, user.id));
+      const [stored] = await t()
+        .database.db.select()
+        .from(emailTokensTable)
+        .where(eq(emailTokensTable.userId, user.id));
       expect(stored.tokenHash).toBe(hashToken(token));
       expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
 
       const pending = (await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json();
-      expect(pending).toMatchObject({ email: "old@example.test", emailVerified: false, pendingEmail: "New@Example.test" });
+      expect(pending).toMatchObject({
+        email: "old@example.test",
+        emailVerified: false,
+        pendingEmail: "New@Example.test",
+      });
 
-      const unknown = await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies, payload: { token: "made-up-token" } });
+      const unknown = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email/verify",
+        cookies,
+        payload: { token: "made-up-token" },
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toMatch(/not valid or has expired/);
 
       // Another player cannot use the link.
       const other = await createUserWithSession(t());
-      expect((await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies: other.cookies, payload: { token } })).statusCode).toBe(400);
+      expect(
+        (
+          await t().app.inject({
+            method: "POST",
+            url: "/api/me/email/verify",
+            cookies: other.cookies,
+            payload: { token },
+          })
+        ).statusCode,
+      ).toBe(400);
 
       const ok = await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies, payload: { token } });
       expect(ok.statusCode).toBe(200);
@@ -300,12 +407,23 @@ describeEachDatabase(
     it("D87: a verification link expires after 24 hours (injected clock)", async () => {
       const { cookies } = await createUserWithSession(t(), { email: "stays@example.test" });
       await grantStepUp(t(), cookies.sid, now());
-      expect((await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "late@example.test" } })).statusCode).toBe(202);
+      expect(
+        (
+          await t().app.inject({
+            method: "POST",
+            url: "/api/me/email",
+            cookies,
+            payload: { email: "late@example.test" },
+          })
+        ).statusCode,
+      ).toBe(202);
       const token = tokenFrom(await smtp.waitFor("late@example.test"));
       clock.offsetMs = 24 * 60 * 60 * 1000 + 1000;
       const late = await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies, payload: { token } });
       expect(late.statusCode).toBe(400);
-      expect((await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json().email).toBe("stays@example.test");
+      expect((await t().app.inject({ method: "GET", url: "/api/me/settings", cookies })).json().email).toBe(
+        "stays@example.test",
+      );
     });
 
     // A 409 here would tell any player which addresses have an account; the owner is told instead.
@@ -313,17 +431,38 @@ describeEachDatabase(
       await createUserWithSession(t(), { email: "taken@example.test" });
       const { cookies } = await createUserWithSession(t());
       await grantStepUp(t(), cookies.sid, now());
-      const asked = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "TAKEN@example.test" } });
-      const free = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "free-one@example.test" } });
+      const asked = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email",
+        cookies,
+        payload: { email: "TAKEN@example.test" },
+      });
+      const free = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email",
+        cookies,
+        payload: { email: "free-one@example.test" },
+      });
       expect(asked.statusCode).toBe(202);
       expect(Object.keys(asked.json())).toEqual(Object.keys(free.json()));
-      expect(asked.json().message.replace("TAKEN@example.test", "X")).toBe(free.json().message.replace("free-one@example.test", "X"));
+      expect(asked.json().message.replace("TAKEN@example.test", "X")).toBe(
+        free.json().message.replace("free-one@example.test", "X"),
+      );
       const notice = mailText(await smtp.waitFor("taken@example.test"));
       expect(notice).toMatch(/Someone tried to add it to another account on .+ with your email address/);
       expect(notice).not.toMatch(/verify-email\?token=/);
       await smtp.waitFor("free-one@example.test");
 
-      expect((await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "race@example.test" } })).statusCode).toBe(202);
+      expect(
+        (
+          await t().app.inject({
+            method: "POST",
+            url: "/api/me/email",
+            cookies,
+            payload: { email: "race@example.test" },
+          })
+        ).statusCode,
+      ).toBe(202);
       const token = tokenFrom(await smtp.waitFor("race@example.test"));
       await createUserWithSession(t(), { email: "race@example.test" });
       const used = await t().app.inject({ method: "POST", url: "/api/me/email/verify", cookies, payload: { token } });
@@ -334,16 +473,32 @@ describeEachDatabase(
       const { cookies } = await createUserWithSession(t());
       await grantStepUp(t(), cookies.sid, now());
       for (let i = 0; i < 5; i++) {
-        expect((await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: `spam${i}@example.test` } })).statusCode).toBe(202);
+        expect(
+          (
+            await t().app.inject({
+              method: "POST",
+              url: "/api/me/email",
+              cookies,
+              payload: { email: `spam${i}@example.test` },
+            })
+          ).statusCode,
+        ).toBe(202);
       }
-      const sixth = await t().app.inject({ method: "POST", url: "/api/me/email", cookies, payload: { email: "spam6@example.test" } });
+      const sixth = await t().app.inject({
+        method: "POST",
+        url: "/api/me/email",
+        cookies,
+        payload: { email: "spam6@example.test" },
+      });
       expect(sixth.statusCode).toBe(429);
       for (let i = 0; i < 5; i++) await smtp.waitFor(`spam${i}@example.test`);
     });
 
     it("D87: an avatar upload becomes a 256×256 WebP served under /uploads, shown as the user's avatar; DELETE removes it", async () => {
       const { cookies } = await createUserWithSession(t(), { username: "avatar_ada" });
-      const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      const png = await sharp({
+        create: { width: 640, height: 320, channels: 3, background: { r: 200, g: 40, b: 90 } },
+      })
         .png()
         .toBuffer();
       const res = await t().app.inject({
@@ -373,7 +528,10 @@ describeEachDatabase(
         method: "POST",
         url: "/api/me/avatar",
         cookies,
-        ...multipart({}, { field: "avatar", filename: "a.png", content: Buffer.from("not an image"), type: "image/png" }),
+        ...multipart(
+          {},
+          { field: "avatar", filename: "a.png", content: Buffer.from("not an image"), type: "image/png" },
+        ),
       });
       expect(text.statusCode).toBe(415);
       const none = await t().app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...multipart({ x: "1" }) });
@@ -384,10 +542,20 @@ describeEachDatabase(
         method: "POST",
         url: "/api/me/avatar",
         cookies,
-        ...multipart({}, { field: "avatar", filename: "big.png", content: Buffer.alloc(6 * 1024 * 1024, 1), type: "image/png" }),
+        ...multipart(
+          {},
+          { field: "avatar", filename: "big.png", content: Buffer.alloc(6 * 1024 * 1024, 1), type: "image/png" },
+        ),
       });
       expect(huge.statusCode).toBe(413);
     });
   },
-  { settings: { now }, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <hello@example.com>", REGISTRATIONS_PER_HOUR: "1000" } },
+  {
+    settings: { now },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Arcadium <hello@example.com>",
+      REGISTRATIONS_PER_HOUR: "1000",
+    },
+  },
 );

@@ -63,7 +63,10 @@ const noContent = { 204: z.null(), ...errors };
  * notification choices, "Download my data" and "Delete my account". Every route needs a session (401) and
  * acts on the session's user only: no user id is ever read from a request.
  */
-export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, settings, rateLimits, reads, presence }) => {
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, files, settings, rateLimits, reads, presence },
+) => {
   const secure = config.publicUrl.startsWith("https:");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
@@ -80,15 +83,19 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     getAccountSettings(db, requireUser(request).id, settings.now()),
   );
 
-  app.patch("/api/me/settings", { schema: { body: accountSettingsPatchSchema, response: { 200: accountSettingsSchema, ...errors } } }, async (request) => {
-    const user = requireUser(request);
-    const result = await updateAccountSettings(db, user.id, request.body, settings.now());
-    // The public profile shows more or less from now on (decision 008: cached public reads are invalidated).
-    if (request.body.profileVisibility !== undefined) await reads.invalidate();
-    // D84: friends see the change at once (online when turned on, offline when turned off).
-    if (request.body.presenceEnabled !== undefined) await presence.sharingChanged(user.id);
-    return result;
-  });
+  app.patch(
+    "/api/me/settings",
+    { schema: { body: accountSettingsPatchSchema, response: { 200: accountSettingsSchema, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      const result = await updateAccountSettings(db, user.id, request.body, settings.now());
+      // The public profile shows more or less from now on (decision 008: cached public reads are invalidated).
+      if (request.body.profileVisibility !== undefined) await reads.invalidate();
+      // D84: friends see the change at once (online when turned on, offline when turned off).
+      if (request.body.presenceEnabled !== undefined) await presence.sharingChanged(user.id);
+      return result;
+    },
+  );
 
   // D87: the signed-in sessions, this one marked (D106: a player-kind session sees only player-kind ones).
   app.get("/api/me/sessions", { schema: { response: { 200: sessionListSchema, ...errors } } }, async (request) => {
@@ -99,33 +106,61 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   // D87: "Sign out everywhere else".
   app.delete("/api/me/sessions/others", { schema: { response: noContent } }, async (request, reply) => {
     const user = requireUser(request);
-    await endUserSessions(db, user.id, { exceptToken: sessionToken(request), kinds: visibleSessionKinds(user.sessionKind) });
+    await endUserSessions(db, user.id, {
+      exceptToken: sessionToken(request),
+      kinds: visibleSessionKinds(user.sessionKind),
+    });
     return reply.code(204).send(null);
   });
 
   // D87: one session ends (this one too: then the cookie goes as well).
-  app.delete("/api/me/sessions/:id", { schema: { params: sessionIdParamSchema, response: noContent } }, async (request, reply) => {
-    const user = requireUser(request);
-    const ended = await endUserSessions(db, user.id, { handle: request.params.id, kinds: visibleSessionKinds(user.sessionKind) });
-    if (!ended) throw new NotFound("Session not found");
-    const token = sessionToken(request);
-    if (token && sessionHandle(hashToken(token)) === request.params.id) clearSessionCookie(reply, secure);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/me/sessions/:id",
+    { schema: { params: sessionIdParamSchema, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ended = await endUserSessions(db, user.id, {
+        handle: request.params.id,
+        kinds: visibleSessionKinds(user.sessionKind),
+      });
+      if (!ended) throw new NotFound("Session not found");
+      const token = sessionToken(request);
+      if (token && sessionHandle(hashToken(token)) === request.params.id) clearSessionCookie(reply, secure);
+      return reply.code(204).send(null);
+    },
+  );
 
-  const logAuditError = (request: FastifyRequest) => (err: unknown) => request.log.warn({ err }, "could not write the audit log");
+  const logAuditError = (request: FastifyRequest) => (err: unknown) =>
+    request.log.warn({ err }, "could not write the audit log");
   /** D105: an account change or a step-up, audit-logged as the session's user. */
-  const record = (request: FastifyRequest, user: SessionUser, action: string, values: { before?: unknown; after?: unknown } = {}) =>
-    audit(db, { actor: actorOf(user), action, target: { kind: "user", id: user.id }, ip: request.ip, ...values }, logAuditError(request), settings.now());
+  const record = (
+    request: FastifyRequest,
+    user: SessionUser,
+    action: string,
+    values: { before?: unknown; after?: unknown } = {},
+  ) =>
+    audit(
+      db,
+      { actor: actorOf(user), action, target: { kind: "user", id: user.id }, ip: request.ip, ...values },
+      logAuditError(request),
+      settings.now(),
+    );
   const sendLogged = (request: FastifyRequest, mail: MailMessage | undefined) => {
-    if (mail) mailer.send(mail).catch((err: unknown) => request.log.error({ err, to: mail.to }, "could not send an account notice"));
+    if (mail)
+      mailer
+        .send(mail)
+        .catch((err: unknown) => request.log.error({ err, to: mail.to }, "could not send an account notice"));
   };
 
   /**
    * D105: one "Confirm it's you" try (a password or a code), counted per account before it is checked; a right one is
    * given back, a wrong one is audit-logged.
    */
-  async function prove(request: FastifyRequest, user: SessionUser, proof: { password?: string; code?: string }): Promise<Date> {
+  async function prove(
+    request: FastifyRequest,
+    user: SessionUser,
+    proof: { password?: string; code?: string },
+  ): Promise<Date> {
     const key = `step-up:${user.id}`;
     const token = sessionToken(request) ?? "";
     const now = settings.now();
@@ -134,7 +169,13 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     try {
       const until =
         proof.password !== undefined
-          ? await proveByPassword(db, { userId: user.id, token, password: proof.password, hashCost: settings.passwordHashCost, now })
+          ? await proveByPassword(db, {
+              userId: user.id,
+              token,
+              password: proof.password,
+              hashCost: settings.passwordHashCost,
+              now,
+            })
           : await proveByCode(db, { userId: user.id, token, code: proof.code ?? "", now });
       await rateLimits.release(key);
       return until;
@@ -180,16 +221,25 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
   // D105: how this account can confirm it's the owner, and whether this session has.
   app.get("/api/me/step-up", { schema: { response: { 200: stepUpStatusSchema, ...errors } } }, async (request) => {
     const user = requireUser(request);
-    const [methods, steppedUp] = await Promise.all([stepUpMethods(db, user.id), hasFreshProof(db, sessionToken(request), settings.now())]);
+    const [methods, steppedUp] = await Promise.all([
+      stepUpMethods(db, user.id),
+      hasFreshProof(db, sessionToken(request), settings.now()),
+    ]);
     return { methods, steppedUp };
   });
 
-  app.post("/api/me/step-up", { schema: { body: stepUpBodySchema, response: { 200: stepUpResponseSchema, ...errors } } }, async (request) => {
-    const user = requireUser(request);
-    const until = await prove(request, user, request.body);
-    await record(request, user, "account.stepped_up", { after: { method: request.body.password !== undefined ? "password" : "code" } });
-    return { steppedUpUntil: until.toISOString() };
-  });
+  app.post(
+    "/api/me/step-up",
+    { schema: { body: stepUpBodySchema, response: { 200: stepUpResponseSchema, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      const until = await prove(request, user, request.body);
+      await record(request, user, "account.stepped_up", {
+        after: { method: request.body.password !== undefined ? "password" : "code" },
+      });
+      return { steppedUpUntil: until.toISOString() };
+    },
+  );
 
   // D105: a code to the verified address of an account without a password.
   app.post(
@@ -206,21 +256,25 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
 
   // D87, D105: a new password (also the first one) needs proof; it ends the other sessions and the address is told.
   // D106: from a player-kind session, the player-kind ones only (a password signs no one in to the CMS).
-  app.post("/api/me/password", { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
-    const user = requireUser(request);
-    await requireProof(request, user, request.body.currentPassword);
-    const { previousHash, endedSessions } = await changePassword(
-      db,
-      user.id,
-      request.body.newPassword,
-      { keepToken: sessionToken(request), endKinds: visibleSessionKinds(user.sessionKind) },
-      settings.passwordHashCost,
-    );
-    const change = previousHash ? "password_changed" : "password_set";
-    await record(request, user, `account.${change}`, { after: { endedSessions } });
-    await notice(request, user, await verifiedAddress(user.id), change, { oldPasswordHash: previousHash });
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/api/me/password",
+    { schema: { body: changePasswordSchema, response: noContent } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await requireProof(request, user, request.body.currentPassword);
+      const { previousHash, endedSessions } = await changePassword(
+        db,
+        user.id,
+        request.body.newPassword,
+        { keepToken: sessionToken(request), endKinds: visibleSessionKinds(user.sessionKind) },
+        settings.passwordHashCost,
+      );
+      const change = previousHash ? "password_changed" : "password_set";
+      await record(request, user, `account.${change}`, { after: { endedSessions } });
+      await notice(request, user, await verifiedAddress(user.id), change, { oldPasswordHash: previousHash });
+      return reply.code(204).send(null);
+    },
+  );
 
   // D87: a verification link to the new address; the current one stays until it is used. D105, D106: a change needs
   // proof, and a staff member's needs a staff session (sending the link again for the current address needs neither).
@@ -242,54 +296,77 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
       });
       await mailer.send(mail);
       await record(request, user, "account.email_change_requested", { after: { email: request.body.email } });
-      return reply.code(202).send({ message: `We sent a verification link to ${request.body.email}. It is valid for 24 hours.` });
+      return reply
+        .code(202)
+        .send({ message: `We sent a verification link to ${request.body.email}. It is valid for 24 hours.` });
     },
   );
 
   // D87: the link's address becomes the account's. D105: a change ends the other sessions, and the old address is told
   // with an undo link. D106: a staff member's address changes only from a staff session.
-  app.post("/api/me/email/verify", { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema, ...errors } } }, async (request) => {
-    const user = requireUser(request);
-    await assertMayChangeAddress(db, user, sessionToken(request));
-    const verified = await verifyEmailToken(db, user.id, request.body.token, settings.now());
-    if (verified.changed) {
-      const endedSessions = await endUserSessions(db, user.id, { exceptToken: sessionToken(request) });
-      await record(request, user, "account.email_changed", { before: { email: verified.previous.email }, after: { email: verified.email, endedSessions } });
-      await notice(request, user, verified.previous, "email", { newEmail: verified.email });
-    } else await record(request, user, "account.email_verified", { after: { email: verified.email } });
-    return { email: verified.email };
-  });
+  app.post(
+    "/api/me/email/verify",
+    { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      await assertMayChangeAddress(db, user, sessionToken(request));
+      const verified = await verifyEmailToken(db, user.id, request.body.token, settings.now());
+      if (verified.changed) {
+        const endedSessions = await endUserSessions(db, user.id, { exceptToken: sessionToken(request) });
+        await record(request, user, "account.email_changed", {
+          before: { email: verified.previous.email },
+          after: { email: verified.email, endedSessions },
+        });
+        await notice(request, user, verified.previous, "email", { newEmail: verified.email });
+      } else await record(request, user, "account.email_verified", { after: { email: verified.email } });
+      return { email: verified.email };
+    },
+  );
 
   // D87: the avatar, a multipart upload in a scope of its own (the rest of the site's bodies are JSON).
-  const imageLimits = { ...settings.uploadLimits.image, maxUploadBytes: Math.min(settings.uploadLimits.image.maxUploadBytes, AVATAR_MAX_UPLOAD_BYTES) };
+  const imageLimits = {
+    ...settings.uploadLimits.image,
+    maxUploadBytes: Math.min(settings.uploadLimits.image.maxUploadBytes, AVATAR_MAX_UPLOAD_BYTES),
+  };
   await app.register(async (scope: FastifyInstance) => {
-    await scope.register(multipart, { limits: { ...FORM_LIMITS, files: 1, fileSize: imageLimits.maxUploadBytes }, throwFileSizeLimit: true });
-    const tmpDir = path.join(config.dataDir, "tmp");
-    scope.post("/api/me/avatar", { schema: { response: { 200: avatarResponseSchema, ...errors } }, config: { changesCatalogue: true } }, async (request) => {
-      const user = requireUser(request);
-      // Counted before the body is read, so a refused upload costs no disk.
-      await rateLimits.enforce("avatar", `avatar:${user.id}`);
-      const upload = await readMultipartUpload(request, {
-        fileField: "avatar",
-        maxFileBytes: imageLimits.maxUploadBytes,
-        tmpDir,
-        tooLargeMessage: `The image is larger than ${Math.round(imageLimits.maxUploadBytes / (1024 * 1024))} MB`,
-      });
-      try {
-        if (!upload.file) throw new Invalid("Please choose an image");
-        if (upload.file.size === 0) throw new Invalid("The uploaded file is empty");
-        const avatarUrl = await setAvatar(db, files, user.id, await fsp.readFile(upload.file.path), imageLimits);
-        return { avatarUrl };
-      } finally {
-        await upload.cleanup();
-      }
+    await scope.register(multipart, {
+      limits: { ...FORM_LIMITS, files: 1, fileSize: imageLimits.maxUploadBytes },
+      throwFileSizeLimit: true,
     });
+    const tmpDir = path.join(config.dataDir, "tmp");
+    scope.post(
+      "/api/me/avatar",
+      { schema: { response: { 200: avatarResponseSchema, ...errors } }, config: { changesCatalogue: true } },
+      async (request) => {
+        const user = requireUser(request);
+        // Counted before the body is read, so a refused upload costs no disk.
+        await rateLimits.enforce("avatar", `avatar:${user.id}`);
+        const upload = await readMultipartUpload(request, {
+          fileField: "avatar",
+          maxFileBytes: imageLimits.maxUploadBytes,
+          tmpDir,
+          tooLargeMessage: `The image is larger than ${Math.round(imageLimits.maxUploadBytes / (1024 * 1024))} MB`,
+        });
+        try {
+          if (!upload.file) throw new Invalid("Please choose an image");
+          if (upload.file.size === 0) throw new Invalid("The uploaded file is empty");
+          const avatarUrl = await setAvatar(db, files, user.id, await fsp.readFile(upload.file.path), imageLimits);
+          return { avatarUrl };
+        } finally {
+          await upload.cleanup();
+        }
+      },
+    );
   });
 
-  app.delete("/api/me/avatar", { schema: { response: noContent }, config: { changesCatalogue: true } }, async (request, reply) => {
-    await removeAvatar(db, files, requireUser(request).id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/me/avatar",
+    { schema: { response: noContent }, config: { changesCatalogue: true } },
+    async (request, reply) => {
+      await removeAvatar(db, files, requireUser(request).id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // D87: "Download my data", a JSON file.
   app.get("/api/me/export", async (request, reply) => {
@@ -305,25 +382,42 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
 
   // D87: "Delete my account": a 14-day grace, then the deletion job anonymises it. D105: it needs proof; the other
   // sessions end and the address is told (signing in again cancels it). D106: a staff account's needs a staff session.
-  app.delete("/api/me", { schema: { body: deleteAccountSchema, response: { 202: deleteAccountResponseSchema, ...errors } } }, async (request, reply) => {
-    const user = requireUser(request);
-    await assertMayRequestDeletion(db, user, sessionToken(request));
-    await requireProof(request, user, request.body?.password);
-    const deleteAfter = await requestAccountDeletion(db, user.id, settings.now());
-    const endedSessions = await endUserSessions(db, user.id, { exceptToken: sessionToken(request), kinds: visibleSessionKinds(user.sessionKind) });
-    await record(request, user, "account.deletion_requested", { after: { deleteAfter, endedSessions } });
-    const to = await verifiedAddress(user.id);
-    if (to.email && to.verified) {
-      sendLogged(
-        request,
-        deletionRequestedMail({ to: to.email, username: user.username, siteName: await siteName(db), publicUrl: config.publicUrl, deleteAfter }),
-      );
-    }
-    return reply.code(202).send({ deleteAfter: deleteAfter.toISOString() });
-  });
+  app.delete(
+    "/api/me",
+    { schema: { body: deleteAccountSchema, response: { 202: deleteAccountResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await assertMayRequestDeletion(db, user, sessionToken(request));
+      await requireProof(request, user, request.body?.password);
+      const deleteAfter = await requestAccountDeletion(db, user.id, settings.now());
+      const endedSessions = await endUserSessions(db, user.id, {
+        exceptToken: sessionToken(request),
+        kinds: visibleSessionKinds(user.sessionKind),
+      });
+      await record(request, user, "account.deletion_requested", { after: { deleteAfter, endedSessions } });
+      const to = await verifiedAddress(user.id);
+      if (to.email && to.verified) {
+        sendLogged(
+          request,
+          deletionRequestedMail({
+            to: to.email,
+            username: user.username,
+            siteName: await siteName(db),
+            publicUrl: config.publicUrl,
+            deleteAfter,
+          }),
+        );
+      }
+      return reply.code(202).send({ deleteAfter: deleteAfter.toISOString() });
+    },
+  );
 
-  app.post("/api/me/delete/cancel", { schema: { body: z.unknown().optional(), response: noContent } }, async (request, reply) => {
-    await cancelAccountDeletion(db, requireUser(request).id);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/api/me/delete/cancel",
+    { schema: { body: z.unknown().optional(), response: noContent } },
+    async (request, reply) => {
+      await cancelAccountDeletion(db, requireUser(request).id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -1,6 +1,10 @@
 import { expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT } from "../../contract/my-games-constants";
+import {
+  MAX_GAMEPLAY_STRETCH_MS,
+  MAX_PLAYTIME_PER_PLAY_MS,
+  RECENT_GAMES_LIMIT,
+} from "../../contract/my-games-constants";
 import { favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { recordGameplay } from "../services/my-games";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
@@ -12,13 +16,17 @@ const MINUTE = 60_000;
 describeEachDatabase("My Games API (D86, D100)", (t) => {
   const inject = (method: "GET" | "PUT" | "DELETE" | "POST", url: string, cookies?: Cookies, payload?: object) =>
     t().app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
-  const favoriteIdsOf = async (cookies: Cookies) => (await inject("GET", "/api/favorites/ids", cookies)).json().ids as number[];
-  const myGames = async (cookies: Cookies) => (await inject("GET", "/api/me/games", cookies)).json() as { favorites: MyGameJson[]; recent: MyGameJson[] };
+  const favoriteIdsOf = async (cookies: Cookies) =>
+    (await inject("GET", "/api/favorites/ids", cookies)).json().ids as number[];
+  const myGames = async (cookies: Cookies) =>
+    (await inject("GET", "/api/me/games", cookies)).json() as { favorites: MyGameJson[]; recent: MyGameJson[] };
   type MyGameJson = { id: number; title: string; lastPlayedAt: string | null; playtimeMs: number | null };
-  const openPlay = async (gameId: number, cookies?: Cookies) => (await inject("POST", `/api/games/${gameId}/play`, cookies)).json().playId as string;
+  const openPlay = async (gameId: number, cookies?: Cookies) =>
+    (await inject("POST", `/api/games/${gameId}/play`, cookies)).json().playId as string;
   const gameplay = (gameId: number, playId: string, state: string, cookies?: Cookies) =>
     inject("POST", `/api/games/${gameId}/plays/${playId}/gameplay`, cookies, { state });
-  const playOf = async (playId: string) => (await t().database.db.select().from(playsTable).where(eq(playsTable.id, playId)))[0];
+  const playOf = async (playId: string) =>
+    (await t().database.db.select().from(playsTable).where(eq(playsTable.id, playId)))[0];
   const playerGame = async (userId: number, gameId: number) =>
     (
       await t()
@@ -84,7 +92,13 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
     await openPlay(first.id, cookies);
     const { favorites } = await myGames(cookies);
     expect(favorites.map((g) => g.title)).toEqual(["Fav Second", "Fav First"]);
-    expect(favorites[0]).toMatchObject({ id: second.id, lastPlayedAt: null, playtimeMs: null, category: expect.any(String), frameUrl: expect.any(String) });
+    expect(favorites[0]).toMatchObject({
+      id: second.id,
+      lastPlayedAt: null,
+      playtimeMs: null,
+      category: expect.any(String),
+      frameUrl: expect.any(String),
+    });
     expect(favorites[1].lastPlayedAt).not.toBeNull();
     expect(favorites[1].playtimeMs).toBe(0);
     expect(await favoriteIdsOf(cookies)).toEqual([second.id, first.id]);
@@ -126,7 +140,16 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
 
     await t()
       .database.db.insert(playerGamesTable)
-      .values(games.slice(3).map((g, i) => ({ userId: user.id, gameId: g.id, plays: 1, lastPlayedAt: new Date(Date.now() - (10 + i) * 3_600_000) })));
+      .values(
+        games
+          .slice(3)
+          .map((g, i) => ({
+            userId: user.id,
+            gameId: g.id,
+            plays: 1,
+            lastPlayedAt: new Date(Date.now() - (10 + i) * 3_600_000),
+          })),
+      );
     const { recent } = await myGames(cookies);
     expect(recent).toHaveLength(RECENT_GAMES_LIMIT);
     expect(recent[0].title).toBe("Recent 0");
@@ -198,14 +221,18 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
     const play = await openPlay(g.id, cookies);
     const db = t().database.db;
     const at = (ms: number) => new Date(Date.UTC(2030, 0, 1) + ms);
-    const report = (state: "start" | "stop", ms: number) => recordGameplay(db, { userId: user.id, gameId: g.id, playId: play, state }, at(ms));
+    const report = (state: "start" | "stop", ms: number) =>
+      recordGameplay(db, { userId: user.id, gameId: g.id, playId: play, state }, at(ms));
 
     expect(await report("stop", 0)).toEqual({ playtimeMs: 0, addedMs: 0 }); // a stop without a start counts nothing
     await report("start", 0);
     expect(await report("stop", 7 * MINUTE)).toEqual({ playtimeMs: 7 * MINUTE, addedMs: 7 * MINUTE });
     // a start left running for two hours (a tab left open) counts the stretch cap only
     await report("start", 10 * MINUTE);
-    expect(await report("stop", 130 * MINUTE)).toEqual({ playtimeMs: 7 * MINUTE + MAX_GAMEPLAY_STRETCH_MS, addedMs: MAX_GAMEPLAY_STRETCH_MS });
+    expect(await report("stop", 130 * MINUTE)).toEqual({
+      playtimeMs: 7 * MINUTE + MAX_GAMEPLAY_STRETCH_MS,
+      addedMs: MAX_GAMEPLAY_STRETCH_MS,
+    });
     // a start while running closes the running stretch and opens a new one
     await report("start", 200 * MINUTE);
     expect(await report("start", 205 * MINUTE)).toEqual({ playtimeMs: 42 * MINUTE, addedMs: 5 * MINUTE });

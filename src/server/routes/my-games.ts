@@ -18,7 +18,13 @@ export const myGamesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   // D100: idempotent; an unknown game is 404, more than MAX_FAVORITES is 409.
   app.put(
     "/api/favorites/:id",
-    { schema: { params: idParamSchema, body: noBody, response: { 204: z.null(), ...errorResponses(400, 401, 404, 409, 429) } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: noBody,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await rateLimits.enforce("favorite", `favorite:${user.id}`);
@@ -40,29 +46,46 @@ export const myGamesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   );
 
   // D86: which hearts are filled (the client asks it after hydration; public pages stay the same for everyone).
-  app.get("/api/favorites/ids", { schema: { response: { 200: favoriteIdsSchema, ...errorResponses(401) } } }, async (request, reply) => {
-    const user = requireUser(request);
-    reply.header("Cache-Control", "private, no-store");
-    return { ids: await favoriteIds(db, user.id) };
-  });
+  app.get(
+    "/api/favorites/ids",
+    { schema: { response: { 200: favoriteIdsSchema, ...errorResponses(401) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("Cache-Control", "private, no-store");
+      return { ids: await favoriteIds(db, user.id) };
+    },
+  );
 
   // D100
-  app.get("/api/me/games", { schema: { response: { 200: myGamesSchema, ...errorResponses(401) } } }, async (request, reply) => {
-    const user = requireUser(request);
-    reply.header("Cache-Control", "private, no-store");
-    return myGames(db, config.gamesUrl, user.id);
-  });
+  app.get(
+    "/api/me/games",
+    { schema: { response: { 200: myGamesSchema, ...errorResponses(401) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header("Cache-Control", "private, no-store");
+      return myGames(db, config.gamesUrl, user.id);
+    },
+  );
 
   // D86: the game page reports the play's gameplay start/stop; only the play's owner may, and the time is the server's.
   app.post(
     "/api/games/:id/plays/:playId/gameplay",
     {
-      schema: { params: playStartedParamsSchema, body: gameplayBodySchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: {
+        params: playStartedParamsSchema,
+        body: gameplayBodySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
       await rateLimits.enforce("gameplay", `gameplay:${user.id}`);
-      await recordGameplay(db, { userId: user.id, gameId: request.params.id, playId: request.params.playId, state: request.body.state });
+      await recordGameplay(db, {
+        userId: user.id,
+        gameId: request.params.id,
+        playId: request.params.playId,
+        state: request.body.state,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -8,7 +8,12 @@ import { subscribeToNewsletter } from "../services/form-submissions";
 export const newsletterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.post(
     "/api/newsletter",
-    { schema: { body: newsletterSchema, response: { 200: okMessageSchema, 201: okMessageSchema, ...errorResponses(400, 403, 429) } } },
+    {
+      schema: {
+        body: newsletterSchema,
+        response: { 200: okMessageSchema, 201: okMessageSchema, ...errorResponses(400, 403, 429) },
+      },
+    },
     async (request, reply) => {
       await rateLimits.enforce("form", `form:newsletter:ip:${request.ip}`);
       const created = await subscribeToNewsletter(db, request.body.email);

@@ -31,15 +31,22 @@ describeEachDatabase(
       expect(after.items.find((n: { id: number }) => n.id === newest.id).readAt).not.toBeNull();
       expect((await call(me, "POST", "/api/notifications/read", {})).json()).toEqual({ unread: 0 });
       expect((await call(me, "POST", "/api/notifications/read", { ids: ["x"] })).statusCode).toBe(400);
-      expect((await call(me, "POST", "/api/notifications/read", { ids: [1], userId: other.user.id })).statusCode).toBe(400);
+      expect((await call(me, "POST", "/api/notifications/read", { ids: [1], userId: other.user.id })).statusCode).toBe(
+        400,
+      );
     });
 
     it("pages back with `before` and keeps 90 days only (D85)", async () => {
       const me = await createUserWithSession(t());
       const db = t().database.db;
       const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
-      await db.insert(notificationsTable).values({ userId: me.user.id, kind: "announcement", data: { text: "too old" }, createdAt: old });
-      for (let i = 0; i < 5; i++) await db.insert(notificationsTable).values({ userId: me.user.id, kind: "announcement", data: { text: `n${i}` } });
+      await db
+        .insert(notificationsTable)
+        .values({ userId: me.user.id, kind: "announcement", data: { text: "too old" }, createdAt: old });
+      for (let i = 0; i < 5; i++)
+        await db
+          .insert(notificationsTable)
+          .values({ userId: me.user.id, kind: "announcement", data: { text: `n${i}` } });
       const first = (await call(me, "GET", "/api/notifications?limit=3")).json();
       expect(first.items.map((n: { text: string }) => n.text)).toEqual(["n4", "n3", "n2"]);
       expect(first.unread).toBe(5);
@@ -47,7 +54,10 @@ describeEachDatabase(
       expect(rest.items.map((n: { text: string }) => n.text)).toEqual(["n1", "n0"]);
       // The housekeeping (main.ts) deletes what is past 90 days.
       await purgeOldNotifications(db);
-      const left = await db.select({ data: notificationsTable.data }).from(notificationsTable).where(eq(notificationsTable.userId, me.user.id));
+      const left = await db
+        .select({ data: notificationsTable.data })
+        .from(notificationsTable)
+        .where(eq(notificationsTable.userId, me.user.id));
       expect(left.map((r) => (r.data as { text: string }).text).sort()).toEqual(["n0", "n1", "n2", "n3", "n4"]);
     });
 

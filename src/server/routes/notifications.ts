@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../contract/common";
-import { markReadSchema, notificationListQuerySchema, notificationListSchema, unreadSchema } from "../../contract/notifications";
+import {
+  markReadSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  unreadSchema,
+} from "../../contract/notifications";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listNotifications, markNotificationsRead } from "../services/notifications";
@@ -16,7 +21,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.get(
     "/api/notifications",
-    { schema: { querystring: notificationListQuerySchema, response: { 200: notificationListSchema, ...errorResponses(400, 401, 429) } } },
+    {
+      schema: {
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
       return listNotifications(db, requireUser(request).id, request.query);

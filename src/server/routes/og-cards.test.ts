@@ -56,13 +56,21 @@ describeEachDatabase(
       return res;
     };
     const setSiteName = async (value: string) => {
-      const items = (await req("GET", "/api/admin/website-content")).json() as Array<{ id: number; section: string; key: string }>;
+      const items = (await req("GET", "/api/admin/website-content")).json() as Array<{
+        id: number;
+        section: string;
+        key: string;
+      }>;
       const item = items.find((i) => i.section === "site" && i.key === "name")!;
       expect((await req("PATCH", `/api/admin/website-content/${item.id}`, { value })).statusCode).toBe(200);
     };
 
     it("every public page names a 1200×630 picture on PUBLIC_URL with its alt text and a large Twitter card", async () => {
-      const games = (await get("/api/games?limit=50")).json() as Array<{ id: number; categorySlug: string; imageUrl: string }>;
+      const games = (await get("/api/games?limit=50")).json() as Array<{
+        id: number;
+        categorySlug: string;
+        imageUrl: string;
+      }>;
       const category = games[0].categorySlug;
       // A game whose cover is elsewhere (never fetched): a card of its own instead.
       const remote = await req("POST", "/api/admin/games", {
@@ -98,7 +106,11 @@ describeEachDatabase(
       const home = await previewOf("/");
       expect(home["og:image"]).toMatch(new RegExp(`^${publicUrl()}/og/site/home/[\\w-]{22}\\.png$`));
       expect(home["og:image:alt"]).toBe("Arcadium - Play, Chat, Compete");
-      expect(await sharp((await fetchCard(home["og:image"])).rawPayload).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
+      expect(await sharp((await fetchCard(home["og:image"])).rawPayload).metadata()).toMatchObject({
+        format: "png",
+        width: 1200,
+        height: 630,
+      });
       expect((await previewOf(`/game/${remote.json().id}`))["og:image"]).toMatch(/\/og\/game\/\d+\/[\w-]{22}\.png$/);
       // A card is not a grey box: the site's violet dominates it.
       const { dominant } = await sharp((await fetchCard(home["og:image"])).rawPayload).stats();
@@ -122,7 +134,11 @@ describeEachDatabase(
         expect(stale.headers.location).toBe(new URL(after["og:image"]).pathname);
         expect(stale.headers["cache-control"]).toBe("no-cache");
         // One file per subject on disk.
-        expect(fs.readdirSync(path.join(path.join(t().config.dataDir, "og-cards"), "site", "home")).filter((f) => f.endsWith(".png"))).toHaveLength(1);
+        expect(
+          fs
+            .readdirSync(path.join(path.join(t().config.dataDir, "og-cards"), "site", "home"))
+            .filter((f) => f.endsWith(".png")),
+        ).toHaveLength(1);
       } finally {
         await setSiteName("Arcadium");
       }
@@ -145,15 +161,24 @@ describeEachDatabase(
         .where(eq(usersTable.id, owner.user.id));
       const cardOf = async () => {
         const { publicUrl: url, gamesUrl, dataDir } = t().config;
-        const card = await loadCard({ db, publicUrl: url, gamesUrl, files: new DiskStore(dataDir) }, await loadSiteContent(db), {
-          kind: "profile",
-          id: owner.user.id,
-        });
+        const card = await loadCard(
+          { db, publicUrl: url, gamesUrl, files: new DiskStore(dataDir) },
+          await loadSiteContent(db),
+          {
+            kind: "profile",
+            id: owner.user.id,
+          },
+        );
         t().app.reads.invalidate();
         return card!;
       };
       const publicCard = await cardOf();
-      expect(publicCard.content).toMatchObject({ layout: "profile", name: "hidden_hana", detail: "Member since March 2026", locked: false });
+      expect(publicCard.content).toMatchObject({
+        layout: "profile",
+        name: "hidden_hana",
+        detail: "Member since March 2026",
+        locked: false,
+      });
 
       await db.update(usersTable).set({ profileVisibility: "private" }).where(eq(usersTable.id, owner.user.id));
       const privateCard = await cardOf();
@@ -180,15 +205,24 @@ describeEachDatabase(
       const tags = await previewOf(`/profile/${owner.user.id}`);
       expect(new URL(tags["og:image"]).pathname).toBe(privateCard.path);
       expect(tags["og:image:alt"]).toBe("hidden_hana on Arcadium");
-      expect(await sharp((await fetchCard(tags["og:image"])).rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+      expect(await sharp((await fetchCard(tags["og:image"])).rawPayload).metadata()).toMatchObject({
+        width: 1200,
+        height: 630,
+      });
       // A friends-only profile says so instead.
       await db.update(usersTable).set({ profileVisibility: "friends" }).where(eq(usersTable.id, owner.user.id));
-      expect((await cardOf()).content).toMatchObject({ detail: "Only hidden_hana's friends can see their profile", locked: true });
+      expect((await cardOf()).content).toMatchObject({
+        detail: "Only hidden_hana's friends can see their profile",
+        locked: true,
+      });
     });
 
     it("no card for what does not exist: unknown or disabled subjects and malformed URLs answer 404 and draw nothing", async () => {
       const disabled = await createUserWithSession(t());
-      await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, disabled.user.id));
+      await t()
+        .database.db.update(usersTable)
+        .set({ disabledAt: new Date() })
+        .where(eq(usersTable.id, disabled.user.id));
       const hash = "a".repeat(22);
       for (const url of [
         `/og/category/no-such-category/${hash}.png`,

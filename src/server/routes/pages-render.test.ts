@@ -46,16 +46,23 @@ function bodyText(html: string): string {
     .trim();
 }
 
-type State = { renderedAt: number; queries: { queries: Array<{ queryKey: unknown[]; state: { status: string; data?: unknown } }> } };
+type State = {
+  renderedAt: number;
+  queries: { queries: Array<{ queryKey: unknown[]; state: { status: string; data?: unknown } }> };
+};
 
 function stateOf(html: string): State {
-  const match = html.match(new RegExp(`<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`));
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`),
+  );
   expect(match, "the page carries its state").toBeTruthy();
   return JSON.parse(match![1]) as State;
 }
 
 const headings = (html: string, level: 1 | 2) =>
-  [...rootHtml(html).matchAll(new RegExp(`<h${level}[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) => m[1].replace(/<[^>]+>/g, "").trim());
+  [...rootHtml(html).matchAll(new RegExp(`<h${level}[^>]*>([\\s\\S]*?)</h${level}>`, "g"))].map((m) =>
+    m[1].replace(/<[^>]+>/g, "").trim(),
+  );
 
 describeEachDatabase(
   "server-rendered public pages (issue 13 item 1, D70)",
@@ -69,18 +76,21 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       const text = bodyText(res.body);
       expect(headings(res.body, 1)).toHaveLength(1);
-      for (const section of ["Featured Games", "Browse by Category", "Popular Games"]) expect(headings(res.body, 2)).toContain(section);
+      for (const section of ["Featured Games", "Browse by Category", "Popular Games"])
+        expect(headings(res.body, 2)).toContain(section);
       const featured = await api<Array<{ title: string }>>("/api/games/featured");
       expect(featured.length).toBeGreaterThan(0);
       for (const game of featured) expect(text).toContain(game.title);
-      for (const category of await api<Array<{ name: string }>>("/api/categories")) expect(text).toContain(category.name);
+      for (const category of await api<Array<{ name: string }>>("/api/categories"))
+        expect(text).toContain(category.name);
       // The skeletons of personal and live parts only: no signed-in header, no chat messages.
       expect(text).not.toContain("Sign Out");
     });
 
     it("a game page holds its title, description, instructions, rating, reviews summary and similar games", async () => {
-      const [game] =
-        await api<Array<{ id: number; title: string; description: string; instructions: string; categorySlug: string }>>("/api/games?limit=1&sort=popular");
+      const [game] = await api<
+        Array<{ id: number; title: string; description: string; instructions: string; categorySlug: string }>
+      >("/api/games?limit=1&sort=popular");
       const player = await createUserWithSession(t());
       const review = await t().app.inject({
         method: "POST",
@@ -98,7 +108,9 @@ describeEachDatabase(
       const rating = await api<{ average: number; count: number }>(`/api/games/${game.id}/rating`);
       expect(rating.count).toBeGreaterThan(0);
       expect(text).toMatch(/Similar Games/);
-      const similar = await api<Array<{ id: number; title: string }>>(`/api/games/category/${game.categorySlug}?limit=5`);
+      const similar = await api<Array<{ id: number; title: string }>>(
+        `/api/games/category/${game.categorySlug}?limit=5`,
+      );
       const others = similar.filter((g) => g.id !== game.id);
       expect(others.length).toBeGreaterThan(0);
       expect(text).toContain(others[0].title);
@@ -142,9 +154,11 @@ describeEachDatabase(
       expect(collections.length).toBe(4);
       const home = bodyText((await page("/")).body);
       expect(home).toContain("All Your Favorite Gaming Experiences");
-      for (const c of collections) expect(home).toMatch(new RegExp(`${c.title} .*?${c.gameCount} ${c.gameCount === 1 ? "game" : "games"}`));
+      for (const c of collections)
+        expect(home).toMatch(new RegExp(`${c.title} .*?${c.gameCount} ${c.gameCount === 1 ? "game" : "games"}`));
       expect(rootHtml((await page("/")).body)).toContain(`href="/collection/${collections[0].slug}"`);
-      for (const placeholder of ["250 games", "180 games", "320 games", "150 games"]) expect(home).not.toContain(placeholder);
+      for (const placeholder of ["250 games", "180 games", "320 games", "150 games"])
+        expect(home).not.toContain(placeholder);
 
       const retro = collections.find((c) => c.slug === "retro-arcade")!;
       const res = await page("/collection/retro-arcade");
@@ -160,16 +174,21 @@ describeEachDatabase(
 
       // an administrator's change shows in the next rendered pages at once
       const [modern] = collections;
-      const renamed = await req("PATCH", `/api/admin/collections/${(await api<Array<{ id: number }>>("/api/collections"))[0].id}`, {
-        title: "Shiny New Games",
-      });
+      const renamed = await req(
+        "PATCH",
+        `/api/admin/collections/${(await api<Array<{ id: number }>>("/api/collections"))[0].id}`,
+        {
+          title: "Shiny New Games",
+        },
+      );
       expect(renamed.statusCode).toBe(200);
       expect(bodyText((await page("/")).body)).toContain("Shiny New Games");
       expect(headings((await page(`/collection/${modern.slug}`)).body, 1)).toEqual(["Shiny New Games"]);
       await req("PATCH", `/api/admin/collections/${renamed.json().id}`, { title: modern.title });
 
       const sitemap = await page("/sitemap.xml");
-      for (const c of collections) expect(sitemap.body).toContain(`<loc>http://localhost:5000/collection/${c.slug}</loc>`);
+      for (const c of collections)
+        expect(sitemap.body).toContain(`<loc>http://localhost:5000/collection/${c.slug}</loc>`);
     });
 
     it("every static page holds its heading and text", async () => {
@@ -222,14 +241,23 @@ describeEachDatabase(
     it("D87: a friends-only or private profile renders as a signed-out visitor sees it: name, avatar and a note, no figures, no tabs", async () => {
       for (const visibility of ["private", "friends"] as const) {
         const owner = await createUserWithSession(t());
-        const set = await t().app.inject({ method: "PATCH", url: "/api/me/settings", cookies: owner.cookies, payload: { profileVisibility: visibility } });
+        const set = await t().app.inject({
+          method: "PATCH",
+          url: "/api/me/settings",
+          cookies: owner.cookies,
+          payload: { profileVisibility: visibility },
+        });
         expect(set.statusCode).toBe(200);
         // Even the owner's own request gets the anonymous page (the browser asks again with the session).
         const res = await t().app.inject({ method: "GET", url: `/profile/${owner.user.id}`, cookies: owner.cookies });
         expect(res.statusCode).toBe(200);
         expect(headings(res.body, 1)).toEqual([owner.user.username]);
         const text = bodyText(res.body);
-        expect(text).toContain(visibility === "private" ? "This profile is private" : `Only ${owner.user.username}'s friends can see their profile`);
+        expect(text).toContain(
+          visibility === "private"
+            ? "This profile is private"
+            : `Only ${owner.user.username}'s friends can see their profile`,
+        );
         expect(text).not.toMatch(/Member since|Total Score/);
         expect(rootHtml(res.body)).not.toContain('aria-label="Profile sections"');
         const keys = stateOf(res.body).queries.queries.map((q) => JSON.stringify(q.queryKey));
@@ -277,12 +305,20 @@ it("a page whose data cannot be read is sent without a body for the browser to r
 
 it("a crawler's renders count against its own address: another visitor's profile page still renders (issue 26)", async () => {
   // Two profile pages' reads (each page reads the profile and its statistics).
-  const t = await buildTestApp("pglite", { clientFiles: { "index.html": TEMPLATE }, renderer, settings: { rateLimits: { profileRead: { limit: 4 } } } });
+  const t = await buildTestApp("pglite", {
+    clientFiles: { "index.html": TEMPLATE },
+    renderer,
+    settings: { rateLimits: { profileRead: { limit: 4 } } },
+  });
   try {
-    const players = await Promise.all(Array.from({ length: 4 }, (_, i) => createUserWithSession(t, { username: `crawled_${i}` })));
-    const visit = (id: number, remoteAddress: string) => t.app.inject({ method: "GET", url: `/profile/${id}`, remoteAddress });
+    const players = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createUserWithSession(t, { username: `crawled_${i}` })),
+    );
+    const visit = (id: number, remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: `/profile/${id}`, remoteAddress });
     // The crawler reads three profiles (never cached before): the third is over its limit and goes out unrendered.
-    for (const p of players.slice(0, 2)) expect(headings((await visit(p.user.id, "203.0.113.7")).body, 1)).toEqual([p.user.username]);
+    for (const p of players.slice(0, 2))
+      expect(headings((await visit(p.user.id, "203.0.113.7")).body, 1)).toEqual([p.user.username]);
     expect(rootHtml((await visit(players[2].user.id, "203.0.113.7")).body)).toBe("");
     // Another visitor's page is rendered in full.
     const other = await visit(players[3].user.id, "198.51.100.20");

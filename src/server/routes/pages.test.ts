@@ -65,7 +65,9 @@ function readHead(html: string): Head {
     canonical: head.match(/<link rel="canonical" href="([^"]*)"/)?.[1],
     og,
     twitter,
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    ),
   };
 }
 
@@ -94,10 +96,18 @@ describeEachDatabase(
       expect(head.description).toMatch(/free browser games/);
       expect(head.canonical).toBe(`${publicUrl()}/`);
       expect(head.robots).toBeUndefined();
-      expect(head.og).toMatchObject({ title: head.title, description: head.description, url: `${publicUrl()}/`, type: "website", site_name: "Arcadium" });
+      expect(head.og).toMatchObject({
+        title: head.title,
+        description: head.description,
+        url: `${publicUrl()}/`,
+        type: "website",
+        site_name: "Arcadium",
+      });
       // D71: the site's card (og-cards.test.ts).
       expect(head.twitter.card).toBe("summary_large_image");
-      const site = head.jsonLd.find((d) => d["@type"] === "WebSite") as { potentialAction: { target: { urlTemplate: string }; "query-input": string } };
+      const site = head.jsonLd.find((d) => d["@type"] === "WebSite") as {
+        potentialAction: { target: { urlTemplate: string }; "query-input": string };
+      };
       expect(site).toMatchObject({ "@context": "https://schema.org", name: "Arcadium", url: `${publicUrl()}/` });
       expect(site.potentialAction.target.urlTemplate).toBe(`${publicUrl()}/games?search={search_term_string}`);
       expect(site.potentialAction["query-input"]).toBe("required name=search_term_string");
@@ -115,7 +125,9 @@ describeEachDatabase(
         expect(head.description, path).toBeTruthy();
         expect(head.canonical, path).toBe(`${publicUrl()}${path}`);
       }
-      expect(readHead((await page("/leaderboard")).body).description).toBe("The best players on Arcadium, ranked by their total score.");
+      expect(readHead((await page("/leaderboard")).body).description).toBe(
+        "The best players on Arcadium, ranked by their total score.",
+      );
       // The query string does not change the page's head or canonical.
       expect(readHead((await page("/games?search=snake&sort=popular")).body).canonical).toBe(`${publicUrl()}/games`);
       // The sign-in page exists but is not for search engines (D70).
@@ -156,11 +168,18 @@ describeEachDatabase(
       expect(head.og.image).toMatch(new RegExp(`^${publicUrl()}/og/game/${game.id}/[\\w-]{22}\\.png$`));
       expect(head.twitter.card).toBe("summary_large_image");
       const videoGame = head.jsonLd.find((d) => d["@type"] === "VideoGame")!;
-      expect(videoGame).toMatchObject({ name: game.title, url: `${publicUrl()}/game/${game.id}`, genre: game.category, gamePlatform: "Web browser" });
+      expect(videoGame).toMatchObject({
+        name: game.title,
+        url: `${publicUrl()}/game/${game.id}`,
+        genre: game.category,
+        gamePlatform: "Web browser",
+      });
       expect(videoGame.author).toEqual({ "@type": "Organization", name: "Test Studio" });
       expect(videoGame.image).toBe(game.imageUrl);
       expect(videoGame.aggregateRating).toBeUndefined();
-      const crumbs = head.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: Array<{ position: number; name: string; item: string }> };
+      const crumbs = head.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as {
+        itemListElement: Array<{ position: number; name: string; item: string }>;
+      };
       expect(crumbs.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([
         [1, "Arcadium", `${publicUrl()}/`],
         [2, game.category, `${publicUrl()}/category/${game.categorySlug}`],
@@ -177,7 +196,13 @@ describeEachDatabase(
       });
       expect(review.statusCode).toBeLessThan(300);
       const rated = readHead((await page(`/game/${game.id}`)).body).jsonLd.find((d) => d["@type"] === "VideoGame")!;
-      expect(rated.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4, ratingCount: 1, bestRating: 5, worstRating: 1 });
+      expect(rated.aggregateRating).toEqual({
+        "@type": "AggregateRating",
+        ratingValue: 4,
+        ratingCount: 1,
+        bestRating: 5,
+        worstRating: 1,
+      });
     });
 
     it("og:image: a 1200×630 picture made from a cover stored here, cached for a year, and a new one when the cover changes (D71)", async () => {
@@ -206,7 +231,9 @@ describeEachDatabase(
         ...multipart({}, { field: "image", filename: "cover.png", content: cover, type: "image/png" }),
       });
       expect(uploaded.statusCode).toBe(201);
-      expect((await req("PATCH", `/api/admin/games/${game.id}`, { imageUrl: uploaded.json().imageUrl })).statusCode).toBe(200);
+      expect(
+        (await req("PATCH", `/api/admin/games/${game.id}`, { imageUrl: uploaded.json().imageUrl })).statusCode,
+      ).toBe(200);
       const changed = readHead((await page(`/game/${game.id}`)).body).og.image;
       expect(changed).not.toBe(head.og.image);
       const again = await t().app.inject({ method: "GET", url: new URL(changed).pathname });
@@ -235,7 +262,10 @@ describeEachDatabase(
 
     it("unknown games, categories, profiles and paths answer 404 with the Not Found page (noindex, not cached)", async () => {
       const disabled = await createUserWithSession(t());
-      await t().database.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, disabled.user.id));
+      await t()
+        .database.db.update(usersTable)
+        .set({ disabledAt: new Date() })
+        .where(eq(usersTable.id, disabled.user.id));
       t().app.reads.invalidate();
       const expected: Record<string, string> = {
         "/game/987654": "Game Not Found",
@@ -285,7 +315,9 @@ describeEachDatabase(
       expect(robots.statusCode).toBe(200);
       expect(robots.body).toContain("Disallow: /cms\nDisallow: /api/\nDisallow: /login");
       // Issue 15: a player's own pages.
-      expect(robots.body).toContain("Disallow: /friends\nDisallow: /notifications\nDisallow: /settings\nDisallow: /me/\nDisallow: /messages\n");
+      expect(robots.body).toContain(
+        "Disallow: /friends\nDisallow: /notifications\nDisallow: /settings\nDisallow: /me/\nDisallow: /messages\n",
+      );
       expect(robots.body).toContain(`Sitemap: ${publicUrl()}/sitemap.xml`);
       const sitemap = await page("/sitemap.xml");
       expect(sitemap.statusCode).toBe(200);
@@ -293,12 +325,17 @@ describeEachDatabase(
       const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       const games = await t().database.db.select({ id: gamesTable.id }).from(gamesTable);
       for (const g of games) expect(locs).toContain(`${publicUrl()}/game/${g.id}`);
-      const categories = (await t().app.inject({ method: "GET", url: "/api/categories" })).json() as Array<{ slug: string }>;
+      const categories = (await t().app.inject({ method: "GET", url: "/api/categories" })).json() as Array<{
+        slug: string;
+      }>;
       for (const c of categories) expect(locs).toContain(`${publicUrl()}/category/${c.slug}`);
-      for (const path of ["/", "/games", "/leaderboard", "/about", "/privacy-policy"]) expect(locs).toContain(`${publicUrl()}${path === "/" ? "/" : path}`);
+      for (const path of ["/", "/games", "/leaderboard", "/about", "/privacy-policy"])
+        expect(locs).toContain(`${publicUrl()}${path === "/" ? "/" : path}`);
       expect(locs).not.toContain(`${publicUrl()}/login`);
       expect(new Set(locs).size).toBe(locs.length);
-      expect(sitemap.body).toMatch(/<url><loc>[^<]*\/game\/\d+<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/);
+      expect(sitemap.body).toMatch(
+        /<url><loc>[^<]*\/game\/\d+<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/,
+      );
     });
 
     it("beyond the URL limit the sitemap is an index of parts that together list every URL once", async () => {
@@ -323,7 +360,9 @@ describeEachDatabase(
 
     it('"Allow search engines" off: noindex on every page, Disallow: / and no sitemap; on again restores them', async () => {
       try {
-        expect((await req("PATCH", "/api/admin/settings", { site: { allow_search_engines: "false" } })).statusCode).toBe(200);
+        expect(
+          (await req("PATCH", "/api/admin/settings", { site: { allow_search_engines: "false" } })).statusCode,
+        ).toBe(200);
         for (const url of ["/", "/games", "/leaderboard"]) {
           const res = await page(url);
           expect(readHead(res.body).robots, url).toBe("noindex");
@@ -332,7 +371,9 @@ describeEachDatabase(
         expect((await page("/robots.txt")).body).toBe("User-agent: *\nDisallow: /\n");
         expect((await page("/sitemap.xml")).statusCode).toBe(404);
       } finally {
-        expect((await req("PATCH", "/api/admin/settings", { site: { allow_search_engines: "true" } })).statusCode).toBe(200);
+        expect((await req("PATCH", "/api/admin/settings", { site: { allow_search_engines: "true" } })).statusCode).toBe(
+          200,
+        );
       }
       expect(readHead((await page("/")).body).robots).toBeUndefined();
       expect((await page("/robots.txt")).body).toContain("Allow: /");

@@ -50,7 +50,12 @@ const renderingFor = new AsyncLocalStorage<string>();
 export function inProcessFetch(app: FastifyInstance): ApiFetch {
   return async (url, init) => {
     if ((init.method ?? "GET") !== "GET") throw new Error(`page rendering only reads (${init.method} ${url})`);
-    const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" }, remoteAddress: renderingFor.getStore() });
+    const res = await app.inject({
+      method: "GET",
+      url,
+      headers: { accept: "application/json" },
+      remoteAddress: renderingFor.getStore(),
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
@@ -95,7 +100,8 @@ export function injectBody(template: string, html: string, state: string, preloa
   const withLinks = links ? template.replace("</head>", () => `  ${links}\n  </head>`) : template;
   return withLinks.replace(
     '<div id="root"></div>',
-    () => `<div id="root">${html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+    () =>
+      `<div id="root">${html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
   );
 }
 
@@ -112,7 +118,8 @@ async function withBody(
 ): Promise<{ html: string; rendered: boolean }> {
   if (!render) return { html, rendered: true };
   const body = await renderingFor.run(request.ip, () => render({ ...page, renderedAt: Date.now() }));
-  if (body.ok) return { html: injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens)), rendered: true };
+  if (body.ok)
+    return { html: injectBody(html, body.html, body.state, manifest?.preloadsFor(body.screens)), rendered: true };
   request.log.warn({ path: page.path, reason: body.reason }, "page not rendered on the server; the browser renders it");
   return { html, rendered: false };
 }
@@ -145,9 +152,19 @@ export const pageRoutes: FastifyPluginAsync<
       key,
       async (): Promise<ReadBody> => {
         const page = await describePage(ctx, path);
-        const built = await withBody(injectHead(template, renderHead(page.head)), { path, search }, render, manifest, request);
+        const built = await withBody(
+          injectHead(template, renderHead(page.head)),
+          { path, search },
+          render,
+          manifest,
+          request,
+        );
         rendered = built.rendered;
-        return { json: built.html, status: page.status, headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" } };
+        return {
+          json: built.html,
+          status: page.status,
+          headers: page.head.indexable ? {} : { "X-Robots-Tag": "noindex" },
+        };
       },
       share,
     );
@@ -156,7 +173,10 @@ export const pageRoutes: FastifyPluginAsync<
     if (read.status === 404 || !rendered) reads.forget(key, share);
     reply.code(read.status ?? 200);
     // Neither may a shared proxy keep them.
-    return sendCachedRead(request, reply, read, { contentType: HTML, cacheControl: read.status === 404 || !rendered ? UNCACHED_PAGE : PAGE_CACHE_CONTROL });
+    return sendCachedRead(request, reply, read, {
+      contentType: HTML,
+      cacheControl: read.status === 404 || !rendered ? UNCACHED_PAGE : PAGE_CACHE_CONTROL,
+    });
   }
 
   for (const url of PAGE_ROUTES) app.get(url, { config: PUBLIC_READ_CONFIG }, sendPage);
@@ -180,33 +200,58 @@ export const pageRoutes: FastifyPluginAsync<
 
   // D71: the link preview cards the pages name (services/og-cards.ts). A card's URL carries the hash of what it
   // shows, so its file never changes; an older URL of the same subject leads to the current card.
-  app.get<{ Params: { kind: string; key: string; file: string } }>("/og/:kind/:key/:file", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {
-    const subject = parseCardSubject(request.params.kind, request.params.key);
-    const hash = parseCardFile(request.params.file);
-    const card = subject && hash ? await loadCard(ctx, await loadSiteContent(db), subject) : undefined;
-    if (!card) return reply.code(404).type("text/plain; charset=utf-8").header("Cache-Control", UNCACHED_PAGE).send("Not found");
-    if (card.hash !== hash) return reply.header("Cache-Control", UNCACHED_PAGE).redirect(card.path, 302);
-    const png = await ensureCardFile(opts.files, card);
-    return reply.type("image/png").header("Cache-Control", CARD_CACHE_CONTROL).header("X-Content-Type-Options", "nosniff").send(png);
-  });
+  app.get<{ Params: { kind: string; key: string; file: string } }>(
+    "/og/:kind/:key/:file",
+    { config: PUBLIC_READ_CONFIG },
+    async (request, reply) => {
+      const subject = parseCardSubject(request.params.kind, request.params.key);
+      const hash = parseCardFile(request.params.file);
+      const card = subject && hash ? await loadCard(ctx, await loadSiteContent(db), subject) : undefined;
+      if (!card)
+        return reply
+          .code(404)
+          .type("text/plain; charset=utf-8")
+          .header("Cache-Control", UNCACHED_PAGE)
+          .send("Not found");
+      if (card.hash !== hash) return reply.header("Cache-Control", UNCACHED_PAGE).redirect(card.path, 302);
+      const png = await ensureCardFile(opts.files, card);
+      return reply
+        .type("image/png")
+        .header("Cache-Control", CARD_CACHE_CONTROL)
+        .header("X-Content-Type-Options", "nosniff")
+        .send(png);
+    },
+  );
 
   // D72: robots.txt and the sitemap.
   app.get("/robots.txt", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {
-    const read = await reads.get("robots.txt", async () => ({ json: robotsTxt(config.publicUrl, (await loadSiteContent(db)).indexable) }), "pages");
-    return sendCachedRead(request, reply, read, { contentType: "text/plain; charset=utf-8", cacheControl: PAGE_CACHE_CONTROL });
+    const read = await reads.get(
+      "robots.txt",
+      async () => ({ json: robotsTxt(config.publicUrl, (await loadSiteContent(db)).indexable) }),
+      "pages",
+    );
+    return sendCachedRead(request, reply, read, {
+      contentType: "text/plain; charset=utf-8",
+      cacheControl: PAGE_CACHE_CONTROL,
+    });
   });
   const maxUrls = opts.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const sendSitemap = async (part: number | undefined, reply: FastifyReply) => {
     const site = await loadSiteContent(db);
     const stream = site.indexable ? await streamSitemap(db, config.publicUrl, { part, maxUrls }) : undefined;
-    if (!stream) return reply.code(404).type("text/plain; charset=utf-8").header("Cache-Control", UNCACHED_PAGE).send("Not found");
+    if (!stream)
+      return reply.code(404).type("text/plain; charset=utf-8").header("Cache-Control", UNCACHED_PAGE).send("Not found");
     return reply.type("application/xml; charset=utf-8").header("Cache-Control", PAGE_CACHE_CONTROL).send(stream);
   };
   app.get("/sitemap.xml", { config: PUBLIC_READ_CONFIG }, async (_request, reply) => sendSitemap(undefined, reply));
-  app.get<{ Params: { part: string } }>("/sitemap-:part.xml", { config: PUBLIC_READ_CONFIG }, async (request, reply) => {
-    const part = /^[1-9]\d{0,5}$/.test(request.params.part) ? Number(request.params.part) : 0;
-    return sendSitemap(part || -1, reply);
-  });
+  app.get<{ Params: { part: string } }>(
+    "/sitemap-:part.xml",
+    { config: PUBLIC_READ_CONFIG },
+    async (request, reply) => {
+      const part = /^[1-9]\d{0,5}$/.test(request.params.part) ? Number(request.params.part) : 0;
+      return sendSitemap(part || -1, reply);
+    },
+  );
 };
 
 /** The Not Found page for any other path (D70): status 404, its head, never cached. */
@@ -220,7 +265,10 @@ export async function sendNotFoundPage(
 ) {
   const path = pathOf(request.url);
   const page = await describePage(ctx, "/404/not/a-page");
-  const head = injectHead(template, renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }));
+  const head = injectHead(
+    template,
+    renderHead({ ...page.head, canonical: `${ctx.publicUrl.replace(/\/+$/, "")}${path}` }),
+  );
   // The Not Found screen itself (D70), rendered like every page (its path is the one asked for: the router
   // on the client must land on the same screen).
   const renderable = path.startsWith("/") && !path.startsWith("/cms");

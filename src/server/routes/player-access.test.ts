@@ -11,7 +11,16 @@ import { newGame, play, type Player } from "../../test/scores";
 
 /** Where the player features live: every route here is in PLAYER_ROUTES (or the test fails). */
 function isPlayerUrl(url: string): boolean {
-  const prefixes = ["/api/friends", "/api/blocks", "/api/notifications", "/api/messages", "/api/me", "/api/favorites", "/api/presence", "/api/reports"];
+  const prefixes = [
+    "/api/friends",
+    "/api/blocks",
+    "/api/notifications",
+    "/api/messages",
+    "/api/me",
+    "/api/favorites",
+    "/api/presence",
+    "/api/reports",
+  ];
   return prefixes.some((p) => url === p || url.startsWith(`${p}/`)) || url.startsWith("/api/games/:id/plays/");
 }
 
@@ -56,7 +65,9 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "DELETE /api/favorites/:id": "session",
   "GET /api/favorites/ids": "session",
   "POST /api/games/:id/plays/:playId/gameplay": "session",
-  "POST /api/games/:id/plays/:playId/started": { anyone: "issue 14 item 7: start-up timing of any play, signed in or not; answers the same either way" },
+  "POST /api/games/:id/plays/:playId/started": {
+    anyone: "issue 14 item 7: start-up timing of any play, signed in or not; answers the same either way",
+  },
 };
 
 /** The routes the app registered, as "METHOD /url" (HEAD is Fastify's copy of a GET). */
@@ -73,11 +84,23 @@ const discovered = collector();
 /** Parameters filled in: a plausible id, and a malformed one (which must still be 401, not 400). */
 const fill = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, value);
 /** A body no route accepts. */
-const INVALID_BODY = { nonsense: true, ids: "all", state: 42, body: 7, password: 1, profileVisibility: "everyone", gameId: "x" };
+const INVALID_BODY = {
+  nonsense: true,
+  ids: "all",
+  state: 42,
+  body: 7,
+  password: 1,
+  profileVisibility: "everyone",
+  gameId: "x",
+};
 
 async function befriend(t: TestApp, a: Player, b: Player) {
-  expect((await t.app.inject({ method: "POST", url: `/api/friends/${b.user.id}`, cookies: a.cookies })).statusCode).toBe(201);
-  expect((await t.app.inject({ method: "POST", url: `/api/friends/${a.user.id}`, cookies: b.cookies })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: "POST", url: `/api/friends/${b.user.id}`, cookies: a.cookies })).statusCode,
+  ).toBe(201);
+  expect(
+    (await t.app.inject({ method: "POST", url: `/api/friends/${a.user.id}`, cookies: b.cookies })).statusCode,
+  ).toBe(200);
 }
 
 describeEachDatabase(
@@ -110,7 +133,9 @@ describeEachDatabase(
               ...(payload ? { payload } : {}),
             });
             if (res.statusCode !== 401 || res.json().message !== "Not signed in")
-              failures.push(`${route} [${value}${payload ? ", invalid body" : ""}] → ${res.statusCode} ${res.body.slice(0, 100)}`);
+              failures.push(
+                `${route} [${value}${payload ? ", invalid body" : ""}] → ${res.statusCode} ${res.body.slice(0, 100)}`,
+              );
           }
         }
       }
@@ -124,8 +149,14 @@ describeEachDatabase(
         if (who !== "session") continue;
         const [method, url] = route.split(" ");
         // DELETE /api/me would start the account's deletion: its refusal without step-up (403, D105) proves the guard let it through.
-        const res = await t().app.inject({ method: method as "GET", url: fill(url, "999999"), cookies: p.cookies, payload: method === "GET" ? undefined : {} });
-        if (res.statusCode === 401 || res.statusCode >= 500) failures.push(`${route} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        const res = await t().app.inject({
+          method: method as "GET",
+          url: fill(url, "999999"),
+          cookies: p.cookies,
+          payload: method === "GET" ? undefined : {},
+        });
+        if (res.statusCode === 401 || res.statusCode >= 500)
+          failures.push(`${route} → ${res.statusCode} ${res.body.slice(0, 100)}`);
       }
       expect(failures).toEqual([]);
     });
@@ -150,13 +181,20 @@ function describe3rdParty(t: () => TestApp) {
     b = await createUserWithSession(t());
     c = await createUserWithSession(t());
     await befriend(t(), a, b);
-    const sent = await t().app.inject({ method: "POST", url: `/api/messages/${b.user.id}`, cookies: a.cookies, payload: { body: SECRET } });
+    const sent = await t().app.inject({
+      method: "POST",
+      url: `/api/messages/${b.user.id}`,
+      cookies: a.cookies,
+      payload: { body: SECRET },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const list = (await t().app.inject({ method: "GET", url: "/api/notifications", cookies: a.cookies })).json();
     expect(list.items.length).toBeGreaterThan(0); // B accepted A's request: "friend_accepted"
     notificationId = list.items[0].id;
     gameId = (await newGame(t(), "Access Matrix Game")).id;
-    expect((await t().app.inject({ method: "PUT", url: `/api/favorites/${gameId}`, cookies: a.cookies })).statusCode).toBe(204);
+    expect(
+      (await t().app.inject({ method: "PUT", url: `/api/favorites/${gameId}`, cookies: a.cookies })).statusCode,
+    ).toBe(204);
     playId = await play(t(), gameId, a);
   });
 
@@ -167,18 +205,29 @@ function describe3rdParty(t: () => TestApp) {
     for (const other of [a, b]) {
       const thread = await t().app.inject({ method: "GET", url: `/api/messages/${other.user.id}`, cookies: c.cookies });
       expect(thread.body).not.toContain(SECRET);
-      const send = await t().app.inject({ method: "POST", url: `/api/messages/${other.user.id}`, cookies: c.cookies, payload: { body: "hi" } });
+      const send = await t().app.inject({
+        method: "POST",
+        url: `/api/messages/${other.user.id}`,
+        cookies: c.cookies,
+        payload: { body: "hi" },
+      });
       expect(send.statusCode).toBe(403);
     }
-    expect((await t().app.inject({ method: "GET", url: "/api/messages/unread", cookies: c.cookies })).json()).toEqual({ unread: 0 });
+    expect((await t().app.inject({ method: "GET", url: "/api/messages/unread", cookies: c.cookies })).json()).toEqual({
+      unread: 0,
+    });
     // B still has it, unread.
-    expect((await t().app.inject({ method: "GET", url: "/api/messages/unread", cookies: b.cookies })).json()).toEqual({ unread: 1 });
+    expect((await t().app.inject({ method: "GET", url: "/api/messages/unread", cookies: b.cookies })).json()).toEqual({
+      unread: 1,
+    });
   });
 
   it("D84: the friends list is only the session's own: C's is empty and C is no friend of A", async () => {
     const mine = (await t().app.inject({ method: "GET", url: "/api/friends", cookies: c.cookies })).json();
     expect(mine).toMatchObject({ friends: [], incoming: [], outgoing: [], blocked: [] });
-    expect((await t().app.inject({ method: "GET", url: `/api/friends/${a.user.id}`, cookies: c.cookies })).json()).toMatchObject({
+    expect(
+      (await t().app.inject({ method: "GET", url: `/api/friends/${a.user.id}`, cookies: c.cookies })).json(),
+    ).toMatchObject({
       friends: false,
       presence: null,
     });
@@ -188,7 +237,12 @@ function describe3rdParty(t: () => TestApp) {
   });
 
   it("D85: C cannot mark A's notifications read", async () => {
-    const res = await t().app.inject({ method: "POST", url: "/api/notifications/read", cookies: c.cookies, payload: { ids: [notificationId] } });
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/notifications/read",
+      cookies: c.cookies,
+      payload: { ids: [notificationId] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ unread: 0 });
     const still = (await t().app.inject({ method: "GET", url: "/api/notifications", cookies: a.cookies })).json();
@@ -197,8 +251,12 @@ function describe3rdParty(t: () => TestApp) {
   });
 
   it("D86: C cannot remove A's favourite nor time A's play", async () => {
-    expect((await t().app.inject({ method: "DELETE", url: `/api/favorites/${gameId}`, cookies: c.cookies })).statusCode).toBe(204);
-    expect((await t().app.inject({ method: "GET", url: "/api/favorites/ids", cookies: a.cookies })).json()).toEqual({ ids: [gameId] });
+    expect(
+      (await t().app.inject({ method: "DELETE", url: `/api/favorites/${gameId}`, cookies: c.cookies })).statusCode,
+    ).toBe(204);
+    expect((await t().app.inject({ method: "GET", url: "/api/favorites/ids", cookies: a.cookies })).json()).toEqual({
+      ids: [gameId],
+    });
     const timed = await t().app.inject({
       method: "POST",
       url: `/api/games/${gameId}/plays/${playId}/gameplay`,
@@ -209,8 +267,14 @@ function describe3rdParty(t: () => TestApp) {
     expect(timed.json()).toEqual({ message: "This play belongs to another player" });
     // A's own report is accepted.
     expect(
-      (await t().app.inject({ method: "POST", url: `/api/games/${gameId}/plays/${playId}/gameplay`, cookies: a.cookies, payload: { state: "start" } }))
-        .statusCode,
+      (
+        await t().app.inject({
+          method: "POST",
+          url: `/api/games/${gameId}/plays/${playId}/gameplay`,
+          cookies: a.cookies,
+          payload: { state: "start" },
+        })
+      ).statusCode,
     ).toBe(204);
   });
 }

@@ -20,14 +20,26 @@ describeEachDatabase(
     });
 
     it.each([
-      ["presence reports", "Too many presence updates. Please slow down.", (sid: { sid: string }) => request("POST", "/api/presence", sid, { gameId: null })],
-      ["notification reads", "Too many notification requests. Please slow down.", (sid: { sid: string }) => request("GET", "/api/notifications", sid)],
+      [
+        "presence reports",
+        "Too many presence updates. Please slow down.",
+        (sid: { sid: string }) => request("POST", "/api/presence", sid, { gameId: null }),
+      ],
+      [
+        "notification reads",
+        "Too many notification requests. Please slow down.",
+        (sid: { sid: string }) => request("GET", "/api/notifications", sid),
+      ],
       [
         "marking notifications read",
         "Too many notification requests. Please slow down.",
         (sid: { sid: string }) => request("POST", "/api/notifications/read", sid, {}),
       ],
-      ["data downloads", "Too many data downloads. Please try again later.", (sid: { sid: string }) => request("GET", "/api/me/export", sid)],
+      [
+        "data downloads",
+        "Too many data downloads. Please try again later.",
+        (sid: { sid: string }) => request("GET", "/api/me/export", sid),
+      ],
     ])("%s: 429 with Retry-After once over the limit, another player unaffected", async (_what, message, send) => {
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
@@ -53,7 +65,12 @@ describeEachDatabase(
   },
   {
     settings: {
-      rateLimits: { presence: { limit: TEST_LIMIT }, block: { limit: TEST_LIMIT }, notifications: { limit: TEST_LIMIT }, dataExport: { limit: TEST_LIMIT } },
+      rateLimits: {
+        presence: { limit: TEST_LIMIT },
+        block: { limit: TEST_LIMIT },
+        notifications: { limit: TEST_LIMIT },
+        dataExport: { limit: TEST_LIMIT },
+      },
     },
   },
 );

@@ -6,7 +6,8 @@ import { createUserWithSession, describeEachDatabase, type TestApp } from "../..
 import { insertGame } from "../../test/factories";
 
 const firstGameplayMs = async (t: TestApp, playId: string) =>
-  (await t.database.db.select({ ms: playsTable.firstGameplayMs }).from(playsTable).where(eq(playsTable.id, playId)))[0]?.ms;
+  (await t.database.db.select({ ms: playsTable.firstGameplayMs }).from(playsTable).where(eq(playsTable.id, playId)))[0]
+    ?.ms;
 
 describeEachDatabase(
   "time to first gameplay (issue 14 item 7)",
@@ -67,9 +68,13 @@ describeEachDatabase(
         .database.db.update(playsTable)
         .set({ createdAt: sql`now() - interval '7 hours'` })
         .where(eq(playsTable.id, old));
-      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: old, userId: null, ms: 500 })).toBe(false);
+      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: old, userId: null, ms: 500 })).toBe(
+        false,
+      );
       expect(await firstGameplayMs(t(), old)).toBeNull();
-      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: play, userId: null, ms: 500 })).toBe(true);
+      expect(await recordFirstGameplay(t().database.db, { gameId: g.id, playId: play, userId: null, ms: 500 })).toBe(
+        true,
+      );
     });
 
     it.each([
@@ -95,7 +100,8 @@ describeEachDatabase(
     it("the median per game is over its timed plays only, and absent for a game without any", async () => {
       const g = await insertGame(t(), { title: "Median Game" });
       const untimed = await insertGame(t(), { title: "Untimed Game" });
-      for (const ms of [100, 400, 300, 200]) await recordFirstGameplay(t().database.db, { gameId: g.id, playId: await openPlay(g.id), userId: null, ms });
+      for (const ms of [100, 400, 300, 200])
+        await recordFirstGameplay(t().database.db, { gameId: g.id, playId: await openPlay(g.id), userId: null, ms });
       await openPlay(g.id); // a play without a report does not count
       await openPlay(untimed.id);
       const medians = await medianFirstGameplay(t().database.db, [g.id, untimed.id]);
@@ -104,7 +110,9 @@ describeEachDatabase(
       expect(await medianFirstGameplay(t().database.db, [])).toEqual(new Map());
       // The admin games list shows it (the CMS marks slow games).
       const admin = await createUserWithSession(t(), { role: "admin" });
-      const list = (await t().app.inject({ method: "GET", url: "/api/admin/games?limit=500", cookies: admin.cookies })).json() as Array<{
+      const list = (
+        await t().app.inject({ method: "GET", url: "/api/admin/games?limit=500", cookies: admin.cookies })
+      ).json() as Array<{
         id: number;
         medianStartMs: number | null;
       }>;

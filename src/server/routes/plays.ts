@@ -14,7 +14,13 @@ import { gameFacingUser } from "../services/game-identity";
 export const playRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.post(
     "/api/games/:id/plays/:playId/started",
-    { schema: { params: playStartedParamsSchema, body: playStartedBodySchema, response: { 204: z.null(), ...errorResponses(400, 429) } } },
+    {
+      schema: {
+        params: playStartedParamsSchema,
+        body: playStartedBodySchema,
+        response: { 204: z.null(), ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
       const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
       await rateLimits.enforce("play", `play-started:${who}`);

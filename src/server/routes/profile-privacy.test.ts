@@ -9,7 +9,8 @@ async function setVisibility(t: TestApp, p: Player, visibility: "public" | "frie
   await t.database.db.update(usersTable).set({ profileVisibility: visibility }).where(eq(usersTable.id, p.user.id));
 }
 
-const get = (t: TestApp, url: string, viewer?: Player) => t.app.inject({ method: "GET", url, cookies: viewer?.cookies });
+const get = (t: TestApp, url: string, viewer?: Player) =>
+  t.app.inject({ method: "GET", url, cookies: viewer?.cookies });
 
 describeEachDatabase(
   "profile privacy on every profile read (D87)",
@@ -36,7 +37,13 @@ describeEachDatabase(
     });
 
     type Viewer = "anonymous" | "owner" | "friend" | "stranger" | "blocked";
-    const viewers = (): Record<Viewer, Player | undefined> => ({ anonymous: undefined, owner, friend, stranger, blocked });
+    const viewers = (): Record<Viewer, Player | undefined> => ({
+      anonymous: undefined,
+      owner,
+      friend,
+      stranger,
+      blocked,
+    });
     // D87: public → everyone (but a block hides it); friends → owner and friends; private → owner only.
     const sees: Record<"public" | "friends" | "private", Viewer[]> = {
       public: ["anonymous", "owner", "friend", "stranger"],
@@ -47,14 +54,21 @@ describeEachDatabase(
     for (const visibility of ["public", "friends", "private"] as const) {
       it(`D87 ${visibility}: the whole profile only for ${sees[visibility].join(", ")}; the others get name and avatar and 403 on stats and achievements`, async () => {
         await setVisibility(t(), owner, visibility);
-        const message = visibility === "friends" ? "This profile is visible to friends only" : "This profile is private";
+        const message =
+          visibility === "friends" ? "This profile is visible to friends only" : "This profile is private";
         for (const [who, player] of Object.entries(viewers()) as Array<[Viewer, Player | undefined]>) {
           const full = sees[visibility].includes(who);
           const profile = await get(t(), urls().profile, player);
           expect(profile.statusCode, who).toBe(200);
           expect(profile.headers["cache-control"], who).toBe("private, no-store");
           if (full) {
-            expect(profile.json(), who).toMatchObject({ id: owner.user.id, restricted: false, visibility, rank: expect.any(Number), totalScore: 500 });
+            expect(profile.json(), who).toMatchObject({
+              id: owner.user.id,
+              restricted: false,
+              visibility,
+              rank: expect.any(Number),
+              totalScore: 500,
+            });
             expect(profile.json().createdAt, who).toEqual(expect.any(String));
           } else {
             expect(profile.json(), who).toEqual({
@@ -76,7 +90,9 @@ describeEachDatabase(
             else {
               expect(res.statusCode, `${who} ${url}`).toBe(403);
               // A blocked viewer of a public profile is told it is private (the block is not revealed as such).
-              expect(res.json(), `${who} ${url}`).toEqual({ message: visibility === "public" ? "This profile is private" : message });
+              expect(res.json(), `${who} ${url}`).toEqual({
+                message: visibility === "public" ? "This profile is private" : message,
+              });
             }
           }
         }

@@ -38,7 +38,12 @@ describeEachDatabase(
         const first = await report(reporter, { kind: "chat", targetId: id, reason: "spam" });
         expect(first.statusCode).toBe(201);
         expect(first.json()).toEqual({ id: expect.any(Number), message: REPORT_SENT });
-        const again = await report(reporter, { kind: "chat", targetId: id, reason: "harassment", text: "  and rude  " });
+        const again = await report(reporter, {
+          kind: "chat",
+          targetId: id,
+          reason: "harassment",
+          text: "  and rude  ",
+        });
         expect(again.statusCode).toBe(201);
         const rows = await t()
           .database.db.select()
@@ -58,11 +63,16 @@ describeEachDatabase(
       it("refuses one's own content (403), and what does not exist or is deleted (404)", async () => {
         const me = await createUserWithSession(t());
         const mine = await chatMessage(t(), me);
-        expect((await report(me, { kind: "chat", targetId: mine, reason: "spam" })).json()).toEqual({ message: REPORT_REFUSALS.self });
+        expect((await report(me, { kind: "chat", targetId: mine, reason: "spam" })).json()).toEqual({
+          message: REPORT_REFUSALS.self,
+        });
         expect((await report(me, { kind: "profile", targetId: me.user.id, reason: "spam" })).statusCode).toBe(403);
         const other = await createUserWithSession(t());
         const gone = await chatMessage(t(), other);
-        await t().database.db.update(chatMessagesTable).set({ deletedAt: new Date() }).where(eq(chatMessagesTable.id, gone));
+        await t()
+          .database.db.update(chatMessagesTable)
+          .set({ deletedAt: new Date() })
+          .where(eq(chatMessagesTable.id, gone));
         for (const payload of [
           { kind: "chat", targetId: gone, reason: "spam" },
           { kind: "chat", targetId: 2_000_000_000, reason: "spam" },
@@ -79,12 +89,20 @@ describeEachDatabase(
         const sender = await createUserWithSession(t());
         const recipient = await createUserWithSession(t());
         const stranger = await createUserWithSession(t());
-        const dm = await insertDirectMessage(t(), { senderId: sender.user.id, recipientId: recipient.user.id, body: "send me your password" });
-        expect((await report(stranger, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(404);
+        const dm = await insertDirectMessage(t(), {
+          senderId: sender.user.id,
+          recipientId: recipient.user.id,
+          body: "send me your password",
+        });
+        expect((await report(stranger, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(
+          404,
+        );
         const own = await report(sender, { kind: "message", targetId: dm.id, reason: "harassment" });
         expect(own.statusCode).toBe(403);
         expect(own.json()).toEqual({ message: REPORT_REFUSALS.notYours });
-        expect((await report(recipient, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(201);
+        expect((await report(recipient, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(
+          201,
+        );
       });
     });
   },

@@ -14,7 +14,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       preValidation: async (request) => {
         requireUser(request);
       },
-      schema: { body: createReportSchema, response: { 201: reportCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: {
+        body: createReportSchema,
+        response: { 201: reportCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       const { id } = await fileReport({ db, rateLimits }, requireUser(request).id, request.body, settings.now());

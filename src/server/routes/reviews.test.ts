@@ -5,7 +5,8 @@ import { gamesTable } from "../db/schema";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { insertGame, insertReview } from "../../test/factories";
 
-const gameRating = async (t: TestApp, id: number) => (await t.database.db.select({ r: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, id)))[0].r;
+const gameRating = async (t: TestApp, id: number) =>
+  (await t.database.db.select({ r: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, id)))[0].r;
 
 describeEachDatabase(
   "reviews API (D30–D32)",
@@ -27,7 +28,13 @@ describeEachDatabase(
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({
         created: true,
-        review: { userId: a.user.id, gameId: g.id, rating: 5, comment: "Brilliant!", user: { username: a.user.username } },
+        review: {
+          userId: a.user.id,
+          gameId: g.id,
+          rating: 5,
+          comment: "Brilliant!",
+          user: { username: a.user.username },
+        },
       });
       expect(await gameRating(t(), g.id)).toBe(50);
 
@@ -38,11 +45,20 @@ describeEachDatabase(
 
       const updated = await post(a.cookies, { gameId: g.id, rating: 4, comment: "" });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json()).toMatchObject({ created: false, review: { id: created.json().review.id, rating: 4, comment: null } });
+      expect(updated.json()).toMatchObject({
+        created: false,
+        review: { id: created.json().review.id, rating: 4, comment: null },
+      });
       expect(await gameRating(t(), g.id)).toBe(30);
 
       const agg = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/rating` })).json();
-      expect(agg).toEqual({ gameId: g.id, rating: 30, average: 3, count: 2, distribution: { "1": 0, "2": 1, "3": 0, "4": 1, "5": 0 } });
+      expect(agg).toEqual({
+        gameId: g.id,
+        rating: 30,
+        average: 3,
+        count: 2,
+        distribution: { "1": 0, "2": 1, "3": 0, "4": 1, "5": 0 },
+      });
 
       const list = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews` })).json();
       expect(list).toHaveLength(2);
@@ -107,7 +123,11 @@ describeEachDatabase(
         expect(del.statusCode).toBe(204);
         expect(await gameRating(t(), g.id)).toBe(10);
         expect((await t().app.inject({ method: "DELETE", url, cookies: a.cookies })).statusCode).toBe(404);
-        const last = await t().app.inject({ method: "DELETE", url: `/api/games/${g.id}/reviews/user/${b.user.id}`, cookies: b.cookies });
+        const last = await t().app.inject({
+          method: "DELETE",
+          url: `/api/games/${g.id}/reviews/user/${b.user.id}`,
+          cookies: b.cookies,
+        });
         expect(last.statusCode).toBe(204);
         expect(await gameRating(t(), g.id)).toBe(0);
       });
@@ -117,7 +137,11 @@ describeEachDatabase(
         const a = await createUserWithSession(t());
         const admin = await createUserWithSession(t(), { role: "admin", kind: "player" });
         await post(a.cookies, { gameId: g.id, rating: 3 });
-        const res = await t().app.inject({ method: "DELETE", url: `/api/games/${g.id}/reviews/user/${a.user.id}`, cookies: admin.cookies });
+        const res = await t().app.inject({
+          method: "DELETE",
+          url: `/api/games/${g.id}/reviews/user/${a.user.id}`,
+          cookies: admin.cookies,
+        });
         expect(res.statusCode).toBe(403);
       });
 
@@ -126,7 +150,11 @@ describeEachDatabase(
         const a = await createUserWithSession(t());
         const admin = await createUserWithSession(t(), { role: "admin" });
         await post(a.cookies, { gameId: g.id, rating: 1, comment: "spam" });
-        const res = await t().app.inject({ method: "DELETE", url: `/api/games/${g.id}/reviews/user/${a.user.id}`, cookies: admin.cookies });
+        const res = await t().app.inject({
+          method: "DELETE",
+          url: `/api/games/${g.id}/reviews/user/${a.user.id}`,
+          cookies: admin.cookies,
+        });
         expect(res.statusCode).toBe(204);
       });
     });
@@ -160,12 +188,17 @@ describeEachDatabase(
       const page = first.json() as Array<{ comment: string }>;
       expect(page).toHaveLength(REVIEW_PAGE_SIZE.default);
       expect(page[0].comment).toBe(`Review ${n - 1}`);
-      const rest = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?offset=${REVIEW_PAGE_SIZE.default}` })).json() as Array<{
+      const rest = (
+        await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?offset=${REVIEW_PAGE_SIZE.default}` })
+      ).json() as Array<{
         comment: string;
       }>;
       expect(rest.map((r) => r.comment)).toEqual(["Review 2", "Review 1", "Review 0"]);
       for (const query of ["limit=0", `limit=${REVIEW_PAGE_SIZE.max + 1}`, "offset=-1"]) {
-        expect((await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?${query}` })).statusCode, query).toBe(400);
+        expect(
+          (await t().app.inject({ method: "GET", url: `/api/games/${g.id}/reviews?${query}` })).statusCode,
+          query,
+        ).toBe(400);
       }
     });
   },

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
-import { postReviewSchema, ratingAggregateSchema, reviewListQuerySchema, reviewListSchema, reviewSchema } from "../../contract/reviews";
+import {
+  postReviewSchema,
+  ratingAggregateSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
+  reviewSchema,
+} from "../../contract/reviews";
 import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
 import { hasStaffSession, requireUser } from "../plugins/auth";
@@ -17,7 +23,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   // A page (20 by default, 100 at most), newest first, the count in X-Total-Count.
   app.get(
     "/api/games/:id/reviews",
-    { schema: { params: idParamSchema, querystring: reviewListQuerySchema, response: { 200: reviewListSchema, ...errors } } },
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { reviews, total } = await listReviews(db, request.params.id, request.query);
       reply.header("X-Total-Count", String(total));
@@ -33,8 +45,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   // D32
-  app.get("/api/games/:id/rating", { schema: { params: idParamSchema, response: { 200: ratingAggregateSchema, ...errors } } }, async (request) =>
-    ratingAggregate(db, request.params.id),
+  app.get(
+    "/api/games/:id/rating",
+    { schema: { params: idParamSchema, response: { 200: ratingAggregateSchema, ...errors } } },
+    async (request) => ratingAggregate(db, request.params.id),
   );
 
   // D30: the author is the session's user; a differing userId in the body is refused.
@@ -43,14 +57,19 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     {
       schema: {
         body: postReviewSchema,
-        response: { 200: z.object({ review: reviewSchema, created: z.boolean() }), 201: z.object({ review: reviewSchema, created: z.boolean() }), ...errors },
+        response: {
+          200: z.object({ review: reviewSchema, created: z.boolean() }),
+          201: z.object({ review: reviewSchema, created: z.boolean() }),
+          ...errors,
+        },
       },
       // ADR 008: the game's rating changes.
       config: { changesCatalogue: true },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (request.body.userId !== undefined && request.body.userId !== user.id) throw new Forbidden("You can only write your own review");
+      if (request.body.userId !== undefined && request.body.userId !== user.id)
+        throw new Forbidden("You can only write your own review");
       await rateLimits.enforce("review", `review:${user.id}`);
       const result = await upsertReview(db, user.id, request.body);
       return reply.code(result.created ? 201 : 200).send(result);

@@ -22,7 +22,8 @@ const T = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, n)).toISOString();
 describeEachDatabase(
   "cloud saves API (D76)",
   (t) => {
-    const load = (cookies: Cookies | undefined, gameId: number) => t().app.inject({ method: "GET", url: `/api/games/${gameId}/saves`, cookies });
+    const load = (cookies: Cookies | undefined, gameId: number) =>
+      t().app.inject({ method: "GET", url: `/api/games/${gameId}/saves`, cookies });
     const save = (cookies: Cookies | undefined, gameId: number, payload: unknown) =>
       t().app.inject({ method: "POST", url: `/api/games/${gameId}/saves`, cookies, payload: payload as object });
     /** Writes, expecting 200; returns the store. */
@@ -43,7 +44,12 @@ describeEachDatabase(
         .where(and(eq(gameSavesTable.userId, userId), eq(gameSavesTable.gameId, gameId)));
     const setQuota = async (kib: string) => {
       const admin = await createUserWithSession(t(), { role: "admin" });
-      return t().app.inject({ method: "PATCH", url: "/api/admin/settings", cookies: admin.cookies, payload: { site: { cloud_save_quota_kib: kib } } });
+      return t().app.inject({
+        method: "PATCH",
+        url: "/api/admin/settings",
+        cookies: admin.cookies,
+        payload: { site: { cloud_save_quota_kib: kib } },
+      });
     };
 
     it("signed out: 401 Not signed in, and nothing is cached", async () => {
@@ -63,7 +69,10 @@ describeEachDatabase(
 
     it("an unknown game, or one played from an external URL, has no saves (404)", async () => {
       const a = await createUserWithSession(t());
-      const external = await insertGame(t(), { title: "External Game", externalUrl: "https://games.example.net/play/" });
+      const external = await insertGame(t(), {
+        title: "External Game",
+        externalUrl: "https://games.example.net/play/",
+      });
       for (const id of [987654, external.id]) {
         expect((await load(a.cookies, id)).statusCode).toBe(404);
         const res = await save(a.cookies, id, { set: [{ key: "a", value: "1", updatedAt: at() }] });
@@ -172,7 +181,10 @@ describeEachDatabase(
           { key: "fresh", value: "after the clear", updatedAt: T(2) },
         ],
       });
-      expect(Object.fromEntries(res.entries.map((e) => [e.key, e.value]))).toEqual({ fresh: "after the clear", new: "3" });
+      expect(Object.fromEntries(res.entries.map((e) => [e.key, e.value]))).toEqual({
+        fresh: "after the clear",
+        new: "3",
+      });
       expect(res.usedBytes).toBe(5 + 15 + 3 + 1);
       // Only that game's data.
       expect(await values(a.cookies, other.id)).toEqual({ old: "other game" });
@@ -182,15 +194,17 @@ describeEachDatabase(
       const g = await insertGame(t(), { title: "Clock Game" });
       const a = await createUserWithSession(t());
       const before = Date.now();
-      const res = await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "from a fast clock", updatedAt: at(365 * 24 * 3600_000) }] });
+      const res = await saveOk(a.cookies, g.id, {
+        set: [{ key: "k", value: "from a fast clock", updatedAt: at(365 * 24 * 3600_000) }],
+      });
       const stored = Date.parse(res.entries[0].updatedAt);
       expect(stored).toBeGreaterThanOrEqual(before - 1000);
       expect(stored).toBeLessThanOrEqual(Date.now() + 1000);
       // Less than 5 minutes ahead is kept as sent, and beats it.
       const soon = at(2 * 60_000);
-      expect((await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "later", updatedAt: soon }] })).entries).toEqual([
-        { key: "k", value: "later", updatedAt: soon },
-      ]);
+      expect((await saveOk(a.cookies, g.id, { set: [{ key: "k", value: "later", updatedAt: soon }] })).entries).toEqual(
+        [{ key: "k", value: "later", updatedAt: soon }],
+      );
       // A clear or remove from the far future counts as now too: the entry written 2 minutes ahead survives.
       const after = await saveOk(a.cookies, g.id, {
         clear: { updatedAt: at(24 * 3600_000) },
@@ -213,7 +227,10 @@ describeEachDatabase(
           remove: [{ key: "missing", updatedAt: T(2) }],
         });
         expect(over.statusCode).toBe(413);
-        expect(over.json()).toEqual({ message: "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed", code: "quota" });
+        expect(over.json()).toEqual({
+          message: "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed",
+          code: "quota",
+        });
         expect(over.headers["cache-control"]).toBe("no-store");
         expect((await load(a.cookies, g.id)).json()).toEqual({
           entries: [{ key: "keep", value: "original", updatedAt: T(1) }],
@@ -222,19 +239,30 @@ describeEachDatabase(
         });
 
         // A clear that would be followed by too much is rolled back too.
-        const clearThenOver = await save(a.cookies, g.id, { clear: { updatedAt: T(3) }, set: [{ key: "big", value: "y".repeat(MIB), updatedAt: T(3) }] });
+        const clearThenOver = await save(a.cookies, g.id, {
+          clear: { updatedAt: T(3) },
+          set: [{ key: "big", value: "y".repeat(MIB), updatedAt: T(3) }],
+        });
         expect(clearThenOver.statusCode).toBe(413);
-        expect(clearThenOver.json().message).toBe("Cloud save full: this game's data would use 1,048,579 bytes of the 1,048,576 bytes allowed");
+        expect(clearThenOver.json().message).toBe(
+          "Cloud save full: this game's data would use 1,048,579 bytes of the 1,048,576 bytes allowed",
+        );
         expect(await values(a.cookies, g.id)).toEqual({ keep: "original" });
 
         // Exactly the quota (a body over Fastify's default 1 MiB limit, too).
-        const exact = await saveOk(a.cookies, g.id, { set: [{ key: "big", value: "z".repeat(MIB - used - 3), updatedAt: T(4) }] });
+        const exact = await saveOk(a.cookies, g.id, {
+          set: [{ key: "big", value: "z".repeat(MIB - used - 3), updatedAt: T(4) }],
+        });
         expect(exact.usedBytes).toBe(MIB);
         const oneMore = await save(a.cookies, g.id, { set: [{ key: "b", value: "", updatedAt: T(5) }] });
         expect(oneMore.statusCode).toBe(413);
-        expect(oneMore.json().message).toBe("Cloud save full: this game's data would use 1,048,577 bytes of the 1,048,576 bytes allowed");
+        expect(oneMore.json().message).toBe(
+          "Cloud save full: this game's data would use 1,048,577 bytes of the 1,048,576 bytes allowed",
+        );
         // Replacing a value by a smaller one is fine when full.
-        expect((await saveOk(a.cookies, g.id, { set: [{ key: "keep", value: "orig", updatedAt: T(6) }] })).usedBytes).toBe(MIB - 4);
+        expect(
+          (await saveOk(a.cookies, g.id, { set: [{ key: "keep", value: "orig", updatedAt: T(6) }] })).usedBytes,
+        ).toBe(MIB - 4);
       });
 
       it("an administrator lowers the quota in the settings; a player over it can still shrink their data", async () => {
@@ -254,10 +282,17 @@ describeEachDatabase(
           expect(grow.statusCode).toBe(413);
           expect(grow.json().message).toBe("Cloud save full: this game's data would use 20 KiB of the 16 KiB allowed");
           // Removing (or shrinking) is accepted even though the data stays over the new quota until it fits.
-          const shrunk = await saveOk(a.cookies, g.id, { set: [{ key: "b", value: "x".repeat(8 * KIB), updatedAt: T(2) }] });
+          const shrunk = await saveOk(a.cookies, g.id, {
+            set: [{ key: "b", value: "x".repeat(8 * KIB), updatedAt: T(2) }],
+          });
           expect(shrunk.usedBytes).toBe(18 * KIB + 2);
-          expect((await saveOk(a.cookies, g.id, { remove: [{ key: "b", updatedAt: T(3) }] })).usedBytes).toBe(10 * KIB + 1);
-          expect((await saveOk(a.cookies, g.id, { set: [{ key: "c", value: "x".repeat(6 * KIB - 2), updatedAt: T(3) }] })).usedBytes).toBe(16 * KIB);
+          expect((await saveOk(a.cookies, g.id, { remove: [{ key: "b", updatedAt: T(3) }] })).usedBytes).toBe(
+            10 * KIB + 1,
+          );
+          expect(
+            (await saveOk(a.cookies, g.id, { set: [{ key: "c", value: "x".repeat(6 * KIB - 2), updatedAt: T(3) }] }))
+              .usedBytes,
+          ).toBe(16 * KIB);
 
           // The setting's own rules: a whole number of KiB from 16 to 10240, the error naming the field.
           for (const bad of ["15", "10241", "abc", "1.5", "-20"]) {
@@ -302,7 +337,9 @@ describeEachDatabase(
           payload: notJson,
         });
         expect(declared.statusCode, declared.body).toBe(413);
-        expect(declared.json()).toEqual({ message: "Cloud save write too large: 4 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)" });
+        expect(declared.json()).toEqual({
+          message: "Cloud save write too large: 4 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)",
+        });
         expect(declared.headers["cache-control"]).toBe("no-store");
 
         const streamed = await t().app.inject({
@@ -314,7 +351,8 @@ describeEachDatabase(
         });
         expect(streamed.statusCode, streamed.body).toBe(413);
         expect(streamed.json()).toEqual({
-          message: "Cloud save write too large: more than 3 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)",
+          message:
+            "Cloud save write too large: more than 3 MiB sent, at most 3 MiB accepted (this game's data may use 1 MiB)",
         });
         expect(await rows(a.user.id, g.id)).toEqual([]);
 
@@ -329,7 +367,9 @@ describeEachDatabase(
             payload: "x".repeat(1.1 * MIB),
           });
           expect(lowered.statusCode).toBe(413);
-          expect(lowered.json().message).toBe("Cloud save write too large: 1.1 MiB sent, at most 1 MiB accepted (this game's data may use 16 KiB)");
+          expect(lowered.json().message).toBe(
+            "Cloud save write too large: 1.1 MiB sent, at most 1 MiB accepted (this game's data may use 16 KiB)",
+          );
         } finally {
           expect((await setQuota("1024")).statusCode).toBe(200);
         }
@@ -349,16 +389,30 @@ describeEachDatabase(
         try {
           const over = await save(a.cookies, g.id, {
             clear: { updatedAt: T(2) },
-            set: Array.from({ length: 4 }, (_, i) => ({ key: `part${i}`, value: "x".repeat(300 * KIB), updatedAt: T(2) })),
+            set: Array.from({ length: 4 }, (_, i) => ({
+              key: `part${i}`,
+              value: "x".repeat(300 * KIB),
+              updatedAt: T(2),
+            })),
             remove: [{ key: "keep", updatedAt: T(2) }],
           });
           expect(over.statusCode).toBe(413);
-          expect(over.json()).toEqual({ message: "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed", code: "quota" });
-          const [counter] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{ is_called: boolean }>;
+          expect(over.json()).toEqual({
+            message: "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed",
+            code: "quota",
+          });
+          const [counter] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{
+            is_called: boolean;
+          }>;
           expect(counter.is_called).toBe(false);
           // The same batch within the quota writes (so the counter counts).
-          await saveOk(a.cookies, g.id, { clear: { updatedAt: T(2) }, set: [{ key: "part0", value: "x".repeat(300 * KIB), updatedAt: T(2) }] });
-          const [after] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{ is_called: boolean }>;
+          await saveOk(a.cookies, g.id, {
+            clear: { updatedAt: T(2) },
+            set: [{ key: "part0", value: "x".repeat(300 * KIB), updatedAt: T(2) }],
+          });
+          const [after] = (await db.execute(sql`select is_called from test_save_writes`)).rows as Array<{
+            is_called: boolean;
+          }>;
           expect(after.is_called).toBe(true);
         } finally {
           await db.execute(sql`drop trigger test_save_writes on game_saves`);
@@ -397,15 +451,22 @@ describeEachDatabase(
         const kept = await insertGame(t(), { title: "Kept Game" });
         const a = await createUserWithSession(t());
         const b = await createUserWithSession(t());
-        for (const p of [a, b]) for (const game of [g, kept]) await saveOk(p.cookies, game.id, { set: [{ key: "k", value: "v", updatedAt: T(1) }] });
+        for (const p of [a, b])
+          for (const game of [g, kept])
+            await saveOk(p.cookies, game.id, { set: [{ key: "k", value: "v", updatedAt: T(1) }] });
         const admin = await createUserWithSession(t(), { role: "admin" });
-        expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies })).statusCode).toBe(204);
+        expect(
+          (await t().app.inject({ method: "DELETE", url: `/api/admin/games/${g.id}`, cookies: admin.cookies }))
+            .statusCode,
+        ).toBe(204);
         expect(await t().database.db.select().from(gameSavesTable).where(eq(gameSavesTable.gameId, g.id))).toEqual([]);
         expect((await rows(a.user.id, kept.id)).length).toBe(1);
         expect((await load(a.cookies, g.id)).statusCode).toBe(404);
 
         await t().database.db.delete(usersTable).where(eq(usersTable.id, a.user.id));
-        expect(await t().database.db.select().from(gameSavesTable).where(eq(gameSavesTable.userId, a.user.id))).toEqual([]);
+        expect(await t().database.db.select().from(gameSavesTable).where(eq(gameSavesTable.userId, a.user.id))).toEqual(
+          [],
+        );
         expect((await rows(b.user.id, kept.id)).length).toBe(1);
       });
     });
@@ -414,12 +475,24 @@ describeEachDatabase(
       const item = (over: object = {}) => ({ key: "k", value: "v", updatedAt: T(1), ...over });
       it.each([
         ["a key over 128 characters", { set: [item({ key: "k".repeat(129) })] }, "Key must be at most 128 characters"],
-        ["a key of 129 emoji", { remove: [{ key: "🎮".repeat(129), updatedAt: T(1) }] }, "Key must be at most 128 characters"],
+        [
+          "a key of 129 emoji",
+          { remove: [{ key: "🎮".repeat(129), updatedAt: T(1) }] },
+          "Key must be at most 128 characters",
+        ],
         ["an empty key", { set: [item({ key: "" })] }, "Key must not be empty"],
         ["a value that is not a string", { set: [item({ value: 42 })] }, "Value must be a string"],
         ["a lone surrogate", { set: [item({ value: "\ud800" })] }, "Value must be valid Unicode text"],
-        ["a date that is not ISO", { set: [item({ updatedAt: "yesterday" })] }, "updatedAt must be an ISO date-time such as 2026-01-31T12:00:00.000Z"],
-        ["a date without its zone", { clear: { updatedAt: "2026-01-01T12:00:00" } }, "updatedAt must be an ISO date-time such as 2026-01-31T12:00:00.000Z"],
+        [
+          "a date that is not ISO",
+          { set: [item({ updatedAt: "yesterday" })] },
+          "updatedAt must be an ISO date-time such as 2026-01-31T12:00:00.000Z",
+        ],
+        [
+          "a date without its zone",
+          { clear: { updatedAt: "2026-01-01T12:00:00" } },
+          "updatedAt must be an ISO date-time such as 2026-01-31T12:00:00.000Z",
+        ],
         [
           "an impossible date",
           { remove: [{ key: "k", updatedAt: "2026-02-30T12:00:00Z" }] },
@@ -460,7 +533,9 @@ describeEachDatabase(
       const g = await insertGame(t(), { title: "Race Quota Game" });
       const a = await createUserWithSession(t());
       const results = await Promise.all(
-        ["one", "two", "three"].map((key) => save(a.cookies, g.id, { set: [{ key, value: "x".repeat(400 * KIB), updatedAt: T(1) }] })),
+        ["one", "two", "three"].map((key) =>
+          save(a.cookies, g.id, { set: [{ key, value: "x".repeat(400 * KIB), updatedAt: T(1) }] }),
+        ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 413]);
       const stored = await rows(a.user.id, g.id);
@@ -483,11 +558,15 @@ describeEachDatabase(
     });
 
     it(`writes are rate-limited per player (429 with Retry-After); reads are not`, async () => {
-      expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSave).toMatchObject({ limit: 120, windowMs: 60_000 });
+      expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSave).toMatchObject({
+        limit: 120,
+        windowMs: 60_000,
+      });
       const g = await insertGame(t(), { title: "Rate Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
-      for (let i = 0; i < TEST_WRITE_LIMIT; i++) await saveOk(a.cookies, g.id, { set: [{ key: "n", value: String(i), updatedAt: at() }] });
+      for (let i = 0; i < TEST_WRITE_LIMIT; i++)
+        await saveOk(a.cookies, g.id, { set: [{ key: "n", value: String(i), updatedAt: at() }] });
       const limited = await save(a.cookies, g.id, { set: [{ key: "n", value: "too many", updatedAt: at() }] });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
@@ -503,12 +582,21 @@ describeEachDatabase(
   "cloud save byte budget (issue 26)",
   (t) => {
     it("a player's bodies count against a budget of KiB a minute, before they are read (429 with Retry-After)", async () => {
-      expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSaveKib).toMatchObject({ limit: 32 * 1024, windowMs: 60_000 });
+      expect(rateLimitTable({ registrationsPerHour: 1, playsPerMinute: 1 }).cloudSaveKib).toMatchObject({
+        limit: 32 * 1024,
+        windowMs: 60_000,
+      });
       const g = await insertGame(t(), { title: "Budget Game" });
       const a = await createUserWithSession(t());
       const b = await createUserWithSession(t());
       const post = (cookies: Cookies, payload: string | Readable) =>
-        t().app.inject({ method: "POST", url: `/api/games/${g.id}/saves`, cookies, headers: { "content-type": "application/json" }, payload });
+        t().app.inject({
+          method: "POST",
+          url: `/api/games/${g.id}/saves`,
+          cookies,
+          headers: { "content-type": "application/json" },
+          payload,
+        });
       const write = (key: string) => JSON.stringify({ set: [{ key, value: "x".repeat(30 * KIB), updatedAt: at() }] });
       expect((await post(a.cookies, write("one"))).statusCode).toBe(200);
       expect((await post(a.cookies, write("two"))).statusCode).toBe(200);

@@ -2,10 +2,21 @@ import { Transform } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
-import { CLOUD_SAVE_QUOTA_KIB, cloudSaveQuotaErrorSchema, cloudSaveSchema, cloudSaveWriteSchema } from "../../contract/saves";
+import {
+  CLOUD_SAVE_QUOTA_KIB,
+  cloudSaveQuotaErrorSchema,
+  cloudSaveSchema,
+  cloudSaveWriteSchema,
+} from "../../contract/saves";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
-import { CloudSaveBodyTooLarge, cloudSaveBodyLimit, cloudSaveQuotaBytes, readCloudSave, writeCloudSave } from "../services/cloud-saves";
+import {
+  CloudSaveBodyTooLarge,
+  cloudSaveBodyLimit,
+  cloudSaveQuotaBytes,
+  readCloudSave,
+  writeCloudSave,
+} from "../services/cloud-saves";
 
 /** Fastify's ceiling for a write body: the limit at the largest quota (each request is held to its site's quota). */
 export const CLOUD_SAVE_BODY_LIMIT = cloudSaveBodyLimit(CLOUD_SAVE_QUOTA_KIB.max * 1024);
@@ -26,7 +37,10 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
 
   app.get(
     "/api/games/:id/saves",
-    { onRequest: noStore, schema: { params: idParamSchema, response: { 200: cloudSaveSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      onRequest: noStore,
+      schema: { params: idParamSchema, response: { 200: cloudSaveSchema, ...errorResponses(400, 401, 404) } },
+    },
     async (request) => readCloudSave(db, requireUser(request).id, request.params.id),
   );
 
@@ -57,7 +71,8 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
           new Transform({
             transform(chunk: Buffer, _encoding, done) {
               allowance.received += chunk.length;
-              if (allowance.received > allowance.limitBytes) done(new CloudSaveBodyTooLarge("more", allowance.limitBytes, allowance.quotaBytes));
+              if (allowance.received > allowance.limitBytes)
+                done(new CloudSaveBodyTooLarge("more", allowance.limitBytes, allowance.quotaBytes));
               else done(null, chunk);
             },
           }),
@@ -67,7 +82,11 @@ export const saveRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, r
       preValidation: async (request) => {
         const allowance = allowances.get(request);
         if (allowance?.streamed) {
-          await rateLimits.enforce("cloudSaveKib", byteBudgetKey(requireUser(request).id), Math.ceil(allowance.received / KIB));
+          await rateLimits.enforce(
+            "cloudSaveKib",
+            byteBudgetKey(requireUser(request).id),
+            Math.ceil(allowance.received / KIB),
+          );
         }
       },
       bodyLimit: CLOUD_SAVE_BODY_LIMIT,

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { SCORE_HELD_TEXTS, SCORE_RULE_MESSAGES } from "../../contract/games-constants";
-import { gameAchievementsTable, gamesTable, heldScoresTable, notificationsTable, playerStatsTable, playsTable } from "../db/schema";
+import {
+  gameAchievementsTable,
+  gamesTable,
+  heldScoresTable,
+  notificationsTable,
+  playerStatsTable,
+  playsTable,
+} from "../db/schema";
 import { syncBuiltinScoreRules } from "../db/builtin-games";
 import { UNLOCKS_PER_PLAY, UNLOCKS_PER_PLAY_MESSAGE } from "../services/game-achievements";
 import { leaderboard } from "../services/leaderboard";
@@ -21,18 +28,26 @@ async function heldOpenPlay(t: TestApp, gameId: number, p: Player, openedAgoMs: 
   const now = Date.now();
   await t.database.db
     .update(playsTable)
-    .set({ createdAt: new Date(now - openedAgoMs), gameplayStartedAt: startedAgoMs === null ? null : new Date(now - startedAgoMs) })
+    .set({
+      createdAt: new Date(now - openedAgoMs),
+      gameplayStartedAt: startedAgoMs === null ? null : new Date(now - startedAgoMs),
+    })
     .where(eq(playsTable.id, playId));
   return playId;
 }
 
 const totalOf = async (t: TestApp, p: Player) =>
-  Number((await t.database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, p.user.id)))[0]?.totalScore ?? 0);
+  Number(
+    (await t.database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, p.user.id)))[0]
+      ?.totalScore ?? 0,
+  );
 const boardOf = async (t: TestApp, gameId: number) =>
-  ((await t.app.inject({ method: "GET", url: `/api/scores/game/${gameId}?limit=100` })).json() as Array<{ user: { id: number }; score: number }>).map((e) => [
-    e.user.id,
-    e.score,
-  ]);
+  (
+    (await t.app.inject({ method: "GET", url: `/api/scores/game/${gameId}?limit=100` })).json() as Array<{
+      user: { id: number };
+      score: number;
+    }>
+  ).map((e) => [e.user.id, e.score]);
 
 describeEachDatabase(
   "scores need rules (D108)",
@@ -42,7 +57,10 @@ describeEachDatabase(
       for (const slug of ["dungeon-dash", "asteroid-drift", "lane-racer"]) {
         const [g] = await t().database.db.select().from(gamesTable).where(eq(gamesTable.builtinSlug, slug));
         expect(g.maxScore, slug).not.toBeNull();
-        const res = await submit(t(), p, { playId: await heldOpenPlay(t(), g.id, p, 60_000, 60_000), score: 1_000_000_000 });
+        const res = await submit(t(), p, {
+          playId: await heldOpenPlay(t(), g.id, p, 60_000, 60_000),
+          score: 1_000_000_000,
+        });
         expect(res.statusCode, slug).toBe(400);
         expect(res.json().message).toBe(SCORE_RULE_MESSAGES.tooHigh(Number(g.maxScore), "points"));
       }
@@ -70,7 +88,9 @@ describeEachDatabase(
       const short = await submit(t(), p, { playId: await heldOpenPlay(t(), g.id, p, 60_000, 60_000), score: 4_999 });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe(SCORE_RULE_MESSAGES.tooShort(5_000));
-      expect((await submit(t(), p, { playId: await heldOpenPlay(t(), g.id, p, 60_000, 60_000), score: 5_000 })).statusCode).toBe(201);
+      expect(
+        (await submit(t(), p, { playId: await heldOpenPlay(t(), g.id, p, 60_000, 60_000), score: 5_000 })).statusCode,
+      ).toBe(201);
       // lower-is-better points too
       const golf = await newGame(t(), "Golf", "puzzle", { maxScore: 200 });
       await setRules(t(), golf.id, { scoreOrder: "asc" });
@@ -103,13 +123,20 @@ describeEachDatabase(
       // a time game: a time longer than the gameplay has run is refused, however long ago the play opened
       const timed = await newGame(t(), "Held open time", "puzzle", { maxScore: null });
       await setRules(t(), timed.id, { scoreOrder: "asc", scoreFormat: "time_ms", minRoundMs: 1_000 });
-      const forged = await submit(t(), p, { playId: await heldOpenPlay(t(), timed.id, p, 600_000, 5_000), score: 300_000 });
+      const forged = await submit(t(), p, {
+        playId: await heldOpenPlay(t(), timed.id, p, 600_000, 5_000),
+        score: 300_000,
+      });
       expect(forged.json().message).toBe(SCORE_RULE_MESSAGES.longerThanPlay);
     });
 
     it("10x the board's top waits for a moderator: received (202), on no board or total until approved; rejected, never", async () => {
       const g = await newGame(t(), "Queue 10x");
-      const [honest, cheat, other] = [await createUserWithSession(t()), await createUserWithSession(t()), await createUserWithSession(t())];
+      const [honest, cheat, other] = [
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+      ];
       await score(t(), honest, g.id, 100);
       const playId = await play(t(), g.id, cheat);
       const held = await submit(t(), cheat, { playId, score: 1_001 });
@@ -119,7 +146,9 @@ describeEachDatabase(
       expect(await boardOf(t(), g.id)).toEqual([[honest.user.id, 100]]);
       expect(await totalOf(t(), cheat)).toBe(0);
       const season = await currentSeason(t().database.db);
-      expect((await leaderboard(t().database.db, { seasonId: season.id, limit: 100 })).map((e) => e.user.id)).not.toContain(cheat.user.id);
+      expect(
+        (await leaderboard(t().database.db, { seasonId: season.id, limit: 100 })).map((e) => e.user.id),
+      ).not.toContain(cheat.user.id);
       // exactly 10x is not held
       expect((await submit(t(), other, { playId: await play(t(), g.id, other), score: 1_000 })).statusCode).toBe(201);
 
@@ -127,32 +156,51 @@ describeEachDatabase(
       const as = (method: "GET" | "POST", url: string) => t().app.inject({ method, url, cookies: moderator.cookies });
       const queue = (await as("GET", "/api/admin/held-scores")).json();
       expect(queue).toEqual([
-        expect.objectContaining({ score: 1_001, reason: "ten_times_top", boardTop: 100, user: expect.objectContaining({ id: cheat.user.id }) }),
+        expect.objectContaining({
+          score: 1_001,
+          reason: "ten_times_top",
+          boardTop: 100,
+          user: expect.objectContaining({ id: cheat.user.id }),
+        }),
       ]);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/held-scores", cookies: honest.cookies })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/held-scores", cookies: honest.cookies })).statusCode,
+      ).toBe(403);
       const approved = await as("POST", `/api/admin/held-scores/${queue[0].id}/approve`);
       expect(approved.json()).toEqual({ id: queue[0].id, status: "approved" });
       expect((await as("POST", `/api/admin/held-scores/${queue[0].id}/reject`)).statusCode).toBe(409);
       expect((await boardOf(t(), g.id))[0]).toEqual([cheat.user.id, 1_001]);
       expect(await totalOf(t(), cheat)).toBe(1_001);
       const admin = await createUserWithSession(t(), { role: "admin" });
-      const audit = await t().app.inject({ method: "GET", url: "/api/admin/audit?action=score.held_approved", cookies: admin.cookies });
+      const audit = await t().app.inject({
+        method: "GET",
+        url: "/api/admin/audit?action=score.held_approved",
+        cookies: admin.cookies,
+      });
       expect(audit.json().items).toEqual([
-        expect.objectContaining({ actor: expect.objectContaining({ id: moderator.user.id }), after: expect.objectContaining({ status: "approved" }) }),
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: moderator.user.id }),
+          after: expect.objectContaining({ status: "approved" }),
+        }),
       ]);
 
       // rejected: stays off, and its play sends no other score
       const rejectPlay = await play(t(), g.id, honest);
       expect((await submit(t(), honest, { playId: rejectPlay, score: 20_000 })).statusCode).toBe(202);
       const [pending] = (await as("GET", "/api/admin/held-scores")).json();
-      expect((await as("POST", `/api/admin/held-scores/${pending.id}/reject`)).json()).toEqual({ id: pending.id, status: "rejected" });
+      expect((await as("POST", `/api/admin/held-scores/${pending.id}/reject`)).json()).toEqual({
+        id: pending.id,
+        status: "rejected",
+      });
       expect((await submit(t(), honest, { playId: rejectPlay, score: 20_000 })).statusCode).toBe(409);
       expect(await boardOf(t(), g.id)).toEqual([
         [cheat.user.id, 1_001],
         [other.user.id, 1_000],
         [honest.user.id, 100],
       ]);
-      expect((await t().database.db.select().from(heldScoresTable).where(eq(heldScoresTable.id, pending.id)))[0]).toMatchObject({
+      expect(
+        (await t().database.db.select().from(heldScoresTable).where(eq(heldScoresTable.id, pending.id)))[0],
+      ).toMatchObject({
         status: "rejected",
         decidedBy: moderator.user.id,
       });
@@ -179,10 +227,16 @@ describeEachDatabase(
         await createUserWithSession(t()),
         await createUserWithSession(t()),
       ];
-      const [moderator, admin] = [await createUserWithSession(t(), { role: "moderator" }), await createUserWithSession(t(), { role: "admin" })];
-      const call = (p: Player, method: "GET" | "POST", url: string) => t().app.inject({ method, url, cookies: p.cookies });
+      const [moderator, admin] = [
+        await createUserWithSession(t(), { role: "moderator" }),
+        await createUserWithSession(t(), { role: "admin" }),
+      ];
+      const call = (p: Player, method: "GET" | "POST", url: string) =>
+        t().app.inject({ method, url, cookies: p.cookies });
       const notes = async (p: Player, kind: string) =>
-        ((await call(p, "GET", "/api/notifications")).json().items as Array<{ kind: string }>).filter((n) => n.kind === kind);
+        ((await call(p, "GET", "/api/notifications")).json().items as Array<{ kind: string }>).filter(
+          (n) => n.kind === kind,
+        );
       await call(friend, "POST", `/api/friends/${cheat.user.id}`);
       await call(cheat, "POST", `/api/friends/${friend.user.id}`);
       await score(t(), friend, g.id, 100);
@@ -191,29 +245,45 @@ describeEachDatabase(
       expect((await submit(t(), cheat, { playId: await play(t(), g.id, cheat), score: 1_001 })).statusCode).toBe(202);
       expect(await notes(friend, "score_beaten")).toEqual([]);
       expect(await notes(cheat, "achievement")).toEqual([]);
-      const alert = expect.objectContaining({ kind: "score_held", game: { id: g.id, title: "Queue notices" }, link: "/cms/reports?status=scores" });
+      const alert = expect.objectContaining({
+        kind: "score_held",
+        game: { id: g.id, title: "Queue notices" },
+        link: "/cms/reports?status=scores",
+      });
       expect(await notes(moderator, "score_held")).toEqual([alert]);
       expect(await notes(admin, "score_held")).toEqual([alert]);
       expect(await notes(bystander, "score_held")).toEqual([]);
       // a burst on one game is one alert; another game is another
       expect((await submit(t(), cheat2, { playId: await play(t(), g.id, cheat2), score: 2_000 })).statusCode).toBe(202);
       expect(await notes(moderator, "score_held")).toHaveLength(1);
-      expect((await submit(t(), cheat, { playId: await play(t(), other.id, cheat), score: 5_000 })).statusCode).toBe(202);
+      expect((await submit(t(), cheat, { playId: await play(t(), other.id, cheat), score: 5_000 })).statusCode).toBe(
+        202,
+      );
       expect(await notes(moderator, "score_held")).toHaveLength(2);
       // an hour later the same game alerts again
       await t()
         .database.db.update(notificationsTable)
         .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
         .where(eq(notificationsTable.kind, "score_held"));
-      expect((await submit(t(), bystander, { playId: await play(t(), g.id, bystander), score: 3_000 })).statusCode).toBe(202);
+      expect(
+        (await submit(t(), bystander, { playId: await play(t(), g.id, bystander), score: 3_000 })).statusCode,
+      ).toBe(202);
       expect(await notes(moderator, "score_held")).toHaveLength(3);
 
-      const held = (await call(moderator, "GET", "/api/admin/held-scores")).json() as Array<{ id: number; score: number; user: { id: number } }>;
+      const held = (await call(moderator, "GET", "/api/admin/held-scores")).json() as Array<{
+        id: number;
+        score: number;
+        user: { id: number };
+      }>;
       const first = held.find((h) => h.user.id === cheat.user.id && h.score === 1_001);
       expect(first).toBeDefined();
       expect((await call(moderator, "POST", `/api/admin/held-scores/${first!.id}/approve`)).statusCode).toBe(200);
       expect(await notes(friend, "score_beaten")).toEqual([
-        expect.objectContaining({ actor: expect.objectContaining({ id: cheat.user.id }), game: { id: g.id, title: "Queue notices" }, text: "1001" }),
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: cheat.user.id }),
+          game: { id: g.id, title: "Queue notices" },
+          text: "1001",
+        }),
       ]);
       expect((await notes(cheat, "achievement")).length).toBeGreaterThan(0);
     });
@@ -225,13 +295,18 @@ describeEachDatabase(
       for (let i = 0; i < 19; i++) await score(t(), players[i], g.id, 100 + i);
       // 19 players: a new top score is recorded
       const newcomer = await createUserWithSession(t());
-      expect((await submit(t(), newcomer, { playId: await play(t(), g.id, newcomer), score: 200 })).statusCode).toBe(201);
+      expect((await submit(t(), newcomer, { playId: await play(t(), g.id, newcomer), score: 200 })).statusCode).toBe(
+        201,
+      );
       // 20 players now: another new top 3 is held, a score under the top 3 is not
       const second = await submit(t(), players[19], { playId: await play(t(), g.id, players[19]), score: 150 });
       expect(second.statusCode).toBe(202);
       const late = await createUserWithSession(t());
       expect((await submit(t(), late, { playId: await play(t(), g.id, late), score: 110 })).statusCode).toBe(201);
-      const [row] = await t().database.db.select().from(heldScoresTable).where(eq(heldScoresTable.userId, players[19].user.id));
+      const [row] = await t()
+        .database.db.select()
+        .from(heldScoresTable)
+        .where(eq(heldScoresTable.userId, players[19].user.id));
       expect(row).toMatchObject({ reason: "top_three", status: "pending", score: 150 });
       expect((await boardOf(t(), g.id)).slice(0, 3)).toEqual([
         [newcomer.user.id, 200],
@@ -248,9 +323,14 @@ describeEachDatabase(
       expect(await boardOf(t(), g.id)).toEqual([[p.user.id, 5_000]]);
       expect(await totalOf(t(), p)).toBe(0);
       const season = await currentSeason(db);
-      const seasonRow = (await leaderboard(db, { seasonId: season.id, limit: 100 })).find((e) => e.user.id === p.user.id);
+      const seasonRow = (await leaderboard(db, { seasonId: season.id, limit: 100 })).find(
+        (e) => e.user.id === p.user.id,
+      );
       expect(seasonRow?.totalScore ?? 0).toBe(0);
-      const global = (await t().app.inject({ method: "GET", url: "/api/leaderboard?limit=100" })).json() as Array<{ user: { id: number }; totalScore: number }>;
+      const global = (await t().app.inject({ method: "GET", url: "/api/leaderboard?limit=100" })).json() as Array<{
+        user: { id: number };
+        totalScore: number;
+      }>;
       expect(global.find((e) => e.user.id === p.user.id)?.totalScore ?? 0).toBe(0);
       // with a maximum set in the CMS, the game counts: the totals follow
       const admin = await createUserWithSession(t(), { role: "admin" });
@@ -272,9 +352,15 @@ describeEachDatabase(
         .values(keys.map((key, i) => ({ gameId: g.id, key, title: key, sortOrder: i })));
       const p = await createUserWithSession(t());
       const unlock = (key: string, playId: string) =>
-        t().app.inject({ method: "POST", url: `/api/games/${g.id}/achievements/unlock`, cookies: p.cookies, payload: { key, playId } });
+        t().app.inject({
+          method: "POST",
+          url: `/api/games/${g.id}/achievements/unlock`,
+          cookies: p.cookies,
+          payload: { key, playId },
+        });
       const playId = await play(t(), g.id, p);
-      for (const key of keys.slice(0, UNLOCKS_PER_PLAY)) expect((await unlock(key, playId)).json()).toEqual({ unlocked: true });
+      for (const key of keys.slice(0, UNLOCKS_PER_PLAY))
+        expect((await unlock(key, playId)).json()).toEqual({ unlocked: true });
       const refused = await unlock(keys[UNLOCKS_PER_PLAY], playId);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(UNLOCKS_PER_PLAY_MESSAGE);

@@ -67,7 +67,9 @@ describeEachDatabase(
       expect(soon.statusCode).toBe(400);
       expect(soon.json().message).toBe(SCORE_RULE_MESSAGES.tooSoon(30_000));
       // the refused play may still send a score later: nothing was stored for it
-      expect((await submit(t(), p, { playId: await playStarted(t(), g.id, p, 31_000), score: 10 })).statusCode).toBe(201);
+      expect((await submit(t(), p, { playId: await playStarted(t(), g.id, p, 31_000), score: 10 })).statusCode).toBe(
+        201,
+      );
     });
 
     it("time_ms: a time longer than the play has lasted is 400 (a forged time); within the slack, accepted", async () => {
@@ -77,7 +79,10 @@ describeEachDatabase(
       const forged = await submit(t(), p, { playId: await playStarted(t(), g.id, p, 10_000), score: 62_345 });
       expect(forged.statusCode).toBe(400);
       expect(forged.json().message).toBe(SCORE_RULE_MESSAGES.longerThanPlay);
-      const fine = await submit(t(), p, { playId: await playStarted(t(), g.id, p, 62_345 - TIME_SLACK_MS / 2), score: 62_345 });
+      const fine = await submit(t(), p, {
+        playId: await playStarted(t(), g.id, p, 62_345 - TIME_SLACK_MS / 2),
+        score: 62_345,
+      });
       expect(fine.statusCode, fine.body).toBe(201);
     });
 
@@ -95,14 +100,22 @@ describeEachDatabase(
       expect(await post(a, 70_000)).toMatchObject({ personalBest: false, rank: 2 });
       expect(await post(a, 55_000)).toMatchObject({ personalBest: true, rank: 2 });
 
-      const board = (await t().app.inject({ method: "GET", url: `/api/scores/game/${g.id}` })).json() as Array<{ score: number; user: { id: number } }>;
+      const board = (await t().app.inject({ method: "GET", url: `/api/scores/game/${g.id}` })).json() as Array<{
+        score: number;
+        user: { id: number };
+      }>;
       expect(board.map((e) => [e.user.id, e.score])).toEqual([
         [b.user.id, 50_000],
         [a.user.id, 55_000],
       ]);
-      const [stats] = await t().database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, a.user.id));
+      const [stats] = await t()
+        .database.db.select()
+        .from(playerStatsTable)
+        .where(eq(playerStatsTable.userId, a.user.id));
       expect(stats).toMatchObject({ totalScore: 0, gamesPlayed: 3 });
-      const week = (await t().app.inject({ method: "GET", url: `/api/leaderboard?period=week&search=${a.user.username}` })).json();
+      const week = (
+        await t().app.inject({ method: "GET", url: `/api/leaderboard?period=week&search=${a.user.username}` })
+      ).json();
       expect(week).toEqual([expect.objectContaining({ totalScore: 0, gamesPlayed: 3 })]);
       const game = (await t().app.inject({ method: "GET", url: `/api/games/${g.id}` })).json();
       expect(game.scoreRules).toEqual({ order: "asc", format: "time_ms", maxScore: null, minRoundMs: null });
@@ -115,12 +128,20 @@ describeEachDatabase(
       for (const value of [300, 100, 200]) {
         expect((await submit(t(), p, { playId: await play(t(), g.id, p), score: value })).statusCode).toBe(201);
       }
-      const total = async () => (await t().database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, p.user.id)))[0].totalScore;
-      const best = async () => (await t().database.db.select().from(bestScoresTable).where(eq(bestScoresTable.gameId, g.id)))[0].score;
+      const total = async () =>
+        (await t().database.db.select().from(playerStatsTable).where(eq(playerStatsTable.userId, p.user.id)))[0]
+          .totalScore;
+      const best = async () =>
+        (await t().database.db.select().from(bestScoresTable).where(eq(bestScoresTable.gameId, g.id)))[0].score;
       expect([await best(), await total()]).toEqual([300, 300]);
 
       const patch = (scoreRules: unknown) =>
-        t().app.inject({ method: "PATCH", url: `/api/admin/games/${g.id}`, cookies: admin.cookies, payload: { scoreRules } });
+        t().app.inject({
+          method: "PATCH",
+          url: `/api/admin/games/${g.id}`,
+          cookies: admin.cookies,
+          payload: { scoreRules },
+        });
       expect((await patch({ order: "sideways" })).statusCode).toBe(400);
       const res = await patch({ order: "asc", minRoundMs: 1000 });
       expect(res.statusCode, res.body).toBe(200);

@@ -50,12 +50,15 @@ describeEachDatabase(
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     });
 
-    it.each([[-1], [1.5], [1_000_000_001], ["100"], [null], [Number.MAX_SAFE_INTEGER]])("refuses the score %j (400)", async (value) => {
-      const g = await newGame(t(), `Bad ${String(value)}`);
-      const a = await createUserWithSession(t());
-      const playId = await play(t(), g.id, a);
-      expect((await submit(t(), a, { playId, score: value })).statusCode).toBe(400);
-    });
+    it.each([[-1], [1.5], [1_000_000_001], ["100"], [null], [Number.MAX_SAFE_INTEGER]])(
+      "refuses the score %j (400)",
+      async (value) => {
+        const g = await newGame(t(), `Bad ${String(value)}`);
+        const a = await createUserWithSession(t());
+        const playId = await play(t(), g.id, a);
+        expect((await submit(t(), a, { playId, score: value })).statusCode).toBe(400);
+      },
+    );
 
     it("reports personal bests and the rank on the game's board", async () => {
       const g = await newGame(t(), "S5");
@@ -70,7 +73,11 @@ describeEachDatabase(
 
     it("GET /api/scores/game/{id} lists each player's best, highest first, ties earlier first", async () => {
       const g = await newGame(t(), "S6");
-      const [a, b, c] = [await createUserWithSession(t()), await createUserWithSession(t()), await createUserWithSession(t())];
+      const [a, b, c] = [
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+        await createUserWithSession(t()),
+      ];
       await score(t(), a, g.id, 70);
       await score(t(), b, g.id, 90);
       await score(t(), a, g.id, 90);

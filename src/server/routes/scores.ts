@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
-import { heldScoreResponseSchema, scoreListQuerySchema, scoreListSchema, submitScoreResponseSchema, submitScoreSchema } from "../../contract/scores";
+import {
+  heldScoreResponseSchema,
+  scoreListQuerySchema,
+  scoreListSchema,
+  submitScoreResponseSchema,
+  submitScoreSchema,
+} from "../../contract/scores";
 import { SCORE_HELD_TEXTS } from "../../contract/games-constants";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
@@ -11,13 +17,20 @@ import { submitScore } from "../services/scores";
 import { notifyRecordedScore, notifyStaffOfHeldScore } from "../services/notifications";
 
 /** Scores (D21): submitting one, and a game's board of best scores. */
-export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, leaderboardCache, rateLimits, playerHub }) => {
+export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, leaderboardCache, rateLimits, playerHub },
+) => {
   app.post(
     "/api/scores",
     {
       schema: {
         body: submitScoreSchema,
-        response: { 201: submitScoreResponseSchema, 202: heldScoreResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          201: submitScoreResponseSchema,
+          202: heldScoreResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -25,7 +38,8 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       await rateLimits.enforce("score", `score:${user.id}`);
       const result = await submitScore(db, user.id, request.body);
       // D85: the score is stored (or held); telling anyone of it is secondary and never fails the request.
-      const tell = (what: () => Promise<unknown>) => what().catch((err: unknown) => request.log.warn({ err }, "score notifications failed"));
+      const tell = (what: () => Promise<unknown>) =>
+        what().catch((err: unknown) => request.log.warn({ err }, "score notifications failed"));
       if (!result.recorded) {
         await tell(() => notifyStaffOfHeldScore({ db, playerHub }, result.gameId));
         return reply.code(202).send({ score: result.score, held: true, message: SCORE_HELD_TEXTS.message });
@@ -41,7 +55,13 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
   // neighbours (both 401 without a session, never stored by a shared cache).
   app.get(
     "/api/scores/game/:id",
-    { schema: { params: idParamSchema, querystring: scoreListQuerySchema, response: { 200: scoreListSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: scoreListQuerySchema,
+        response: { 200: scoreListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const { limit, scope, season, around } = request.query;
       const seasonId = season === undefined ? null : (await resolveSeason(db, season)).id;

@@ -23,7 +23,8 @@ describeEachDatabase(
       const a = await createUserWithSession(t());
       const rival = await createUserWithSession(t());
       const games = [];
-      for (const slug of ["action", "adventure", "puzzle", "strategy", "racing", "sports"]) games.push(await newGame(t(), `A-${slug}`, slug));
+      for (const slug of ["action", "adventure", "puzzle", "strategy", "racing", "sports"])
+        games.push(await newGame(t(), `A-${slug}`, slug));
       await score(t(), rival, games[0].id, 999);
       await score(t(), a, games[0].id, 10, false);
       let now = await unlocked(a.user.id);
@@ -50,7 +51,12 @@ describeEachDatabase(
       now = await unlocked(a.user.id);
       expect(now.ids).toContain("all_rounder");
       expect(now.ids).not.toContain("critic");
-      await t().app.inject({ method: "POST", url: "/api/reviews", cookies: a.cookies, payload: { gameId: games[0].id, rating: 4 } });
+      await t().app.inject({
+        method: "POST",
+        url: "/api/reviews",
+        cookies: a.cookies,
+        payload: { gameId: games[0].id, rating: 4 },
+      });
       now = await unlocked(a.user.id);
       expect(now.ids).toContain("critic");
       expect(now.ids).not.toContain("dedicated_player");
@@ -78,7 +84,9 @@ describeEachDatabase(
       await score(t(), p, puzzle.id, 7);
       await play(t(), action.id, p); // a play without a score still counts for the categories
       const { stats } = await unlocked(p.user.id);
-      expect(stats.games.map((g: { title: string; bestScore: number; scores: number }) => [g.title, g.bestScore, g.scores])).toEqual([
+      expect(
+        stats.games.map((g: { title: string; bestScore: number; scores: number }) => [g.title, g.bestScore, g.scores]),
+      ).toEqual([
         ["Stats Puzzle", 7, 1],
         ["Stats Action", 50, 2],
       ]);
@@ -96,7 +104,10 @@ describeEachDatabase(
       await score(t(), p, points.id, 1234);
       await score(t(), p, timed.id, 5);
       // The format is the game's (set after the score: the rules of a time game are not what this test is about).
-      await t().database.db.update(gamesTable).set({ scoreOrder: "asc", scoreFormat: "time_ms" }).where(eq(gamesTable.id, timed.id));
+      await t()
+        .database.db.update(gamesTable)
+        .set({ scoreOrder: "asc", scoreFormat: "time_ms" })
+        .where(eq(gamesTable.id, timed.id));
       const { stats } = await unlocked(p.user.id);
       expect(stats.games.map((g: { title: string; scoreFormat: string }) => [g.title, g.scoreFormat])).toEqual([
         ["Format Time", "time_ms"],
@@ -136,7 +147,12 @@ describeEachDatabase(
       await hide(ghost, true);
       const ranks = async (p: typeof me) => {
         const { stats } = await unlocked(p.user.id);
-        return Object.fromEntries(stats.games.map((g: { title: string; bestScore: number; rank: number | null }) => [g.title, [g.bestScore, g.rank]]));
+        return Object.fromEntries(
+          stats.games.map((g: { title: string; bestScore: number; rank: number | null }) => [
+            g.title,
+            [g.bestScore, g.rank],
+          ]),
+        );
       };
       expect(await ranks(me)).toEqual({ "Rank More": [50, 2], "Rank Less": [40, 3] });
       expect(await ranks(y)).toEqual({ "Rank More": [10, 3], "Rank Less": [10, 1] });
@@ -158,7 +174,8 @@ describeEachDatabase(
 describeEachDatabase(
   "profile reads are rate-limited (issue 17)",
   (t) => {
-    const get = (url: string, remoteAddress: string, cookies?: Record<string, string>) => t().app.inject({ method: "GET", url, remoteAddress, cookies });
+    const get = (url: string, remoteAddress: string, cookies?: Record<string, string>) =>
+      t().app.inject({ method: "GET", url, remoteAddress, cookies });
     it("the 4th read a window from one address is 429 with Retry-After; another address and a signed-in reader still answer", async () => {
       const owner = await createUserWithSession(t());
       const reader = await createUserWithSession(t());

@@ -62,7 +62,14 @@ export async function changeNotice(
   });
 }
 
-export type UndoResult = { userId: number; username: string; role: string; kind: "email" | "password"; restoredEmail: string | null; endedSessions: number };
+export type UndoResult = {
+  userId: number;
+  username: string;
+  role: string;
+  kind: "email" | "password";
+  restoredEmail: string | null;
+  endedSessions: number;
+};
 
 export async function undoChange(db: Db, token: string, now: Date): Promise<UndoResult> {
   try {
@@ -70,7 +77,13 @@ export async function undoChange(db: Db, token: string, now: Date): Promise<Undo
       const [claimed] = await tx
         .update(accountUndoTokensTable)
         .set({ usedAt: now })
-        .where(and(eq(accountUndoTokensTable.tokenHash, hashToken(token)), isNull(accountUndoTokensTable.usedAt), gt(accountUndoTokensTable.expiresAt, now)))
+        .where(
+          and(
+            eq(accountUndoTokensTable.tokenHash, hashToken(token)),
+            isNull(accountUndoTokensTable.usedAt),
+            gt(accountUndoTokensTable.expiresAt, now),
+          ),
+        )
         .returning();
       if (!claimed) throw new Invalid(STEP_UP_TEXTS.undoBadLink);
       if (claimed.kind === "email" && claimed.oldEmail) {
@@ -80,7 +93,10 @@ export async function undoChange(db: Db, token: string, now: Date): Promise<Undo
           .where(and(sql`lower(${usersTable.email}) = lower(${claimed.oldEmail})`, ne(usersTable.id, claimed.userId)))
           .limit(1);
         if (taken) throw new Conflict(EMAIL_TAKEN);
-        await tx.update(usersTable).set({ email: claimed.oldEmail, emailVerifiedAt: now }).where(eq(usersTable.id, claimed.userId));
+        await tx
+          .update(usersTable)
+          .set({ email: claimed.oldEmail, emailVerifiedAt: now })
+          .where(eq(usersTable.id, claimed.userId));
         await tx
           .update(emailTokensTable)
           .set({ usedAt: now })
@@ -98,9 +114,15 @@ export async function undoChange(db: Db, token: string, now: Date): Promise<Undo
             ),
           );
       } else {
-        await tx.update(usersTable).set({ passwordHash: claimed.oldPasswordHash }).where(eq(usersTable.id, claimed.userId));
+        await tx
+          .update(usersTable)
+          .set({ passwordHash: claimed.oldPasswordHash })
+          .where(eq(usersTable.id, claimed.userId));
       }
-      const [owner] = await tx.select({ username: usersTable.username, role: usersTable.role }).from(usersTable).where(eq(usersTable.id, claimed.userId));
+      const [owner] = await tx
+        .select({ username: usersTable.username, role: usersTable.role })
+        .from(usersTable)
+        .where(eq(usersTable.id, claimed.userId));
       return {
         userId: claimed.userId,
         username: owner?.username ?? String(claimed.userId),

@@ -47,7 +47,9 @@ export const displayNameSql = sql<string>`case when ${usersTable.deletedAt} is n
 export async function requestAccountDeletion(db: Db, userId: number, now = new Date()): Promise<Date> {
   const [row] = await db
     .update(usersTable)
-    .set({ deleteAfter: sql`coalesce(${usersTable.deleteAfter}, ${new Date(now.getTime() + DELETION_GRACE_MS).toISOString()}::timestamptz)` })
+    .set({
+      deleteAfter: sql`coalesce(${usersTable.deleteAfter}, ${new Date(now.getTime() + DELETION_GRACE_MS).toISOString()}::timestamptz)`,
+    })
     .where(and(eq(usersTable.id, userId), isNull(usersTable.deletedAt)))
     .returning({ deleteAfter: usersTable.deleteAfter });
   if (!row?.deleteAfter) throw new NotFound("User not found");
@@ -74,7 +76,14 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     const [user] = await tx
       .select({ id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl })
       .from(usersTable)
-      .where(and(eq(usersTable.id, userId), isNull(usersTable.deletedAt), isNotNull(usersTable.deleteAfter), lte(usersTable.deleteAfter, now)))
+      .where(
+        and(
+          eq(usersTable.id, userId),
+          isNull(usersTable.deletedAt),
+          isNotNull(usersTable.deleteAfter),
+          lte(usersTable.deleteAfter, now),
+        ),
+      )
       .for("update", { skipLocked: true });
     if (!user) return undefined;
     const mine = (column: AnyPgColumn) => eq(column, userId);
@@ -92,21 +101,32 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.delete(favoritesTable).where(mine(favoritesTable.userId));
     await tx.delete(playerGamesTable).where(mine(playerGamesTable.userId));
     await tx.delete(friendshipsTable).where(or(mine(friendshipsTable.userId), mine(friendshipsTable.friendId)));
-    await tx.delete(friendRequestsTable).where(or(mine(friendRequestsTable.fromUserId), mine(friendRequestsTable.toUserId)));
+    await tx
+      .delete(friendRequestsTable)
+      .where(or(mine(friendRequestsTable.fromUserId), mine(friendRequestsTable.toUserId)));
     await tx.delete(userBlocksTable).where(or(mine(userBlocksTable.blockerId), mine(userBlocksTable.blockedId)));
     await tx.delete(presenceTable).where(mine(presenceTable.userId));
     await tx.delete(emailTokensTable).where(mine(emailTokensTable.userId));
     await tx.delete(accountUndoTokensTable).where(mine(accountUndoTokensTable.userId));
     await tx.delete(staffTwoStepTable).where(mine(staffTwoStepTable.userId));
     await tx.delete(staffRecoveryCodesTable).where(mine(staffRecoveryCodesTable.userId));
-    await tx.delete(directMessagesTable).where(or(mine(directMessagesTable.senderId), mine(directMessagesTable.recipientId)));
+    await tx
+      .delete(directMessagesTable)
+      .where(or(mine(directMessagesTable.senderId), mine(directMessagesTable.recipientId)));
     // D97: the reports they sent; reports of their profile and messages (both gone, and a profile report holds the name).
     // Reports of their chat messages and reviews stay: that content stays on the site, by "Deleted player".
     await tx
       .delete(reportsTable)
-      .where(or(mine(reportsTable.reporterId), and(mine(reportsTable.targetUserId), inArray(reportsTable.kind, ["profile", "message"]))));
+      .where(
+        or(
+          mine(reportsTable.reporterId),
+          and(mine(reportsTable.targetUserId), inArray(reportsTable.kind, ["profile", "message"])),
+        ),
+      );
     // Their own notifications, and other players' that they caused (services/notifications.ts keeps the cause as data.actorId).
-    await tx.delete(notificationsTable).where(or(mine(notificationsTable.userId), sql`(${notificationsTable.data} ->> 'actorId')::int = ${userId}`));
+    await tx
+      .delete(notificationsTable)
+      .where(or(mine(notificationsTable.userId), sql`(${notificationsTable.data} ->> 'actorId')::int = ${userId}`));
     // D99 keeps the audit log a year, but their entries no longer name them: the label goes, and the values of
     // their own account changes (D105: old and new addresses).
     await tx

@@ -48,17 +48,26 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "scores.user_id": { section: "scores" },
   "best_scores.user_id": { section: "bestScores" },
   "held_scores.user_id": { section: "heldScores" },
-  "held_scores.decided_by": { excluded: "a moderator's decision on other players' held scores is the site's record (D99), like reports.handled_by" },
+  "held_scores.decided_by": {
+    excluded:
+      "a moderator's decision on other players' held scores is the site's record (D99), like reports.handled_by",
+  },
   "player_stats.user_id": { section: "stats" },
-  "season_best_scores.user_id": { excluded: "D91: a season's bests are the `scores` section's scores of that season, derived from them" },
-  "season_player_stats.user_id": { excluded: "D91: a season's totals are computed from the `scores` section's scores of that season" },
+  "season_best_scores.user_id": {
+    excluded: "D91: a season's bests are the `scores` section's scores of that season, derived from them",
+  },
+  "season_player_stats.user_id": {
+    excluded: "D91: a season's totals are computed from the `scores` section's scores of that season",
+  },
   "user_achievements.user_id": { section: "achievements" },
   "reviews.user_id": { section: "reviews" },
   "chat_messages.user_id": { section: "chatMessages" },
   "friend_requests.from_user_id": { section: "friendRequestsSent" },
   "friend_requests.to_user_id": { section: "friendRequestsReceived" },
   "friendships.user_id": { section: "friends" },
-  "friendships.friend_id": { excluded: "the same friendship as the row with user_id (friendships are stored both ways)" },
+  "friendships.friend_id": {
+    excluded: "the same friendship as the row with user_id (friendships are stored both ways)",
+  },
   "user_blocks.blocker_id": { section: "blocks" },
   "user_blocks.blocked_id": { excluded: "who blocked the player is theirs to know, not the player's (D84: no trace)" },
   "presence.user_id": { section: "presence" },
@@ -70,12 +79,27 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   "email_tokens.user_id": { section: "emailVerifications" },
   // D97: the reports the player sent are theirs; reports about them are the reporters' (who reported whom is not shared)
   "reports.reporter_id": { section: "reportsSent" },
-  "reports.target_user_id": { excluded: "reports about the player belong to those who sent them (D97: reporters stay anonymous)" },
-  "reports.handled_by": { excluded: "a moderator's handling of other players' reports is the site's record (D99), not the moderator's personal data" },
-  "staff_two_step.user_id": { excluded: "a sign-in credential (the authenticator's secret, encrypted), never handed out, like the password's hash" },
-  "staff_recovery_codes.user_id": { excluded: "sign-in credentials (hashed recovery codes), never handed out, like the password's hash" },
-  "account_undo_tokens.user_id": { excluded: "D105: hashed single-use undo links, credentials like the password's hash (the old address is the player's own)" },
-  "audit_log.actor_id": { excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year" },
+  "reports.target_user_id": {
+    excluded: "reports about the player belong to those who sent them (D97: reporters stay anonymous)",
+  },
+  "reports.handled_by": {
+    excluded:
+      "a moderator's handling of other players' reports is the site's record (D99), not the moderator's personal data",
+  },
+  "staff_two_step.user_id": {
+    excluded:
+      "a sign-in credential (the authenticator's secret, encrypted), never handed out, like the password's hash",
+  },
+  "staff_recovery_codes.user_id": {
+    excluded: "sign-in credentials (hashed recovery codes), never handed out, like the password's hash",
+  },
+  "account_undo_tokens.user_id": {
+    excluded:
+      "D105: hashed single-use undo links, credentials like the password's hash (the old address is the player's own)",
+  },
+  "audit_log.actor_id": {
+    excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year",
+  },
 };
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -114,7 +138,13 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
   ] = await Promise.all([
     db.select().from(sessionsTable).where(eq(sessionsTable.userId, userId)).orderBy(asc(sessionsTable.createdAt)),
     db
-      .select({ id: playsTable.id, ...game, createdAt: playsTable.createdAt, playtimeMs: playsTable.playtimeMs, firstGameplayMs: playsTable.firstGameplayMs })
+      .select({
+        id: playsTable.id,
+        ...game,
+        createdAt: playsTable.createdAt,
+        playtimeMs: playsTable.playtimeMs,
+        firstGameplayMs: playsTable.firstGameplayMs,
+      })
       .from(playsTable)
       .innerJoin(gamesTable, eq(gamesTable.id, playsTable.gameId))
       .where(eq(playsTable.userId, userId))
@@ -131,13 +161,24 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .innerJoin(gamesTable, eq(gamesTable.id, gamePlayerAliasesTable.gameId))
       .where(eq(gamePlayerAliasesTable.userId, userId)),
     db
-      .select({ ...game, key: gameAchievementsTable.key, title: gameAchievementsTable.title, unlockedAt: playerGameAchievementsTable.unlockedAt })
+      .select({
+        ...game,
+        key: gameAchievementsTable.key,
+        title: gameAchievementsTable.title,
+        unlockedAt: playerGameAchievementsTable.unlockedAt,
+      })
       .from(playerGameAchievementsTable)
       .innerJoin(gameAchievementsTable, eq(gameAchievementsTable.id, playerGameAchievementsTable.achievementId))
       .innerJoin(gamesTable, eq(gamesTable.id, gameAchievementsTable.gameId))
       .where(eq(playerGameAchievementsTable.userId, userId)),
     db
-      .select({ id: scoresTable.id, ...game, score: scoresTable.score, won: scoresTable.won, createdAt: scoresTable.createdAt })
+      .select({
+        id: scoresTable.id,
+        ...game,
+        score: scoresTable.score,
+        won: scoresTable.won,
+        createdAt: scoresTable.createdAt,
+      })
       .from(scoresTable)
       .innerJoin(gamesTable, eq(gamesTable.id, scoresTable.gameId))
       .where(eq(scoresTable.userId, userId))
@@ -178,7 +219,12 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .innerJoin(gamesTable, eq(gamesTable.id, reviewsTable.gameId))
       .where(eq(reviewsTable.userId, userId)),
     db
-      .select({ id: chatMessagesTable.id, message: chatMessagesTable.message, createdAt: chatMessagesTable.createdAt, deletedAt: chatMessagesTable.deletedAt })
+      .select({
+        id: chatMessagesTable.id,
+        message: chatMessagesTable.message,
+        createdAt: chatMessagesTable.createdAt,
+        deletedAt: chatMessagesTable.deletedAt,
+      })
       .from(chatMessagesTable)
       .where(eq(chatMessagesTable.userId, userId))
       .orderBy(asc(chatMessagesTable.id)),
@@ -220,7 +266,12 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .innerJoin(gamesTable, eq(gamesTable.id, favoritesTable.gameId))
       .where(eq(favoritesTable.userId, userId)),
     db
-      .select({ ...game, lastPlayedAt: playerGamesTable.lastPlayedAt, plays: playerGamesTable.plays, playtimeMs: playerGamesTable.playtimeMs })
+      .select({
+        ...game,
+        lastPlayedAt: playerGamesTable.lastPlayedAt,
+        plays: playerGamesTable.plays,
+        playtimeMs: playerGamesTable.playtimeMs,
+      })
       .from(playerGamesTable)
       .innerJoin(gamesTable, eq(gamesTable.id, playerGamesTable.gameId))
       .where(eq(playerGamesTable.userId, userId)),
@@ -249,7 +300,12 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .where(eq(directMessagesTable.recipientId, userId))
       .orderBy(asc(directMessagesTable.id)),
     db
-      .select({ email: emailTokensTable.email, createdAt: emailTokensTable.createdAt, expiresAt: emailTokensTable.expiresAt, usedAt: emailTokensTable.usedAt })
+      .select({
+        email: emailTokensTable.email,
+        createdAt: emailTokensTable.createdAt,
+        expiresAt: emailTokensTable.expiresAt,
+        usedAt: emailTokensTable.usedAt,
+      })
       .from(emailTokensTable)
       .where(eq(emailTokensTable.userId, userId))
       .orderBy(asc(emailTokensTable.createdAt)),

@@ -42,7 +42,9 @@ export async function getAccountSettings(db: Db, userId: number, now = new Date(
   const [pending] = await db
     .select({ email: emailTokensTable.email })
     .from(emailTokensTable)
-    .where(and(eq(emailTokensTable.userId, userId), isNull(emailTokensTable.usedAt), gt(emailTokensTable.expiresAt, now)))
+    .where(
+      and(eq(emailTokensTable.userId, userId), isNull(emailTokensTable.usedAt), gt(emailTokensTable.expiresAt, now)),
+    )
     .orderBy(desc(emailTokensTable.createdAt))
     .limit(1);
   return {
@@ -58,7 +60,12 @@ export async function getAccountSettings(db: Db, userId: number, now = new Date(
 }
 
 /** PATCH /api/me/settings: only stored here; the profile, presence and notifications read them (D84, D85). */
-export async function updateAccountSettings(db: Db, userId: number, patch: AccountSettingsPatch, now = new Date()): Promise<AccountSettings> {
+export async function updateAccountSettings(
+  db: Db,
+  userId: number,
+  patch: AccountSettingsPatch,
+  now = new Date(),
+): Promise<AccountSettings> {
   const set: Partial<typeof usersTable.$inferInsert> = {};
   if (patch.profileVisibility !== undefined) set.profileVisibility = patch.profileVisibility;
   if (patch.presenceEnabled !== undefined) set.presenceEnabled = patch.presenceEnabled;
@@ -88,7 +95,10 @@ export async function changePassword(
   const user = await loadUser(db, userId);
   const passwordHash = await hashPassword(newPassword, hashCost);
   await db.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
-  const endedSessions = await endUserSessions(db, userId, { exceptToken: sessions.keepToken, kinds: sessions.endKinds });
+  const endedSessions = await endUserSessions(db, userId, {
+    exceptToken: sessions.keepToken,
+    kinds: sessions.endKinds,
+  });
   return { previousHash: user.passwordHash, endedSessions };
 }
 
@@ -114,10 +124,19 @@ export async function startEmailVerification(
     .limit(1);
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_HOURS * 60 * 60 * 1000);
-  await db.insert(emailTokensTable).values({ tokenHash: hashToken(token), userId: user.id, email, createdAt: now, expiresAt });
-  if (taken) return emailInUseMail({ to: email, siteName: opts.siteName, publicUrl: opts.publicUrl, reason: opts.reason });
+  await db
+    .insert(emailTokensTable)
+    .values({ tokenHash: hashToken(token), userId: user.id, email, createdAt: now, expiresAt });
+  if (taken)
+    return emailInUseMail({ to: email, siteName: opts.siteName, publicUrl: opts.publicUrl, reason: opts.reason });
   const link = `${opts.publicUrl.replace(/\/+$/, "")}/settings/verify-email?token=${encodeURIComponent(token)}`;
-  return emailVerificationMail({ to: email, username: user.username, link, siteName: opts.siteName, validHours: EMAIL_TOKEN_TTL_HOURS });
+  return emailVerificationMail({
+    to: email,
+    username: user.username,
+    link,
+    siteName: opts.siteName,
+    validHours: EMAIL_TOKEN_TTL_HOURS,
+  });
 }
 
 /**
@@ -131,7 +150,8 @@ export async function requestEmailChange(
   opts: { publicUrl: string; siteName: string; now?: Date },
 ): Promise<MailMessage> {
   const user = await loadUser(db, userId);
-  if (user.email?.toLowerCase() === email.toLowerCase() && user.emailVerifiedAt) throw new Invalid("This is already your verified email address");
+  if (user.email?.toLowerCase() === email.toLowerCase() && user.emailVerifiedAt)
+    throw new Invalid("This is already your verified email address");
   return startEmailVerification(db, user, email, { ...opts, reason: "change" });
 }
 
@@ -143,7 +163,12 @@ export type VerifiedEmail = { email: string; previous: { email: string | null; v
  * D87: POST /api/me/email/verify. The token's account gets its address, verified; used, expired or unknown → 400;
  * taken → 409. `changed` is false when the link only confirmed the address the account already had.
  */
-export async function verifyEmailToken(db: Db, userId: number, token: string, now = new Date()): Promise<VerifiedEmail> {
+export async function verifyEmailToken(
+  db: Db,
+  userId: number,
+  token: string,
+  now = new Date(),
+): Promise<VerifiedEmail> {
   const tokenHash = hashToken(token);
   try {
     return await db.transaction(async (tx) => {
@@ -167,7 +192,10 @@ export async function verifyEmailToken(db: Db, userId: number, token: string, no
         .where(and(sql`lower(${usersTable.email}) = lower(${claimed.email})`, ne(usersTable.id, userId)))
         .limit(1);
       if (taken) throw new Conflict(EMAIL_TAKEN);
-      const [before] = await tx.select({ email: usersTable.email, verifiedAt: usersTable.emailVerifiedAt }).from(usersTable).where(eq(usersTable.id, userId));
+      const [before] = await tx
+        .select({ email: usersTable.email, verifiedAt: usersTable.emailVerifiedAt })
+        .from(usersTable)
+        .where(eq(usersTable.id, userId));
       await tx.update(usersTable).set({ email: claimed.email, emailVerifiedAt: now }).where(eq(usersTable.id, userId));
       // The other links of this account are spent too: only the newest address asked for counts once one is used.
       await tx
@@ -202,7 +230,13 @@ const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
  * D87: the upload decoded with sharp (name and declared type not trusted), cropped to cover a square and
  * stored as WebP 256×256 without metadata; users.avatar_url points at it and the previous file is removed.
  */
-export async function setAvatar(db: Db, files: FileStore, userId: number, input: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<string> {
+export async function setAvatar(
+  db: Db,
+  files: FileStore,
+  userId: number,
+  input: Buffer,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<string> {
   const options = { limitInputPixels: limits.maxInputPixels, failOn: "error" as const };
   let data: Buffer;
   try {

@@ -10,7 +10,13 @@ import { assertUsernameAllowed, communitySettings } from "./community-settings";
 import { startEmailVerification } from "./account-settings";
 import { hashPassword } from "./passwords";
 
-export function toCurrentUser(u: { id: number; username: string; avatarUrl: string | null; createdAt: Date; role: CurrentUser["role"] }): CurrentUser {
+export function toCurrentUser(u: {
+  id: number;
+  username: string;
+  avatarUrl: string | null;
+  createdAt: Date;
+  role: CurrentUser["role"];
+}): CurrentUser {
   return { id: u.id, username: u.username, avatarUrl: u.avatarUrl, createdAt: u.createdAt.toISOString(), role: u.role };
 }
 
@@ -45,14 +51,22 @@ export async function registerUser(
   let user: typeof usersTable.$inferSelect;
   try {
     const profileVisibility = (await communitySettings(db)).defaultProfileVisibility;
-    [user] = await db.insert(usersTable).values({ username, email: null, passwordHash, role: "player", profileVisibility }).returning();
+    [user] = await db
+      .insert(usersTable)
+      .values({ username, email: null, passwordHash, role: "player", profileVisibility })
+      .returning();
   } catch (err) {
     // Two registrations racing for one name: the unique index decides.
     if (isUniqueViolation(err, "users_username_lower_unique")) throw new Conflict(USERNAME_TAKEN);
     throw err;
   }
   const mail = email
-    ? await startEmailVerification(db, user, email, { publicUrl: opts.publicUrl, siteName: opts.siteName, now: opts.now, reason: "register" })
+    ? await startEmailVerification(db, user, email, {
+        publicUrl: opts.publicUrl,
+        siteName: opts.siteName,
+        now: opts.now,
+        reason: "register",
+      })
     : null;
   return { user, mail };
 }

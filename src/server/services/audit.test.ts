@@ -2,7 +2,9 @@ import { expect, it } from "vitest";
 import { redact } from "./audit";
 
 it("redact: secrets by their key at any depth, long strings cut, deep values summarised", () => {
-  expect(redact({ email: "a@b.c", password: "hunter2", nested: { otpSecret: "x", list: [{ token: "t", ok: 1 }] } })).toEqual({
+  expect(
+    redact({ email: "a@b.c", password: "hunter2", nested: { otpSecret: "x", list: [{ token: "t", ok: 1 }] } }),
+  ).toEqual({
     email: "a@b.c",
     password: "[redacted]",
     nested: { otpSecret: "[redacted]", list: [{ token: "[redacted]", ok: 1 }] },

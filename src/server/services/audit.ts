@@ -32,7 +32,8 @@ const MAX_KEYS = 50;
 /** A copy fit for the log: secrets replaced by "[redacted]", long strings cut, deep or huge values summarised. */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value ?? null;
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} characters)` : value;
+  if (typeof value === "string")
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} characters)` : value;
   if (typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof Date) return value.toISOString();
   if (depth >= MAX_DEPTH) return "[…]";
@@ -51,7 +52,12 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 /** D99: records one entry; never throws (an audit failure must not undo or fail the action). */
-export async function audit(db: Db, record: AuditRecord, onError?: (err: unknown) => void, now = new Date()): Promise<void> {
+export async function audit(
+  db: Db,
+  record: AuditRecord,
+  onError?: (err: unknown) => void,
+  now = new Date(),
+): Promise<void> {
   try {
     await db.insert(auditLogTable).values({
       actorId: record.actor.id,
@@ -88,8 +94,19 @@ export type SignInMethod = "password" | "google" | "email" | "totp" | "recovery"
  * ADR 019: a successful sign-in, with its method and the client's address: `auth.signed_in` for a player session,
  * `auth.admin_signed_in` for a staff one; the user is the actor and the target (the CMS filters by either).
  */
-export function signInRecord(user: { id: number; username: string; role: string }, method: SignInMethod, ip: string, staff = false): AuditRecord {
-  return { actor: actorOf(user), action: staff ? "auth.admin_signed_in" : "auth.signed_in", target: { kind: "user", id: user.id }, after: { method }, ip };
+export function signInRecord(
+  user: { id: number; username: string; role: string },
+  method: SignInMethod,
+  ip: string,
+  staff = false,
+): AuditRecord {
+  return {
+    actor: actorOf(user),
+    action: staff ? "auth.admin_signed_in" : "auth.signed_in",
+    target: { kind: "user", id: user.id },
+    after: { method },
+    ip,
+  };
 }
 
 export type AuditQuery = {
@@ -106,7 +123,12 @@ export type AuditQuery = {
 export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
   const where: SQL[] = [];
   if (q.actorId !== undefined) where.push(eq(auditLogTable.actorId, q.actorId));
-  if (q.action) where.push(q.action.endsWith(".") ? like(auditLogTable.action, `${q.action.replace(/[\\%_]/g, "\\$&")}%`) : eq(auditLogTable.action, q.action));
+  if (q.action)
+    where.push(
+      q.action.endsWith(".")
+        ? like(auditLogTable.action, `${q.action.replace(/[\\%_]/g, "\\$&")}%`)
+        : eq(auditLogTable.action, q.action),
+    );
   if (q.targetKind) where.push(eq(auditLogTable.targetKind, q.targetKind));
   if (q.targetId) where.push(eq(auditLogTable.targetId, q.targetId));
   if (q.from) where.push(gte(auditLogTable.createdAt, new Date(q.from)));
@@ -134,5 +156,7 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
 
 /** D99: entries older than AUDIT_RETENTION_DAYS are removed (main.ts housekeeping). */
 export async function purgeOldAudit(db: Db, now = new Date()): Promise<void> {
-  await db.delete(auditLogTable).where(lt(auditLogTable.createdAt, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
+  await db
+    .delete(auditLogTable)
+    .where(lt(auditLogTable.createdAt, new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000)));
 }

@@ -30,7 +30,13 @@ describeEachDatabase("backups with object storage (D160)", (t) => {
     await source.put("games/1/index.html", "<!doctype html><title>1</title>");
     await source.put("games/1/assets/big.bin", Buffer.alloc(6 * 1024 * 1024 + 3, 0x5a));
     await source.put("uploads/avatars/a.png", Buffer.from([137, 80, 78, 71]));
-    const { key } = await runDailyBackup({ database: t().database, files: source, now: new Date(), keep: 14, appVersion: "test" });
+    const { key } = await runDailyBackup({
+      database: t().database,
+      files: source,
+      now: new Date(),
+      keep: 14,
+      appVersion: "test",
+    });
     expect((await listBackups(source)).map((object) => object.key)).toEqual([key]);
 
     const archive = path.join(work, "site.tar.gz");

@@ -7,7 +7,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { insertChatMessage, insertDirectMessage, insertFriendship, insertGame, insertUser, recordScore } from "../../test/factories";
+import {
+  insertChatMessage,
+  insertDirectMessage,
+  insertFriendship,
+  insertGame,
+  insertUser,
+  recordScore,
+} from "../../test/factories";
 import { DiskStore, type FileStore } from "./file-store";
 import { storedFiles, tableContents } from "../../test/site-contents";
 import { BackupError, restoreBackup, verifyBackup, writeBackup } from "./backups";
@@ -16,7 +23,10 @@ describeEachDatabase("backups (D160)", (t) => {
   let target: TestApp;
   let work: string;
   let archive: string;
-  const source = (): { database: Database; files: FileStore } => ({ database: t().database, files: new DiskStore(t().config.dataDir) });
+  const source = (): { database: Database; files: FileStore } => ({
+    database: t().database,
+    files: new DiskStore(t().config.dataDir),
+  });
   const targetStore = () => new DiskStore(target.config.dataDir);
   const open = (file: string) => () => createReadStream(file);
 

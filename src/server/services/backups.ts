@@ -83,7 +83,10 @@ async function tablesInLoadOrder(db: Runner): Promise<string[]> {
   const placed = new Set<string>();
   while (order.length < parents.size) {
     const ready = [...parents].filter(([name, refs]) => !placed.has(name) && [...refs].every((ref) => placed.has(ref)));
-    if (ready.length === 0) throw new BackupError(`The tables' foreign keys form a cycle: ${[...parents.keys()].filter((n) => !placed.has(n)).join(", ")}`);
+    if (ready.length === 0)
+      throw new BackupError(
+        `The tables' foreign keys form a cycle: ${[...parents.keys()].filter((n) => !placed.has(n)).join(", ")}`,
+      );
     for (const [name] of ready) {
       placed.add(name);
       order.push(name);
@@ -93,19 +96,26 @@ async function tablesInLoadOrder(db: Runner): Promise<string[]> {
 }
 
 async function appliedMigrations(db: Runner): Promise<BackupManifest["database"]["migrations"]> {
-  const rows = await rowsOf<{ hash: string; created_at: string | number }>(db, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`);
+  const rows = await rowsOf<{ hash: string; created_at: string | number }>(
+    db,
+    sql`select hash, created_at from drizzle.__drizzle_migrations order by id`,
+  );
   return rows.map((row) => ({ hash: row.hash, createdAt: String(row.created_at) }));
 }
 
 function addBuffer(pack: tar.Pack, name: string, body: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => pack.entry({ name, size: body.length, mode: 0o600 }, body, (err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    pack.entry({ name, size: body.length, mode: 0o600 }, body, (err) => (err ? reject(err) : resolve())),
+  );
 }
 
 async function addStream(pack: tar.Pack, name: string, size: number, body: Readable): Promise<string> {
   const hash = createHash("sha256");
   let done!: Promise<void>;
   const sink = await new Promise<ReturnType<tar.Pack["entry"]>>((resolve) => {
-    done = new Promise((ok, fail) => resolve(pack.entry({ name, size, mode: 0o600 }, (err) => (err ? fail(err) : ok()))));
+    done = new Promise((ok, fail) =>
+      resolve(pack.entry({ name, size, mode: 0o600 }, (err) => (err ? fail(err) : ok()))),
+    );
   });
   try {
     for await (const chunk of body) {
@@ -188,7 +198,9 @@ async function dumpTable(tx: Tx, pack: tar.Pack, table: string): Promise<BackupM
     lines = [];
     bytes = 0;
   };
-  await tx.execute(sql`declare arcadium_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`);
+  await tx.execute(
+    sql`declare arcadium_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`,
+  );
   for (;;) {
     const batch = await rowsOf<{ j: string }>(tx, sql.raw(`fetch ${FETCH_ROWS} from arcadium_backup`));
     for (const { j } of batch) {
@@ -213,7 +225,8 @@ async function* entriesOf(open: () => Readable): AsyncGenerator<Entry> {
   const failure = reading.catch((err: Error) => err);
   try {
     for await (const entry of extract) {
-      if (entry.header.type !== "file") throw new BackupError(`The archive holds an unexpected entry: ${entry.header.name}`);
+      if (entry.header.type !== "file")
+        throw new BackupError(`The archive holds an unexpected entry: ${entry.header.name}`);
       yield { name: entry.header.name, body: entry as unknown as AsyncIterable<Buffer> };
     }
   } catch (err) {
@@ -281,11 +294,16 @@ async function checkArchive(open: () => Readable): Promise<BackupManifest> {
   }
   if (!manifest) throw new BackupError("The archive has no manifest.json: it is incomplete or not an Arcadium backup");
   const listedTables = manifest.database.tables.map((t) => t.name);
-  if (listedTables.join() !== [...tables.keys()].join()) throw new BackupError("The archive's tables differ from its manifest");
+  if (listedTables.join() !== [...tables.keys()].join())
+    throw new BackupError("The archive's tables differ from its manifest");
   for (const expected of manifest.database.tables) {
     const found = tables.get(expected.name)!;
-    if (found.rows !== expected.rows) throw new BackupError(`Table ${expected.name}: ${found.rows} rows in the archive, ${expected.rows} in its manifest`);
-    if (found.hash.digest("hex") !== expected.sha256) throw new BackupError(`Table ${expected.name} does not match its checksum`);
+    if (found.rows !== expected.rows)
+      throw new BackupError(
+        `Table ${expected.name}: ${found.rows} rows in the archive, ${expected.rows} in its manifest`,
+      );
+    if (found.hash.digest("hex") !== expected.sha256)
+      throw new BackupError(`Table ${expected.name} does not match its checksum`);
   }
   if (manifest.files.length !== seenFiles.size) throw new BackupError("The archive's files differ from its manifest");
   for (const expected of manifest.files) {
@@ -316,16 +334,26 @@ function parseManifest(bytes: Buffer): BackupManifest {
     throw new BackupError("The archive's manifest.json is not valid JSON");
   }
   if (manifest?.format !== BACKUP_FORMAT) {
-    throw new BackupError(`The archive's format ${String(manifest?.format)} is not one this version reads (${BACKUP_FORMAT})`);
+    throw new BackupError(
+      `The archive's format ${String(manifest?.format)} is not one this version reads (${BACKUP_FORMAT})`,
+    );
   }
-  if (!Array.isArray(manifest.database?.tables) || !Array.isArray(manifest.files) || !Array.isArray(manifest.database?.migrations)) {
+  if (
+    !Array.isArray(manifest.database?.tables) ||
+    !Array.isArray(manifest.files) ||
+    !Array.isArray(manifest.database?.migrations)
+  ) {
     throw new BackupError("The archive's manifest.json is incomplete");
   }
   return manifest;
 }
 
 /** Why `database` and `files` may not receive a backup, or undefined when they are empty. */
-export async function refusalToRestore(database: Database, files: FileStore, manifest?: BackupManifest): Promise<string | undefined> {
+export async function refusalToRestore(
+  database: Database,
+  files: FileStore,
+  manifest?: BackupManifest,
+): Promise<string | undefined> {
   const db = database.db;
   const tables = await tablesInLoadOrder(db);
   const filled: string[] = [];
@@ -351,7 +379,11 @@ export async function refusalToRestore(database: Database, files: FileStore, man
   return undefined;
 }
 
-export async function restoreBackup(open: () => Readable, database: Database, files: FileStore): Promise<BackupManifest> {
+export async function restoreBackup(
+  open: () => Readable,
+  database: Database,
+  files: FileStore,
+): Promise<BackupManifest> {
   const early = await refusalToRestore(database, files);
   if (early) throw new BackupError(early);
   const manifest = await verifyBackup(open);
@@ -363,7 +395,8 @@ export async function restoreBackup(open: () => Readable, database: Database, fi
     await database.db.transaction(async (tx) => {
       // The rows arrive with what triggers would derive from them (board counts, season totals) already in them;
       // the triggers stay off while they load. Foreign keys stay on: the load order satisfies them.
-      for (const table of manifest.database.tables) await tx.execute(sql`alter table ${ident(table.name)} disable trigger user`);
+      for (const table of manifest.database.tables)
+        await tx.execute(sql`alter table ${ident(table.name)} disable trigger user`);
       for await (const { name, body } of entriesOf(open)) {
         const part = PART.exec(name);
         if (part) {
@@ -381,17 +414,20 @@ export async function restoreBackup(open: () => Readable, database: Database, fi
           );
           written.push(key);
           await files.put(key, hashed);
-          if (hash.digest("hex") !== expectedFiles.get(key)?.sha256) throw new BackupError(`File ${key} changed while it was restored`);
+          if (hash.digest("hex") !== expectedFiles.get(key)?.sha256)
+            throw new BackupError(`File ${key} changed while it was restored`);
         } else {
           for await (const chunk of body) void chunk;
         }
       }
       for (const table of manifest.database.tables) {
         const [row] = await rowsOf<{ n: number | string }>(tx, sql`select count(*) as n from ${ident(table.name)}`);
-        if (Number(row!.n) !== table.rows) throw new BackupError(`Table ${table.name} holds ${row!.n} rows after the restore, not ${table.rows}`);
+        if (Number(row!.n) !== table.rows)
+          throw new BackupError(`Table ${table.name} holds ${row!.n} rows after the restore, not ${table.rows}`);
       }
       await resetSequences(tx);
-      for (const table of manifest.database.tables) await tx.execute(sql`alter table ${ident(table.name)} enable trigger user`);
+      for (const table of manifest.database.tables)
+        await tx.execute(sql`alter table ${ident(table.name)} enable trigger user`);
     });
   } catch (err) {
     for (const key of written) await files.remove(key).catch(() => undefined);
@@ -405,7 +441,9 @@ async function loadPart(tx: Tx, table: string, bytes: Buffer): Promise<void> {
   lines.pop();
   for (let i = 0; i < lines.length; i += INSERT_ROWS) {
     const json = `[${lines.slice(i, i + INSERT_ROWS).join(",")}]`;
-    await tx.execute(sql`insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, ${json}::json)`);
+    await tx.execute(
+      sql`insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, ${json}::json)`,
+    );
   }
 }
 

@@ -39,16 +39,36 @@ async function plainRanks(t: TestApp, seasonId: number | null, gameId: number | 
   const at = gameId === null ? sql`reached_at` : sql`achieved_at`;
   const table = sql.raw(`${seasonId === null ? "" : "season_"}${gameId === null ? "player_stats" : "best_scores"}`);
   const where = sql.join(
-    [sql`listed`, gameId === null ? sql`games_played > 0` : sql`game_id = ${gameId}`, seasonId === null ? sql`true` : sql`season_id = ${seasonId}`],
+    [
+      sql`listed`,
+      gameId === null ? sql`games_played > 0` : sql`game_id = ${gameId}`,
+      seasonId === null ? sql`true` : sql`season_id = ${seasonId}`,
+    ],
     sql` and `,
   );
-  const r = await rows(t, sql`select user_id, row_number() over (order by ${order}, ${at}, user_id) as rank from ${table} where ${where}`);
+  const r = await rows(
+    t,
+    sql`select user_id, row_number() over (order by ${order}, ${at}, user_id) as rank from ${table} where ${where}`,
+  );
   return new Map(r.map((x) => [Number(x.user_id), Number(x.rank)]));
 }
 
 describeEachDatabase("board histograms (ADR 015)", (t) => {
   it("the bucket of a value: exact below 64, 32 per doubling above, monotonic, and each bucket's floor bounds its values", async () => {
-    const values = [...Array.from({ length: 300 }, (_, i) => i), 1000, 1007, 1008, 1023, 1024, 1025, 65535, 65536, 999_999_999, 1_000_000_000, 50_000_000_000];
+    const values = [
+      ...Array.from({ length: 300 }, (_, i) => i),
+      1000,
+      1007,
+      1008,
+      1023,
+      1024,
+      1025,
+      65535,
+      65536,
+      999_999_999,
+      1_000_000_000,
+      50_000_000_000,
+    ];
     for (let e = 6; e < 36; e++) values.push(2 ** e - 1, 2 ** e, 2 ** e + 1);
     values.sort((a, b) => a - b);
     const got = await rows(
@@ -101,7 +121,8 @@ describeEachDatabase("board histograms (ADR 015)", (t) => {
         const plain = await plainRanks(t(), seasonId, null);
         for (const p of players) {
           const uid = p.user.id;
-          if (seasonId === null) expect(await playerRank(db, uid), `${label} player ${uid}`).toBe(plain.get(uid) ?? null);
+          if (seasonId === null)
+            expect(await playerRank(db, uid), `${label} player ${uid}`).toBe(plain.get(uid) ?? null);
           const around = await leaderboard(db, { seasonId, limit: 1, aroundUser: uid, aroundRows: 0 });
           expect(
             around.map((e) => e.rank),
@@ -117,7 +138,8 @@ describeEachDatabase("board histograms (ADR 015)", (t) => {
               around.map((e) => e.rank),
               `${label} game ${game} around ${uid} season ${seasonId}`,
             ).toEqual(plainGame.has(uid) ? [plainGame.get(uid)] : []);
-            if (seasonId === null) expect((await gameRanks(db, uid)).get(game), `${label} gameRanks ${uid}`).toBe(plainGame.get(uid));
+            if (seasonId === null)
+              expect((await gameRanks(db, uid)).get(game), `${label} gameRanks ${uid}`).toBe(plainGame.get(uid));
           }
         }
       }
@@ -128,7 +150,9 @@ describeEachDatabase("board histograms (ADR 015)", (t) => {
     };
 
     await check("after scores");
-    await db.execute(sql`update users set boards_hidden_at = now() where id in (${players[3].user.id}, ${players[8].user.id})`);
+    await db.execute(
+      sql`update users set boards_hidden_at = now() where id in (${players[3].user.id}, ${players[8].user.id})`,
+    );
     await check("after hiding two players");
     await db.execute(sql`update users set disabled_at = now() where id = ${players[5].user.id}`);
     await db.execute(sql`update users set boards_hidden_at = null where id = ${players[3].user.id}`);

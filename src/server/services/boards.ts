@@ -89,7 +89,9 @@ export function rankOfRow(b: Board, m: SQL): SQL {
   const desc = b.order === "desc";
   const mine = sql`arcadium_board_bucket(${mv})`;
   // the part of m's bucket ahead of m: up to the bucket's end (desc) or down to its start (asc)
-  const inBucket = desc ? sql`${col(Q, b.value)} < arcadium_board_bucket_floor(${mine} + 1)` : sql`${col(Q, b.value)} >= arcadium_board_bucket_floor(${mine})`;
+  const inBucket = desc
+    ? sql`${col(Q, b.value)} < arcadium_board_bucket_floor(${mine} + 1)`
+    : sql`${col(Q, b.value)} >= arcadium_board_bucket_floor(${mine})`;
   return sql`((select coalesce(sum(c.n), 0) from board_counts c
       where c.season_id = ${b.counts.seasonId} and c.game_id = ${b.counts.gameId} and c.bucket ${sql.raw(desc ? ">" : "<")} ${mine})::int
     + (select count(*) from ${b.table} q where ${b.base(Q)} and ${ahead(b, Q, m)} and ${inBucket})::int + 1)`;

@@ -46,7 +46,9 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
 }
 
 function notEmpty(n: number): Conflict {
-  return new Conflict(`This category contains ${n} ${n === 1 ? "game" : "games"}. You must reassign or delete those games first.`);
+  return new Conflict(
+    `This category contains ${n} ${n === 1 ? "game" : "games"}. You must reassign or delete those games first.`,
+  );
 }
 
 /** D46: a new category; a taken slug is 409. */
@@ -66,7 +68,11 @@ export async function createCategory(db: Db, b: z.output<typeof adminCategoryCre
 }
 
 /** D46: changes the listed fields; another category's slug is 409. */
-export async function updateCategory(db: Db, id: number, b: z.output<typeof adminCategoryPatchSchema>): Promise<Category> {
+export async function updateCategory(
+  db: Db,
+  id: number,
+  b: z.output<typeof adminCategoryPatchSchema>,
+): Promise<Category> {
   const existing = await getCategoryById(db, id);
   if (!existing) throw new NotFound("Category not found");
   const set: Partial<typeof categoriesTable.$inferInsert> = {};

@@ -13,7 +13,12 @@ const SITE = "http://localhost:5000";
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
 
 function sampleMessage(id: number, text = `message ${id}`): ChatMessage {
-  return { id, message: text, createdAt: new Date().toISOString(), user: { id: 1, username: "someone", avatarUrl: null } };
+  return {
+    id,
+    message: text,
+    createdAt: new Date().toISOString(),
+    user: { id: 1, username: "someone", avatarUrl: null },
+  };
 }
 
 /** Collects a hub's events and waits for matching ones. */
@@ -32,7 +37,10 @@ function recorder() {
     const seen = events.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise<ChatLiveEvent>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+        timeoutMs,
+      );
       waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   };
@@ -133,35 +141,41 @@ describe("chat hub across processes (PostgreSQL LISTEN/NOTIFY, D8)", () => {
     await t?.close();
   });
 
-  it.skipIf(!hasPostgres)("delivers each event exactly once on every process, its own included (needs TEST_DATABASE_URL)", async () => {
-    const a = await hub(await handle());
-    const b = await hub(await handle());
-    expect(a.mode).toBe("postgres");
-    expect(a.listenerPid).toBeGreaterThan(0);
-    const onA = recorder();
-    const onB = recorder();
-    a.subscribe(onA.push);
-    b.subscribe(onB.push);
-    await a.publish({ type: "message", message: sampleMessage(101) });
-    await b.publish({ type: "deleted", id: 55 });
-    await onB.next(isMessage(101));
-    await onA.next((e) => e.type === "deleted" && e.id === 55);
-    await sleep(300);
-    expect(onA.events).toHaveLength(2);
-    expect(onB.events).toHaveLength(2);
-  });
+  it.skipIf(!hasPostgres)(
+    "delivers each event exactly once on every process, its own included (needs TEST_DATABASE_URL)",
+    async () => {
+      const a = await hub(await handle());
+      const b = await hub(await handle());
+      expect(a.mode).toBe("postgres");
+      expect(a.listenerPid).toBeGreaterThan(0);
+      const onA = recorder();
+      const onB = recorder();
+      a.subscribe(onA.push);
+      b.subscribe(onB.push);
+      await a.publish({ type: "message", message: sampleMessage(101) });
+      await b.publish({ type: "deleted", id: 55 });
+      await onB.next(isMessage(101));
+      await onA.next((e) => e.type === "deleted" && e.id === 55);
+      await sleep(300);
+      expect(onA.events).toHaveLength(2);
+      expect(onB.events).toHaveLength(2);
+    },
+  );
 
-  it.skipIf(!hasPostgres)("sends an event too large for NOTIFY by reference and loads it on the other side (needs TEST_DATABASE_URL)", async () => {
-    const big = sampleMessage(202, "é".repeat(5000));
-    const loadMessage = vi.fn(async (id: number) => (id === 202 ? big : null));
-    const a = await hub(await handle());
-    const b = await hub(await handle(), { loadMessage });
-    const onB = recorder();
-    b.subscribe(onB.push);
-    await a.publish({ type: "message", message: big });
-    expect(await onB.next(isMessage(202))).toEqual({ type: "message", message: big });
-    expect(loadMessage).toHaveBeenCalledWith(202);
-  });
+  it.skipIf(!hasPostgres)(
+    "sends an event too large for NOTIFY by reference and loads it on the other side (needs TEST_DATABASE_URL)",
+    async () => {
+      const big = sampleMessage(202, "é".repeat(5000));
+      const loadMessage = vi.fn(async (id: number) => (id === 202 ? big : null));
+      const a = await hub(await handle());
+      const b = await hub(await handle(), { loadMessage });
+      const onB = recorder();
+      b.subscribe(onB.push);
+      await a.publish({ type: "message", message: big });
+      expect(await onB.next(isMessage(202))).toEqual({ type: "message", message: big });
+      expect(loadMessage).toHaveBeenCalledWith(202);
+    },
+  );
 
   it.skipIf(!hasPostgres)(
     "reconnects its listener after pg_terminate_backend, asks pages to resync, and delivers again (needs TEST_DATABASE_URL)",
@@ -205,7 +219,12 @@ describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () 
     t = await buildTestApp("postgres", { seed: false });
     // Process B: its own pool on the same database, its own app (own hub, own LISTEN connection).
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    appB = await buildApp({
+      config: t.config,
+      database: second,
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
+    });
     await appB.listen({ port: 0, host: "127.0.0.1" });
     urlB = `ws://127.0.0.1:${(appB.server.address() as AddressInfo).port}/api/chat/live`;
   });
@@ -215,52 +234,68 @@ describe("two app instances on one PostgreSQL database (issue 6 scale-out)", () 
     await t?.close();
   });
 
-  it.skipIf(!hasPostgres)("a socket on instance B receives a message posted through instance A, once (needs TEST_DATABASE_URL)", async () => {
-    const client = await openLive(urlB);
-    try {
-      const { cookies } = await createUserWithSession(t);
-      const posted = await t.app.inject({ method: "POST", url: "/api/chat", payload: { message: "from A" }, cookies });
-      expect(posted.statusCode).toBe(201);
-      const event = await client.rec.next(isMessage(posted.json().id), 2000);
-      expect(event).toEqual({ type: "message", message: posted.json() });
-      // And B's history has it too (one database).
-      const history = (await appB.inject({ method: "GET", url: "/api/chat" })).json() as Array<{ id: number }>;
-      expect(history.map((m) => m.id)).toContain(posted.json().id);
-      await sleep(300);
-      expect(client.rec.events.filter(isMessage(posted.json().id))).toHaveLength(1);
-    } finally {
-      client.ws.close();
-    }
-  });
+  it.skipIf(!hasPostgres)(
+    "a socket on instance B receives a message posted through instance A, once (needs TEST_DATABASE_URL)",
+    async () => {
+      const client = await openLive(urlB);
+      try {
+        const { cookies } = await createUserWithSession(t);
+        const posted = await t.app.inject({
+          method: "POST",
+          url: "/api/chat",
+          payload: { message: "from A" },
+          cookies,
+        });
+        expect(posted.statusCode).toBe(201);
+        const event = await client.rec.next(isMessage(posted.json().id), 2000);
+        expect(event).toEqual({ type: "message", message: posted.json() });
+        // And B's history has it too (one database).
+        const history = (await appB.inject({ method: "GET", url: "/api/chat" })).json() as Array<{ id: number }>;
+        expect(history.map((m) => m.id)).toContain(posted.json().id);
+        await sleep(300);
+        expect(client.rec.events.filter(isMessage(posted.json().id))).toHaveLength(1);
+      } finally {
+        client.ws.close();
+      }
+    },
+  );
 
-  it.skipIf(!hasPostgres)("B's listener survives pg_terminate_backend: it reconnects and delivers again (needs TEST_DATABASE_URL)", async () => {
-    const client = await openLive(urlB);
-    try {
-      const res = await t.database.pool!.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = current_database() and application_name = $1",
-        [CHAT_LISTENER_APPLICATION_NAME],
-      );
-      expect(res.rows.length).toBe(2);
-      for (const { pid } of res.rows) await t.database.pool!.query("select pg_terminate_backend($1)", [pid]);
-      // The page is told to refetch once the listener is back …
-      await client.rec.next((e) => e.type === "resync", 20_000);
-      // … and A's listener is back too (both processes reconnect on their own).
-      await waitFor(async () => {
-        // A listener runs `select pg_backend_pid()` right after LISTEN: seeing it means it is listening.
-        const r = await t.database.pool!.query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = current_database() and application_name = $1 and query ilike 'select pg_backend_pid()%'",
+  it.skipIf(!hasPostgres)(
+    "B's listener survives pg_terminate_backend: it reconnects and delivers again (needs TEST_DATABASE_URL)",
+    async () => {
+      const client = await openLive(urlB);
+      try {
+        const res = await t.database.pool!.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and application_name = $1",
           [CHAT_LISTENER_APPLICATION_NAME],
         );
-        return r.rows.filter((row) => !res.rows.some((old) => old.pid === row.pid)).length === 2;
-      }, 20_000);
-      const { cookies } = await createUserWithSession(t);
-      const posted = await t.app.inject({ method: "POST", url: "/api/chat", payload: { message: "after restart" }, cookies });
-      expect(posted.statusCode).toBe(201);
-      await client.rec.next(isMessage(posted.json().id), 2000);
-      // The socket itself stayed open throughout.
-      expect(client.ws.readyState).toBe(WebSocket.OPEN);
-    } finally {
-      client.ws.close();
-    }
-  });
+        expect(res.rows.length).toBe(2);
+        for (const { pid } of res.rows) await t.database.pool!.query("select pg_terminate_backend($1)", [pid]);
+        // The page is told to refetch once the listener is back …
+        await client.rec.next((e) => e.type === "resync", 20_000);
+        // … and A's listener is back too (both processes reconnect on their own).
+        await waitFor(async () => {
+          // A listener runs `select pg_backend_pid()` right after LISTEN: seeing it means it is listening.
+          const r = await t.database.pool!.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = current_database() and application_name = $1 and query ilike 'select pg_backend_pid()%'",
+            [CHAT_LISTENER_APPLICATION_NAME],
+          );
+          return r.rows.filter((row) => !res.rows.some((old) => old.pid === row.pid)).length === 2;
+        }, 20_000);
+        const { cookies } = await createUserWithSession(t);
+        const posted = await t.app.inject({
+          method: "POST",
+          url: "/api/chat",
+          payload: { message: "after restart" },
+          cookies,
+        });
+        expect(posted.statusCode).toBe(201);
+        await client.rec.next(isMessage(posted.json().id), 2000);
+        // The socket itself stayed open throughout.
+        expect(client.ws.readyState).toBe(WebSocket.OPEN);
+      } finally {
+        client.ws.close();
+      }
+    },
+  );
 });

@@ -17,10 +17,22 @@ const selectMessage = {
   avatarUrl: usersTable.avatarUrl,
 };
 
-type MessageRow = { id: number; message: string; createdAt: Date; userId: number; username: string; avatarUrl: string | null };
+type MessageRow = {
+  id: number;
+  message: string;
+  createdAt: Date;
+  userId: number;
+  username: string;
+  avatarUrl: string | null;
+};
 
 function toChatMessage(r: MessageRow): ChatMessage {
-  return { id: r.id, message: r.message, createdAt: r.createdAt.toISOString(), user: { id: r.userId, username: r.username, avatarUrl: r.avatarUrl } };
+  return {
+    id: r.id,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    user: { id: r.userId, username: r.username, avatarUrl: r.avatarUrl },
+  };
 }
 
 /** One message that has not been deleted, or null (the chat hub loads events sent by reference). */
@@ -49,7 +61,11 @@ export async function listChatMessages(db: Db, query: { before?: number; limit: 
  * D35: stores a message by `author` (the session's user); 403 while the author is muted, 403 while the
  * chat is off; 400 for a link (unless allowed) or a blocked word; masked words are stored starred.
  */
-export async function postChatMessage(db: Db, author: { id: number; username: string; avatarUrl: string | null }, text: string): Promise<ChatMessage> {
+export async function postChatMessage(
+  db: Db,
+  author: { id: number; username: string; avatarUrl: string | null },
+  text: string,
+): Promise<ChatMessage> {
   await assertNotMuted(db, author.id);
   const message = await checkChatMessage(db, text);
   const [row] = await db.insert(chatMessagesTable).values({ userId: author.id, message }).returning();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { cloudSaveWriteSchema, parseCloudSaveQuotaKib } from "../../contract/saves";
-import { CloudSaveQuotaExceeded, clampWrittenAt, entryBytes, formatBytes, planWrite, quotaMessage } from "./cloud-saves";
+import {
+  CloudSaveQuotaExceeded,
+  clampWrittenAt,
+  entryBytes,
+  formatBytes,
+  planWrite,
+  quotaMessage,
+} from "./cloud-saves";
 
 const KIB = 1024;
 const MIB = 1024 * 1024;
@@ -30,13 +37,21 @@ describe("formatBytes", () => {
 
 describe("quotaMessage", () => {
   it("names both sizes in human units", () => {
-    expect(quotaMessage(Math.round(1.2 * MIB), MIB)).toBe("Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed");
-    expect(quotaMessage(20 * KIB, 16 * KIB)).toBe("Cloud save full: this game's data would use 20 KiB of the 16 KiB allowed");
+    expect(quotaMessage(Math.round(1.2 * MIB), MIB)).toBe(
+      "Cloud save full: this game's data would use 1.2 MiB of the 1 MiB allowed",
+    );
+    expect(quotaMessage(20 * KIB, 16 * KIB)).toBe(
+      "Cloud save full: this game's data would use 20 KiB of the 16 KiB allowed",
+    );
   });
 
   it("adds decimals, then falls back to bytes, rather than saying 1 MiB of the 1 MiB allowed", () => {
-    expect(quotaMessage(MIB + 20 * KIB, MIB)).toBe("Cloud save full: this game's data would use 1.02 MiB of the 1 MiB allowed");
-    expect(quotaMessage(MIB + 1, MIB)).toBe("Cloud save full: this game's data would use 1,048,577 bytes of the 1,048,576 bytes allowed");
+    expect(quotaMessage(MIB + 20 * KIB, MIB)).toBe(
+      "Cloud save full: this game's data would use 1.02 MiB of the 1 MiB allowed",
+    );
+    expect(quotaMessage(MIB + 1, MIB)).toBe(
+      "Cloud save full: this game's data would use 1,048,577 bytes of the 1,048,576 bytes allowed",
+    );
   });
 
   it("is the message and code of the quota error", () => {
@@ -69,7 +84,8 @@ describe("planWrite", () => {
   const now = new Date("2026-06-01T12:00:00.000Z");
   const t = (s: number) => new Date(Date.UTC(2026, 5, 1, 11, 0, s)).toISOString();
   const plan = (body: unknown) => planWrite(cloudSaveWriteSchema.parse(body), now);
-  const summary = (p: ReturnType<typeof planWrite>) => p.ops.map((op) => `${op.kind} ${op.key}${op.kind === "set" ? `=${op.value}` : ""}`).sort();
+  const summary = (p: ReturnType<typeof planWrite>) =>
+    p.ops.map((op) => `${op.kind} ${op.key}${op.kind === "set" ? `=${op.value}` : ""}`).sort();
 
   it("keeps the newest item of each key; a later item wins a tie, and a remove beats a set", () => {
     const p = plan({

@@ -70,7 +70,9 @@ export function cloudSaveBodyLimit(quotaBytes: number): number {
 export class CloudSaveBodyTooLarge extends TooLarge {
   constructor(sentBytes: number | "more", limitBytes: number, quotaBytes: number) {
     const sent = sentBytes === "more" ? `more than ${formatBytes(limitBytes)}` : formatBytes(sentBytes);
-    super(`Cloud save write too large: ${sent} sent, at most ${formatBytes(limitBytes)} accepted (this game's data may use ${formatBytes(quotaBytes)})`);
+    super(
+      `Cloud save write too large: ${sent} sent, at most ${formatBytes(limitBytes)} accepted (this game's data may use ${formatBytes(quotaBytes)})`,
+    );
   }
 }
 
@@ -111,7 +113,8 @@ export async function cloudSaveQuotaBytes(db: Db | Tx): Promise<number> {
   return (parseCloudSaveQuotaKib(row?.value ?? "") ?? CLOUD_SAVE_QUOTA_KIB.default) * 1024;
 }
 
-const ofPlayerGame = (userId: number, gameId: number) => and(eq(gameSavesTable.userId, userId), eq(gameSavesTable.gameId, gameId));
+const ofPlayerGame = (userId: number, gameId: number) =>
+  and(eq(gameSavesTable.userId, userId), eq(gameSavesTable.gameId, gameId));
 
 async function usedBytes(db: Db | Tx, userId: number, gameId: number): Promise<number> {
   const [row] = await db
@@ -123,7 +126,12 @@ async function usedBytes(db: Db | Tx, userId: number, gameId: number): Promise<n
 
 async function readStore(db: Db | Tx, userId: number, gameId: number, quotaBytes: number): Promise<CloudSave> {
   const rows = await db
-    .select({ key: gameSavesTable.key, value: gameSavesTable.value, bytes: gameSavesTable.bytes, updatedAt: gameSavesTable.updatedAt })
+    .select({
+      key: gameSavesTable.key,
+      value: gameSavesTable.value,
+      bytes: gameSavesTable.bytes,
+      updatedAt: gameSavesTable.updatedAt,
+    })
     .from(gameSavesTable)
     .where(ofPlayerGame(userId, gameId))
     .orderBy(asc(sql`${gameSavesTable.key} collate "C"`));
@@ -183,11 +191,21 @@ export async function readCloudSave(db: Db, userId: number, gameId: number): Pro
 }
 
 /** POST: applies a batch (see the contract above) and returns the store as it is afterwards. */
-export async function writeCloudSave(db: Db, userId: number, gameId: number, write: CloudSaveWrite, now = new Date()): Promise<CloudSave> {
+export async function writeCloudSave(
+  db: Db,
+  userId: number,
+  gameId: number,
+  write: CloudSaveWrite,
+  now = new Date(),
+): Promise<CloudSave> {
   const plan = planWrite(write, now);
   return db.transaction(async (tx) => {
     // One player's writes run one after another (FOR NO KEY UPDATE leaves foreign-key checks and reads alone).
-    const [player] = await tx.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, userId)).for("no key update");
+    const [player] = await tx
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(eq(usersTable.id, userId))
+      .for("no key update");
     if (!player) throw new Unauthorized("Not signed in");
     await assertGameOnGamesOrigin(tx, gameId, { lock: true });
     const quotaBytes = await cloudSaveQuotaBytes(tx);
@@ -195,10 +213,15 @@ export async function writeCloudSave(db: Db, userId: number, gameId: number, wri
     const after = before + (await bytesAdded(tx, userId, gameId, plan));
     if (after > quotaBytes && after > before) throw new CloudSaveQuotaExceeded(after, quotaBytes);
 
-    if (plan.clearAt) await tx.delete(gameSavesTable).where(and(ofPlayerGame(userId, gameId), lte(gameSavesTable.updatedAt, plan.clearAt)));
+    if (plan.clearAt)
+      await tx
+        .delete(gameSavesTable)
+        .where(and(ofPlayerGame(userId, gameId), lte(gameSavesTable.updatedAt, plan.clearAt)));
 
     const sets = plan.ops.flatMap((op) =>
-      op.kind === "set" ? [{ userId, gameId, key: op.key, value: op.value, bytes: entryBytes(op.key, op.value), updatedAt: op.at }] : [],
+      op.kind === "set"
+        ? [{ userId, gameId, key: op.key, value: op.value, bytes: entryBytes(op.key, op.value), updatedAt: op.at }]
+        : [],
     );
     if (sets.length > 0) {
       await tx

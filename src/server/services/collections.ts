@@ -61,7 +61,10 @@ async function getCollectionById(db: Db, id: number): Promise<Collection | undef
 const SLUG_TAKEN = "A collection with this slug already exists";
 
 async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: collectionsTable.id }).from(collectionsTable).where(eq(collectionsTable.slug, slug));
+  const [row] = await db
+    .select({ id: collectionsTable.id })
+    .from(collectionsTable)
+    .where(eq(collectionsTable.slug, slug));
   return Boolean(row && row.id !== exceptId);
 }
 
@@ -72,7 +75,13 @@ export async function createCollection(db: Db, b: z.output<typeof adminCollectio
   try {
     [{ id }] = await db
       .insert(collectionsTable)
-      .values({ title: b.title, slug: b.slug, description: b.description, imageUrl: b.imageUrl, sortOrder: b.sortOrder })
+      .values({
+        title: b.title,
+        slug: b.slug,
+        description: b.description,
+        imageUrl: b.imageUrl,
+        sortOrder: b.sortOrder,
+      })
       .returning({ id: collectionsTable.id });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(SLUG_TAKEN);
@@ -82,7 +91,11 @@ export async function createCollection(db: Db, b: z.output<typeof adminCollectio
 }
 
 /** D83: renames, describes, re-pictures or re-orders a collection; another collection's slug is 409. */
-export async function updateCollection(db: Db, id: number, b: z.output<typeof adminCollectionPatchSchema>): Promise<Collection> {
+export async function updateCollection(
+  db: Db,
+  id: number,
+  b: z.output<typeof adminCollectionPatchSchema>,
+): Promise<Collection> {
   const existing = await getCollectionById(db, id);
   if (!existing) throw new NotFound("Collection not found");
   const set: Partial<typeof collectionsTable.$inferInsert> = {};
@@ -107,7 +120,10 @@ export async function updateCollection(db: Db, id: number, b: z.output<typeof ad
 
 /** D83: deletes a collection and its tags (its games stay). */
 export async function deleteCollection(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(collectionsTable).where(eq(collectionsTable.id, id)).returning({ id: collectionsTable.id });
+  const deleted = await db
+    .delete(collectionsTable)
+    .where(eq(collectionsTable.id, id))
+    .returning({ id: collectionsTable.id });
   if (deleted.length === 0) throw new NotFound("Collection not found");
 }
 

@@ -13,19 +13,26 @@ import path from "node:path";
 export const COMPAT_ADAPTERS = ["poki", "crazygames", "gamedistribution"] as const;
 export type CompatAdapter = (typeof COMPAT_ADAPTERS)[number];
 
-export const isCompatAdapter = (name: string): name is CompatAdapter => (COMPAT_ADAPTERS as readonly string[]).includes(name);
+export const isCompatAdapter = (name: string): name is CompatAdapter =>
+  (COMPAT_ADAPTERS as readonly string[]).includes(name);
 
 /** The shared helper's text and an adapter's text in one function scope (the adapters' tests evaluate it over a fake v2). */
 export const wrapAdapter = (common: string, adapter: string) => `(function () {\n${common}\n${adapter}\n})();\n`;
 
 async function adapterScript(rootDir: string, name: CompatAdapter): Promise<string> {
   const dir = path.join(rootDir, "sdk", "compat");
-  const [common, adapter] = await Promise.all([fs.readFile(path.join(dir, "common.js"), "utf8"), fs.readFile(path.join(dir, `${name}.js`), "utf8")]);
+  const [common, adapter] = await Promise.all([
+    fs.readFile(path.join(dir, "common.js"), "utf8"),
+    fs.readFile(path.join(dir, `${name}.js`), "utf8"),
+  ]);
   return wrapAdapter(common, adapter);
 }
 
 export async function compatScript(rootDir: string, name: string): Promise<string | null> {
   if (!isCompatAdapter(name)) return null;
-  const [v2, adapter] = await Promise.all([fs.readFile(path.join(rootDir, "sdk", "v2.js"), "utf8"), adapterScript(rootDir, name)]);
+  const [v2, adapter] = await Promise.all([
+    fs.readFile(path.join(rootDir, "sdk", "v2.js"), "utf8"),
+    adapterScript(rootDir, name),
+  ]);
   return `${v2}\n;\n${adapter}`;
 }

@@ -13,7 +13,11 @@ import {
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "../../contract/community-constants";
 import { PROFILE_VISIBILITIES } from "../../contract/me-constants";
-import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../../contract/saves-constants";
+import {
+  CLOUD_SAVE_QUOTA_MESSAGE,
+  CLOUD_SAVE_QUOTA_SETTING,
+  parseCloudSaveQuotaKib,
+} from "../../contract/saves-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { websiteContentTable } from "../db/schema";
@@ -29,7 +33,14 @@ export const DUPLICATE_CONTENT = "Content with this section and key already exis
  */
 function toContentItem(r: typeof websiteContentTable.$inferSelect): ContentItem {
   const value = r.valueType === "html" ? sanitizeHtml(r.value) : r.value;
-  return { id: r.id, section: r.section, key: r.key, value, valueType: r.valueType, updatedAt: r.updatedAt.toISOString() };
+  return {
+    id: r.id,
+    section: r.section,
+    key: r.key,
+    value,
+    valueType: r.valueType,
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -51,7 +62,8 @@ function checkSettingValue(section: string, key: string, value: string): string 
   }
   if (section === "site" && key === DEFAULT_PROFILE_VISIBILITY_SETTING) {
     const v = value.trim().toLowerCase();
-    if (!(PROFILE_VISIBILITIES as readonly string[]).includes(v)) throw new Invalid("Profile visibility must be 'public', 'friends' or 'private'");
+    if (!(PROFILE_VISIBILITIES as readonly string[]).includes(v))
+      throw new Invalid("Profile visibility must be 'public', 'friends' or 'private'");
     return v;
   }
   if (section === "site" && key === SEASON_LENGTH_SETTING) {
@@ -68,15 +80,24 @@ function checkSettingValue(section: string, key: string, value: string): string 
 
 /** D40: every content item, by section and key. */
 export async function listContent(db: Db): Promise<ContentItem[]> {
-  const rows = await db.select().from(websiteContentTable).orderBy(asc(websiteContentTable.section), asc(websiteContentTable.key));
+  const rows = await db
+    .select()
+    .from(websiteContentTable)
+    .orderBy(asc(websiteContentTable.section), asc(websiteContentTable.key));
   return rows.map(toContentItem);
 }
 
 /** D40: a new item; its value is checked (html sanitised) for its type; a taken section+key is 409. */
-export async function createContent(db: Db, input: { section: string; key: string; value: string; valueType: ContentValueType }): Promise<ContentItem> {
+export async function createContent(
+  db: Db,
+  input: { section: string; key: string; value: string; valueType: ContentValueType },
+): Promise<ContentItem> {
   const value = checkSettingValue(input.section, input.key, checkContentValue(input.valueType, input.value));
   try {
-    const [row] = await db.insert(websiteContentTable).values({ section: input.section, key: input.key, value, valueType: input.valueType }).returning();
+    const [row] = await db
+      .insert(websiteContentTable)
+      .values({ section: input.section, key: input.key, value, valueType: input.valueType })
+      .returning();
     return toContentItem(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(DUPLICATE_CONTENT);
@@ -85,13 +106,25 @@ export async function createContent(db: Db, input: { section: string; key: strin
 }
 
 /** Spec §2: section and key are read-only; only value and valueType change. */
-export async function updateContent(db: Db, id: number, change: { value?: string; valueType?: ContentValueType }): Promise<ContentItem> {
+export async function updateContent(
+  db: Db,
+  id: number,
+  change: { value?: string; valueType?: ContentValueType },
+): Promise<ContentItem> {
   const [existing] = await db.select().from(websiteContentTable).where(eq(websiteContentTable.id, id));
   if (!existing) throw new NotFound("Content not found");
   const valueType = change.valueType ?? existing.valueType;
   // A changed type re-checks the stored value too (e.g. text → image must be a URL).
-  const value = checkSettingValue(existing.section, existing.key, checkContentValue(valueType, change.value ?? existing.value));
-  const [row] = await db.update(websiteContentTable).set({ value, valueType, updatedAt: new Date() }).where(eq(websiteContentTable.id, id)).returning();
+  const value = checkSettingValue(
+    existing.section,
+    existing.key,
+    checkContentValue(valueType, change.value ?? existing.value),
+  );
+  const [row] = await db
+    .update(websiteContentTable)
+    .set({ value, valueType, updatedAt: new Date() })
+    .where(eq(websiteContentTable.id, id))
+    .returning();
   if (!row) throw new NotFound("Content not found");
   return toContentItem(row);
 }
@@ -117,7 +150,11 @@ const mayBeEmpty = (key: string, valueType: ContentValueType, raw: string) =>
 
 /** D47: the site.* items. */
 export async function listSiteSettings(db: Db): Promise<ContentItem[]> {
-  const rows = await db.select().from(websiteContentTable).where(eq(websiteContentTable.section, "site")).orderBy(asc(websiteContentTable.key));
+  const rows = await db
+    .select()
+    .from(websiteContentTable)
+    .where(eq(websiteContentTable.section, "site"))
+    .orderBy(asc(websiteContentTable.key));
   return rows.map(toContentItem);
 }
 

@@ -118,11 +118,16 @@ const between = (a: number, b: number) =>
   );
 
 /** Why I may not write to `other` now (the POST's 403 message), or null when I may. Also refuses a block. */
-async function sendRefusal(db: Db, me: number, other: number): Promise<{ reason: string | null; blocked: boolean; friends: boolean }> {
+async function sendRefusal(
+  db: Db,
+  me: number,
+  other: number,
+): Promise<{ reason: string | null; blocked: boolean; friends: boolean }> {
   const rel = await relationship(db, me, other);
   if (rel.blockedByMe) return { reason: DIRECT_MESSAGE_REFUSALS.blockedByMe, blocked: true, friends: false };
   // D84: a player who blocked me is, to me, just not a friend.
-  if (rel.blockedMe || !rel.friends) return { reason: DIRECT_MESSAGE_REFUSALS.notFriends, blocked: rel.blockedMe, friends: false };
+  if (rel.blockedMe || !rel.friends)
+    return { reason: DIRECT_MESSAGE_REFUSALS.notFriends, blocked: rel.blockedMe, friends: false };
   if (!(await directMessagesOn(db))) return { reason: DIRECT_MESSAGE_REFUSALS.off, blocked: false, friends: true };
   return { reason: null, blocked: false, friends: true };
 }
@@ -145,14 +150,24 @@ export async function readThread(
   const access = await sendRefusal(db, me, other);
   if (access.blocked) throw new Forbidden(access.reason ?? DIRECT_MESSAGE_REFUSALS.notFriends);
   if (!access.friends) {
-    const [any] = await db.select({ id: directMessagesTable.id }).from(directMessagesTable).where(between(me, other)).limit(1);
+    const [any] = await db
+      .select({ id: directMessagesTable.id })
+      .from(directMessagesTable)
+      .where(between(me, other))
+      .limit(1);
     if (!any) throw new Forbidden(DIRECT_MESSAGE_REFUSALS.notFriends);
   }
   if (page.before === undefined) {
     const read = await db
       .update(directMessagesTable)
       .set({ readAt: now })
-      .where(and(eq(directMessagesTable.senderId, other), eq(directMessagesTable.recipientId, me), isNull(directMessagesTable.readAt)))
+      .where(
+        and(
+          eq(directMessagesTable.senderId, other),
+          eq(directMessagesTable.recipientId, me),
+          isNull(directMessagesTable.readAt),
+        ),
+      )
       .returning({ id: directMessagesTable.id });
     if (read.length) await publishChange(deps, me, other);
   }
@@ -173,7 +188,12 @@ export async function readThread(
  * switch is off, to a player who is not my friend or across a block; 429 over `directMessage` (counted only
  * for messages that would be stored). Tells both players' pages.
  */
-export async function sendDirectMessage(deps: DirectMessageDeps & { rateLimits: RateLimits }, me: number, other: number, body: string): Promise<DirectMessage> {
+export async function sendDirectMessage(
+  deps: DirectMessageDeps & { rateLimits: RateLimits },
+  me: number,
+  other: number,
+  body: string,
+): Promise<DirectMessage> {
   const { db } = deps;
   if (!(await directMessagesOn(db))) throw new Forbidden(DIRECT_MESSAGE_REFUSALS.off);
   await otherPlayer(db, me, other);
@@ -183,7 +203,10 @@ export async function sendDirectMessage(deps: DirectMessageDeps & { rateLimits: 
   // D98: a blocked word refuses the message (400, not counted); masked words are stored starred
   const filtered = await filterText(db, "directMessage", body);
   await deps.rateLimits.enforce("directMessage", `direct-message:${me}`);
-  const [row] = await db.insert(directMessagesTable).values({ senderId: me, recipientId: other, body: filtered }).returning();
+  const [row] = await db
+    .insert(directMessagesTable)
+    .values({ senderId: me, recipientId: other, body: filtered })
+    .returning();
   await publishChange(deps, me, other);
   return toMessage(row);
 }
@@ -195,5 +218,11 @@ async function publishChange(deps: DirectMessageDeps, a: number, b: number): Pro
 }
 
 function toMessage(row: typeof directMessagesTable.$inferSelect): DirectMessage {
-  return { id: row.id, senderId: row.senderId, body: row.body, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
 }

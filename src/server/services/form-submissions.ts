@@ -28,12 +28,28 @@ export async function saveContactMessage(db: Db, message: z.output<typeof contac
 /** D51: what visitors sent through the contact, newsletter and advertising forms, latest first (at most `limit` of each). */
 export async function listMessages(db: Db, limit: number): Promise<AdminMessages> {
   const [contact, newsletter, advertisers] = await Promise.all([
-    db.select().from(contactMessagesTable).orderBy(desc(contactMessagesTable.createdAt), desc(contactMessagesTable.id)).limit(limit),
-    db.select().from(newsletterSubscriptionsTable).orderBy(desc(newsletterSubscriptionsTable.createdAt), desc(newsletterSubscriptionsTable.id)).limit(limit),
-    db.select().from(advertiserEnquiriesTable).orderBy(desc(advertiserEnquiriesTable.createdAt), desc(advertiserEnquiriesTable.id)).limit(limit),
+    db
+      .select()
+      .from(contactMessagesTable)
+      .orderBy(desc(contactMessagesTable.createdAt), desc(contactMessagesTable.id))
+      .limit(limit),
+    db
+      .select()
+      .from(newsletterSubscriptionsTable)
+      .orderBy(desc(newsletterSubscriptionsTable.createdAt), desc(newsletterSubscriptionsTable.id))
+      .limit(limit),
+    db
+      .select()
+      .from(advertiserEnquiriesTable)
+      .orderBy(desc(advertiserEnquiriesTable.createdAt), desc(advertiserEnquiriesTable.id))
+      .limit(limit),
   ]);
   return {
-    contactMessages: contact.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), handledAt: m.handledAt ? m.handledAt.toISOString() : null })),
+    contactMessages: contact.map((m) => ({
+      ...m,
+      createdAt: m.createdAt.toISOString(),
+      handledAt: m.handledAt ? m.handledAt.toISOString() : null,
+    })),
     newsletterSubscriptions: newsletter.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     advertiserEnquiries: advertisers.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
   };

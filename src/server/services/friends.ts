@@ -24,7 +24,12 @@ export type Relationship = {
   blockedMe: boolean;
 };
 
-export type FriendLists = { friends: PublicPlayer[]; incoming: PublicPlayer[]; outgoing: PublicPlayer[]; blocked: PublicPlayer[] };
+export type FriendLists = {
+  friends: PublicPlayer[];
+  incoming: PublicPlayer[];
+  outgoing: PublicPlayer[];
+  blocked: PublicPlayer[];
+};
 
 const publicPlayer = { id: usersTable.id, username: usersTable.username, avatarUrl: usersTable.avatarUrl };
 /** Players others can see and befriend: not disabled, not deleted. */
@@ -42,7 +47,13 @@ export async function relationship(db: Db, me: number, other: number): Promise<R
       exists(select 1 from user_blocks where blocker_id = ${other} and blocked_id = ${me}) as blocked_me`,
     )
     .then((r) => r.rows);
-  return { friends: row.friends, incoming: row.incoming, outgoing: row.outgoing, blockedByMe: row.blocked_by_me, blockedMe: row.blocked_me };
+  return {
+    friends: row.friends,
+    incoming: row.incoming,
+    outgoing: row.outgoing,
+    blockedByMe: row.blocked_by_me,
+    blockedMe: row.blocked_me,
+  };
 }
 
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -56,7 +67,10 @@ export async function areFriends(db: Db, a: number, b: number): Promise<boolean>
 
 /** The ids of a player's friends (boards, presence fan-out). */
 export async function friendIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: friendshipsTable.friendId }).from(friendshipsTable).where(eq(friendshipsTable.userId, userId));
+  const rows = await db
+    .select({ id: friendshipsTable.friendId })
+    .from(friendshipsTable)
+    .where(eq(friendshipsTable.userId, userId));
   return rows.map((r) => r.id);
 }
 
@@ -106,7 +120,11 @@ export type RequestOutcome = "requested" | "friends";
  * D84: sends a friend request, or accepts theirs when they already asked. Idempotent: asking again changes
  * nothing. Refused (403) when a block stands either way. `created` says whether something new was stored.
  */
-export async function requestFriend(deps: NotifyDeps, me: number, other: number): Promise<{ status: RequestOutcome; created: boolean }> {
+export async function requestFriend(
+  deps: NotifyDeps,
+  me: number,
+  other: number,
+): Promise<{ status: RequestOutcome; created: boolean }> {
   const { db } = deps;
   await assertPlayer(db, me, other);
   const rel = await relationship(db, me, other);
@@ -239,7 +257,12 @@ export type ProfileVisibility = "public" | "friends" | "private";
  * D87: whether `viewer` (null: signed out) sees the whole profile of `owner`, or only its name and avatar.
  * Public: everybody; friends: the owner and their friends; private: the owner only. A block either way hides it.
  */
-export async function canSeeProfile(db: Db, viewer: number | null, owner: number, visibility: ProfileVisibility): Promise<boolean> {
+export async function canSeeProfile(
+  db: Db,
+  viewer: number | null,
+  owner: number,
+  visibility: ProfileVisibility,
+): Promise<boolean> {
   if (viewer === owner) return true;
   if (viewer !== null && (await blockedAmong(db, viewer, [owner])).size > 0) return false;
   if (visibility === "public") return true;

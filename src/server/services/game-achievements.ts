@@ -65,7 +65,9 @@ export async function readPackageAchievements(packageDir: string): Promise<Manif
   const parsed = manifestAchievementsSchema.safeParse(declared);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Invalid(`game.json achievements${issue.path.length ? `[${issue.path.join(".")}]` : ""}: ${issue.message}`);
+    throw new Invalid(
+      `game.json achievements${issue.path.length ? `[${issue.path.join(".")}]` : ""}: ${issue.message}`,
+    );
   }
   for (const a of parsed.data) {
     if (!a.icon) continue;
@@ -87,7 +89,13 @@ export async function syncDeclaredAchievements(db: Db, gameId: number, declared:
   if (!declared.length) return;
   await db.transaction(async (tx) => {
     for (const [i, a] of declared.entries()) {
-      const values = { title: a.title, description: a.description, iconUrl: a.icon ?? null, hidden: a.hidden, sortOrder: i };
+      const values = {
+        title: a.title,
+        description: a.description,
+        iconUrl: a.icon ?? null,
+        hidden: a.hidden,
+        sortOrder: i,
+      };
       await tx
         .insert(gameAchievementsTable)
         .values({ gameId, key: a.key, ...values })
@@ -110,7 +118,15 @@ export async function listGameAchievements(db: Db, gamesUrl: string, gameId: num
     from game_achievements a where a.game_id = ${gameId}
     order by a.sort_order, a.id`);
   return res.rows.map((raw) => {
-    const r = raw as { key: string; title: string; description: string; icon_url: string | null; hidden: boolean; holders: number; players: number };
+    const r = raw as {
+      key: string;
+      title: string;
+      description: string;
+      icon_url: string | null;
+      hidden: boolean;
+      holders: number;
+      players: number;
+    };
     const players = Number(r.players);
     const share = players > 0 ? Math.min(100, Math.round((Number(r.holders) * 100) / players)) : 0;
     return {
@@ -183,7 +199,12 @@ export async function unlockGameAchievement(
       const [has] = await tx
         .select({ userId: playerGameAchievementsTable.userId })
         .from(playerGameAchievementsTable)
-        .where(and(eq(playerGameAchievementsTable.userId, userId), eq(playerGameAchievementsTable.achievementId, achievement.id)));
+        .where(
+          and(
+            eq(playerGameAchievementsTable.userId, userId),
+            eq(playerGameAchievementsTable.achievementId, achievement.id),
+          ),
+        );
       if (!has) throw new Conflict(UNLOCKS_PER_PLAY_MESSAGE);
     }
     return { unlocked: inserted.length > 0 };
@@ -191,7 +212,11 @@ export async function unlockGameAchievement(
 }
 
 /** A profile's game achievements, newest first (disabled accounts do not exist, D25). */
-export async function listUserGameAchievements(db: Db, gamesUrl: string, userId: number): Promise<UserGameAchievement[]> {
+export async function listUserGameAchievements(
+  db: Db,
+  gamesUrl: string,
+  userId: number,
+): Promise<UserGameAchievement[]> {
   const [user] = await db
     .select({ id: usersTable.id })
     .from(usersTable)
@@ -213,7 +238,11 @@ export async function listUserGameAchievements(db: Db, gamesUrl: string, userId:
     .where(eq(playerGameAchievementsTable.userId, userId))
     .orderBy(sql`${playerGameAchievementsTable.unlockedAt} desc`, asc(gameAchievementsTable.id))
     .limit(500);
-  return rows.map((r) => ({ ...r, iconUrl: resolveIconUrl(r.iconUrl, r.gameId, gamesUrl), unlockedAt: r.unlockedAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    iconUrl: resolveIconUrl(r.iconUrl, r.gameId, gamesUrl),
+    unlockedAt: r.unlockedAt.toISOString(),
+  }));
 }
 
 // ---- CMS: the admin's view and edits ----
@@ -258,9 +287,12 @@ export async function adminCreateGameAchievement(
     // The game row is locked so that two creations cannot both pass the count.
     await tx.execute(sql`select id from games where id = ${gameId} for update`);
     const [{ n, last }] = (
-      await tx.execute(sql`select count(*)::int as n, coalesce(max(sort_order), -1)::int as last from game_achievements where game_id = ${gameId}`)
+      await tx.execute(
+        sql`select count(*)::int as n, coalesce(max(sort_order), -1)::int as last from game_achievements where game_id = ${gameId}`,
+      )
     ).rows as { n: number; last: number }[];
-    if (Number(n) >= GAME_ACHIEVEMENT_LIMITS.perGame) throw new Invalid(`A game has at most ${GAME_ACHIEVEMENT_LIMITS.perGame} achievements`);
+    if (Number(n) >= GAME_ACHIEVEMENT_LIMITS.perGame)
+      throw new Invalid(`A game has at most ${GAME_ACHIEVEMENT_LIMITS.perGame} achievements`);
     const [row] = await tx
       .insert(gameAchievementsTable)
       .values({
@@ -304,15 +336,23 @@ export async function adminUpdateGameAchievement(
 }
 
 /** Puts the game's achievements in the order of `ids`, which must name each of them once. */
-export async function adminReorderGameAchievements(db: Db, gameId: number, ids: number[]): Promise<AdminGameAchievement[]> {
+export async function adminReorderGameAchievements(
+  db: Db,
+  gameId: number,
+  ids: number[],
+): Promise<AdminGameAchievement[]> {
   await assertGameExists(db, gameId);
   await db.transaction(async (tx) => {
-    const current = await tx.select({ id: gameAchievementsTable.id }).from(gameAchievementsTable).where(eq(gameAchievementsTable.gameId, gameId));
+    const current = await tx
+      .select({ id: gameAchievementsTable.id })
+      .from(gameAchievementsTable)
+      .where(eq(gameAchievementsTable.gameId, gameId));
     const known = new Set(current.map((r) => r.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
       throw new Invalid("The order must name each of the game's achievements once");
     }
-    for (const [i, id] of ids.entries()) await tx.update(gameAchievementsTable).set({ sortOrder: i }).where(eq(gameAchievementsTable.id, id));
+    for (const [i, id] of ids.entries())
+      await tx.update(gameAchievementsTable).set({ sortOrder: i }).where(eq(gameAchievementsTable.id, id));
   });
   return adminRows(db, gameId);
 }

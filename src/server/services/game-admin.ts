@@ -44,7 +44,9 @@ export async function listGamesForAdmin(
     .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : (await db.select({ total: count() }).from(gamesTable).where(where))[0].total);
+  const total =
+    rows[0]?.total ??
+    (query.offset === 0 ? 0 : (await db.select({ total: count() }).from(gamesTable).where(where))[0].total);
   return { games: rows.map((r) => toAdminGame(r, gamesUrl)), total };
 }
 
@@ -58,7 +60,13 @@ const adminColumns = {
 };
 
 function toAdminGame(
-  row: GameRow & { collectionIds: number[]; sdkAdapter: string | null; packageBytes: number | null; packageFiles: number | null; medianStartMs: number | null },
+  row: GameRow & {
+    collectionIds: number[];
+    sdkAdapter: string | null;
+    packageBytes: number | null;
+    packageFiles: number | null;
+    medianStartMs: number | null;
+  },
   gamesUrl: string,
 ): AdminGame {
   return {
@@ -89,7 +97,10 @@ const categoryMissing = (categoryId: number) => new Invalid(`Category ${category
 
 /** 400 "Category N does not exist" unless it does. */
 export async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
-  const [row] = await db.select({ id: categoriesTable.id }).from(categoriesTable).where(eq(categoriesTable.id, categoryId));
+  const [row] = await db
+    .select({ id: categoriesTable.id })
+    .from(categoriesTable)
+    .where(eq(categoriesTable.id, categoryId));
   if (!row) throw categoryMissing(categoryId);
 }
 
@@ -131,7 +142,12 @@ export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof ad
 }
 
 /** Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. */
-export async function updateGame(db: Db, gamesUrl: string, id: number, b: z.output<typeof adminGamePatchSchema>): Promise<Game> {
+export async function updateGame(
+  db: Db,
+  gamesUrl: string,
+  id: number,
+  b: z.output<typeof adminGamePatchSchema>,
+): Promise<Game> {
   await assertGameExists(db, id);
   const set: Partial<typeof gamesTable.$inferInsert> = {};
   if (b.title !== undefined) set.title = b.title;

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { GAME_PAGE_SIZE, type FeaturedGamesQuery, type Game, type GameDetail, type GameListQuery } from "../../contract/games";
+import {
+  GAME_PAGE_SIZE,
+  type FeaturedGamesQuery,
+  type Game,
+  type GameDetail,
+  type GameListQuery,
+} from "../../contract/games";
 import type { Db } from "../db/client";
 import { gamesOrigin } from "../games-hosts";
 import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable } from "../db/schema";
@@ -33,7 +39,10 @@ export const gameColumns = {
 };
 
 function selectGames(db: Db) {
-  return db.select(gameColumns).from(gamesTable).innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId));
+  return db
+    .select(gameColumns)
+    .from(gamesTable)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId));
 }
 
 export type GameRow = Awaited<ReturnType<typeof selectGames>>[number];
@@ -101,7 +110,8 @@ export function pseudoCategoryFilter(slug: string): SQL | undefined {
  */
 function categoryFilter(slug: string): SQL {
   return (
-    pseudoCategoryFilter(slug) ?? sql`${gamesTable.categoryId} = (select ${categoriesTable.id} from ${categoriesTable} where ${categoriesTable.slug} = ${slug})`
+    pseudoCategoryFilter(slug) ??
+    sql`${gamesTable.categoryId} = (select ${categoriesTable.id} from ${categoriesTable} where ${categoriesTable.slug} = ${slug})`
   );
 }
 
@@ -161,7 +171,8 @@ export function gameListQuery(db: Db, query: GameListQuery) {
   if (search) conditions.push(search.where);
   if (query.category) conditions.push(categoryFilter(query.category));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = search && !query.sort ? [...search.relevance, desc(gamesTable.plays), desc(gamesTable.id)] : orderFor(query.sort);
+  const order =
+    search && !query.sort ? [...search.relevance, desc(gamesTable.plays), desc(gamesTable.id)] : orderFor(query.sort);
   const rows = selectGames(db)
     .where(where)
     .orderBy(...order)
@@ -177,14 +188,22 @@ export function gameListQuery(db: Db, query: GameListQuery) {
  * A page of games (GAME_PAGE_SIZE when `limit` is not given, never more than GAME_PAGE_SIZE.max: the
  * contract refuses a larger limit) and the number of all that match.
  */
-export async function listGames(db: Db, gamesUrl: string, query: GameListQuery): Promise<{ games: Game[]; total: number }> {
+export async function listGames(
+  db: Db,
+  gamesUrl: string,
+  query: GameListQuery,
+): Promise<{ games: Game[]; total: number }> {
   const { rows, total } = gameListQuery(db, query);
   const [page, [{ total: n }]] = await Promise.all([rows, total]);
   return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
 
 /** The featured games, most played first, one page at a time (GAME_PAGE_SIZE). */
-export async function featuredGames(db: Db, gamesUrl: string, page: FeaturedGamesQuery = {}): Promise<{ games: Game[]; total: number }> {
+export async function featuredGames(
+  db: Db,
+  gamesUrl: string,
+  page: FeaturedGamesQuery = {},
+): Promise<{ games: Game[]; total: number }> {
   const featured = eq(gamesTable.isFeatured, true);
   const [rows, [{ total }]] = await Promise.all([
     selectGames(db)
@@ -209,7 +228,10 @@ export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Gam
  * index range (player_games_game_idx) rather than a distinct count over every play (~66 ms at 40,000 plays).
  * The answer is cached with the game and built again after plays.
  */
-const totalPlayersColumn = sql<number>`(select count(*)::int from ${playerGamesTable} where ${playerGamesTable.gameId} = ${gamesTable.id})`.mapWith(Number);
+const totalPlayersColumn =
+  sql<number>`(select count(*)::int from ${playerGamesTable} where ${playerGamesTable.gameId} = ${gamesTable.id})`.mapWith(
+    Number,
+  );
 
 /** GET /api/games/{id}: the game with its Total Players. */
 export async function getGameDetail(db: Db, gamesUrl: string, id: number): Promise<GameDetail | undefined> {
@@ -231,7 +253,10 @@ export async function listCollectionGames(
   slug: string,
   page: { limit?: number; offset?: number },
 ): Promise<{ games: Game[]; total: number } | undefined> {
-  const [collection] = await db.select({ id: collectionsTable.id }).from(collectionsTable).where(eq(collectionsTable.slug, slug));
+  const [collection] = await db
+    .select({ id: collectionsTable.id })
+    .from(collectionsTable)
+    .where(eq(collectionsTable.slug, slug));
   if (!collection) return undefined;
   const tagged = sql`${gamesTable.id} in (select ${gameCollectionsTable.gameId} from ${gameCollectionsTable} where ${gameCollectionsTable.collectionId} = ${collection.id})`;
   const [rows, [{ total }]] = await Promise.all([
@@ -240,7 +265,10 @@ export async function listCollectionGames(
       .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
       .limit(page.limit ?? GAME_PAGE_SIZE.default)
       .offset(page.offset ?? 0),
-    db.select({ total: count() }).from(gameCollectionsTable).where(eq(gameCollectionsTable.collectionId, collection.id)),
+    db
+      .select({ total: count() })
+      .from(gameCollectionsTable)
+      .where(eq(gameCollectionsTable.collectionId, collection.id)),
   ]);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
@@ -256,7 +284,11 @@ export async function assertGameExists(db: Pick<Db, "select">, gameId: number): 
  * external URL is not ours to host, so it has no cloud saves (D76). In a transaction, `lock` holds the game's
  * row (FOR KEY SHARE) until the end, so that the game cannot be deleted meanwhile.
  */
-export async function assertGameOnGamesOrigin(db: Pick<Db, "select">, gameId: number, opts: { lock?: boolean } = {}): Promise<void> {
+export async function assertGameOnGamesOrigin(
+  db: Pick<Db, "select">,
+  gameId: number,
+  opts: { lock?: boolean } = {},
+): Promise<void> {
   const query = db.select({ externalUrl: gamesTable.externalUrl }).from(gamesTable).where(eq(gamesTable.id, gameId));
   const [g] = opts.lock ? await query.for("key share") : await query;
   if (!g || !runsOnGamesOrigin(g)) throw new NotFound("Game not found");

@@ -23,7 +23,12 @@ const ALIAS_SPAN = 2 ** 48 - 1;
 
 export async function gameFacingUser(db: Db, userId: number, gameId: number): Promise<GameFacingUser> {
   const [row] = await db
-    .select({ username: usersTable.username, avatarUrl: usersTable.avatarUrl, visibility: usersTable.profileVisibility, game: gamesTable.id })
+    .select({
+      username: usersTable.username,
+      avatarUrl: usersTable.avatarUrl,
+      visibility: usersTable.profileVisibility,
+      game: gamesTable.id,
+    })
     .from(usersTable)
     .leftJoin(gamesTable, eq(gamesTable.id, gameId))
     .where(eq(usersTable.id, userId));

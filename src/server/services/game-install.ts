@@ -24,7 +24,13 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  */
 export async function installUploadedGame(
   db: Db,
-  site: { dataDir: string; files: FileStore; gamesUrl: string; limits: PackageLimits; log: { warn(details: object, message: string): void } },
+  site: {
+    dataDir: string;
+    files: FileStore;
+    gamesUrl: string;
+    limits: PackageLimits;
+    log: { warn(details: object, message: string): void };
+  },
   fields: z.output<typeof adminGameUploadFieldsSchema>,
   file: { path: string; filename: string; head: Buffer },
 ): Promise<{ game: AdminGame; kind: PackageKind }> {
@@ -44,7 +50,12 @@ export async function installUploadedGame(
     await fsp.rm(staging, { recursive: true, force: true });
     throw err;
   }
-  const id = await createPackagedGame(db, site.files, { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules }, staging);
+  const id = await createPackagedGame(
+    db,
+    site.files,
+    { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules },
+    staging,
+  );
   await syncDeclaredAchievements(db, id, declared.achievements);
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   makeOgImageSoon(site.files, game.imageUrl, site.log);

@@ -21,7 +21,13 @@ export async function oidcConfiguration(config: Config): Promise<client.Configur
     const issuer = new URL(g.issuer);
     // Plain http is only ever accepted for a local issuer (tests and development).
     const local = issuer.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(issuer.hostname);
-    const promise = client.discovery(issuer, g.clientId, g.clientSecret, undefined, local ? { execute: [client.allowInsecureRequests] } : undefined);
+    const promise = client.discovery(
+      issuer,
+      g.clientId,
+      g.clientSecret,
+      undefined,
+      local ? { execute: [client.allowInsecureRequests] } : undefined,
+    );
     discovered = { key, config: promise };
     promise.catch(() => {
       if (discovered?.config === promise) discovered = null;
@@ -40,10 +46,20 @@ export type OidcTransaction = { state: string; nonce: string; verifier: string; 
 /** D105: how old Google's own sign-in may be for a step-up (the provider asks again when it is older). */
 const STEP_UP_MAX_AGE_SECONDS = 600;
 
-export async function startGoogleSignIn(config: Config, returnTo: string, opts: { stepUp?: boolean } = {}): Promise<{ url: string; tx: OidcTransaction }> {
+export async function startGoogleSignIn(
+  config: Config,
+  returnTo: string,
+  opts: { stepUp?: boolean } = {},
+): Promise<{ url: string; tx: OidcTransaction }> {
   const cfg = await oidcConfiguration(config);
   const verifier = client.randomPKCECodeVerifier();
-  const tx: OidcTransaction = { state: client.randomState(), nonce: client.randomNonce(), verifier, returnTo, ...(opts.stepUp ? { stepUp: true } : {}) };
+  const tx: OidcTransaction = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier,
+    returnTo,
+    ...(opts.stepUp ? { stepUp: true } : {}),
+  };
   const url = client.buildAuthorizationUrl(cfg, {
     redirect_uri: redirectUri(config),
     scope: "openid email profile",
@@ -56,9 +72,19 @@ export async function startGoogleSignIn(config: Config, returnTo: string, opts: 
   return { url: url.href, tx };
 }
 
-export type GoogleProfile = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
+export type GoogleProfile = {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+};
 
-export async function finishGoogleSignIn(config: Config, callbackUrl: URL, tx: OidcTransaction): Promise<GoogleProfile> {
+export async function finishGoogleSignIn(
+  config: Config,
+  callbackUrl: URL,
+  tx: OidcTransaction,
+): Promise<GoogleProfile> {
   const cfg = await oidcConfiguration(config);
   const tokens = await client.authorizationCodeGrant(cfg, callbackUrl, {
     pkceCodeVerifier: tx.verifier,
@@ -105,7 +131,12 @@ export async function deriveUsername(db: Db, profile: GoogleProfile): Promise<st
   if (neutral) base = neutralUsername();
   for (let i = 0; i < 50; i++) {
     // neutral names try other digits; others get a number added ("Ada_Lovelace2")
-    const candidate = i === 0 ? base : neutral ? neutralUsername(i < 25 ? 4 : 6) : `${base.slice(0, 20 - String(i + 1).length)}${i + 1}`;
+    const candidate =
+      i === 0
+        ? base
+        : neutral
+          ? neutralUsername(i < 25 ? 4 : 6)
+          : `${base.slice(0, 20 - String(i + 1).length)}${i + 1}`;
     if (!usernamePassesFilter(filter, candidate)) {
       if (!neutral) {
         neutral = true;
@@ -135,7 +166,9 @@ export async function findGoogleUser(db: Db, sub: string) {
  * profile back, or null when it is missing, altered or expired.
  */
 function pendingSignUpKey(config: Config): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", config.google!.clientSecret, "arcadium", "google sign-up awaiting an invite code", 32));
+  return Buffer.from(
+    crypto.hkdfSync("sha256", config.google!.clientSecret, "arcadium", "google sign-up awaiting an invite code", 32),
+  );
 }
 
 export function sealPendingSignUp(config: Config, profile: GoogleProfile, now = Date.now()): string {
@@ -152,8 +185,12 @@ export function openPendingSignUp(config: Config, value: string | undefined, now
   const given = Buffer.from(mac, "base64url");
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
-    const { profile, expiresAt } = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { profile: GoogleProfile; expiresAt: number };
-    if (typeof expiresAt !== "number" || now > expiresAt || typeof profile?.sub !== "string" || !profile.sub) return null;
+    const { profile, expiresAt } = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as {
+      profile: GoogleProfile;
+      expiresAt: number;
+    };
+    if (typeof expiresAt !== "number" || now > expiresAt || typeof profile?.sub !== "string" || !profile.sub)
+      return null;
     return profile;
   } catch {
     return null;

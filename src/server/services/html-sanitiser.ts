@@ -84,12 +84,14 @@ export function checkContentValue(valueType: ContentValueType, value: string): s
     }
     case "image": {
       const v = value.trim();
-      if (!isUploadsPath(v) && !isHttpUrl(v)) throw new Invalid("An image value must be an /uploads/ path or an http(s) URL");
+      if (!isUploadsPath(v) && !isHttpUrl(v))
+        throw new Invalid("An image value must be an /uploads/ path or an http(s) URL");
       return v;
     }
     case "link": {
       const v = value.trim();
-      if (!isHttpUrl(v) && !isSitePath(v)) throw new Invalid("A link value must be an http(s) URL or a site path starting with '/'");
+      if (!isHttpUrl(v) && !isSitePath(v))
+        throw new Invalid("A link value must be an http(s) URL or a site path starting with '/'");
       return v;
     }
     case "text":

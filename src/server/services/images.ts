@@ -26,7 +26,8 @@ const IMAGES_PREFIX = "uploads/images/";
 
 function decodeError(err: unknown, imageLimits: ImageLimits): DomainError {
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return new TooLarge(`The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
+  if (/pixel limit/i.test(message))
+    return new TooLarge(`The image is too large (at most ${imageLimits.maxInputPixels / 1_000_000} megapixels)`);
   return new UnsupportedType(NOT_AN_IMAGE);
 }
 
@@ -53,7 +54,12 @@ export async function storeUploadedImage(
   try {
     output = await sharp(input, { ...options, animated: false })
       .rotate()
-      .resize({ width: imageLimits.maxDimension, height: imageLimits.maxDimension, fit: "inside", withoutEnlargement: true })
+      .resize({
+        width: imageLimits.maxDimension,
+        height: imageLimits.maxDimension,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (err) {

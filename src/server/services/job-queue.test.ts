@@ -41,7 +41,8 @@ describeEachDatabase(
     const db = () => t().database.db;
     const now = at("2026-12-06T12:00:00Z");
     const later = (ms: number) => new Date(now.getTime() + ms);
-    const claim = (worker: string, when = now, names = ["probe", "other"]) => claimNextJob(db(), { worker, names, now: when, leaseMs: LEASE_MS });
+    const claim = (worker: string, when = now, names = ["probe", "other"]) =>
+      claimNextJob(db(), { worker, names, now: when, leaseMs: LEASE_MS });
     const row = async (id: number) => (await db().select().from(jobsTable).where(eq(jobsTable.id, id)))[0];
 
     beforeEach(async () => {
@@ -52,10 +53,21 @@ describeEachDatabase(
       const job = await enqueueJob(db(), { name: "probe", payload: { gameId: 7 }, runAt: now });
       expect(job).toMatchObject({ state: "queued", attempts: 0, payload: { gameId: 7 } });
       const claimed = await claim("a");
-      expect(claimed).toMatchObject({ id: job!.id, state: "running", attempts: 1, lockedBy: "a", lockedUntil: later(LEASE_MS) });
+      expect(claimed).toMatchObject({
+        id: job!.id,
+        state: "running",
+        attempts: 1,
+        lockedBy: "a",
+        lockedUntil: later(LEASE_MS),
+      });
       expect(await claim("b")).toBeNull();
       expect(await completeJob(db(), job!.id, "a", later(1000))).toBe(true);
-      expect(await row(job!.id)).toMatchObject({ state: "succeeded", finishedAt: later(1000), lockedBy: null, lockedUntil: null });
+      expect(await row(job!.id)).toMatchObject({
+        state: "succeeded",
+        finishedAt: later(1000),
+        lockedBy: null,
+        lockedUntil: null,
+      });
     });
 
     it("waits for a job's time, takes the earliest first, and only the names asked for", async () => {
@@ -83,7 +95,12 @@ describeEachDatabase(
       const job = (await enqueueJob(db(), { name: "probe", runAt: now, maxAttempts: 2 }))!;
       await claim("a");
       expect(await failJob(db(), job.id, "a", new Error("feed answered 503"), now)).toBe("queued");
-      expect(await row(job.id)).toMatchObject({ state: "queued", attempts: 1, lastError: "feed answered 503", runAt: later(retryDelayMs(1)) });
+      expect(await row(job.id)).toMatchObject({
+        state: "queued",
+        attempts: 1,
+        lastError: "feed answered 503",
+        runAt: later(retryDelayMs(1)),
+      });
       expect(await claim("a", later(retryDelayMs(1) - 1))).toBeNull();
       expect(await claim("a", later(retryDelayMs(1)))).toMatchObject({ attempts: 2 });
       expect(await failJob(db(), job.id, "a", "still 503", later(retryDelayMs(1)))).toBe("failed");

@@ -69,7 +69,10 @@ export async function enqueueJob(
   return rows[0] ?? null;
 }
 
-export async function claimNextJob(db: Db, options: { worker: string; names: readonly string[]; now: Date; leaseMs: number }): Promise<Job | null> {
+export async function claimNextJob(
+  db: Db,
+  options: { worker: string; names: readonly string[]; now: Date; leaseMs: number },
+): Promise<Job | null> {
   if (options.names.length === 0) return null;
   const now = options.now.toISOString();
   const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
@@ -99,10 +102,15 @@ export async function claimNextJob(db: Db, options: { worker: string; names: rea
   return job ?? null;
 }
 
-const heldBy = (jobId: number, worker: string) => and(eq(jobsTable.id, jobId), eq(jobsTable.state, "running"), eq(jobsTable.lockedBy, worker));
+const heldBy = (jobId: number, worker: string) =>
+  and(eq(jobsTable.id, jobId), eq(jobsTable.state, "running"), eq(jobsTable.lockedBy, worker));
 
 export async function extendLease(db: Db, jobId: number, worker: string, until: Date): Promise<boolean> {
-  const rows = await db.update(jobsTable).set({ lockedUntil: until }).where(heldBy(jobId, worker)).returning({ id: jobsTable.id });
+  const rows = await db
+    .update(jobsTable)
+    .set({ lockedUntil: until })
+    .where(heldBy(jobId, worker))
+    .returning({ id: jobsTable.id });
   return rows.length > 0;
 }
 
@@ -116,7 +124,13 @@ export async function completeJob(db: Db, jobId: number, worker: string, now: Da
 }
 
 /** Answers the job's new state (queued for a retry, or failed), or null when the job was no longer the worker's. */
-export async function failJob(db: Db, jobId: number, worker: string, error: unknown, now: Date): Promise<"queued" | "failed" | null> {
+export async function failJob(
+  db: Db,
+  jobId: number,
+  worker: string,
+  error: unknown,
+  now: Date,
+): Promise<"queued" | "failed" | null> {
   const message = (error instanceof Error ? error.message || error.name : String(error)).slice(0, LAST_ERROR_MAX_CHARS);
   return db.transaction(async (tx) => {
     const [job] = await tx.select().from(jobsTable).where(heldBy(jobId, worker)).for("update");
@@ -126,7 +140,13 @@ export async function failJob(db: Db, jobId: number, worker: string, error: unkn
       .update(jobsTable)
       .set(
         retry
-          ? { state: "queued", runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lastError: message, lockedBy: null, lockedUntil: null }
+          ? {
+              state: "queued",
+              runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+              lastError: message,
+              lockedBy: null,
+              lockedUntil: null,
+            }
           : { state: "failed", finishedAt: now, lastError: message, lockedBy: null, lockedUntil: null },
       )
       .where(eq(jobsTable.id, jobId));
@@ -137,14 +157,23 @@ export async function failJob(db: Db, jobId: number, worker: string, error: unkn
 export async function releaseJob(db: Db, jobId: number, worker: string): Promise<boolean> {
   const rows = await db
     .update(jobsTable)
-    .set({ state: "queued", attempts: sql`greatest(${jobsTable.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null, startedAt: null })
+    .set({
+      state: "queued",
+      attempts: sql`greatest(${jobsTable.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      startedAt: null,
+    })
     .where(heldBy(jobId, worker))
     .returning({ id: jobsTable.id });
   return rows.length > 0;
 }
 
 export async function requeueAbandoned(db: Db, isGone: (worker: string) => boolean, now: Date): Promise<number> {
-  const running = await db.select({ id: jobsTable.id, lockedBy: jobsTable.lockedBy }).from(jobsTable).where(eq(jobsTable.state, "running"));
+  const running = await db
+    .select({ id: jobsTable.id, lockedBy: jobsTable.lockedBy })
+    .from(jobsTable)
+    .where(eq(jobsTable.state, "running"));
   const gone = running.filter((job) => job.lockedBy !== null && isGone(job.lockedBy));
   let requeued = 0;
   for (const job of gone) {
@@ -214,7 +243,11 @@ export async function enqueueDueSlots(db: Db, schedules: readonly JobSchedule[],
   return added;
 }
 
-export async function purgeFinishedJobs(db: Db, now: Date, retentionDays = FINISHED_JOB_RETENTION_DAYS): Promise<number> {
+export async function purgeFinishedJobs(
+  db: Db,
+  now: Date,
+  retentionDays = FINISHED_JOB_RETENTION_DAYS,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
   const rows = await db
     .delete(jobsTable)
@@ -223,7 +256,10 @@ export async function purgeFinishedJobs(db: Db, now: Date, retentionDays = FINIS
   return rows.length;
 }
 
-export async function listJobs(db: Db, options: { id?: number; state?: JobState; name?: string; limit?: number } = {}): Promise<Job[]> {
+export async function listJobs(
+  db: Db,
+  options: { id?: number; state?: JobState; name?: string; limit?: number } = {},
+): Promise<Job[]> {
   const conditions = [
     options.id === undefined ? undefined : eq(jobsTable.id, options.id),
     options.state ? eq(jobsTable.state, options.state) : undefined,
@@ -249,7 +285,10 @@ export async function jobCounts(db: Db): Promise<Record<JobState, number>> {
 }
 
 /** D164: the queue's health for the system page. */
-export async function jobQueueHealth(db: Db, now: Date): Promise<{ failedLastDay: number; oldestWaitingSince: Date | null }> {
+export async function jobQueueHealth(
+  db: Db,
+  now: Date,
+): Promise<{ failedLastDay: number; oldestWaitingSince: Date | null }> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const [failed] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -28,7 +28,8 @@ export function readKnownDevice(key: Buffer, text: string | undefined, now = new
   const parts = text.split(".");
   if (parts.length !== 5 || parts[0] !== "v1") return undefined;
   const [, user, deviceId, issued, mac] = parts;
-  if (!/^[1-9]\d{0,15}$/.test(user) || !/^[A-Za-z0-9_-]{22}$/.test(deviceId) || !/^\d{1,15}$/.test(issued)) return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(user) || !/^[A-Za-z0-9_-]{22}$/.test(deviceId) || !/^\d{1,15}$/.test(issued))
+    return undefined;
   const expected = Buffer.from(macOf(key, parts.slice(0, 4).join(".")));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
@@ -37,7 +38,12 @@ export function readKnownDevice(key: Buffer, text: string | undefined, now = new
   return { userId: Number(user), deviceId };
 }
 
-export function knownDeviceFor(key: Buffer, text: string | undefined, userId: number | undefined, now = new Date()): string | undefined {
+export function knownDeviceFor(
+  key: Buffer,
+  text: string | undefined,
+  userId: number | undefined,
+  now = new Date(),
+): string | undefined {
   const mark = readKnownDevice(key, text, now);
   return mark && userId !== undefined && mark.userId === userId ? mark.deviceId : undefined;
 }

@@ -131,7 +131,9 @@ export async function gameRanks(db: Db, userId: number): Promise<Map<number, num
       case when g.score_order = 'asc' then ${rankOfRow(gameBoard(gameId, "asc", null), M)} else ${rankOfRow(gameBoard(gameId, "desc", null), M)} end as rank
     from best_scores me join games g on g.id = me.game_id
     where me.user_id = ${userId} and me.listed`);
-  return new Map((res.rows as Array<{ game_id: number; rank: number }>).map((r) => [Number(r.game_id), Number(r.rank)]));
+  return new Map(
+    (res.rows as Array<{ game_id: number; rank: number }>).map((r) => [Number(r.game_id), Number(r.rank)]),
+  );
 }
 
 /**

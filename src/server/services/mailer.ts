@@ -50,7 +50,13 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
 }
 
 /** The sign-in code mail. */
-export function otpMail(opts: { to: string; code: string; siteName: string; publicUrl: string; validMinutes: number }): MailMessage {
+export function otpMail(opts: {
+  to: string;
+  code: string;
+  siteName: string;
+  publicUrl: string;
+  validMinutes: number;
+}): MailMessage {
   return {
     to: opts.to,
     subject: `Your ${opts.siteName} admin sign-in code: ${opts.code}`,
@@ -66,7 +72,13 @@ export function otpMail(opts: { to: string; code: string; siteName: string; publ
 }
 
 /** The alert after repeated wrong sign-in codes for a staff member's address. */
-export function signInAlertMail(opts: { to: string; siteName: string; publicUrl: string; failures: number; address: string }): MailMessage {
+export function signInAlertMail(opts: {
+  to: string;
+  siteName: string;
+  publicUrl: string;
+  failures: number;
+  address: string;
+}): MailMessage {
   return {
     to: opts.to,
     subject: `Someone tried to sign in to your ${opts.siteName} staff account`,
@@ -80,7 +92,13 @@ export function signInAlertMail(opts: { to: string; siteName: string; publicUrl:
 }
 
 /** D87: the link that proves an address (asked for in Settings or given at registration). */
-export function emailVerificationMail(opts: { to: string; username: string; link: string; siteName: string; validHours: number }): MailMessage {
+export function emailVerificationMail(opts: {
+  to: string;
+  username: string;
+  link: string;
+  siteName: string;
+  validHours: number;
+}): MailMessage {
   return {
     to: opts.to,
     subject: `Confirm your email address for ${opts.siteName}`,
@@ -102,9 +120,17 @@ export function emailVerificationMail(opts: { to: string; username: string; link
  * (`register`) or asks for it in Settings (`change`): the answer to them is the same as for a free address, so that
  * nobody learns which addresses have an account here.
  */
-export function emailInUseMail(opts: { to: string; siteName: string; publicUrl: string; reason: "register" | "change" }): MailMessage {
+export function emailInUseMail(opts: {
+  to: string;
+  siteName: string;
+  publicUrl: string;
+  reason: "register" | "change";
+}): MailMessage {
   const base = opts.publicUrl.replace(/\/+$/, "");
-  const what = opts.reason === "register" ? `register a new account on ${opts.siteName}` : `add it to another account on ${opts.siteName}`;
+  const what =
+    opts.reason === "register"
+      ? `register a new account on ${opts.siteName}`
+      : `add it to another account on ${opts.siteName}`;
   return {
     to: opts.to,
     subject: `Someone tried to use your email address on ${opts.siteName}`,
@@ -121,7 +147,13 @@ export function emailInUseMail(opts: { to: string; siteName: string; publicUrl: 
 }
 
 /** D105: the code that confirms it is the owner before an account change, sent to the account's verified address. */
-export function stepUpCodeMail(opts: { to: string; username: string; code: string; siteName: string; validMinutes: number }): MailMessage {
+export function stepUpCodeMail(opts: {
+  to: string;
+  username: string;
+  code: string;
+  siteName: string;
+  validMinutes: number;
+}): MailMessage {
   return {
     to: opts.to,
     subject: `Your ${opts.siteName} confirmation code: ${opts.code}`,
@@ -149,9 +181,15 @@ export function accountChangeNoticeMail(opts: {
   validDays: number;
 }): MailMessage {
   const what = {
-    email: { subject: "Your email address was changed", line: `The email address of your account was changed to ${opts.newEmail ?? "a new address"}.` },
+    email: {
+      subject: "Your email address was changed",
+      line: `The email address of your account was changed to ${opts.newEmail ?? "a new address"}.`,
+    },
     password_changed: { subject: "Your password was changed", line: "The password of your account was changed." },
-    password_set: { subject: "A password was set on your account", line: "A password was set on your account: it can now also sign in with a password." },
+    password_set: {
+      subject: "A password was set on your account",
+      line: "A password was set on your account: it can now also sign in with a password.",
+    },
   }[opts.change];
   const undo =
     opts.change === "email"
@@ -177,7 +215,13 @@ export function accountChangeNoticeMail(opts: {
 }
 
 /** D105: what the account's address is told after someone asked for the account's deletion. */
-export function deletionRequestedMail(opts: { to: string; username: string; siteName: string; publicUrl: string; deleteAfter: Date }): MailMessage {
+export function deletionRequestedMail(opts: {
+  to: string;
+  username: string;
+  siteName: string;
+  publicUrl: string;
+  deleteAfter: Date;
+}): MailMessage {
   return {
     to: opts.to,
     subject: `Your ${opts.siteName} account will be deleted`,

@@ -16,11 +16,22 @@ import { updateUserAsAdmin } from "./users";
  * banned here (an admin demotes them first). No HTTP types here.
  */
 
-export type MuteOutcome = { userId: number; mutedUntil: Date; step: number; before: { mutedUntil: Date | null; muteCount: number } };
+export type MuteOutcome = {
+  userId: number;
+  mutedUntil: Date;
+  step: number;
+  before: { mutedUntil: Date | null; muteCount: number };
+};
 
 async function target(db: Db, userId: number) {
   const [user] = await db
-    .select({ id: usersTable.id, role: usersTable.role, mutedUntil: usersTable.mutedUntil, muteCount: usersTable.muteCount, deletedAt: usersTable.deletedAt })
+    .select({
+      id: usersTable.id,
+      role: usersTable.role,
+      mutedUntil: usersTable.mutedUntil,
+      muteCount: usersTable.muteCount,
+      deletedAt: usersTable.deletedAt,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, userId));
   if (!user || user.deletedAt) throw new NotFound("User not found");
@@ -28,7 +39,10 @@ async function target(db: Db, userId: number) {
 }
 
 /** D96: the next step of the ladder for a player with this history (1-based step and its length). */
-export function nextMuteStep(history: { mutedUntil: Date | null; muteCount: number }, now: Date): { step: number; durationMs: number } {
+export function nextMuteStep(
+  history: { mutedUntil: Date | null; muteCount: number },
+  now: Date,
+): { step: number; durationMs: number } {
   const lapsed = !history.mutedUntil || now.getTime() - history.mutedUntil.getTime() > MUTE_LADDER_RESET_MS;
   const step = lapsed ? 1 : history.muteCount + 1;
   return { step, durationMs: MUTE_LADDER_MS[Math.min(step, MUTE_LADDER_MS.length) - 1] };
@@ -48,18 +62,26 @@ export async function mutePlayer(db: Db, actorId: number, userId: number, now = 
 /** D96: ends a mute now (the ladder's count stays, so a next mute is still the next step). */
 export async function unmutePlayer(db: Db, userId: number, now = new Date()): Promise<{ before: Date | null }> {
   const user = await target(db, userId);
-  if (user.mutedUntil && user.mutedUntil > now) await db.update(usersTable).set({ mutedUntil: now }).where(eq(usersTable.id, userId));
+  if (user.mutedUntil && user.mutedUntil > now)
+    await db.update(usersTable).set({ mutedUntil: now }).where(eq(usersTable.id, userId));
   return { before: user.mutedUntil };
 }
 
 /** D96: 403 with the end time when the player is muted now (chat, reviews, direct messages). */
 export async function assertNotMuted(db: Db, userId: number, now = new Date()): Promise<void> {
-  const [user] = await db.select({ mutedUntil: usersTable.mutedUntil }).from(usersTable).where(eq(usersTable.id, userId));
+  const [user] = await db
+    .select({ mutedUntil: usersTable.mutedUntil })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId));
   if (user?.mutedUntil && user.mutedUntil > now) throw new Forbidden(mutedMessage(user.mutedUntil));
 }
 
 /** D96: bans a player (admins only, checked by the caller): the account is disabled and signed out everywhere. */
-export async function banPlayer(deps: { db: Db; playerHub: PlayerHub }, adminId: number, userId: number): Promise<{ changed: boolean }> {
+export async function banPlayer(
+  deps: { db: Db; playerHub: PlayerHub },
+  adminId: number,
+  userId: number,
+): Promise<{ changed: boolean }> {
   const user = await target(deps.db, userId);
   if (user.role !== "player") throw new Forbidden("Moderators and admins cannot be banned; change their role first");
   const { changed } = await updateUserAsAdmin(deps.db, adminId, userId, { disabled: true });

@@ -16,7 +16,13 @@
  * No HTTP types.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { MAX_FAVORITES, MAX_GAMEPLAY_STRETCH_MS, MAX_PLAYTIME_PER_PLAY_MS, RECENT_GAMES_LIMIT, type GameplayState } from "../../contract/my-games-constants";
+import {
+  MAX_FAVORITES,
+  MAX_GAMEPLAY_STRETCH_MS,
+  MAX_PLAYTIME_PER_PLAY_MS,
+  RECENT_GAMES_LIMIT,
+  type GameplayState,
+} from "../../contract/my-games-constants";
 import type { MyGame, MyGames } from "../../contract/my-games";
 import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
@@ -95,7 +101,9 @@ export async function recordGameplay(
         playtimeMs,
         gameplaySince: report.state === "start" ? now : null,
         // D108: a round is measured from the play's first start on the server's clock
-        ...(report.state === "start" ? { gameplayStartedAt: sql`coalesce(${playsTable.gameplayStartedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+        ...(report.state === "start"
+          ? { gameplayStartedAt: sql`coalesce(${playsTable.gameplayStartedAt}, ${now.toISOString()}::timestamptz)` }
+          : {}),
       })
       .where(eq(playsTable.id, report.playId));
     if (addedMs > 0) {
@@ -142,7 +150,10 @@ function favoriteRows(db: Db, userId: number) {
     .from(favoritesTable)
     .innerJoin(gamesTable, eq(gamesTable.id, favoritesTable.gameId))
     .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-    .leftJoin(playerGamesTable, and(eq(playerGamesTable.userId, favoritesTable.userId), eq(playerGamesTable.gameId, favoritesTable.gameId)))
+    .leftJoin(
+      playerGamesTable,
+      and(eq(playerGamesTable.userId, favoritesTable.userId), eq(playerGamesTable.gameId, favoritesTable.gameId)),
+    )
     .where(eq(favoritesTable.userId, userId))
     .orderBy(desc(favoritesTable.createdAt), desc(favoritesTable.gameId))
     .limit(MAX_FAVORITES);

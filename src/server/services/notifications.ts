@@ -36,8 +36,12 @@ export async function notify(
     .from(usersTable)
     .where(eq(usersTable.id, userId));
   if (!recipient || recipient.deletedAt || recipient.prefs?.[kind] === false) return null;
-  if (data.actorId !== undefined && (data.actorId === userId || (await blockedEitherWay(db, userId, data.actorId)))) return null;
-  const [row] = await db.insert(notificationsTable).values({ userId, kind, data, createdAt: now }).returning({ id: notificationsTable.id });
+  if (data.actorId !== undefined && (data.actorId === userId || (await blockedEitherWay(db, userId, data.actorId))))
+    return null;
+  const [row] = await db
+    .insert(notificationsTable)
+    .values({ userId, kind, data, createdAt: now })
+    .returning({ id: notificationsTable.id });
   const [item] = await loadItems(db, userId, { ids: [row.id] }, now);
   const unread = await unreadCount(db, userId, now);
   if (item) await deps.playerHub.publish([userId], { type: "notification", notification: item, unread });
@@ -68,16 +72,34 @@ export async function notifyScoreBeaten(
   for (const row of rows.rows) {
     // a time is sent as it reads (1:02.345); points as a number, which the page formats
     const text = row.format === "time_ms" ? formatScore(score, "time_ms") : String(score);
-    const item = await notify(deps, row.user_id, "score_beaten", { actorId: userId, gameId, text, link: `/game/${gameId}` }, now);
+    const item = await notify(
+      deps,
+      row.user_id,
+      "score_beaten",
+      { actorId: userId, gameId, text, link: `/game/${gameId}` },
+      now,
+    );
     if (item) sent++;
   }
   return sent;
 }
 
 /** D85 "achievement unlocked": one notification per unlocked achievement (the site's or a game's own). */
-export async function notifyAchievements(deps: NotifyDeps, userId: number, titles: string[], gameId?: number, now = new Date()): Promise<void> {
+export async function notifyAchievements(
+  deps: NotifyDeps,
+  userId: number,
+  titles: string[],
+  gameId?: number,
+  now = new Date(),
+): Promise<void> {
   for (const title of titles) {
-    await notify(deps, userId, "achievement", { text: title, ...(gameId ? { gameId, link: `/game/${gameId}` } : { link: `/profile/${userId}` }) }, now);
+    await notify(
+      deps,
+      userId,
+      "achievement",
+      { text: title, ...(gameId ? { gameId, link: `/game/${gameId}` } : { link: `/profile/${userId}` }) },
+      now,
+    );
   }
 }
 
@@ -115,12 +137,17 @@ export async function notifyStaffOfHeldScore(deps: NotifyDeps, gameId: number, n
         select 1 from ${notificationsTable} n
         where n.user_id = u.id and n.kind = 'score_held' and (n.data ->> 'gameId')::int = ${gameId} and n.created_at > ${since}::timestamptz)`);
   let sent = 0;
-  for (const { id } of staff.rows) if (await notify(deps, Number(id), "score_held", { gameId, link: HELD_SCORES_LINK }, now)) sent++;
+  for (const { id } of staff.rows)
+    if (await notify(deps, Number(id), "score_held", { gameId, link: HELD_SCORES_LINK }, now)) sent++;
   return sent;
 }
 
 /** D85: an announcement from the admins to every player who has not turned announcements off. Returns how many got it. */
-export async function announce(deps: NotifyDeps, data: { text: string; link?: string }, now = new Date()): Promise<number> {
+export async function announce(
+  deps: NotifyDeps,
+  data: { text: string; link?: string },
+  now = new Date(),
+): Promise<number> {
   const stored: NotificationData = { text: data.text, ...(data.link ? { link: data.link } : {}) };
   const rows = await deps.db.execute<{ id: number }>(sql`
     insert into ${notificationsTable} (user_id, kind, data, created_at)
@@ -141,14 +168,24 @@ export async function listNotifications(
   now = new Date(),
 ): Promise<{ unread: number; items: NotificationItem[] }> {
   const [items, unread] = await Promise.all([
-    loadItems(db, userId, { before: page.before, limit: Math.min(page.limit ?? NOTIFICATIONS_PAGE.default, NOTIFICATIONS_PAGE.max) }, now),
+    loadItems(
+      db,
+      userId,
+      { before: page.before, limit: Math.min(page.limit ?? NOTIFICATIONS_PAGE.default, NOTIFICATIONS_PAGE.max) },
+      now,
+    ),
     unreadCount(db, userId, now),
   ]);
   return { unread, items };
 }
 
 /** D85: marks some (or, without ids, all) of the player's notifications read; tells the player's other pages. */
-export async function markNotificationsRead(deps: NotifyDeps, userId: number, ids: number[] | undefined, now = new Date()): Promise<number> {
+export async function markNotificationsRead(
+  deps: NotifyDeps,
+  userId: number,
+  ids: number[] | undefined,
+  now = new Date(),
+): Promise<number> {
   const mine = and(eq(notificationsTable.userId, userId), isNull(notificationsTable.readAt));
   await deps.db
     .update(notificationsTable)
@@ -162,7 +199,13 @@ export async function unreadCount(db: Db, userId: number, now = new Date()): Pro
   const [{ n }] = await db
     .select({ n: count() })
     .from(notificationsTable)
-    .where(and(eq(notificationsTable.userId, userId), isNull(notificationsTable.readAt), sql`${notificationsTable.createdAt} > ${cutoff(now).toISOString()}`));
+    .where(
+      and(
+        eq(notificationsTable.userId, userId),
+        isNull(notificationsTable.readAt),
+        sql`${notificationsTable.createdAt} > ${cutoff(now).toISOString()}`,
+      ),
+    );
   return n;
 }
 
@@ -173,14 +216,26 @@ export async function purgeOldNotifications(db: Db, now = new Date()): Promise<v
 
 /** D84: removes what `blockedId` caused in `blockerId`'s notifications (a block leaves no trace). */
 export async function forgetNotificationsFrom(db: Db, blockerId: number, blockedId: number): Promise<void> {
-  await db.delete(notificationsTable).where(and(eq(notificationsTable.userId, blockerId), sql`(${notificationsTable.data} ->> 'actorId')::int = ${blockedId}`));
+  await db
+    .delete(notificationsTable)
+    .where(
+      and(
+        eq(notificationsTable.userId, blockerId),
+        sql`(${notificationsTable.data} ->> 'actorId')::int = ${blockedId}`,
+      ),
+    );
 }
 
 async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(userBlocksTable)
-    .where(or(and(eq(userBlocksTable.blockerId, a), eq(userBlocksTable.blockedId, b)), and(eq(userBlocksTable.blockerId, b), eq(userBlocksTable.blockedId, a))))
+    .where(
+      or(
+        and(eq(userBlocksTable.blockerId, a), eq(userBlocksTable.blockedId, b)),
+        and(eq(userBlocksTable.blockerId, b), eq(userBlocksTable.blockedId, a)),
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -191,7 +246,12 @@ function cutoff(now: Date): Date {
 
 const actors = alias(usersTable, "actor");
 
-async function loadItems(db: Db, userId: number, which: { ids?: number[]; before?: number; limit?: number }, now: Date): Promise<NotificationItem[]> {
+async function loadItems(
+  db: Db,
+  userId: number,
+  which: { ids?: number[]; before?: number; limit?: number },
+  now: Date,
+): Promise<NotificationItem[]> {
   const rows = await db
     .select({
       n: notificationsTable,
@@ -224,11 +284,16 @@ async function loadItems(db: Db, userId: number, which: { ids?: number[]; before
       readAt: r.n.readAt?.toISOString() ?? null,
       actor:
         r.actorId !== null && r.actorName !== null
-          ? { id: r.actorId, username: r.actorDeleted ? "Deleted player" : r.actorName, avatarUrl: r.actorDeleted ? null : r.actorAvatar }
+          ? {
+              id: r.actorId,
+              username: r.actorDeleted ? "Deleted player" : r.actorName,
+              avatarUrl: r.actorDeleted ? null : r.actorAvatar,
+            }
           : null,
       game: r.gameId !== null && r.gameTitle !== null ? { id: r.gameId, title: r.gameTitle } : null,
       text: typeof data.text === "string" ? data.text : null,
-      link: typeof data.link === "string" && data.link.startsWith("/") && !data.link.startsWith("//") ? data.link : null,
+      link:
+        typeof data.link === "string" && data.link.startsWith("/") && !data.link.startsWith("//") ? data.link : null,
     };
   });
 }

@@ -18,7 +18,16 @@ import { OG_IMAGE_SIZE, openPicture } from "./og-images";
 export type CardContent =
   | { layout: "site"; site: string; tagline: string; host: string }
   | { layout: "titled"; site: string; host: string; eyebrow: string; title: string; text: string }
-  | { layout: "category"; site: string; host: string; eyebrow: string; title: string; text: string; detail: string; pictures: Buffer[] }
+  | {
+      layout: "category";
+      site: string;
+      host: string;
+      eyebrow: string;
+      title: string;
+      text: string;
+      detail: string;
+      pictures: Buffer[];
+    }
   | { layout: "profile"; site: string; host: string; name: string; avatar?: Buffer; detail: string; locked: boolean };
 
 const { width: W, height: H } = OG_IMAGE_SIZE;
@@ -37,7 +46,8 @@ const COLORS = {
 };
 const MARGIN = 80;
 
-const escapeMarkup = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeMarkup = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** At most `max` characters (whole code points), ending in "…" when cut; line breaks become spaces. */
 export function clip(text: string, max: number): string {
@@ -55,7 +65,15 @@ type Layer = { input: Buffer; width: number; height: number };
 /** A block of text at `size` px wrapped to `width`, shrunk until it fits `maxHeight`; undefined for no text. */
 async function textBlock(
   text: string,
-  o: { width: number; size: number; maxHeight: number; color: string; bold?: boolean; letterSpacing?: number; align?: "left" | "centre" },
+  o: {
+    width: number;
+    size: number;
+    maxHeight: number;
+    color: string;
+    bold?: boolean;
+    letterSpacing?: number;
+    align?: "left" | "centre";
+  },
 ): Promise<Layer | undefined> {
   if (!text.trim()) return undefined;
   const spacing = o.letterSpacing ? ` letter_spacing="${Math.round(o.letterSpacing * 1024)}"` : "";
@@ -118,7 +136,8 @@ function shapesSvg(opacity: number): string {
     if (kind === "circle") return `<circle cx="${x}" cy="${y}" r="${r}" ${common}/>`;
     if (kind === "square")
       return `<rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" rx="${r / 4}" transform="rotate(14 ${x} ${y})" ${common}/>`;
-    if (kind === "cross") return `<path d="M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}" ${common}/>`;
+    if (kind === "cross")
+      return `<path d="M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}" ${common}/>`;
     return `<path d="M${x} ${y - r}L${x + r * 0.95} ${y + r * 0.7}L${x - r * 0.95} ${y + r * 0.7}Z" transform="rotate(-10 ${x} ${y})" ${common}/>`;
   };
   return [
@@ -166,7 +185,11 @@ async function brandLayers(site: string, host: string): Promise<{ svg: string; l
 }
 
 /** Text blocks stacked downwards from `top`, each `gap` px below the previous one. */
-function stack(blocks: Array<{ layer: Layer | undefined; gap: number }>, left: number, top: number): { layers: OverlayOptions[]; bottom: number } {
+function stack(
+  blocks: Array<{ layer: Layer | undefined; gap: number }>,
+  left: number,
+  top: number,
+): { layers: OverlayOptions[]; bottom: number } {
   const layers: OverlayOptions[] = [];
   let y = top;
   for (const { layer, gap } of blocks) {
@@ -183,15 +206,30 @@ function stackHeight(blocks: Array<{ layer: Layer | undefined; gap: number }>): 
 }
 
 /** Blocks centred vertically between the brand row and the address. */
-function centredStack(blocks: Array<{ layer: Layer | undefined; gap: number }>, left: number, area = { top: 150, bottom: H - 110 }): OverlayOptions[] {
+function centredStack(
+  blocks: Array<{ layer: Layer | undefined; gap: number }>,
+  left: number,
+  area = { top: 150, bottom: H - 110 },
+): OverlayOptions[] {
   const height = stackHeight(blocks);
   return stack(blocks, left, area.top + Math.max(0, (area.bottom - area.top - height) / 2)).layers;
 }
 
 async function siteCard(c: Extract<CardContent, { layout: "site" }>): Promise<Buffer> {
   const textWidth = W - 2 * MARGIN - 220;
-  const name = await textBlock(clip(c.site, 40), { width: textWidth, size: 112, maxHeight: 250, color: COLORS.text, bold: true });
-  const tagline = await textBlock(clip(c.tagline, 90), { width: textWidth, size: 42, maxHeight: 120, color: COLORS.soft });
+  const name = await textBlock(clip(c.site, 40), {
+    width: textWidth,
+    size: 112,
+    maxHeight: 250,
+    color: COLORS.text,
+    bold: true,
+  });
+  const tagline = await textBlock(clip(c.tagline, 90), {
+    width: textWidth,
+    size: 42,
+    maxHeight: 120,
+    color: COLORS.soft,
+  });
   const address = await textBlock(clip(c.host, 60), { width: 700, size: 26, maxHeight: 36, color: COLORS.muted });
   const blocks = [
     { layer: name, gap: 0 },
@@ -211,10 +249,27 @@ async function titledCard(c: Extract<CardContent, { layout: "titled" }>): Promis
   const width = W - 2 * MARGIN - 180;
   const blocks = [
     {
-      layer: await textBlock(clip(c.eyebrow.toUpperCase(), 40), { width, size: 24, maxHeight: 34, color: COLORS.eyebrow, bold: true, letterSpacing: 3 }),
+      layer: await textBlock(clip(c.eyebrow.toUpperCase(), 40), {
+        width,
+        size: 24,
+        maxHeight: 34,
+        color: COLORS.eyebrow,
+        bold: true,
+        letterSpacing: 3,
+      }),
       gap: 0,
     },
-    { layer: await lineBlock(clip(c.title, 70), { width, size: 88, minSize: 60, maxHeight: 220, color: COLORS.text, bold: true }), gap: 18 },
+    {
+      layer: await lineBlock(clip(c.title, 70), {
+        width,
+        size: 88,
+        minSize: 60,
+        maxHeight: 220,
+        color: COLORS.text,
+        bold: true,
+      }),
+      gap: 18,
+    },
     { layer: await textBlock(clip(c.text, 170), { width, size: 34, maxHeight: 130, color: COLORS.soft }), gap: 30 },
   ];
   return compose(backdropSvg(`${shapesSvg(0.2)}${brand.svg}`), [...brand.layers, ...centredStack(blocks, MARGIN)]);
@@ -230,7 +285,9 @@ async function tile(picture: Buffer, w: number, h: number, radius: number, edged
       .flatten({ background: COLORS.deep })
       .png()
       .toBuffer();
-    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${radius}"/></svg>`);
+    const mask = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${radius}"/></svg>`,
+    );
     const edge = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect x="2" y="2" width="${w - 4}" height="${h - 4}" rx="${radius - 2}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/></svg>`,
     );
@@ -251,7 +308,9 @@ const coverSize = (count: number) => (count === 1 ? { width: 450, height: 338 } 
 async function fan(pictures: Buffer[]): Promise<{ svg: string; layers: OverlayOptions[] }> {
   const shown = pictures.slice(0, 3);
   const size = coverSize(shown.length);
-  const tiles = (await Promise.all(shown.map((p) => tile(p, size.width, size.height, 24)))).filter((t): t is Buffer => Boolean(t));
+  const tiles = (await Promise.all(shown.map((p) => tile(p, size.width, size.height, 24)))).filter((t): t is Buffer =>
+    Boolean(t),
+  );
   const places = [
     [{ x: 890, y: 330, angle: -3 }],
     [
@@ -274,7 +333,11 @@ async function fan(pictures: Buffer[]): Promise<{ svg: string; layers: OverlayOp
       .rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()
       .toBuffer({ resolveWithObject: true });
-    layers.push({ input: rotated.data, left: Math.round(x - rotated.info.width / 2), top: Math.round(y - rotated.info.height / 2) });
+    layers.push({
+      input: rotated.data,
+      left: Math.round(x - rotated.info.width / 2),
+      top: Math.round(y - rotated.info.height / 2),
+    });
   }
   return { svg, layers };
 }
@@ -285,12 +348,32 @@ async function categoryCard(c: Extract<CardContent, { layout: "category" }>): Pr
   const width = covers.layers.length ? 520 : W - 2 * MARGIN - 180;
   const blocks = [
     {
-      layer: await textBlock(clip(c.eyebrow.toUpperCase(), 40), { width, size: 24, maxHeight: 34, color: COLORS.eyebrow, bold: true, letterSpacing: 3 }),
+      layer: await textBlock(clip(c.eyebrow.toUpperCase(), 40), {
+        width,
+        size: 24,
+        maxHeight: 34,
+        color: COLORS.eyebrow,
+        bold: true,
+        letterSpacing: 3,
+      }),
       gap: 0,
     },
-    { layer: await lineBlock(clip(c.title, 50), { width, size: 84, minSize: 56, maxHeight: 200, color: COLORS.text, bold: true }), gap: 16 },
+    {
+      layer: await lineBlock(clip(c.title, 50), {
+        width,
+        size: 84,
+        minSize: 56,
+        maxHeight: 200,
+        color: COLORS.text,
+        bold: true,
+      }),
+      gap: 16,
+    },
     { layer: await textBlock(clip(c.text, 130), { width, size: 30, maxHeight: 120, color: COLORS.soft }), gap: 28 },
-    { layer: await textBlock(clip(c.detail, 40), { width, size: 26, maxHeight: 36, color: COLORS.eyebrow, bold: true }), gap: 26 },
+    {
+      layer: await textBlock(clip(c.detail, 40), { width, size: 26, maxHeight: 36, color: COLORS.eyebrow, bold: true }),
+      gap: 26,
+    },
   ];
   return compose(backdropSvg(`${covers.layers.length ? "" : shapesSvg(0.2)}${brand.svg}${covers.svg}`), [
     ...brand.layers,
@@ -311,17 +394,57 @@ async function profileCard(c: Extract<CardContent, { layout: "profile" }>): Prom
   if (picture) layers.push({ input: picture, left: cx - size / 2, top: cy - size / 2 });
   else {
     face = `<circle cx="${cx}" cy="${cy}" r="${size / 2}" fill="url(#mark)"/>`;
-    const letters = await textBlock(initials(c.name), { width: size, size: 104, maxHeight: 140, color: COLORS.text, bold: true, align: "centre" });
-    if (letters) layers.push({ input: letters.input, left: Math.round(cx - letters.width / 2), top: Math.round(cy - letters.height / 2) });
+    const letters = await textBlock(initials(c.name), {
+      width: size,
+      size: 104,
+      maxHeight: 140,
+      color: COLORS.text,
+      bold: true,
+      align: "centre",
+    });
+    if (letters)
+      layers.push({
+        input: letters.input,
+        left: Math.round(cx - letters.width / 2),
+        top: Math.round(cy - letters.height / 2),
+      });
   }
   const left = cx + size / 2 + 70;
   const width = W - left - MARGIN;
   // A locked profile's note starts after a padlock drawn beside it.
   const indent = c.locked ? 46 : 0;
   const blocks = [
-    { layer: await textBlock("PLAYER", { width, size: 24, maxHeight: 34, color: COLORS.eyebrow, bold: true, letterSpacing: 3 }), gap: 0 },
-    { layer: await lineBlock(clip(c.name, 40), { width, size: 80, minSize: 48, maxHeight: 200, color: COLORS.text, bold: true }), gap: 14 },
-    { layer: await textBlock(clip(c.detail, 80), { width: width - indent, size: 32, maxHeight: 90, color: COLORS.soft }), gap: 22 },
+    {
+      layer: await textBlock("PLAYER", {
+        width,
+        size: 24,
+        maxHeight: 34,
+        color: COLORS.eyebrow,
+        bold: true,
+        letterSpacing: 3,
+      }),
+      gap: 0,
+    },
+    {
+      layer: await lineBlock(clip(c.name, 40), {
+        width,
+        size: 80,
+        minSize: 48,
+        maxHeight: 200,
+        color: COLORS.text,
+        bold: true,
+      }),
+      gap: 14,
+    },
+    {
+      layer: await textBlock(clip(c.detail, 80), {
+        width: width - indent,
+        size: 32,
+        maxHeight: 90,
+        color: COLORS.soft,
+      }),
+      gap: 22,
+    },
   ];
   const placed = centredStack(blocks, left);
   let padlock = "";

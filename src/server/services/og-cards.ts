@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
-import { categoryDescription, collectionDescription, restrictedProfileNote, STATIC_PAGE_META, type StaticPagePath } from "../../contract/pages";
+import {
+  categoryDescription,
+  collectionDescription,
+  restrictedProfileNote,
+  STATIC_PAGE_META,
+  type StaticPagePath,
+} from "../../contract/pages";
 import type { Db } from "../db/client";
 import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
@@ -76,7 +82,8 @@ function subjectKey(subject: CardSubject): string {
   }
 }
 
-const positiveId = (raw: string): number | undefined => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
+const positiveId = (raw: string): number | undefined =>
+  /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
 
 /** The subject a card URL's `{kind}/{key}` names, or undefined for anything else. */
 export function parseCardSubject(kind: string, key: string): CardSubject | undefined {
@@ -87,7 +94,8 @@ export function parseCardSubject(kind: string, key: string): CardSubject | undef
       ? { kind, path: pagePath as StaticPagePath }
       : undefined;
   }
-  if (kind === "category" || kind === "collection") return key.length <= 64 && SLUG.test(key) ? { kind, slug: key } : undefined;
+  if (kind === "category" || kind === "collection")
+    return key.length <= 64 && SLUG.test(key) ? { kind, slug: key } : undefined;
   if (kind === "profile" || kind === "game") {
     const id = positiveId(key);
     return id === undefined ? undefined : { kind, id };
@@ -112,13 +120,18 @@ async function localPictures(files: FileStore, urls: readonly string[]): Promise
   return pictures.filter((p): p is Buffer => p !== undefined);
 }
 
-const gamesCount = (n: number) => (n === 0 ? "No games yet" : n === 1 ? "1 game" : `${n.toLocaleString("en-US")} games`);
+const gamesCount = (n: number) =>
+  n === 0 ? "No games yet" : n === 1 ? "1 game" : `${n.toLocaleString("en-US")} games`;
 
 const memberSince = (createdAt: string) =>
   `Member since ${new Date(createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`;
 
 /** What the card of `subject` shows and its alt text, or undefined when the subject does not exist. */
-async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: CardSubject): Promise<{ content: CardContent; alt: string } | undefined> {
+async function cardContent(
+  ctx: CardContext,
+  texts: CardSiteTexts,
+  subject: CardSubject,
+): Promise<{ content: CardContent; alt: string } | undefined> {
   const site = texts.get("site.name");
   const tagline = texts.get("site.tagline");
   let host: string;
@@ -133,7 +146,17 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
       return { content: { layout: "site", site, tagline, host }, alt: tagline ? `${site} - ${tagline}` : site };
     case "page": {
       const meta = STATIC_PAGE_META[subject.path];
-      return { content: { layout: "titled", site, host, eyebrow: "", title: meta.title, text: meta.description(site, texts.get) }, alt: on(meta.title) };
+      return {
+        content: {
+          layout: "titled",
+          site,
+          host,
+          eyebrow: "",
+          title: meta.title,
+          text: meta.description(site, texts.get),
+        },
+        alt: on(meta.title),
+      };
     }
     case "category": {
       const pseudo = Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, subject.slug)
@@ -142,7 +165,11 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
       const category = pseudo ? undefined : await getCategoryBySlug(ctx.db, subject.slug);
       const title = pseudo ?? category?.name;
       if (!title) return undefined;
-      const { games, total } = await listGames(ctx.db, ctx.gamesUrl, { category: subject.slug, sort: "popular", limit: COVERS_PER_CARD });
+      const { games, total } = await listGames(ctx.db, ctx.gamesUrl, {
+        category: subject.slug,
+        sort: "popular",
+        limit: COVERS_PER_CARD,
+      });
       const covers = await localPictures(
         ctx.files,
         games.map((g) => g.imageUrl),
@@ -165,7 +192,9 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
     }
     case "collection": {
       const collection = await getCollectionBySlug(ctx.db, subject.slug);
-      const listed = collection ? await listCollectionGames(ctx.db, ctx.gamesUrl, subject.slug, { limit: COVERS_PER_CARD }) : undefined;
+      const listed = collection
+        ? await listCollectionGames(ctx.db, ctx.gamesUrl, subject.slug, { limit: COVERS_PER_CARD })
+        : undefined;
       if (!collection || !listed) return undefined;
       return {
         content: {
@@ -193,7 +222,8 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
         if (err instanceof NotFound) return undefined;
         throw err;
       }
-      const detail = profile.restricted || !profile.createdAt ? restrictedProfileNote(profile) : memberSince(profile.createdAt);
+      const detail =
+        profile.restricted || !profile.createdAt ? restrictedProfileNote(profile) : memberSince(profile.createdAt);
       const avatar = await localPicture(ctx.files, profile.avatarUrl);
       return {
         content: { layout: "profile", site, host, name: profile.username, avatar, detail, locked: profile.restricted },
@@ -203,7 +233,10 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
     case "game": {
       const game = await getGame(ctx.db, ctx.gamesUrl, subject.id);
       if (!game) return undefined;
-      return { content: { layout: "titled", site, host, eyebrow: game.category, title: game.title, text: game.description }, alt: on(game.title) };
+      return {
+        content: { layout: "titled", site, host, eyebrow: game.category, title: game.title, text: game.description },
+        alt: on(game.title),
+      };
     }
   }
 }
@@ -211,13 +244,26 @@ async function cardContent(ctx: CardContext, texts: CardSiteTexts, subject: Card
 /** The hash of everything a card shows: its texts, and its pictures by their bytes. */
 function contentHash(content: CardContent): string {
   const digest = (b: Buffer) => crypto.createHash("sha256").update(b).digest("base64url");
-  const pictures = content.layout === "category" ? content.pictures : content.layout === "profile" && content.avatar ? [content.avatar] : [];
-  const shown = JSON.stringify({ v: CARD_DESIGN_VERSION, texts: { ...content, pictures: undefined, avatar: undefined }, pictures: pictures.map(digest) });
+  const pictures =
+    content.layout === "category"
+      ? content.pictures
+      : content.layout === "profile" && content.avatar
+        ? [content.avatar]
+        : [];
+  const shown = JSON.stringify({
+    v: CARD_DESIGN_VERSION,
+    texts: { ...content, pictures: undefined, avatar: undefined },
+    pictures: pictures.map(digest),
+  });
   return crypto.createHash("sha256").update(shown).digest("base64url").slice(0, 22);
 }
 
 /** The card of `subject` as it is now (its URL included), or undefined when the subject does not exist. */
-export async function loadCard(ctx: CardContext, texts: CardSiteTexts, subject: CardSubject): Promise<Card | undefined> {
+export async function loadCard(
+  ctx: CardContext,
+  texts: CardSiteTexts,
+  subject: CardSubject,
+): Promise<Card | undefined> {
   // A subject whose URL could not name it back (a slug from before the slug rules) has no card.
   if (!parseCardSubject(subject.kind, subjectKey(subject))) return undefined;
   const described = await cardContent(ctx, texts, subject);
@@ -246,7 +292,8 @@ export async function ensureCardFile(files: FileStore, card: Card): Promise<Buff
   const key = `${folder}${card.hash}.png`;
   const made = await putOnce(files, key, () => oneAtATime(() => renderCard(card.content)), "image/png");
   if (made) {
-    for await (const other of files.list(folder)) if (other.key !== key && other.key.endsWith(".png")) await files.remove(other.key);
+    for await (const other of files.list(folder))
+      if (other.key !== key && other.key.endsWith(".png")) await files.remove(other.key);
   }
   const stored = await files.get(key);
   if (!stored) throw new Error(`The card ${key} went missing after it was stored`);

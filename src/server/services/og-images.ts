@@ -36,7 +36,11 @@ export function localCoverKey(imageUrl: string): string | undefined {
 }
 
 /** A small stored picture's bytes (a cover, an avatar), or undefined when missing, larger than `maxBytes` or unreadable. */
-export async function readStoredPicture(files: FileStore, key: string, maxBytes = Infinity): Promise<Buffer | undefined> {
+export async function readStoredPicture(
+  files: FileStore,
+  key: string,
+  maxBytes = Infinity,
+): Promise<Buffer | undefined> {
   try {
     const found = await files.get(key);
     if (!found) return undefined;
@@ -57,7 +61,10 @@ export async function readStoredPicture(files: FileStore, key: string, maxBytes 
  */
 export async function openPicture(data: Buffer, size: { width: number; height: number }): Promise<Sharp> {
   const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  const scale = meta.format === "svg" && meta.width && meta.height ? Math.max(size.width / meta.width, size.height / meta.height) : 1;
+  const scale =
+    meta.format === "svg" && meta.width && meta.height
+      ? Math.max(size.width / meta.width, size.height / meta.height)
+      : 1;
   const density = scale > 1 ? Math.min(Math.ceil(72 * scale), 72 * 8) : undefined;
   return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false, density });
 }
@@ -68,7 +75,12 @@ const making = new Map<string, Promise<boolean>>();
  * Stores `key` with the bytes `make` gives unless it is there already (true when it was made now). Concurrent calls
  * of this process for one key share one `make`; the object appears whole (FileStore.put).
  */
-export async function putOnce(files: FileStore, key: string, make: () => Promise<Buffer>, contentType?: string): Promise<boolean> {
+export async function putOnce(
+  files: FileStore,
+  key: string,
+  make: () => Promise<Buffer>,
+  contentType?: string,
+): Promise<boolean> {
   const running = making.get(key);
   if (running) return running;
   const job = (async () => {
@@ -111,7 +123,11 @@ export async function ensureOgImage(files: FileStore, imageUrl: string): Promise
 }
 
 /** Makes the picture in the background after an administrator added or edited a game (D71: at install or edit time). */
-export function makeOgImageSoon(files: FileStore, imageUrl: string | undefined, log: { warn(obj: object, msg: string): void }): void {
+export function makeOgImageSoon(
+  files: FileStore,
+  imageUrl: string | undefined,
+  log: { warn(obj: object, msg: string): void },
+): void {
   if (!imageUrl || !localCoverKey(imageUrl)) return;
   ensureOgImage(files, imageUrl).then(
     (url) => {

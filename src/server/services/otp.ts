@@ -98,9 +98,15 @@ export async function createOtpChallenge(
   now = new Date(),
 ): Promise<{ challengeId: string; code: string | undefined; expiresAt: Date; reused: boolean }> {
   // Housekeeping: challenges that ended more than a day ago are of no use to anyone.
-  await db.delete(otpChallengesTable).where(lt(otpChallengesTable.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+  await db
+    .delete(otpChallengesTable)
+    .where(lt(otpChallengesTable.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
   const [live] = await db
-    .select({ id: otpChallengesTable.id, codeHash: otpChallengesTable.codeHash, expiresAt: otpChallengesTable.expiresAt })
+    .select({
+      id: otpChallengesTable.id,
+      codeHash: otpChallengesTable.codeHash,
+      expiresAt: otpChallengesTable.expiresAt,
+    })
     .from(otpChallengesTable)
     .where(
       and(
@@ -129,7 +135,9 @@ export async function createOtpChallenge(
   const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
   // An empty hash matches no code (checkOtpCode): a challenge nobody was mailed cannot be guessed.
   const codeHash = code ? hashOtpCode(challengeId, code) : "";
-  await db.insert(otpChallengesTable).values({ id: challengeId, email, clientKey, codeHash, createdAt: now, expiresAt });
+  await db
+    .insert(otpChallengesTable)
+    .values({ id: challengeId, email, clientKey, codeHash, createdAt: now, expiresAt });
   return { challengeId, code, expiresAt, reused: false };
 }
 
@@ -139,7 +147,13 @@ export async function createOtpChallenge(
  * email whose code has not been passed yet; the caller then ends it (`finishOtpChallenge`) or, for a staff member
  * with two-step sign-in, moves it on to the second factor (`awaitSecondFactor`).
  */
-export async function checkOtpCode(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
+export async function checkOtpCode(
+  db: Db,
+  challengeId: string,
+  email: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   const spent = await spendTry(db, challengeId, email, "email code", now);
   if (!spent) return false;
   const candidate = /^\d{6}$/.test(code) ? hashOtpCode(challengeId, code) : "";
@@ -160,7 +174,9 @@ async function spendTry(db: Db, challengeId: string, email: string, step: "email
         eq(otpChallengesTable.id, challengeId),
         eq(otpChallengesTable.email, email),
         isNull(otpChallengesTable.consumedAt),
-        step === "email code" ? isNull(otpChallengesTable.emailVerifiedAt) : isNotNull(otpChallengesTable.emailVerifiedAt),
+        step === "email code"
+          ? isNull(otpChallengesTable.emailVerifiedAt)
+          : isNotNull(otpChallengesTable.emailVerifiedAt),
         gt(otpChallengesTable.expiresAt, now),
         lt(otpChallengesTable.attempts, OTP_POLICY.maxAttempts),
       ),
@@ -184,7 +200,13 @@ export async function awaitSecondFactor(db: Db, challengeId: string, now = new D
   const [moved] = await db
     .update(otpChallengesTable)
     .set({ emailVerifiedAt: now, attempts: 0 })
-    .where(and(eq(otpChallengesTable.id, challengeId), isNull(otpChallengesTable.consumedAt), isNull(otpChallengesTable.emailVerifiedAt)))
+    .where(
+      and(
+        eq(otpChallengesTable.id, challengeId),
+        isNull(otpChallengesTable.consumedAt),
+        isNull(otpChallengesTable.emailVerifiedAt),
+      ),
+    )
     .returning({ id: otpChallengesTable.id });
   return Boolean(moved);
 }
@@ -193,12 +215,23 @@ export async function awaitSecondFactor(db: Db, challengeId: string, now = new D
  * Spends one try of a challenge waiting for its second factor (atomic, 5 at most, like the emailed code).
  * True when the challenge of that email is live, its emailed code was passed, and a try was left.
  */
-export async function spendSecondFactorTry(db: Db, challengeId: string, email: string, now = new Date()): Promise<boolean> {
+export async function spendSecondFactorTry(
+  db: Db,
+  challengeId: string,
+  email: string,
+  now = new Date(),
+): Promise<boolean> {
   return Boolean(await spendTry(db, challengeId, email, "second factor", now));
 }
 
 /** Checks and uses up a code in one go (a sign-in without a second factor). */
-export async function consumeOtpChallenge(db: Db, challengeId: string, email: string, code: string, now = new Date()): Promise<boolean> {
+export async function consumeOtpChallenge(
+  db: Db,
+  challengeId: string,
+  email: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   return (await checkOtpCode(db, challengeId, email, code, now)) && (await finishOtpChallenge(db, challengeId, now));
 }
 
@@ -227,7 +260,12 @@ async function usernameTaken(db: Db, name: string): Promise<boolean> {
  */
 export async function resolveAdminUser(db: Db, adminEmails: string[], email: string): Promise<number | undefined> {
   const [existing] = await db
-    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt, emailVerifiedAt: usersTable.emailVerifiedAt })
+    .select({
+      id: usersTable.id,
+      role: usersTable.role,
+      disabledAt: usersTable.disabledAt,
+      emailVerifiedAt: usersTable.emailVerifiedAt,
+    })
     .from(usersTable)
     .where(sql`lower(${usersTable.email}) = ${email}`);
   if (existing) {
@@ -288,7 +326,11 @@ export async function resolveAdminUser(db: Db, adminEmails: string[], email: str
  * step-up key, never an email address, so a staff sign-in challenge is never touched). The key's earlier live
  * challenges end: only the newest code mailed works. Limits on requests and tries are the caller's (rate-limit-table.ts).
  */
-export async function startKeyedChallenge(db: Db, key: string, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+export async function startKeyedChallenge(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<{ code: string; expiresAt: Date }> {
   await db
     .update(otpChallengesTable)
     .set({ consumedAt: now })
@@ -296,7 +338,9 @@ export async function startKeyedChallenge(db: Db, key: string, now = new Date())
   const challengeId = generateChallengeId();
   const code = generateOtpCode();
   const expiresAt = new Date(now.getTime() + OTP_POLICY.ttlMs);
-  await db.insert(otpChallengesTable).values({ id: challengeId, email: key, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
+  await db
+    .insert(otpChallengesTable)
+    .values({ id: challengeId, email: key, codeHash: hashOtpCode(challengeId, code), createdAt: now, expiresAt });
   return { code, expiresAt };
 }
 
@@ -305,7 +349,13 @@ export async function consumeKeyedChallenge(db: Db, key: string, code: string, n
   const [live] = await db
     .select({ id: otpChallengesTable.id })
     .from(otpChallengesTable)
-    .where(and(eq(otpChallengesTable.email, key), isNull(otpChallengesTable.consumedAt), gt(otpChallengesTable.expiresAt, now)))
+    .where(
+      and(
+        eq(otpChallengesTable.email, key),
+        isNull(otpChallengesTable.consumedAt),
+        gt(otpChallengesTable.expiresAt, now),
+      ),
+    )
     .orderBy(desc(otpChallengesTable.createdAt))
     .limit(1);
   return Boolean(live) && (await consumeOtpChallenge(db, live.id, key, code, now));

@@ -51,7 +51,11 @@ export async function commitPackage(files: FileStore, stagingDir: string, gameId
 }
 
 /** Installs a package from a folder (built-in games use the same path as uploads: stage, then commit). */
-export async function installPackageFromDirectory(site: { dataDir: string; files: FileStore }, sourceDir: string, gameId: number): Promise<void> {
+export async function installPackageFromDirectory(
+  site: { dataDir: string; files: FileStore },
+  sourceDir: string,
+  gameId: number,
+): Promise<void> {
   const staging = await makeStagingDir(site.dataDir);
   try {
     await fs.cp(sourceDir, staging, {
@@ -98,6 +102,7 @@ export async function readManifestKey(packageDir: string, key: string): Promise<
 export async function readPackageDifficulty(packageDir: string): Promise<GameDifficulty | undefined> {
   const value = await readManifestKey(packageDir, "difficulty");
   if (value === null || value === undefined) return undefined;
-  if (typeof value === "string" && (GAME_DIFFICULTIES as readonly string[]).includes(value)) return value as GameDifficulty;
+  if (typeof value === "string" && (GAME_DIFFICULTIES as readonly string[]).includes(value))
+    return value as GameDifficulty;
   throw new Invalid("game.json difficulty must be easy, medium or hard");
 }

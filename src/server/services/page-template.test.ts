@@ -41,7 +41,11 @@ describe("inlineHeadScripts", () => {
   });
 
   it("leaves the tag external when the file is missing, or when its text could end the script element early", () => {
-    for (const files of [{}, { "theme-init.js": 'var s = "</script><script>alert(1)";' }, { "theme-init.js": "<!-- x" }] as Array<Record<string, string>>) {
+    for (const files of [
+      {},
+      { "theme-init.js": 'var s = "</script><script>alert(1)";' },
+      { "theme-init.js": "<!-- x" },
+    ] as Array<Record<string, string>>) {
       const { html, hashes } = inlineHeadScripts(TEMPLATE, clientDirWith(files));
       expect(html).toBe(TEMPLATE);
       expect(hashes).toEqual([]);
@@ -76,7 +80,11 @@ describe("the site serves the prepared template", () => {
         .split(";")
         .map((d) => d.trim().split(/\s+/))
         .find(([k]) => k === "script-src");
-      expect(scriptSrc).toEqual(["script-src", "'self'", prepareTemplate(TEMPLATE, clientDirWith({ "theme-init.js": THEME })).hashes[0]]);
+      expect(scriptSrc).toEqual([
+        "script-src",
+        "'self'",
+        prepareTemplate(TEMPLATE, clientDirWith({ "theme-init.js": THEME })).hashes[0],
+      ]);
       expect(scriptSrc).not.toContain("'unsafe-inline'");
     } finally {
       await close();

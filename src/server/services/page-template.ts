@@ -32,7 +32,9 @@ export function lowPriorityScripts(template: string): string {
 
 /** `<link rel="modulepreload">` elements for these script URLs, at SCRIPT_HINT_PRIORITY. */
 export function modulePreloadLinks(urls: readonly string[]): string {
-  return urls.map((url) => `<link rel="modulepreload" ${SCRIPT_HINT_PRIORITY} crossorigin href="${url.replace(/[&"<>]/g, "")}">`).join("\n    ");
+  return urls
+    .map((url) => `<link rel="modulepreload" ${SCRIPT_HINT_PRIORITY} crossorigin href="${url.replace(/[&"<>]/g, "")}">`)
+    .join("\n    ");
 }
 
 /** The template prepared for sending: head scripts inlined (with their CSP hashes), scripts at low priority. */

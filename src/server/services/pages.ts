@@ -76,14 +76,22 @@ export async function loadSiteContent(db: Db): Promise<SiteContent> {
 
 /** The paths the site's own pages live under (the rest is 404). */
 export const PAGE_ROUTES: readonly string[] = [
-  ...new Set(["/", "/game/:id", "/category/:slug", "/collection/:slug", "/profile/:id", ...Object.keys(STATIC_PAGE_META)]),
+  ...new Set([
+    "/",
+    "/game/:id",
+    "/category/:slug",
+    "/collection/:slug",
+    "/profile/:id",
+    ...Object.keys(STATIC_PAGE_META),
+  ]),
 ];
 
 function isStaticPath(path: string): path is StaticPagePath {
   return Object.prototype.hasOwnProperty.call(STATIC_PAGE_META, path);
 }
 
-const positiveId = (raw: string): number | undefined => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
+const positiveId = (raw: string): number | undefined =>
+  /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
 
 /** The head and status of the page at `path` (a pathname: no query string). */
 export async function describePage(ctx: PageContext, path: string, site?: SiteContent): Promise<PageDescription> {
@@ -134,7 +142,10 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
   }
   if (isStaticPath(path)) {
     const meta = STATIC_PAGE_META[path];
-    return { status: 200, head: head(meta.title, meta.description(name, content.get), { image: await card({ kind: "page", path }) }) };
+    return {
+      status: 200,
+      head: head(meta.title, meta.description(name, content.get), { image: await card({ kind: "page", path }) }),
+    };
   }
 
   const [, section, param, extra] = path.split("/");
@@ -143,7 +154,9 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
   if (section === "category") {
     const slug = decodeSegment(param);
     if (slug === undefined) return notFound(MISSING_TITLES.category);
-    const pseudo = Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, slug) ? PSEUDO_CATEGORIES[slug as keyof typeof PSEUDO_CATEGORIES] : undefined;
+    const pseudo = Object.prototype.hasOwnProperty.call(PSEUDO_CATEGORIES, slug)
+      ? PSEUDO_CATEGORIES[slug as keyof typeof PSEUDO_CATEGORIES]
+      : undefined;
     const category = pseudo ? undefined : await getCategoryBySlug(ctx.db, slug);
     const title = pseudo ?? category?.name;
     if (!title) return notFound(MISSING_TITLES.category);
@@ -217,7 +230,9 @@ export async function describePage(ctx: PageContext, path: string, site?: SiteCo
       head: head(game.title, game.description || categoryDescription(name, game.category), {
         ogType: "video.other",
         // A cover elsewhere is never fetched (og-images.ts): such a game gets a titled card instead.
-        image: preview ? { url: absoluteUrl(preview, base), alt: game.title, ...OG_IMAGE_SIZE } : await card({ kind: "game", id: game.id }),
+        image: preview
+          ? { url: absoluteUrl(preview, base), alt: game.title, ...OG_IMAGE_SIZE }
+          : await card({ kind: "game", id: game.id }),
         jsonLd: [
           videoGame,
           breadcrumbs(base, [
@@ -270,18 +285,25 @@ function breadcrumbs(_base: string, items: Array<{ name: string; url: string }>)
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /**
  * The head tags of a page, as HTML (D71). React takes over the title and the description when the page
  * hydrates (they say what the screen's own say, src/contract/pages.ts); the rest stays for the page's lifetime.
  */
 export function renderHead(head: HeadTags): string {
-  const meta = (attr: "name" | "property", key: string, value: string) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
   const description = metaDescription(head.description);
   const tags = [
     `<title>${escapeText(head.title)}</title>`,

@@ -35,7 +35,13 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
-        crypto.scrypt(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+        crypto.scrypt(
+          password.normalize("NFKC"),
+          salt,
+          32,
+          { N, r, p, maxmem: 256 * N * r + 1024 * 1024 },
+          (err, key) => (err ? reject(err) : resolve(key)),
+        );
       }),
   );
 }
@@ -49,7 +55,11 @@ export async function hashPassword(password: string, logN: number = PRODUCTION_S
 }
 
 /** `standInCost` is the cost of the hash computed when there is no stored hash. */
-export async function verifyPassword(password: string, stored: string | null | undefined, standInCost: number = PRODUCTION_SCRYPT.logN): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  standInCost: number = PRODUCTION_SCRYPT.logN,
+): Promise<boolean> {
   if (!stored) {
     // Same work as a real check, so that timing does not tell whether the account exists.
     await hashPassword(password, standInCost);

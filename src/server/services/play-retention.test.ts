@@ -25,7 +25,11 @@ describeEachDatabase(
         await rows<{ user_id: number | null; at: number; ms: number | null }>(
           sql`select user_id, (extract(epoch from created_at) * 1000)::float8 as at, first_gameplay_ms as ms from plays where game_id = ${gameId} order by created_at, id`,
         )
-      ).map((r) => ({ userId: r.user_id === null ? null : Number(r.user_id), at: Number(r.at), ms: r.ms === null ? null : Number(r.ms) }));
+      ).map((r) => ({
+        userId: r.user_id === null ? null : Number(r.user_id),
+        at: Number(r.at),
+        ms: r.ms === null ? null : Number(r.ms),
+      }));
     const dailyOf = async (gameId: number) =>
       Object.fromEntries(
         (
@@ -60,7 +64,10 @@ describeEachDatabase(
       // The median time to first gameplay reads a game's last MEDIAN_SAMPLE timed plays: 198 recent ones (half 100 ms,
       // half 300 ms) and two old ones (1000 ms) make 300 ms; without the two old ones it would be 200 ms.
       const h = await newGame(t(), "Timed Game", "action");
-      const recent = Array.from({ length: MEDIAN_SAMPLE - 2 }, (_, i) => ({ at: ago(1, i), ms: i < (MEDIAN_SAMPLE - 2) / 2 ? 100 : 300 }));
+      const recent = Array.from({ length: MEDIAN_SAMPLE - 2 }, (_, i) => ({
+        at: ago(1, i),
+        ms: i < (MEDIAN_SAMPLE - 2) / 2 ? 100 : 300,
+      }));
       const oldOutsideSample = ago(42);
       await insertPlays(h.id, [
         ...recent,
@@ -83,7 +90,9 @@ describeEachDatabase(
 
       // g: the two old anonymous plays are gone, counted on their UTC days; the recent one and the signed-in ones stay
       const gAfter = await playsOf(g.id);
-      expect(gAfter).toEqual(gBefore.filter((p) => !(p.userId === null && p.at < ago(ANONYMOUS_PLAY_RETENTION_DAYS).getTime())));
+      expect(gAfter).toEqual(
+        gBefore.filter((p) => !(p.userId === null && p.at < ago(ANONYMOUS_PLAY_RETENTION_DAYS).getTime())),
+      );
       expect(gAfter).toHaveLength(3);
       expect(gAfter.filter((p) => p.userId === player.user.id)).toHaveLength(2);
       expect(await dailyOf(g.id)).toEqual({ [utcDay(ago(45))]: 1, [utcDay(ago(40))]: 1 });
@@ -129,7 +138,10 @@ describeEachDatabase(
         k.id,
         Array.from({ length: 9 }, (_, i) => ({ at: new Date(day.getTime() + 100 + i) })),
       );
-      const done = await Promise.all([purgeOldAnonymousPlays(db(), now, { batch: 2 }), purgeOldAnonymousPlays(db(), now, { batch: 3 })]);
+      const done = await Promise.all([
+        purgeOldAnonymousPlays(db(), now, { batch: 2 }),
+        purgeOldAnonymousPlays(db(), now, { batch: 3 }),
+      ]);
       // a process that finds the purge's lock taken leaves the work to the one holding it: all gone, each counted once
       expect(await playsOf(k.id)).toEqual([]);
       expect(await dailyOf(k.id)).toEqual({ [utcDay(day)]: 16 });

@@ -34,7 +34,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One batch in its transaction: the number of plays deleted (and counted), or null when another process holds the lock. */
 async function purgeBatch(db: Db, cutoff: Date, batch: number): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PLAY_PURGE_LOCK}) as locked`)).rows[0] as { locked: boolean };
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PLAY_PURGE_LOCK}) as locked`)).rows[0] as {
+      locked: boolean;
+    };
     if (!lock.locked) return null;
     // keep_from: the creation time of the game's MEDIAN_SAMPLE-th latest timed play (plays_timed_idx); a timed
     // play from then on is in the median's sample and stays. Ties with it stay too, so the sample is unchanged.
@@ -74,7 +76,11 @@ async function purgeBatch(db: Db, cutoff: Date, batch: number): Promise<number |
  * Counts anonymous plays older than ANONYMOUS_PLAY_RETENTION_DAYS (before `now`) into play_counts_daily and
  * deletes them, in batches (see the contract above). Answers the number of plays deleted by this call.
  */
-export async function purgeOldAnonymousPlays(db: Db, now = new Date(), opts: { batch?: number; maxBatches?: number } = {}): Promise<number> {
+export async function purgeOldAnonymousPlays(
+  db: Db,
+  now = new Date(),
+  opts: { batch?: number; maxBatches?: number } = {},
+): Promise<number> {
   const batch = opts.batch ?? PLAY_PURGE_BATCH;
   const maxBatches = opts.maxBatches ?? PLAY_PURGE_MAX_BATCHES;
   const cutoff = new Date(now.getTime() - ANONYMOUS_PLAY_RETENTION_DAYS * DAY_MS);

@@ -21,7 +21,10 @@ import { gamesTable, playsTable } from "../db/schema";
 export const PLAY_TIMING_WINDOW_HOURS = 6;
 export const MEDIAN_SAMPLE = 200;
 
-export async function recordFirstGameplay(db: Db, report: { gameId: number; playId: string; userId: number | null; ms: number }): Promise<boolean> {
+export async function recordFirstGameplay(
+  db: Db,
+  report: { gameId: number; playId: string; userId: number | null; ms: number },
+): Promise<boolean> {
   const updated = await db
     .update(playsTable)
     .set({ firstGameplayMs: Math.round(report.ms) })

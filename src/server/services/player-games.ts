@@ -8,7 +8,12 @@ import type { Db, Tx } from "../db/client";
 import { playerGamesTable } from "../db/schema";
 
 /** D86: the player started a play of the game: one more play, last played now. Called in recordPlay's transaction. */
-export async function notePlayStarted(db: Db | Tx, userId: number, gameId: number, now: Date = new Date()): Promise<void> {
+export async function notePlayStarted(
+  db: Db | Tx,
+  userId: number,
+  gameId: number,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .insert(playerGamesTable)
     .values({ userId, gameId, lastPlayedAt: now, plays: 1 })

@@ -84,7 +84,11 @@ export class PlayerHub {
     if (this.listener.mode !== "postgres") return;
     let payload = JSON.stringify({ origin: this.id, to, event } satisfies WireEvent);
     if (Buffer.byteLength(payload, "utf8") > NOTIFY_MAX_BYTES) {
-      payload = JSON.stringify({ origin: this.id, to: "everyone", event: { type: "notifications-changed" } } satisfies WireEvent);
+      payload = JSON.stringify({
+        origin: this.id,
+        to: "everyone",
+        event: { type: "notifications-changed" },
+      } satisfies WireEvent);
     }
     if (!(await this.listener.notify(PLAYER_CHANNEL, payload))) {
       this.logger.warn({}, "players: NOTIFY failed; other processes will miss this event until their pages refetch");
@@ -98,7 +102,10 @@ export class PlayerHub {
   }
 
   private deliver(to: number[] | "everyone", event: PlayerLiveEvent) {
-    const sets = to === "everyone" ? [...this.subscribers.values()] : to.map((id) => this.subscribers.get(id)).filter((s) => s !== undefined);
+    const sets =
+      to === "everyone"
+        ? [...this.subscribers.values()]
+        : to.map((id) => this.subscribers.get(id)).filter((s) => s !== undefined);
     for (const set of sets) {
       for (const listener of [...set]) {
         try {
@@ -120,7 +127,12 @@ export class PlayerHub {
     }
     if (!wire || typeof wire !== "object" || wire.origin === this.id) return;
     if (typeof wire.event !== "object" || wire.event === null || typeof wire.event.type !== "string") return;
-    const to = wire.to === "everyone" ? "everyone" : Array.isArray(wire.to) ? wire.to.filter((id) => Number.isSafeInteger(id)) : null;
+    const to =
+      wire.to === "everyone"
+        ? "everyone"
+        : Array.isArray(wire.to)
+          ? wire.to.filter((id) => Number.isSafeInteger(id))
+          : null;
     if (to) this.deliver(to, wire.event);
   }
 }

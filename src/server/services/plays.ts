@@ -4,7 +4,11 @@ import { gamesTable, playsTable } from "../db/schema";
 import { notePlayStarted } from "./player-games";
 
 /** D21: counts a play and opens a play session tied to the visitor's user when signed in (their recently played). */
-export async function recordPlay(db: Db, gameId: number, userId: number | null): Promise<{ plays: number; playId: string } | undefined> {
+export async function recordPlay(
+  db: Db,
+  gameId: number,
+  userId: number | null,
+): Promise<{ plays: number; playId: string } | undefined> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(gamesTable)

@@ -32,9 +32,10 @@ describe("rewriteHtml", () => {
     ].join("\n");
     const { text, found } = rewriteHtml(html);
     expect(text).toBe(
-      [`<script async type="text/javascript" src='/sdk/compat/poki.js' data-x="1"></script>`, `<SCRIPT SRC="/sdk/compat/crazygames.js" defer></SCRIPT>`].join(
-        "\n",
-      ),
+      [
+        `<script async type="text/javascript" src='/sdk/compat/poki.js' data-x="1"></script>`,
+        `<SCRIPT SRC="/sdk/compat/crazygames.js" defer></SCRIPT>`,
+      ].join("\n"),
     );
     expect(found).toEqual(["poki", "crazygames"]);
   });
@@ -99,7 +100,9 @@ describe("preparePackage", () => {
     expect(index).toContain(tag("/sdk/compat/crazygames.js"));
     expect(index).toContain("<title>Café</title>"); // bytes not rewritten are kept as they were
     expect(await fs.readFile(path.join(pkg, "assets/sprite.bin"))).toEqual(binary);
-    const sizes = await Promise.all(["index.html", "js/game.js", "assets/sprite.bin"].map(async (f) => (await fs.stat(path.join(pkg, f))).size));
+    const sizes = await Promise.all(
+      ["index.html", "js/game.js", "assets/sprite.bin"].map(async (f) => (await fs.stat(path.join(pkg, f))).size),
+    );
     expect(scan).toEqual({ sdkAdapter: "crazygames", packageBytes: sizes.reduce((a, b) => a + b, 0), packageFiles: 3 });
   });
 
@@ -109,13 +112,19 @@ describe("preparePackage", () => {
       "main.js": `window["GD_OPTIONS"] = {gameId: "x"}; js.src = 'https://html5.api.gamedistribution.com/main.min.js';`,
     });
     expect((await preparePackage(pkg)).sdkAdapter).toBe("gamedistribution");
-    expect(await fs.readFile(path.join(pkg, "main.js"), "utf8")).toContain("js.src = '/sdk/compat/gamedistribution.js'");
+    expect(await fs.readFile(path.join(pkg, "main.js"), "utf8")).toContain(
+      "js.src = '/sdk/compat/gamedistribution.js'",
+    );
   });
 
   it("a package that loads no portal SDK (or another one) is left alone", async () => {
     const index = `${tag("https://sdk.crazygames.com/crazygames-sdk-v1.js")}${tag("/sdk/v1.js")}`;
     const pkg = await makePackage({ "index.html": index });
-    expect(await preparePackage(pkg)).toEqual({ sdkAdapter: null, packageBytes: Buffer.byteLength(index), packageFiles: 1 });
+    expect(await preparePackage(pkg)).toEqual({
+      sdkAdapter: null,
+      packageBytes: Buffer.byteLength(index),
+      packageFiles: 1,
+    });
     expect(await fs.readFile(path.join(pkg, "index.html"), "utf8")).toBe(index);
   });
 
@@ -134,7 +143,10 @@ describe("the portal test games (e2e/fixtures/portal-games)", () => {
   it.each(["poki", "crazygames", "gamedistribution"])(
     "%s/index.html loads its portal's published script, which the rewrite points at the adapter",
     async (name) => {
-      const html = await fs.readFile(path.join(repoRoot, "e2e", "fixtures", "portal-games", name, "index.html"), "utf8");
+      const html = await fs.readFile(
+        path.join(repoRoot, "e2e", "fixtures", "portal-games", name, "index.html"),
+        "utf8",
+      );
       const { text, found } = rewriteHtml(html);
       expect(found).toEqual([name]);
       expect(text).toContain(`/sdk/compat/${name}.js`);

@@ -57,14 +57,18 @@ export class PresenceTracker {
       this.timers.delete(userId);
     }
     if (change === "open") {
-      void this.seen([userId]).catch((err) => this.options.logger?.warn({ err }, "presence: could not mark a player online"));
+      void this.seen([userId]).catch((err) =>
+        this.options.logger?.warn({ err }, "presence: could not mark a player online"),
+      );
       return;
     }
     if (this.hub.connected(userId)) return;
     const timer = setTimeout(() => {
       this.timers.delete(userId);
       if (this.closed || this.hub.connected(userId)) return;
-      void this.wentAway(userId).catch((err) => this.options.logger?.warn({ err }, "presence: could not mark a player offline"));
+      void this.wentAway(userId).catch((err) =>
+        this.options.logger?.warn({ err }, "presence: could not mark a player offline"),
+      );
     }, this.options.offlineGraceMs ?? PRESENCE_TIMINGS.offlineGraceMs);
     timer.unref();
     this.timers.set(userId, timer);
@@ -75,7 +79,10 @@ export class PresenceTracker {
     await this.db
       .insert(presenceTable)
       .values({ userId, lastSeenAt: now, gameId, gameSince: gameId === null ? null : now })
-      .onConflictDoUpdate({ target: presenceTable.userId, set: { lastSeenAt: now, gameId, gameSince: gameId === null ? null : now } });
+      .onConflictDoUpdate({
+        target: presenceTable.userId,
+        set: { lastSeenAt: now, gameId, gameSince: gameId === null ? null : now },
+      });
     await this.announce(userId, now);
   }
 
@@ -84,7 +91,10 @@ export class PresenceTracker {
    * see now ("offline" when it is off).
    */
   async sharingChanged(userId: number, now = new Date()): Promise<void> {
-    const [row] = await this.db.select({ enabled: usersTable.presenceEnabled }).from(usersTable).where(eq(usersTable.id, userId));
+    const [row] = await this.db
+      .select({ enabled: usersTable.presenceEnabled })
+      .from(usersTable)
+      .where(eq(usersTable.id, userId));
     if (!row) return;
     if (row.enabled) {
       await this.announce(userId, now);
@@ -108,7 +118,12 @@ export class PresenceTracker {
     const result = new Map<number, Presence>();
     if (!ids.length) return result;
     const rows = await this.db
-      .select({ userId: presenceTable.userId, lastSeenAt: presenceTable.lastSeenAt, gameId: gamesTable.id, title: gamesTable.title })
+      .select({
+        userId: presenceTable.userId,
+        lastSeenAt: presenceTable.lastSeenAt,
+        gameId: gamesTable.id,
+        title: gamesTable.title,
+      })
       .from(presenceTable)
       .innerJoin(usersTable, eq(usersTable.id, presenceTable.userId))
       .leftJoin(gamesTable, eq(gamesTable.id, presenceTable.gameId))
@@ -143,26 +158,40 @@ export class PresenceTracker {
 
   private async wentAway(userId: number, now = new Date()): Promise<void> {
     const away = new Date(now.getTime() - PRESENCE_WINDOW_MS - 1000);
-    await this.db.update(presenceTable).set({ lastSeenAt: away, gameId: null, gameSince: null }).where(eq(presenceTable.userId, userId));
+    await this.db
+      .update(presenceTable)
+      .set({ lastSeenAt: away, gameId: null, gameSince: null })
+      .where(eq(presenceTable.userId, userId));
     await this.announce(userId, now);
   }
 
   /** Tells the player's friends what they are doing now, if the player shares it. */
   private async announce(userId: number, now: Date): Promise<void> {
     const [row] = await this.db
-      .select({ enabled: usersTable.presenceEnabled, lastSeenAt: presenceTable.lastSeenAt, gameId: gamesTable.id, title: gamesTable.title })
+      .select({
+        enabled: usersTable.presenceEnabled,
+        lastSeenAt: presenceTable.lastSeenAt,
+        gameId: gamesTable.id,
+        title: gamesTable.title,
+      })
       .from(usersTable)
       .leftJoin(presenceTable, eq(presenceTable.userId, usersTable.id))
       .leftJoin(gamesTable, eq(gamesTable.id, presenceTable.gameId))
       .where(eq(usersTable.id, userId));
     if (!row?.enabled || !row.lastSeenAt) return;
     const friends = await friendIds(this.db, userId);
-    if (friends.length) await this.hub.publish(friends, { type: "presence", userId, presence: toPresence({ ...row, lastSeenAt: row.lastSeenAt }, now) });
+    if (friends.length)
+      await this.hub.publish(friends, {
+        type: "presence",
+        userId,
+        presence: toPresence({ ...row, lastSeenAt: row.lastSeenAt }, now),
+      });
   }
 }
 
 function toPresence(row: { lastSeenAt: Date; gameId: number | null; title: string | null }, now: Date): Presence {
   if (now.getTime() - row.lastSeenAt.getTime() > PRESENCE_WINDOW_MS) return { status: "offline" };
-  if (row.gameId !== null && row.title !== null) return { status: "playing", game: { id: row.gameId, title: row.title } };
+  if (row.gameId !== null && row.title !== null)
+    return { status: "playing", game: { id: row.gameId, title: row.title } };
   return { status: "online" };
 }

@@ -30,7 +30,13 @@ describeEachDatabase(
       const startedAt = new Date("2026-12-06T16:00:00Z");
       const a = newProcessIdentity({ version: "1.4.2+3f2a9c1", roles: ["site", "games", "jobs"], startedAt });
       const b = newProcessIdentity({ version: "1.4.2+3f2a9c1", roles: ["site"], startedAt });
-      expect(a).toMatchObject({ host: os.hostname(), pid: process.pid, version: "1.4.2+3f2a9c1", roles: ["site", "games", "jobs"], startedAt });
+      expect(a).toMatchObject({
+        host: os.hostname(),
+        pid: process.pid,
+        version: "1.4.2+3f2a9c1",
+        roles: ["site", "games", "jobs"],
+        startedAt,
+      });
       expect(a.id).toMatch(/^[0-9a-f]{16}$/);
       expect(b.id).not.toBe(a.id);
     });
@@ -38,7 +44,11 @@ describeEachDatabase(
     it("records a heartbeat once per process, moving its seen time, and lists those seen since a time", async () => {
       const start = new Date("2026-12-06T16:00:00Z");
       const one = newProcessIdentity({ version: "1.4.2", roles: ["site", "games", "jobs"], startedAt: start });
-      const two = { ...newProcessIdentity({ version: "1.4.3", roles: ["jobs"], startedAt: new Date(start.getTime() + 1000) }), host: "box-2", pid: 7 };
+      const two = {
+        ...newProcessIdentity({ version: "1.4.3", roles: ["jobs"], startedAt: new Date(start.getTime() + 1000) }),
+        host: "box-2",
+        pid: 7,
+      };
       await recordHeartbeat(db(), one, start);
       await recordHeartbeat(db(), two, new Date(start.getTime() + 5_000));
       await recordHeartbeat(db(), one, new Date(start.getTime() + 15_000));
@@ -46,7 +56,8 @@ describeEachDatabase(
         { ...one, seenAt: new Date(start.getTime() + 15_000) },
         { ...two, seenAt: new Date(start.getTime() + 5_000) },
       ]);
-      const since = (ms: number) => listProcessesSeenSince(db(), new Date(start.getTime() + ms)).then((list) => list.map((p) => p.id));
+      const since = (ms: number) =>
+        listProcessesSeenSince(db(), new Date(start.getTime() + ms)).then((list) => list.map((p) => p.id));
       expect(await since(0)).toEqual([one.id, two.id]);
       expect(await since(10_000)).toEqual([one.id]);
       expect(await since(20_000)).toEqual([]);
@@ -82,7 +93,11 @@ describeEachDatabase(
       const clock = new Date("2026-12-06T16:00:00Z");
       // a process whose row the database refuses (pid 0 breaks the table's check) stands in for a lost connection
       const identity = { ...newProcessIdentity({ version: "1", roles: ["site"], startedAt: clock }), pid: 0 };
-      const heartbeat = startProcessHeartbeat(db(), identity, { now: () => clock, intervalMs: 20, log: { warn: (details) => void warned.push(details) } });
+      const heartbeat = startProcessHeartbeat(db(), identity, {
+        now: () => clock,
+        intervalMs: 20,
+        log: { warn: (details) => void warned.push(details) },
+      });
       await vi.waitFor(() => expect(warned.length).toBeGreaterThanOrEqual(2));
       await heartbeat.stop();
       expect(await rows()).toEqual([]);

@@ -37,7 +37,11 @@ export type SeenProcess = typeof processesTable.$inferSelect;
 export const HEARTBEAT_MS = 15_000;
 export const STALE_PROCESS_MS = 24 * 60 * 60 * 1000;
 
-export function newProcessIdentity(options: { version: string; roles: ProcessRole[]; startedAt: Date }): ProcessIdentity {
+export function newProcessIdentity(options: {
+  version: string;
+  roles: ProcessRole[];
+  startedAt: Date;
+}): ProcessIdentity {
   return { id: randomBytes(8).toString("hex"), host: os.hostname(), pid: process.pid, ...options };
 }
 
@@ -53,7 +57,11 @@ export async function forgetProcess(db: Db, id: string): Promise<void> {
 }
 
 export async function listProcessesSeenSince(db: Db, since: Date): Promise<SeenProcess[]> {
-  return db.select().from(processesTable).where(gte(processesTable.seenAt, since)).orderBy(asc(processesTable.startedAt), asc(processesTable.id));
+  return db
+    .select()
+    .from(processesTable)
+    .where(gte(processesTable.seenAt, since))
+    .orderBy(asc(processesTable.startedAt), asc(processesTable.id));
 }
 
 export async function purgeStaleProcesses(db: Db, now: Date, maxAgeMs = STALE_PROCESS_MS): Promise<number> {
@@ -75,7 +83,9 @@ export function startProcessHeartbeat(
   const beat = () => {
     if (writing) return;
     writing = recordHeartbeat(db, identity, options.now())
-      .catch((err: unknown) => options.log.warn({ err, process: identity.id }, "could not record this process's heartbeat"))
+      .catch((err: unknown) =>
+        options.log.warn({ err, process: identity.id }, "could not record this process's heartbeat"),
+      )
       .finally(() => {
         writing = undefined;
       });

@@ -8,7 +8,14 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * One atomic statement: a new window starts when the old one has passed. `weight` is what the request
  * counts for (1; a byte budget counts KiB).
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date(), weight = 1): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+  weight = 1,
+): Promise<RateLimitResult> {
   const windowStartFloor = new Date(now.getTime() - windowMs).toISOString();
   const nowIso = now.toISOString();
   const res = await db.execute(sql`
@@ -35,5 +42,7 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
 
 /** Old windows are dropped periodically. */
 export async function purgeRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<void> {
-  await db.execute(sql`delete from rate_limits where window_start < ${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz`);
+  await db.execute(
+    sql`delete from rate_limits where window_start < ${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz`,
+  );
 }

@@ -40,11 +40,15 @@ const asListener = (fake: ReturnType<typeof fakeListener>) => fake as unknown as
 
 function counter(prefix = "v") {
   let n = 0;
-  const build = vi.fn(async () => ({ json: JSON.stringify({ value: `${prefix}${++n}` }), headers: { "X-Total-Count": String(n) } }));
+  const build = vi.fn(async () => ({
+    json: JSON.stringify({ value: `${prefix}${++n}` }),
+    headers: { "X-Total-Count": String(n) },
+  }));
   return build;
 }
 
-const valueOf = async (read: Promise<{ json: Buffer }>) => JSON.parse((await read).json.toString("utf8")).value as string;
+const valueOf = async (read: Promise<{ json: Buffer }>) =>
+  JSON.parse((await read).json.toString("utf8")).value as string;
 
 describe("ReadCache (issue 12 item 4, decision 008)", () => {
   afterEach(() => {
@@ -214,7 +218,9 @@ describe("ReadCache (issue 12 item 4, decision 008)", () => {
 
   it("makes each compressed form once, and it decodes to the same bytes", async () => {
     const cache = new ReadCache(asListener(fakeListener("local")));
-    const json = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ id: i, title: `Game ${i}`, description: "a game like the others" })));
+    const json = JSON.stringify(
+      Array.from({ length: 50 }, (_, i) => ({ id: i, title: `Game ${i}`, description: "a game like the others" })),
+    );
     const read = await cache.get("k", async () => ({ json }));
     const br = read.encoded("br");
     expect(read.encoded("br")).toBe(br);

@@ -55,7 +55,10 @@ function makeCachedRead(body: ReadBody): CachedRead {
       forms[encoding] ??=
         encoding === "br"
           ? zlib.brotliCompressSync(json, {
-              params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+              },
             })
           : zlib.gzipSync(json, { level: 9 });
       return forms[encoding];

@@ -48,10 +48,21 @@ async function findTarget(db: Db, reporterId: number, kind: ReportKind, targetId
     }
     case "review": {
       const [row] = await db
-        .select({ authorId: reviewsTable.userId, rating: reviewsTable.rating, comment: reviewsTable.comment, gameId: reviewsTable.gameId })
+        .select({
+          authorId: reviewsTable.userId,
+          rating: reviewsTable.rating,
+          comment: reviewsTable.comment,
+          gameId: reviewsTable.gameId,
+        })
         .from(reviewsTable)
         .where(eq(reviewsTable.id, targetId));
-      return row ? { authorId: row.authorId, content: `${row.rating}/5${row.comment ? ` ${row.comment}` : ""}`, link: `/game/${row.gameId}` } : null;
+      return row
+        ? {
+            authorId: row.authorId,
+            content: `${row.rating}/5${row.comment ? ` ${row.comment}` : ""}`,
+            link: `/game/${row.gameId}`,
+          }
+        : null;
     }
     case "profile": {
       const [row] = await db
@@ -62,7 +73,11 @@ async function findTarget(db: Db, reporterId: number, kind: ReportKind, targetId
     }
     case "message": {
       const [row] = await db
-        .select({ authorId: directMessagesTable.senderId, recipientId: directMessagesTable.recipientId, content: directMessagesTable.body })
+        .select({
+          authorId: directMessagesTable.senderId,
+          recipientId: directMessagesTable.recipientId,
+          content: directMessagesTable.body,
+        })
         .from(directMessagesTable)
         .where(eq(directMessagesTable.id, targetId));
       if (!row) return null;
@@ -124,7 +139,11 @@ async function goneItems(db: Db, items: { kind: ReportKind; targetId: number }[]
   }
   const reviews = ids("review");
   if (reviews.length)
-    for (const r of await db.select({ id: reviewsTable.id }).from(reviewsTable).where(inArray(reviewsTable.id, reviews))) present.add(`review:${r.id}`);
+    for (const r of await db
+      .select({ id: reviewsTable.id })
+      .from(reviewsTable)
+      .where(inArray(reviewsTable.id, reviews)))
+      present.add(`review:${r.id}`);
   const profiles = ids("profile");
   if (profiles.length) {
     for (const r of await db
@@ -135,7 +154,10 @@ async function goneItems(db: Db, items: { kind: ReportKind; targetId: number }[]
   }
   const messages = ids("message");
   if (messages.length) {
-    for (const r of await db.select({ id: directMessagesTable.id }).from(directMessagesTable).where(inArray(directMessagesTable.id, messages)))
+    for (const r of await db
+      .select({ id: directMessagesTable.id })
+      .from(directMessagesTable)
+      .where(inArray(directMessagesTable.id, messages)))
       present.add(`message:${r.id}`);
   }
   return new Set(items.map((i) => `${i.kind}:${i.targetId}`).filter((k) => !present.has(k)));
@@ -144,7 +166,11 @@ async function goneItems(db: Db, items: { kind: ReportKind; targetId: number }[]
 const QUEUE_ROWS = 1000;
 
 /** D97: the queue, grouped by item, newest report first: open reports, or the last handled ones. */
-export async function listReportQueue(db: Db, query: { status: "open" | "handled"; kind?: ReportKind }, now = new Date()): Promise<ReportQueue> {
+export async function listReportQueue(
+  db: Db,
+  query: { status: "open" | "handled"; kind?: ReportKind },
+  now = new Date(),
+): Promise<ReportQueue> {
   const reporter = alias(usersTable, "reporter");
   const author = alias(usersTable, "author");
   const handler = alias(usersTable, "handler");
@@ -153,7 +179,13 @@ export async function listReportQueue(db: Db, query: { status: "open" | "handled
     .select({
       r: reportsTable,
       reporterName: reporter.username,
-      author: { id: author.id, username: author.username, avatarUrl: author.avatarUrl, mutedUntil: author.mutedUntil, disabledAt: author.disabledAt },
+      author: {
+        id: author.id,
+        username: author.username,
+        avatarUrl: author.avatarUrl,
+        mutedUntil: author.mutedUntil,
+        disabledAt: author.disabledAt,
+      },
       handlerName: handler.username,
     })
     .from(reportsTable)
@@ -161,12 +193,16 @@ export async function listReportQueue(db: Db, query: { status: "open" | "handled
     .innerJoin(author, eq(author.id, reportsTable.targetUserId))
     .leftJoin(handler, eq(handler.id, reportsTable.handledBy))
     .where(and(statusWhere, query.kind ? eq(reportsTable.kind, query.kind) : undefined))
-    .orderBy(query.status === "open" ? desc(reportsTable.createdAt) : desc(reportsTable.handledAt), desc(reportsTable.id))
+    .orderBy(
+      query.status === "open" ? desc(reportsTable.createdAt) : desc(reportsTable.handledAt),
+      desc(reportsTable.id),
+    )
     .limit(QUEUE_ROWS);
   const groups = new Map<string, ReportGroup>();
   for (const { r, reporterName, author: a, handlerName } of rows) {
     // handled reports group by item and by the moment they were handled (one action)
-    const key = query.status === "open" ? `${r.kind}:${r.targetId}` : `${r.kind}:${r.targetId}:${r.handledAt?.getTime()}`;
+    const key =
+      query.status === "open" ? `${r.kind}:${r.targetId}` : `${r.kind}:${r.targetId}:${r.handledAt?.getTime()}`;
     const entry: ReportEntry = {
       id: r.id,
       reporter: { id: r.reporterId, username: reporterName },
@@ -206,7 +242,10 @@ export async function listReportQueue(db: Db, query: { status: "open" | "handled
   const reviewIds = items.filter((g) => g.kind === "review").map((g) => g.targetId);
   const reviewGames = new Map<number, number>();
   if (reviewIds.length) {
-    for (const r of await db.select({ id: reviewsTable.id, gameId: reviewsTable.gameId }).from(reviewsTable).where(inArray(reviewsTable.id, reviewIds)))
+    for (const r of await db
+      .select({ id: reviewsTable.id, gameId: reviewsTable.gameId })
+      .from(reviewsTable)
+      .where(inArray(reviewsTable.id, reviewIds)))
       reviewGames.set(r.id, r.gameId);
   }
   for (const g of items) {
@@ -216,8 +255,12 @@ export async function listReportQueue(db: Db, query: { status: "open" | "handled
   const open =
     query.status === "open" && !query.kind && rows.length < QUEUE_ROWS
       ? items.length
-      : (await db.selectDistinct({ kind: reportsTable.kind, targetId: reportsTable.targetId }).from(reportsTable).where(eq(reportsTable.status, "open")))
-          .length;
+      : (
+          await db
+            .selectDistinct({ kind: reportsTable.kind, targetId: reportsTable.targetId })
+            .from(reportsTable)
+            .where(eq(reportsTable.status, "open"))
+        ).length;
   return { open, items };
 }
 
@@ -233,17 +276,30 @@ export type ReportActionOutcome = {
 };
 
 /** D97: acts on the item of report `reportId` and closes all its open reports; each reporter is notified. */
-export async function actOnReport(deps: ReportDeps, staff: Staff, reportId: number, action: ReportAction, now = new Date()): Promise<ReportActionOutcome> {
+export async function actOnReport(
+  deps: ReportDeps,
+  staff: Staff,
+  reportId: number,
+  action: ReportAction,
+  now = new Date(),
+): Promise<ReportActionOutcome> {
   const { db } = deps;
   const [report] = await db.select().from(reportsTable).where(eq(reportsTable.id, reportId));
   if (!report) throw new NotFound("Report not found");
   const open = await db
     .select({ id: reportsTable.id, reporterId: reportsTable.reporterId })
     .from(reportsTable)
-    .where(and(eq(reportsTable.kind, report.kind), eq(reportsTable.targetId, report.targetId), eq(reportsTable.status, "open")));
+    .where(
+      and(
+        eq(reportsTable.kind, report.kind),
+        eq(reportsTable.targetId, report.targetId),
+        eq(reportsTable.status, "open"),
+      ),
+    );
   if (open.length === 0) throw new Conflict("These reports were already handled");
   if (action === "ban" && staff.role !== "admin") throw new Forbidden("Only admins can ban players");
-  if (action === "delete" && report.kind === "profile") throw new Invalid("A profile cannot be deleted; mute or ban its owner instead");
+  if (action === "delete" && report.kind === "profile")
+    throw new Invalid("A profile cannot be deleted; mute or ban its owner instead");
 
   let mutedUntil: Date | null = null;
   let before: unknown = null;
@@ -272,8 +328,17 @@ export async function actOnReport(deps: ReportDeps, staff: Staff, reportId: numb
       ),
     );
   const text = reportOutcomeText(report.kind, action);
-  for (const reporterId of new Set(open.map((o) => o.reporterId))) await notify(deps, reporterId, "report_handled", { text }, now);
-  return { handled: open.length, mutedUntil, kind: report.kind, targetId: report.targetId, authorId: report.targetUserId, before, after };
+  for (const reporterId of new Set(open.map((o) => o.reporterId)))
+    await notify(deps, reporterId, "report_handled", { text }, now);
+  return {
+    handled: open.length,
+    mutedUntil,
+    kind: report.kind,
+    targetId: report.targetId,
+    authorId: report.targetUserId,
+    before,
+    after,
+  };
 }
 
 /** D97 "delete the content": false when it was already gone (the reports are closed all the same). */
@@ -290,7 +355,10 @@ async function deleteItem(deps: ReportDeps, kind: ReportKind, targetId: number):
       await deps.chatHub.publish({ type: "deleted", id: targetId });
       return true;
     case "review": {
-      const [row] = await db.select({ gameId: reviewsTable.gameId, userId: reviewsTable.userId }).from(reviewsTable).where(eq(reviewsTable.id, targetId));
+      const [row] = await db
+        .select({ gameId: reviewsTable.gameId, userId: reviewsTable.userId })
+        .from(reviewsTable)
+        .where(eq(reviewsTable.id, targetId));
       return row ? deleteReview(db, row.gameId, row.userId) : false;
     }
     case "message": {

@@ -29,11 +29,19 @@ const reviewWithUser = (db: Db | Tx) =>
     .innerJoin(usersTable, eq(usersTable.id, reviewsTable.userId));
 
 /** A page of the game's reviews, newest first, and how many it has. */
-export async function listReviews(db: Db, gameId: number, page: { limit: number; offset: number }): Promise<{ reviews: Review[]; total: number }> {
+export async function listReviews(
+  db: Db,
+  gameId: number,
+  page: { limit: number; offset: number },
+): Promise<{ reviews: Review[]; total: number }> {
   await assertGameExists(db, gameId);
   const ofGame = eq(reviewsTable.gameId, gameId);
   const [rows, [{ total }]] = await Promise.all([
-    reviewWithUser(db).where(ofGame).orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id)).limit(page.limit).offset(page.offset),
+    reviewWithUser(db)
+      .where(ofGame)
+      .orderBy(desc(reviewsTable.createdAt), desc(reviewsTable.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(reviewsTable).where(ofGame),
   ]);
   return { reviews: rows.map(toReview), total };
@@ -107,5 +115,11 @@ export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAgg
     total += r.n;
     sum += r.n * r.rating;
   }
-  return { gameId, rating: game.rating, average: total ? Math.round((sum / total) * 100) / 100 : 0, count: total, distribution };
+  return {
+    gameId,
+    rating: game.rating,
+    average: total ? Math.round((sum / total) * 100) / 100 : 0,
+    count: total,
+    distribution,
+  };
 }

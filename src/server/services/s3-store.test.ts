@@ -51,11 +51,14 @@ describe("S3Store", () => {
     });
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const hanging = new S3Store(parseStorageUrl(`http://k:s@127.0.0.1:${(silent.address() as net.AddressInfo).port}/bucket`), {
-      connectTimeoutMs: 300,
-      requestTimeoutMs: 300,
-      operationTimeoutMs: 1_000,
-    });
+    const hanging = new S3Store(
+      parseStorageUrl(`http://k:s@127.0.0.1:${(silent.address() as net.AddressInfo).port}/bucket`),
+      {
+        connectTimeoutMs: 300,
+        requestTimeoutMs: 300,
+        operationTimeoutMs: 1_000,
+      },
+    );
     try {
       for (const store of [refused, hanging]) {
         const started = Date.now();

@@ -59,7 +59,11 @@ export class S3Store implements FileStore {
         forcePathStyle: this.location.forcePathStyle,
         credentials: this.location.credentials,
         maxAttempts: 2,
-        requestHandler: { connectionTimeout: limits.connectTimeoutMs, requestTimeout: limits.requestTimeoutMs, throwOnRequestTimeout: true },
+        requestHandler: {
+          connectionTimeout: limits.connectTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          throwOnRequestTimeout: true,
+        },
         requestChecksumCalculation: "WHEN_REQUIRED",
         responseChecksumValidation: "WHEN_REQUIRED",
       });
@@ -79,14 +83,21 @@ export class S3Store implements FileStore {
   }
 
   /** Runs one request with the operation's deadline on its headers; SDK faults become StorageUnavailableError. */
-  private async call<T>(what: string, key: string, run: (signal: AbortSignal, s3: { sdk: typeof S3; client: S3.S3Client }) => Promise<T>): Promise<T> {
+  private async call<T>(
+    what: string,
+    key: string,
+    run: (signal: AbortSignal, s3: { sdk: typeof S3; client: S3.S3Client }) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.operationTimeoutMs);
     try {
       return await run(controller.signal, await this.connect());
     } catch (error) {
       if (error instanceof InvalidKeyError || error instanceof RangeNotSatisfiableError) throw error;
-      throw new StorageUnavailableError(`Object storage failed to ${what} ${key}: ${reason(error, controller.signal.aborted)}`, { cause: error });
+      throw new StorageUnavailableError(
+        `Object storage failed to ${what} ${key}: ${reason(error, controller.signal.aborted)}`,
+        { cause: error },
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -109,7 +120,13 @@ export class S3Store implements FileStore {
       }
       const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
       await client.send(
-        new sdk.PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: options.contentType }),
+        new sdk.PutObjectCommand({
+          Bucket: this.bucket,
+          Key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: options.contentType,
+        }),
         { abortSignal },
       );
     });
@@ -154,7 +171,9 @@ export class S3Store implements FileStore {
 
   async remove(key: string): Promise<void> {
     const Key = this.objectKey(key);
-    await this.call("remove", key, (abortSignal, { sdk, client }) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key }), { abortSignal }));
+    await this.call("remove", key, (abortSignal, { sdk, client }) =>
+      client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key }), { abortSignal }),
+    );
   }
 
   async removePrefix(prefix: string): Promise<void> {
@@ -165,10 +184,15 @@ export class S3Store implements FileStore {
       const Objects = batch.map((key) => ({ Key: this.prefix + key }));
       batch = [];
       const answer = await this.call("remove under", prefix, (abortSignal, { sdk, client }) =>
-        client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } }), { abortSignal }),
+        client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } }), {
+          abortSignal,
+        }),
       );
       const failed = answer.Errors?.[0];
-      if (failed) throw new StorageUnavailableError(`Object storage failed to remove ${failed.Key ?? prefix}: ${failed.Code ?? "error"}`);
+      if (failed)
+        throw new StorageUnavailableError(
+          `Object storage failed to remove ${failed.Key ?? prefix}: ${failed.Code ?? "error"}`,
+        );
     };
     for await (const object of this.list(prefix)) {
       batch.push(object.key);
@@ -187,11 +211,18 @@ export class S3Store implements FileStore {
     do {
       const token = ContinuationToken;
       const page = await this.call("list", prefix, (abortSignal, { sdk, client }) =>
-        client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }), { abortSignal }),
+        client.send(
+          new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
+          { abortSignal },
+        ),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key || object.Key.endsWith("/")) continue;
-        yield { key: object.Key.slice(this.prefix.length), size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) };
+        yield {
+          key: object.Key.slice(this.prefix.length),
+          size: object.Size ?? 0,
+          modified: object.LastModified ?? new Date(0),
+        };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

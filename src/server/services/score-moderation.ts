@@ -31,7 +31,10 @@ const SCORE_ACHIEVEMENTS = [
 ];
 
 /** D93: the newest scores, of a game and/or a player, for the CMS. */
-export async function listScoresForAdmin(db: Db, q: { gameId?: number; userId?: number; limit: number }): Promise<AdminScoreRow[]> {
+export async function listScoresForAdmin(
+  db: Db,
+  q: { gameId?: number; userId?: number; limit: number },
+): Promise<AdminScoreRow[]> {
   const where: SQL[] = [];
   if (q.gameId !== undefined) where.push(eq(scoresTable.gameId, q.gameId));
   if (q.userId !== undefined) where.push(eq(scoresTable.userId, q.userId));
@@ -52,7 +55,10 @@ export async function listScoresForAdmin(db: Db, q: { gameId?: number; userId?: 
     .from(scoresTable)
     .innerJoin(gamesTable, eq(gamesTable.id, scoresTable.gameId))
     .innerJoin(usersTable, eq(usersTable.id, scoresTable.userId))
-    .leftJoin(bestScoresTable, and(eq(bestScoresTable.userId, scoresTable.userId), eq(bestScoresTable.gameId, scoresTable.gameId)))
+    .leftJoin(
+      bestScoresTable,
+      and(eq(bestScoresTable.userId, scoresTable.userId), eq(bestScoresTable.gameId, scoresTable.gameId)),
+    )
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(scoresTable.createdAt), desc(scoresTable.id))
     .limit(q.limit);
@@ -92,7 +98,11 @@ export async function removeScore(db: Db, scoreId: number): Promise<Removed> {
   if (!row) throw new NotFound("Score not found");
   if (row.userId === null) return { userId: 0, gameId: row.gameId, removed: [] };
   await recompute(db, row.userId, row.gameId);
-  return { userId: row.userId, gameId: row.gameId, removed: [{ id: row.id, score: Number(row.score), createdAt: row.createdAt.toISOString() }] };
+  return {
+    userId: row.userId,
+    gameId: row.gameId,
+    removed: [{ id: row.id, score: Number(row.score), createdAt: row.createdAt.toISOString() }],
+  };
 }
 
 /** D93: every score of a player on a game removed ("reset a player on a game"). */
@@ -102,5 +112,9 @@ export async function resetPlayerOnGame(db: Db, userId: number, gameId: number):
     .where(and(eq(scoresTable.userId, userId), eq(scoresTable.gameId, gameId)))
     .returning();
   if (rows.length) await recompute(db, userId, gameId);
-  return { userId, gameId, removed: rows.map((r) => ({ id: r.id, score: Number(r.score), createdAt: r.createdAt.toISOString() })) };
+  return {
+    userId,
+    gameId,
+    removed: rows.map((r) => ({ id: r.id, score: Number(r.score), createdAt: r.createdAt.toISOString() })),
+  };
 }

@@ -42,7 +42,12 @@ export function scoreRuleColumns(patch: ScoreRulesPatch | undefined): Partial<ty
 
 export async function getScoreRules(db: Q, gameId: number): Promise<ScoreRules> {
   const [row] = await db
-    .select({ order: gamesTable.scoreOrder, format: gamesTable.scoreFormat, maxScore: gamesTable.maxScore, minRoundMs: gamesTable.minRoundMs })
+    .select({
+      order: gamesTable.scoreOrder,
+      format: gamesTable.scoreFormat,
+      maxScore: gamesTable.maxScore,
+      minRoundMs: gamesTable.minRoundMs,
+    })
     .from(gamesTable)
     .where(eq(gamesTable.id, gameId));
   if (!row) throw new NotFound("Game not found");
@@ -53,7 +58,11 @@ export async function getScoreRules(db: Q, gameId: number): Promise<ScoreRules> 
  * D90: applies a rules patch to a game (inside the caller's transaction). When the order or the format changes,
  * the game's best scores are chosen again and the totals of its players recomputed. Returns the rules before.
  */
-export async function applyScoreRules(tx: Tx, gameId: number, patch: ScoreRulesPatch | undefined): Promise<ScoreRules | null> {
+export async function applyScoreRules(
+  tx: Tx,
+  gameId: number,
+  patch: ScoreRulesPatch | undefined,
+): Promise<ScoreRules | null> {
   const set = scoreRuleColumns(patch);
   if (Object.keys(set).length === 0) return null;
   const before = await getScoreRules(tx, gameId);

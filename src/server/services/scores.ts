@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { countsTowardTotal, SCORE_RULE_MESSAGES, type ScoreFormat, type ScoreOrder } from "../../contract/games-constants";
+import {
+  countsTowardTotal,
+  SCORE_RULE_MESSAGES,
+  type ScoreFormat,
+  type ScoreOrder,
+} from "../../contract/games-constants";
 import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { Invalid, Forbidden, Conflict } from "../errors";
@@ -59,9 +64,13 @@ export async function submitScore(
 export async function inOpenSeason<T>(db: Db, now: Date, fn: (tx: Tx, seasonId: number) => Promise<T>): Promise<T> {
   const run = () =>
     db.transaction(async (tx) => {
-      const season = (await tx.execute(sql`select id, ends_at from seasons where archived_at is null order by id desc limit 1 for share`)).rows[0] as
-        { id: number; ends_at: string | null } | undefined;
-      if (!season || (season.ends_at !== null && new Date(season.ends_at).getTime() <= now.getTime())) throw new SeasonClosed();
+      const season = (
+        await tx.execute(
+          sql`select id, ends_at from seasons where archived_at is null order by id desc limit 1 for share`,
+        )
+      ).rows[0] as { id: number; ends_at: string | null } | undefined;
+      if (!season || (season.ends_at !== null && new Date(season.ends_at).getTime() <= now.getTime()))
+        throw new SeasonClosed();
       return fn(tx, Number(season.id));
     });
   try {
@@ -81,13 +90,20 @@ export const HOLD_FACTOR = 10;
 /** D108: on a board of this many players or more, a new top-3 score waits for a moderator. */
 export const HOLD_TOP_THREE_PLAYERS = 20;
 export type HeldReason = "ten_times_top" | "top_three";
-const better = (asc: boolean, score: number, than: number | null) => than === null || (asc ? score < than : score > than);
+const better = (asc: boolean, score: number, than: number | null) =>
+  than === null || (asc ? score < than : score > than);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type Rules = { order: ScoreOrder; format: ScoreFormat; maxScore: number | null; minRoundMs: number | null };
 
 /** D90: the play's checks (see submitScore), then the score held or recorded. */
-async function checkAndRecord(tx: Tx, seasonId: number, userId: number, input: { playId: string; score: number; won?: boolean }, now: Date) {
+async function checkAndRecord(
+  tx: Tx,
+  seasonId: number,
+  userId: number,
+  input: { playId: string; score: number; won?: boolean },
+  now: Date,
+) {
   const play = (
     await tx.execute(sql`
       select p.game_id, p.user_id, p.created_at, p.gameplay_started_at, g.score_order as "order", g.score_format as format,
@@ -106,26 +122,55 @@ async function checkAndRecord(tx: Tx, seasonId: number, userId: number, input: {
       }
     | undefined;
   if (!play) throw new Invalid("Unknown play session");
-  if (play.user_id === null || Number(play.user_id) !== userId) throw new Forbidden("This play session belongs to someone else");
-  if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS) throw new Invalid("This play session has expired");
+  if (play.user_id === null || Number(play.user_id) !== userId)
+    throw new Forbidden("This play session belongs to someone else");
+  if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS)
+    throw new Invalid("This play session has expired");
   const gameId = Number(play.game_id);
-  const rules: Rules = { order: play.order, format: play.format, maxScore: num(play.maxScore), minRoundMs: play.minRoundMs };
+  const rules: Rules = {
+    order: play.order,
+    format: play.format,
+    maxScore: num(play.maxScore),
+    minRoundMs: play.minRoundMs,
+  };
   const round = play.gameplay_started_at === null ? 0 : now.getTime() - new Date(play.gameplay_started_at).getTime();
   checkRules(rules, input.score, round);
 
   const reason = await heldReason(tx, userId, gameId, rules.order, input.score);
-  if (reason) return holdScore(tx, { userId, gameId, playId: input.playId, score: input.score, won: input.won, rules, reason, now });
-  return recordOnBoards(tx, seasonId, { userId, gameId, playId: input.playId, score: input.score, won: input.won, rules, now });
+  if (reason)
+    return holdScore(tx, {
+      userId,
+      gameId,
+      playId: input.playId,
+      score: input.score,
+      won: input.won,
+      rules,
+      reason,
+      now,
+    });
+  return recordOnBoards(tx, seasonId, {
+    userId,
+    gameId,
+    playId: input.playId,
+    score: input.score,
+    won: input.won,
+    rules,
+    now,
+  });
 }
 
 /** D90: the rules a score must meet; `roundMs` is how long the play's gameplay has run on the server's clock. */
 function checkRules(rules: Rules, score: number, roundMs: number) {
-  if (rules.maxScore !== null && score > rules.maxScore) throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(rules.maxScore, rules.format));
+  if (rules.maxScore !== null && score > rules.maxScore)
+    throw new Invalid(SCORE_RULE_MESSAGES.tooHigh(rules.maxScore, rules.format));
   if (rules.order === "asc" && score === 0) throw new Invalid(SCORE_RULE_MESSAGES.zeroTime);
   // the start reaches the server a request's trip after the game's own start: the same slack as for a time
-  if (rules.minRoundMs !== null && roundMs + TIME_SLACK_MS < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
-  if (rules.format === "time_ms" && rules.minRoundMs !== null && score < rules.minRoundMs) throw new Invalid(SCORE_RULE_MESSAGES.tooShort(rules.minRoundMs));
-  if (rules.format === "time_ms" && score > roundMs + TIME_SLACK_MS) throw new Invalid(SCORE_RULE_MESSAGES.longerThanPlay);
+  if (rules.minRoundMs !== null && roundMs + TIME_SLACK_MS < rules.minRoundMs)
+    throw new Invalid(SCORE_RULE_MESSAGES.tooSoon(rules.minRoundMs));
+  if (rules.format === "time_ms" && rules.minRoundMs !== null && score < rules.minRoundMs)
+    throw new Invalid(SCORE_RULE_MESSAGES.tooShort(rules.minRoundMs));
+  if (rules.format === "time_ms" && score > roundMs + TIME_SLACK_MS)
+    throw new Invalid(SCORE_RULE_MESSAGES.longerThanPlay);
 }
 
 /**
@@ -133,7 +178,13 @@ function checkRules(rules: Rules, score: number, roundMs: number) {
  * for lower-is-better), or it would be in the top 3 of a board of 20+ players. The top is everyone else's: a player's
  * own best would let steps of 10x climb to the maximum unchecked. Reads at most 20 board rows (the ranking indexes).
  */
-async function heldReason(tx: Tx, userId: number, gameId: number, order: ScoreOrder, score: number): Promise<HeldReason | null> {
+async function heldReason(
+  tx: Tx,
+  userId: number,
+  gameId: number,
+  order: ScoreOrder,
+  score: number,
+): Promise<HeldReason | null> {
   const best = order === "asc" ? sql`score asc, achieved_at asc` : sql`score desc, achieved_at asc`;
   const row = (
     await tx.execute(sql`
@@ -154,7 +205,16 @@ async function heldReason(tx: Tx, userId: number, gameId: number, order: ScoreOr
 /** D108: the score waits in the moderators' queue; its play is used (409 on a second score). */
 async function holdScore(
   tx: Tx,
-  h: { userId: number; gameId: number; playId: string; score: number; won?: boolean; rules: Rules; reason: HeldReason; now: Date },
+  h: {
+    userId: number;
+    gameId: number;
+    playId: string;
+    score: number;
+    won?: boolean;
+    rules: Rules;
+    reason: HeldReason;
+    now: Date;
+  },
 ): Promise<SubmitScoreResult> {
   const inserted = await tx.execute(sql`
     insert into held_scores (user_id, game_id, play_id, score, won, reason, board_top, created_at)
@@ -186,7 +246,15 @@ async function holdScore(
 export async function recordOnBoards(
   tx: Tx,
   seasonId: number,
-  input: { userId: number; gameId: number; playId: string | null; score: number; won?: boolean | null; rules: Rules; now: Date },
+  input: {
+    userId: number;
+    gameId: number;
+    playId: string | null;
+    score: number;
+    won?: boolean | null;
+    rules: Rules;
+    now: Date;
+  },
 ): Promise<SubmitScoreResult & { scoreId: number }> {
   const { userId, gameId, rules, now } = input;
   const won_ = input.won ?? undefined;
@@ -197,7 +265,9 @@ export async function recordOnBoards(
   // the player's stats row first, locked: two scores of one player are applied one after the other
   const locked = await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
   if (!locked.rows.length) {
-    await tx.execute(sql`insert into player_stats (user_id, reached_at) values (${userId}, ${at}::timestamptz) on conflict (user_id) do nothing`);
+    await tx.execute(
+      sql`insert into player_stats (user_id, reached_at) values (${userId}, ${at}::timestamptz) on conflict (user_id) do nothing`,
+    );
     await tx.execute(sql`select user_id from player_stats where user_id = ${userId} for update`);
   }
 
@@ -259,8 +329,11 @@ export async function recordOnBoards(
   // the rank on the game's all-time board as the board ranks it (listed players, from its histogram: ADR 015) and
   // what the achievement rules need, in one read
   const ctx = { score: input.score, won: won_, gameId, order: rules.order, counts, seasonId };
-  const after = (await tx.execute(sql`select ${bestScoreRankSql(userId, gameId, rules.order)} as rank, ${scoreAchievementFacts(userId, ctx)}`))
-    .rows[0] as ScoreAchievementFacts & { rank: number };
+  const after = (
+    await tx.execute(
+      sql`select ${bestScoreRankSql(userId, gameId, rules.order)} as rank, ${scoreAchievementFacts(userId, ctx)}`,
+    )
+  ).rows[0] as ScoreAchievementFacts & { rank: number };
   const rank = Number(after.rank);
   const unlocked = await unlockScoreAchievements(tx, userId, ctx, after, now);
   return {

@@ -1,5 +1,10 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, type SeasonLength } from "../../contract/leaderboard-constants";
+import {
+  DEFAULT_SEASON_LENGTH,
+  parseSeasonLength,
+  SEASON_LENGTH_SETTING,
+  type SeasonLength,
+} from "../../contract/leaderboard-constants";
 import type { Season } from "../../contract/leaderboard";
 import type { Db, Tx } from "../db/client";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
@@ -49,7 +54,12 @@ export async function getSeasonLength(db: Q): Promise<SeasonLength> {
   return parseSeasonLength(row?.value ?? "") ?? DEFAULT_SEASON_LENGTH;
 }
 
-const seasonColumns = { id: seasonsTable.id, startsAt: seasonsTable.startsAt, endsAt: seasonsTable.endsAt, archivedAt: seasonsTable.archivedAt };
+const seasonColumns = {
+  id: seasonsTable.id,
+  startsAt: seasonsTable.startsAt,
+  endsAt: seasonsTable.endsAt,
+  archivedAt: seasonsTable.archivedAt,
+};
 
 async function openSeason(db: Q): Promise<SeasonRow | undefined> {
   const [row] = await db
@@ -99,7 +109,10 @@ export async function rollOver(db: Db, now = new Date()): Promise<SeasonRow> {
  * D91: an administrator ends the open season now (a competition's start, a school's term): it is archived with the
  * standings it has, and the next season starts now and ends at the next boundary of the site's length.
  */
-export async function startNewSeason(db: Db, now = new Date()): Promise<{ closed: SeasonRow | null; opened: SeasonRow }> {
+export async function startNewSeason(
+  db: Db,
+  now = new Date(),
+): Promise<{ closed: SeasonRow | null; opened: SeasonRow }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLOVER_LOCK})`);
     const open = await openSeason(tx);
@@ -157,7 +170,10 @@ export async function resolveSeason(db: Db, id: number | undefined, now = new Da
  * changed or a game deleted, and for the first season of an existing install. A score belongs to the season whose
  * time span contains it. Only "more points is better" games add to a total.
  */
-export async function rebuildSeasonBoards(tx: Q, only: { seasonId?: number; gameId?: number; userIds?: number[] } = {}): Promise<void> {
+export async function rebuildSeasonBoards(
+  tx: Q,
+  only: { seasonId?: number; gameId?: number; userIds?: number[] } = {},
+): Promise<void> {
   const ids = only.userIds?.length
     ? sql.join(
         only.userIds.map((u) => sql`${u}`),
@@ -177,7 +193,9 @@ export async function rebuildSeasonBoards(tx: Q, only: { seasonId?: number; game
   const game = (col: SQL): SQL => (only.gameId === undefined ? sql`true` : sql`${col} = ${only.gameId}`);
   const inSeason = sql`s.created_at >= se.starts_at and (se.ends_at is null or s.created_at < se.ends_at)`;
 
-  await tx.execute(sql`delete from season_best_scores where ${season(sql`season_id`)} and ${game(sql`game_id`)} and ${players(sql`user_id`)}`);
+  await tx.execute(
+    sql`delete from season_best_scores where ${season(sql`season_id`)} and ${game(sql`game_id`)} and ${players(sql`user_id`)}`,
+  );
   await tx.execute(sql`
     insert into season_best_scores (season_id, user_id, game_id, score, score_id, achieved_at)
     select distinct on (se.id, s.user_id, s.game_id) se.id, s.user_id, s.game_id, s.score, s.id, s.created_at

@@ -51,7 +51,10 @@ async function loadKey(source: SecretKeySource): Promise<Buffer> {
 
 /** The secret box of a key source (one per key and process). */
 export function secretBox(source: SecretKeySource): SecretBox {
-  const id = "value" in source ? `value:${crypto.createHash("sha256").update(source.value).digest("hex")}` : `file:${source.file}`;
+  const id =
+    "value" in source
+      ? `value:${crypto.createHash("sha256").update(source.value).digest("hex")}`
+      : `file:${source.file}`;
   const existing = boxes.get(id);
   if (existing) return existing;
   let key: Promise<Buffer> | undefined;

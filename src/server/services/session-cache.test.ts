@@ -35,7 +35,15 @@ const fakeDb = () => ({}) as Db;
 const now = new Date();
 function session(userId: number, over: Partial<CachedSession> = {}): CachedSession {
   return {
-    user: { id: userId, username: `u${userId}`, avatarUrl: null, createdAt: now, role: "player", sessionKind: "player", twoStep: false },
+    user: {
+      id: userId,
+      username: `u${userId}`,
+      avatarUrl: null,
+      createdAt: now,
+      role: "player",
+      sessionKind: "player",
+      twoStep: false,
+    },
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
     ...over,
@@ -154,7 +162,12 @@ describe.skipIf(!hasPostgres)("cached sessions on PostgreSQL (decision 009, need
     t = await buildTestApp("postgres", { seed: false });
     // Process B: its own pool, its own app, its own LISTEN connection and session cache, on the same database.
     second = await createDb({ kind: "postgres", url: t.config.databaseUrl!, max: 3 });
-    appB = await buildApp({ config: t.config, database: second, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    appB = await buildApp({
+      config: t.config,
+      database: second,
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
+    });
     await appB.ready();
   });
   afterAll(async () => {
@@ -163,7 +176,8 @@ describe.skipIf(!hasPostgres)("cached sessions on PostgreSQL (decision 009, need
     await t?.close();
   });
 
-  const me = (app: FastifyInstance, cookies: { sid: string }) => app.inject({ method: "GET", url: "/api/auth/user", cookies });
+  const me = (app: FastifyInstance, cookies: { sid: string }) =>
+    app.inject({ method: "GET", url: "/api/auth/user", cookies });
   /** Signs a player in and resolves the session on both processes, so that both have it cached. */
   async function cachedPlayer() {
     const player = await createUserWithSession(t);
@@ -178,7 +192,12 @@ describe.skipIf(!hasPostgres)("cached sessions on PostgreSQL (decision 009, need
 
   it("signing out ends the session for the very next request on this process, and on the other within one second", async () => {
     const player = await cachedPlayer();
-    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: player.cookies, headers: { origin: t.config.publicUrl } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      cookies: player.cookies,
+      headers: { origin: t.config.publicUrl },
+    });
     expect(out.statusCode).toBeLessThan(400);
     expect((await me(t.app, player.cookies)).statusCode).toBe(401);
     await within(1000, async () => (await me(appB, player.cookies)).statusCode === 401);
@@ -187,7 +206,12 @@ describe.skipIf(!hasPostgres)("cached sessions on PostgreSQL (decision 009, need
   it("an account disabled by an administrator on A is refused by B within one second", async () => {
     const player = await cachedPlayer();
     const admin = await createUserWithSession(t, { role: "admin" });
-    const res = await t.app.inject({ method: "PATCH", url: `/api/admin/users/${player.user.id}`, payload: { disabled: true }, cookies: admin.cookies });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${player.user.id}`,
+      payload: { disabled: true },
+      cookies: admin.cookies,
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(t.app, player.cookies)).statusCode).toBe(401);
     await within(1000, async () => (await me(appB, player.cookies)).statusCode === 401);
@@ -195,7 +219,9 @@ describe.skipIf(!hasPostgres)("cached sessions on PostgreSQL (decision 009, need
 
   it("a change made outside the application (an operator's SQL) reaches both caches within one second", async () => {
     const player = await cachedPlayer();
-    await second.db.execute(sql`update users set role = 'admin', username = 'renamed_by_sql' where id = ${player.user.id}`);
+    await second.db.execute(
+      sql`update users set role = 'admin', username = 'renamed_by_sql' where id = ${player.user.id}`,
+    );
     for (const app of [t.app, appB]) {
       await within(1000, async () => {
         const body = (await me(app, player.cookies)).json();

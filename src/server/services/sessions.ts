@@ -40,7 +40,15 @@ export async function createSession(
   const expiresAt = new Date(now.getTime() + SESSION_POLICY[kind].absoluteMs);
   await db
     .insert(sessionsTable)
-    .values({ tokenHash: hashToken(token), userId, kind, createdAt: now, lastSeenAt: now, expiresAt, userAgent: options.userAgent?.slice(0, 512) ?? null });
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      kind,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: options.userAgent?.slice(0, 512) ?? null,
+    });
   await db
     .update(usersTable)
     .set({ deleteAfter: null })
@@ -60,13 +68,19 @@ export type FindSessionOptions = {
  * account disabled. Marks the session as seen (at most once a minute; in the background when
  * `onTouchError` is given).
  */
-export async function findSessionUser(db: Db, token: string, now = new Date(), options: FindSessionOptions = {}): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+  options: FindSessionOptions = {},
+): Promise<SessionUser | null> {
   const { cache, onTouchError } = options;
   const tokenHash = hashToken(token);
   let session: CachedSession | undefined = cache?.get(tokenHash, now);
   // D13: idle timeout (7 days for players, 30 minutes for admins). A cached session that looks idle is looked
   // up again: another process may have seen it since.
-  if (session && now.getTime() - session.lastSeenAt.getTime() > SESSION_POLICY[session.user.sessionKind].idleMs) session = undefined;
+  if (session && now.getTime() - session.lastSeenAt.getTime() > SESSION_POLICY[session.user.sessionKind].idleMs)
+    session = undefined;
   if (!session) {
     const generation = cache?.begin() ?? 0;
     const [row] = await db
@@ -83,7 +97,14 @@ export async function findSessionUser(db: Db, token: string, now = new Date(), o
       })
       .from(sessionsTable)
       .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-      .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
+      .where(
+        and(
+          eq(sessionsTable.tokenHash, tokenHash),
+          gt(sessionsTable.expiresAt, now),
+          isNull(usersTable.disabledAt),
+          isNull(usersTable.deletedAt),
+        ),
+      );
     if (!row) return null;
     const { lastSeenAt, expiresAt, ...user } = row;
     session = { user, lastSeenAt, expiresAt };
@@ -115,8 +136,14 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
     .where(
       or(
         lt(sessionsTable.expiresAt, now),
-        and(eq(sessionsTable.kind, "player"), lt(sessionsTable.lastSeenAt, new Date(now.getTime() - SESSION_POLICY.player.idleMs))),
-        and(eq(sessionsTable.kind, "admin"), lt(sessionsTable.lastSeenAt, new Date(now.getTime() - SESSION_POLICY.admin.idleMs))),
+        and(
+          eq(sessionsTable.kind, "player"),
+          lt(sessionsTable.lastSeenAt, new Date(now.getTime() - SESSION_POLICY.player.idleMs)),
+        ),
+        and(
+          eq(sessionsTable.kind, "admin"),
+          lt(sessionsTable.lastSeenAt, new Date(now.getTime() - SESSION_POLICY.admin.idleMs)),
+        ),
       ),
     );
 }
@@ -134,7 +161,14 @@ export async function sessionIsLive(db: Db, token: string, now = new Date(), cac
     .select({ kind: sessionsTable.kind, lastSeenAt: sessionsTable.lastSeenAt })
     .from(sessionsTable)
     .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-    .where(and(eq(sessionsTable.tokenHash, tokenHash), gt(sessionsTable.expiresAt, now), isNull(usersTable.disabledAt), isNull(usersTable.deletedAt)));
+    .where(
+      and(
+        eq(sessionsTable.tokenHash, tokenHash),
+        gt(sessionsTable.expiresAt, now),
+        isNull(usersTable.disabledAt),
+        isNull(usersTable.deletedAt),
+      ),
+    );
   return !!row && now.getTime() - row.lastSeenAt.getTime() <= SESSION_POLICY[row.kind].idleMs;
 }
 
@@ -144,7 +178,13 @@ export function sessionHandle(tokenHash: string): string {
 }
 
 /** D87: the user's live sessions of `kinds` (all by default), newest first, the one of `currentToken` marked. */
-export async function listUserSessions(db: Db, userId: number, currentToken: string | undefined, now = new Date(), kinds: SessionKind[] = ["player", "admin"]) {
+export async function listUserSessions(
+  db: Db,
+  userId: number,
+  currentToken: string | undefined,
+  now = new Date(),
+  kinds: SessionKind[] = ["player", "admin"],
+) {
   const current = currentToken ? hashToken(currentToken) : undefined;
   const rows = await db
     .select()
@@ -169,7 +209,11 @@ export async function listUserSessions(db: Db, userId: number, currentToken: str
  * everywhere else", a password change); `handle`: only the session of that handle; `kinds`: only sessions of those
  * kinds (a player-kind session never ends a staff one). Returns how many ended.
  */
-export async function endUserSessions(db: Db, userId: number, which: { exceptToken?: string; handle?: string; kinds?: SessionKind[] } = {}): Promise<number> {
+export async function endUserSessions(
+  db: Db,
+  userId: number,
+  which: { exceptToken?: string; handle?: string; kinds?: SessionKind[] } = {},
+): Promise<number> {
   const ended = await db
     .delete(sessionsTable)
     .where(

@@ -28,7 +28,14 @@ function weeklyTopTen(seasonId?: number) {
     order by total_score desc nulls last, reached_at asc, user_id asc limit 10`;
 }
 
-export type ScoreContext = { score: number; won: boolean | undefined; gameId: number; order?: "desc" | "asc"; counts?: boolean; seasonId?: number };
+export type ScoreContext = {
+  score: number;
+  won: boolean | undefined;
+  gameId: number;
+  order?: "desc" | "asc";
+  counts?: boolean;
+  seasonId?: number;
+};
 
 /** What the score rules need to know, read after the score is applied. */
 export type ScoreAchievementFacts = {
@@ -74,7 +81,8 @@ export async function unlockScoreAchievements(
   if ((ctx.counts ?? true) && ctx.score >= 10_000) earned.push("high_roller");
   if (Number(facts.games_played) >= 50) earned.push("dedicated_player");
   if (Number(facts.distinct_games) >= 5) earned.push("game_explorer");
-  if (Number(facts.all_categories) > 0 && Number(facts.categories) >= Number(facts.all_categories)) earned.push("all_rounder");
+  if (Number(facts.all_categories) > 0 && Number(facts.categories) >= Number(facts.all_categories))
+    earned.push("all_rounder");
   const lastThree = facts.last_three ?? [];
   if (ctx.won && lastThree.length === 3 && lastThree.every((w) => w === true)) earned.push("hat_trick");
   if (facts.champion !== null && Number(facts.champion) === userId) earned.push("champion");
@@ -90,9 +98,18 @@ export async function unlockScoreAchievements(
 
 export async function listAchievements(db: Db, userId: number) {
   const rows = await db.execute(sql`select achievement, unlocked_at from user_achievements where user_id = ${userId}`);
-  const unlocked = new Map(rows.rows.map((r) => [(r as { achievement: string }).achievement, new Date((r as { unlocked_at: string }).unlocked_at)]));
+  const unlocked = new Map(
+    rows.rows.map((r) => [
+      (r as { achievement: string }).achievement,
+      new Date((r as { unlocked_at: string }).unlocked_at),
+    ]),
+  );
   const achievements = ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: unlocked.get(a.id)?.toISOString() ?? null }));
-  return { achievements, unlockedCount: achievements.filter((a) => a.unlockedAt).length, totalAchievements: ACHIEVEMENTS.length };
+  return {
+    achievements,
+    unlockedCount: achievements.filter((a) => a.unlockedAt).length,
+    totalAchievements: ACHIEVEMENTS.length,
+  };
 }
 
 /**

@@ -11,7 +11,11 @@ import { rescheduleOpenSeason } from "./seasons";
  * - A new season length takes effect now: the open season ends at the next boundary of the new length, and the
  *   cached boards (which name the season) are dropped.
  */
-export async function applySiteSettingEffects(db: Db, boardCache: { clear(): void }, keys: readonly string[]): Promise<void> {
+export async function applySiteSettingEffects(
+  db: Db,
+  boardCache: { clear(): void },
+  keys: readonly string[],
+): Promise<void> {
   invalidateCommunitySettings(db);
   if (keys.includes(SEASON_LENGTH_SETTING)) {
     await rescheduleOpenSeason(db);

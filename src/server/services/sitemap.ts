@@ -27,10 +27,21 @@ export function robotsTxt(publicUrl: string, indexable: boolean): string {
   const base = publicUrl.replace(/\/+$/, "");
   // The players' personal pages (noindex as well): nothing there for a crawler.
   const personal = ["/friends", "/notifications", "/settings", "/me/", "/messages"].map((p) => `Disallow: ${p}`);
-  return ["User-agent: *", "Allow: /", "Disallow: /cms", "Disallow: /api/", "Disallow: /login", ...personal, "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /cms",
+    "Disallow: /api/",
+    "Disallow: /login",
+    ...personal,
+    "",
+    `Sitemap: ${base}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const urlEntry = (loc: string, lastmod?: Date) =>
   `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().replace(/\.\d{3}Z$/, "Z")}</lastmod>` : ""}</url>\n`;
 
@@ -40,13 +51,20 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 /**
  * The sitemap (no `part`) or one of its parts (1-based) as a stream; undefined when that part does not exist.
  */
-export async function streamSitemap(db: Db, publicUrl: string, options: { part?: number; maxUrls?: number } = {}): Promise<Readable | undefined> {
+export async function streamSitemap(
+  db: Db,
+  publicUrl: string,
+  options: { part?: number; maxUrls?: number } = {},
+): Promise<Readable | undefined> {
   const base = publicUrl.replace(/\/+$/, "");
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const [[{ games, latest }], categories, collections] = await Promise.all([
     db.select({ games: count(), latest: max(gamesTable.updatedAt) }).from(gamesTable),
     db.select({ slug: categoriesTable.slug }).from(categoriesTable).orderBy(asc(categoriesTable.name)),
-    db.select({ slug: collectionsTable.slug }).from(collectionsTable).orderBy(asc(collectionsTable.sortOrder), asc(collectionsTable.id)),
+    db
+      .select({ slug: collectionsTable.slug })
+      .from(collectionsTable)
+      .orderBy(asc(collectionsTable.sortOrder), asc(collectionsTable.id)),
   ]);
   const latestChange = latest ? new Date(latest) : undefined;
   const fixed: Array<{ loc: string; lastmod?: Date }> = [
@@ -66,7 +84,10 @@ export async function streamSitemap(db: Db, publicUrl: string, options: { part?:
   const parts = Math.max(1, Math.ceil(total / maxUrls));
 
   if (options.part === undefined && parts > 1) {
-    const index = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>\n`).join("");
+    const index = Array.from(
+      { length: parts },
+      (_, i) => `<sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>\n`,
+    ).join("");
     return Readable.from([`${XML_HEAD}<sitemapindex ${NS}>\n${index}</sitemapindex>\n`]);
   }
   const part = options.part ?? 1;
@@ -77,7 +98,8 @@ export async function streamSitemap(db: Db, publicUrl: string, options: { part?:
   async function* body() {
     yield `${XML_HEAD}<urlset ${NS}>\n`;
     // Positions: fixed pages, then games, then the static pages.
-    for (let i = Math.max(start, 0); i < Math.min(end, fixed.length); i++) yield urlEntry(fixed[i].loc, fixed[i].lastmod);
+    for (let i = Math.max(start, 0); i < Math.min(end, fixed.length); i++)
+      yield urlEntry(fixed[i].loc, fixed[i].lastmod);
     const gameFrom = Math.max(start - fixed.length, 0);
     const gameTo = Math.min(end - fixed.length, games);
     let remaining = gameTo - gameFrom;

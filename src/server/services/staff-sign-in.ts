@@ -40,7 +40,13 @@ type Logger = { warn(details: object, message: string): void; error(details: obj
  * - `checkEmailedCode` answers `{ secondFactor: true }` while the challenge waits for a second factor, else the
  *   staff member's id with the challenge spent.
  */
-export function staffSignIn(deps: { db: Db; config: Pick<Config, "adminEmails" | "publicUrl">; mailer: Mailer; rateLimits: RateLimits; box: SecretBox }) {
+export function staffSignIn(deps: {
+  db: Db;
+  config: Pick<Config, "adminEmails" | "publicUrl">;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  box: SecretBox;
+}) {
   const { db, config, mailer, rateLimits, box } = deps;
   let codeKey: Promise<Buffer> | undefined;
   const getCodeKey = () => (codeKey ??= box.keyFor("staff sign-in codes"));
@@ -60,27 +66,60 @@ export function staffSignIn(deps: { db: Db; config: Pick<Config, "adminEmails" |
     await Promise.all(codeTryKeys(email, client).map(([, key]) => rateLimits.release(key)));
   };
 
-  async function codeFailed(email: string, client: StaffClient, action: "auth.otp_failed" | "auth.second_factor_failed", log: Logger): Promise<void> {
+  async function codeFailed(
+    email: string,
+    client: StaffClient,
+    action: "auth.otp_failed" | "auth.second_factor_failed",
+    log: Logger,
+  ): Promise<void> {
     await audit(db, { actor: { id: null, label: email, role: null }, action, ip: client.ip }, logAuditError({ log }));
-    const { count } = await hitRateLimit(db, `admin-code-alert:${email}`, SIGN_IN_ALERT_AFTER_FAILURES, OTP_POLICY.windowMs);
+    const { count } = await hitRateLimit(
+      db,
+      `admin-code-alert:${email}`,
+      SIGN_IN_ALERT_AFTER_FAILURES,
+      OTP_POLICY.windowMs,
+    );
     if (count !== SIGN_IN_ALERT_AFTER_FAILURES || !(await mayReceiveAdminCode(db, config.adminEmails, email))) return;
-    const mail = signInAlertMail({ to: email, siteName: await siteName(db), publicUrl: config.publicUrl, failures: count, address: client.ip });
+    const mail = signInAlertMail({
+      to: email,
+      siteName: await siteName(db),
+      publicUrl: config.publicUrl,
+      failures: count,
+      address: client.ip,
+    });
     mailer.send(mail).catch((err: unknown) => log.error({ err, to: email }, "could not send the sign-in alert"));
   }
 
   return {
-    async requestCode(email: string, client: StaffClient, now: Date, log: Logger): Promise<{ challengeId: string; code: string | null }> {
+    async requestCode(
+      email: string,
+      client: StaffClient,
+      now: Date,
+      log: Logger,
+    ): Promise<{ challengeId: string; code: string | null }> {
       // Per client, so that nobody fills the table with made-up addresses; a known device has its own limit.
       if (!client.known) await rateLimits.enforce("adminOtpPerClient", `admin-otp-ip:${client.ip}`);
       await rateLimits.enforce("adminOtpPerAddressAndClient", `admin-otp:${email}:${client.key}`);
       const usable = client.known || (await rateLimits.allows("adminOtpMailsPerAddress", `admin-otp-mail:${email}`));
       const allowed = await mayReceiveAdminCode(db, config.adminEmails, email);
-      const { challengeId, code, expiresAt } = await createOtpChallenge(db, { email, clientKey: client.key, usable, codeKey: await getCodeKey() }, now);
+      const { challengeId, code, expiresAt } = await createOtpChallenge(
+        db,
+        { email, clientKey: client.key, usable, codeKey: await getCodeKey() },
+        now,
+      );
       if (allowed && code) {
         const validMinutes = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 60_000));
-        const mail = otpMail({ to: email, code, siteName: await siteName(db), publicUrl: config.publicUrl, validMinutes });
+        const mail = otpMail({
+          to: email,
+          code,
+          siteName: await siteName(db),
+          publicUrl: config.publicUrl,
+          validMinutes,
+        });
         // Not awaited: the answer must not take longer for a staff address than for anyone else's (D42).
-        mailer.send(mail).catch((err: unknown) => log.error({ err, to: email }, "could not send the admin sign-in code"));
+        mailer
+          .send(mail)
+          .catch((err: unknown) => log.error({ err, to: email }, "could not send the admin sign-in code"));
       }
       return { challengeId, code: code ?? null };
     },
@@ -118,7 +157,8 @@ export function staffSignIn(deps: { db: Db; config: Pick<Config, "adminEmails" |
       await reserveCodeTry(email, client);
       const live = await spendSecondFactorTry(db, otpSecret, email, now);
       const userId = live ? await resolveAdminUser(db, config.adminEmails, email) : undefined;
-      const result = userId === undefined ? { ok: false as const } : await checkSecondFactor(db, box, userId, code, now);
+      const result =
+        userId === undefined ? { ok: false as const } : await checkSecondFactor(db, box, userId, code, now);
       if (userId === undefined || !result.ok) {
         await codeFailed(email, client, "auth.second_factor_failed", log);
         throw new Unauthorized(live ? TWO_STEP_TEXTS.secondFactorWrong : INVALID_OTP_MESSAGE);

@@ -1,5 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS, STEP_UP_TTL_MS, type StepUpMethods } from "../../contract/step-up-constants";
+import {
+  STEP_UP_REQUIRED_CODE,
+  STEP_UP_TEXTS,
+  STEP_UP_TTL_MS,
+  type StepUpMethods,
+} from "../../contract/step-up-constants";
 import type { Db } from "../db/client";
 import { sessionsTable, staffTwoStepTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound } from "../errors";
@@ -66,27 +71,44 @@ async function markProof(db: Db, userId: number, token: string, now: Date): Prom
 }
 
 /** The current password, right: the session holds proof until the returned time. Wrong: Forbidden. */
-export async function proveByPassword(db: Db, opts: { userId: number; token: string; password: string; hashCost: number; now: Date }): Promise<Date> {
+export async function proveByPassword(
+  db: Db,
+  opts: { userId: number; token: string; password: string; hashCost: number; now: Date },
+): Promise<Date> {
   const user = await loadAccount(db, opts.userId);
   if (!user.passwordHash) throw new Invalid(STEP_UP_TEXTS.noPassword);
-  if (!(await verifyPassword(opts.password, user.passwordHash, opts.hashCost))) throw new Forbidden(STEP_UP_TEXTS.wrongPassword);
+  if (!(await verifyPassword(opts.password, user.passwordHash, opts.hashCost)))
+    throw new Forbidden(STEP_UP_TEXTS.wrongPassword);
   return markProof(db, opts.userId, opts.token, opts.now);
 }
 
 const codeKey = (userId: number) => `step-up:user:${userId}`;
 
 /** A new code for an account without a password, to its verified address; returns the mail to send. */
-export async function sendStepUpCode(db: Db, opts: { userId: number; siteName: string; now: Date }): Promise<MailMessage> {
+export async function sendStepUpCode(
+  db: Db,
+  opts: { userId: number; siteName: string; now: Date },
+): Promise<MailMessage> {
   const user = await loadAccount(db, opts.userId);
   if (user.passwordHash) throw new Invalid(STEP_UP_TEXTS.usePassword);
   if (!user.email || !user.emailVerifiedAt) throw new Invalid(STEP_UP_TEXTS.noVerifiedEmail);
   const { code } = await startKeyedChallenge(db, codeKey(opts.userId), opts.now);
-  return stepUpCodeMail({ to: user.email, username: user.username, code, siteName: opts.siteName, validMinutes: OTP_POLICY.ttlMs / 60_000 });
+  return stepUpCodeMail({
+    to: user.email,
+    username: user.username,
+    code,
+    siteName: opts.siteName,
+    validMinutes: OTP_POLICY.ttlMs / 60_000,
+  });
 }
 
 /** The mailed code, right and live: the session holds proof until the returned time. Wrong: Forbidden. */
-export async function proveByCode(db: Db, opts: { userId: number; token: string; code: string; now: Date }): Promise<Date> {
-  if (!(await consumeKeyedChallenge(db, codeKey(opts.userId), opts.code, opts.now))) throw new Forbidden(STEP_UP_TEXTS.wrongCode);
+export async function proveByCode(
+  db: Db,
+  opts: { userId: number; token: string; code: string; now: Date },
+): Promise<Date> {
+  if (!(await consumeKeyedChallenge(db, codeKey(opts.userId), opts.code, opts.now)))
+    throw new Forbidden(STEP_UP_TEXTS.wrongCode);
   return markProof(db, opts.userId, opts.token, opts.now);
 }
 
@@ -137,14 +159,18 @@ async function assertStaffSessionPastSecondFactor(
   // A staff member who must set up two-step sign-in has passed no second factor yet (ADR 020).
   await assertStaffMayAct(db, user);
   const [[twoStep], [session]] = await Promise.all([
-    db.select({ enabledAt: staffTwoStepTable.enabledAt }).from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, user.id)),
+    db
+      .select({ enabledAt: staffTwoStepTable.enabledAt })
+      .from(staffTwoStepTable)
+      .where(eq(staffTwoStepTable.userId, user.id)),
     db
       .select({ createdAt: sessionsTable.createdAt })
       .from(sessionsTable)
       .where(eq(sessionsTable.tokenHash, hashToken(token))),
   ]);
   // Every staff sign-in after two-step was enabled passed it (routes/admin/auth.ts); an older session did not.
-  if (twoStep?.enabledAt && (!session || session.createdAt < twoStep.enabledAt)) throw new Forbidden(refusal.secondFactor);
+  if (twoStep?.enabledAt && (!session || session.createdAt < twoStep.enabledAt))
+    throw new Forbidden(refusal.secondFactor);
 }
 
 /** D106: the session kinds a session may list and end: a player-kind session never sees a staff one. */

@@ -12,7 +12,11 @@ import type { FileStore } from "./file-store";
  */
 export type CopyCounts = { copied: number; skipped: number; bytes: number };
 
-export async function copyStore(from: FileStore, to: FileStore, onProgress?: (key: string, copied: boolean) => void): Promise<CopyCounts> {
+export async function copyStore(
+  from: FileStore,
+  to: FileStore,
+  onProgress?: (key: string, copied: boolean) => void,
+): Promise<CopyCounts> {
   const counts: CopyCounts = { copied: 0, skipped: 0, bytes: 0 };
   for await (const object of from.list("")) {
     const there = await to.head(object.key);

@@ -39,7 +39,8 @@ export function parseStorageUrl(value: string, env: { AWS_REGION?: string } = {}
   const scheme = url.protocol.replace(/:$/, "");
   if (!["s3", "https", "http"].includes(scheme)) throw fail(`unknown scheme ${scheme}:`);
   if (!url.hostname) throw fail("no host");
-  for (const name of url.searchParams.keys()) if (!OPTIONS.has(name)) throw fail(`unknown option ${JSON.stringify(name)}`);
+  for (const name of url.searchParams.keys())
+    if (!OPTIONS.has(name)) throw fail(`unknown option ${JSON.stringify(name)}`);
   const flag = (name: string, fallback: boolean) => {
     const raw = url.searchParams.get(name);
     if (raw === null) return fallback;
@@ -59,6 +60,8 @@ export function parseStorageUrl(value: string, env: { AWS_REGION?: string } = {}
     prefix: prefix.length ? `${prefix.join("/")}/` : "",
     region,
     forcePathStyle: flag("path-style", true),
-    credentials: url.username ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) } : undefined,
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined,
   };
 }

@@ -6,10 +6,17 @@ import { createDb, migrationsFolder } from "../db/client";
 import { repoRoot } from "../../test/paths";
 import { describeEachDatabase } from "../../test/test-app";
 import { DiskStore, type FileStore } from "./file-store";
-import { findLastBackup, readDatabaseSize, readMigrationStatus, readProcessVitals, StorageTally } from "./system-status";
+import {
+  findLastBackup,
+  readDatabaseSize,
+  readMigrationStatus,
+  readProcessVitals,
+  StorageTally,
+} from "./system-status";
 
 type Journal = { version: string; dialect: string; entries: Array<{ idx: number; tag: string; when: number }> };
-const readJournal = async () => JSON.parse(await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8")) as Journal;
+const readJournal = async () =>
+  JSON.parse(await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8")) as Journal;
 
 describeEachDatabase(
   "the system page's reads of the database (D164)",
@@ -25,7 +32,10 @@ describeEachDatabase(
     const rootWith = async (entries: Journal["entries"]) => {
       const journal = await readJournal();
       await fs.mkdir(path.join(migrationsFolder(dir), "meta"), { recursive: true });
-      await fs.writeFile(path.join(migrationsFolder(dir), "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+      await fs.writeFile(
+        path.join(migrationsFolder(dir), "meta", "_journal.json"),
+        JSON.stringify({ ...journal, entries }),
+      );
       return dir;
     };
 
@@ -41,10 +51,24 @@ describeEachDatabase(
     it("names the files not applied, and counts the applied migrations this version has no file for", async () => {
       const { entries } = await readJournal();
       const last = entries.at(-1)!;
-      const newer = await readMigrationStatus(db(), await rootWith([...entries, { idx: last.idx + 1, tag: "0999_next", when: last.when + 1000 }]));
-      expect(newer).toMatchObject({ applied: entries.length, files: entries.length + 1, pending: ["0999_next"], unknown: 0 });
+      const newer = await readMigrationStatus(
+        db(),
+        await rootWith([...entries, { idx: last.idx + 1, tag: "0999_next", when: last.when + 1000 }]),
+      );
+      expect(newer).toMatchObject({
+        applied: entries.length,
+        files: entries.length + 1,
+        pending: ["0999_next"],
+        unknown: 0,
+      });
       const older = await readMigrationStatus(db(), await rootWith(entries.slice(0, -1)));
-      expect(older).toMatchObject({ applied: entries.length, files: entries.length - 1, pending: [], unknown: 1, newest: { name: null } });
+      expect(older).toMatchObject({
+        applied: entries.length,
+        files: entries.length - 1,
+        pending: [],
+        unknown: 1,
+        newest: { name: null },
+      });
     });
 
     it("reads the database's size", async () => {
@@ -144,9 +168,21 @@ describe("the storage count (D164)", () => {
     expect(await findLastBackup(store)).toBeNull();
     await store.put("backups/arcadium-2026-12-05.tar.gz", "older but named later");
     await store.put("backups/arcadium-2026-12-04.tar.gz", "newer");
-    await fs.utimes(path.join(dir, "backups", "arcadium-2026-12-05.tar.gz"), new Date("2026-12-05T03:00:00Z"), new Date("2026-12-05T03:00:00Z"));
-    await fs.utimes(path.join(dir, "backups", "arcadium-2026-12-04.tar.gz"), new Date("2026-12-06T03:00:00Z"), new Date("2026-12-06T03:00:00Z"));
-    expect(await findLastBackup(store)).toEqual({ key: "backups/arcadium-2026-12-04.tar.gz", size: 5, modified: new Date("2026-12-06T03:00:00Z") });
+    await fs.utimes(
+      path.join(dir, "backups", "arcadium-2026-12-05.tar.gz"),
+      new Date("2026-12-05T03:00:00Z"),
+      new Date("2026-12-05T03:00:00Z"),
+    );
+    await fs.utimes(
+      path.join(dir, "backups", "arcadium-2026-12-04.tar.gz"),
+      new Date("2026-12-06T03:00:00Z"),
+      new Date("2026-12-06T03:00:00Z"),
+    );
+    expect(await findLastBackup(store)).toEqual({
+      key: "backups/arcadium-2026-12-04.tar.gz",
+      size: 5,
+      modified: new Date("2026-12-06T03:00:00Z"),
+    });
   });
 });
 

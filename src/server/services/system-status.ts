@@ -50,7 +50,9 @@ export type MigrationStatus = {
 type JournalEntry = { tag: string; when: number };
 
 export async function readMigrationStatus(db: Db, rootDir: string): Promise<MigrationStatus> {
-  const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder(rootDir), "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  const journal = JSON.parse(
+    await fs.readFile(path.join(migrationsFolder(rootDir), "meta", "_journal.json"), "utf8"),
+  ) as { entries: JournalEntry[] };
   const byWhen = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
   // read through to_jsonb so that a table made before the applied_at column (client.ts) reads as "no time"
   const result = await db.execute(
@@ -71,7 +73,10 @@ export async function readMigrationStatus(db: Db, rootDir: string): Promise<Migr
   };
 }
 
-export async function readDatabaseSize(database: Database, folder: string | undefined): Promise<{ bytes: number | null; folderBytes: number | null }> {
+export async function readDatabaseSize(
+  database: Database,
+  folder: string | undefined,
+): Promise<{ bytes: number | null; folderBytes: number | null }> {
   const bytes = await database.db.execute(sql`select pg_database_size(current_database())::bigint as bytes`).then(
     (result) => Number((result.rows[0] as { bytes: string | number }).bytes),
     () => null,
@@ -101,7 +106,13 @@ async function folderSize(dir: string): Promise<number | null> {
   return total;
 }
 
-export type StorageCount = { bytes: number | null; objects: number | null; countedAt: Date | null; counting: boolean; error: string | null };
+export type StorageCount = {
+  bytes: number | null;
+  objects: number | null;
+  countedAt: Date | null;
+  counting: boolean;
+  error: string | null;
+};
 
 export class StorageTally {
   private last: { bytes: number; objects: number; countedAt: Date } | null = null;

@@ -79,8 +79,10 @@ export function hashRecoveryCode(code: string): Promise<string> {
 /** Whether `code` is the one stored as `stored` (scrypt, scrypt of a SHA-256 digest, or a bare digest not yet wrapped). */
 export async function recoveryCodeMatches(code: string, stored: string): Promise<boolean> {
   const normalised = normaliseRecoveryCode(code);
-  if (stored.startsWith(WRAPPED_SHA256)) return verifyPassword(sha256Hex(normalised), stored.slice(WRAPPED_SHA256.length));
-  if (/^[0-9a-f]{64}$/.test(stored)) return crypto.timingSafeEqual(Buffer.from(sha256Hex(normalised)), Buffer.from(stored));
+  if (stored.startsWith(WRAPPED_SHA256))
+    return verifyPassword(sha256Hex(normalised), stored.slice(WRAPPED_SHA256.length));
+  if (/^[0-9a-f]{64}$/.test(stored))
+    return crypto.timingSafeEqual(Buffer.from(sha256Hex(normalised)), Buffer.from(stored));
   return verifyPassword(normalised, stored);
 }
 
@@ -118,7 +120,10 @@ function newRecoveryCode(): string {
 export type TwoStepStatus = { enabled: boolean; recoveryCodesLeft: number };
 
 export async function twoStepStatus(db: Db, userId: number): Promise<TwoStepStatus> {
-  const [row] = await db.select({ enabledAt: staffTwoStepTable.enabledAt }).from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
+  const [row] = await db
+    .select({ enabledAt: staffTwoStepTable.enabledAt })
+    .from(staffTwoStepTable)
+    .where(eq(staffTwoStepTable.userId, userId));
   if (!row?.enabledAt) return { enabled: false, recoveryCodesLeft: 0 };
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -158,7 +163,14 @@ export async function assertStaffMayAct(db: Db, user: Pick<SessionUser, "role" |
 export type TwoStepSetup = { secret: string; otpauthUrl: string; qrCode: string };
 
 /** A new secret waiting for its first code; 409 when two-step sign-in is already on. */
-export async function startTwoStep(db: Db, box: SecretBox, userId: number, account: string, issuer: string, now = new Date()): Promise<TwoStepSetup> {
+export async function startTwoStep(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  account: string,
+  issuer: string,
+  now = new Date(),
+): Promise<TwoStepSetup> {
   if (await twoStepEnabled(db, userId)) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = await box.seal(secret);
@@ -176,7 +188,13 @@ export async function startTwoStep(db: Db, box: SecretBox, userId: number, accou
 }
 
 /** Enables the waiting authenticator with its first right code; returns the recovery codes (shown once). */
-export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<string[]> {
+export async function confirmTwoStep(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  code: string,
+  now = new Date(),
+): Promise<string[]> {
   const [row] = await db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
   if (row?.enabledAt) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
   const secret = row ? await box.open(row.secret) : undefined;
@@ -189,7 +207,13 @@ export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, cod
     const [done] = await tx
       .update(staffTwoStepTable)
       .set({ enabledAt: now, lastStep: step })
-      .where(and(eq(staffTwoStepTable.userId, userId), eq(staffTwoStepTable.secret, row.secret), isNull(staffTwoStepTable.enabledAt)))
+      .where(
+        and(
+          eq(staffTwoStepTable.userId, userId),
+          eq(staffTwoStepTable.secret, row.secret),
+          isNull(staffTwoStepTable.enabledAt),
+        ),
+      )
       .returning({ userId: staffTwoStepTable.userId });
     if (!done) return false;
     await tx.delete(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, userId));
@@ -205,7 +229,13 @@ export async function confirmTwoStep(db: Db, box: SecretBox, userId: number, cod
 export type SecondFactorResult = { ok: true; method: "totp" | "recovery" } | { ok: false };
 
 /** A current, not yet used TOTP or an unused recovery code of an enabled authenticator (each accepted once). */
-export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, input: string, now = new Date()): Promise<SecondFactorResult> {
+export async function checkSecondFactor(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  input: string,
+  now = new Date(),
+): Promise<SecondFactorResult> {
   const code = input.trim();
   if (!code || code.length > 40) return { ok: false };
   const [row] = await db
@@ -221,7 +251,12 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
     const [moved] = await db
       .update(staffTwoStepTable)
       .set({ lastStep: step })
-      .where(and(eq(staffTwoStepTable.userId, userId), or(isNull(staffTwoStepTable.lastStep), lt(staffTwoStepTable.lastStep, step))))
+      .where(
+        and(
+          eq(staffTwoStepTable.userId, userId),
+          or(isNull(staffTwoStepTable.lastStep), lt(staffTwoStepTable.lastStep, step)),
+        ),
+      )
       .returning({ userId: staffTwoStepTable.userId });
     return moved ? { ok: true, method: "totp" } : { ok: false };
   }
@@ -243,7 +278,13 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
 }
 
 /** Turns two-step sign-in off with a current code (or a recovery code); 400 with a clear message otherwise. */
-export async function disableTwoStep(db: Db, box: SecretBox, userId: number, code: string, now = new Date()): Promise<void> {
+export async function disableTwoStep(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  code: string,
+  now = new Date(),
+): Promise<void> {
   if (!(await twoStepEnabled(db, userId))) throw new Invalid(TWO_STEP_TEXTS.notEnabled);
   const result = await checkSecondFactor(db, box, userId, code, now);
   if (!result.ok) throw new Invalid(TWO_STEP_TEXTS.disableWrong);

@@ -37,7 +37,8 @@ export function profileHiddenMessage(visibility: ProfileVisibility): string {
  */
 export async function assertCanSeeProfile(db: Db, viewerId: number | null, ownerId: number): Promise<void> {
   const owner = await profileOwner(db, ownerId);
-  if (!(await canSeeProfile(db, viewerId, owner.id, owner.visibility))) throw new Forbidden(profileHiddenMessage(owner.visibility));
+  if (!(await canSeeProfile(db, viewerId, owner.id, owner.visibility)))
+    throw new Forbidden(profileHiddenMessage(owner.visibility));
 }
 
 /**
@@ -155,13 +156,24 @@ const adminUserColumns = {
   scoreCount: sql<number>`(select count(*) from scores where scores.user_id = users.id)`.mapWith(Number),
 };
 
-type AdminUserRow = { disabledAt: Date | null; mutedUntil: Date | null; boardsHiddenAt: Date | null; createdAt: Date } & Record<string, unknown>;
+type AdminUserRow = {
+  disabledAt: Date | null;
+  mutedUntil: Date | null;
+  boardsHiddenAt: Date | null;
+  createdAt: Date;
+} & Record<string, unknown>;
 
 function toAdminUser<T extends AdminUserRow>(r: T, now = new Date()) {
   const { disabledAt, mutedUntil, boardsHiddenAt, createdAt, ...rest } = r;
   // D96: a mute that has ended is not shown
   const muted = mutedUntil && mutedUntil > now ? mutedUntil.toISOString() : null;
-  return { ...rest, disabled: disabledAt !== null, mutedUntil: muted, hiddenFromBoards: boardsHiddenAt !== null, createdAt: createdAt.toISOString() };
+  return {
+    ...rest,
+    disabled: disabledAt !== null,
+    mutedUntil: muted,
+    hiddenFromBoards: boardsHiddenAt !== null,
+    createdAt: createdAt.toISOString(),
+  };
 }
 
 async function adminUserRow(db: Db, id: number) {
@@ -172,7 +184,9 @@ async function adminUserRow(db: Db, id: number) {
 /** D47: the users list (search by name or email, newest first) with review, chat and score counts. */
 export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
   const { search, limit, offset } = query;
-  const where: SQL | undefined = search ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search))) : undefined;
+  const where: SQL | undefined = search
+    ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search)))
+    : undefined;
   // The page and its total in one round trip (a window count); only a page past the end
   // needs a second query for the total.
   const rows = await db
@@ -201,7 +215,12 @@ export async function listUsersForAdmin(db: Db, query: { search?: string; limit:
  */
 export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: number, change: AdminUserPatch) {
   const [existing] = await db
-    .select({ id: usersTable.id, role: usersTable.role, disabledAt: usersTable.disabledAt, boardsHiddenAt: usersTable.boardsHiddenAt })
+    .select({
+      id: usersTable.id,
+      role: usersTable.role,
+      disabledAt: usersTable.disabledAt,
+      boardsHiddenAt: usersTable.boardsHiddenAt,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, id));
   if (!existing) throw new NotFound("User not found");
@@ -212,7 +231,8 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
   if (change.role !== undefined) set.role = change.role;
   if (change.disabled !== undefined) set.disabledAt = change.disabled ? (existing.disabledAt ?? new Date()) : null;
   // D93: hidden from every board, or shown again
-  if (change.hiddenFromBoards !== undefined) set.boardsHiddenAt = change.hiddenFromBoards ? (existing.boardsHiddenAt ?? new Date()) : null;
+  if (change.hiddenFromBoards !== undefined)
+    set.boardsHiddenAt = change.hiddenFromBoards ? (existing.boardsHiddenAt ?? new Date()) : null;
   const changed = Object.keys(set).length > 0;
   if (changed) {
     await db.transaction(async (tx) => {
@@ -225,6 +245,10 @@ export async function updateUserAsAdmin(db: Db, actingAdminId: number, id: numbe
   return {
     user: (await adminUserRow(db, id))!,
     changed,
-    before: { role: existing.role, disabled: existing.disabledAt !== null, hiddenFromBoards: existing.boardsHiddenAt !== null },
+    before: {
+      role: existing.role,
+      disabled: existing.disabledAt !== null,
+      hiddenFromBoards: existing.boardsHiddenAt !== null,
+    },
   };
 }

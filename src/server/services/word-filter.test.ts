@@ -107,7 +107,15 @@ describe("links in chat (D98)", () => {
     "example。com",
     "ftp://host",
   ])("finds a link in %j", (text) => expect(containsLink(text)).toBe(true));
-  const NO_LINKS = ["hello world", "score 3.5 points", "e.g. this", "I like it...really", "version 1.2.3", "gg wp", "ok."];
+  const NO_LINKS = [
+    "hello world",
+    "score 3.5 points",
+    "e.g. this",
+    "I like it...really",
+    "version 1.2.3",
+    "gg wp",
+    "ok.",
+  ];
   it.each(NO_LINKS)("finds no link in %j", (text) => expect(containsLink(text)).toBe(false));
 
   // The plain regular expressions (backtracking: quadratic on "a.a.a…" and "a-a-a…"): the oracle of its answers.
@@ -164,32 +172,57 @@ describe("links in chat (D98)", () => {
     );
   });
 
-  it.each(["a.", "a-", "a.-", "a+", "a-.", "ab.c", "www", "a:/", ".com"])("looks at 4,000 characters of %j at most 4 times each", (unit) => {
-    const text = unit.repeat(Math.ceil(4000 / unit.length)).slice(0, 4000);
-    const meter = { steps: 0 };
-    containsLink(text, meter);
-    expect(meter.steps).toBeGreaterThan(0);
-    expect(meter.steps).toBeLessThanOrEqual(4 * text.length);
-  });
+  it.each(["a.", "a-", "a.-", "a+", "a-.", "ab.c", "www", "a:/", ".com"])(
+    "looks at 4,000 characters of %j at most 4 times each",
+    (unit) => {
+      const text = unit.repeat(Math.ceil(4000 / unit.length)).slice(0, 4000);
+      const meter = { steps: 0 };
+      containsLink(text, meter);
+      expect(meter.steps).toBeGreaterThan(0);
+      expect(meter.steps).toBeLessThanOrEqual(4 * text.length);
+    },
+  );
 });
 
 describe("word filter work (issue 26: linear in the text)", () => {
   // Entries with neighbouring i/l letters, where each letter may repeat and i, l and 1 read alike.
-  const IL_WORDS = ["lilies", "illicit", "lollipop", "billiard", "skillful", "willow", "chilli", "pillow", "hillbilly", "illegal"];
+  const IL_WORDS = [
+    "lilies",
+    "illicit",
+    "lollipop",
+    "billiard",
+    "skillful",
+    "willow",
+    "chilli",
+    "pillow",
+    "hillbilly",
+    "illegal",
+  ];
   const ilFilter = compileWordFilter(IL_WORDS.join("\n"), IL_WORDS.map((w) => w.toUpperCase()).join("\n"));
   const LENGTH = 2000;
   const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
 
-  it.each(["l", "li", "lil1|!", "lilie", "liliesx", "lilies", "illicitlilies", "hillbillyillegal", "l i l i e s ", "l.i.", "ll ", "$", "$l"])(
-    "checks 2,000 characters of %j in at most 8 steps a character",
-    (unit) => {
-      const text = fill(unit);
-      const meter = { steps: 0 };
-      ilFilter.check(text, meter);
-      expect(meter.steps).toBeGreaterThanOrEqual(text.length);
-      expect(meter.steps).toBeLessThanOrEqual(8 * text.length);
-    },
-  );
+  it.each([
+    "l",
+    "li",
+    "lil1|!",
+    "lilie",
+    "liliesx",
+    "lilies",
+    "illicitlilies",
+    "hillbillyillegal",
+    "l i l i e s ",
+    "l.i.",
+    "ll ",
+    "$",
+    "$l",
+  ])("checks 2,000 characters of %j in at most 8 steps a character", (unit) => {
+    const text = fill(unit);
+    const meter = { steps: 0 };
+    ilFilter.check(text, meter);
+    expect(meter.steps).toBeGreaterThanOrEqual(text.length);
+    expect(meter.steps).toBeLessThanOrEqual(8 * text.length);
+  });
 
   it("grows with the text, not faster: twice the text is at most twice the work", () => {
     const work = (length: number) => {

@@ -129,9 +129,11 @@ function normaliseChars(text: string, meter?: WorkMeter): NormChar[] {
   // For a run of "$" and "@", whether a real letter stands right before it and right after it: one pass each
   // way, so a long run costs its length once.
   const letterBeforeRun = new Array<boolean>(out.length);
-  for (let i = 0; i < out.length; i++) letterBeforeRun[i] = i > 0 && isMoney(raws[i - 1]) ? letterBeforeRun[i - 1] : realLetter(i - 1);
+  for (let i = 0; i < out.length; i++)
+    letterBeforeRun[i] = i > 0 && isMoney(raws[i - 1]) ? letterBeforeRun[i - 1] : realLetter(i - 1);
   const letterAfterRun = new Array<boolean>(out.length);
-  for (let i = out.length - 1; i >= 0; i--) letterAfterRun[i] = i + 1 < out.length && isMoney(raws[i + 1]) ? letterAfterRun[i + 1] : realLetter(i + 1);
+  for (let i = out.length - 1; i >= 0; i--)
+    letterAfterRun[i] = i + 1 < out.length && isMoney(raws[i + 1]) ? letterAfterRun[i + 1] : realLetter(i + 1);
   if (meter) meter.steps += 2 * out.length;
   return out.map((n, i) => {
     const raw = raws[i];
@@ -175,7 +177,8 @@ function tokenise(chars: NormChar[]): Token[] {
   const tokens: Token[] = [];
   for (let i = 0; i < words.length; i++) {
     const joinable = (k: number) => words[k]?.chars.length === 1;
-    const shortGap = (k: number) => words[k].gapBefore.length > 0 && words[k].gapBefore.length <= 3 && !words[k].gapBefore.some((g) => g.c === "\n");
+    const shortGap = (k: number) =>
+      words[k].gapBefore.length > 0 && words[k].gapBefore.length <= 3 && !words[k].gapBefore.some((g) => g.c === "\n");
     if (joinable(i) && joinable(i + 1) && shortGap(i + 1)) {
       const run = [...words[i].chars];
       let k = i + 1;
@@ -332,7 +335,10 @@ function runsOf(text: string, meter?: WorkMeter): { runs: Run[]; sources: Array<
 }
 
 /** D98: the filter of the two lists as stored (see the contract above). */
-export function compileWordFilter(blockList: string | null | undefined, maskList: string | null | undefined): WordFilter {
+export function compileWordFilter(
+  blockList: string | null | undefined,
+  maskList: string | null | undefined,
+): WordFilter {
   const listed = [
     ...parseWordList(blockList).map((entry, order) => ({ entry, order, block: true })),
     ...parseWordList(maskList).map((entry, order) => ({ entry, order, block: false })),
@@ -367,7 +373,11 @@ export function compileWordFilter(blockList: string | null | undefined, maskList
       for (let r = 0; r < runs.length; r++) {
         state = automaton.next[state * ALPHABET + runs[r].symbol];
         if (meter) meter.steps++;
-        for (let s = automaton.outputs[state].length > 0 ? state : automaton.outputLink[state]; s >= 0; s = automaton.outputLink[s]) {
+        for (
+          let s = automaton.outputs[state].length > 0 ? state : automaton.outputLink[state];
+          s >= 0;
+          s = automaton.outputLink[s]
+        ) {
           for (const index of automaton.outputs[s]) {
             if (meter) meter.steps += 1 + entries[index].longRuns.length;
             const e = entries[index];
@@ -437,7 +447,13 @@ const isLabelChar = (c: number) => isAlnum(c) || c === HYPHEN;
  * Whether the run of `inRun` characters ending at `end` (inclusive) holds a `starts` character at a word boundary:
  * where a scheme or a name may begin. Looks at most at the run and one character before it.
  */
-function beginsInRunBefore(t: string, end: number, inRun: (c: number) => boolean, starts: (c: number) => boolean, meter?: WorkMeter): boolean {
+function beginsInRunBefore(
+  t: string,
+  end: number,
+  inRun: (c: number) => boolean,
+  starts: (c: number) => boolean,
+  meter?: WorkMeter,
+): boolean {
   for (let i = end; i >= 0; i--) {
     if (meter) meter.steps++;
     const c = t.charCodeAt(i);
@@ -469,7 +485,8 @@ function hasDomain(t: string, meter?: WorkMeter): boolean {
     let letters = true;
     for (let i = 0; i < tld.length && letters; i++) letters = isLetter(tld.charCodeAt(i));
     if (!letters || (tld.length !== 2 && !TOP_LEVEL_DOMAINS.has(tld.toLowerCase()))) continue;
-    if (dot > 0 && isAlnum(t.charCodeAt(dot - 1)) && beginsInRunBefore(t, dot - 1, isLabelChar, isAlnum, meter)) return true;
+    if (dot > 0 && isAlnum(t.charCodeAt(dot - 1)) && beginsInRunBefore(t, dot - 1, isLabelChar, isAlnum, meter))
+      return true;
   }
   return false;
 }

@@ -56,12 +56,16 @@ export function detectPackageKind(filename: string, head: Buffer): PackageKind {
   const ext = path.extname(filename || "").toLowerCase();
   if (ext === ".zip") {
     const isZip =
-      head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+      head.length >= 4 &&
+      head[0] === 0x50 &&
+      head[1] === 0x4b &&
+      ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
     if (!isZip) throw new UnsupportedType("This file is not a zip archive. Upload a .zip or a .html file.");
     return "zip";
   }
   if (ext === ".html" || ext === ".htm") {
-    const binary = head.includes(0) || BINARY_MAGIC.some((m) => head.length >= m.length && head.subarray(0, m.length).equals(m));
+    const binary =
+      head.includes(0) || BINARY_MAGIC.some((m) => head.length >= m.length && head.subarray(0, m.length).equals(m));
     if (binary) throw new UnsupportedType("This file is not an HTML document. Upload a .zip or a .html file.");
     return "html";
   }
@@ -73,7 +77,9 @@ function zipError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
   const message = err instanceof Error ? err.message : String(err);
   if (message.startsWith("invalid characters in fileName")) {
-    return new Invalid(`Refused: the archive contains a path with a backslash (${shown(message.replace(/^[^:]*: /, ""))})`);
+    return new Invalid(
+      `Refused: the archive contains a path with a backslash (${shown(message.replace(/^[^:]*: /, ""))})`,
+    );
   }
   if (message.startsWith("absolute path")) {
     return new Invalid(`Refused: the archive contains an absolute path (${shown(message.replace(/^[^:]*: /, ""))})`);
@@ -91,26 +97,36 @@ type PlannedEntry = { entry: Entry; name: string; isDir: boolean };
 function checkEntryName(name: string): void {
   if (name.length === 0 || name.length > 1024) throw new Invalid("Refused: the archive contains an invalid file name");
   // eslint-disable-next-line no-control-regex -- a file name with a control character is refused
-  if (/[\u0000-\u001f\u007f\\]/.test(name)) throw new Invalid(`Refused: the archive contains an invalid file name (${shown(name)})`);
-  if (name.startsWith("/") || /^[A-Za-z]:/.test(name)) throw new Invalid(`Refused: the archive contains an absolute path (${shown(name)})`);
+  if (/[\u0000-\u001f\u007f\\]/.test(name))
+    throw new Invalid(`Refused: the archive contains an invalid file name (${shown(name)})`);
+  if (name.startsWith("/") || /^[A-Za-z]:/.test(name))
+    throw new Invalid(`Refused: the archive contains an absolute path (${shown(name)})`);
   const segments = name.replace(/\/$/, "").split("/");
   if (segments.includes("..")) throw new Invalid(`Refused: the archive contains a path with '..' (${shown(name)})`);
-  if (segments.some((s) => s === "" || s === ".")) throw new Invalid(`Refused: the archive contains an invalid path (${shown(name)})`);
+  if (segments.some((s) => s === "" || s === "."))
+    throw new Invalid(`Refused: the archive contains an invalid path (${shown(name)})`);
   if (segments.length > 32) throw new Invalid(`Refused: the archive's folders are nested too deeply (${shown(name)})`);
 }
 
 /** macOS Finder adds these; they are not part of the game. */
 function isJunk(name: string): boolean {
-  return name === "__MACOSX/" || name.startsWith("__MACOSX/") || path.posix.basename(name.replace(/\/$/, "")) === ".DS_Store";
+  return (
+    name === "__MACOSX/" || name.startsWith("__MACOSX/") || path.posix.basename(name.replace(/\/$/, "")) === ".DS_Store"
+  );
 }
 
 /**
  * Reads the archive's central directory and decides what to extract: every entry checked
  * (count, sizes, names, links) before a single byte is written.
  */
-async function planZip(zip: yauzl.ZipFile, packageLimits: PackageLimits): Promise<{ files: PlannedEntry[]; prefix: string }> {
+async function planZip(
+  zip: yauzl.ZipFile,
+  packageLimits: PackageLimits,
+): Promise<{ files: PlannedEntry[]; prefix: string }> {
   if (zip.entryCount > packageLimits.maxEntries) {
-    throw new Invalid(`The archive has ${zip.entryCount} entries; at most ${packageLimits.maxEntries.toLocaleString("en-US")} are allowed`);
+    throw new Invalid(
+      `The archive has ${zip.entryCount} entries; at most ${packageLimits.maxEntries.toLocaleString("en-US")} are allowed`,
+    );
   }
   const planned: PlannedEntry[] = [];
   let count = 0;
@@ -125,10 +141,12 @@ async function planZip(zip: yauzl.ZipFile, packageLimits: PackageLimits): Promis
       checkEntryName(name);
       const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
       if (mode === S_IFLNK) throw new Invalid(`Refused: the archive contains a symbolic link (${shown(name)})`);
-      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) throw new Invalid(`Refused: the archive contains a special file (${shown(name)})`);
+      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR)
+        throw new Invalid(`Refused: the archive contains a special file (${shown(name)})`);
       if (entry.isEncrypted()) throw new Invalid("Encrypted zip archives are not supported");
       const isDir = name.endsWith("/") || mode === S_IFDIR;
-      if (isDir && entry.uncompressedSize > 0) throw new Invalid(`Refused: a folder entry has content (${shown(name)})`);
+      if (isDir && entry.uncompressedSize > 0)
+        throw new Invalid(`Refused: a folder entry has content (${shown(name)})`);
       total += entry.uncompressedSize;
       if (total > packageLimits.maxUncompressedBytes) {
         throw new TooLarge(`The archive unpacks to more than ${mb(packageLimits.maxUncompressedBytes)}`);
@@ -163,10 +181,19 @@ function byteCounter(budget: { left: number; limit: number }): Transform {
 }
 
 /** Extracts a checked zip into an empty folder (streaming, entry by entry). */
-export async function extractZip(zipPath: string, destDir: string, packageLimits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<void> {
+export async function extractZip(
+  zipPath: string,
+  destDir: string,
+  packageLimits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true });
+    zip = await yauzl.openPromise(zipPath, {
+      autoClose: false,
+      decodeStrings: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+    });
   } catch (err) {
     throw zipError(err);
   }
@@ -180,7 +207,8 @@ export async function extractZip(zipPath: string, destDir: string, packageLimits
       const rel = item.name.slice(prefix.length);
       if (rel === "") continue;
       const target = path.resolve(root, ...rel.split("/"));
-      if (!target.startsWith(root + path.sep)) throw new Invalid(`Refused: the archive contains a path outside its folder (${shown(item.name)})`);
+      if (!target.startsWith(root + path.sep))
+        throw new Invalid(`Refused: the archive contains a path outside its folder (${shown(item.name)})`);
       try {
         if (item.isDir) {
           await fsp.mkdir(target, { recursive: true });
@@ -201,7 +229,8 @@ export async function extractZip(zipPath: string, destDir: string, packageLimits
       }
     }
     const stat = await fsp.lstat(path.join(root, "index.html")).catch(() => undefined);
-    if (!stat?.isFile()) throw new Invalid("The archive must contain index.html at its root or inside its single top-level folder");
+    if (!stat?.isFile())
+      throw new Invalid("The archive must contain index.html at its root or inside its single top-level folder");
   } finally {
     zip.close();
   }

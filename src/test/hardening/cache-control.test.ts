@@ -45,18 +45,32 @@ describeHardened(
           const cacheControl = String(signedIn.headers["cache-control"] ?? "");
           if (/no-store/.test(cacheControl)) continue;
           const anonymous = await t().site.inject({ method: "GET", url });
-          if (anonymous.statusCode === signedIn.statusCode && withoutClock(anonymous.body) === withoutClock(signedIn.body)) continue;
-          problems.push(`${url} (${who.user.role}) → ${signedIn.statusCode}, Cache-Control: ${cacheControl || "(none)"}`);
+          if (
+            anonymous.statusCode === signedIn.statusCode &&
+            withoutClock(anonymous.body) === withoutClock(signedIn.body)
+          )
+            continue;
+          problems.push(
+            `${url} (${who.user.role}) → ${signedIn.statusCode}, Cache-Control: ${cacheControl || "(none)"}`,
+          );
         }
       }
       expect(problems).toEqual([]);
     });
 
     it("sign-in and registration answers (they set the session cookie) are no-store", async () => {
-      const reg = await t().site.inject({ method: "POST", url: "/api/auth/register", payload: { username: "cache_probe", password: "long-enough-pass" } });
+      const reg = await t().site.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: "cache_probe", password: "long-enough-pass" },
+      });
       expect(reg.statusCode).toBe(201);
       expect(reg.headers["cache-control"]).toMatch(/no-store/);
-      const login = await t().site.inject({ method: "POST", url: "/api/auth/login", payload: { username: "cache_probe", password: "long-enough-pass" } });
+      const login = await t().site.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "cache_probe", password: "long-enough-pass" },
+      });
       expect(login.statusCode).toBe(200);
       expect(login.headers["cache-control"]).toMatch(/no-store/);
     });

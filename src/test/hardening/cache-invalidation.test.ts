@@ -86,14 +86,20 @@ describe.skipIf(!hasPostgres)("cached reads across two server processes (Postgre
     expect(edit.status).toBe(200);
     const took = await msUntil(async () => (await getJson(b, `/api/games/${game.id}`)).title === "Edited On A", 1000);
     expect(took).toBeLessThanOrEqual(1000);
-    await msUntil(async () => ((await getJson(b, "/api/games?limit=1")) as Array<{ title: string }>)[0].title === "Edited On A", 1000);
+    await msUntil(
+      async () => ((await getJson(b, "/api/games?limit=1")) as Array<{ title: string }>)[0].title === "Edited On A",
+      1000,
+    );
     // The ETag from before the edit does not match on B.
     expect((await fetch(`${b.url}/api/games/${game.id}`, { headers: { "if-none-match": etag! } })).status).toBe(200);
   });
 
   it("a category added on B is listed by A within one second", async () => {
     const before = (await getJson(a, "/api/categories")) as unknown[];
-    const created = await write(b, "POST", "/api/admin/categories", { name: "Across Processes", slug: "across-processes" });
+    const created = await write(b, "POST", "/api/admin/categories", {
+      name: "Across Processes",
+      slug: "across-processes",
+    });
     expect(created.status).toBe(201);
     await msUntil(async () => ((await getJson(a, "/api/categories")) as unknown[]).length === before.length + 1, 1000);
   });

@@ -37,7 +37,11 @@ describeHardened("health and readiness", (t) => {
 
 describe("readiness without a database", () => {
   it("PostgreSQL at an unreachable address: /readyz is 503 (D60 body), /healthz still 200, API calls 503 with Retry-After", async () => {
-    const database = await createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/arcadium_nowhere", max: 2 });
+    const database = await createDb({
+      kind: "postgres",
+      url: "postgres://postgres@127.0.0.1:1/arcadium_nowhere",
+      max: 2,
+    });
     const config = loadConfig(
       {
         NODE_ENV: "test",
@@ -47,7 +51,12 @@ describe("readiness without a database", () => {
       },
       repoRoot,
     );
-    const app = await buildApp({ config, database, settings: { passwordHashCost: TEST_PASSWORD_HASH_COST }, verifySerialisation: true });
+    const app = await buildApp({
+      config,
+      database,
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      verifySerialisation: true,
+    });
     await app.ready();
     try {
       const ready = await app.inject({ method: "GET", url: "/readyz" });
@@ -90,7 +99,11 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     await h?.close();
   });
 
-  const terminateAll = () => admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
+  const terminateAll = () =>
+    admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [dbName],
+    );
 
   it("while the database refuses connections /readyz is 503; once it is back, the same process serves again", async () => {
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
@@ -112,8 +125,12 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
     for (let i = 0; i < 100 && listeners === 0; i++) {
       await sleep(100);
       listeners = Number(
-        (await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2", [dbName, LISTENER_APPLICATION_NAME]))
-          .rows[0].n,
+        (
+          await admin.query(
+            "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2",
+            [dbName, LISTENER_APPLICATION_NAME],
+          )
+        ).rows[0].n,
       );
     }
     expect(listeners).toBeGreaterThan(0);
@@ -167,7 +184,9 @@ pgOnly("PostgreSQL goes away and comes back [postgres]", () => {
       // Fill the pool with idle connections, kill them all, and at once start transactions on them.
       await Promise.all(Array.from({ length: 5 }, () => h.database.db.execute(sql`select pg_sleep(0.01)`)));
       await terminateAll();
-      const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => h.database.db.transaction(async (tx) => tx.execute(sql`select 1`))));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, () => h.database.db.transaction(async (tx) => tx.execute(sql`select 1`))),
+      );
       expect(outcomes.length).toBe(8);
       await sleep(50);
       expect(pool.totalCount - pool.idleCount, `round ${round}`).toBe(0);
@@ -194,14 +213,17 @@ describeHardened(
 
     const gamesDir = () => path.join(t().config.dataDir, "games");
     const tmpDir = () => path.join(t().config.dataDir, "tmp");
-    const gameCount = async () => Number(((await t().database.db.execute(sql`select count(*)::int as n from games`)).rows[0] as { n: number }).n);
+    const gameCount = async () =>
+      Number(((await t().database.db.execute(sql`select count(*)::int as n from games`)).rows[0] as { n: number }).n);
 
     /** Starts a multipart upload of `size` bytes on a real connection and returns a handle to send more or kill it. */
     function startUpload(file: Buffer, filename: string, opts: { chunked?: boolean } = {}) {
       const boundary = "----arcadiumKilledUpload";
       const fields = { title: "Killed Upload", description: "never installed", imageUrl: "https://example.com/x.png" };
       const head = Buffer.concat([
-        ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+        ...Object.entries(fields).map(([k, v]) =>
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+        ),
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="htmlFile"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
         ),
@@ -231,7 +253,8 @@ describeHardened(
       req.write(head);
       return {
         outcome,
-        send: (bytes: Buffer) => new Promise<void>((resolve) => (req.write(bytes) ? resolve() : req.once("drain", () => resolve()))),
+        send: (bytes: Buffer) =>
+          new Promise<void>((resolve) => (req.write(bytes) ? resolve() : req.once("drain", () => resolve()))),
         tail: tailPart,
         kill: () => req.destroy(),
       };

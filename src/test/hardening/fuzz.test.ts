@@ -31,7 +31,8 @@ function objectKeys(schema: unknown, depth = 0): string[] {
   if (def.type === "object") return Object.keys(def.shape as object);
   if (def.innerType) return objectKeys(def.innerType, depth + 1);
   if (def.type === "pipe") return [...new Set([...objectKeys(def.in, depth + 1), ...objectKeys(def.out, depth + 1)])];
-  if (def.type === "union" && Array.isArray(def.options)) return [...new Set(def.options.flatMap((o: unknown) => objectKeys(o, depth + 1)))];
+  if (def.type === "union" && Array.isArray(def.options))
+    return [...new Set(def.options.flatMap((o: unknown) => objectKeys(o, depth + 1)))];
   return [];
 }
 
@@ -66,7 +67,12 @@ function fuzzRoutes(routes: RouteOptions[]): FuzzRoute[] {
  * "password":"fuzz-pass-4821"} ends the admin session). verify-otp and the Google callback replace it too, but only with a mailed
  * code or Google's answer, which the fuzz cannot produce, so they stay fuzzed with a session.
  */
-const ENDS_SESSION = new Set(["GET /api/auth/logout", "POST /api/auth/logout", "GET /api/logout", "POST /api/auth/login"]);
+const ENDS_SESSION = new Set([
+  "GET /api/auth/logout",
+  "POST /api/auth/logout",
+  "GET /api/logout",
+  "POST /api/auth/login",
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -142,15 +148,31 @@ const NUMERIC_TEXT = [
   "01",
   "+1",
 ];
-const MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "{{7*7}}", "${7*7}", "../../etc/passwd", "%2e%2e%2f"];
+const MARKUP = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "{{7*7}}",
+  "${7*7}",
+  "../../etc/passwd",
+  "%2e%2e%2f",
+];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SQL_META, ...UNICODE, ...NUMERIC_TEXT, ...MARKUP, ...PROTO_KEYS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...SQL_META, ...UNICODE), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`) },
-  { weight: 1, arbitrary: fc.constantFrom("a".repeat(100_000), "'".repeat(20_000), "😀".repeat(5_000), "\\".repeat(10_001)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...SQL_META, ...UNICODE), fc.string({ maxLength: 10 }))
+      .map(([a, b]) => `${b}${a}${b}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("a".repeat(100_000), "'".repeat(20_000), "😀".repeat(5_000), "\\".repeat(10_001)),
+  },
   { weight: 1, arbitrary: fc.string({ minLength: 300, maxLength: 3000 }) },
   // plausible values, so that some requests pass validation and reach the database
   {
@@ -174,7 +196,18 @@ const plausibleNumber = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constantFro
 const rawNumber = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
-  fc.constantFrom("1e400", "-1e400", "123456789012345678901234567890", "2147483648", "-2147483649", "9007199254740993", "0.0000001", "-0", "1E2", "4.9e-324"),
+  fc.constantFrom(
+    "1e400",
+    "-1e400",
+    "123456789012345678901234567890",
+    "2147483648",
+    "-2147483649",
+    "9007199254740993",
+    "0.0000001",
+    "-0",
+    "1E2",
+    "4.9e-324",
+  ),
 );
 
 function jsonValue(keys: string[]): fc.Arbitrary<string> {
@@ -187,7 +220,9 @@ function jsonValue(keys: string[]): fc.Arbitrary<string> {
       fc.constantFrom("true", "false", "null"),
       fc.array(tie("value"), { maxLength: 4 }).map((a) => `[${a.join(",")}]`),
       fc
-        .array(fc.tuple(fc.oneof(fc.constantFrom(...keys, ...PROTO_KEYS), hostileString), tie("value")), { maxLength: 5 })
+        .array(fc.tuple(fc.oneof(fc.constantFrom(...keys, ...PROTO_KEYS), hostileString), tie("value")), {
+          maxLength: 5,
+        })
         .map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`),
     ),
   }));
@@ -211,14 +246,17 @@ function plausibleFor(key: string): fc.Arbitrary<unknown> {
   if (k === "limit") return fc.integer({ min: 1, max: 50 });
   if (k === "offset" || k === "plays" || k === "before") return fc.integer({ min: 0, max: 30 });
   if (k.endsWith("id")) return fc.integer({ min: 1, max: 12 });
-  if (k === "won" || k.startsWith("is") || k === "disabled" || k === "new" || k === "hot" || k === "featured") return fc.boolean();
+  if (k === "won" || k.startsWith("is") || k === "disabled" || k === "new" || k === "hot" || k === "featured")
+    return fc.boolean();
   if (k === "role") return fc.constantFrom("player", "admin");
   if (k === "valuetype") return fc.constantFrom("text", "html", "link", "image");
   if (k === "period") return fc.constantFrom("all", "week");
   if (k === "sort") return fc.constantFrom("popular", "newest", "rating", "title");
   if (k === "tab") return fc.constantFrom("signin", "register");
-  if (k === "slug" || k === "category" || k === "section" || k === "key") return fc.stringMatching(/^[a-z][a-z0-9]{1,10}$/);
-  if (k.endsWith("url") || k === "website") return fc.constantFrom("https://example.com/x.png", "/uploads/images/x.webp", "https://example.org/game/");
+  if (k === "slug" || k === "category" || k === "section" || k === "key")
+    return fc.stringMatching(/^[a-z][a-z0-9]{1,10}$/);
+  if (k.endsWith("url") || k === "website")
+    return fc.constantFrom("https://example.com/x.png", "/uploads/images/x.webp", "https://example.org/game/");
   if (k === "releasedate") return fc.constant("2024-05-01");
   if (k === "returnto") return fc.constantFrom("/", "/games", "//evil.example", "https://evil.example");
   return fc.constantFrom("hello", "A fine game", "Some text", "42");
@@ -227,20 +265,39 @@ function plausibleFor(key: string): fc.Arbitrary<unknown> {
 /** An object valid-looking in every key of the schema but one or two, which carry hostile values. */
 function mostlyValid(keys: string[], hostile: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
   if (keys.length === 0) return fc.constant({});
-  return fc.record(Object.fromEntries(keys.map((k) => [k, plausibleFor(k)])) as Record<string, fc.Arbitrary<unknown>>).chain((valid) =>
-    fc
-      .tuple(fc.subarray(keys, { minLength: 1, maxLength: Math.min(2, keys.length) }), fc.array(hostile, { minLength: 2, maxLength: 2 }))
-      .map(([bad, values]) => {
-        const out: Record<string, unknown> = { ...valid };
-        bad.forEach((k, i) => (out[k] = values[i]));
-        return out;
-      }),
-  );
+  return fc
+    .record(Object.fromEntries(keys.map((k) => [k, plausibleFor(k)])) as Record<string, fc.Arbitrary<unknown>>)
+    .chain((valid) =>
+      fc
+        .tuple(
+          fc.subarray(keys, { minLength: 1, maxLength: Math.min(2, keys.length) }),
+          fc.array(hostile, { minLength: 2, maxLength: 2 }),
+        )
+        .map(([bad, values]) => {
+          const out: Record<string, unknown> = { ...valid };
+          bad.forEach((k, i) => (out[k] = values[i]));
+          return out;
+        }),
+    );
 }
 
 const hostileJsonScalar: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: hostileString },
-  { weight: 1, arbitrary: fc.constantFrom(-1, 0, 1.5, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER + 2, 1e20, -1e20, true, null) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      -1,
+      0,
+      1.5,
+      2147483648,
+      -2147483649,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e20,
+      -1e20,
+      true,
+      null,
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom([], {}, ["a"], { a: 1 }, [1, 2]) },
 );
 
@@ -251,7 +308,10 @@ function bodyFor(route: FuzzRoute): fc.Arbitrary<{ payload?: string; contentType
   const shaped = fc
     .array(
       fc.tuple(
-        fc.oneof({ weight: 5, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) }),
+        fc.oneof(
+          { weight: 5, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString },
+          { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) },
+        ),
         value,
       ),
       {
@@ -317,7 +377,10 @@ const paramValue: fc.Arbitrary<string> = fc.oneof(
 
 function queryFor(route: FuzzRoute): fc.Arbitrary<string> {
   const key = fc.oneof(
-    { weight: 4, arbitrary: route.queryKeys.length ? fc.constantFrom(...route.queryKeys) : fc.constantFrom("search", "limit") },
+    {
+      weight: 4,
+      arbitrary: route.queryKeys.length ? fc.constantFrom(...route.queryKeys) : fc.constantFrom("search", "limit"),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, "a[b]", "a[]", "") },
   );
   const value = fc.oneof(
@@ -326,7 +389,9 @@ function queryFor(route: FuzzRoute): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.constantFrom("all", "week", "popular", "newest", "rating", "action", "true", "false") },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PARTS) },
   );
-  const random = fc.array(fc.tuple(key, value), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${v}`).join("&"));
+  const random = fc
+    .array(fc.tuple(key, value), { maxLength: 5 })
+    .map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${v}`).join("&"));
   const valid = mostlyValid(route.queryKeys, hostileString).map((o) =>
     Object.entries(o)
       .map(([k, v]) => `${enc(k)}=${enc(String(v))}`)
@@ -352,7 +417,15 @@ function buildRequestFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
       params: fc.tuple(...route.params.map(() => paramValue)),
       query: fc.option(queryFor(route), { freq: 2, nil: "" }),
       body: mutating ? bodyFor(route) : fc.constant({} as { payload?: string; contentType?: string }),
-      origin: fc.constantFrom(undefined, undefined, undefined, undefined, "http://localhost:5000", "https://evil.example", "null"),
+      origin: fc.constantFrom(
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        "http://localhost:5000",
+        "https://evil.example",
+        "null",
+      ),
     })
     .map(({ params, query, body, origin }) => {
       let i = 0;
@@ -391,10 +464,22 @@ async function protectedSnapshot(h: HardenedApp, ownUserId: number, existingUser
       // a verified email); its role and standing are checked apart.
       sql`select id, username, email, password_hash, google_sub, avatar_url, role, disabled_at, created_at from users where id <= ${existingUsersUpTo} and id <> ${ownUserId} order by id`,
     ),
-    reviews: await rows(h, sql`select id, user_id, game_id, rating, comment from reviews where user_id <> ${ownUserId} order by id`),
-    chat: await rows(h, sql`select id, user_id, message, deleted_at from chat_messages where user_id <> ${ownUserId} order by id`),
-    scores: await rows(h, sql`select id, user_id, game_id, score from scores where user_id <> ${ownUserId} order by id`),
-    bestScores: await rows(h, sql`select user_id, game_id, score, score_id from best_scores where user_id <> ${ownUserId} order by user_id, game_id`),
+    reviews: await rows(
+      h,
+      sql`select id, user_id, game_id, rating, comment from reviews where user_id <> ${ownUserId} order by id`,
+    ),
+    chat: await rows(
+      h,
+      sql`select id, user_id, message, deleted_at from chat_messages where user_id <> ${ownUserId} order by id`,
+    ),
+    scores: await rows(
+      h,
+      sql`select id, user_id, game_id, score from scores where user_id <> ${ownUserId} order by id`,
+    ),
+    bestScores: await rows(
+      h,
+      sql`select user_id, game_id, score, score_id from best_scores where user_id <> ${ownUserId} order by user_id, game_id`,
+    ),
     sessions: await rows(
       h,
       sql`select token_hash, user_id, kind, expires_at from sessions where user_id <> ${ownUserId} and user_id <= ${existingUsersUpTo} order by token_hash`,
@@ -457,7 +542,12 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
     admin = await createUserWithSession(t(), { role: "admin" });
     // Some rows of the player's own, and others' that it must not be able to touch.
     await t().site.inject({ method: "POST", url: "/api/chat", cookies: player.cookies, payload: { message: "mine" } });
-    await t().site.inject({ method: "POST", url: "/api/reviews", cookies: player.cookies, payload: { gameId: 1, rating: 4, comment: "mine" } });
+    await t().site.inject({
+      method: "POST",
+      url: "/api/reviews",
+      cookies: player.cookies,
+      payload: { gameId: 1, rating: 4, comment: "mine" },
+    });
   });
 
   it("discovers the routes from the app itself: public, player and admin ones", () => {
@@ -483,9 +573,12 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
       expect(names, expected).toContain(expected);
     }
     // Every /api/admin route the guard knows about is fuzzed too.
-    for (const r of t().site.adminRouteTable.filter((e) => e.method !== "HEAD")) expect(names).toContain(`${r.method} ${r.url}`);
+    for (const r of t().site.adminRouteTable.filter((e) => e.method !== "HEAD"))
+      expect(names).toContain(`${r.method} ${r.url}`);
     expect(routes.length).toBeGreaterThan(45);
-    expect(routes.find((r) => r.url === "/api/auth/register")!.bodyKeys).toEqual(expect.arrayContaining(["username", "password"]));
+    expect(routes.find((r) => r.url === "/api/auth/register")!.bodyKeys).toEqual(
+      expect.arrayContaining(["username", "password"]),
+    );
   });
 
   it("anonymous: no 5xx, no pollution, and nothing changes that a visitor may not change", async () => {
@@ -511,7 +604,10 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
       RUNS,
     );
     expect(await protectedSnapshot(h, player.user.id, upTo)).toEqual(before);
-    const [me] = await rows(h, sql`select role, disabled_at, username, created_at from users where id = ${player.user.id}`);
+    const [me] = await rows(
+      h,
+      sql`select role, disabled_at, username, created_at from users where id = ${player.user.id}`,
+    );
     expect(me).toMatchObject({ role: "player", disabled_at: null, username: player.user.username });
     const created = await rows(h, sql`select role from users where id > ${upTo}`);
     for (const u of created) expect(u).toMatchObject({ role: "player" });
@@ -528,7 +624,10 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
             payload: req.payload,
           });
           // Never a success: 401/403 from the guard, or a refusal before any route ran (bad URL, CSRF, too large).
-          expect([400, 401, 403, 404, 413, 414, 415], `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+          expect(
+            [400, 401, 403, 404, 413, 414, 415],
+            `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          ).toContain(res.statusCode);
         },
       ),
       { numRuns: Math.ceil(RUNS / 3), seed: SEED, endOnFailure: true },
@@ -544,6 +643,8 @@ describeHardened("hostile input on every JSON route (fast-check)", (t) => {
       RUNS,
     );
     expect((await h.site.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-    expect((await h.site.inject({ method: "GET", url: "/api/admin/user", cookies: admin.cookies })).statusCode).toBe(200);
+    expect((await h.site.inject({ method: "GET", url: "/api/admin/user", cookies: admin.cookies })).statusCode).toBe(
+      200,
+    );
   });
 });

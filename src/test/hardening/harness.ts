@@ -27,7 +27,10 @@ export type HardenedOptions = Parameters<typeof buildTestApp>[1] & {
   extend?: (app: FastifyInstance, database: TestApp["database"]) => void;
 };
 
-export async function buildHardenedApp(kind: "pglite" | "postgres", options: HardenedOptions = {}): Promise<HardenedApp> {
+export async function buildHardenedApp(
+  kind: "pglite" | "postgres",
+  options: HardenedOptions = {},
+): Promise<HardenedApp> {
   const base = await buildTestApp(kind, options);
   const routes: RouteOptions[] = [];
   const lines: string[] = [];

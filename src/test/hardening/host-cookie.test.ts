@@ -11,7 +11,11 @@ describeEachDatabase(
   "the session cookie on https (issue 17)",
   (t) => {
     it("registration sets __Host-sid (Secure, Path=/, no Domain); that cookie signs in, a plain sid does not", async () => {
-      const res = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "hostcookie", password: "a-long-enough-password" } });
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: "hostcookie", password: "a-long-enough-password" },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const setCookie = String(res.headers["set-cookie"]);
       expect(setCookie).toMatch(/^__Host-sid=[^;]+;/);
@@ -28,5 +32,9 @@ describeEachDatabase(
       expect(String(out.headers["set-cookie"])).toMatch(/^__Host-sid=;/);
     });
   },
-  { demo: false, seed: false, env: { PUBLIC_URL: "https://arcadium.example", GAMES_URL: "https://games.arcadium-cdn.example" } },
+  {
+    demo: false,
+    seed: false,
+    env: { PUBLIC_URL: "https://arcadium.example", GAMES_URL: "https://games.arcadium-cdn.example" },
+  },
 );

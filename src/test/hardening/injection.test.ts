@@ -53,10 +53,15 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
       expect(res.statusCode, res.body).toBe(201);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(res.json().message).toBe(text);
-      const [row] = await rows<{ message: string }>(t(), sql`select message from chat_messages where id = ${res.json().id}`);
+      const [row] = await rows<{ message: string }>(
+        t(),
+        sql`select message from chat_messages where id = ${res.json().id}`,
+      );
       expect(row.message).toBe(text);
     }
-    const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{ message: string }>;
+    const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{
+      message: string;
+    }>;
     const messages = list.map((m) => m.message);
     for (const text of NASTY) expect(messages).toContain(text);
     // Tables still there, nothing ran.
@@ -66,37 +71,87 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
   it("review comments", async () => {
     for (const text of NASTY) {
       const { cookies, user } = await createUserWithSession(t());
-      const res = await t().app.inject({ method: "POST", url: "/api/reviews", cookies, payload: { gameId: 1, rating: 3, comment: text } });
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/reviews",
+        cookies,
+        payload: { gameId: 1, rating: 3, comment: text },
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().review.comment).toBe(text);
       const mine = await t().app.inject({ method: "GET", url: `/api/games/1/reviews/user/${user.id}` });
       expect(mine.json().comment).toBe(text);
     }
-    const all = (await t().app.inject({ method: "GET", url: "/api/games/1/reviews" })).json() as Array<{ comment: string | null }>;
+    const all = (await t().app.inject({ method: "GET", url: "/api/games/1/reviews" })).json() as Array<{
+      comment: string | null;
+    }>;
     for (const text of NASTY) expect(all.map((r) => r.comment)).toContain(text);
   });
 
   it("usernames: metacharacters and markup are refused by the username rule; passwords and emails with them work", async () => {
-    for (const username of ["<script>", "<b>bob</b>", "a'; drop table users;--", "bob' OR '1'='1", "O'Brien", "a b", "ali%", "ali_%"]) {
-      const res = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username, password: "long-enough-pass" } });
+    for (const username of [
+      "<script>",
+      "<b>bob</b>",
+      "a'; drop table users;--",
+      "bob' OR '1'='1",
+      "O'Brien",
+      "a b",
+      "ali%",
+      "ali_%",
+    ]) {
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username, password: "long-enough-pass" },
+      });
       expect(res.statusCode, username).toBe(400);
       expect(res.json().message).toMatch(/Username/);
     }
     const password = "p'; DROP TABLE users; -- \"\\ 😀";
     const email = "o'reilly+x@example.com";
-    const reg = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "quote_user", password, email } });
+    const reg = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { username: "quote_user", password, email },
+    });
     expect(reg.statusCode, reg.body).toBe(201);
     // The address waits for its link (email_tokens) before it is the account's
-    const [u] = await rows<{ email: string }>(t(), sql`select e.email from email_tokens e join users u on u.id = e.user_id where u.username = 'quote_user'`);
+    const [u] = await rows<{ email: string }>(
+      t(),
+      sql`select e.email from email_tokens e join users u on u.id = e.user_id where u.username = 'quote_user'`,
+    );
     expect(u.email).toBe(email);
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password } })).statusCode).toBe(200);
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password: "' OR '1'='1" } })).statusCode).toBe(
-      401,
-    );
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user' --", password } })).statusCode).toBe(401);
-    expect((await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "' OR '1'='1", password: "' OR '1'='1" } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "quote_user", password } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t().app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: "quote_user", password: "' OR '1'='1" },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t().app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: "quote_user' --", password },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t().app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: "' OR '1'='1", password: "' OR '1'='1" },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("newsletter, contact and advertiser forms are stored byte-identical and shown to admins as text", async () => {
@@ -128,26 +183,42 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     };
     expect(messages.newsletterSubscriptions.map((n) => n.email)).toContain(email);
     for (const text of NASTY) {
-      expect(messages.contactMessages).toContainEqual(expect.objectContaining({ name: text, subject: text, message: text }));
-      expect(messages.advertiserEnquiries).toContainEqual(expect.objectContaining({ companyName: text, website: text, goals: text }));
+      expect(messages.contactMessages).toContainEqual(
+        expect.objectContaining({ name: text, subject: text, message: text }),
+      );
+      expect(messages.advertiserEnquiries).toContainEqual(
+        expect.objectContaining({ companyName: text, website: text, goals: text }),
+      );
     }
   });
 
   it("website content of type text (D40): markup is kept as the text the admin wrote, public GET shows it unchanged", async () => {
     let i = 0;
     for (const text of NASTY) {
-      const res = await adminReq("POST", "/api/admin/website-content", { section: "inject", key: `k${i++}`, value: text, valueType: "text" });
+      const res = await adminReq("POST", "/api/admin/website-content", {
+        section: "inject",
+        key: `k${i++}`,
+        value: text,
+        valueType: "text",
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().value).toBe(text);
     }
-    const items = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; value: string }>;
+    const items = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{
+      section: string;
+      value: string;
+    }>;
     const values = items.filter((c) => c.section === "inject").map((c) => c.value);
     expect(values.sort()).toEqual([...NASTY].sort());
   });
 
   it("game, category and admin fields", async () => {
     for (const text of SHORT_NASTY) {
-      const cat = await adminReq("POST", "/api/admin/categories", { name: text, slug: `cat-${SHORT_NASTY.indexOf(text)}`, description: text });
+      const cat = await adminReq("POST", "/api/admin/categories", {
+        name: text,
+        slug: `cat-${SHORT_NASTY.indexOf(text)}`,
+        description: text,
+      });
       expect(cat.statusCode, cat.body).toBe(201);
       expect(cat.json()).toMatchObject({ name: text, description: text });
       const game = await adminReq("POST", "/api/admin/games", {
@@ -197,7 +268,8 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
           expect(await similarTitle(String(g.title), q), `${g.title}: ${q}`).toBe(true);
       }
       const board = await search("/api/leaderboard", q);
-      for (const e of board) expect(String((e.user as { username: string }).username).toLowerCase()).toContain(q.toLowerCase());
+      for (const e of board)
+        expect(String((e.user as { username: string }).username).toLowerCase()).toContain(q.toLowerCase());
       await search("/api/admin/users", q);
     }
     // % and _ match themselves only (checked above for every result), and the marker game is found.
@@ -216,41 +288,73 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
   it("U+0000 in any text field is a clear 400, never a 500 (PostgreSQL text cannot hold it)", async () => {
     const { cookies } = await createUserWithSession(t());
     const nul = "a\u0000b";
-    const cases: Array<{ method: "GET" | "POST" | "PATCH"; url: string; payload?: object; cookies?: { sid: string } }> = [
-      { method: "POST", url: "/api/chat", payload: { message: nul }, cookies },
-      { method: "POST", url: "/api/reviews", payload: { gameId: 1, rating: 4, comment: nul }, cookies },
-      { method: "POST", url: "/api/auth/register", payload: { username: "nul_user", password: `password${nul}` } },
-      { method: "POST", url: "/api/auth/login", payload: { username: nul, password: "whatever1" } },
-      { method: "POST", url: "/api/newsletter", payload: { email: `x${nul}@example.com` } },
-      { method: "POST", url: "/api/contact", payload: { name: nul, email: "a@example.com", message: "m" } },
-      { method: "POST", url: "/api/advertise", payload: { companyName: "c", email: "a@example.com", goals: nul } },
-      { method: "POST", url: "/api/admin/request-otp", payload: { email: `admin${nul}@example.com` } },
-      { method: "POST", url: "/api/admin/website-content", payload: { section: "s", key: "k", value: nul, valueType: "text" }, cookies: admin.cookies },
-      { method: "POST", url: "/api/admin/categories", payload: { name: nul, slug: "nul-cat" }, cookies: admin.cookies },
-      { method: "GET", url: "/api/games?search=%00" },
-      { method: "GET", url: "/api/leaderboard?search=a%00" },
-      { method: "GET", url: "/api/admin/users?search=%00", cookies: admin.cookies },
-      { method: "GET", url: "/api/games/category/a%00b" },
-      { method: "POST", url: "/api/chat", payload: { [`mess${nul}age`]: "x" }, cookies },
-    ];
+    const cases: Array<{ method: "GET" | "POST" | "PATCH"; url: string; payload?: object; cookies?: { sid: string } }> =
+      [
+        { method: "POST", url: "/api/chat", payload: { message: nul }, cookies },
+        { method: "POST", url: "/api/reviews", payload: { gameId: 1, rating: 4, comment: nul }, cookies },
+        { method: "POST", url: "/api/auth/register", payload: { username: "nul_user", password: `password${nul}` } },
+        { method: "POST", url: "/api/auth/login", payload: { username: nul, password: "whatever1" } },
+        { method: "POST", url: "/api/newsletter", payload: { email: `x${nul}@example.com` } },
+        { method: "POST", url: "/api/contact", payload: { name: nul, email: "a@example.com", message: "m" } },
+        { method: "POST", url: "/api/advertise", payload: { companyName: "c", email: "a@example.com", goals: nul } },
+        { method: "POST", url: "/api/admin/request-otp", payload: { email: `admin${nul}@example.com` } },
+        {
+          method: "POST",
+          url: "/api/admin/website-content",
+          payload: { section: "s", key: "k", value: nul, valueType: "text" },
+          cookies: admin.cookies,
+        },
+        {
+          method: "POST",
+          url: "/api/admin/categories",
+          payload: { name: nul, slug: "nul-cat" },
+          cookies: admin.cookies,
+        },
+        { method: "GET", url: "/api/games?search=%00" },
+        { method: "GET", url: "/api/leaderboard?search=a%00" },
+        { method: "GET", url: "/api/admin/users?search=%00", cookies: admin.cookies },
+        { method: "GET", url: "/api/games/category/a%00b" },
+        { method: "POST", url: "/api/chat", payload: { [`mess${nul}age`]: "x" }, cookies },
+      ];
     for (const c of cases) {
-      const res = await t().app.inject({ method: c.method, url: c.url, cookies: c.cookies, ...(c.payload ? { payload: c.payload } : {}) });
+      const res = await t().app.inject({
+        method: c.method,
+        url: c.url,
+        cookies: c.cookies,
+        ...(c.payload ? { payload: c.payload } : {}),
+      });
       expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(400);
     }
-    expect((await t().app.inject({ method: "POST", url: "/api/chat", cookies, payload: { message: nul } })).json().message).toBe(NUL_CHARACTER_MESSAGE);
+    expect(
+      (await t().app.inject({ method: "POST", url: "/api/chat", cookies, payload: { message: nul } })).json().message,
+    ).toBe(NUL_CHARACTER_MESSAGE);
     // Multipart fields are not JSON: the database's refusal is answered as a 400 too (D60), never a 500.
     const form = multipart(
       { title: nul, description: "d", imageUrl: "https://example.com/x.png" },
       { field: "htmlFile", filename: "g.html", content: "<p>x</p>", type: "text/html" },
     );
-    const upload = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: admin.cookies, ...form });
+    const upload = await t().app.inject({
+      method: "POST",
+      url: "/api/admin/games/upload",
+      cookies: admin.cookies,
+      ...form,
+    });
     expect(upload.statusCode, upload.body).toBe(400);
   });
 
   it("prototype-pollution keys in a JSON body are refused (400), never merged", async () => {
     const { cookies } = await createUserWithSession(t());
-    for (const payload of ['{"__proto__":{"polluted":1},"message":"hi"}', '{"message":"hi","constructor":{"prototype":{"polluted":1}}}']) {
-      const res = await t().app.inject({ method: "POST", url: "/api/chat", cookies, headers: { "content-type": "application/json" }, payload });
+    for (const payload of [
+      '{"__proto__":{"polluted":1},"message":"hi"}',
+      '{"message":"hi","constructor":{"prototype":{"polluted":1}}}',
+    ]) {
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/chat",
+        cookies,
+        headers: { "content-type": "application/json" },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
@@ -285,9 +389,13 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
     const toHtml = await adminReq("PATCH", `/api/admin/website-content/${text.json().id}`, { valueType: "html" });
     expect(toHtml.statusCode, toHtml.body).toBe(200);
     expect(toHtml.json().value).toBe("<p>t</p>");
-    const publicValue = ((await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string; value: string }>).find(
-      (c) => c.section === "xss" && c.key === "text1",
-    );
+    const publicValue = (
+      (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{
+        section: string;
+        key: string;
+        value: string;
+      }>
+    ).find((c) => c.section === "xss" && c.key === "text1");
     expect(publicValue?.value).toBe("<p>t</p>");
   });
 });
@@ -296,14 +404,37 @@ describeEachDatabase("SQL metacharacters and markup round-trip as text", (t) => 
 // The D40 sanitiser, checked with a real HTML parser (jsdom, as a browser would parse it)
 // ---------------------------------------------------------------------------------------------
 
-const ALLOWED = new Set(["P", "BR", "STRONG", "EM", "B", "I", "U", "A", "UL", "OL", "LI", "H2", "H3", "H4", "BLOCKQUOTE", "CODE", "PRE"]);
+const ALLOWED = new Set([
+  "P",
+  "BR",
+  "STRONG",
+  "EM",
+  "B",
+  "I",
+  "U",
+  "A",
+  "UL",
+  "OL",
+  "LI",
+  "H2",
+  "H3",
+  "H4",
+  "BLOCKQUOTE",
+  "CODE",
+  "PRE",
+]);
 
-type ParsedBody = { querySelectorAll(s: string): ArrayLike<{ tagName: string; attributes: ArrayLike<{ name: string; value: string }> }>; innerHTML: string };
+type ParsedBody = {
+  querySelectorAll(s: string): ArrayLike<{ tagName: string; attributes: ArrayLike<{ name: string; value: string }> }>;
+  innerHTML: string;
+};
 let parseHtml: (html: string) => ParsedBody;
 
 describe("html sanitiser against a real parser (D40)", () => {
   beforeAll(async () => {
-    const { JSDOM } = (await import("jsdom" as string)) as { JSDOM: new (html: string) => { window: { document: { body: ParsedBody } } } };
+    const { JSDOM } = (await import("jsdom" as string)) as {
+      JSDOM: new (html: string) => { window: { document: { body: ParsedBody } } };
+    };
     // One document; each value is parsed as the body's content, as the client would insert it.
     const body = new JSDOM("<!doctype html><body></body>").window.document.body;
     parseHtml = (html) => {
@@ -323,7 +454,8 @@ describe("html sanitiser against a real parser (D40)", () => {
           el.tagName === "A" && (attr.name === "href" || attr.name === "title"),
           `${el.tagName}[${attr.name}] from ${JSON.stringify(input)} → ${clean}`,
         ).toBe(true);
-        if (attr.name === "href") expect(attr.value.trim(), `href from ${JSON.stringify(input)}`).toMatch(/^(https?:\/\/|mailto:|$)/i);
+        if (attr.name === "href")
+          expect(attr.value.trim(), `href from ${JSON.stringify(input)}`).toMatch(/^(https?:\/\/|mailto:|$)/i);
       }
     }
     // Stable: sanitising again changes nothing (what is stored is what is rendered).

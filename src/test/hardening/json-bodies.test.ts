@@ -25,7 +25,11 @@ describeEachDatabase(
       expect(res.json()).toEqual({ message: "Request body is too large" });
       // Signed-in players' routes too (a direct message, a review, a report …).
       const player = await createUserWithSession(t());
-      const signedIn = await post("/api/reports", JSON.stringify({ kind: "chat", targetId: 1, reason: "spam", text: "x".repeat(17 * KIB) }), player.cookies);
+      const signedIn = await post(
+        "/api/reports",
+        JSON.stringify({ kind: "chat", targetId: 1, reason: "spam", text: "x".repeat(17 * KIB) }),
+        player.cookies,
+      );
       expect(signedIn.statusCode).toBe(413);
     });
 
@@ -33,12 +37,18 @@ describeEachDatabase(
       const deep = await post("/api/auth/login", `{"username":"someone","password":"whatever","x":${nested(33)}}`);
       expect(deep.statusCode).toBe(400);
       expect(deep.json()).toEqual({ message: "The JSON body is nested too deeply (at most 32 levels)" });
-      const deepObjects = await post("/api/auth/login", `{"username":"someone","password":"whatever","x":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`);
+      const deepObjects = await post(
+        "/api/auth/login",
+        `{"username":"someone","password":"whatever","x":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`,
+      );
       expect(deepObjects.json()).toEqual({ message: "The JSON body is nested too deeply (at most 32 levels)" });
       // 32 levels (the outer object is one) get as far as the schema; brackets inside strings are not nesting.
       const fine = await post("/api/auth/login", `{"username":"someone","password":"whatever","x":${nested(31)}}`);
       expect(fine.json().message).not.toMatch(/nested/);
-      const inString = await post("/api/auth/login", JSON.stringify({ username: "someone", password: `${nested(40)}\\"{{{[[[` }));
+      const inString = await post(
+        "/api/auth/login",
+        JSON.stringify({ username: "someone", password: `${nested(40)}\\"{{{[[[` }),
+      );
       expect(inString.statusCode).toBe(401);
     });
 
@@ -53,12 +63,20 @@ describeEachDatabase(
       const { req } = asAdmin(t);
 
       it("an administrator saves a 60,000-character content value (staff routes: 1 MiB)", async () => {
-        const res = await req("POST", "/api/admin/website-content", { section: "legal", key: "long_terms", value: "Terms. ".repeat(8_500), valueType: "text" });
+        const res = await req("POST", "/api/admin/website-content", {
+          section: "legal",
+          key: "long_terms",
+          value: "Terms. ".repeat(8_500),
+          valueType: "text",
+        });
         expect(res.statusCode, res.body).toBe(201);
       });
 
       it("signed out, the same large body to a staff route is 401 (the guard answers before the body is read)", async () => {
-        const res = await post("/api/admin/website-content", JSON.stringify({ section: "legal", key: "x", value: "y".repeat(200 * KIB) }));
+        const res = await post(
+          "/api/admin/website-content",
+          JSON.stringify({ section: "legal", key: "x", value: "y".repeat(200 * KIB) }),
+        );
         expect(res.statusCode).toBe(401);
       });
 
@@ -67,7 +85,9 @@ describeEachDatabase(
         const [game] = await t().database.db.select().from(gamesTable).limit(1);
         const res = await post(
           `/api/games/${game.id}/saves`,
-          JSON.stringify({ set: [{ key: "slot1", value: "s".repeat(200 * KIB), updatedAt: new Date().toISOString() }] }),
+          JSON.stringify({
+            set: [{ key: "slot1", value: "s".repeat(200 * KIB), updatedAt: new Date().toISOString() }],
+          }),
           player.cookies,
         );
         expect(res.statusCode, res.body).toBe(200);

@@ -40,16 +40,39 @@ async function signInFlows(h: HardenedApp, codeOf: () => Promise<string>) {
   expect(reg.statusCode, reg.body).toBe(201);
   const regSid = sidOf(reg.headers["set-cookie"]);
   secrets.push(regSid);
-  expect((await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "log_player", password: WRONG_PASSWORD } })).statusCode).toBe(401);
-  const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "log_player", password: PASSWORD }, cookies: { sid: regSid } });
+  expect(
+    (
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "log_player", password: WRONG_PASSWORD },
+      })
+    ).statusCode,
+  ).toBe(401);
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username: "log_player", password: PASSWORD },
+    cookies: { sid: regSid },
+  });
   expect(login.statusCode).toBe(200);
   const loginSid = sidOf(login.headers["set-cookie"]);
   secrets.push(loginSid);
   // A request carrying the cookie (and an Authorization header), then a validation error echoing a password field.
   expect(
-    (await app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: loginSid }, headers: { authorization: `Bearer ${loginSid}` } })).statusCode,
+    (
+      await app.inject({
+        method: "GET",
+        url: "/api/auth/user",
+        cookies: { sid: loginSid },
+        headers: { authorization: `Bearer ${loginSid}` },
+      })
+    ).statusCode,
   ).toBe(200);
-  expect((await app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "x", password: PASSWORD } })).statusCode).toBe(400);
+  expect(
+    (await app.inject({ method: "POST", url: "/api/auth/register", payload: { username: "x", password: PASSWORD } }))
+      .statusCode,
+  ).toBe(400);
 
   const req = await app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email: ADMIN_EMAIL } });
   expect(req.statusCode).toBe(200);
@@ -58,14 +81,30 @@ async function signInFlows(h: HardenedApp, codeOf: () => Promise<string>) {
   // A wrong code first, then the right one.
   const wrong = code === "000000" ? "111111" : "000000";
   secrets.push(wrong);
-  expect((await app.inject({ method: "POST", url: "/api/admin/verify-otp", payload: { email: ADMIN_EMAIL, otp: wrong, otpSecret } })).statusCode).toBe(401);
-  const verified = await app.inject({ method: "POST", url: "/api/admin/verify-otp", payload: { email: ADMIN_EMAIL, otp: code, otpSecret } });
+  expect(
+    (
+      await app.inject({
+        method: "POST",
+        url: "/api/admin/verify-otp",
+        payload: { email: ADMIN_EMAIL, otp: wrong, otpSecret },
+      })
+    ).statusCode,
+  ).toBe(401);
+  const verified = await app.inject({
+    method: "POST",
+    url: "/api/admin/verify-otp",
+    payload: { email: ADMIN_EMAIL, otp: code, otpSecret },
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   const adminSid = sidOf(verified.headers["set-cookie"]);
   secrets.push(adminSid);
-  expect((await app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid: adminSid } })).statusCode).toBe(200);
+  expect((await app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid: adminSid } })).statusCode).toBe(
+    200,
+  );
   // Logging out sends the cookie once more.
-  expect((await app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid: loginSid } })).statusCode).toBe(204);
+  expect((await app.inject({ method: "POST", url: "/api/auth/logout", cookies: { sid: loginSid } })).statusCode).toBe(
+    204,
+  );
   // The stored forms of the tokens are not for the log either.
   for (const sid of [regSid, loginSid, adminSid]) secrets.push(hashToken(sid));
   return { secrets, code };
@@ -80,7 +119,9 @@ function expectStructured(h: HardenedApp) {
     expect(typeof line.msg).toBe("string");
   }
   // Every line about a request carries its id, and every request has one (a UUID).
-  const requestLines = h.logs.filter((l) => l.req || l.res || l.msg === "incoming request" || l.msg === "request completed");
+  const requestLines = h.logs.filter(
+    (l) => l.req || l.res || l.msg === "incoming request" || l.msg === "request completed",
+  );
   expect(requestLines.length).toBeGreaterThan(10);
   for (const line of requestLines) expect(String(line.reqId)).toMatch(/^[0-9a-f-]{36}$/);
   // Request lines name the method and path, never headers.
@@ -108,7 +149,9 @@ describeHardened(
       const h = t();
       run = await signInFlows(h, async () => {
         // The registration's verification link is printed too; the code is in the sign-in mail's subject
-        const mailLine = h.logs.find((l) => typeof l.msg === "string" && l.msg.startsWith("Mail not sent") && l.msg.includes("sign-in code"));
+        const mailLine = h.logs.find(
+          (l) => typeof l.msg === "string" && l.msg.startsWith("Mail not sent") && l.msg.includes("sign-in code"),
+        );
         expect(mailLine, "the sign-in mail is printed to the log when SMTP_URL is not set (D42)").toBeDefined();
         return String(mailLine!.msg).match(/(\d{6})\s*$/)![1];
       });
@@ -118,7 +161,8 @@ describeHardened(
       expect(mailLines).toHaveLength(2);
       const others = h.logs.filter((l) => !mailLines.includes(l)).map((l) => JSON.stringify(l));
       for (const secret of run.secrets) expect(contains(h.rawLogs(), secret), `${secret} is in the log`).toBe(false);
-      for (const line of others) expect(contains(line, run.code), `the code outside the printed mail: ${line}`).toBe(false);
+      for (const line of others)
+        expect(contains(line, run.code), `the code outside the printed mail: ${line}`).toBe(false);
       expect(h.rawLogs()).not.toMatch(/sid=|"cookie"|"authorization"|set-cookie/i);
     });
 
@@ -182,7 +226,8 @@ describeHardened(
           .match(/\b(\d{6})\b/)![1];
       });
       expectStructured(h);
-      for (const secret of [...run.secrets, run.code]) expect(contains(h.rawLogs(), secret), `${secret} is in the log`).toBe(false);
+      for (const secret of [...run.secrets, run.code])
+        expect(contains(h.rawLogs(), secret), `${secret} is in the log`).toBe(false);
       expect(h.rawLogs()).not.toMatch(/sid=|"cookie"|"authorization"|set-cookie/i);
     });
   },
@@ -225,7 +270,11 @@ describeHardened(
       app.post("/test/failing-insert", async (_request, reply) => {
         await database.db
           .insert(usersTable)
-          .values({ username: `leaky_${Math.random().toString(36).slice(2, 8)}`, email: LEAKED_EMAIL, passwordHash: LEAKED_HASH });
+          .values({
+            username: `leaky_${Math.random().toString(36).slice(2, 8)}`,
+            email: LEAKED_EMAIL,
+            passwordHash: LEAKED_HASH,
+          });
         return reply.code(204).send();
       });
     },

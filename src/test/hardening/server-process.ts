@@ -28,7 +28,10 @@ function newestMtime(dir: string): number {
  */
 export async function ensureServerBuilt(): Promise<string> {
   const bundle = path.join(repoRoot, "dist", "server", "main.js");
-  const sources = Math.max(newestMtime(path.join(repoRoot, "src", "server")), newestMtime(path.join(repoRoot, "src", "contract")));
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, "src", "server")),
+    newestMtime(path.join(repoRoot, "src", "contract")),
+  );
   const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
   if (built < sources) {
     const lib = (await import(path.join(repoRoot, "scripts", "build-lib.mjs"))) as { buildServer(): Promise<void> };
@@ -47,15 +50,27 @@ export type ServerProcess = {
   kill(signal: NodeJS.Signals): void;
 };
 
-export async function startBuiltServer(opts: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startBuiltServer(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   await ensureServerBuilt();
-  const server: { url: string; port: number; child: ChildProcess; logs(): string; exited: Promise<number | null> } = await serverProcess.spawnServer({
-    root: repoRoot,
-    dataDir: opts.dataDir,
-    databaseUrl: opts.databaseUrl,
-    pollMs: 150,
-    env: { NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false", REGISTRATIONS_PER_HOUR: "100000", PLAYS_PER_MINUTE: "100000", ...opts.env },
-  });
+  const server: { url: string; port: number; child: ChildProcess; logs(): string; exited: Promise<number | null> } =
+    await serverProcess.spawnServer({
+      root: repoRoot,
+      dataDir: opts.dataDir,
+      databaseUrl: opts.databaseUrl,
+      pollMs: 150,
+      env: {
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        SEED_DEMO: "false",
+        REGISTRATIONS_PER_HOUR: "100000",
+        PLAYS_PER_MINUTE: "100000",
+        ...opts.env,
+      },
+    });
   const { url, port, child, exited } = server;
   return { url, port, child, output: server.logs, exited, kill: (signal) => child.kill(signal) };
 }

@@ -29,7 +29,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Result = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 /** A request on its own connection (no keep-alive pool), optionally with a body sent in two halves. */
-function request(port: number, method: string, urlPath: string, opts: { body?: unknown; cookie?: string; holdHalf?: boolean } = {}) {
+function request(
+  port: number,
+  method: string,
+  urlPath: string,
+  opts: { body?: unknown; cookie?: string; holdHalf?: boolean } = {},
+) {
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const req = http.request({
     host: "127.0.0.1",
@@ -38,7 +43,9 @@ function request(port: number, method: string, urlPath: string, opts: { body?: u
     path: urlPath,
     agent: false,
     headers: {
-      ...(body !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
+      ...(body !== undefined
+        ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }
+        : {}),
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
     },
   });
@@ -124,11 +131,17 @@ for (const kind of testDatabaseKinds()) {
 
       // A live chat socket.
       const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/live`);
-      const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
       await new Promise<void>((resolve, reject) => ws.once("open", () => resolve()).once("error", reject));
 
       // A slow request: half of its body now, the rest after the signal.
-      const slow = request(port, "POST", "/api/chat", { body: { message: "the slow message" }, cookie: chatters[0], holdHalf: true });
+      const slow = request(port, "POST", "/api/chat", {
+        body: { message: "the slow message" },
+        cookie: chatters[0],
+        holdHalf: true,
+      });
       await sleep(200);
 
       // A burst of writes: registrations (scrypt at N=2^17 makes each take a while; a few only,
@@ -139,12 +152,17 @@ for (const kind of testDatabaseKinds()) {
         burst.push({
           kind: "register",
           key: username,
-          response: request(port, "POST", "/api/auth/register", { body: { username, password: `pw-${username}` } }).response,
+          response: request(port, "POST", "/api/auth/register", { body: { username, password: `pw-${username}` } })
+            .response,
         });
       }
       for (let i = 1; i < chatters.length; i++) {
         const message = `burst message ${i}`;
-        burst.push({ kind: "chat", key: message, response: request(port, "POST", "/api/chat", { body: { message }, cookie: chatters[i] }).response });
+        burst.push({
+          kind: "chat",
+          key: message,
+          response: request(port, "POST", "/api/chat", { body: { message }, cookie: chatters[i] }).response,
+        });
       }
       // Let the first of them be accepted, then signal while the others are still in flight.
       await Promise.race(burst.map((b) => b.response.catch(() => undefined)));
@@ -158,8 +176,12 @@ for (const kind of testDatabaseKinds()) {
       const slowRes = await slow.response;
       expect(slowRes.status, slowRes.body).toBe(201);
 
-      const settled = await Promise.all(burst.map(async (b) => ({ ...b, result: await b.response.catch((err: Error) => err) })));
-      const accepted = settled.filter((b) => !(b.result instanceof Error) && (b.result.status === 201 || b.result.status === 200));
+      const settled = await Promise.all(
+        burst.map(async (b) => ({ ...b, result: await b.response.catch((err: Error) => err) })),
+      );
+      const accepted = settled.filter(
+        (b) => !(b.result instanceof Error) && (b.result.status === 201 || b.result.status === 200),
+      );
       // Anything not accepted was refused cleanly (never a 5xx other than the 503 of a closing server).
       for (const b of settled) {
         if (b.result instanceof Error) continue;
@@ -176,10 +198,16 @@ for (const kind of testDatabaseKinds()) {
       // Restarted on the same data: every accepted write is there.
       const again = await start();
       for (const b of accepted.filter((x) => x.kind === "register")) {
-        const login = await request(again.port, "POST", "/api/auth/login", { body: { username: b.key, password: `pw-${b.key}` } }).response;
-        expect(login.status, `${b.key} was accepted (201) before the shutdown but cannot sign in: ${login.body}`).toBe(200);
+        const login = await request(again.port, "POST", "/api/auth/login", {
+          body: { username: b.key, password: `pw-${b.key}` },
+        }).response;
+        expect(login.status, `${b.key} was accepted (201) before the shutdown but cannot sign in: ${login.body}`).toBe(
+          200,
+        );
       }
-      const history = JSON.parse((await request(again.port, "GET", "/api/chat?limit=100").response).body) as Array<{ message: string }>;
+      const history = JSON.parse((await request(again.port, "GET", "/api/chat?limit=100").response).body) as Array<{
+        message: string;
+      }>;
       const messages = history.map((m) => m.message);
       expect(messages).toContain("the slow message");
       for (const b of accepted.filter((x) => x.kind === "chat")) expect(messages).toContain(b.key);
@@ -202,7 +230,8 @@ for (const kind of testDatabaseKinds()) {
         // The backends of a closed pool end a moment after the process: poll briefly.
         let n = -1;
         for (let i = 0; i < 40 && n !== 0; i++) {
-          n = (await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [pg.name])).rows[0].n;
+          n = (await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [pg.name])).rows[0]
+            .n;
           if (n !== 0) await sleep(100);
         }
         await c.end();

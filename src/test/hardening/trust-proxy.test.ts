@@ -7,7 +7,12 @@ import { describeEachDatabase } from "../test-app";
  * client; config.ts refuses TRUST_PROXY=true for that reason. With the proxy's address (TRUST_PROXY=127.0.0.1) the client address is the right-most entry
  * that proxy did not add, and a client reaching the port directly is counted by its own address whatever it sends.
  */
-const register = (t: () => import("../test-app").TestApp, username: string, remoteAddress: string, forwardedFor: string) =>
+const register = (
+  t: () => import("../test-app").TestApp,
+  username: string,
+  remoteAddress: string,
+  forwardedFor: string,
+) =>
   t().app.inject({
     method: "POST",
     url: "/api/auth/register",
@@ -22,7 +27,8 @@ describeEachDatabase(
     it("behind the proxy, the entry the proxy added is the address the registration limit counts", async () => {
       const codes: number[] = [];
       // What nginx forwards when the client sent "X-Forwarded-For: 198.51.100.{i}" itself.
-      for (let i = 0; i < 3; i++) codes.push((await register(t, `forger_${i}`, "127.0.0.1", `198.51.100.${i}, 203.0.113.9`)).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await register(t, `forger_${i}`, "127.0.0.1", `198.51.100.${i}, 203.0.113.9`)).statusCode);
       expect(codes).toEqual([201, 201, 429]);
       // Another real client behind the proxy is counted apart.
       expect((await register(t, "honest_one", "127.0.0.1", "203.0.113.10")).statusCode).toBe(201);
@@ -30,7 +36,8 @@ describeEachDatabase(
 
     it("a client reaching the port directly is counted by its own address, whatever X-Forwarded-For it sends", async () => {
       const codes: number[] = [];
-      for (let i = 0; i < 3; i++) codes.push((await register(t, `direct_${i}`, "192.0.2.50", `198.51.100.${i + 10}`)).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await register(t, `direct_${i}`, "192.0.2.50", `198.51.100.${i + 10}`)).statusCode);
       expect(codes).toEqual([201, 201, 429]);
     });
   },

@@ -5,7 +5,11 @@ import type { ComponentProps, ReactNode } from "react";
  * avatar's initials, e.g. "GU") followed by what it does, in text for screen readers only: a name that
  * contains the visible label (WCAG 2.5.3), so that "click GU" works with voice control.
  */
-export function AccountMenuButton({ label, children, ...props }: ComponentProps<"button"> & { label: string; children: ReactNode }) {
+export function AccountMenuButton({
+  label,
+  children,
+  ...props
+}: ComponentProps<"button"> & { label: string; children: ReactNode }) {
   return (
     <button
       type="button"

@@ -18,7 +18,15 @@ import { AccountMenuButton } from "./account-menu-button";
  * used (account-menus.tsx renders the button until then, D73).
  */
 
-function AccountMenuTrigger({ label, triggerRef, children }: { label: string; triggerRef?: Ref<HTMLButtonElement>; children: ReactNode }) {
+function AccountMenuTrigger({
+  label,
+  triggerRef,
+  children,
+}: {
+  label: string;
+  triggerRef?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
   return (
     <DropdownMenuTrigger asChild>
       <AccountMenuButton label={label} ref={triggerRef}>
@@ -28,7 +36,15 @@ function AccountMenuTrigger({ label, triggerRef, children }: { label: string; tr
   );
 }
 
-export function AccountMenu({ user, unreadMessages, triggerRef }: { user: CurrentUser; unreadMessages: number | null; triggerRef?: Ref<HTMLButtonElement> }) {
+export function AccountMenu({
+  user,
+  unreadMessages,
+  triggerRef,
+}: {
+  user: CurrentUser;
+  unreadMessages: number | null;
+  triggerRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <DropdownMenu>
       <AccountMenuTrigger label={`Account menu for ${user.username}`} triggerRef={triggerRef}>

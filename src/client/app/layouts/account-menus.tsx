@@ -14,7 +14,9 @@ import { usePlayerLive } from "./use-player-live";
  * session is known (signed out: account-signed-out.tsx). The menus' code (Radix menus and their positioning) loads when their button
  * is first used (D73); until then the buttons are rendered as the menus' own closed triggers.
  */
-const NotificationBell = lazyPart("notification-bell", () => import("@/features/notifications/notification-bell").then((m) => m.NotificationBell));
+const NotificationBell = lazyPart("notification-bell", () =>
+  import("@/features/notifications/notification-bell").then((m) => m.NotificationBell),
+);
 const AccountMenu = lazyPart("account-menu", () => import("./account-menu-lists").then((m) => m.AccountMenu));
 
 export function SignedInControls({ user }: { user: CurrentUser }) {
@@ -26,7 +28,10 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
   const label = `Account menu for ${user.username}`;
   return (
     <>
-      <LoadOnInteraction part={NotificationBell} standIn={(handlers) => <NotificationBellButton unread={unread} {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+      <LoadOnInteraction
+        part={NotificationBell}
+        standIn={(handlers) => <NotificationBellButton unread={unread} {...CLOSED_MENU_TRIGGER} {...handlers} />}
+      >
         {(triggerRef) => <NotificationBell triggerRef={triggerRef} />}
       </LoadOnInteraction>
       <LoadOnInteraction

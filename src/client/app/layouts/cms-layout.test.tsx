@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderApp, type MockRoute } from "@test/render-app";
 import { CMS_LINKS, cmsLanding, cmsLinksFor, mayOpen } from "./cms-layout";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,8 +84,16 @@ function cmsAs(who: typeof ADMIN, extra: MockRoute[] = []) {
     ["GET", "/api/admin/user", () => jsonResponse(who)],
     ["GET", "/api/admin/reports", () => jsonResponse(QUEUE)],
     ...extra,
-    ["GET", "/api/admin/two-step", () => jsonResponse({ enabled: false, required: false, mustEnrol: false, recoveryCodesLeft: 0 })],
-    ["GET", /^\/api\/admin\//, () => jsonResponse({ message: "Admins only" }, { status: who.role === "admin" ? 404 : 403 })],
+    [
+      "GET",
+      "/api/admin/two-step",
+      () => jsonResponse({ enabled: false, required: false, mustEnrol: false, recoveryCodesLeft: 0 }),
+    ],
+    [
+      "GET",
+      /^\/api\/admin\//,
+      () => jsonResponse({ message: "Admins only" }, { status: who.role === "admin" ? 404 : 403 }),
+    ],
   ]);
 }
 
@@ -109,7 +124,9 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
   it("an admin's nav shows every section, Reports and Audit log included", async () => {
     cmsAs(ADMIN);
     renderApp("/cms/reports");
-    await waitFor(() => expect(navLinks()).toEqual(["Main Site", ...ALL_LABELS.map((l) => (l === "Reports" ? "Reports3 open" : l))]));
+    await waitFor(() =>
+      expect(navLinks()).toEqual(["Main Site", ...ALL_LABELS.map((l) => (l === "Reports" ? "Reports3 open" : l))]),
+    );
   });
 
   it("the phone menu lists only what a moderator may use", async () => {
@@ -118,7 +135,13 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     await screen.findByRole("heading", { name: "Reports", level: 1 });
     const menu = screen.getByRole("button", { name: "Admin menu" });
     fireEvent.pointerDown(menu, { button: 0, pointerType: "mouse" });
-    await waitFor(() => expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Main Site", "Reports3 open", "Two-step sign-in"]));
+    await waitFor(() =>
+      expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
+        "Main Site",
+        "Reports3 open",
+        "Two-step sign-in",
+      ]),
+    );
   });
 
   it.each(["/cms/users", "/cms/scores", "/cms/dashboard", "/cms/settings", "/cms/audit-log"])(
@@ -130,9 +153,15 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
       expect(screen.getByRole("link", { name: "Go to Reports" })).toHaveAttribute("href", "/cms/reports");
       expect(location.history?.at(-1)).toBe(path);
       const asked = fetch.mock.calls.map(([url]) => new URL(String(url), "http://x").pathname);
-      expect(asked.filter((p) => p.startsWith("/api/admin/") && p !== "/api/admin/user" && p !== "/api/admin/reports" && p !== "/api/admin/two-step")).toEqual(
-        [],
-      );
+      expect(
+        asked.filter(
+          (p) =>
+            p.startsWith("/api/admin/") &&
+            p !== "/api/admin/user" &&
+            p !== "/api/admin/reports" &&
+            p !== "/api/admin/two-step",
+        ),
+      ).toEqual([]);
       fireEvent.click(screen.getByRole("link", { name: "Go to Reports" }));
       expect(await screen.findByRole("heading", { name: "Reports", level: 1 })).toBeInTheDocument();
     },
@@ -170,7 +199,13 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
 
 describe("two-step sign-in required (issue 17, D106)", () => {
   it("a staff member who has not set it up is sent to the set-up walk-through, whatever they open, and the nav offers only it", async () => {
-    cmsAs(ADMIN, [["GET", "/api/admin/two-step", () => jsonResponse({ enabled: false, required: true, mustEnrol: true, recoveryCodesLeft: 0 })]]);
+    cmsAs(ADMIN, [
+      [
+        "GET",
+        "/api/admin/two-step",
+        () => jsonResponse({ enabled: false, required: true, mustEnrol: true, recoveryCodesLeft: 0 }),
+      ],
+    ]);
     const { location } = renderApp("/cms/dashboard");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
     expect(await screen.findByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeInTheDocument();

@@ -24,7 +24,13 @@ import { Link, useLocation } from "wouter";
 import type { AdminSelf } from "@contract/admin/sign-in";
 import { PageTitle } from "@/components/page-title";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
 import { useOpenReportCount } from "@/features/cms/reports/api/get-reports";
 import { useTwoStepStatus } from "@/features/cms/two-step/api/two-step";
@@ -89,7 +95,9 @@ export function cmsLanding(role: CmsRole, mustEnrol = false): string {
 }
 
 /** The path part of every guarded /cms screen, for the router (cms-routes.tsx). */
-export const CMS_SCREEN_PATTERN = new RegExp(`^/(?:${CMS_LINKS.map((l) => l.href.slice("/cms/".length)).join("|")})/?$`);
+export const CMS_SCREEN_PATTERN = new RegExp(
+  `^/(?:${CMS_LINKS.map((l) => l.href.slice("/cms/".length)).join("|")})/?$`,
+);
 
 /** Admin logout: full-page navigation, the server ends the admin session and redirects to /cms (D43). */
 export const ADMIN_LOGOUT_URL = "/api/logout";
@@ -127,7 +135,9 @@ export function CmsLayout({ children }: { children: ReactNode }) {
   const mustEnrol = enrolling && location !== TWO_STEP_HREF;
   // The links appear once the role is known, so that a moderator never sees an admin's sections (D96).
   const links = admin ? cmsLinksFor(admin.role).filter((l) => !enrolling || l.href === TWO_STEP_HREF) : [];
-  const openReports = useOpenReportCount(admin !== undefined && twoStep.data !== undefined && !enrolling && mayOpen(admin.role, REPORTS_HREF));
+  const openReports = useOpenReportCount(
+    admin !== undefined && twoStep.data !== undefined && !enrolling && mayOpen(admin.role, REPORTS_HREF),
+  );
   const refused = admin !== undefined && current !== undefined && !mayOpen(admin.role, current.href);
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -145,7 +155,10 @@ export function CmsLayout({ children }: { children: ReactNode }) {
         <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
           <ul className="space-y-1">
             <li>
-              <Link href="~/" className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}>
+              <Link
+                href="~/"
+                className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}
+              >
                 <Globe aria-hidden="true" />
                 Main Site
               </Link>
@@ -157,7 +170,12 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                   <Link
                     href={`~${href}`}
                     aria-current={active ? "page" : undefined}
-                    className={cn(itemClasses, active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-foreground")}
+                    className={cn(
+                      itemClasses,
+                      active
+                        ? "bg-primary text-primary-foreground"
+                        : "text-muted-foreground hover:bg-accent hover:text-foreground",
+                    )}
                   >
                     <Icon aria-hidden="true" />
                     {label}
@@ -174,8 +192,13 @@ export function CmsLayout({ children }: { children: ReactNode }) {
               Signed in as <span className="font-medium text-foreground">{admin.email ?? admin.username}</span>
             </p>
           ) : null}
-          {admin?.role === "moderator" ? <p className="px-3 pb-2 text-xs text-muted-foreground">Moderator account</p> : null}
-          <a href={ADMIN_LOGOUT_URL} className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}>
+          {admin?.role === "moderator" ? (
+            <p className="px-3 pb-2 text-xs text-muted-foreground">Moderator account</p>
+          ) : null}
+          <a
+            href={ADMIN_LOGOUT_URL}
+            className={cn(itemClasses, "text-muted-foreground hover:bg-accent hover:text-foreground")}
+          >
             <LogOut aria-hidden="true" />
             Logout
           </a>
@@ -200,7 +223,11 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                 </DropdownMenuItem>
                 <DropdownMenuSeparator />
                 {links.map(({ href, label, Icon }) => (
-                  <DropdownMenuItem key={href} asChild className={location === href ? "font-semibold text-primary" : undefined}>
+                  <DropdownMenuItem
+                    key={href}
+                    asChild
+                    className={location === href ? "font-semibold text-primary" : undefined}
+                  >
                     <Link href={`~${href}`} aria-current={location === href ? "page" : undefined}>
                       <Icon aria-hidden="true" />
                       {label}
@@ -221,7 +248,11 @@ export function CmsLayout({ children }: { children: ReactNode }) {
           </a>
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 space-y-6 p-4 sm:p-6 lg:p-8">
-          {mustEnrol ? null : refused ? <AdminsOnly title={current.label} landing={cmsLanding(admin.role)} /> : children}
+          {mustEnrol ? null : refused ? (
+            <AdminsOnly title={current.label} landing={cmsLanding(admin.role)} />
+          ) : (
+            children
+          )}
         </main>
       </div>
     </div>
@@ -248,7 +279,10 @@ function OpenCount({ count, active }: { count: number | undefined; active: boole
 function AdminsOnly({ title, landing }: { title: string; landing: string }) {
   const reports = CMS_LINKS.find((l) => l.href === landing);
   return (
-    <section aria-labelledby="cms-admins-only" className="mx-auto mt-8 max-w-lg rounded-xl border bg-card p-8 text-center shadow-sm">
+    <section
+      aria-labelledby="cms-admins-only"
+      className="mx-auto mt-8 max-w-lg rounded-xl border bg-card p-8 text-center shadow-sm"
+    >
       <PageTitle title={title} />
       <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary">
         <ShieldAlert className="size-6" aria-hidden="true" />

@@ -21,7 +21,10 @@ export function CookieNotice() {
   }
 
   return (
-    <section aria-label="Cookie notice" className="fixed inset-x-0 bottom-0 z-50 p-3 sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:p-0">
+    <section
+      aria-label="Cookie notice"
+      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:p-0"
+    >
       <div className="relative rounded-2xl border bg-popover p-5 pr-11 text-popover-foreground shadow-2xl shadow-black/20">
         <button
           type="button"
@@ -38,7 +41,8 @@ export function CookieNotice() {
           <div className="space-y-1">
             <h2 className="font-semibold">We use cookies</h2>
             <p className="text-sm text-muted-foreground">
-              Essential cookies keep you signed in. With your consent we also use cookies for analytics and advertising. Read our{" "}
+              Essential cookies keep you signed in. With your consent we also use cookies for analytics and advertising.
+              Read our{" "}
               <Link href="/cookie-policy" className="font-medium text-primary underline-offset-4 hover:underline">
                 Cookie Policy
               </Link>

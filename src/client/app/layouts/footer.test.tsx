@@ -21,7 +21,16 @@ describe("Footer (spec §2)", () => {
     mockApi([signedOut]);
     renderWithProviders(<Footer />);
     const footer = screen.getByRole("contentinfo");
-    for (const href of ["/about", "/contact", "/help", "/privacy-policy", "/terms-of-service", "/cookie-policy", "/responsible-gaming", "/advertise-with-us"]) {
+    for (const href of [
+      "/about",
+      "/contact",
+      "/help",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/cookie-policy",
+      "/responsible-gaming",
+      "/advertise-with-us",
+    ]) {
       expect(footer.querySelector(`a[href="${href}"]`)).not.toBeNull();
     }
     const categories = within(screen.getByRole("navigation", { name: "Categories" })).getAllByRole("link");
@@ -55,7 +64,14 @@ describe("Footer (spec §2)", () => {
   });
 
   it("shows the server's message when subscribing fails", async () => {
-    mockApi([signedOut, ["POST", "/api/newsletter", () => jsonResponse({ message: "Please enter a valid email address" }, { status: 400 })]]);
+    mockApi([
+      signedOut,
+      [
+        "POST",
+        "/api/newsletter",
+        () => jsonResponse({ message: "Please enter a valid email address" }, { status: 400 }),
+      ],
+    ]);
     renderWithProviders(<Footer />);
     subscribe("bad@x");
     expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();

@@ -46,7 +46,8 @@ const SOCIALS = [
 /** External page explaining how the advertising partner uses data (spec §2 Footer). */
 export const PARTNER_DATA_URL = "https://policies.google.com/technologies/partner-sites";
 
-const linkClasses = "rounded text-sm text-muted-foreground transition-colors hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const linkClasses =
+  "rounded text-sm text-muted-foreground transition-colors hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -176,7 +177,12 @@ export function Footer() {
                 </li>
               ))}
               <li>
-                <a href={PARTNER_DATA_URL} target="_blank" rel="noopener noreferrer" className={`${linkClasses} inline-flex items-center gap-1`}>
+                <a
+                  href={PARTNER_DATA_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClasses} inline-flex items-center gap-1`}
+                >
                   How our ad partners use data
                   <ExternalLink className="size-3" aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>

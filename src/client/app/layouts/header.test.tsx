@@ -1,6 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const emptyLists: MockRoute[] = [
   ["GET", /^\/api\/games/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
@@ -25,7 +34,11 @@ describe("Header", () => {
     mockApi([
       signedOut,
       ...emptyLists.slice(0, 2),
-      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }])],
+      [
+        "GET",
+        "/api/content",
+        () => jsonResponse([{ section: "site", key: "name", value: "GameZone", valueType: "text" }]),
+      ],
     ]);
     renderApp("/leaderboard");
     const nav = within(header()).getByRole("navigation", { name: "Main" });
@@ -51,13 +64,19 @@ describe("Header", () => {
     // WCAG 2.5.3: the name begins with the visible label, the initials.
     const menu = await openMenu("GU Guest account menu");
     expect(within(menu).getByRole("menuitem", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
-    expect(within(menu).getByRole("menuitem", { name: "Register" })).toHaveAttribute("href", "/api/auth/login?tab=register");
+    expect(within(menu).getByRole("menuitem", { name: "Register" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?tab=register",
+    );
   });
 
   it("keeps the current page as returnTo on Sign In", async () => {
     mockApi([signedOut, ...emptyLists]);
     renderApp("/leaderboard");
-    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fleaderboard",
+    );
   });
 
   it("signed in: the bell shows the real unread count (D83), initials avatar and the account menu", async () => {
@@ -77,7 +96,9 @@ describe("Header", () => {
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile/42");
     expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
     // D88: the messages waiting, counted beside the entry.
-    await waitFor(() => expect(within(menu).getByRole("menuitem", { name: /^Messages/ })).toHaveTextContent("Messages4 unread"));
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: /^Messages/ })).toHaveTextContent("Messages4 unread"),
+    );
     expect(within(menu).getByRole("menuitem", { name: /^Messages/ })).toHaveAttribute("href", "/messages");
     // D86
     expect(within(menu).getByRole("menuitem", { name: "My Games" })).toHaveAttribute("href", "/me/games");
@@ -112,7 +133,15 @@ describe("Header", () => {
     await waitFor(() => expect(sockets).toHaveLength(1));
     const push = (event: unknown) => act(() => sockets[0].onmessage?.({ data: JSON.stringify(event) }));
     act(() => sockets[0].onopen?.());
-    push({ type: "message", message: { id: 9, message: "hi", createdAt: "2026-01-01T00:00:00.000Z", user: { id: 3, username: "x", avatarUrl: null } } });
+    push({
+      type: "message",
+      message: {
+        id: 9,
+        message: "hi",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        user: { id: 3, username: "x", avatarUrl: null },
+      },
+    });
     const notification = {
       id: 7,
       kind: "announcement",
@@ -131,10 +160,16 @@ describe("Header", () => {
   it("keeps the query in returnTo, and the login screen passes its own returnTo on", async () => {
     mockApi([signedOut, ...emptyLists, ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
     const first = renderApp("/games?search=snake");
-    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgames%3Fsearch%3Dsnake");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fgames%3Fsearch%3Dsnake",
+    );
     first.unmount();
     renderApp("/login?returnTo=%2Fgame%2F3");
-    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F3");
+    expect(await within(header()).findByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fgame%2F3",
+    );
   });
 
   it("signed in with an avatar image: the initials stay as its fallback until it loads", async () => {
@@ -146,7 +181,10 @@ describe("Header", () => {
   });
 
   it("any failure of the current-user call (500, network) means signed out", async () => {
-    mockApi([["GET", "/api/auth/session", () => jsonResponse({ message: "Internal server error" }, { status: 500 })], ...emptyLists]);
+    mockApi([
+      ["GET", "/api/auth/session", () => jsonResponse({ message: "Internal server error" }, { status: 500 })],
+      ...emptyLists,
+    ]);
     renderApp("/");
     expect(await within(header()).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
     expect(within(header()).getByText("GU")).toBeInTheDocument();

@@ -16,8 +16,12 @@ import { ThemeToggleButton } from "./theme-toggle-button";
  * controls (a chunk of their own, without the menus) appear once the session is known.
  */
 const ThemeToggle = lazyPart("theme-toggle", () => import("./theme-toggle").then((m) => m.ThemeToggle));
-const SignedInControls = lazyPart("signed-in-controls", () => import("./account-menus").then((m) => m.SignedInControls));
-const SignedOutControls = lazyPart("signed-out-controls", () => import("./account-signed-out").then((m) => m.SignedOutControls));
+const SignedInControls = lazyPart("signed-in-controls", () =>
+  import("./account-menus").then((m) => m.SignedInControls),
+);
+const SignedOutControls = lazyPart("signed-out-controls", () =>
+  import("./account-signed-out").then((m) => m.SignedOutControls),
+);
 
 /** What stands where the account controls go while the session or their code loads. */
 const AccountPending = () => <span className="size-9 animate-pulse rounded-full bg-muted" aria-hidden="true" />;
@@ -50,7 +54,15 @@ function isActive(location: string, href: string): boolean {
 }
 
 /** D52: the header search goes to All Games with the query in the URL. */
-function HeaderSearch({ className, onSearched, inputClassName }: { className?: string; onSearched?: () => void; inputClassName?: string }) {
+function HeaderSearch({
+  className,
+  onSearched,
+  inputClassName,
+}: {
+  className?: string;
+  onSearched?: () => void;
+  inputClassName?: string;
+}) {
   const [, navigate] = useLocation();
   const [value, setValue] = useState("");
   const id = useId();
@@ -65,7 +77,10 @@ function HeaderSearch({ className, onSearched, inputClassName }: { className?: s
       <label htmlFor={id} className="sr-only">
         Quick search
       </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         id={id}
         type="search"
@@ -80,7 +95,17 @@ function HeaderSearch({ className, onSearched, inputClassName }: { className?: s
 }
 
 /** Spec §2: the four navigation links, in the bar (md and up) and in the mobile menu, each with its own look. */
-function NavList({ location, className, linkClassName, idleClassName }: { location: string; className: string; linkClassName: string; idleClassName: string }) {
+function NavList({
+  location,
+  className,
+  linkClassName,
+  idleClassName,
+}: {
+  location: string;
+  className: string;
+  linkClassName: string;
+  idleClassName: string;
+}) {
   return (
     <ul className={className}>
       {NAV_LINKS.map((l) => {
@@ -154,14 +179,21 @@ export function Header() {
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
           <HeaderSearch className="hidden w-56 lg:block xl:w-64" />
-          <LoadOnInteraction part={ThemeToggle} standIn={(handlers) => <ThemeToggleButton {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+          <LoadOnInteraction
+            part={ThemeToggle}
+            standIn={(handlers) => <ThemeToggleButton {...CLOSED_MENU_TRIGGER} {...handlers} />}
+          >
             {(triggerRef) => <ThemeToggle triggerRef={triggerRef} />}
           </LoadOnInteraction>
           {isLoading ? (
             <AccountPending />
           ) : (
             <Suspense fallback={<AccountPending />}>
-              {user ? <SignedInControls user={user} /> : <SignedOutControls returnTo={currentReturnTo(location, search)} />}
+              {user ? (
+                <SignedInControls user={user} />
+              ) : (
+                <SignedOutControls returnTo={currentReturnTo(location, search)} />
+              )}
             </Suspense>
           )}
           <Button

@@ -57,12 +57,16 @@ export function parsePlayerEvent(data: unknown): PlayerLiveEvent | null {
   if (!isRecord(data)) return null;
   switch (data.type) {
     case "notification":
-      return isNotification(data.notification) && isCount(data.unread) ? { type: "notification", notification: data.notification, unread: data.unread } : null;
+      return isNotification(data.notification) && isCount(data.unread)
+        ? { type: "notification", notification: data.notification, unread: data.unread }
+        : null;
     case "notifications-changed":
     case "friends-changed":
       return { type: data.type };
     case "presence":
-      return isId(data.userId) && isPresence(data.presence) ? { type: "presence", userId: data.userId, presence: data.presence } : null;
+      return isId(data.userId) && isPresence(data.presence)
+        ? { type: "presence", userId: data.userId, presence: data.presence }
+        : null;
     case "direct-messages-changed":
       return isId(data.withUserId) ? { type: "direct-messages-changed", withUserId: data.withUserId } : null;
     case "account-closed":
@@ -82,7 +86,9 @@ const isText = (v: unknown): v is string | null => v === null || typeof v === "s
 function isNotification(v: unknown): v is NotificationItem {
   if (!isRecord(v) || !isId(v.id) || typeof v.kind !== "string" || typeof v.createdAt !== "string") return false;
   if (!isText(v.readAt) || !isText(v.text) || !isText(v.link)) return false;
-  const actorOk = v.actor === null || (isRecord(v.actor) && isId(v.actor.id) && typeof v.actor.username === "string" && isText(v.actor.avatarUrl));
+  const actorOk =
+    v.actor === null ||
+    (isRecord(v.actor) && isId(v.actor.id) && typeof v.actor.username === "string" && isText(v.actor.avatarUrl));
   const gameOk = v.game === null || (isRecord(v.game) && isId(v.game.id) && typeof v.game.title === "string");
   return actorOk && gameOk;
 }

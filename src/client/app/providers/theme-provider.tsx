@@ -1,5 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { applyTheme, readStoredTheme, resolveTheme, storeTheme, systemPrefersDark, watchSystemTheme, type ResolvedTheme, type Theme } from "@/lib/theme";
+import {
+  applyTheme,
+  readStoredTheme,
+  resolveTheme,
+  storeTheme,
+  systemPrefersDark,
+  watchSystemTheme,
+  type ResolvedTheme,
+  type Theme,
+} from "@/lib/theme";
 
 type ThemeContextValue = {
   theme: Theme;

@@ -15,8 +15,15 @@ export function AboutScreen() {
   const content = useContent();
   return (
     <>
-      <PageTitle title={STATIC_PAGE_META["/about"].title} description={STATIC_PAGE_META["/about"].description(content("site.name"), content)} />
-      <PageHeader title="About Us" icon={<Info />} description={<p>Free browser games, live chat and leaderboards.</p>} />
+      <PageTitle
+        title={STATIC_PAGE_META["/about"].title}
+        description={STATIC_PAGE_META["/about"].description(content("site.name"), content)}
+      />
+      <PageHeader
+        title="About Us"
+        icon={<Info />}
+        description={<p>Free browser games, live chat and leaderboards.</p>}
+      />
       <Container className="py-10 sm:py-12">
         <ContentBody contentKey={STATIC_PAGE_CONTENT_KEYS.about}>
           <div className="space-y-12">

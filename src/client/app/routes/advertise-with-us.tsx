@@ -15,7 +15,10 @@ export function AdvertiseWithUsScreen() {
   const name = useContent()("site.name");
   return (
     <>
-      <PageTitle title={STATIC_PAGE_META["/advertise-with-us"].title} description={STATIC_PAGE_META["/advertise-with-us"].description(name)} />
+      <PageTitle
+        title={STATIC_PAGE_META["/advertise-with-us"].title}
+        description={STATIC_PAGE_META["/advertise-with-us"].description(name)}
+      />
       <PageHeader
         title="Advertise With Us"
         icon={<Megaphone />}

@@ -28,7 +28,8 @@ function CategoryView({ slug }: { slug: string }) {
   const games = useInfiniteGames({ category: slug, sort: "newest", limit: CATEGORY_PAGE_SIZE });
   const [view, setView] = useState<GameView>("grid");
 
-  const notFound = !pseudo && category.isError && category.error instanceof ApiError && [400, 404].includes(category.error.status);
+  const notFound =
+    !pseudo && category.isError && category.error instanceof ApiError && [400, 404].includes(category.error.status);
   const title = pseudo ? PSEUDO_CATEGORIES[slug] : (category.data?.name ?? (notFound ? MISSING_TITLES.category : ""));
   const count = games.data?.pages[0]?.total ?? 0;
 
@@ -38,7 +39,13 @@ function CategoryView({ slug }: { slug: string }) {
       <PageHeader
         title={title || "\u00a0"}
         icon={<Grid3x3 />}
-        description={games.isPending ? <Skeleton className="h-5 w-20" /> : <span aria-live="polite">{`${count} ${count === 1 ? "game" : "games"}`}</span>}
+        description={
+          games.isPending ? (
+            <Skeleton className="h-5 w-20" />
+          ) : (
+            <span aria-live="polite">{`${count} ${count === 1 ? "game" : "games"}`}</span>
+          )
+        }
       >
         <GameViewToggle view={view} onChange={setView} />
       </PageHeader>

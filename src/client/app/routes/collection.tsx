@@ -22,7 +22,8 @@ function CollectionView({ slug }: { slug: string }) {
   const games = useInfiniteCollectionGames(slug, CATEGORY_PAGE_SIZE);
   const [view, setView] = useState<GameView>("grid");
 
-  const notFound = collection.isError && collection.error instanceof ApiError && [400, 404].includes(collection.error.status);
+  const notFound =
+    collection.isError && collection.error instanceof ApiError && [400, 404].includes(collection.error.status);
   const title = collection.data?.title ?? (notFound ? MISSING_TITLES.collection : "");
   const count = games.data?.pages[0]?.total ?? 0;
 
@@ -32,7 +33,13 @@ function CollectionView({ slug }: { slug: string }) {
       <PageHeader
         title={title || "\u00a0"}
         icon={<LayoutGrid />}
-        description={games.isPending ? <Skeleton className="h-5 w-20" /> : <span aria-live="polite">{`${count} ${count === 1 ? "game" : "games"}`}</span>}
+        description={
+          games.isPending ? (
+            <Skeleton className="h-5 w-20" />
+          ) : (
+            <span aria-live="polite">{`${count} ${count === 1 ? "game" : "games"}`}</span>
+          )
+        }
       >
         <GameViewToggle view={view} onChange={setView} />
       </PageHeader>

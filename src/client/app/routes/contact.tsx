@@ -12,9 +12,18 @@ export function ContactScreen() {
   return (
     <>
       <PageTitle title={STATIC_PAGE_META["/contact"].title} description={STATIC_PAGE_META["/contact"].description()} />
-      <PageHeader title="Contact Us" icon={<Mail />} description={<p>Questions, ideas or problems? We would love to hear from you.</p>} />
+      <PageHeader
+        title="Contact Us"
+        icon={<Mail />}
+        description={<p>Questions, ideas or problems? We would love to hear from you.</p>}
+      />
       <Container className="grid grid-cols-1 gap-8 py-10 sm:py-12 lg:grid-cols-3">
-        <FormSection id="contact-form" title="Send us a message" description="We read every message and answer as soon as we can." className="lg:col-span-2">
+        <FormSection
+          id="contact-form"
+          title="Send us a message"
+          description="We read every message and answer as soon as we can."
+          className="lg:col-span-2"
+        >
           <ContactForm />
         </FormSection>
         <ContactOptions />

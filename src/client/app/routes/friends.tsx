@@ -11,7 +11,12 @@ import { SignedInOnly } from "@/components/signed-in-only";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { friendListsQuery, type Friend } from "@/features/friends/api";
@@ -42,7 +47,11 @@ function FriendActions({ friend, onBlock }: { friend: Friend; onBlock: () => voi
   const action = useFriendAction();
   return (
     <>
-      <Link href={`/messages/${friend.id}`} className={buttonClasses("outline", "sm")} aria-label={`Message ${friend.username}`}>
+      <Link
+        href={`/messages/${friend.id}`}
+        className={buttonClasses("outline", "sm")}
+        aria-label={`Message ${friend.username}`}
+      >
         <MessageCircle aria-hidden="true" />
         <span className="hidden sm:inline">Message</span>
       </Link>
@@ -82,7 +91,8 @@ function FriendsLists() {
   const [blocking, setBlocking] = useState<PublicPlayer | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
 
-  if (lists.isPending) return <div role="status" aria-label="Loading friends" className="h-64 animate-pulse rounded-2xl bg-muted" />;
+  if (lists.isPending)
+    return <div role="status" aria-label="Loading friends" className="h-64 animate-pulse rounded-2xl bg-muted" />;
   if (lists.isError) {
     return (
       <EmptyState
@@ -110,7 +120,11 @@ function FriendsLists() {
           <TabsTrigger value="blocked">Blocked ({blocked.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="friends">
-          {friends.length ? <p className="mb-3 text-sm text-muted-foreground">{online ? `${online} online now` : "Nobody is online right now"}</p> : null}
+          {friends.length ? (
+            <p className="mb-3 text-sm text-muted-foreground">
+              {online ? `${online} online now` : "Nobody is online right now"}
+            </p>
+          ) : null}
           <List
             empty={
               <EmptyState
@@ -136,7 +150,13 @@ function FriendsLists() {
             <h2 id="incoming-heading" className="mb-2 text-lg font-semibold">
               Received
             </h2>
-            <List empty={<p className="rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No requests waiting for you</p>}>
+            <List
+              empty={
+                <p className="rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+                  No requests waiting for you
+                </p>
+              }
+            >
               {incoming.map((p) => (
                 <PlayerRow
                   key={p.id}
@@ -173,7 +193,13 @@ function FriendsLists() {
             <h2 id="outgoing-heading" className="mb-2 text-lg font-semibold">
               Sent
             </h2>
-            <List empty={<p className="rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No requests sent</p>}>
+            <List
+              empty={
+                <p className="rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+                  No requests sent
+                </p>
+              }
+            >
               {outgoing.map((p) => (
                 <PlayerRow
                   key={p.id}
@@ -237,7 +263,11 @@ export function FriendsScreen() {
   return (
     <>
       <PageTitle title="Friends" />
-      <PageHeader title="Friends" icon={<Users aria-hidden="true" />} description="Play together, compare scores and see who is online." />
+      <PageHeader
+        title="Friends"
+        icon={<Users aria-hidden="true" />}
+        description="Play together, compare scores and see who is online."
+      />
       <Container className="max-w-3xl py-8">
         <SignedInOnly what="your friends">{() => <FriendsLists />}</SignedInOnly>
       </Container>

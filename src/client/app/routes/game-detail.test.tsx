@@ -3,13 +3,28 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Game } from "@contract/games";
 import { resetToasts } from "@/components/ui/use-toast";
 import { makeGame as makeAnyGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
 
 /** The games of this file are Puzzle games by Arcadium. */
 function makeGame(id: number, extra: Partial<Game> = {}): Game {
-  return makeAnyGame(id, { categoryId: 2, category: "Puzzle", categorySlug: "puzzle", developer: "Arcadium", ...extra });
+  return makeAnyGame(id, {
+    categoryId: 2,
+    category: "Puzzle",
+    categorySlug: "puzzle",
+    developer: "Arcadium",
+    ...extra,
+  });
 }
 
 const game = makeGame(5, {
@@ -27,10 +42,28 @@ const game = makeGame(5, {
 /** D83: GET /api/games/{id} carries the distinct players */
 const detail = { ...game, totalPlayers: 321 };
 const scores = [
-  { id: 9, rank: 1, score: 4200, createdAt: "2025-05-10T10:00:00.000Z", user: { id: 3, username: "PixelPioneer", avatarUrl: null } },
-  { id: 8, rank: 2, score: 3100, createdAt: "2025-05-11T10:00:00.000Z", user: { id: 4, username: "NovaBlitz", avatarUrl: null } },
+  {
+    id: 9,
+    rank: 1,
+    score: 4200,
+    createdAt: "2025-05-10T10:00:00.000Z",
+    user: { id: 3, username: "PixelPioneer", avatarUrl: null },
+  },
+  {
+    id: 8,
+    rank: 2,
+    score: 3100,
+    createdAt: "2025-05-11T10:00:00.000Z",
+    user: { id: 4, username: "NovaBlitz", avatarUrl: null },
+  },
 ];
-const aggregate = { gameId: 5, rating: 45, average: 4.5, count: 2, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 1 } };
+const aggregate = {
+  gameId: 5,
+  rating: 45,
+  average: 4.5,
+  count: 2,
+  distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 1 },
+};
 
 function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute[] {
   return [
@@ -42,7 +75,11 @@ function routes(extra: MockRoute[] = [], user: MockRoute = signedOut): MockRoute
     ["GET", "/api/games/5/reviews", () => jsonResponse([])],
     ["GET", /^\/api\/games\/5\/reviews\/user\/\d+$/, () => jsonResponse(null)],
     ["GET", "/api/games/5/rating", () => jsonResponse(aggregate)],
-    ["GET", "/api/games", () => jsonResponse([makeGame(1), game, makeGame(2), makeGame(3)], { headers: { "X-Total-Count": "5" } })],
+    [
+      "GET",
+      "/api/games",
+      () => jsonResponse([makeGame(1), game, makeGame(2), makeGame(3)], { headers: { "X-Total-Count": "5" } }),
+    ],
     ["POST", "/api/games/5/play", () => jsonResponse({ plays: 1235, playId: "play-1" })],
   ];
 }
@@ -73,7 +110,10 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     renderApp("/game/5");
     expect(await screen.findByRole("heading", { level: 1, name: "Neon Drift" })).toBeInTheDocument();
     expect(document.title).toBe("Neon Drift - Arcadium");
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Puzzle" })).toHaveAttribute("href", "/category/puzzle");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Puzzle" })).toHaveAttribute(
+      "href",
+      "/category/puzzle",
+    );
     for (const flag of ["New", "Hot", "Featured"]) expect(screen.getAllByText(flag).length).toBeGreaterThan(0);
     const rating = screen.getByTestId("game-rating");
     expect(within(rating).getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
@@ -128,7 +168,9 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
     await waitFor(() => expect(screen.getByTestId("high-score")).toHaveTextContent("–"));
     openTab("Leaderboard");
-    expect(await screen.findByText("No scores recorded yet. Be the first to play and set a high score!")).toBeInTheDocument();
+    expect(
+      await screen.findByText("No scores recorded yet. Be the first to play and set a high score!"),
+    ).toBeInTheDocument();
   });
 
   it("D90: a game whose scores are times shows them as times under 'Time', its 'Best Time' and who holds it, in the server's order", async () => {
@@ -180,13 +222,21 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     await openFriends();
     const notice = await screen.findByTestId("friends-board-notice");
     expect(notice).toHaveTextContent("Sign in to see how you rank against your friends");
-    expect(within(notice).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F5");
+    expect(within(notice).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fgame%2F5",
+    );
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([u]) => String(u).includes("scope=friends"))).toBe(false);
   });
 
   it("Leaderboard › Friends alone (D84): my row and 'Add friends to compare scores' → /friends", async () => {
-    mockApi(routes([friendsScores([{ ...scores[1], user: { id: 7, username: "zed", avatarUrl: null } }])], signedInAs({ id: 7, username: "zed" })));
+    mockApi(
+      routes(
+        [friendsScores([{ ...scores[1], user: { id: 7, username: "zed", avatarUrl: null } }])],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
     renderApp("/game/5");
     await openFriends();
     const notice = await screen.findByTestId("friends-board-notice");
@@ -243,7 +293,14 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     const around = [21, 22, 23, 24, 25].map((r) => row(r, r === 23 ? 7 : 100 + r));
     const fetch = mockApi(
       routes(
-        [seasonsRoute, ["GET", "/api/scores/game/5", ({ url }) => jsonResponse(url.searchParams.get("around") === "me" ? around : TOP10)]],
+        [
+          seasonsRoute,
+          [
+            "GET",
+            "/api/scores/game/5",
+            ({ url }) => jsonResponse(url.searchParams.get("around") === "me" ? around : TOP10),
+          ],
+        ],
         signedInAs({ id: 7, username: "zed" }),
       ),
     );
@@ -280,7 +337,12 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
 
   it("Leaderboard (D92): in the top 10, my row is marked there and nothing is asked around me", async () => {
     const top = TOP10.map((r) => (r.rank === 4 ? { ...r, user: { ...r.user, id: 7, username: "zed" } } : r));
-    const fetch = mockApi(routes([seasonsRoute, ["GET", "/api/scores/game/5", () => jsonResponse(top)]], signedInAs({ id: 7, username: "zed" })));
+    const fetch = mockApi(
+      routes(
+        [seasonsRoute, ["GET", "/api/scores/game/5", () => jsonResponse(top)]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
     renderApp("/game/5");
     await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
     openTab("Leaderboard");
@@ -292,7 +354,14 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
 
   it("Leaderboard (D91): the season choice asks this season's or a past season's board and names it", async () => {
     const fetch = mockApi(
-      routes([seasonsRoute, ["GET", "/api/scores/game/5", ({ url }) => jsonResponse(url.searchParams.get("season") === "3" ? [row(1, 42)] : scores)]]),
+      routes([
+        seasonsRoute,
+        [
+          "GET",
+          "/api/scores/game/5",
+          ({ url }) => jsonResponse(url.searchParams.get("season") === "3" ? [row(1, 42)] : scores),
+        ],
+      ]),
     );
     renderApp("/game/5");
     await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
@@ -308,9 +377,13 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     );
     fireEvent.change(select, { target: { value: "4" } });
     expect(await screen.findByTestId("game-season-caption")).toHaveTextContent("Season 4 · 23–29 Nov");
-    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?season=4&limit=10"));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/scores/game/5?season=4&limit=10"),
+    );
     fireEvent.change(select, { target: { value: "3" } });
-    expect(await screen.findByTestId("game-season-caption")).toHaveTextContent("Final standings of Season 3 · 16–22 Nov");
+    expect(await screen.findByTestId("game-season-caption")).toHaveTextContent(
+      "Final standings of Season 3 · 16–22 Nov",
+    );
     await waitFor(() =>
       expect(
         within(screen.getByRole("table"))
@@ -337,13 +410,23 @@ describe("Game detail: scores from the game (D22, D23)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
     return (await screen.findByTitle("Neon Drift")) as HTMLIFrameElement;
   }
-  function post(frame: HTMLIFrameElement | null, data: unknown, origin = GAMES_ORIGIN, source: MessageEventSource | null = frame?.contentWindow ?? null) {
+  function post(
+    frame: HTMLIFrameElement | null,
+    data: unknown,
+    origin = GAMES_ORIGIN,
+    source: MessageEventSource | null = frame?.contentWindow ?? null,
+  ) {
     act(() => {
       window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
     });
   }
-  const scoreMsg = (score: number, won: boolean | null = true) => ({ v: 1, type: "score.submit", payload: { score, won } });
-  const scorePosts = (fetch: ReturnType<typeof mockApi>) => fetch.mock.calls.filter(([u, init]) => String(u) === "/api/scores" && init?.method === "POST");
+  const scoreMsg = (score: number, won: boolean | null = true) => ({
+    v: 1,
+    type: "score.submit",
+    payload: { score, won },
+  });
+  const scorePosts = (fetch: ReturnType<typeof mockApi>) =>
+    fetch.mock.calls.filter(([u, init]) => String(u) === "/api/scores" && init?.method === "POST");
 
   it("signed in: a valid score is posted once with the play id; toast 'New personal best!'; scores refetched", async () => {
     const fetch = mockApi(
@@ -363,7 +446,11 @@ describe("Game detail: scores from the game (D22, D23)", () => {
     const posts = scorePosts(fetch);
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ playId: "play-1", score: 5000, won: true });
-    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length).toBeGreaterThan(scoreReadsBefore));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/scores/game/5")).length).toBeGreaterThan(
+        scoreReadsBefore,
+      ),
+    );
   });
 
   it("signed in, not a best: toast with the rank; won null is left out", async () => {
@@ -381,7 +468,10 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("signed in, a first score of 0: saved with its rank, not celebrated as a personal best", async () => {
     mockApi(
-      routes([["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]], signedInAs({ id: 7, username: "zed" })),
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ score: 0, personalBest: true, rank: 9 }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
     );
     const frame = await play();
     post(frame, scoreMsg(0, false));
@@ -413,7 +503,12 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("D90: a score the game's rules refuse (400) is toasted with the server's message", async () => {
     const message = "This score came too soon after the game started: a round takes at least 3 s (minRoundMs)";
-    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ message }, { status: 400 })]], signedInAs({ id: 7, username: "zed" })));
+    mockApi(
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ message }, { status: 400 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
     const frame = await play();
     post(frame, scoreMsg(12));
     expect(await screen.findByText("Score not saved")).toBeInTheDocument();
@@ -430,7 +525,12 @@ describe("Game detail: scores from the game (D22, D23)", () => {
 
   it("429: a gentle toast; other failures are only logged", async () => {
     let status = 429;
-    mockApi(routes([["POST", "/api/scores", () => jsonResponse({ message: "Too many scores" }, { status })]], signedInAs({ id: 7, username: "zed" })));
+    mockApi(
+      routes(
+        [["POST", "/api/scores", () => jsonResponse({ message: "Too many scores" }, { status })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const frame = await play();
     post(frame, scoreMsg(1));

@@ -27,7 +27,9 @@ import { Suspense } from "react";
  * (see below) with someone else's review in it. Nobody is signed in on the server's render, so it never renders
  * there.
  */
-const ReportButton = lazyPart("report-review", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const ReportButton = lazyPart("report-review", () =>
+  import("@/features/reports/report-button").then((m) => m.ReportButton),
+);
 const reportReview = ({ id, author }: { id: number; author: string }) => (
   <Suspense fallback={null}>
     <ReportButton kind="review" targetId={id} author={author} />
@@ -38,21 +40,29 @@ const reportReview = ({ id, author }: { id: number; author: string }) => (
  * How to Play and Reviews, hidden tabs whose text is in the page's HTML (game-tabs.tsx), are chunks of their own
  * loaded when the player reaches for their tab (D73, lib/load-on-reach.tsx).
  */
-const GameHowToPlayTab = lazyPart("game-how-to-play", () => import("@/features/games/components/game-how-to-play-tab").then((m) => m.GameHowToPlayTab));
-const GameReviews = lazyPart("game-reviews", () => import("@/features/reviews/components/game-reviews").then((m) => m.GameReviews));
+const GameHowToPlayTab = lazyPart("game-how-to-play", () =>
+  import("@/features/games/components/game-how-to-play-tab").then((m) => m.GameHowToPlayTab),
+);
+const GameReviews = lazyPart("game-reviews", () =>
+  import("@/features/reviews/components/game-reviews").then((m) => m.GameReviews),
+);
 
 /**
  * The Leaderboard tab's board, a chunk of its own loaded when the tab is reached for (D73): the tab is not in the
  * page's first HTML either (it changes with every score, see game-tabs.tsx), so nothing is hydrated from it.
  */
-const GameLeaderboard = lazyPart("game-leaderboard", () => import("@/features/scores/components/game-leaderboard").then((m) => m.GameLeaderboard));
+const GameLeaderboard = lazyPart("game-leaderboard", () =>
+  import("@/features/scores/components/game-leaderboard").then((m) => m.GameLeaderboard),
+);
 
 /**
  * D78: the game's achievements, at the foot of the About tab. Nothing in them changes for a visitor who is not signed
  * in, so their code loads only for a signed-in player, whose own are marked; until then the server's HTML of
  * them stays as it is (lib/static-until-wanted.tsx). A game without achievements shows nothing and loads nothing.
  */
-const GameAchievements = lazyPart("game-achievements", () => import("@/features/games/components/game-achievements").then((m) => m.GameAchievements));
+const GameAchievements = lazyPart("game-achievements", () =>
+  import("@/features/games/components/game-achievements").then((m) => m.GameAchievements),
+);
 
 function Achievements({ gameId }: { gameId: number }) {
   const list = useGameAchievements(gameId);
@@ -66,8 +76,12 @@ function Achievements({ gameId }: { gameId: number }) {
 }
 
 /** An unknown game and a failed read: chunks of their own, which a game's page does not need (D73). */
-const GameNotFound = lazyPart("game-not-found", () => import("@/features/games/components/game-not-found").then((m) => m.GameNotFound));
-const GameLoadError = lazyPart("game-load-error", () => import("@/features/games/components/game-not-found").then((m) => m.GameLoadError));
+const GameNotFound = lazyPart("game-not-found", () =>
+  import("@/features/games/components/game-not-found").then((m) => m.GameNotFound),
+);
+const GameLoadError = lazyPart("game-load-error", () =>
+  import("@/features/games/components/game-not-found").then((m) => m.GameLoadError),
+);
 
 function Missing({ failed }: { failed?: boolean }) {
   return <Suspense fallback={null}>{failed ? <GameLoadError /> : <GameNotFound />}</Suspense>;
@@ -81,7 +95,8 @@ export function GameDetailScreen({ id: rawId }: { id: string }) {
   if (id === null) return <Missing />;
   if (query.isPending) return <GameDetailSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <Missing />;
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
+      return <Missing />;
     return <Missing failed />;
   }
   // key: a different game starts from its cover and the About tab again

@@ -1,34 +1,58 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const base: MockRoute[] = [
   signedOut,
   noContent,
-  ["GET", "/api/categories", () => jsonResponse([{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 30 }])],
+  [
+    "GET",
+    "/api/categories",
+    () => jsonResponse([{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 30 }]),
+  ],
 ];
 
 setUpScreenTests();
 
 describe("All Games (spec §2, D52)", () => {
   it("reads search, category and sort from the URL and asks the API with them", async () => {
-    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    const fetch = mockApi([
+      ...base,
+      ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })],
+    ]);
     renderApp("/games?search=snake&category=action&sort=popular");
     expect(await screen.findByRole("link", { name: "Game 1" })).toHaveAttribute("href", "/game/1");
     expect(screen.getByRole("heading", { level: 1, name: "All Games" })).toBeInTheDocument();
     expect(screen.getByPlaceholderText("Search games...")).toHaveValue("snake");
     const url = new URL(String(fetch.mock.calls.find(([u]) => String(u).startsWith("/api/games"))?.[0]), "http://x");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ search: "snake", category: "action", sort: "popular" });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      search: "snake",
+      category: "action",
+      sort: "popular",
+    });
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Most Popular");
     expect(screen.getByText("1 game")).toBeInTheDocument();
   });
 
   it("a search without a chosen order asks for the best matches first ('Best Match'); Newest is then written in the URL (issue 12 item 3)", async () => {
-    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    const fetch = mockApi([
+      ...base,
+      ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })],
+    ]);
     const { location } = renderApp("/games?search=astroid");
     await screen.findByRole("link", { name: "Game 1" });
-    const asked = () => new URL(String(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/games")).at(-1)?.[0]), "http://x").searchParams;
+    const asked = () =>
+      new URL(String(fetch.mock.calls.filter(([u]) => String(u).startsWith("/api/games")).at(-1)?.[0]), "http://x")
+        .searchParams;
     expect(asked().get("search")).toBe("astroid");
     expect(asked().has("sort")).toBe(false);
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Best Match");
@@ -39,7 +63,10 @@ describe("All Games (spec §2, D52)", () => {
   });
 
   it("without a search there is no 'Best Match' and Newest is the default", async () => {
-    const fetch = mockApi([...base, ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })]]);
+    const fetch = mockApi([
+      ...base,
+      ["GET", "/api/games", () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1" } })],
+    ]);
     renderApp("/games");
     await screen.findByRole("link", { name: "Game 1" });
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveTextContent("Newest");
@@ -76,7 +103,11 @@ describe("All Games (spec §2, D52)", () => {
   it("/games/featured asks for featured games under the heading 'Featured Games' (D50)", async () => {
     const fetch = mockApi([
       ...base,
-      ["GET", "/api/games", () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } })],
+      [
+        "GET",
+        "/api/games",
+        () => jsonResponse([makeGame(2, { isFeatured: true, featured: true })], { headers: { "X-Total-Count": "1" } }),
+      ],
     ]);
     renderApp("/games/featured");
     expect(await screen.findByRole("heading", { level: 1, name: "Featured Games" })).toBeInTheDocument();
@@ -103,7 +134,12 @@ describe("Category page (spec §2)", () => {
   it("shows 'N games', 12 at first, and 'Load More Games' asks the server for 12 more while more remain (issue 12 item 2)", async () => {
     const fetch = mockApi([
       ...base,
-      ["GET", "/api/categories/action", () => jsonResponse({ id: 1, name: "Action", slug: "action", description: "Fast.", imageUrl: "", gameCount: 30 })],
+      [
+        "GET",
+        "/api/categories/action",
+        () =>
+          jsonResponse({ id: 1, name: "Action", slug: "action", description: "Fast.", imageUrl: "", gameCount: 30 }),
+      ],
       pages(thirty),
     ]);
     renderApp("/category/action");

@@ -18,7 +18,11 @@ export function HelpScreen() {
   return (
     <>
       <PageTitle title={STATIC_PAGE_META["/help"].title} description={STATIC_PAGE_META["/help"].description(name)} />
-      <PageHeader title="Help Center" icon={<HelpCircle />} description={<p>Answers to common questions about playing on {name}.</p>} />
+      <PageHeader
+        title="Help Center"
+        icon={<HelpCircle />}
+        description={<p>Answers to common questions about playing on {name}.</p>}
+      />
       <Container className="py-10 sm:py-12">
         <ContentBody contentKey={STATIC_PAGE_CONTENT_KEYS.help}>
           <div className="mx-auto max-w-4xl">

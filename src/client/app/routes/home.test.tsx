@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Game } from "@contract/games";
 import { makeGame as makeAnyGame } from "@test/client-fixtures";
 import { FakeIntersectionObserver } from "@test/intersection-observer";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 /** Home (spec §2). */
 
@@ -35,13 +44,49 @@ const never = () => new Promise<Response>(() => {});
 
 /** D83: the tiles are collections with their real counts (one empty). */
 const COLLECTIONS = [
-  { id: 1, slug: "modern-games", title: "Modern Games", description: "Polished.", imageUrl: "/experiences/modern-games.svg", sortOrder: 1, gameCount: 4 },
-  { id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "Classics.", imageUrl: "/experiences/retro-arcade.svg", sortOrder: 2, gameCount: 1 },
-  { id: 3, slug: "mobile-favorites", title: "Mobile Favorites", description: "Touch.", imageUrl: "", sortOrder: 3, gameCount: 0 },
-  { id: 4, slug: "multiplayer-arena", title: "Multiplayer Arena", description: "", imageUrl: "", sortOrder: 4, gameCount: 12 },
+  {
+    id: 1,
+    slug: "modern-games",
+    title: "Modern Games",
+    description: "Polished.",
+    imageUrl: "/experiences/modern-games.svg",
+    sortOrder: 1,
+    gameCount: 4,
+  },
+  {
+    id: 2,
+    slug: "retro-arcade",
+    title: "Retro Arcade",
+    description: "Classics.",
+    imageUrl: "/experiences/retro-arcade.svg",
+    sortOrder: 2,
+    gameCount: 1,
+  },
+  {
+    id: 3,
+    slug: "mobile-favorites",
+    title: "Mobile Favorites",
+    description: "Touch.",
+    imageUrl: "",
+    sortOrder: 3,
+    gameCount: 0,
+  },
+  {
+    id: 4,
+    slug: "multiplayer-arena",
+    title: "Multiplayer Arena",
+    description: "",
+    imageUrl: "",
+    sortOrder: 4,
+    gameCount: 12,
+  },
 ];
 
-function routes(overrides: Partial<Record<"featured" | "games" | "categories" | "leaderboard" | "chat" | "collections", MockRoute[2]>> = {}): MockRoute[] {
+function routes(
+  overrides: Partial<
+    Record<"featured" | "games" | "categories" | "leaderboard" | "chat" | "collections", MockRoute[2]>
+  > = {},
+): MockRoute[] {
   return [
     signedOut,
     noContent,
@@ -55,8 +100,17 @@ function routes(overrides: Partial<Record<"featured" | "games" | "categories" | 
             { id: 2, name: "Puzzle", slug: "puzzle", description: "", imageUrl: "", gameCount: 13 },
           ])),
     ],
-    ["GET", "/api/games/featured", overrides.featured ?? (() => jsonResponse(GAMES.slice(0, 6).map((g) => ({ ...g, isFeatured: true, featured: true }))))],
-    ["GET", "/api/games", overrides.games ?? (() => jsonResponse(GAMES, { headers: { "X-Total-Count": String(GAMES.length) } }))],
+    [
+      "GET",
+      "/api/games/featured",
+      overrides.featured ??
+        (() => jsonResponse(GAMES.slice(0, 6).map((g) => ({ ...g, isFeatured: true, featured: true })))),
+    ],
+    [
+      "GET",
+      "/api/games",
+      overrides.games ?? (() => jsonResponse(GAMES, { headers: { "X-Total-Count": String(GAMES.length) } })),
+    ],
     [
       "GET",
       "/api/leaderboard",
@@ -127,8 +181,12 @@ describe("Home games grid (spec §4: 10 shown, +10, reset on filter change)", ()
 
     fireEvent.click(within(filters).getByRole("button", { name: "Puzzle" }));
     expect(gameLinks()).toHaveLength(10);
-    expect(within(screen.getByRole("list", { name: "Games" })).getByRole("link", { name: "Game 13" })).toBeInTheDocument();
-    expect(within(screen.getByRole("list", { name: "Games" })).queryByRole("link", { name: "Game 1" })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Games" })).getByRole("link", { name: "Game 13" }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Games" })).queryByRole("link", { name: "Game 1" }),
+    ).not.toBeInTheDocument();
 
     fireEvent.click(within(filters).getByRole("button", { name: "All" }));
     expect(gameLinks()).toHaveLength(10);
@@ -226,7 +284,8 @@ describe("Home chat (D73: loaded when it comes near the viewport)", () => {
     expect(sockets).not.toHaveBeenCalled();
 
     const chat = screen.getByRole("log", { name: "Chat messages" });
-    for (const observer of FakeIntersectionObserver.live()) if (observer.observed.some((el) => el.contains(chat))) observer.comeNear();
+    for (const observer of FakeIntersectionObserver.live())
+      if (observer.observed.some((el) => el.contains(chat))) observer.comeNear();
     expect(await screen.findByText("No messages yet. Say hello!")).toBeInTheDocument();
     expect(fetch.mock.calls.map(([u]) => String(u))).toContain("/api/chat");
     expect(sockets).toHaveBeenCalledTimes(1);
@@ -237,9 +296,13 @@ describe("Home static block and widgets", () => {
   it("D83: 'All Your Favorite Gaming Experiences' shows one tile per collection with its real count, each a link to its page", async () => {
     mockApi(routes());
     renderApp("/");
-    const section = (await screen.findByRole("heading", { name: "All Your Favorite Gaming Experiences" })).closest("section")!;
+    const section = (await screen.findByRole("heading", { name: "All Your Favorite Gaming Experiences" })).closest(
+      "section",
+    )!;
     const tiles = await within(section).findAllByTestId("experience-tile");
-    expect(tiles.map((t) => [within(t).getByRole("heading").textContent, t.textContent?.match(/(\d+) games?/)?.[0]])).toEqual([
+    expect(
+      tiles.map((t) => [within(t).getByRole("heading").textContent, t.textContent?.match(/(\d+) games?/)?.[0]]),
+    ).toEqual([
       ["Modern Games", "4 games"],
       ["Retro Arcade", "1 game"],
       ["Mobile Favorites", "0 games"],
@@ -290,11 +353,14 @@ describe("Home static block and widgets", () => {
     await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
   };
   const friendsCalls = (fetch: ReturnType<typeof mockApi>) =>
-    fetch.mock.calls.map(([u]) => new URL(String(u), "http://x")).filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.get("scope") === "friends");
+    fetch.mock.calls
+      .map(([u]) => new URL(String(u), "http://x"))
+      .filter((u) => u.pathname === "/api/leaderboard" && u.searchParams.get("scope") === "friends");
   const friendsBoard = (answer: unknown[]): MockRoute => [
     "GET",
     "/api/leaderboard",
-    ({ url }) => (url.searchParams.get("scope") === "friends" ? jsonResponse(answer) : jsonResponse([entry(1, 11, "GlitchGuru")])),
+    ({ url }) =>
+      url.searchParams.get("scope") === "friends" ? jsonResponse(answer) : jsonResponse([entry(1, 11, "GlitchGuru")]),
   ];
 
   it("Friends tab signed out (D84): asks to sign in, asks the server nothing, shows no invented players", async () => {
@@ -302,7 +368,10 @@ describe("Home static block and widgets", () => {
     renderApp("/");
     await openFriendsTab();
     expect(await screen.findByText("Sign in to see how you rank against your friends")).toBeInTheDocument();
-    expect(within(screen.getByTestId("friends-board-notice")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login");
+    expect(within(screen.getByTestId("friends-board-notice")).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login",
+    );
     expect(screen.queryAllByTestId("top-player-row")).toHaveLength(0);
     expect(friendsCalls(fetch)).toHaveLength(0);
   });
@@ -314,15 +383,30 @@ describe("Home static block and widgets", () => {
     expect(await screen.findByText("Add friends to compare scores")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Find Friends" })).toHaveAttribute("href", "/friends");
     // my own row stays, nobody else's
-    expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual(["Solo"]);
+    expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual([
+      "Solo",
+    ]);
   });
 
   it("Friends tab with friends (D84): the weekly friends board from scope=friends, ranked among friends", async () => {
-    const fetch = mockApi([signedInAs({ id: 7, username: "Me" }), friendsBoard([entry(1, 8, "Pal"), entry(2, 7, "Me")]), ...routes()]);
+    const fetch = mockApi([
+      signedInAs({ id: 7, username: "Me" }),
+      friendsBoard([entry(1, 8, "Pal"), entry(2, 7, "Me")]),
+      ...routes(),
+    ]);
     renderApp("/");
     await openFriendsTab();
-    await waitFor(() => expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual(["Pal", "Me"]));
-    expect(Object.fromEntries(friendsCalls(fetch)[0].searchParams)).toEqual({ period: "week", limit: "5", scope: "friends" });
+    await waitFor(() =>
+      expect(screen.getAllByTestId("top-player-row").map((r) => within(r).getByRole("link").textContent)).toEqual([
+        "Pal",
+        "Me",
+      ]),
+    );
+    expect(Object.fromEntries(friendsCalls(fetch)[0].searchParams)).toEqual({
+      period: "week",
+      limit: "5",
+      scope: "friends",
+    });
     expect(screen.queryByText("Add friends to compare scores")).not.toBeInTheDocument();
   });
 
@@ -330,7 +414,10 @@ describe("Home static block and widgets", () => {
     mockApi(routes());
     renderApp("/");
     const banner = (await screen.findByRole("heading", { name: "Ready to join the fun?" })).closest("section")!;
-    expect(within(banner).getByRole("link", { name: "Sign Up - It's Free!" })).toHaveAttribute("href", "/login?tab=register");
+    expect(within(banner).getByRole("link", { name: "Sign Up - It's Free!" })).toHaveAttribute(
+      "href",
+      "/login?tab=register",
+    );
     expect(within(banner).getByRole("link", { name: "Browse Games" })).toHaveAttribute("href", "/games");
   });
 });

@@ -20,7 +20,9 @@ import { Suspense } from "react";
  * the first interaction (D73): the button's chunk comes once a signed-in player is shown someone else's chat message. Nobody is
  * signed in on the server's render, so it never renders there.
  */
-const ReportButton = lazyPart("report-chat", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const ReportButton = lazyPart("report-chat", () =>
+  import("@/features/reports/report-button").then((m) => m.ReportButton),
+);
 const reportChat = ({ id, author }: { id: number; author: string }) => (
   <Suspense fallback={null}>
     <ReportButton kind="chat" targetId={id} author={author} />

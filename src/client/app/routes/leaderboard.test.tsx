@@ -1,6 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 /** /leaderboard (spec §2). */
 
@@ -44,14 +53,23 @@ describe("Leaderboard screen", () => {
     mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
     renderApp("/leaderboard");
     const stars = await screen.findAllByTestId("rising-star");
-    expect(stars.map((s) => within(s).getByRole("link").textContent)).toEqual(["Player12", "Player11", "Player10", "Player9", "Player8"]);
+    expect(stars.map((s) => within(s).getByRole("link").textContent)).toEqual([
+      "Player12",
+      "Player11",
+      "Player10",
+      "Player9",
+      "Player8",
+    ]);
   });
 
   it("signed out, 'Your Ranking' says 'Sign in to see your rank' with a 'Sign In' button", async () => {
     mockApi(routes(() => jsonResponse(BOARD), [signedOut]));
     renderApp("/leaderboard");
     const card = (await screen.findByText("Sign in to see your rank")).closest("div.rounded-xl")! as HTMLElement;
-    expect(within(card).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
+    expect(within(card).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fleaderboard",
+    );
   });
 
   it("signed in, 'Your Ranking' shows the real rank from /api/users/{me}", async () => {
@@ -60,7 +78,11 @@ describe("Leaderboard screen", () => {
         () => jsonResponse(BOARD),
         [
           signedInAs({ id: 104, username: "Player4" }),
-          ["GET", "/api/users/104", () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 })],
+          [
+            "GET",
+            "/api/users/104",
+            () => jsonResponse({ ...entry(4).user, rank: 4, totalScore: 96_000, gamesPlayed: 8, winRate: 12 }),
+          ],
         ],
       ),
     );
@@ -92,8 +114,13 @@ describe("Leaderboard screen", () => {
     fireEvent.click(tab);
     await waitFor(() => expect(tab).toHaveAttribute("aria-selected", "true"));
   };
-  const byScope = (friends: unknown[]) => (url: URL) => jsonResponse(url.searchParams.get("scope") === "friends" ? friends : BOARD);
-  const profile: MockRoute = ["GET", /^\/api\/users\/\d+$/, () => jsonResponse({ message: "Not found" }, { status: 404 })];
+  const byScope = (friends: unknown[]) => (url: URL) =>
+    jsonResponse(url.searchParams.get("scope") === "friends" ? friends : BOARD);
+  const profile: MockRoute = [
+    "GET",
+    /^\/api\/users\/\d+$/,
+    () => jsonResponse({ message: "Not found" }, { status: 404 }),
+  ];
 
   it("'Friends Only' signed out (D84): asks to sign in (back to /leaderboard), no friends request", async () => {
     const fetch = mockApi(routes(byScope([]), [signedOut]));
@@ -101,7 +128,10 @@ describe("Leaderboard screen", () => {
     await openFriendsOnly();
     expect(await screen.findByText("Sign in to see how you rank against your friends")).toBeInTheDocument();
     const panel = screen.getByRole("tabpanel");
-    expect(within(panel).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fleaderboard");
+    expect(within(panel).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fleaderboard",
+    );
     expect(within(panel).queryAllByTestId("leaderboard-row")).toHaveLength(0);
     expect(fetch.mock.calls.some(([u]) => String(u).includes("scope=friends"))).toBe(false);
   });
@@ -111,12 +141,17 @@ describe("Leaderboard screen", () => {
     renderApp("/leaderboard");
     await openFriendsOnly();
     expect(await screen.findByText("Add friends to compare scores")).toBeInTheDocument();
-    expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "Find Friends" })).toHaveAttribute("href", "/friends");
+    expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "Find Friends" })).toHaveAttribute(
+      "href",
+      "/friends",
+    );
     expect(within(screen.getByRole("tabpanel")).queryAllByTestId("leaderboard-row")).toHaveLength(0);
   });
 
   it("'Friends Only' with friends (D84): the scope=friends board, ranked among friends; a search asks it too", async () => {
-    const fetch = mockApi(routes(byScope([entry(1, "Pal"), entry(2, "Me")]), [signedInAs({ id: 102, username: "Me" }), profile]));
+    const fetch = mockApi(
+      routes(byScope([entry(1, "Pal"), entry(2, "Me")]), [signedInAs({ id: 102, username: "Me" }), profile]),
+    );
     renderApp("/leaderboard");
     await openFriendsOnly();
     await waitFor(() =>
@@ -150,12 +185,33 @@ describe("Leaderboard screen", () => {
   it("around me (D92): outside the top rows, a '…' then the rows around me with their true ranks; my row marked 'You' (aria-current)", async () => {
     const around = [58, 59, 60, 61, 62].map((r) => entry(r, r === 60 ? "Me" : undefined));
     const fetch = mockApi(
-      routes((url) => jsonResponse(url.searchParams.get("around") === "me" ? around : BOARD), [seasons, signedInAs({ id: 160, username: "Me" }), profile]),
+      routes(
+        (url) => jsonResponse(url.searchParams.get("around") === "me" ? around : BOARD),
+        [seasons, signedInAs({ id: 160, username: "Me" }), profile],
+      ),
     );
     renderApp("/leaderboard");
     await waitFor(() => expect(screen.getAllByTestId("leaderboard-row")).toHaveLength(17));
     const rows = screen.getAllByTestId("leaderboard-row");
-    expect(rows.map(rankOf)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "58", "59", "60", "61", "62"]);
+    expect(rows.map(rankOf)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+      "58",
+      "59",
+      "60",
+      "61",
+      "62",
+    ]);
     expect(screen.getByTestId("board-gap")).toBeInTheDocument();
     const mine = rows.filter((r) => r.getAttribute("aria-current") === "true");
     expect(mine).toHaveLength(1);
@@ -167,7 +223,9 @@ describe("Leaderboard screen", () => {
   });
 
   it("around me (D92): my row among the top rows is marked there, and nothing more is asked", async () => {
-    const fetch = mockApi(routes(() => jsonResponse(BOARD), [seasons, signedInAs({ id: 105, username: "Player5" }), profile]));
+    const fetch = mockApi(
+      routes(() => jsonResponse(BOARD), [seasons, signedInAs({ id: 105, username: "Player5" }), profile]),
+    );
     renderApp("/leaderboard");
     await screen.findAllByTestId("leaderboard-row");
     const rows = screen.getAllByTestId("leaderboard-row");
@@ -182,7 +240,14 @@ describe("Leaderboard screen", () => {
     const around = [entry(15), entry(16, "Me")];
     const fetch = mockApi(
       routes(
-        (url) => jsonResponse(url.searchParams.get("around") === "me" ? around : url.searchParams.get("scope") === "friends" ? friends : BOARD),
+        (url) =>
+          jsonResponse(
+            url.searchParams.get("around") === "me"
+              ? around
+              : url.searchParams.get("scope") === "friends"
+                ? friends
+                : BOARD,
+          ),
         [seasons, signedInAs({ id: 116, username: "Me" }), profile],
       ),
     );
@@ -191,7 +256,9 @@ describe("Leaderboard screen", () => {
     const panel = screen.getByRole("tabpanel");
     await waitFor(() => expect(within(panel).getAllByTestId("leaderboard-row")).toHaveLength(13));
     expect(within(panel).getAllByTestId("leaderboard-row").at(-1)).toHaveAttribute("aria-current", "true");
-    const aroundAsk = asked(fetch).filter((u) => u.searchParams.get("around") === "me" && u.searchParams.get("scope") === "friends");
+    const aroundAsk = asked(fetch).filter(
+      (u) => u.searchParams.get("around") === "me" && u.searchParams.get("scope") === "friends",
+    );
     expect(aroundAsk.length).toBeGreaterThan(0);
     expect(aroundAsk[0].searchParams.get("period")).toBe("week");
   });
@@ -208,10 +275,19 @@ describe("Leaderboard screen", () => {
   });
 
   it("an archived season (D91): opened from its link (?season=3) or the picker; the final standings, named by its label", async () => {
-    const fetch = mockApi(routes((url) => jsonResponse(url.searchParams.get("season") === "3" ? [entry(1, "Champion")] : BOARD), [seasons, signedOut]));
+    const fetch = mockApi(
+      routes(
+        (url) => jsonResponse(url.searchParams.get("season") === "3" ? [entry(1, "Champion")] : BOARD),
+        [seasons, signedOut],
+      ),
+    );
     renderApp("/leaderboard?season=3");
     expect(await screen.findByTestId("season-caption")).toHaveTextContent("Final standings of Season 3 · 16–22 Nov");
-    await waitFor(() => expect(screen.getAllByTestId("leaderboard-row").map((r) => within(r).getAllByRole("link")[0].textContent)).toEqual(["Champion"]));
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId("leaderboard-row").map((r) => within(r).getAllByRole("link")[0].textContent),
+      ).toEqual(["Champion"]),
+    );
     const picker = screen.getByRole("combobox", { name: "Past seasons" });
     expect(picker).toHaveValue("3");
     expect(

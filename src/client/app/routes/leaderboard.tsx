@@ -29,7 +29,9 @@ export const LEADERBOARD_SEARCH_DEBOUNCE_MS = 300;
  * chosen: its code is a chunk of its own, loaded when the player reaches for its tab (points at, focuses or presses
  * it).
  */
-const FriendsRankings = lazyPart("friends-rankings", () => import("@/features/leaderboard/components/friends-board").then((m) => m.FriendsRankings));
+const FriendsRankings = lazyPart("friends-rankings", () =>
+  import("@/features/leaderboard/components/friends-board").then((m) => m.FriendsRankings),
+);
 const reachForFriends = () => void FriendsRankings.preload().catch(() => undefined);
 
 /** 'Global Rankings' / 'Friends Only' (D84: the signed-in player and their friends, asked in the browser only). */
@@ -67,7 +69,14 @@ function Rankings({ search, board: boardParams }: { search: string; board: Board
       />
     );
   }
-  return <LeaderboardTable entries={board.data} me={me} after={after} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />;
+  return (
+    <LeaderboardTable
+      entries={board.data}
+      me={me}
+      after={after}
+      className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")}
+    />
+  );
 }
 
 /**
@@ -80,7 +89,8 @@ function YourRanking({ board }: { board: BoardParams }) {
   const top = useLeaderboard(board);
   const askAround = !!user && needsAroundMe(top.data, user.id);
   const around = useLeaderboard({ ...board, around: "me", viewer: user?.id }, { enabled: askAround });
-  if (isLoading || (user && (profile.isPending || top.isPending || (askAround && around.isPending)))) return <YourRankingCard state={{ kind: "loading" }} />;
+  if (isLoading || (user && (profile.isPending || top.isPending || (askAround && around.isPending))))
+    return <YourRankingCard state={{ kind: "loading" }} />;
   if (!user) return <YourRankingCard state={{ kind: "signedOut" }} />;
   const row = top.data?.find((e) => e.user.id === user.id) ?? around.data?.find((e) => e.user.id === user.id);
   const allTime = board.season === undefined && board.period !== "week";
@@ -116,8 +126,15 @@ export function LeaderboardScreen() {
 
   return (
     <>
-      <PageTitle title={STATIC_PAGE_META["/leaderboard"].title} description={STATIC_PAGE_META["/leaderboard"].description(siteName)} />
-      <PageHeader title="Leaderboard" icon={<Trophy />} description="The best players on Arcadium, ranked by their total score across every game." />
+      <PageTitle
+        title={STATIC_PAGE_META["/leaderboard"].title}
+        description={STATIC_PAGE_META["/leaderboard"].description(siteName)}
+      />
+      <PageHeader
+        title="Leaderboard"
+        icon={<Trophy />}
+        description="The best players on Arcadium, ranked by their total score across every game."
+      />
       <Container className="grid gap-8 py-8 lg:grid-cols-[minmax(0,1fr)_320px] lg:py-10">
         <div className="min-w-0">
           <SeasonPicker choice={choice} />
@@ -128,13 +145,21 @@ export function LeaderboardScreen() {
                   <Globe aria-hidden="true" />
                   Global Rankings
                 </TabsTrigger>
-                <TabsTrigger value="friends" onPointerEnter={reachForFriends} onPointerDown={reachForFriends} onFocus={reachForFriends}>
+                <TabsTrigger
+                  value="friends"
+                  onPointerEnter={reachForFriends}
+                  onPointerDown={reachForFriends}
+                  onFocus={reachForFriends}
+                >
                   <Users aria-hidden="true" />
                   Friends Only
                 </TabsTrigger>
               </TabsList>
               <div className="relative w-full sm:max-w-xs">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   type="search"
                   aria-label="Search players"

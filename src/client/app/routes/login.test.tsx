@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { GOOGLE_SIGN_UP_EXPIRED, REGISTERED_EMAIL_TITLE, registeredEmailMessage } from "@contract/auth-constants";
 import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const user = { id: 42, username: "neonfox", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player" };
 
@@ -22,7 +31,11 @@ function authServer(handlers: { login?: MockRoute[2]; register?: MockRoute[2]; g
     ["POST", "/api/auth/login", wrap(handlers.login ?? (() => jsonResponse(user)))],
     ["POST", "/api/auth/register", wrap(handlers.register)],
     noContent,
-    ["GET", /^\/api\/(games|categories|chat|leaderboard)/, () => jsonResponse([], { headers: { "X-Total-Count": "0" } })],
+    [
+      "GET",
+      /^\/api\/(games|categories|chat|leaderboard)/,
+      () => jsonResponse([], { headers: { "X-Total-Count": "0" } }),
+    ],
   ];
 }
 
@@ -67,7 +80,9 @@ describe("/login (D10)", () => {
   });
 
   it("a failed sign-in shows the server's message (spec §8)", async () => {
-    const fetch = mockApi(authServer({ login: () => jsonResponse({ message: "Invalid username or password" }, { status: 401 }) }));
+    const fetch = mockApi(
+      authServer({ login: () => jsonResponse({ message: "Invalid username or password" }, { status: 401 }) }),
+    );
     renderApp("/login");
     await fillSignIn("neonfox", "wrong-password");
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid username or password");
@@ -98,15 +113,20 @@ describe("/login (D10)", () => {
     const { location } = renderApp("/login?returnTo=%2Fleaderboard");
     await fillSignIn("neonfox", "correct-horse");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/leaderboard"));
-    expect(await within(screen.getByRole("banner")).findByRole("button", { name: "NE Account menu for neonfox" })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole("banner")).findByRole("button", { name: "NE Account menu for neonfox" }),
+    ).toBeInTheDocument();
   });
 
-  it.each(["//evil.example/", "https://evil.example/", "/api/auth/logout"])("an unsafe returnTo (%s) goes to '/'", async (returnTo) => {
-    mockApi(authServer());
-    const { location } = renderApp(`/login?returnTo=${encodeURIComponent(returnTo)}`);
-    await fillSignIn("neonfox", "correct-horse");
-    await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
-  });
+  it.each(["//evil.example/", "https://evil.example/", "/api/auth/logout"])(
+    "an unsafe returnTo (%s) goes to '/'",
+    async (returnTo) => {
+      mockApi(authServer());
+      const { location } = renderApp(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await fillSignIn("neonfox", "correct-horse");
+      await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
+    },
+  );
 
   it("registers, then goes to returnTo", async () => {
     const fetch = mockApi(authServer());
@@ -133,15 +153,26 @@ describe("/login (D10)", () => {
     expect(main().getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/game/5");
     expect(location.history?.at(-1)).not.toBe("/game/5");
     const call = fetch.mock.calls.find(([u]) => u === "/api/auth/register");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse", email: "fox@example.org" });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      username: "neonfox",
+      password: "correct-horse",
+      email: "fox@example.org",
+    });
   });
 
   it("D98: an invite-only site asks for the invite code, requires it and sends it; the server's refusal shows by the field", async () => {
     let attempts = 0;
     const fetch = mockApi([
-      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "registration", value: "invite", valueType: "text" }])],
+      [
+        "GET",
+        "/api/content",
+        () => jsonResponse([{ section: "site", key: "registration", value: "invite", valueType: "text" }]),
+      ],
       ...authServer({
-        register: () => (++attempts === 1 ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 }) : jsonResponse(user, { status: 201 })),
+        register: () =>
+          ++attempts === 1
+            ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 })
+            : jsonResponse(user, { status: 201 }),
       }),
     ]);
     const { location } = renderApp("/login?tab=register&returnTo=%2Fgame%2F5");
@@ -159,7 +190,11 @@ describe("/login (D10)", () => {
     fireEvent.submit(form);
     await waitFor(() => expect(location.history?.at(-1)).toBe("/game/5"));
     const last = fetch.mock.calls.filter(([u]) => u === "/api/auth/register").at(-1);
-    expect(JSON.parse(String(last?.[1]?.body))).toEqual({ username: "neonfox", password: "correct-horse", inviteCode: "class-2026" });
+    expect(JSON.parse(String(last?.[1]?.body))).toEqual({
+      username: "neonfox",
+      password: "correct-horse",
+      inviteCode: "class-2026",
+    });
   });
 
   it("shows the server's field errors next to their fields (aria-describedby)", async () => {
@@ -219,7 +254,9 @@ describe("/login (D10)", () => {
     fireEvent.change(within(form).getByLabelText("Password"), { target: { value: "correct-horse" } });
     fireEvent.submit(form);
     const username = within(form).getByLabelText("Username");
-    await waitFor(() => expect(username).toHaveAccessibleDescription(expect.stringContaining("Username is already taken")));
+    await waitFor(() =>
+      expect(username).toHaveAccessibleDescription(expect.stringContaining("Username is already taken")),
+    );
   });
 
   it("shows the server's 'too common' password refusal under the password field (issue 17), and keeps what was typed", async () => {
@@ -239,7 +276,15 @@ describe("/login (D10)", () => {
   });
 
   it("shows other registration failures above the form", async () => {
-    mockApi(authServer({ register: () => jsonResponse({ message: "Too many accounts created from this address. Please try again later." }, { status: 429 }) }));
+    mockApi(
+      authServer({
+        register: () =>
+          jsonResponse(
+            { message: "Too many accounts created from this address. Please try again later." },
+            { status: 429 },
+          ),
+      }),
+    );
     renderApp("/login?tab=register");
     const form = await screen.findByRole("form", { name: "Register" });
     fireEvent.change(within(form).getByLabelText("Username"), { target: { value: "neonfox" } });
@@ -263,7 +308,10 @@ describe("/login (D10)", () => {
   it("offers Google only when the server has it configured (D15)", async () => {
     mockApi(authServer({ google: true }));
     renderApp("/login?returnTo=%2Fgame%2F3");
-    expect(await main().findByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/api/auth/google?returnTo=%2Fgame%2F3");
+    expect(await main().findByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+      "href",
+      "/api/auth/google?returnTo=%2Fgame%2F3",
+    );
   });
 
   it("has no Google button when it is not configured", async () => {
@@ -290,7 +338,10 @@ describe("/login (D10)", () => {
       [
         "POST",
         "/api/auth/google/signup",
-        () => (++attempts === 1 ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 }) : jsonResponse(user, { status: 201 })),
+        () =>
+          ++attempts === 1
+            ? jsonResponse({ message: "This invite code is not valid" }, { status: 400 })
+            : jsonResponse(user, { status: 201 }),
       ],
       ...authServer({ google: true }),
     ]);
@@ -313,7 +364,10 @@ describe("/login (D10)", () => {
   });
 
   it("issue 17: an expired Google invite step offers Google again", async () => {
-    mockApi([["POST", "/api/auth/google/signup", () => jsonResponse({ message: GOOGLE_SIGN_UP_EXPIRED }, { status: 400 })], ...authServer({ google: true })]);
+    mockApi([
+      ["POST", "/api/auth/google/signup", () => jsonResponse({ message: GOOGLE_SIGN_UP_EXPIRED }, { status: 400 })],
+      ...authServer({ google: true }),
+    ]);
     renderApp("/login?google=invite");
     const form = await screen.findByRole("form", { name: "Finish creating your account" });
     fireEvent.change(within(form).getByLabelText("Invite code"), { target: { value: "class-2026" } });
@@ -323,7 +377,11 @@ describe("/login (D10)", () => {
   });
 
   it("already signed in: says who and links onward", async () => {
-    mockApi([signedInAs({ id: 9, username: "pixelqueen" }), noContent, ["GET", "/api/auth/providers", () => jsonResponse({ google: false })]]);
+    mockApi([
+      signedInAs({ id: 9, username: "pixelqueen" }),
+      noContent,
+      ["GET", "/api/auth/providers", () => jsonResponse({ google: false })],
+    ]);
     renderApp("/login?returnTo=%2Fgame%2F3");
     expect(await main().findByText("pixelqueen")).toBeInTheDocument();
     expect(main().getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/game/3");

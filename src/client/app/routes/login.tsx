@@ -55,14 +55,20 @@ export function LoginScreen() {
 
   return (
     <>
-      <PageTitle title={STATIC_PAGE_META["/login"].title} description={STATIC_PAGE_META["/login"].description(siteName)} />
+      <PageTitle
+        title={STATIC_PAGE_META["/login"].title}
+        description={STATIC_PAGE_META["/login"].description(siteName)}
+      />
       <Container className="flex justify-center py-8 sm:py-14">
         <Card className="grid w-full max-w-md overflow-hidden lg:max-w-5xl lg:grid-cols-2">
           <AccountPerks siteName={siteName} />
           <div className="flex flex-col justify-center p-5 sm:p-8 lg:p-10">
             {isLoading ? (
               <div className="flex min-h-80 items-center justify-center" role="status" aria-label="Loading">
-                <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+                <span
+                  className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary"
+                  aria-hidden="true"
+                />
               </div>
             ) : user && registeredEmail ? (
               <RegisteredEmailPanel user={user} email={registeredEmail} returnTo={returnTo} />
@@ -73,7 +79,9 @@ export function LoginScreen() {
             ) : (
               <>
                 <div className="mb-6">
-                  <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{tab === "register" ? "Create your account" : "Welcome back"}</h1>
+                  <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+                    {tab === "register" ? "Create your account" : "Welcome back"}
+                  </h1>
                   <p className="mt-1.5 text-sm text-muted-foreground">
                     {tab === "register"
                       ? `Join ${siteName} for free: save scores, write reviews and chat.`
@@ -117,11 +125,17 @@ export function LoginScreen() {
                     <RegisterForm onRegistered={(_user, email) => (email ? setRegisteredEmail(email) : done())} />
                     <p className="mt-5 text-center text-xs text-muted-foreground">
                       By creating an account you agree to our{" "}
-                      <Link href="/terms-of-service" className="font-medium text-primary hover:underline dark:text-violet-300">
+                      <Link
+                        href="/terms-of-service"
+                        className="font-medium text-primary hover:underline dark:text-violet-300"
+                      >
                         Terms of Service
                       </Link>{" "}
                       and{" "}
-                      <Link href="/privacy-policy" className="font-medium text-primary hover:underline dark:text-violet-300">
+                      <Link
+                        href="/privacy-policy"
+                        className="font-medium text-primary hover:underline dark:text-violet-300"
+                      >
                         Privacy Policy
                       </Link>
                       . You must be at least 13 years old.

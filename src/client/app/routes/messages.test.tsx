@@ -4,7 +4,16 @@ import type { Conversation, DirectMessage, DirectMessageThread } from "@contract
 import { DIRECT_MESSAGE_REFUSALS } from "@contract/direct-messages-constants";
 import { mutedMessage, REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import type { PlayerLiveEvent } from "@contract/player-live";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 /** D88: /messages and /messages/{userId}. */
 
@@ -136,7 +145,13 @@ describe("/messages/{userId} (D88)", () => {
     renderApp("/messages/2");
     fireEvent.click(await screen.findByRole("button", { name: "Load older messages" }));
     const log = screen.getByRole("log", { name: "Messages" });
-    await waitFor(() => expect([...log.querySelectorAll("[data-message-id]")].map((li) => li.getAttribute("data-message-id"))).toEqual(["18", "19", "20"]));
+    await waitFor(() =>
+      expect([...log.querySelectorAll("[data-message-id]")].map((li) => li.getAttribute("data-message-id"))).toEqual([
+        "18",
+        "19",
+        "20",
+      ]),
+    );
     expect(screen.queryByRole("button", { name: "Load older messages" })).toBeNull();
   });
 
@@ -158,7 +173,13 @@ describe("/messages/{userId} (D88)", () => {
         [
           "GET",
           "/api/messages/2",
-          () => jsonResponse(thread([msg(10, 2, "old times")], { canSend: false, cannotSendReason: DIRECT_MESSAGE_REFUSALS.notFriends })),
+          () =>
+            jsonResponse(
+              thread([msg(10, 2, "old times")], {
+                canSend: false,
+                cannotSendReason: DIRECT_MESSAGE_REFUSALS.notFriends,
+              }),
+            ),
         ],
       ]),
     );
@@ -171,7 +192,11 @@ describe("/messages/{userId} (D88)", () => {
   it("shows the API's refusal of the conversation (403) and an unknown player (404)", async () => {
     mockApi(
       routes([
-        ["GET", "/api/messages/2", () => jsonResponse({ message: DIRECT_MESSAGE_REFUSALS.notFriends }, { status: 403 })],
+        [
+          "GET",
+          "/api/messages/2",
+          () => jsonResponse({ message: DIRECT_MESSAGE_REFUSALS.notFriends }, { status: 403 }),
+        ],
         ["GET", "/api/messages/99", () => jsonResponse({ message: "User not found" }, { status: 404 })],
       ]),
     );
@@ -205,16 +230,27 @@ describe("/messages/{userId} (D88)", () => {
   it("D97: each message the other player sent has a report button, mine have none; it reports that message", async () => {
     const api = mockApi(
       routes([
-        ["GET", "/api/messages/2", () => jsonResponse(thread([msg(10, 2, "hi ann"), msg(11, 1, "hi bob", at(1)), msg(12, 2, "buy cheap coins")]))],
+        [
+          "GET",
+          "/api/messages/2",
+          () =>
+            jsonResponse(thread([msg(10, 2, "hi ann"), msg(11, 1, "hi bob", at(1)), msg(12, 2, "buy cheap coins")])),
+        ],
         ["POST", "/api/reports", () => jsonResponse({ id: 4, message: REPORT_SENT }, { status: 201 })],
       ]),
     );
     renderApp("/messages/2");
     const log = await screen.findByRole("log", { name: "Messages" });
-    await waitFor(() => expect(within(log).getAllByRole("button", { name: "Report message from bob" })).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(log).getAllByRole("button", { name: "Report message from bob" })).toHaveLength(2),
+    );
     expect(within(log.querySelector('[data-message-id="11"]') as HTMLElement).queryByRole("button")).toBeNull();
 
-    fireEvent.click(within(log.querySelector('[data-message-id="12"]') as HTMLElement).getByRole("button", { name: "Report message from bob" }));
+    fireEvent.click(
+      within(log.querySelector('[data-message-id="12"]') as HTMLElement).getByRole("button", {
+        name: "Report message from bob",
+      }),
+    );
     const dialog = await screen.findByRole("dialog", { name: "Report direct message" });
     fireEvent.click(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.spam }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));

@@ -13,7 +13,9 @@ import { lazyPart } from "@/lib/lazy-component";
 import { Suspense } from "react";
 
 /** D97: the report button on each message the other player sent (a chunk of its own; its dialog another). */
-const ReportButton = lazyPart("report-message", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const ReportButton = lazyPart("report-message", () =>
+  import("@/features/reports/report-button").then((m) => m.ReportButton),
+);
 const reportMessage = ({ id, author }: { id: number; author: string }) => (
   <Suspense fallback={null}>
     <ReportButton kind="message" targetId={id} author={author} />
@@ -59,7 +61,10 @@ export function MessagesScreen({ userId: rawId }: { userId?: string }) {
           title="Sign in to see your messages"
           description="Direct messages are for friends: sign in to read and write yours."
           action={
-            <a href={loginUrl({ returnTo: typeof window === "undefined" ? "/messages" : window.location.pathname })} className={buttonClasses("gradient")}>
+            <a
+              href={loginUrl({ returnTo: typeof window === "undefined" ? "/messages" : window.location.pathname })}
+              className={buttonClasses("gradient")}
+            >
               <LogIn aria-hidden="true" />
               Sign In
             </a>
@@ -74,16 +79,29 @@ export function MessagesScreen({ userId: rawId }: { userId?: string }) {
       {head}
       {/* Under lg a conversation is a page of its own: its heading is for screen readers only there. */}
       <div className={selected === null ? "mb-4" : "lg:mb-4"}>
-        <h1 className={cn("text-2xl font-extrabold tracking-tight sm:text-3xl", selected !== null && "sr-only lg:not-sr-only")}>Messages</h1>
+        <h1
+          className={cn(
+            "text-2xl font-extrabold tracking-tight sm:text-3xl",
+            selected !== null && "sr-only lg:not-sr-only",
+          )}
+        >
+          Messages
+        </h1>
       </div>
       <div className="flex h-[calc(100dvh-9rem)] min-h-[26rem] overflow-hidden rounded-2xl border bg-card shadow-sm sm:h-[calc(100dvh-11rem)]">
         <section
           aria-label="Conversations"
-          className={cn("min-h-0 w-full flex-col overflow-y-auto lg:flex lg:w-80 lg:shrink-0 lg:border-r xl:w-96", selected === null ? "flex" : "hidden")}
+          className={cn(
+            "min-h-0 w-full flex-col overflow-y-auto lg:flex lg:w-80 lg:shrink-0 lg:border-r xl:w-96",
+            selected === null ? "flex" : "hidden",
+          )}
         >
           <ConversationList selectedUserId={selected} />
         </section>
-        <section aria-label="Conversation" className={cn("min-h-0 min-w-0 flex-1 flex-col", selected === null ? "hidden lg:flex" : "flex")}>
+        <section
+          aria-label="Conversation"
+          className={cn("min-h-0 min-w-0 flex-1 flex-col", selected === null ? "hidden lg:flex" : "flex")}
+        >
           {selected === null ? (
             <div className="flex flex-1 flex-col items-center justify-center p-8 text-center text-muted-foreground">
               <MessageSquare className="mb-3 size-10" aria-hidden="true" />

@@ -30,7 +30,10 @@ describe("My Games screen (D86)", () => {
         "/api/me/games",
         () =>
           jsonResponse({
-            favorites: [myGame(1, { title: "Neon Drift" }), myGame(2, { title: "Brick Breaker", lastPlayedAt: minutesAgo(90), playtimeMs: 65 * 60_000 })],
+            favorites: [
+              myGame(1, { title: "Neon Drift" }),
+              myGame(2, { title: "Brick Breaker", lastPlayedAt: minutesAgo(90), playtimeMs: 65 * 60_000 }),
+            ],
             recent: [
               myGame(2, { title: "Brick Breaker", lastPlayedAt: minutesAgo(90), playtimeMs: 65 * 60_000 }),
               myGame(5, { title: "Lane Racer", lastPlayedAt: minutesAgo(3 * 24 * 60), playtimeMs: 30_000 }),
@@ -47,11 +50,20 @@ describe("My Games screen (D86)", () => {
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(["Neon Drift", "Brick Breaker"]);
-    await waitFor(() => expect(within(favourites).getByRole("button", { name: "Remove Neon Drift from favourites" })).toHaveAttribute("aria-pressed", "true"));
+    await waitFor(() =>
+      expect(within(favourites).getByRole("button", { name: "Remove Neon Drift from favourites" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      ),
+    );
 
     const recent = screen.getByRole("list", { name: "Recently Played" });
     const rows = within(recent).getAllByRole("listitem");
-    expect(rows.map((r) => within(r).getByRole("heading").textContent)).toEqual(["Brick Breaker", "Lane Racer", "Reversi"]);
+    expect(rows.map((r) => within(r).getByRole("heading").textContent)).toEqual([
+      "Brick Breaker",
+      "Lane Racer",
+      "Reversi",
+    ]);
     expect(rows[0]).toHaveTextContent("Last played 1 hour ago");
     expect(rows[0]).toHaveTextContent("Playtime 1 h 5 min");
     expect(rows[1]).toHaveTextContent("Last played 3 days ago");
@@ -59,7 +71,10 @@ describe("My Games screen (D86)", () => {
     expect(rows[2]).toHaveTextContent("Last played 10 minutes ago");
     expect(rows[2]).not.toHaveTextContent("Playtime");
     expect(within(rows[1]).getByRole("link", { name: "Lane Racer" })).toHaveAttribute("href", "/game/5");
-    expect(within(rows[1]).getByRole("button", { name: "Add Lane Racer to favourites" })).toHaveAttribute("aria-pressed", "false");
+    expect(within(rows[1]).getByRole("button", { name: "Add Lane Racer to favourites" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   it("shows empty states with a link to All Games", async () => {
@@ -80,8 +95,13 @@ describe("My Games screen (D86)", () => {
     const fetch = mockApi([signedOut, noContent]);
     renderApp("/me/games");
     expect(await screen.findByRole("heading", { name: "Sign in to see your games" })).toBeInTheDocument();
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fme%2Fgames");
-    expect(fetch.mock.calls.some(([url]) => String(url).startsWith("/api/me/") || String(url).startsWith("/api/favorites"))).toBe(false);
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fme%2Fgames",
+    );
+    expect(
+      fetch.mock.calls.some(([url]) => String(url).startsWith("/api/me/") || String(url).startsWith("/api/favorites")),
+    ).toBe(false);
   });
 
   it("removing a favourite here takes it off the list after the server has answered", async () => {

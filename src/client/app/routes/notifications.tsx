@@ -21,7 +21,8 @@ function NotificationHistory() {
   const unread = history.data?.pages[0]?.unread ?? 0;
   const read = useMarkRead();
 
-  if (history.isPending) return <div role="status" aria-label="Loading notifications" className="h-64 animate-pulse rounded-2xl bg-muted" />;
+  if (history.isPending)
+    return <div role="status" aria-label="Loading notifications" className="h-64 animate-pulse rounded-2xl bg-muted" />;
   if (history.isError) {
     return (
       <EmptyState
@@ -89,7 +90,11 @@ export function NotificationsScreen() {
   return (
     <>
       <PageTitle title="Notifications" />
-      <PageHeader title="Notifications" icon={<Bell aria-hidden="true" />} description="What happened while you were away. Kept for 90 days." />
+      <PageHeader
+        title="Notifications"
+        icon={<Bell aria-hidden="true" />}
+        description="What happened while you were away. Kept for 90 days."
+      />
       <Container className="max-w-3xl py-8">
         <SignedInOnly what="your notifications">{() => <NotificationHistory />}</SignedInOnly>
       </Container>

@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
 import type { UserGameAchievement } from "@contract/game-achievements";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 /** D78 on profiles: the games' achievements the user unlocked, beside the site's ten. */
 
@@ -24,8 +32,24 @@ const stats = {
   totalAchievements: 10,
 };
 const unlocked: UserGameAchievement[] = [
-  { gameId: 4, gameTitle: "Brick Breaker", key: "all_levels", title: "Brick Master", description: "", iconUrl: null, unlockedAt: "2025-05-14T10:00:00.000Z" },
-  { gameId: 9, gameTitle: "Mine Sweeper", key: "first_clear", title: "Safe and Sound", description: "", iconUrl: null, unlockedAt: "2025-05-02T10:00:00.000Z" },
+  {
+    gameId: 4,
+    gameTitle: "Brick Breaker",
+    key: "all_levels",
+    title: "Brick Master",
+    description: "",
+    iconUrl: null,
+    unlockedAt: "2025-05-14T10:00:00.000Z",
+  },
+  {
+    gameId: 9,
+    gameTitle: "Mine Sweeper",
+    key: "first_clear",
+    title: "Safe and Sound",
+    description: "",
+    iconUrl: null,
+    unlockedAt: "2025-05-02T10:00:00.000Z",
+  },
 ];
 
 function routes(list: UserGameAchievement[]): MockRoute[] {
@@ -73,7 +97,9 @@ describe("Profile game achievements (D78)", () => {
     mockApi(routes([]));
     renderApp("/profile/7");
     await openAchievements();
-    expect(await screen.findByTestId("game-achievements-empty")).toHaveTextContent("No game achievements unlocked yet.");
+    expect(await screen.findByTestId("game-achievements-empty")).toHaveTextContent(
+      "No game achievements unlocked yet.",
+    );
     expect(screen.queryByRole("list", { name: "Game achievements" })).toBeNull();
   });
 });

@@ -12,8 +12,25 @@ import { ProfileScreen } from "./profile";
 /** D70: the server renders a restricted profile as a signed-out visitor sees it; the browser hydrates it as is. */
 
 const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
-const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48, visibility: "friends", restricted: false };
-const restricted = { ...user, createdAt: null, rank: null, totalScore: null, gamesPlayed: null, winRate: null, visibility: "friends", restricted: true };
+const profile = {
+  ...user,
+  rank: 3,
+  totalScore: 12_345,
+  gamesPlayed: 21,
+  winRate: 48,
+  visibility: "friends",
+  restricted: false,
+};
+const restricted = {
+  ...user,
+  createdAt: null,
+  rank: null,
+  totalScore: null,
+  gamesPlayed: null,
+  winRate: null,
+  visibility: "friends",
+  restricted: true,
+};
 const stats = { games: [], categories: [], achievements: [], unlockedCount: 0, totalAchievements: 10 };
 
 setUpScreenTests();
@@ -25,7 +42,18 @@ describe("Profile hydration (D70, D87)", () => {
       noContent,
       ["GET", "/api/users/7", () => jsonResponse(profile)],
       ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
-      ["GET", "/api/friends/7", () => jsonResponse({ friends: true, incoming: false, outgoing: false, blocked: false, presence: { status: "offline" } })],
+      [
+        "GET",
+        "/api/friends/7",
+        () =>
+          jsonResponse({
+            friends: true,
+            incoming: false,
+            outgoing: false,
+            blocked: false,
+            presence: { status: "offline" },
+          }),
+      ],
     ]);
     const seeded = () => {
       const qc = createQueryClient();

@@ -2,12 +2,29 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ACHIEVEMENTS } from "@contract/achievements";
 import { REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, signedInAs, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  signedInAs,
+  type MockRoute,
+} from "@test/render-app";
 
 /** /profile/{id} (spec §2): real statistics and working buttons. */
 
 const user = { id: 7, username: "turbotiger", avatarUrl: null, createdAt: "2025-05-15T12:00:00.000Z" };
-const profile = { ...user, rank: 3, totalScore: 12_345, gamesPlayed: 21, winRate: 48, visibility: "public", restricted: false };
+const profile = {
+  ...user,
+  rank: 3,
+  totalScore: 12_345,
+  gamesPlayed: 21,
+  winRate: 48,
+  visibility: "public",
+  restricted: false,
+};
 /** D87: what a visitor who may not see the whole profile gets (the server's render is a signed-out visitor's). */
 const restricted = (visibility: "friends" | "private") => ({
   ...user,
@@ -113,10 +130,18 @@ describe("Profile screen", () => {
     expect(await screen.findByText("You can only message your friends")).toBeInTheDocument();
     fireEvent.click(add);
     expect(await screen.findByRole("button", { name: "Cancel Request" })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/friends/7") && init?.method === "POST")).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/friends/7") && init?.method === "POST"),
+    ).toBe(true);
     view.unmount();
 
-    relationship = { friends: true, incoming: false, outgoing: false, blocked: false, presence: { status: "playing", game: { id: 3, title: "Snake" } } };
+    relationship = {
+      friends: true,
+      incoming: false,
+      outgoing: false,
+      blocked: false,
+      presence: { status: "playing", game: { id: 3, title: "Snake" } },
+    };
     renderApp("/profile/7");
     expect(await screen.findByRole("link", { name: "Message" })).toHaveAttribute("href", "/messages/7");
     expect(screen.getByRole("button", { name: "Friends" })).toBeInTheDocument();
@@ -131,7 +156,11 @@ describe("Profile screen", () => {
       ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
       ["GET", "/api/users/1", () => jsonResponse({ ...profile, id: 1, username: "me" })],
       ["GET", "/api/users/1/stats", () => jsonResponse(stats)],
-      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null })],
+      [
+        "GET",
+        "/api/friends/7",
+        () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null }),
+      ],
       ["POST", "/api/reports", () => jsonResponse({ id: 3, message: REPORT_SENT }, { status: 201 })],
     ]);
     const view = renderApp("/profile/7");
@@ -144,7 +173,12 @@ describe("Profile screen", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
     expect(await screen.findByText(REPORT_SENT)).toBeInTheDocument();
     const post = api.mock.calls.find(([url, init]) => String(url) === "/api/reports" && init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ kind: "profile", targetId: 7, reason: "inappropriate", text: "the avatar" });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      kind: "profile",
+      targetId: 7,
+      reason: "inappropriate",
+      text: "the avatar",
+    });
     view.unmount();
 
     // One's own profile.
@@ -172,11 +206,18 @@ describe("Profile screen", () => {
       noContent,
       ["GET", "/api/users/7", () => jsonResponse(profile)],
       ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
-      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: true, presence: null })],
+      [
+        "GET",
+        "/api/friends/7",
+        () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: true, presence: null }),
+      ],
     ]);
     renderApp("/profile/7");
     expect(await screen.findByRole("button", { name: "Unblock" })).toBeInTheDocument();
-    fireEvent.pointerDown(screen.getByRole("button", { name: "More for turbotiger" }), { button: 0, pointerType: "mouse" });
+    fireEvent.pointerDown(screen.getByRole("button", { name: "More for turbotiger" }), {
+      button: 0,
+      pointerType: "mouse",
+    });
     expect(await screen.findByRole("menuitem", { name: "Report profile" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: /^Block/ })).toBeNull();
   });
@@ -192,11 +233,24 @@ describe("Profile screen", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "turbotiger" })).toBeInTheDocument();
     expect(screen.getByText("Rank #3")).toBeInTheDocument();
     expect(screen.getByText("TU")).toBeInTheDocument(); // initials fallback
-    const facts = Object.fromEntries(screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
-    expect(facts).toEqual({ "Total Score": "12,345", "Games Played": "21", "Win Rate": "48%", "Member Since": "May 15, 2025" });
+    const facts = Object.fromEntries(
+      screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      "Total Score": "12,345",
+      "Games Played": "21",
+      "Win Rate": "48%",
+      "Member Since": "May 15, 2025",
+    });
     // Signed out: both buttons ask to sign in first and come back here (D84).
-    expect(await screen.findByRole("link", { name: "Add Friend" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fprofile%2F7");
-    expect(screen.getByRole("link", { name: "Message" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fprofile%2F7");
+    expect(await screen.findByRole("link", { name: "Add Friend" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fprofile%2F7",
+    );
+    expect(screen.getByRole("link", { name: "Message" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fprofile%2F7",
+    );
     await waitFor(() => expect(document.title).toBe("turbotiger - Arcadium"));
   });
 
@@ -209,12 +263,19 @@ describe("Profile screen", () => {
     );
     renderApp("/profile/7");
     const bests = await screen.findAllByTestId("best-score");
-    expect(bests.map((b) => [within(b).getByRole("link").textContent, b.querySelector("[data-field=bestScore]")?.textContent])).toEqual([
+    expect(
+      bests.map((b) => [
+        within(b).getByRole("link").textContent,
+        b.querySelector("[data-field=bestScore]")?.textContent,
+      ]),
+    ).toEqual([
       ["Reversi", "4,200"],
       ["Lane Racer", "1,200"],
       ["Hoop Shot", "800"],
     ]);
-    expect(screen.getAllByTestId("category-share").map((c) => c.querySelector("[data-field=share]")?.textContent)).toEqual(["50%", "33%", "17%"]);
+    expect(
+      screen.getAllByTestId("category-share").map((c) => c.querySelector("[data-field=share]")?.textContent),
+    ).toEqual(["50%", "33%", "17%"]);
   });
 
   it("D92: each best shows the player's rank on that game ('#12', read 'Rank 12 on Lane Racer'); none while off the boards", async () => {
@@ -226,7 +287,11 @@ describe("Profile screen", () => {
     );
     renderApp("/profile/7");
     const bests = await screen.findAllByTestId("best-score");
-    expect(bests.map((b) => b.querySelector("[data-field=rank]")?.textContent ?? null)).toEqual(["#1Rank 1 on Reversi", "#12Rank 12 on Lane Racer", null]);
+    expect(bests.map((b) => b.querySelector("[data-field=rank]")?.textContent ?? null)).toEqual([
+      "#1Rank 1 on Reversi",
+      "#12Rank 12 on Lane Racer",
+      null,
+    ]);
     const rank = within(bests[1]).getByText("Rank 12 on Lane Racer");
     expect(rank).toHaveClass("sr-only");
     expect(bests[1].querySelector("[data-field=rank] [aria-hidden=true]")).toHaveTextContent(/^#12$/);
@@ -244,7 +309,11 @@ describe("Profile screen", () => {
     });
     const withTimes = {
       ...stats,
-      games: [time(8, "Night Drift", 95_120, "2025-05-15T10:00:00.000Z"), ...stats.games, time(9, "Ice Sprint", 1_000_000, "2025-05-01T10:00:00.000Z")],
+      games: [
+        time(8, "Night Drift", 95_120, "2025-05-15T10:00:00.000Z"),
+        ...stats.games,
+        time(9, "Ice Sprint", 1_000_000, "2025-05-01T10:00:00.000Z"),
+      ],
     };
     mockApi(
       routes([
@@ -254,7 +323,12 @@ describe("Profile screen", () => {
     );
     renderApp("/profile/7");
     const bests = await screen.findAllByTestId("best-score");
-    expect(bests.map((b) => [within(b).getByRole("link").textContent, b.querySelector("[data-field=bestScore]")?.textContent])).toEqual([
+    expect(
+      bests.map((b) => [
+        within(b).getByRole("link").textContent,
+        b.querySelector("[data-field=bestScore]")?.textContent,
+      ]),
+    ).toEqual([
       ["Reversi", "4,200"],
       ["Lane Racer", "1,200"],
       ["Hoop Shot", "800"],
@@ -262,7 +336,13 @@ describe("Profile screen", () => {
       ["Night Drift", "1:35.120"],
     ]);
     // the bars compare points only (the highest is a full bar); a time has none
-    expect(bests.map((b) => b.querySelector<HTMLElement>("div[aria-hidden] > div")?.style.width ?? null)).toEqual(["100%", "29%", "19%", null, null]);
+    expect(bests.map((b) => b.querySelector<HTMLElement>("div[aria-hidden] > div")?.style.width ?? null)).toEqual([
+      "100%",
+      "29%",
+      "19%",
+      null,
+      null,
+    ]);
     expect(bests[4]).toHaveTextContent("Best time");
     await openTab("Recent Games");
     const rows = await screen.findAllByTestId("recent-game");
@@ -309,10 +389,29 @@ describe("Profile screen", () => {
   });
 
   it("a player without scores gets honest empty states and no rank badge", async () => {
-    const empty = { games: [], categories: [], achievements: ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null })), unlockedCount: 0, totalAchievements: 10 };
+    const empty = {
+      games: [],
+      categories: [],
+      achievements: ACHIEVEMENTS.map((a) => ({ ...a, unlockedAt: null })),
+      unlockedCount: 0,
+      totalAchievements: 10,
+    };
     mockApi(
       routes([
-        ["GET", "/api/users/8", () => jsonResponse({ ...profile, id: 8, username: "newbie", rank: null, totalScore: 0, gamesPlayed: 0, winRate: 0 })],
+        [
+          "GET",
+          "/api/users/8",
+          () =>
+            jsonResponse({
+              ...profile,
+              id: 8,
+              username: "newbie",
+              rank: null,
+              totalScore: 0,
+              gamesPlayed: 0,
+              winRate: 0,
+            }),
+        ],
         ["GET", "/api/users/8/stats", () => jsonResponse(empty)],
       ]),
     );
@@ -331,7 +430,9 @@ describe("Profile screen", () => {
     expect(screen.queryByText(/Member since/)).not.toBeInTheDocument();
     expect(screen.queryAllByRole("term")).toEqual([]);
     expect(screen.queryByRole("tab")).not.toBeInTheDocument();
-    expect(fetch.mock.calls.some(([u]) => String(u).includes("/stats") || String(u).includes("game-achievements"))).toBe(false);
+    expect(
+      fetch.mock.calls.some(([u]) => String(u).includes("/stats") || String(u).includes("game-achievements")),
+    ).toBe(false);
     // Signed out: nobody to ask again as.
     expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/users/7")).toHaveLength(1);
   });
@@ -341,10 +442,16 @@ describe("Profile screen", () => {
       signedInAs({ id: 1, username: "me" }),
       noContent,
       ["GET", "/api/users/7", () => jsonResponse(restricted("friends"))],
-      ["GET", "/api/friends/7", () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null })],
+      [
+        "GET",
+        "/api/friends/7",
+        () => jsonResponse({ friends: false, incoming: false, outgoing: false, blocked: false, presence: null }),
+      ],
     ]);
     renderApp("/profile/7");
-    expect(await screen.findByTestId("profile-restricted")).toHaveTextContent("Only turbotiger's friends can see their profile");
+    expect(await screen.findByTestId("profile-restricted")).toHaveTextContent(
+      "Only turbotiger's friends can see their profile",
+    );
     expect(screen.queryByRole("tab")).not.toBeInTheDocument();
     // Add Friend stays: it is how a visitor gets in.
     await waitFor(() => expect(screen.getByRole("button", { name: "Add Friend" })).toBeEnabled());
@@ -356,9 +463,24 @@ describe("Profile screen", () => {
     const fetch = mockApi([
       signedInAs({ id: 1, username: "me" }),
       noContent,
-      ["GET", "/api/users/7", () => jsonResponse(asked++ === 0 ? restricted("friends") : { ...profile, visibility: "friends" })],
+      [
+        "GET",
+        "/api/users/7",
+        () => jsonResponse(asked++ === 0 ? restricted("friends") : { ...profile, visibility: "friends" }),
+      ],
       ["GET", "/api/users/7/stats", () => jsonResponse(stats)],
-      ["GET", "/api/friends/7", () => jsonResponse({ friends: true, incoming: false, outgoing: false, blocked: false, presence: { status: "offline" } })],
+      [
+        "GET",
+        "/api/friends/7",
+        () =>
+          jsonResponse({
+            friends: true,
+            incoming: false,
+            outgoing: false,
+            blocked: false,
+            presence: { status: "offline" },
+          }),
+      ],
     ]);
     renderApp("/profile/7");
     expect(await screen.findByText("Rank #3")).toBeInTheDocument();
@@ -369,7 +491,9 @@ describe("Profile screen", () => {
   });
 
   it("unknown user: 'User Not Found' with 'Return Home'", async () => {
-    mockApi(routes([["GET", /^\/api\/users\/999/, () => jsonResponse({ message: "User not found" }, { status: 404 })]]));
+    mockApi(
+      routes([["GET", /^\/api\/users\/999/, () => jsonResponse({ message: "User not found" }, { status: 404 })]]),
+    );
     renderApp("/profile/999");
     expect(await screen.findByText("User Not Found")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");

@@ -21,15 +21,22 @@ import { useContent } from "@/lib/site-content";
  * someone else's profile; until then (on the server, while hydrating, for a visitor who is not signed in) the plain
  * buttons of profile-plain-actions.tsx stand there, the same as ProfileActions' own in those cases.
  */
-const ProfileActions = lazyPart("profile-actions", () => import("@/features/friends/profile-actions").then((m) => m.ProfileActions));
+const ProfileActions = lazyPart("profile-actions", () =>
+  import("@/features/friends/profile-actions").then((m) => m.ProfileActions),
+);
 /**
  * The report button's chunk (here only its dialog's holder; the dialog is another chunk, loaded when "Report
  * profile" is chosen); neither is loaded before the first interaction (D73): the first comes once a signed-in player is
  * shown someone else's profile. Nobody is signed in on the server's render, so it never renders there.
  */
-const ReportButton = lazyPart("report-profile", () => import("@/features/reports/report-button").then((m) => m.ReportButton));
+const ReportButton = lazyPart("report-profile", () =>
+  import("@/features/reports/report-button").then((m) => m.ReportButton),
+);
 /** Opened by "Report profile" in the profile's More menu (the dialog only: the menu item is the button). */
-const reportProfile = ({ id, author }: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => (
+const reportProfile = (
+  { id, author }: { id: number; author: string },
+  dialog: { open: boolean; onOpenChange: (open: boolean) => void },
+) => (
   <Suspense fallback={null}>
     <ReportButton kind="profile" targetId={id} author={author} {...dialog} />
   </Suspense>
@@ -97,12 +104,17 @@ export function ProfileScreen({ id }: { id: string }) {
     );
   }
   if (profile.isError) {
-    if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400)) return <UserNotFound />;
+    if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400))
+      return <UserNotFound />;
     return (
       <>
         <PageTitle title="Player Profile" />
         <Container className="py-16">
-          <EmptyState icon={<UserX />} title="Failed to load this profile" description="Please try again in a moment." />
+          <EmptyState
+            icon={<UserX />}
+            title="Failed to load this profile"
+            description="Please try again in a moment."
+          />
         </Container>
       </>
     );
@@ -114,7 +126,13 @@ export function ProfileScreen({ id }: { id: string }) {
       <ProfileHeader profile={p} isSelf={me?.id === p.id} actions={<ProfileActionsSlot user={p} />} />
       {p.restricted ? null : (
         <Container className="py-8 lg:py-10">
-          <ProfileTabs stats={stats.data} isPending={stats.isPending} isError={stats.isError} username={p.username} userId={p.id} />
+          <ProfileTabs
+            stats={stats.data}
+            isPending={stats.isPending}
+            isError={stats.isError}
+            username={p.username}
+            userId={p.id}
+          />
         </Container>
       )}
     </>

@@ -2,14 +2,31 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings, SessionInfo } from "@contract/me";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRequest, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRequest,
+  type MockRoute,
+} from "@test/render-app";
 
 /** D87 /settings. */
 
 const settings: AccountSettings = {
   profileVisibility: "public",
   presenceEnabled: false,
-  notificationPrefs: { friend_request: true, friend_accepted: true, score_beaten: true, achievement: true, report_handled: true, announcement: true },
+  notificationPrefs: {
+    friend_request: true,
+    friend_accepted: true,
+    score_beaten: true,
+    achievement: true,
+    report_handled: true,
+    announcement: true,
+  },
   email: "ada@example.com",
   emailVerified: false,
   pendingEmail: null,
@@ -53,7 +70,11 @@ function api(extra: MockRoute[] = [], current: AccountSettings = settings) {
       "/api/me/settings",
       record((req) => {
         const body = req.body as Partial<AccountSettings>;
-        state = { ...state, ...body, notificationPrefs: { ...state.notificationPrefs, ...(body.notificationPrefs ?? {}) } };
+        state = {
+          ...state,
+          ...body,
+          notificationPrefs: { ...state.notificationPrefs, ...(body.notificationPrefs ?? {}) },
+        };
         return jsonResponse(state);
       }),
     ],
@@ -77,7 +98,10 @@ describe("/settings (D87)", () => {
     mockApi([signedOut, noContent]);
     renderApp("/settings");
     expect(await screen.findByRole("heading", { name: "Sign in to see your settings" })).toBeInTheDocument();
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fsettings");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fsettings",
+    );
   });
 
   it("shows every section with the player's email, its state and the sessions", async () => {
@@ -95,23 +119,42 @@ describe("/settings (D87)", () => {
   });
 
   it("issue 17: an address given at registration waits for its link: Settings says so and sends the link again", async () => {
-    const { calls } = api([["POST", "/api/me/email", () => jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 })]], {
-      ...settings,
-      email: null,
-      pendingEmail: "new@example.com",
-    });
+    const { calls } = api(
+      [
+        [
+          "POST",
+          "/api/me/email",
+          () => jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 }),
+        ],
+      ],
+      {
+        ...settings,
+        email: null,
+        pendingEmail: "new@example.com",
+      },
+    );
     renderApp("/settings");
     expect(await screen.findByText("No confirmed email address yet")).toBeInTheDocument();
     expect(screen.getByText(/until then, sign in with your username/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "new@example.com" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "new@example.com" }),
+    );
   });
 
   it("issue 17: an unverified current address offers a verification link", async () => {
-    const { calls } = api([["POST", "/api/me/email", () => jsonResponse({ message: "We sent a verification link to ada@example.com." }, { status: 202 })]]);
+    const { calls } = api([
+      [
+        "POST",
+        "/api/me/email",
+        () => jsonResponse({ message: "We sent a verification link to ada@example.com." }, { status: 202 }),
+      ],
+    ]);
     renderApp("/settings");
     fireEvent.click(await screen.findByRole("button", { name: "Send a verification link" }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "ada@example.com" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === "/api/me/email")?.body).toEqual({ email: "ada@example.com" }),
+    );
   });
 
   it("a switch saves one notification choice; a radio the profile visibility", async () => {
@@ -120,13 +163,17 @@ describe("/settings (D87)", () => {
     const beaten = await screen.findByRole("switch", { name: "Beaten scores" });
     expect(beaten).toHaveAttribute("aria-checked", "true");
     fireEvent.click(beaten);
-    await waitFor(() => expect(screen.getByRole("switch", { name: "Beaten scores" })).toHaveAttribute("aria-checked", "false"));
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Beaten scores" })).toHaveAttribute("aria-checked", "false"),
+    );
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ notificationPrefs: { score_beaten: false } });
     fireEvent.click(screen.getByRole("radio", { name: /Friends only/ }));
     await waitFor(() => expect(screen.getByRole("radio", { name: /Friends only/ })).toBeChecked());
     expect(calls.filter((c) => c.method === "PATCH")[1].body).toEqual({ profileVisibility: "friends" });
     fireEvent.click(screen.getByRole("switch", { name: "Show when I'm online" }));
-    await waitFor(() => expect(screen.getByRole("switch", { name: "Show when I'm online" })).toHaveAttribute("aria-checked", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Show when I'm online" })).toHaveAttribute("aria-checked", "true"),
+    );
   });
 
   it("'Sign out everywhere else' ends the other sessions", async () => {
@@ -135,7 +182,9 @@ describe("/settings (D87)", () => {
     const button = await screen.findByRole("button", { name: "Sign out everywhere else" });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
-    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/me/sessions/others")).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/me/sessions/others")).toBe(true),
+    );
     expect(await screen.findByText("Only this browser is still signed in.")).toBeInTheDocument();
   });
 
@@ -148,9 +197,15 @@ describe("/settings (D87)", () => {
     expect(await within(dialog).findByText("Please enter your password")).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "my password" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
-    await waitFor(() => expect(calls.find((c) => c.method === "DELETE" && c.url.pathname === "/api/me")?.body).toEqual({ password: "my password" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "DELETE" && c.url.pathname === "/api/me")?.body).toEqual({
+        password: "my password",
+      }),
+    );
     expect(await screen.findByRole("button", { name: "Cancel deletion" })).toBeInTheDocument();
-    expect(within(screen.getByRole("region", { name: "Danger zone" })).getByText(/Your account will be deleted on/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Danger zone" })).getByText(/Your account will be deleted on/),
+    ).toBeInTheDocument();
   });
 
   it("a wrong password keeps the dialog open with the server's message", async () => {
@@ -175,7 +230,10 @@ describe("/settings (D87)", () => {
     fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "new password" } });
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
     await waitFor(() =>
-      expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({ currentPassword: "old password", newPassword: "new password" }),
+      expect(calls.find((c) => c.url.pathname === "/api/me/password")?.body).toEqual({
+        currentPassword: "old password",
+        newPassword: "new password",
+      }),
     );
     expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
   });
@@ -197,12 +255,17 @@ describe("/settings (D87)", () => {
 });
 
 describe("Confirm it's you (D105)", () => {
-  const stepUpRequired = () => jsonResponse({ message: "Please confirm it's you first.", code: "step_up_required" }, { status: 403 });
+  const stepUpRequired = () =>
+    jsonResponse({ message: "Please confirm it's you first.", code: "step_up_required" }, { status: 403 });
 
   it("a new address refused for want of proof opens the dialog; the password confirms and the change goes on", async () => {
     let proven = false;
     const { calls } = api([
-      ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: true, code: false, google: false }, steppedUp: proven })],
+      [
+        "GET",
+        "/api/me/step-up",
+        () => jsonResponse({ methods: { password: true, code: false, google: false }, steppedUp: proven }),
+      ],
       [
         "POST",
         "/api/me/step-up",
@@ -216,7 +279,10 @@ describe("Confirm it's you (D105)", () => {
       [
         "POST",
         "/api/me/email",
-        () => (proven ? jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 }) : stepUpRequired()),
+        () =>
+          proven
+            ? jsonResponse({ message: "We sent a verification link to new@example.com." }, { status: 202 })
+            : stepUpRequired(),
       ],
     ]);
     renderApp("/settings");
@@ -237,11 +303,19 @@ describe("Confirm it's you (D105)", () => {
     let proven = false;
     const { calls } = api(
       [
-        ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven })],
+        [
+          "GET",
+          "/api/me/step-up",
+          () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven }),
+        ],
         [
           "POST",
           "/api/me/step-up/code",
-          () => jsonResponse({ message: "We sent a 6-digit code to your email address. It is valid for 10 minutes." }, { status: 202 }),
+          () =>
+            jsonResponse(
+              { message: "We sent a 6-digit code to your email address. It is valid for 10 minutes." },
+              { status: 202 },
+            ),
         ],
         [
           "POST",
@@ -260,11 +334,18 @@ describe("Confirm it's you (D105)", () => {
     fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "my first password" } });
     fireEvent.click(screen.getByRole("button", { name: "Set password" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm it’s you" });
-    expect(await within(dialog).findByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/api/auth/google?returnTo=%2Fsettings&stepUp=1");
+    expect(await within(dialog).findByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+      "href",
+      "/api/auth/google?returnTo=%2Fsettings&stepUp=1",
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Send me a code" }));
     fireEvent.change(await within(dialog).findByLabelText("Code"), { target: { value: "123456" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
-    await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.url.pathname === "/api/me/step-up")?.body).toEqual({ code: "123456" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST" && c.url.pathname === "/api/me/step-up")?.body).toEqual({
+        code: "123456",
+      }),
+    );
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === "/api/me/password")).toHaveLength(2));
     expect(await screen.findByText("You were signed out on your other devices.")).toBeInTheDocument();
   });

@@ -54,7 +54,11 @@ export function SettingsScreen() {
         ) : settings.isPending ? (
           <SettingsSkeleton />
         ) : settings.isError ? (
-          <EmptyState icon={<Settings />} title="Could not load your settings" description="Please try again in a moment." />
+          <EmptyState
+            icon={<Settings />}
+            title="Could not load your settings"
+            description="Please try again in a moment."
+          />
         ) : (
           <div className="grid gap-8 lg:grid-cols-[200px_minmax(0,1fr)]">
             <nav aria-label="Settings sections" className="hidden lg:block">

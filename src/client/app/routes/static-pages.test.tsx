@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const signedOutNoContent: MockRoute[] = [signedOut, noContent];
 
@@ -61,7 +69,14 @@ describe("policy pages (spec §2 Static pages)", () => {
         "/api/content",
         () =>
           jsonResponse([
-            { id: 2, section: "pages", key: "about", valueType: "text", value: "First <b>para</b>.\n\nSecond para.", updatedAt: "2025-05-15T00:00:00.000Z" },
+            {
+              id: 2,
+              section: "pages",
+              key: "about",
+              valueType: "text",
+              value: "First <b>para</b>.\n\nSecond para.",
+              updatedAt: "2025-05-15T00:00:00.000Z",
+            },
           ]),
       ],
     ]);
@@ -81,7 +96,16 @@ describe("Advertise With Us (spec §2)", () => {
   it("shows the audience stats and the ad policy list", async () => {
     mockApi(signedOutNoContent);
     renderApp("/advertise-with-us");
-    for (const text of ["1M+", "Monthly Users", "5M+", "Games Played Monthly", "18-34", "Core Age Group", "12min", "Average Session"]) {
+    for (const text of [
+      "1M+",
+      "Monthly Users",
+      "5M+",
+      "Games Played Monthly",
+      "18-34",
+      "Core Age Group",
+      "12min",
+      "Average Session",
+    ]) {
       expect(await main().findByText(text)).toBeInTheDocument();
     }
     const policy = main().getByRole("region", { name: "Advertising policy" });

@@ -1,6 +1,14 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRequest } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  type MockRequest,
+} from "@test/render-app";
 
 setUpScreenTests();
 

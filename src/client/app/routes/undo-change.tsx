@@ -24,7 +24,13 @@ export function UndoChangeScreen() {
 
   let body;
   if (!token) {
-    body = <EmptyState icon={<CircleX />} title="This link is not complete" description="Please open the link from the email again." />;
+    body = (
+      <EmptyState
+        icon={<CircleX />}
+        title="This link is not complete"
+        description="Please open the link from the email again."
+      />
+    );
   } else if (undo.isSuccess) {
     body = (
       <EmptyState

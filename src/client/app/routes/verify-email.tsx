@@ -69,7 +69,14 @@ export function VerifyEmailScreen() {
       />
     );
   } else {
-    body = <EmptyState icon={<CircleX />} title="Could not confirm your email" description={errorMessage(verify.error)} action={settingsLink} />;
+    body = (
+      <EmptyState
+        icon={<CircleX />}
+        title="Could not confirm your email"
+        description={errorMessage(verify.error)}
+        action={settingsLink}
+      />
+    );
   }
 
   return (

@@ -46,7 +46,9 @@ describe("UserAvatar", () => {
 
   it("renders an empty circle on the server when there is a picture (neither picture nor initials yet)", () => {
     const html = renderToString(<UserAvatar username="pixel" src="/a.png" className="size-8" />);
-    expect(html).toBe('<span class="relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none size-8"></span>');
+    expect(html).toBe(
+      '<span class="relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none size-8"></span>',
+    );
   });
 
   it("shows the picture once it has loaded, and never the initials before it within 300 ms", () => {

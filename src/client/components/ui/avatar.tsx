@@ -50,11 +50,19 @@ function useDelayPassed(delayMs: number | undefined): boolean {
  * Avatar with the spec's fallback: first two letters of the username, upper case ('GU' for a guest). Its own code
  * rather than Radix Avatar's (the same markup and timing): it is in the header of every page (D73).
  */
-export function UserAvatar({ username, src, className, ...props }: ComponentProps<"span"> & { username?: string | null; src?: string | null }) {
+export function UserAvatar({
+  username,
+  src,
+  className,
+  ...props
+}: ComponentProps<"span"> & { username?: string | null; src?: string | null }) {
   const status = useImageStatus(src);
   const fallbackDelayPassed = useDelayPassed(src ? FALLBACK_DELAY_MS : undefined);
   return (
-    <span className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none", className)} {...props}>
+    <span
+      className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted select-none", className)}
+      {...props}
+    >
       {src && status === "loaded" ? <img src={src} alt="" className="aspect-square size-full object-cover" /> : null}
       {fallbackDelayPassed && status !== "loaded" ? (
         <span className="flex size-full items-center justify-center bg-gradient-to-br from-primary to-brand-2 text-xs font-bold text-white">

@@ -13,7 +13,11 @@ const variants: Record<BadgeVariant, string> = {
   destructive: "bg-destructive text-destructive-foreground",
 };
 
-export function Badge({ className, variant = "default", ...props }: ComponentProps<"span"> & { variant?: BadgeVariant }) {
+export function Badge({
+  className,
+  variant = "default",
+  ...props
+}: ComponentProps<"span"> & { variant?: BadgeVariant }) {
   return (
     <span
       className={cn(

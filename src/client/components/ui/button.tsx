@@ -11,7 +11,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 active:bg-primary/80",
-  gradient: "bg-gradient-to-r from-primary to-brand-2 text-white shadow-md shadow-primary/25 hover:brightness-110 hover:shadow-lg hover:shadow-primary/30",
+  gradient:
+    "bg-gradient-to-r from-primary to-brand-2 text-white shadow-md shadow-primary/25 hover:brightness-110 hover:shadow-lg hover:shadow-primary/30",
   secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
   outline: "border border-input bg-transparent hover:bg-accent hover:text-accent-foreground",
   ghost: "hover:bg-accent hover:text-accent-foreground",

@@ -34,7 +34,10 @@ export function RadioCard(props: {
         className="sr-only"
       />
       <span className="flex items-center gap-2 text-sm font-semibold [&_svg]:size-4">
-        <span className={cn("text-muted-foreground", props.checked && "text-primary dark:text-violet-300")} aria-hidden="true">
+        <span
+          className={cn("text-muted-foreground", props.checked && "text-primary dark:text-violet-300")}
+          aria-hidden="true"
+        >
           {props.icon}
         </span>
         {props.label}

@@ -15,7 +15,11 @@ export function SelectChevron() {
  * A closed select's trigger (select.tsx's SelectTrigger) as Radix Select renders it, showing `valueLabel`: it
  * stands in until the select's code loads at the first interaction (D73, lib/load-on-interaction.tsx).
  */
-export function SelectTriggerStandIn({ className, valueLabel, ...props }: ComponentProps<"button"> & { valueLabel: string }) {
+export function SelectTriggerStandIn({
+  className,
+  valueLabel,
+  ...props
+}: ComponentProps<"button"> & { valueLabel: string }) {
   return (
     <button
       type="button"

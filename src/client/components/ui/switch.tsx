@@ -7,7 +7,10 @@ export function Switch({
   onCheckedChange,
   className,
   ...props
-}: Omit<ComponentProps<"button">, "onChange" | "role" | "type"> & { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+}: Omit<ComponentProps<"button">, "onChange" | "role" | "type"> & {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   return (
     <button
       type="button"

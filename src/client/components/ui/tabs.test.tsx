@@ -121,7 +121,10 @@ describe("Tabs", () => {
     expect(onRecoverableError).not.toHaveBeenCalled();
     // A hydration warning on the console fails the test too (src/test/fail-on-console.ts).
     expect([...container.querySelectorAll("[id]")].map((el) => el.id)).toEqual(serverIds);
-    expect(within(container).getByRole("tab", { name: "A" })).toHaveAttribute("aria-controls", within(container).getByRole("tabpanel", { name: "A" }).id);
+    expect(within(container).getByRole("tab", { name: "A" })).toHaveAttribute(
+      "aria-controls",
+      within(container).getByRole("tabpanel", { name: "A" }).id,
+    );
     act(() => root.unmount());
     container.remove();
   });

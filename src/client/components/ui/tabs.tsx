@@ -1,4 +1,13 @@
-import { createContext, use, useId, useState, type ComponentProps, type KeyboardEvent, type MouseEvent, type FocusEvent } from "react";
+import {
+  createContext,
+  use,
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type MouseEvent,
+  type FocusEvent,
+} from "react";
 import { cn } from "@/lib/utils";
 
 /**
@@ -58,7 +67,12 @@ export function TabsListBare(props: ComponentProps<"div">) {
 }
 
 export function TabsList({ className, ...props }: ComponentProps<"div">) {
-  return <TabsListBare className={cn("inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)} {...props} />;
+  return (
+    <TabsListBare
+      className={cn("inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 const KEY_TARGET: Record<string, (index: number, count: number) => number> = {
@@ -68,7 +82,15 @@ const KEY_TARGET: Record<string, (index: number, count: number) => number> = {
   End: (_, n) => n - 1,
 };
 
-export function TabsTrigger({ value, className, disabled, onMouseDown, onKeyDown, onFocus, ...props }: ComponentProps<"button"> & { value: string }) {
+export function TabsTrigger({
+  value,
+  className,
+  disabled,
+  onMouseDown,
+  onKeyDown,
+  onFocus,
+  ...props
+}: ComponentProps<"button"> & { value: string }) {
   const { baseId, value: selected, select } = useTabs("TabsTrigger");
   const active = value === selected;
   return (
@@ -118,7 +140,12 @@ export function TabsTrigger({ value, className, disabled, onMouseDown, onKeyDown
   );
 }
 
-export function TabsContent({ value, forceMount, className, ...props }: ComponentProps<"div"> & { value: string; forceMount?: boolean }) {
+export function TabsContent({
+  value,
+  forceMount,
+  className,
+  ...props
+}: ComponentProps<"div"> & { value: string; forceMount?: boolean }) {
   const { baseId, value: selected } = useTabs("TabsContent");
   const active = value === selected;
   if (!active && !forceMount) return null;
@@ -130,7 +157,10 @@ export function TabsContent({ value, forceMount, className, ...props }: Componen
       tabIndex={0}
       data-state={active ? "active" : "inactive"}
       data-orientation="horizontal"
-      className={cn("mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
+      className={cn(
+        "mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
       {...props}
     />
   );

@@ -24,7 +24,9 @@ export function Toaster() {
           }}
           className={cn(
             "toast-root group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-xl",
-            variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-popover text-popover-foreground",
+            variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "bg-popover text-popover-foreground",
           )}
         >
           {variant === "destructive" ? (
@@ -34,7 +36,9 @@ export function Toaster() {
           )}
           <div className="grid gap-1">
             {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
-            {description ? <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description> : null}
+            {description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
+            ) : null}
             {action ? (
               <ToastPrimitive.Action altText={action.altText} asChild>
                 {action.href ? (

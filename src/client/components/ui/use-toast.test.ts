@@ -1,6 +1,14 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_WAITING_LIMIT, dismissToast, resetToasts, toast, useToast } from "./use-toast";
+import {
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  TOAST_WAITING_LIMIT,
+  dismissToast,
+  resetToasts,
+  toast,
+  useToast,
+} from "./use-toast";
 
 describe("toast store (spec §9)", () => {
   beforeEach(() => {
@@ -46,7 +54,9 @@ describe("toast store (spec §9)", () => {
     });
     expect(result.current.toasts).toEqual([expect.objectContaining({ title: "Score saved", open: true })]);
     act(() => dismissToast(answer));
-    expect(result.current.toasts).toEqual([expect.objectContaining({ title: "Achievement unlocked: First Steps", open: true })]);
+    expect(result.current.toasts).toEqual([
+      expect.objectContaining({ title: "Achievement unlocked: First Steps", open: true }),
+    ]);
   });
 
   it("a waiting toast shows at once when nothing is on screen, and a toast of the player's own replaces it", () => {

@@ -19,7 +19,9 @@ export type ToastVariant = "default" | "destructive";
  * A toast's one action (D86: "Undo", "Sign in"): a button that runs `onClick`, or a link to `href`. `altText` says
  * how to do the same without the toast (Radix announces it to screen readers).
  */
-export type ToastAction = { label: string; altText: string } & ({ onClick: () => void; href?: never } | { href: string; onClick?: never });
+export type ToastAction = { label: string; altText: string } & (
+  { onClick: () => void; href?: never } | { href: string; onClick?: never }
+);
 export type ToastInput = {
   title?: string;
   description?: string;

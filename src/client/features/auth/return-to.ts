@@ -7,7 +7,14 @@ import { safeReturnTo } from "@contract/auth-constants";
  */
 export function afterSignInPath(returnTo: string | null | undefined): string {
   const path = safeReturnTo(returnTo);
-  if (path === "/login" || path.startsWith("/login?") || path.startsWith("/login#") || path === "/api" || path.startsWith("/api/")) return "/";
+  if (
+    path === "/login" ||
+    path.startsWith("/login?") ||
+    path.startsWith("/login#") ||
+    path === "/api" ||
+    path.startsWith("/api/")
+  )
+    return "/";
   return path;
 }
 
@@ -21,7 +28,8 @@ export const LOGIN_ERROR_MESSAGES: Record<string, string> = {
   google_unavailable: "Google sign-in is not available on this site.",
   google_failed: "Google sign-in failed. Please try again.",
   // D98: a first Google sign-in on an invite-only site that has no invite code
-  registration_closed: "Registration on this site is closed, so no new account can be made with Google. If you already have an account, sign in.",
+  registration_closed:
+    "Registration on this site is closed, so no new account can be made with Google. If you already have an account, sign in.",
   account_disabled: "This account has been disabled. Please contact us if you think this is a mistake.",
 };
 

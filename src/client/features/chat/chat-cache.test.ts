@@ -1,9 +1,22 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "@contract/chat";
-import { CHAT_CACHE_LIMIT, addChatMessage, applyChatLiveEvent, chatKeys, chatLiveState, mergeFetchedChat, removeChatMessage } from "./chat-cache";
+import {
+  CHAT_CACHE_LIMIT,
+  addChatMessage,
+  applyChatLiveEvent,
+  chatKeys,
+  chatLiveState,
+  mergeFetchedChat,
+  removeChatMessage,
+} from "./chat-cache";
 
-const msg = (id: number): ChatMessage => ({ id, message: `m${id}`, createdAt: "2025-05-15T21:05:00.000Z", user: { id: 1, username: "ann", avatarUrl: null } });
+const msg = (id: number): ChatMessage => ({
+  id,
+  message: `m${id}`,
+  createdAt: "2025-05-15T21:05:00.000Z",
+  user: { id: 1, username: "ann", avatarUrl: null },
+});
 const ids = (list: ChatMessage[] | undefined) => (list ?? []).map((m) => m.id);
 
 describe("chat cache", () => {

@@ -65,7 +65,11 @@ export function removeChatMessage(list: ChatMessage[] | undefined, id: number): 
  * arrived live after the server answered (newer than anything in the answer) are kept, and messages
  * deleted live are dropped.
  */
-export function mergeFetchedChat(fresh: ChatMessage[], cached: ChatMessage[] | undefined, state: ChatLiveState): ChatMessage[] {
+export function mergeFetchedChat(
+  fresh: ChatMessage[],
+  cached: ChatMessage[] | undefined,
+  state: ChatLiveState,
+): ChatMessage[] {
   const newestFetched = fresh.reduce((max, m) => Math.max(max, m.id), 0);
   const result = fresh.filter((m) => !state.deleted.has(m.id));
   const ids = new Set(result.map((m) => m.id));

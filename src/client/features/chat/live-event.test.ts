@@ -4,7 +4,8 @@ import { chatLiveEventSchema } from "@contract/chat";
 import { parseChatLiveEvent } from "./live-event";
 
 // Values that are mostly, but not always, what the contract asks for.
-const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) => fc.oneof({ arbitrary: valid, weight: 12 }, ...invalid);
+const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) =>
+  fc.oneof({ arbitrary: valid, weight: 12 }, ...invalid);
 const int = mostly(fc.integer(), fc.constant(2 ** 53), fc.double(), fc.constant("7"), fc.constant(null));
 const text = mostly(fc.string(), fc.integer(), fc.constant(null));
 const user = mostly(
@@ -15,7 +16,10 @@ const user = mostly(
   fc.jsonValue(),
 );
 const message = mostly(
-  fc.record({ id: int, message: text, createdAt: text, user, extra: fc.string() }, { requiredKeys: ["id", "message", "createdAt", "user"] }),
+  fc.record(
+    { id: int, message: text, createdAt: text, user, extra: fc.string() },
+    { requiredKeys: ["id", "message", "createdAt", "user"] },
+  ),
   fc.jsonValue(),
 );
 const event = mostly(
@@ -39,10 +43,20 @@ describe("parseChatLiveEvent (issue 13 item 6, D73: a hand check instead of zod 
   });
 
   it("keeps a well-formed message event and drops extra fields", () => {
-    const msg = { id: 3, message: "hi", createdAt: "2025-05-15T21:05:00.000Z", user: { id: 1, username: "ann", avatarUrl: null, role: "admin" } };
+    const msg = {
+      id: 3,
+      message: "hi",
+      createdAt: "2025-05-15T21:05:00.000Z",
+      user: { id: 1, username: "ann", avatarUrl: null, role: "admin" },
+    };
     expect(parseChatLiveEvent({ type: "message", message: msg, extra: 1 })).toEqual({
       type: "message",
-      message: { id: 3, message: "hi", createdAt: "2025-05-15T21:05:00.000Z", user: { id: 1, username: "ann", avatarUrl: null } },
+      message: {
+        id: 3,
+        message: "hi",
+        createdAt: "2025-05-15T21:05:00.000Z",
+        user: { id: 1, username: "ann", avatarUrl: null },
+      },
     });
     expect(parseChatLiveEvent({ type: "deleted", id: 3 })).toEqual({ type: "deleted", id: 3 });
     expect(parseChatLiveEvent({ type: "deleted", id: 1.5 })).toBeNull();

@@ -23,10 +23,22 @@ export function parseChatLiveEvent(data: unknown): ChatLiveEvent | null {
 }
 
 function toChatMessage(value: unknown): ChatMessage | null {
-  if (!isRecord(value) || !isInt(value.id) || typeof value.message !== "string" || typeof value.createdAt !== "string") return null;
+  if (!isRecord(value) || !isInt(value.id) || typeof value.message !== "string" || typeof value.createdAt !== "string")
+    return null;
   const user = value.user;
-  if (!isRecord(user) || !isInt(user.id) || typeof user.username !== "string" || (user.avatarUrl !== null && typeof user.avatarUrl !== "string")) return null;
-  return { id: value.id, message: value.message, createdAt: value.createdAt, user: { id: user.id, username: user.username, avatarUrl: user.avatarUrl } };
+  if (
+    !isRecord(user) ||
+    !isInt(user.id) ||
+    typeof user.username !== "string" ||
+    (user.avatarUrl !== null && typeof user.avatarUrl !== "string")
+  )
+    return null;
+  return {
+    id: value.id,
+    message: value.message,
+    createdAt: value.createdAt,
+    user: { id: user.id, username: user.username, avatarUrl: user.avatarUrl },
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 const base: MockRoute[] = [signedOut, noContent];
 const ADVERTISE_OK = "Thanks! Our team will contact you within 2 business days.";
@@ -18,7 +26,10 @@ afterEach(() => {
 
 describe("Advertise With Us form (spec §2, D53)", () => {
   it("has the spec's fields, posts them and toasts the server's message", async () => {
-    const fetch = mockApi([...base, ["POST", "/api/advertise", () => jsonResponse({ message: ADVERTISE_OK }, { status: 201 })]]);
+    const fetch = mockApi([
+      ...base,
+      ["POST", "/api/advertise", () => jsonResponse({ message: ADVERTISE_OK }, { status: 201 })],
+    ]);
     renderApp("/advertise-with-us");
     const form = await screen.findByRole("form", { name: "Advertising enquiry" });
     expect(within(form).getByLabelText("Email Address")).toHaveAttribute("type", "email");
@@ -26,7 +37,9 @@ describe("Advertise With Us form (spec §2, D53)", () => {
     fireEvent.change(within(form).getByLabelText("Company Name"), { target: { value: "Acme Games" } });
     fireEvent.change(within(form).getByLabelText("Email Address"), { target: { value: " ads@acme.example " } });
     fireEvent.change(within(form).getByLabelText(/Website/), { target: { value: "https://acme.example" } });
-    fireEvent.change(within(form).getByLabelText(/Campaign Goals/), { target: { value: "Launch our new puzzle game." } });
+    fireEvent.change(within(form).getByLabelText(/Campaign Goals/), {
+      target: { value: "Launch our new puzzle game." },
+    });
     fireEvent.click(within(form).getByRole("button", { name: "Submit Inquiry" }));
 
     expect(await screen.findByText(ADVERTISE_OK)).toBeInTheDocument();
@@ -41,14 +54,19 @@ describe("Advertise With Us form (spec §2, D53)", () => {
   });
 
   it("an invalid email shows an error by the field and sends nothing", async () => {
-    const fetch = mockApi([...base, ["POST", "/api/advertise", () => jsonResponse({ message: ADVERTISE_OK }, { status: 201 })]]);
+    const fetch = mockApi([
+      ...base,
+      ["POST", "/api/advertise", () => jsonResponse({ message: ADVERTISE_OK }, { status: 201 })],
+    ]);
     renderApp("/advertise-with-us");
     const form = await screen.findByRole("form", { name: "Advertising enquiry" });
     fireEvent.change(within(form).getByLabelText("Company Name"), { target: { value: "Acme Games" } });
     fireEvent.change(within(form).getByLabelText("Email Address"), { target: { value: "not-an-email" } });
     fireEvent.submit(form);
     const email = within(form).getByLabelText("Email Address");
-    await waitFor(() => expect(email).toHaveAccessibleDescription(expect.stringContaining("Please enter a valid email address")));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(expect.stringContaining("Please enter a valid email address")),
+    );
     expect(email).toHaveFocus();
     expect(bodyOf(fetch, "/api/advertise")).toBeUndefined();
   });
@@ -59,7 +77,14 @@ describe("Advertise With Us form (spec §2, D53)", () => {
       [
         "POST",
         "/api/advertise",
-        () => jsonResponse({ message: "Company name is required", errors: [{ path: "companyName", message: "Company name is required" }] }, { status: 400 }),
+        () =>
+          jsonResponse(
+            {
+              message: "Company name is required",
+              errors: [{ path: "companyName", message: "Company name is required" }],
+            },
+            { status: 400 },
+          ),
       ],
     ]);
     renderApp("/advertise-with-us");
@@ -67,11 +92,18 @@ describe("Advertise With Us form (spec §2, D53)", () => {
     fireEvent.change(within(form).getByLabelText("Company Name"), { target: { value: "Acme" } });
     fireEvent.change(within(form).getByLabelText("Email Address"), { target: { value: "ads@acme.example" } });
     fireEvent.submit(form);
-    await waitFor(() => expect(within(form).getByLabelText("Company Name")).toHaveAccessibleDescription(expect.stringContaining("Company name is required")));
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Company Name")).toHaveAccessibleDescription(
+        expect.stringContaining("Company name is required"),
+      ),
+    );
   });
 
   it("a server failure without field errors is a destructive toast", async () => {
-    mockApi([...base, ["POST", "/api/advertise", () => jsonResponse({ message: "Internal server error" }, { status: 500 })]]);
+    mockApi([
+      ...base,
+      ["POST", "/api/advertise", () => jsonResponse({ message: "Internal server error" }, { status: 500 })],
+    ]);
     renderApp("/advertise-with-us");
     const form = await screen.findByRole("form", { name: "Advertising enquiry" });
     fireEvent.change(within(form).getByLabelText("Company Name"), { target: { value: "Acme" } });
@@ -87,7 +119,11 @@ describe("Contact form (D51)", () => {
   it("posts name, email, subject and message and toasts the server's message", async () => {
     const fetch = mockApi([
       ...base,
-      ["POST", "/api/contact", () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 })],
+      [
+        "POST",
+        "/api/contact",
+        () => jsonResponse({ message: "Thanks for your message! We will get back to you soon." }, { status: 201 }),
+      ],
     ]);
     renderApp("/contact");
     const form = await screen.findByRole("form", { name: "Contact us" });
@@ -97,7 +133,12 @@ describe("Contact form (D51)", () => {
     fireEvent.change(within(form).getByLabelText("Message"), { target: { value: "Love the games!" } });
     fireEvent.click(within(form).getByRole("button", { name: "Send Message" }));
     expect(await screen.findByText("Thanks for your message! We will get back to you soon.")).toBeInTheDocument();
-    expect(bodyOf(fetch, "/api/contact")).toEqual({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "Love the games!" });
+    expect(bodyOf(fetch, "/api/contact")).toEqual({
+      name: "Ada",
+      email: "ada@example.com",
+      subject: "Hello",
+      message: "Love the games!",
+    });
   });
 
   it("required fields and the email are checked by their fields", async () => {
@@ -113,7 +154,10 @@ describe("Contact form (D51)", () => {
     expect(bodyOf(fetch, "/api/contact")).toBeUndefined();
   });
   it("a second submit while the rules are loading sends nothing more (issue 13 item 6, D73: they load on demand)", async () => {
-    const fetch = mockApi([...base, ["POST", "/api/contact", () => jsonResponse({ message: "Thanks!" }, { status: 201 })]]);
+    const fetch = mockApi([
+      ...base,
+      ["POST", "/api/contact", () => jsonResponse({ message: "Thanks!" }, { status: 201 })],
+    ]);
     renderApp("/contact");
     const form = await screen.findByRole("form", { name: "Contact us" });
     fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Ada" } });

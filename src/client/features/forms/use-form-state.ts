@@ -21,7 +21,10 @@ export function useFormState<K extends string, T>({
 }: {
   initial: Record<K, string>;
   loadSchema: () => Promise<ZodType<T>>;
-  send: (data: T, callbacks: { onSuccess: (res: { message: string }) => void; onError: (err: unknown) => void }) => void;
+  send: (
+    data: T,
+    callbacks: { onSuccess: (res: { message: string }) => void; onError: (err: unknown) => void },
+  ) => void;
   isPending: boolean;
 }) {
   const [values, setValues] = useState<Record<K, string>>(initial);
@@ -59,7 +62,9 @@ export function useFormState<K extends string, T>({
     if (!checked.ok) return fail(checked.fieldErrors);
     setErrors({});
     // Optional fields left empty are left out.
-    const data = Object.fromEntries(Object.entries(checked.data as Record<string, unknown>).filter(([, v]) => v !== "" && v !== undefined)) as T;
+    const data = Object.fromEntries(
+      Object.entries(checked.data as Record<string, unknown>).filter(([, v]) => v !== "" && v !== undefined),
+    ) as T;
     send(data, {
       onSuccess: (res) => {
         toast({ title: res.message });

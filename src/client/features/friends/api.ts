@@ -47,7 +47,9 @@ export function applyPresence(qc: QueryClient, userId: number, presence: Presenc
   qc.setQueryData<FriendLists>(friendKeys.lists(), (old) =>
     old ? { ...old, friends: old.friends.map((f) => (f.id === userId ? { ...f, presence } : f)) } : old,
   );
-  qc.setQueryData<RelationshipView>(friendKeys.relationship(userId), (old) => (old && old.friends ? { ...old, presence } : old));
+  qc.setQueryData<RelationshipView>(friendKeys.relationship(userId), (old) =>
+    old && old.friends ? { ...old, presence } : old,
+  );
 }
 
 /** "Online", "Playing {game}", or null (offline says nothing). */

@@ -1,11 +1,24 @@
 import { Ban } from "lucide-react";
 import type { PublicPlayer } from "@contract/player-live";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { useFriendAction } from "./use-friend-action";
 
 /** D84: blocking asks first, and says what it does. Open while `player` is set. */
-export function BlockDialog({ player, onClose }: { player: Pick<PublicPlayer, "id" | "username"> | null; onClose: () => void }) {
+export function BlockDialog({
+  player,
+  onClose,
+}: {
+  player: Pick<PublicPlayer, "id" | "username"> | null;
+  onClose: () => void;
+}) {
   const action = useFriendAction();
   return (
     <Dialog open={!!player} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -13,8 +26,8 @@ export function BlockDialog({ player, onClose }: { player: Pick<PublicPlayer, "i
         <DialogHeader>
           <DialogTitle>Block {player?.username}?</DialogTitle>
           <DialogDescription>
-            They will no longer be your friend, and neither of you can send the other friend requests or messages. They will not see when you are online. They
-            are not told.
+            They will no longer be your friend, and neither of you can send the other friend requests or messages. They
+            will not see when you are online. They are not told.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,10 +1,23 @@
 import { Ban, Flag, UserMinus } from "lucide-react";
 import type { Ref } from "react";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { FriendsMenuButton, MoreMenuButton } from "./profile-action-buttons";
 
 /** The profile's Friends menu (D84: remove a friend), loaded when its button is first used (profile-actions.tsx). */
-export function FriendsMenu({ busy, onRemove, triggerRef }: { busy: boolean; onRemove: () => void; triggerRef?: Ref<HTMLButtonElement> }) {
+export function FriendsMenu({
+  busy,
+  onRemove,
+  triggerRef,
+}: {
+  busy: boolean;
+  onRemove: () => void;
+  triggerRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -30,7 +30,10 @@ export function ProfileActions({
   renderReport,
 }: {
   user: { id: number; username: string };
-  renderReport?: (target: { id: number; author: string }, dialog: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+  renderReport?: (
+    target: { id: number; author: string },
+    dialog: { open: boolean; onOpenChange: (open: boolean) => void },
+  ) => ReactNode;
 }) {
   const me = useCurrentUser();
   const [location] = useLocation();
@@ -62,7 +65,10 @@ export function ProfileActions({
     );
   } else if (r.friends) {
     friendButton = (
-      <LoadOnInteraction part={FriendsMenu} standIn={(handlers) => <FriendsMenuButton disabled={busy} {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+      <LoadOnInteraction
+        part={FriendsMenu}
+        standIn={(handlers) => <FriendsMenuButton disabled={busy} {...CLOSED_MENU_TRIGGER} {...handlers} />}
+      >
         {(triggerRef) => <FriendsMenu busy={busy} onRemove={() => act("remove")} triggerRef={triggerRef} />}
       </LoadOnInteraction>
     );
@@ -109,7 +115,10 @@ export function ProfileActions({
         )}
         {friendButton}
         {r.blocked && !renderReport ? null : (
-          <LoadOnInteraction part={MoreMenu} standIn={(handlers) => <MoreMenuButton username={user.username} {...CLOSED_MENU_TRIGGER} {...handlers} />}>
+          <LoadOnInteraction
+            part={MoreMenu}
+            standIn={(handlers) => <MoreMenuButton username={user.username} {...CLOSED_MENU_TRIGGER} {...handlers} />}
+          >
             {(triggerRef) => (
               <MoreMenu
                 username={user.username}

@@ -14,7 +14,8 @@ const DONE: Record<FriendAction, (name: string) => string> = {
 export function useFriendAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, user }: { action: FriendAction; user: { id: number; username: string }; quiet?: boolean }) => friendAction(action, user.id),
+    mutationFn: ({ action, user }: { action: FriendAction; user: { id: number; username: string }; quiet?: boolean }) =>
+      friendAction(action, user.id),
     onSuccess: (_done, { action, user, quiet }) => {
       if (!quiet) toast({ title: DONE[action](user.username) });
     },

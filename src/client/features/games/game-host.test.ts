@@ -43,14 +43,25 @@ describe("publicUser", () => {
 
   it("makes the picture's URL absolute against the page, keeps an absolute one, and null stays null", () => {
     const base = "https://arcadium.example/games/neon-drift";
-    expect(publicUser({ id: 1, username: "ada", avatarUrl: "/uploads/a.webp" }, base)?.avatarUrl).toBe("https://arcadium.example/uploads/a.webp");
-    expect(publicUser({ id: 1, username: "ada", avatarUrl: "https://cdn.example/a.png" }, base)?.avatarUrl).toBe("https://cdn.example/a.png");
+    expect(publicUser({ id: 1, username: "ada", avatarUrl: "/uploads/a.webp" }, base)?.avatarUrl).toBe(
+      "https://arcadium.example/uploads/a.webp",
+    );
+    expect(publicUser({ id: 1, username: "ada", avatarUrl: "https://cdn.example/a.png" }, base)?.avatarUrl).toBe(
+      "https://cdn.example/a.png",
+    );
     expect(publicUser({ id: 1, username: "ada", avatarUrl: null }, base)?.avatarUrl).toBeNull();
     expect(publicUser({ id: 1, username: "ada", avatarUrl: "" }, base)?.avatarUrl).toBeNull();
   });
 
   it("keeps only id, username and avatarUrl", () => {
-    const user = { id: 1, username: "ada", avatarUrl: null, email: "ada@example.com", role: "admin", sessionToken: "s3cret" } as HostUser;
+    const user = {
+      id: 1,
+      username: "ada",
+      avatarUrl: null,
+      email: "ada@example.com",
+      role: "admin",
+      sessionToken: "s3cret",
+    } as HostUser;
     expect(publicUser(user, "http://localhost/")).toEqual({ id: 1, username: "ada", avatarUrl: null });
   });
 });
@@ -67,7 +78,10 @@ describe("handleSdkV2Request: init", () => {
       token: "s3cret",
     };
     const { deps } = stubs({ user: () => signedIn as HostUser, gameUser: async () => signedIn as HostUser });
-    const result = (await handleSdkV2Request({ type: "init" }, deps)) as { user: Record<string, unknown>; settings: unknown };
+    const result = (await handleSdkV2Request({ type: "init" }, deps)) as {
+      user: Record<string, unknown>;
+      settings: unknown;
+    };
     const avatarUrl = new URL("/uploads/avatars/7.webp", window.location.href).href;
     expect(avatarUrl).toMatch(/^https?:\/\//);
     expect(result).toEqual({ user: { id: 7, username: "ada", avatarUrl }, settings });
@@ -77,7 +91,10 @@ describe("handleSdkV2Request: init", () => {
 
   it("hands over the player as the server names them to this game (issue 26: a profile that is not public, a pseudonym)", async () => {
     const gameUser = vi.fn(async (): Promise<HostUser> => ({ id: 2 ** 40 + 5, username: "Player", avatarUrl: null }));
-    const { deps } = stubs({ user: () => ({ id: 7, username: "ada", avatarUrl: "/uploads/avatars/7.webp" }), gameUser });
+    const { deps } = stubs({
+      user: () => ({ id: 7, username: "ada", avatarUrl: "/uploads/avatars/7.webp" }),
+      gameUser,
+    });
     const result = await handleSdkV2Request({ type: "init" }, deps);
     expect(result).toEqual({ user: { id: 2 ** 40 + 5, username: "Player", avatarUrl: null }, settings });
     expect(JSON.stringify(result)).not.toMatch(/ada|avatars|"id":7\b/);
@@ -113,8 +130,18 @@ describe("handleSdkV2Request: lifecycle calls", () => {
   it("accepts happytime and track without doing anything", async () => {
     const { deps } = stubs();
     await expect(handleSdkV2Request({ type: "happytime" }, deps)).resolves.toBeNull();
-    await expect(handleSdkV2Request({ type: "track", name: "level_complete", props: { level: 3 } }, deps)).resolves.toBeNull();
-    for (const fn of [deps.onGameplayStart, deps.onGameplayStop, deps.onProgress, deps.onScore, deps.unlock, deps.saves]) expect(fn).not.toHaveBeenCalled();
+    await expect(
+      handleSdkV2Request({ type: "track", name: "level_complete", props: { level: 3 } }, deps),
+    ).resolves.toBeNull();
+    for (const fn of [
+      deps.onGameplayStart,
+      deps.onGameplayStop,
+      deps.onProgress,
+      deps.onScore,
+      deps.unlock,
+      deps.saves,
+    ])
+      expect(fn).not.toHaveBeenCalled();
   });
 });
 
@@ -134,7 +161,9 @@ describe("handleSdkV2Request: saves", () => {
   it("passes a refusal of the saves on", async () => {
     const { deps, saves } = stubs();
     saves.setItem.mockRejectedValueOnce(new SdkV2Error("quota", "Cloud save full"));
-    await expect(handleSdkV2Request({ type: "data.setItem", key: "big", value: "x" }, deps)).rejects.toMatchObject({ code: "quota" });
+    await expect(handleSdkV2Request({ type: "data.setItem", key: "big", value: "x" }, deps)).rejects.toMatchObject({
+      code: "quota",
+    });
   });
 });
 

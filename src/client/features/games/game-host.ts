@@ -60,8 +60,10 @@ export async function unlockAchievement(gameId: number, key: string, playId: str
     const body = (await res.json()) as { unlocked?: unknown };
     return { unlocked: body.unlocked === true };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new SdkV2Error("unknown_achievement", `No achievement "${key}" is declared for this game`);
-    if (err instanceof ApiError && err.status === 409) throw new SdkV2Error("no_play", "No round is open: call gameplay.start() first");
+    if (err instanceof ApiError && err.status === 404)
+      throw new SdkV2Error("unknown_achievement", `No achievement "${key}" is declared for this game`);
+    if (err instanceof ApiError && err.status === 409)
+      throw new SdkV2Error("no_play", "No round is open: call gameplay.start() first");
     if (err instanceof ApiError && err.status === 401) return { unlocked: false };
     throw new SdkV2Error("unavailable", "Could not reach Arcadium to unlock the achievement");
   }

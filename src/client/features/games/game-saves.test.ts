@@ -34,7 +34,8 @@ afterEach(() => {
 function memoryBackend(initial: Record<string, string> = {}, quotaBytes = DEFAULT_SAVE_QUOTA_BYTES) {
   const writes: SaveBatch[] = [];
   const failures: unknown[] = [];
-  const entries = () => new Map<string, SaveEntry>(Object.entries(initial).map(([k, v]) => [k, { value: v, updatedAt: T0 }]));
+  const entries = () =>
+    new Map<string, SaveEntry>(Object.entries(initial).map(([k, v]) => [k, { value: v, updatedAt: T0 }]));
   const backend = {
     load: vi.fn(async () => ({ entries: entries(), quotaBytes })),
     write: vi.fn(async (batch: SaveBatch) => {
@@ -176,7 +177,11 @@ describe("GameSaves: batching writes (at most one request a second)", () => {
     await expect(saves.keys()).resolves.toEqual(["c"]);
     await vi.advanceTimersByTimeAsync(0);
     expect(writes).toEqual([
-      { set: [{ key: "c", value: "3", updatedAt: "2026-01-01T00:00:03.000Z" }], remove: [], clear: { updatedAt: "2026-01-01T00:00:02.000Z" } },
+      {
+        set: [{ key: "c", value: "3", updatedAt: "2026-01-01T00:00:03.000Z" }],
+        remove: [],
+        clear: { updatedAt: "2026-01-01T00:00:02.000Z" },
+      },
     ]);
   });
 
@@ -240,7 +245,10 @@ describe("mergeBatches", () => {
   it("keeps the earlier changes of keys the later batch does not touch, then the later ones", () => {
     const earlier: SaveBatch = { set: [set("a", "1"), set("b", "1")], remove: [remove("c"), remove("d")] };
     const later: SaveBatch = { set: [set("b", "2"), set("c", "2")], remove: [remove("a")] };
-    expect(mergeBatches(earlier, later)).toEqual({ set: [set("b", "2"), set("c", "2")], remove: [remove("d"), remove("a")] });
+    expect(mergeBatches(earlier, later)).toEqual({
+      set: [set("b", "2"), set("c", "2")],
+      remove: [remove("d"), remove("a")],
+    });
   });
 
   it("a later clear wins over everything earlier", () => {
@@ -250,7 +258,11 @@ describe("mergeBatches", () => {
 
   it("an earlier clear is kept, with the later changes after it", () => {
     const earlier: SaveBatch = { set: [set("a", "1")], remove: [], clear: { updatedAt: T0 } };
-    expect(mergeBatches(earlier, { set: [], remove: [remove("a")] })).toEqual({ clear: { updatedAt: T0 }, set: [], remove: [remove("a")] });
+    expect(mergeBatches(earlier, { set: [], remove: [remove("a")] })).toEqual({
+      clear: { updatedAt: T0 },
+      set: [],
+      remove: [remove("a")],
+    });
   });
 });
 
@@ -258,7 +270,12 @@ describe("guestBackend (this browser's localStorage)", () => {
   it("loads the entries stored under arcadium-saves:{gameId}, skipping malformed ones", async () => {
     localStorage.setItem(
       GUEST_KEY,
-      JSON.stringify({ a: { value: "1", updatedAt: T0 }, bad: { value: 2, updatedAt: T0 }, nothing: null, noStamp: { value: "x" } }),
+      JSON.stringify({
+        a: { value: "1", updatedAt: T0 },
+        bad: { value: 2, updatedAt: T0 },
+        nothing: null,
+        noStamp: { value: "x" },
+      }),
     );
     localStorage.setItem("arcadium-saves:6", JSON.stringify({ other: { value: "game 6", updatedAt: T0 } }));
     const { entries, quotaBytes } = await guestBackend(5).load();
@@ -285,7 +302,10 @@ describe("guestBackend (this browser's localStorage)", () => {
       remove: [],
     });
     await backend.write({ set: [{ key: "c", value: "3", updatedAt: T0 }], remove: [{ key: "a", updatedAt: T0 }] });
-    expect(JSON.parse(localStorage.getItem(GUEST_KEY)!)).toEqual({ b: { value: "2", updatedAt: T0 }, c: { value: "3", updatedAt: T0 } });
+    expect(JSON.parse(localStorage.getItem(GUEST_KEY)!)).toEqual({
+      b: { value: "2", updatedAt: T0 },
+      c: { value: "3", updatedAt: T0 },
+    });
 
     await backend.write({ set: [{ key: "d", value: "4", updatedAt: T0 }], remove: [], clear: { updatedAt: T0 } });
     expect(JSON.parse(localStorage.getItem(GUEST_KEY)!)).toEqual({ d: { value: "4", updatedAt: T0 } });
@@ -299,7 +319,9 @@ describe("guestBackend (this browser's localStorage)", () => {
       throw new DOMException("full", "QuotaExceededError");
     });
     try {
-      await expect(guestBackend(5).write({ set: [{ key: "a", value: "1", updatedAt: T0 }], remove: [] })).rejects.toMatchObject({ code: "quota" });
+      await expect(
+        guestBackend(5).write({ set: [{ key: "a", value: "1", updatedAt: T0 }], remove: [] }),
+      ).rejects.toMatchObject({ code: "quota" });
     } finally {
       setItem.mockRestore();
     }
@@ -325,7 +347,13 @@ describe("moveGuestSaves", () => {
 
   it("sends the guest's saves to the account, then removes them from the browser", async () => {
     localStorage.setItem(GUEST_KEY, JSON.stringify(stored));
-    const fetch = mockApi([["POST", "/api/games/5/saves", () => jsonResponse({ entries: [], usedBytes: 2, quotaBytes: DEFAULT_SAVE_QUOTA_BYTES })]]);
+    const fetch = mockApi([
+      [
+        "POST",
+        "/api/games/5/saves",
+        () => jsonResponse({ entries: [], usedBytes: 2, quotaBytes: DEFAULT_SAVE_QUOTA_BYTES }),
+      ],
+    ]);
     await moveGuestSaves(5);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0];
@@ -357,7 +385,10 @@ describe("accountBackend (the API)", () => {
       ["GET", "/api/games/5/saves", () => jsonResponse(answer)],
     ]);
     const { entries, quotaBytes } = await accountBackend(5).load();
-    expect(fetch.mock.calls.map(([u, init]) => `${init?.method ?? "GET"} ${String(u)}`)).toEqual(["POST /api/games/5/saves", "GET /api/games/5/saves"]);
+    expect(fetch.mock.calls.map(([u, init]) => `${init?.method ?? "GET"} ${String(u)}`)).toEqual([
+      "POST /api/games/5/saves",
+      "GET /api/games/5/saves",
+    ]);
     expect([...entries]).toEqual([["a", { value: "1", updatedAt: T0 }]]);
     expect(quotaBytes).toBe(2048);
     expect(localStorage.getItem(GUEST_KEY)).toBeNull();
@@ -382,7 +413,11 @@ describe("accountBackend (the API)", () => {
 
   it("write() posts the batch as it is", async () => {
     const fetch = mockApi([["POST", "/api/games/5/saves", () => jsonResponse(answer)]]);
-    const batch: SaveBatch = { set: [{ key: "a", value: "1", updatedAt: T0 }], remove: [{ key: "b", updatedAt: T0 }], clear: { updatedAt: T0 } };
+    const batch: SaveBatch = {
+      set: [{ key: "a", value: "1", updatedAt: T0 }],
+      remove: [{ key: "b", updatedAt: T0 }],
+      clear: { updatedAt: T0 },
+    };
     await accountBackend(5).write(batch);
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual(batch);
   });
@@ -392,7 +427,13 @@ describe("accountBackend (the API)", () => {
     [400, "invalid", "Bad key"],
     [500, "unavailable", "Could not reach Arcadium to save the game's data"],
   ])("write() answered %i rejects with %s", async (status, code, message) => {
-    mockApi([["POST", "/api/games/5/saves", () => jsonResponse({ message: status === 500 ? "stack trace" : message }, { status })]]);
+    mockApi([
+      [
+        "POST",
+        "/api/games/5/saves",
+        () => jsonResponse({ message: status === 500 ? "stack trace" : message }, { status }),
+      ],
+    ]);
     await expect(accountBackend(5).write({ set: [], remove: [] })).rejects.toMatchObject({ code, message });
   });
 
@@ -407,7 +448,12 @@ describe("accountBackend (the API)", () => {
   it("a 413 refusal of a batch makes the store reload the account's data", async () => {
     let serverValue = "old";
     const fetch = mockApi([
-      ["GET", "/api/games/5/saves", () => jsonResponse({ entries: [{ key: "a", value: serverValue, updatedAt: T0 }], usedBytes: 4, quotaBytes: 2048 })],
+      [
+        "GET",
+        "/api/games/5/saves",
+        () =>
+          jsonResponse({ entries: [{ key: "a", value: serverValue, updatedAt: T0 }], usedBytes: 4, quotaBytes: 2048 }),
+      ],
       ["POST", "/api/games/5/saves", () => jsonResponse({ message: "Cloud save full" }, { status: 413 })],
     ]);
     const saves = new GameSaves(accountBackend(5));

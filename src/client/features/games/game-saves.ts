@@ -24,7 +24,11 @@ export type SaveBatch = {
   clear?: { updatedAt: string };
 };
 /** What GET and POST /api/games/{id}/saves answer (src/contract/saves.ts). */
-export type SavesAnswer = { entries: Array<{ key: string; value: string; updatedAt: string }>; usedBytes: number; quotaBytes: number };
+export type SavesAnswer = {
+  entries: Array<{ key: string; value: string; updatedAt: string }>;
+  usedBytes: number;
+  quotaBytes: number;
+};
 
 /** D76's default quota, the one a guest's browser store keeps to. */
 export const DEFAULT_SAVE_QUOTA_BYTES = DEFAULT_CLOUD_SAVE_QUOTA_BYTES;
@@ -41,7 +45,8 @@ export interface SaveBackend {
   write(batch: SaveBatch): Promise<void>;
 }
 
-const toMap = (answer: SavesAnswer) => new Map(answer.entries.map((e) => [e.key, { value: e.value, updatedAt: e.updatedAt }]));
+const toMap = (answer: SavesAnswer) =>
+  new Map(answer.entries.map((e) => [e.key, { value: e.value, updatedAt: e.updatedAt }]));
 
 // ---- guest: this browser ---------------------------------------------------------------------------
 
@@ -53,7 +58,8 @@ function readGuest(gameId: number): Record<string, SaveEntry> {
     const out: Record<string, SaveEntry> = {};
     for (const [key, e] of Object.entries(parsed as Record<string, unknown>)) {
       const entry = e as Partial<SaveEntry> | null;
-      if (entry && typeof entry.value === "string" && typeof entry.updatedAt === "string") out[key] = { value: entry.value, updatedAt: entry.updatedAt };
+      if (entry && typeof entry.value === "string" && typeof entry.updatedAt === "string")
+        out[key] = { value: entry.value, updatedAt: entry.updatedAt };
     }
     return out;
   } catch {

@@ -32,7 +32,11 @@ export type GameplayReporter = {
   close(): void;
 };
 
-export function createGameplayReporter(deps: { signedIn(): boolean; send: GameplaySend; onError?(err: unknown): void }): GameplayReporter {
+export function createGameplayReporter(deps: {
+  signedIn(): boolean;
+  send: GameplaySend;
+  onError?(err: unknown): void;
+}): GameplayReporter {
   /** the play whose gameplay the game says runs, or null */
   let running: ReportedPlay | null = null;
   let visible = true;

@@ -5,14 +5,25 @@ describe("parseSdkMessage (D22 envelope)", () => {
   it("reads the four message types", () => {
     expect(parseSdkMessage({ v: 1, type: "gameplay.start", payload: {} })).toEqual({ type: "gameplay.start" });
     expect(parseSdkMessage({ v: 1, type: "gameplay.stop" })).toEqual({ type: "gameplay.stop" });
-    expect(parseSdkMessage({ v: 1, type: "loading.progress", payload: { progress: 0.5 } })).toEqual({ type: "loading.progress", progress: 0.5 });
-    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 0, won: false } })).toEqual({ type: "score.submit", score: 0, won: false });
+    expect(parseSdkMessage({ v: 1, type: "loading.progress", payload: { progress: 0.5 } })).toEqual({
+      type: "loading.progress",
+      progress: 0.5,
+    });
+    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 0, won: false } })).toEqual({
+      type: "score.submit",
+      score: 0,
+      won: false,
+    });
     expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 1_000_000_000, won: null } })).toEqual({
       type: "score.submit",
       score: 1_000_000_000,
       won: null,
     });
-    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 3 } })).toEqual({ type: "score.submit", score: 3, won: null });
+    expect(parseSdkMessage({ v: 1, type: "score.submit", payload: { score: 3 } })).toEqual({
+      type: "score.submit",
+      score: 3,
+      won: null,
+    });
   });
 
   it.each([
@@ -38,14 +49,20 @@ describe("isTrustedGameMessage", () => {
   const frameWindow = {} as Window;
   const game = { frameUrl: "http://127.0.0.1:5001/game-frame/3/", externalUrl: null };
   it("needs the frame's own window and the games origin", () => {
-    expect(isTrustedGameMessage({ source: frameWindow, origin: "http://127.0.0.1:5001" }, frameWindow, game)).toBe(true);
+    expect(isTrustedGameMessage({ source: frameWindow, origin: "http://127.0.0.1:5001" }, frameWindow, game)).toBe(
+      true,
+    );
     expect(isTrustedGameMessage({ source: window, origin: "http://127.0.0.1:5001" }, frameWindow, game)).toBe(false);
-    expect(isTrustedGameMessage({ source: frameWindow, origin: "http://localhost:5001" }, frameWindow, game)).toBe(false);
+    expect(isTrustedGameMessage({ source: frameWindow, origin: "http://localhost:5001" }, frameWindow, game)).toBe(
+      false,
+    );
     expect(isTrustedGameMessage({ source: frameWindow, origin: "http://127.0.0.1:5001" }, null, game)).toBe(false);
   });
   it("never trusts an external game", () => {
     const external = { frameUrl: "https://x.example/play", externalUrl: "https://x.example/play" };
-    expect(isTrustedGameMessage({ source: frameWindow, origin: "https://x.example" }, frameWindow, external)).toBe(false);
+    expect(isTrustedGameMessage({ source: frameWindow, origin: "https://x.example" }, frameWindow, external)).toBe(
+      false,
+    );
   });
   it("frameOrigin", () => {
     expect(frameOrigin("http://127.0.0.1:5001/game-frame/3/")).toBe("http://127.0.0.1:5001");

@@ -49,7 +49,10 @@ export function parseSdkMessage(data: unknown): SdkMessage | null {
 }
 
 /** The origin of a frame URL, or null when it has none we can trust (relative garbage, about:, data:). */
-export function frameOrigin(frameUrl: string, base: string = typeof window === "undefined" ? "http://localhost" : window.location.href): string | null {
+export function frameOrigin(
+  frameUrl: string,
+  base: string = typeof window === "undefined" ? "http://localhost" : window.location.href,
+): string | null {
   try {
     const origin = new URL(frameUrl, base).origin;
     return origin && origin !== "null" ? origin : null;

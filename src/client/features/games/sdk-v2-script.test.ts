@@ -50,7 +50,11 @@ type Posted = { v: number; id: string; type: string; payload: Record<string, unk
 /** A fresh game window with the SDK loaded: in a frame (parent stand-in) unless `framed` is false. */
 function loadSdk({ framed = true, before }: { framed?: boolean; before?: (win: GameWindow) => void } = {}) {
   // A silent console: the tests spy on the SDK's logs instead of seeing them.
-  const dom = new JSDOM("<!doctype html>", { runScripts: "outside-only", url: GAME_URL, virtualConsole: new VirtualConsole() });
+  const dom = new JSDOM("<!doctype html>", {
+    runScripts: "outside-only",
+    url: GAME_URL,
+    virtualConsole: new VirtualConsole(),
+  });
   const win = dom.window;
   open.push(win);
   // The SDK's timers run on the test's (possibly fake) clock.
@@ -97,7 +101,15 @@ describe("sdk/v2.js in a frame: requests and replies", () => {
     void sdk.data.clear();
     void sdk.data.keys();
     void sdk.achievements.unlock("first_win");
-    void sdk.track("level_complete", { level: 3, name: "x", ok: true, none: null, nested: { a: 1 }, list: [1], fn: () => 1 });
+    void sdk.track("level_complete", {
+      level: 3,
+      name: "x",
+      ok: true,
+      none: null,
+      nested: { a: 1 },
+      list: [1],
+      fn: () => 1,
+    });
 
     expect(posted().map((m) => [m.v, m.type, m.payload])).toEqual([
       [2, "init", {}],
@@ -124,7 +136,10 @@ describe("sdk/v2.js in a frame: requests and replies", () => {
   it("resolves with the reply's result when ok is true", async () => {
     const { sdk, last, reply } = loadSdk();
     const init = sdk.init();
-    const answer = { user: { id: 1, username: "ada", avatarUrl: null }, settings: { muted: true, locale: "en", reducedMotion: false } };
+    const answer = {
+      user: { id: 1, username: "ada", avatarUrl: null },
+      settings: { muted: true, locale: "en", reducedMotion: false },
+    };
     reply(last().id, { ok: true, result: answer });
     await expect(init).resolves.toEqual(answer);
 
@@ -269,7 +284,10 @@ describe("sdk/v2.js events", () => {
     const settings = { muted: false, locale: "fr", reducedMotion: true };
     send({ v: 2, event: "settings", payload: settings });
     expect(second).toHaveBeenCalledWith(settings);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('on("settings")'), expect.objectContaining({ message: "boom" }));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('on("settings")'),
+      expect.objectContaining({ message: "boom" }),
+    );
   });
 
   it("on() with an unknown event or a non-function warns and returns a function that does nothing", () => {
@@ -318,7 +336,14 @@ describe("sdk/v2.js argument checks", () => {
     void sdk.data.setItem(long(128), "");
     void sdk.achievements.unlock("a".repeat(64));
     void sdk.track("t".repeat(64));
-    expect(posted().map((m) => m.type)).toEqual(["score.submit", "score.submit", "data.getItem", "data.setItem", "achievements.unlock", "track"]);
+    expect(posted().map((m) => m.type)).toEqual([
+      "score.submit",
+      "score.submit",
+      "data.getItem",
+      "data.setItem",
+      "achievements.unlock",
+      "track",
+    ]);
   });
 
   it("clamps progress to 0..1 with a warning; a value inside needs none", () => {
@@ -356,7 +381,8 @@ describe("sdk/v2.js as a global", () => {
 
   it("window.Arcadium and its groups are frozen", () => {
     const { sdk } = loadSdk();
-    for (const part of [sdk, sdk.gameplay, sdk.loading, sdk.scores, sdk.data, sdk.achievements]) expect(Object.isFrozen(part)).toBe(true);
+    for (const part of [sdk, sdk.gameplay, sdk.loading, sdk.scores, sdk.data, sdk.achievements])
+      expect(Object.isFrozen(part)).toBe(true);
     const original = sdk.init;
     expect(() => {
       (sdk as { init: unknown }).init = () => Promise.resolve("fake");
@@ -382,7 +408,10 @@ describe("sdk/v2.js outside a frame (window.parent === window)", () => {
   it("posts nothing; init() answers a guest with local settings", async () => {
     const { win, sdk, postMessage } = loadAlone();
     const info = vi.spyOn(win.console, "info").mockImplementation(() => {});
-    await expect(sdk.init()).resolves.toEqual({ user: null, settings: { muted: false, locale: win.navigator.language, reducedMotion: false } });
+    await expect(sdk.init()).resolves.toEqual({
+      user: null,
+      settings: { muted: false, locale: win.navigator.language, reducedMotion: false },
+    });
     await expect(sdk.gameplay.start()).resolves.toBeUndefined();
     await expect(sdk.scores.submit(10)).resolves.toBeUndefined();
     await expect(sdk.achievements.unlock("first_win")).resolves.toEqual({ unlocked: false });
@@ -392,7 +421,9 @@ describe("sdk/v2.js outside a frame (window.parent === window)", () => {
 
   it("init() reports reduced motion when the player prefers it", async () => {
     const { sdk } = loadAlone((win) => {
-      win.matchMedia = ((query: string) => ({ matches: query === "(prefers-reduced-motion: reduce)" })) as typeof win.matchMedia;
+      win.matchMedia = ((query: string) => ({
+        matches: query === "(prefers-reduced-motion: reduce)",
+      })) as typeof win.matchMedia;
     });
     await expect(sdk.init()).resolves.toMatchObject({ settings: { reducedMotion: true } });
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { errorReply, muteEvent, okReply, parseSdkV2Request, pauseEvent, SdkV2Error, settingsEvent, type SdkV2Request } from "./sdk-v2";
+import {
+  errorReply,
+  muteEvent,
+  okReply,
+  parseSdkV2Request,
+  pauseEvent,
+  SdkV2Error,
+  settingsEvent,
+  type SdkV2Request,
+} from "./sdk-v2";
 
 const req = (type: unknown, payload?: unknown, id: unknown = "a1-x9") => ({ v: 2, id, type, payload });
 
@@ -46,18 +55,36 @@ describe("parseSdkV2Request: valid requests", () => {
   it("reads progress, scores, saves, achievements", () => {
     expect(requestOf(req("loading.progress", { progress: 0 }))).toEqual({ type: "loading.progress", progress: 0 });
     expect(requestOf(req("loading.progress", { progress: 1 }))).toEqual({ type: "loading.progress", progress: 1 });
-    expect(requestOf(req("score.submit", { score: 0, won: false }))).toEqual({ type: "score.submit", score: 0, won: false });
+    expect(requestOf(req("score.submit", { score: 0, won: false }))).toEqual({
+      type: "score.submit",
+      score: 0,
+      won: false,
+    });
     expect(requestOf(req("score.submit", { score: 1_000_000_000, won: true }))).toEqual({
       type: "score.submit",
       score: 1_000_000_000,
       won: true,
     });
     expect(requestOf(req("score.submit", { score: 5 }))).toEqual({ type: "score.submit", score: 5, won: null });
-    expect(requestOf(req("score.submit", { score: 5, won: null }))).toEqual({ type: "score.submit", score: 5, won: null });
+    expect(requestOf(req("score.submit", { score: 5, won: null }))).toEqual({
+      type: "score.submit",
+      score: 5,
+      won: null,
+    });
     expect(requestOf(req("data.getItem", { key: "k" }))).toEqual({ type: "data.getItem", key: "k" });
-    expect(requestOf(req("data.removeItem", { key: "x".repeat(128) }))).toEqual({ type: "data.removeItem", key: "x".repeat(128) });
-    expect(requestOf(req("data.setItem", { key: "level", value: "" }))).toEqual({ type: "data.setItem", key: "level", value: "" });
-    expect(requestOf(req("achievements.unlock", { key: "first_win-2" }))).toEqual({ type: "achievements.unlock", key: "first_win-2" });
+    expect(requestOf(req("data.removeItem", { key: "x".repeat(128) }))).toEqual({
+      type: "data.removeItem",
+      key: "x".repeat(128),
+    });
+    expect(requestOf(req("data.setItem", { key: "level", value: "" }))).toEqual({
+      type: "data.setItem",
+      key: "level",
+      value: "",
+    });
+    expect(requestOf(req("achievements.unlock", { key: "first_win-2" }))).toEqual({
+      type: "achievements.unlock",
+      key: "first_win-2",
+    });
     expect(requestOf(req("achievements.unlock", { key: "a".repeat(64) }))).toEqual({
       type: "achievements.unlock",
       key: "a".repeat(64),
@@ -65,7 +92,15 @@ describe("parseSdkV2Request: valid requests", () => {
   });
 
   it("track keeps only scalar props, at most 50, with names cut to 64 characters", () => {
-    const props: Record<string, unknown> = { level: 3, name: "x", ok: true, none: null, nested: { a: 1 }, list: [1], missing: undefined };
+    const props: Record<string, unknown> = {
+      level: 3,
+      name: "x",
+      ok: true,
+      none: null,
+      nested: { a: 1 },
+      list: [1],
+      missing: undefined,
+    };
     props["p".repeat(70)] = 1;
     expect(requestOf(req("track", { name: "level_complete", props }))).toEqual({
       type: "track",
@@ -77,7 +112,11 @@ describe("parseSdkV2Request: valid requests", () => {
     expect(Object.keys(parsed.props)).toHaveLength(50);
     expect(parsed.props.k49).toBe(49);
     expect(parsed.props.k50).toBeUndefined();
-    expect(requestOf(req("track", { name: "t".repeat(64), props: "nope" }))).toEqual({ type: "track", name: "t".repeat(64), props: {} });
+    expect(requestOf(req("track", { name: "t".repeat(64), props: "nope" }))).toEqual({
+      type: "track",
+      name: "t".repeat(64),
+      props: {},
+    });
   });
 });
 
@@ -117,7 +156,10 @@ describe("parseSdkV2Request: a request with an id but a bad type or payload → 
   it("names the unknown call, cut to 64 characters", () => {
     expect(parseSdkV2Request(req("score.cheat", {}))).toEqual({ id: "a1-x9", invalid: "unknown call score.cheat" });
     expect(parseSdkV2Request(req(42, {}))).toEqual({ id: "a1-x9", invalid: "unknown call" });
-    expect(parseSdkV2Request(req("x".repeat(100), {}))).toEqual({ id: "a1-x9", invalid: `unknown call ${"x".repeat(64)}` });
+    expect(parseSdkV2Request(req("x".repeat(100), {}))).toEqual({
+      id: "a1-x9",
+      invalid: `unknown call ${"x".repeat(64)}`,
+    });
   });
 });
 

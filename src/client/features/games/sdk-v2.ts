@@ -38,7 +38,8 @@ export type SdkV2Request =
   | { type: "track"; name: string; props: Record<string, string | number | boolean | null> };
 
 /** The error codes of sdk/v2.d.ts's ArcadiumError. */
-export type SdkV2ErrorCode = "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable";
+export type SdkV2ErrorCode =
+  "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable";
 
 export class SdkV2Error extends Error {
   constructor(
@@ -56,7 +57,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const isSaveKey = (key: unknown): key is string => typeof key === "string" && key.length >= 1 && key.length <= MAX_SAVE_KEY_LENGTH;
+const isSaveKey = (key: unknown): key is string =>
+  typeof key === "string" && key.length >= 1 && key.length <= MAX_SAVE_KEY_LENGTH;
 
 /**
  * Reads one v2 request. null when it is not one at all (another version, no usable id): the page ignores it.
@@ -79,7 +81,8 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
       return { id, request: { type: data.type } };
     case "loading.progress": {
       const p = payload.progress;
-      if (typeof p !== "number" || !Number.isFinite(p) || p < 0 || p > 1) return bad("progress must be a number from 0 to 1");
+      if (typeof p !== "number" || !Number.isFinite(p) || p < 0 || p > 1)
+        return bad("progress must be a number from 0 to 1");
       return { id, request: { type: "loading.progress", progress: p } };
     }
     case "score.submit": {
@@ -98,7 +101,8 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
       if (typeof payload.value !== "string") return bad("the value must be a string");
       return { id, request: { type: "data.setItem", key: payload.key, value: payload.value } };
     case "achievements.unlock":
-      if (typeof payload.key !== "string" || !ACHIEVEMENT_KEY.test(payload.key)) return bad("the key must be 1 to 64 of a-z, 0-9, _ and -");
+      if (typeof payload.key !== "string" || !ACHIEVEMENT_KEY.test(payload.key))
+        return bad("the key must be 1 to 64 of a-z, 0-9, _ and -");
       return { id, request: { type: "achievements.unlock", key: payload.key } };
     case "track": {
       const { name, props } = payload;
@@ -107,7 +111,8 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
       const clean: Record<string, string | number | boolean | null> = {};
       if (isRecord(props))
         for (const [k, v] of Object.entries(props).slice(0, 50))
-          if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") clean[k.slice(0, 64)] = v;
+          if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+            clean[k.slice(0, 64)] = v;
       return { id, request: { type: "track", name, props: clean } };
     }
     default:
@@ -115,7 +120,9 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
   }
 }
 
-export type SdkV2Reply = { v: 2; id: string; ok: true; result: unknown } | { v: 2; id: string; ok: false; error: { code: SdkV2ErrorCode; message: string } };
+export type SdkV2Reply =
+  | { v: 2; id: string; ok: true; result: unknown }
+  | { v: 2; id: string; ok: false; error: { code: SdkV2ErrorCode; message: string } };
 
 export function okReply(id: string, result: unknown): SdkV2Reply {
   return { v: 2, id, ok: true, result: result ?? null };
@@ -123,7 +130,12 @@ export function okReply(id: string, result: unknown): SdkV2Reply {
 
 export function errorReply(id: string, error: unknown): SdkV2Reply {
   if (error instanceof SdkV2Error) return { v: 2, id, ok: false, error: { code: error.code, message: error.message } };
-  return { v: 2, id, ok: false, error: { code: "unavailable", message: "Arcadium could not complete the call; try again later" } };
+  return {
+    v: 2,
+    id,
+    ok: false,
+    error: { code: "unavailable", message: "Arcadium could not complete the call; try again later" },
+  };
 }
 
 /** The player's settings as the game sees them (sdk/v2.d.ts ArcadiumSettings). */

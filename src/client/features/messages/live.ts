@@ -11,7 +11,8 @@ export function onPlayerEvent(handler: (event: PlayerLiveEvent) => void): () => 
   let opened = false;
   return subscribeLive({
     onMessage: (data) => {
-      if (data && typeof data === "object" && PLAYER_LIVE_TYPES.has(String((data as { type?: unknown }).type))) handler(data as PlayerLiveEvent);
+      if (data && typeof data === "object" && PLAYER_LIVE_TYPES.has(String((data as { type?: unknown }).type)))
+        handler(data as PlayerLiveEvent);
     },
     onStatus: (status) => {
       if (status !== "open") return;

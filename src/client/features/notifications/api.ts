@@ -27,7 +27,8 @@ export const latestNotificationsQuery = () =>
 export const notificationHistoryQuery = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.history(),
-    queryFn: ({ pageParam }) => getJson<NotificationPage>(withQuery("/api/notifications", { limit: HISTORY_PAGE, before: pageParam })),
+    queryFn: ({ pageParam }) =>
+      getJson<NotificationPage>(withQuery("/api/notifications", { limit: HISTORY_PAGE, before: pageParam })),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.items.length < HISTORY_PAGE ? undefined : last.items[last.items.length - 1].id),
     meta: { clientOnly: true },

@@ -18,7 +18,8 @@ export async function markRead(ids?: number[]): Promise<number> {
 /** Applies a read to what is cached at once (the bell's badge drops before the server answers). */
 export function applyRead(qc: QueryClient, ids: number[] | undefined, unread?: number): void {
   const now = new Date().toISOString();
-  const mark = (items: NotificationItem[]) => items.map((n) => (!n.readAt && (!ids || ids.includes(n.id)) ? { ...n, readAt: now } : n));
+  const mark = (items: NotificationItem[]) =>
+    items.map((n) => (!n.readAt && (!ids || ids.includes(n.id)) ? { ...n, readAt: now } : n));
   qc.setQueryData<NotificationPage>(notificationKeys.latest(), (old) => {
     if (!old) return old;
     const items = mark(old.items);

@@ -10,7 +10,13 @@ export function badgeText(unread: number): string {
 /** D83: the header's bell button, its badge the unread count (none at zero): the trigger of the bell's menu and its stand-in. */
 export function NotificationBellButton({ unread, ...props }: ComponentProps<"button"> & { unread: number }) {
   return (
-    <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"} {...props}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"}
+      {...props}
+    >
       <Bell aria-hidden="true" />
       {unread > 0 ? (
         <span

@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "@contract/player-live";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  type MockRoute,
+} from "@test/render-app";
 import { badgeText } from "./notification-bell-button";
 import { notificationText } from "./notification-text";
 
@@ -20,11 +28,20 @@ const item = (id: number, over: Partial<NotificationItem>): NotificationItem => 
 
 const items = [
   item(3, { kind: "friend_request", actor: { id: 9, username: "neonfox", avatarUrl: null }, link: "/friends" }),
-  item(2, { kind: "score_beaten", actor: { id: 9, username: "neonfox", avatarUrl: null }, game: { id: 4, title: "Snake" }, text: "12500" }),
+  item(2, {
+    kind: "score_beaten",
+    actor: { id: 9, username: "neonfox", avatarUrl: null },
+    game: { id: 4, title: "Snake" },
+    text: "12500",
+  }),
   item(1, { kind: "announcement", text: "Tournament on Friday!", readAt: at }),
 ];
 
-const base: MockRoute[] = [signedInAs({ id: 1, username: "me" }), noContent, ["GET", /^\/api\/(games|categories)/, () => jsonResponse([])]];
+const base: MockRoute[] = [
+  signedInAs({ id: 1, username: "me" }),
+  noContent,
+  ["GET", /^\/api\/(games|categories)/, () => jsonResponse([])],
+];
 
 describe("notifications (D83, D85)", () => {
   setUpScreenTests();
@@ -35,15 +52,26 @@ describe("notifications (D83, D85)", () => {
       "neonfox beat your best score on Snake with 12,500",
       "Tournament on Friday!",
     ]);
-    expect(notificationText(item(5, { kind: "achievement", text: "First Steps" }))).toBe("Achievement unlocked: First Steps");
-    expect(notificationText(item(6, { kind: "friend_accepted", actor: { id: 2, username: "bo", avatarUrl: null } }))).toBe("bo accepted your friend request");
+    expect(notificationText(item(5, { kind: "achievement", text: "First Steps" }))).toBe(
+      "Achievement unlocked: First Steps",
+    );
+    expect(
+      notificationText(item(6, { kind: "friend_accepted", actor: { id: 2, username: "bo", avatarUrl: null } })),
+    ).toBe("bo accepted your friend request");
     // D90: a score the server sends already formatted (a time) reads as sent; no score, no "with"
     const beaten = (text: string | null) =>
-      item(8, { kind: "score_beaten", actor: { id: 9, username: "neonfox", avatarUrl: null }, game: { id: 4, title: "Drift" }, text });
+      item(8, {
+        kind: "score_beaten",
+        actor: { id: 9, username: "neonfox", avatarUrl: null },
+        game: { id: 4, title: "Drift" },
+        text,
+      });
     expect(notificationText(beaten("1:02.345"))).toBe("neonfox beat your best score on Drift with 1:02.345");
     expect(notificationText(beaten(null))).toBe("neonfox beat your best score on Drift");
     // D108: the staff's alert of a held score
-    expect(notificationText(item(9, { kind: "score_held", game: { id: 4, title: "Drift" } }))).toBe("A score on Drift waits for a moderator");
+    expect(notificationText(item(9, { kind: "score_held", game: { id: 4, title: "Drift" } }))).toBe(
+      "A score on Drift waits for a moderator",
+    );
     expect(badgeText(7)).toBe("7");
     expect(badgeText(100)).toBe("99+");
   });
@@ -70,7 +98,9 @@ describe("notifications (D83, D85)", () => {
     expect(within(menu).getAllByText("Unread")).toHaveLength(2);
     fireEvent.click(within(menu).getByRole("button", { name: "Mark all as read" }));
     // (the open menu hides the rest of the page from assistive technology, hence `hidden`)
-    await waitFor(() => expect(screen.getByRole("button", { name: "Notifications", hidden: true })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Notifications", hidden: true })).toBeInTheDocument(),
+    );
     expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();
     expect(posted).toEqual([{}]);
   });

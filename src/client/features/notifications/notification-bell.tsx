@@ -48,7 +48,9 @@ export function NotificationBell({ triggerRef }: { triggerRef?: Ref<HTMLButtonEl
         <DropdownMenuSeparator className="m-0" />
         <div className="max-h-[min(24rem,60vh)] overflow-y-auto py-1">
           {items.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted-foreground">{data ? "No notifications yet" : "Loading…"}</p>
+            <p className="px-3 py-6 text-center text-sm text-muted-foreground">
+              {data ? "No notifications yet" : "Loading…"}
+            </p>
           ) : (
             items.map((item) => (
               <DropdownMenuItem

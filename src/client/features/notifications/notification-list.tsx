@@ -22,17 +22,31 @@ export function NotificationRow({ item, compact = false }: { item: NotificationI
   return (
     <span className="flex w-full items-start gap-3 text-left">
       {item.actor ? (
-        <UserAvatar username={item.actor.username} src={item.actor.avatarUrl} className={compact ? "size-8" : "size-10"} />
+        <UserAvatar
+          username={item.actor.username}
+          src={item.actor.avatarUrl}
+          className={compact ? "size-8" : "size-10"}
+        />
       ) : (
         <span
           aria-hidden="true"
-          className={cn("flex shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary", compact ? "size-8" : "size-10")}
+          className={cn(
+            "flex shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary",
+            compact ? "size-8" : "size-10",
+          )}
         >
           <Icon className="size-4" />
         </span>
       )}
       <span className="min-w-0 flex-1">
-        <span className={cn("block text-sm leading-snug", unread ? "font-semibold text-foreground" : "text-muted-foreground")}>{notificationText(item)}</span>
+        <span
+          className={cn(
+            "block text-sm leading-snug",
+            unread ? "font-semibold text-foreground" : "text-muted-foreground",
+          )}
+        >
+          {notificationText(item)}
+        </span>
         <span className="mt-0.5 block text-xs text-muted-foreground">{relativeTime(item.createdAt)}</span>
       </span>
       {unread ? (

@@ -50,7 +50,12 @@ export function ReportButton({ open: openProp, onOpenChange, ...target }: Report
       )}
       {asked ? (
         <Suspense fallback={null}>
-          <ReportDialog target={target} open={open} onOpenChange={onOpenChange ?? setOwnOpen} returnFocusTo={controlled ? undefined : button} />
+          <ReportDialog
+            target={target}
+            open={open}
+            onOpenChange={onOpenChange ?? setOwnOpen}
+            returnFocusTo={controlled ? undefined : button}
+          />
         </Suspense>
       ) : null}
     </>

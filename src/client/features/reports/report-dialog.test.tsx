@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { REPORT_REASON_LABELS, REPORT_REFUSALS, REPORT_SENT, REPORT_TEXT_MAX_LENGTH } from "@contract/reports-constants";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REFUSALS,
+  REPORT_SENT,
+  REPORT_TEXT_MAX_LENGTH,
+} from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, type MockRoute } from "@test/render-app";
 import { ReportButton } from "./report-button";
@@ -10,8 +15,13 @@ import { REASON_REQUIRED } from "./report-dialog";
 /** D97: what a player uses to report a chat message, a review, a profile or a direct message. */
 
 const me = signedInAs({ id: 1, username: "ann" });
-const created: MockRoute = ["POST", "/api/reports", () => jsonResponse({ id: 5, message: REPORT_SENT }, { status: 201 })];
-const reports = (fetch: ReturnType<typeof mockApi>) => fetch.mock.calls.filter(([u, init]) => String(u) === "/api/reports" && init?.method === "POST");
+const created: MockRoute = [
+  "POST",
+  "/api/reports",
+  () => jsonResponse({ id: 5, message: REPORT_SENT }, { status: 201 }),
+];
+const reports = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.filter(([u, init]) => String(u) === "/api/reports" && init?.method === "POST");
 
 async function open(props: Partial<Parameters<typeof ReportButton>[0]> = {}) {
   renderWithProviders(<ReportButton kind="chat" targetId={42} author="bob" {...props} />);
@@ -69,7 +79,9 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
     expect(within(dialog).getByRole("heading", { name: "Report chat message" })).toBeInTheDocument();
     const group = within(dialog).getByRole("radiogroup", { name: "Why are you reporting it?" });
     const radios = within(group).getAllByRole("radio");
-    expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(Object.values(REPORT_REASON_LABELS));
+    expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
+      Object.values(REPORT_REASON_LABELS),
+    );
     expect(radios.every((r) => !(r as HTMLInputElement).checked)).toBe(true);
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
@@ -99,7 +111,12 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
     expect(await screen.findByText(REPORT_SENT)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(reports(fetch)).toHaveLength(1);
-    expect(JSON.parse(String(reports(fetch)[0][1]?.body))).toEqual({ kind: "chat", targetId: 42, reason: "harassment", text: "keeps insulting me" });
+    expect(JSON.parse(String(reports(fetch)[0][1]?.body))).toEqual({
+      kind: "chat",
+      targetId: 42,
+      reason: "harassment",
+      text: "keeps insulting me",
+    });
   });
 
   it("leaves the text out when the player wrote none", async () => {
@@ -119,7 +136,10 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
       [
         "POST",
         "/api/reports",
-        () => (status === 201 ? jsonResponse({ id: 5, message: REPORT_SENT }, { status }) : jsonResponse({ message: REPORT_REFUSALS.self }, { status })),
+        () =>
+          status === 201
+            ? jsonResponse({ id: 5, message: REPORT_SENT }, { status })
+            : jsonResponse({ message: REPORT_REFUSALS.self }, { status }),
       ],
     ]);
     const dialog = await open();

@@ -1,9 +1,23 @@
 import { CircleAlert, Flag, Loader2 } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_SENT, REPORT_TEXT_MAX_LENGTH, type ReportReason } from "@contract/reports-constants";
+import {
+  REPORT_KIND_LABELS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_SENT,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportReason,
+} from "@contract/reports-constants";
 import { FormAlert, FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -85,7 +99,8 @@ function ReportForm({ target, close }: { target: ReportTarget; close: () => void
       <DialogHeader>
         <DialogTitle>Report {REPORT_KIND_LABELS[target.kind].toLowerCase()}</DialogTitle>
         <DialogDescription>
-          Tell the moderators what is wrong with {what(target)}. They will look at it, and you will be told what they decided.
+          Tell the moderators what is wrong with {what(target)}. They will look at it, and you will be told what they
+          decided.
         </DialogDescription>
       </DialogHeader>
 
@@ -127,15 +142,31 @@ function ReportForm({ target, close }: { target: ReportTarget; close: () => void
           ))}
         </div>
         {reasonMissing ? (
-          <p id={`${id}-reason-error`} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-destructive dark:text-red-400">
+          <p
+            id={`${id}-reason-error`}
+            role="alert"
+            className="flex items-start gap-1.5 text-sm font-medium text-destructive dark:text-red-400"
+          >
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {REASON_REQUIRED}
           </p>
         ) : null}
       </div>
 
-      <FormField label="Anything else the moderators should know?" optional hint={`${text.length}/${REPORT_TEXT_MAX_LENGTH}`}>
-        {(field) => <Textarea {...field} rows={3} value={text} maxLength={REPORT_TEXT_MAX_LENGTH} onChange={(e) => setText(e.target.value)} />}
+      <FormField
+        label="Anything else the moderators should know?"
+        optional
+        hint={`${text.length}/${REPORT_TEXT_MAX_LENGTH}`}
+      >
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={3}
+            value={text}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
       </FormField>
 
       {error ? <FormAlert>{error}</FormAlert> : null}

@@ -5,5 +5,7 @@ export type ReportTarget = { kind: ReportKind; targetId: number; author: string 
 
 /** The report button's accessible name: "Report message from alice". */
 export function reportButtonLabel({ kind, author }: ReportTarget): string {
-  return kind === "profile" ? `Report ${author}'s profile` : `Report ${kind === "review" ? "review by" : "message from"} ${author}`;
+  return kind === "profile"
+    ? `Report ${author}'s profile`
+    : `Report ${kind === "review" ? "review by" : "message from"} ${author}`;
 }

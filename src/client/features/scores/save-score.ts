@@ -31,9 +31,13 @@ export async function saveScore(
   invalidate: () => Promise<void>,
 ): Promise<void> {
   const isTime = format === "time_ms";
-  const scored = (value: number) => (isTime ? `Your time: ${formatScore(value, format)}.` : `You scored ${formatScore(value, format)}.`);
+  const scored = (value: number) =>
+    isTime ? `Your time: ${formatScore(value, format)}.` : `You scored ${formatScore(value, format)}.`;
   const signedOutToast = () =>
-    toast({ title: SIGN_IN_TO_SAVE_TITLE, description: `${scored(score)} Sign in or create a free account to get on the leaderboard.` });
+    toast({
+      title: SIGN_IN_TO_SAVE_TITLE,
+      description: `${scored(score)} Sign in or create a free account to get on the leaderboard.`,
+    });
   const user = await qc.ensureQueryData(currentUserQueryOptions());
   if (!user) {
     signedOutToast();
@@ -63,7 +67,10 @@ export async function saveScore(
       void qc.invalidateQueries({ queryKey: authKeys.user() });
       signedOutToast();
     } else if (err instanceof ApiError && err.status === 429) {
-      toast({ title: "Easy there, champ", description: "Scores are coming in too fast, so this one was not saved. Take a short breather." });
+      toast({
+        title: "Easy there, champ",
+        description: "Scores are coming in too fast, so this one was not saved. Take a short breather.",
+      });
     } else if (err instanceof ApiError && err.status === 400) {
       toast({ title: SCORE_NOT_SAVED_TITLE, description: err.serverMessage });
     } else {

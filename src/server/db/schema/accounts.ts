@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const usersTable = pgTable(
   "users",
@@ -145,7 +156,10 @@ export const accountUndoTokensTable = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (t) => [check("account_undo_tokens_kind_valid", sql`${t.kind} in ('email', 'password')`), index("account_undo_tokens_user_idx").on(t.userId)],
+  (t) => [
+    check("account_undo_tokens_kind_valid", sql`${t.kind} in ('email', 'password')`),
+    index("account_undo_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Failed sign-in attempts and other fixed-window counters shared by all processes (D8). */

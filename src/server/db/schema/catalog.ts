@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const categoriesTable = pgTable(
   "categories",
@@ -76,10 +88,19 @@ export const gamesTable = pgTable(
     // NULLS FIRST is what `order by x desc` means (drizzle-kit writes NULLS LAST unless told).
     index("games_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("games_popular_idx").on(t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("games_top_rated_idx").on(t.rating.desc().nullsFirst(), t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_top_rated_idx").on(
+      t.rating.desc().nullsFirst(),
+      t.plays.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("games_category_newest_idx").on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("games_category_popular_idx").on(t.categoryId, t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("games_category_top_rated_idx").on(t.categoryId, t.rating.desc().nullsFirst(), t.plays.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("games_category_top_rated_idx").on(
+      t.categoryId,
+      t.rating.desc().nullsFirst(),
+      t.plays.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Issue 12 item 3: trigram indexes (pg_trgm, created by migration 0002) for the search: ILIKE
     // '%term%' on either column, and the typo-forgiving `title %>> term` (strict word similarity).
     index("games_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),

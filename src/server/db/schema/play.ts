@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { MAX_SCORE } from "../../../contract/games-constants";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
@@ -49,7 +64,10 @@ export const playCountsDailyTable = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     anonymousPlays: integer("anonymous_plays").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.day] }), check("play_counts_daily_nonnegative", sql`${t.anonymousPlays} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.day] }),
+    check("play_counts_daily_nonnegative", sql`${t.anonymousPlays} >= 0`),
+  ],
 );
 
 /**
@@ -72,7 +90,10 @@ export const gameSavesTable = pgTable(
     bytes: integer("bytes").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.gameId, t.key] }), check("game_saves_key_length", sql`char_length(${t.key}) between 1 and 128`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId, t.key] }),
+    check("game_saves_key_length", sql`char_length(${t.key}) between 1 and 128`),
+  ],
 );
 
 /**

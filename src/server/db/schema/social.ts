@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { NOTIFICATION_KIND_LIST } from "../../../contract/player-live";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
@@ -38,7 +50,10 @@ export const friendshipsTable = pgTable(
       .references(() => usersTable.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.friendId] }), check("friendships_not_self", sql`${t.userId} <> ${t.friendId}`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    check("friendships_not_self", sql`${t.userId} <> ${t.friendId}`),
+  ],
 );
 
 /** D84: a block (blocker → blocked): no requests, messages or presence between them, no trace in the blocker's views. */

@@ -29,7 +29,12 @@ describeEachDatabase(
         payload: { text: "x", link: "https://evil.example" },
       });
       expect(bad.statusCode).toBe(400);
-      const empty = await t().app.inject({ method: "POST", url: "/api/admin/announcements", cookies: admin.cookies, payload: { text: "   " } });
+      const empty = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/announcements",
+        cookies: admin.cookies,
+        payload: { text: "   " },
+      });
       expect(empty.statusCode).toBe(400);
       const sent = await t().app.inject({
         method: "POST",
@@ -38,10 +43,18 @@ describeEachDatabase(
         payload: { text: "Tournament on Friday!", link: "/leaderboard" },
       });
       expect(sent.statusCode).toBe(201);
-      const [{ n }] = (await t().database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where deleted_at is null and disabled_at is null`))
-        .rows;
+      const [{ n }] = (
+        await t().database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from users where deleted_at is null and disabled_at is null`,
+        )
+      ).rows;
       expect(sent.json().sent).toBe(n - 1);
-      expect((await notes(player)).items[0]).toMatchObject({ kind: "announcement", text: "Tournament on Friday!", link: "/leaderboard", actor: null });
+      expect((await notes(player)).items[0]).toMatchObject({
+        kind: "announcement",
+        text: "Tournament on Friday!",
+        link: "/leaderboard",
+        actor: null,
+      });
       expect((await notes(quiet)).items).toEqual([]);
     });
 
@@ -50,8 +63,12 @@ describeEachDatabase(
       const admin = await createUserWithSession(t(), { role: "admin" });
       const player = await createUserWithSession(t());
       expect((await call(moderator, "POST", "/api/admin/announcements", { text: "Hi" })).statusCode).toBe(403);
-      expect((await call(admin, "POST", "/api/admin/announcements", { text: "x".repeat(ANNOUNCEMENT_MAX + 1) })).statusCode).toBe(400);
-      expect((await call(admin, "POST", "/api/admin/announcements", { text: "Hi", userIds: [player.user.id] })).statusCode).toBe(400);
+      expect(
+        (await call(admin, "POST", "/api/admin/announcements", { text: "x".repeat(ANNOUNCEMENT_MAX + 1) })).statusCode,
+      ).toBe(400);
+      expect(
+        (await call(admin, "POST", "/api/admin/announcements", { text: "Hi", userIds: [player.user.id] })).statusCode,
+      ).toBe(400);
       expect((await notes(player)).items).toEqual([]);
     });
   },

@@ -5,7 +5,10 @@ import { announce } from "../../services/notifications";
 import { adminErrorResponses } from "./validation";
 
 /** D85: an announcement from the admins, delivered as a notification to every player (guarded by the admin hook, index.ts). */
-export const adminAnnouncementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, rateLimits }) => {
+export const adminAnnouncementRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, playerHub, rateLimits },
+) => {
   app.post(
     "/api/admin/announcements",
     { schema: { body: announcementSchema, response: { 201: announcementResultSchema, ...adminErrorResponses } } },

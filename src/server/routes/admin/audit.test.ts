@@ -25,7 +25,9 @@ describeEachDatabase(
         before: { mutedUntil: null, muteCount: 0 },
         after: expect.objectContaining({ muteCount: 1, author: author.user.id, reportsClosed: 1 }),
       });
-      expect((await auditOf(admin, `action=report.&actorId=${moderator.user.id}`)).map((e) => e.action)).toEqual(["report.mute"]);
+      expect((await auditOf(admin, `action=report.&actorId=${moderator.user.id}`)).map((e) => e.action)).toEqual([
+        "report.mute",
+      ]);
       expect((await call(moderator, "GET", "/api/admin/audit")).statusCode).toBe(403);
     });
 
@@ -46,7 +48,10 @@ describeEachDatabase(
       const [refusal] = await auditOf(admin, `action=admin.refused&actorId=${player.user.id}`);
       expect(refusal).toMatchObject({ targetKind: "route", targetId: "GET /api/admin/games" });
 
-      const failed = await call(undefined, "POST", "/api/auth/login", { username: player.user.username, password: "wrong password 123" });
+      const failed = await call(undefined, "POST", "/api/auth/login", {
+        username: player.user.username,
+        password: "wrong password 123",
+      });
       expect(failed.statusCode).toBe(401);
       const [failure] = await auditOf(admin, `action=auth.login_failed&actorId=${player.user.id}`);
       expect(failure).toMatchObject({ actor: { label: player.user.username, role: null } });

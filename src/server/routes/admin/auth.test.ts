@@ -54,7 +54,10 @@ describeEachDatabase(
       expect(body.otpSecret).not.toContain(code);
 
       // Stored hashed, never in clear.
-      const [row] = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.id, body.otpSecret));
+      const [row] = await t()
+        .database.db.select()
+        .from(otpChallengesTable)
+        .where(eq(otpChallengesTable.id, body.otpSecret));
       expect(row.codeHash).not.toContain(code);
       expect(row.email).toBe("boss@example.com");
       expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60 * 1000);
@@ -80,9 +83,16 @@ describeEachDatabase(
       expect(me.json()).toMatchObject({ username: "boss", role: "admin" });
       // D106: a first sign-in without two-step sign-in reaches only its set-up; once it is on, the CMS
       expect(ok.json().mustEnrol).toBe(true);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: { sid: cookie!.value } })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: { sid: cookie!.value } }))
+          .statusCode,
+      ).toBe(403);
       await enrolTestTwoStep(t().database.db, t().config.twoStepKey, ok.json().user.id);
-      const dashboard = await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: { sid: cookie!.value } });
+      const dashboard = await t().app.inject({
+        method: "GET",
+        url: "/api/admin/dashboard",
+        cookies: { sid: cookie!.value },
+      });
       expect(dashboard.statusCode).toBe(200);
       expect(dashboard.json().counts.games).toBeGreaterThan(0);
       expect(dashboard.json().counts.categories).toBe(6);
@@ -110,13 +120,16 @@ describeEachDatabase(
 
     it("4 wrong codes still leave the fifth try for the right one", async () => {
       const { otpSecret, code } = await requestAndReceive(t(), "boss@example.com");
-      for (let i = 0; i < 4; i++) expect((await verify(t(), { email: "boss@example.com", otp: wrong(code), otpSecret })).statusCode).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await verify(t(), { email: "boss@example.com", otp: wrong(code), otpSecret })).statusCode).toBe(401);
       expect((await verify(t(), { email: "boss@example.com", otp: code, otpSecret })).statusCode).toBe(200);
     });
 
     it("parallel guesses cannot exceed 5 tries", async () => {
       const { otpSecret, code } = await requestAndReceive(t(), "boss@example.com");
-      const guesses = Array.from({ length: 12 }, () => verify(t(), { email: "boss@example.com", otp: wrong(code), otpSecret }));
+      const guesses = Array.from({ length: 12 }, () =>
+        verify(t(), { email: "boss@example.com", otp: wrong(code), otpSecret }),
+      );
       await Promise.all(guesses);
       const [row] = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.id, otpSecret));
       expect(row.attempts).toBe(5);
@@ -136,9 +149,15 @@ describeEachDatabase(
     it("a code only works with its own address and challenge", async () => {
       const a = await requestAndReceive(t(), "boss@example.com");
       const b = await requestAndReceive(t(), "second@example.com");
-      expect((await verify(t(), { email: "second@example.com", otp: a.code, otpSecret: a.otpSecret })).statusCode).toBe(401);
-      expect((await verify(t(), { email: "boss@example.com", otp: a.code, otpSecret: b.otpSecret })).statusCode).toBe(401);
-      expect((await verify(t(), { email: "boss@example.com", otp: a.code, otpSecret: a.otpSecret })).statusCode).toBe(200);
+      expect((await verify(t(), { email: "second@example.com", otp: a.code, otpSecret: a.otpSecret })).statusCode).toBe(
+        401,
+      );
+      expect((await verify(t(), { email: "boss@example.com", otp: a.code, otpSecret: b.otpSecret })).statusCode).toBe(
+        401,
+      );
+      expect((await verify(t(), { email: "boss@example.com", otp: a.code, otpSecret: a.otpSecret })).statusCode).toBe(
+        200,
+      );
     });
 
     it("a non-admin address gets an answer of the same shape and no mail; nothing it sends can sign in", async () => {
@@ -154,11 +173,18 @@ describeEachDatabase(
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.inbox.filter((m) => m.to.includes("visitor@example.com"))).toEqual([]);
       // A challenge exists for it too (indistinguishable), but its code leads nowhere.
-      const [row] = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.id, other.json().otpSecret));
+      const [row] = await t()
+        .database.db.select()
+        .from(otpChallengesTable)
+        .where(eq(otpChallengesTable.id, other.json().otpSecret));
       expect(row.email).toBe("visitor@example.com");
       const res = await verify(t(), { email: "visitor@example.com", otp: "000000", otpSecret: other.json().otpSecret });
       expect(res.statusCode).toBe(401);
-      const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from users where lower(email) = 'visitor@example.com'`)).rows as Array<{
+      const [{ n }] = (
+        await t().database.db.execute(
+          sql`select count(*)::int as n from users where lower(email) = 'visitor@example.com'`,
+        )
+      ).rows as Array<{
         n: number;
       }>;
       expect(n).toBe(0);
@@ -184,14 +210,21 @@ describeEachDatabase(
 
     it("an invalid email is 400 with the spec's message (§5)", async () => {
       for (const email of ["", "not-an-email", "a@", undefined]) {
-        const res = await t().app.inject({ method: "POST", url: "/api/admin/request-otp", payload: email === undefined ? {} : { email } });
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/request-otp",
+          payload: email === undefined ? {} : { email },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe("Please enter a valid email address");
       }
     });
 
     it("an existing user with an ADMIN_EMAILS address becomes admin; their earlier sessions end", async () => {
-      const { user, cookies } = await createUserWithSession(t(), { username: "Promoted", email: "promoted@example.com" });
+      const { user, cookies } = await createUserWithSession(t(), {
+        username: "Promoted",
+        email: "promoted@example.com",
+      });
       const { otpSecret, code } = await requestAndReceive(t(), "promoted@example.com");
       const res = await verify(t(), { email: "promoted@example.com", otp: code, otpSecret });
       expect(res.statusCode).toBe(200);
@@ -201,7 +234,10 @@ describeEachDatabase(
     });
 
     it("issue 17: the emailed code proves the address: a new admin's and a promoted player's address count as verified", async () => {
-      await t().database.db.update(usersTable).set({ emailVerifiedAt: null }).where(eq(usersTable.email, "promoted@example.com"));
+      await t()
+        .database.db.update(usersTable)
+        .set({ emailVerifiedAt: null })
+        .where(eq(usersTable.email, "promoted@example.com"));
       for (const email of ["boss@example.com", "promoted@example.com"]) {
         const { otpSecret, code } = await requestAndReceive(t(), email);
         expect((await verify(t(), { email, otp: code, otpSecret })).statusCode).toBe(200);
@@ -218,10 +254,17 @@ describeEachDatabase(
         payload: { username: "Squatter", password: "squatters-password" },
       });
       expect(reg.statusCode).toBe(201);
-      await t().database.db.update(usersTable).set({ email: "squatted@example.com", emailVerifiedAt: new Date() }).where(eq(usersTable.username, "Squatter"));
+      await t()
+        .database.db.update(usersTable)
+        .set({ email: "squatted@example.com", emailVerifiedAt: new Date() })
+        .where(eq(usersTable.username, "Squatter"));
       const { otpSecret, code } = await requestAndReceive(t(), "squatted@example.com");
       expect((await verify(t(), { email: "squatted@example.com", otp: code, otpSecret })).statusCode).toBe(200);
-      const login = await t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "Squatter", password: "squatters-password" } });
+      const login = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "Squatter", password: "squatters-password" },
+      });
       expect(login.statusCode).toBe(401);
     });
 
@@ -250,7 +293,12 @@ describeEachDatabase(
       const { otpSecret, code } = await requestAndReceive(t(), "helper@example.org");
       expect((await verify(t(), { email: "helper@example.org", otp: code, otpSecret })).statusCode).toBe(200);
 
-      await insertUser(t(), { username: "Blocked", email: "blocked@example.com", role: "admin", disabledAt: new Date() });
+      await insertUser(t(), {
+        username: "Blocked",
+        email: "blocked@example.com",
+        role: "admin",
+        disabledAt: new Date(),
+      });
       const res = await requestOtp(t(), "blocked@example.com");
       expect(res.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
@@ -262,7 +310,12 @@ describeEachDatabase(
       const ok = await verify(t(), { email: "boss@example.com", otp: code, otpSecret });
       const sid = ok.cookies.find((c) => c.name === "sid")!.value;
       // The CMS's own Logout link (a sign-out GET from elsewhere only asks to confirm, see routes/auth.test.ts)
-      const out = await t().app.inject({ method: "GET", url: "/api/logout", cookies: { sid }, headers: { "sec-fetch-site": "same-origin" } });
+      const out = await t().app.inject({
+        method: "GET",
+        url: "/api/logout",
+        cookies: { sid },
+        headers: { "sec-fetch-site": "same-origin" },
+      });
       expect(out.statusCode).toBe(302);
       expect(out.headers.location).toBe("/cms");
       expect(String(out.headers["set-cookie"])).toMatch(/sid=;/);
@@ -299,7 +352,12 @@ describeEachDatabase(
         expect(res.json().otpSecret).toEqual(expect.any(String));
       }
       for (const [i, remoteAddress] of ["127.0.0.1", "::1", "::ffff:127.0.0.1"].entries()) {
-        const res = await t().app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email: `local${i}@example.com` }, remoteAddress });
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/request-otp",
+          payload: { email: `local${i}@example.com` },
+          remoteAddress,
+        });
         expect(res.json().otp).toMatch(/^\d{6}$/);
       }
     });

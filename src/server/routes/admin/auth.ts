@@ -12,7 +12,14 @@ import {
 } from "../../../contract/admin/sign-in";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, requireStaff, sendSignOutConfirmation, sessionToken, setSessionCookie, signOutNavigationAllowed } from "../../plugins/auth";
+import {
+  clearSessionCookie,
+  requireStaff,
+  sendSignOutConfirmation,
+  sessionToken,
+  setSessionCookie,
+  signOutNavigationAllowed,
+} from "../../plugins/auth";
 import { knownDeviceCookies } from "../../plugins/known-device";
 import { audit, logAuditError, signInRecord } from "../../services/audit";
 import type { Mailer } from "../../services/mailer";
@@ -35,7 +42,10 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** D41: one-time-code sign-in, the admin lookup and the admin logout; the rules are in services/staff-sign-in.ts. */
-export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (app, { db, config, mailer, rateLimits, settings }) => {
+export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (
+  app,
+  { db, config, mailer, rateLimits, settings },
+) => {
   const secure = config.publicUrl.startsWith("https:");
   const rules = staffSignIn({ db, config, mailer, rateLimits, box: secretBox(config.twoStepKey) });
   const devices = knownDeviceCookies(config, settings.now);
@@ -43,18 +53,32 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
   /** D107: who asks for this address: a known device of the address's account, or else the client's address. */
   async function clientOf(request: FastifyRequest, email: string): Promise<StaffClient> {
     const deviceId = await devices.deviceOf(request, await accountIdOfEmail(db, email));
-    return deviceId ? { key: `device:${deviceId}`, known: true, ip: request.ip } : { key: `ip:${request.ip}`, known: false, ip: request.ip };
+    return deviceId
+      ? { key: `device:${deviceId}`, known: true, ip: request.ip }
+      : { key: `ip:${request.ip}`, known: false, ip: request.ip };
   }
 
   /** D13: a new admin session (a new token at every sign-in), audit-logged. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, method: "email" | "totp" | "recovery") {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    method: "email" | "totp" | "recovery",
+  ) {
     await destroySession(db, sessionToken(request));
-    const { token, expiresAt } = await createSession(db, userId, "admin", { now: settings.now(), userAgent: storedUserAgent(request.headers["user-agent"]) });
+    const { token, expiresAt } = await createSession(db, userId, "admin", {
+      now: settings.now(),
+      userAgent: storedUserAgent(request.headers["user-agent"]),
+    });
     setSessionCookie(reply, token, expiresAt, secure);
     await devices.remember(request, reply, userId);
     request.log.info({ userId, method }, "admin signed in");
     const self = await getAdminSelf(db, userId);
-    await audit(db, signInRecord({ id: userId, username: self.username, role: self.role }, method, request.ip, true), logAuditError(request));
+    await audit(
+      db,
+      signInRecord({ id: userId, username: self.username, role: self.role }, method, request.ip, true),
+      logAuditError(request),
+    );
     return { user: self, message: "Login successful" };
   }
 
@@ -64,7 +88,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     { schema: { body: requestOtpBodySchema, response: { 200: requestOtpResponseSchema, ...adminErrorResponses } } },
     async (request) => {
       const { email } = request.body;
-      const { challengeId, code } = await rules.requestCode(email, await clientOf(request, email), settings.now(), request.log);
+      const { challengeId, code } = await rules.requestCode(
+        email,
+        await clientOf(request, email),
+        settings.now(),
+        request.log,
+      );
       return {
         otpSecret: challengeId,
         message: REQUEST_OTP_MESSAGE,
@@ -80,7 +109,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
     { schema: { body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema, ...adminErrorResponses } } },
     async (request, reply) => {
       const { email } = request.body;
-      const checked = await rules.checkEmailedCode(request.body, await clientOf(request, email), settings.now(), request.log);
+      const checked = await rules.checkEmailedCode(
+        request.body,
+        await clientOf(request, email),
+        settings.now(),
+        request.log,
+      );
       if (checked.secondFactor) return { secondFactor: "totp" as const, message: TWO_STEP_TEXTS.secondFactorRequired };
       const signedIn = await signIn(request, reply, checked.userId, "email");
       // D106: an admin (or, by the Settings switch, a moderator) without two-step sign-in is walked through it first
@@ -91,24 +125,39 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthOptions> = async (a
   // The second step of a staff member with two-step sign-in: an authenticator code or an unused recovery code.
   app.post(
     "/api/admin/verify-second-factor",
-    { schema: { body: verifySecondFactorBodySchema, response: { 200: verifySecondFactorResponseSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        body: verifySecondFactorBodySchema,
+        response: { 200: verifySecondFactorResponseSchema, ...adminErrorResponses },
+      },
+    },
     async (request, reply) => {
       const { email } = request.body;
-      const { userId, method } = await rules.checkSecondFactor(request.body, await clientOf(request, email), settings.now(), request.log);
+      const { userId, method } = await rules.checkSecondFactor(
+        request.body,
+        await clientOf(request, email),
+        settings.now(),
+        request.log,
+      );
       return signIn(request, reply, userId, method);
     },
   );
 
   // D43: the /cms screens' admin or moderator lookup (guarded like every /api/admin route).
-  app.get("/api/admin/user", { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } }, async (request) => {
-    const me = requireStaff(request);
-    return getAdminSelf(db, me.id);
-  });
+  app.get(
+    "/api/admin/user",
+    { schema: { response: { 200: adminSelfSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const me = requireStaff(request);
+      return getAdminSelf(db, me.id);
+    },
+  );
 
   // D43: ends the admin session and returns to the sign-in screen.
   app.get("/api/logout", async (request, reply) => {
     // By GET only from the site itself (plugins/auth.ts).
-    if (!signOutNavigationAllowed(request, config.publicUrl)) return sendSignOutConfirmation(reply, "/api/logout", "/cms");
+    if (!signOutNavigationAllowed(request, config.publicUrl))
+      return sendSignOutConfirmation(reply, "/api/logout", "/cms");
     await destroySession(db, sessionToken(request));
     clearSessionCookie(reply, secure);
     return reply.redirect("/cms", 302);

@@ -39,7 +39,9 @@ describeEachDatabase("backups in the CMS (D160)", (t) => {
     const { jobId } = res.json() as { jobId: number };
     const [job] = await t().database.db.select().from(jobsTable).where(eq(jobsTable.id, jobId));
     expect(job).toMatchObject({ name: "backup.daily", state: "queued" });
-    expect(await auditOf(admin, "action=backup.create")).toEqual([expect.objectContaining({ action: "backup.create", targetId: String(jobId) })]);
+    expect(await auditOf(admin, "action=backup.create")).toEqual([
+      expect.objectContaining({ action: "backup.create", targetId: String(jobId) }),
+    ]);
   });
 
   it("downloads a backup by its exact name, audit-logged; other names are refused", async () => {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { backupEnqueuedSchema, backupNameParamsSchema, backupsPageSchema, type BackupView } from "../../../contract/admin/backups";
+import {
+  backupEnqueuedSchema,
+  backupNameParamsSchema,
+  backupsPageSchema,
+  type BackupView,
+} from "../../../contract/admin/backups";
 import type { AppContext } from "../../context";
 import { NotFound } from "../../errors";
 import { BACKUP_DAILY_SCHEDULE, BACKUPS_PREFIX, listBackups } from "../../jobs/backup-daily";
@@ -13,27 +18,46 @@ import { adminErrorResponses } from "./validation";
  * survives a restart; a download streams the archive and is audit-logged like a write.
  */
 export const adminBackupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, files, config, settings }) => {
-  app.get("/api/admin/backups", { schema: { response: { 200: backupsPageSchema, ...adminErrorResponses } } }, async () => {
-    const backups: BackupView[] = (await listBackups(files)).map((object) => ({
-      name: object.key.slice(BACKUPS_PREFIX.length),
-      size: object.size,
-      createdAt: object.modified.toISOString(),
-    }));
-    return { backups, keep: config.backupKeep, nextRunAt: nextSlot(BACKUP_DAILY_SCHEDULE.cron, settings.now()).toISOString() };
-  });
+  app.get(
+    "/api/admin/backups",
+    { schema: { response: { 200: backupsPageSchema, ...adminErrorResponses } } },
+    async () => {
+      const backups: BackupView[] = (await listBackups(files)).map((object) => ({
+        name: object.key.slice(BACKUPS_PREFIX.length),
+        size: object.size,
+        createdAt: object.modified.toISOString(),
+      }));
+      return {
+        backups,
+        keep: config.backupKeep,
+        nextRunAt: nextSlot(BACKUP_DAILY_SCHEDULE.cron, settings.now()).toISOString(),
+      };
+    },
+  );
 
-  app.post("/api/admin/backups", { schema: { response: { 201: backupEnqueuedSchema, ...adminErrorResponses } } }, async (request, reply) => {
-    const job = (await enqueueJob(db, { name: BACKUP_DAILY_SCHEDULE.name, runAt: settings.now() }))!;
-    request.auditRecord = { action: "backup.create", target: { kind: "job", id: job.id } };
-    return reply.code(201).send({ jobId: job.id });
-  });
+  app.post(
+    "/api/admin/backups",
+    { schema: { response: { 201: backupEnqueuedSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const job = (await enqueueJob(db, { name: BACKUP_DAILY_SCHEDULE.name, runAt: settings.now() }))!;
+      request.auditRecord = { action: "backup.create", target: { kind: "job", id: job.id } };
+      return reply.code(201).send({ jobId: job.id });
+    },
+  );
 
   app.get("/api/admin/backups/:name", { schema: { params: backupNameParamsSchema } }, async (request, reply) => {
     const { name } = request.params;
     const found = await files.get(`${BACKUPS_PREFIX}${name}`);
     if (!found) throw new NotFound("Backup not found");
-    await audit(db, { actor: actorOf(request.user!), ip: request.ip, action: "backup.download", target: { kind: "backup", id: name } }, (err) =>
-      request.log.warn({ err }, "could not write the audit log"),
+    await audit(
+      db,
+      {
+        actor: actorOf(request.user!),
+        ip: request.ip,
+        action: "backup.download",
+        target: { kind: "backup", id: name },
+      },
+      (err) => request.log.warn({ err }, "could not write the audit log"),
     );
     return reply
       .type("application/gzip")

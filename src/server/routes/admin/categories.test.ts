@@ -13,7 +13,9 @@ describeEachDatabase(
       const list = res.json();
       expect(list).toHaveLength(6);
       for (const c of list) expect(categorySchema.strict().safeParse(c).success).toBe(true);
-      const games = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<{ categoryId: number }>;
+      const games = (await t().app.inject({ method: "GET", url: "/api/games" })).json() as Array<{
+        categoryId: number;
+      }>;
       for (const c of list) expect(c.gameCount).toBe(games.filter((g) => g.categoryId === c.id).length);
     });
 
@@ -43,8 +45,13 @@ describeEachDatabase(
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/reserved/);
       }
-      expect((await req("POST", "/api/admin/categories", { slug: "nameless" })).json().message).toBe("Name is required");
-      expect((await req("POST", "/api/admin/categories", { name: "X", slug: "x", imageUrl: "javascript:alert(1)" })).statusCode).toBe(400);
+      expect((await req("POST", "/api/admin/categories", { slug: "nameless" })).json().message).toBe(
+        "Name is required",
+      );
+      expect(
+        (await req("POST", "/api/admin/categories", { name: "X", slug: "x", imageUrl: "javascript:alert(1)" }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it("edits name, slug, description and image; a taken slug is 409; unknown 404, malformed 400", async () => {
@@ -73,11 +80,17 @@ describeEachDatabase(
     });
 
     it("refuses to delete a category that has games (409 with the spec's text); an empty one is deleted (204)", async () => {
-      const list = (await req("GET", "/api/admin/categories")).json() as Array<{ id: number; slug: string; gameCount: number }>;
+      const list = (await req("GET", "/api/admin/categories")).json() as Array<{
+        id: number;
+        slug: string;
+        gameCount: number;
+      }>;
       const full = list.find((c) => c.gameCount > 1)!;
       const res = await req("DELETE", `/api/admin/categories/${full.id}`);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: `This category contains ${full.gameCount} games. You must reassign or delete those games first.` });
+      expect(res.json()).toEqual({
+        message: `This category contains ${full.gameCount} games. You must reassign or delete those games first.`,
+      });
       expect((await t().app.inject({ method: "GET", url: `/api/categories/${full.slug}` })).statusCode).toBe(200);
 
       const empty = (await req("POST", "/api/admin/categories", { name: "Temp", slug: "temp" })).json();

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminCategoryCreateSchema, adminCategoryListSchema, adminCategoryPatchSchema } from "../../../contract/admin/categories";
+import {
+  adminCategoryCreateSchema,
+  adminCategoryListSchema,
+  adminCategoryPatchSchema,
+} from "../../../contract/admin/categories";
 import { categorySchema } from "../../../contract/categories";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
@@ -9,7 +13,11 @@ import { adminErrorResponses } from "./validation";
 
 /** D46: categories with game counts; add, edit, and delete only when empty (409 otherwise). */
 export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get("/api/admin/categories", { schema: { response: { 200: adminCategoryListSchema, ...adminErrorResponses } } }, async () => listCategories(db));
+  app.get(
+    "/api/admin/categories",
+    { schema: { response: { 200: adminCategoryListSchema, ...adminErrorResponses } } },
+    async () => listCategories(db),
+  );
 
   app.post(
     "/api/admin/categories",
@@ -19,7 +27,13 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.patch(
     "/api/admin/categories/:id",
-    { schema: { params: idParamSchema, body: adminCategoryPatchSchema.optional(), response: { 200: categorySchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminCategoryPatchSchema.optional(),
+        response: { 200: categorySchema, ...adminErrorResponses },
+      },
+    },
     async (request) => updateCategory(db, request.params.id, request.body ?? {}),
   );
 

@@ -20,17 +20,25 @@ describeEachDatabase(
       const ok = await t().app.inject({ method: "DELETE", url, cookies: admin.cookies });
       expect(ok.statusCode).toBe(204);
       expect(ok.body).toBe("");
-      const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{ id: number }>;
+      const list = (await t().app.inject({ method: "GET", url: "/api/chat?limit=100" })).json() as Array<{
+        id: number;
+      }>;
       expect(list.some((m) => m.id === id)).toBe(false);
       // Soft delete: the row stays, marked.
       const [row] = await t().database.db.select().from(chatMessagesTable).where(eq(chatMessagesTable.id, id));
       expect(row.deletedAt).toBeInstanceOf(Date);
       // Deleted or unknown: 404; a malformed id: 400.
       expect((await t().app.inject({ method: "DELETE", url, cookies: admin.cookies })).statusCode).toBe(404);
-      expect((await t().app.inject({ method: "DELETE", url: "/api/admin/chat/999999", cookies: admin.cookies })).statusCode).toBe(404);
-      expect((await t().app.inject({ method: "DELETE", url: "/api/admin/chat/abc", cookies: admin.cookies })).statusCode).toBe(400);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/admin/chat/999999", cookies: admin.cookies })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/admin/chat/abc", cookies: admin.cookies })).statusCode,
+      ).toBe(400);
       // The guard comes before validation: a player learns nothing about ids.
-      expect((await t().app.inject({ method: "DELETE", url: "/api/admin/chat/abc", cookies: player.cookies })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "DELETE", url: "/api/admin/chat/abc", cookies: player.cookies })).statusCode,
+      ).toBe(403);
     });
   },
   { demo: false },

@@ -3,14 +3,23 @@ import { eq } from "drizzle-orm";
 import { gamesTable } from "../../db/schema";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 
-type Collection = { id: number; slug: string; title: string; description: string; imageUrl: string; sortOrder: number; gameCount: number };
+type Collection = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  sortOrder: number;
+  gameCount: number;
+};
 
 describeEachDatabase("admin collections (D83)", (t) => {
   const { req } = asAdmin(t);
   const get = (url: string) => t().app.inject({ method: "GET", url });
   const collections = async () => (await get("/api/collections")).json() as Collection[];
   const builtinId = async (slug: string) =>
-    (await t().database.db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.builtinSlug, slug)))[0].id;
+    (await t().database.db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.builtinSlug, slug)))[0]
+      .id;
 
   it("D83: 401 without a session and 403 for a player on every collections route", async () => {
     const player = await createUserWithSession(t());
@@ -22,20 +31,36 @@ describeEachDatabase("admin collections (D83)", (t) => {
     ];
     for (const call of calls) {
       expect((await t().app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401);
-      expect((await t().app.inject({ ...call, cookies: player.cookies })).statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(
+        (await t().app.inject({ ...call, cookies: player.cookies })).statusCode,
+        `${call.method} ${call.url}`,
+      ).toBe(403);
     }
     expect((await collections()).map((c) => c.slug)).not.toContain("x");
   });
 
   it("D83: create, rename, describe, picture, order and delete; the public lists follow at once", async () => {
     await collections(); // cached now: the writes below must show anyway
-    const created = await req("POST", "/api/admin/collections", { title: "Brain Teasers", slug: "brain-teasers", sortOrder: 0 });
+    const created = await req("POST", "/api/admin/collections", {
+      title: "Brain Teasers",
+      slug: "brain-teasers",
+      sortOrder: 0,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const c = created.json() as Collection;
-    expect(c).toMatchObject({ title: "Brain Teasers", slug: "brain-teasers", description: "", imageUrl: "", sortOrder: 0, gameCount: 0 });
+    expect(c).toMatchObject({
+      title: "Brain Teasers",
+      slug: "brain-teasers",
+      description: "",
+      imageUrl: "",
+      sortOrder: 0,
+      gameCount: 0,
+    });
     expect((await collections())[0].slug).toBe("brain-teasers");
 
-    expect((await req("POST", "/api/admin/collections", { title: "Again", slug: "brain-teasers" })).statusCode).toBe(409);
+    expect((await req("POST", "/api/admin/collections", { title: "Again", slug: "brain-teasers" })).statusCode).toBe(
+      409,
+    );
     const patched = await req("PATCH", `/api/admin/collections/${c.id}`, {
       title: "Puzzlers",
       description: "Think first.",
@@ -43,7 +68,12 @@ describeEachDatabase("admin collections (D83)", (t) => {
       sortOrder: 9,
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json()).toMatchObject({ title: "Puzzlers", description: "Think first.", imageUrl: "/uploads/images/puzzle.webp", sortOrder: 9 });
+    expect(patched.json()).toMatchObject({
+      title: "Puzzlers",
+      description: "Think first.",
+      imageUrl: "/uploads/images/puzzle.webp",
+      sortOrder: 9,
+    });
     const list = await collections();
     expect(list[list.length - 1].title).toBe("Puzzlers");
     expect((await get("/api/collections/brain-teasers")).json().title).toBe("Puzzlers");
@@ -86,7 +116,9 @@ describeEachDatabase("admin collections (D83)", (t) => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((c) => Number.isInteger(c.gameCount))).toBe(true);
     const moderator = await createUserWithSession(t(), { role: "moderator" });
-    expect((await t().app.inject({ method: "GET", url: "/api/admin/collections", cookies: moderator.cookies })).statusCode).toBe(403);
+    expect(
+      (await t().app.inject({ method: "GET", url: "/api/admin/collections", cookies: moderator.cookies })).statusCode,
+    ).toBe(403);
     expect((await req("PATCH", "/api/admin/collections/x", { title: "X" })).statusCode).toBe(400);
     expect((await req("DELETE", "/api/admin/collections/x")).statusCode).toBe(400);
   });

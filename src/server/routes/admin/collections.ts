@@ -13,7 +13,11 @@ import { adminErrorResponses } from "./validation";
  * Writes here invalidate the cached public reads and pages (CATALOGUE_ADMIN_PREFIXES in ./index.ts).
  */
 export const adminCollectionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get("/api/admin/collections", { schema: { response: { 200: collectionListSchema, ...adminErrorResponses } } }, async () => listCollections(db));
+  app.get(
+    "/api/admin/collections",
+    { schema: { response: { 200: collectionListSchema, ...adminErrorResponses } } },
+    async () => listCollections(db),
+  );
 
   app.post(
     "/api/admin/collections",
@@ -23,7 +27,13 @@ export const adminCollectionRoutes: FastifyPluginAsyncZod<AppContext> = async (a
 
   app.patch(
     "/api/admin/collections/:id",
-    { schema: { params: idParamSchema, body: adminCollectionPatchSchema.optional(), response: { 200: collectionSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminCollectionPatchSchema.optional(),
+        response: { 200: collectionSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => updateCollection(db, request.params.id, request.body ?? {}),
   );
 

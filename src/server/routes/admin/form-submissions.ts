@@ -8,5 +8,9 @@ const LIMIT = 200;
 
 /** D51: what visitors sent through the contact, newsletter and advertising forms, latest first. */
 export const adminFormSubmissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get("/api/admin/messages", { schema: { response: { 200: adminMessagesSchema, ...adminErrorResponses } } }, async () => listMessages(db, LIMIT));
+  app.get(
+    "/api/admin/messages",
+    { schema: { response: { 200: adminMessagesSchema, ...adminErrorResponses } } },
+    async () => listMessages(db, LIMIT),
+  );
 };

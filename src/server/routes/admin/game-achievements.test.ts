@@ -6,7 +6,8 @@ import { newGame } from "../../../test/scores";
 
 describeEachDatabase("a game's achievements in the CMS (D78)", (t) => {
   const { req, admin } = asAdmin(t);
-  const put = (url: string, payload: object) => t().app.inject({ method: "PUT", url, cookies: admin().cookies, payload });
+  const put = (url: string, payload: object) =>
+    t().app.inject({ method: "PUT", url, cookies: admin().cookies, payload });
   const list = async (gameId: number) => {
     const res = await t().app.inject({ method: "GET", url: `/api/games/${gameId}/achievements` });
     expect(res.statusCode).toBe(200);
@@ -20,8 +21,13 @@ describeEachDatabase("a game's achievements in the CMS (D78)", (t) => {
     expect((await t().app.inject({ method: "GET", url })).statusCode).toBe(401);
     expect((await t().app.inject({ method: "POST", url, payload: { key: "a", title: "A" } })).statusCode).toBe(401);
     expect((await t().app.inject({ method: "GET", url, cookies: player.cookies })).statusCode).toBe(403);
-    expect((await t().app.inject({ method: "POST", url, cookies: player.cookies, payload: { key: "a", title: "A" } })).statusCode).toBe(403);
-    expect(await t().database.db.select().from(gameAchievementsTable).where(eq(gameAchievementsTable.gameId, g.id))).toEqual([]);
+    expect(
+      (await t().app.inject({ method: "POST", url, cookies: player.cookies, payload: { key: "a", title: "A" } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      await t().database.db.select().from(gameAchievementsTable).where(eq(gameAchievementsTable.gameId, g.id)),
+    ).toEqual([]);
   });
 
   it("lists, adds, edits, reorders and deletes; validates bodies", async () => {
@@ -29,7 +35,15 @@ describeEachDatabase("a game's achievements in the CMS (D78)", (t) => {
     const url = `/api/admin/games/${g.id}/achievements`;
     const a = await req("POST", url, { key: "alpha", title: "Alpha", description: "First" });
     expect(a.statusCode, a.body).toBe(201);
-    expect(a.json()).toMatchObject({ key: "alpha", title: "Alpha", description: "First", hidden: false, iconUrl: null, sortOrder: 0, unlocks: 0 });
+    expect(a.json()).toMatchObject({
+      key: "alpha",
+      title: "Alpha",
+      description: "First",
+      hidden: false,
+      iconUrl: null,
+      sortOrder: 0,
+      unlocks: 0,
+    });
     const b = await req("POST", url, { key: "beta", title: "Beta", hidden: true, iconUrl: "/uploads/images/b.webp" });
     expect(b.json()).toMatchObject({ sortOrder: 1, hidden: true, iconUrl: "/uploads/images/b.webp" });
     expect((await req("POST", url, { key: "alpha", title: "Again" })).statusCode).toBe(409);
@@ -62,7 +76,8 @@ describeEachDatabase("a game's achievements in the CMS (D78)", (t) => {
   it("allows at most 50 achievements per game", async () => {
     const g = await newGame(t(), "Ach Many");
     const url = `/api/admin/games/${g.id}/achievements`;
-    for (let i = 0; i < 50; i++) expect((await req("POST", url, { key: `k${i}`, title: `K${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 50; i++)
+      expect((await req("POST", url, { key: `k${i}`, title: `K${i}` })).statusCode).toBe(201);
     expect((await req("POST", url, { key: "k50", title: "K50" })).statusCode).toBe(400);
   });
 });

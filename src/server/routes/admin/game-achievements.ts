@@ -22,19 +22,34 @@ import { adminErrorResponses } from "./validation";
 /** D78 in the CMS: a game's achievements, listed, added, edited, reordered and deleted (guarded by index.ts). */
 export const adminGameAchievementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   const base = "/api/admin/games/:id/achievements";
-  app.get(base, { schema: { params: idParamSchema, response: { 200: adminGameAchievementListSchema, ...adminErrorResponses } } }, async (request) =>
-    adminListGameAchievements(db, request.params.id),
+  app.get(
+    base,
+    { schema: { params: idParamSchema, response: { 200: adminGameAchievementListSchema, ...adminErrorResponses } } },
+    async (request) => adminListGameAchievements(db, request.params.id),
   );
 
   app.post(
     base,
-    { schema: { params: idParamSchema, body: adminGameAchievementCreateSchema, response: { 201: adminGameAchievementSchema, ...adminErrorResponses } } },
-    async (request, reply) => reply.code(201).send(await adminCreateGameAchievement(db, request.params.id, request.body)),
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminGameAchievementCreateSchema,
+        response: { 201: adminGameAchievementSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await adminCreateGameAchievement(db, request.params.id, request.body)),
   );
 
   app.put(
     `${base}/order`,
-    { schema: { params: idParamSchema, body: adminGameAchievementOrderSchema, response: { 200: adminGameAchievementListSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminGameAchievementOrderSchema,
+        response: { 200: adminGameAchievementListSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => adminReorderGameAchievements(db, request.params.id, request.body.ids),
   );
 

@@ -23,7 +23,8 @@ describeEachDatabase(
       ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
     });
     const create = (payload: object) => t().app.inject({ method: "POST", url: "/api/admin/games", cookies, payload });
-    const patch = (id: number | string, payload: object) => t().app.inject({ method: "PATCH", url: `/api/admin/games/${id}`, cookies, payload });
+    const patch = (id: number | string, payload: object) =>
+      t().app.inject({ method: "PATCH", url: `/api/admin/games/${id}`, cookies, payload });
 
     describe("GET /api/admin/games", () => {
       it("lists every game in the public Game shape, with its portal SDK adapter, package size and file count (D77)", async () => {
@@ -35,7 +36,11 @@ describeEachDatabase(
       });
 
       it("pages newest first with the whole count, and searches titles (issue 12 item 2)", async () => {
-        const all = await t().app.inject({ method: "GET", url: `/api/admin/games?limit=${ADMIN_GAME_PAGE_SIZE.max}`, cookies });
+        const all = await t().app.inject({
+          method: "GET",
+          url: `/api/admin/games?limit=${ADMIN_GAME_PAGE_SIZE.max}`,
+          cookies,
+        });
         const list = all.json() as Array<{ id: number; title: string; createdAt: string }>;
         const total = Number(all.headers["x-total-count"]);
         expect(total).toBe(list.length);
@@ -45,15 +50,24 @@ describeEachDatabase(
         expect(page.headers["x-total-count"]).toBe(String(total));
         // Title contains the search, case-insensitively; LIKE wildcards are text.
         const word = list[0].title.split(" ")[0];
-        const found = await t().app.inject({ method: "GET", url: `/api/admin/games?search=${encodeURIComponent(word.toUpperCase())}`, cookies });
+        const found = await t().app.inject({
+          method: "GET",
+          url: `/api/admin/games?search=${encodeURIComponent(word.toUpperCase())}`,
+          cookies,
+        });
         const hits = found.json() as Array<{ title: string }>;
         expect(hits.length).toBeGreaterThan(0);
         expect(hits.every((g) => g.title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
-        expect(found.headers["x-total-count"]).toBe(String(list.filter((g) => g.title.toLowerCase().includes(word.toLowerCase())).length));
+        expect(found.headers["x-total-count"]).toBe(
+          String(list.filter((g) => g.title.toLowerCase().includes(word.toLowerCase())).length),
+        );
         const none = await t().app.inject({ method: "GET", url: "/api/admin/games?search=%25%25no%25such", cookies });
         expect(none.json()).toEqual([]);
         for (const query of ["limit=0", `limit=${ADMIN_GAME_PAGE_SIZE.max + 1}`, "offset=-1"]) {
-          expect((await t().app.inject({ method: "GET", url: `/api/admin/games?${query}`, cookies })).statusCode, query).toBe(400);
+          expect(
+            (await t().app.inject({ method: "GET", url: `/api/admin/games?${query}`, cookies })).statusCode,
+            query,
+          ).toBe(400);
         }
       });
     });
@@ -138,7 +152,9 @@ describeEachDatabase(
 
     describe("PATCH /api/admin/games/{id}", () => {
       it("changes only the listed fields, ignores anything else and keeps existing values for blank strings", async () => {
-        const game = (await create({ ...VALID, plays: 500, rating: 30, developer: "Orig Dev", instructions: "Orig" })).json();
+        const game = (
+          await create({ ...VALID, plays: 500, rating: 30, developer: "Orig Dev", instructions: "Orig" })
+        ).json();
         const res = await patch(game.id, {
           title: "Sky Hopper 2",
           description: "",
@@ -211,8 +227,12 @@ describeEachDatabase(
         expect((await t().app.inject({ method: "GET", url: `/api/games/${id}` })).statusCode).toBe(404);
         expect((await t().gamesApp.inject({ method: "GET", url: `/game-frame/${id}/` })).statusCode).toBe(404);
         expect(await t().database.db.select().from(reviewsTable).where(eq(reviewsTable.gameId, id))).toEqual([]);
-        expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${id}`, cookies })).statusCode).toBe(404);
-        expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/nope`, cookies })).statusCode).toBe(400);
+        expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/${id}`, cookies })).statusCode).toBe(
+          404,
+        );
+        expect((await t().app.inject({ method: "DELETE", url: `/api/admin/games/nope`, cookies })).statusCode).toBe(
+          400,
+        );
       });
     });
   },

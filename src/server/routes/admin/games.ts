@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminGameCreateSchema, adminGameListQuerySchema, adminGameListSchema, adminGamePatchSchema, adminGameSchema } from "../../../contract/admin/games";
+import {
+  adminGameCreateSchema,
+  adminGameListQuerySchema,
+  adminGameListSchema,
+  adminGamePatchSchema,
+  adminGameSchema,
+} from "../../../contract/admin/games";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/game-admin";
@@ -8,11 +14,16 @@ import { makeOgImageSoon } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
-export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, leaderboardCache }) => {
+export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, files, leaderboardCache },
+) => {
   // Issue 12 item 2: a page of the CMS games table (title contains the search, newest first), the count in X-Total-Count.
   app.get(
     "/api/admin/games",
-    { schema: { querystring: adminGameListQuerySchema, response: { 200: adminGameListSchema, ...adminErrorResponses } } },
+    {
+      schema: { querystring: adminGameListQuerySchema, response: { 200: adminGameListSchema, ...adminErrorResponses } },
+    },
     async (request, reply) => {
       const { games, total } = await listGamesForAdmin(db, config.gamesUrl, request.query);
       reply.header("X-Total-Count", String(total));
@@ -34,7 +45,13 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   // Spec §5 "Edit game": only the listed fields; blank fields keep the existing values.
   app.patch(
     "/api/admin/games/:id",
-    { schema: { params: idParamSchema, body: adminGamePatchSchema.optional(), response: { 200: adminGameSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminGamePatchSchema.optional(),
+        response: { 200: adminGameSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => {
       const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
       if (request.body?.imageUrl !== undefined) makeOgImageSoon(files, game.imageUrl, request.log);
@@ -43,11 +60,15 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   );
 
   // Deletes the game with its plays, scores, reviews and package files (D3); the boards change with it.
-  app.delete("/api/admin/games/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
-    const { id } = request.params;
-    await deleteGame(db, files, id);
-    leaderboardCache.clear();
-    request.log.info({ gameId: id }, "admin deleted a game");
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/admin/games/:id",
+    { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await deleteGame(db, files, id);
+      leaderboardCache.clear();
+      request.log.info({ gameId: id }, "admin deleted a game");
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -83,7 +83,8 @@ describeEachDatabase(
         expect(keys.has(expected), expected).toBe(true);
       }
       // D96: the moderators' list names real routes only (a renamed route must not silently drop out of it)
-      for (const allowed of MODERATOR_ROUTES) expect(keys.has(allowed), `${allowed} (MODERATOR_ROUTES) is not a route`).toBe(true);
+      for (const allowed of MODERATOR_ROUTES)
+        expect(keys.has(allowed), `${allowed} (MODERATOR_ROUTES) is not a route`).toBe(true);
     });
 
     describe("every guarded /api/admin route × anonymous, player, moderator, admin", () => {
@@ -124,7 +125,8 @@ describeEachDatabase(
               failures.push(`${who} ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
             if (!passes(res.statusCode) && route.method !== "HEAD") expect(res.json()).toHaveProperty("message");
             if (who === "admin" && route.url.startsWith("/api/admin/") && !route.url.startsWith("/api/admin/chat")) {
-              if (res.headers["cache-control"] !== "no-store") failures.push(`${route.method} ${route.url} is cacheable`);
+              if (res.headers["cache-control"] !== "no-store")
+                failures.push(`${route.method} ${route.url} is cacheable`);
             }
           }
         }
@@ -133,15 +135,29 @@ describeEachDatabase(
 
       it("the guard runs before validation: a player learns nothing from a malformed id or body", async () => {
         const player = await createUserWithSession(t());
-        for (const url of ["/api/admin/games/abc", "/api/admin/categories/-1", "/api/admin/website-content/1.5", "/api/admin/users/x"]) {
-          const res = await t().app.inject({ method: "PATCH", url, cookies: player.cookies, payload: { nonsense: true } });
+        for (const url of [
+          "/api/admin/games/abc",
+          "/api/admin/categories/-1",
+          "/api/admin/website-content/1.5",
+          "/api/admin/users/x",
+        ]) {
+          const res = await t().app.inject({
+            method: "PATCH",
+            url,
+            cookies: player.cookies,
+            payload: { nonsense: true },
+          });
           expect(res.statusCode).toBe(403);
           expect(res.json()).toEqual({ message: "Admins only" });
         }
       });
 
       it("the two sign-in routes stay reachable without a session (D42)", async () => {
-        const res = await t().app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email: "nobody@example.org" } });
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/request-otp",
+          payload: { email: "nobody@example.org" },
+        });
         expect(res.statusCode).toBe(200);
         const verify = await t().app.inject({
           method: "POST",

@@ -189,7 +189,10 @@ export const adminRoutes = fp<AppContext>(
     root.addHook("onRoute", (route) => {
       if (!isAdminUrl(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.some((m) => m !== "GET" && m !== "HEAD") && CATALOGUE_ADMIN_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
+      if (
+        methods.some((m) => m !== "GET" && m !== "HEAD") &&
+        CATALOGUE_ADMIN_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))
+      ) {
         route.config = { ...route.config, changesCatalogue: true };
       }
       const key = (m: string) => `${m === "HEAD" ? "GET" : m} ${route.url}`;
@@ -211,7 +214,8 @@ export const adminRoutes = fp<AppContext>(
       if (methods.some((m) => m !== "GET" && m !== "HEAD")) {
         const sendHooks = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
         const record = async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) => {
-          if (reply.statusCode >= 400 || !request.user || request.method === "GET" || request.method === "HEAD") return payload;
+          if (reply.statusCode >= 400 || !request.user || request.method === "GET" || request.method === "HEAD")
+            return payload;
           // D93/D96: a removed score, a ban or a hidden player leaves the boards at once on this process (the
           // others' few-second board cache catches up by itself); admin writes are rare, so any of them clears it
           ctx.leaderboardCache.clear();
@@ -225,8 +229,13 @@ export const adminRoutes = fp<AppContext>(
               ip: request.ip,
               ...(own ?? {
                 action: auditAction(request.method, route.url),
-                target: { kind: route.url.replace(/^\/api\/admin\/?/, "").split("/")[0] || "admin", id: id === null ? null : String(id) },
-                after: String(request.headers["content-type"] ?? "").startsWith("multipart/") ? { upload: true } : (request.body ?? null),
+                target: {
+                  kind: route.url.replace(/^\/api\/admin\/?/, "").split("/")[0] || "admin",
+                  id: id === null ? null : String(id),
+                },
+                after: String(request.headers["content-type"] ?? "").startsWith("multipart/")
+                  ? { upload: true }
+                  : (request.body ?? null),
               }),
             },
             (err) => request.log.warn({ err }, "could not write the audit log"),

@@ -40,7 +40,8 @@ describeEachDatabase(
         ["housekeeping", "*/10 * * * *"],
         ["backup.daily", "30 3 * * *"],
       ]);
-      for (const schedule of all.schedules) expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);
+      for (const schedule of all.schedules)
+        expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);
       expect((await page(admin, "?state=running")).jobs.map((job) => job.name)).toEqual(["housekeeping"]);
 
       expect((await call(moderator, "GET", "/api/admin/jobs")).statusCode).toBe(403);
@@ -62,13 +63,17 @@ describeEachDatabase(
 
       const waiting = (await enqueueJob(db(), { name: "account-deletion", runAt: new Date(Date.now() + 3_600_000) }))!;
       expect((await call(admin, "POST", `/api/admin/jobs/${waiting.id}/run`)).statusCode).toBe(204);
-      expect((await page(admin, "?state=queued")).jobs.find((j) => j.id === waiting.id)!.runAt <= new Date().toISOString()).toBe(true);
+      expect(
+        (await page(admin, "?state=queued")).jobs.find((j) => j.id === waiting.id)!.runAt <= new Date().toISOString(),
+      ).toBe(true);
 
       expect((await call(admin, "POST", `/api/admin/jobs/${job.id}/cancel`)).statusCode).toBe(204);
       const again = await call(admin, "POST", `/api/admin/jobs/${job.id}/cancel`);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ message: "Only a queued job can be cancelled" });
-      expect((await call(admin, "POST", `/api/admin/jobs/${job.id}/run`)).json()).toMatchObject({ message: "Only a queued or failed job can be run now" });
+      expect((await call(admin, "POST", `/api/admin/jobs/${job.id}/run`)).json()).toMatchObject({
+        message: "Only a queued or failed job can be run now",
+      });
       expect((await call(admin, "POST", "/api/admin/jobs/987654321/run")).statusCode).toBe(404);
 
       const recorded = await auditOf(admin, `action=job.&actorId=${admin.user.id}`);

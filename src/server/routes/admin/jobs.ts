@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { enqueueJobSchema, jobIdParamsSchema, jobsPageSchema, jobsQuerySchema, jobViewSchema, type JobView } from "../../../contract/jobs";
+import {
+  enqueueJobSchema,
+  jobIdParamsSchema,
+  jobsPageSchema,
+  jobsQuerySchema,
+  jobViewSchema,
+  type JobView,
+} from "../../../contract/jobs";
 import type { AppContext } from "../../context";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { JOB_SCHEDULES } from "../../jobs/schedules";
@@ -24,23 +31,35 @@ const view = (job: Job): JobView => ({
 
 /** D116: the job queue in the CMS (admins only: not in MODERATOR_ROUTES): read it, run a job now, cancel one. */
 export const adminJobRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings }) => {
-  app.get("/api/admin/jobs", { schema: { querystring: jobsQuerySchema, response: { 200: jobsPageSchema, ...adminErrorResponses } } }, async (request) => {
-    const now = settings.now();
-    const [jobs, counts] = await Promise.all([listJobs(db, request.query), jobCounts(db)]);
-    return {
-      jobs: jobs.map(view),
-      counts,
-      schedules: JOB_SCHEDULES.map(({ name, cron }) => ({ name, cron, nextRunAt: nextSlot(cron, now).toISOString() })),
-    };
-  });
+  app.get(
+    "/api/admin/jobs",
+    { schema: { querystring: jobsQuerySchema, response: { 200: jobsPageSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const now = settings.now();
+      const [jobs, counts] = await Promise.all([listJobs(db, request.query), jobCounts(db)]);
+      return {
+        jobs: jobs.map(view),
+        counts,
+        schedules: JOB_SCHEDULES.map(({ name, cron }) => ({
+          name,
+          cron,
+          nextRunAt: nextSlot(cron, now).toISOString(),
+        })),
+      };
+    },
+  );
 
-  app.post("/api/admin/jobs", { schema: { body: enqueueJobSchema, response: { 201: jobViewSchema, ...adminErrorResponses } } }, async (request, reply) => {
-    const schedule = JOB_SCHEDULES.find((s) => s.name === request.body.name);
-    if (!schedule) throw new Invalid(`There is no job named ${request.body.name}`);
-    const job = (await enqueueJob(db, { name: schedule.name, runAt: settings.now() }))!;
-    request.auditRecord = { action: "job.enqueue", target: { kind: "job", id: job.id }, after: { name: job.name } };
-    return reply.code(201).send(view(job));
-  });
+  app.post(
+    "/api/admin/jobs",
+    { schema: { body: enqueueJobSchema, response: { 201: jobViewSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const schedule = JOB_SCHEDULES.find((s) => s.name === request.body.name);
+      if (!schedule) throw new Invalid(`There is no job named ${request.body.name}`);
+      const job = (await enqueueJob(db, { name: schedule.name, runAt: settings.now() }))!;
+      request.auditRecord = { action: "job.enqueue", target: { kind: "job", id: job.id }, after: { name: job.name } };
+      return reply.code(201).send(view(job));
+    },
+  );
 
   for (const [action, change, refusal] of [
     ["run", runJobNow, "Only a queued or failed job can be run now"],

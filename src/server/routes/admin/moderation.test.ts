@@ -16,7 +16,11 @@ describeEachDatabase(
     it("the ladder starts again after 30 days without a mute (injectable clock); a mute ends by itself", async () => {
       const moderator = await createUserWithSession(t(), { role: "moderator" });
       const player = await createUserWithSession(t());
-      const mute = async () => (await call(moderator, "POST", `/api/admin/moderation/mutes/${player.user.id}`)).json() as { step: number; mutedUntil: string };
+      const mute = async () =>
+        (await call(moderator, "POST", `/api/admin/moderation/mutes/${player.user.id}`)).json() as {
+          step: number;
+          mutedUntil: string;
+        };
       clock.offsetMs = 0;
       expect((await mute()).step).toBe(1);
       expect((await mute()).step).toBe(2);
@@ -29,8 +33,12 @@ describeEachDatabase(
       clock.offsetMs = 0;
       // the services read the same way with any clock
       const end = new Date(fresh.mutedUntil);
-      await expect(assertNotMuted(t().database.db, player.user.id, new Date(end.getTime() - 1000))).rejects.toThrow(mutedMessage(end));
-      await expect(assertNotMuted(t().database.db, player.user.id, new Date(end.getTime() + 1000))).resolves.toBeUndefined();
+      await expect(assertNotMuted(t().database.db, player.user.id, new Date(end.getTime() - 1000))).rejects.toThrow(
+        mutedMessage(end),
+      );
+      await expect(
+        assertNotMuted(t().database.db, player.user.id, new Date(end.getTime() + 1000)),
+      ).resolves.toBeUndefined();
       expect(nextMuteStep({ mutedUntil: null, muteCount: 7 }, new Date()).step).toBe(1);
       expect(nextMuteStep({ mutedUntil: new Date(), muteCount: 7 }, new Date()).durationMs).toBe(MUTE_LADDER_MS[2]);
     });
@@ -39,7 +47,9 @@ describeEachDatabase(
       const moderator = await createUserWithSession(t(), { role: "moderator" });
       const other = await createUserWithSession(t(), { role: "moderator" });
       expect((await call(moderator, "POST", `/api/admin/moderation/mutes/${other.user.id}`)).statusCode).toBe(403);
-      await expect(mutePlayer(t().database.db, moderator.user.id, moderator.user.id)).rejects.toThrow("You cannot mute yourself");
+      await expect(mutePlayer(t().database.db, moderator.user.id, moderator.user.id)).rejects.toThrow(
+        "You cannot mute yourself",
+      );
       expect((await call(moderator, "POST", `/api/admin/moderation/mutes/2000000000`)).statusCode).toBe(404);
     });
 

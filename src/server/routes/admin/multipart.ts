@@ -26,7 +26,13 @@ export type MultipartUpload = {
 const HEAD_BYTES = 512;
 
 /** Limits for the form around the file (D44: files 1, few small fields). */
-export const FORM_LIMITS = { fields: 20, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 25, headerPairs: 100 } as const;
+export const FORM_LIMITS = {
+  fields: 20,
+  fieldSize: 64 * 1024,
+  fieldNameSize: 100,
+  parts: 25,
+  headerPairs: 100,
+} as const;
 
 function multipartError(err: unknown, tooLarge: string): unknown {
   if (err instanceof DomainError) return err;
@@ -74,8 +80,10 @@ export async function readMultipartUpload(
     const parts = request.parts({ limits: { ...FORM_LIMITS, files: 1, fileSize: opts.maxFileBytes } });
     for await (const part of parts) {
       if (part.type === "field") {
-        if (part.fieldnameTruncated || part.valueTruncated) throw new TooLarge(`The field ${part.fieldname} is too long`);
-        if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === "string" ? part.value : JSON.stringify(part.value);
+        if (part.fieldnameTruncated || part.valueTruncated)
+          throw new TooLarge(`The field ${part.fieldname} is too long`);
+        if (!(part.fieldname in fields))
+          fields[part.fieldname] = typeof part.value === "string" ? part.value : JSON.stringify(part.value);
         continue;
       }
       if (part.fieldname !== opts.fileField || file) {

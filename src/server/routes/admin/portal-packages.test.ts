@@ -15,7 +15,12 @@ import { createUserWithSession, describeEachDatabase, repoRoot } from "../../../
 import { buildZip, multipart, type FilePart } from "../../../test/uploads";
 import { wrapAdapter } from "../../services/compat-scripts";
 
-const FIELDS = { title: "Portal Game", description: "Made for another portal", imageUrl: "/uploads/images/cover.webp", categoryId: "1" };
+const FIELDS = {
+  title: "Portal Game",
+  description: "Made for another portal",
+  imageUrl: "/uploads/images/cover.webp",
+  categoryId: "1",
+};
 
 describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item 7)", (t) => {
   let cookies: { sid: string };
@@ -27,7 +32,8 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
     const body = multipart(FIELDS, file);
     return t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies, ...body });
   }
-  const installed = (id: number, file = "index.html") => fsp.readFile(path.join(t().config.dataDir, "games", String(id), file), "utf8");
+  const installed = (id: number, file = "index.html") =>
+    fsp.readFile(path.join(t().config.dataDir, "games", String(id), file), "utf8");
 
   it("an HTML game loading Poki's SDK is pointed at /sdk/compat/poki.js; the API shows the adapter, size and file count", async () => {
     const html = `<!doctype html><script src="https://game-cdn.poki.com/scripts/v2/poki-sdk.js"></script><p>poki</p>`;
@@ -40,8 +46,16 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
 
     const list = await t().app.inject({ method: "GET", url: "/api/admin/games?search=Portal", cookies });
     expect(list.statusCode).toBe(200);
-    expect(list.json().find((g: { id: number }) => g.id === game.id)).toMatchObject({ sdkAdapter: "poki", packageFiles: 1 });
-    const patched = await t().app.inject({ method: "PATCH", url: `/api/admin/games/${game.id}`, cookies, payload: { developer: "Poki dev" } });
+    expect(list.json().find((g: { id: number }) => g.id === game.id)).toMatchObject({
+      sdkAdapter: "poki",
+      packageFiles: 1,
+    });
+    const patched = await t().app.inject({
+      method: "PATCH",
+      url: `/api/admin/games/${game.id}`,
+      cookies,
+      payload: { developer: "Poki dev" },
+    });
     expect(patched.json()).toMatchObject({ developer: "Poki dev", sdkAdapter: "poki" });
     // the public API does not show them
     const pub = await t().app.inject({ method: "GET", url: `/api/games/${game.id}` });
@@ -91,22 +105,34 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
     const row = await insertGame(db, { title: "Old CrazyGames upload", hasPackage: true });
     const dir = path.join(t().config.dataDir, "games", String(row.id));
     await fsp.mkdir(path.join(dir, "js"), { recursive: true });
-    await fsp.writeFile(path.join(dir, "index.html"), `<script src="https://sdk.crazygames.com/crazygames-sdk-v3.js"></script>`);
+    await fsp.writeFile(
+      path.join(dir, "index.html"),
+      `<script src="https://sdk.crazygames.com/crazygames-sdk-v3.js"></script>`,
+    );
     await fsp.writeFile(path.join(dir, "js", "game.js"), "start();");
     // one whose folder has gone is skipped
     const missing = await insertGame(db, { title: "Lost package", hasPackage: true });
 
-    const first = await rescanInstalledPackages(db, { dataDir: t().config.dataDir, files: new DiskStore(t().config.dataDir) });
+    const first = await rescanInstalledPackages(db, {
+      dataDir: t().config.dataDir,
+      files: new DiskStore(t().config.dataDir),
+    });
     expect(first).toBeGreaterThanOrEqual(1);
     const [after] = await db.select().from(gamesTable).where(eq(gamesTable.id, row.id));
     const index = await fsp.readFile(path.join(dir, "index.html"), "utf8");
     expect(index).toBe(`<script src="/sdk/compat/crazygames.js"></script>`);
-    expect(after).toMatchObject({ sdkAdapter: "crazygames", packageFiles: 2, packageBytes: Buffer.byteLength(index) + "start();".length });
+    expect(after).toMatchObject({
+      sdkAdapter: "crazygames",
+      packageFiles: 2,
+      packageBytes: Buffer.byteLength(index) + "start();".length,
+    });
     const [lost] = await db.select().from(gamesTable).where(eq(gamesTable.id, missing.id));
     expect(lost.packageBytes).toBeNull();
 
     // every installed package (the built-in games too) now has its size: a second start updates nothing
-    expect(await rescanInstalledPackages(db, { dataDir: t().config.dataDir, files: new DiskStore(t().config.dataDir) })).toBe(0);
+    expect(
+      await rescanInstalledPackages(db, { dataDir: t().config.dataDir, files: new DiskStore(t().config.dataDir) }),
+    ).toBe(0);
     const [again] = await db.select().from(gamesTable).where(eq(gamesTable.id, row.id));
     expect(again).toEqual(after);
   });
@@ -119,7 +145,9 @@ describeEachDatabase("portal SDK adapters (D77) and package sizes (issue 14 item
         expect(res.statusCode).toBe(200);
         expect(res.headers["content-type"]).toMatch(/^application\/javascript/);
         const read = (file: string) => fsp.readFile(path.join(repoRoot, "sdk", file), "utf8");
-        expect(res.body).toBe(`${await read("v2.js")}\n;\n${wrapAdapter(await read("compat/common.js"), await read(`compat/${name}.js`))}`);
+        expect(res.body).toBe(
+          `${await read("v2.js")}\n;\n${wrapAdapter(await read("compat/common.js"), await read(`compat/${name}.js`))}`,
+        );
         // the shared helper is no global of the game's page
         expect(res.body).toMatch(/;\n\(function \(\) \{\n[\s\S]*function arcadiumCompat\(/);
       },

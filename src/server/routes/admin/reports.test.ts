@@ -4,7 +4,15 @@ import { expect, it } from "vitest";
 import WebSocket from "ws";
 import { ACCOUNT_CLOSED_CODE } from "../../../contract/player-live";
 import { mutedMessage, reportOutcomeText } from "../../../contract/reports";
-import { chatMessagesTable, directMessagesTable, gamesTable, playerStatsTable, reviewsTable, sessionsTable, usersTable } from "../../db/schema";
+import {
+  chatMessagesTable,
+  directMessagesTable,
+  gamesTable,
+  playerStatsTable,
+  reviewsTable,
+  sessionsTable,
+  usersTable,
+} from "../../db/schema";
 import { insertDirectMessage, insertFriendship, insertReview } from "../../../test/factories";
 import { chatMessage, reportCalls } from "../../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
@@ -28,7 +36,12 @@ describeEachDatabase(
       await report(a, { kind: "chat", targetId: id, reason: "spam" });
       await report(b, { kind: "chat", targetId: id, reason: "hate", text: "slur" });
       const [game] = await t().database.db.select().from(gamesTable).limit(1);
-      const review = await insertReview(t(), { userId: author.user.id, gameId: game.id, rating: 1, comment: "rude review" });
+      const review = await insertReview(t(), {
+        userId: author.user.id,
+        gameId: game.id,
+        rating: 1,
+        comment: "rude review",
+      });
       await report(a, { kind: "review", targetId: review.id, reason: "inappropriate" });
       await report(b, { kind: "profile", targetId: author.user.id, reason: "other" });
 
@@ -42,7 +55,10 @@ describeEachDatabase(
         link: null,
         status: "open",
       });
-      expect(items.find((g) => g.kind === "review" && g.targetId === review.id)).toMatchObject({ content: "1/5 rude review", link: `/game/${game.id}` });
+      expect(items.find((g) => g.kind === "review" && g.targetId === review.id)).toMatchObject({
+        content: "1/5 rude review",
+        link: `/game/${game.id}`,
+      });
       expect(items.find((g) => g.kind === "profile" && g.targetId === author.user.id)).toMatchObject({
         content: author.user.username,
         link: `/profile/${author.user.id}`,
@@ -50,7 +66,10 @@ describeEachDatabase(
       expect(open).toBeGreaterThanOrEqual(3);
       expect((await queue(moderator, "?kind=review")).items.every((g) => g.kind === "review")).toBe(true);
       // the author deletes the message: the report stays, marked as gone
-      await t().database.db.update(chatMessagesTable).set({ deletedAt: new Date() }).where(eq(chatMessagesTable.id, id));
+      await t()
+        .database.db.update(chatMessagesTable)
+        .set({ deletedAt: new Date() })
+        .where(eq(chatMessagesTable.id, id));
       expect((await queue(moderator)).items.find((g) => g.kind === "chat" && g.targetId === id)).toMatchObject({
         contentGone: true,
         content: "grouped message",
@@ -69,10 +88,14 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ handled: 2, mutedUntil: null });
       for (const reporter of [a, b]) {
-        expect(await notificationsOf(reporter)).toContainEqual(expect.objectContaining({ kind: "report_handled", text: reportOutcomeText("chat", "dismiss") }));
+        expect(await notificationsOf(reporter)).toContainEqual(
+          expect.objectContaining({ kind: "report_handled", text: reportOutcomeText("chat", "dismiss") }),
+        );
       }
       expect((await queue(moderator)).items.some((g) => g.kind === "chat" && g.targetId === id)).toBe(false);
-      expect((await queue(moderator, "?status=handled")).items.find((g) => g.kind === "chat" && g.targetId === id)).toMatchObject({
+      expect(
+        (await queue(moderator, "?status=handled")).items.find((g) => g.kind === "chat" && g.targetId === id),
+      ).toMatchObject({
         status: "dismissed",
         action: "dismiss",
         handledBy: moderator.user.username,
@@ -89,8 +112,17 @@ describeEachDatabase(
       const reporter = await createUserWithSession(t());
       const chatId = await chatMessage(t(), author, "delete me");
       const [game] = await t().database.db.select().from(gamesTable).limit(1);
-      const review = await insertReview(t(), { userId: author.user.id, gameId: game.id, rating: 1, comment: "delete me too" });
-      const dm = await insertDirectMessage(t(), { senderId: author.user.id, recipientId: reporter.user.id, body: "and me" });
+      const review = await insertReview(t(), {
+        userId: author.user.id,
+        gameId: game.id,
+        rating: 1,
+        comment: "delete me too",
+      });
+      const dm = await insertDirectMessage(t(), {
+        senderId: author.user.id,
+        recipientId: reporter.user.id,
+        body: "and me",
+      });
       const ids: Record<string, number> = {};
       for (const [kind, targetId] of [
         ["chat", chatId],
@@ -103,12 +135,17 @@ describeEachDatabase(
       }
       const refused = await act(moderator, ids.profile, "delete");
       expect(refused.statusCode).toBe(400);
-      for (const kind of ["chat", "review", "message"]) expect((await act(moderator, ids[kind], "delete")).statusCode, kind).toBe(200);
+      for (const kind of ["chat", "review", "message"])
+        expect((await act(moderator, ids[kind], "delete")).statusCode, kind).toBe(200);
       const chat = (await call(undefined, "GET", "/api/chat")).json() as Array<{ id: number }>;
       expect(chat.some((m) => m.id === chatId)).toBe(false);
       expect(await t().database.db.select().from(reviewsTable).where(eq(reviewsTable.id, review.id))).toEqual([]);
-      expect(await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.id, dm.id))).toEqual([]);
-      expect(await notificationsOf(reporter)).toContainEqual(expect.objectContaining({ kind: "report_handled", text: reportOutcomeText("review", "delete") }));
+      expect(await t().database.db.select().from(directMessagesTable).where(eq(directMessagesTable.id, dm.id))).toEqual(
+        [],
+      );
+      expect(await notificationsOf(reporter)).toContainEqual(
+        expect.objectContaining({ kind: "report_handled", text: reportOutcomeText("review", "delete") }),
+      );
     });
 
     it("mute: the author climbs the ladder (10 min, 1 h, 24 h) and is refused in chat, reviews and direct messages with the end time", async () => {
@@ -149,7 +186,9 @@ describeEachDatabase(
       // and the queue shows the author as not muted
       const id = await chatMessage(t(), author, "after");
       await report(reporter, { kind: "chat", targetId: id, reason: "spam" });
-      expect((await queue(moderator)).items.find((g) => g.targetId === id && g.kind === "chat")!.author.mutedUntil).toBeNull();
+      expect(
+        (await queue(moderator)).items.find((g) => g.targetId === id && g.kind === "chat")!.author.mutedUntil,
+      ).toBeNull();
     });
 
     it("ban: admins only; the author's sessions end, their live socket closes at once, and they leave the boards", async () => {
@@ -160,11 +199,15 @@ describeEachDatabase(
       const id = await chatMessage(t(), author, "ban-worthy");
       await report(reporter, { kind: "chat", targetId: id, reason: "hate" });
       // on the overall board without a score to play for: its totals row written as the scoring service keeps it
-      await t().database.db.insert(playerStatsTable).values({ userId: author.user.id, totalScore: 9_999_999, gamesPlayed: 1 });
+      await t()
+        .database.db.insert(playerStatsTable)
+        .values({ userId: author.user.id, totalScore: 9_999_999, gamesPlayed: 1 });
       const onBoard = async () =>
-        ((await call(undefined, "GET", `/api/leaderboard?search=${author.user.username}`)).json() as Array<{ user: { id: number } }>).some(
-          (e) => e.user.id === author.user.id,
-        );
+        (
+          (await call(undefined, "GET", `/api/leaderboard?search=${author.user.username}`)).json() as Array<{
+            user: { id: number };
+          }>
+        ).some((e) => e.user.id === author.user.id);
       expect(await onBoard()).toBe(true);
       const group = (await queue(moderator)).items.find((g) => g.kind === "chat" && g.targetId === id)!;
       const refused = await act(moderator, group.id, "ban");
@@ -173,20 +216,30 @@ describeEachDatabase(
 
       if (!t().app.server.listening) await t().app.listen({ port: 0, host: "127.0.0.1" });
       const { port } = t().app.server.address() as AddressInfo;
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/live`, { origin: SITE, headers: { cookie: `sid=${author.sid}` } });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/live`, {
+        origin: SITE,
+        headers: { cookie: `sid=${author.sid}` },
+      });
       await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
       const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
       try {
         expect((await act(admin, group.id, "ban")).statusCode).toBe(200);
-        const code = await Promise.race([closed, new Promise<string>((r) => setTimeout(() => r("still open after 3 s"), 3000))]);
+        const code = await Promise.race([
+          closed,
+          new Promise<string>((r) => setTimeout(() => r("still open after 3 s"), 3000)),
+        ]);
         expect(code).toBe(ACCOUNT_CLOSED_CODE);
       } finally {
         ws.terminate();
       }
-      expect(await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, author.user.id))).toEqual([]);
+      expect(
+        await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, author.user.id)),
+      ).toEqual([]);
       expect((await call(author, "GET", "/api/auth/session")).json()).toEqual({ user: null });
       expect(await onBoard()).toBe(false);
-      expect((await queue(moderator, "?status=handled")).items.find((g) => g.targetId === id && g.kind === "chat")).toMatchObject({
+      expect(
+        (await queue(moderator, "?status=handled")).items.find((g) => g.targetId === id && g.kind === "chat"),
+      ).toMatchObject({
         action: "ban",
         author: { banned: true },
       });
@@ -200,8 +253,12 @@ describeEachDatabase(
       expect((await call(moderator, "GET", "/api/admin/reports?status=closed")).statusCode).toBe(400);
       expect((await call(moderator, "GET", "/api/admin/reports?kind=game")).statusCode).toBe(400);
       expect((await act(moderator, 1, "nuke")).statusCode).toBe(400);
-      expect((await call(moderator, "POST", "/api/admin/reports/1/action", { action: "dismiss", reporterId: 1 })).statusCode).toBe(400);
-      expect((await call(moderator, "POST", "/api/admin/reports/x/action", { action: "dismiss" })).statusCode).toBe(400);
+      expect(
+        (await call(moderator, "POST", "/api/admin/reports/1/action", { action: "dismiss", reporterId: 1 })).statusCode,
+      ).toBe(400);
+      expect((await call(moderator, "POST", "/api/admin/reports/x/action", { action: "dismiss" })).statusCode).toBe(
+        400,
+      );
       expect((await act(moderator, 2000000000, "dismiss")).statusCode).toBe(404);
     });
   },

@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamSchema } from "../../../contract/common";
-import { reportActionResultSchema, reportActionSchema, reportQueueQuerySchema, reportQueueSchema } from "../../../contract/reports";
+import {
+  reportActionResultSchema,
+  reportActionSchema,
+  reportQueueQuerySchema,
+  reportQueueSchema,
+} from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { requireStaff } from "../../plugins/auth";
 import { actOnReport, listReportQueue } from "../../services/reports";
 import { adminErrorResponses } from "./validation";
 
 /** D97: the reports queue and its actions, for admins and moderators (MODERATOR_ROUTES in index.ts). */
-export const adminReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub, chatHub, settings }) => {
+export const adminReportRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, playerHub, chatHub, settings },
+) => {
   app.get(
     "/api/admin/reports",
     { schema: { querystring: reportQueueQuerySchema, response: { 200: reportQueueSchema, ...adminErrorResponses } } },
@@ -19,7 +27,13 @@ export const adminReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
   app.post(
     "/api/admin/reports/:id/action",
-    { schema: { params: idParamSchema, body: reportActionSchema, response: { 200: reportActionResultSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: reportActionSchema,
+        response: { 200: reportActionResultSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => {
       const staff = requireStaff(request);
       const { action } = request.body;

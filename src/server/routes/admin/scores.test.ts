@@ -12,7 +12,9 @@ async function stats(t: TestApp, p: Player) {
 }
 
 async function achievements(t: TestApp, p: Player) {
-  return (await t.database.db.select().from(achievementsTable).where(eq(achievementsTable.userId, p.user.id))).map((a) => a.achievement).sort();
+  return (await t.database.db.select().from(achievementsTable).where(eq(achievementsTable.userId, p.user.id)))
+    .map((a) => a.achievement)
+    .sort();
 }
 
 describeEachDatabase(
@@ -21,7 +23,11 @@ describeEachDatabase(
     const as = (admin: Player, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
       t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
     const board = async (url: string) =>
-      (await t().app.inject({ method: "GET", url })).json() as Array<{ user: { id: number }; score?: number; totalScore?: number }>;
+      (await t().app.inject({ method: "GET", url })).json() as Array<{
+        user: { id: number };
+        score?: number;
+        totalScore?: number;
+      }>;
 
     it("removing a player's best score: the next best takes its place, totals and ranks follow, the action is audit-logged", async () => {
       const admin = await createUserWithSession(t(), { role: "admin" });
@@ -35,7 +41,11 @@ describeEachDatabase(
 
       const rows = await (await as(admin, "GET", `/api/admin/scores?gameId=${g.id}&userId=${cheat.user.id}`)).json();
       const forgedRow = rows.find((r: { score: number }) => r.score === 3_999);
-      expect(forgedRow).toMatchObject({ isBest: true, game: { id: g.id, format: "points" }, user: { id: cheat.user.id, hiddenFromBoards: false } });
+      expect(forgedRow).toMatchObject({
+        isBest: true,
+        game: { id: g.id, format: "points" },
+        user: { id: cheat.user.id, hiddenFromBoards: false },
+      });
       expect((await as(admin, "DELETE", `/api/admin/scores/${forgedRow.id}`)).statusCode).toBe(204);
       expect((await as(admin, "DELETE", `/api/admin/scores/${forgedRow.id}`)).statusCode).toBe(404);
 
@@ -45,9 +55,14 @@ describeEachDatabase(
       ]);
       expect(await stats(t(), cheat)).toMatchObject({ total: 400, played: 1 });
       expect(forged.personalBest).toBe(true);
-      const audit = (await (await as(admin, "GET", `/api/admin/audit?action=score.delete&targetId=${forgedRow.id}`)).json()).items;
+      const audit = (
+        await (await as(admin, "GET", `/api/admin/audit?action=score.delete&targetId=${forgedRow.id}`)).json()
+      ).items;
       expect(audit).toEqual([
-        expect.objectContaining({ actor: expect.objectContaining({ id: admin.user.id }), before: expect.objectContaining({ userId: cheat.user.id }) }),
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: admin.user.id }),
+          before: expect.objectContaining({ userId: cheat.user.id }),
+        }),
       ]);
     });
 
@@ -79,7 +94,9 @@ describeEachDatabase(
       expect(now).toEqual(expect.arrayContaining(["first_score", "champion"]));
       // the rival is now the champion of g1
       expect(await achievements(t(), rival)).toContain("champion");
-      expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: p.user.id, gameId: g1.id })).json()).toEqual({ removed: 0 });
+      expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: p.user.id, gameId: g1.id })).json()).toEqual(
+        { removed: 0 },
+      );
       expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: "x", gameId: g1.id })).statusCode).toBe(400);
     });
 
@@ -96,7 +113,9 @@ describeEachDatabase(
       expect((await as(admin, "GET", "/api/admin/scores?gameId=x")).statusCode).toBe(400);
       expect((await as(admin, "GET", "/api/admin/scores?limit=201")).statusCode).toBe(400);
       expect((await as(admin, "DELETE", "/api/admin/scores/x")).statusCode).toBe(400);
-      expect((await as(admin, "POST", "/api/admin/scores/reset", { userId: 1, gameId: 1, extra: true })).statusCode).toBe(400);
+      expect(
+        (await as(admin, "POST", "/api/admin/scores/reset", { userId: 1, gameId: 1, extra: true })).statusCode,
+      ).toBe(400);
     });
   },
   { demo: false },
@@ -119,19 +138,30 @@ describeEachDatabase(
       const closed = (await listSeasons(db)).find((s) => s.id === before.id)!;
       expect(closed.current).toBe(false);
       expect(closed.endsAt).toBe(res.json().startsAt);
-      expect((await leaderboard(db, { seasonId: before.id, limit: 10 })).map((r) => `${r.rank}:${r.user.username}`)).toContain("1:s_dan");
+      expect(
+        (await leaderboard(db, { seasonId: before.id, limit: 10 })).map((r) => `${r.rank}:${r.user.username}`),
+      ).toContain("1:s_dan");
       expect(await leaderboard(db, { seasonId: before.id + 1, limit: 10 })).toEqual([]);
       const week = (await t().app.inject({ method: "GET", url: "/api/leaderboard?period=week" })).json();
       expect(week).toEqual([]);
-      const list = (await t().app.inject({ method: "GET", url: "/api/seasons" })).json() as Array<{ id: number; current: boolean }>;
+      const list = (await t().app.inject({ method: "GET", url: "/api/seasons" })).json() as Array<{
+        id: number;
+        current: boolean;
+      }>;
       expect(list.filter((s) => s.current).map((s) => s.id)).toEqual([before.id + 1]);
       expect(list.find((s) => s.id === before.id)).toMatchObject({ current: false });
-      const audit = (await t().app.inject({ method: "GET", url: "/api/admin/audit?action=season.start", cookies: admin.cookies })).json();
+      const audit = (
+        await t().app.inject({ method: "GET", url: "/api/admin/audit?action=season.start", cookies: admin.cookies })
+      ).json();
       expect(JSON.stringify(audit)).toContain("season.start");
       // players and moderators may not
       const mod = await createUserWithSession(t(), { role: "moderator" });
-      expect((await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: mod.cookies })).statusCode).toBe(403);
-      expect((await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: player.cookies })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: mod.cookies })).statusCode,
+      ).toBe(403);
+      expect(
+        (await t().app.inject({ method: "POST", url: "/api/admin/seasons/new", cookies: player.cookies })).statusCode,
+      ).toBe(403);
       await expect(startNewSeason(db, new Date("2020-01-01T00:00:00Z"))).rejects.toThrow("only just started");
     });
   },

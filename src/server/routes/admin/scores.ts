@@ -22,20 +22,29 @@ import { startNewSeason, toSeason } from "../../services/seasons";
 export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, playerHub }) => {
   app.get(
     "/api/admin/scores",
-    { schema: { querystring: adminScoreListQuerySchema, response: { 200: adminScoreListSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        querystring: adminScoreListQuerySchema,
+        response: { 200: adminScoreListSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => listScoresForAdmin(db, request.query),
   );
 
-  app.delete("/api/admin/scores/:id", { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } }, async (request, reply) => {
-    const removed = await removeScore(db, request.params.id);
-    request.auditRecord = {
-      action: "score.delete",
-      target: { kind: "score", id: request.params.id },
-      before: { userId: removed.userId, gameId: removed.gameId, scores: removed.removed },
-      after: { deleted: true },
-    };
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/api/admin/scores/:id",
+    { schema: { params: idParamSchema, response: { 204: z.null(), ...adminErrorResponses } } },
+    async (request, reply) => {
+      const removed = await removeScore(db, request.params.id);
+      request.auditRecord = {
+        action: "score.delete",
+        target: { kind: "score", id: request.params.id },
+        before: { userId: removed.userId, gameId: removed.gameId, scores: removed.removed },
+        after: { deleted: true },
+      };
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     "/api/admin/scores/reset",
@@ -54,10 +63,14 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   );
 
   // D108: the queue of held scores, for admins and moderators (MODERATOR_ROUTES in index.ts)
-  app.get("/api/admin/held-scores", { schema: { response: { 200: heldScoreListSchema, ...adminErrorResponses } } }, async (request) => {
-    requireStaff(request);
-    return listHeldScores(db);
-  });
+  app.get(
+    "/api/admin/held-scores",
+    { schema: { response: { 200: heldScoreListSchema, ...adminErrorResponses } } },
+    async (request) => {
+      requireStaff(request);
+      return listHeldScores(db);
+    },
+  );
 
   for (const decision of ["approve", "reject"] as const) {
     app.post(
@@ -78,7 +91,13 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         request.auditRecord = {
           action: `score.held_${status}`,
           target: { kind: "held_score", id: decided.id },
-          before: { held: decided.id, userId: decided.userId, gameId: decided.gameId, score: decided.score, status: "pending" },
+          before: {
+            held: decided.id,
+            userId: decided.userId,
+            gameId: decided.gameId,
+            score: decided.score,
+            status: "pending",
+          },
           after: { status, ...(approved ? { scoreId: approved.recorded.scoreId } : {}) },
         };
         return { id: decided.id, status };
@@ -87,14 +106,22 @@ export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   }
 
   // D91: end the open season now and start the next (admins only); the boards' caches are cleared by the admin hook
-  app.post("/api/admin/seasons/new", { schema: { response: { 201: seasonSchema, ...adminErrorResponses } } }, async (request, reply) => {
-    const { closed, opened } = await startNewSeason(db);
-    request.auditRecord = {
-      action: "season.start",
-      target: { kind: "season", id: opened.id },
-      before: closed ? { season: closed.id, startsAt: closed.startsAt.toISOString() } : null,
-      after: { season: opened.id, startsAt: opened.startsAt.toISOString(), endsAt: opened.endsAt?.toISOString() ?? null },
-    };
-    return reply.code(201).send(toSeason(opened, opened.id));
-  });
+  app.post(
+    "/api/admin/seasons/new",
+    { schema: { response: { 201: seasonSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { closed, opened } = await startNewSeason(db);
+      request.auditRecord = {
+        action: "season.start",
+        target: { kind: "season", id: opened.id },
+        before: closed ? { season: closed.id, startsAt: closed.startsAt.toISOString() } : null,
+        after: {
+          season: opened.id,
+          startsAt: opened.startsAt.toISOString(),
+          endsAt: opened.endsAt?.toISOString() ?? null,
+        },
+      };
+      return reply.code(201).send(toSeason(opened, opened.id));
+    },
+  );
 };

@@ -19,11 +19,19 @@ describeEachDatabase(
       });
 
       it("PATCH sets site.* values (creating missing ones) and the public content follows", async () => {
-        const res = await req("PATCH", "/api/admin/settings", { site: { name: "Playland", contact_email: "hello@playland.example" } });
+        const res = await req("PATCH", "/api/admin/settings", {
+          site: { name: "Playland", contact_email: "hello@playland.example" },
+        });
         expect(res.statusCode, res.body).toBe(200);
-        const byKey = Object.fromEntries(res.json().content.map((i: { key: string; value: string }) => [i.key, i.value]));
+        const byKey = Object.fromEntries(
+          res.json().content.map((i: { key: string; value: string }) => [i.key, i.value]),
+        );
         expect(byKey).toMatchObject({ name: "Playland", contact_email: "hello@playland.example" });
-        const pub = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{ section: string; key: string; value: string }>;
+        const pub = (await t().app.inject({ method: "GET", url: "/api/content" })).json() as Array<{
+          section: string;
+          key: string;
+          value: string;
+        }>;
         expect(pub.find((i) => i.section === "site" && i.key === "name")?.value).toBe("Playland");
         expect((await req("PATCH", "/api/admin/settings", { site: { name: " " } })).statusCode).toBe(400);
         expect((await req("PATCH", "/api/admin/settings", { site: { "bad.key": "x" } })).statusCode).toBe(400);
@@ -56,7 +64,9 @@ describeEachDatabase(
         const weekly = await open();
         // the default (weekly): the season ends on a Monday at 00:00 UTC, within a week
         const weekEnd = new Date(weekly.endsAt!);
-        expect([weekEnd.getUTCDay(), weekEnd.getUTCHours(), weekEnd.getUTCMinutes(), weekEnd.getUTCSeconds()]).toEqual([1, 0, 0, 0]);
+        expect([weekEnd.getUTCDay(), weekEnd.getUTCHours(), weekEnd.getUTCMinutes(), weekEnd.getUTCSeconds()]).toEqual([
+          1, 0, 0, 0,
+        ]);
         expect(weekEnd.getTime() - Date.now()).toBeLessThanOrEqual(7 * DAY);
 
         expect((await setLength("month")).statusCode).toBe(200);
@@ -76,16 +86,27 @@ describeEachDatabase(
 
       it("the same item edited in Website Content (create, edit, delete) reschedules the open season too", async () => {
         const weekly = await open();
-        const items = (await req("GET", "/api/admin/website-content")).json() as Array<{ id: number; section: string; key: string }>;
+        const items = (await req("GET", "/api/admin/website-content")).json() as Array<{
+          id: number;
+          section: string;
+          key: string;
+        }>;
         const existing = items.find((i) => i.section === "site" && i.key === "season_length");
         if (existing) expect((await req("DELETE", `/api/admin/website-content/${existing.id}`)).statusCode).toBe(204);
-        const created = await req("POST", "/api/admin/website-content", { section: "site", key: "season_length", value: "none", valueType: "text" });
+        const created = await req("POST", "/api/admin/website-content", {
+          section: "site",
+          key: "season_length",
+          value: "none",
+          valueType: "text",
+        });
         expect(created.statusCode, created.body).toBe(201);
         expect((await open()).endsAt).toBeNull();
         const edited = await req("PATCH", `/api/admin/website-content/${created.json().id}`, { value: "month" });
         expect(edited.statusCode, edited.body).toBe(200);
         const now = new Date();
-        expect((await open()).endsAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+        expect((await open()).endsAt).toBe(
+          new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+        );
         // deleted: the default length (a week) again
         expect((await req("DELETE", `/api/admin/website-content/${created.json().id}`)).statusCode).toBe(204);
         expect(await open()).toEqual(weekly);

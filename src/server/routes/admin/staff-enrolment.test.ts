@@ -20,7 +20,9 @@ afterAll(() => smtp.close());
 
 let clock = new Date();
 function totpAt(secret: string, at: Date = clock): string {
-  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at.getTime(),
+  });
 }
 
 async function nextMail(to: string): Promise<Mail> {
@@ -41,13 +43,22 @@ async function emailedCodeSignIn(t: TestApp, email: string) {
   expect(req.statusCode, req.body).toBe(200);
   const otpSecret = req.json().otpSecret as string;
   const code = codeFrom(await nextMail(email));
-  const res = await t.app.inject({ method: "POST", url: "/api/admin/verify-otp", payload: { email, otp: code, otpSecret } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/verify-otp",
+    payload: { email, otp: code, otpSecret },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { res, otpSecret, sid: res.cookies.find((c) => c.name === "sid")?.value };
 }
 
 async function setSwitch(t: TestApp, cookies: { sid: string }, on: boolean) {
-  const res = await t.app.inject({ method: "PATCH", url: "/api/admin/settings", cookies, payload: { site: { staff_two_step_required: String(on) } } });
+  const res = await t.app.inject({
+    method: "PATCH",
+    url: "/api/admin/settings",
+    cookies,
+    payload: { site: { staff_two_step_required: String(on) } },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -70,16 +81,29 @@ describeEachDatabase(
         ["GET", "/api/admin/audit"],
         ["POST", "/api/admin/categories"],
       ] as const) {
-        const refused = await t().app.inject({ method, url, cookies, ...(method === "POST" ? { payload: { name: "Nope", slug: "nope" } } : {}) });
+        const refused = await t().app.inject({
+          method,
+          url,
+          cookies,
+          ...(method === "POST" ? { payload: { name: "Nope", slug: "nope" } } : {}),
+        });
         expect(refused.statusCode, url).toBe(403);
         expect(refused.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
       }
       expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies })).statusCode).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies })).json()).toMatchObject({ mustEnrol: true, required: true });
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies })).json()).toMatchObject({
+        mustEnrol: true,
+        required: true,
+      });
 
       const setup = await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies });
       expect(setup.statusCode, setup.body).toBe(200);
-      const confirm = await t().app.inject({ method: "POST", url: "/api/admin/two-step/confirm", cookies, payload: { code: totpAt(setup.json().secret) } });
+      const confirm = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/confirm",
+        cookies,
+        payload: { code: totpAt(setup.json().secret) },
+      });
       expect(confirm.statusCode, confirm.body).toBe(200);
       expect(confirm.json().recoveryCodes).toHaveLength(10);
       // the same session goes on into the CMS
@@ -117,7 +141,8 @@ describeEachDatabase(
         });
         expect(res.statusCode, res.body).toBeLessThan(300);
       };
-      const remove = (cookies: { sid: string }) => t().app.inject({ method: "DELETE", url: `/api/games/${game.id}/reviews/user/${author.user.id}`, cookies });
+      const remove = (cookies: { sid: string }) =>
+        t().app.inject({ method: "DELETE", url: `/api/games/${game.id}/reviews/user/${author.user.id}`, cookies });
       await review();
 
       const newAdmin = await createUserWithSession(t(), { role: "admin", twoStep: false });
@@ -132,7 +157,10 @@ describeEachDatabase(
         const byModerator = await remove(moderator.cookies);
         expect(byModerator.statusCode).toBe(403);
         expect(byModerator.json().message).toBe(TWO_STEP_TEXTS.enrolRequired);
-        expect((await t().app.inject({ method: "GET", url: `/api/games/${game.id}/reviews/user/${author.user.id}` })).statusCode).toBe(200);
+        expect(
+          (await t().app.inject({ method: "GET", url: `/api/games/${game.id}/reviews/user/${author.user.id}` }))
+            .statusCode,
+        ).toBe(200);
         // the author's own review is theirs to delete (no staff power)
         expect((await remove(author.cookies)).statusCode).toBe(204);
         await review();
@@ -147,7 +175,11 @@ describeEachDatabase(
     it("refusals are audit-logged once per power of ten per actor and hour, with the count", async () => {
       const player = await createUserWithSession(t());
       for (let i = 0; i < 25; i++) {
-        const res = await t().app.inject({ method: "GET", url: i % 2 ? "/api/admin/games" : "/api/admin/dashboard", cookies: player.cookies });
+        const res = await t().app.inject({
+          method: "GET",
+          url: i % 2 ? "/api/admin/games" : "/api/admin/dashboard",
+          cookies: player.cookies,
+        });
         expect(res.statusCode).toBe(403);
       }
       const rows = await t()
@@ -158,7 +190,9 @@ describeEachDatabase(
       expect(rows[0].targetId).toBe("GET /api/admin/dashboard");
       // another actor's first refusal is logged on its own
       const other = await createUserWithSession(t());
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/games", cookies: other.cookies })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/games", cookies: other.cookies })).statusCode,
+      ).toBe(403);
       const [otherRow] = await t()
         .database.db.select()
         .from(auditLogTable)
@@ -178,7 +212,10 @@ describeEachDatabase(
       await t().database.db.insert(staffRecoveryCodesTable).values({ userId: user.id, codeHash: legacy });
       expect(await upgradeRecoveryCodeHashes(t().database.db)).toBe(1);
       expect(await upgradeRecoveryCodeHashes(t().database.db)).toBe(0);
-      const [stored] = await t().database.db.select().from(staffRecoveryCodesTable).where(eq(staffRecoveryCodesTable.userId, user.id));
+      const [stored] = await t()
+        .database.db.select()
+        .from(staffRecoveryCodesTable)
+        .where(eq(staffRecoveryCodesTable.userId, user.id));
       expect(stored.codeHash).toMatch(/^sha256\+scrypt\$14\$/);
       expect(stored.codeHash).not.toContain(legacy);
 

@@ -44,9 +44,21 @@ describeEachDatabase(
     });
 
     const requestOtp = (email: string, remoteAddress: string, device?: string) =>
-      t().app.inject({ method: "POST", url: "/api/admin/request-otp", payload: { email }, remoteAddress, cookies: device ? { [COOKIE]: device } : {} });
+      t().app.inject({
+        method: "POST",
+        url: "/api/admin/request-otp",
+        payload: { email },
+        remoteAddress,
+        cookies: device ? { [COOKIE]: device } : {},
+      });
     const verify = (body: { email: string; otp: string; otpSecret: string }, remoteAddress: string, device?: string) =>
-      t().app.inject({ method: "POST", url: "/api/admin/verify-otp", payload: body, remoteAddress, cookies: device ? { [COOKIE]: device } : {} });
+      t().app.inject({
+        method: "POST",
+        url: "/api/admin/verify-otp",
+        payload: body,
+        remoteAddress,
+        cookies: device ? { [COOKIE]: device } : {},
+      });
     async function requestAndReceive(email: string, remoteAddress: string, device?: string) {
       const res = await requestOtp(email, remoteAddress, device);
       expect(res.statusCode, res.body).toBe(200);
@@ -62,15 +74,23 @@ describeEachDatabase(
       expect(cookie).toBeDefined();
       return cookie!;
     }
-    const signInStaff = async (email: string, remoteAddress: string, device?: string) => (await signInStaffCookie(email, remoteAddress, device)).value;
+    const signInStaff = async (email: string, remoteAddress: string, device?: string) =>
+      (await signInStaffCookie(email, remoteAddress, device)).value;
     const passwordLogin = (username: string, password: string, remoteAddress: string, device?: string) =>
-      t().app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, remoteAddress, cookies: device ? { [COOKIE]: device } : {} });
+      t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password },
+        remoteAddress,
+        cookies: device ? { [COOKIE]: device } : {},
+      });
     /** `count` wrong emailed codes for `email`, 5 from each of several fresh client addresses (a challenge dies after 5). */
     async function wrongCodesFromEverywhere(email: string, count: number, net: string) {
       for (let i = 0; i < count; i += 5) {
         const ip = `${net}.${i / 5 + 1}`;
         const { otpSecret, code } = await requestAndReceive(email, ip);
-        for (let j = 0; j < Math.min(5, count - i); j++) expect((await verify({ email, otp: wrong(code), otpSecret }, ip)).statusCode).toBe(401);
+        for (let j = 0; j < Math.min(5, count - i); j++)
+          expect((await verify({ email, otp: wrong(code), otpSecret }, ip)).statusCode).toBe(401);
       }
     }
 
@@ -80,7 +100,10 @@ describeEachDatabase(
       for (let i = 1; i <= 6; i++) expect((await requestOtp(ADMIN, `203.0.113.${i}`)).statusCode).toBe(200);
       await takeCodeMails(ADMIN, 6);
       // The code mailed before the flood still signs in
-      expect((await verify({ email: ADMIN, otp: before.code, otpSecret: before.otpSecret }, "198.51.100.1", device)).statusCode).toBe(200);
+      expect(
+        (await verify({ email: ADMIN, otp: before.code, otpSecret: before.otpSecret }, "198.51.100.1", device))
+          .statusCode,
+      ).toBe(200);
       // The known device gets a new code and signs in
       await signInStaff(ADMIN, "198.51.100.1", device);
       // And so does the admin on another address, without the cookie
@@ -93,7 +116,9 @@ describeEachDatabase(
       expect(again).toEqual(first);
       const stranger = await requestAndReceive(ADMIN, "203.0.113.40");
       expect(stranger.otpSecret).not.toBe(first.otpSecret);
-      expect((await verify({ email: ADMIN, otp: first.code, otpSecret: first.otpSecret }, "198.51.100.2")).statusCode).toBe(200);
+      expect(
+        (await verify({ email: ADMIN, otp: first.code, otpSecret: first.otpSecret }, "198.51.100.2")).statusCode,
+      ).toBe(200);
     });
 
     it("past the address's cap the answer is identical and no mail goes out; a known device is not counted", async () => {
@@ -117,7 +142,10 @@ describeEachDatabase(
       expect(smtp.inbox.filter((m) => m.to.includes(ADMIN))).toEqual([]);
       // A challenge past the cap signs nobody in, whatever code is tried
       const late = answers[11].json().otpSecret as string;
-      for (const mail of mails) expect((await verify({ email: ADMIN, otp: codeFrom(mail), otpSecret: late }, "203.0.114.12")).statusCode).toBe(401);
+      for (const mail of mails)
+        expect((await verify({ email: ADMIN, otp: codeFrom(mail), otpSecret: late }, "203.0.114.12")).statusCode).toBe(
+          401,
+        );
     });
 
     it("wrong codes from many addresses are capped per account; the owner's known device is not", async () => {
@@ -138,11 +166,15 @@ describeEachDatabase(
       expect(cookie.secure).toBeFalsy();
       const device = cookie.value;
       const otherDevice = await signInStaff(OTHER_ADMIN, "198.51.100.6");
-      const [user] = await t().database.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.email, ADMIN));
+      const [user] = await t()
+        .database.db.select({ id: usersTable.id })
+        .from(usersTable)
+        .where(eq(usersTable.email, ADMIN));
       await wrongCodesFromEverywhere(ADMIN, 20, "203.0.116");
 
       // Past the account's cap a guess is refused before any code is looked at (429), unless it comes from a known device
-      const guess = (value: string) => verify({ email: ADMIN, otp: "000000", otpSecret: "no-such-challenge" }, "198.51.100.5", value);
+      const guess = (value: string) =>
+        verify({ email: ADMIN, otp: "000000", otpSecret: "no-such-challenge" }, "198.51.100.5", value);
       const [, , deviceId, issued, mac] = device.split(".");
       const flip = (s: string) => (s[0] === "A" ? "B" : "A") + s.slice(1);
       const rejected = {
@@ -159,16 +191,26 @@ describeEachDatabase(
     });
 
     it("a player's password guesses from many addresses are capped per account; the owner's known device still signs in", async () => {
-      await insertUser(t(), { username: "capped_player", email: "capped@example.com", password: "correct horse battery", emailVerifiedAt: new Date() });
-      const login = (password: string, remoteAddress: string, device?: string) => passwordLogin("capped_player", password, remoteAddress, device);
+      await insertUser(t(), {
+        username: "capped_player",
+        email: "capped@example.com",
+        password: "correct horse battery",
+        emailVerifiedAt: new Date(),
+      });
+      const login = (password: string, remoteAddress: string, device?: string) =>
+        passwordLogin("capped_player", password, remoteAddress, device);
       const ok = await login("correct horse battery", "198.51.100.7");
       expect(ok.statusCode).toBe(200);
       const device = knownDeviceOf(ok)!.value;
       // 20 wrong passwords from five addresses, 4 each (under the per-address back-offs)
-      for (let i = 0; i < 20; i++) expect((await login("wrong password!", `203.0.117.${Math.floor(i / 4) + 1}`)).statusCode).toBe(401);
+      for (let i = 0; i < 20; i++)
+        expect((await login("wrong password!", `203.0.117.${Math.floor(i / 4) + 1}`)).statusCode).toBe(401);
       const elsewhere = await login("correct horse battery", "192.0.2.70");
       expect(elsewhere.statusCode).toBe(429);
-      expect((await login("correct horse battery", "192.0.2.71", issueKnownDevice(crypto.randomBytes(32), 1, undefined))).statusCode).toBe(429);
+      expect(
+        (await login("correct horse battery", "192.0.2.71", issueKnownDevice(crypto.randomBytes(32), 1, undefined)))
+          .statusCode,
+      ).toBe(429);
       expect((await login("correct horse battery", "192.0.2.72", device)).statusCode).toBe(200);
       // A name no account has is capped the same way (the answer does not tell which names exist)
       for (let i = 0; i < 20; i++) await passwordLogin("nobody_here", "x", `203.0.118.${i}`);
@@ -190,8 +232,19 @@ describeEachDatabase(
       const rows = await t()
         .database.db.select()
         .from(auditLogTable)
-        .where(and(sql`${auditLogTable.action} in ('auth.signed_in', 'auth.admin_signed_in')`, sql`${auditLogTable.actorId} in (${player.id}, ${admin.id})`));
-      const seen = rows.map((r) => ({ action: r.action, actor: r.actorLabel, target: [r.targetKind, r.targetId], after: r.after, ip: r.ip }));
+        .where(
+          and(
+            sql`${auditLogTable.action} in ('auth.signed_in', 'auth.admin_signed_in')`,
+            sql`${auditLogTable.actorId} in (${player.id}, ${admin.id})`,
+          ),
+        );
+      const seen = rows.map((r) => ({
+        action: r.action,
+        actor: r.actorLabel,
+        target: [r.targetKind, r.targetId],
+        after: r.after,
+        ip: r.ip,
+      }));
       expect(seen).toContainEqual({
         action: "auth.signed_in",
         actor: "audited_player",
@@ -208,8 +261,17 @@ describeEachDatabase(
       });
       // A staff member with two-step sign-in: the second factor (here a recovery code) is the method logged
       const enrolled = await createUserWithSession(t(), { role: "moderator", email: "two-step@example.com" });
-      const setup = await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: enrolled.cookies });
-      const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(setup.json().secret) });
+      const setup = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/setup",
+        cookies: enrolled.cookies,
+      });
+      const totp = new TOTP({
+        algorithm: "SHA1",
+        digits: 6,
+        period: 30,
+        secret: Secret.fromBase32(setup.json().secret),
+      });
       const confirm = await t().app.inject({
         method: "POST",
         url: "/api/admin/two-step/confirm",
@@ -218,7 +280,10 @@ describeEachDatabase(
       });
       expect(confirm.statusCode, confirm.body).toBe(200);
       const emailed = await requestAndReceive("two-step@example.com", "198.51.100.10");
-      const first = await verify({ email: "two-step@example.com", otp: emailed.code, otpSecret: emailed.otpSecret }, "198.51.100.10");
+      const first = await verify(
+        { email: "two-step@example.com", otp: emailed.code, otpSecret: emailed.otpSecret },
+        "198.51.100.10",
+      );
       expect(first.json().secondFactor).toBe("totp");
       const second = await t().app.inject({
         method: "POST",
@@ -240,15 +305,23 @@ describeEachDatabase(
         expect(res.statusCode, res.body).toBe(200);
         return (res.json() as { items: Array<{ action: string; actor: { id: number | null } }> }).items;
       };
-      expect((await read("action=auth.")).some((e) => e.action === "auth.signed_in" && e.actor.id === player.id)).toBe(true);
+      expect((await read("action=auth.")).some((e) => e.action === "auth.signed_in" && e.actor.id === player.id)).toBe(
+        true,
+      );
       expect((await read(`actorId=${player.id}`)).map((e) => e.action)).toContain("auth.signed_in");
-      expect((await read(`targetKind=user&targetId=${admin.id}`)).map((e) => e.action)).toContain("auth.admin_signed_in");
+      expect((await read(`targetKind=user&targetId=${admin.id}`)).map((e) => e.action)).toContain(
+        "auth.admin_signed_in",
+      );
     });
   },
   {
     demo: false,
     seed: false,
-    env: { ADMIN_EMAILS: `${ADMIN}, ${OTHER_ADMIN}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Arcadium <cms@example.com>" },
+    env: {
+      ADMIN_EMAILS: `${ADMIN}, ${OTHER_ADMIN}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Arcadium <cms@example.com>",
+    },
   },
 );
 
@@ -262,8 +335,17 @@ describe("the known-device cookie on https (ADR 019)", () => {
   });
 
   it("is __Host-known_device, Secure, HttpOnly, SameSite=Lax, Path=/ and without a Domain", async () => {
-    await insertUser(t!, { username: "https_player", email: "https@example.com", password: "correct horse battery", emailVerifiedAt: new Date() });
-    const res = await t!.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "https_player", password: "correct horse battery" } });
+    await insertUser(t!, {
+      username: "https_player",
+      email: "https@example.com",
+      password: "correct horse battery",
+      emailVerifiedAt: new Date(),
+    });
+    const res = await t!.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "https_player", password: "correct horse battery" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = res.cookies.find((c) => c.name === "__Host-known_device");
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });

@@ -23,8 +23,16 @@ describeEachDatabase(
       await db().execute(sql`delete from jobs`);
       await db().execute(sql`delete from processes`);
       // two processes beating, one stopped beating two minutes ago (killed), one gone a day ago
-      const web = newProcessIdentity({ version: "0.1.0+3f2a9c1", roles: ["site", "games", "jobs"], startedAt: new Date(now - 3_600_000) });
-      const worker = { ...newProcessIdentity({ version: "0.1.1", roles: ["jobs"], startedAt: new Date(now - 60_000) }), host: "worker-2", pid: 41 };
+      const web = newProcessIdentity({
+        version: "0.1.0+3f2a9c1",
+        roles: ["site", "games", "jobs"],
+        startedAt: new Date(now - 3_600_000),
+      });
+      const worker = {
+        ...newProcessIdentity({ version: "0.1.1", roles: ["jobs"], startedAt: new Date(now - 60_000) }),
+        host: "worker-2",
+        pid: 41,
+      };
       const killed = newProcessIdentity({ version: "0.1.0", roles: ["site"], startedAt: new Date(now - 7_200_000) });
       await recordHeartbeat(db(), web, new Date(now - 5_000));
       await recordHeartbeat(db(), worker, new Date(now - 14_000));
@@ -32,13 +40,21 @@ describeEachDatabase(
       // a job waiting five minutes, one waiting for its time, one that failed for good an hour ago
       await enqueueJob(db(), { name: "housekeeping", runAt: new Date(now - 300_000) });
       await enqueueJob(db(), { name: "account-deletion", runAt: new Date(now + 3_600_000) });
-      const failing = (await enqueueJob(db(), { name: "feed-sync", runAt: new Date(now - 7_200_000), maxAttempts: 1 }))!;
+      const failing = (await enqueueJob(db(), {
+        name: "feed-sync",
+        runAt: new Date(now - 7_200_000),
+        maxAttempts: 1,
+      }))!;
       await claimNextJob(db(), { worker: "w", names: ["feed-sync"], now: new Date(now - 3_700_000), leaseMs: 60_000 });
       await failJob(db(), failing.id, "w", new Error("feed answered 503"), new Date(now - 3_600_000));
       // the newest backup, and an older one
       const store = new DiskStore(t().config.dataDir);
       await store.put("backups/arcadium-old.tar.gz", "o".repeat(10));
-      await fs.utimes(path.join(t().config.dataDir, "backups", "arcadium-old.tar.gz"), new Date(now - 86_400_000), new Date(now - 86_400_000));
+      await fs.utimes(
+        path.join(t().config.dataDir, "backups", "arcadium-old.tar.gz"),
+        new Date(now - 86_400_000),
+        new Date(now - 86_400_000),
+      );
       await store.put("backups/arcadium-new.tar.gz", "n".repeat(2048));
       let bytes = 0;
       let objects = 0;
@@ -53,11 +69,21 @@ describeEachDatabase(
       const status = res.json() as SystemStatusView;
 
       expect(status.version).toEqual(await readAppVersion(repoRoot));
-      const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8")) as {
+      const journal = JSON.parse(
+        await fs.readFile(path.join(migrationsFolder(repoRoot), "meta", "_journal.json"), "utf8"),
+      ) as {
         entries: Array<{ tag: string }>;
       };
-      expect(status.migrations).toMatchObject({ applied: journal.entries.length, files: journal.entries.length, pending: [], unknown: 0 });
-      expect(status.migrations.newest).toMatchObject({ name: journal.entries.at(-1)!.tag, appliedAt: expect.any(String) });
+      expect(status.migrations).toMatchObject({
+        applied: journal.entries.length,
+        files: journal.entries.length,
+        pending: [],
+        unknown: 0,
+      });
+      expect(status.migrations.newest).toMatchObject({
+        name: journal.entries.at(-1)!.tag,
+        appliedAt: expect.any(String),
+      });
       expect(status.database).toMatchObject({ kind: t().kind, folderBytes: null });
       expect(status.database.bytes).toBeGreaterThan(1024 * 1024);
       expect(status.storage).toMatchObject({ kind: "disk", bytes, objects, counting: false, error: null });

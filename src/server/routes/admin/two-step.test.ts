@@ -26,7 +26,9 @@ function advance(ms: number) {
 }
 
 function totpAt(secret: string, at: Date = clock): string {
-  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at.getTime(),
+  });
 }
 
 async function nextMail(to: string, match: RegExp = /./, timeoutMs = 5000): Promise<Mail> {
@@ -51,10 +53,18 @@ async function requestCode(t: TestApp, email: string, remoteAddress = "127.0.0.1
   const mail = await nextMail(email, /sign-in code/);
   return { otpSecret: res.json().otpSecret as string, code: codeFrom(mail) };
 }
-async function verifyEmailCode(t: TestApp, body: { email: string; otp: string; otpSecret: string }, remoteAddress = "127.0.0.1") {
+async function verifyEmailCode(
+  t: TestApp,
+  body: { email: string; otp: string; otpSecret: string },
+  remoteAddress = "127.0.0.1",
+) {
   return t.app.inject({ method: "POST", url: "/api/admin/verify-otp", payload: body, remoteAddress });
 }
-async function verifySecond(t: TestApp, body: { email: string; code: string; otpSecret: string }, remoteAddress = "127.0.0.1") {
+async function verifySecond(
+  t: TestApp,
+  body: { email: string; code: string; otpSecret: string },
+  remoteAddress = "127.0.0.1",
+) {
   return t.app.inject({ method: "POST", url: "/api/admin/verify-second-factor", payload: body, remoteAddress });
 }
 
@@ -63,14 +73,21 @@ async function enrol(t: TestApp, sid: string): Promise<{ secret: string; recover
   const setup = await t.app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: { sid } });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = setup.json() as { secret: string };
-  const confirm = await t.app.inject({ method: "POST", url: "/api/admin/two-step/confirm", cookies: { sid }, payload: { code: totpAt(secret) } });
+  const confirm = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/two-step/confirm",
+    cookies: { sid },
+    payload: { code: totpAt(secret) },
+  });
   expect(confirm.statusCode, confirm.body).toBe(200);
   advance(30_000); // the confirming code's step is used
   return { secret, recoveryCodes: confirm.json().recoveryCodes };
 }
 
 async function auditActions(t: TestApp, label?: string): Promise<string[]> {
-  const rows = await t.database.db.select({ action: auditLogTable.action, actorLabel: auditLogTable.actorLabel }).from(auditLogTable);
+  const rows = await t.database.db
+    .select({ action: auditLogTable.action, actorLabel: auditLogTable.actorLabel })
+    .from(auditLogTable);
   return rows.filter((r) => !label || r.actorLabel === label).map((r) => r.action);
 }
 
@@ -82,7 +99,11 @@ describeEachDatabase(
     });
 
     it("enrolment: QR code and secret once, confirmed with a first code, then 10 recovery codes; the secret is never sent again", async () => {
-      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "enrol@example.com", twoStep: false });
+      const { sid, user } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "enrol@example.com",
+        twoStep: false,
+      });
       const before = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } });
       expect(before.statusCode).toBe(200);
       // D106: required of every admin, so this one must set it up first
@@ -96,11 +117,21 @@ describeEachDatabase(
       expect(otpauthUrl).toContain(`secret=${secret}`);
       expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
 
-      const bad = await t().app.inject({ method: "POST", url: "/api/admin/two-step/confirm", cookies: { sid }, payload: { code: wrong(totpAt(secret)) } });
+      const bad = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/confirm",
+        cookies: { sid },
+        payload: { code: wrong(totpAt(secret)) },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(TWO_STEP_TEXTS.confirmWrong);
 
-      const ok = await t().app.inject({ method: "POST", url: "/api/admin/two-step/confirm", cookies: { sid }, payload: { code: totpAt(secret) } });
+      const ok = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/confirm",
+        cookies: { sid },
+        payload: { code: totpAt(secret) },
+      });
       expect(ok.statusCode).toBe(200);
       const codes = ok.json().recoveryCodes as string[];
       expect(codes).toHaveLength(10);
@@ -114,36 +145,60 @@ describeEachDatabase(
       expect(again.statusCode).toBe(409);
       expect(again.body).not.toContain(secret);
       // The secret is stored encrypted (AES-256-GCM, its key in DATA_DIR/secrets, not in the database)
-      const [stored2fa] = await t().database.db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, user.id));
+      const [stored2fa] = await t()
+        .database.db.select()
+        .from(staffTwoStepTable)
+        .where(eq(staffTwoStepTable.userId, user.id));
       expect(stored2fa.secret).not.toContain(secret);
       expect(stored2fa.secret).toMatch(/^v1:/);
       // Recovery codes are stored hashed (ADR 020: scrypt, a salt each)
-      const stored = await t().database.db.execute(sql`select code_hash from staff_recovery_codes where user_id = ${user.id}`);
+      const stored = await t().database.db.execute(
+        sql`select code_hash from staff_recovery_codes where user_id = ${user.id}`,
+      );
       expect(stored.rows).toHaveLength(10);
-      for (const row of stored.rows as Array<{ code_hash: string }>) expect(row.code_hash).toMatch(/^scrypt\$14\$8\$1\$/);
+      for (const row of stored.rows as Array<{ code_hash: string }>)
+        expect(row.code_hash).toMatch(/^scrypt\$14\$8\$1\$/);
       for (const c of codes) expect(JSON.stringify(stored.rows)).not.toContain(c.replace("-", ""));
       // Audit-logged, without the code
-      const log = await t().database.db.select().from(auditLogTable).where(eq(auditLogTable.action, "two_step.enabled"));
+      const log = await t()
+        .database.db.select()
+        .from(auditLogTable)
+        .where(eq(auditLogTable.action, "two_step.enabled"));
       expect(log).toHaveLength(1);
       expect(JSON.stringify(log[0])).not.toContain(totpAt(secret));
       advance(30_000);
     });
 
     it("turning two-step sign-in on ends the staff member's other sessions (opened without it), not this one", async () => {
-      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "elsewhere@example.com", twoStep: false });
+      const { sid, user } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "elsewhere@example.com",
+        twoStep: false,
+      });
       const { createSession } = await import("../../services/sessions");
       const other = (await createSession(t().database.db, user.id, "admin")).token;
       const player = (await createSession(t().database.db, user.id, "player")).token;
       const someoneElse = await createUserWithSession(t(), { role: "admin", email: "bystander@example.com" });
       await enrol(t(), sid);
       expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid } })).statusCode).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid: other } })).statusCode).toBe(401);
-      expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: player } })).statusCode).toBe(401);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: someoneElse.cookies })).statusCode).toBe(200);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: { sid: other } })).statusCode,
+      ).toBe(401);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: { sid: player } })).statusCode,
+      ).toBe(401);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: someoneElse.cookies })).statusCode,
+      ).toBe(200);
     });
 
     it("an enrolled admin's sign-in needs the TOTP after the emailed code; a wrong one is refused; a used one cannot be replayed", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "totp@example.com", twoStep: false, username: "TotpAdmin" });
+      const { sid } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "totp@example.com",
+        twoStep: false,
+        username: "TotpAdmin",
+      });
       const { secret } = await enrol(t(), sid);
 
       const { otpSecret, code } = await requestCode(t(), "totp@example.com");
@@ -165,59 +220,105 @@ describeEachDatabase(
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().user).toMatchObject({ username: "TotpAdmin", role: "admin" });
       const newSid = ok.cookies.find((c) => c.name === "sid")!.value;
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: { sid: newSid } })).statusCode).toBe(200);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/dashboard", cookies: { sid: newSid } })).statusCode,
+      ).toBe(200);
       // The challenge is used up
       expect((await verifySecond(t(), { email: "totp@example.com", code: totp, otpSecret })).statusCode).toBe(401);
 
       // Replay: the same TOTP (still within its ±1 step) at a new sign-in is refused
       advance(10_000);
       const next = await requestCode(t(), "totp@example.com");
-      expect((await verifyEmailCode(t(), { email: "totp@example.com", otp: next.code, otpSecret: next.otpSecret })).json().secondFactor).toBe("totp");
+      expect(
+        (await verifyEmailCode(t(), { email: "totp@example.com", otp: next.code, otpSecret: next.otpSecret })).json()
+          .secondFactor,
+      ).toBe("totp");
       const replay = await verifySecond(t(), { email: "totp@example.com", code: totp, otpSecret: next.otpSecret });
       expect(replay.statusCode).toBe(401);
       // The next step's code works
       advance(30_000);
-      expect((await verifySecond(t(), { email: "totp@example.com", code: totpAt(secret), otpSecret: next.otpSecret })).statusCode).toBe(200);
+      expect(
+        (await verifySecond(t(), { email: "totp@example.com", code: totpAt(secret), otpSecret: next.otpSecret }))
+          .statusCode,
+      ).toBe(200);
       expect(await auditActions(t())).toContain("auth.second_factor_failed");
     });
 
     it("a recovery code signs in once", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "recovery@example.com", twoStep: false });
+      const { sid } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "recovery@example.com",
+        twoStep: false,
+      });
       const { recoveryCodes } = await enrol(t(), sid);
       const a = await requestCode(t(), "recovery@example.com");
       await verifyEmailCode(t(), { email: "recovery@example.com", otp: a.code, otpSecret: a.otpSecret });
-      const ok = await verifySecond(t(), { email: "recovery@example.com", code: ` ${recoveryCodes[3].toUpperCase()} `, otpSecret: a.otpSecret });
+      const ok = await verifySecond(t(), {
+        email: "recovery@example.com",
+        code: ` ${recoveryCodes[3].toUpperCase()} `,
+        otpSecret: a.otpSecret,
+      });
       expect(ok.statusCode, ok.body).toBe(200);
-      const status = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid: ok.cookies.find((c) => c.name === "sid")!.value } });
+      const status = await t().app.inject({
+        method: "GET",
+        url: "/api/admin/two-step",
+        cookies: { sid: ok.cookies.find((c) => c.name === "sid")!.value },
+      });
       expect(status.json().recoveryCodesLeft).toBe(9);
 
       const b = await requestCode(t(), "recovery@example.com");
       await verifyEmailCode(t(), { email: "recovery@example.com", otp: b.code, otpSecret: b.otpSecret });
-      expect((await verifySecond(t(), { email: "recovery@example.com", code: recoveryCodes[3], otpSecret: b.otpSecret })).statusCode).toBe(401);
-      expect((await verifySecond(t(), { email: "recovery@example.com", code: recoveryCodes[4], otpSecret: b.otpSecret })).statusCode).toBe(200);
+      expect(
+        (await verifySecond(t(), { email: "recovery@example.com", code: recoveryCodes[3], otpSecret: b.otpSecret }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await verifySecond(t(), { email: "recovery@example.com", code: recoveryCodes[4], otpSecret: b.otpSecret }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it("the second factor cannot be sent before the emailed code, nor for another address", async () => {
       const { sid } = await createUserWithSession(t(), { role: "admin", email: "order@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
       const c = await requestCode(t(), "order@example.com");
-      expect((await verifySecond(t(), { email: "order@example.com", code: totpAt(secret), otpSecret: c.otpSecret })).statusCode).toBe(401);
+      expect(
+        (await verifySecond(t(), { email: "order@example.com", code: totpAt(secret), otpSecret: c.otpSecret }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it("disabling needs a current code and (D105) fresh proof it's the owner; afterwards the emailed code alone signs in again", async () => {
       const { sid } = await createUserWithSession(t(), { role: "admin", email: "disable@example.com", twoStep: false });
       const { secret } = await enrol(t(), sid);
-      const unproven = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      const unproven = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/disable",
+        cookies: { sid },
+        payload: { code: totpAt(secret) },
+      });
       expect(unproven.statusCode).toBe(403);
       expect(unproven.json().code).toBe(STEP_UP_REQUIRED_CODE);
       await grantStepUp(t(), sid, clock);
-      const bad = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: wrong(totpAt(secret)) } });
+      const bad = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/disable",
+        cookies: { sid },
+        payload: { code: wrong(totpAt(secret)) },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(TWO_STEP_TEXTS.disableWrong);
       expect(await auditActions(t())).toContain("two_step.disable_failed");
-      const ok = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      const ok = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/disable",
+        cookies: { sid },
+        payload: { code: totpAt(secret) },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(false);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled,
+      ).toBe(false);
       const c = await requestCode(t(), "disable@example.com");
       const res = await verifyEmailCode(t(), { email: "disable@example.com", otp: c.code, otpSecret: c.otpSecret });
       expect(res.json().user).toBeDefined();
@@ -226,10 +327,19 @@ describeEachDatabase(
     });
 
     it("D105: a staff session without a password confirms with an emailed code, and that proof lets it turn two-step sign-in off", async () => {
-      const { sid, user } = await createUserWithSession(t(), { role: "admin", email: "code-only@example.com", twoStep: false });
+      const { sid, user } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "code-only@example.com",
+        twoStep: false,
+      });
       await t().database.db.update(usersTable).set({ emailVerifiedAt: clock }).where(eq(usersTable.id, user.id));
       const { secret } = await enrol(t(), sid);
-      const refused = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      const refused = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/disable",
+        cookies: { sid },
+        payload: { code: totpAt(secret) },
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe(STEP_UP_REQUIRED_CODE);
       const status = await t().app.inject({ method: "GET", url: "/api/me/step-up", cookies: { sid } });
@@ -243,9 +353,16 @@ describeEachDatabase(
         payload: { code: codeFrom(await nextMail("code-only@example.com", /confirmation code/)) },
       });
       expect(proof.statusCode, proof.body).toBe(200);
-      const ok = await t().app.inject({ method: "POST", url: "/api/admin/two-step/disable", cookies: { sid }, payload: { code: totpAt(secret) } });
+      const ok = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/two-step/disable",
+        cookies: { sid },
+        payload: { code: totpAt(secret) },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(false);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled,
+      ).toBe(false);
       advance(30_000);
     });
 
@@ -257,11 +374,17 @@ describeEachDatabase(
     it("moderators can set up two-step sign-in too", async () => {
       const { sid } = await createUserWithSession(t(), { role: "moderator", email: "mod@example.com" });
       await enrol(t(), sid);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled).toBe(true);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: { sid } })).json().enabled,
+      ).toBe(true);
     });
 
     it("Settings switch on: an un-enrolled moderator gets 403 on admin routes until enrolled; only an enrolled admin may turn it on", async () => {
-      const boss = await createUserWithSession(t(), { role: "admin", email: "switch-boss@example.com", twoStep: false });
+      const boss = await createUserWithSession(t(), {
+        role: "admin",
+        email: "switch-boss@example.com",
+        twoStep: false,
+      });
       const refused = await t().app.inject({
         method: "PATCH",
         url: "/api/admin/settings",
@@ -287,14 +410,20 @@ describeEachDatabase(
       const write = await t().app.inject({ method: "DELETE", url: "/api/admin/chat/1", cookies: mod.cookies });
       expect(write.statusCode).toBe(403);
       // Who they are and the enrolment itself still work
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: mod.cookies })).statusCode).toBe(200);
+      expect((await t().app.inject({ method: "GET", url: "/api/admin/user", cookies: mod.cookies })).statusCode).toBe(
+        200,
+      );
       const status = await t().app.inject({ method: "GET", url: "/api/admin/two-step", cookies: mod.cookies });
       expect(status.json()).toMatchObject({ enabled: false, required: true, mustEnrol: true });
       await enrol(t(), mod.sid);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode).toBe(200);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: mod.cookies })).statusCode,
+      ).toBe(200);
       // Another moderator, not enrolled: refused while on, let through once it is off again
       const other = await createUserWithSession(t(), { role: "moderator", email: "switch-other@example.com" });
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode).toBe(403);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode,
+      ).toBe(403);
       const off = await t().app.inject({
         method: "PATCH",
         url: "/api/admin/settings",
@@ -302,22 +431,32 @@ describeEachDatabase(
         payload: { site: { staff_two_step_required: "false" } },
       });
       expect(off.statusCode).toBe(200);
-      expect((await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode).toBe(200);
+      expect(
+        (await t().app.inject({ method: "GET", url: "/api/admin/reports", cookies: other.cookies })).statusCode,
+      ).toBe(200);
     });
 
     it("a second code request from the same client reuses its live challenge (the same code, the tries so far still counted)", async () => {
       await insertUser(t(), { username: "Reuse", email: "reuse@example.com", role: "admin" });
       const a = await requestCode(t(), "reuse@example.com");
       for (let i = 0; i < 3; i++)
-        expect((await verifyEmailCode(t(), { email: "reuse@example.com", otp: wrong(a.code), otpSecret: a.otpSecret })).statusCode).toBe(401);
+        expect(
+          (await verifyEmailCode(t(), { email: "reuse@example.com", otp: wrong(a.code), otpSecret: a.otpSecret }))
+            .statusCode,
+        ).toBe(401);
       const b = await requestCode(t(), "reuse@example.com");
       expect(b.otpSecret).toBe(a.otpSecret);
-      const rows = await t().database.db.select().from(otpChallengesTable).where(eq(otpChallengesTable.email, "reuse@example.com"));
+      const rows = await t()
+        .database.db.select()
+        .from(otpChallengesTable)
+        .where(eq(otpChallengesTable.email, "reuse@example.com"));
       expect(rows).toHaveLength(1);
       expect(rows[0].attempts).toBe(3);
       // D107: both mails carry the same code, so whichever arrives first works
       expect(b.code).toBe(a.code);
-      expect((await verifyEmailCode(t(), { email: "reuse@example.com", otp: a.code, otpSecret: b.otpSecret })).statusCode).toBe(200);
+      expect(
+        (await verifyEmailCode(t(), { email: "reuse@example.com", otp: a.code, otpSecret: b.otpSecret })).statusCode,
+      ).toBe(200);
       // Used up: the next request starts a new challenge
       const c = await requestCode(t(), "reuse@example.com");
       expect(c.otpSecret).not.toBe(a.otpSecret);
@@ -339,12 +478,24 @@ describeEachDatabase(
       expect(alert.raw).toMatch(/Subject: .*Someone tried to sign in/);
       // Backed off: a third challenge's right code from that address is refused with 429 and Retry-After
       const third = await requestCode(t(), "target@example.com", ip);
-      const backedOff = await verifyEmailCode(t(), { email: "target@example.com", otp: third.code, otpSecret: third.otpSecret }, ip);
+      const backedOff = await verifyEmailCode(
+        t(),
+        { email: "target@example.com", otp: third.code, otpSecret: third.otpSecret },
+        ip,
+      );
       expect(backedOff.statusCode).toBe(429);
       expect(Number(backedOff.headers["retry-after"])).toBeGreaterThan(0);
       // The admin signing in from another address is not backed off
       const own = await requestCode(t(), "target@example.com", "198.51.100.4");
-      expect((await verifyEmailCode(t(), { email: "target@example.com", otp: own.code, otpSecret: own.otpSecret }, "198.51.100.4")).statusCode).toBe(200);
+      expect(
+        (
+          await verifyEmailCode(
+            t(),
+            { email: "target@example.com", otp: own.code, otpSecret: own.otpSecret },
+            "198.51.100.4",
+          )
+        ).statusCode,
+      ).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
       expect(smtp.inbox.filter((m) => m.to.includes("target@example.com") && /Someone tried/.test(m.raw))).toEqual([]);
       const failures = await t()
@@ -355,17 +506,29 @@ describeEachDatabase(
     });
 
     it("a wrong second factor counts as a failure too (back-off across challenges)", async () => {
-      const { sid } = await createUserWithSession(t(), { role: "admin", email: "second-fail@example.com", twoStep: false });
+      const { sid } = await createUserWithSession(t(), {
+        role: "admin",
+        email: "second-fail@example.com",
+        twoStep: false,
+      });
       const { secret } = await enrol(t(), sid);
       const ip = "203.0.113.77";
       let refused = 0;
       for (let round = 0; round < 3 && refused === 0; round++) {
         const c = await requestCode(t(), "second-fail@example.com", ip);
-        const emailStep = await verifyEmailCode(t(), { email: "second-fail@example.com", otp: c.code, otpSecret: c.otpSecret }, ip);
+        const emailStep = await verifyEmailCode(
+          t(),
+          { email: "second-fail@example.com", otp: c.code, otpSecret: c.otpSecret },
+          ip,
+        );
         if (emailStep.statusCode === 429) refused++;
         else expect(emailStep.json().secondFactor).toBe("totp");
         for (let i = 0; i < 5 && refused === 0; i++) {
-          const res = await verifySecond(t(), { email: "second-fail@example.com", code: wrong(totpAt(secret)), otpSecret: c.otpSecret }, ip);
+          const res = await verifySecond(
+            t(),
+            { email: "second-fail@example.com", code: wrong(totpAt(secret)), otpSecret: c.otpSecret },
+            ip,
+          );
           if (res.statusCode === 429) refused++;
         }
       }
@@ -377,14 +540,24 @@ describeEachDatabase(
       expect((await t().app.inject({ method: "GET", url: "/api/admin/two-step" })).statusCode).toBe(401);
       expect((await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup" })).statusCode).toBe(401);
       const player = await createUserWithSession(t(), { role: "player" });
-      expect((await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: player.cookies })).statusCode).toBe(403);
-      const [row] = await t().database.db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, player.user.id));
+      expect(
+        (await t().app.inject({ method: "POST", url: "/api/admin/two-step/setup", cookies: player.cookies }))
+          .statusCode,
+      ).toBe(403);
+      const [row] = await t()
+        .database.db.select()
+        .from(staffTwoStepTable)
+        .where(eq(staffTwoStepTable.userId, player.user.id));
       expect(row).toBeUndefined();
     });
   },
   {
     demo: false,
-    env: { ADMIN_EMAILS: "boss@example.com", MAIL_FROM: "Arcadium <cms@example.com>", SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    env: {
+      ADMIN_EMAILS: "boss@example.com",
+      MAIL_FROM: "Arcadium <cms@example.com>",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    },
     settings: { now: () => clock },
   },
 );

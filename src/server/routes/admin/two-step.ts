@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { twoStepCodeBodySchema, twoStepConfirmResponseSchema, twoStepSetupSchema, twoStepStatusSchema } from "../../../contract/admin/two-step";
+import {
+  twoStepCodeBodySchema,
+  twoStepConfirmResponseSchema,
+  twoStepSetupSchema,
+  twoStepStatusSchema,
+} from "../../../contract/admin/two-step";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
 import { requireStaff, sessionToken } from "../../plugins/auth";
@@ -9,7 +14,13 @@ import { siteName } from "../../services/content";
 import { getAdminSelf } from "../../services/users";
 import { secretBox } from "../../services/secret-box";
 import { actorOf, audit } from "../../services/audit";
-import { confirmTwoStep, disableTwoStep, startTwoStep, twoStepRequiredOf, twoStepStatus } from "../../services/two-step";
+import {
+  confirmTwoStep,
+  disableTwoStep,
+  startTwoStep,
+  twoStepRequiredOf,
+  twoStepStatus,
+} from "../../services/two-step";
 import { requireFreshProof } from "../../services/step-up";
 import { adminErrorResponses } from "./validation";
 
@@ -19,13 +30,20 @@ import { adminErrorResponses } from "./validation";
  * are the only admin routes that answer (routes/admin/index.ts TWO_STEP_ENROLMENT_ROUTES). Codes never reach the
  * audit log.
  */
-export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {
+export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, settings, rateLimits },
+) => {
   const box = secretBox(config.twoStepKey);
-  app.get("/api/admin/two-step", { schema: { response: { 200: twoStepStatusSchema, ...adminErrorResponses } } }, async (request) => {
-    const me = requireStaff(request);
-    const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredOf(db, me.role)]);
-    return { ...status, required, mustEnrol: required && !status.enabled };
-  });
+  app.get(
+    "/api/admin/two-step",
+    { schema: { response: { 200: twoStepStatusSchema, ...adminErrorResponses } } },
+    async (request) => {
+      const me = requireStaff(request);
+      const [status, required] = await Promise.all([twoStepStatus(db, me.id), twoStepRequiredOf(db, me.role)]);
+      return { ...status, required, mustEnrol: required && !status.enabled };
+    },
+  );
 
   // The secret, its otpauth:// URI and QR code: sent here only, before the first code confirms it.
   app.post(
@@ -41,13 +59,19 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.post(
     "/api/admin/two-step/confirm",
-    { schema: { body: twoStepCodeBodySchema, response: { 200: twoStepConfirmResponseSchema, ...adminErrorResponses } } },
+    {
+      schema: { body: twoStepCodeBodySchema, response: { 200: twoStepConfirmResponseSchema, ...adminErrorResponses } },
+    },
     async (request) => {
       const me = requireStaff(request);
       const recoveryCodes = await confirmTwoStep(db, box, me.id, request.body.code, settings.now());
       // the staff member's other sessions were opened without the second factor: they end (this one stays)
       const endedSessions = await endUserSessions(db, me.id, { exceptToken: sessionToken(request) });
-      request.auditRecord = { action: "two_step.enabled", target: { kind: "user", id: String(me.id) }, after: { endedSessions } };
+      request.auditRecord = {
+        action: "two_step.enabled",
+        target: { kind: "user", id: String(me.id) },
+        after: { endedSessions },
+      };
       return { recoveryCodes, message: TWO_STEP_TEXTS.enabled };
     },
   );
@@ -56,7 +80,12 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   // D105: and only after the session confirmed it's the owner in the last 10 minutes (POST /api/me/step-up).
   app.post(
     "/api/admin/two-step/disable",
-    { schema: { body: twoStepCodeBodySchema, response: { 200: z.object({ message: z.string() }), ...adminErrorResponses } } },
+    {
+      schema: {
+        body: twoStepCodeBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...adminErrorResponses },
+      },
+    },
     async (request) => {
       const me = requireStaff(request);
       await requireFreshProof(db, sessionToken(request), settings.now());
@@ -66,8 +95,15 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         await disableTwoStep(db, box, me.id, request.body.code, settings.now());
       } catch (err) {
         // A wrong code here may be someone else at an open session: recorded (the write hook logs successes only)
-        await audit(db, { actor: actorOf(me), action: "two_step.disable_failed", target: { kind: "user", id: String(me.id) }, ip: request.ip }, (e) =>
-          request.log.warn({ err: e }, "could not write the audit log"),
+        await audit(
+          db,
+          {
+            actor: actorOf(me),
+            action: "two_step.disable_failed",
+            target: { kind: "user", id: String(me.id) },
+            ip: request.ip,
+          },
+          (e) => request.log.warn({ err: e }, "could not write the audit log"),
         );
         throw err;
       }

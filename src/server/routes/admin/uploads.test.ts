@@ -29,15 +29,26 @@ function uploadHelpers(t: () => TestApp, cookies: () => { sid: string }) {
     const body = multipart(fields, file);
     return t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies: cookies(), ...body });
   }
-  const zipFile = (content: Buffer, filename = "game.zip"): FilePart => ({ field: "htmlFile", filename, content, type: "application/zip" });
+  const zipFile = (content: Buffer, filename = "game.zip"): FilePart => ({
+    field: "htmlFile",
+    filename,
+    content,
+    type: "application/zip",
+  });
 
   async function gameCount() {
-    const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>;
+    const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{
+      n: number;
+    }>;
     return n;
   }
 
   /** Runs a failing upload and checks that it left nothing behind: no row, no package folder, nothing in tmp. */
-  async function expectRefused(run: () => Promise<{ statusCode: number; json(): { message: string } }>, status: number, message: RegExp) {
+  async function expectRefused(
+    run: () => Promise<{ statusCode: number; json(): { message: string } }>,
+    status: number,
+    message: RegExp,
+  ) {
     const gamesBefore = (await fs.readdir(gamesDir())).sort();
     const rowsBefore = await gameCount();
     const res = await run();
@@ -70,7 +81,10 @@ describeEachDatabase(
       ({ cookies } = await createUserWithSession(t(), { role: "admin" }));
     });
 
-    const { gamesDir, tmpDir, imagesDir, upload, zipFile, expectRefused, expectPlayable, uploadImage } = uploadHelpers(t, () => cookies);
+    const { gamesDir, tmpDir, imagesDir, upload, zipFile, expectRefused, expectPlayable, uploadImage } = uploadHelpers(
+      t,
+      () => cookies,
+    );
 
     describe("valid packages", () => {
       it("a zip with index.html at its root is installed and plays on the games origin", async () => {
@@ -117,7 +131,12 @@ describeEachDatabase(
       });
 
       it("a single .html file becomes the package's index.html", async () => {
-        const res = await upload({ field: "htmlFile", filename: "tiny.html", content: "<!doctype html><p>Single file game</p>", type: "text/html" });
+        const res = await upload({
+          field: "htmlFile",
+          filename: "tiny.html",
+          content: "<!doctype html><p>Single file game</p>",
+          type: "text/html",
+        });
         expect(res.statusCode, res.body).toBe(201);
         await expectPlayable(res.json().id, "Single file game");
       });
@@ -129,7 +148,12 @@ describeEachDatabase(
           imageUrl: "https://cdn.example.com/x.png",
         });
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json()).toMatchObject({ categoryId: 1, developer: "Unknown", isFeatured: false, instructions: "Use your mouse or touchscreen to play." });
+        expect(res.json()).toMatchObject({
+          categoryId: 1,
+          developer: "Unknown",
+          isFeatured: false,
+          instructions: "Use your mouse or touchscreen to play.",
+        });
       });
     });
 
@@ -140,7 +164,11 @@ describeEachDatabase(
         await expectRefused(() => upload(file, { ...FIELDS, title: "", description: "" }), 400, /^Title is required$/);
         await expectRefused(() => upload(file, { ...FIELDS, description: "" }), 400, /^Description is required$/);
         await expectRefused(() => upload(file, { ...FIELDS, imageUrl: "" }), 400, /^Image URL is required$/);
-        await expectRefused(() => upload(file, { ...FIELDS, imageUrl: "javascript:alert(1)" }), 400, /Image URL must be/);
+        await expectRefused(
+          () => upload(file, { ...FIELDS, imageUrl: "javascript:alert(1)" }),
+          400,
+          /Image URL must be/,
+        );
         await expectRefused(() => upload(undefined), 400, /^HTML file is required$/);
         await expectRefused(() => upload(file, { ...FIELDS, categoryId: "9999" }), 400, /Category 9999 does not exist/);
       });
@@ -256,15 +284,26 @@ describeEachDatabase(
       });
 
       it("more than 2,000 entries", async () => {
-        const entries = [{ name: "index.html", data: INDEX }, ...Array.from({ length: 2000 }, (_, i) => ({ name: `f/${i}.txt`, data: "x" }))];
+        const entries = [
+          { name: "index.html", data: INDEX },
+          ...Array.from({ length: 2000 }, (_, i) => ({ name: `f/${i}.txt`, data: "x" })),
+        ];
         await expectRefused(() => upload(zipFile(buildZip(entries))), 400, /at most 2,000/);
       });
 
       it("a .exe renamed .zip, a binary renamed .html and other types are 415", async () => {
         const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "binary"), Buffer.alloc(600, 0)]);
         await expectRefused(() => upload(zipFile(exe, "game.zip")), 415, /not a zip archive/);
-        await expectRefused(() => upload({ field: "htmlFile", filename: "game.html", content: exe }), 415, /not an HTML document/);
-        await expectRefused(() => upload({ field: "htmlFile", filename: "game.exe", content: exe }), 415, /Only \.zip and \.html/);
+        await expectRefused(
+          () => upload({ field: "htmlFile", filename: "game.html", content: exe }),
+          415,
+          /not an HTML document/,
+        );
+        await expectRefused(
+          () => upload({ field: "htmlFile", filename: "game.exe", content: exe }),
+          415,
+          /Only \.zip and \.html/,
+        );
         await expectRefused(() => upload(zipFile(Buffer.from("just text, not a zip"))), 415, /not a zip archive/);
       });
 
@@ -274,7 +313,12 @@ describeEachDatabase(
       });
 
       it("a multipart upload is the only way in: JSON to the upload route is 415", async () => {
-        const res = await t().app.inject({ method: "POST", url: "/api/admin/games/upload", cookies, payload: { title: "x" } });
+        const res = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/games/upload",
+          cookies,
+          payload: { title: "x" },
+        });
         expect(res.statusCode).toBe(415);
       });
     });
@@ -316,8 +360,14 @@ describeEachDatabase(
         const before = await listFiles(imagesDir());
         const cases: Array<[Buffer | string, string]> = [
           ["this is text pretending to be a PNG", "fake.png"],
-          [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]), "truncated.png"],
-          ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', "icon.svg"],
+          [
+            Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]),
+            "truncated.png",
+          ],
+          [
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+            "icon.svg",
+          ],
           [Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200)]), "x.jpg"],
         ];
         for (const [content, name] of cases) {
@@ -330,7 +380,12 @@ describeEachDatabase(
       });
 
       it("no file: 400; two files: 413", async () => {
-        const none = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies, ...multipart({ x: "1" }) });
+        const none = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/upload-image",
+          cookies,
+          ...multipart({ x: "1" }),
+        });
         expect(none.statusCode).toBe(400);
         expect(none.json().message).toBe("Image file is required");
         const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
@@ -338,14 +393,22 @@ describeEachDatabase(
           .toBuffer();
         const one = multipart({}, { field: "image", filename: "a.png", content: png });
         const boundary = one.headers["content-type"].split("boundary=")[1];
-        const second = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`);
+        const second = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`,
+        );
         const payload = Buffer.concat([
           one.payload.subarray(0, one.payload.length - `--${boundary}--\r\n`.length),
           second,
           png,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
-        const two = await t().app.inject({ method: "POST", url: "/api/admin/upload-image", cookies, payload, headers: one.headers });
+        const two = await t().app.inject({
+          method: "POST",
+          url: "/api/admin/upload-image",
+          cookies,
+          payload,
+          headers: one.headers,
+        });
         expect(two.statusCode).toBe(413);
         expect(await listFiles(tmpDir())).toEqual([]);
       });
@@ -362,7 +425,8 @@ describeEachDatabase(
       try {
         const uploadsTmp = path.join(u.config.dataDir, "tmp");
         const uploadedImages = path.join(u.config.dataDir, "uploads", "images");
-        const games = async () => ((await u.database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>)[0].n;
+        const games = async () =>
+          ((await u.database.db.execute(sql`select count(*)::int as n from games`)).rows as Array<{ n: number }>)[0].n;
         const other = await createUserWithSession(u, { role: "admin" });
         const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
           .png()
@@ -381,7 +445,12 @@ describeEachDatabase(
           method: "POST",
           url: "/api/admin/games/upload",
           cookies: other.cookies,
-          ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }),
+          ...multipart(FIELDS, {
+            field: "htmlFile",
+            filename: "g.html",
+            content: Buffer.from(INDEX),
+            type: "text/html",
+          }),
         });
         expect(third.statusCode).toBe(201);
         const imagesBefore = (await fs.readdir(uploadedImages)).length;
@@ -393,7 +462,12 @@ describeEachDatabase(
           method: "POST",
           url: "/api/admin/games/upload",
           cookies: other.cookies,
-          ...multipart(FIELDS, { field: "htmlFile", filename: "g.html", content: Buffer.from(INDEX), type: "text/html" }),
+          ...multipart(FIELDS, {
+            field: "htmlFile",
+            filename: "g.html",
+            content: Buffer.from(INDEX),
+            type: "text/html",
+          }),
         });
         expect(refusedGame.statusCode).toBe(429);
         expect((await fs.readdir(uploadedImages)).length).toBe(imagesBefore);
@@ -415,7 +489,12 @@ describeEachDatabase(
     }, 90_000);
 
     it("multipart is refused outside the upload routes", async () => {
-      const res = await t().app.inject({ method: "POST", url: "/api/admin/categories", cookies, ...multipart({ name: "X", slug: "x" }) });
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/admin/categories",
+        cookies,
+        ...multipart({ name: "X", slug: "x" }),
+      });
       expect(res.statusCode).toBe(415);
       const pub = await t().app.inject({ method: "POST", url: "/api/contact", ...multipart({ name: "X" }) });
       expect(pub.statusCode).toBe(415);

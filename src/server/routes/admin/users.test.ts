@@ -37,7 +37,9 @@ describeEachDatabase(
         expect(all.json().length).toBeGreaterThan(10);
         expect(Number(all.headers["x-total-count"])).toBe(all.json().length);
         // Demo players have review and score counts.
-        expect(all.json().some((u: { scoreCount: number; reviewCount: number }) => u.scoreCount > 0 && u.reviewCount > 0)).toBe(true);
+        expect(
+          all.json().some((u: { scoreCount: number; reviewCount: number }) => u.scoreCount > 0 && u.reviewCount > 0),
+        ).toBe(true);
         expect(JSON.stringify(all.json())).not.toMatch(/passwordHash|password_hash|googleSub/);
       });
     });
@@ -51,8 +53,12 @@ describeEachDatabase(
 
         const disabled = await req("PATCH", `/api/admin/users/${target.user.id}`, { disabled: true, role: "player" });
         expect(disabled.json()).toMatchObject({ role: "player", disabled: true });
-        expect(await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, target.user.id))).toEqual([]);
-        expect((await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: target.cookies })).statusCode).toBe(401);
+        expect(
+          await t().database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, target.user.id)),
+        ).toEqual([]);
+        expect(
+          (await t().app.inject({ method: "GET", url: "/api/auth/user", cookies: target.cookies })).statusCode,
+        ).toBe(401);
 
         const enabled = await req("PATCH", `/api/admin/users/${target.user.id}`, { disabled: false });
         expect(enabled.json().disabled).toBe(false);
@@ -89,7 +95,11 @@ describeEachDatabase(
     const as = (admin: Player, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
       t().app.inject({ method, url, cookies: admin.cookies, ...(payload ? { payload } : {}) });
     const board = async (url: string) =>
-      (await t().app.inject({ method: "GET", url })).json() as Array<{ user: { id: number }; score?: number; totalScore?: number }>;
+      (await t().app.inject({ method: "GET", url })).json() as Array<{
+        user: { id: number };
+        score?: number;
+        totalScore?: number;
+      }>;
 
     it("hiding a player takes them off every board at once (cached boards too) and showing them brings them back", async () => {
       const admin = await createUserWithSession(t(), { role: "admin" });
@@ -106,7 +116,9 @@ describeEachDatabase(
       expect(hide.statusCode).toBe(200);
       expect(hide.json()).toMatchObject({ hiddenFromBoards: true, disabled: false });
       expect(await onBoards()).toEqual([false, false, false]);
-      expect((await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: false })).json()).toMatchObject({ hiddenFromBoards: false });
+      expect(
+        (await as(admin, "PATCH", `/api/admin/users/${p.user.id}`, { hiddenFromBoards: false })).json(),
+      ).toMatchObject({ hiddenFromBoards: false });
       expect(await onBoards()).toEqual([true, true, true]);
     });
   },

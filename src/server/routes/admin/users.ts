@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminUserListQuerySchema, adminUserListSchema, adminUserPatchSchema, adminUserRowSchema } from "../../../contract/admin/users";
+import {
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserPatchSchema,
+  adminUserRowSchema,
+} from "../../../contract/admin/users";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { requireAdmin } from "../../plugins/auth";
@@ -11,7 +16,9 @@ import { adminErrorResponses } from "./validation";
 export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, playerHub }) => {
   app.get(
     "/api/admin/users",
-    { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...adminErrorResponses } } },
+    {
+      schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema, ...adminErrorResponses } },
+    },
     async (request, reply) => {
       const { users, total } = await listUsersForAdmin(db, request.query);
       reply.header("X-Total-Count", String(total));
@@ -21,7 +28,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
 
   app.patch(
     "/api/admin/users/:id",
-    { schema: { params: idParamSchema, body: adminUserPatchSchema.optional(), response: { 200: adminUserRowSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminUserPatchSchema.optional(),
+        response: { 200: adminUserRowSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => {
       const me = requireAdmin(request);
       const change = request.body ?? {};

@@ -20,7 +20,9 @@ type Issue = { path: string; message: string };
 export function validationBody(issues: Issue[]): { message: string; errors: Issue[] } {
   const first = issues[0];
   if (!first) return { message: "Invalid request", errors: [] };
-  const message = ZOD_DEFAULT.test(first.message) ? `Invalid ${first.path || "request"}: ${first.message}` : first.message;
+  const message = ZOD_DEFAULT.test(first.message)
+    ? `Invalid ${first.path || "request"}: ${first.message}`
+    : first.message;
   return { message, errors: issues };
 }
 
@@ -51,7 +53,9 @@ export function adminErrorHandler(error: FastifyError, _request: FastifyRequest,
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
-      path: `${error.validationContext ?? ""}${v.instancePath ? v.instancePath.replace(/\//g, ".") : ""}`.replace(/^\./, "").replace(/\.$/, ""),
+      path: `${error.validationContext ?? ""}${v.instancePath ? v.instancePath.replace(/\//g, ".") : ""}`
+        .replace(/^\./, "")
+        .replace(/\.$/, ""),
       message: v.message ?? "Invalid value",
     }));
     return reply.code(400).send(validationBody(issues));

@@ -15,7 +15,11 @@ export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     if (item.section === "site") await applySiteSettingEffects(db, leaderboardCache, [item.key]);
   };
 
-  app.get("/api/admin/website-content", { schema: { response: { 200: contentListSchema, ...adminErrorResponses } } }, async () => listContent(db));
+  app.get(
+    "/api/admin/website-content",
+    { schema: { response: { 200: contentListSchema, ...adminErrorResponses } } },
+    async () => listContent(db),
+  );
 
   app.post(
     "/api/admin/website-content",
@@ -30,7 +34,13 @@ export const adminWebsiteContentRoutes: FastifyPluginAsyncZod<AppContext> = asyn
   // Section and key are read-only (spec §2): only value and valueType change.
   app.patch(
     "/api/admin/website-content/:id",
-    { schema: { params: idParamSchema, body: contentPatchSchema.optional(), response: { 200: contentItemSchema, ...adminErrorResponses } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: contentPatchSchema.optional(),
+        response: { 200: contentItemSchema, ...adminErrorResponses },
+      },
+    },
     async (request) => {
       const item = await updateContent(db, request.params.id, request.body ?? {});
       await changed(item);

@@ -4,7 +4,14 @@ import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@t
 import { resetToasts } from "@/components/ui/use-toast";
 import { CmsAnnouncementsScreen } from "./announcements";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 function api(post: (req: MockRequest) => Response = () => jsonResponse({ sent: 12 }, { status: 201 })) {
   return mockApi([
@@ -14,7 +21,9 @@ function api(post: (req: MockRequest) => Response = () => jsonResponse({ sent: 1
 }
 
 const posts = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => JSON.parse(String(init!.body)) as { text: string; link?: string });
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init!.body)) as { text: string; link?: string });
 const textField = () => screen.getByLabelText("Announcement");
 const linkField = () => screen.getByLabelText("Link (optional)");
 const preview = () => screen.getByTestId("announcement-preview");
@@ -75,8 +84,20 @@ describe("CmsAnnouncementsScreen (D85)", () => {
   it.each([
     ["an empty text", "   ", "", "Announcement", "Please write the announcement"],
     ["a text over 500 characters", "x".repeat(501), "", "Announcement", "An announcement is at most 500 characters"],
-    ["a link off the site", "Hello", "https://example.com", "Link (optional)", "The link must be a path on this site, such as /games"],
-    ["a protocol-relative link", "Hello", "//example.com", "Link (optional)", "The link must be a path on this site, such as /games"],
+    [
+      "a link off the site",
+      "Hello",
+      "https://example.com",
+      "Link (optional)",
+      "The link must be a path on this site, such as /games",
+    ],
+    [
+      "a protocol-relative link",
+      "Hello",
+      "//example.com",
+      "Link (optional)",
+      "The link must be a path on this site, such as /games",
+    ],
   ])("refuses %s by its field, without asking or sending", (_, text, link, label, message) => {
     const fetch = api();
     renderWithProviders(<CmsAnnouncementsScreen />, "/cms/announcements");

@@ -95,7 +95,11 @@ export function CmsAnnouncementsScreen() {
 
   return (
     <>
-      <CmsPageHeader title="Announcements" description="Send a notification to every player, under their bell." icon={<Megaphone />} />
+      <CmsPageHeader
+        title="Announcements"
+        description="Send a notification to every player, under their bell."
+        icon={<Megaphone />}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -126,7 +130,12 @@ export function CmsAnnouncementsScreen() {
                   {...fieldAria(textId, errors.text, true)}
                 />
               </Field>
-              <Field id={linkId} label="Link (optional)" hint="A path on this site, such as /games or /collection/new-this-week." error={errors.link}>
+              <Field
+                id={linkId}
+                label="Link (optional)"
+                hint="A path on this site, such as /games or /collection/new-this-week."
+                error={errors.link}
+              >
                 <Input
                   id={linkId}
                   value={link}
@@ -145,7 +154,11 @@ export function CmsAnnouncementsScreen() {
               ) : null}
               <div>
                 <Button type="submit" variant="gradient" disabled={send.isPending}>
-                  {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                  {send.isPending ? (
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Send aria-hidden="true" />
+                  )}
                   {send.isPending ? "Sending..." : "Send"}
                 </Button>
               </div>
@@ -158,9 +171,14 @@ export function CmsAnnouncementsScreen() {
             <CardDescription>How it will read under the bell.</CardDescription>
           </CardHeader>
           <CardContent>
-            <div data-testid="announcement-preview" className="rounded-lg border bg-popover p-3 text-popover-foreground shadow-sm">
+            <div
+              data-testid="announcement-preview"
+              className="rounded-lg border bg-popover p-3 text-popover-foreground shadow-sm"
+            >
               <NotificationRow item={preview} compact />
-              {preview.link ? <p className="mt-2 truncate pl-11 text-xs text-muted-foreground">Opens {preview.link}</p> : null}
+              {preview.link ? (
+                <p className="mt-2 truncate pl-11 text-xs text-muted-foreground">Opens {preview.link}</p>
+              ) : null}
             </div>
           </CardContent>
         </Card>

@@ -5,7 +5,14 @@ import type { AuditEntry } from "@contract/audit-constants";
 import { formatDateTime } from "@/lib/format";
 import { CmsAuditLogScreen, startOfDay } from "./audit-log";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 const entry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   id,
@@ -32,7 +39,8 @@ function api() {
         const before = Number(url.searchParams.get("before") ?? Infinity);
         const limit = Number(url.searchParams.get("limit"));
         const action = url.searchParams.get("action") ?? "";
-        const matches = (e: AuditEntry) => !action || (action.endsWith(".") ? e.action.startsWith(action) : e.action === action);
+        const matches = (e: AuditEntry) =>
+          !action || (action.endsWith(".") ? e.action.startsWith(action) : e.action === action);
         const items = all.filter((e) => e.id < before && matches(e)).slice(0, limit);
         const more = all.some((e) => e.id < (items.at(-1)?.id ?? 0));
         return jsonResponse({ items, nextBefore: more ? items.at(-1)!.id : null });
@@ -124,7 +132,13 @@ describe("CmsAuditLogScreen (D99)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(asked(fetch)).toHaveLength(2));
     const q = asked(fetch).at(-1)!.searchParams;
-    expect(Object.fromEntries(q)).toEqual({ action: "game.", actorId: "12", targetKind: "user", from: new Date(2026, 10, 1).toISOString(), limit: "50" });
+    expect(Object.fromEntries(q)).toEqual({
+      action: "game.",
+      actorId: "12",
+      targetKind: "user",
+      from: new Date(2026, 10, 1).toISOString(),
+      limit: "50",
+    });
     expect(q.get("from")).toBe(startOfDay("2026-11-01"));
 
     expect(await screen.findByText("No entries match these filters.")).toBeInTheDocument();

@@ -19,7 +19,12 @@ export function startOfDay(day: string): string {
 }
 
 function toFilters(d: Draft): AuditFilters {
-  return { action: d.action.trim(), actorId: d.actorId.trim(), targetKind: d.targetKind.trim(), from: startOfDay(d.fromDay) };
+  return {
+    action: d.action.trim(),
+    actorId: d.actorId.trim(),
+    targetKind: d.targetKind.trim(),
+    from: startOfDay(d.fromDay),
+  };
 }
 
 /**
@@ -34,7 +39,8 @@ export function CmsAuditLogScreen() {
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((p) => p.items);
   const filtered = Object.values(filters).some(Boolean);
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -84,7 +90,13 @@ export function CmsAuditLogScreen() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-target`}>Target kind</Label>
-          <Input id={`${uid}-target`} value={draft.targetKind} onChange={set("targetKind")} placeholder="e.g. user, game, report" maxLength={40} />
+          <Input
+            id={`${uid}-target`}
+            value={draft.targetKind}
+            onChange={set("targetKind")}
+            placeholder="e.g. user, game, report"
+            maxLength={40}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-from`}>From</Label>
@@ -102,7 +114,11 @@ export function CmsAuditLogScreen() {
         </div>
       </form>
       <LoadError what="the audit log" query={log} />
-      <AuditTable entries={entries} loading={log.isPending} empty={filtered ? "No entries match these filters." : "Nothing has been logged yet."} />
+      <AuditTable
+        entries={entries}
+        loading={log.isPending}
+        empty={filtered ? "No entries match these filters." : "Nothing has been logged yet."}
+      />
       <LoadMoreButton query={log}>Load more</LoadMoreButton>
     </>
   );

@@ -5,7 +5,14 @@ import type { BackupsPage } from "@contract/admin/backups";
 import { formatSize } from "@/features/cms/backups/components/backups-table";
 import { CmsBackupsScreen } from "./backups";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 const PAGE: BackupsPage = {
   backups: [
@@ -30,7 +37,10 @@ describe("CmsBackupsScreen (D160)", () => {
     const rows = within(screen.getByRole("table", { name: "Backups" }))
       .getAllByRole("row")
       .slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual(["arcadium-20261206-033000Z.tar.gz", "arcadium-20261205-033000Z.tar.gz"]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0].textContent)).toEqual([
+      "arcadium-20261206-033000Z.tar.gz",
+      "arcadium-20261205-033000Z.tar.gz",
+    ]);
     expect(within(rows[0]).getByText("50 MB")).toBeInTheDocument();
     expect(within(rows[1]).getByText("900 B")).toBeInTheDocument();
     expect(within(rows[0]).getByRole("link", { name: "Download: arcadium-20261206-033000Z.tar.gz" })).toHaveAttribute(
@@ -40,7 +50,11 @@ describe("CmsBackupsScreen (D160)", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Back up now" }));
     await waitFor(() =>
-      expect(fetch.mock.calls.some(([url, init]) => (init as RequestInit | undefined)?.method === "POST" && String(url) === "/api/admin/backups")).toBe(true),
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) => (init as RequestInit | undefined)?.method === "POST" && String(url) === "/api/admin/backups",
+        ),
+      ).toBe(true),
     );
   });
 

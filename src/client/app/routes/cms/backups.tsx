@@ -22,24 +22,35 @@ export function CmsBackupsScreen() {
         description="Every stored file and every row of the database in one archive, written each day while the site runs."
         icon={<DatabaseBackup />}
       />
-      <section aria-labelledby="backup-schedule" className="flex flex-wrap items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <section
+        aria-labelledby="backup-schedule"
+        className="flex flex-wrap items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      >
         <div className="grid min-w-0 gap-1">
           <h2 id="backup-schedule" className="font-medium">
             Daily backup
           </h2>
           <p className="text-sm text-muted-foreground">
             <CalendarClock className="mr-1 inline size-4 align-[-3px]" aria-hidden="true" />
-            {page ? `Next: ${formatDateTime(page.nextRunAt)}. The newest ${page.keep} are kept.` : "Every day at 03:30 UTC."}
+            {page
+              ? `Next: ${formatDateTime(page.nextRunAt)}. The newest ${page.keep} are kept.`
+              : "Every day at 03:30 UTC."}
           </p>
           <p className="text-sm text-muted-foreground">
-            To restore one, download it and run <code className="rounded bg-muted px-1 font-mono text-xs">npm run restore -- FILE</code> on a new, empty
+            To restore one, download it and run{" "}
+            <code className="rounded bg-muted px-1 font-mono text-xs">npm run restore -- FILE</code> on a new, empty
             installation.
           </p>
         </div>
         <Button
           size="sm"
           disabled={start.isPending}
-          onClick={() => start.mutate(undefined, toastOutcome("A backup will be made now; it appears here once written", "Could not start a backup"))}
+          onClick={() =>
+            start.mutate(
+              undefined,
+              toastOutcome("A backup will be made now; it appears here once written", "Could not start a backup"),
+            )
+          }
         >
           <Archive aria-hidden="true" />
           Back up now

@@ -4,7 +4,13 @@ import type { Category } from "@contract/categories";
 import { formatNumber } from "@/lib/format";
 import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
 import { useDeleteCategory } from "@/features/cms/categories/api/delete-category";
-import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import {
+  ACTIONS_COLUMN,
+  AdminTable,
+  RowActions,
+  ThumbnailCell,
+  type AdminColumn,
+} from "@/features/cms/shared/components/admin-table";
 import { CategoryDialog } from "@/features/cms/categories/components/category-dialog";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
@@ -15,7 +21,9 @@ import { SearchInput } from "@/features/cms/shared/components/search-input";
 /** Spec §2: search by name or description (case-insensitive). */
 export function filterCategories(categories: Category[], search: string): Category[] {
   const q = search.trim().toLowerCase();
-  return q ? categories.filter((c) => c.name.toLowerCase().includes(q) || c.description.toLowerCase().includes(q)) : categories;
+  return q
+    ? categories.filter((c) => c.name.toLowerCase().includes(q) || c.description.toLowerCase().includes(q))
+    : categories;
 }
 
 /** Spec §2 delete warning (singular for one game, as the server's 409 message). */
@@ -59,7 +67,12 @@ export function CmsCategoriesScreen() {
         icon={<FolderTree />}
         actions={<AddButton onClick={() => setEditing(null)}>Add Category</AddButton>}
       />
-      <SearchInput value={search} onChange={setSearch} label="Search categories by name or description" placeholder="Search categories..." />
+      <SearchInput
+        value={search}
+        onChange={setSearch}
+        label="Search categories by name or description"
+        placeholder="Search categories..."
+      />
       <LoadError what="categories" query={categories} />
       <AdminTable
         label="Categories"
@@ -79,7 +92,12 @@ export function CmsCategoriesScreen() {
               <span className="line-clamp-2">{c.description || "—"}</span>
             </Td>
             <Td className="text-right tabular-nums">{formatNumber(c.gameCount)}</Td>
-            <RowActions name={c.name} href={`/category/${c.slug}`} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
+            <RowActions
+              name={c.name}
+              href={`/category/${c.slug}`}
+              onEdit={() => setEditing(c)}
+              onDelete={() => setDeleting(c)}
+            />
           </Tr>
         )}
       />

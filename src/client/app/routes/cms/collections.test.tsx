@@ -4,14 +4,33 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { CmsCollectionsScreen } from "./collections";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const COLLECTIONS = [
-  { id: 1, slug: "modern-games", title: "Modern Games", description: "Polished.", imageUrl: "/experiences/modern-games.svg", sortOrder: 1, gameCount: 3 },
+  {
+    id: 1,
+    slug: "modern-games",
+    title: "Modern Games",
+    description: "Polished.",
+    imageUrl: "/experiences/modern-games.svg",
+    sortOrder: 1,
+    gameCount: 3,
+  },
   { id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 0 },
 ];
 
 function routes(extra: Parameters<typeof mockApi>[0] = []) {
-  return mockApi([...extra, ["GET", "/api/admin/user", () => jsonResponse(ADMIN)], ["GET", "/api/admin/collections", () => jsonResponse(COLLECTIONS)]]);
+  return mockApi([
+    ...extra,
+    ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+    ["GET", "/api/admin/collections", () => jsonResponse(COLLECTIONS)],
+  ]);
 }
 const bodyOf = (fetch: ReturnType<typeof mockApi>, method: string, url: string) => {
   const call = fetch.mock.calls.find(([u, init]) => String(u).endsWith(url) && init?.method === method);
@@ -28,7 +47,18 @@ describe("/cms/collections (D83)", () => {
         "POST",
         "/api/admin/collections",
         () =>
-          jsonResponse({ id: 3, slug: "brain-teasers", title: "Brain Teasers", description: "", imageUrl: "", sortOrder: 5, gameCount: 0 }, { status: 201 }),
+          jsonResponse(
+            {
+              id: 3,
+              slug: "brain-teasers",
+              title: "Brain Teasers",
+              description: "",
+              imageUrl: "",
+              sortOrder: 5,
+              gameCount: 0,
+            },
+            { status: 201 },
+          ),
       ],
       ["DELETE", "/api/admin/collections/2", () => new Response(null, { status: 204 })],
     ]);
@@ -69,7 +99,13 @@ describe("/cms/collections (D83)", () => {
     const confirm = await screen.findByRole("alertdialog");
     expect(confirm).toHaveTextContent('Are you sure you want to delete "Retro Arcade"?');
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith("/api/admin/collections/2") && init?.method === "DELETE")).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([u, init]) => String(u).endsWith("/api/admin/collections/2") && init?.method === "DELETE",
+        ),
+      ).toBe(true),
+    );
     expect(await screen.findByText("Collection deleted")).toBeInTheDocument();
   });
 });

@@ -4,7 +4,13 @@ import type { Collection } from "@contract/collections";
 import { formatNumber } from "@/lib/format";
 import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
 import { useDeleteCollection } from "@/features/cms/collections/api/delete-collection";
-import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import {
+  ACTIONS_COLUMN,
+  AdminTable,
+  RowActions,
+  ThumbnailCell,
+  type AdminColumn,
+} from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { CollectionDialog } from "@/features/cms/collections/components/collection-dialog";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
@@ -67,7 +73,12 @@ export function CmsCollectionsScreen() {
             </Td>
             <Td className="text-right tabular-nums">{c.sortOrder}</Td>
             <Td className="text-right tabular-nums">{formatNumber(c.gameCount)}</Td>
-            <RowActions name={c.title} href={`/collection/${c.slug}`} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
+            <RowActions
+              name={c.title}
+              href={`/collection/${c.slug}`}
+              onEdit={() => setEditing(c)}
+              onDelete={() => setDeleting(c)}
+            />
           </Tr>
         )}
       />

@@ -4,21 +4,46 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { CmsSettingsScreen } from "./settings";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
-const item = (id: number, key: string, value: string) => ({ id, section: "site", key, value, valueType: "text", updatedAt: "2025-01-01T00:00:00.000Z" });
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
+const item = (id: number, key: string, value: string) => ({
+  id,
+  section: "site",
+  key,
+  value,
+  valueType: "text",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});
 type Item = ReturnType<typeof item>;
-const settings = (content: Item[]) => ({ content, mail: { configured: false, from: "Arcadium <no-reply@localhost>" }, google: { configured: false } });
+const settings = (content: Item[]) => ({
+  content,
+  mail: { configured: false, from: "Arcadium <no-reply@localhost>" },
+  google: { configured: false },
+});
 
 /** The screen's API with the site.* items in memory (a PATCH and school mode are read back). */
 function api(initial: Item[]) {
   let content = initial;
   const put = (site: Record<string, string>) => {
-    content = [...content.filter((i) => !(i.key in site)), ...Object.entries(site).map(([k, v], n) => item(100 + n, k, v))];
+    content = [
+      ...content.filter((i) => !(i.key in site)),
+      ...Object.entries(site).map(([k, v], n) => item(100 + n, k, v)),
+    ];
   };
   return mockApi([
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
     ["GET", "/api/admin/settings", () => jsonResponse(settings(content))],
-    ["GET", "/api/admin/messages", () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] })],
+    [
+      "GET",
+      "/api/admin/messages",
+      () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] }),
+    ],
     ["GET", "/api/content", () => jsonResponse([])],
     [
       "PATCH",
@@ -32,7 +57,13 @@ function api(initial: Item[]) {
       "POST",
       "/api/admin/settings/school-mode",
       () => {
-        put({ chat_enabled: "false", direct_messages: "false", registration: "invite", invite_code: "abcd2345ef", default_profile_visibility: "private" });
+        put({
+          chat_enabled: "false",
+          direct_messages: "false",
+          registration: "invite",
+          invite_code: "abcd2345ef",
+          default_profile_visibility: "private",
+        });
         return jsonResponse({ inviteCode: "abcd2345ef", profilesMadePrivate: 12 });
       },
     ],
@@ -49,7 +80,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("CmsSettingsScreen: Community safety (D98)", () => {
   it("shows the stored lists and switches, keeps them out of the Site form, and saves them in one request", async () => {
-    const fetch = api([item(1, "name", "Arcadium"), item(2, "tagline", "Play"), item(3, "filter_block", "bad"), item(4, "chat_links", "true")]);
+    const fetch = api([
+      item(1, "name", "Arcadium"),
+      item(2, "tagline", "Play"),
+      item(3, "filter_block", "bad"),
+      item(4, "chat_links", "true"),
+    ]);
     renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
     const block = await screen.findByLabelText("Blocked words");
     expect(block).toHaveValue("bad");
@@ -95,12 +131,16 @@ describe("CmsSettingsScreen: Community safety (D98)", () => {
     expect(requests(fetch, "POST")).toEqual([]);
 
     fireEvent.click(screen.getByRole("button", { name: "School mode" }));
-    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Turn On School Mode" }));
+    fireEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Turn On School Mode" }),
+    );
     expect(await screen.findByText("School mode is on")).toBeInTheDocument();
     expect(screen.getByText(/Invite code: abcd2345ef\. 12 profiles made private\./)).toBeInTheDocument();
     expect(requests(fetch, "POST").map((r) => r.url)).toEqual(["/api/admin/settings/school-mode"]);
     // the card follows the stored settings
-    await waitFor(() => expect(screen.getByRole("switch", { name: "Public chat" })).toHaveAttribute("aria-checked", "false"));
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Public chat" })).toHaveAttribute("aria-checked", "false"),
+    );
     expect(screen.getByLabelText("Invite code")).toHaveValue("abcd2345ef");
     expect(screen.getByRole("checkbox", { name: "Allow direct messages" })).not.toBeChecked();
   });

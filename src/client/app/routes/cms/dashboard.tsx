@@ -1,4 +1,14 @@
-import { Activity, ArrowRight, FolderTree, Gamepad2, LayoutDashboard, Mail, MessageSquare, Star, Users } from "lucide-react";
+import {
+  Activity,
+  ArrowRight,
+  FolderTree,
+  Gamepad2,
+  LayoutDashboard,
+  Mail,
+  MessageSquare,
+  Star,
+  Users,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -15,7 +25,19 @@ const QUICK_ACTIONS = [
   { href: "~/cms/categories", icon: FolderTree, label: "Manage Categories" },
 ];
 
-function StatCard({ label, value, icon, loading, footer }: { label: string; value: ReactNode; icon: ReactNode; loading?: boolean; footer?: ReactNode }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  loading,
+  footer,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  loading?: boolean;
+  footer?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-3 pt-5">
@@ -24,7 +46,9 @@ function StatCard({ label, value, icon, loading, footer }: { label: string; valu
           {loading ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold tracking-tight">{value}</p>}
           {footer ? <div className="pt-1 text-xs text-muted-foreground">{footer}</div> : null}
         </div>
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5">{icon}</span>
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5">
+          {icon}
+        </span>
       </CardContent>
     </Card>
   );

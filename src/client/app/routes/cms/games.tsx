@@ -57,7 +57,13 @@ export function CmsGamesScreen() {
         ) : null}
       </div>
       <LoadError what="games" query={games} />
-      <GamesTable games={shown} categories={categories.data} loading={games.isPending} onEdit={setEditing} onDelete={setDeleting} />
+      <GamesTable
+        games={shown}
+        categories={categories.data}
+        loading={games.isPending}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       <LoadMoreButton query={games}>Load More Games</LoadMoreButton>
       <AddGameDialog open={adding} onOpenChange={setAdding} />
       <EditGameDialog game={editing} onOpenChange={(o) => !o && setEditing(null)} />
@@ -65,7 +71,9 @@ export function CmsGamesScreen() {
         open={deleting !== null}
         onOpenChange={(o) => !o && !del.isPending && setDeleting(null)}
         title="Delete game"
-        description={deleting ? `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.` : ""}
+        description={
+          deleting ? `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.` : ""
+        }
         pending={del.isPending}
         onConfirm={confirmDelete}
       />

@@ -4,7 +4,14 @@ import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@t
 import type { JobsPage, JobView } from "@contract/jobs-constants";
 import { CmsJobsScreen } from "./jobs";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 const job = (id: number, over: Partial<JobView> = {}): JobView => ({
   id,
@@ -23,7 +30,14 @@ const job = (id: number, over: Partial<JobView> = {}): JobView => ({
 
 const PAGE: JobsPage = {
   jobs: [
-    job(3, { name: "account-deletion", state: "queued", attempts: 0, startedAt: null, finishedAt: null, runAt: "2026-12-06T15:00:00.000Z" }),
+    job(3, {
+      name: "account-deletion",
+      state: "queued",
+      attempts: 0,
+      startedAt: null,
+      finishedAt: null,
+      runAt: "2026-12-06T15:00:00.000Z",
+    }),
     job(2, { state: "failed", attempts: 5, lastError: "database unreachable" }),
     job(1),
   ],
@@ -75,7 +89,12 @@ describe("CmsJobsScreen (D116)", () => {
           `${(init as RequestInit | undefined)?.method ?? "GET"} ${new URL(String(url), "http://x").pathname}${new URL(String(url), "http://x").search}`,
       );
       expect(calls).toEqual(
-        expect.arrayContaining(["POST /api/admin/jobs/2/run", "POST /api/admin/jobs/3/cancel", "POST /api/admin/jobs", "GET /api/admin/jobs?state=failed"]),
+        expect.arrayContaining([
+          "POST /api/admin/jobs/2/run",
+          "POST /api/admin/jobs/3/cancel",
+          "POST /api/admin/jobs",
+          "GET /api/admin/jobs?state=failed",
+        ]),
       );
     });
     expect(screen.getByRole("button", { name: /^Failed/ })).toHaveAttribute("aria-pressed", "true");

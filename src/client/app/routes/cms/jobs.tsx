@@ -47,7 +47,10 @@ export function CmsJobsScreen() {
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {(jobs.data?.schedules ?? []).map((schedule) => (
-            <li key={schedule.name} className="flex items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
+            <li
+              key={schedule.name}
+              className="flex items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm"
+            >
               <div className="min-w-0">
                 <p className="font-medium">{jobLabel(schedule.name)}</p>
                 <p className="text-sm text-muted-foreground">
@@ -60,7 +63,12 @@ export function CmsJobsScreen() {
                 size="sm"
                 variant="outline"
                 disabled={start.isPending && start.variables === schedule.name}
-                onClick={() => start.mutate(schedule.name, toastOutcome(`${jobLabel(schedule.name)} will run now`, "Could not start the job"))}
+                onClick={() =>
+                  start.mutate(
+                    schedule.name,
+                    toastOutcome(`${jobLabel(schedule.name)} will run now`, "Could not start the job"),
+                  )
+                }
               >
                 <Play aria-hidden="true" />
                 Run now<span className="sr-only">: {jobLabel(schedule.name)}</span>
@@ -74,7 +82,11 @@ export function CmsJobsScreen() {
           <h2 id="job-list" className="text-lg font-semibold">
             Recent jobs
           </h2>
-          <div role="group" aria-label="Show jobs by state" className="flex flex-wrap gap-1 rounded-lg border bg-card p-1">
+          <div
+            role="group"
+            aria-label="Show jobs by state"
+            className="flex flex-wrap gap-1 rounded-lg border bg-card p-1"
+          >
             {FILTERS.map((filter) => (
               <button
                 key={filter.label}
@@ -87,7 +99,9 @@ export function CmsJobsScreen() {
                 )}
               >
                 {filter.label}
-                {filter.state && counts ? <span className="ml-1 tabular-nums opacity-80">{counts[filter.state]}</span> : null}
+                {filter.state && counts ? (
+                  <span className="ml-1 tabular-nums opacity-80">{counts[filter.state]}</span>
+                ) : null}
               </button>
             ))}
           </div>
@@ -96,7 +110,9 @@ export function CmsJobsScreen() {
         <JobsTable
           jobs={jobs.data?.jobs}
           loading={jobs.isPending}
-          empty={state ? `No ${STATE_LABELS[state].toLowerCase()} jobs.` : "No jobs yet: the schedules above enqueue them."}
+          empty={
+            state ? `No ${STATE_LABELS[state].toLowerCase()} jobs.` : "No jobs yet: the schedules above enqueue them."
+          }
           busyId={busyId}
           onRun={(job) => act(job, runNow, `${jobLabel(job.name)} #${job.id} will run now`, "Could not run the job")}
           onCancel={(job) => act(job, cancel, `${jobLabel(job.name)} #${job.id} cancelled`, "Could not cancel the job")}

@@ -7,7 +7,14 @@ import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
 import { CmsReportsScreen } from "./reports";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const MODERATOR = { ...ADMIN, id: 12, username: "molly", role: "moderator", email: "molly@example.com" };
 const MUTED_UNTIL = "2099-11-27T14:05:00.000Z";
 
@@ -20,8 +27,20 @@ const group = (over: Partial<ReportGroup> = {}): ReportGroup => ({
   link: null,
   contentGone: false,
   reports: [
-    { id: 41, reporter: { id: 6, username: "bob" }, reason: "spam", text: "again and again", createdAt: new Date(Date.now() - 5 * 60_000).toISOString() },
-    { id: 40, reporter: { id: 7, username: "carol" }, reason: "harassment", text: null, createdAt: new Date(Date.now() - 60 * 60_000).toISOString() },
+    {
+      id: 41,
+      reporter: { id: 6, username: "bob" },
+      reason: "spam",
+      text: "again and again",
+      createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    },
+    {
+      id: 40,
+      reporter: { id: 7, username: "carol" },
+      reason: "harassment",
+      text: null,
+      createdAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+    },
   ],
   status: "open",
   action: null,
@@ -44,7 +63,12 @@ const HELD: HeldScoreRow = {
   game: { id: 8, title: "Lane Racer", format: "points" },
 };
 
-function api(who: typeof ADMIN, queues: Queues, action?: (req: MockRequest) => Response | undefined, held: HeldScoreRow[] = []) {
+function api(
+  who: typeof ADMIN,
+  queues: Queues,
+  action?: (req: MockRequest) => Response | undefined,
+  held: HeldScoreRow[] = [],
+) {
   const answer = (status: string, kind: string | null): ReportQueue => {
     const items = (status === "handled" ? queues.handled : queues.open).filter((g) => !kind || g.kind === kind);
     return { open: queues.open.length, items };
@@ -61,7 +85,11 @@ function api(who: typeof ADMIN, queues: Queues, action?: (req: MockRequest) => R
         return jsonResponse({ id, status: req.url.pathname.endsWith("approve") ? "approved" : "rejected" });
       },
     ],
-    ["GET", "/api/admin/reports", ({ url }) => jsonResponse(answer(url.searchParams.get("status") ?? "open", url.searchParams.get("kind")))],
+    [
+      "GET",
+      "/api/admin/reports",
+      ({ url }) => jsonResponse(answer(url.searchParams.get("status") ?? "open", url.searchParams.get("kind"))),
+    ],
     [
       "POST",
       /^\/api\/admin\/reports\/\d+\/action$/,
@@ -73,7 +101,13 @@ function api(who: typeof ADMIN, queues: Queues, action?: (req: MockRequest) => R
         const verb = (req.body as { action: ReportGroup["action"] }).action;
         queues.open = queues.open.filter((g) => g.id !== id);
         queues.handled = [
-          { ...done, status: verb === "dismiss" ? "dismissed" : "actioned", action: verb, handledBy: who.username, handledAt: new Date().toISOString() },
+          {
+            ...done,
+            status: verb === "dismiss" ? "dismissed" : "actioned",
+            action: verb,
+            handledBy: who.username,
+            handledAt: new Date().toISOString(),
+          },
         ];
         return jsonResponse({ handled: done.reports.length, mutedUntil: verb === "mute" ? MUTED_UNTIL : null });
       },
@@ -87,7 +121,9 @@ const reads = (fetch: ReturnType<typeof mockApi>) =>
     .filter((c) => c.method === "GET" && c.url.pathname === "/api/admin/reports")
     .map((c) => c.url.search);
 const posts = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => [String(url), JSON.parse(String(init!.body))]);
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === "POST")
+    .map(([url, init]) => [String(url), JSON.parse(String(init!.body))]);
 const card = (name: RegExp | string) => screen.findByRole("article", { name });
 const buttonsOf = (el: HTMLElement) =>
   within(el)
@@ -164,7 +200,14 @@ describe("CmsReportsScreen (D96, D97)", () => {
 
   it("offers the actions of actionsFor: a moderator gets no Ban, a profile no Delete", async () => {
     api(MODERATOR, {
-      open: [group(), group({ id: 60, kind: "profile", author: { id: 8, username: "dave", avatarUrl: null, mutedUntil: null, banned: false } })],
+      open: [
+        group(),
+        group({
+          id: 60,
+          kind: "profile",
+          author: { id: 8, username: "dave", avatarUrl: null, mutedUntil: null, banned: false },
+        }),
+      ],
       handled: [],
     });
     renderWithProviders(<CmsReportsScreen />, "/cms/reports");
@@ -181,7 +224,9 @@ describe("CmsReportsScreen (D96, D97)", () => {
     fireEvent.click(within(item).getByRole("button", { name: "Ban author" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText("Ban alice?")).toBeInTheDocument();
-    expect(within(dialog).getByText("Their sessions end at once and they disappear from the boards.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Their sessions end at once and they disappear from the boards."),
+    ).toBeInTheDocument();
     expect(posts(fetch)).toEqual([]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Ban author" }));
     expect(await screen.findByText("alice is banned")).toBeInTheDocument();
@@ -194,7 +239,9 @@ describe("CmsReportsScreen (D96, D97)", () => {
     fireEvent.click(within(await card("Chat message by alice")).getByRole("button", { name: "Mute author" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText("Mute alice?")).toBeInTheDocument();
-    expect(within(dialog).getByText(/^The next mute on the ladder is applied: 10 minutes, then 1 hour, then 24 hours\./)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/^The next mute on the ladder is applied: 10 minutes, then 1 hour, then 24 hours\./),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Mute author" }));
     expect(await screen.findByText(`alice is muted until ${formatDateTime(MUTED_UNTIL)}`)).toBeInTheDocument();
     expect(posts(fetch)).toEqual([["/api/admin/reports/41/action", { action: "mute" }]]);
@@ -217,7 +264,9 @@ describe("CmsReportsScreen (D96, D97)", () => {
   });
 
   it("Cancel does nothing; a refusal is a toast with the server's words and the item stays", async () => {
-    const fetch = api(ADMIN, { open: [group()], handled: [] }, () => jsonResponse({ message: "Only admins can ban players" }, { status: 403 }));
+    const fetch = api(ADMIN, { open: [group()], handled: [] }, () =>
+      jsonResponse({ message: "Only admins can ban players" }, { status: 403 }),
+    );
     renderWithProviders(<CmsReportsScreen />, "/cms/reports");
     const item = await card("Chat message by alice");
     fireEvent.click(within(item).getByRole("button", { name: "Dismiss" }));
@@ -267,7 +316,11 @@ describe("CmsReportsScreen (D96, D97)", () => {
     expect(screen.queryByRole("combobox", { name: "Kind" })).toBeNull();
     fireEvent.click(within(held).getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Score approved: it is on the leaderboards now")).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith("/api/admin/held-scores/3/approve") && init?.method === "POST")).toBe(true);
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) => String(url).endsWith("/api/admin/held-scores/3/approve") && init?.method === "POST",
+      ),
+    ).toBe(true);
     expect(await screen.findByText("No scores are waiting for review.")).toBeInTheDocument();
   });
 

@@ -1,7 +1,14 @@
 import { Flag, Inbox } from "lucide-react";
 import { useState } from "react";
 import { useSearch } from "wouter";
-import { actionsFor, REPORT_KIND_LABELS, REPORT_KINDS, type ReportAction, type ReportGroup, type ReportKind } from "@contract/reports-constants";
+import {
+  actionsFor,
+  REPORT_KIND_LABELS,
+  REPORT_KINDS,
+  type ReportAction,
+  type ReportGroup,
+  type ReportKind,
+} from "@contract/reports-constants";
 import { EmptyState } from "@/components/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -50,7 +57,13 @@ function ReportList({
       ) : (
         <div className="space-y-4">
           {items.map((g) => (
-            <ReportGroupCard key={g.id} group={g} actions={actionsFor(g.kind, role)} busy={busyId === g.id} onAction={(a) => onAction(g, a)} />
+            <ReportGroupCard
+              key={g.id}
+              group={g}
+              actions={actionsFor(g.kind, role)}
+              busy={busyId === g.id}
+              onAction={(a) => onAction(g, a)}
+            />
           ))}
         </div>
       )}
@@ -68,7 +81,9 @@ export function CmsReportsScreen() {
   const role = me?.role === "admin" ? "admin" : "moderator";
   // a held score's staff alert (D108) opens the "Held scores" tab: /cms/reports?status=scores
   const opensOn = new URLSearchParams(useSearch()).get("status");
-  const [status, setStatus] = useState<ReportStatusTab | "scores">(opensOn === "scores" || opensOn === "handled" ? opensOn : "open");
+  const [status, setStatus] = useState<ReportStatusTab | "scores">(
+    opensOn === "scores" || opensOn === "handled" ? opensOn : "open",
+  );
   const heldCount = useHeldScores().data?.length;
   const [kind, setKind] = useState<ReportKind | "">("");
   const [asking, setAsking] = useState<{ group: ReportGroup; action: ReportAction } | null>(null);
@@ -89,7 +104,11 @@ export function CmsReportsScreen() {
         },
         onError: (err) => {
           setAsking(null);
-          toast({ title: "Error", description: `Failed to ${confirm?.confirmLabel.toLowerCase() ?? action}: ${errorMessage(err)}`, variant: "destructive" });
+          toast({
+            title: "Error",
+            description: `Failed to ${confirm?.confirmLabel.toLowerCase() ?? action}: ${errorMessage(err)}`,
+            variant: "destructive",
+          });
         },
       },
     );
@@ -97,19 +116,29 @@ export function CmsReportsScreen() {
 
   return (
     <>
-      <CmsPageHeader title="Reports" description="What players reported, grouped by item. Every reporter is told the outcome." icon={<Flag />} />
+      <CmsPageHeader
+        title="Reports"
+        description="What players reported, grouped by item. Every reporter is told the outcome."
+        icon={<Flag />}
+      />
       <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab | "scores")}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <TabsList aria-label="Report status">
             <TabsTrigger value="open">
               Open
-              {open ? <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">{formatNumber(open)}</span> : null}
+              {open ? (
+                <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">
+                  {formatNumber(open)}
+                </span>
+              ) : null}
             </TabsTrigger>
             <TabsTrigger value="handled">Handled</TabsTrigger>
             <TabsTrigger value="scores">
               Held scores
               {heldCount ? (
-                <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">{formatNumber(heldCount)}</span>
+                <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">
+                  {formatNumber(heldCount)}
+                </span>
               ) : null}
             </TabsTrigger>
           </TabsList>

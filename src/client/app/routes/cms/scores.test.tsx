@@ -8,7 +8,14 @@ import { resetToasts } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
 import { CmsScoresScreen, countText } from "./scores";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const LANE = { id: 3, title: "Lane Racer", format: "points" as const };
 const SPRINT = { id: 4, title: "Maze Sprint", format: "time_ms" as const };
 const adminGame = (g: { id: number; title: string }) => ({
@@ -47,7 +54,13 @@ const userRow = (id: number, username: string): AdminUserRow => ({
 });
 
 /** D91: the seasons in memory; POST /api/admin/seasons/new archives the open one and opens the next. */
-const SEASON_4 = { id: 4, number: 4, startsAt: "2026-11-23T00:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true };
+const SEASON_4 = {
+  id: 4,
+  number: 4,
+  startsAt: "2026-11-23T00:00:00.000Z",
+  endsAt: "2026-11-30T00:00:00.000Z",
+  current: true,
+};
 
 /** The scores API with its rows in memory, so that a removal or a reset is read back. */
 function api(rows: AdminScoreRow[]) {
@@ -59,17 +72,32 @@ function api(rows: AdminScoreRow[]) {
       "POST",
       "/api/admin/seasons/new",
       () => {
-        const opened = { id: 5, number: 5, startsAt: "2026-11-27T08:00:00.000Z", endsAt: "2026-11-30T00:00:00.000Z", current: true };
+        const opened = {
+          id: 5,
+          number: 5,
+          startsAt: "2026-11-27T08:00:00.000Z",
+          endsAt: "2026-11-30T00:00:00.000Z",
+          current: true,
+        };
         seasons = [opened, ...seasons.map((s) => ({ ...s, current: false, endsAt: opened.startsAt }))];
         return jsonResponse(opened, { status: 201 });
       },
     ],
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
-    ["GET", "/api/admin/games", () => jsonResponse([adminGame(LANE), adminGame(SPRINT)], { headers: { "X-Total-Count": "2" } })],
+    [
+      "GET",
+      "/api/admin/games",
+      () => jsonResponse([adminGame(LANE), adminGame(SPRINT)], { headers: { "X-Total-Count": "2" } }),
+    ],
     [
       "GET",
       "/api/admin/users",
-      ({ url }) => jsonResponse([userRow(2, "alice"), userRow(5, "bob")].filter((u) => u.username.includes(url.searchParams.get("search") ?? ""))),
+      ({ url }) =>
+        jsonResponse(
+          [userRow(2, "alice"), userRow(5, "bob")].filter((u) =>
+            u.username.includes(url.searchParams.get("search") ?? ""),
+          ),
+        ),
     ],
     [
       "GET",
@@ -77,7 +105,9 @@ function api(rows: AdminScoreRow[]) {
       ({ url }) => {
         const gameId = url.searchParams.get("gameId");
         const userId = url.searchParams.get("userId");
-        return jsonResponse(scores.filter((s) => (!gameId || s.game.id === Number(gameId)) && (!userId || s.user.id === Number(userId))));
+        return jsonResponse(
+          scores.filter((s) => (!gameId || s.game.id === Number(gameId)) && (!userId || s.user.id === Number(userId))),
+        );
       },
     ],
     [
@@ -171,7 +201,11 @@ describe("CmsScoresScreen (D93)", () => {
     const [first] = await rowsOf();
     fireEvent.click(within(first).getByRole("button", { name: /^Remove score\s*alice 12,345 on Lane Racer$/ }));
     let dialog = await screen.findByRole("alertdialog");
-    expect(within(dialog).getByText("Remove alice's score of 12,345 on Lane Racer? Their best, totals and achievements are recomputed.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "Remove alice's score of 12,345 on Lane Racer? Their best, totals and achievements are recomputed.",
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(writes(fetch)).toEqual([]);
@@ -196,7 +230,11 @@ describe("CmsScoresScreen (D93)", () => {
     const [first] = await rowsOf();
     fireEvent.click(within(first).getByRole("button", { name: /^Reset player\s*on this game\s*alice on Lane Racer$/ }));
     const dialog = await screen.findByRole("alertdialog");
-    expect(within(dialog).getByText("Remove all of alice's scores on Lane Racer? Their best, totals and achievements are recomputed.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "Remove all of alice's scores on Lane Racer? Their best, totals and achievements are recomputed.",
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Reset player" }));
     expect(await screen.findByText("Removed 2 scores of alice on Lane Racer")).toBeInTheDocument();
     expect(writes(fetch)).toEqual([["POST", "/api/admin/scores/reset", { userId: 2, gameId: 3 }]]);
@@ -217,7 +255,10 @@ describe("CmsScoresScreen (D93)", () => {
   });
 
   it("filters by a game (the select) and by a player (picked from a search, or typed as an id)", async () => {
-    const fetch = api([score(1), score(2, { score: 42, game: SPRINT, user: { id: 5, username: "bob", hiddenFromBoards: false } })]);
+    const fetch = api([
+      score(1),
+      score(2, { score: 42, game: SPRINT, user: { id: 5, username: "bob", hiddenFromBoards: false } }),
+    ]);
     renderWithProviders(<CmsScoresScreen />, "/cms/scores");
     await rowsOf();
     fireEvent.click(screen.getByRole("combobox", { name: "Game" }));
@@ -240,7 +281,9 @@ describe("CmsScoresScreen (D93)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Clear the player" }));
 
     fireEvent.change(screen.getByLabelText("Player"), { target: { value: "5" } });
-    fireEvent.click(within(await screen.findByRole("list", { name: "Matching players" })).getByRole("button", { name: /User #5/ }));
+    fireEvent.click(
+      within(await screen.findByRole("list", { name: "Matching players" })).getByRole("button", { name: /User #5/ }),
+    );
     await waitFor(() => expect(scoreReads(fetch).at(-1)).toBe("?userId=5&limit=50"));
     await waitFor(async () => expect(await rowsOf()).toHaveLength(1));
     expect(within(await table()).getByText("0:00.042")).toBeInTheDocument();

@@ -9,7 +9,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
 import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
-import { ADMIN_SCORE_LIMIT, useAdminScores, useRemoveScore, useResetPlayerOnGame } from "@/features/cms/scores/api/scores";
+import {
+  ADMIN_SCORE_LIMIT,
+  useAdminScores,
+  useRemoveScore,
+  useResetPlayerOnGame,
+} from "@/features/cms/scores/api/scores";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
@@ -77,7 +82,10 @@ export function CmsScoresScreen() {
     const row = removing;
     // A refusal is a toast too; the dialog closes either way.
     remove.mutate(row.id, {
-      ...toastOutcome(`Removed ${row.user.username}'s score of ${shown(row)} on ${row.game.title}`, "Failed to remove score"),
+      ...toastOutcome(
+        `Removed ${row.user.username}'s score of ${shown(row)} on ${row.game.title}`,
+        "Failed to remove score",
+      ),
       onSettled: () => setRemoving(null),
     });
   }
@@ -97,13 +105,24 @@ export function CmsScoresScreen() {
 
   return (
     <>
-      <CmsPageHeader title="Scores" description="Remove a score or reset a player on a game; their best, totals and achievements follow." icon={<Trophy />} />
+      <CmsPageHeader
+        title="Scores"
+        description="Remove a score or reset a player on a game; their best, totals and achievements follow."
+        icon={<Trophy />}
+      />
       {/* D91: the open season, and starting the next one by hand */}
       <NewSeasonCard />
-      <div role="group" aria-label="Filter the scores" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm items-end sm:grid-cols-2 lg:grid-cols-3">
+      <div
+        role="group"
+        aria-label="Filter the scores"
+        className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm items-end sm:grid-cols-2 lg:grid-cols-3"
+      >
         <div className="grid gap-1.5">
           <Label htmlFor={`${uid}-game`}>Game</Label>
-          <Select value={gameId === undefined ? ALL_GAMES : String(gameId)} onValueChange={(v) => setGameId(v === ALL_GAMES ? undefined : Number(v))}>
+          <Select
+            value={gameId === undefined ? ALL_GAMES : String(gameId)}
+            onValueChange={(v) => setGameId(v === ALL_GAMES ? undefined : Number(v))}
+          >
             <SelectTrigger id={`${uid}-game`} aria-label="Game">
               <SelectValue placeholder={games.isPending ? "Loading games..." : "All games"} />
             </SelectTrigger>
@@ -171,7 +190,13 @@ export function CmsScoresScreen() {
             <Td sticky className="text-right">
               {/* Below 1024 px the buttons are their icons (names for screen readers, a tooltip on hover), so the table fits. */}
               <div className="flex justify-end gap-1 whitespace-nowrap">
-                <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" title="Remove score" onClick={() => setRemoving(s)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  title="Remove score"
+                  onClick={() => setRemoving(s)}
+                >
                   <Trash2 aria-hidden="true" />
                   <span className="sr-only lg:not-sr-only">Remove score</span>
                   <span className="sr-only">

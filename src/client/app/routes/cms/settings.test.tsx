@@ -4,11 +4,25 @@ import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@t
 import { resetToasts } from "@/components/ui/use-toast";
 import { CmsSettingsScreen } from "./settings";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const QUOTA_LABEL = "Cloud save quota per player and game (KiB)";
 const QUOTA_MESSAGE = "Cloud save quota must be a whole number of KiB from 16 to 10240";
 
-const item = (id: number, key: string, value: string) => ({ id, section: "site", key, value, valueType: "text", updatedAt: "2025-01-01T00:00:00.000Z" });
+const item = (id: number, key: string, value: string) => ({
+  id,
+  section: "site",
+  key,
+  value,
+  valueType: "text",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});
 const settings = (content: ReturnType<typeof item>[]) => ({
   content,
   mail: { configured: false, from: "Arcadium <no-reply@localhost>" },
@@ -16,7 +30,11 @@ const settings = (content: ReturnType<typeof item>[]) => ({
 });
 
 /** D91: the open season as GET /api/seasons gives it, ending where the stored length says (as the server reschedules it). */
-const SEASON_ENDS: Record<string, string | null> = { week: "2026-11-30T00:00:00.000Z", month: "2026-12-01T00:00:00.000Z", none: null };
+const SEASON_ENDS: Record<string, string | null> = {
+  week: "2026-11-30T00:00:00.000Z",
+  month: "2026-12-01T00:00:00.000Z",
+  none: null,
+};
 const openSeason = (length: string | undefined) => ({
   id: 4,
   number: 4,
@@ -32,7 +50,11 @@ function api(initial: ReturnType<typeof item>[], patch?: (req: MockRequest) => R
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
     ["GET", "/api/admin/settings", () => jsonResponse(settings(content))],
     ["GET", "/api/seasons", () => jsonResponse([openSeason(content.find((i) => i.key === "season_length")?.value)])],
-    ["GET", "/api/admin/messages", () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] })],
+    [
+      "GET",
+      "/api/admin/messages",
+      () => jsonResponse({ contactMessages: [], newsletterSubscriptions: [], advertiserEnquiries: [] }),
+    ],
     ["GET", "/api/content", () => jsonResponse([])],
     [
       "PATCH",
@@ -41,7 +63,10 @@ function api(initial: ReturnType<typeof item>[], patch?: (req: MockRequest) => R
         const refused = patch?.(req);
         if (refused) return refused;
         const site = (req.body as { site: Record<string, string> }).site;
-        content = [...content.filter((i) => !(i.key in site)), ...Object.entries(site).map(([k, v], n) => item(100 + n, k, v))];
+        content = [
+          ...content.filter((i) => !(i.key in site)),
+          ...Object.entries(site).map(([k, v], n) => item(100 + n, k, v)),
+        ];
         return jsonResponse(settings(content));
       },
     ],
@@ -50,7 +75,9 @@ function api(initial: ReturnType<typeof item>[], patch?: (req: MockRequest) => R
 
 const quotaField = () => screen.findByLabelText(QUOTA_LABEL);
 const patches = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === "PATCH").map(([, init]) => JSON.parse(String(init!.body)) as { site: Record<string, string> });
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === "PATCH")
+    .map(([, init]) => JSON.parse(String(init!.body)) as { site: Record<string, string> });
 const quotaCard = () => screen.getByRole("button", { name: "Save Quota" }).closest("form")!;
 
 beforeEach(() => resetToasts());
@@ -140,7 +167,9 @@ describe("CmsSettingsScreen: season length (D91)", () => {
     expect(group).toHaveAccessibleDescription(
       "Seasons turn at 00:00 UTC on Mondays (weekly) or on the 1st (monthly). Changing the length ends the current season at the next boundary of the new length.",
     );
-    expect(await screen.findByTestId("current-season")).toHaveTextContent("Current season: Season 4 · 23–29 Nov, ends Mon 30 Nov 2026 at 00:00 UTC.");
+    expect(await screen.findByTestId("current-season")).toHaveTextContent(
+      "Current season: Season 4 · 23–29 Nov, ends Mon 30 Nov 2026 at 00:00 UTC.",
+    );
     // nothing to save until another length is chosen
     expect(screen.getByRole("button", { name: "Save Season Length" })).toBeDisabled();
     fireEvent.click(within(group).getByRole("radio", { name: /Monthly/ }));
@@ -148,7 +177,9 @@ describe("CmsSettingsScreen: season length (D91)", () => {
     expect(await screen.findByText("Season length set to monthly")).toBeInTheDocument();
     expect(patches(fetch)).toEqual([{ site: { season_length: "month" } }]);
     // the open season's new end is read again
-    await waitFor(() => expect(screen.getByTestId("current-season")).toHaveTextContent("ends Tue 1 Dec 2026 at 00:00 UTC"));
+    await waitFor(() =>
+      expect(screen.getByTestId("current-season")).toHaveTextContent("ends Tue 1 Dec 2026 at 00:00 UTC"),
+    );
     expect(within(group).getByRole("radio", { name: /Monthly/ })).toBeChecked();
   });
 
@@ -157,7 +188,9 @@ describe("CmsSettingsScreen: season length (D91)", () => {
     renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
     const group = await screen.findByRole("group", { name: "Season length" });
     expect(within(group).getByRole("radio", { name: /None.*One endless season/ })).toBeChecked();
-    expect(await screen.findByTestId("current-season")).toHaveTextContent("Current season: Season 4 · since 23 Nov, no end.");
+    expect(await screen.findByTestId("current-season")).toHaveTextContent(
+      "Current season: Season 4 · since 23 Nov, no end.",
+    );
     expect(screen.queryByLabelText("season_length")).toBeNull();
   });
 

@@ -13,7 +13,11 @@ import { SiteCard } from "@/features/cms/settings/components/site-card";
 export function CmsSettingsScreen() {
   return (
     <>
-      <CmsPageHeader title="Settings" description="Site identity, seasons, integrations and messages from visitors." icon={<Settings />} />
+      <CmsPageHeader
+        title="Settings"
+        description="Site identity, seasons, integrations and messages from visitors."
+        icon={<Settings />}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">
           <SiteCard />

@@ -6,7 +6,14 @@ import type { SystemStatusView } from "@contract/admin/system";
 import { formatDateTime } from "@/lib/format";
 import { CmsSystemScreen } from "./system";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 setUpScreenTests();
 
@@ -74,7 +81,12 @@ describe("CmsSystemScreen (D164)", () => {
     const healthy = makeSystemStatus();
     show(
       makeSystemStatus({
-        migrations: { ...healthy.migrations, applied: 25, newest: { name: "0024_jobs", appliedAt: null }, pending: ["0025_processes"] },
+        migrations: {
+          ...healthy.migrations,
+          applied: 25,
+          newest: { name: "0024_jobs", appliedAt: null },
+          pending: ["0025_processes"],
+        },
         jobs: { ...healthy.jobs, failedLastDay: 3, oldestWaitingSince: "2026-12-06T15:55:00.000Z" },
         lastBackup: { ...healthy.lastBackup!, at: "2026-12-04T16:00:00.000Z" },
         processes: [...healthy.processes, { ...healthy.processes[0], id: "b", host: "web-2", version: "0.2.0" }],
@@ -104,7 +116,13 @@ describe("CmsSystemScreen (D164)", () => {
 
   it("says there is no backup yet, and that the storage is still being counted", async () => {
     const healthy = makeSystemStatus();
-    show(makeSystemStatus({ lastBackup: null, storage: { ...healthy.storage, bytes: null, objects: null, countedAt: null, counting: true }, processes: [] }));
+    show(
+      makeSystemStatus({
+        lastBackup: null,
+        storage: { ...healthy.storage, bytes: null, objects: null, countedAt: null, counting: true },
+        processes: [],
+      }),
+    );
     const backup = await card("Last backup");
     expect(await backup.findByText("None yet")).toBeInTheDocument();
     expect(backup.getByText(/^No backup yet/)).toBeInTheDocument();

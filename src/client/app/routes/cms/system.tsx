@@ -1,4 +1,16 @@
-import { Archive, CircleCheck, Cpu, Database, GitCommitHorizontal, HardDrive, Layers, ListChecks, RefreshCw, Server, TriangleAlert } from "lucide-react";
+import {
+  Archive,
+  CircleCheck,
+  Cpu,
+  Database,
+  GitCommitHorizontal,
+  HardDrive,
+  Layers,
+  ListChecks,
+  RefreshCw,
+  Server,
+  TriangleAlert,
+} from "lucide-react";
 import { Link } from "wouter";
 import type { SystemStatusView } from "@contract/admin/system";
 import { Button } from "@/components/ui/button";
@@ -7,7 +19,12 @@ import { cn } from "@/lib/utils";
 import { useSystemStatus } from "@/features/cms/system/api/system";
 import { ProcessesTable } from "@/features/cms/system/components/processes-table";
 import { Fact, StatusCard, WARN_SURFACE, When } from "@/features/cms/system/components/status-card";
-import { formatBytes, formatDuration, systemWarnings, type SystemWarningKind } from "@/features/cms/system/components/system-texts";
+import {
+  formatBytes,
+  formatDuration,
+  systemWarnings,
+  type SystemWarningKind,
+} from "@/features/cms/system/components/system-texts";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { LoadError } from "@/features/cms/shared/components/list-screen";
 
@@ -63,11 +80,18 @@ export function CmsSystemScreen() {
 
         <MigrationsCard status={status} loading={loading} warning={warningOf("migrations")} />
 
-        <StatusCard title="Database" icon={<Database />} loading={loading} headline={status?.database.bytes == null ? "—" : formatBytes(status.database.bytes)}>
+        <StatusCard
+          title="Database"
+          icon={<Database />}
+          loading={loading}
+          headline={status?.database.bytes == null ? "—" : formatBytes(status.database.bytes)}
+        >
           {status ? (
             <>
               <Fact label="Kind">{status.database.kind === "postgres" ? "PostgreSQL" : "Embedded (PGlite)"}</Fact>
-              {status.database.folderBytes !== null ? <Fact label="Folder on disk, with its log">{formatBytes(status.database.folderBytes)}</Fact> : null}
+              {status.database.folderBytes !== null ? (
+                <Fact label="Folder on disk, with its log">{formatBytes(status.database.folderBytes)}</Fact>
+              ) : null}
             </>
           ) : null}
         </StatusCard>
@@ -82,14 +106,23 @@ export function CmsSystemScreen() {
           <h2 id="system-processes" className="text-lg font-semibold">
             Processes
           </h2>
-          <p className="text-sm text-muted-foreground">Every server process reports every 15 seconds; those heard from in the last minute.</p>
+          <p className="text-sm text-muted-foreground">
+            Every server process reports every 15 seconds; those heard from in the last minute.
+          </p>
         </div>
-        {warningOf("versions") ? <p className={cn("rounded-lg border px-3 py-2 text-sm", WARN_SURFACE)}>{warningOf("versions")}</p> : null}
+        {warningOf("versions") ? (
+          <p className={cn("rounded-lg border px-3 py-2 text-sm", WARN_SURFACE)}>{warningOf("versions")}</p>
+        ) : null}
         <div className="grid gap-4 xl:grid-cols-3">
           <div className="min-w-0 xl:col-span-2">
             <ProcessesTable status={status} loading={loading} />
           </div>
-          <StatusCard title="This process" icon={<Cpu />} loading={loading} headline={status ? `${formatBytes(status.thisProcess.rssBytes)} memory` : null}>
+          <StatusCard
+            title="This process"
+            icon={<Cpu />}
+            loading={loading}
+            headline={status ? `${formatBytes(status.thisProcess.rssBytes)} memory` : null}
+          >
             {status ? (
               <>
                 <Fact label="Up for">{formatDuration(status.thisProcess.uptimeSeconds)}</Fact>
@@ -146,12 +179,18 @@ function MigrationsCard({ status, loading, warning }: CardProps) {
       icon={<Layers />}
       loading={loading}
       warning={warning}
-      headline={m ? (m.pending.length ? `${m.files - m.pending.length} of ${m.files} applied` : `${m.applied} applied`) : null}
+      headline={
+        m ? (m.pending.length ? `${m.files - m.pending.length} of ${m.files} applied` : `${m.applied} applied`) : null
+      }
     >
       {status && m ? (
         <>
-          <Fact label="Newest">{m.newest ? <span className="font-mono text-xs">{m.newest.name ?? "not in this version"}</span> : "None"}</Fact>
-          <Fact label="Applied">{m.newest?.appliedAt ? <When at={m.newest.appliedAt} now={status.checkedAt} /> : unknown}</Fact>
+          <Fact label="Newest">
+            {m.newest ? <span className="font-mono text-xs">{m.newest.name ?? "not in this version"}</span> : "None"}
+          </Fact>
+          <Fact label="Applied">
+            {m.newest?.appliedAt ? <When at={m.newest.appliedAt} now={status.checkedAt} /> : unknown}
+          </Fact>
           {m.pending.length ? (
             <Fact label="Not applied" warn>
               <span className="font-mono text-xs">{m.pending.join(", ")}</span>
@@ -167,7 +206,12 @@ function MigrationsCard({ status, loading, warning }: CardProps) {
 function StorageCard({ status, loading }: CardProps) {
   const s = status?.storage;
   return (
-    <StatusCard title="Storage" icon={<HardDrive />} loading={loading} headline={s ? (s.bytes === null ? "Counting…" : formatBytes(s.bytes)) : null}>
+    <StatusCard
+      title="Storage"
+      icon={<HardDrive />}
+      loading={loading}
+      headline={s ? (s.bytes === null ? "Counting…" : formatBytes(s.bytes)) : null}
+    >
       {status && s ? (
         <>
           <Fact label="Where">{STORAGE_KINDS[s.kind] ?? s.kind}</Fact>
@@ -189,7 +233,8 @@ function StorageCard({ status, loading }: CardProps) {
 
 function JobsCard({ status, loading, warning }: CardProps) {
   const j = status?.jobs;
-  const waitedSeconds = status && j?.oldestWaitingSince ? (Date.parse(status.checkedAt) - Date.parse(j.oldestWaitingSince)) / 1000 : null;
+  const waitedSeconds =
+    status && j?.oldestWaitingSince ? (Date.parse(status.checkedAt) - Date.parse(j.oldestWaitingSince)) / 1000 : null;
   return (
     <StatusCard
       title="Jobs"

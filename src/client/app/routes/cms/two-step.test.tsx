@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { jsonResponse, mockApi, renderApp, type MockRequest } from "@test/render-app";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,11 +21,20 @@ describe("/cms/two-step (issue 17)", () => {
     let confirmCalls = 0;
     mockApi([
       ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
-      ["GET", "/api/admin/two-step", () => jsonResponse({ enabled, required: false, mustEnrol: false, recoveryCodesLeft: enabled ? 10 : 0 })],
+      [
+        "GET",
+        "/api/admin/two-step",
+        () => jsonResponse({ enabled, required: false, mustEnrol: false, recoveryCodesLeft: enabled ? 10 : 0 }),
+      ],
       [
         "POST",
         "/api/admin/two-step/setup",
-        () => jsonResponse({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x", qrCode: "data:image/svg+xml;base64,PHN2Zy8+" }),
+        () =>
+          jsonResponse({
+            secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+            otpauthUrl: "otpauth://totp/x",
+            qrCode: "data:image/svg+xml;base64,PHN2Zy8+",
+          }),
       ],
       [
         "POST",
@@ -32,9 +48,14 @@ describe("/cms/two-step (issue 17)", () => {
       ],
     ]);
     renderApp("/cms/two-step");
-    expect(await screen.findByText("Anyone who can read your mailbox can sign in to the CMS as you.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Anyone who can read your mailbox can sign in to the CMS as you."),
+    ).toBeInTheDocument();
     fireEvent.click(await screen.findByRole("button", { name: "Set up an authenticator app" }));
-    expect(await screen.findByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute("src", "data:image/svg+xml;base64,PHN2Zy8+");
+    expect(await screen.findByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
+      "src",
+      "data:image/svg+xml;base64,PHN2Zy8+",
+    );
     expect(screen.getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(screen.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
     const input = screen.getByLabelText("2. Enter the code the app shows");
@@ -58,11 +79,20 @@ describe("/cms/two-step (issue 17)", () => {
     let enabled = false;
     mockApi([
       ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
-      ["GET", "/api/admin/two-step", () => jsonResponse({ enabled, required: true, mustEnrol: !enabled, recoveryCodesLeft: enabled ? 10 : 0 })],
+      [
+        "GET",
+        "/api/admin/two-step",
+        () => jsonResponse({ enabled, required: true, mustEnrol: !enabled, recoveryCodesLeft: enabled ? 10 : 0 }),
+      ],
       [
         "POST",
         "/api/admin/two-step/setup",
-        () => jsonResponse({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x", qrCode: "data:image/svg+xml;base64,PHN2Zy8+" }),
+        () =>
+          jsonResponse({
+            secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+            otpauthUrl: "otpauth://totp/x",
+            qrCode: "data:image/svg+xml;base64,PHN2Zy8+",
+          }),
       ],
       [
         "POST",
@@ -72,7 +102,11 @@ describe("/cms/two-step (issue 17)", () => {
           return jsonResponse({ recoveryCodes: CODES, message: "on" });
         },
       ],
-      ["GET", "/api/admin/dashboard", () => jsonResponse({ counts: { games: 3, categories: 2, users: 1, admins: 1, plays: 0, reviews: 0 } })],
+      [
+        "GET",
+        "/api/admin/dashboard",
+        () => jsonResponse({ counts: { games: 3, categories: 2, users: 1, admins: 1, plays: 0, reviews: 0 } }),
+      ],
     ]);
     const { location } = renderApp("/cms/dashboard");
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/two-step"));
@@ -98,9 +132,21 @@ describe("/cms/two-step (issue 17)", () => {
     const disables: MockRequest[] = [];
     mockApi([
       ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
-      ["GET", "/api/admin/two-step", () => jsonResponse({ enabled, required: false, mustEnrol: false, recoveryCodesLeft: enabled ? 10 : 0 })],
-      ["GET", "/api/me/step-up", () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven })],
-      ["POST", "/api/me/step-up/code", () => jsonResponse({ message: "We sent a code to your email address." }, { status: 202 })],
+      [
+        "GET",
+        "/api/admin/two-step",
+        () => jsonResponse({ enabled, required: false, mustEnrol: false, recoveryCodesLeft: enabled ? 10 : 0 }),
+      ],
+      [
+        "GET",
+        "/api/me/step-up",
+        () => jsonResponse({ methods: { password: false, code: true, google: true }, steppedUp: proven }),
+      ],
+      [
+        "POST",
+        "/api/me/step-up/code",
+        () => jsonResponse({ message: "We sent a code to your email address." }, { status: 202 }),
+      ],
       [
         "POST",
         "/api/me/step-up",
@@ -114,7 +160,11 @@ describe("/cms/two-step (issue 17)", () => {
         "/api/admin/two-step/disable",
         (req) => {
           disables.push(req);
-          if (!proven) return jsonResponse({ message: "Please confirm it's you first.", code: "step_up_required" }, { status: 403 });
+          if (!proven)
+            return jsonResponse(
+              { message: "Please confirm it's you first.", code: "step_up_required" },
+              { status: 403 },
+            );
           enabled = false;
           return jsonResponse({ message: "Two-step sign-in is off." });
         },

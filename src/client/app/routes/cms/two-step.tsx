@@ -16,7 +16,11 @@ export function CmsTwoStepScreen() {
   useGoogleStepUpOutcome(useSearch());
   return (
     <>
-      <CmsPageHeader title={TWO_STEP_TEXTS.title} description="Protect your staff account with a second code at every sign-in." icon={<KeyRound />} />
+      <CmsPageHeader
+        title={TWO_STEP_TEXTS.title}
+        description="Protect your staff account with a second code at every sign-in."
+        icon={<KeyRound />}
+      />
       <div className="max-w-3xl">
         <StepUpProvider returnTo="/cms/two-step">
           <TwoStepCard onEnrolled={role ? () => navigate(`~${cmsLanding(role)}`) : undefined} />

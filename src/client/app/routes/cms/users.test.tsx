@@ -6,7 +6,14 @@ import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
 import { CmsUsersScreen } from "./users";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const MUTED_UNTIL = "2099-11-27T14:05:00.000Z";
 
 const row = (id: number, username: string, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
@@ -35,7 +42,11 @@ function api(rows: AdminUserRow[]) {
   return mockApi([
     ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
     ["GET", "/api/admin/users", () => jsonResponse(users)],
-    ["PATCH", /^\/api\/admin\/users\/\d+$/, ({ url, body }) => jsonResponse(patchRow(Number(url.pathname.split("/").at(-1)), body as Partial<AdminUserRow>))],
+    [
+      "PATCH",
+      /^\/api\/admin\/users\/\d+$/,
+      ({ url, body }) => jsonResponse(patchRow(Number(url.pathname.split("/").at(-1)), body as Partial<AdminUserRow>)),
+    ],
     [
       "POST",
       /^\/api\/admin\/moderation\/mutes\/\d+$/,
@@ -78,7 +89,9 @@ describe("CmsUsersScreen (D47, D96)", () => {
     fireEvent.click(screen.getByRole("option", { name: "Moderator" }));
     expect(await screen.findByText("bob is now a moderator")).toBeInTheDocument();
     expect(writes(fetch)).toEqual([["PATCH", "/api/admin/users/2", { role: "moderator" }]]);
-    await waitFor(() => expect(within(bob).getByRole("combobox", { name: "Role of bob" })).toHaveTextContent("Moderator"));
+    await waitFor(() =>
+      expect(within(bob).getByRole("combobox", { name: "Role of bob" })).toHaveTextContent("Moderator"),
+    );
   });
 
   it("a moderator's row reads Moderator, and can be made a player again", async () => {

@@ -61,14 +61,20 @@ export function CmsUsersScreen() {
   function mutePlayer(user: AdminUserRow) {
     mute.mutate(user.id, {
       onSuccess: ({ mutedUntil }) => toast({ title: `${user.username} is muted until ${formatDateTime(mutedUntil)}` }),
-      onError: (err) => toast({ title: "Error", description: `Failed to mute user: ${errorMessage(err)}`, variant: "destructive" }),
+      onError: (err) =>
+        toast({ title: "Error", description: `Failed to mute user: ${errorMessage(err)}`, variant: "destructive" }),
     });
   }
 
   return (
     <>
       <CmsPageHeader title="Users" description="Players, moderators and administrators." icon={<Users />} />
-      <SearchInput value={search} onChange={setSearch} label="Search users by name or email" placeholder="Search users..." />
+      <SearchInput
+        value={search}
+        onChange={setSearch}
+        label="Search users by name or email"
+        placeholder="Search users..."
+      />
       <LoadError what="users" query={users} />
       <AdminTable
         label="Users"
@@ -120,7 +126,11 @@ export function CmsUsersScreen() {
               </Td>
               <Td>
                 <div className="flex flex-wrap gap-1">
-                  {u.disabled ? <Badge variant="destructive">Disabled</Badge> : <Badge variant="secondary">Active</Badge>}
+                  {u.disabled ? (
+                    <Badge variant="destructive">Disabled</Badge>
+                  ) : (
+                    <Badge variant="secondary">Active</Badge>
+                  )}
                   {/* D93: the player's scores stay, but no board shows them. */}
                   {u.hiddenFromBoards ? (
                     // Two lines, so that the actions column still fits at 1440 px.
@@ -149,7 +159,9 @@ export function CmsUsersScreen() {
                       size="sm"
                       disabled={busy}
                       title="Unmute: the mute ends now"
-                      onClick={() => unmute.mutate(u.id, toastOutcome(`${u.username} is no longer muted`, "Failed to unmute user"))}
+                      onClick={() =>
+                        unmute.mutate(u.id, toastOutcome(`${u.username} is no longer muted`, "Failed to unmute user"))
+                      }
                     >
                       <Volume2 aria-hidden="true" />
                       <span className="sr-only 2xl:not-sr-only">Unmute</span>
@@ -174,7 +186,9 @@ export function CmsUsersScreen() {
                       size="sm"
                       disabled={busy}
                       title="Show on boards: the player's scores count on every board again"
-                      onClick={() => change(u, { hiddenFromBoards: false }, `${u.username} is shown on the boards again`)}
+                      onClick={() =>
+                        change(u, { hiddenFromBoards: false }, `${u.username} is shown on the boards again`)
+                      }
                     >
                       {/* Not lucide's Eye: that icon is a chunk of its own (the password field's), one more file in the CMS's load list (D73). */}
                       <Trophy aria-hidden="true" />

@@ -16,7 +16,14 @@ import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/compon
 import { SearchInput } from "@/features/cms/shared/components/search-input";
 
 const ALL = "__all__";
-const COLUMNS: AdminColumn[] = [{ header: "Section" }, { header: "Key" }, { header: "Value" }, { header: "Type" }, { header: "Last Updated" }, ACTIONS_COLUMN];
+const COLUMNS: AdminColumn[] = [
+  { header: "Section" },
+  { header: "Key" },
+  { header: "Value" },
+  { header: "Type" },
+  { header: "Last Updated" },
+  ACTIONS_COLUMN,
+];
 
 /** Spec §2: search over section, key and value (case-insensitive), within the chosen section tab. */
 export function filterContent(items: ContentItem[], search: string, section: string): ContentItem[] {
@@ -24,7 +31,10 @@ export function filterContent(items: ContentItem[], search: string, section: str
   return items.filter(
     (i) =>
       (section === ALL || i.section === section) &&
-      (!q || i.section.toLowerCase().includes(q) || i.key.toLowerCase().includes(q) || i.value.toLowerCase().includes(q)),
+      (!q ||
+        i.section.toLowerCase().includes(q) ||
+        i.key.toLowerCase().includes(q) ||
+        i.value.toLowerCase().includes(q)),
   );
 }
 
@@ -61,7 +71,10 @@ export function CmsWebsiteContentScreen() {
   const [editing, setEditing] = useState<ContentItem | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const del = useDeleteContent();
-  const sections = useMemo(() => Array.from(new Set((content.data ?? []).map((i) => i.section))).sort(), [content.data]);
+  const sections = useMemo(
+    () => Array.from(new Set((content.data ?? []).map((i) => i.section))).sort(),
+    [content.data],
+  );
   const activeSection = section === ALL || sections.includes(section) ? section : ALL;
   const shown = content.data ? filterContent(content.data, search, activeSection) : [];
   const table = (
@@ -87,7 +100,11 @@ export function CmsWebsiteContentScreen() {
           <Td className="whitespace-nowrap text-muted-foreground">
             <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
           </Td>
-          <RowActions name={`${item.section}.${item.key}`} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
+          <RowActions
+            name={`${item.section}.${item.key}`}
+            onEdit={() => setEditing(item)}
+            onDelete={() => setDeleting(item)}
+          />
         </Tr>
       )}
     />
@@ -119,7 +136,12 @@ export function CmsWebsiteContentScreen() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <SearchInput value={search} onChange={setSearch} label="Search content by section, key or value" placeholder="Search content..." />
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            label="Search content by section, key or value"
+            placeholder="Search content..."
+          />
         </div>
         <LoadError what="content" query={content} />
         {[ALL, ...sections].map((s) => (
@@ -128,7 +150,11 @@ export function CmsWebsiteContentScreen() {
           </TabsContent>
         ))}
       </Tabs>
-      <ContentDialog item={editing} defaultSection={activeSection === ALL ? undefined : activeSection} onOpenChange={(o) => !o && setEditing(undefined)} />
+      <ContentDialog
+        item={editing}
+        defaultSection={activeSection === ALL ? undefined : activeSection}
+        onOpenChange={(o) => !o && setEditing(undefined)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && !del.isPending && setDeleting(null)}

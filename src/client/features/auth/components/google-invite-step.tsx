@@ -15,7 +15,15 @@ import { GoogleSignInButton } from "./google-button";
  * account is created only once the invite code is accepted; a wrong code is said by the field and can be retyped;
  * an expired step offers Google again.
  */
-export function GoogleInviteStep({ siteName, returnTo, onSignedUp }: { siteName: string; returnTo: string; onSignedUp: (user: CurrentUser) => void }) {
+export function GoogleInviteStep({
+  siteName,
+  returnTo,
+  onSignedUp,
+}: {
+  siteName: string;
+  returnTo: string;
+  onSignedUp: (user: CurrentUser) => void;
+}) {
   const [code, setCode] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -59,7 +67,8 @@ export function GoogleInviteStep({ siteName, returnTo, onSignedUp }: { siteName:
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">One more step</h1>
         <p className="mt-1.5 text-sm text-muted-foreground">
-          {siteName} is invite-only. Enter the invite code you were given (by your teacher or the site&apos;s team) to finish creating your account with Google.
+          {siteName} is invite-only. Enter the invite code you were given (by your teacher or the site&apos;s team) to
+          finish creating your account with Google.
         </p>
       </div>
       {expired ? (
@@ -70,7 +79,11 @@ export function GoogleInviteStep({ siteName, returnTo, onSignedUp }: { siteName:
       ) : (
         <form onSubmit={submit} noValidate aria-label="Finish creating your account" className="grid gap-4">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <FormField label="Invite code" hint="Letters, digits, '-' or '_'. Capitals do not matter." error={fieldError ?? undefined}>
+          <FormField
+            label="Invite code"
+            hint="Letters, digits, '-' or '_'. Capitals do not matter."
+            error={fieldError ?? undefined}
+          >
             {(p) => (
               <Input
                 {...p}

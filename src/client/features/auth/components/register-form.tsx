@@ -35,8 +35,17 @@ function conflictField(message: string): Field | null {
  * before sending (same messages as the server); the server's field errors (400 `errors[]`) and
  * conflicts (409) are shown by their fields, anything else above the form.
  */
-export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUser, email: string | undefined) => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ username: "", email: "", password: "", inviteCode: "" });
+export function RegisterForm({
+  onRegistered,
+}: {
+  onRegistered: (user: CurrentUser, email: string | undefined) => void;
+}) {
+  const [values, setValues] = useState<Record<Field, string>>({
+    username: "",
+    email: "",
+    password: "",
+    inviteCode: "",
+  });
   // D98: on an invite-only site (public content site.registration) the form asks for the invite code
   const inviteOnly = registrationMode(useContent()(`site.${REGISTRATION_SETTING}`)) === "invite";
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,13 +82,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
     const checked = await checkWith(loadRegisterSchema, { ...rest, email: values.email.trim() }).finally(() => {
       checking.current = false;
     });
-    const inviteError: FieldErrors = inviteOnly && !inviteCode.trim() ? { inviteCode: "Please enter the invite code you were given" } : {};
+    const inviteError: FieldErrors =
+      inviteOnly && !inviteCode.trim() ? { inviteCode: "Please enter the invite code you were given" } : {};
     if (!checked.ok) return fail({ ...checked.fieldErrors, ...inviteError }, null);
     if (inviteError.inviteCode) return fail(inviteError, null);
     setErrors({});
     setFormError(null);
     registration.mutate(
-      { username: checked.data.username, password: checked.data.password, email: checked.data.email, inviteCode: inviteOnly ? inviteCode.trim() : undefined },
+      {
+        username: checked.data.username,
+        password: checked.data.password,
+        email: checked.data.email,
+        inviteCode: inviteOnly ? inviteCode.trim() : undefined,
+      },
       {
         onError: (err) => {
           const byField = fieldErrorsOf(err);
@@ -87,7 +102,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
           const message = err instanceof ApiError ? err.serverMessage : "Registration failed. Please try again.";
           // 409 (a taken name or address), or a 400 without field errors that names one (a blocked word, the invite
           // code, a common password)
-          if (err instanceof ApiError && (err.status === 409 || (err.status === 400 && Object.keys(byField).length === 0))) {
+          if (
+            err instanceof ApiError &&
+            (err.status === 409 || (err.status === 400 && Object.keys(byField).length === 0))
+          ) {
             const field = conflictField(message);
             if (field) return fail({ [field]: message }, null);
           }
@@ -101,16 +119,49 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: CurrentUse
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Register" className="grid gap-4">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <FormField label="Username" hint="3 to 20 characters: letters, digits and _" error={errors.username}>
-        {(p) => <UsernameInput field={p} maxLength={20} value={values.username} onChange={(e) => set("username", e.target.value)} />}
+        {(p) => (
+          <UsernameInput
+            field={p}
+            maxLength={20}
+            value={values.username}
+            onChange={(e) => set("username", e.target.value)}
+          />
+        )}
       </FormField>
-      <FormField label="Email" optional hint="We send a link to confirm it; once confirmed, it signs you in too." error={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
+      <FormField
+        label="Email"
+        optional
+        hint="We send a link to confirm it; once confirmed, it signs you in too."
+        error={errors.email}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Password" hint="At least 8 characters, and not a common password" error={errors.password}>
-        {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />}
+        {(p) => (
+          <PasswordInput
+            {...p}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set("password", e.target.value)}
+          />
+        )}
       </FormField>
       {inviteOnly ? (
-        <FormField label="Invite code" hint="This site is invite-only: enter the code you were given." error={errors.inviteCode}>
+        <FormField
+          label="Invite code"
+          hint="This site is invite-only: enter the code you were given."
+          error={errors.inviteCode}
+        >
           {(p) => (
             <Input
               {...p}

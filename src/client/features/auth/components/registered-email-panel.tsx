@@ -9,7 +9,15 @@ import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
  * After registering with an email address, /login says that a link was sent to confirm it and that until then
  * the username signs in. The same text whether or not another account has the address (the server answers alike).
  */
-export function RegisteredEmailPanel({ user, email, returnTo }: { user: CurrentUser; email: string; returnTo: string }) {
+export function RegisteredEmailPanel({
+  user,
+  email,
+  returnTo,
+}: {
+  user: CurrentUser;
+  email: string;
+  returnTo: string;
+}) {
   const message = registeredEmailMessage(email);
   const [before, after] = message.split(email);
   return (
@@ -25,7 +33,8 @@ export function RegisteredEmailPanel({ user, email, returnTo }: { user: CurrentU
           {after}
         </p>
         <p className="mt-2 text-sm text-muted-foreground">
-          Your username is <strong className="font-semibold text-foreground">{user.username}</strong>. {registeredEmailHint(EMAIL_TOKEN_TTL_HOURS)}
+          Your username is <strong className="font-semibold text-foreground">{user.username}</strong>.{" "}
+          {registeredEmailHint(EMAIL_TOKEN_TTL_HOURS)}
         </p>
       </div>
       <div className="mt-2 grid w-full gap-2">

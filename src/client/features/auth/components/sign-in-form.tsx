@@ -34,9 +34,19 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in" className="grid gap-4">
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <FormField label="Username or email">{(p) => <UsernameInput field={p} value={username} onChange={(e) => setUsername(e.target.value)} />}</FormField>
+      <FormField label="Username or email">
+        {(p) => <UsernameInput field={p} value={username} onChange={(e) => setUsername(e.target.value)} />}
+      </FormField>
       <FormField label="Password">
-        {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(p) => (
+          <PasswordInput
+            {...p}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </FormField>
       <AuthSubmitButton pending={login.isPending} icon={LogIn} pendingLabel="Signing in...">
         Sign In

@@ -27,7 +27,10 @@ export function SignedInPanel({ user, returnTo }: { user: CurrentUser; returnTo:
       </div>
       <p className="text-sm text-muted-foreground">
         Not you?{" "}
-        <a href={LOGOUT_URL} className="inline-flex items-center gap-1 font-medium text-primary hover:underline dark:text-violet-300">
+        <a
+          href={LOGOUT_URL}
+          className="inline-flex items-center gap-1 font-medium text-primary hover:underline dark:text-violet-300"
+        >
           <LogOut className="size-3.5" aria-hidden="true" />
           Sign out
         </a>

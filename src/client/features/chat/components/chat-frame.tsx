@@ -13,7 +13,12 @@ import { cn } from "@/lib/utils";
 const SKELETON_ROWS = 5;
 
 export function ChatFrame({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm", className)} {...props} />;
+  return (
+    <div
+      className={cn("flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
 }
 
 /** The list of messages (max height 350 px, spec §2), focusable as a scrollable region must be. */

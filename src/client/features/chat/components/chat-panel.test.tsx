@@ -77,7 +77,10 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
   it("shows 5 skeleton rows while loading, then each message with avatar initials, username, h:mm AM/PM time and text", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    mockApi([signedOut, ["GET", "/api/chat", async () => (await gate, jsonResponse([msg(1, "hello there"), msg(2, "hi ann", bob)]))]]);
+    mockApi([
+      signedOut,
+      ["GET", "/api/chat", async () => (await gate, jsonResponse([msg(1, "hello there"), msg(2, "hi ann", bob)]))],
+    ]);
     renderWithProviders(<ChatPanel />);
     const log = screen.getByRole("log", { name: "Chat messages" });
     expect(log).toHaveAttribute("aria-live", "polite");
@@ -145,7 +148,16 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
     let status = 429;
     mockApi([
       signedInAs(ann),
-      ...chatRoutes(() => [], [["POST", "/api/chat", () => jsonResponse({ message: "Too many" }, { status, headers: { "Retry-After": "7" } })]]),
+      ...chatRoutes(
+        () => [],
+        [
+          [
+            "POST",
+            "/api/chat",
+            () => jsonResponse({ message: "Too many" }, { status, headers: { "Retry-After": "7" } }),
+          ],
+        ],
+      ),
     ]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     renderWithProviders(<ChatPanel />);
@@ -228,18 +240,26 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
   it.each(["admin", "moderator"])("lets an %s delete a message (D96)", async (role) => {
     const fetch = mockApi([
       ["GET", "/api/auth/session", () => jsonResponse({ user: { ...ann, createdAt: at, role } })],
-      ...chatRoutes(() => [msg(7, "rude", bob)], [["DELETE", "/api/admin/chat/7", () => new Response(null, { status: 204 })]]),
+      ...chatRoutes(
+        () => [msg(7, "rude", bob)],
+        [["DELETE", "/api/admin/chat/7", () => new Response(null, { status: 204 })]],
+      ),
     ]);
     renderWithProviders(<ChatPanel />);
     const log = screen.getByRole("log", { name: "Chat messages" });
     fireEvent.click(await within(log).findByRole("button", { name: "Delete message from bob" }));
     await waitFor(() => expect(within(log).queryByText("rude")).not.toBeInTheDocument());
-    expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/admin/chat/7" && init?.method === "DELETE")).toBe(true);
+    expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/admin/chat/7" && init?.method === "DELETE")).toBe(
+      true,
+    );
   });
 
   it("D96: a muted player's refusal (403) is shown under the input, the text is kept, and it goes once they type", async () => {
     const muted = mutedMessage(new Date("2026-11-27T14:05:00Z"));
-    mockApi([signedInAs(ann), ...chatRoutes(() => [], [["POST", "/api/chat", () => jsonResponse({ message: muted }, { status: 403 })]])]);
+    mockApi([
+      signedInAs(ann),
+      ...chatRoutes(() => [], [["POST", "/api/chat", () => jsonResponse({ message: muted }, { status: 403 })]]),
+    ]);
     renderWithProviders(<ChatPanel />);
     const input = await screen.findByRole("textbox", { name: "Chat message" });
     fireEvent.change(input, { target: { value: "hello?" } });
@@ -261,7 +281,9 @@ describe("ChatPanel (spec §2, §4, §5; D35–D37)", () => {
 });
 
 describe("ChatPanel: reports (D97)", () => {
-  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} from ${author}`}</button>;
+  const renderReport = ({ id, author }: { id: number; author: string }) => (
+    <button type="button">{`Report ${id} from ${author}`}</button>
+  );
 
   it("offers a report on each message of someone else, never on the player's own", async () => {
     mockApi([signedInAs(ann), ...chatRoutes(() => [msg(1, "mine"), msg(2, "theirs", bob), msg(3, "mine again")])]);
@@ -282,7 +304,11 @@ describe("ChatPanel: reports (D97)", () => {
   it("D98: while the admin has turned the chat off, shows so instead of the input (the messages stay readable)", async () => {
     mockApi([
       signedInAs(ann),
-      ["GET", "/api/content", () => jsonResponse([{ section: "site", key: "chat_enabled", value: "false", valueType: "text" }])],
+      [
+        "GET",
+        "/api/content",
+        () => jsonResponse([{ section: "site", key: "chat_enabled", value: "false", valueType: "text" }]),
+      ],
       ...chatRoutes(() => [msg(1, "earlier")]),
     ]);
     renderWithProviders(<ChatPanel />);

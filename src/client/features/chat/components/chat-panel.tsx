@@ -105,7 +105,11 @@ export function ChatPanel({
               message={message}
               onDelete={isAdmin ? () => deleteMessage(message) : undefined}
               deleting={remove.isPending && remove.variables === message.id}
-              report={user && renderReport && message.user.id !== user.id ? renderReport({ id: message.id, author: message.user.username }) : null}
+              report={
+                user && renderReport && message.user.id !== user.id
+                  ? renderReport({ id: message.id, author: message.user.username })
+                  : null
+              }
             />
           ))
         )}
@@ -154,7 +158,9 @@ export function ChatPanel({
           <Button
             variant="gradient"
             size="sm"
-            onClick={() => window.location.assign(loginUrl({ returnTo: `${window.location.pathname}${window.location.search}` }))}
+            onClick={() =>
+              window.location.assign(loginUrl({ returnTo: `${window.location.pathname}${window.location.search}` }))
+            }
           >
             Sign In
           </Button>
@@ -165,9 +171,20 @@ export function ChatPanel({
 }
 
 /** On a pointer that can hover, a row's report button shows while the row is hovered or the button focused. */
-const REVEAL_ON_HOVER = "pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100";
+const REVEAL_ON_HOVER =
+  "pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100";
 
-function ChatMessageRow({ message, onDelete, deleting, report }: { message: ChatMessage; onDelete?: () => void; deleting?: boolean; report?: ReactNode }) {
+function ChatMessageRow({
+  message,
+  onDelete,
+  deleting,
+  report,
+}: {
+  message: ChatMessage;
+  onDelete?: () => void;
+  deleting?: boolean;
+  report?: ReactNode;
+}) {
   const time = useTimeFormat();
   return (
     <div className="group flex items-start gap-3" data-message-id={message.id}>

@@ -1,7 +1,15 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeIntersectionObserver } from "@test/intersection-observer";
-import { jsonResponse, mockApi, noContent, renderWithProviders, setUpScreenTests, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderWithProviders,
+  setUpScreenTests,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 import { ChatPanel } from "./chat-panel";
 import { DeferredChatPanel } from "./deferred-chat-panel";
 
@@ -21,7 +29,12 @@ class SilentWebSocket {
 }
 
 const never = () => new Promise<Response>(() => {});
-const MESSAGE = { id: 1, message: "Hello from the chat", createdAt: "2026-01-01T10:00:00.000Z", user: { id: 5, username: "PixelPioneer", avatarUrl: null } };
+const MESSAGE = {
+  id: 1,
+  message: "Hello from the chat",
+  createdAt: "2026-01-01T10:00:00.000Z",
+  user: { id: 5, username: "PixelPioneer", avatarUrl: null },
+};
 
 setUpScreenTests();
 beforeEach(() => {
@@ -34,7 +47,11 @@ beforeEach(() => {
 /** D73: the home page's chat (most of the page's own code) loads when it comes near the viewport or is reached for. */
 describe("DeferredChatPanel", () => {
   it("shows the panel as it looks while loading, and asks for nothing, until it comes near the viewport", async () => {
-    const fetch = mockApi([signedOut, noContent, ["GET", "/api/chat", () => jsonResponse([MESSAGE])]] satisfies MockRoute[]);
+    const fetch = mockApi([
+      signedOut,
+      noContent,
+      ["GET", "/api/chat", () => jsonResponse([MESSAGE])],
+    ] satisfies MockRoute[]);
     renderWithProviders(<DeferredChatPanel />);
     expect(screen.getAllByTestId("chat-skeleton")).toHaveLength(5);
     expect(screen.getByRole("log", { name: "Chat messages" })).toHaveAttribute("aria-busy", "true");

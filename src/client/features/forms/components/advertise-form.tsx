@@ -6,7 +6,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { useSendAdvertiseEnquiry } from "../api/send-advertise-enquiry";
 import { useFormState } from "../use-form-state";
 
-export const BUDGET_OPTIONS = ["Under $1,000", "$1,000 - $5,000", "$5,000 - $20,000", "$20,000 - $50,000", "Over $50,000", "Not sure yet"] as const;
+export const BUDGET_OPTIONS = [
+  "Under $1,000",
+  "$1,000 - $5,000",
+  "$5,000 - $20,000",
+  "$20,000 - $50,000",
+  "Over $50,000",
+  "Not sure yet",
+] as const;
 
 const EMPTY = { companyName: "", email: "", website: "", budget: "", goals: "" };
 
@@ -27,12 +34,35 @@ export function AdvertiseForm() {
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Advertising enquiry" className="grid gap-4 sm:grid-cols-2">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Advertising enquiry"
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <FormField label="Company Name" error={errors.companyName}>
-        {(p) => <Input {...p} name="companyName" autoComplete="organization" value={values.companyName} onChange={(e) => set("companyName", e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="companyName"
+            autoComplete="organization"
+            value={values.companyName}
+            onChange={(e) => set("companyName", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Email Address" error={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Website" optional error={errors.website}>
         {(p) => (
@@ -77,7 +107,13 @@ export function AdvertiseForm() {
       </FormField>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted-foreground">We only use these details to answer your enquiry.</p>
-        <Button type="submit" variant="gradient" size="lg" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+        <Button
+          type="submit"
+          variant="gradient"
+          size="lg"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending || undefined}
+        >
           {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           {mutation.isPending ? "Sending..." : "Submit Inquiry"}
         </Button>

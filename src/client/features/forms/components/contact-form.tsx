@@ -23,13 +23,38 @@ export function ContactForm() {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Contact us" className="grid gap-4 sm:grid-cols-2">
       <FormField label="Name" error={errors.name}>
-        {(p) => <Input {...p} name="name" autoComplete="name" value={values.name} onChange={(e) => set("name", e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set("name", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Email" error={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Subject" optional error={errors.subject} className="sm:col-span-2">
-        {(p) => <Input {...p} name="subject" maxLength={200} value={values.subject} onChange={(e) => set("subject", e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="subject"
+            maxLength={200}
+            value={values.subject}
+            onChange={(e) => set("subject", e.target.value)}
+          />
+        )}
       </FormField>
       <FormField label="Message" error={errors.message} className="sm:col-span-2">
         {(p) => (

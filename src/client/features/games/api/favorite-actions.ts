@@ -22,7 +22,9 @@ const pending = new Map<number, Promise<unknown>>();
 
 function send(gameId: number, on: boolean): Promise<unknown> {
   const previous = pending.get(gameId) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => apiRequest(on ? "PUT" : "DELETE", `/api/favorites/${gameId}`));
+  const next = previous
+    .catch(() => undefined)
+    .then(() => apiRequest(on ? "PUT" : "DELETE", `/api/favorites/${gameId}`));
   pending.set(gameId, next);
   const forget = () => {
     if (pending.get(gameId) === next) pending.delete(gameId);
@@ -41,7 +43,13 @@ let refetchIds = false;
  * back and a toast says why. On success a toast offers "Undo" (the same call the other way, without a toast of
  * its own). My Games' lists are refreshed either way.
  */
-export async function setFavorite(queryClient: QueryClient, userId: number, game: FavoriteGame, on: boolean, options: { undoable?: boolean } = {}) {
+export async function setFavorite(
+  queryClient: QueryClient,
+  userId: number,
+  game: FavoriteGame,
+  on: boolean,
+  options: { undoable?: boolean } = {},
+) {
   const key = myGamesKeys.favoriteIds(userId);
   if (queryClient.getQueryState(key)?.fetchStatus === "fetching") refetchIds = true;
   void queryClient.cancelQueries({ queryKey: key, exact: true });
@@ -70,7 +78,9 @@ export async function setFavorite(queryClient: QueryClient, userId: number, game
     title: on ? `Added ${game.title} to favourites` : `Removed ${game.title} from favourites`,
     action: {
       label: "Undo",
-      altText: on ? `Remove ${game.title} from favourites with its heart` : `Add ${game.title} to favourites with its heart`,
+      altText: on
+        ? `Remove ${game.title} from favourites with its heart`
+        : `Add ${game.title} to favourites with its heart`,
       onClick: () => void setFavorite(queryClient, userId, game, !on, { undoable: false }),
     },
   });
@@ -82,6 +92,10 @@ export function promptSignIn(game: FavoriteGame) {
   toast({
     title: "Sign in to keep favourites",
     description: `Sign in to add ${game.title} to your favourites.`,
-    action: { label: "Sign in", altText: "Sign in from the header's Sign In button", href: loginUrl({ returnTo: here }) },
+    action: {
+      label: "Sign in",
+      altText: "Sign in from the header's Sign In button",
+      href: loginUrl({ returnTo: here }),
+    },
   });
 }

@@ -40,7 +40,8 @@ export function useFavorite(game: FavoriteGame): { favorite: boolean; toggle: ()
   const favorite = userId !== null && (ids.data?.includes(game.id) ?? false);
   const toggle = () => {
     // The session not known yet (a press right after the page loaded): wait for it rather than guess.
-    const who = userId !== null ? Promise.resolve({ id: userId }) : queryClient.ensureQueryData(currentUserQueryOptions());
+    const who =
+      userId !== null ? Promise.resolve({ id: userId }) : queryClient.ensureQueryData(currentUserQueryOptions());
     void Promise.all([who, loadFavoriteActions()])
       .then(([current, actions]) => {
         if (!current) return actions.promptSignIn(game);

@@ -5,8 +5,17 @@ import { collectionKeys } from "@/lib/query-keys";
 import type { GamePage } from "./get-games";
 
 /** GET /api/collections/{slug}/games?limit&offset (D83): a page of a collection's games, newest first; the total in X-Total-Count. */
-export async function getCollectionGames(slug: string, params: { limit: number; offset: number }, signal?: AbortSignal): Promise<GamePage> {
-  const res = await apiRequest("GET", withQuery(`/api/collections/${encodeURIComponent(slug)}/games`, params), undefined, { signal });
+export async function getCollectionGames(
+  slug: string,
+  params: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<GamePage> {
+  const res = await apiRequest(
+    "GET",
+    withQuery(`/api/collections/${encodeURIComponent(slug)}/games`, params),
+    undefined,
+    { signal },
+  );
   const games = (await res.json()) as Game[];
   const header = Number(res.headers.get("X-Total-Count"));
   const total = Number.isFinite(header) && res.headers.has("X-Total-Count") ? header : params.offset + games.length;

@@ -50,7 +50,9 @@ export function CategoryGames({
       <EmptyState
         icon={<FolderSearch />}
         title="No Games Found"
-        description={loadFailed ? "Failed to load games. Please try again." : "There are no games here yet. Check back soon!"}
+        description={
+          loadFailed ? "Failed to load games. Please try again." : "There are no games here yet. Check back soon!"
+        }
       />
     );
   return (

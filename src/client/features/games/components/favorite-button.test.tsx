@@ -6,7 +6,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import { createQueryClient } from "@/lib/query-client";
 import { authKeys, myGamesKeys } from "@/lib/query-keys";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  renderWithProviders,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 import { FavoriteButton } from "./favorite-button";
 
 /** D86: the heart on game cards and the game page: optimistic, undoable, a sign-in prompt for visitors. */
@@ -58,7 +66,11 @@ describe("FavoriteButton (D86)", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
     await waitFor(() => expect(heart()).toHaveAttribute("aria-pressed", "false"));
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => String(url) === "/api/favorites/7" && init?.method === "DELETE")).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url, init]) => String(url) === "/api/favorites/7" && init?.method === "DELETE"),
+      ).toBe(true),
+    );
     expect(heart()).toHaveAttribute("aria-pressed", "false");
   });
 
@@ -81,12 +93,18 @@ describe("FavoriteButton (D86)", () => {
 
   it("rolls back with a toast when the server refuses", async () => {
     const put = deferred();
-    const fetch = mockApi([player, ["GET", "/api/favorites/ids", () => jsonResponse({ ids: [] })], ["PUT", "/api/favorites/7", () => put.promise]]);
+    const fetch = mockApi([
+      player,
+      ["GET", "/api/favorites/ids", () => jsonResponse({ ids: [] })],
+      ["PUT", "/api/favorites/7", () => put.promise],
+    ]);
     renderWithProviders(<FavoriteButton game={game} />);
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === "/api/favorites/ids")).toBe(true));
     fireEvent.click(heart());
     await waitFor(() => expect(heart()).toHaveAttribute("aria-pressed", "true"));
-    await act(async () => put.release(jsonResponse({ message: "Too many changes to your favourites. Please slow down." }, { status: 429 })));
+    await act(async () =>
+      put.release(jsonResponse({ message: "Too many changes to your favourites. Please slow down." }, { status: 429 })),
+    );
     expect(await screen.findByText("Could not add Neon Drift to favourites")).toBeInTheDocument();
     expect(screen.getByText("Too many changes to your favourites. Please slow down.")).toBeInTheDocument();
     expect(heart()).toHaveAttribute("aria-pressed", "false");
@@ -111,7 +129,13 @@ describe("FavoriteButton (D86)", () => {
   it("D70: the server renders it unpressed even when the cache knows the favourites, and it fills after hydration without a mismatch", async () => {
     const routes: MockRoute[] = [player, ["GET", "/api/favorites/ids", () => jsonResponse({ ids: [7] })]];
     mockApi(routes);
-    const user = { id: 3, username: "PixelPioneer", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "player" as const };
+    const user = {
+      id: 3,
+      username: "PixelPioneer",
+      avatarUrl: null,
+      createdAt: "2025-01-01T00:00:00.000Z",
+      role: "player" as const,
+    };
     const seeded = () => {
       const qc = createQueryClient();
       qc.setQueryData(authKeys.user(), user);

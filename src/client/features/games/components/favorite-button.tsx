@@ -27,7 +27,9 @@ export function FavoriteButton({
       onPointerEnter={() => void loadFavoriteActions().catch(() => undefined)}
       className={cn(
         "inline-flex items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring",
-        variant === "overlay" ? "size-9 bg-black/45 backdrop-blur-sm hover:bg-black/65" : "size-10 border bg-card hover:bg-accent",
+        variant === "overlay"
+          ? "size-9 bg-black/45 backdrop-blur-sm hover:bg-black/65"
+          : "size-10 border bg-card hover:bg-accent",
         favorite ? "text-rose-500" : variant === "overlay" ? "text-white" : "text-muted-foreground",
         className,
       )}

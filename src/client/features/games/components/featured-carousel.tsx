@@ -70,7 +70,11 @@ export function FeaturedCarousel() {
       {featured.isPending ? (
         <div className="flex gap-5 overflow-hidden">
           {Array.from({ length: FEATURED_SKELETONS }, (_, i) => (
-            <div key={i} data-testid="featured-skeleton" className="w-[320px] shrink-0 overflow-hidden rounded-2xl border bg-card">
+            <div
+              key={i}
+              data-testid="featured-skeleton"
+              className="w-[320px] shrink-0 overflow-hidden rounded-2xl border bg-card"
+            >
               <Skeleton className="aspect-video rounded-none" />
               <div className="space-y-2 p-4">
                 <Skeleton className="h-4 w-2/3" />
@@ -81,9 +85,13 @@ export function FeaturedCarousel() {
           ))}
         </div>
       ) : featured.isError ? (
-        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">Failed to load featured games</p>
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+          Failed to load featured games
+        </p>
       ) : featured.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No featured games available</p>
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+          No featured games available
+        </p>
       ) : (
         <div
           ref={scroller}

@@ -30,10 +30,19 @@ export function GameAboutTab({
       <CardContent className="space-y-5 pt-5">
         <p className="leading-relaxed whitespace-pre-line text-foreground/90">{game.description}</p>
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <GameStat icon={<Trophy aria-hidden="true" />} label={game.scoreRules.format === "time_ms" ? "Best Time" : "High Score"} testId="high-score">
+          <GameStat
+            icon={<Trophy aria-hidden="true" />}
+            label={game.scoreRules.format === "time_ms" ? "Best Time" : "High Score"}
+            testId="high-score"
+          >
             {highScore}
           </GameStat>
-          <GameStat icon={<Users aria-hidden="true" />} label="Total Players" testId="total-players" hint="Signed-in players who have played this game">
+          <GameStat
+            icon={<Users aria-hidden="true" />}
+            label="Total Players"
+            testId="total-players"
+            hint="Signed-in players who have played this game"
+          >
             {formatNumber(game.totalPlayers)}
           </GameStat>
           <GameStat icon={<Gauge aria-hidden="true" />} label="Difficulty" testId="difficulty">

@@ -2,7 +2,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { GameAchievement } from "@contract/game-achievements";
 import { makeGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut, type MockRoute } from "@test/render-app";
+import {
+  jsonResponse,
+  mockApi,
+  noContent,
+  renderApp,
+  setUpScreenTests,
+  signedInAs,
+  signedOut,
+  type MockRoute,
+} from "@test/render-app";
 
 /** D78 on the game page: the game's achievements with their share, the player's own marked. */
 
@@ -40,8 +49,16 @@ describe("Game page achievements (D78)", () => {
     renderApp("/game/5");
     const section = await screen.findByRole("region", { name: "Achievements" });
     const items = within(section).getAllByTestId("game-achievement");
-    expect(items.map((li) => li.querySelector("p")?.textContent)).toEqual(["First Win", "Hidden achievement", "Big Score"]);
-    expect(items.map((li) => li.querySelector("[data-field=players]")?.textContent)).toEqual(["67% of players", "5% of players", "0% of players"]);
+    expect(items.map((li) => li.querySelector("p")?.textContent)).toEqual([
+      "First Win",
+      "Hidden achievement",
+      "Big Score",
+    ]);
+    expect(items.map((li) => li.querySelector("[data-field=players]")?.textContent)).toEqual([
+      "67% of players",
+      "5% of players",
+      "0% of players",
+    ]);
     expect(within(items[0]).getByText("Win once.")).toBeInTheDocument();
     expect(items[2].querySelector("img")).toHaveAttribute("src", "http://127.0.0.1:5001/game-frame/5/icons/big.svg");
     expect(items.every((li) => li.dataset.unlocked === "false")).toBe(true);
@@ -52,12 +69,18 @@ describe("Game page achievements (D78)", () => {
   it("marks the signed-in player's own achievements from /achievements/mine", async () => {
     mockApi(
       routes(signedInAs({ id: 3, username: "PixelPioneer" }), [
-        ["GET", "/api/games/5/achievements/mine", () => jsonResponse({ unlocked: [{ key: "secret", unlockedAt: "2025-05-10T10:00:00.000Z" }] })],
+        [
+          "GET",
+          "/api/games/5/achievements/mine",
+          () => jsonResponse({ unlocked: [{ key: "secret", unlockedAt: "2025-05-10T10:00:00.000Z" }] }),
+        ],
       ]),
     );
     renderApp("/game/5");
     const section = await screen.findByRole("region", { name: "Achievements" });
-    await waitFor(() => expect(within(section).getByTestId("game-achievements-count")).toHaveTextContent("1/3 unlocked"));
+    await waitFor(() =>
+      expect(within(section).getByTestId("game-achievements-count")).toHaveTextContent("1/3 unlocked"),
+    );
     const items = within(section).getAllByTestId("game-achievement");
     expect(items.map((li) => li.dataset.unlocked)).toEqual(["false", "true", "false"]);
     expect(within(items[1]).getByText("Unlocked")).toBeInTheDocument();

@@ -38,16 +38,28 @@ export function GameAchievements({ gameId }: { gameId: number }) {
               key={a.key}
               data-testid="game-achievement"
               data-unlocked={has}
-              className={cn("flex items-start gap-3 rounded-lg border p-3", has ? "border-primary/40 bg-primary/5" : "bg-muted/30")}
+              className={cn(
+                "flex items-start gap-3 rounded-lg border p-3",
+                has ? "border-primary/40 bg-primary/5" : "bg-muted/30",
+              )}
             >
               <span
                 className={cn(
                   "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg [&_svg]:size-4",
-                  has ? "bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950" : "bg-muted text-muted-foreground",
+                  has
+                    ? "bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950"
+                    : "bg-muted text-muted-foreground",
                 )}
               >
                 {a.iconUrl ? (
-                  <img src={a.iconUrl} alt="" width={36} height={36} loading="lazy" className="size-full object-cover" />
+                  <img
+                    src={a.iconUrl}
+                    alt=""
+                    width={36}
+                    height={36}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
                 ) : a.hidden ? (
                   <EyeOff aria-hidden="true" />
                 ) : (

@@ -3,7 +3,13 @@ import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";
 
 /** New, Hot and Featured flags (spec §2 Game detail). */
-export function GameFlagBadges({ game, className }: { game: Pick<Game, "new" | "hot" | "isFeatured">; className?: string }) {
+export function GameFlagBadges({
+  game,
+  className,
+}: {
+  game: Pick<Game, "new" | "hot" | "isFeatured">;
+  className?: string;
+}) {
   if (!game.new && !game.hot && !game.isFeatured) return null;
   return (
     <div className={className}>

@@ -19,7 +19,15 @@ export function GameCardLink({ game }: { game: Pick<Game, "id" | "title"> }) {
  * A game's stars and play count side by side (spec §4), at the foot of the card.
  * countInSpan: the grid card keeps the count in a span of its own, as it always had.
  */
-export function GameRatingPlays({ game, className, countInSpan = false }: { game: Pick<Game, "rating" | "plays">; className: string; countInSpan?: boolean }) {
+export function GameRatingPlays({
+  game,
+  className,
+  countInSpan = false,
+}: {
+  game: Pick<Game, "rating" | "plays">;
+  className: string;
+  countInSpan?: boolean;
+}) {
   const count = formatPlays(game.plays);
   return (
     <div className={className}>

@@ -7,7 +7,10 @@ import { GameCardLink, GameRatingPlays } from "./game-card-parts";
 import { FavoriteButton } from "./favorite-button";
 import { GameImage } from "./game-image";
 
-export type GameCardGame = Pick<Game, "id" | "title" | "imageUrl" | "category" | "rating" | "plays" | "new" | "hot" | "isFeatured">;
+export type GameCardGame = Pick<
+  Game,
+  "id" | "title" | "imageUrl" | "category" | "rating" | "plays" | "new" | "hot" | "isFeatured"
+>;
 
 /**
  * Grid card: cover, title, category, stars, plays, the heart (D86); the whole card links to /game/{id}. `headingLevel` 2 where
@@ -75,10 +78,23 @@ export function GameCardSkeleton() {
 }
 
 /** Horizontal row for the category page's list view (under the page's h1: its title is an h2). */
-export function GameListItem({ game, description, priority = false }: { game: GameCardGame; description?: string; priority?: boolean }) {
+export function GameListItem({
+  game,
+  description,
+  priority = false,
+}: {
+  game: GameCardGame;
+  description?: string;
+  priority?: boolean;
+}) {
   return (
     <article className="group relative flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm transition-all hover:border-primary/40 hover:shadow-lg hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring">
-      <GameImage src={game.imageUrl} alt="" priority={priority} className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-36" />
+      <GameImage
+        src={game.imageUrl}
+        alt=""
+        priority={priority}
+        className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-36"
+      />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="truncate font-semibold">

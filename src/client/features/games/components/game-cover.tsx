@@ -18,7 +18,12 @@ export function GameCover({
 }) {
   return (
     <>
-      <GameImage src={game.imageUrl} alt="" priority className="absolute inset-0 size-full scale-110 opacity-60 blur-xl" />
+      <GameImage
+        src={game.imageUrl}
+        alt=""
+        priority
+        className="absolute inset-0 size-full scale-110 opacity-60 blur-xl"
+      />
       <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-black/10" />
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-5 p-4 text-center">
         <GameImage
@@ -27,8 +32,20 @@ export function GameCover({
           priority
           className="hidden aspect-[4/3] w-40 rounded-xl shadow-2xl ring-1 ring-white/20 sm:block md:w-56"
         />
-        <Button variant="gradient" size="lg" onClick={onPlay} onPointerEnter={onIntent} onFocus={onIntent} disabled={busy} className="min-w-40 rounded-full">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play className="fill-current" aria-hidden="true" />}
+        <Button
+          variant="gradient"
+          size="lg"
+          onClick={onPlay}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+          disabled={busy}
+          className="min-w-40 rounded-full"
+        >
+          {busy ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Play className="fill-current" aria-hidden="true" />
+          )}
           Play Now
         </Button>
       </div>

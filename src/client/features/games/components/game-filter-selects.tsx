@@ -15,7 +15,10 @@ export function CategorySelect({
   triggerRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <Select value={filters.category || ALL_CATEGORIES} onValueChange={(v) => filters.update({ category: v === ALL_CATEGORIES ? null : v })}>
+    <Select
+      value={filters.category || ALL_CATEGORIES}
+      onValueChange={(v) => filters.update({ category: v === ALL_CATEGORIES ? null : v })}
+    >
       <SelectTrigger aria-label="Category" className="sm:w-52" ref={triggerRef}>
         <SelectValue placeholder="All Categories" />
       </SelectTrigger>

@@ -20,7 +20,13 @@ export { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
  * All Games' search box, category and sort selects (D52). `categories` (from the categories
  * feature, passed in by the screen) fill the category select; null hides it (/games/featured).
  */
-export function GameFilters({ filters, categories }: { filters: GameListFilters; categories: ReadonlyArray<CategoryChoice> | null }) {
+export function GameFilters({
+  filters,
+  categories,
+}: {
+  filters: GameListFilters;
+  categories: ReadonlyArray<CategoryChoice> | null;
+}) {
   const searchId = useId();
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:flex-row sm:items-center">
@@ -28,7 +34,10 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
         <label htmlFor={searchId} className="sr-only">
           Search games
         </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={searchId}
           type="search"
@@ -42,7 +51,12 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
         <LoadOnInteraction
           part={CategorySelect}
           standIn={(handlers) => (
-            <SelectTriggerStandIn aria-label="Category" className="sm:w-52" valueLabel={categoryLabel(filters, categories)} {...handlers} />
+            <SelectTriggerStandIn
+              aria-label="Category"
+              className="sm:w-52"
+              valueLabel={categoryLabel(filters, categories)}
+              {...handlers}
+            />
           )}
         >
           {(triggerRef) => <CategorySelect filters={filters} categories={categories} triggerRef={triggerRef} />}
@@ -50,7 +64,14 @@ export function GameFilters({ filters, categories }: { filters: GameListFilters;
       )}
       <LoadOnInteraction
         part={SortSelect}
-        standIn={(handlers) => <SelectTriggerStandIn aria-label="Sort by" className="sm:w-44" valueLabel={sortLabel(filters)} {...handlers} />}
+        standIn={(handlers) => (
+          <SelectTriggerStandIn
+            aria-label="Sort by"
+            className="sm:w-44"
+            valueLabel={sortLabel(filters)}
+            {...handlers}
+          />
+        )}
       >
         {(triggerRef) => <SortSelect filters={filters} triggerRef={triggerRef} />}
       </LoadOnInteraction>

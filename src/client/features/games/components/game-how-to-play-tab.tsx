@@ -13,8 +13,8 @@ export function GameHowToPlayTab({ game }: { game: Game }) {
             Controls
           </h3>
           <p className="text-foreground/90">
-            Play with your keyboard, mouse or touchscreen. The game takes the keyboard as soon as it starts; if it stops reacting to keys, click or tap inside
-            the game.
+            Play with your keyboard, mouse or touchscreen. The game takes the keyboard as soon as it starts; if it stops
+            reacting to keys, click or tap inside the game.
           </p>
           <p className="rounded-lg bg-muted p-3 text-foreground/90" data-testid="game-instructions">
             {game.instructions}

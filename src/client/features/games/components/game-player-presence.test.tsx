@@ -3,8 +3,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut } from "@test/render-app";
 import { GamePlayer } from "./game-player";
 
-const game = { id: 5, title: "Neon Drift", imageUrl: "/uploads/neon.webp", frameUrl: "http://127.0.0.1:5001/game-frame/5/", externalUrl: null };
-const play: Parameters<typeof mockApi>[0][number] = ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })];
+const game = {
+  id: 5,
+  title: "Neon Drift",
+  imageUrl: "/uploads/neon.webp",
+  frameUrl: "http://127.0.0.1:5001/game-frame/5/",
+  externalUrl: null,
+};
+const play: Parameters<typeof mockApi>[0][number] = [
+  "POST",
+  "/api/games/5/play",
+  () => jsonResponse({ plays: 10, playId: "p-1" }),
+];
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +22,10 @@ afterEach(() => vi.unstubAllGlobals());
 const presenceCalls = (fetch: ReturnType<typeof mockApi>) =>
   fetch.mock.calls
     .filter(([u, init]) => String(u) === "/api/presence" && init?.method === "POST")
-    .map(([, init]) => ({ ...(JSON.parse(String(init!.body)) as { gameId: number | null }), keepalive: init?.keepalive ?? false }));
+    .map(([, init]) => ({
+      ...(JSON.parse(String(init!.body)) as { gameId: number | null }),
+      keepalive: init?.keepalive ?? false,
+    }));
 
 async function playSignedIn(presence: () => Response = () => new Response(null, { status: 204 })) {
   const fetch = mockApi([signedInAs({ id: 9, username: "neonfox" }), play, ["POST", "/api/presence", presence]]);
@@ -25,7 +38,11 @@ async function playSignedIn(presence: () => Response = () => new Response(null, 
 
 describe("GamePlayer presence (D84)", () => {
   it("reports nothing before Play Now, then {gameId} once the game starts", async () => {
-    const fetch = mockApi([signedInAs({ id: 9, username: "neonfox" }), play, ["POST", "/api/presence", () => new Response(null, { status: 204 })]]);
+    const fetch = mockApi([
+      signedInAs({ id: 9, username: "neonfox" }),
+      play,
+      ["POST", "/api/presence", () => new Response(null, { status: 204 })],
+    ]);
     renderWithProviders(<GamePlayer game={game} />);
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth/session")).toBe(true));
     expect(presenceCalls(fetch)).toEqual([]);

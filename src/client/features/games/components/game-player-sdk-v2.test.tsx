@@ -10,7 +10,13 @@ import { useGameAchievements } from "../api/game-achievements";
 import { GamePlayer, type GameScoreReport } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
-const game = { id: 5, title: "Neon Drift", imageUrl: "/uploads/neon.webp", frameUrl: `${GAMES_ORIGIN}/game-frame/5/`, externalUrl: null };
+const game = {
+  id: 5,
+  title: "Neon Drift",
+  imageUrl: "/uploads/neon.webp",
+  frameUrl: `${GAMES_ORIGIN}/game-frame/5/`,
+  externalUrl: null,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,22 +76,29 @@ describe("GamePlayer SDK v2 requests (D75)", () => {
       { id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" },
       { id: 9, username: "neonfox", avatarUrl: new URL("/uploads/avatars/9.webp", window.location.href).href },
     ],
-    ["private", { id: 2 ** 40 + 3, username: "Player", avatarUrl: null }, { id: 2 ** 40 + 3, username: "Player", avatarUrl: null }],
-  ])("answers init for a signed-in player whose profile is %s with the identity the server gives this game (issue 26)", async (_visibility, served, user) => {
-    const fetch = mockApi([
-      signedInAs({ id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" }),
-      ["GET", "/api/games/5/player", () => jsonResponse({ user: served })],
-      ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
-    ]);
-    renderWithProviders(<GamePlayer game={game} />);
-    fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
-    const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
-    const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
-    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth/session")).toBe(true));
-    post(request("r1", "init"), frame.contentWindow);
-    const reply = await replyTo(toFrame, "r1");
-    expect((reply.result as { user: unknown }).user).toEqual(user);
-  });
+    [
+      "private",
+      { id: 2 ** 40 + 3, username: "Player", avatarUrl: null },
+      { id: 2 ** 40 + 3, username: "Player", avatarUrl: null },
+    ],
+  ])(
+    "answers init for a signed-in player whose profile is %s with the identity the server gives this game (issue 26)",
+    async (_visibility, served, user) => {
+      const fetch = mockApi([
+        signedInAs({ id: 9, username: "neonfox", avatarUrl: "/uploads/avatars/9.webp" }),
+        ["GET", "/api/games/5/player", () => jsonResponse({ user: served })],
+        ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
+      ]);
+      renderWithProviders(<GamePlayer game={game} />);
+      fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+      const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+      const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
+      await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth/session")).toBe(true));
+      post(request("r1", "init"), frame.contentWindow);
+      const reply = await replyTo(toFrame, "r1");
+      expect((reply.result as { user: unknown }).user).toEqual(user);
+    },
+  );
 
   it("does not answer a request from another window or another origin", async () => {
     const { frame, toFrame } = await startGuestGame();
@@ -113,14 +126,21 @@ describe("GamePlayer SDK v2 requests (D75)", () => {
     expect(await replyTo(toFrame, "g2")).toMatchObject({ ok: true, result: null });
 
     await waitFor(() => expect(localStorage.getItem("arcadium-saves:5")).not.toBeNull());
-    expect(JSON.parse(localStorage.getItem("arcadium-saves:5")!)).toEqual({ level: { value: "3", updatedAt: expect.any(String) } });
+    expect(JSON.parse(localStorage.getItem("arcadium-saves:5")!)).toEqual({
+      level: { value: "3", updatedAt: expect.any(String) },
+    });
   });
 
   it("answers an invalid request with ok: false and code 'invalid'", async () => {
     const { frame, toFrame } = await startGuestGame();
     post(request("bad1", "data.setItem", { key: "", value: "x" }), frame.contentWindow);
     post(request("bad2", "score.cheat"), frame.contentWindow);
-    expect(await replyTo(toFrame, "bad1")).toMatchObject({ v: 2, id: "bad1", ok: false, error: { code: "invalid", message: expect.any(String) } });
+    expect(await replyTo(toFrame, "bad1")).toMatchObject({
+      v: 2,
+      id: "bad1",
+      ok: false,
+      error: { code: "invalid", message: expect.any(String) },
+    });
     expect(await replyTo(toFrame, "bad2")).toMatchObject({ ok: false, error: { code: "invalid" } });
   });
 
@@ -188,7 +208,17 @@ describe("GamePlayer SDK v2 achievements (D78)", () => {
       [
         "GET",
         "/api/games/5/achievements",
-        () => jsonResponse([{ key: "first_win", title: "First Win", description: "Win once", iconUrl: null, hidden: false, players: 10 }]),
+        () =>
+          jsonResponse([
+            {
+              key: "first_win",
+              title: "First Win",
+              description: "Win once",
+              iconUrl: null,
+              hidden: false,
+              players: 10,
+            },
+          ]),
       ],
       [
         "POST",
@@ -215,7 +245,8 @@ describe("GamePlayer SDK v2 achievements (D78)", () => {
     expect(await replyTo(toFrame, "u1")).toEqual({ v: 2, id: "u1", ok: true, result: { unlocked: true } });
     expect(unlocks).toEqual([{ key: "first_win", playId: "p-1" }]);
     // Radix also reads each new toast out from a hidden copy for a second; count the shown ones only
-    const shownToasts = () => within(screen.getByRole("region", { name: /^Notifications/ })).queryAllByText("Achievement unlocked!");
+    const shownToasts = () =>
+      within(screen.getByRole("region", { name: /^Notifications/ })).queryAllByText("Achievement unlocked!");
     await waitFor(() => expect(shownToasts()).toHaveLength(1));
     expect(screen.getAllByText("First Win").length).toBeGreaterThan(0);
     // a second unlock of the same one says so, without a second toast

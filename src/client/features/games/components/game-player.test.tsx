@@ -4,7 +4,13 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { GAME_FRAME_ALLOW, GAME_FRAME_SANDBOX, GamePlayer, type GameScoreReport } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
-const game = { id: 5, title: "Neon Drift", imageUrl: "/uploads/neon.webp", frameUrl: `${GAMES_ORIGIN}/game-frame/5/`, externalUrl: null };
+const game = {
+  id: 5,
+  title: "Neon Drift",
+  imageUrl: "/uploads/neon.webp",
+  frameUrl: `${GAMES_ORIGIN}/game-frame/5/`,
+  externalUrl: null,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,7 +32,10 @@ async function startPlaying(props: Partial<Parameters<typeof GamePlayer>[0]> = {
   return { onScore, frame };
 }
 
-function post(data: unknown, { source, origin = GAMES_ORIGIN }: { source: MessageEventSource | null; origin?: string }) {
+function post(
+  data: unknown,
+  { source, origin = GAMES_ORIGIN }: { source: MessageEventSource | null; origin?: string },
+) {
   act(() => {
     window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
   });
@@ -44,12 +53,17 @@ describe("GamePlayer (spec §4, D20, D21)", () => {
     const frame = await screen.findByTitle("Neon Drift");
     expect(frame.tagName).toBe("IFRAME");
     expect(frame).toHaveAttribute("src", game.frameUrl);
-    expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms");
+    expect(frame).toHaveAttribute(
+      "sandbox",
+      "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms",
+    );
     expect(GAME_FRAME_SANDBOX).toBe(frame.getAttribute("sandbox"));
     expect(frame).toHaveAttribute("allow", "fullscreen; autoplay; gamepad");
     expect(GAME_FRAME_ALLOW).toBe(frame.getAttribute("allow"));
     expect(onPlayStarted).toHaveBeenCalledWith("p-1");
-    expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST")).toBe(true);
+    expect(fetch.mock.calls.some(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST")).toBe(
+      true,
+    );
     expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Fullscreen" })).toBeInTheDocument();
   });
@@ -152,7 +166,12 @@ describe("GamePlayer SDK messages (D22)", () => {
 
   it("never listens to an external game (externalUrl): it is not ours", async () => {
     mockPlays();
-    const external = { ...game, title: "Far Away", externalUrl: "https://games.example.com/play", frameUrl: "https://games.example.com/play" };
+    const external = {
+      ...game,
+      title: "Far Away",
+      externalUrl: "https://games.example.com/play",
+      frameUrl: "https://games.example.com/play",
+    };
     const { onScore, frame } = await startPlaying({ game: external });
     post(score(10), { source: frame.contentWindow, origin: "https://games.example.com" });
     await new Promise((r) => setTimeout(r, 50));

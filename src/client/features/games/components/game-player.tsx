@@ -51,7 +51,10 @@ export function GamePlayer({
   const { user } = useCurrentUser();
   const userRef = useLatest(user);
   const { sessions, start: startSession, countingPlay } = usePlaySession(gameId, started);
-  const { frameRef, frameKey, frameKeyRef, startTiming, postToGame, onFrameLoad, replaceFrame } = useGameFrame(game, playing);
+  const { frameRef, frameKey, frameKeyRef, startTiming, postToGame, onFrameLoad, replaceFrame } = useGameFrame(
+    game,
+    playing,
+  );
   const announceUnlock = useAchievementToast(gameId, game.title, userRef);
   const { muted, toggleMuted, settingsRef } = useGameSettings(postToGame);
   const { containerRef, isFullscreen, toggleFullscreen } = useFullscreen(playing);
@@ -97,8 +100,13 @@ export function GamePlayer({
   return (
     // The wrapper goes fullscreen, toolbar included, so Exit Fullscreen and Reload stay reachable
     // (a phone has no Esc key).
-    <div ref={containerRef} className={cn("overflow-hidden bg-black", isFullscreen ? "flex flex-col" : "rounded-2xl border shadow-lg")}>
-      <div className={isFullscreen ? "relative min-h-0 w-full flex-1 bg-black" : "relative aspect-video w-full bg-black"}>
+    <div
+      ref={containerRef}
+      className={cn("overflow-hidden bg-black", isFullscreen ? "flex flex-col" : "rounded-2xl border shadow-lg")}
+    >
+      <div
+        className={isFullscreen ? "relative min-h-0 w-full flex-1 bg-black" : "relative aspect-video w-full bg-black"}
+      >
         {playing ? (
           <>
             <iframe
@@ -120,7 +128,10 @@ export function GamePlayer({
                 aria-valuenow={Math.round((progress ?? 0) * 100)}
                 className="pointer-events-none absolute inset-x-0 top-0 h-1 bg-white/10"
               >
-                <div className="h-full bg-primary transition-[width]" style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
+                <div
+                  className="h-full bg-primary transition-[width]"
+                  style={{ width: `${Math.round((progress ?? 0) * 100)}%` }}
+                />
               </div>
             ) : null}
           </>
@@ -131,7 +142,13 @@ export function GamePlayer({
       {playing ? (
         <div className="flex items-center justify-end gap-1 border-t border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
           {externalUrl ? null : (
-            <Button variant="ghost" size="sm" className="text-white hover:bg-white/10 hover:text-white" onClick={toggleMuted} aria-pressed={muted}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-white hover:bg-white/10 hover:text-white"
+              onClick={toggleMuted}
+              aria-pressed={muted}
+            >
               {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
               {muted ? "Sound Off" : "Sound On"}
             </Button>
@@ -140,7 +157,12 @@ export function GamePlayer({
             <RotateCw aria-hidden="true" />
             Reload
           </Button>
-          <Button variant="ghost" size="sm" className="text-white hover:bg-white/10 hover:text-white" onClick={toggleFullscreen}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-white hover:bg-white/10 hover:text-white"
+            onClick={toggleFullscreen}
+          >
             {isFullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
             {isFullscreen ? "Exit Fullscreen" : "Fullscreen"}
           </Button>

@@ -14,7 +14,10 @@ export function GameTitleBar({ game }: { game: Game }) {
       <div className="min-w-0 space-y-2">
         <h1 className="break-words text-3xl font-extrabold tracking-tight sm:text-4xl">{game.title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/category/${game.categorySlug}`} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href={`/category/${game.categorySlug}`}
+            className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Badge variant="secondary">{game.category}</Badge>
           </Link>
           <GameFlagBadges game={game} className="flex flex-wrap gap-2" />

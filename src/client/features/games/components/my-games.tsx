@@ -21,7 +21,9 @@ export function MyGamesSections({ userId }: { userId: number }) {
   const query = useMyGames(userId);
   if (query.isPending) return <MyGamesSkeleton />;
   if (query.isError) {
-    return <EmptyState icon={<Gamepad2 />} title="Failed to load your games" description="Please try again in a moment." />;
+    return (
+      <EmptyState icon={<Gamepad2 />} title="Failed to load your games" description="Please try again in a moment." />
+    );
   }
   const { favorites, recent } = query.data;
   return (
@@ -83,13 +85,18 @@ export function MyGamesSections({ userId }: { userId: number }) {
 function SectionTitle({ id, icon, title, count }: { id: string; icon: ReactNode; title: string; count: number }) {
   return (
     <div className="mb-5 flex items-center gap-2.5">
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4" aria-hidden="true">
+      <span
+        className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <h2 id={id} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
-      {count > 0 ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">{count}</span> : null}
+      {count > 0 ? (
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">{count}</span>
+      ) : null}
     </div>
   );
 }

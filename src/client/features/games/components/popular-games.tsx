@@ -22,7 +22,12 @@ export function PopularGames({ categoryNames }: { categoryNames: readonly string
   const [filter, setFilter] = useState<HomeFilter>({ kind: "all" });
   const [visible, setVisible] = useState(HOME_GAMES_STEP);
 
-  const filters: HomeFilter[] = [{ kind: "all" }, { kind: "new" }, { kind: "hot" }, ...categoryNames.map((name) => ({ kind: "category" as const, name }))];
+  const filters: HomeFilter[] = [
+    { kind: "all" },
+    { kind: "new" },
+    { kind: "hot" },
+    ...categoryNames.map((name) => ({ kind: "category" as const, name })),
+  ];
   const list = (games.data?.games ?? []).filter((g) => matchesHomeFilter(filter, g));
 
   return (
@@ -39,7 +44,11 @@ export function PopularGames({ categoryNames }: { categoryNames: readonly string
           </Link>
         }
       />
-      <div role="group" aria-label="Filter games" className="scrollbar-none -mx-4 mb-5 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      <div
+        role="group"
+        aria-label="Filter games"
+        className="scrollbar-none -mx-4 mb-5 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+      >
         {filters.map((f) => {
           const label = homeFilterLabel(f);
           const active = filter.kind === f.kind && homeFilterLabel(filter) === label;
@@ -54,7 +63,9 @@ export function PopularGames({ categoryNames }: { categoryNames: readonly string
               }}
               className={cn(
                 "h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                active ? "border-transparent bg-primary text-primary-foreground shadow-sm" : "bg-card text-muted-foreground hover:text-foreground",
+                active
+                  ? "border-transparent bg-primary text-primary-foreground shadow-sm"
+                  : "bg-card text-muted-foreground hover:text-foreground",
               )}
             >
               {label}
@@ -71,7 +82,12 @@ export function PopularGames({ categoryNames }: { categoryNames: readonly string
           ))}
         </GameGrid>
       ) : games.isError ? (
-        <EmptyState icon={<Gamepad2 />} headingLevel={3} title="Failed to load games" description="Please try again in a moment." />
+        <EmptyState
+          icon={<Gamepad2 />}
+          headingLevel={3}
+          title="Failed to load games"
+          description="Please try again in a moment."
+        />
       ) : list.length === 0 ? (
         <EmptyState icon={<Gamepad2 />} headingLevel={3} title="No games found" description="Try another filter." />
       ) : (

@@ -12,7 +12,11 @@ import { GameImage } from "./game-image";
 export const SIMILAR_GAMES_COUNT = 3;
 
 /** D54: three games of the same category, this one excluded, in the API's order. */
-export function pickSimilarGames<T extends Pick<Game, "id">>(games: T[], currentId: number, count = SIMILAR_GAMES_COUNT): T[] {
+export function pickSimilarGames<T extends Pick<Game, "id">>(
+  games: T[],
+  currentId: number,
+  count = SIMILAR_GAMES_COUNT,
+): T[] {
   return games.filter((g) => g.id !== currentId).slice(0, count);
 }
 
@@ -42,7 +46,9 @@ export function SimilarGames({ game }: { game: Pick<Game, "id" | "category" | "c
             ))}
           </div>
         ) : similar.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{games.isError ? "Similar games could not be loaded." : `No other ${game.category} games yet.`}</p>
+          <p className="text-sm text-muted-foreground">
+            {games.isError ? "Similar games could not be loaded." : `No other ${game.category} games yet.`}
+          </p>
         ) : (
           <ul aria-label="Similar games" className="space-y-2">
             {similar.map((g) => (

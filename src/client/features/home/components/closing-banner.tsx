@@ -19,9 +19,14 @@ export function ClosingBanner() {
       <h2 id="banner-title" className="text-3xl font-extrabold tracking-tight">
         {content("home.banner_title")}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-white/85">Save your scores, climb the leaderboards and chat with players from everywhere.</p>
+      <p className="mx-auto mt-3 max-w-xl text-white/85">
+        Save your scores, climb the leaderboards and chat with players from everywhere.
+      </p>
       <div className="mt-7 flex flex-wrap justify-center gap-3">
-        <Link href="/login?tab=register" className={cn(BANNER_BUTTON, "bg-white text-violet-700 shadow-md hover:bg-violet-50")}>
+        <Link
+          href="/login?tab=register"
+          className={cn(BANNER_BUTTON, "bg-white text-violet-700 shadow-md hover:bg-violet-50")}
+        >
           Sign Up - It's Free!
         </Link>
         <Link href="/games" className={cn(BANNER_BUTTON, "border border-white/70 text-white hover:bg-white/10")}>

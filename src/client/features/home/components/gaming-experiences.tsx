@@ -21,7 +21,13 @@ export function gamesCount(n: number): string {
  * The picture is an image rather than inline SVG: the home page was 1,200 elements, a fifth of them these
  * drawings, and every element costs a phone style and layout time before the first paint.
  */
-export function GamingExperiences({ collections, pending }: { collections: readonly Collection[] | undefined; pending: boolean }) {
+export function GamingExperiences({
+  collections,
+  pending,
+}: {
+  collections: readonly Collection[] | undefined;
+  pending: boolean;
+}) {
   if (!pending && (!collections || collections.length === 0)) return null;
   return (
     <section aria-labelledby="experiences-title">
@@ -29,7 +35,9 @@ export function GamingExperiences({ collections, pending }: { collections: reado
         <h2 id="experiences-title" className="text-2xl font-bold tracking-tight">
           All Your Favorite Gaming Experiences
         </h2>
-        <p className="mt-1 text-muted-foreground">Whatever you like to play, there is a corner of the arcade for you.</p>
+        <p className="mt-1 text-muted-foreground">
+          Whatever you like to play, there is a corner of the arcade for you.
+        </p>
       </div>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {pending || !collections

@@ -10,9 +10,15 @@ export function Hero() {
   const title = content("home.hero_title") || content("site.tagline");
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-primary/15 via-background to-brand-2/10" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-br from-primary/15 via-background to-brand-2/10"
+      />
       <div aria-hidden="true" className="absolute -left-24 -top-24 -z-10 size-96 rounded-full bg-primary/25 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-32 right-0 -z-10 size-96 rounded-full bg-brand-2/20 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-32 right-0 -z-10 size-96 rounded-full bg-brand-2/20 blur-3xl"
+      />
       <Container className="py-16 sm:py-24">
         <div className="max-w-3xl">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border bg-card/70 px-3 py-1 text-sm font-medium text-muted-foreground backdrop-blur">
@@ -20,7 +26,9 @@ export function Hero() {
             {content("site.name")}
           </p>
           <h1 id="hero-title" className="text-4xl font-black tracking-tight sm:text-6xl">
-            <span className="bg-gradient-to-r from-primary via-fuchsia-500 to-brand-2 bg-clip-text text-transparent">{title}</span>
+            <span className="bg-gradient-to-r from-primary via-fuchsia-500 to-brand-2 bg-clip-text text-transparent">
+              {title}
+            </span>
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-muted-foreground sm:text-xl">{content("home.hero_subtitle")}</p>
           <div className="mt-8 flex flex-wrap gap-3">

@@ -8,7 +8,11 @@ import { useLeaderboard, type LeaderboardParams } from "./get-leaderboard";
  * global or friends), asked only when the player is signed in and not among `top` already, and not while a search
  * filters the board. Returns the signed-in player's id (to highlight their row) and the rows to show below the top.
  */
-export function useAroundMe(params: Pick<LeaderboardParams, "period" | "season" | "scope">, top: LeaderboardEntry[] | undefined, searching = false) {
+export function useAroundMe(
+  params: Pick<LeaderboardParams, "period" | "season" | "scope">,
+  top: LeaderboardEntry[] | undefined,
+  searching = false,
+) {
   const { user } = useCurrentUser();
   const me = user?.id;
   const enabled = !searching && needsAroundMe(top, me);

@@ -26,7 +26,10 @@ export const leaderboardKeys = {
 };
 
 /** GET /api/leaderboard?period&season&scope&around&search&limit (D24). */
-export function getLeaderboard({ viewer: _viewer, ...params }: LeaderboardParams, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
+export function getLeaderboard(
+  { viewer: _viewer, ...params }: LeaderboardParams,
+  signal?: AbortSignal,
+): Promise<LeaderboardEntry[]> {
   return getJson<LeaderboardEntry[]>(withQuery("/api/leaderboard", params), { signal });
 }
 
@@ -42,7 +45,10 @@ export const leaderboardQueryOptions = (params: LeaderboardParams = {}) =>
  * `keepPrevious` keeps the last rows on screen while a new search loads (no flash of skeletons on
  * every keystroke); the first load still shows the skeletons.
  */
-export function useLeaderboard(params: LeaderboardParams = {}, options: { keepPrevious?: boolean; enabled?: boolean } = {}) {
+export function useLeaderboard(
+  params: LeaderboardParams = {},
+  options: { keepPrevious?: boolean; enabled?: boolean } = {},
+) {
   return useQuery({
     ...leaderboardQueryOptions(params),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,

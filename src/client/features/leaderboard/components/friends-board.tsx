@@ -33,7 +33,8 @@ export function FriendsTopPlayers() {
     );
   }
   if (!user) return <FriendsBoardNotice kind="signedOut" />;
-  if (board.isError) return <p className="py-8 text-center text-sm text-muted-foreground">Failed to load the leaderboard</p>;
+  if (board.isError)
+    return <p className="py-8 text-center text-sm text-muted-foreground">Failed to load the leaderboard</p>;
   return (
     <>
       {board.data && board.data.length > 0 ? (
@@ -52,24 +53,52 @@ export function FriendsTopPlayers() {
  * /leaderboard 'Friends Only' (D84): the same table as Global Rankings; a search filters it, ranks stay. All time,
  * this week or a season (`board`); the player's row highlighted, and the rows around them below the top.
  */
-export function FriendsRankings({ search, board: boardParams = {} }: { search: string; board?: Pick<LeaderboardParams, "period" | "season"> }) {
+export function FriendsRankings({
+  search,
+  board: boardParams = {},
+}: {
+  search: string;
+  board?: Pick<LeaderboardParams, "period" | "season">;
+}) {
   const { user, loading, board, alone } = useFriendsBoard({ ...boardParams, search: search || undefined }, true);
   const { me, after } = useAroundMe({ ...boardParams, scope: "friends" }, board.data, !!search);
   if (loading) return <LeaderboardTableSkeleton />;
-  if (!user) return <FriendsBoardNotice kind="signedOut" className="flex flex-col items-center gap-3 px-6 py-16 text-center" />;
+  if (!user)
+    return <FriendsBoardNotice kind="signedOut" className="flex flex-col items-center gap-3 px-6 py-16 text-center" />;
   if (board.isError) {
-    return <EmptyState icon={<Trophy />} title="Failed to load the leaderboard" description="Please try again in a moment." className="m-4 border-0" />;
+    return (
+      <EmptyState
+        icon={<Trophy />}
+        title="Failed to load the leaderboard"
+        description="Please try again in a moment."
+        className="m-4 border-0"
+      />
+    );
   }
   const entries = board.data ?? [];
   if (search && entries.length === 0) {
-    return <EmptyState icon={<Users />} title="No Players Found" description={`None of your friends matches "${search}".`} className="m-4 border-0" />;
+    return (
+      <EmptyState
+        icon={<Users />}
+        title="No Players Found"
+        description={`None of your friends matches "${search}".`}
+        className="m-4 border-0"
+      />
+    );
   }
   return (
     <>
       {entries.length > 0 ? (
-        <LeaderboardTable entries={entries} me={me} after={after} className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")} />
+        <LeaderboardTable
+          entries={entries}
+          me={me}
+          after={after}
+          className={cn("transition-opacity", board.isPlaceholderData && "opacity-60")}
+        />
       ) : null}
-      {alone && !search ? <FriendsBoardNotice kind="noFriends" className="flex flex-col items-center gap-3 px-6 py-12 text-center" /> : null}
+      {alone && !search ? (
+        <FriendsBoardNotice kind="noFriends" className="flex flex-col items-center gap-3 px-6 py-12 text-center" />
+      ) : null}
     </>
   );
 }

@@ -47,7 +47,11 @@ function Row({ e, me }: { e: LeaderboardEntry; me?: number }) {
       data-testid="leaderboard-row"
       data-own={mine || undefined}
       aria-current={mine ? "true" : undefined}
-      className={cn("border-b last:border-0 transition-colors hover:bg-accent/40", e.rank <= 3 && "bg-primary/[0.03]", mine && OWN_ROW_CLASS)}
+      className={cn(
+        "border-b last:border-0 transition-colors hover:bg-accent/40",
+        e.rank <= 3 && "bg-primary/[0.03]",
+        mine && OWN_ROW_CLASS,
+      )}
     >
       <td className={td}>
         <span className="inline-flex items-center gap-2">

@@ -38,7 +38,11 @@ export function TrophyBadge({ rank, className }: { rank: number; className?: str
       data-testid="trophy-badge"
       role="img"
       aria-label={label}
-      className={cn("inline-flex shrink-0 items-center justify-center rounded-full [&_svg]:size-4", PODIUM[rank], className ?? "size-7")}
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center rounded-full [&_svg]:size-4",
+        PODIUM[rank],
+        className ?? "size-7",
+      )}
     >
       <Trophy aria-hidden="true" />
     </span>

@@ -24,7 +24,15 @@ const segment =
   "hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-card aria-[current=page]:text-foreground aria-[current=page]:shadow-sm";
 
 /** The caption under the picker: the season shown, by its label (D91: "Season 12 · 3–9 Nov"). */
-function Caption({ choice, current, shown }: { choice: BoardChoice; current: Season | undefined; shown: Season | undefined }) {
+function Caption({
+  choice,
+  current,
+  shown,
+}: {
+  choice: BoardChoice;
+  current: Season | undefined;
+  shown: Season | undefined;
+}) {
   let text: string | null = null;
   // "Current season", not "this week": a season may be a month, or endless (Settings, D91).
   if (choice.kind === "week" && current) text = `Current season: ${seasonLabel(current)}`;
@@ -56,11 +64,18 @@ export function SeasonPicker({ choice }: { choice: BoardChoice }) {
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <nav aria-label="Board period" className="inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+        <nav
+          aria-label="Board period"
+          className="inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground"
+        >
           <Link href="/leaderboard" aria-current={active === "all" ? "page" : undefined} className={segment}>
             All Time
           </Link>
-          <Link href="/leaderboard?period=week" aria-current={active === "week" ? "page" : undefined} className={segment}>
+          <Link
+            href="/leaderboard?period=week"
+            aria-current={active === "week" ? "page" : undefined}
+            className={segment}
+          >
             This Week
           </Link>
         </nav>
@@ -83,7 +98,9 @@ export function SeasonPicker({ choice }: { choice: BoardChoice }) {
               </option>
             ))}
             {/* A linked season not (yet) in the list still shows as chosen. */}
-            {pastValue && !shown ? <option value={pastValue}>{seasons.isPending ? "Loading seasons..." : "Unknown season"}</option> : null}
+            {pastValue && !shown ? (
+              <option value={pastValue}>{seasons.isPending ? "Loading seasons..." : "Unknown season"}</option>
+            ) : null}
           </select>
         </label>
       </div>

@@ -23,7 +23,11 @@ export type MyRanking = {
  * 'Your Ranking' (spec §2): signed out it always shows 'Sign in to see your rank' and 'Sign In'.
  * Signed in it shows the player's real rank from GET /api/users/{me} (a good site would).
  */
-export function YourRankingCard({ state }: { state: { kind: "loading" } | { kind: "signedOut" } | { kind: "signedIn"; me: MyRanking | null } }) {
+export function YourRankingCard({
+  state,
+}: {
+  state: { kind: "loading" } | { kind: "signedOut" } | { kind: "signedIn"; me: MyRanking | null };
+}) {
   return (
     <Card>
       <CardHeader>
@@ -60,7 +64,9 @@ export function YourRankingCard({ state }: { state: { kind: "loading" } | { kind
                   {state.me.username}
                 </Link>
                 <p className="text-sm text-muted-foreground" data-testid="my-rank">
-                  {state.me.rank !== null ? `Rank #${state.me.rank}` : "Not ranked yet: play a game to get on the board"}
+                  {state.me.rank !== null
+                    ? `Rank #${state.me.rank}`
+                    : "Not ranked yet: play a game to get on the board"}
                 </p>
               </div>
             </div>
@@ -86,7 +92,15 @@ export function YourRankingCard({ state }: { state: { kind: "loading" } | { kind
 }
 
 /** 'Rising Stars' (spec §2): the last 5 entries of the board, reversed. */
-export function RisingStarsCard({ entries, isPending, isError }: { entries: LeaderboardEntry[] | undefined; isPending: boolean; isError: boolean }) {
+export function RisingStarsCard({
+  entries,
+  isPending,
+  isError,
+}: {
+  entries: LeaderboardEntry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}) {
   const stars = risingStars(entries ?? []);
   return (
     <Card>

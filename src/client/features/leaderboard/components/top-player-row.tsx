@@ -10,7 +10,10 @@ export const TOP_PLAYERS_LIMIT = 5;
 
 export function TopPlayerRow({ entry }: { entry: LeaderboardEntry }) {
   return (
-    <li className="flex items-center gap-2.5 rounded-lg px-1 py-2.5 transition-colors hover:bg-accent/60 sm:gap-3 sm:px-2" data-testid="top-player-row">
+    <li
+      className="flex items-center gap-2.5 rounded-lg px-1 py-2.5 transition-colors hover:bg-accent/60 sm:gap-3 sm:px-2"
+      data-testid="top-player-row"
+    >
       <RankBadge rank={entry.rank} />
       <UserAvatar username={entry.user.username} src={entry.user.avatarUrl} className="size-9 sm:size-10" />
       <div className="min-w-0 flex-1">

@@ -8,7 +8,9 @@ import { useLeaderboard } from "../api/get-leaderboard";
 import { TOP_PLAYERS_LIMIT, TopPlayerRow, TopPlayerRowSkeleton } from "./top-player-row";
 
 /** D84: the Friends tab is personal and only shown after a click: its code is a chunk of its own. */
-const FriendsTopPlayers = lazyPart("friends-top-players", () => import("./friends-board").then((m) => m.FriendsTopPlayers));
+const FriendsTopPlayers = lazyPart("friends-top-players", () =>
+  import("./friends-board").then((m) => m.FriendsTopPlayers),
+);
 
 function ListSkeleton() {
   return (

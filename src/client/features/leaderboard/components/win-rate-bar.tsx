@@ -1,7 +1,15 @@
 import { cn } from "@/lib/utils";
 
 /** Win rate as a bar and a percent (spec §2 Leaderboard). The bar is decoration; the percent is the text. */
-export function WinRateBar({ value, className, barClassName }: { value: number; className?: string; barClassName?: string }) {
+export function WinRateBar({
+  value,
+  className,
+  barClassName,
+}: {
+  value: number;
+  className?: string;
+  barClassName?: string;
+}) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div className={cn("flex items-center justify-end gap-2", className)}>

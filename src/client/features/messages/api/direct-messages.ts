@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
@@ -28,7 +35,8 @@ export function useThread(userId: number | null) {
   // The messages screens are rendered in the browser only (routes/pages.ts): nothing to hydrate here.
   return useInfiniteQuery({
     queryKey: messageKeys.thread(userId ?? 0),
-    queryFn: ({ pageParam, signal }) => getJson<DirectMessageThread>(withQuery(`/api/messages/${userId}`, { before: pageParam }), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      getJson<DirectMessageThread>(withQuery(`/api/messages/${userId}`, { before: pageParam }), { signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.hasMore && last.messages.length ? last.messages[0].id : undefined),
     enabled: userId !== null,

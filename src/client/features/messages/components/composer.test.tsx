@@ -1,6 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { DIRECT_MESSAGE_COUNTER_FROM, DIRECT_MESSAGE_MAX_LENGTH, DIRECT_MESSAGE_REFUSALS } from "@contract/direct-messages-constants";
+import {
+  DIRECT_MESSAGE_COUNTER_FROM,
+  DIRECT_MESSAGE_MAX_LENGTH,
+  DIRECT_MESSAGE_REFUSALS,
+} from "@contract/direct-messages-constants";
 import { ApiError } from "@/lib/api-client";
 import { Composer } from "./composer";
 
@@ -12,7 +16,8 @@ function setUp(onSend: (body: string) => Promise<unknown> = vi.fn(async () => un
 }
 
 const type = (box: HTMLTextAreaElement, value: string) => fireEvent.change(box, { target: { value } });
-const enter = (box: HTMLTextAreaElement, init: KeyboardEventInit = {}) => fireEvent.keyDown(box, { key: "Enter", ...init });
+const enter = (box: HTMLTextAreaElement, init: KeyboardEventInit = {}) =>
+  fireEvent.keyDown(box, { key: "Enter", ...init });
 
 describe("Composer (D88)", () => {
   it("Enter sends the trimmed text and empties the box; Shift+Enter does not send", async () => {
@@ -52,7 +57,9 @@ describe("Composer (D88)", () => {
     type(box!, "x".repeat(DIRECT_MESSAGE_COUNTER_FROM - 1));
     expect(screen.queryByText(/characters? left/)).toBeNull();
     type(box!, "x".repeat(DIRECT_MESSAGE_COUNTER_FROM));
-    expect(screen.getByText(`${DIRECT_MESSAGE_MAX_LENGTH - DIRECT_MESSAGE_COUNTER_FROM} characters left`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${DIRECT_MESSAGE_MAX_LENGTH - DIRECT_MESSAGE_COUNTER_FROM} characters left`),
+    ).toBeInTheDocument();
     type(box!, "x".repeat(DIRECT_MESSAGE_MAX_LENGTH - 1));
     expect(screen.getByText("1 character left")).toBeInTheDocument();
   });

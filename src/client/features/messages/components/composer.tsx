@@ -43,7 +43,10 @@ export function Composer({
 
   if (disabledReason) {
     return (
-      <p role="status" className="rounded-lg border border-dashed bg-muted/40 px-4 py-3 text-center text-sm text-muted-foreground">
+      <p
+        role="status"
+        className="rounded-lg border border-dashed bg-muted/40 px-4 py-3 text-center text-sm text-muted-foreground"
+      >
         {disabledReason}
       </p>
     );
@@ -98,13 +101,23 @@ export function Composer({
           className={cn(inputClasses, "h-auto min-h-10 resize-none py-2 leading-6")}
           style={{ maxHeight: MAX_HEIGHT }}
         />
-        <Button type="submit" variant="gradient" size="icon" className="size-10 shrink-0" disabled={pending || !draft.trim()} aria-label="Send message">
+        <Button
+          type="submit"
+          variant="gradient"
+          size="icon"
+          className="size-10 shrink-0"
+          disabled={pending || !draft.trim()}
+          aria-label="Send message"
+        >
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <SendHorizontal aria-hidden="true" />}
         </Button>
       </div>
       {/* On a phone the keyboard hint is left out: the row only shows for an error or the counter. */}
       <div
-        className={cn("min-h-4 items-start justify-between gap-3 text-xs", error || draft.length >= DIRECT_MESSAGE_COUNTER_FROM ? "flex" : "hidden sm:flex")}
+        className={cn(
+          "min-h-4 items-start justify-between gap-3 text-xs",
+          error || draft.length >= DIRECT_MESSAGE_COUNTER_FROM ? "flex" : "hidden sm:flex",
+        )}
       >
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-destructive">
@@ -116,7 +129,13 @@ export function Composer({
           </p>
         )}
         {draft.length >= DIRECT_MESSAGE_COUNTER_FROM ? (
-          <p className={cn("ml-auto shrink-0 tabular-nums", left <= 50 ? "font-medium text-destructive" : "text-muted-foreground")} aria-live="polite">
+          <p
+            className={cn(
+              "ml-auto shrink-0 tabular-nums",
+              left <= 50 ? "font-medium text-destructive" : "text-muted-foreground",
+            )}
+            aria-live="polite"
+          >
             {left === 1 ? "1 character left" : `${left} characters left`}
           </p>
         ) : null}

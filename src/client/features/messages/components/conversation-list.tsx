@@ -41,7 +41,9 @@ export function ConversationList({ selectedUserId }: { selectedUserId: number | 
           <MessageSquare aria-hidden="true" />
         </span>
         <h2 className="text-lg font-semibold">No messages yet</h2>
-        <p className="mt-1 max-w-xs text-sm text-muted-foreground">Write to a friend from their profile or your friends list.</p>
+        <p className="mt-1 max-w-xs text-sm text-muted-foreground">
+          Write to a friend from their profile or your friends list.
+        </p>
         <Link href="/friends" className={cn(buttonClasses("gradient", "sm"), "mt-5")}>
           <Users aria-hidden="true" />
           Go to Friends

@@ -5,15 +5,33 @@ import { Link, useLocation } from "wouter";
 import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 import { messageKeys } from "../api/keys";
-import { refreshMessageLists, threadMessages, useBlockPlayer, useSendDirectMessage, useThread } from "../api/direct-messages";
+import {
+  refreshMessageLists,
+  threadMessages,
+  useBlockPlayer,
+  useSendDirectMessage,
+  useThread,
+} from "../api/direct-messages";
 import { Composer } from "./composer";
 
 /**
@@ -50,7 +68,13 @@ export function ThreadView({
     return (
       <ThreadProblem
         icon={status === 403 ? <MessageSquareOff /> : <UserX />}
-        title={status === 404 || status === 400 ? "Player not found" : status === 403 ? "You cannot see this conversation" : "Failed to load this conversation"}
+        title={
+          status === 404 || status === 400
+            ? "Player not found"
+            : status === 403
+              ? "You cannot see this conversation"
+              : "Failed to load this conversation"
+        }
         description={
           status === 403
             ? errorMessage(thread.error)
@@ -98,10 +122,17 @@ function ThreadHeader({ user }: { user: DirectMessageThread["user"] }) {
   const block = useBlockPlayer();
   return (
     <div className="flex items-center gap-2 border-b px-2 py-2.5 sm:px-4">
-      <Link href="/messages" className={cn(buttonClasses("ghost", "icon"), "lg:hidden")} aria-label="Back to conversations">
+      <Link
+        href="/messages"
+        className={cn(buttonClasses("ghost", "icon"), "lg:hidden")}
+        aria-label="Back to conversations"
+      >
         <ArrowLeft aria-hidden="true" />
       </Link>
-      <Link href={`/profile/${user.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-accent/60">
+      <Link
+        href={`/profile/${user.id}`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-accent/60"
+      >
         <UserAvatar username={user.username} src={user.avatarUrl} className="size-9" />
         <h2 className="truncate font-semibold">{user.username}</h2>
       </Link>
@@ -118,7 +149,10 @@ function ThreadHeader({ user }: { user: DirectMessageThread["user"] }) {
               View profile
             </Link>
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive">
+          <DropdownMenuItem
+            onSelect={() => setConfirming(true)}
+            className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
+          >
             <Ban aria-hidden="true" />
             Block {user.username}
           </DropdownMenuItem>
@@ -129,8 +163,8 @@ function ThreadHeader({ user }: { user: DirectMessageThread["user"] }) {
           <DialogHeader>
             <DialogTitle>Block {user.username}?</DialogTitle>
             <DialogDescription>
-              They will no longer be able to message you, send you friend requests or see when you are online, and this conversation will be hidden. You can
-              unblock them later from your friends page.
+              They will no longer be able to message you, send you friend requests or see when you are online, and this
+              conversation will be hidden. You can unblock them later from your friends page.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
@@ -147,7 +181,12 @@ function ThreadHeader({ user }: { user: DirectMessageThread["user"] }) {
                     toast({ title: `${user.username} blocked` });
                     navigate("/messages");
                   },
-                  onError: (err) => toast({ title: "Could not block this player", description: errorMessage(err), variant: "destructive" }),
+                  onError: (err) =>
+                    toast({
+                      title: "Could not block this player",
+                      description: errorMessage(err),
+                      variant: "destructive",
+                    }),
                 })
               }
             >
@@ -236,7 +275,10 @@ function MessageList({
             return (
               <Fragment key={m.id}>
                 {newDay ? (
-                  <li aria-hidden="true" className="flex items-center gap-3 py-2 text-xs font-medium text-muted-foreground">
+                  <li
+                    aria-hidden="true"
+                    className="flex items-center gap-3 py-2 text-xs font-medium text-muted-foreground"
+                  >
                     <span className="h-px flex-1 bg-border" />
                     {day}
                     <span className="h-px flex-1 bg-border" />
@@ -252,13 +294,17 @@ function MessageList({
                     <div
                       className={cn(
                         "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-xs sm:max-w-[70%]",
-                        mine ? "rounded-br-md bg-gradient-to-br from-primary to-brand-2 text-white" : "rounded-bl-md bg-muted text-foreground",
+                        mine
+                          ? "rounded-br-md bg-gradient-to-br from-primary to-brand-2 text-white"
+                          : "rounded-bl-md bg-muted text-foreground",
                       )}
                     >
                       {m.body}
                     </div>
                     {!mine && report ? (
-                      <div className="pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">{report(m)}</div>
+                      <div className="pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">
+                        {report(m)}
+                      </div>
                     ) : null}
                   </div>
                   {!sameSenderNext ? (
@@ -303,7 +349,9 @@ function ThreadProblem({ icon, title, description }: { icon: ReactNode; title: s
         </Link>
       </div>
       <div className="flex flex-1 flex-col items-center justify-center px-6 py-16 text-center">
-        <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">{icon}</span>
+        <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-7">
+          {icon}
+        </span>
         <h2 className="text-lg font-semibold">{title}</h2>
         <p className="mt-1 max-w-sm text-sm text-muted-foreground">{description}</p>
         <Link href="/friends" className={cn(buttonClasses("outline", "sm"), "mt-5")}>

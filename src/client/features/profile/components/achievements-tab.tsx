@@ -1,4 +1,17 @@
-import { Award, Compass, Crown, Flame, Footprints, Gem, Lock, Medal, MessageSquareText, Shapes, TrendingUp, Trophy } from "lucide-react";
+import {
+  Award,
+  Compass,
+  Crown,
+  Flame,
+  Footprints,
+  Gem,
+  Lock,
+  Medal,
+  MessageSquareText,
+  Shapes,
+  TrendingUp,
+  Trophy,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "wouter";
 import type { UserStats } from "@contract/users";
@@ -30,12 +43,17 @@ function AchievementTile({ a }: { a: SiteAchievement }) {
     <li
       data-testid="achievement"
       data-unlocked={unlocked}
-      className={cn("flex items-start gap-3 rounded-xl border p-4", unlocked ? "border-primary/30 bg-primary/5" : "border-dashed bg-muted/30")}
+      className={cn(
+        "flex items-start gap-3 rounded-xl border p-4",
+        unlocked ? "border-primary/30 bg-primary/5" : "border-dashed bg-muted/30",
+      )}
     >
       <span
         className={cn(
           "flex size-11 shrink-0 items-center justify-center rounded-xl [&_svg]:size-5",
-          unlocked ? "bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 shadow-sm" : "bg-muted text-muted-foreground grayscale",
+          unlocked
+            ? "bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 shadow-sm"
+            : "bg-muted text-muted-foreground grayscale",
         )}
       >
         <Icon aria-hidden={true} />
@@ -43,7 +61,12 @@ function AchievementTile({ a }: { a: SiteAchievement }) {
       <div className="min-w-0">
         <h3 className={cn("font-semibold", !unlocked && "text-muted-foreground")}>{a.title}</h3>
         <p className="text-sm text-muted-foreground">{a.description}</p>
-        <p className={cn("mt-1.5 inline-flex items-center gap-1 text-xs font-medium", unlocked ? "text-primary" : "text-muted-foreground")}>
+        <p
+          className={cn(
+            "mt-1.5 inline-flex items-center gap-1 text-xs font-medium",
+            unlocked ? "text-primary" : "text-muted-foreground",
+          )}
+        >
           {unlocked ? (
             <>Unlocked {time.date(a.unlockedAt!)}</>
           ) : (
@@ -68,7 +91,10 @@ function SiteAchievements({ stats }: { stats: UserStats }) {
           {summary.text}
         </p>
         <div aria-hidden="true" className="mt-2 h-2.5 overflow-hidden rounded-full bg-muted">
-          <div className="h-full rounded-full bg-gradient-to-r from-amber-400 to-yellow-500" style={{ width: `${pct}%` }} />
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-amber-400 to-yellow-500"
+            style={{ width: `${pct}%` }}
+          />
         </div>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
@@ -98,10 +124,21 @@ function GameAchievementsUnlocked({ userId }: { userId: number }) {
         <Card>
           <ul className="divide-y" aria-label="Game achievements">
             {list.data.map((a) => (
-              <li key={`${a.gameId}:${a.key}`} data-testid="game-achievement" className="flex items-center gap-3 p-3 sm:p-4">
+              <li
+                key={`${a.gameId}:${a.key}`}
+                data-testid="game-achievement"
+                className="flex items-center gap-3 p-3 sm:p-4"
+              >
                 <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 [&_svg]:size-4">
                   {a.iconUrl ? (
-                    <img src={a.iconUrl} alt="" width={36} height={36} loading="lazy" className="size-full object-cover" />
+                    <img
+                      src={a.iconUrl}
+                      alt=""
+                      width={36}
+                      height={36}
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   ) : (
                     <Medal aria-hidden="true" />
                   )}

@@ -12,7 +12,14 @@ export function GameThumb({ src, className }: { src: string; className?: string 
           <Gamepad2 className="size-5 text-primary/60" aria-hidden="true" />
         </div>
       ) : (
-        <img src={src} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} className="size-full object-cover" />
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          className="size-full object-cover"
+        />
       )}
     </div>
   );

@@ -9,14 +9,29 @@ import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
 
-function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: string; value: string; field: string; small?: boolean }) {
+function Stat({
+  icon,
+  label,
+  value,
+  field,
+  small,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  field: string;
+  small?: boolean;
+}) {
   return (
     <div className="rounded-xl border bg-card/80 p-4 backdrop-blur">
       <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground [&_svg]:size-3.5">
         {icon}
         {label}
       </dt>
-      <dd className={cn("mt-1 font-bold tabular-nums", small ? "text-lg sm:text-xl" : "text-xl sm:text-2xl")} data-field={field}>
+      <dd
+        className={cn("mt-1 font-bold tabular-nums", small ? "text-lg sm:text-xl" : "text-xl sm:text-2xl")}
+        data-field={field}
+      >
         {value}
       </dd>
     </div>
@@ -27,7 +42,15 @@ function Stat({ icon, label, value, field, small }: { icon: ReactNode; label: st
  * Profile heading: avatar with initials fallback, username, 'Rank #N' when ranked,
  * Total Score, Games Played, Win Rate, Member Since; 'Message' and 'Add Friend' (ProfileActions).
  */
-export function ProfileHeader({ profile, isSelf, actions }: { profile: UserProfile; isSelf: boolean; actions?: ReactNode }) {
+export function ProfileHeader({
+  profile,
+  isSelf,
+  actions,
+}: {
+  profile: UserProfile;
+  isSelf: boolean;
+  actions?: ReactNode;
+}) {
   const time = useTimeFormat();
   return (
     <div className="border-b bg-gradient-to-b from-accent/70 via-accent/20 to-transparent">
@@ -42,12 +65,17 @@ export function ProfileHeader({ profile, isSelf, actions }: { profile: UserProfi
             <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <h1 className="break-all text-3xl font-extrabold tracking-tight sm:text-4xl">{profile.username}</h1>
               {profile.rank !== null ? (
-                <Badge className="bg-gradient-to-r from-amber-300 to-yellow-500 text-sm text-amber-950" data-testid="rank-badge">
+                <Badge
+                  className="bg-gradient-to-r from-amber-300 to-yellow-500 text-sm text-amber-950"
+                  data-testid="rank-badge"
+                >
                   Rank #{profile.rank}
                 </Badge>
               ) : null}
             </div>
-            {profile.createdAt !== null ? <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p> : null}
+            {profile.createdAt !== null ? (
+              <p className="mt-1 text-muted-foreground">Member since {time.date(profile.createdAt)}</p>
+            ) : null}
           </div>
           {isSelf ? null : actions}
         </div>
@@ -71,8 +99,18 @@ function Figures({ profile }: { profile: UserProfile }) {
   const time = useTimeFormat();
   return (
     <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <Stat icon={<Star aria-hidden="true" />} label="Total Score" value={formatNumber(profile.totalScore ?? 0)} field="totalScore" />
-      <Stat icon={<Gamepad2 aria-hidden="true" />} label="Games Played" value={formatNumber(profile.gamesPlayed ?? 0)} field="gamesPlayed" />
+      <Stat
+        icon={<Star aria-hidden="true" />}
+        label="Total Score"
+        value={formatNumber(profile.totalScore ?? 0)}
+        field="totalScore"
+      />
+      <Stat
+        icon={<Gamepad2 aria-hidden="true" />}
+        label="Games Played"
+        value={formatNumber(profile.gamesPlayed ?? 0)}
+        field="gamesPlayed"
+      />
       <Stat icon={<Percent aria-hidden="true" />} label="Win Rate" value={`${profile.winRate ?? 0}%`} field="winRate" />
       <Stat
         icon={<CalendarDays aria-hidden="true" />}

@@ -10,13 +10,21 @@ import { StatisticsTab } from "./statistics-tab";
  * Achievements and Recent Games are hidden until chosen (never in the server's HTML): their code is loaded when the
  * visitor reaches for either tab (points at, focuses or presses it; D73).
  */
-const AchievementsTab = lazyPart("profile-achievements", () => import("./achievements-tab").then((m) => m.AchievementsTab));
-const RecentGamesTab = lazyPart("profile-recent-games", () => import("./recent-games-tab").then((m) => m.RecentGamesTab));
+const AchievementsTab = lazyPart("profile-achievements", () =>
+  import("./achievements-tab").then((m) => m.AchievementsTab),
+);
+const RecentGamesTab = lazyPart("profile-recent-games", () =>
+  import("./recent-games-tab").then((m) => m.RecentGamesTab),
+);
 const reachForMoreTabs = () => {
   void AchievementsTab.preload().catch(() => undefined);
   void RecentGamesTab.preload().catch(() => undefined);
 };
-const REACH_FOR_MORE_TABS = { onPointerEnter: reachForMoreTabs, onPointerDown: reachForMoreTabs, onFocus: reachForMoreTabs };
+const REACH_FOR_MORE_TABS = {
+  onPointerEnter: reachForMoreTabs,
+  onPointerDown: reachForMoreTabs,
+  onFocus: reachForMoreTabs,
+};
 
 function TabsSkeleton() {
   return (
@@ -36,7 +44,12 @@ function TabsSkeleton() {
   );
 }
 
-function Tab({ value, icon, children, ...handlers }: { value: string; icon: ReactNode; children: ReactNode } & Partial<typeof REACH_FOR_MORE_TABS>) {
+function Tab({
+  value,
+  icon,
+  children,
+  ...handlers
+}: { value: string; icon: ReactNode; children: ReactNode } & Partial<typeof REACH_FOR_MORE_TABS>) {
   return (
     <TabsTrigger value={value} className="flex-1 px-2 sm:flex-none sm:px-3" {...handlers}>
       <span className="hidden sm:contents">{icon}</span>
@@ -61,7 +74,13 @@ export function ProfileTabs({
   userId?: number;
 }) {
   const body = (render: (s: UserStats) => ReactNode) =>
-    isPending ? <TabsSkeleton /> : isError || !stats ? <p className="py-10 text-center text-muted-foreground">Failed to load statistics</p> : render(stats);
+    isPending ? (
+      <TabsSkeleton />
+    ) : isError || !stats ? (
+      <p className="py-10 text-center text-muted-foreground">Failed to load statistics</p>
+    ) : (
+      render(stats)
+    );
   return (
     <Tabs defaultValue="statistics">
       <TabsList aria-label="Profile sections" className="flex w-full sm:inline-flex sm:w-auto">

@@ -17,7 +17,12 @@ export function RecentGamesTab({ stats, username }: { stats: UserStats; username
     <Card>
       <ul className="divide-y" aria-label="Recently played games">
         {recentGames(stats.games).map((g) => (
-          <li key={g.gameId} data-testid="recent-game" data-game-id={g.gameId} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
+          <li
+            key={g.gameId}
+            data-testid="recent-game"
+            data-game-id={g.gameId}
+            className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4"
+          >
             <GameThumb src={g.imageUrl} className="aspect-[4/3] w-16 sm:w-20" />
             <div className="min-w-0 flex-1">
               <Link
@@ -38,7 +43,9 @@ export function RecentGamesTab({ stats, username }: { stats: UserStats; username
               </p>
             </div>
             <div className="text-right">
-              <p className="text-xs text-muted-foreground">{g.scoreFormat === "time_ms" ? "Best time" : "Best score"}</p>
+              <p className="text-xs text-muted-foreground">
+                {g.scoreFormat === "time_ms" ? "Best time" : "Best score"}
+              </p>
               <p className="font-bold tabular-nums" data-field="bestScore">
                 {formatScore(g.bestScore, g.scoreFormat)}
               </p>

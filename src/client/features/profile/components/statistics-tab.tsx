@@ -19,7 +19,12 @@ function Bar({ value, max }: { value: number; max: number }) {
 function GameRank({ rank, title }: { rank: number | null; title: string }) {
   if (rank === null) return null;
   return (
-    <Badge variant={rank <= 3 ? "featured" : "secondary"} className="self-center tabular-nums" title={`Rank ${rank} on ${title}`} data-field="rank">
+    <Badge
+      variant={rank <= 3 ? "featured" : "secondary"}
+      className="self-center tabular-nums"
+      title={`Rank ${rank} on ${title}`}
+      data-field="rank"
+    >
       <span aria-hidden="true">#{formatNumber(rank)}</span>
       <span className="sr-only">
         Rank {formatNumber(rank)} on {title}
@@ -68,7 +73,9 @@ export function StatisticsTab({ stats, username }: { stats: UserStats; username:
                     </div>
                     <span className="flex shrink-0 items-baseline gap-1.5">
                       <GameRank rank={g.rank} title={g.title} />
-                      {g.scoreFormat === "time_ms" ? <span className="text-xs text-muted-foreground">Best time</span> : null}
+                      {g.scoreFormat === "time_ms" ? (
+                        <span className="text-xs text-muted-foreground">Best time</span>
+                      ) : null}
                       <span className="font-bold tabular-nums" data-field="bestScore">
                         {formatScore(g.bestScore, g.scoreFormat)}
                       </span>

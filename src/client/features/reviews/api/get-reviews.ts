@@ -8,7 +8,12 @@ export type ReviewPage = { reviews: Review[]; total: number; offset: number };
 
 /** GET /api/games/{id}/reviews?limit&offset: a page of the game's reviews, newest first; the count in X-Total-Count. */
 export async function getReviews(gameId: number, offset: number, signal?: AbortSignal): Promise<ReviewPage> {
-  const res = await apiRequest("GET", withQuery(`/api/games/${gameId}/reviews`, { limit: REVIEW_PAGE_SIZE.default, offset }), undefined, { signal });
+  const res = await apiRequest(
+    "GET",
+    withQuery(`/api/games/${gameId}/reviews`, { limit: REVIEW_PAGE_SIZE.default, offset }),
+    undefined,
+    { signal },
+  );
   const reviews = (await res.json()) as Review[];
   const header = res.headers.get("X-Total-Count");
   return { reviews, total: header === null ? offset + reviews.length : Number(header), offset };

@@ -15,5 +15,8 @@ export const reviewKeys = {
  */
 export async function invalidateAfterReviewChange(qc: QueryClient, gameId: number): Promise<void> {
   await qc.invalidateQueries({ queryKey: gameKeys.all, refetchType: "none" });
-  await Promise.all([qc.invalidateQueries({ queryKey: reviewKeys.game(gameId) }), qc.invalidateQueries({ queryKey: gameKeys.detail(gameId) })]);
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: reviewKeys.game(gameId) }),
+    qc.invalidateQueries({ queryKey: gameKeys.detail(gameId) }),
+  ]);
 }

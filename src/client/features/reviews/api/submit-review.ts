@@ -11,7 +11,12 @@ export type SubmitReviewInput = { gameId: number; userId: number; rating: number
  * POST /api/reviews {userId, gameId, rating, comment?} → 201 {review, created: true} or
  * 200 {review, created: false} (D30). The comment is trimmed and left out when empty.
  */
-export async function submitReview({ gameId, userId, rating, comment }: SubmitReviewInput): Promise<SubmitReviewResponse> {
+export async function submitReview({
+  gameId,
+  userId,
+  rating,
+  comment,
+}: SubmitReviewInput): Promise<SubmitReviewResponse> {
   const trimmed = comment.trim();
   const body: { userId: number; gameId: number; rating: number; comment?: string } = { userId, gameId, rating };
   if (trimmed) body.comment = trimmed;

@@ -17,7 +17,13 @@ const review = (extra: Record<string, unknown> = {}) => ({
   user: { username: "zed", avatarUrl: null },
   ...extra,
 });
-const aggregate = { gameId: 5, rating: 40, average: 4, count: 1, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } };
+const aggregate = {
+  gameId: 5,
+  rating: 40,
+  average: 4,
+  count: 1,
+  distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 },
+};
 
 /** A tiny in-memory review store behind the mock API. */
 function reviewApi(
@@ -38,7 +44,12 @@ function reviewApi(
     [
       "GET",
       "/api/games/5/rating",
-      () => jsonResponse(own ? aggregate : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } }),
+      () =>
+        jsonResponse(
+          own
+            ? aggregate
+            : { ...aggregate, rating: 0, average: 0, count: 0, distribution: { ...aggregate.distribution, "4": 0 } },
+        ),
     ],
     ["GET", "/api/games/5", () => jsonResponse({})],
     [
@@ -65,7 +76,9 @@ function reviewApi(
   return fetch;
 }
 const calls = (fetch: ReturnType<typeof mockApi>, method: string, path: string) =>
-  fetch.mock.calls.filter(([u, init]) => new URL(String(u), "http://x").pathname === path && (init?.method ?? "GET") === method);
+  fetch.mock.calls.filter(
+    ([u, init]) => new URL(String(u), "http://x").pathname === path && (init?.method ?? "GET") === method,
+  );
 
 const star = (n: number) => screen.getByRole("button", { name: `${n} star${n === 1 ? "" : "s"}` });
 
@@ -79,7 +92,10 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     reviewApi({ user: signedOut, own: review({ userId: 9, user: { username: "amy", avatarUrl: null } }) });
     renderWithProviders(<GameReviews gameId={5} />);
     expect(await screen.findByText("Please log in to write a review")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2Fgame%2F5");
+    expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/api/auth/login?returnTo=%2Fgame%2F5",
+    );
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Reviews" });
     expect(within(list).getByText("amy")).toBeInTheDocument();
@@ -106,11 +122,19 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     expect(screen.getByText("5 stars selected")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Your review (optional)"), { target: { value: "  Loved it!  " } });
 
-    const before = { list: calls(fetch, "GET", "/api/games/5/reviews").length, rating: calls(fetch, "GET", "/api/games/5/rating").length };
+    const before = {
+      list: calls(fetch, "GET", "/api/games/5/reviews").length,
+      rating: calls(fetch, "GET", "/api/games/5/rating").length,
+    };
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Review submitted!")).toBeInTheDocument();
     expect(screen.getByText("Thanks for sharing your opinion.")).toBeInTheDocument();
-    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toEqual({ userId: 7, gameId: 5, rating: 5, comment: "Loved it!" });
+    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toEqual({
+      userId: 7,
+      gameId: 5,
+      rating: 5,
+      comment: "Loved it!",
+    });
 
     // list, own review, rating and game refetched (spec §4)
     expect(calls(fetch, "GET", "/api/games/5/reviews").length).toBeGreaterThan(before.list);
@@ -127,7 +151,11 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     fireEvent.change(screen.getByLabelText("Your review (optional)"), { target: { value: "   " } });
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByText("Review submitted!");
-    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toEqual({ userId: 7, gameId: 5, rating: 2 });
+    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toEqual({
+      userId: 7,
+      gameId: 5,
+      rating: 2,
+    });
   });
 
   it("with a review: 'Edit Your Review', prefilled; 'Update' → 'Review updated!'", async () => {
@@ -141,7 +169,10 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Review updated!")).toBeInTheDocument();
     expect(screen.getByText("Thanks for sharing your opinion.")).toBeInTheDocument();
-    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toMatchObject({ rating: 2, comment: "Great fun" });
+    expect(JSON.parse(String(calls(fetch, "POST", "/api/reviews")[0][1]?.body))).toMatchObject({
+      rating: 2,
+      comment: "Great fun",
+    });
   });
 
   it("'Delete' → 'Review deleted' / 'Your review has been removed.' and the form is cleared", async () => {
@@ -224,7 +255,10 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
 
   it("a comment is shown as text, never as HTML", async () => {
     const evil = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
-    reviewApi({ user: signedOut, own: review({ userId: 9, comment: evil, user: { username: "mal", avatarUrl: null } }) });
+    reviewApi({
+      user: signedOut,
+      own: review({ userId: 9, comment: evil, user: { username: "mal", avatarUrl: null } }),
+    });
     renderWithProviders(<GameReviews gameId={5} />);
     const list = await screen.findByRole("list", { name: "Reviews" });
     expect(within(list).getByText(evil)).toBeInTheDocument();
@@ -243,7 +277,12 @@ describe("Reviews tab (spec §4, §5, §8; D30–D32)", () => {
 describe("ReviewList paging (issue 12 item 2)", () => {
   it("shows the first page and 'Show More Reviews' asks the server for the next while more remain", async () => {
     const all = Array.from({ length: 25 }, (_, i) =>
-      review({ id: 100 + i, userId: 100 + i, comment: `Review ${i + 1}`, user: { username: `player${i + 1}`, avatarUrl: null } }),
+      review({
+        id: 100 + i,
+        userId: 100 + i,
+        comment: `Review ${i + 1}`,
+        user: { username: `player${i + 1}`, avatarUrl: null },
+      }),
     );
     const fetch = mockApi([
       signedOut,
@@ -264,13 +303,17 @@ describe("ReviewList paging (issue 12 item 2)", () => {
     expect(await screen.findByText("Review 25")).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Reviews" })).getAllByRole("listitem")).toHaveLength(25);
     expect(screen.queryByRole("button", { name: "Show More Reviews" })).not.toBeInTheDocument();
-    const asked = calls(fetch, "GET", "/api/games/5/reviews").map(([u]) => new URL(String(u), "http://x").searchParams.toString());
+    const asked = calls(fetch, "GET", "/api/games/5/reviews").map(([u]) =>
+      new URL(String(u), "http://x").searchParams.toString(),
+    );
     expect(asked).toEqual(["limit=20&offset=0", "limit=20&offset=20"]);
   });
 });
 
 describe("Reviews: reports (D97)", () => {
-  const renderReport = ({ id, author }: { id: number; author: string }) => <button type="button">{`Report ${id} by ${author}`}</button>;
+  const renderReport = ({ id, author }: { id: number; author: string }) => (
+    <button type="button">{`Report ${id} by ${author}`}</button>
+  );
   const amy = review({ id: 32, userId: 9, comment: "Meh", user: { username: "amy", avatarUrl: null } });
 
   it("offers a report on each review of someone else (by the review's id), never on the player's own", async () => {

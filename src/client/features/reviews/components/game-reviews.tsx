@@ -25,7 +25,10 @@ function RatingSummary({ gameId }: { gameId: number }) {
   if (rating.isError) return null;
   const { average, count, distribution } = rating.data;
   return (
-    <section aria-label="Rating summary" className="flex flex-col gap-4 rounded-xl border p-4 sm:flex-row sm:items-center sm:gap-8">
+    <section
+      aria-label="Rating summary"
+      className="flex flex-col gap-4 rounded-xl border p-4 sm:flex-row sm:items-center sm:gap-8"
+    >
       <div className="flex flex-col items-center gap-1 sm:w-36">
         <span className="text-4xl font-extrabold tabular-nums" data-testid="rating-average">
           {count > 0 ? average.toFixed(1) : "–"}

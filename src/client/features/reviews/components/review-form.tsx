@@ -14,7 +14,8 @@ import { StarInput } from "./star-input";
 /** D30: a comment of at most 2,000 characters (the server refuses longer ones). */
 export const MAX_COMMENT_LENGTH = 2000;
 
-const pleaseLogIn = () => toast({ title: "Please log in", description: "You need to be logged in to submit a review", variant: "destructive" });
+const pleaseLogIn = () =>
+  toast({ title: "Please log in", description: "You need to be logged in to submit a review", variant: "destructive" });
 
 /**
  * Write or edit the signed-in user's review (D30). Without a review:
@@ -22,7 +23,15 @@ const pleaseLogIn = () => toast({ title: "Please log in", description: "You need
  * The parent remounts it (key) when the own review appears or disappears, which also clears it after
  * a delete. Toasts follow the spec's catalogue; mutateAsync keeps them even if the tab is left.
  */
-export function ReviewForm({ gameId, user, existing }: { gameId: number; user: CurrentUser | null; existing: Review | null }) {
+export function ReviewForm({
+  gameId,
+  user,
+  existing,
+}: {
+  gameId: number;
+  user: CurrentUser | null;
+  existing: Review | null;
+}) {
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [comment, setComment] = useState(existing?.comment ?? "");
   const submit = useSubmitReview(gameId);
@@ -44,7 +53,10 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
     setRefusal("");
     try {
       const result = await submit.mutateAsync({ userId: user.id, rating, comment });
-      toast({ title: result.created ? "Review submitted!" : "Review updated!", description: "Thanks for sharing your opinion." });
+      toast({
+        title: result.created ? "Review submitted!" : "Review updated!",
+        description: "Thanks for sharing your opinion.",
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return pleaseLogIn();
       // a mute (403), a blocked word (400): the server's words by the buttons, the review kept
@@ -68,7 +80,12 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
   }
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-4 rounded-xl border bg-muted/40 p-4 sm:p-5" noValidate>
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-xl border bg-muted/40 p-4 sm:p-5"
+      noValidate
+    >
       <h3 id={headingId} className="text-lg font-semibold">
         {existing ? "Edit Your Review" : "Write a Review"}
       </h3>
@@ -99,7 +116,13 @@ export function ReviewForm({ gameId, user, existing }: { gameId: number; user: C
           {existing ? "Update" : "Submit"}
         </Button>
         {existing ? (
-          <Button type="button" variant="outline" onClick={onDelete} disabled={busy} className="text-destructive hover:text-destructive">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onDelete}
+            disabled={busy}
+            className="text-destructive hover:text-destructive"
+          >
             {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
             Delete
           </Button>

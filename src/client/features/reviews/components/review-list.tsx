@@ -29,21 +29,37 @@ export function ReviewItem({ review, isOwn, report }: { review: Review; isOwn?: 
           </Link>
           {isOwn ? <Badge variant="secondary">You</Badge> : null}
           <StarRating rating={review.rating * 10} />
-          <time dateTime={review.createdAt} title={time.date(review.createdAt)} className="text-xs text-muted-foreground">
+          <time
+            dateTime={review.createdAt}
+            title={time.date(review.createdAt)}
+            className="text-xs text-muted-foreground"
+          >
             {time.relative(review.createdAt)}
           </time>
         </div>
         {/* Text, never HTML: React escapes it; line breaks are kept. */}
-        {review.comment ? <p className="whitespace-pre-line break-words text-sm text-foreground/90">{review.comment}</p> : null}
+        {review.comment ? (
+          <p className="whitespace-pre-line break-words text-sm text-foreground/90">{review.comment}</p>
+        ) : null}
       </div>
       {report ? (
-        <div className="-mt-1.5 pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">{report}</div>
+        <div className="-mt-1.5 pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-within:opacity-100">
+          {report}
+        </div>
       ) : null}
     </li>
   );
 }
 
-export function ReviewList({ gameId, currentUserId, renderReport }: { gameId: number; currentUserId: number | null; renderReport?: RenderReport }) {
+export function ReviewList({
+  gameId,
+  currentUserId,
+  renderReport,
+}: {
+  gameId: number;
+  currentUserId: number | null;
+  renderReport?: RenderReport;
+}) {
   const reviews = useReviews(gameId);
   if (reviews.isPending) {
     return (
@@ -61,7 +77,10 @@ export function ReviewList({ gameId, currentUserId, renderReport }: { gameId: nu
       </div>
     );
   }
-  if (reviews.isError) return <p className="py-6 text-center text-muted-foreground">The reviews could not be loaded. Please try again later.</p>;
+  if (reviews.isError)
+    return (
+      <p className="py-6 text-center text-muted-foreground">The reviews could not be loaded. Please try again later.</p>
+    );
   const list = reviews.data.pages.flatMap((p) => p.reviews);
   if (list.length === 0) {
     return (
@@ -80,7 +99,11 @@ export function ReviewList({ gameId, currentUserId, renderReport }: { gameId: nu
             review={r}
             isOwn={r.userId === currentUserId}
             // D97: a signed-in player may report the reviews of others.
-            report={currentUserId !== null && r.userId !== currentUserId ? renderReport?.({ id: r.id, author: r.user.username }) : null}
+            report={
+              currentUserId !== null && r.userId !== currentUserId
+                ? renderReport?.({ id: r.id, author: r.user.username })
+                : null
+            }
           />
         ))}
       </ul>

@@ -31,7 +31,14 @@ export function StarInput({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, n: number) {
-    const moves: Record<string, number> = { ArrowRight: n + 1, ArrowUp: n + 1, ArrowLeft: n - 1, ArrowDown: n - 1, Home: 1, End: 5 };
+    const moves: Record<string, number> = {
+      ArrowRight: n + 1,
+      ArrowUp: n + 1,
+      ArrowLeft: n - 1,
+      ArrowDown: n - 1,
+      Home: 1,
+      End: 5,
+    };
     if (e.key in moves) {
       e.preventDefault();
       pick(moves[e.key], true);
@@ -39,7 +46,12 @@ export function StarInput({
   }
 
   return (
-    <div role="group" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : "Your rating"} className="flex items-center gap-1">
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : "Your rating"}
+      className="flex items-center gap-1"
+    >
       {[1, 2, 3, 4, 5].map((n) => {
         const filled = n <= value;
         return (

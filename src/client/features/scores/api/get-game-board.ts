@@ -19,7 +19,11 @@ export type GameBoardParams = {
 };
 
 /** GET /api/scores/game/{id}?season&scope&around&limit: rows with their true `rank` on that board. */
-export function getGameBoard(gameId: number, { viewer: _viewer, ...params }: GameBoardParams, signal?: AbortSignal): Promise<ScoreEntry[]> {
+export function getGameBoard(
+  gameId: number,
+  { viewer: _viewer, ...params }: GameBoardParams,
+  signal?: AbortSignal,
+): Promise<ScoreEntry[]> {
   return getJson<ScoreEntry[]>(withQuery(`/api/scores/game/${gameId}`, params), { signal });
 }
 
@@ -35,17 +39,30 @@ export const gameBoardQueryOptions = (gameId: number, params: GameBoardParams) =
  * The top rows of a game's board: all time global is the same query as the game's high score (useGameScores); a
  * season or the friends board is its own.
  */
-export function useGameBoardTop(gameId: number, { season, friends }: { season?: number; friends?: boolean }, viewer?: number) {
+export function useGameBoardTop(
+  gameId: number,
+  { season, friends }: { season?: number; friends?: boolean },
+  viewer?: number,
+) {
   const allTime = useGameScores(gameId);
   const own = useQuery({
-    ...gameBoardQueryOptions(gameId, { season, scope: friends ? "friends" : undefined, limit: GAME_SCORES_LIMIT, viewer: friends ? viewer : undefined }),
+    ...gameBoardQueryOptions(gameId, {
+      season,
+      scope: friends ? "friends" : undefined,
+      limit: GAME_SCORES_LIMIT,
+      viewer: friends ? viewer : undefined,
+    }),
     enabled: (season !== undefined || friends === true) && (!friends || viewer !== undefined),
   });
   return season === undefined && !friends ? allTime : own;
 }
 
 /** D92: the signed-in player's id and the rows around them to show below `top` (none when they are in it). */
-export function useGameAroundMe(gameId: number, { season, friends }: { season?: number; friends?: boolean }, top: ScoreEntry[] | undefined) {
+export function useGameAroundMe(
+  gameId: number,
+  { season, friends }: { season?: number; friends?: boolean },
+  top: ScoreEntry[] | undefined,
+) {
   const { user } = useCurrentUser();
   const me = user?.id;
   const enabled = needsAroundMe(top, me);

@@ -8,7 +8,9 @@ export const GAME_SCORES_LIMIT = 10;
 
 /** GET /api/scores/game/{id}?limit=N: each player's best score, highest first (D23); `friends`: mine and my friends'. */
 export function getGameScores(gameId: number, limit = GAME_SCORES_LIMIT, signal?: AbortSignal, friends?: boolean) {
-  return getJson<ScoreEntry[]>(`/api/scores/game/${gameId}?limit=${limit}${friends ? "&scope=friends" : ""}`, { signal });
+  return getJson<ScoreEntry[]>(`/api/scores/game/${gameId}?limit=${limit}${friends ? "&scope=friends" : ""}`, {
+    signal,
+  });
 }
 
 export const gameScoresQueryOptions = (gameId: number, limit = GAME_SCORES_LIMIT) =>

@@ -8,7 +8,11 @@ export type SubmitScoreInput = { playId: string; score: number; won: boolean | n
  * score held for a moderator (D108). `won: null` is left out. The
  * caller refetches what a score changes (invalidateAfterScore, save-score.ts).
  */
-export async function submitScore({ playId, score, won }: SubmitScoreInput): Promise<SubmitScoreResponse | HeldScoreResponse> {
+export async function submitScore({
+  playId,
+  score,
+  won,
+}: SubmitScoreInput): Promise<SubmitScoreResponse | HeldScoreResponse> {
   const body: { playId: string; score: number; won?: boolean } = { playId, score };
   if (won !== null) body.won = won;
   const res = await apiRequest("POST", "/api/scores", body);

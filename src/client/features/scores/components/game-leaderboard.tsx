@@ -9,7 +9,9 @@ import { useGameAroundMe, useGameBoardTop } from "../api/get-game-board";
 import { ScoresSkeleton, ScoreTable } from "./score-table";
 
 /** D84: the friends board is personal and only shown after a click: its code is a chunk of its own. */
-const FriendsGameScores = lazyPart("friends-game-scores", () => import("./friends-game-scores").then((m) => m.FriendsGameScores));
+const FriendsGameScores = lazyPart("friends-game-scores", () =>
+  import("./friends-game-scores").then((m) => m.FriendsGameScores),
+);
 
 export const NO_SCORES_TEXT = "No scores recorded yet. Be the first to play and set a high score!";
 export const NO_SEASON_SCORES_TEXT = "No scores in this season.";
@@ -25,7 +27,10 @@ function SeasonSelect({ value, onChange }: { value: string; onChange: (value: st
   return (
     <div className="flex min-w-0 flex-col items-end gap-0.5">
       <label className="relative inline-flex items-center">
-        <CalendarDays className="pointer-events-none absolute left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+        <CalendarDays
+          className="pointer-events-none absolute left-2.5 size-4 text-muted-foreground"
+          aria-hidden="true"
+        />
         <span className="sr-only">Season</span>
         <select
           value={value}
@@ -89,7 +94,9 @@ function GlobalScores({ gameId, format, season }: { gameId: number; format: Scor
   const { me, after } = useGameAroundMe(gameId, { season }, scores.data);
   if (scores.isPending) return <ScoresSkeleton />;
   if (scores.isError) {
-    return <p className="py-8 text-center text-muted-foreground">The scores could not be loaded. Please try again later.</p>;
+    return (
+      <p className="py-8 text-center text-muted-foreground">The scores could not be loaded. Please try again later.</p>
+    );
   }
   if (scores.data.length === 0) {
     return (
@@ -97,7 +104,9 @@ function GlobalScores({ gameId, format, season }: { gameId: number; format: Scor
         <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <Trophy className="size-6" aria-hidden="true" />
         </span>
-        <p className="max-w-sm text-muted-foreground">{season === undefined ? NO_SCORES_TEXT : NO_SEASON_SCORES_TEXT}</p>
+        <p className="max-w-sm text-muted-foreground">
+          {season === undefined ? NO_SCORES_TEXT : NO_SEASON_SCORES_TEXT}
+        </p>
       </div>
     );
   }

@@ -14,7 +14,10 @@ export function HighScore({ gameId, format }: { gameId: number; format: ScoreFor
   if (top) {
     return (
       // a time (0:58.910) is wider than most points: a size smaller on a phone, where three figures share a row
-      <span title={`by ${top.user.username}`} className={format === "time_ms" ? "tabular-nums max-sm:text-sm" : undefined}>
+      <span
+        title={`by ${top.user.username}`}
+        className={format === "time_ms" ? "tabular-nums max-sm:text-sm" : undefined}
+      >
         {formatScore(top.score, format)}
       </span>
     );

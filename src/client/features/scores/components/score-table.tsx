@@ -57,12 +57,16 @@ function Row({ entry, me, format }: { entry: ScoreEntry; me?: number; format: Sc
               // (and on my own row the "You" badge keeps it: D92)
               className={cn("size-7", isTime ? "max-[400px]:hidden" : "max-[360px]:hidden", mine && "max-sm:hidden")}
             />
-            <span className="truncate font-medium group-hover:text-primary group-hover:underline">{entry.user.username}</span>
+            <span className="truncate font-medium group-hover:text-primary group-hover:underline">
+              {entry.user.username}
+            </span>
           </Link>
           {mine ? <YouBadge /> : null}
         </div>
       </td>
-      <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">{formatScore(entry.score, format)}</td>
+      <td className="whitespace-nowrap py-2 pr-3 text-right font-semibold tabular-nums">
+        {formatScore(entry.score, format)}
+      </td>
       <td className="whitespace-nowrap py-2 text-right text-xs text-muted-foreground sm:text-sm">
         <time dateTime={entry.createdAt} title={time.date(entry.createdAt)}>
           {formatShortDate(entry.createdAt, time.timeZone)}
@@ -78,7 +82,17 @@ function Row({ entry, me, format }: { entry: ScoreEntry; me?: number; format: Sc
  * reads (a time as 1:02.345 under "Time"). D92: `me`'s row is highlighted ("You", aria-current) wherever it is;
  * `after` are the rows around the player, below a "…" when ranks are skipped.
  */
-export function ScoreTable({ entries, me, after = [], format }: { entries: ScoreEntry[]; me?: number; after?: ScoreEntry[]; format: ScoreFormat }) {
+export function ScoreTable({
+  entries,
+  me,
+  after = [],
+  format,
+}: {
+  entries: ScoreEntry[];
+  me?: number;
+  after?: ScoreEntry[];
+  format: ScoreFormat;
+}) {
   const isTime = format === "time_ms";
   return (
     <div className="-mx-1 overflow-x-auto px-1">

@@ -19,7 +19,8 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) => (await apiRequest("POST", "/api/me/email", { email })).json() as Promise<{ message: string }>,
+    mutationFn: async (email: string) =>
+      (await apiRequest("POST", "/api/me/email", { email })).json() as Promise<{ message: string }>,
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.settings() }),
   });
 }
@@ -28,7 +29,8 @@ export function useChangeEmail() {
 export function useVerifyEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) => (await apiRequest("POST", "/api/me/email/verify", { token })).json() as Promise<{ email: string }>,
+    mutationFn: async (token: string) =>
+      (await apiRequest("POST", "/api/me/email/verify", { token })).json() as Promise<{ email: string }>,
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.settings() }),
   });
 }
@@ -61,7 +63,9 @@ export function useDeleteAccount() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (password: string | undefined) =>
-      (await apiRequest("DELETE", "/api/me", password === undefined ? {} : { password })).json() as Promise<{ deleteAfter: string }>,
+      (await apiRequest("DELETE", "/api/me", password === undefined ? {} : { password })).json() as Promise<{
+        deleteAfter: string;
+      }>,
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.settings() }),
   });
 }

@@ -9,7 +9,11 @@ export function getSessions(signal?: AbortSignal) {
 }
 
 export const sessionsQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.sessions(), queryFn: ({ signal }) => getSessions(signal), meta: { clientOnly: true } });
+  queryOptions({
+    queryKey: settingsKeys.sessions(),
+    queryFn: ({ signal }) => getSessions(signal),
+    meta: { clientOnly: true },
+  });
 
 export function useSessions(enabled = true) {
   return useQuery({ ...sessionsQueryOptions(), enabled });

@@ -80,8 +80,9 @@ function EmailForm({ settings }: { settings: AccountSettings }) {
       </div>
       {settings.pendingEmail ? (
         <FormAlert tone="info">
-          We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within {EMAIL_TOKEN_TTL_HOURS} hours to use
-          this address; {settings.email ? "until then your current address stays." : "until then, sign in with your username."}{" "}
+          We sent a verification link to <strong className="break-all">{settings.pendingEmail}</strong>. Open it within{" "}
+          {EMAIL_TOKEN_TTL_HOURS} hours to use this address;{" "}
+          {settings.email ? "until then your current address stays." : "until then, sign in with your username."}{" "}
           <button
             type="button"
             onClick={() => send(settings.pendingEmail!)}
@@ -160,7 +161,10 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         setCurrent("");
         setNext("");
         setConfirm("");
-        toast({ title: hasPassword ? "Password changed" : "Password set", description: "You were signed out on your other devices." });
+        toast({
+          title: hasPassword ? "Password changed" : "Password set",
+          description: "You were signed out on your other devices.",
+        });
       },
       onError: (err) => {
         // D105: a first password needs proof (a code or Google); once given, it is saved
@@ -183,7 +187,8 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       </div>
       {!hasPassword ? (
         <p className="text-sm text-muted-foreground">
-          You sign in without a password. A password lets you sign in with your username too; first we confirm it&rsquo;s you.
+          You sign in without a password. A password lets you sign in with your username too; first we confirm
+          it&rsquo;s you.
         </p>
       ) : null}
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
@@ -191,15 +196,37 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         {hasPassword ? (
           <FormField label="Current password" error={errors.current} className="sm:col-span-2">
             {(field) => (
-              <PasswordInput {...field} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} maxLength={1024} />
+              <PasswordInput
+                {...field}
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+                maxLength={1024}
+              />
             )}
           </FormField>
         ) : null}
         <FormField label="New password" hint="At least 8 characters, and not a common password." error={errors.next}>
-          {(field) => <PasswordInput {...field} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} maxLength={128} />}
+          {(field) => (
+            <PasswordInput
+              {...field}
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+              maxLength={128}
+            />
+          )}
         </FormField>
         <FormField label="Confirm new password" error={errors.confirm}>
-          {(field) => <PasswordInput {...field} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={128} />}
+          {(field) => (
+            <PasswordInput
+              {...field}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              maxLength={128}
+            />
+          )}
         </FormField>
       </div>
       <div>

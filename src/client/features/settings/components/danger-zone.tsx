@@ -3,7 +3,14 @@ import { useState, type FormEvent } from "react";
 import { FormAlert, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
@@ -26,8 +33,9 @@ export function DangerZone({ settings }: { settings: AccountSettings }) {
           <FormAlert>
             <p className="font-semibold">Your account will be deleted on {formatDate(settings.deleteAfter)}.</p>
             <p className="mt-1">
-              Until then everything works as before. Signing in again, or the button below, cancels the deletion. After that date your reviews and chat messages
-              show &ldquo;Deleted player&rdquo;, your scores leave the leaderboards and your personal data is erased.
+              Until then everything works as before. Signing in again, or the button below, cancels the deletion. After
+              that date your reviews and chat messages show &ldquo;Deleted player&rdquo;, your scores leave the
+              leaderboards and your personal data is erased.
             </p>
           </FormAlert>
           <div>
@@ -37,7 +45,12 @@ export function DangerZone({ settings }: { settings: AccountSettings }) {
               onClick={() =>
                 cancel.mutate(undefined, {
                   onSuccess: () => toast({ title: "Deletion cancelled", description: "Your account stays." }),
-                  onError: (error) => toast({ title: "Could not cancel the deletion", description: errorMessage(error), variant: "destructive" }),
+                  onError: (error) =>
+                    toast({
+                      title: "Could not cancel the deletion",
+                      description: errorMessage(error),
+                      variant: "destructive",
+                    }),
                 })
               }
             >
@@ -51,8 +64,8 @@ export function DangerZone({ settings }: { settings: AccountSettings }) {
           <div className="text-sm text-muted-foreground">
             <p className="font-medium text-foreground">Delete my account</p>
             <p className="mt-1">
-              Your account is deleted {DELETION_GRACE_DAYS} days after you ask; signing in before then cancels it. Your reviews and chat messages stay as
-              &ldquo;Deleted player&rdquo;.
+              Your account is deleted {DELETION_GRACE_DAYS} days after you ask; signing in before then cancels it. Your
+              reviews and chat messages stay as &ldquo;Deleted player&rdquo;.
             </p>
           </div>
           <Button variant="destructive" onClick={() => setOpen(true)} className="shrink-0">
@@ -66,7 +79,15 @@ export function DangerZone({ settings }: { settings: AccountSettings }) {
   );
 }
 
-function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean; onOpenChange: (open: boolean) => void; hasPassword: boolean }) {
+function DeleteAccountDialog({
+  open,
+  onOpenChange,
+  hasPassword,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  hasPassword: boolean;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const remove = useDeleteAccount();
@@ -93,7 +114,10 @@ function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolea
     remove.mutate(confirmation, {
       onSuccess: (res) => {
         close(false);
-        toast({ title: "Account deletion scheduled", description: `Your account will be deleted on ${formatDate(res.deleteAfter)}.` });
+        toast({
+          title: "Account deletion scheduled",
+          description: `Your account will be deleted on ${formatDate(res.deleteAfter)}.`,
+        });
       },
       onError: (err) => {
         // D105: an account without a password confirms it's them in the "Confirm it's you" dialog instead
@@ -117,7 +141,13 @@ function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolea
           {hasPassword ? (
             <FormField label="Password" error={error}>
               {(field) => (
-                <PasswordInput {...field} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={1024} />
+                <PasswordInput
+                  {...field}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  maxLength={1024}
+                />
               )}
             </FormField>
           ) : error ? (

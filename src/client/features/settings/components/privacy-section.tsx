@@ -11,7 +11,12 @@ import { SettingRow, SettingsCard } from "./settings-card";
 
 const VISIBILITY: Array<{ value: ProfileVisibility; label: string; hint: string; icon: ReactNode }> = [
   { value: "public", label: "Public", hint: "Anyone can see your profile, scores and achievements.", icon: <Globe /> },
-  { value: "friends", label: "Friends only", hint: "Only your friends see more than your name and picture.", icon: <Users /> },
+  {
+    value: "friends",
+    label: "Friends only",
+    hint: "Only your friends see more than your name and picture.",
+    icon: <Users />,
+  },
   { value: "private", label: "Private", hint: "Nobody sees more than your name and picture.", icon: <Lock /> },
 ];
 
@@ -20,7 +25,8 @@ function useSave() {
   return (patch: AccountSettingsPatch) =>
     update.mutate(patch, {
       onSuccess: () => toast({ title: "Settings saved" }),
-      onError: (error) => toast({ title: "Could not save your settings", description: errorMessage(error), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Could not save your settings", description: errorMessage(error), variant: "destructive" }),
     });
 }
 
@@ -28,7 +34,11 @@ function useSave() {
 export function PrivacySection({ settings }: { settings: AccountSettings }) {
   const save = useSave();
   return (
-    <SettingsCard id="privacy" title="Privacy" description="Choose who sees your profile and whether friends see when you are online.">
+    <SettingsCard
+      id="privacy"
+      title="Privacy"
+      description="Choose who sees your profile and whether friends see when you are online."
+    >
       <fieldset>
         <legend className="mb-3 text-sm font-medium">Profile visibility</legend>
         <div className="grid gap-2 sm:grid-cols-3">

@@ -31,7 +31,8 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     }
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
-      onSuccess: () => toast({ title: "Avatar updated", description: "Your new picture shows everywhere on the site." }),
+      onSuccess: () =>
+        toast({ title: "Avatar updated", description: "Your new picture shows everywhere on the site." }),
       onError: (error) => {
         setPreview(null);
         toast({ title: "Could not upload your avatar", description: errorMessage(error), variant: "destructive" });
@@ -41,14 +42,19 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
 
   const shown = preview ?? user.avatarUrl;
   return (
-    <SettingsCard id="profile" title="Profile" description="Your picture appears in the header, on your profile, in chat, reviews and on the leaderboards.">
+    <SettingsCard
+      id="profile"
+      title="Profile"
+      description="Your picture appears in the header, on your profile, in chat, reviews and on the leaderboards."
+    >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <UserAvatar username={user.username} src={shown} className="size-24 text-2xl [&>span]:text-2xl" />
         <div className="grid gap-3">
           <div>
             <p className="font-semibold">{user.username}</p>
             <p className="text-sm text-muted-foreground">
-              PNG, JPEG, WebP or GIF, up to {AVATAR_MAX_UPLOAD_BYTES / (1024 * 1024)} MB. It is cropped to a square of {AVATAR_SIZE} px.
+              PNG, JPEG, WebP or GIF, up to {AVATAR_MAX_UPLOAD_BYTES / (1024 * 1024)} MB. It is cropped to a square of{" "}
+              {AVATAR_SIZE} px.
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -78,7 +84,12 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
                       setPreview(null);
                       toast({ title: "Avatar removed", description: "Your initials show instead." });
                     },
-                    onError: (error) => toast({ title: "Could not remove your avatar", description: errorMessage(error), variant: "destructive" }),
+                    onError: (error) =>
+                      toast({
+                        title: "Could not remove your avatar",
+                        description: errorMessage(error),
+                        variant: "destructive",
+                      }),
                   })
                 }
               >

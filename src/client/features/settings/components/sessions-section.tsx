@@ -25,7 +25,9 @@ export function SessionsSection() {
           <Skeleton className="h-16" />
         </div>
       ) : sessions.isError ? (
-        <p className="text-sm text-destructive dark:text-red-400">Could not load your sessions. Please try again in a moment.</p>
+        <p className="text-sm text-destructive dark:text-red-400">
+          Could not load your sessions. Please try again in a moment.
+        </p>
       ) : (
         <ul className="grid gap-2">
           {sessions.data.map((s) => {
@@ -54,7 +56,12 @@ export function SessionsSection() {
                     onClick={() =>
                       endOne.mutate(s.id, {
                         onSuccess: () => toast({ title: "Signed out", description: `${s.device} is signed out.` }),
-                        onError: (error) => toast({ title: "Could not sign out that session", description: errorMessage(error), variant: "destructive" }),
+                        onError: (error) =>
+                          toast({
+                            title: "Could not sign out that session",
+                            description: errorMessage(error),
+                            variant: "destructive",
+                          }),
                       })
                     }
                   >
@@ -73,8 +80,14 @@ export function SessionsSection() {
         disabled={others === 0 || endOthers.isPending}
         onClick={() =>
           endOthers.mutate(undefined, {
-            onSuccess: () => toast({ title: "Signed out everywhere else", description: "Only this browser is still signed in." }),
-            onError: (error) => toast({ title: "Could not sign out the other sessions", description: errorMessage(error), variant: "destructive" }),
+            onSuccess: () =>
+              toast({ title: "Signed out everywhere else", description: "Only this browser is still signed in." }),
+            onError: (error) =>
+              toast({
+                title: "Could not sign out the other sessions",
+                description: errorMessage(error),
+                variant: "destructive",
+              }),
           })
         }
       >

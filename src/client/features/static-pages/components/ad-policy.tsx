@@ -8,7 +8,9 @@ export function AdPolicy() {
   const name = useContent()("site.name");
   return (
     <TitledSection id="ad-policy" title="Advertising policy" spacing="mb-2">
-      <p className="mb-4 text-sm text-muted-foreground">Every campaign is reviewed before it runs. To keep {name} safe and welcoming for every player:</p>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Every campaign is reviewed before it runs. To keep {name} safe and welcoming for every player:
+      </p>
       <ul className="space-y-2.5">
         {AD_POLICY.map((rule, i) => (
           <li key={rule} className="flex items-start gap-2.5 text-sm">

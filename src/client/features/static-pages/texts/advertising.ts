@@ -20,7 +20,19 @@ export const AD_POLICY = [
 ];
 
 export const AD_FORMATS: Array<{ title: string; text: string; icon: LucideIcon }> = [
-  { title: "Display placements", text: "Banner and sidebar placements around game pages, categories and leaderboards.", icon: BarChart3 },
-  { title: "Sponsored games", text: "Feature your game on the home page carousel and in its category.", icon: Sparkles },
-  { title: "Brand partnerships", text: "Themed tournaments, custom leaderboards and branded games made with our team.", icon: Trophy },
+  {
+    title: "Display placements",
+    text: "Banner and sidebar placements around game pages, categories and leaderboards.",
+    icon: BarChart3,
+  },
+  {
+    title: "Sponsored games",
+    text: "Feature your game on the home page carousel and in its category.",
+    icon: Sparkles,
+  },
+  {
+    title: "Brand partnerships",
+    text: "Themed tournaments, custom leaderboards and branded games made with our team.",
+    icon: Trophy,
+  },
 ];

@@ -8,9 +8,24 @@ const STORAGE_ROWS: StorageRow[] = [
     purpose: "Keeps you signed in; only a fingerprint of it is stored on our servers.",
     lasts: "Up to 30 days",
   },
-  { name: "oidc_tx", kind: "Cookie (essential)", purpose: "Protects a Google sign-in while it is in progress.", lasts: "10 minutes" },
-  { name: "cookieConsent", kind: "Local storage (essential)", purpose: "Remembers your choice in the cookie notice.", lasts: "Until you clear it" },
-  { name: "arcadium-theme", kind: "Local storage (essential)", purpose: "Remembers the light, dark or system theme.", lasts: "Until you clear it" },
+  {
+    name: "oidc_tx",
+    kind: "Cookie (essential)",
+    purpose: "Protects a Google sign-in while it is in progress.",
+    lasts: "10 minutes",
+  },
+  {
+    name: "cookieConsent",
+    kind: "Local storage (essential)",
+    purpose: "Remembers your choice in the cookie notice.",
+    lasts: "Until you clear it",
+  },
+  {
+    name: "arcadium-theme",
+    kind: "Local storage (essential)",
+    purpose: "Remembers the light, dark or system theme.",
+    lasts: "Until you clear it",
+  },
 ];
 
 /** The Cookie Policy's built-in text for the site's name (D40 'site.name'). */
@@ -26,7 +41,9 @@ export function cookiePolicyText(name: string): PolicyText {
         id: "essential",
         title: "Essential cookies and storage",
         body: [
-          { p: "These are needed for the site to work and are always on. They are not used to track you across other sites." },
+          {
+            p: "These are needed for the site to work and are always on. They are not used to track you across other sites.",
+          },
           { storage: STORAGE_ROWS, caption: `Essential cookies and storage used by ${name}` },
         ],
       },

@@ -21,7 +21,10 @@ export function privacyPolicyText(name: string): PolicyText {
                 " your username, your password (stored only as a salted, one-way hash that we cannot read) and, if you choose to give it, an email address. If you sign in with Google we receive your Google account identifier, your name and your profile picture.",
               ],
               [{ strong: "What you create:" }, " reviews and star ratings, chat messages and your public profile."],
-              [{ strong: "Gameplay:" }, " which games you play, when, your scores, wins and the achievements they unlock."],
+              [
+                { strong: "Gameplay:" },
+                " which games you play, when, your scores, wins and the achievements they unlock.",
+              ],
               [
                 { strong: "Messages to us:" },
                 " what you send through the contact and advertising forms, and your email address if you subscribe to the newsletter.",
@@ -32,7 +35,9 @@ export function privacyPolicyText(name: string): PolicyText {
               ],
             ],
           },
-          { p: "We do not ask for your real name, date of birth, address or payment details, and you should not post them in chat." },
+          {
+            p: "We do not ask for your real name, date of birth, address or payment details, and you should not post them in chat.",
+          },
         ],
       },
       {
@@ -155,7 +160,9 @@ export function privacyPolicyText(name: string): PolicyText {
       {
         id: "contact",
         title: "Contact us",
-        body: [{ p: ["Questions about privacy? Write to us through the ", { link: "/contact", text: "Contact" }, " page."] }],
+        body: [
+          { p: ["Questions about privacy? Write to us through the ", { link: "/contact", text: "Contact" }, " page."] },
+        ],
       },
     ],
   };

@@ -43,7 +43,16 @@ export function responsibleGamingText(name: string): PolicyText {
         id: "parents",
         title: "For parents and guardians",
         body: [
-          { p: [name, " is for players aged ", MINIMUM_AGE, " and over. Children younger than ", MINIMUM_AGE, " may not create an account."] },
+          {
+            p: [
+              name,
+              " is for players aged ",
+              MINIMUM_AGE,
+              " and over. Children younger than ",
+              MINIMUM_AGE,
+              " may not create an account.",
+            ],
+          },
           {
             ul: [
               "Talk with your teenager about the games they play and agree on time limits together.",
@@ -74,7 +83,11 @@ export function responsibleGamingText(name: string): PolicyText {
         title: "Advertising",
         body: [
           {
-            p: ["We do not accept advertising for gambling, alcohol or tobacco. See our ", { link: "/advertise-with-us", text: "advertising policy" }, "."],
+            p: [
+              "We do not accept advertising for gambling, alcohol or tobacco. See our ",
+              { link: "/advertise-with-us", text: "advertising policy" },
+              ".",
+            ],
           },
         ],
       },

@@ -52,7 +52,13 @@ export function termsOfServiceText(name: string): PolicyText {
               "attack, overload, probe or reverse engineer the service, or get around its limits and security.",
             ],
           },
-          { p: ["The ", { link: "/help#chat-rules", text: "chat rules" }, " in our Help Center explain these rules in more detail."] },
+          {
+            p: [
+              "The ",
+              { link: "/help#chat-rules", text: "chat rules" },
+              " in our Help Center explain these rules in more detail.",
+            ],
+          },
         ],
       },
       {
@@ -131,7 +137,15 @@ export function termsOfServiceText(name: string): PolicyText {
       {
         id: "contact",
         title: "Contact us",
-        body: [{ p: ["Questions about these Terms? Write to us through the ", { link: "/contact", text: "Contact" }, " page."] }],
+        body: [
+          {
+            p: [
+              "Questions about these Terms? Write to us through the ",
+              { link: "/contact", text: "Contact" },
+              " page.",
+            ],
+          },
+        ],
       },
     ],
   };

@@ -14,7 +14,8 @@ const HEADERS = ["Time", "Actor", "Action", "Target", "Changes"];
  * phone an entry reads in full without sideways scrolling, and its before/after fit the screen.
  */
 const cardTable = "max-md:block max-md:[&_tbody]:block";
-const cardRow = "max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardRow =
+  "max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
 const cardCell = "max-md:col-start-1 max-md:block max-md:border-0 max-md:p-0";
 
 /** A state as pretty JSON, shown as text (never as HTML); "(nothing)" when there is none. */
@@ -37,7 +38,9 @@ function State({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="min-w-0">
       <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</p>
-      <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded-lg border bg-muted/40 p-3 font-mono text-xs">{prettyState(value)}</pre>
+      <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded-lg border bg-muted/40 p-3 font-mono text-xs">
+        {prettyState(value)}
+      </pre>
     </div>
   );
 }
@@ -46,7 +49,15 @@ function State({ label, value }: { label: string; value: unknown }) {
  * D99: the audit log as a table, newest first: when, who (and their role), what, to what; each row opens to the
  * state before and after (and where the request came from).
  */
-export function AuditTable({ entries, loading, empty }: { entries: AuditEntry[] | undefined; loading: boolean; empty: string }) {
+export function AuditTable({
+  entries,
+  loading,
+  empty,
+}: {
+  entries: AuditEntry[] | undefined;
+  loading: boolean;
+  empty: string;
+}) {
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
     setOpenIds((prev) => {
@@ -83,18 +94,32 @@ export function AuditTable({ entries, loading, empty }: { entries: AuditEntry[] 
                   <Td className={cn(cardCell, "md:min-w-40")}>
                     <div className="flex flex-wrap items-center gap-1.5">
                       <span className="font-medium">{e.actor.label}</span>
-                      {e.actor.role ? <Badge variant={e.actor.role === "admin" ? "default" : "secondary"}>{e.actor.role}</Badge> : null}
-                      {e.actor.id !== null ? <span className="text-xs text-muted-foreground">#{e.actor.id}</span> : null}
+                      {e.actor.role ? (
+                        <Badge variant={e.actor.role === "admin" ? "default" : "secondary"}>{e.actor.role}</Badge>
+                      ) : null}
+                      {e.actor.id !== null ? (
+                        <span className="text-xs text-muted-foreground">#{e.actor.id}</span>
+                      ) : null}
                     </div>
                   </Td>
                   <Td className={cardCell}>
                     <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.action}</code>
                   </Td>
                   <Td className={cn(cardCell, "break-words")}>
-                    {e.targetKind ? targetText(e.targetKind, e.targetId) : <span className="text-muted-foreground">—</span>}
+                    {e.targetKind ? (
+                      targetText(e.targetKind, e.targetId)
+                    ) : (
+                      <span className="text-muted-foreground">—</span>
+                    )}
                   </Td>
                   <Td className="text-right max-md:col-start-2 max-md:row-span-4 max-md:row-start-1 max-md:block max-md:self-center max-md:border-0 max-md:p-0">
-                    <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(e.id)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-expanded={open}
+                      aria-controls={open ? detailsId : undefined}
+                      onClick={() => toggle(e.id)}
+                    >
                       <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
                       {open ? "Hide" : "Show"}
                       <span className="sr-only"> the changes of entry {e.id}</span>

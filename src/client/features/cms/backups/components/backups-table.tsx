@@ -10,7 +10,8 @@ const HEADERS = ["Backup", "Made", "Size", "Download"];
 
 /** Below md the table is a list of cards, as the jobs table (features/cms/jobs). */
 const cardTable = "max-md:block max-md:[&_tbody]:block";
-const cardRow = "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardRow =
+  "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
 const cardCell = "max-md:block max-md:border-0 max-md:p-0";
 
 /** 1,234,567 → "1.2 MB". */
@@ -43,17 +44,25 @@ export function BackupsTable({ backups, loading }: { backups: BackupView[] | und
         {loading ? (
           <SkeletonRows columns={HEADERS.length} />
         ) : !backups || backups.length === 0 ? (
-          <MessageRow columns={HEADERS.length}>No backups yet: the daily job writes the first one, or make one now.</MessageRow>
+          <MessageRow columns={HEADERS.length}>
+            No backups yet: the daily job writes the first one, or make one now.
+          </MessageRow>
         ) : (
           backups.map((backup) => (
             <Tr key={backup.name} className={cardRow}>
               <Td className={cn(cardCell, "max-md:basis-full")}>
                 <span className="break-all font-mono text-sm">{backup.name}</span>
               </Td>
-              <Td className={cn(cardCell, "whitespace-nowrap text-sm text-muted-foreground")}>{formatDateTime(backup.createdAt)}</Td>
+              <Td className={cn(cardCell, "whitespace-nowrap text-sm text-muted-foreground")}>
+                {formatDateTime(backup.createdAt)}
+              </Td>
               <Td className={cn(cardCell, "text-right tabular-nums text-sm")}>{formatSize(backup.size)}</Td>
               <Td className={cn(cardCell, "text-right max-md:ml-auto")}>
-                <a href={backupDownloadUrl(backup.name)} download={backup.name} className={buttonClasses("outline", "sm")}>
+                <a
+                  href={backupDownloadUrl(backup.name)}
+                  download={backup.name}
+                  className={buttonClasses("outline", "sm")}
+                >
                   <Download aria-hidden="true" />
                   Download<span className="sr-only">: {backup.name}</span>
                 </a>

@@ -30,7 +30,13 @@ type FieldName = "name" | "slug";
  * Add Category and Edit Category (D46): name, slug (suggested from the name while adding),
  * description and an image by URL or upload. `category` undefined = closed, null = add.
  */
-export function CategoryDialog({ category, onOpenChange }: { category: Category | null | undefined; onOpenChange: (open: boolean) => void }) {
+export function CategoryDialog({
+  category,
+  onOpenChange,
+}: {
+  category: Category | null | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
   const uid = useId();
   const editing = category ?? null;
   const [form, setForm] = useState<CategoryForm>({ name: "", slug: "", description: "", imageUrl: "" });
@@ -65,13 +71,21 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const body = { name: form.name.trim(), slug: form.slug.trim(), description: form.description.trim(), imageUrl: form.imageUrl.trim() };
+    const body = {
+      name: form.name.trim(),
+      slug: form.slug.trim(),
+      description: form.description.trim(),
+      imageUrl: form.imageUrl.trim(),
+    };
     const problem: { field: FieldName; message: string } | null = !body.name
       ? { field: "name", message: "Name is required" }
       : !body.slug
         ? { field: "slug", message: "Slug is required" }
         : !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(body.slug)
-          ? { field: "slug", message: "Slug may contain only lowercase letters, digits and single hyphens (e.g. board-games)" }
+          ? {
+              field: "slug",
+              message: "Slug may contain only lowercase letters, digits and single hyphens (e.g. board-games)",
+            }
           : null;
     setError(problem);
     if (problem) {
@@ -86,7 +100,12 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
             toast({ title: "Category updated" });
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: "Error", description: `Failed to update category: ${errorMessage(err)}`, variant: "destructive" }),
+          onError: (err) =>
+            toast({
+              title: "Error",
+              description: `Failed to update category: ${errorMessage(err)}`,
+              variant: "destructive",
+            }),
         },
       );
     } else {
@@ -95,7 +114,12 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
           toast({ title: "Category created" });
           onOpenChange(false);
         },
-        onError: (err) => toast({ title: "Error", description: `Failed to create category: ${errorMessage(err)}`, variant: "destructive" }),
+        onError: (err) =>
+          toast({
+            title: "Error",
+            description: `Failed to create category: ${errorMessage(err)}`,
+            variant: "destructive",
+          }),
       });
     }
   }
@@ -108,7 +132,9 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Category" : "Add Category"}</DialogTitle>
           <DialogDescription>
-            {editing ? `Change the details of "${editing.name}".` : "A new category appears in the site's category lists and at /category/{slug}."}
+            {editing
+              ? `Change the details of "${editing.name}".`
+              : "A new category appears in the site's category lists and at /category/{slug}."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
@@ -123,7 +149,12 @@ export function CategoryDialog({ category, onOpenChange }: { category: Category 
                 {...fieldAria(id("name"), errorOf("name"))}
               />
             </Field>
-            <Field id={id("slug")} label="Slug" error={errorOf("slug")} hint={form.slug ? `/category/${form.slug}` : "e.g. board-games"}>
+            <Field
+              id={id("slug")}
+              label="Slug"
+              error={errorOf("slug")}
+              hint={form.slug ? `/category/${form.slug}` : "e.g. board-games"}
+            >
               <Input
                 id={id("slug")}
                 ref={slugRef}

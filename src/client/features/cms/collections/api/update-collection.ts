@@ -5,7 +5,13 @@ import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/collections/{id} {title?, slug?, description?, imageUrl?, sortOrder?} (D83). */
-export async function updateCollection({ id, patch }: { id: number; patch: AdminCollectionPatch }): Promise<Collection> {
+export async function updateCollection({
+  id,
+  patch,
+}: {
+  id: number;
+  patch: AdminCollectionPatch;
+}): Promise<Collection> {
   const res = await apiRequest("PATCH", `/api/admin/collections/${id}`, patch);
   return collectionSchema.parse(await res.json());
 }

@@ -22,7 +22,10 @@ export function collectionFormProblem(form: CollectionForm): { field: FieldName;
   if (!form.title.trim()) return { field: "title", message: "Title is required" };
   if (!form.slug.trim()) return { field: "slug", message: "Slug is required" };
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(form.slug.trim()))
-    return { field: "slug", message: "Slug may contain only lowercase letters, digits and single hyphens (e.g. board-games)" };
+    return {
+      field: "slug",
+      message: "Slug may contain only lowercase letters, digits and single hyphens (e.g. board-games)",
+    };
   if (!/^-?\d{1,7}$/.test(form.sortOrder.trim()) || Math.abs(Number(form.sortOrder)) > 1_000_000)
     return { field: "sortOrder", message: "Order must be a whole number between -1,000,000 and 1,000,000" };
   return null;
@@ -32,13 +35,23 @@ export function collectionFormProblem(form: CollectionForm): { field: FieldName;
  * Add Collection and Edit Collection (D83): title, slug (suggested from the title while adding), description,
  * picture (URL or upload) and order (lower first). `collection` undefined = closed, null = add.
  */
-export function CollectionDialog({ collection, onOpenChange }: { collection: Collection | null | undefined; onOpenChange: (open: boolean) => void }) {
+export function CollectionDialog({
+  collection,
+  onOpenChange,
+}: {
+  collection: Collection | null | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
   const uid = useId();
   const editing = collection ?? null;
   const [form, setForm] = useState<CollectionForm>(EMPTY);
   const [slugTouched, setSlugTouched] = useState(false);
   const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
-  const refs = { title: useRef<HTMLInputElement>(null), slug: useRef<HTMLInputElement>(null), sortOrder: useRef<HTMLInputElement>(null) };
+  const refs = {
+    title: useRef<HTMLInputElement>(null),
+    slug: useRef<HTMLInputElement>(null),
+    sortOrder: useRef<HTMLInputElement>(null),
+  };
   const create = useCreateCollection();
   const update = useUpdateCollection();
   const pending = create.isPending || update.isPending;
@@ -48,7 +61,13 @@ export function CollectionDialog({ collection, onOpenChange }: { collection: Col
     if (!open) return;
     setForm(
       editing
-        ? { title: editing.title, slug: editing.slug, description: editing.description, imageUrl: editing.imageUrl, sortOrder: String(editing.sortOrder) }
+        ? {
+            title: editing.title,
+            slug: editing.slug,
+            description: editing.description,
+            imageUrl: editing.imageUrl,
+            sortOrder: String(editing.sortOrder),
+          }
         : EMPTY,
     );
     setSlugTouched(Boolean(editing));
@@ -84,9 +103,11 @@ export function CollectionDialog({ collection, onOpenChange }: { collection: Col
         toast({ title: done });
         onOpenChange(false);
       },
-      onError: (err: unknown) => toast({ title: "Error", description: `${failed}: ${errorMessage(err)}`, variant: "destructive" as const }),
+      onError: (err: unknown) =>
+        toast({ title: "Error", description: `${failed}: ${errorMessage(err)}`, variant: "destructive" as const }),
     });
-    if (editing) update.mutate({ id: editing.id, patch: body }, outcome("Collection updated", "Failed to update collection"));
+    if (editing)
+      update.mutate({ id: editing.id, patch: body }, outcome("Collection updated", "Failed to update collection"));
     else create.mutate(body, outcome("Collection created", "Failed to create collection"));
   }
 
@@ -115,7 +136,12 @@ export function CollectionDialog({ collection, onOpenChange }: { collection: Col
                 {...fieldAria(id("title"), errorOf("title"))}
               />
             </Field>
-            <Field id={id("slug")} label="Slug" error={errorOf("slug")} hint={form.slug ? `/collection/${form.slug}` : "e.g. retro-arcade"}>
+            <Field
+              id={id("slug")}
+              label="Slug"
+              error={errorOf("slug")}
+              hint={form.slug ? `/collection/${form.slug}` : "e.g. retro-arcade"}
+            >
               <Input
                 id={id("slug")}
                 ref={refs.slug}
@@ -130,7 +156,13 @@ export function CollectionDialog({ collection, onOpenChange }: { collection: Col
             </Field>
           </div>
           <Field id={id("description")} label="Description">
-            <Textarea id={id("description")} rows={2} maxLength={300} value={form.description} onChange={(e) => set("description", e.target.value)} />
+            <Textarea
+              id={id("description")}
+              rows={2}
+              maxLength={300}
+              value={form.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
           </Field>
           <ImageField
             id={id("image")}

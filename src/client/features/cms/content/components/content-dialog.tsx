@@ -23,7 +23,12 @@ export function validateContent(form: ContentForm): { field: ContentField; messa
   return null;
 }
 
-export const VALUE_TYPE_LABELS: Record<ContentValueType, string> = { text: "Text", html: "HTML", image: "Image", link: "Link" };
+export const VALUE_TYPE_LABELS: Record<ContentValueType, string> = {
+  text: "Text",
+  html: "HTML",
+  image: "Image",
+  link: "Link",
+};
 
 const EMPTY: ContentForm = { section: "", key: "", value: "", valueType: "text" };
 
@@ -51,7 +56,11 @@ export function ContentDialog({
   const editing = item ?? null;
   const [form, setForm] = useState<ContentForm>(EMPTY);
   const [error, setError] = useState<{ field: ContentField; message: string } | null>(null);
-  const refs = { section: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null), value: useRef<HTMLTextAreaElement & HTMLInputElement>(null) };
+  const refs = {
+    section: useRef<HTMLInputElement>(null),
+    key: useRef<HTMLInputElement>(null),
+    value: useRef<HTMLTextAreaElement & HTMLInputElement>(null),
+  };
   const create = useCreateContent();
   const update = useUpdateContent();
   const pending = create.isPending || update.isPending;
@@ -92,7 +101,12 @@ export function ContentDialog({
             toast({ title: "Content updated" });
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: "Error", description: `Failed to update content: ${errorMessage(err)}`, variant: "destructive" }),
+          onError: (err) =>
+            toast({
+              title: "Error",
+              description: `Failed to update content: ${errorMessage(err)}`,
+              variant: "destructive",
+            }),
         },
       );
     } else {
@@ -103,7 +117,12 @@ export function ContentDialog({
             toast({ title: "Content created" });
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: "Error", description: `Failed to create content: ${errorMessage(err)}`, variant: "destructive" }),
+          onError: (err) =>
+            toast({
+              title: "Error",
+              description: `Failed to create content: ${errorMessage(err)}`,
+              variant: "destructive",
+            }),
         },
       );
     }

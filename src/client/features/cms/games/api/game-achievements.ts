@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminGameAchievementListSchema, adminGameAchievementSchema, type AdminGameAchievement } from "@contract/game-achievements";
+import {
+  adminGameAchievementListSchema,
+  adminGameAchievementSchema,
+  type AdminGameAchievement,
+} from "@contract/game-achievements";
 import { apiRequest, getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
@@ -12,7 +16,8 @@ export type AchievementInput = { key: string; title: string; description: string
 export const adminGameAchievementsQueryOptions = (gameId: number) =>
   queryOptions({
     queryKey: adminGameAchievementKeys(gameId),
-    queryFn: async ({ signal }) => adminGameAchievementListSchema.parse(await getJson(`/api/admin/games/${gameId}/achievements`, { signal })),
+    queryFn: async ({ signal }) =>
+      adminGameAchievementListSchema.parse(await getJson(`/api/admin/games/${gameId}/achievements`, { signal })),
   });
 
 export function useAdminGameAchievements(gameId: number) {
@@ -36,7 +41,9 @@ async function change(gameId: number, c: Change): Promise<AdminGameAchievement |
       await apiRequest("DELETE", `${base}/${c.id}`);
       return null;
     case "order":
-      return adminGameAchievementListSchema.parse(await (await apiRequest("PUT", `${base}/order`, { ids: c.ids })).json());
+      return adminGameAchievementListSchema.parse(
+        await (await apiRequest("PUT", `${base}/order`, { ids: c.ids })).json(),
+      );
   }
 }
 

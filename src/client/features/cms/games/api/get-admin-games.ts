@@ -8,7 +8,12 @@ export type AdminGamePage = { games: AdminGame[]; total: number; offset: number 
 
 /** GET /api/admin/games?search&limit&offset: a page of the CMS table, newest first; the count in X-Total-Count. */
 export async function getAdminGames(search: string, offset: number, signal?: AbortSignal): Promise<AdminGamePage> {
-  const res = await apiRequest("GET", withQuery("/api/admin/games", { search, limit: ADMIN_GAME_PAGE_SIZE.default, offset }), undefined, { signal });
+  const res = await apiRequest(
+    "GET",
+    withQuery("/api/admin/games", { search, limit: ADMIN_GAME_PAGE_SIZE.default, offset }),
+    undefined,
+    { signal },
+  );
   const games = adminGameListSchema.parse(await res.json());
   const header = res.headers.get("X-Total-Count");
   return { games, total: header === null ? offset + games.length : Number(header), offset };

@@ -5,7 +5,14 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { AddGameDialog } from "./add-game-dialog";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const CATEGORIES = [{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 2 }];
 const GAME = makeGame(50, {
   title: "Rocket",
@@ -19,7 +26,11 @@ const GAME = makeGame(50, {
 });
 
 function routes(extra: Parameters<typeof mockApi>[0] = []) {
-  return mockApi([["GET", "/api/admin/user", () => jsonResponse(ADMIN)], ["GET", "/api/admin/categories", () => jsonResponse(CATEGORIES)], ...extra]);
+  return mockApi([
+    ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+    ["GET", "/api/admin/categories", () => jsonResponse(CATEGORIES)],
+    ...extra,
+  ]);
 }
 const submit = (name: RegExp | string) => fireEvent.click(screen.getByRole("button", { name }));
 const alertText = () => screen.getByRole("dialog").querySelector("[role=alert]")?.textContent;
@@ -48,7 +59,9 @@ describe("AddGameDialog (spec §2, §5, §7, §8)", () => {
     fireEvent.change(screen.getByLabelText("Game URL"), { target: { value: "https://games.example/rocket/" } });
     submit("Add Game");
     expect(await screen.findByText("Game added successfully")).toBeInTheDocument();
-    const post = fetch.mock.calls.find(([url, init]) => String(url).endsWith("/api/admin/games") && init?.method === "POST")!;
+    const post = fetch.mock.calls.find(
+      ([url, init]) => String(url).endsWith("/api/admin/games") && init?.method === "POST",
+    )!;
     const body = JSON.parse(String(post[1]!.body));
     expect(body).toMatchObject({
       title: "Rocket",
@@ -66,7 +79,9 @@ describe("AddGameDialog (spec §2, §5, §7, §8)", () => {
 
   it("HTML Package mode requires the file, accepts .zip and .html, and uploads multipart", async () => {
     let resolveUpload: (r: Response) => void = () => {};
-    const fetch = routes([["POST", "/api/admin/games/upload", () => new Promise<Response>((r) => (resolveUpload = r))]]);
+    const fetch = routes([
+      ["POST", "/api/admin/games/upload", () => new Promise<Response>((r) => (resolveUpload = r))],
+    ]);
     renderWithProviders(<AddGameDialog open onOpenChange={() => {}} />, "/cms/games");
     const tab = screen.getByRole("tab", { name: "HTML Package" });
     fireEvent.mouseDown(tab, { button: 0 });
@@ -93,7 +108,13 @@ describe("AddGameDialog (spec §2, §5, §7, §8)", () => {
   });
 
   it("a refused add shows 'Failed to add game: {server message}'", async () => {
-    routes([["POST", "/api/admin/games", () => jsonResponse({ message: "Game URL must start with http:// or https://" }, { status: 400 })]]);
+    routes([
+      [
+        "POST",
+        "/api/admin/games",
+        () => jsonResponse({ message: "Game URL must start with http:// or https://" }, { status: 400 }),
+      ],
+    ]);
     renderWithProviders(<AddGameDialog open onOpenChange={() => {}} />, "/cms/games");
     const dialog = screen.getByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText("Title"), { target: { value: "T" } });
@@ -101,6 +122,8 @@ describe("AddGameDialog (spec §2, §5, §7, §8)", () => {
     fireEvent.change(within(dialog).getByLabelText("Image URL"), { target: { value: "https://img.example/a.png" } });
     fireEvent.change(within(dialog).getByLabelText("Game URL"), { target: { value: "ftp://x" } });
     submit("Add Game");
-    expect(await screen.findByText("Failed to add game: Game URL must start with http:// or https://")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Failed to add game: Game URL must start with http:// or https://"),
+    ).toBeInTheDocument();
   });
 });

@@ -21,8 +21,21 @@ import { CategorySelect } from "./category-select";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { ImageField } from "@/features/cms/shared/components/image-field";
-import { CollectionCheckboxes, DifficultySelect, difficultyOfChoice, NOT_RATED, type DifficultyChoice } from "./game-classification-fields";
-import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
+import {
+  CollectionCheckboxes,
+  DifficultySelect,
+  difficultyOfChoice,
+  NOT_RATED,
+  type DifficultyChoice,
+} from "./game-classification-fields";
+import {
+  readScoreRules,
+  ScoreRulesFields,
+  scoreRulesChanges,
+  scoreRulesFormOf,
+  type ScoreRulesError,
+  type ScoreRulesForm,
+} from "./score-rules-fields";
 
 type FormState = {
   title: string;
@@ -170,7 +183,12 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               reset();
               onOpenChange(false);
             },
-            onError: (err) => toast({ title: "Error", description: `Failed to add game: ${addFailure(err, "Failed to create game")}`, variant: "destructive" }),
+            onError: (err) =>
+              toast({
+                title: "Error",
+                description: `Failed to add game: ${addFailure(err, "Failed to create game")}`,
+                variant: "destructive",
+              }),
           },
         );
       } else {
@@ -183,7 +201,11 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               onOpenChange(false);
             },
             onError: (err) =>
-              toast({ title: "Error", description: `Failed to add game: ${addFailure(err, "Failed to upload game package")}`, variant: "destructive" }),
+              toast({
+                title: "Error",
+                description: `Failed to add game: ${addFailure(err, "Failed to upload game package")}`,
+                variant: "destructive",
+              }),
           },
         );
       }
@@ -197,7 +219,9 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Add New Game</DialogTitle>
-          <DialogDescription>Link a game hosted elsewhere, or upload an HTML5 game package (.zip or .html).</DialogDescription>
+          <DialogDescription>
+            Link a game hosted elsewhere, or upload an HTML5 game package (.zip or .html).
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <Tabs
@@ -252,7 +276,13 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                   <CategorySelect id={ids.category} value={form.categoryId} onChange={(v) => set("categoryId", v)} />
                 </Field>
                 <Field id={ids.developer} label="Developer">
-                  <Input id={ids.developer} placeholder="Unknown" value={form.developer} onChange={(e) => set("developer", e.target.value)} maxLength={100} />
+                  <Input
+                    id={ids.developer}
+                    placeholder="Unknown"
+                    value={form.developer}
+                    onChange={(e) => set("developer", e.target.value)}
+                    maxLength={100}
+                  />
                 </Field>
               </div>
               <TabsContent value="url" className="mt-0">
@@ -322,7 +352,11 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               >
                 <DifficultySelect id={ids.difficulty} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
               </Field>
-              <CollectionCheckboxes idPrefix={ids.collections} value={form.collectionIds} onChange={(v) => set("collectionIds", v)} />
+              <CollectionCheckboxes
+                idPrefix={ids.collections}
+                value={form.collectionIds}
+                onChange={(v) => set("collectionIds", v)}
+              />
               {/* D90: a linked game's rules are set here; a package's game.json says its own */}
               {mode === "url" ? (
                 <ScoreRulesFields
@@ -339,7 +373,13 @@ export function AddGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </div>
           </Tabs>
           <FormDialogFooter pending={pending} onCancel={() => close(false)} icon={Plus}>
-            {mode === "url" ? (createGame.isPending ? "Creating..." : "Add Game") : uploadPackage.isPending ? "Uploading..." : "Upload Game"}
+            {mode === "url"
+              ? createGame.isPending
+                ? "Creating..."
+                : "Add Game"
+              : uploadPackage.isPending
+                ? "Uploading..."
+                : "Upload Game"}
           </FormDialogFooter>
         </form>
       </DialogContent>

@@ -12,10 +12,23 @@ import { CategorySelect } from "./category-select";
 import { Field } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { GameAchievementsEditor } from "./game-achievements-editor";
-import { CollectionCheckboxes, DifficultySelect, difficultyChoiceOf, difficultyOfChoice, type DifficultyChoice } from "./game-classification-fields";
+import {
+  CollectionCheckboxes,
+  DifficultySelect,
+  difficultyChoiceOf,
+  difficultyOfChoice,
+  type DifficultyChoice,
+} from "./game-classification-fields";
 import { ImageField } from "@/features/cms/shared/components/image-field";
 import { PackageInfo } from "./package-info";
-import { readScoreRules, ScoreRulesFields, scoreRulesChanges, scoreRulesFormOf, type ScoreRulesError, type ScoreRulesForm } from "./score-rules-fields";
+import {
+  readScoreRules,
+  ScoreRulesFields,
+  scoreRulesChanges,
+  scoreRulesFormOf,
+  type ScoreRulesError,
+  type ScoreRulesForm,
+} from "./score-rules-fields";
 
 type EditState = {
   title: string;
@@ -79,7 +92,13 @@ export const IMAGE_UPLOADED_MESSAGE = "Image uploaded successfully. Click Save C
  * Edit Game: title, category, description, icon, game URL, developer, instructions, featured,
  * difficulty, collections and the score rules. A refused change shows the server's message (the 400's).
  */
-export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null; onOpenChange: (open: boolean) => void }) {
+export function EditGameDialog({
+  game,
+  onOpenChange,
+}: {
+  game: AdminGame | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const uid = useId();
   const [form, setForm] = useState<EditState | null>(game ? stateOf(game) : null);
   const [scoresError, setScoresError] = useState<ScoreRulesError | null>(null);
@@ -93,7 +112,8 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the opened game on purpose (ADR 006)
   }, [game?.id]);
 
-  const set = <K extends keyof EditState>(key: K, value: EditState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  const set = <K extends keyof EditState>(key: K, value: EditState[K]) =>
+    setForm((f) => (f ? { ...f, [key]: value } : f));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -112,7 +132,8 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
             toast({ title: "Game updated successfully" });
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: "Failed to update game", description: errorMessage(err), variant: "destructive" }),
+          onError: (err) =>
+            toast({ title: "Failed to update game", description: errorMessage(err), variant: "destructive" }),
         },
       );
     } catch {
@@ -126,7 +147,9 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Edit Game</DialogTitle>
-          <DialogDescription>{game ? `Change the details of "${game.title}". Blank fields keep their current values.` : null}</DialogDescription>
+          <DialogDescription>
+            {game ? `Change the details of "${game.title}". Blank fields keep their current values.` : null}
+          </DialogDescription>
         </DialogHeader>
         {game && form ? (
           <form onSubmit={submit} noValidate className="grid gap-4">
@@ -138,7 +161,13 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={id("title")} label="Title">
-                <Input id={id("title")} value={form.title} placeholder={game.title} onChange={(e) => set("title", e.target.value)} maxLength={100} />
+                <Input
+                  id={id("title")}
+                  value={form.title}
+                  placeholder={game.title}
+                  onChange={(e) => set("title", e.target.value)}
+                  maxLength={100}
+                />
               </Field>
               <Field id={id("category")} label="Category">
                 <CategorySelect id={id("category")} value={form.categoryId} onChange={(v) => set("categoryId", v)} />
@@ -164,7 +193,11 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
             <Field
               id={id("url")}
               label="Game URL"
-              hint={game.externalUrl ? undefined : "This game is an uploaded package; leave blank to keep playing the package."}
+              hint={
+                game.externalUrl
+                  ? undefined
+                  : "This game is an uploaded package; leave blank to keep playing the package."
+              }
             >
               <Input
                 id={id("url")}
@@ -209,7 +242,11 @@ export function EditGameDialog({ game, onOpenChange }: { game: AdminGame | null;
             <Field id={id("difficulty")} label="Difficulty" className="grid gap-2 sm:max-w-60">
               <DifficultySelect id={id("difficulty")} value={form.difficulty} onChange={(v) => set("difficulty", v)} />
             </Field>
-            <CollectionCheckboxes idPrefix={id("collection")} value={form.collectionIds} onChange={(ids) => set("collectionIds", ids)} />
+            <CollectionCheckboxes
+              idPrefix={id("collection")}
+              value={form.collectionIds}
+              onChange={(ids) => set("collectionIds", ids)}
+            />
             <ScoreRulesFields
               idPrefix={id("scores")}
               value={form.scores}

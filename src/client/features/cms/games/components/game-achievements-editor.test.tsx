@@ -5,7 +5,12 @@ import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@t
 import { resetToasts } from "@/components/ui/use-toast";
 import { GameAchievementsEditor } from "./game-achievements-editor";
 
-const row = (id: number, key: string, title: string, extra: Partial<AdminGameAchievement> = {}): AdminGameAchievement => ({
+const row = (
+  id: number,
+  key: string,
+  title: string,
+  extra: Partial<AdminGameAchievement> = {},
+): AdminGameAchievement => ({
   id,
   key,
   title,
@@ -76,11 +81,19 @@ describe("CMS game achievements editor (D78)", () => {
     fireEvent.change(within(form).getByLabelText("Key"), { target: { value: "score_1000" } });
     fireEvent.click(within(form).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(screen.getAllByTestId("cms-achievement")).toHaveLength(3));
-    expect(sent[0].body).toEqual({ key: "score_1000", title: "Big Score", description: "", iconUrl: "", hidden: false });
+    expect(sent[0].body).toEqual({
+      key: "score_1000",
+      title: "Big Score",
+      description: "",
+      iconUrl: "",
+      hidden: false,
+    });
 
     // Reorder: First Win moves down
     fireEvent.click(screen.getByRole("button", { name: "Move First Win down" }));
-    await waitFor(() => expect(screen.getAllByTestId("cms-achievement")[0].querySelector("code")?.textContent).toBe("secret"));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("cms-achievement")[0].querySelector("code")?.textContent).toBe("secret"),
+    );
     expect(sent[1].body).toEqual({ ids: [2, 1, 3] });
 
     // Delete, after a confirmation that says how many players have it

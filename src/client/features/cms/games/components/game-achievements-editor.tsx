@@ -19,7 +19,8 @@ const ROW_BUTTON = { type: "button", size: "icon", variant: "ghost", className: 
 
 /** Checks a form before it is sent (the API checks again): the key's characters, a title. */
 export function achievementFormError(input: AchievementInput): string | null {
-  if (!GAME_ACHIEVEMENT_LIMITS.keyPattern.test(input.key.trim())) return "Key: 1 to 64 lowercase letters, digits, _ or -";
+  if (!GAME_ACHIEVEMENT_LIMITS.keyPattern.test(input.key.trim()))
+    return "Key: 1 to 64 lowercase letters, digits, _ or -";
   if (!input.title.trim()) return "Title is required";
   return null;
 }
@@ -43,7 +44,8 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
     setForm(target === "new" ? EMPTY : inputOf(target));
     setFormError(null);
   };
-  const fail = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err), variant: "destructive" });
+  const fail = (title: string) => (err: unknown) =>
+    toast({ title, description: errorMessage(err), variant: "destructive" });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -70,7 +72,10 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
   function remove(a: AdminGameAchievement) {
     const warning = a.unlocks ? ` ${a.unlocks} player${a.unlocks === 1 ? " has" : "s have"} it.` : "";
     if (!window.confirm(`Delete the achievement "${a.title}"?${warning}`)) return;
-    changes.mutate({ kind: "delete", id: a.id }, { onSuccess: () => toast({ title: "Achievement deleted" }), onError: fail("Failed to delete") });
+    changes.mutate(
+      { kind: "delete", id: a.id },
+      { onSuccess: () => toast({ title: "Achievement deleted" }), onError: fail("Failed to delete") },
+    );
   }
 
   const id = (name: string) => `${uid}-${name}`;
@@ -83,7 +88,13 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
             ({items.length}/{GAME_ACHIEVEMENT_LIMITS.perGame})
           </span>
         </h3>
-        <Button type="button" size="sm" variant="outline" onClick={() => open("new")} disabled={items.length >= GAME_ACHIEVEMENT_LIMITS.perGame}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => open("new")}
+          disabled={items.length >= GAME_ACHIEVEMENT_LIMITS.perGame}
+        >
           <Plus aria-hidden="true" /> Add achievement
         </Button>
       </div>
@@ -106,16 +117,31 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
                   <code>{a.key}</code> · {a.unlocks} {a.unlocks === 1 ? "unlock" : "unlocks"}
                 </p>
               </div>
-              <Button {...ROW_BUTTON} aria-label={`Move ${a.title} up`} disabled={i === 0 || changes.isPending} onClick={() => move(i, -1)}>
+              <Button
+                {...ROW_BUTTON}
+                aria-label={`Move ${a.title} up`}
+                disabled={i === 0 || changes.isPending}
+                onClick={() => move(i, -1)}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
-              <Button {...ROW_BUTTON} aria-label={`Move ${a.title} down`} disabled={i === items.length - 1 || changes.isPending} onClick={() => move(i, 1)}>
+              <Button
+                {...ROW_BUTTON}
+                aria-label={`Move ${a.title} down`}
+                disabled={i === items.length - 1 || changes.isPending}
+                onClick={() => move(i, 1)}
+              >
                 <ArrowDown aria-hidden="true" />
               </Button>
               <Button {...ROW_BUTTON} aria-label={`Edit ${a.title}`} onClick={() => open(a)}>
                 <Pencil aria-hidden="true" />
               </Button>
-              <Button {...ROW_BUTTON} aria-label={`Delete ${a.title}`} disabled={changes.isPending} onClick={() => remove(a)}>
+              <Button
+                {...ROW_BUTTON}
+                aria-label={`Delete ${a.title}`}
+                disabled={changes.isPending}
+                onClick={() => remove(a)}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </li>
@@ -130,8 +156,18 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
           aria-label={editing === "new" ? "New achievement" : "Edit achievement"}
         >
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={id("key")} label="Key" hint="The game calls Arcadium.achievements.unlock(key)" className="grid content-start gap-2">
-              <Input id={id("key")} value={form.key} maxLength={64} onChange={(e) => setForm({ ...form, key: e.target.value })} />
+            <Field
+              id={id("key")}
+              label="Key"
+              hint="The game calls Arcadium.achievements.unlock(key)"
+              className="grid content-start gap-2"
+            >
+              <Input
+                id={id("key")}
+                value={form.key}
+                maxLength={64}
+                onChange={(e) => setForm({ ...form, key: e.target.value })}
+              />
             </Field>
             <Field id={id("title")} label="Title" className="grid content-start gap-2">
               <Input
@@ -151,8 +187,17 @@ export function GameAchievementsEditor({ gameId }: { gameId: number }) {
               onChange={(e) => setForm({ ...form, description: e.target.value })}
             />
           </Field>
-          <Field id={id("icon")} label="Icon" hint="Optional: a path inside the game package, an /uploads/ image or an https address">
-            <Input id={id("icon")} value={form.iconUrl} maxLength={500} onChange={(e) => setForm({ ...form, iconUrl: e.target.value })} />
+          <Field
+            id={id("icon")}
+            label="Icon"
+            hint="Optional: a path inside the game package, an /uploads/ image or an https address"
+          >
+            <Input
+              id={id("icon")}
+              value={form.iconUrl}
+              maxLength={500}
+              onChange={(e) => setForm({ ...form, iconUrl: e.target.value })}
+            />
           </Field>
           <label htmlFor={id("hidden")} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
             <input

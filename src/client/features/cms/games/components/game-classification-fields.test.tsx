@@ -6,10 +6,25 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { EditGameDialog } from "./edit-game-dialog";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const CATEGORIES = [{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 2 }];
 const COLLECTIONS = [
-  { id: 1, slug: "modern-games", title: "Modern Games", description: "Polished.", imageUrl: "/experiences/modern-games.svg", sortOrder: 1, gameCount: 3 },
+  {
+    id: 1,
+    slug: "modern-games",
+    title: "Modern Games",
+    description: "Polished.",
+    imageUrl: "/experiences/modern-games.svg",
+    sortOrder: 1,
+    gameCount: 3,
+  },
   { id: 2, slug: "retro-arcade", title: "Retro Arcade", description: "", imageUrl: "", sortOrder: 2, gameCount: 0 },
 ];
 const GAME: AdminGame = {
@@ -40,7 +55,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the game form's Difficulty and Collections (D83)", () => {
   it("shows the game's difficulty and ticked collections, and sends the changes (Not rated clears)", async () => {
-    const fetch = routes([["PATCH", "/api/admin/games/50", () => jsonResponse({ ...GAME, difficulty: null, collectionIds: [1] })]]);
+    const fetch = routes([
+      ["PATCH", "/api/admin/games/50", () => jsonResponse({ ...GAME, difficulty: null, collectionIds: [1] })],
+    ]);
     renderWithProviders(<EditGameDialog game={GAME} onOpenChange={() => {}} />, "/cms/games");
     const collections = await screen.findByRole("group", { name: "Collections" });
     const modern = await within(collections).findByRole("checkbox", { name: "Modern Games" });

@@ -1,4 +1,9 @@
-import { GAME_DIFFICULTIES, DIFFICULTY_LABELS, DIFFICULTY_NOT_RATED, type GameDifficulty } from "@contract/games-constants";
+import {
+  GAME_DIFFICULTIES,
+  DIFFICULTY_LABELS,
+  DIFFICULTY_NOT_RATED,
+  type GameDifficulty,
+} from "@contract/games-constants";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
 
@@ -16,7 +21,15 @@ export function difficultyOfChoice(choice: DifficultyChoice): GameDifficulty | n
 }
 
 /** D83: the game form's Difficulty (game.json sets it for packages; the CMS may change it). */
-export function DifficultySelect({ id, value, onChange }: { id: string; value: DifficultyChoice; onChange: (v: DifficultyChoice) => void }) {
+export function DifficultySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: DifficultyChoice;
+  onChange: (v: DifficultyChoice) => void;
+}) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as DifficultyChoice)}>
       <SelectTrigger id={id} aria-label="Difficulty">
@@ -35,9 +48,18 @@ export function DifficultySelect({ id, value, onChange }: { id: string; value: D
 }
 
 /** D83: the game form's Collections, one checkbox each (a game may be in several or none). */
-export function CollectionCheckboxes({ idPrefix, value, onChange }: { idPrefix: string; value: readonly number[]; onChange: (ids: number[]) => void }) {
+export function CollectionCheckboxes({
+  idPrefix,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { data: collections = [], isPending, isError } = useAdminCollections();
-  const toggle = (id: number, checked: boolean) => onChange(checked ? [...value, id].sort((a, b) => a - b) : value.filter((v) => v !== id));
+  const toggle = (id: number, checked: boolean) =>
+    onChange(checked ? [...value, id].sort((a, b) => a - b) : value.filter((v) => v !== id));
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">Collections</legend>

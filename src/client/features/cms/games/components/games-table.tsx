@@ -3,7 +3,13 @@ import type { Category } from "@contract/categories";
 import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber, ratingOutOfFive } from "@/lib/format";
-import { ACTIONS_COLUMN, AdminTable, RowActions, ThumbnailCell, type AdminColumn } from "@/features/cms/shared/components/admin-table";
+import {
+  ACTIONS_COLUMN,
+  AdminTable,
+  RowActions,
+  ThumbnailCell,
+  type AdminColumn,
+} from "@/features/cms/shared/components/admin-table";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { PackageInfo } from "./package-info";
 

@@ -50,7 +50,11 @@ describe("package info in the CMS (D77, issue 14 item 7)", () => {
     expect(startSummary(850)).toBe("starts in 850 ms");
     expect(startSummary(1449)).toBe("starts in 1.4 s");
     expect(startSummary(12_000)).toBe("starts in 12.0 s");
-    const games = [admin(1, { packageBytes: 100, packageFiles: 1, medianStartMs: 1200 }), admin(2, { medianStartMs: SLOW_START_MS }), admin(3, {})];
+    const games = [
+      admin(1, { packageBytes: 100, packageFiles: 1, medianStartMs: 1200 }),
+      admin(2, { medianStartMs: SLOW_START_MS }),
+      admin(3, {}),
+    ];
     render(<GamesTable games={games} categories={[]} loading={false} onEdit={() => {}} onDelete={() => {}} />);
     const row = (title: string) => screen.getByText(title).closest("tr")!;
     expect(within(row("Game 1")).getByText("starts in 1.2 s")).toBeInTheDocument();

@@ -21,7 +21,10 @@ export function packageSummary(game: Pick<AdminGame, "packageBytes" | "packageFi
 export function SdkAdapterBadge({ adapter }: { adapter: AdminGame["sdkAdapter"] }) {
   if (!adapter) return null;
   return (
-    <Badge variant="outline" title={`Made for another portal: its SDK runs on Arcadium's ${SDK_ADAPTER_LABELS[adapter]} adapter`}>
+    <Badge
+      variant="outline"
+      title={`Made for another portal: its SDK runs on Arcadium's ${SDK_ADAPTER_LABELS[adapter]} adapter`}
+    >
       {SDK_ADAPTER_LABELS[adapter]}
     </Badge>
   );
@@ -30,7 +33,9 @@ export function SdkAdapterBadge({ adapter }: { adapter: AdminGame["sdkAdapter"] 
 /** "starts in 1.4 s", the median time from the frame's load to the first gameplay; null before any. */
 export function startSummary(medianStartMs: number | null): string | null {
   if (medianStartMs === null) return null;
-  return medianStartMs < 1000 ? `starts in ${medianStartMs} ms` : `starts in ${(Math.round(medianStartMs / 100) / 10).toFixed(1)} s`;
+  return medianStartMs < 1000
+    ? `starts in ${medianStartMs} ms`
+    : `starts in ${(Math.round(medianStartMs / 100) / 10).toFixed(1)} s`;
 }
 
 /** A median start this slow is marked, so that an admin sees which games load slowly. */
@@ -40,7 +45,11 @@ export const SLOW_START_MS = 5000;
  * The package cell of the CMS games table and the line of the game editor: adapter badge, size and file count,
  * and how long the game takes to start (marked when slow).
  */
-export function PackageInfo({ game }: { game: Pick<AdminGame, "sdkAdapter" | "packageBytes" | "packageFiles" | "medianStartMs"> }) {
+export function PackageInfo({
+  game,
+}: {
+  game: Pick<AdminGame, "sdkAdapter" | "packageBytes" | "packageFiles" | "medianStartMs">;
+}) {
   const summary = packageSummary(game);
   const start = startSummary(game.medianStartMs);
   if (!summary && !game.sdkAdapter && !start) return <span className="text-muted-foreground">—</span>;
@@ -51,7 +60,10 @@ export function PackageInfo({ game }: { game: Pick<AdminGame, "sdkAdapter" | "pa
       {summary ? <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{summary}</span> : null}
       {start ? (
         <span
-          className={cn("text-xs whitespace-nowrap tabular-nums", slow ? "font-medium text-destructive" : "text-muted-foreground")}
+          className={cn(
+            "text-xs whitespace-nowrap tabular-nums",
+            slow ? "font-medium text-destructive" : "text-muted-foreground",
+          )}
           title="Median time from the frame's load to the first gameplay, over the last 200 timed plays"
         >
           {slow ? `${start} (slow)` : start}

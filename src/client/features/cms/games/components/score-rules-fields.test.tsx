@@ -10,10 +10,20 @@ import { MAX_SCORE_INVALID, MIN_ROUND_INVALID } from "./score-rules-fields";
 
 /** D90: the game forms' "Scores" section (order, format, maximum score, minimum round length). */
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 const CATEGORIES = [{ id: 1, name: "Action", slug: "action", description: "", imageUrl: "", gameCount: 2 }];
 const GAME: AdminGame = {
-  ...makeGame(50, { title: "Rocket", scoreRules: { order: "desc", format: "points", maxScore: 5000, minRoundMs: 3000 } }),
+  ...makeGame(50, {
+    title: "Rocket",
+    scoreRules: { order: "desc", format: "points", maxScore: 5000, minRoundMs: 3000 },
+  }),
   collectionIds: [],
   sdkAdapter: null,
   packageBytes: null,
@@ -52,7 +62,9 @@ describe("Edit Game › Scores (D90)", () => {
     expect(scores().getByLabelText("Maximum score")).toHaveValue("5000");
     expect(scores().getByLabelText("Minimum round (seconds)")).toHaveValue("3");
     // D108: a points game where more is better, with a maximum, adds to the totals
-    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("add to the players' global and season totals");
+    expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent(
+      "add to the players' global and season totals",
+    );
     fireEvent.change(scores().getByLabelText("Maximum score"), { target: { value: "" } });
     expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent(
       "Without a maximum score this game keeps its own board but stays off the global and season totals",
@@ -65,7 +77,12 @@ describe("Edit Game › Scores (D90)", () => {
     expect(screen.getByTestId("score-rules-total-note")).toHaveTextContent("never add to the global or season totals");
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Game updated successfully")).toBeInTheDocument();
-    expect(bodyOf(fetch, "PATCH", "/api/admin/games/50").scoreRules).toEqual({ order: "asc", format: "time_ms", maxScore: null, minRoundMs: 2500 });
+    expect(bodyOf(fetch, "PATCH", "/api/admin/games/50").scoreRules).toEqual({
+      order: "asc",
+      format: "time_ms",
+      maxScore: null,
+      minRoundMs: 2500,
+    });
   });
 
   it("sends no scoreRules when they did not change, and only the changed one when one did", async () => {
@@ -116,7 +133,10 @@ describe("Edit Game › Scores (D90)", () => {
 
   it("a time's maximum is shown as a time while it is typed", async () => {
     routes();
-    const timed = { ...GAME, scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: null } } satisfies AdminGame;
+    const timed = {
+      ...GAME,
+      scoreRules: { order: "asc", format: "time_ms", maxScore: null, minRoundMs: null },
+    } satisfies AdminGame;
     renderWithProviders(<EditGameDialog game={timed} onOpenChange={() => {}} />, "/cms/games");
     expect(scores().getByText("In milliseconds (60000 = 1:00.000). Blank: no limit.")).toBeInTheDocument();
     fireEvent.change(scores().getByLabelText("Maximum score"), { target: { value: "600000" } });
@@ -141,7 +161,11 @@ describe("Add New Game › Scores (D90)", () => {
     fireEvent.change(scores().getByLabelText("Minimum round (seconds)"), { target: { value: "20" } });
     fireEvent.click(screen.getByRole("button", { name: "Add Game" }));
     expect(await screen.findByText("Game added successfully")).toBeInTheDocument();
-    expect(bodyOf(fetch, "POST", "/api/admin/games").scoreRules).toEqual({ order: "asc", format: "time_ms", minRoundMs: 20_000 });
+    expect(bodyOf(fetch, "POST", "/api/admin/games").scoreRules).toEqual({
+      order: "asc",
+      format: "time_ms",
+      minRoundMs: 20_000,
+    });
 
     view.unmount();
     fetch.mockClear();

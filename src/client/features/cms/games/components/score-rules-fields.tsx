@@ -1,6 +1,13 @@
 import type { RefObject } from "react";
 import type { ScoreRulesPatch } from "@contract/admin/games";
-import { formatScore, SCORE_FORMATS, SCORE_ORDERS, type ScoreFormat, type ScoreOrder, type ScoreRules } from "@contract/games-constants";
+import {
+  formatScore,
+  SCORE_FORMATS,
+  SCORE_ORDERS,
+  type ScoreFormat,
+  type ScoreOrder,
+  type ScoreRules,
+} from "@contract/games-constants";
 import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -30,11 +37,14 @@ export function scoreRulesFormOf(rules: ScoreRules = DEFAULT_SCORE_RULES): Score
 }
 
 /** The rules the form says, or the first field it cannot read (the server checks the ranges and says so in its 400). */
-export function readScoreRules(form: ScoreRulesForm): { rules: ScoreRules; error: null } | { rules: null; error: ScoreRulesError } {
+export function readScoreRules(
+  form: ScoreRulesForm,
+): { rules: ScoreRules; error: null } | { rules: null; error: ScoreRulesError } {
   const max = form.maxScore.trim();
   if (max && !/^\d+$/.test(max)) return { rules: null, error: { field: "maxScore", message: MAX_SCORE_INVALID } };
   const min = form.minRoundSeconds.trim();
-  if (min && !/^\d+(\.\d{1,3})?$/.test(min)) return { rules: null, error: { field: "minRoundSeconds", message: MIN_ROUND_INVALID } };
+  if (min && !/^\d+(\.\d{1,3})?$/.test(min))
+    return { rules: null, error: { field: "minRoundSeconds", message: MIN_ROUND_INVALID } };
   return {
     rules: {
       order: form.order,
@@ -59,9 +69,12 @@ export function scoreRulesChanges(before: ScoreRules, after: ScoreRules): ScoreR
 /** D90: whether the game's scores add to the global and season totals, and what it takes when they do not. */
 export function totalsNote(form: ScoreRulesForm): string {
   const hasMax = /^\d+$/.test(form.maxScore.trim());
-  if (form.format === "time_ms") return "Times keep this game's own board and never add to the global or season totals (a time cannot be added to points).";
-  if (form.order === "asc") return "Lower-is-better points keep this game's own board and do not add to the global or season totals.";
-  if (!hasMax) return "Without a maximum score this game keeps its own board but stays off the global and season totals. Set a maximum to count it.";
+  if (form.format === "time_ms")
+    return "Times keep this game's own board and never add to the global or season totals (a time cannot be added to points).";
+  if (form.order === "asc")
+    return "Lower-is-better points keep this game's own board and do not add to the global or season totals.";
+  if (!hasMax)
+    return "Without a maximum score this game keeps its own board but stays off the global and season totals. Set a maximum to count it.";
   return "This game's best scores add to the players' global and season totals.";
 }
 

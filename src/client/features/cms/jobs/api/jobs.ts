@@ -29,10 +29,15 @@ function useJobMutation<Input, Output>(mutationFn: (input: Input) => Promise<Out
 }
 
 /** POST /api/admin/jobs {name}: a scheduled job, now. */
-export const useStartJob = () => useJobMutation(async (name: string) => (await (await apiRequest("POST", "/api/admin/jobs", { name })).json()) as JobView);
+export const useStartJob = () =>
+  useJobMutation(
+    async (name: string) => (await (await apiRequest("POST", "/api/admin/jobs", { name })).json()) as JobView,
+  );
 
 /** POST /api/admin/jobs/{id}/run: a queued or failed job, due now. */
-export const useRunJobNow = () => useJobMutation((id: number) => apiRequest("POST", `/api/admin/jobs/${id}/run`).then(() => undefined));
+export const useRunJobNow = () =>
+  useJobMutation((id: number) => apiRequest("POST", `/api/admin/jobs/${id}/run`).then(() => undefined));
 
 /** POST /api/admin/jobs/{id}/cancel: a queued job, cancelled. */
-export const useCancelJob = () => useJobMutation((id: number) => apiRequest("POST", `/api/admin/jobs/${id}/cancel`).then(() => undefined));
+export const useCancelJob = () =>
+  useJobMutation((id: number) => apiRequest("POST", `/api/admin/jobs/${id}/cancel`).then(() => undefined));

@@ -16,8 +16,10 @@ export function scheduleText(cron: string): string {
   const step = /^\*\/(\d+)$/.exec(minute);
   if (step && hour === "*") return `Every ${step[1]} minutes`;
   if (minute === "*" && hour === "*") return "Every minute";
-  if (/^\d+$/.test(minute) && hour === "*") return minute === "0" ? "Every hour, on the hour" : `Every hour at minute ${minute}`;
-  if (/^\d+$/.test(minute) && /^\d+$/.test(hour)) return `Every day at ${hour.padStart(2, "0")}:${minute.padStart(2, "0")} UTC`;
+  if (/^\d+$/.test(minute) && hour === "*")
+    return minute === "0" ? "Every hour, on the hour" : `Every hour at minute ${minute}`;
+  if (/^\d+$/.test(minute) && /^\d+$/.test(hour))
+    return `Every day at ${hour.padStart(2, "0")}:${minute.padStart(2, "0")} UTC`;
   return `${cron} (UTC)`;
 }
 

@@ -21,7 +21,8 @@ const STATE_BADGES: Record<JobState, BadgeVariant> = {
  * job's state, tries and error read on a phone without sideways scrolling.
  */
 const cardTable = "max-md:block max-md:[&_tbody]:block";
-const cardRow = "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardRow =
+  "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
 const cardCell = "max-md:block max-md:border-0 max-md:p-0";
 
 /** What "When" says of a job: when it is due, when it started, or when it finished. */
@@ -78,7 +79,13 @@ export function JobsTable({
                 {job.attempts} of {job.maxAttempts}
                 <span className="md:hidden"> tries</span>
               </Td>
-              <Td className={cn(cardCell, "max-w-xs max-md:max-w-none max-md:basis-full", !job.lastError && "max-md:hidden")}>
+              <Td
+                className={cn(
+                  cardCell,
+                  "max-w-xs max-md:max-w-none max-md:basis-full",
+                  !job.lastError && "max-md:hidden",
+                )}
+              >
                 {job.lastError ? (
                   <span className="line-clamp-2 break-words font-mono text-xs text-destructive" title={job.lastError}>
                     {job.lastError}

@@ -26,5 +26,10 @@ export function useReports(status: ReportStatusTab, kind: ReportKind | "" = "") 
 /** The number of open reports for the nav's badge: the Reports screen's first read, so the screen reuses it. */
 export function useOpenReportCount(enabled: boolean): number | undefined {
   const signedIn = useIsAdmin();
-  return useQuery({ ...reportsQueryOptions("open"), enabled: enabled && signedIn, staleTime: 30_000, select: (q) => q.open }).data;
+  return useQuery({
+    ...reportsQueryOptions("open"),
+    enabled: enabled && signedIn,
+    staleTime: 30_000,
+    select: (q) => q.open,
+  }).data;
 }

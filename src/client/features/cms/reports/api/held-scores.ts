@@ -23,7 +23,8 @@ export function useHeldScoreDecision() {
     mutationFn: async ({ id, decision }: { id: number; decision: HeldScoreDecision }) => {
       await apiRequest("POST", `/api/admin/held-scores/${id}/${decision}`);
     },
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminKeys.heldScores() }), refetchAfterScoreChange(qc)]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminKeys.heldScores() }), refetchAfterScoreChange(qc)]),
     onError: (err) => recheckSessionOn(qc, err),
   });
 }

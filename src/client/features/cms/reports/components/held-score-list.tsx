@@ -18,7 +18,9 @@ export const HELD_SCORES_INTRO =
 /** Why a score was held, in words (D108). */
 export function heldReasonText(row: Pick<HeldScoreRow, "reason" | "boardTop" | "game">): string {
   if (row.reason === "top_three") return "A new top 3 on a leaderboard of 20 or more players";
-  return row.boardTop === null ? "Far above the leaderboard's top" : `More than 10 times the top score (${formatScore(row.boardTop, row.game.format)})`;
+  return row.boardTop === null
+    ? "Far above the leaderboard's top"
+    : `More than 10 times the top score (${formatScore(row.boardTop, row.game.format)})`;
 }
 
 const DONE: Record<HeldScoreDecision, string> = {
@@ -26,7 +28,15 @@ const DONE: Record<HeldScoreDecision, string> = {
   reject: "Score rejected: it stays off the leaderboards",
 };
 
-function HeldScoreCard({ row, busy, onDecide }: { row: HeldScoreRow; busy: boolean; onDecide: (d: HeldScoreDecision) => void }) {
+function HeldScoreCard({
+  row,
+  busy,
+  onDecide,
+}: {
+  row: HeldScoreRow;
+  busy: boolean;
+  onDecide: (d: HeldScoreDecision) => void;
+}) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
@@ -49,7 +59,13 @@ function HeldScoreCard({ row, busy, onDecide }: { row: HeldScoreRow; busy: boole
             <Check aria-hidden="true" />
             Approve
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide("reject")} aria-describedby={headingId}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => onDecide("reject")}
+            aria-describedby={headingId}
+          >
             <X aria-hidden="true" />
             Reject
           </Button>
@@ -69,7 +85,12 @@ export function HeldScoreList() {
       { id, decision },
       {
         onSuccess: () => toast({ title: DONE[decision] }),
-        onError: (err) => toast({ title: "Error", description: `Failed to ${decision} the score: ${errorMessage(err)}`, variant: "destructive" }),
+        onError: (err) =>
+          toast({
+            title: "Error",
+            description: `Failed to ${decision} the score: ${errorMessage(err)}`,
+            variant: "destructive",
+          }),
       },
     );
   }
@@ -84,7 +105,9 @@ export function HeldScoreList() {
           <EmptyState icon={<Inbox />} title={HELD_SCORES_EMPTY} className="bg-card" />
         )
       ) : (
-        held.data.map((row) => <HeldScoreCard key={row.id} row={row} busy={busyId === row.id} onDecide={(d) => run(row.id, d)} />)
+        held.data.map((row) => (
+          <HeldScoreCard key={row.id} row={row} busy={busyId === row.id} onDecide={(d) => run(row.id, d)} />
+        ))
       )}
     </div>
   );

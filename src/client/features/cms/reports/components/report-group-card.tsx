@@ -1,6 +1,12 @@
 import { Ban, Check, ExternalLink, Trash2, VolumeX } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { REPORT_ACTION_LABELS, REPORT_KIND_LABELS, REPORT_REASON_LABELS, type ReportAction, type ReportGroup } from "@contract/reports-constants";
+import {
+  REPORT_ACTION_LABELS,
+  REPORT_KIND_LABELS,
+  REPORT_REASON_LABELS,
+  type ReportAction,
+  type ReportGroup,
+} from "@contract/reports-constants";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -38,7 +44,14 @@ function ReportedContent({ text, gone }: { text: string; gone: boolean }) {
   const long = text.length > LONG_CONTENT.chars || text.split("\n").length > LONG_CONTENT.lines;
   return (
     <div className={cn("rounded-lg border bg-muted/40 px-3 py-2", gone && "border-dashed")}>
-      <p id={id} className={cn("whitespace-pre-wrap break-words text-sm", long && !open && "line-clamp-4", gone && "text-muted-foreground")}>
+      <p
+        id={id}
+        className={cn(
+          "whitespace-pre-wrap break-words text-sm",
+          long && !open && "line-clamp-4",
+          gone && "text-muted-foreground",
+        )}
+      >
         {text || <span className="italic text-muted-foreground">(no text)</span>}
       </p>
       {long ? (
@@ -130,7 +143,9 @@ export function ReportGroupCard({
                     <When at={r.createdAt} />
                   </span>
                 </p>
-                {r.text ? <p className="mt-1 whitespace-pre-wrap break-words text-muted-foreground">“{r.text}”</p> : null}
+                {r.text ? (
+                  <p className="mt-1 whitespace-pre-wrap break-words text-muted-foreground">“{r.text}”</p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -154,7 +169,9 @@ export function ReportGroupCard({
           ))
         ) : (
           <p className="text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{group.action ? HANDLED_LABELS[group.action] : "Handled"}</span>
+            <span className="font-medium text-foreground">
+              {group.action ? HANDLED_LABELS[group.action] : "Handled"}
+            </span>
             {group.handledBy ? ` by ${group.handledBy}` : null}
             {group.handledAt ? (
               <>

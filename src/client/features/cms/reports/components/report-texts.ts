@@ -1,4 +1,10 @@
-import { MUTE_LADDER_MS, REPORT_ACTION_LABELS, REPORT_KIND_LABELS, type ReportAction, type ReportGroup } from "@contract/reports-constants";
+import {
+  MUTE_LADDER_MS,
+  REPORT_ACTION_LABELS,
+  REPORT_KIND_LABELS,
+  type ReportAction,
+  type ReportGroup,
+} from "@contract/reports-constants";
 import { formatDateTime } from "@/lib/format";
 
 /** "10 minutes", "1 hour", "24 hours": one step of the mute ladder. */
@@ -30,7 +36,13 @@ export const HANDLED_LABELS: Record<ReportAction, string> = {
 /** "1 report", "3 reports". */
 export const reportCount = (n: number) => `${n} ${n === 1 ? "report" : "reports"}`;
 
-export type ActionConfirm = { title: string; description: string; confirmLabel: string; pendingLabel: string; harmless: boolean };
+export type ActionConfirm = {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  harmless: boolean;
+};
 
 /** D97: what the confirmation of each action says will happen, before anything is done. */
 export function actionConfirm(group: ReportGroup, action: ReportAction): ActionConfirm {

@@ -13,5 +13,9 @@ export const seasonsQueryOptions = () =>
 
 export function useCurrentSeason() {
   const isAdmin = useIsAdmin();
-  return useQuery({ ...seasonsQueryOptions(), enabled: isAdmin, select: (seasons) => seasons.find((s) => s.current) ?? null });
+  return useQuery({
+    ...seasonsQueryOptions(),
+    enabled: isAdmin,
+    select: (seasons) => seasons.find((s) => s.current) ?? null,
+  });
 }

@@ -15,10 +15,13 @@ export const adminScoresQueryOptions = (filters: AdminScoreFilters) =>
   queryOptions({
     queryKey: adminKeys.scores(filters),
     queryFn: ({ signal }) =>
-      getJson(withQuery("/api/admin/scores", { gameId: filters.gameId, userId: filters.userId, limit: ADMIN_SCORE_LIMIT }), {
-        schema: adminScoreListSchema,
-        signal,
-      }),
+      getJson(
+        withQuery("/api/admin/scores", { gameId: filters.gameId, userId: filters.userId, limit: ADMIN_SCORE_LIMIT }),
+        {
+          schema: adminScoreListSchema,
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -53,5 +56,9 @@ export function useRemoveScore() {
 
 export function useResetPlayerOnGame() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: resetPlayerOnGame, onSuccess: () => refetchAfterScoreChange(qc), onError: (err) => recheckSessionOn(qc, err) });
+  return useMutation({
+    mutationFn: resetPlayerOnGame,
+    onSuccess: () => refetchAfterScoreChange(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
 }

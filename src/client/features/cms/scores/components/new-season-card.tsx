@@ -55,7 +55,12 @@ export function NewSeasonCard() {
           )}
         </div>
       </div>
-      <Button variant="outline" onClick={() => setOpen(true)} disabled={seasons.isPending} className="self-start sm:self-auto">
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        disabled={seasons.isPending}
+        className="self-start sm:self-auto"
+      >
         Start a new season
       </Button>
       <ConfirmDialog

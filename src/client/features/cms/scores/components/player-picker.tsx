@@ -14,7 +14,13 @@ const MAX_MATCHES = 8;
  * A player filter (D93 scores screen): type a user id, or part of a name or email and pick from the matches
  * (GET /api/admin/users?search=). Once picked, the player shows as a chip with a clear button.
  */
-export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; onChange: (player: PickedPlayer | null) => void }) {
+export function PlayerPicker({
+  value,
+  onChange,
+}: {
+  value: PickedPlayer | null;
+  onChange: (player: PickedPlayer | null) => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   // The matches show while the box (or a match) has the focus; Escape or a click elsewhere closes them.
@@ -57,7 +63,10 @@ export function PlayerPicker({ value, onChange }: { value: PickedPlayer | null; 
             if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
           }}
         >
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id={id}
             type="search"

@@ -1,6 +1,11 @@
 import { Loader2, Save } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CLOUD_SAVE_QUOTA_KIB, CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "@contract/saves-constants";
+import {
+  CLOUD_SAVE_QUOTA_KIB,
+  CLOUD_SAVE_QUOTA_MESSAGE,
+  CLOUD_SAVE_QUOTA_SETTING,
+  parseCloudSaveQuotaKib,
+} from "@contract/saves-constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

@@ -28,7 +28,15 @@ import { useUpdateSettings } from "../api/update-settings";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
-type Form = { block: string; mask: string; chat: boolean; links: boolean; registration: RegistrationMode; inviteCode: string; staffTwoStep: boolean };
+type Form = {
+  block: string;
+  mask: string;
+  chat: boolean;
+  links: boolean;
+  registration: RegistrationMode;
+  inviteCode: string;
+  staffTwoStep: boolean;
+};
 
 /** A readable code for the admin to hand out: 10 letters and digits without look-alikes (the server's school mode makes the same kind). */
 function randomInviteCode(): string {
@@ -37,7 +45,19 @@ function randomInviteCode(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
 
-function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <div className="space-y-1">
@@ -48,7 +68,13 @@ function SwitchRow({ id, label, hint, checked, onChange }: { id: string; label: 
           {hint}
         </p>
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+      />
     </div>
   );
 }
@@ -116,7 +142,11 @@ export function CommunitySafetyCard() {
         onError: (err) =>
           err instanceof ApiError && err.status === 400
             ? toast({ title: "Not saved", description: err.serverMessage, variant: "destructive" })
-            : toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+            : toast({
+                title: "Error",
+                description: `Failed to save settings: ${errorMessage(err)}`,
+                variant: "destructive",
+              }),
       },
     );
   }
@@ -130,7 +160,8 @@ export function CommunitySafetyCard() {
           description: `Invite code: ${result.inviteCode}. ${result.profilesMadePrivate} profile${result.profilesMadePrivate === 1 ? "" : "s"} made private.`,
         });
       },
-      onError: (err) => toast({ title: "Error", description: `School mode failed: ${errorMessage(err)}`, variant: "destructive" }),
+      onError: (err) =>
+        toast({ title: "Error", description: `School mode failed: ${errorMessage(err)}`, variant: "destructive" }),
     });
   }
 
@@ -138,7 +169,9 @@ export function CommunitySafetyCard() {
     <Card>
       <CardHeader>
         <CardTitle>Community safety</CardTitle>
-        <CardDescription>Word filters for chat, reviews, usernames and messages; who can chat and who can join.</CardDescription>
+        <CardDescription>
+          Word filters for chat, reviews, usernames and messages; who can chat and who can join.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {form ? (
@@ -157,7 +190,11 @@ export function CommunitySafetyCard() {
                 {...fieldAria(`${uid}-block`, undefined, true)}
               />
             </Field>
-            <Field id={`${uid}-mask`} label="Masked words" hint="One word or phrase per line. Shown as asterisks in chat, reviews and messages.">
+            <Field
+              id={`${uid}-mask`}
+              label="Masked words"
+              hint="One word or phrase per line. Shown as asterisks in chat, reviews and messages."
+            >
               <Textarea
                 id={`${uid}-mask`}
                 rows={3}
@@ -170,21 +207,33 @@ export function CommunitySafetyCard() {
             <SwitchRow
               id={`${uid}-chat`}
               label="Public chat"
-              hint={form.chat ? "Signed-in players can post in the home page chat." : "Nobody can post; the chat shows that it is turned off."}
+              hint={
+                form.chat
+                  ? "Signed-in players can post in the home page chat."
+                  : "Nobody can post; the chat shows that it is turned off."
+              }
               checked={form.chat}
               onChange={(on) => set("chat", on)}
             />
             <SwitchRow
               id={`${uid}-links`}
               label="Allow links in chat"
-              hint={form.links ? "Messages may contain web addresses." : "Messages with a web address are refused (recommended)."}
+              hint={
+                form.links
+                  ? "Messages may contain web addresses."
+                  : "Messages with a web address are refused (recommended)."
+              }
               checked={form.links}
               onChange={(on) => set("links", on)}
             />
             <SwitchRow
               id={`${uid}-two-step`}
               label={TWO_STEP_TEXTS.settingLabel}
-              hint={form.staffTwoStep ? TWO_STEP_TEXTS.settingHelp : "Off: each admin and moderator decides (CMS → Two-step sign-in)."}
+              hint={
+                form.staffTwoStep
+                  ? TWO_STEP_TEXTS.settingHelp
+                  : "Off: each admin and moderator decides (CMS → Two-step sign-in)."
+              }
               checked={form.staffTwoStep}
               onChange={(on) => set("staffTwoStep", on)}
             />
@@ -261,9 +310,9 @@ export function CommunitySafetyCard() {
           title="Turn on school mode?"
           description={
             <>
-              In one step: the public chat and direct messages are turned off, registration needs an invite code (one is made if none is set), and every
-              player&apos;s profile becomes private, existing players included. Players can open their own profile again in their settings. You can turn each
-              switch back on here.
+              In one step: the public chat and direct messages are turned off, registration needs an invite code (one is
+              made if none is set), and every player&apos;s profile becomes private, existing players included. Players
+              can open their own profile again in their settings. You can turn each switch back on here.
             </>
           }
           confirmLabel="Turn On School Mode"

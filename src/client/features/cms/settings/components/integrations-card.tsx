@@ -4,10 +4,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSettings } from "../api/get-settings";
 
-function StatusRow({ icon, title, ok, children }: { icon: React.ReactNode; title: string; ok: boolean; children: React.ReactNode }) {
+function StatusRow({
+  icon,
+  title,
+  ok,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  ok: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-lg border p-4">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">{icon}</span>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
+        {icon}
+      </span>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium">{title}</p>

@@ -8,7 +8,10 @@ import { formatDate } from "@/lib/format";
 import { useMessages } from "../api/get-messages";
 
 function List({ empty, children }: { empty: string; children: ReactNode[] }) {
-  if (children.length === 0) return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{empty}</p>;
+  if (children.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{empty}</p>
+    );
   return <ul className="divide-y rounded-lg border">{children}</ul>;
 }
 
@@ -56,7 +59,8 @@ export function MessagesCard() {
                   <li key={m.id} className="space-y-1 p-4">
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
                       <p className="font-medium">
-                        {m.subject || "(no subject)"} <span className="font-normal text-muted-foreground">from {m.name}</span>
+                        {m.subject || "(no subject)"}{" "}
+                        <span className="font-normal text-muted-foreground">from {m.name}</span>
                       </p>
                       <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
                         {formatDate(m.createdAt)}
@@ -99,7 +103,9 @@ export function MessagesCard() {
                       {a.website ? ` · ${a.website}` : ""}
                       {a.budget ? ` · Budget: ${a.budget}` : ""}
                     </p>
-                    {a.goals ? <p className="whitespace-pre-wrap break-words text-muted-foreground">{a.goals}</p> : null}
+                    {a.goals ? (
+                      <p className="whitespace-pre-wrap break-words text-muted-foreground">{a.goals}</p>
+                    ) : null}
                   </li>
                 ))}
               </List>

@@ -1,6 +1,12 @@
 import { CalendarDays, CalendarRange, Infinity as Endless, Loader2, Save } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { DEFAULT_SEASON_LENGTH, parseSeasonLength, SEASON_LENGTH_SETTING, seasonLabel, type SeasonLength } from "@contract/leaderboard-constants";
+import {
+  DEFAULT_SEASON_LENGTH,
+  parseSeasonLength,
+  SEASON_LENGTH_SETTING,
+  seasonLabel,
+  type SeasonLength,
+} from "@contract/leaderboard-constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { RadioCard } from "@/components/ui/radio-card";
@@ -73,7 +79,9 @@ export function SeasonLengthCard() {
     <Card>
       <CardHeader>
         <CardTitle>Seasons</CardTitle>
-        <CardDescription>How long a season of the leaderboards lasts before its standings are archived.</CardDescription>
+        <CardDescription>
+          How long a season of the leaderboards lasts before its standings are archived.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {settings.data ? (

@@ -23,7 +23,12 @@ const KNOWN_SITE_KEYS: Array<{ key: string; label: string; hint: string }> = [
 ];
 
 /** Site settings with a card of their own, left out of this card's list of other text items. */
-const SETTINGS_WITH_THEIR_OWN_CARD = new Set([ALLOW_SEARCH_ENGINES_SETTING, CLOUD_SAVE_QUOTA_SETTING, DIRECT_MESSAGES_SETTING, SEASON_LENGTH_SETTING]);
+const SETTINGS_WITH_THEIR_OWN_CARD = new Set([
+  ALLOW_SEARCH_ENGINES_SETTING,
+  CLOUD_SAVE_QUOTA_SETTING,
+  DIRECT_MESSAGES_SETTING,
+  SEASON_LENGTH_SETTING,
+]);
 
 /** The site's name, tagline and other site.* text items (D47). */
 export function SiteCard() {
@@ -37,7 +42,12 @@ export function SiteCard() {
     const stored = new Map((settings.data?.content ?? []).map((i) => [i.key, i]));
     const known = KNOWN_SITE_KEYS.map((k) => ({ ...k, stored: stored.get(k.key)?.value }));
     const others = (settings.data?.content ?? [])
-      .filter((i) => !KNOWN_SITE_KEYS.some((k) => k.key === i.key) && !SETTINGS_WITH_THEIR_OWN_CARD.has(i.key) && i.valueType === "text")
+      .filter(
+        (i) =>
+          !KNOWN_SITE_KEYS.some((k) => k.key === i.key) &&
+          !SETTINGS_WITH_THEIR_OWN_CARD.has(i.key) &&
+          i.valueType === "text",
+      )
       // D98: the Community safety card edits these
       .filter((i) => !COMMUNITY_SAFETY_SETTINGS.includes(i.key))
       .map((i) => ({ key: i.key, label: i.key, hint: `site.${i.key}`, stored: i.value as string | undefined }));
@@ -65,7 +75,12 @@ export function SiteCard() {
       { site },
       {
         onSuccess: () => toast({ title: "Settings saved" }),
-        onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+        onError: (err) =>
+          toast({
+            title: "Error",
+            description: `Failed to save settings: ${errorMessage(err)}`,
+            variant: "destructive",
+          }),
       },
     );
   }

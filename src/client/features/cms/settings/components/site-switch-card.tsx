@@ -49,7 +49,12 @@ export function SiteSwitchCard({ setting, isOn, title, description, label, hint,
                   { site: { [setting]: next ? "true" : "false" } },
                   {
                     onSuccess: () => toast({ title: saved(next) }),
-                    onError: (err) => toast({ title: "Error", description: `Failed to save settings: ${errorMessage(err)}`, variant: "destructive" }),
+                    onError: (err) =>
+                      toast({
+                        title: "Error",
+                        description: `Failed to save settings: ${errorMessage(err)}`,
+                        variant: "destructive",
+                      }),
                     onSettled: () => setChoice(null),
                   },
                 );

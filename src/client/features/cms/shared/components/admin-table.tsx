@@ -73,7 +73,17 @@ export function ThumbnailCell({ src, className, children }: { src: string; class
 }
 
 /** The actions cell of a row: open on the public site (with `href`), edit and delete `name`. */
-export function RowActions({ name, href, onEdit, onDelete }: { name: string; href?: string; onEdit: () => void; onDelete: () => void }) {
+export function RowActions({
+  name,
+  href,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  href?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Td sticky>
       <div className="flex justify-end gap-1">
@@ -89,7 +99,14 @@ export function RowActions({ name, href, onEdit, onDelete }: { name: string; hre
             <ExternalLink aria-hidden="true" className="size-4" />
           </a>
         ) : null}
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Edit ${name}`}
+          title="Edit"
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" className="size-4" />
         </Button>
         <Button

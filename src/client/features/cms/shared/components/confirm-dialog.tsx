@@ -1,7 +1,14 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /**
  * A destructive confirmation (delete game, category, content). `blocked` disables the confirm button; a harmless

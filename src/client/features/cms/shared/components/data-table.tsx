@@ -5,7 +5,17 @@ import { cn } from "@/lib/utils";
 /** Spec §9: admin tables show 5 skeleton rows while loading. */
 export const ADMIN_SKELETON_ROWS = 5;
 
-export function DataTable({ label, children, className, tableClassName }: { label: string; children: ReactNode; className?: string; tableClassName?: string }) {
+export function DataTable({
+  label,
+  children,
+  className,
+  tableClassName,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  tableClassName?: string;
+}) {
   return (
     // `relative`: what is positioned inside (a button's screen-reader text) scrolls with the table, not the page.
     <div className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-sm", className)}>
@@ -36,11 +46,15 @@ export function Th({ className, sticky, ...props }: ComponentProps<"th"> & { sti
 }
 
 export function Td({ className, sticky, ...props }: ComponentProps<"td"> & { sticky?: boolean }) {
-  return <td className={cn("border-b px-4 py-3 align-middle", sticky && cn(stickyEnd, "bg-card"), className)} {...props} />;
+  return (
+    <td className={cn("border-b px-4 py-3 align-middle", sticky && cn(stickyEnd, "bg-card"), className)} {...props} />
+  );
 }
 
 export function Tr({ className, ...props }: ComponentProps<"tr">) {
-  return <tr className={cn("transition-colors hover:bg-muted/40 [&:last-child>td]:border-b-0", className)} {...props} />;
+  return (
+    <tr className={cn("transition-colors hover:bg-muted/40 [&:last-child>td]:border-b-0", className)} {...props} />
+  );
 }
 
 /** 5 rows of placeholders with `columns` cells each. */

@@ -10,14 +10,20 @@ import { useUploadImage } from "../api/upload-image";
 import { Field, fieldAria } from "./field";
 
 /** Spec §2: recommended icon size. */
-export const ICON_HINT = "PNG, JPEG, WebP or GIF up to 5 MB, recommended 300x300px. Paste an image URL or upload a file.";
+export const ICON_HINT =
+  "PNG, JPEG, WebP or GIF up to 5 MB, recommended 300x300px. Paste an image URL or upload a file.";
 
 /** An image preview that falls back to a placeholder when there is no image or it cannot load. */
 export function ImagePreview({ src, alt, className }: { src: string; alt: string; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = src.trim() !== "" && failed !== src;
   return (
-    <div className={cn("flex shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground", className)}>
+    <div
+      className={cn(
+        "flex shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground",
+        className,
+      )}
+    >
       {show ? (
         <img src={src} alt={alt} className="size-full object-cover" onError={() => setFailed(src)} />
       ) : (
@@ -64,7 +70,12 @@ export function ImageField({
         onChange(imageUrl);
         toast({ title: uploadedMessage });
       },
-      onError: (err) => toast({ title: "Failed to upload image. Please try again.", description: errorMessage(err), variant: "destructive" }),
+      onError: (err) =>
+        toast({
+          title: "Failed to upload image. Please try again.",
+          description: errorMessage(err),
+          variant: "destructive",
+        }),
       onSettled: () => {
         if (fileRef.current) fileRef.current.value = "";
       },
@@ -95,8 +106,18 @@ export function ImageField({
               aria-label={`${label}: upload a file`}
               onChange={(e) => pick(e.target.files?.[0])}
             />
-            <Button type="button" variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={upload.isPending}>
-              {upload.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => fileRef.current?.click()}
+              disabled={upload.isPending}
+            >
+              {upload.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Upload aria-hidden="true" />
+              )}
               {upload.isPending ? "Uploading..." : "Upload image"}
             </Button>
           </div>

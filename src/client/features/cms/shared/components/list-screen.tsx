@@ -31,6 +31,7 @@ export function toastOutcome(done: string, failed: string, then?: () => void) {
       toast({ title: done });
       then?.();
     },
-    onError: (err: unknown) => toast({ title: "Error", description: `${failed}: ${errorMessage(err)}`, variant: "destructive" }),
+    onError: (err: unknown) =>
+      toast({ title: "Error", description: `${failed}: ${errorMessage(err)}`, variant: "destructive" }),
   };
 }

@@ -4,10 +4,18 @@ import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
 import { CmsLoginForm } from "./login-form";
 
-const ADMIN = { id: 9, username: "admin", avatarUrl: null, createdAt: "2025-01-01T00:00:00.000Z", role: "admin", email: "admin@example.com" };
+const ADMIN = {
+  id: 9,
+  username: "admin",
+  avatarUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  role: "admin",
+  email: "admin@example.com",
+};
 
 /** Where the app sends each role after the sign-in (its own list, cms-layout.tsx): here, a stand-in. */
-const landing = (role: string, mustEnrol?: boolean) => (mustEnrol ? "/cms/two-step" : role === "moderator" ? "/cms/reports" : "/cms/dashboard");
+const landing = (role: string, mustEnrol?: boolean) =>
+  mustEnrol ? "/cms/two-step" : role === "moderator" ? "/cms/reports" : "/cms/dashboard";
 
 function typeEmail(value: string) {
   fireEvent.change(screen.getByLabelText("Email"), { target: { value } });
@@ -28,17 +36,29 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
   });
 
   it("stays on step 1 with the neutral message when the answer has no otpSecret", async () => {
-    mockApi([["POST", "/api/admin/request-otp", () => jsonResponse({ message: "If this address belongs to an administrator, a code has been sent." })]]);
+    mockApi([
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ message: "If this address belongs to an administrator, a code has been sent." }),
+      ],
+    ]);
     renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("someone@example.com");
-    expect(await screen.findByText("If this address belongs to an administrator, a code has been sent.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("If this address belongs to an administrator, a code has been sent."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toBeInTheDocument();
     expect(screen.queryByLabelText("Verification code")).not.toBeInTheDocument();
   });
 
   it("moves to step 2 with an otpSecret, auto-fills the development code and signs in", async () => {
     const fetch = mockApi([
-      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" }),
+      ],
       ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: ADMIN, message: "Login successful" })],
     ]);
     const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
@@ -50,15 +70,27 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
     expect(await screen.findByText("Login Successful")).toBeInTheDocument();
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/dashboard"));
     const verify = fetch.mock.calls.find(([url]) => String(url).endsWith("/api/admin/verify-otp"))!;
-    expect(JSON.parse(String(verify[1]!.body))).toEqual({ email: "admin@example.com", otp: "123456", otpSecret: "challenge-1" });
+    expect(JSON.parse(String(verify[1]!.body))).toEqual({
+      email: "admin@example.com",
+      otp: "123456",
+      otpSecret: "challenge-1",
+    });
     const request = fetch.mock.calls.find(([url]) => String(url).endsWith("/api/admin/request-otp"))!;
     expect(JSON.parse(String(request[1]!.body))).toEqual({ email: "admin@example.com" });
   });
 
   it("goes where the app says for the signed-in role (D96: a moderator to the reports)", async () => {
     mockApi([
-      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
-      ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: { ...ADMIN, role: "moderator" }, message: "Login successful" })],
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" }),
+      ],
+      [
+        "POST",
+        "/api/admin/verify-otp",
+        () => jsonResponse({ user: { ...ADMIN, role: "moderator" }, message: "Login successful" }),
+      ],
     ]);
     const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("mod@example.com");
@@ -68,8 +100,16 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
 
   it("D106: a sign-in that must set up two-step sign-in goes straight to the set-up", async () => {
     mockApi([
-      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" })],
-      ["POST", "/api/admin/verify-otp", () => jsonResponse({ user: ADMIN, mustEnrol: true, message: "Login successful" })],
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ otpSecret: "challenge-1", message: "sent", otp: "123456" }),
+      ],
+      [
+        "POST",
+        "/api/admin/verify-otp",
+        () => jsonResponse({ user: ADMIN, mustEnrol: true, message: "Login successful" }),
+      ],
     ]);
     const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
@@ -111,7 +151,9 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
   });
 
   it("'Try a different email' returns to step 1 and resets both fields", async () => {
-    mockApi([["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "c", message: "sent", otp: "111111" })]]);
+    mockApi([
+      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "c", message: "sent", otp: "111111" })],
+    ]);
     renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     await screen.findByLabelText("Verification code");
@@ -160,8 +202,16 @@ describe("CmsLoginForm (spec §4, §5, §8; D42)", () => {
 describe("CmsLoginForm: two-step sign-in (issue 17)", () => {
   it("after a right emailed code asks for the authenticator's code, checks its form, and signs in with it", async () => {
     const fetch = mockApi([
-      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-2", message: "sent", otp: "123456" })],
-      ["POST", "/api/admin/verify-otp", () => jsonResponse({ secondFactor: "totp", message: "Enter the 6-digit code from your authenticator app." })],
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ otpSecret: "challenge-2", message: "sent", otp: "123456" }),
+      ],
+      [
+        "POST",
+        "/api/admin/verify-otp",
+        () => jsonResponse({ secondFactor: "totp", message: "Enter the 6-digit code from your authenticator app." }),
+      ],
       ["POST", "/api/admin/verify-second-factor", () => jsonResponse({ user: ADMIN, message: "Login successful" })],
     ]);
     const { location } = renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
@@ -178,20 +228,34 @@ describe("CmsLoginForm: two-step sign-in (issue 17)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
     await waitFor(() => expect(location.history?.at(-1)).toBe("/cms/dashboard"));
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith("/api/admin/verify-second-factor"))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: "admin@example.com", otpSecret: "challenge-2", code: "abcde-fghjk" });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      email: "admin@example.com",
+      otpSecret: "challenge-2",
+      code: "abcde-fghjk",
+    });
   });
 
   it("a wrong second code shows the server's words and stays", async () => {
     mockApi([
-      ["POST", "/api/admin/request-otp", () => jsonResponse({ otpSecret: "challenge-3", message: "sent", otp: "123456" })],
+      [
+        "POST",
+        "/api/admin/request-otp",
+        () => jsonResponse({ otpSecret: "challenge-3", message: "sent", otp: "123456" }),
+      ],
       ["POST", "/api/admin/verify-otp", () => jsonResponse({ secondFactor: "totp", message: "next" })],
-      ["POST", "/api/admin/verify-second-factor", () => jsonResponse({ message: "That code is not right." }, { status: 401 })],
+      [
+        "POST",
+        "/api/admin/verify-second-factor",
+        () => jsonResponse({ message: "That code is not right." }, { status: 401 }),
+      ],
     ]);
     renderWithProviders(<CmsLoginForm landingFor={landing} />, "/cms");
     typeEmail("admin@example.com");
     await screen.findByLabelText("Verification code");
     fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
-    fireEvent.change(await screen.findByLabelText("Authenticator code or recovery code"), { target: { value: "654321" } });
+    fireEvent.change(await screen.findByLabelText("Authenticator code or recovery code"), {
+      target: { value: "654321" },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Verify & Sign In" }));
     expect(await screen.findByText("That code is not right.")).toBeInTheDocument();
     expect(screen.getByLabelText("Authenticator code or recovery code")).toHaveValue("");

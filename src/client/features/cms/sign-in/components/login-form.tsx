@@ -81,7 +81,8 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
       },
       onError: (err) => {
         // The server's own words for a refusal (400, 429); the spec's text for a network failure (§8).
-        const description = err instanceof ApiError && err.status < 500 ? err.serverMessage : "Failed to request OTP. Please try again.";
+        const description =
+          err instanceof ApiError && err.status < 500 ? err.serverMessage : "Failed to request OTP. Please try again.";
         toast({ title: "Error", description, variant: "destructive" });
       },
     });
@@ -110,12 +111,20 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
             setSecondErr(undefined);
             setStep("second");
           } else {
-            toast({ title: "Login Failed", description: data.message || "Invalid OTP. Please try again.", variant: "destructive" });
+            toast({
+              title: "Login Failed",
+              description: data.message || "Invalid OTP. Please try again.",
+              variant: "destructive",
+            });
           }
         },
         onError: (err) => {
           if (err instanceof ApiError) {
-            toast({ title: "Login Failed", description: err.serverMessage || "Invalid OTP. Please try again.", variant: "destructive" });
+            toast({
+              title: "Login Failed",
+              description: err.serverMessage || "Invalid OTP. Please try again.",
+              variant: "destructive",
+            });
           } else {
             toast({ title: "Error", description: "Failed to verify OTP. Please try again.", variant: "destructive" });
           }
@@ -140,7 +149,10 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
           navigate(`~${landingFor(data.user.role)}`);
         },
         onError: (err) => {
-          const description = err instanceof ApiError && err.status < 500 ? err.serverMessage : "Failed to verify the code. Please try again.";
+          const description =
+            err instanceof ApiError && err.status < 500
+              ? err.serverMessage
+              : "Failed to verify the code. Please try again.";
           toast({ title: "Login Failed", description, variant: "destructive" });
           setSecond("");
         },
@@ -183,7 +195,10 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
           <form onSubmit={submitEmail} noValidate className="grid gap-4">
             <Field id={emailId} label="Email" error={emailError}>
               <div className="relative">
-                <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Mail
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   id={emailId}
                   ref={emailRef}
@@ -220,7 +235,10 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
             ) : null}
             <Field id={secondId} label="Authenticator code or recovery code" error={secondErr}>
               <div className="relative">
-                <Smartphone className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Smartphone
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   id={secondId}
                   autoComplete="one-time-code"
@@ -257,7 +275,10 @@ export function CmsLoginForm({ landingFor }: { landingFor: (role: AdminSelf["rol
             ) : null}
             <Field id={otpId} label="Verification code" error={otpErr}>
               <div className="relative">
-                <KeyRound className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <KeyRound
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   id={otpId}
                   inputMode="numeric"

@@ -9,7 +9,8 @@ const ROLE_LABELS: Record<ProcessRole, string> = { site: "the site", games: "the
 
 /* Below md each row is a card (as in the jobs table), so that a phone reads it without scrolling sideways. */
 const cardTable = "max-md:block max-md:[&_tbody]:block";
-const cardRow = "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
+const cardRow =
+  "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:px-4 max-md:py-3";
 const cardCell = "max-md:block max-md:border-0 max-md:p-0";
 
 /** D164: the server processes whose heartbeat arrived in the last minute; their versions in amber when they differ. */
@@ -43,10 +44,19 @@ export function ProcessesTable({ status, loading }: { status: SystemStatusView |
                       Answered this page
                     </Badge>
                   ) : null}
-                  <span className="block text-xs text-muted-foreground">Runs {p.roles.map((role) => ROLE_LABELS[role]).join(", ")}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    Runs {p.roles.map((role) => ROLE_LABELS[role]).join(", ")}
+                  </span>
                 </Td>
                 <Td className={cardCell}>
-                  <span className={cn("rounded-md px-1.5 py-0.5 font-mono text-xs", mixed ? cn("border", WARN_SURFACE) : "bg-muted")}>{p.version}</span>
+                  <span
+                    className={cn(
+                      "rounded-md px-1.5 py-0.5 font-mono text-xs",
+                      mixed ? cn("border", WARN_SURFACE) : "bg-muted",
+                    )}
+                  >
+                    {p.version}
+                  </span>
                 </Td>
                 <Td className={cn(cardCell, "whitespace-nowrap text-sm text-muted-foreground")}>
                   <span className="md:hidden">Started </span>

@@ -6,13 +6,18 @@ import { formatDateTime, relativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** Amber for what needs an admin's attention (D164), readable in both themes. */
-export const WARN_SURFACE = "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-500/60 dark:bg-amber-500/10 dark:text-amber-50";
+export const WARN_SURFACE =
+  "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-500/60 dark:bg-amber-500/10 dark:text-amber-50";
 export const WARN_TEXT = "text-amber-800 dark:text-amber-200";
 
 /** A time written relative to `now` ("4 hours ago"), the exact time on hover. */
 export function When({ at, now }: { at: string; now: string }) {
   return (
-    <time dateTime={at} title={formatDateTime(at)} className="underline decoration-dotted decoration-muted-foreground/60 underline-offset-2">
+    <time
+      dateTime={at}
+      title={formatDateTime(at)}
+      className="underline decoration-dotted decoration-muted-foreground/60 underline-offset-2"
+    >
       {relativeTime(at, Date.parse(now))}
     </time>
   );
@@ -52,12 +57,18 @@ export function StatusCard({
 }) {
   const id = `system-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <Card role="region" aria-labelledby={id} className={cn("flex flex-col", warning && "border-amber-400 ring-1 ring-amber-400/60 dark:border-amber-500/60")}>
+    <Card
+      role="region"
+      aria-labelledby={id}
+      className={cn("flex flex-col", warning && "border-amber-400 ring-1 ring-amber-400/60 dark:border-amber-500/60")}
+    >
       <CardHeader className="flex-row items-center gap-3 pb-2">
         <span
           className={cn(
             "flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]",
-            warning ? "bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-200" : "bg-primary/10 text-primary",
+            warning
+              ? "bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
+              : "bg-primary/10 text-primary",
           )}
         >
           {warning ? <TriangleAlert aria-hidden="true" /> : icon}
@@ -69,7 +80,9 @@ export function StatusCard({
       <CardContent className="flex flex-1 flex-col">
         {loading ? <Skeleton className="h-8 w-32" /> : <p className="text-2xl font-bold tracking-tight">{headline}</p>}
         {loading ? null : <dl className="mt-2 divide-y text-sm">{children}</dl>}
-        {warning && !loading ? <p className={cn("mt-3 rounded-lg border px-3 py-2 text-sm", WARN_SURFACE)}>{warning}</p> : null}
+        {warning && !loading ? (
+          <p className={cn("mt-3 rounded-lg border px-3 py-2 text-sm", WARN_SURFACE)}>{warning}</p>
+        ) : null}
         {footer && !loading ? <div className="mt-2">{footer}</div> : null}
       </CardContent>
     </Card>

@@ -20,7 +20,15 @@ describe("the system page's texts (D164)", () => {
   });
 
   it("writes durations with their two largest parts", () => {
-    expect([0, 45, 720, 3600, 11_100, 86_400, 187_200].map(formatDuration)).toEqual(["0 s", "45 s", "12 min", "1 h", "3 h 5 min", "1 day", "2 days 4 h"]);
+    expect([0, 45, 720, 3600, 11_100, 86_400, 187_200].map(formatDuration)).toEqual([
+      "0 s",
+      "45 s",
+      "12 min",
+      "1 h",
+      "3 h 5 min",
+      "1 day",
+      "2 days 4 h",
+    ]);
   });
 
   it("warns of nothing on a healthy install", () => {
@@ -43,7 +51,11 @@ describe("the system page's texts (D164)", () => {
       { kind: "versions", text: expect.stringContaining("2 different versions (0.1.0+3f2a9c1, 0.2.0)") },
     ]);
     // 35 hours is recent enough; none at all is not
-    expect(systemWarnings({ ...HEALTHY, lastBackup: { ...HEALTHY.lastBackup!, at: "2026-12-05T05:00:00.000Z" } })).toEqual([]);
-    expect(systemWarnings({ ...HEALTHY, lastBackup: null })).toEqual([{ kind: "backup", text: expect.stringMatching(/^No backup yet/) }]);
+    expect(
+      systemWarnings({ ...HEALTHY, lastBackup: { ...HEALTHY.lastBackup!, at: "2026-12-05T05:00:00.000Z" } }),
+    ).toEqual([]);
+    expect(systemWarnings({ ...HEALTHY, lastBackup: null })).toEqual([
+      { kind: "backup", text: expect.stringMatching(/^No backup yet/) },
+    ]);
   });
 });

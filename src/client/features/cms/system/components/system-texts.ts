@@ -51,7 +51,10 @@ export function systemWarnings(status: SystemStatusView): SystemWarning[] {
     });
   }
   if (status.jobs.failedLastDay > 0) {
-    warnings.push({ kind: "jobs", text: `${plural(status.jobs.failedLastDay, "job")} failed in the last 24 hours. The Jobs screen shows their errors.` });
+    warnings.push({
+      kind: "jobs",
+      text: `${plural(status.jobs.failedLastDay, "job")} failed in the last 24 hours. The Jobs screen shows their errors.`,
+    });
   }
   if (!status.lastBackup) {
     warnings.push({ kind: "backup", text: "No backup yet. Take one with npm run backup, or wait for the daily one." });

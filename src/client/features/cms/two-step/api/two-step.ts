@@ -26,7 +26,8 @@ export function useTwoStepStatus(enabled = true) {
 /** POST /api/admin/two-step/setup: a new secret with its QR code (the only time the secret is shown). */
 export function useStartTwoStep() {
   return useMutation({
-    mutationFn: async (): Promise<TwoStepSetupResponse> => twoStepSetupSchema.parse(await (await apiRequest("POST", "/api/admin/two-step/setup")).json()),
+    mutationFn: async (): Promise<TwoStepSetupResponse> =>
+      twoStepSetupSchema.parse(await (await apiRequest("POST", "/api/admin/two-step/setup")).json()),
   });
 }
 
@@ -35,7 +36,9 @@ export function useConfirmTwoStep() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (code: string): Promise<TwoStepConfirmResponse> =>
-      twoStepConfirmResponseSchema.parse(await (await apiRequest("POST", "/api/admin/two-step/confirm", { code })).json()),
+      twoStepConfirmResponseSchema.parse(
+        await (await apiRequest("POST", "/api/admin/two-step/confirm", { code })).json(),
+      ),
     // The rest of the CMS may now answer (the Settings switch's 403 ends): every admin read is asked again.
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -46,7 +49,9 @@ export function useDisableTwoStep() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (code: string) =>
-      z.object({ message: z.string() }).parse(await (await apiRequest("POST", "/api/admin/two-step/disable", { code })).json()),
+      z
+        .object({ message: z.string() })
+        .parse(await (await apiRequest("POST", "/api/admin/two-step/disable", { code })).json()),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -58,7 +63,9 @@ export function useVerifySecondFactor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (input: VerifySecondFactorInput): Promise<{ user: AdminSelf; message: string }> =>
-      z.object({ user: adminSelfSchema, message: z.string() }).parse(await (await apiRequest("POST", "/api/admin/verify-second-factor", input)).json()),
+      z
+        .object({ user: adminSelfSchema, message: z.string() })
+        .parse(await (await apiRequest("POST", "/api/admin/verify-second-factor", input)).json()),
     onSuccess: (data) => {
       qc.setQueryData(adminKeys.user(), data.user);
       void qc.invalidateQueries({ queryKey: authKeys.all });

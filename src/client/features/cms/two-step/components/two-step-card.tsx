@@ -55,7 +55,8 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
         setCode("");
         setCodeError(undefined);
       },
-      onError: (err) => toast({ title: "Could not start the set-up", description: failure(err), variant: "destructive" }),
+      onError: (err) =>
+        toast({ title: "Could not start the set-up", description: failure(err), variant: "destructive" }),
     });
   }
 
@@ -107,7 +108,11 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
       await navigator.clipboard.writeText(recoveryCodes.join("\n"));
       setCopied(true);
     } catch {
-      toast({ title: "Could not copy", description: "Select the codes and copy them by hand.", variant: "destructive" });
+      toast({
+        title: "Could not copy",
+        description: "Select the codes and copy them by hand.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -116,17 +121,24 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          {data?.enabled ? <ShieldCheck className="size-5 text-primary" aria-hidden="true" /> : <Smartphone className="size-5" aria-hidden="true" />}
+          {data?.enabled ? (
+            <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+          ) : (
+            <Smartphone className="size-5" aria-hidden="true" />
+          )}
           Authenticator app
         </CardTitle>
         <CardDescription>
-          After the emailed code, your sign-in also asks for a code from an authenticator app on your phone (such as Google Authenticator, Microsoft
-          Authenticator, 1Password or Aegis).
+          After the emailed code, your sign-in also asks for a code from an authenticator app on your phone (such as
+          Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {data?.mustEnrol && !recoveryCodes ? (
-          <section aria-labelledby={`${uid}-enrol`} className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+          <section
+            aria-labelledby={`${uid}-enrol`}
+            className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+          >
             <h2 id={`${uid}-enrol`} className="font-semibold">
               {TWO_STEP_TEXTS.enrolTitle}
             </h2>
@@ -142,7 +154,8 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             </h2>
             <p className="text-sm text-muted-foreground">
               {enrolling ? "Step 3 of 3. " : ""}
-              {TWO_STEP_TEXTS.enabled} If you lose your phone, sign in with one of them instead of the app&apos;s code. They are shown only now.
+              {TWO_STEP_TEXTS.enabled} If you lose your phone, sign in with one of them instead of the app&apos;s code.
+              They are shown only now.
             </p>
             <ul className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/50 p-3 font-mono text-sm min-[420px]:grid-cols-2">
               {recoveryCodes.map((c) => (
@@ -170,7 +183,9 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
           </section>
         ) : !data ? (
           status.isError ? (
-            <p className="text-sm text-destructive">Could not load your two-step sign-in: {errorMessage(status.error)}</p>
+            <p className="text-sm text-destructive">
+              Could not load your two-step sign-in: {errorMessage(status.error)}
+            </p>
           ) : (
             <Skeleton className="h-24 w-full" />
           )
@@ -184,10 +199,16 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             </p>
             {data.required ? (
               <p className="text-sm text-muted-foreground">
-                This site requires two-step sign-in of your account: if you turn it off, you must set it up again before you can use the CMS.
+                This site requires two-step sign-in of your account: if you turn it off, you must set it up again before
+                you can use the CMS.
               </p>
             ) : null}
-            <Field id={`${uid}-off`} label="Turn off with a current code" hint="The 6-digit code from your app, or an unused recovery code." error={codeError}>
+            <Field
+              id={`${uid}-off`}
+              label="Turn off with a current code"
+              hint="The 6-digit code from your app, or an unused recovery code."
+              error={codeError}
+            >
               <Input
                 id={`${uid}-off`}
                 autoComplete="one-time-code"
@@ -205,7 +226,11 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             </Field>
             <div>
               <Button type="submit" variant="outline" disabled={disable.isPending}>
-                {disable.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShieldOff aria-hidden="true" />}
+                {disable.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <ShieldOff aria-hidden="true" />
+                )}
                 {disable.isPending ? "Turning off..." : "Turn off two-step sign-in"}
               </Button>
             </div>
@@ -215,12 +240,22 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             <ol className="grid gap-4 text-sm md:grid-cols-[auto_1fr] md:items-start">
               <li className="grid justify-items-center gap-2 md:justify-items-start">
                 <span className="font-medium">1. Scan this QR code with your authenticator app</span>
-                <img src={setup.qrCode} alt="QR code for your authenticator app" width={192} height={192} className="rounded-lg border bg-white p-2" />
+                <img
+                  src={setup.qrCode}
+                  alt="QR code for your authenticator app"
+                  width={192}
+                  height={192}
+                  className="rounded-lg border bg-white p-2"
+                />
               </li>
               <li className="grid min-w-0 gap-2">
                 <span className="font-medium">…or type this key into the app</span>
-                <code className="break-words rounded-lg border bg-muted/50 px-3 py-2 font-mono text-sm">{grouped(setup.secret)}</code>
-                <span className="text-xs text-muted-foreground">Time-based, 6 digits, every 30 seconds. The key is shown only during this set-up.</span>
+                <code className="break-words rounded-lg border bg-muted/50 px-3 py-2 font-mono text-sm">
+                  {grouped(setup.secret)}
+                </code>
+                <span className="text-xs text-muted-foreground">
+                  Time-based, 6 digits, every 30 seconds. The key is shown only during this set-up.
+                </span>
               </li>
             </ol>
             <Field id={`${uid}-confirm`} label="2. Enter the code the app shows" error={codeError}>
@@ -242,7 +277,11 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="gradient" disabled={confirm.isPending}>
-                {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                {confirm.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <ShieldCheck aria-hidden="true" />
+                )}
                 {confirm.isPending ? "Checking..." : "Turn on two-step sign-in"}
               </Button>
               {/* D106: while it must be set up there is nowhere to go back to but its first step */}
@@ -256,12 +295,18 @@ export function TwoStepCard({ onEnrolled }: { onEnrolled?: () => void }) {
             <p className="text-sm">
               <span className="font-medium">Two-step sign-in is off.</span>{" "}
               <span className="text-muted-foreground">
-                {data.mustEnrol ? TWO_STEP_TEXTS.offRequired : "Anyone who can read your mailbox can sign in to the CMS as you."}
+                {data.mustEnrol
+                  ? TWO_STEP_TEXTS.offRequired
+                  : "Anyone who can read your mailbox can sign in to the CMS as you."}
               </span>
             </p>
             <div>
               <Button type="button" variant="gradient" onClick={begin} disabled={start.isPending}>
-                {start.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Smartphone aria-hidden="true" />}
+                {start.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Smartphone aria-hidden="true" />
+                )}
                 {start.isPending ? "Preparing..." : "Set up an authenticator app"}
               </Button>
             </div>

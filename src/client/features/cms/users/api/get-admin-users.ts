@@ -8,7 +8,8 @@ import { adminKeys } from "@/features/cms/shared/api/keys";
 export const adminUsersQueryOptions = (search: string) =>
   queryOptions({
     queryKey: adminKeys.users(search),
-    queryFn: ({ signal }) => getJson(withQuery("/api/admin/users", { search }), { schema: adminUserListSchema, signal }),
+    queryFn: ({ signal }) =>
+      getJson(withQuery("/api/admin/users", { search }), { schema: adminUserListSchema, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -16,10 +16,18 @@ export async function unmutePlayer(userId: number): Promise<void> {
 
 export function useMute() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: mutePlayer, onSuccess: () => refetchAfterModeration(qc), onError: (err) => recheckSessionOn(qc, err) });
+  return useMutation({
+    mutationFn: mutePlayer,
+    onSuccess: () => refetchAfterModeration(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
 }
 
 export function useUnmute() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: unmutePlayer, onSuccess: () => refetchAfterModeration(qc), onError: (err) => recheckSessionOn(qc, err) });
+  return useMutation({
+    mutationFn: unmutePlayer,
+    onSuccess: () => refetchAfterModeration(qc),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
 }

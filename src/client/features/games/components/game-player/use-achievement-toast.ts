@@ -10,10 +10,16 @@ export function useAchievementToast(gameId: number, gameTitle: string, userRef: 
   const announceRef = useRef<(key: string) => void>(() => undefined);
   useEffect(() => {
     announceRef.current = (key) => {
-      const listed = queryClient.getQueryData<GameAchievement[]>(gameAchievementKeys.all(gameId))?.find((a) => a.key === key);
-      toast({ title: "Achievement unlocked!", description: listed && !listed.hidden ? listed.title : `${gameTitle}: a new achievement` });
+      const listed = queryClient
+        .getQueryData<GameAchievement[]>(gameAchievementKeys.all(gameId))
+        ?.find((a) => a.key === key);
+      toast({
+        title: "Achievement unlocked!",
+        description: listed && !listed.hidden ? listed.title : `${gameTitle}: a new achievement`,
+      });
       const userId = userRef.current?.id;
-      if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: gameAchievementKeys.mine(gameId, userId) });
+      if (userId !== undefined)
+        void queryClient.invalidateQueries({ queryKey: gameAchievementKeys.mine(gameId, userId) });
       void queryClient.invalidateQueries({ queryKey: gameAchievementKeys.all(gameId), exact: true });
     };
   }, [queryClient, gameId, gameTitle, userRef]);

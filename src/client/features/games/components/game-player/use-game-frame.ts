@@ -9,7 +9,10 @@ export const FRAME_FOCUS_DELAY_MS = 1000;
  * The game's frame: which one is shown (Reload makes a new one), when it finished loading (for the time to the
  * first gameplay.start), and posting to it.
  */
-export function useGameFrame({ frameUrl, externalUrl }: { frameUrl: string; externalUrl: string | null }, playing: boolean) {
+export function useGameFrame(
+  { frameUrl, externalUrl }: { frameUrl: string; externalUrl: string | null },
+  playing: boolean,
+) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frameKey, setFrameKey] = useState(0);
   const frameKeyRef = useRef(0);

@@ -5,7 +5,11 @@ import { accountBackend, GameSaves, guestBackend } from "../../game-saves";
  * The saves of the frame now shown (D76), made on the game's first data call, for the player signed in then;
  * `flush` sends what waits to be sent.
  */
-export function useGameSaves(gameId: number, userRef: RefObject<{ id: number } | null>, frameKeyRef: RefObject<number>) {
+export function useGameSaves(
+  gameId: number,
+  userRef: RefObject<{ id: number } | null>,
+  frameKeyRef: RefObject<number>,
+) {
   const saves = useRef<{ frame: number; userId: number | null; store: GameSaves } | null>(null);
 
   /** The saves of the frame now shown, for the player signed in now (a sign-in in another tab starts a new copy). */

@@ -12,7 +12,8 @@ function storedMuted(): boolean {
   }
 }
 
-const prefersReducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * The settings a game sees (init(), `settings` events): sound, language, reduced motion. A change is posted to the
@@ -26,11 +27,16 @@ export function useGameSettings(postToGame: (message: SdkV2Event) => void) {
   useEffect(() => setMuted(storedMuted()), []);
 
   useEffect(() => {
-    const read = (): GameSettings => ({ muted, locale: document.documentElement.lang || navigator.language || "en", reducedMotion: prefersReducedMotion() });
+    const read = (): GameSettings => ({
+      muted,
+      locale: document.documentElement.lang || navigator.language || "en",
+      reducedMotion: prefersReducedMotion(),
+    });
     const previous = settingsRef.current;
     settingsRef.current = read();
     if (previous.muted !== muted) postToGame(muteEvent(muted));
-    if (JSON.stringify(previous) !== JSON.stringify(settingsRef.current)) postToGame(settingsEvent(settingsRef.current));
+    if (JSON.stringify(previous) !== JSON.stringify(settingsRef.current))
+      postToGame(settingsEvent(settingsRef.current));
     if (typeof window.matchMedia !== "function") return;
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     const onChange = () => {

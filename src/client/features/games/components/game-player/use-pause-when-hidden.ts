@@ -8,7 +8,15 @@ const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
  * SDK v2 pause/resume: while the page is hidden or one of its dialogs covers the game.
  * Saves waiting to be sent go out when the page is hidden and when the game closes (D76).
  */
-export function usePauseWhenHidden({ active, postToGame, flushSaves }: { active: boolean; postToGame: (message: SdkV2Event) => void; flushSaves: () => void }) {
+export function usePauseWhenHidden({
+  active,
+  postToGame,
+  flushSaves,
+}: {
+  active: boolean;
+  postToGame: (message: SdkV2Event) => void;
+  flushSaves: () => void;
+}) {
   useEffect(() => {
     if (!active) return;
     let paused = false;

@@ -14,9 +14,12 @@ afterEach(() => {
 function renderSessions(started: { playId: string } | undefined) {
   const fetch = mockApi([["POST", "/api/games/5/play", () => jsonResponse({ plays: 11, playId: "p-new" })]]);
   const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   const { result } = renderHook(() => usePlaySession(5, started), { wrapper });
-  const playCalls = () => fetch.mock.calls.filter(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST").length;
+  const playCalls = () =>
+    fetch.mock.calls.filter(([u, init]) => String(u) === "/api/games/5/play" && init?.method === "POST").length;
   return { sessions: () => result.current.sessions, playCalls };
 }
 

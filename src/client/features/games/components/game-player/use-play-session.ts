@@ -28,7 +28,9 @@ export type PlaySessions = {
  */
 export function usePlaySession(gameId: number, started: { playId: string } | undefined) {
   const { mutate: countPlay, mutateAsync: openPlay, isPending: countingPlay } = usePlayGame(gameId);
-  const session = useRef<PlaySession | null>(started ? { playId: Promise.resolve(started.playId), used: false, openedAt: Date.now() } : null);
+  const session = useRef<PlaySession | null>(
+    started ? { playId: Promise.resolve(started.playId), used: false, openedAt: Date.now() } : null,
+  );
   const openSessionRef = useRef<() => PlaySession>(null!);
 
   /** Opens a further play session (a new round). Failures are only logged, like Play Now's (spec §4). */

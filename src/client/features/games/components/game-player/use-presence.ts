@@ -11,7 +11,15 @@ export function reportPresence(gameId: number | null, keepalive = false) {
  * until the player leaves the page ({gameId: null}; keepalive so it still goes out when the tab closes).
  * The server keeps it only for players who share their presence; failures are ignored.
  */
-export function usePresence({ playing, userId, gameId }: { playing: boolean; userId: number | undefined; gameId: number }) {
+export function usePresence({
+  playing,
+  userId,
+  gameId,
+}: {
+  playing: boolean;
+  userId: number | undefined;
+  gameId: number;
+}) {
   useEffect(() => {
     if (!playing || userId === undefined) return;
     reportPresence(gameId);
