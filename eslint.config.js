@@ -6,13 +6,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
-import tseslint from "typescript-eslint";
-import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-import noImportCycle from "./scripts/eslint-rules/no-import-cycle.mjs";
+import tseslint from "typescript-eslint";
 import kebabCaseFilename from "./scripts/eslint-rules/kebab-case-filename.mjs";
+import noImportCycle from "./scripts/eslint-rules/no-import-cycle.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const features = readdirSync(path.join(root, "src/client/features"), { withFileTypes: true })
@@ -112,6 +112,17 @@ export default defineConfig(
       // import-x/no-cycle skips type-only imports; this one counts every import (scripts/eslint-rules/).
       "arcadium/no-import-cycle": "error",
       "arcadium/kebab-case-filename": "error",
+      // One order a reader can scan: Node, packages, the repository's aliases, then relative paths (ADR 007).
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          pathGroups: [{ pattern: "{@/**,@contract/**,@test/**}", group: "internal" }],
+          pathGroupsExcludedImportTypes: ["builtin"],
+          "newlines-between": "never",
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
       // Unused arguments and caught errors are part of a signature often enough; a leading _ says "on purpose".
       "@typescript-eslint/no-unused-vars": [
         "error",

@@ -1,6 +1,6 @@
-import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
 
 const alias = {
   "@contract": fileURLToPath(new URL("./src/contract", import.meta.url)),

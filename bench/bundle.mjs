@@ -12,13 +12,13 @@
 // actually sent (transfer bytes, its own encoding). `--check` exits 1 when a page is over the 120 KB gzip budget in
 // any run (npm test runs it after the build). `--verbose` lists each page's scripts, when each was asked for, and
 // what each shared chunk is made of (minified bytes per package, from the build's source maps): where to cut.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/browser.mjs";
 import { spawnServer } from "../scripts/server-process.mjs";

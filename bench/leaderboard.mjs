@@ -1,8 +1,8 @@
 // Leaderboard benchmark (ADR 004): how long the all-time and weekly boards, a player's
 // rank and a game's board take with a large number of scores.
 // Usage: node bench/leaderboard.mjs [--db postgres|pglite] [--scores 1000000] [--players 20000] [--runs 7]
-import { parseArgs } from "node:util";
 import fs from "node:fs/promises";
+import { parseArgs } from "node:util";
 import { benchDatabase, importServerModules } from "./lib.mjs";
 
 const { values: args } = parseArgs({

@@ -8,8 +8,8 @@
 // run starts a new process; the medians of the runs are printed with the load average.
 import fs from "node:fs/promises";
 import os from "node:os";
-import { adminDatabaseUrl } from "./lib.mjs";
 import { createScratchDatabase, spawnServer } from "../scripts/server-process.mjs";
+import { adminDatabaseUrl } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

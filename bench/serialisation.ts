@@ -7,7 +7,6 @@
 // The games are the demo seed's, read with the route's own service on a fresh PGlite database, repeated
 // (with new ids and titles) up to a full page. Rounds alternate old and new so that a noisy moment hurts
 // both alike; prints JSON with the median milliseconds per round and the ratio old / new.
-import { DiskStore } from "../src/server/services/file-store";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import { GAME_PAGE_SIZE, gameListSchema, type Game } from "../src/contract/games
 import { createDb, migrate } from "../src/server/db/client";
 import { seed } from "../src/server/db/seed";
 import { createSerializerCompiler } from "../src/server/plugins/serializer";
+import { DiskStore } from "../src/server/services/file-store";
 import { listGames } from "../src/server/services/game-catalogue";
 
 const { values: args } = parseArgs({

@@ -1,4 +1,6 @@
 import type { FullConfig } from "@playwright/test";
+// @ts-expect-error: plain ES module without types
+import { buildAll } from "../scripts/build-lib.mjs";
 import {
   makeDemoTemplate,
   makeEmptyTemplate,
@@ -7,8 +9,6 @@ import {
   useTemplates,
   type RunningServer,
 } from "./server";
-// @ts-expect-error: plain ES module without types
-import { buildAll } from "../scripts/build-lib.mjs";
 
 /**
  * Builds if needed, makes the DATA_DIR templates the specs' own servers start from (see e2e/server.ts)

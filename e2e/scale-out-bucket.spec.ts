@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { startS3Server, type TestS3Server } from "../src/test/s3-server";
 import {
   acceptCookies,
   ADMIN_EMAIL,
@@ -11,7 +12,6 @@ import {
   zipOf,
 } from "./fixtures";
 import { createScratchDatabase, spawnServer, type SpawnedServer } from "./server";
-import { startS3Server, type TestS3Server } from "../src/test/s3-server";
 
 /**
  * Two processes on one PostgreSQL database and one bucket, each with a data folder of its own (D162): what one

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { gameManifestSchema, readBuiltinGames } from "../src/server/db/builtin-games";
 import { repoRoot } from "@test/test-app";
+import { gameManifestSchema, readBuiltinGames } from "../src/server/db/builtin-games";
 
 const gamesRoot = path.join(repoRoot, "games");
 

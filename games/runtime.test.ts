@@ -7,11 +7,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildGamesApp } from "../src/server/games-origin";
-import { loadConfig } from "../src/server/config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "@test/test-app";
+import { loadConfig } from "../src/server/config";
+import { buildGamesApp } from "../src/server/games-origin";
 
 const gamesRoot = path.join(repoRoot, "games");
 const runtimeDir = path.join(repoRoot, "sdk", "runtime");

@@ -3,9 +3,9 @@ import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { App } from "./app/app";
-import { preloadAll, RenderedScreensContext } from "./lib/lazy-component";
 import "./app/router";
 import { ApiError, setApiFetch, type ApiFetch } from "./lib/api-client";
+import { preloadAll, RenderedScreensContext } from "./lib/lazy-component";
 import { createQueryClient } from "./lib/query-client";
 import { ssrStateJson, type SsrState } from "./lib/ssr-state";
 

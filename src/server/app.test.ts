@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAppWithClient, describeEachDatabase, repoRoot } from "../test/test-app";
+import { loadConfig, type Config } from "./config";
 import { SERVER_TIMEOUTS } from "./fastify-options";
 import { buildGamesApp } from "./games-origin";
-import { loadConfig, type Config } from "./config";
-import { buildAppWithClient, describeEachDatabase, repoRoot } from "../test/test-app";
 
 /**
  * The single-page app's index.html: every screen's first request, so it must not stall under sign-up bursts.

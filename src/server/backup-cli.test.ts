@@ -3,13 +3,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { createDb, migrate } from "./db/client";
+import { repoRoot } from "../test/paths";
+import { seedDatabase } from "../test/pglite-templates";
+import { storedFiles, tableContents } from "../test/site-contents";
 import { serveBackups } from "./backup-socket";
+import { createDb, migrate } from "./db/client";
 import { writeBackup } from "./services/backups";
 import { DiskStore } from "./services/file-store";
-import { seedDatabase } from "../test/pglite-templates";
-import { repoRoot } from "../test/paths";
-import { storedFiles, tableContents } from "../test/site-contents";
 
 const folders: string[] = [];
 const temp = async (name: string) => {

@@ -1,12 +1,12 @@
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { once } from "node:events";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { Socket } from "node:net";
+import path from "node:path";
+import { connectBackupSocket } from "./backup-socket";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { createDb, migrate, type Database } from "./db/client";
 import { appVersion } from "./jobs/backup-daily";
-import { connectBackupSocket } from "./backup-socket";
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupManifest } from "./services/backups";
 import { PRIVATE_UMASK, secureDataDir } from "./services/data-dir";
 import { openFileStore } from "./services/open-file-store";

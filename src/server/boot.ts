@@ -1,17 +1,17 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
-import { createDb, isEmpty, migrate, type Database } from "./db/client";
-import { seed } from "./db/seed";
 import {
   repairBuiltinPackages,
   syncBuiltinAchievements,
   syncBuiltinScoreRules,
   upgradeBuiltinsForCollections,
 } from "./db/builtin-games";
-import { rescanInstalledPackages } from "./services/portal-sdks";
+import { createDb, isEmpty, migrate, type Database } from "./db/client";
+import { seed } from "./db/seed";
 import { secureDataDir } from "./services/data-dir";
 import type { FileStore } from "./services/file-store";
+import { rescanInstalledPackages } from "./services/portal-sdks";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
+import { z } from "zod";
 import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-hosts";
-import { parseStorageUrl, StorageUrlError, type S3Location } from "./services/storage-url";
 import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
+import { parseStorageUrl, StorageUrlError, type S3Location } from "./services/storage-url";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 const boolish = z

@@ -2,13 +2,13 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimitOverrides, RateLimits } from "./rate-limit-table";
 import type { ChatHub } from "./services/chat-hub";
-import type { PlayerHub } from "./services/player-hub";
-import type { PresenceTracker } from "./services/presence";
-import type { LeaderboardCache } from "./services/leaderboard";
-import type { ReadCache } from "./services/read-cache";
 import type { FileStore } from "./services/file-store";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./services/images";
+import type { LeaderboardCache } from "./services/leaderboard";
 import { PRODUCTION_SCRYPT } from "./services/passwords";
+import type { PlayerHub } from "./services/player-hub";
+import type { PresenceTracker } from "./services/presence";
+import type { ReadCache } from "./services/read-cache";
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
 
 /** Limits of the live chat channel (D37). */

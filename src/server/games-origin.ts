@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import { baseOptions, type LogOptions } from "./fastify-options";
 import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-hosts";

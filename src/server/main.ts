@@ -1,17 +1,17 @@
-import { sharedRegistrableDomain } from "./games-hosts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
-import { buildGamesApp } from "./games-origin";
+import { serveBackups } from "./backup-socket";
 import { prepareDatabase } from "./boot";
-import { PRIVATE_UMASK } from "./services/data-dir";
 import { ConfigError, loadConfig } from "./config";
+import { sharedRegistrableDomain } from "./games-hosts";
+import { buildGamesApp } from "./games-origin";
 import { startJobRunner } from "./jobs";
 import { appVersion } from "./jobs/backup-daily";
-import { serveBackups } from "./backup-socket";
-import { writeBackup } from "./services/backups";
-import { openFileStore } from "./services/open-file-store";
 import { formatVersion, readAppVersion } from "./services/app-version";
+import { writeBackup } from "./services/backups";
+import { PRIVATE_UMASK } from "./services/data-dir";
+import { openFileStore } from "./services/open-file-store";
 import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
 
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */

@@ -2,12 +2,12 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createUserWithSession, type TestApp } from "@test/test-app";
 import { startS3Server, type TestS3Server } from "@test/s3-server";
+import { buildTestApp, createUserWithSession, type TestApp } from "@test/test-app";
 import { buildZip, multipart } from "@test/uploads";
+import { commitPackage, makeStagingDir } from "./services/packages";
 import { S3Store } from "./services/s3-store";
 import { parseStorageUrl } from "./services/storage-url";
-import { commitPackage, makeStagingDir } from "./services/packages";
 
 const INDEX = "<!doctype html><title>Stored</title><h1>Played from the store</h1><script src='js/game.js'></script>";
 const SCRIPT = "console.log('the game runs');".repeat(4);

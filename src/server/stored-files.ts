@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { mime } from "@fastify/send";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { RangeNotSatisfiableError, type FileStore, type StoredObject } from "./services/file-store";
 
 /**

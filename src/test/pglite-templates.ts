@@ -1,10 +1,10 @@
-import { DiskStore } from "../server/services/file-store";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import { createDb, migrate, type Database } from "../server/db/client";
 import { seed } from "../server/db/seed";
+import { DiskStore } from "../server/services/file-store";
 import { repoRoot } from "./paths";
 
 /**

@@ -1,9 +1,9 @@
 import "./dom-polyfills";
 import { configure, render, type RenderResult } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { afterEach, beforeEach, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { afterEach, beforeEach, vi } from "vitest";
 import { App } from "@/app/app";
 import { AppProviders } from "@/app/providers/app-providers";
 import { createQueryClient } from "@/lib/query-client";

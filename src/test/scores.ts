@@ -1,5 +1,5 @@
-import { expect } from "vitest";
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { heldScoresTable } from "../server/db/schema";
 import { approveHeldScore } from "../server/services/held-scores";
 import { insertGame } from "./factories";

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { vi } from "vitest";
-import { repoRoot } from "./paths";
 import { wrapAdapter } from "../server/services/compat-scripts";
+import { repoRoot } from "./paths";
 
 export type FakeCall = { name: string; args: unknown[] };
 

@@ -1,14 +1,14 @@
-import type { PageRendererModule } from "../server/routes/pages";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp } from "../server/app";
-import { buildGamesApp } from "../server/games-origin";
 import { loadConfig, type Config } from "../server/config";
-import { createDb, migrate, type Database } from "../server/db/client";
 import type { AppSettings } from "../server/context";
+import { createDb, migrate, type Database } from "../server/db/client";
+import { buildGamesApp } from "../server/games-origin";
+import type { PageRendererModule } from "../server/routes/pages";
 import { insertUser, TEST_PASSWORD_HASH_COST, type UserRow } from "./factories";
 import { repoRoot } from "./paths";
 import { openPgliteCopy, type Seeding } from "./pglite-templates";

@@ -23,8 +23,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { STEP_UP_TEXTS } from "@contract/step-up-constants";
 import { googleStepUpUrl, needsStepUp, useSendStepUpCode, useStepUp, useStepUpStatus } from "@/lib/step-up";
+import { STEP_UP_TEXTS } from "@contract/step-up-constants";
 
 /**
  * D105: the "Confirm it's you" dialog. An action that the server refused for want of proof calls

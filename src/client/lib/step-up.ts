@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { STEP_UP_REQUIRED_CODE, type StepUpMethods } from "@contract/step-up-constants";
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
+import { STEP_UP_REQUIRED_CODE, type StepUpMethods } from "@contract/step-up-constants";
 
 /** D105: the query key of GET /api/me/step-up (under ["me"], so what invalidates the account refreshes it too). */
 export const STEP_UP_KEY = ["me", "step-up"] as const;

@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { contentItemSchema } from "../content";
-import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../saves-constants";
-import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../leaderboard-constants";
 import {
   INVITE_CODE_MESSAGE,
   INVITE_CODE_PATTERN,
@@ -11,6 +8,9 @@ import {
   REGISTRATION_SETTING,
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "../community-constants";
+import { contentItemSchema } from "../content";
+import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../leaderboard-constants";
+import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../saves-constants";
 import { STAFF_TWO_STEP_SETTING } from "../two-step-constants";
 import { contentNamePattern } from "./fields";
 

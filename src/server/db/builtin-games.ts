@@ -1,16 +1,16 @@
-import type { FileStore } from "../services/file-store";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { scoreRulesPatchSchema } from "../../contract/admin/games";
+import { manifestAchievementsSchema } from "../../contract/game-achievements";
 import { gameDifficultySchema } from "../../contract/games";
+import type { FileStore } from "../services/file-store";
+import { syncDeclaredAchievements } from "../services/game-achievements";
+import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
+import { applyScoreRules, scoreRuleColumns } from "../services/score-rules";
 import type { Db } from "./client";
 import { collectionsTable, gameCollectionsTable, gamesTable } from "./schema";
-import { hasPackageFiles, installPackageFromDirectory } from "../services/packages";
-import { syncDeclaredAchievements } from "../services/game-achievements";
-import { manifestAchievementsSchema } from "../../contract/game-achievements";
-import { scoreRulesPatchSchema } from "../../contract/admin/games";
-import { applyScoreRules, scoreRuleColumns } from "../services/score-rules";
 
 /** games/<slug>/game.json (D26) */
 export const gameManifestSchema = z.object({

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { rebuildBestScores } from "../services/score-rules";
+import { periodStart } from "../services/seasons";
 import type { Db } from "./client";
 import {
   bestScoresTable,
@@ -9,8 +11,6 @@ import {
   scoresTable,
   usersTable,
 } from "./schema";
-import { periodStart } from "../services/seasons";
-import { rebuildBestScores } from "../services/score-rules";
 
 /** A small deterministic pseudo-random generator, so that the demo data is the same on every install. */
 export function prng(seed: number) {

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { count, sql } from "drizzle-orm";
-import { SEED_CATEGORIES } from "./seed";
-import { readBuiltinGames } from "./builtin-games";
+import { describe, expect, it } from "vitest";
 import { buildTestApp, repoRoot, testDatabaseKinds } from "../../test/test-app";
+import { readBuiltinGames } from "./builtin-games";
 import { categoriesTable, chatMessagesTable, gamesTable, scoresTable, usersTable } from "./schema";
+import { SEED_CATEGORIES } from "./seed";
 
 const gamesRoot = path.join(repoRoot, "games");
 

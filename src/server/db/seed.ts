@@ -1,12 +1,12 @@
-import type { FileStore } from "../services/file-store";
 import { CONTENT_DEFAULTS } from "../../contract/content";
-import type { Db } from "./client";
-import { categoryCoverSvg } from "./category-covers";
-import { categoriesTable, websiteContentTable } from "./schema";
+import type { FileStore } from "../services/file-store";
 import { rebuildPlayerStats } from "../services/scores";
 import { rebuildAchievements } from "../services/site-achievements";
 import { installBuiltinGame, readBuiltinGames, seedCollections } from "./builtin-games";
+import { categoryCoverSvg } from "./category-covers";
+import type { Db } from "./client";
 import { prng, seedDemo, seedDemoGameAchievements } from "./demo-data";
+import { categoriesTable, websiteContentTable } from "./schema";
 
 export const SEED_CATEGORIES = [
   {

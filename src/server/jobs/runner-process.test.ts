@@ -2,13 +2,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
 import { eq } from "drizzle-orm";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../test/paths";
+import { openPostgresCopy } from "../../test/postgres-templates";
 import { createDb, migrate, type Database } from "../db/client";
 import { jobsTable } from "../db/schema";
-import { openPostgresCopy } from "../../test/postgres-templates";
-import { repoRoot } from "../../test/paths";
 
 /** The runner of runner-process.fixture.ts, built once into a plain script node runs as a process of its own. */
 const script = path.join(repoRoot, "node_modules", ".cache", "arcadium-tests", `runner-process-${process.pid}.mjs`);

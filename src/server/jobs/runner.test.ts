@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
+import { describeEachDatabase } from "../../test/test-app";
 import { jobsTable } from "../db/schema";
 import { enqueueJob, slotKey } from "../services/job-queue";
-import { describeEachDatabase } from "../../test/test-app";
 import { isGoneFromThisHost, JobRunner, type JobHandler, type JobRunnerOptions } from "./runner";
 
 const quiet = { info: () => undefined, warn: () => undefined };

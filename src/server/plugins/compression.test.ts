@@ -4,10 +4,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAppWithClient, buildTestApp, type TestApp } from "../../test/test-app";
-import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 // @ts-expect-error: plain ES module without types
 import { precompressAssets } from "../../../scripts/build-lib.mjs";
+import { buildAppWithClient, buildTestApp, type TestApp } from "../../test/test-app";
+import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
 
 const decode = (encoding: string | undefined, body: Buffer) =>
   encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
-import { StorageUnavailableError } from "../services/file-store";
 import {
   Conflict,
   DomainError,
@@ -14,6 +13,7 @@ import {
   Unauthorized,
   UnsupportedType,
 } from "../errors";
+import { StorageUnavailableError } from "../services/file-store";
 
 /** D60: the one place where a domain error (errors.ts) becomes a status code. */
 const STATUS_OF: Array<[new (...args: never[]) => DomainError, number]> = [

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { enqueueJob } from "../services/job-queue";
 import { buildTestApp, describeEachDatabase } from "../../test/test-app";
+import { enqueueJob } from "../services/job-queue";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 

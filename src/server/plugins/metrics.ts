@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { JOB_STATES } from "../../contract/jobs-constants";
 import type { Database } from "../db/client";
+import { jobCounts } from "../services/job-queue";
 import type { ReadCache } from "../services/read-cache";
 import type { SessionCache } from "../services/session-cache";
-import { jobCounts } from "../services/job-queue";
-import { JOB_STATES } from "../../contract/jobs-constants";
 
 export type MetricsOptions = {
   /** METRICS_TOKEN: /metrics exists only when it is set, and answers only a request bearing it */

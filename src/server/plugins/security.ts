@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
-import { gamesOriginSource } from "../games-hosts";
 import { Invalid } from "../errors";
+import { gamesOriginSource } from "../games-hosts";
 
 /**
  * The headers helmet sets for `options`, computed once. @fastify/helmet builds helmet anew for

@@ -7,7 +7,6 @@ import { chatLiveEventSchema } from "../../contract/chat";
 import { errorResponseSchema } from "../../contract/common";
 import { gameListSchema } from "../../contract/games";
 import { reviewSchema } from "../../contract/reviews";
-import { buildApp } from "../app";
 import {
   buildTestApp,
   createUserWithSession,
@@ -15,6 +14,7 @@ import {
   testDatabaseKinds,
   type TestApp,
 } from "../../test/test-app";
+import { buildApp } from "../app";
 import {
   compileSerialiser,
   createSerializerCompiler,

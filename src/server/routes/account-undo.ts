@@ -3,8 +3,8 @@ import { errorResponses } from "../../contract/common";
 import { undoChangeResponseSchema, undoChangeSchema } from "../../contract/me";
 import { STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import type { AppContext } from "../context";
-import { audit } from "../services/audit";
 import { undoChange } from "../services/account-changes";
+import { audit } from "../services/audit";
 
 /**
  * D105: the undo link of the notice mailed after an email or password change (/account/undo posts its token here).

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { advertiserEnquiriesTable } from "../db/schema";
 import { describeEachDatabase } from "../../test/test-app";
+import { advertiserEnquiriesTable } from "../db/schema";
 import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limit-table";
 
 describeEachDatabase(

@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../contract/auth";
-import { usersTable } from "../db/schema";
 import { insertUser } from "../../test/factories";
-import { describeEachDatabase, type TestApp } from "../../test/test-app";
 import { mailText, startSmtp, type Mail } from "../../test/smtp";
+import { describeEachDatabase, type TestApp } from "../../test/test-app";
+import { usersTable } from "../db/schema";
 
 // Registration with an address you do not own: an address given at registration must not sign in before its owner
 // proves it, and a taken address must be answered like a free one (a 409 would tell anyone whose address has an

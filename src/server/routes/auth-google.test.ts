@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Provider from "oidc-provider";
 import { and, eq } from "drizzle-orm";
+import Provider from "oidc-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOOGLE_SIGN_UP_EXPIRED } from "../../contract/auth-constants";
 import {
   FILTER_BLOCK_SETTING,
   INVITE_CODE_REQUIRED,
@@ -10,9 +11,8 @@ import {
   INVITE_CODE_WRONG,
   REGISTRATION_SETTING,
 } from "../../contract/community-constants";
-import { GOOGLE_SIGN_UP_EXPIRED } from "../../contract/auth-constants";
-import { auditLogTable, usersTable } from "../db/schema";
 import { buildTestApp, createUserWithSession, testDatabaseKinds, type TestApp } from "../../test/test-app";
+import { auditLogTable, usersTable } from "../db/schema";
 
 /**
  * D15: the whole Google sign-in redirect flow against a local OpenID provider (oidc-provider)

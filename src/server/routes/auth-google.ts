@@ -7,7 +7,9 @@ import { errorResponses } from "../../contract/common";
 import type { AppContext } from "../context";
 import { Forbidden, Invalid } from "../errors";
 import { sessionToken, setSessionCookie } from "../plugins/auth";
+import { knownDeviceCookies } from "../plugins/known-device";
 import { toCurrentUser } from "../services/accounts";
+import { actorOf, audit, logAuditError, signInRecord } from "../services/audit";
 import { checkInvite, googleSignUpGate } from "../services/community-settings";
 import {
   finishGoogleSignIn,
@@ -22,8 +24,6 @@ import {
 import { createSession, destroySession } from "../services/sessions";
 import { markSteppedUp } from "../services/step-up";
 import { storedUserAgent } from "../services/user-agent";
-import { actorOf, audit, logAuditError, signInRecord } from "../services/audit";
-import { knownDeviceCookies } from "../plugins/known-device";
 
 const OIDC_COOKIE = "oidc_tx";
 /** A first Google sign-in waiting for the invite code (services/google.ts sealPendingSignUp). */

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { currentUserSchema } from "../../contract/auth";
-import { sessionsTable, usersTable } from "../db/schema";
-import { hashToken } from "../services/sessions";
 import { insertSession, insertUser } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { sessionsTable, usersTable } from "../db/schema";
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS } from "../rate-limit-table";
+import { hashToken } from "../services/sessions";
 
 function sidFrom(res: {
   cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }>;

@@ -19,17 +19,17 @@ import {
   setSessionCookie,
   signOutNavigationAllowed,
 } from "../plugins/auth";
+import { knownDeviceCookies } from "../plugins/known-device";
+import type { RateLimitName } from "../rate-limit-table";
 import { findUserForLogin, registerUser, toCurrentUser } from "../services/accounts";
+import { audit, logAuditError, signInRecord } from "../services/audit";
 import { checkInvite } from "../services/community-settings";
 import { siteName } from "../services/content";
-import { createMailer } from "../services/mailer";
 import { googleConfigured } from "../services/google";
+import { createMailer } from "../services/mailer";
 import { verifyPassword } from "../services/passwords";
 import { createSession, destroySession } from "../services/sessions";
 import { storedUserAgent } from "../services/user-agent";
-import { audit, logAuditError, signInRecord } from "../services/audit";
-import { knownDeviceCookies } from "../plugins/known-device";
-import type { RateLimitName } from "../rate-limit-table";
 
 /** Accounts and sessions (D10): sign-in screen redirect, register, sign in, the current user, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, settings, rateLimits }) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses, slugParamSchema } from "../../contract/common";
 import { categoryListSchema, categorySchema } from "../../contract/categories";
+import { errorResponses, slugParamSchema } from "../../contract/common";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { getCategoryBySlug, listCategories } from "../services/categories";
 import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
+import { getCategoryBySlug, listCategories } from "../services/categories";
 
 export const categoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, reads }) => {
   // ADR 008: both are served from the cache of public reads.

@@ -1,11 +1,11 @@
 import net, { type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { chatListSchema, chatMessageSchema, type ChatLiveEvent } from "../../contract/chat";
-import { chatMessagesTable } from "../db/schema";
 import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { DEFAULT_SETTINGS } from "../context";
+import { chatMessagesTable } from "../db/schema";
 
 const SITE = "http://localhost:5000";
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import websocket from "@fastify/websocket";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
 import {
   CHAT_LIVE_PATH,
@@ -13,13 +13,13 @@ import {
   type ChatLiveEvent,
 } from "../../contract/chat";
 import { errorResponses } from "../../contract/common";
+import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
 import type { AppContext } from "../context";
-import { requireUser } from "../plugins/auth";
 import { Forbidden, TooMany } from "../errors";
+import { requireUser } from "../plugins/auth";
+import { sessionToken } from "../plugins/auth";
 import { listChatMessages, postChatMessage } from "../services/chat";
 import { sessionIsLive } from "../services/sessions";
-import { sessionToken } from "../plugins/auth";
-import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
 
 /**
  * A live socket. Opened with a session, it also carries that player's personal events (player-hub.ts)

@@ -1,16 +1,16 @@
-import { describe, expect, it } from "vitest";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { collectionSchema } from "../../contract/collections";
 import { gameSchema } from "../../contract/games";
-import { gamesTable } from "../db/schema";
+import { asAdmin, describeEachDatabase, repoRoot } from "../../test/test-app";
 import {
   BUILTIN_COLLECTIONS,
   SEED_COLLECTIONS,
   seedCollections,
   upgradeBuiltinsForCollections,
 } from "../db/builtin-games";
-import { asAdmin, describeEachDatabase, repoRoot } from "../../test/test-app";
-import path from "node:path";
+import { gamesTable } from "../db/schema";
 
 type Collection = {
   id: number;

@@ -1,8 +1,8 @@
-import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "../../contract/password-constants";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { grantStepUp } from "../../test/step-up";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 
 /**
  * A password on the list of the 10,000 most common ones

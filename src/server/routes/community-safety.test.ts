@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildApp } from "../app";
-import { createDb, type Database } from "../db/client";
 import {
   CHAT_ENABLED_SETTING,
   CHAT_LINKS_SETTING,
@@ -15,7 +13,7 @@ import {
   REGISTRATION_SETTING,
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGE_REFUSALS, DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
-import { auditLogTable, chatMessagesTable, directMessagesTable, reviewsTable, usersTable } from "../db/schema";
+import { insertFriendship, insertGame } from "../../test/factories";
 import {
   asAdmin,
   buildTestApp,
@@ -24,7 +22,9 @@ import {
   TEST_PASSWORD_HASH_COST,
   type TestApp,
 } from "../../test/test-app";
-import { insertFriendship, insertGame } from "../../test/factories";
+import { buildApp } from "../app";
+import { createDb, type Database } from "../db/client";
+import { auditLogTable, chatMessagesTable, directMessagesTable, reviewsTable, usersTable } from "../db/schema";
 
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;
 

@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/test-app";
 import { FORM_SUBMISSIONS_PER_HOUR } from "../rate-limit-table";
 

@@ -8,9 +8,9 @@ import {
   DIRECT_MESSAGES_SETTING,
 } from "../../contract/direct-messages";
 import type { PlayerLiveEvent } from "../../contract/player-live";
-import { directMessagesTable, friendshipsTable } from "../db/schema";
 import { insertBlock, insertDirectMessage, insertFriendship } from "../../test/factories";
 import { asAdmin, createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { directMessagesTable, friendshipsTable } from "../db/schema";
 
 const SITE = "http://localhost:5000";
 /** A low limit for this suite, so that the rate limit is reached in a few requests. */

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { friendshipsTable, userBlocksTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { newGame, score, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { friendshipsTable, userBlocksTable } from "../db/schema";
 
 type Entry = { rank: number; user: { id: number; username: string }; totalScore: number };
 type ScoreRow = { score: number; user: { id: number; username: string } };

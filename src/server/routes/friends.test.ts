@@ -1,12 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { PlayerLiveEvent } from "../../contract/player-live";
-import { buildApp } from "../app";
-import { createDb, type Database } from "../db/client";
-import { usersTable } from "../db/schema";
 import { insertGame } from "../../test/factories";
 import { score } from "../../test/scores";
 import {
@@ -16,6 +13,9 @@ import {
   TEST_PASSWORD_HASH_COST,
   type TestApp,
 } from "../../test/test-app";
+import { buildApp } from "../app";
+import { createDb, type Database } from "../db/client";
+import { usersTable } from "../db/schema";
 
 const SITE = "http://localhost:5000";
 type Player = Awaited<ReturnType<typeof createUserWithSession>>;

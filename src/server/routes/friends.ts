@@ -10,7 +10,6 @@ import {
 } from "../../contract/friends";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
-import { assertGameExists } from "../services/game-catalogue";
 import {
   blockPlayer,
   listFriends,
@@ -19,6 +18,7 @@ import {
   requestFriend,
   unblockPlayer,
 } from "../services/friends";
+import { assertGameExists } from "../services/game-catalogue";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 

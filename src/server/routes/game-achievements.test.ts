@@ -1,12 +1,12 @@
-import { expect, it, describe } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { gameAchievementsTable, gamesTable, playsTable } from "../db/schema";
-import { gameManifestSchema, syncBuiltinAchievements } from "../db/builtin-games";
-import { syncDeclaredAchievements } from "../services/game-achievements";
-import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot, type TestApp } from "../../test/test-app";
-import { newGame, play, score, type Player } from "../../test/scores";
-import { buildZip, multipart } from "../../test/uploads";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { expect, it, describe } from "vitest";
+import { newGame, play, score, type Player } from "../../test/scores";
+import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot, type TestApp } from "../../test/test-app";
+import { buildZip, multipart } from "../../test/uploads";
+import { gameManifestSchema, syncBuiltinAchievements } from "../db/builtin-games";
+import { gameAchievementsTable, gamesTable, playsTable } from "../db/schema";
+import { syncDeclaredAchievements } from "../services/game-achievements";
 
 const MANIFEST = { title: "T", description: "D", category: "puzzle", instructions: "I" };
 

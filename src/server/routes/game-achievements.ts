@@ -8,8 +8,8 @@ import {
   userGameAchievementListSchema,
 } from "../../contract/game-achievements";
 import type { AppContext } from "../context";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import { requireUser } from "../plugins/auth";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 import {
   gameAchievementTitle,
   listGameAchievements,

@@ -2,14 +2,14 @@
  * D83 through the API: a game's Difficulty comes from its game.json or the CMS (easy | medium | hard, or
  * nothing), and its Total Players is the number of distinct signed-in players who have played it.
  */
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameDetailSchema, gameSchema } from "../../contract/games";
-import { gamesTable, usersTable } from "../db/schema";
-import { readBuiltinGames } from "../db/builtin-games";
 import { asAdmin, createUserWithSession, describeEachDatabase, repoRoot } from "../../test/test-app";
 import { buildZip, multipart } from "../../test/uploads";
-import path from "node:path";
+import { readBuiltinGames } from "../db/builtin-games";
+import { gamesTable, usersTable } from "../db/schema";
 
 const URL_GAME = {
   title: "Cloud Hopper",

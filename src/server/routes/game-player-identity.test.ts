@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { usersTable } from "../db/schema";
 import { newGame, play, submit } from "../../test/scores";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { usersTable } from "../db/schema";
 
 type Seen = { user: { id: number; username: string; avatarUrl: string | null } | null };
 const seenBy = async (t: TestApp, gameId: number, cookies?: { sid: string }) => {

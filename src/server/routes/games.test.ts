@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { GAME_PAGE_SIZE, gameSchema } from "../../contract/games";
+import { describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../contract/common";
-import { gamesTable, playsTable } from "../db/schema";
+import { GAME_PAGE_SIZE, gameSchema } from "../../contract/games";
 import { insertGame } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { gamesTable, playsTable } from "../db/schema";
 
 async function addGame(t: TestApp, values: Partial<typeof gamesTable.$inferInsert> & { title: string }) {
   const row = await insertGame(t, { description: `About ${values.title}`, category: "puzzle", ...values });

@@ -12,10 +12,10 @@ import {
 } from "../../contract/games";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
+import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
+import { getCategoryBySlug } from "../services/categories";
 import { featuredGames, getGameDetail, listGames, pseudoCategoryFilter } from "../services/game-catalogue";
 import { recordPlay } from "../services/plays";
-import { getCategoryBySlug } from "../services/categories";
-import { PUBLIC_READ_CONFIG, replyFromCache } from "../plugins/read-cache-http";
 
 /** ADR 008: the first pages of each list and of each search are cached; deeper pages are read each time. */
 const CACHED_PAGES = 4;

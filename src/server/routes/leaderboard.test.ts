@@ -1,7 +1,7 @@
-import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { expect, it } from "vitest";
 import { newGame, score } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { gameRanks } from "../services/leaderboard";
 import { rebuildSeasonBoards } from "../services/seasons";
 

@@ -1,9 +1,12 @@
-import { DiskStore } from "../services/file-store";
 import fs from "node:fs";
 import path from "node:path";
-import { beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { beforeEach, expect, it } from "vitest";
+import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me";
+import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { multipart } from "../../test/uploads";
 import type { Db } from "../db/client";
 import {
   achievementsTable,
@@ -31,13 +34,10 @@ import {
   userBlocksTable,
   usersTable,
 } from "../db/schema";
-import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me";
-import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { EXPORT_COVERAGE } from "../services/account-export";
+import { DiskStore } from "../services/file-store";
 import { ensureCardFile, loadCard } from "../services/og-cards";
 import { loadSiteContent } from "../services/pages";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { multipart } from "../../test/uploads";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The test's clock (AppSettings.now): the deletion tests pass the 14-day grace with it. */
@@ -148,14 +148,12 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
     { senderId: userId, recipientId: friend.id, body: "hello friend" },
     { senderId: friend.id, recipientId: userId, body: "hello back" },
   ]);
-  await db
-    .insert(emailTokensTable)
-    .values({
-      tokenHash: `seeded-hash-${userId}`,
-      userId,
-      email: `pending-${userId}@example.test`,
-      expiresAt: new Date(Date.now() + DAY),
-    });
+  await db.insert(emailTokensTable).values({
+    tokenHash: `seeded-hash-${userId}`,
+    userId,
+    email: `pending-${userId}@example.test`,
+    expiresAt: new Date(Date.now() + DAY),
+  });
   return { game, friend, blocker };
 }
 

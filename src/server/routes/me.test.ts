@@ -1,15 +1,15 @@
-import { afterAll, beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { emailTokensTable, sessionsTable, usersTable } from "../db/schema";
-import { NOTIFICATION_KIND_LIST as NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS } from "../../contract/player-live";
+import { afterAll, beforeEach, expect, it } from "vitest";
 import { NOTIFICATION_PREF_KINDS } from "../../contract/me";
+import { NOTIFICATION_KIND_LIST as NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS } from "../../contract/player-live";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
-import { grantStepUp } from "../../test/step-up";
-import { hashToken } from "../services/sessions";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { mailText, startSmtp, type Mail } from "../../test/smtp";
+import { grantStepUp } from "../../test/step-up";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { multipart } from "../../test/uploads";
+import { emailTokensTable, sessionsTable, usersTable } from "../db/schema";
+import { hashToken } from "../services/sessions";
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

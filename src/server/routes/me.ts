@@ -22,9 +22,11 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from "../../contract/me";
+import { STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import type { AppContext } from "../context";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import { clearSessionCookie, requireUser, sessionToken } from "../plugins/auth";
+import { changeNotice, type ChangeKind } from "../services/account-changes";
 import { cancelAccountDeletion, requestAccountDeletion } from "../services/account-deletion";
 import { exportAccount } from "../services/account-export";
 import {
@@ -36,11 +38,10 @@ import {
   updateAccountSettings,
   verifyEmailToken,
 } from "../services/account-settings";
+import { actorOf, audit } from "../services/audit";
 import { siteName } from "../services/content";
 import { createMailer, deletionRequestedMail, type MailMessage } from "../services/mailer";
 import { endUserSessions, hashToken, listUserSessions, sessionHandle, type SessionUser } from "../services/sessions";
-import { actorOf, audit } from "../services/audit";
-import { changeNotice, type ChangeKind } from "../services/account-changes";
 import {
   assertMayChangeAddress,
   assertMayRequestDeletion,
@@ -52,7 +53,6 @@ import {
   stepUpMethods,
   visibleSessionKinds,
 } from "../services/step-up";
-import { STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { FORM_LIMITS, readMultipartUpload } from "./admin/multipart";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);

@@ -1,14 +1,14 @@
-import { expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
 import {
   MAX_GAMEPLAY_STRETCH_MS,
   MAX_PLAYTIME_PER_PLAY_MS,
   RECENT_GAMES_LIMIT,
 } from "../../contract/my-games-constants";
+import { insertGame } from "../../test/factories";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { recordGameplay } from "../services/my-games";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { insertGame } from "../../test/factories";
 
 type Cookies = { sid: string } | undefined;
 const MINUTE = 60_000;
@@ -141,14 +141,12 @@ describeEachDatabase("My Games API (D86, D100)", (t) => {
     await t()
       .database.db.insert(playerGamesTable)
       .values(
-        games
-          .slice(3)
-          .map((g, i) => ({
-            userId: user.id,
-            gameId: g.id,
-            plays: 1,
-            lastPlayedAt: new Date(Date.now() - (10 + i) * 3_600_000),
-          })),
+        games.slice(3).map((g, i) => ({
+          userId: user.id,
+          gameId: g.id,
+          plays: 1,
+          lastPlayedAt: new Date(Date.now() - (10 + i) * 3_600_000),
+        })),
       );
     const { recent } = await myGames(cookies);
     expect(recent).toHaveLength(RECENT_GAMES_LIMIT);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { notificationsTable } from "../db/schema";
-import { purgeOldNotifications } from "../services/notifications";
 import type { Player } from "../../test/scores";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { notificationsTable } from "../db/schema";
+import { purgeOldNotifications } from "../services/notifications";
 
 describeEachDatabase(
   "a player's notifications (D85, D100)",

@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { STATIC_PAGE_META } from "../../contract/pages";
-import { usersTable } from "../db/schema";
-import { loadSiteContent } from "../services/pages";
-import { loadCard } from "../services/og-cards";
-import { DiskStore } from "../services/file-store";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { usersTable } from "../db/schema";
+import { DiskStore } from "../services/file-store";
+import { loadCard } from "../services/og-cards";
+import { loadSiteContent } from "../services/pages";
 
 /**
  * D71 (issue 26 item 8): every public page names a 1200×630 link preview picture in its first HTML; the pages

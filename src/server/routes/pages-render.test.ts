@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import * as entryServer from "../../client/entry-server";
 import { SSR_STATE_ELEMENT_ID } from "../../contract/html";
 import { STATIC_PAGE_META } from "../../contract/pages";
-import * as entryServer from "../../client/entry-server";
 import { asAdmin, buildTestApp, createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import type { PageRendererModule } from "./pages";
 

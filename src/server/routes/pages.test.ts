@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { STATIC_PAGE_META } from "../../contract/pages";
+import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { multipart } from "../../test/uploads";
 import { gamesTable, usersTable } from "../db/schema";
 import { localCoverKey } from "../services/og-images";
 import { streamSitemap } from "../services/sitemap";
-import { asAdmin, createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { multipart } from "../../test/uploads";
 
 /**
  * Issue 13 items 2–5 (D70–D72): every public page answers its real status and carries its head tags in the

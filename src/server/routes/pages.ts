@@ -1,17 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiFetch } from "../../client/lib/api-client";
 import type { PageRenderer } from "../../client/entry-server";
+import type { ApiFetch } from "../../client/lib/api-client";
+import { SSR_STATE_ELEMENT_ID } from "../../contract/html";
+import { PLAYER_PAGE_PATHS } from "../../contract/pages";
 import type { AppContext } from "../context";
 import { PUBLIC_READ_CONFIG, sendCachedRead } from "../plugins/read-cache-http";
 import type { ClientManifest } from "../services/client-manifest";
 import { ensureCardFile, loadCard, parseCardFile, parseCardSubject } from "../services/og-cards";
 import { modulePreloadLinks } from "../services/page-template";
-import type { ReadBody } from "../services/read-cache";
 import { describePage, loadSiteContent, PAGE_ROUTES, renderHead, type PageContext } from "../services/pages";
+import type { ReadBody } from "../services/read-cache";
 import { streamSitemap, robotsTxt, SITEMAP_MAX_URLS } from "../services/sitemap";
-import { SSR_STATE_ELEMENT_ID } from "../../contract/html";
-import { PLAYER_PAGE_PATHS } from "../../contract/pages";
 
 /**
  * Issue 13 item 5: a page is the same for every visitor (D70), so a shared cache may keep it briefly and

@@ -1,7 +1,7 @@
 import type { RouteOptions } from "fastify";
 import { beforeAll, expect, it } from "vitest";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { newGame, play, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 
 /**
  * D100 access matrix for the player features (friends and blocks, notifications, My Games, settings, direct

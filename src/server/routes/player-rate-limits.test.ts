@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { rateLimitTable } from "../rate-limit-table";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { rateLimitTable } from "../rate-limit-table";
 
 /** Presence, blocks, notification reads and the data export are limited per player (limits lowered here to 2). */
 const TEST_LIMIT = 2;

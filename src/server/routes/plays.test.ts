@@ -1,9 +1,9 @@
-import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { insertGame } from "../../test/factories";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { playsTable } from "../db/schema";
 import { medianFirstGameplay, recordFirstGameplay } from "../services/play-timing";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { insertGame } from "../../test/factories";
 
 const firstGameplayMs = async (t: TestApp, playId: string) =>
   (await t.database.db.select({ ms: playsTable.firstGameplayMs }).from(playsTable).where(eq(playsTable.id, playId)))[0]

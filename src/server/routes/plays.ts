@@ -3,9 +3,9 @@ import { z } from "zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
 import { gameFacingUserSchema, playStartedBodySchema, playStartedParamsSchema } from "../../contract/plays";
 import type { AppContext } from "../context";
-import { recordFirstGameplay } from "../services/play-timing";
 import { requireUser } from "../plugins/auth";
 import { gameFacingUser } from "../services/game-identity";
+import { recordFirstGameplay } from "../services/play-timing";
 
 /**
  * The game page reports how long its game took to start playing (services/play-timing.ts), and

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { usersTable } from "../db/schema";
 import { insertBlock, insertFriendship } from "../../test/factories";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { newGame, score, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { usersTable } from "../db/schema";
 
 async function setVisibility(t: TestApp, p: Player, visibility: "public" | "friends" | "private") {
   await t.database.db.update(usersTable).set({ profileVisibility: visibility }).where(eq(usersTable.id, p.user.id));

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REPORT_REFUSALS, REPORT_SENT } from "../../contract/reports";
-import { chatMessagesTable, reportsTable } from "../db/schema";
 import { insertDirectMessage } from "../../test/factories";
 import { chatMessage, reportCalls } from "../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { chatMessagesTable, reportsTable } from "../db/schema";
 
 describeEachDatabase(
   "reports (D97, D102)",

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { REVIEW_PAGE_SIZE } from "../../contract/reviews";
-import { gamesTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { insertGame, insertReview } from "../../test/factories";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { gamesTable } from "../db/schema";
 
 const gameRating = async (t: TestApp, id: number) =>
   (await t.database.db.select({ r: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, id)))[0].r;

@@ -11,9 +11,9 @@ import {
 import type { AppContext } from "../context";
 import { Forbidden, NotFound } from "../errors";
 import { hasStaffSession, requireUser } from "../plugins/auth";
-import { assertStaffMayAct } from "../services/two-step";
 import { actorOf, audit } from "../services/audit";
 import { deleteReview, getUserReview, listReviews, ratingAggregate, upsertReview } from "../services/reviews";
+import { assertStaffMayAct } from "../services/two-step";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const gameUserParams = idParamSchema.extend({ userId: idParamSchema.shape.id });

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { insertGame } from "../../test/factories";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { gameSavesTable, usersTable } from "../db/schema";
 import { rateLimitTable } from "../rate-limit-table";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { insertGame } from "../../test/factories";
 
 type Cookies = { sid: string };
 type Entry = { key: string; value: string; updatedAt: string };

@@ -1,6 +1,11 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { SCORE_HELD_TEXTS, SCORE_RULE_MESSAGES } from "../../contract/games-constants";
+import { repoRoot } from "../../test/paths";
+import { newGame, play, score, startGameplay, submit, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { syncBuiltinScoreRules } from "../db/builtin-games";
 import {
   gameAchievementsTable,
   gamesTable,
@@ -9,14 +14,9 @@ import {
   playerStatsTable,
   playsTable,
 } from "../db/schema";
-import { syncBuiltinScoreRules } from "../db/builtin-games";
 import { UNLOCKS_PER_PLAY, UNLOCKS_PER_PLAY_MESSAGE } from "../services/game-achievements";
 import { leaderboard } from "../services/leaderboard";
 import { currentSeason } from "../services/seasons";
-import { repoRoot } from "../../test/paths";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { newGame, play, score, startGameplay, submit, type Player } from "../../test/scores";
-import path from "node:path";
 
 async function setRules(t: TestApp, gameId: number, rules: Partial<typeof gamesTable.$inferInsert>) {
   await t.database.db.update(gamesTable).set(rules).where(eq(gamesTable.id, gameId));

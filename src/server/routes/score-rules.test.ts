@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatScore, formatTimeMs, SCORE_RULE_MESSAGES } from "../../contract/games-constants";
+import { newGame, play, submit, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { bestScoresTable, gamesTable, playerStatsTable, playsTable } from "../db/schema";
 import { parseManifestScoreRules } from "../services/score-rules";
 import { TIME_SLACK_MS } from "../services/scores";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
-import { newGame, play, submit, type Player } from "../../test/scores";
 
 /** A play that started `agoMs` before now (the rules are checked against the play's start). */
 async function playStarted(t: TestApp, gameId: number, p: Player, agoMs: number): Promise<string> {

@@ -1,8 +1,8 @@
-import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { playsTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { expect, it } from "vitest";
 import { newGame, play, score, submit } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { playsTable } from "../db/schema";
 
 describeEachDatabase(
   "scores API (D21, D23)",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
+import { SCORE_HELD_TEXTS } from "../../contract/games-constants";
 import {
   heldScoreResponseSchema,
   scoreListQuerySchema,
@@ -7,14 +8,13 @@ import {
   submitScoreResponseSchema,
   submitScoreSchema,
 } from "../../contract/scores";
-import { SCORE_HELD_TEXTS } from "../../contract/games-constants";
 import type { AppContext } from "../context";
 import { requireUser } from "../plugins/auth";
 import { listBestScores } from "../services/leaderboard";
+import { notifyRecordedScore, notifyStaffOfHeldScore } from "../services/notifications";
+import { submitScore } from "../services/scores";
 import { resolveSeason } from "../services/seasons";
 import { FRIENDS_BOARD_CACHE_CONTROL } from "./leaderboard";
-import { submitScore } from "../services/scores";
-import { notifyRecordedScore, notifyStaffOfHeldScore } from "../services/notifications";
 
 /** Scores (D21): submitting one, and a game's board of best scores. */
 export const scoreRoutes: FastifyPluginAsyncZod<AppContext> = async (

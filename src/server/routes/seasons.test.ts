@@ -1,12 +1,12 @@
-import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { seasonLabel } from "../../contract/leaderboard-constants";
 import { recordScore } from "../../test/factories";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { newGame, score, type Player } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { createDb, type Db } from "../db/client";
 import { leaderboard, listBestScores } from "../services/leaderboard";
 import { currentSeason, listSeasons, nextBoundary, periodStart, rollOver } from "../services/seasons";
-import { seasonLabel } from "../../contract/leaderboard-constants";
 
 /** A score made at `at` on the server's clock (D91 tests move the clock). */
 const scoreAt = (db: Db, userId: number, gameId: number, value: number, at: Date) =>

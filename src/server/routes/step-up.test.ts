@@ -1,14 +1,14 @@
-import { afterAll, beforeEach, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { auditLogTable, sessionsTable, usersTable } from "../db/schema";
+import { afterAll, beforeEach, expect, it } from "vitest";
 import { STEP_UP_REQUIRED_CODE, STEP_UP_TEXTS } from "../../contract/step-up-constants";
 import { TWO_STEP_TEXTS } from "../../contract/two-step-constants";
-import { hashToken } from "../services/sessions";
 import { insertUser } from "../../test/factories";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { codeFrom, mailText, startSmtp, type Mail } from "../../test/smtp";
 import { grantStepUp } from "../../test/step-up";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { auditLogTable, sessionsTable, usersTable } from "../db/schema";
+import { hashToken } from "../services/sessions";
 
 /**
  * D105 step-up and staff addresses: the takeover chain (a staff member's password alone must not

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { gamesTable } from "../db/schema";
-import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { resetRateLimit } from "../services/rate-limit-counter";
 import { newGame, play, score } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
+import { gamesTable } from "../db/schema";
+import { resetRateLimit } from "../services/rate-limit-counter";
 
 describeEachDatabase(
   "achievements and profile stats (D25)",

@@ -1,4 +1,3 @@
-import type { FileStore } from "./file-store";
 import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DELETED_PLAYER_NAME, DELETION_GRACE_DAYS } from "../../contract/me-constants";
@@ -32,6 +31,7 @@ import {
 } from "../db/schema";
 import { NotFound } from "../errors";
 import { removeAvatarFile } from "./account-settings";
+import type { FileStore } from "./file-store";
 import { removeProfileCard } from "./og-cards";
 import { sessionsChanged } from "./session-cache";
 

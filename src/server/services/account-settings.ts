@@ -1,4 +1,3 @@
-import type { FileStore } from "./file-store";
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -14,9 +13,10 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { emailTokensTable, usersTable } from "../db/schema";
 import { Conflict, Invalid, NotFound, UnsupportedType } from "../errors";
+import { assertPasswordNotCommon } from "./common-passwords";
+import type { FileStore } from "./file-store";
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from "./images";
 import { emailInUseMail, emailVerificationMail, type MailMessage } from "./mailer";
-import { assertPasswordNotCommon } from "./common-passwords";
 import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken, type SessionKind } from "./sessions";

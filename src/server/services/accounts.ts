@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { CurrentUser, RegisterInput } from "../../contract/auth";
+import { USERNAME_TAKEN } from "../../contract/auth-constants";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { usersTable } from "../db/schema";
 import { Conflict } from "../errors";
-import { USERNAME_TAKEN } from "../../contract/auth-constants";
+import { startEmailVerification } from "./account-settings";
 import { assertPasswordNotCommon } from "./common-passwords";
 import { assertUsernameAllowed, communitySettings } from "./community-settings";
-import { startEmailVerification } from "./account-settings";
 import { hashPassword } from "./passwords";
 
 export function toCurrentUser(u: {

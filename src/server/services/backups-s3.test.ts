@@ -3,9 +3,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { startS3Server, type TestS3Server } from "../../test/s3-server";
 import { storedFiles, tableContents } from "../../test/site-contents";
+import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { listBackups, runDailyBackup } from "../jobs/backup-daily";
 import { restoreBackup, writeBackup } from "./backups";
 

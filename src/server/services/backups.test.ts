@@ -1,12 +1,10 @@
 import { createReadStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createWriteStream } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "../db/client";
-import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
 import {
   insertChatMessage,
   insertDirectMessage,
@@ -15,9 +13,11 @@ import {
   insertUser,
   recordScore,
 } from "../../test/factories";
-import { DiskStore, type FileStore } from "./file-store";
 import { storedFiles, tableContents } from "../../test/site-contents";
+import { buildTestApp, describeEachDatabase, type TestApp } from "../../test/test-app";
+import type { Database } from "../db/client";
 import { BackupError, restoreBackup, verifyBackup, writeBackup } from "./backups";
+import { DiskStore, type FileStore } from "./file-store";
 
 describeEachDatabase("backups (D160)", (t) => {
   let target: TestApp;

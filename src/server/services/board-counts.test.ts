@@ -1,10 +1,10 @@
-import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
+import { expect, it } from "vitest";
 import { newGame, scoreApproved, type Player } from "../../test/scores";
-import { currentSeason } from "./seasons";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { gameRanks, leaderboard, listBestScores, playerRank } from "./leaderboard";
 import { rebuildPlayerStats } from "./scores";
+import { currentSeason } from "./seasons";
 
 /**
  * ADR 015: every board's histogram (`board_counts`, kept by statement triggers) must equal its rows, whatever

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { ChatLiveEvent, ChatMessage } from "../../contract/chat";
+import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";
 import { createDb, type Database } from "../db/client";
-import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { ChatHub } from "./chat-hub";
 import { LISTENER_APPLICATION_NAME as CHAT_LISTENER_APPLICATION_NAME } from "./pg-listener";
 

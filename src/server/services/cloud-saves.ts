@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
 import {
   CLOUD_SAVE_LIMITS,
   CLOUD_SAVE_QUOTA_KIB,
@@ -8,7 +9,6 @@ import {
   parseCloudSaveQuotaKib,
   quotaMessage,
 } from "../../contract/saves-constants";
-import type { CloudSave, CloudSaveWrite } from "../../contract/saves";
 import type { Db, Tx } from "../db/client";
 import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
 import { TooLarge, Unauthorized } from "../errors";

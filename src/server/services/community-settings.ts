@@ -20,8 +20,8 @@ import {
   type SchoolModeResult,
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
-import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired } from "../../contract/two-step-constants";
 import type { ProfileVisibility } from "../../contract/me-constants";
+import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired } from "../../contract/two-step-constants";
 import type { Db } from "../db/client";
 import { usersTable, websiteContentTable } from "../db/schema";
 import { Forbidden, Invalid } from "../errors";

@@ -1,6 +1,4 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
-import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../../contract/leaderboard-constants";
 import {
   DEFAULT_PROFILE_VISIBILITY_SETTING,
   INVITE_CODE_MESSAGE,
@@ -12,6 +10,8 @@ import {
   REGISTRATION_SETTING,
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "../../contract/community-constants";
+import { CONTENT_DEFAULTS, type ContentItem, type ContentValueType } from "../../contract/content";
+import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../../contract/leaderboard-constants";
 import { PROFILE_VISIBILITIES } from "../../contract/me-constants";
 import {
   CLOUD_SAVE_QUOTA_MESSAGE,

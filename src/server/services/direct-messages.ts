@@ -14,10 +14,10 @@ import type { Db } from "../db/client";
 import { directMessagesTable, usersTable, websiteContentTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import type { RateLimits } from "../rate-limit-table";
-import { relationship } from "./friends";
-import type { NotifyDeps } from "./notifications";
-import { assertNotMuted } from "./moderation";
 import { filterText } from "./community-settings";
+import { relationship } from "./friends";
+import { assertNotMuted } from "./moderation";
+import type { NotifyDeps } from "./notifications";
 
 /**
  * D88 direct messages between friends (the routes are in routes/direct-messages.ts, no HTTP

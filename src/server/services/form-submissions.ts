@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { z } from "zod";
-import type { advertiseSchema, contactSchema } from "../../contract/forms";
 import type { AdminMessages } from "../../contract/admin/form-submissions";
+import type { advertiseSchema, contactSchema } from "../../contract/forms";
 import type { Db } from "../db/client";
 import { advertiserEnquiriesTable, contactMessagesTable, newsletterSubscriptionsTable } from "../db/schema";
 

@@ -15,8 +15,8 @@ import {
   type adminGameAchievementPatchSchema,
 } from "../../contract/game-achievements";
 import type { Db } from "../db/client";
-import { gameAchievementsTable, gamesTable, playerGameAchievementsTable, usersTable } from "../db/schema";
 import { isUniqueViolation } from "../db/pg-errors";
+import { gameAchievementsTable, gamesTable, playerGameAchievementsTable, usersTable } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { assertGameExists } from "./game-catalogue";
 import { readManifestKey } from "./packages";

@@ -1,8 +1,6 @@
 import fsp from "node:fs/promises";
 import { count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Game } from "../../contract/games";
-import type { Db } from "../db/client";
 import type {
   AdminGame,
   adminGameCreateSchema,
@@ -11,17 +9,19 @@ import type {
   ScoreRulesPatch,
   SdkAdapterName,
 } from "../../contract/admin/games";
+import type { Game } from "../../contract/games";
+import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
-import { medianFirstGameplayColumn } from "./play-timing";
-import { commitPackage, removePackage } from "./packages";
-import type { FileStore } from "./file-store";
-import { preparePackage } from "./portal-sdks";
-import { rebuildPlayerStats } from "./scores";
 import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
-import { applyScoreRules, scoreRuleColumns } from "./score-rules";
+import type { FileStore } from "./file-store";
 import { assertGameExists, gameColumns, getGame, likePattern, toGame, type GameRow } from "./game-catalogue";
+import { commitPackage, removePackage } from "./packages";
+import { medianFirstGameplayColumn } from "./play-timing";
+import { preparePackage } from "./portal-sdks";
+import { applyScoreRules, scoreRuleColumns } from "./score-rules";
+import { rebuildPlayerStats } from "./scores";
 
 /**
  * A page of the CMS games table (issue 12 item 2): the games whose title contains `search` as typed

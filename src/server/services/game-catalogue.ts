@@ -7,9 +7,9 @@ import {
   type GameListQuery,
 } from "../../contract/games";
 import type { Db } from "../db/client";
-import { gamesOrigin } from "../games-hosts";
 import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable } from "../db/schema";
 import { NotFound } from "../errors";
+import { gamesOrigin } from "../games-hosts";
 
 /** The columns a Game is made of (toGame), for queries that join more tables (services/my-games.ts). */
 export const gameColumns = {

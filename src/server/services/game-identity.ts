@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { gamePlayerAliasesTable, gamesTable, usersTable } from "../db/schema";
 import { isUniqueViolation } from "../db/pg-errors";
+import { gamePlayerAliasesTable, gamesTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 
 /**

@@ -1,9 +1,9 @@
-import type { FileStore } from "./file-store";
 import fsp from "node:fs/promises";
 import type { z } from "zod";
 import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
 import type { Db } from "../db/client";
 import { assertCollectionsExist } from "./collections";
+import type { FileStore } from "./file-store";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
 import { makeOgImageSoon } from "./og-images";

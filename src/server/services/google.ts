@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import * as client from "openid-client";
 import { eq, sql } from "drizzle-orm";
+import * as client from "openid-client";
 import { GOOGLE_SIGN_UP_TTL_MS } from "../../contract/auth-constants";
 import type { Config } from "../config";
 import type { Db } from "../db/client";

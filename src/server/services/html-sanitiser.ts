@@ -1,10 +1,10 @@
 // xss is CommonJS: under Node's native ESM only its default export is reliable.
 import xssDefault from "xss";
-
-const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xssDefault as unknown as typeof import("xss");
 import { isHttpUrl, isSitePath, isUploadsPath } from "../../contract/admin/fields";
 import type { ContentValueType } from "../../contract/content";
 import { Invalid } from "../errors";
+
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xssDefault as unknown as typeof import("xss");
 
 /**
  * D40: the strict allowlist for `html` content. Everything else is removed: tags not listed

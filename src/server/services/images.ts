@@ -1,8 +1,8 @@
-import type { FileStore } from "./file-store";
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin/games";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
+import type { FileStore } from "./file-store";
 
 /** D45 limits of an uploaded image (tests lower them through buildApp's settings, context.ts). */
 export type ImageLimits = {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { jobsTable } from "../db/schema";
 import { describeEachDatabase } from "../../test/test-app";
+import { jobsTable } from "../db/schema";
 import {
   cancelJob,
   claimNextJob,

@@ -28,8 +28,8 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { and, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import type { JobState } from "../../contract/jobs-constants";
+import type { Db } from "../db/client";
 import { jobsTable } from "../db/schema";
 
 export type Job = typeof jobsTable.$inferSelect;

@@ -3,9 +3,9 @@ import type { LeaderboardEntry } from "../../contract/leaderboard";
 import { AROUND_ME_ROWS } from "../../contract/leaderboard-constants";
 import type { ScoreEntry } from "../../contract/scores";
 import type { Db } from "../db/client";
+import { ahead, behind, bestFirst, type Board, gameBoard, playersBoard, R, rankOfRow } from "./boards";
 import { assertGameExists } from "./game-catalogue";
 import { getScoreRules } from "./score-rules";
-import { ahead, behind, bestFirst, type Board, gameBoard, playersBoard, R, rankOfRow } from "./boards";
 
 type Row = Record<string, unknown>;
 

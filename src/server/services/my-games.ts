@@ -16,6 +16,7 @@
  * No HTTP types.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { MyGame, MyGames } from "../../contract/my-games";
 import {
   MAX_FAVORITES,
   MAX_GAMEPLAY_STRETCH_MS,
@@ -23,7 +24,6 @@ import {
   RECENT_GAMES_LIMIT,
   type GameplayState,
 } from "../../contract/my-games-constants";
-import type { MyGame, MyGames } from "../../contract/my-games";
 import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { ACHIEVEMENTS } from "../../contract/achievements";
 import { formatScore, type ScoreFormat } from "../../contract/games-constants";
 import type { NotificationItem, NotificationKind } from "../../contract/player-live";
 import type { Db } from "../db/client";
 import { gamesTable, notificationsTable, userBlocksTable, usersTable } from "../db/schema";
 import type { PlayerHub } from "./player-hub";
-import { ACHIEVEMENTS } from "../../contract/achievements";
 
 /** D85: notifications are kept 90 days. */
 export const NOTIFICATION_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;

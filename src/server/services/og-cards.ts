@@ -11,10 +11,10 @@ import type { Db } from "../db/client";
 import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
+import { readAll, type FileStore } from "./file-store";
 import { getGame, listCollectionGames, listGames } from "./game-catalogue";
 import { renderCard, type CardContent } from "./og-card-render";
 import { localCoverKey, OG_IMAGE_SIZE, putOnce, readStoredPicture } from "./og-images";
-import { readAll, type FileStore } from "./file-store";
 import { getUserProfile } from "./users";
 
 /**

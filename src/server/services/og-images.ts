@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { StorageUnavailableError, assertKey, readAll, type FileStore } from "./file-store";
 import sharp, { type Sharp } from "sharp";
+import { StorageUnavailableError, assertKey, readAll, type FileStore } from "./file-store";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { generateChallengeId, hashOtpCode, otpCodeFor, usernameBaseFromEmail } from "./otp";
 
 describe("one-time codes (D42)", () => {

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { sessionsChanged } from "./session-cache";
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { otpChallengesTable, sessionsTable, usersTable } from "../db/schema";
+import { sessionsChanged } from "./session-cache";
 
 /** The sign-in code policy (D42). */
 export const OTP_POLICY = {

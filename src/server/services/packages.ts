@@ -1,10 +1,10 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import crypto from "node:crypto";
 import { createReadStream } from "node:fs";
-import type { FileStore } from "./file-store";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { GAME_DIFFICULTIES, type GameDifficulty } from "../../contract/games-constants";
 import { Invalid } from "../errors";
+import type { FileStore } from "./file-store";
 
 /** Where a game's package lives in the store: games/{id}/ (D3, D162). */
 export function gamePrefix(gameId: number): string {

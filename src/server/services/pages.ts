@@ -1,7 +1,6 @@
-import type { FileStore } from "./file-store";
+import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import { CONTENT_DEFAULTS } from "../../contract/content";
 import { scriptJson } from "../../contract/html";
-import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import {
   ALLOW_SEARCH_ENGINES_SETTING,
   categoryDescription,
@@ -21,6 +20,7 @@ import { NotFound } from "../errors";
 import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
 import { listContent } from "./content";
+import type { FileStore } from "./file-store";
 import { getGame } from "./game-catalogue";
 import { cardImage, loadCard, type CardSubject } from "./og-cards";
 import { ensureOgImage, OG_IMAGE_SIZE } from "./og-images";

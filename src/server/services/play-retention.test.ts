@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { newGame, play } from "../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { getGameDetail } from "./game-catalogue";
 import { ANONYMOUS_PLAY_RETENTION_DAYS, purgeOldAnonymousPlays } from "./play-retention";
 import { MEDIAN_SAMPLE, medianFirstGameplay } from "./play-timing";

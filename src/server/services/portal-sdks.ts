@@ -1,13 +1,13 @@
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { SdkAdapterName } from "../../contract/admin/games";
 import type { Db } from "../db/client";
 import { gamesTable } from "../db/schema";
-import type { SdkAdapterName } from "../../contract/admin/games";
-import { createWriteStream } from "node:fs";
-import { pipeline } from "node:stream/promises";
-import { commitPackage, gamePrefix, hasPackageFiles, makeStagingDir } from "./packages";
 import type { FileStore } from "./file-store";
+import { commitPackage, gamePrefix, hasPackageFiles, makeStagingDir } from "./packages";
 
 /** D77: the other portals' SDKs a package may load (contract SDK_ADAPTERS), each answered by an adapter at /sdk/compat/{name}.js. */
 export type SdkAdapter = SdkAdapterName;

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Presence } from "../../contract/player-live";
 import type { Db } from "../db/client";
 import { gamesTable, presenceTable, usersTable } from "../db/schema";
-import type { ListenerLogger } from "./pg-listener";
 import { friendIds } from "./friends";
+import type { ListenerLogger } from "./pg-listener";
 import type { PlayerHub } from "./player-hub";
 
 /** D84: a player is "Online" while a live socket of theirs was seen within this window (sockets refresh it every `refreshMs`). */

@@ -1,8 +1,8 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
-import { processesTable } from "../db/schema";
 import { describeEachDatabase } from "../../test/test-app";
+import { processesTable } from "../db/schema";
 import { runHousekeeping } from "../jobs/housekeeping";
 import {
   HEARTBEAT_MS,

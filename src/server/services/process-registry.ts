@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { asc, eq, gte, lt } from "drizzle-orm";
+import type { ProcessRole } from "../../contract/admin/system-constants";
 import type { Db } from "../db/client";
 import { processesTable } from "../db/schema";
-import type { ProcessRole } from "../../contract/admin/system-constants";
 
 /**
  * The server processes seen lately (D164): each running process keeps a row of `processes` fresh, so that the CMS's

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./rate-limit-counter";
 import { describeEachDatabase } from "../../test/test-app";
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from "./rate-limit-counter";
 
 describeEachDatabase(
   "rate limit counters",

@@ -4,10 +4,10 @@ import type { Db, Tx } from "../db/client";
 import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
-import { unlock } from "./site-achievements";
-import { assertGameExists } from "./game-catalogue";
 import { filterText } from "./community-settings";
+import { assertGameExists } from "./game-catalogue";
 import { assertNotMuted } from "./moderation";
+import { unlock } from "./site-achievements";
 
 function toReview(r: { review: typeof reviewsTable.$inferSelect; username: string; avatarUrl: string | null }): Review {
   return {

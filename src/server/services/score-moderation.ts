@@ -3,9 +3,9 @@ import type { AdminScoreRow } from "../../contract/admin/scores";
 import type { Db } from "../db/client";
 import { bestScoresTable, gamesTable, scoresTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
-import { rebuildAchievements } from "./site-achievements";
 import { rebuildBestScores, recomputeTotals } from "./score-rules";
 import { rebuildSeasonBoards } from "./seasons";
+import { rebuildAchievements } from "./site-achievements";
 
 /**
  * D93: score moderation. An admin removes one score or resets a player on a game (every score of theirs there);

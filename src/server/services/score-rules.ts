@@ -5,8 +5,8 @@ import type { Db, Tx } from "../db/client";
 import { gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { readManifestKey } from "./packages";
-import { rebuildSeasonBoards } from "./seasons";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
+import { rebuildSeasonBoards } from "./seasons";
 
 /**
  * D90: a game's score rules, read from game.json or set in the CMS, and what follows a change: the game's best

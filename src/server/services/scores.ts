@@ -6,11 +6,11 @@ import {
   type ScoreOrder,
 } from "../../contract/games-constants";
 import type { Db, Tx } from "../db/client";
-import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { Invalid, Forbidden, Conflict } from "../errors";
-import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./site-achievements";
 import { bestScoreRankSql } from "./boards";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { currentSeason, rebuildSeasonBoards } from "./seasons";
+import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./site-achievements";
 
 /** D23: a score must arrive within 6 hours of its play. */
 export const PLAY_SESSION_TTL_MS = 6 * 60 * 60 * 1000;

@@ -1,15 +1,15 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Season } from "../../contract/leaderboard";
 import {
   DEFAULT_SEASON_LENGTH,
   parseSeasonLength,
   SEASON_LENGTH_SETTING,
   type SeasonLength,
 } from "../../contract/leaderboard-constants";
-import type { Season } from "../../contract/leaderboard";
 import type { Db, Tx } from "../db/client";
-import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { seasonsTable, websiteContentTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 
 /**
  * D91: seasons of the boards. The site's season length (Settings: "week", the default, "month" or "none") cuts time

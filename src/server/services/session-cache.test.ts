@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createUserWithSession, TEST_PASSWORD_HASH_COST, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";

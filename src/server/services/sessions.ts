@@ -38,17 +38,15 @@ export async function createSession(
   const now = options.now ?? new Date();
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_POLICY[kind].absoluteMs);
-  await db
-    .insert(sessionsTable)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      kind,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt,
-      userAgent: options.userAgent?.slice(0, 512) ?? null,
-    });
+  await db.insert(sessionsTable).values({
+    tokenHash: hashToken(token),
+    userId,
+    kind,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: options.userAgent?.slice(0, 512) ?? null,
+  });
   await db
     .update(usersTable)
     .set({ deleteAfter: null })

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ACHIEVEMENTS, type AchievementId } from "../../contract/achievements";
 import type { Db, Tx } from "../db/client";
-import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { achievementsTable } from "../db/schema";
+import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 
 type Q = Db | Tx;
 

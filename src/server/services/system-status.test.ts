@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDb, migrationsFolder } from "../db/client";
 import { repoRoot } from "../../test/paths";
 import { describeEachDatabase } from "../../test/test-app";
+import { createDb, migrationsFolder } from "../db/client";
 import { DiskStore, type FileStore } from "./file-store";
 import {
   findLastBackup,

@@ -1,14 +1,14 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { sessionsChanged } from "./session-cache";
 import type { AdminUserPatch } from "../../contract/admin/users";
 import type { UserProfile, UserStats } from "../../contract/users";
 import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
-import { listAchievements } from "./site-achievements";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
 import { likePattern } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
+import { sessionsChanged } from "./session-cache";
+import { listAchievements } from "./site-achievements";
 
 /** An active user's privacy setting (D87); disabled and anonymised accounts do not exist (404). */
 async function profileOwner(db: Db, id: number) {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { compileWordFilter, containsLink, normaliseText, parseWordList } from "./word-filter";
 
 // D98: admin-edited word lists matched on normalised text.

@@ -3,13 +3,13 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
 import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
 import { createDb } from "../../server/db/client";
 import { UNAVAILABLE_MESSAGE } from "../../server/plugins/errors";
 import { LISTENER_APPLICATION_NAME } from "../../server/services/pg-listener";
-import { buildZip, listFiles } from "../uploads";
 import { createUserWithSession, repoRoot, TEST_PASSWORD_HASH_COST } from "../test-app";
+import { buildZip, listFiles } from "../uploads";
 import { buildHardenedApp, describeHardened, type HardenedApp } from "./harness";
 
 /**

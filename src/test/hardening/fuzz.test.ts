@@ -1,6 +1,6 @@
-import type { RouteOptions } from "fastify";
-import fc from "fast-check";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { RouteOptions } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { createUserWithSession } from "../test-app";
 import { describeHardened, type HardenedApp } from "./harness";

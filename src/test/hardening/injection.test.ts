@@ -1,10 +1,10 @@
-import fc from "fast-check";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../../server/services/html-sanitiser";
-import { multipart } from "../uploads";
 import { NUL_CHARACTER_MESSAGE } from "../../server/plugins/security";
+import { sanitizeHtml } from "../../server/services/html-sanitiser";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../test-app";
+import { multipart } from "../uploads";
 
 /**
  * Injection and XSS: SQL metacharacters in every text field round-trip as plain text

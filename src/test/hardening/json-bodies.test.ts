@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { asAdmin, createUserWithSession, describeEachDatabase } from "../test-app";
 import { gamesTable } from "../../server/db/schema";
+import { asAdmin, createUserWithSession, describeEachDatabase } from "../test-app";
 
 /**
  * A deeply nested 1 MB JSON body sent without signing in would cost about 0.45 s of CPU on the

@@ -268,13 +268,11 @@ describeHardened(
     demo: false,
     extend: (app, database) => {
       app.post("/test/failing-insert", async (_request, reply) => {
-        await database.db
-          .insert(usersTable)
-          .values({
-            username: `leaky_${Math.random().toString(36).slice(2, 8)}`,
-            email: LEAKED_EMAIL,
-            passwordHash: LEAKED_HASH,
-          });
+        await database.db.insert(usersTable).values({
+          username: `leaky_${Math.random().toString(36).slice(2, 8)}`,
+          email: LEAKED_EMAIL,
+          passwordHash: LEAKED_HASH,
+        });
         return reply.code(204).send();
       });
     },

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { UserAvatar } from "@/components/ui/avatar";
+import { useUnreadMessageCount } from "@/features/messages/api/unread";
+import { latestNotificationsQuery } from "@/features/notifications/api";
+import { NotificationBellButton } from "@/features/notifications/notification-bell-button";
 import { lazyPart } from "@/lib/lazy-component";
 import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import type { CurrentUser } from "@/lib/session";
-import { NotificationBellButton } from "@/features/notifications/notification-bell-button";
-import { latestNotificationsQuery } from "@/features/notifications/api";
-import { useUnreadMessageCount } from "@/features/messages/api/unread";
 import { AccountMenuButton } from "./account-menu-button";
 import { usePlayerLive } from "./use-player-live";
 

@@ -21,7 +21,6 @@ import {
 } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import type { AdminSelf } from "@contract/admin/sign-in";
 import { PageTitle } from "@/components/page-title";
 import { Button, buttonClasses } from "@/components/ui/button";
 import {
@@ -31,10 +30,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
 import { useOpenReportCount } from "@/features/cms/reports/api/get-reports";
+import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
 import { useTwoStepStatus } from "@/features/cms/two-step/api/two-step";
 import { cn } from "@/lib/utils";
+import type { AdminSelf } from "@contract/admin/sign-in";
 
 /** Who signs in to /cms (D96): `admin` or `moderator` (a `player` never gets past GET /api/admin/user). */
 export type CmsRole = AdminSelf["role"];

@@ -3,11 +3,11 @@ import { Suspense, useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { lazyPart } from "@/lib/lazy-component";
+import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
 import { cn } from "@/lib/utils";
-import { lazyPart } from "@/lib/lazy-component";
-import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interaction";
 import { ThemeToggleButton } from "./theme-toggle-button";
 
 /**

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { NotificationItem, PlayerLiveEvent, Presence } from "@contract/player-live";
 import { toast } from "@/components/ui/use-toast";
-import { authKeys } from "@/lib/query-keys";
 import { applyPresence, friendKeys } from "@/features/friends/api";
 import { applyPushed, notificationKeys } from "@/features/notifications/api";
 import { notificationText } from "@/features/notifications/notification-text";
+import { authKeys } from "@/lib/query-keys";
+import type { NotificationItem, PlayerLiveEvent, Presence } from "@contract/player-live";
 
 /**
  * What a player's live events do to the page: keep notifications, friends and presence, and direct

@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { PLAYER_LIVE_TYPES } from "@contract/player-live";
+import { useEffect } from "react";
 import { setLiveSession } from "@/lib/live-session";
 import { subscribeLive } from "@/lib/live-socket";
+import { PLAYER_LIVE_TYPES } from "@contract/player-live";
 
 type PlayerEvents = typeof import("./player-live-events");
 

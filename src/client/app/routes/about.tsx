@@ -2,11 +2,11 @@ import { Info } from "lucide-react";
 import { Container } from "@/components/container";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
-import { STATIC_PAGE_CONTENT_KEYS } from "@/features/static-pages/content-keys";
 import { AboutActions } from "@/features/static-pages/components/about-actions";
 import { AboutFeatures } from "@/features/static-pages/components/about-features";
 import { AboutIntro, AboutPrinciples } from "@/features/static-pages/components/about-story";
 import { ContentBody } from "@/features/static-pages/components/content-body";
+import { STATIC_PAGE_CONTENT_KEYS } from "@/features/static-pages/content-keys";
 import { useContent } from "@/lib/site-content";
 import { STATIC_PAGE_META } from "@contract/pages";
 

@@ -1,6 +1,5 @@
 import { Grid3x3 } from "lucide-react";
 import { useState } from "react";
-import { PSEUDO_CATEGORIES } from "@contract/categories-constants";
 import { Container } from "@/components/container";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
@@ -10,6 +9,7 @@ import { useInfiniteGames } from "@/features/games/api/get-infinite-games";
 import { CATEGORY_PAGE_SIZE, CategoryGames } from "@/features/games/components/category-games";
 import { GameViewToggle, type GameView } from "@/features/games/components/game-view-toggle";
 import { ApiError } from "@/lib/api-client";
+import { PSEUDO_CATEGORIES } from "@contract/categories-constants";
 import { MISSING_TITLES } from "@contract/pages";
 
 function isPseudo(slug: string): slug is keyof typeof PSEUDO_CATEGORIES {

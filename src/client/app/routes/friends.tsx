@@ -1,8 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { Ban, Check, MessageCircle, MoreHorizontal, UserMinus, UserPlus, Users, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import type { PublicPlayer } from "@contract/player-live";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -18,11 +17,12 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { errorMessage } from "@/lib/api-client";
 import { friendListsQuery, type Friend } from "@/features/friends/api";
 import { BlockDialog } from "@/features/friends/block-dialog";
 import { PresenceBadge } from "@/features/friends/presence-badge";
 import { useFriendAction } from "@/features/friends/use-friend-action";
+import { errorMessage } from "@/lib/api-client";
+import type { PublicPlayer } from "@contract/player-live";
 
 /** One player in a list: avatar and name (to the profile), a line under it, and the row's buttons. */
 function PlayerRow({ player, sub, actions }: { player: PublicPlayer; sub?: ReactNode; actions: ReactNode }) {

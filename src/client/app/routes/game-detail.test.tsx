@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Game } from "@contract/games";
 import { resetToasts } from "@/components/ui/use-toast";
+import type { Game } from "@contract/games";
 import { makeGame as makeAnyGame } from "@test/client-fixtures";
 import {
   jsonResponse,

@@ -1,25 +1,25 @@
-import type { GameDetail as GameDetailData } from "@contract/games";
+import { Suspense } from "react";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useGameAchievements } from "@/features/games/api/game-achievements";
 import { useGame } from "@/features/games/api/get-game";
 import { GameAboutTab } from "@/features/games/components/game-about-tab";
-import { useGameAchievements } from "@/features/games/api/game-achievements";
 import { GameDetailSkeleton } from "@/features/games/components/game-detail-skeleton";
-import { GameLauncher } from "@/features/games/components/game-launcher";
 import { GameInfoCard } from "@/features/games/components/game-info-card";
+import { GameLauncher } from "@/features/games/components/game-launcher";
 import { GameTabs, type GameTab } from "@/features/games/components/game-tabs";
 import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
-import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
 import { lazyPart } from "@/lib/lazy-component";
 import { LoadedOnReach, useReach } from "@/lib/load-on-reach";
 import { useCurrentUser } from "@/lib/session";
 import { StaticUntilWanted } from "@/lib/static-until-wanted";
-import { Suspense } from "react";
+import type { GameDetail as GameDetailData } from "@contract/games";
 
 /**
  * The report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { useCategories } from "@/features/categories/api/get-categories";
@@ -11,9 +12,8 @@ import { CommunitySection } from "@/features/home/components/community-section";
 import { GamingExperiences } from "@/features/home/components/gaming-experiences";
 import { Hero } from "@/features/home/components/hero";
 import { TopPlayers } from "@/features/leaderboard/components/top-players";
-import { HOME_DESCRIPTION } from "@contract/pages";
 import { lazyPart } from "@/lib/lazy-component";
-import { Suspense } from "react";
+import { HOME_DESCRIPTION } from "@contract/pages";
 
 /**
  * The report button, a chunk of its own (its dialog another, loaded on the first press); neither is loaded before

@@ -10,14 +10,14 @@ import { AccountPerks } from "@/features/auth/components/account-perks";
 import { GoogleSignInButton } from "@/features/auth/components/google-button";
 import { GoogleInviteStep } from "@/features/auth/components/google-invite-step";
 import { RegisterForm } from "@/features/auth/components/register-form";
-import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { RegisteredEmailPanel } from "@/features/auth/components/registered-email-panel";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignedInPanel } from "@/features/auth/components/signed-in-panel";
 import { afterSignInPath, loginErrorFromQuery } from "@/features/auth/return-to";
 import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
-import { STATIC_PAGE_META } from "@contract/pages";
 import { GOOGLE_INVITE_STEP } from "@contract/auth-constants";
+import { STATIC_PAGE_META } from "@contract/pages";
 
 type Tab = "signin" | "register";
 

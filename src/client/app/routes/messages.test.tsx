@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { DIRECT_MESSAGE_REFUSALS } from "@contract/direct-messages-constants";
-import { mutedMessage, REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import type { PlayerLiveEvent } from "@contract/player-live";
+import { mutedMessage, REPORT_REASON_LABELS, REPORT_SENT } from "@contract/reports-constants";
 import {
   jsonResponse,
   mockApi,

@@ -1,4 +1,5 @@
 import { LogIn, MessageSquare, MessagesSquare } from "lucide-react";
+import { Suspense } from "react";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
@@ -7,10 +8,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ConversationList } from "@/features/messages/components/conversation-list";
 import { ThreadView } from "@/features/messages/components/thread-view";
 import { useMessagesLive } from "@/features/messages/use-messages-live";
+import { lazyPart } from "@/lib/lazy-component";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { lazyPart } from "@/lib/lazy-component";
-import { Suspense } from "react";
 
 /** D97: the report button on each message the other player sent (a chunk of its own; its dialog another). */
 const ReportButton = lazyPart("report-message", () =>

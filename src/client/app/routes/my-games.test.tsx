@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { MyGame } from "@contract/my-games";
 import { resetToasts } from "@/components/ui/use-toast";
+import type { MyGame } from "@contract/my-games";
 import { makeGame } from "@test/client-fixtures";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut } from "@test/render-app";
 

@@ -1,5 +1,5 @@
-import { Bell, CheckCheck } from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Bell, CheckCheck } from "lucide-react";
 import { Link } from "wouter";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
@@ -9,10 +9,10 @@ import { PageTitle } from "@/components/page-title";
 import { SignedInOnly } from "@/components/signed-in-only";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api-client";
 import { notificationHistoryQuery } from "@/features/notifications/api";
 import { useMarkRead } from "@/features/notifications/mark-read";
 import { NotificationRow } from "@/features/notifications/notification-list";
+import { errorMessage } from "@/lib/api-client";
 
 /** D85: the whole history (90 days), newest first, a page at a time; mark one (by opening it) or all read. */
 function NotificationHistory() {

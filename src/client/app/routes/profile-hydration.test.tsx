@@ -1,8 +1,8 @@
 import { act, waitFor } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
+import { Router } from "wouter";
 import { AppProviders } from "@/app/providers/app-providers";
 import { userKeys } from "@/features/profile/api/get-user-profile";
 import { createQueryClient } from "@/lib/query-client";

@@ -1,20 +1,20 @@
 import { Home, UserX } from "lucide-react";
+import { Suspense } from "react";
 import { Link, useLocation } from "wouter";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageTitle } from "@/components/page-title";
 import { buttonClasses } from "@/components/ui/button";
+import { PlainProfileActions, SignedOutProfileActions } from "@/features/friends/profile-plain-actions";
 import { useUserProfile, useViewerProfile } from "@/features/profile/api/get-user-profile";
 import { useUserStats } from "@/features/profile/api/get-user-stats";
 import { ProfileHeader, ProfileHeaderSkeleton } from "@/features/profile/components/profile-header";
 import { ProfileTabs } from "@/features/profile/components/profile-tabs";
-import { lazyPart } from "@/lib/lazy-component";
-import { Suspense } from "react";
 import { ApiError } from "@/lib/api-client";
+import { lazyPart } from "@/lib/lazy-component";
 import { loginUrl, useCurrentUser } from "@/lib/session";
-import { PlainProfileActions, SignedOutProfileActions } from "@/features/friends/profile-plain-actions";
-import { MISSING_TITLES, profileDescription } from "@contract/pages";
 import { useContent } from "@/lib/site-content";
+import { MISSING_TITLES, profileDescription } from "@contract/pages";
 
 /**
  * D73: Message / Add Friend with their menus and dialog, loaded only once a signed-in visitor is known to be on

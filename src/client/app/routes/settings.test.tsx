@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings, SessionInfo } from "@contract/me";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import {
   jsonResponse,
   mockApi,

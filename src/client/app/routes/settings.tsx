@@ -1,8 +1,10 @@
 import { LogIn, Settings } from "lucide-react";
+import { useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
+import { StepUpProvider, useGoogleStepUpOutcome } from "@/components/step-up-dialog";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAccountSettings } from "@/features/settings/api/get-settings";
@@ -12,8 +14,6 @@ import { DataSection } from "@/features/settings/components/data-section";
 import { NotificationsSection, PrivacySection } from "@/features/settings/components/privacy-section";
 import { ProfileSection } from "@/features/settings/components/profile-section";
 import { SessionsSection } from "@/features/settings/components/sessions-section";
-import { StepUpProvider, useGoogleStepUpOutcome } from "@/components/step-up-dialog";
-import { useSearch } from "wouter";
 import { loginUrl, useCurrentUser } from "@/lib/session";
 
 const SECTIONS = [

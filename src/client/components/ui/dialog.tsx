@@ -1,5 +1,5 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 

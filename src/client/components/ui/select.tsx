@@ -1,5 +1,5 @@
-import { Select as SelectPrimitive } from "radix-ui";
 import { Check } from "lucide-react";
+import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { SELECT_TRIGGER_CLASSES, SelectChevron } from "./select-trigger-stand-in";

@@ -1,5 +1,5 @@
-import { Toast as ToastPrimitive } from "radix-ui";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, TOAST_VIEWPORT_CLASSES, useToast } from "./use-toast";
 

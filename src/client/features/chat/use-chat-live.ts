@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { subscribeLive, type LiveStatus } from "@/lib/live-socket";
 import { applyChatLiveEvent, chatKeys, chatLiveState } from "./chat-cache";
 import { parseChatLiveEvent } from "./live-event";

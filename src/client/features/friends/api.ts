@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRequest, getJson } from "@/lib/api-client";
 import type { FriendLists, RelationshipView } from "@contract/friends";
 import type { Presence } from "@contract/player-live";
-import { apiRequest, getJson } from "@/lib/api-client";
 
 /** D84: friends, requests, blocks. Personal: asked in the browser only. */
 

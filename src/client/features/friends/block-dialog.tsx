@@ -1,5 +1,4 @@
 import { Ban } from "lucide-react";
-import type { PublicPlayer } from "@contract/player-live";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import type { PublicPlayer } from "@contract/player-live";
 import { useFriendAction } from "./use-friend-action";
 
 /** D84: blocking asks first, and says what it does. Open while `player` is set. */

@@ -1,6 +1,6 @@
-import type { Presence } from "@contract/player-live";
 import { Link } from "wouter";
 import { cn } from "@/lib/utils";
+import type { Presence } from "@contract/player-live";
 import { presenceLabel } from "./api";
 
 /** D84: "Online" or "Playing {game}" (the game links to its page); nothing when offline. */

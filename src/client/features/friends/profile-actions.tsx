@@ -1,6 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { Check, Clock, MessageSquare, UserPlus, X } from "lucide-react";
 import { Suspense, useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useAsServerRendered } from "@/lib/hydration";
@@ -9,8 +9,8 @@ import { CLOSED_MENU_TRIGGER, LoadOnInteraction } from "@/lib/load-on-interactio
 import { loginUrl, useCurrentUser } from "@/lib/session";
 import { relationshipQuery } from "./api";
 import { PresenceBadge } from "./presence-badge";
-import { MessageButton, PlainProfileActions, SignedOutProfileActions } from "./profile-plain-actions";
 import { FriendsMenuButton, MoreMenuButton } from "./profile-action-buttons";
+import { MessageButton, PlainProfileActions, SignedOutProfileActions } from "./profile-plain-actions";
 import { useFriendAction } from "./use-friend-action";
 
 /** The menus (Radix menus and their positioning) load at their buttons' first use, the block dialog when asked for (D73). */

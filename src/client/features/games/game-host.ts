@@ -8,8 +8,8 @@
  * (GET /api/games/{id}/player): a player whose profile is not public plays anonymously, under an id
  * of their own in that game, "Player" for the name and no picture.
  */
-import type { GameFacingUserResponse } from "@contract/plays";
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
+import type { GameFacingUserResponse } from "@contract/plays";
 import type { GameSaves } from "./game-saves";
 import { SdkV2Error, type GameSettings, type SdkV2Request } from "./sdk-v2";
 

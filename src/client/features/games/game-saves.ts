@@ -13,8 +13,8 @@
  * A write that would take the game's data past the quota (1 MiB unless the site says otherwise) is refused
  * at once with the SDK's "quota" error; the server checks the same rule. No HTTP types leak to callers.
  */
-import { DEFAULT_CLOUD_SAVE_QUOTA_BYTES, entryBytes, formatBytes, quotaMessage } from "@contract/saves-constants";
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
+import { DEFAULT_CLOUD_SAVE_QUOTA_BYTES, entryBytes, formatBytes, quotaMessage } from "@contract/saves-constants";
 import { SdkV2Error } from "./sdk-v2";
 
 export type SaveEntry = { value: string; updatedAt: string };

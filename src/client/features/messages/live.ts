@@ -1,5 +1,5 @@
-import { PLAYER_LIVE_TYPES, type PlayerLiveEvent } from "@contract/player-live";
 import { subscribeLive } from "@/lib/live-socket";
+import { PLAYER_LIVE_TYPES, type PlayerLiveEvent } from "@contract/player-live";
 
 /**
  * The messages screens' view of the personal live events (`direct-messages-changed`,

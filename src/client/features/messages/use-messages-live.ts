@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { messageKeys } from "./api/keys";
 import { refreshMessageLists } from "./api/direct-messages";
+import { messageKeys } from "./api/keys";
 import { onPlayerEvent } from "./live";
 
 /**

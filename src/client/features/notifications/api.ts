@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { NotificationItem } from "@contract/player-live";
 import { getJson, withQuery } from "@/lib/api-client";
+import type { NotificationItem } from "@contract/player-live";
 
 /** D85: a player's notifications. Personal: asked in the browser only. */
 

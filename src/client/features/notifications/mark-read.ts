@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { NotificationItem } from "@contract/player-live";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
+import type { NotificationItem } from "@contract/player-live";
 import { notificationKeys, type NotificationPage } from "./api";
 
 /**

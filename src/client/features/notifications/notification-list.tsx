@@ -1,8 +1,8 @@
 import { Bell, Megaphone, ShieldAlert, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
-import type { NotificationItem, NotificationKind } from "@contract/player-live";
 import { UserAvatar } from "@/components/ui/avatar";
 import { relativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import type { NotificationItem, NotificationKind } from "@contract/player-live";
 import { notificationText } from "./notification-text";
 
 const ICONS: Record<NotificationKind, LucideIcon> = {

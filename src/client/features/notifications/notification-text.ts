@@ -1,5 +1,5 @@
-import type { NotificationItem } from "@contract/player-live";
 import { formatNumber } from "@/lib/format";
+import type { NotificationItem } from "@contract/player-live";
 
 const someone = (n: NotificationItem) => n.actor?.username ?? "A player";
 const game = (n: NotificationItem) => n.game?.title ?? "a game";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { ReportKind, ReportReason } from "@contract/reports-constants";
 import { apiRequest } from "@/lib/api-client";
+import type { ReportKind, ReportReason } from "@contract/reports-constants";
 
 /** What a player reports (D97): the kind of thing, its id, a reason, and an optional text. */
 export type ReportInput = { kind: ReportKind; targetId: number; reason: ReportReason; text?: string };

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
 import {
   REPORT_REASON_LABELS,
   REPORT_REFUSALS,
   REPORT_SENT,
   REPORT_TEXT_MAX_LENGTH,
 } from "@contract/reports-constants";
-import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, type MockRoute } from "@test/render-app";
 import { ReportButton } from "./report-button";
 import { REASON_REQUIRED } from "./report-dialog";

@@ -1,13 +1,5 @@
 import { CircleAlert, Flag, Loader2 } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import {
-  REPORT_KIND_LABELS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_SENT,
-  REPORT_TEXT_MAX_LENGTH,
-  type ReportReason,
-} from "@contract/reports-constants";
 import { FormAlert, FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -22,6 +14,14 @@ import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import {
+  REPORT_KIND_LABELS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_SENT,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportReason,
+} from "@contract/reports-constants";
 import { useCreateReport } from "./api";
 import type { ReportTarget } from "./target";
 

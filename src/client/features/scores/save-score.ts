@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { formatScore, SCORE_HELD_TEXTS, type ScoreFormat } from "@contract/games-constants";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
 import { currentUserQueryOptions } from "@/lib/session";
+import { formatScore, SCORE_HELD_TEXTS, type ScoreFormat } from "@contract/games-constants";
 import { submitScore } from "./api/submit-score";
 
 /** A score the game reported through the SDK (D22) and the play session it belongs to. */

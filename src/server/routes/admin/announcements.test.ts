@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { ANNOUNCEMENT_MAX } from "../../../contract/notifications";
-import { usersTable } from "../../db/schema";
 import type { Player } from "../../../test/scores";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { usersTable } from "../../db/schema";
 
 describeEachDatabase(
   "announcements (D85)",

@@ -1,11 +1,11 @@
-import { afterAll, beforeEach, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { REQUEST_OTP_MESSAGE } from "../../../contract/admin/sign-in";
+import { insertUser } from "../../../test/factories";
+import { startSmtp, codeFrom } from "../../../test/smtp";
+import { createUserWithSession, describeEachDatabase, enrolTestTwoStep, type TestApp } from "../../../test/test-app";
 import { otpChallengesTable, sessionsTable, staffTwoStepTable, usersTable } from "../../db/schema";
 import { hashToken } from "../../services/sessions";
-import { insertUser } from "../../../test/factories";
-import { createUserWithSession, describeEachDatabase, enrolTestTwoStep, type TestApp } from "../../../test/test-app";
-import { REQUEST_OTP_MESSAGE } from "../../../contract/admin/sign-in";
-import { startSmtp, codeFrom } from "../../../test/smtp";
 
 const smtp = await startSmtp();
 /** A sign-in code mail (repeated wrong codes also mail the admin an alert, which has no code). */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { BackupsPage } from "../../../contract/admin/backups";
-import { jobsTable } from "../../db/schema";
 import { reportCalls } from "../../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { jobsTable } from "../../db/schema";
 import { DiskStore } from "../../services/file-store";
 
 describeEachDatabase("backups in the CMS (D160)", (t) => {

@@ -1,7 +1,7 @@
-import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { chatMessagesTable } from "../../db/schema";
+import { expect, it } from "vitest";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { chatMessagesTable } from "../../db/schema";
 
 async function post(t: TestApp, sid: string, message: string) {
   return t.app.inject({ method: "POST", url: "/api/chat", payload: { message }, cookies: { sid } });

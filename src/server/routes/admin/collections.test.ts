@@ -1,7 +1,7 @@
-import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { gamesTable } from "../../db/schema";
+import { expect, it } from "vitest";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { gamesTable } from "../../db/schema";
 
 type Collection = {
   id: number;

@@ -1,8 +1,8 @@
-import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { gameAchievementsTable } from "../../db/schema";
-import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { expect, it } from "vitest";
 import { newGame } from "../../../test/scores";
+import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { gameAchievementsTable } from "../../db/schema";
 
 describeEachDatabase("a game's achievements in the CMS (D78)", (t) => {
   const { req, admin } = asAdmin(t);

@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_GAME_PAGE_SIZE, adminGameSchema } from "../../../contract/admin/games";
-import { gamesTable, reviewsTable } from "../../db/schema";
 import { insertReview } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { buildZip, multipart } from "../../../test/uploads";
+import { gamesTable, reviewsTable } from "../../db/schema";
 
 const VALID = {
   title: "Sky Hopper",

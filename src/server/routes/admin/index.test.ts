@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { MODERATOR_ROUTES, PUBLIC_ADMIN_ROUTES, isAdminUrl } from "./index";
 

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { MUTE_LADDER_MS, MUTE_LADDER_RESET_MS, mutedMessage } from "../../../contract/reports";
-import { assertNotMuted, mutePlayer, nextMuteStep } from "../../services/moderation";
 import { reportCalls } from "../../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { assertNotMuted, mutePlayer, nextMuteStep } from "../../services/moderation";
 
 /** The test's clock (AppSettings.now): mutes are set and read against it. */
 const clock = { offsetMs: 0 };

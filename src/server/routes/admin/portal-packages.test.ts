@@ -3,17 +3,17 @@
  * the admin games API shows the adapter, size and file count, packages installed earlier are scanned once at
  * start-up, and the games origin serves each adapter after the v2 SDK.
  */
-import { DiskStore } from "../../services/file-store";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { gamesTable } from "../../db/schema";
-import { rescanInstalledPackages } from "../../services/portal-sdks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertGame } from "../../../test/factories";
 import { createUserWithSession, describeEachDatabase, repoRoot } from "../../../test/test-app";
 import { buildZip, multipart, type FilePart } from "../../../test/uploads";
+import { gamesTable } from "../../db/schema";
 import { wrapAdapter } from "../../services/compat-scripts";
+import { DiskStore } from "../../services/file-store";
+import { rescanInstalledPackages } from "../../services/portal-sdks";
 
 const FIELDS = {
   title: "Portal Game",

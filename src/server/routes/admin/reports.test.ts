@@ -4,6 +4,9 @@ import { expect, it } from "vitest";
 import WebSocket from "ws";
 import { ACCOUNT_CLOSED_CODE } from "../../../contract/player-live";
 import { mutedMessage, reportOutcomeText } from "../../../contract/reports";
+import { insertDirectMessage, insertFriendship, insertReview } from "../../../test/factories";
+import { chatMessage, reportCalls } from "../../../test/reports";
+import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import {
   chatMessagesTable,
   directMessagesTable,
@@ -13,9 +16,6 @@ import {
   sessionsTable,
   usersTable,
 } from "../../db/schema";
-import { insertDirectMessage, insertFriendship, insertReview } from "../../../test/factories";
-import { chatMessage, reportCalls } from "../../../test/reports";
-import { createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 
 const SITE = "http://localhost:5000";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { bestScoresTable, playerStatsTable, scoresTable, achievementsTable } from "../../db/schema";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { newGame, score, type Player } from "../../../test/scores";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { bestScoresTable, playerStatsTable, scoresTable, achievementsTable } from "../../db/schema";
 import { leaderboard } from "../../services/leaderboard";
 import { currentSeason, listSeasons, startNewSeason } from "../../services/seasons";
 

@@ -8,15 +8,15 @@ import {
   heldScoreDecisionSchema,
   heldScoreListSchema,
 } from "../../../contract/admin/scores";
+import { idParamSchema } from "../../../contract/common";
+import { seasonSchema } from "../../../contract/leaderboard";
+import type { AppContext } from "../../context";
 import { requireStaff } from "../../plugins/auth";
 import { approveHeldScore, listHeldScores, rejectHeldScore } from "../../services/held-scores";
 import { notifyRecordedScore } from "../../services/notifications";
-import { idParamSchema } from "../../../contract/common";
-import type { AppContext } from "../../context";
 import { listScoresForAdmin, removeScore, resetPlayerOnGame } from "../../services/score-moderation";
-import { adminErrorResponses } from "./validation";
-import { seasonSchema } from "../../../contract/leaderboard";
 import { startNewSeason, toSeason } from "../../services/seasons";
+import { adminErrorResponses } from "./validation";
 
 /** D93: score moderation (admins only; the boards' caches are cleared by the admin hook, index.ts). */
 export const adminScoreRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, settings, playerHub }) => {

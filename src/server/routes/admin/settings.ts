@@ -11,16 +11,16 @@ import {
   REGISTRATION_SETTING,
 } from "../../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../../contract/direct-messages-constants";
-import type { AppContext } from "../../context";
-import { listSiteSettings, updateSiteSettings } from "../../services/content";
-import { applySchoolMode } from "../../services/community-settings";
-import { applySiteSettingEffects } from "../../services/site-setting-effects";
-import type { Mailer } from "../../services/mailer";
-import { adminErrorResponses } from "./validation";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired, TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
 import { requireAdmin } from "../../plugins/auth";
+import { applySchoolMode } from "../../services/community-settings";
+import { listSiteSettings, updateSiteSettings } from "../../services/content";
+import type { Mailer } from "../../services/mailer";
+import { applySiteSettingEffects } from "../../services/site-setting-effects";
 import { twoStepEnabled } from "../../services/two-step";
+import { adminErrorResponses } from "./validation";
 
 /** D47: the site.* content and whether mail and Google sign-in are configured. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (

@@ -1,13 +1,13 @@
-import { afterAll, beforeEach, expect, it } from "vitest";
+import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { auditLogTable, gamesTable, staffRecoveryCodesTable } from "../../db/schema";
-import { insertUser } from "../../../test/factories";
-import { createUserWithSession, describeEachDatabase, TEST_TOTP_SECRET, type TestApp } from "../../../test/test-app";
-import { codeFrom, startSmtp, type Mail } from "../../../test/smtp";
+import { afterAll, beforeEach, expect, it } from "vitest";
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import { insertUser } from "../../../test/factories";
+import { codeFrom, startSmtp, type Mail } from "../../../test/smtp";
+import { createUserWithSession, describeEachDatabase, TEST_TOTP_SECRET, type TestApp } from "../../../test/test-app";
+import { auditLogTable, gamesTable, staffRecoveryCodesTable } from "../../db/schema";
 import { hashRecoveryCode, recoveryCodeMatches, upgradeRecoveryCodeHashes } from "../../services/two-step";
-import crypto from "node:crypto";
 
 /**
  * D106: an admin enrols two-step sign-in at the first staff sign-in; until then the session reaches only

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertUser } from "../../../test/factories";
+import { codeFrom, startSmtp } from "../../../test/smtp";
+import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { auditLogTable, usersTable } from "../../db/schema";
 import { issueKnownDevice } from "../../services/known-device";
-import { insertUser } from "../../../test/factories";
-import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
-import { codeFrom, startSmtp } from "../../../test/smtp";
 
 /**
  * D107: limits that others could fill for an account must not lock its owner out. Anonymous code requests for an

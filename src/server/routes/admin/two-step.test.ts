@@ -1,14 +1,14 @@
-import { afterAll, beforeEach, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { auditLogTable, otpChallengesTable, staffTwoStepTable, usersTable } from "../../db/schema";
-import { insertUser } from "../../../test/factories";
-import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
-import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
-import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
-import { STEP_UP_REQUIRED_CODE } from "../../../contract/step-up-constants";
-import { grantStepUp } from "../../../test/step-up";
+import { afterAll, beforeEach, expect, it } from "vitest";
 import { safeReturnTo } from "../../../contract/auth";
+import { STEP_UP_REQUIRED_CODE } from "../../../contract/step-up-constants";
+import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
+import { insertUser } from "../../../test/factories";
+import { startSmtp, type Mail, codeFrom } from "../../../test/smtp";
+import { grantStepUp } from "../../../test/step-up";
+import { createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
+import { auditLogTable, otpChallengesTable, staffTwoStepTable, usersTable } from "../../db/schema";
 
 /**
  * Staff two-step sign-in (TOTP + recovery codes), the Settings switch

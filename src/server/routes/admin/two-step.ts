@@ -9,11 +9,11 @@ import {
 import { TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
 import type { AppContext } from "../../context";
 import { requireStaff, sessionToken } from "../../plugins/auth";
-import { endUserSessions } from "../../services/sessions";
-import { siteName } from "../../services/content";
-import { getAdminSelf } from "../../services/users";
-import { secretBox } from "../../services/secret-box";
 import { actorOf, audit } from "../../services/audit";
+import { siteName } from "../../services/content";
+import { secretBox } from "../../services/secret-box";
+import { endUserSessions } from "../../services/sessions";
+import { requireFreshProof } from "../../services/step-up";
 import {
   confirmTwoStep,
   disableTwoStep,
@@ -21,7 +21,7 @@ import {
   twoStepRequiredOf,
   twoStepStatus,
 } from "../../services/two-step";
-import { requireFreshProof } from "../../services/step-up";
+import { getAdminSelf } from "../../services/users";
 import { adminErrorResponses } from "./validation";
 
 /**

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
-import { gamesTable } from "../../db/schema";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createUserWithSession, describeEachDatabase, type TestApp } from "../../../test/test-app";
 import { buildZip, listFiles, multipart, type FilePart } from "../../../test/uploads";
+import { gamesTable } from "../../db/schema";
 import { rateLimitTable } from "../../rate-limit-table";
 
 const INDEX = "<!doctype html><title>Uploaded</title><h1>Hello from the package</h1><script src='js/game.js'></script>";

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { adminUserRowSchema } from "../../../contract/admin/users";
-import { sessionsTable, usersTable } from "../../db/schema";
 import { insertChatMessage } from "../../../test/factories";
-import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 import { newGame, score, type Player } from "../../../test/scores";
+import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
+import { sessionsTable, usersTable } from "../../db/schema";
 
 describeEachDatabase(
   "admin users (D47)",

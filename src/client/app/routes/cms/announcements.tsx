@@ -1,19 +1,19 @@
 import { Loader2, Megaphone, Send } from "lucide-react";
 import { useId, useMemo, useState, type FormEvent } from "react";
-import type { NotificationItem } from "@contract/player-live";
-import { ANNOUNCEMENT_MAX, announcementSchema } from "@contract/notifications";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { formatNumber } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { useSendAnnouncement } from "@/features/cms/announcements/api/send-announcement";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { NotificationRow } from "@/features/notifications/notification-list";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { ANNOUNCEMENT_MAX, announcementSchema } from "@contract/notifications";
+import type { NotificationItem } from "@contract/player-live";
 
 type Errors = { text?: string; link?: string; form?: string };
 

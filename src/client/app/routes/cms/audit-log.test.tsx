@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
-import type { AuditEntry } from "@contract/audit-constants";
 import { formatDateTime } from "@/lib/format";
+import type { AuditEntry } from "@contract/audit-constants";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsAuditLogScreen, startOfDay } from "./audit-log";
 
 const ADMIN = {

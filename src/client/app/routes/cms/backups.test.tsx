@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
-import type { BackupsPage } from "@contract/admin/backups";
 import { formatSize } from "@/features/cms/backups/components/backups-table";
+import type { BackupsPage } from "@contract/admin/backups";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsBackupsScreen } from "./backups";
 
 const ADMIN = {

@@ -1,10 +1,10 @@
 import { Archive, CalendarClock, DatabaseBackup } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
 import { useBackups, useStartBackup } from "@/features/cms/backups/api/backups";
 import { BackupsTable } from "@/features/cms/backups/components/backups-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { formatDateTime } from "@/lib/format";
 
 /**
  * /cms/backups (D160, admins only): the archives the daily job keeps in the file store, newest first, with their size

@@ -1,9 +1,8 @@
 import { FolderTree } from "lucide-react";
 import { useState } from "react";
-import type { Category } from "@contract/categories";
-import { formatNumber } from "@/lib/format";
-import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
 import { useDeleteCategory } from "@/features/cms/categories/api/delete-category";
+import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
+import { CategoryDialog } from "@/features/cms/categories/components/category-dialog";
 import {
   ACTIONS_COLUMN,
   AdminTable,
@@ -11,12 +10,13 @@ import {
   ThumbnailCell,
   type AdminColumn,
 } from "@/features/cms/shared/components/admin-table";
-import { CategoryDialog } from "@/features/cms/categories/components/category-dialog";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
 import { SearchInput } from "@/features/cms/shared/components/search-input";
+import { formatNumber } from "@/lib/format";
+import type { Category } from "@contract/categories";
 
 /** Spec §2: search by name or description (case-insensitive). */
 export function filterCategories(categories: Category[], search: string): Category[] {

@@ -1,9 +1,8 @@
 import { LayoutGrid } from "lucide-react";
 import { useState } from "react";
-import type { Collection } from "@contract/collections";
-import { formatNumber } from "@/lib/format";
-import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
 import { useDeleteCollection } from "@/features/cms/collections/api/delete-collection";
+import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
+import { CollectionDialog } from "@/features/cms/collections/components/collection-dialog";
 import {
   ACTIONS_COLUMN,
   AdminTable,
@@ -12,10 +11,11 @@ import {
   type AdminColumn,
 } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
-import { CollectionDialog } from "@/features/cms/collections/components/collection-dialog";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { formatNumber } from "@/lib/format";
+import type { Collection } from "@contract/collections";
 
 const COLUMNS: AdminColumn[] = [
   { header: "Collection" },

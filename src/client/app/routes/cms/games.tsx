@@ -1,18 +1,18 @@
 import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
-import type { AdminGame } from "@contract/admin/games";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { useAdminCategories } from "@/features/cms/categories/api/get-admin-categories";
-import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
 import { useDeleteGame } from "@/features/cms/games/api/delete-game";
+import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
 import { AddGameDialog } from "@/features/cms/games/components/add-game-dialog";
-import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { EditGameDialog } from "@/features/cms/games/components/edit-game-dialog";
 import { GamesTable } from "@/features/cms/games/components/games-table";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
 import { SearchInput } from "@/features/cms/shared/components/search-input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { LoadMoreButton } from "@/components/load-more-button";
+import type { AdminGame } from "@contract/admin/games";
 
 const SEARCH_DEBOUNCE_MS = 300;
 

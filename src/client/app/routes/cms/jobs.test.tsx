@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import type { JobsPage, JobView } from "@contract/jobs-constants";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsJobsScreen } from "./jobs";
 
 const ADMIN = {

@@ -1,14 +1,14 @@
 import { CalendarClock, ListChecks, Play } from "lucide-react";
 import { useState } from "react";
-import { JOB_STATES, type JobState, type JobView } from "@contract/jobs-constants";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { useCancelJob, useJobs, useRunJobNow, useStartJob } from "@/features/cms/jobs/api/jobs";
 import { jobLabel, scheduleText, STATE_LABELS } from "@/features/cms/jobs/components/job-texts";
 import { JobsTable } from "@/features/cms/jobs/components/jobs-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { JOB_STATES, type JobState, type JobView } from "@contract/jobs-constants";
 
 const FILTERS: Array<{ state: JobState | ""; label: string }> = [
   { state: "", label: "All" },

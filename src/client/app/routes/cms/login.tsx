@@ -1,6 +1,6 @@
+import { cmsLanding } from "@/app/layouts/cms-layout";
 import { PageTitle } from "@/components/page-title";
 import { CmsLoginForm } from "@/features/cms/sign-in/components/login-form";
-import { cmsLanding } from "@/app/layouts/cms-layout";
 
 /** /cms: the admin and moderator sign-in (D41). No sidebar, no public header or footer. */
 export function CmsLoginScreen() {

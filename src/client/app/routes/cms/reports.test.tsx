@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, type MockRequest } from "@test/render-app";
-import type { HeldScoreRow } from "@contract/admin/scores";
-import type { ReportGroup, ReportQueue } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
+import type { HeldScoreRow } from "@contract/admin/scores";
+import type { ReportGroup, ReportQueue } from "@contract/reports-constants";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, type MockRequest } from "@test/render-app";
 import { CmsReportsScreen } from "./reports";
 
 const ADMIN = {

@@ -1,6 +1,22 @@
 import { Flag, Inbox } from "lucide-react";
 import { useState } from "react";
 import { useSearch } from "wouter";
+import { EmptyState } from "@/components/empty-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/use-toast";
+import { useReports, type ReportStatusTab } from "@/features/cms/reports/api/get-reports";
+import { useHeldScores } from "@/features/cms/reports/api/held-scores";
+import { useReportAction } from "@/features/cms/reports/api/report-action";
+import { HeldScoreList } from "@/features/cms/reports/components/held-score-list";
+import { ReportGroupCard, ReportGroupSkeletons } from "@/features/cms/reports/components/report-group-card";
+import { actionConfirm, actionDoneText } from "@/features/cms/reports/components/report-texts";
+import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
+import { errorMessage } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
 import {
   actionsFor,
   REPORT_KIND_LABELS,
@@ -9,22 +25,6 @@ import {
   type ReportGroup,
   type ReportKind,
 } from "@contract/reports-constants";
-import { EmptyState } from "@/components/empty-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { formatNumber } from "@/lib/format";
-import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
-import { useReports, type ReportStatusTab } from "@/features/cms/reports/api/get-reports";
-import { useReportAction } from "@/features/cms/reports/api/report-action";
-import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
-import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
-import { LoadError } from "@/features/cms/shared/components/list-screen";
-import { ReportGroupCard, ReportGroupSkeletons } from "@/features/cms/reports/components/report-group-card";
-import { HeldScoreList } from "@/features/cms/reports/components/held-score-list";
-import { useHeldScores } from "@/features/cms/reports/api/held-scores";
-import { actionConfirm, actionDoneText } from "@/features/cms/reports/components/report-texts";
 
 const ALL_KINDS = "all";
 const EMPTY: Record<ReportStatusTab, string> = { open: "No open reports.", handled: "No handled reports yet." };

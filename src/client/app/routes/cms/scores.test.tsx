@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeGame } from "@test/client-fixtures";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
-import type { AdminScoreRow } from "@contract/admin/scores";
-import type { AdminUserRow } from "@contract/admin/users";
 import { resetToasts } from "@/components/ui/use-toast";
 import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
+import type { AdminScoreRow } from "@contract/admin/scores";
+import type { AdminUserRow } from "@contract/admin/users";
+import { makeGame } from "@test/client-fixtures";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsScoresScreen, countText } from "./scores";
 
 const ADMIN = {

@@ -1,13 +1,10 @@
 import { RotateCcw, Trash2, Trophy } from "lucide-react";
 import { useId, useState } from "react";
-import type { AdminScoreRow } from "@contract/admin/scores";
-import { formatScore } from "@contract/games-constants";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
 import { useAdminGames } from "@/features/cms/games/api/get-admin-games";
 import {
   ADMIN_SCORE_LIMIT,
@@ -15,13 +12,16 @@ import {
   useRemoveScore,
   useResetPlayerOnGame,
 } from "@/features/cms/scores/api/scores";
+import { NewSeasonCard } from "@/features/cms/scores/components/new-season-card";
+import { PlayerPicker, type PickedPlayer } from "@/features/cms/scores/components/player-picker";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
-import { NewSeasonCard } from "@/features/cms/scores/components/new-season-card";
-import { PlayerPicker, type PickedPlayer } from "@/features/cms/scores/components/player-picker";
+import { chatTime, formatDateTime, formatShortDate } from "@/lib/format";
+import type { AdminScoreRow } from "@contract/admin/scores";
+import { formatScore } from "@contract/games-constants";
 
 const COLUMNS: AdminColumn[] = [
   { header: "Time" },

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
+import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@test/render-app";
 import { CmsSettingsScreen } from "./settings";
 
 const ADMIN = {

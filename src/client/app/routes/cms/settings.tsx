@@ -1,5 +1,4 @@
 import { Settings } from "lucide-react";
-import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { CloudSaveQuotaCard } from "@/features/cms/settings/components/cloud-save-quota-card";
 import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
 import { DirectMessagesCard } from "@/features/cms/settings/components/direct-messages-card";
@@ -8,6 +7,7 @@ import { MessagesCard } from "@/features/cms/settings/components/messages-card";
 import { SearchEnginesCard } from "@/features/cms/settings/components/search-engines-card";
 import { SeasonLengthCard } from "@/features/cms/settings/components/season-length-card";
 import { SiteCard } from "@/features/cms/settings/components/site-card";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 
 /** /cms/settings (D47): the site.* content, whether mail and Google sign-in are configured, and the messages inbox. */
 export function CmsSettingsScreen() {

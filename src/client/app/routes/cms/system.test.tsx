@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
-import { makeSystemStatus } from "@test/client-fixtures";
-import type { SystemStatusView } from "@contract/admin/system";
 import { formatDateTime } from "@/lib/format";
+import type { SystemStatusView } from "@contract/admin/system";
+import { makeSystemStatus } from "@test/client-fixtures";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsSystemScreen } from "./system";
 
 const ADMIN = {

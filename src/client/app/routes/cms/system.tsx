@@ -12,10 +12,9 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { Link } from "wouter";
-import type { SystemStatusView } from "@contract/admin/system";
 import { Button } from "@/components/ui/button";
-import { formatNumber } from "@/lib/format";
-import { cn } from "@/lib/utils";
+import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { useSystemStatus } from "@/features/cms/system/api/system";
 import { ProcessesTable } from "@/features/cms/system/components/processes-table";
 import { Fact, StatusCard, WARN_SURFACE, When } from "@/features/cms/system/components/status-card";
@@ -25,8 +24,9 @@ import {
   systemWarnings,
   type SystemWarningKind,
 } from "@/features/cms/system/components/system-texts";
-import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
-import { LoadError } from "@/features/cms/shared/components/list-screen";
+import { formatNumber } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import type { SystemStatusView } from "@contract/admin/system";
 
 const STORAGE_KINDS: Record<string, string> = { disk: "Disk (DATA_DIR)", s3: "Object storage (S3)" };
 const unknown = <span className="text-muted-foreground">Unknown</span>;

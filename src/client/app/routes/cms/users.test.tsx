@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
-import type { AdminUserRow } from "@contract/admin/users";
 import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
+import type { AdminUserRow } from "@contract/admin/users";
+import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests } from "@test/render-app";
 import { CmsUsersScreen } from "./users";
 
 const ADMIN = {

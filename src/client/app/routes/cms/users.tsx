@@ -1,24 +1,24 @@
 import { Ban, CheckCircle2, EyeOff, Trophy, Users, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
-import type { AdminUserPatch, AdminUserRow } from "@contract/admin/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
+import { isMuted, MUTE_LADDER_TEXT, mutedUntilText } from "@/features/cms/reports/components/report-texts";
 import { useAdminUser } from "@/features/cms/shared/api/get-admin-user";
-import { useAdminUsers } from "@/features/cms/users/api/get-admin-users";
-import { useMute, useUnmute } from "@/features/cms/users/api/mutes";
-import { useUpdateUser } from "@/features/cms/users/api/update-user";
 import { ACTIONS_COLUMN, AdminTable, type AdminColumn } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
-import { isMuted, MUTE_LADDER_TEXT, mutedUntilText } from "@/features/cms/reports/components/report-texts";
 import { SearchInput } from "@/features/cms/shared/components/search-input";
+import { useAdminUsers } from "@/features/cms/users/api/get-admin-users";
+import { useMute, useUnmute } from "@/features/cms/users/api/mutes";
+import { useUpdateUser } from "@/features/cms/users/api/update-user";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+import type { AdminUserPatch, AdminUserRow } from "@contract/admin/users";
 
 const COLUMNS: AdminColumn[] = [
   { header: "User" },

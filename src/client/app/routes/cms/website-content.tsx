@@ -1,19 +1,19 @@
 import { Code2, FileText } from "lucide-react";
 import { useMemo, useState } from "react";
-import type { ContentItem } from "@contract/content";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatDate } from "@/lib/format";
 import { useDeleteContent } from "@/features/cms/content/api/delete-content";
 import { useWebsiteContent } from "@/features/cms/content/api/get-website-content";
+import { ContentDialog, VALUE_TYPE_LABELS } from "@/features/cms/content/components/content-dialog";
 import { ACTIONS_COLUMN, AdminTable, RowActions, type AdminColumn } from "@/features/cms/shared/components/admin-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
-import { ContentDialog, VALUE_TYPE_LABELS } from "@/features/cms/content/components/content-dialog";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { ImagePreview } from "@/features/cms/shared/components/image-field";
 import { AddButton, LoadError, toastOutcome } from "@/features/cms/shared/components/list-screen";
 import { SearchInput } from "@/features/cms/shared/components/search-input";
+import { formatDate } from "@/lib/format";
+import type { ContentItem } from "@contract/content";
 
 const ALL = "__all__";
 const COLUMNS: AdminColumn[] = [

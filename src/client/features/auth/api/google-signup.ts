@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "@contract/auth";
 import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
+import type { CurrentUser } from "@contract/auth";
 
 /**
  * POST /api/auth/google/signup {inviteCode} (D98): finishes a first Google sign-in on an invite-only site

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser, LoginInput } from "@contract/auth";
 import { ApiFieldError, postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
+import type { CurrentUser, LoginInput } from "@contract/auth";
 
 /** Spec §7: a failed sign-in shows the response's `message` field, else 'Login failed'. */
 export const LOGIN_FAILED_MESSAGE = "Login failed";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser, RegisterInput } from "@contract/auth";
 import { postForm } from "@/lib/api-form";
 import { authKeys } from "@/lib/query-keys";
+import type { CurrentUser, RegisterInput } from "@contract/auth";
 
 /**
  * POST /api/auth/register {username, password, email?, inviteCode?} (D11) → 201 the user + a session cookie;

@@ -1,11 +1,11 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import type { CurrentUser } from "@contract/auth";
-import { GOOGLE_SIGN_UP_EXPIRED } from "@contract/auth-constants";
 import { FormAlert, FormField } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
+import type { CurrentUser } from "@contract/auth";
+import { GOOGLE_SIGN_UP_EXPIRED } from "@contract/auth-constants";
 import { useFinishGoogleSignUp } from "../api/google-signup";
 import { AuthSubmitButton } from "./auth-form-parts";
 import { GoogleSignInButton } from "./google-button";

@@ -1,16 +1,16 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { checkWith, fieldErrorsOf, type FieldErrors } from "@/lib/api-form";
-import { useRegister } from "../api/register";
-import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
-import { PasswordInput } from "@/components/password-input";
 import { useContent } from "@/lib/site-content";
+import type { CurrentUser } from "@contract/auth";
 import { REGISTRATION_SETTING, registrationMode } from "@contract/community-constants";
 import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
+import { useRegister } from "../api/register";
+import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
 
 type Field = "username" | "email" | "password" | "inviteCode";
 const FIELDS: Field[] = ["username", "email", "password", "inviteCode"];

@@ -1,10 +1,10 @@
 import { LogIn } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import type { CurrentUser } from "@contract/auth";
 import { FormAlert, FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
+import type { CurrentUser } from "@contract/auth";
 import { loginErrorMessage, useLogin } from "../api/login";
 import { AuthSubmitButton, UsernameInput } from "./auth-form-parts";
-import { PasswordInput } from "@/components/password-input";
 
 /**
  * Sign In (D10): username (or email) and password. No client-side rules, both are sent as

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Category } from "@contract/categories";
 import { getJson } from "@/lib/api-client";
 import { categoryKeys } from "@/lib/query-keys";
+import type { Category } from "@contract/categories";
 
 /** GET /api/categories/{slug} */
 export function getCategory(slug: string, signal?: AbortSignal) {

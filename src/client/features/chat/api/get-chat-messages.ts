@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ChatMessage } from "@contract/chat";
 import { getJson } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
+import type { ChatMessage } from "@contract/chat";
 import { chatKeys, chatLiveState, mergeFetchedChat } from "../chat-cache";
 
 /** GET /api/chat (D36): the latest 50 messages, oldest first. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage } from "@contract/chat";
 import { apiRequest } from "@/lib/api-client";
+import type { ChatMessage } from "@contract/chat";
 import { chatKeys, rememberLiveMessage } from "../chat-cache";
 
 /** POST /api/chat {message} (D35) → 201 the message; the author is the session's user. */

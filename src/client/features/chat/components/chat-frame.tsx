@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode, Ref } from "react";
-import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE, chatEnabled } from "@contract/chat-constants";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useContent } from "@/lib/site-content";
 import { cn } from "@/lib/utils";
+import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE, chatEnabled } from "@contract/chat-constants";
 
 /**
  * The chat panel's frame, shared by the panel and by the placeholder that stands in its place until the panel's code

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
+import { chatTime } from "@/lib/format";
 import type { ChatLiveEvent, ChatMessage } from "@contract/chat";
 import { mutedMessage } from "@contract/reports-constants";
-import { chatTime } from "@/lib/format";
-import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { CHAT_RECONNECT } from "../use-chat-live";
 import { ChatPanel } from "./chat-panel";

@@ -1,7 +1,7 @@
 import { Suspense, useRef, type ReactNode, type Ref } from "react";
-import { ChatFrame, ChatLog, ChatOffNotice, ChatSkeletonRows, ComposerSkeleton, useChatOff } from "./chat-frame";
 import { lazyPart } from "@/lib/lazy-component";
 import { useLoadWhenNear, type ReachHandlers } from "@/lib/load-when-near";
+import { ChatFrame, ChatLog, ChatOffNotice, ChatSkeletonRows, ComposerSkeleton, useChatOff } from "./chat-frame";
 
 /**
  * The chat panel as the home page shows it. The panel and its cache are a large part of that page's code, and the

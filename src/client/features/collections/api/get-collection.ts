@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Collection } from "@contract/collections";
 import { getJson } from "@/lib/api-client";
 import { collectionKeys } from "@/lib/query-keys";
+import type { Collection } from "@contract/collections";
 
 /** GET /api/collections/{slug}; 404 for an unknown slug (the screen shows 'Collection Not Found', D83). */
 export function getCollection(slug: string, signal?: AbortSignal) {

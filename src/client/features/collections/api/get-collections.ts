@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Collection } from "@contract/collections";
 import { getJson } from "@/lib/api-client";
 import { collectionKeys } from "@/lib/query-keys";
+import type { Collection } from "@contract/collections";
 
 /** GET /api/collections: the home page's tiles with their real game counts (D83). */
 export function getCollections(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { advertiseSchema, OkMessage } from "@contract/forms";
 import { postForm } from "@/lib/api-form";
+import type { advertiseSchema, OkMessage } from "@contract/forms";
 
 export type AdvertiseEnquiry = z.input<typeof advertiseSchema>;
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { contactSchema, OkMessage } from "@contract/forms";
 import { postForm } from "@/lib/api-form";
+import type { contactSchema, OkMessage } from "@contract/forms";
 
 export type ContactMessage = z.input<typeof contactSchema>;
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { myGamesKeys } from "@/lib/query-keys";
 import { loginUrl } from "@/lib/session";
+import type { Game } from "@contract/games";
 
 /**
  * What the heart does when it is pressed, in a chunk of its own that loads when a heart is first pointed

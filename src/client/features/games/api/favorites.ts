@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
 import { myGamesKeys } from "@/lib/query-keys";
 import { currentUserQueryOptions, useCurrentUser } from "@/lib/session";
+import type { Game } from "@contract/games";
 
 /**
  * Favourites (D86): which hearts are filled, and the heart's toggle. The filled state is personal: it is asked

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { GameAchievement, MyGameAchievements } from "@contract/game-achievements";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
+import type { GameAchievement, MyGameAchievements } from "@contract/game-achievements";
 
 /** Query keys of a game's achievements (D78); "mine" is the signed-in player's own unlocks. */
 export const gameAchievementKeys = {

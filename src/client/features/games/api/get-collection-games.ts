@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { collectionKeys } from "@/lib/query-keys";
+import type { Game } from "@contract/games";
 import type { GamePage } from "./get-games";
 
 /** GET /api/collections/{slug}/games?limit&offset (D83): a page of a collection's games, newest first; the total in X-Total-Count. */

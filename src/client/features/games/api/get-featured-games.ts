@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
+import type { Game } from "@contract/games";
 
 /** GET /api/games/featured */
 export function getFeaturedGames(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { GameDetail } from "@contract/games";
 import { getJson } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
+import type { GameDetail } from "@contract/games";
 
 /** GET /api/games/{id} (with Total Players, D83); 404 {message} for an unknown id (the screen shows 'Game Not Found'). */
 export function getGame(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Game } from "@contract/games";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { gameKeys, type GameListParams } from "@/lib/query-keys";
+import type { Game } from "@contract/games";
 
 export type GamePage = { games: Game[]; total: number; offset: number };
 

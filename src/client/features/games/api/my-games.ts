@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MyGames } from "@contract/my-games";
 import { getJson } from "@/lib/api-client";
 import { myGamesKeys } from "@/lib/query-keys";
+import type { MyGames } from "@contract/my-games";
 
 /** GET /api/me/games → the player's favourites and the games they played last (D86). */
 export function getMyGames(signal?: AbortSignal): Promise<MyGames> {

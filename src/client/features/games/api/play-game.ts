@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GameDetail, PlayResponse } from "@contract/games";
 import { apiRequest } from "@/lib/api-client";
 import { gameKeys } from "@/lib/query-keys";
+import type { GameDetail, PlayResponse } from "@contract/games";
 
 /** POST /api/games/{id}/play → {plays, playId} (D21): counts a play and opens a play session. */
 export async function playGame(id: number): Promise<PlayResponse> {

@@ -1,12 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { FolderSearch } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { LoadMoreButton } from "@/components/load-more-button";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton, GameListItem, GameListItemSkeleton } from "./game-card";
-import { PRIORITY_COVERS } from "./game-image";
 import { GameGrid, GameGridItem } from "./game-grid";
+import { PRIORITY_COVERS } from "./game-image";
 import type { GameView } from "./game-view-toggle";
-import { LoadMoreButton } from "@/components/load-more-button";
 
 /** Spec §9: page size / step / placeholders. */
 export const CATEGORY_PAGE_SIZE = 12;

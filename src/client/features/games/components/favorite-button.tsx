@@ -1,6 +1,6 @@
 import { Heart } from "lucide-react";
-import type { Game } from "@contract/games";
 import { cn } from "@/lib/utils";
+import type { Game } from "@contract/games";
 import { loadFavoriteActions, useFavorite } from "../api/favorites";
 
 /**

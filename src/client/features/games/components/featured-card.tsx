@@ -1,7 +1,7 @@
-import type { Game } from "@contract/games";
 import { truncate } from "@/lib/format";
-import { GameCardLink, GameRatingPlays } from "./game-card-parts";
+import type { Game } from "@contract/games";
 import { FavoriteButton } from "./favorite-button";
+import { GameCardLink, GameRatingPlays } from "./game-card-parts";
 import { GameImage } from "./game-image";
 
 /** Spec §4: a featured card's description is cut at 60 characters. */

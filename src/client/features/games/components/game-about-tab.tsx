@@ -1,9 +1,9 @@
 import { Gauge, Trophy, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import type { GameDetail } from "@contract/games";
-import { difficultyLabel } from "@contract/games-constants";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatNumber } from "@/lib/format";
+import type { GameDetail } from "@contract/games";
+import { difficultyLabel } from "@contract/games-constants";
 import { GameStat } from "./game-stat";
 
 /**

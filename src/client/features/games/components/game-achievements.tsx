@@ -1,6 +1,6 @@
 import { Check, EyeOff, Medal } from "lucide-react";
-import { useGameAchievements, useMyGameAchievements } from "@/features/games/api/game-achievements";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useGameAchievements, useMyGameAchievements } from "@/features/games/api/game-achievements";
 import { useAsServerRendered } from "@/lib/hydration";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";

@@ -1,6 +1,6 @@
 import { Flame, Sparkles, Star } from "lucide-react";
-import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";
+import type { Game } from "@contract/games";
 
 /** New, Hot and Featured flags (spec §2 Game detail). */
 export function GameFlagBadges({

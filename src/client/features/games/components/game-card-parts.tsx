@@ -1,8 +1,8 @@
 import { Users } from "lucide-react";
 import { Link } from "wouter";
-import type { Game } from "@contract/games";
 import { StarRating } from "@/components/star-rating";
 import { formatPlays } from "@/lib/format";
+import type { Game } from "@contract/games";
 
 // The parts the game cards share: the grid card and the list row (game-card.tsx), the featured card.
 

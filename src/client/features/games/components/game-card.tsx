@@ -1,10 +1,10 @@
 import { Play } from "lucide-react";
-import type { Game } from "@contract/games";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
+import type { Game } from "@contract/games";
+import { FavoriteButton } from "./favorite-button";
 import { GameFlagBadges } from "./game-badges";
 import { GameCardLink, GameRatingPlays } from "./game-card-parts";
-import { FavoriteButton } from "./favorite-button";
 import { GameImage } from "./game-image";
 
 export type GameCardGame = Pick<

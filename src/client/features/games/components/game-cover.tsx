@@ -1,6 +1,6 @@
 import { Loader2, Play } from "lucide-react";
-import type { Game } from "@contract/games";
 import { Button } from "@/components/ui/button";
+import type { Game } from "@contract/games";
 import { GameImage } from "./game-image";
 
 /** Spec §4: before play, the cover (blurred behind, sharp in front) and 'Play Now'. Sits inside the player's 16:9 box. */

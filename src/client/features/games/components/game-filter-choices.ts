@@ -1,5 +1,5 @@
-import type { GameListFilters } from "../use-game-list-filters";
 import { RELEVANCE_OPTION, SORT_OPTIONS } from "../sort-options";
+import type { GameListFilters } from "../use-game-list-filters";
 
 export type CategoryChoice = { slug: string; name: string };
 

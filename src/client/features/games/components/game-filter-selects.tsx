@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import type { GameListFilters } from "../use-game-list-filters";
 import { RELEVANCE_OPTION, SORT_OPTIONS, sortParam } from "../sort-options";
+import type { GameListFilters } from "../use-game-list-filters";
 import { ALL_CATEGORIES, type CategoryChoice } from "./game-filter-choices";
 
 /** All Games' category select (D50), loaded at its first use (game-filters.tsx). */

@@ -1,6 +1,6 @@
 import { Keyboard, Lightbulb } from "lucide-react";
-import type { Game } from "@contract/games";
 import { Card, CardContent } from "@/components/ui/card";
+import type { Game } from "@contract/games";
 
 /** How to Play: static controls text and tips, plus the game's own instructions (spec §2). */
 export function GameHowToPlayTab({ game }: { game: Game }) {

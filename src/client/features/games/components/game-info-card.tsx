@@ -1,8 +1,8 @@
 import { Gamepad2 } from "lucide-react";
-import type { Game } from "@contract/games";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber, ratingOutOfFive } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
+import type { Game } from "@contract/games";
 
 /** 'Game Info' beside the player: category, developer, plays, rating and release date. */
 export function GameInfoCard({ game }: { game: Game }) {

@@ -1,9 +1,9 @@
 import { Maximize, Minimize, RotateCw, Volume2, VolumeX } from "lucide-react";
 import { useState } from "react";
-import type { Game } from "@contract/games";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import type { Game } from "@contract/games";
 import { GameCover } from "./game-cover";
 import { useAchievementToast } from "./game-player/use-achievement-toast";
 import { useFullscreen } from "./game-player/use-fullscreen";

@@ -1,12 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { SearchX } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { Button } from "@/components/ui/button";
 import type { GamePage } from "../api/get-games";
 import { GameCard, GameCardSkeleton } from "./game-card";
-import { PRIORITY_COVERS } from "./game-image";
 import { GameGrid, GameGridItem } from "./game-grid";
-import { LoadMoreButton } from "@/components/load-more-button";
+import { PRIORITY_COVERS } from "./game-image";
 
 /** Spec §9: 10 loading placeholders on All Games. */
 export const ALL_GAMES_SKELETONS = 10;

@@ -1,9 +1,9 @@
 import { Users } from "lucide-react";
 import { Link } from "wouter";
-import type { Game } from "@contract/games";
 import { StarRating } from "@/components/star-rating";
 import { Badge } from "@/components/ui/badge";
 import { formatPlays, ratingOutOfFive } from "@/lib/format";
+import type { Game } from "@contract/games";
 import { FavoriteButton } from "./favorite-button";
 import { GameFlagBadges } from "./game-badges";
 

@@ -1,12 +1,12 @@
 import { Clock, Gamepad2, Heart, History } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { MyGame } from "@contract/my-games";
 import { EmptyState } from "@/components/empty-state";
 import { buttonClasses } from "@/components/ui/button";
-import { formatPlaytime } from "../playtime";
 import { useTimeFormat } from "@/lib/hydration";
+import type { MyGame } from "@contract/my-games";
 import { useMyGames } from "../api/my-games";
+import { formatPlaytime } from "../playtime";
 import { FavoriteButton } from "./favorite-button";
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameCardLink } from "./game-card-parts";

@@ -1,11 +1,11 @@
 import { ArrowRight, Users } from "lucide-react";
 import { Link } from "wouter";
-import type { Game } from "@contract/games";
 import { StarRating } from "@/components/star-rating";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatPlays } from "@/lib/format";
+import type { Game } from "@contract/games";
 import { useGames } from "../api/get-games";
 import { GameImage } from "./game-image";
 

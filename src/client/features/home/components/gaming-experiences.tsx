@@ -1,7 +1,7 @@
 import { Gamepad2 } from "lucide-react";
 import { Link } from "wouter";
-import type { Collection } from "@contract/collections";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { Collection } from "@contract/collections";
 
 /** Spec §2 Home: four tiles; as many skeletons while the collections load. */
 export const EXPERIENCE_SKELETONS = 4;

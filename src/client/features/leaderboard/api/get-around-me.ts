@@ -1,6 +1,6 @@
-import type { LeaderboardEntry } from "@contract/leaderboard";
 import { aroundMeRows, needsAroundMe } from "@/lib/around-me";
 import { useCurrentUser } from "@/lib/session";
+import type { LeaderboardEntry } from "@contract/leaderboard";
 import { useLeaderboard, type LeaderboardParams } from "./get-leaderboard";
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { getJson, withQuery } from "@/lib/api-client";
 import type { LeaderboardEntry } from "@contract/leaderboard";
 import type { BoardScope } from "@contract/leaderboard-constants";
-import { getJson, withQuery } from "@/lib/api-client";
 
 export type LeaderboardParams = {
   /** D24: `week` for the home "Top Players This Week", `all` (default) for /leaderboard */

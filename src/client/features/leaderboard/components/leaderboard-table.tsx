@@ -1,12 +1,12 @@
 import { Link } from "wouter";
-import type { LeaderboardEntry } from "@contract/leaderboard";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { BoardGapRow, OWN_ROW_CLASS, YouBadge } from "@/components/you-badge";
+import { hasGap } from "@/lib/around-me";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
-import { hasGap } from "@/lib/around-me";
 import { cn } from "@/lib/utils";
-import { BoardGapRow, OWN_ROW_CLASS, YouBadge } from "@/components/you-badge";
+import type { LeaderboardEntry } from "@contract/leaderboard";
 import { TrophyBadge } from "./rank-badge";
 import { WinRateBar } from "./win-rate-bar";
 

@@ -1,9 +1,9 @@
 import { CalendarDays, History } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
-import type { Season } from "@contract/leaderboard";
-import { seasonLabel } from "@contract/leaderboard-constants";
 import { splitSeasons, useSeasons } from "@/lib/seasons";
 import { cn } from "@/lib/utils";
+import type { Season } from "@contract/leaderboard";
+import { seasonLabel } from "@contract/leaderboard-constants";
 import type { LeaderboardParams } from "../api/get-leaderboard";
 
 /** D91: which board /leaderboard shows: all time, this week (the open season) or a season by id (`?season=12`). */

@@ -1,12 +1,12 @@
 import { LogIn, Sparkles, TrendingUp, UserRound } from "lucide-react";
 import { Link } from "wouter";
-import type { LeaderboardEntry } from "@contract/leaderboard";
 import { UserAvatar } from "@/components/ui/avatar";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { loginUrl } from "@/lib/session";
+import type { LeaderboardEntry } from "@contract/leaderboard";
 import { RISING_STARS_COUNT, risingStars } from "../api/get-leaderboard";
 
 export type MyRanking = {

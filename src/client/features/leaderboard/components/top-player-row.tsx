@@ -1,8 +1,8 @@
 import { Link } from "wouter";
-import type { LeaderboardEntry } from "@contract/leaderboard";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
+import type { LeaderboardEntry } from "@contract/leaderboard";
 import { RankBadge } from "./rank-badge";
 
 /** 5 skeleton rows (spec §4); the home widget reads the weekly board, five players. */

@@ -6,9 +6,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
+import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { messageKeys } from "./keys";
 
 // D88: direct messages. Everything here is personal: client-only queries.

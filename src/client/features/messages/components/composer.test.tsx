@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-client";
 import {
   DIRECT_MESSAGE_COUNTER_FROM,
   DIRECT_MESSAGE_MAX_LENGTH,
   DIRECT_MESSAGE_REFUSALS,
 } from "@contract/direct-messages-constants";
-import { ApiError } from "@/lib/api-client";
 import { Composer } from "./composer";
 
 /** D88: the composer of a conversation. */

@@ -1,10 +1,10 @@
 import { Loader2, SendHorizontal } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { DIRECT_MESSAGE_COUNTER_FROM, DIRECT_MESSAGE_MAX_LENGTH } from "@contract/direct-messages-constants";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { DIRECT_MESSAGE_COUNTER_FROM, DIRECT_MESSAGE_MAX_LENGTH } from "@contract/direct-messages-constants";
 
 /** The composer grows with its text up to this height (px), then scrolls. */
 const MAX_HEIGHT = 160;

@@ -1,12 +1,12 @@
 import { MessageSquare, Users } from "lucide-react";
 import { Link } from "wouter";
-import type { Conversation } from "@contract/direct-messages-constants";
 import { UserAvatar } from "@/components/ui/avatar";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
+import type { Conversation } from "@contract/direct-messages-constants";
 import { useConversations } from "../api/direct-messages";
 
 /** D88: my conversations, newest first: avatar, name, last message, when, and how many are unread. */

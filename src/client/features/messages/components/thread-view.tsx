@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Ban, Loader2, MessageSquareOff, MoreVertical, User, UserX } from "lucide-react";
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
 import {
@@ -24,7 +23,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
-import { messageKeys } from "../api/keys";
+import type { Conversation, DirectMessage, DirectMessageThread } from "@contract/direct-messages-constants";
 import {
   refreshMessageLists,
   threadMessages,
@@ -32,6 +31,7 @@ import {
   useSendDirectMessage,
   useThread,
 } from "../api/direct-messages";
+import { messageKeys } from "../api/keys";
 import { Composer } from "./composer";
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UserGameAchievement } from "@contract/game-achievements";
 import { getJson } from "@/lib/api-client";
+import type { UserGameAchievement } from "@contract/game-achievements";
 import { userKeys } from "./get-user-profile";
 
 /** GET /api/users/{id}/game-achievements: the games' own achievements the user unlocked, newest first (D78). */

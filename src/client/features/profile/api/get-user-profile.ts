@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UserProfile } from "@contract/users";
 import { getJson } from "@/lib/api-client";
 import { useAsServerRendered } from "@/lib/hydration";
+import type { UserProfile } from "@contract/users";
 
 /** Query keys: every variable the fetcher uses is in the key. */
 export const userKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UserStats } from "@contract/users";
 import { getJson } from "@/lib/api-client";
+import type { UserStats } from "@contract/users";
 import { userKeys } from "./get-user-profile";
 
 /** GET /api/users/{id}/stats: per-game bests, category shares and the 10 achievements (D25). */

@@ -14,11 +14,11 @@ import {
 } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "wouter";
-import type { UserStats } from "@contract/users";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
+import type { UserStats } from "@contract/users";
 import { useUserGameAchievements } from "../api/get-user-game-achievements";
 import { achievementSummary, type SiteAchievement } from "../site-achievements";
 

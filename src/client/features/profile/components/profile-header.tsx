@@ -1,13 +1,13 @@
 import { CalendarDays, Gamepad2, Lock, Percent, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { restrictedProfileNote } from "@contract/pages";
-import type { UserProfile } from "@contract/users";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
+import { restrictedProfileNote } from "@contract/pages";
+import type { UserProfile } from "@contract/users";
 
 function Stat({
   icon,

@@ -1,9 +1,9 @@
 import { Award, BarChart3, History } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
-import type { UserStats } from "@contract/users";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { lazyPart } from "@/lib/lazy-component";
+import type { UserStats } from "@contract/users";
 import { StatisticsTab } from "./statistics-tab";
 
 /**

@@ -1,10 +1,10 @@
 import { Clock } from "lucide-react";
 import { Link } from "wouter";
-import { formatScore } from "@contract/games-constants";
-import type { UserStats } from "@contract/users";
 import { Card } from "@/components/ui/card";
 import { formatNumber } from "@/lib/format";
 import { useTimeFormat } from "@/lib/hydration";
+import { formatScore } from "@contract/games-constants";
+import type { UserStats } from "@contract/users";
 import { recentGames } from "../recent-games";
 import { GameThumb } from "./game-thumb";
 import { NoScores } from "./no-scores";

@@ -1,9 +1,9 @@
 import { Link } from "wouter";
-import { formatScore } from "@contract/games-constants";
-import type { UserStats } from "@contract/users";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber } from "@/lib/format";
+import { formatScore } from "@contract/games-constants";
+import type { UserStats } from "@contract/users";
 import { NoScores } from "./no-scores";
 
 function Bar({ value, max }: { value: number; max: number }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { RatingAggregate } from "@contract/reviews";
 import { getJson } from "@/lib/api-client";
+import type { RatingAggregate } from "@contract/reviews";
 import { reviewKeys } from "./keys";
 
 /** GET /api/games/{id}/rating → {gameId, rating, average, count, distribution} (D32). */

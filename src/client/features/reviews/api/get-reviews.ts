@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiRequest, withQuery } from "@/lib/api-client";
 import type { Review } from "@contract/reviews";
 import { REVIEW_PAGE_SIZE } from "@contract/reviews-constants";
-import { apiRequest, withQuery } from "@/lib/api-client";
 import { reviewKeys } from "./keys";
 
 export type ReviewPage = { reviews: Review[]; total: number; offset: number };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Review } from "@contract/reviews";
 import { getJson } from "@/lib/api-client";
+import type { Review } from "@contract/reviews";
 import { reviewKeys } from "./keys";
 
 /** GET /api/games/{id}/reviews/user/{userId} → the review or null (D31). */

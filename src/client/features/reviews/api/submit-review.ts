@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Review } from "@contract/reviews";
 import { apiRequest } from "@/lib/api-client";
+import type { Review } from "@contract/reviews";
 import { invalidateAfterReviewChange } from "./keys";
 
 export type SubmitReviewResponse = { review: Review; created: boolean };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mutedMessage } from "@contract/reports-constants";
 import { resetToasts } from "@/components/ui/use-toast";
+import { mutedMessage } from "@contract/reports-constants";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GameReviews } from "./game-reviews";
 import { ReviewList } from "./review-list";

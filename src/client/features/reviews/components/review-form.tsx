@@ -1,12 +1,12 @@
 import { Loader2, Send, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import type { Review } from "@contract/reviews";
 import { Button } from "@/components/ui/button";
 import { Label, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import type { CurrentUser } from "@/lib/session";
+import type { Review } from "@contract/reviews";
 import { useDeleteReview } from "../api/delete-review";
 import { useSubmitReview } from "../api/submit-review";
 import { StarInput } from "./star-input";

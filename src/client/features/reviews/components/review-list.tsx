@@ -1,14 +1,14 @@
 import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { Review } from "@contract/reviews";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { StarRating } from "@/components/star-rating";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeFormat } from "@/lib/hydration";
+import type { Review } from "@contract/reviews";
 import { useReviews } from "../api/get-reviews";
-import { LoadMoreButton } from "@/components/load-more-button";
 
 /** D97: how the app puts a report button on a review (see GameReviews). */
 export type RenderReport = (target: { id: number; author: string }) => ReactNode;

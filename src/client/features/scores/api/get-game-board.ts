@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getJson, withQuery } from "@/lib/api-client";
+import { aroundMeRows, needsAroundMe } from "@/lib/around-me";
+import { useCurrentUser } from "@/lib/session";
 import type { BoardScope } from "@contract/leaderboard-constants";
 import type { ScoreEntry } from "@contract/scores";
-import { aroundMeRows, needsAroundMe } from "@/lib/around-me";
-import { getJson, withQuery } from "@/lib/api-client";
-import { useCurrentUser } from "@/lib/session";
 import { GAME_SCORES_LIMIT, useGameScores } from "./get-game-scores";
 import { scoreKeys } from "./keys";
 

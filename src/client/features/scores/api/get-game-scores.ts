@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ScoreEntry } from "@contract/scores";
 import { getJson } from "@/lib/api-client";
+import type { ScoreEntry } from "@contract/scores";
 import { scoreKeys } from "./keys";
 
 /** The game page's leaderboard size (`GET /api/scores/game/{id}?limit=10`, D23). */

@@ -1,5 +1,5 @@
-import type { HeldScoreResponse, SubmitScoreResponse } from "@contract/scores";
 import { apiRequest } from "@/lib/api-client";
+import type { HeldScoreResponse, SubmitScoreResponse } from "@contract/scores";
 
 export type SubmitScoreInput = { playId: string; score: number; won: boolean | null };
 

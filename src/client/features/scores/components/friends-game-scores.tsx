@@ -1,6 +1,6 @@
-import type { ScoreFormat } from "@contract/games-constants";
 import { FriendsBoardNotice } from "@/components/friends-board-notice";
 import { useCurrentUser } from "@/lib/session";
+import type { ScoreFormat } from "@contract/games-constants";
 import { useGameAroundMe, useGameBoardTop } from "../api/get-game-board";
 import { ScoresSkeleton, ScoreTable } from "./score-table";
 

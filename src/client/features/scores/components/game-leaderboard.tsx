@@ -1,10 +1,10 @@
 import { CalendarDays, Trophy } from "lucide-react";
 import { Suspense, useState } from "react";
-import type { ScoreFormat } from "@contract/games-constants";
-import { seasonLabel } from "@contract/leaderboard-constants";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { lazyPart } from "@/lib/lazy-component";
 import { splitSeasons, useSeasons } from "@/lib/seasons";
+import type { ScoreFormat } from "@contract/games-constants";
+import { seasonLabel } from "@contract/leaderboard-constants";
 import { useGameAroundMe, useGameBoardTop } from "../api/get-game-board";
 import { ScoresSkeleton, ScoreTable } from "./score-table";
 

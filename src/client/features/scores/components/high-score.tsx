@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import { formatScore, type ScoreFormat } from "@contract/games-constants";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatScore, type ScoreFormat } from "@contract/games-constants";
 import { useGameScores } from "../api/get-game-scores";
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "wouter";
-import { formatScore, type ScoreFormat } from "@contract/games-constants";
-import type { ScoreEntry } from "@contract/scores";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatShortDate } from "@/lib/format";
-import { useTimeFormat } from "@/lib/hydration";
 import { BoardGapRow, OWN_ROW_CLASS, YouBadge } from "@/components/you-badge";
 import { hasGap } from "@/lib/around-me";
+import { formatShortDate } from "@/lib/format";
+import { useTimeFormat } from "@/lib/hydration";
 import { cn } from "@/lib/utils";
+import { formatScore, type ScoreFormat } from "@contract/games-constants";
+import type { ScoreEntry } from "@contract/scores";
 
 const medal = ["bg-amber-400 text-amber-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
 

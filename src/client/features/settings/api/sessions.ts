@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SessionInfo } from "@contract/me";
 import { apiRequest, getJson } from "@/lib/api-client";
+import type { SessionInfo } from "@contract/me";
 import { settingsKeys } from "./keys";
 
 /** GET /api/me/sessions (D87): the signed-in sessions, this one marked `current`. */

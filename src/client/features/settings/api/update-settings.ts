@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountSettings, AccountSettingsPatch } from "@contract/me";
 import { apiRequest } from "@/lib/api-client";
+import type { AccountSettings, AccountSettingsPatch } from "@contract/me";
 import { settingsKeys } from "./keys";
 
 /** PATCH /api/me/settings with any subset of profileVisibility, presenceEnabled, notificationPrefs (D87). */

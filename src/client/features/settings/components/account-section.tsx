@@ -1,18 +1,18 @@
 import { BadgeCheck, CircleAlert, KeyRound, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert, FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
+import { useConfirmIdentity } from "@/components/step-up-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { PasswordInput } from "@/components/password-input";
 import { errorMessage } from "@/lib/api-client";
-import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import type { AccountSettings } from "@contract/me";
 import { EMAIL_TOKEN_TTL_HOURS } from "@contract/me-constants";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/password-constants";
 import { useChangeEmail, useChangePassword } from "../api/account";
 import { SettingsCard } from "./settings-card";
-import { useConfirmIdentity } from "@/components/step-up-dialog";
 
 /** D87: the email (with its verification state) and the password. */
 export function AccountSection({ settings }: { settings: AccountSettings }) {

@@ -2,6 +2,7 @@ import { Trash2, Undo2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { FormAlert, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
+import { useConfirmIdentity } from "@/components/step-up-dialog";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,12 +15,11 @@ import {
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
+import { needsStepUp } from "@/lib/step-up";
 import type { AccountSettings } from "@contract/me";
 import { DELETION_GRACE_DAYS } from "@contract/me-constants";
 import { useCancelDeletion, useDeleteAccount } from "../api/account";
-import { needsStepUp } from "@/lib/step-up";
 import { SettingsCard } from "./settings-card";
-import { useConfirmIdentity } from "@/components/step-up-dialog";
 
 /** D87: "Delete my account" (confirmed with the password; a 14-day grace in which signing in cancels it). */
 export function DangerZone({ settings }: { settings: AccountSettings }) {

@@ -2,8 +2,8 @@ import { Container } from "@/components/container";
 import { PageHeader } from "@/components/page-header";
 import { PageTitle } from "@/components/page-title";
 import { useContent } from "@/lib/site-content";
-import { POLICY_LAST_UPDATED } from "../texts/site-rules";
 import type { Policy } from "../texts/policies";
+import { POLICY_LAST_UPDATED } from "../texts/site-rules";
 import { ContentBody } from "./content-body";
 import { PolicyDocument } from "./policy-document";
 

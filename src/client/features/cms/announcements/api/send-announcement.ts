@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { announcementResultSchema } from "@contract/notifications";
-import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
+import { announcementResultSchema } from "@contract/notifications";
 
 export type AnnouncementInput = { text: string; link?: string };
 

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { AUDIT_PAGE, type AuditPage } from "@contract/audit-constants";
-import { getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson, withQuery } from "@/lib/api-client";
+import { AUDIT_PAGE, type AuditPage } from "@contract/audit-constants";
 
 /**
  * D99: the audit log's filters, as GET /api/admin/audit takes them (empty: not filtered). `action` is an action or a

@@ -1,11 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { Fragment, useState } from "react";
-import type { AuditEntry } from "@contract/audit-constants";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
+import type { AuditEntry } from "@contract/audit-constants";
 
 const HEADERS = ["Time", "Actor", "Action", "Target", "Changes"];
 

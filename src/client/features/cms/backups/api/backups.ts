@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BackupEnqueued, BackupsPage } from "@contract/admin/backups";
-import { apiRequest, getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+import { apiRequest, getJson } from "@/lib/api-client";
+import type { BackupEnqueued, BackupsPage } from "@contract/admin/backups";
 
 /** How often the open screen asks again: a backup started here appears once its job has written it. */
 export const BACKUPS_REFRESH_MS = 10_000;

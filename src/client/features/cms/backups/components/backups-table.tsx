@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
-import type { BackupView } from "@contract/admin/backups";
 import { buttonClasses } from "@/components/ui/button";
+import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
+import type { BackupView } from "@contract/admin/backups";
 import { backupDownloadUrl } from "../api/backups";
 
 const HEADERS = ["Backup", "Made", "Size", "Download"];

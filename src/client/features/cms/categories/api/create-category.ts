@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminCategoryCreate } from "@contract/admin/categories";
 import { categorySchema, type Category } from "@contract/categories";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/categories {name, slug, description, imageUrl} → 201 (409 when the slug is taken). */
 export async function createCategory(body: AdminCategoryCreate): Promise<Category> {

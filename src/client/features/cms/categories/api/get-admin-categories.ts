@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminCategoryListSchema } from "@contract/admin/categories";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { adminCategoryListSchema } from "@contract/admin/categories";
 
 /** GET /api/admin/categories: every category with its game count (D46). */
 export const adminCategoriesQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminCategoryPatch } from "@contract/admin/categories";
 import { categorySchema, type Category } from "@contract/categories";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCategoryChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/categories/{id} {name?, slug?, description?, imageUrl?} (D46). */
 export async function updateCategory({ id, patch }: { id: number; patch: AdminCategoryPatch }): Promise<Category> {

@@ -1,15 +1,15 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { Category } from "@contract/categories";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { useCreateCategory } from "../api/create-category";
-import { useUpdateCategory } from "../api/update-category";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { ImageField } from "@/features/cms/shared/components/image-field";
+import { errorMessage } from "@/lib/api-client";
+import type { Category } from "@contract/categories";
+import { useCreateCategory } from "../api/create-category";
+import { useUpdateCategory } from "../api/update-category";
 
 /** 'Board Games!' → 'board-games' (the server's slug rule: lowercase letters, digits, single hyphens). */
 export function slugify(name: string): string {

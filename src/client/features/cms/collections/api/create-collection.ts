@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminCollectionCreate } from "@contract/admin/collections";
 import { collectionSchema, type Collection } from "@contract/collections";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/collections {title, slug, description, imageUrl, sortOrder} → 201 (409 when the slug is taken; D83). */
 export async function createCollection(body: AdminCollectionCreate): Promise<Collection> {

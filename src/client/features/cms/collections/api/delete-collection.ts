@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 
 /** DELETE /api/admin/collections/{id} → 204; its games stay (D83). */
 export async function deleteCollection(id: number): Promise<void> {

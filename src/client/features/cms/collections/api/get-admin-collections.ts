@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { collectionListSchema } from "@contract/collections";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { collectionListSchema } from "@contract/collections";
 
 /** GET /api/admin/collections: every collection with its game count (D83). */
 export const adminCollectionsQueryOptions = () =>

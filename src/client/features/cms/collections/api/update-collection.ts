@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminCollectionPatch } from "@contract/admin/collections";
 import { collectionSchema, type Collection } from "@contract/collections";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterCollectionChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/collections/{id} {title?, slug?, description?, imageUrl?, sortOrder?} (D83). */
 export async function updateCollection({

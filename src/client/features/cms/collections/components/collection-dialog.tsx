@@ -1,16 +1,16 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { Collection } from "@contract/collections";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { useCreateCollection } from "../api/create-collection";
-import { useUpdateCollection } from "../api/update-collection";
 import { slugify } from "@/features/cms/categories/components/category-dialog";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { ImageField } from "@/features/cms/shared/components/image-field";
+import { errorMessage } from "@/lib/api-client";
+import type { Collection } from "@contract/collections";
+import { useCreateCollection } from "../api/create-collection";
+import { useUpdateCollection } from "../api/update-collection";
 
 type CollectionForm = { title: string; slug: string; description: string; imageUrl: string; sortOrder: string };
 type FieldName = "title" | "slug" | "sortOrder";

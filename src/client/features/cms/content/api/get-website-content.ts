@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contentListSchema } from "@contract/content";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { contentListSchema } from "@contract/content";
 
 /** GET /api/admin/website-content: every item, ordered by section and key (D40). */
 export const websiteContentQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { ContentPatch } from "@contract/admin/content";
 import { contentItemSchema, type ContentItem } from "@contract/content";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/website-content/{id} {value?, valueType?}: section and key are read-only. */
 export async function updateContent({ id, patch }: { id: number; patch: ContentPatch }): Promise<ContentItem> {

@@ -1,16 +1,16 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { contentValueTypeSchema, type ContentItem, type ContentValueType } from "@contract/content";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { useCreateContent } from "../api/create-content";
-import { useUpdateContent } from "../api/update-content";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { ImageField } from "@/features/cms/shared/components/image-field";
+import { errorMessage } from "@/lib/api-client";
+import { contentValueTypeSchema, type ContentItem, type ContentValueType } from "@contract/content";
+import { useCreateContent } from "../api/create-content";
+import { useUpdateContent } from "../api/update-content";
 
 export type ContentForm = { section: string; key: string; value: string; valueType: ContentValueType };
 export type ContentField = "section" | "key" | "value";

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { dashboardResponseSchema } from "@contract/admin/dashboard";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { dashboardResponseSchema } from "@contract/admin/dashboard";
 
 /** GET /api/admin/dashboard → {counts: {games, categories, …}} */
 export const dashboardQueryOptions = () =>

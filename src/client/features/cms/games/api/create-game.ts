@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminGameCreate } from "@contract/admin/games";
 import { gameSchema, type Game } from "@contract/games";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/games (URL mode, spec §7) → 201 the game. */
 export async function createGame(body: AdminGameCreate): Promise<Game> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 
 /** DELETE /api/admin/games/{id} → 204 (the package files go too, D44). */
 export async function deleteGame(id: number): Promise<void> {

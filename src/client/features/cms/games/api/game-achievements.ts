@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+import { apiRequest, getJson } from "@/lib/api-client";
+import { gameKeys } from "@/lib/query-keys";
 import {
   adminGameAchievementListSchema,
   adminGameAchievementSchema,
   type AdminGameAchievement,
 } from "@contract/game-achievements";
-import { apiRequest, getJson } from "@/lib/api-client";
-import { gameKeys } from "@/lib/query-keys";
-import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 
 /** D78 in the CMS: a game's achievements under /api/admin/games/{id}/achievements. */
 export const adminGameAchievementKeys = (gameId: number) => [...adminKeys.games(), gameId, "achievements"] as const;

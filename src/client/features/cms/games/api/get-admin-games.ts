@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { ADMIN_GAME_PAGE_SIZE, adminGameListSchema, type AdminGame } from "@contract/admin/games";
-import { apiRequest, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { apiRequest, withQuery } from "@/lib/api-client";
+import { ADMIN_GAME_PAGE_SIZE, adminGameListSchema, type AdminGame } from "@contract/admin/games";
 
 export type AdminGamePage = { games: AdminGame[]; total: number; offset: number };
 

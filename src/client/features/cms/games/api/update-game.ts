@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import type { AdminGamePatch } from "@contract/admin/games";
 import { gameSchema, type Game } from "@contract/games";
-import { apiRequest } from "@/lib/api-client";
-import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
 
 /** PATCH /api/admin/games/{id} {title, imageUrl, description, externalUrl, developer, instructions, isFeatured, categoryId} */
 export async function updateGame({ id, patch }: { id: number; patch: AdminGamePatch }): Promise<Game> {

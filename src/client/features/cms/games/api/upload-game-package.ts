@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { gameSchema, type Game, type GameDifficulty } from "@contract/games";
-import { postFormData } from "@/lib/upload";
 import { recheckSessionOn, refetchAfterGameChange } from "@/features/cms/shared/api/keys";
+import { postFormData } from "@/lib/upload";
+import { gameSchema, type Game, type GameDifficulty } from "@contract/games";
 
 export type GamePackageInput = {
   title: string;

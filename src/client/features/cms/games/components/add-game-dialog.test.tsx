@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
 import { makeGame } from "@test/client-fixtures";
 import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
-import { resetToasts } from "@/components/ui/use-toast";
 import { AddGameDialog } from "./add-game-dialog";
 
 const ADMIN = {

@@ -1,11 +1,14 @@
 import { FileArchive, Link2, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { DEFAULT_SCORE_RULES } from "@contract/score-rules-constants";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 import { ApiError } from "@/lib/api-client";
+import { DEFAULT_SCORE_RULES } from "@contract/score-rules-constants";
 import { useCreateGame } from "../api/create-game";
 import { useUploadGamePackage } from "../api/upload-game-package";
 import {
@@ -18,9 +21,6 @@ import {
   type AddGameMode,
 } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
-import { Field, fieldAria } from "@/features/cms/shared/components/field";
-import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
-import { ImageField } from "@/features/cms/shared/components/image-field";
 import {
   CollectionCheckboxes,
   DifficultySelect,

@@ -1,16 +1,17 @@
 import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { AdminGame, AdminGamePatch } from "@contract/admin/games";
-import type { Game } from "@contract/games";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { Field } from "@/features/cms/shared/components/field";
+import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
+import { ImageField } from "@/features/cms/shared/components/image-field";
 import { errorMessage } from "@/lib/api-client";
+import type { AdminGame, AdminGamePatch } from "@contract/admin/games";
+import type { Game } from "@contract/games";
 import { useUpdateGame } from "../api/update-game";
 import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
-import { Field } from "@/features/cms/shared/components/field";
-import { FormDialogFooter } from "@/features/cms/shared/components/form-dialog-footer";
 import { GameAchievementsEditor } from "./game-achievements-editor";
 import {
   CollectionCheckboxes,
@@ -19,7 +20,6 @@ import {
   difficultyOfChoice,
   type DifficultyChoice,
 } from "./game-classification-fields";
-import { ImageField } from "@/features/cms/shared/components/image-field";
 import { PackageInfo } from "./package-info";
 import {
   readScoreRules,

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
 import type { AdminGameAchievement } from "@contract/game-achievements";
 import { jsonResponse, mockApi, renderWithProviders, type MockRequest } from "@test/render-app";
-import { resetToasts } from "@/components/ui/use-toast";
 import { GameAchievementsEditor } from "./game-achievements-editor";
 
 const row = (

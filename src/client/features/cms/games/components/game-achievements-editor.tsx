@@ -1,12 +1,12 @@
 import { ArrowDown, ArrowUp, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { GAME_ACHIEVEMENT_LIMITS, type AdminGameAchievement } from "@contract/game-achievements";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { useAdminGameAchievements, useChangeGameAchievements, type AchievementInput } from "../api/game-achievements";
 import { Field } from "@/features/cms/shared/components/field";
+import { errorMessage } from "@/lib/api-client";
+import { GAME_ACHIEVEMENT_LIMITS, type AdminGameAchievement } from "@contract/game-achievements";
+import { useAdminGameAchievements, useChangeGameAchievements, type AchievementInput } from "../api/game-achievements";
 
 const EMPTY: AchievementInput = { key: "", title: "", description: "", iconUrl: "", hidden: false };
 

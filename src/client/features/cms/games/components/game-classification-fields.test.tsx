@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
 import type { AdminGame } from "@contract/admin/games";
 import { makeGame } from "@test/client-fixtures";
 import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
-import { resetToasts } from "@/components/ui/use-toast";
 import { EditGameDialog } from "./edit-game-dialog";
 
 const ADMIN = {

@@ -1,11 +1,11 @@
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
 import {
   GAME_DIFFICULTIES,
   DIFFICULTY_LABELS,
   DIFFICULTY_NOT_RATED,
   type GameDifficulty,
 } from "@contract/games-constants";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useAdminCollections } from "@/features/cms/collections/api/get-admin-collections";
 
 /** The difficulty picker's value: a difficulty, or NOT_RATED for a game that says nothing (Radix items cannot be ""). */
 export const NOT_RATED = "none";

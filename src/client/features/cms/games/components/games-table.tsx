@@ -1,8 +1,4 @@
-import type { AdminGame } from "@contract/admin/games";
-import type { Category } from "@contract/categories";
-import type { Game } from "@contract/games";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber, ratingOutOfFive } from "@/lib/format";
 import {
   ACTIONS_COLUMN,
   AdminTable,
@@ -11,6 +7,10 @@ import {
   type AdminColumn,
 } from "@/features/cms/shared/components/admin-table";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
+import { formatNumber, ratingOutOfFive } from "@/lib/format";
+import type { AdminGame } from "@contract/admin/games";
+import type { Category } from "@contract/categories";
+import type { Game } from "@contract/games";
 import { PackageInfo } from "./package-info";
 
 /** Spec §2: 'Hot' in admin when plays exceed 10000. */

@@ -1,7 +1,7 @@
-import { SDK_ADAPTER_LABELS, type AdminGame } from "@contract/admin/games";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { SDK_ADAPTER_LABELS, type AdminGame } from "@contract/admin/games";
 
 /** A package's size as the CMS shows it: bytes, KB or MB (1024-based, one decimal). */
 export function formatBytes(bytes: number): string {

@@ -1,4 +1,7 @@
 import type { RefObject } from "react";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import type { ScoreRulesPatch } from "@contract/admin/games";
 import {
   formatScore,
@@ -9,9 +12,6 @@ import {
   type ScoreRules,
 } from "@contract/games-constants";
 import { DEFAULT_SCORE_RULES, SCORE_FORMAT_LABELS, SCORE_ORDER_LABELS } from "@contract/score-rules-constants";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 /**
  * D90: a game's score rules as the CMS's forms hold them. The limits are text while typed: blank is "no limit";

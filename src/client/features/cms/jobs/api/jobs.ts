@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { JobsPage, JobState, JobView } from "@contract/jobs-constants";
-import { apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+import { apiRequest, getJson, withQuery } from "@/lib/api-client";
+import type { JobsPage, JobState, JobView } from "@contract/jobs-constants";
 
 /** How often the open screen asks again: jobs start and finish on their own. */
 export const JOBS_REFRESH_MS = 5000;

@@ -1,10 +1,10 @@
 import { Ban, Play } from "lucide-react";
-import type { JobState, JobView } from "@contract/jobs-constants";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
+import type { JobState, JobView } from "@contract/jobs-constants";
 import { jobLabel, STATE_LABELS } from "./job-texts";
 
 const HEADERS = ["Job", "State", "When", "Tries", "Last error", "Actions"];

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReportKind, ReportQueue } from "@contract/reports-constants";
-import { getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson, withQuery } from "@/lib/api-client";
+import type { ReportKind, ReportQueue } from "@contract/reports-constants";
 
 export type ReportStatusTab = "open" | "handled";
 

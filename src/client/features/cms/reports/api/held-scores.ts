@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HeldScoreRow } from "@contract/admin/scores";
-import { apiRequest, getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys, recheckSessionOn, refetchAfterScoreChange } from "@/features/cms/shared/api/keys";
+import { apiRequest, getJson } from "@/lib/api-client";
+import type { HeldScoreRow } from "@contract/admin/scores";
 
 export type HeldScoreDecision = "approve" | "reject";
 

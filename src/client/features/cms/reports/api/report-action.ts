@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReportAction, ReportActionResult } from "@contract/reports-constants";
-import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterModeration } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
+import type { ReportAction, ReportActionResult } from "@contract/reports-constants";
 
 /**
  * D97: POST /api/admin/reports/{id}/action {action} → {handled, mutedUntil}; `id` is a group's id. Every report of

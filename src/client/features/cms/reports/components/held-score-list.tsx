@@ -1,14 +1,14 @@
 import { Check, Inbox, X } from "lucide-react";
 import { useId } from "react";
-import type { HeldScoreRow } from "@contract/admin/scores";
-import { formatScore } from "@contract/score-format";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime, relativeTime } from "@/lib/format";
+import type { HeldScoreRow } from "@contract/admin/scores";
+import { formatScore } from "@contract/score-format";
 import { useHeldScoreDecision, useHeldScores, type HeldScoreDecision } from "../api/held-scores";
-import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { ReportGroupSkeletons } from "./report-group-card";
 
 export const HELD_SCORES_EMPTY = "No scores are waiting for review.";

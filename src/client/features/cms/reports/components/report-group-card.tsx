@@ -1,5 +1,11 @@
 import { Ban, Check, ExternalLink, Trash2, VolumeX } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, relativeTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import {
   REPORT_ACTION_LABELS,
   REPORT_KIND_LABELS,
@@ -7,12 +13,6 @@ import {
   type ReportAction,
   type ReportGroup,
 } from "@contract/reports-constants";
-import { UserAvatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime, relativeTime } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { HANDLED_LABELS, isMuted, mutedUntilText, reportCount } from "./report-texts";
 
 const ACTION_ICONS: Record<ReportAction, ReactNode> = {

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import {
   MUTE_LADDER_MS,
   REPORT_ACTION_LABELS,
@@ -5,7 +6,6 @@ import {
   type ReportAction,
   type ReportGroup,
 } from "@contract/reports-constants";
-import { formatDateTime } from "@/lib/format";
 
 /** "10 minutes", "1 hour", "24 hours": one step of the mute ladder. */
 function duration(ms: number): string {

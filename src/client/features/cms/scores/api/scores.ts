@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminScoreListSchema, adminScoreResetResultSchema } from "@contract/admin/scores";
-import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys, recheckSessionOn, refetchAfterScoreChange } from "@/features/cms/shared/api/keys";
+import { ApiError, apiRequest, getJson, withQuery } from "@/lib/api-client";
+import { adminScoreListSchema, adminScoreResetResultSchema } from "@contract/admin/scores";
 
 /** The filters of the scores list (D93): a game, a player, both or neither (the newest scores of all). */
 export type AdminScoreFilters = { gameId?: number; userId?: number };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Season } from "@contract/leaderboard";
+import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
 import { apiRequest } from "@/lib/api-client";
 import { seasonKeys } from "@/lib/seasons";
-import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+import type { Season } from "@contract/leaderboard";
 
 /** POST /api/admin/seasons/new → 201 the new season (D91, admins only): the open season ends now, the next opens; audit-logged. */
 export async function startNewSeason(): Promise<Season> {

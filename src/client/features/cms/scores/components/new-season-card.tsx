@@ -1,13 +1,13 @@
 import { CalendarClock } from "lucide-react";
 import { useState } from "react";
-import { seasonLabel } from "@contract/leaderboard-constants";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { splitSeasons, useSeasons } from "@/lib/seasons";
-import { useStartNewSeason } from "../api/start-season";
 import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
 import { toastOutcome } from "@/features/cms/shared/components/list-screen";
+import { splitSeasons, useSeasons } from "@/lib/seasons";
+import { seasonLabel } from "@contract/leaderboard-constants";
+import { useStartNewSeason } from "../api/start-season";
 
 /** D91: the confirmation of "Start a new season". */
 export function newSeasonQuestion(current: string | undefined) {

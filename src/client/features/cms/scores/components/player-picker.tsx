@@ -1,8 +1,8 @@
 import { Search, X } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Input, Label } from "@/components/ui/input";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminUsers } from "@/features/cms/users/api/get-admin-users";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 /** The player a list is narrowed to: their id, and their name once known. */
 export type PickedPlayer = { id: number; username?: string };

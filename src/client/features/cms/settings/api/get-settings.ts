@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminSettingsSchema } from "@contract/admin/settings";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { adminSettingsSchema } from "@contract/admin/settings";
 
 /** GET /api/admin/settings → {content: site.* items, mail: {configured, from}, google: {configured}} (D47). */
 export const settingsQueryOptions = () =>

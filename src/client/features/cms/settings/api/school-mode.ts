@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
 import { schoolModeResultSchema } from "@contract/admin/settings";
 import type { SchoolModeResult } from "@contract/community-constants";
-import { apiRequest } from "@/lib/api-client";
-import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
 
 /** POST /api/admin/settings/school-mode (D98): chat and messages off, invite-only registration, every profile private. */
 export async function applySchoolMode(): Promise<SchoolModeResult> {

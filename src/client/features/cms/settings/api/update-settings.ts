@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminSettingsSchema, type AdminSettings, type AdminSettingsPatch } from "@contract/admin/settings";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn, refetchAfterContentChange } from "@/features/cms/shared/api/keys";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { adminSettingsSchema, type AdminSettings, type AdminSettingsPatch } from "@contract/admin/settings";
 
 /** PATCH /api/admin/settings {site: {name: "…", tagline: "…"}}: sets site.* text items (D47). */
 export async function updateSettings(body: AdminSettingsPatch): Promise<AdminSettings> {

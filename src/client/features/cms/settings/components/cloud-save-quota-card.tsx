@@ -1,17 +1,17 @@
 import { Loader2, Save } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import {
-  CLOUD_SAVE_QUOTA_KIB,
-  CLOUD_SAVE_QUOTA_MESSAGE,
-  CLOUD_SAVE_QUOTA_SETTING,
-  parseCloudSaveQuotaKib,
-} from "@contract/saves-constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import {
+  CLOUD_SAVE_QUOTA_KIB,
+  CLOUD_SAVE_QUOTA_MESSAGE,
+  CLOUD_SAVE_QUOTA_SETTING,
+  parseCloudSaveQuotaKib,
+} from "@contract/saves-constants";
 import { useSettings } from "../api/get-settings";
 import { settingsSaveError, useUpdateSettings } from "../api/update-settings";
 

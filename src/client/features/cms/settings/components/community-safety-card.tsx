@@ -1,5 +1,14 @@
 import { GraduationCap, Loader2, RefreshCw, Save } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input, Textarea } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/use-toast";
+import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import {
   CHAT_ENABLED_SETTING,
   CHAT_LINKS_SETTING,
@@ -15,18 +24,9 @@ import {
   type RegistrationMode,
 } from "@contract/community-constants";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired, TWO_STEP_TEXTS } from "@contract/two-step-constants";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input, Textarea } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
-import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
 import { useSettings } from "../api/get-settings";
 import { useSchoolMode } from "../api/school-mode";
 import { useUpdateSettings } from "../api/update-settings";
-import { ConfirmDialog } from "@/features/cms/shared/components/confirm-dialog";
-import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 type Form = {
   block: string;

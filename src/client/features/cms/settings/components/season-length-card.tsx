@@ -1,5 +1,11 @@
 import { CalendarDays, CalendarRange, Infinity as Endless, Loader2, Save } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { RadioCard } from "@/components/ui/radio-card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { useCurrentSeason } from "@/features/cms/scores/api/get-seasons";
 import {
   DEFAULT_SEASON_LENGTH,
   parseSeasonLength,
@@ -7,12 +13,6 @@ import {
   seasonLabel,
   type SeasonLength,
 } from "@contract/leaderboard-constants";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { RadioCard } from "@/components/ui/radio-card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
-import { useCurrentSeason } from "@/features/cms/scores/api/get-seasons";
 import { useSettings } from "../api/get-settings";
 import { settingsSaveError, useUpdateSettings } from "../api/update-settings";
 

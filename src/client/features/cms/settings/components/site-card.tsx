@@ -1,18 +1,18 @@
 import { Loader2, Save } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { errorMessage } from "@/lib/api-client";
 import { COMMUNITY_SAFETY_SETTINGS } from "@contract/community-constants";
 import { CONTENT_DEFAULTS } from "@contract/content";
 import { DIRECT_MESSAGES_SETTING } from "@contract/direct-messages-constants";
 import { SEASON_LENGTH_SETTING } from "@contract/leaderboard-constants";
 import { ALLOW_SEARCH_ENGINES_SETTING } from "@contract/pages";
 import { CLOUD_SAVE_QUOTA_SETTING } from "@contract/saves-constants";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { useSettings } from "../api/get-settings";
 import { useUpdateSettings } from "../api/update-settings";
 

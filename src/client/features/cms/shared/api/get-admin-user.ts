@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminSelfSchema } from "@contract/admin/sign-in";
 import { getJson } from "@/lib/api-client";
+import { adminSelfSchema } from "@contract/admin/sign-in";
 import { adminKeys } from "./keys";
 
 /** GET /api/admin/user: the admin lookup of every /cms screen (D43); 401/403 when not an admin session. */

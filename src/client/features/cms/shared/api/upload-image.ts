@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { uploadImageResponseSchema } from "@contract/admin/games";
 import { postFormData } from "@/lib/upload";
+import { uploadImageResponseSchema } from "@contract/admin/games";
 import { recheckSessionOn } from "./keys";
 
 /** POST /api/admin/upload-image, multipart `image` (D45: PNG, JPEG, WebP or GIF up to 5 MB) → {imageUrl}. */

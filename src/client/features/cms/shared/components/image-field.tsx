@@ -1,11 +1,11 @@
 import { ImageIcon, Loader2, Upload } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { IMAGE_LIMITS } from "@contract/admin/games";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { IMAGE_LIMITS } from "@contract/admin/games";
 import { useUploadImage } from "../api/upload-image";
 import { Field, fieldAria } from "./field";
 

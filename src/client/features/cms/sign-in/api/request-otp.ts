@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { requestOtpResponseSchema, type RequestOtpResponse } from "@contract/admin/sign-in";
 import { apiRequest } from "@/lib/api-client";
+import { requestOtpResponseSchema, type RequestOtpResponse } from "@contract/admin/sign-in";
 
 /** POST /api/admin/request-otp {email} → {otpSecret, message, otp?} (D42; `otp` only in development). */
 export async function requestOtp(email: string): Promise<RequestOtpResponse> {

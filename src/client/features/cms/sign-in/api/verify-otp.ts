@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminSelfSchema, type AdminSelf } from "@contract/admin/sign-in";
 import { z } from "zod";
+import { adminKeys } from "@/features/cms/shared/api/keys";
 import { apiRequest } from "@/lib/api-client";
 import { authKeys } from "@/lib/query-keys";
-import { adminKeys } from "@/features/cms/shared/api/keys";
+import { adminSelfSchema, type AdminSelf } from "@contract/admin/sign-in";
 
 export type VerifyOtpInput = { email: string; otp: string; otpSecret: string };
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { resetToasts } from "@/components/ui/use-toast";
+import { jsonResponse, mockApi, renderWithProviders } from "@test/render-app";
 import { CmsLoginForm } from "./login-form";
 
 const ADMIN = {

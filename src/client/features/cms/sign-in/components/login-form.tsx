@@ -1,18 +1,18 @@
 import { ArrowLeft, KeyRound, Loader2, Mail, ShieldCheck, Smartphone } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { adminEmailSchema, otpCodeSchema } from "@contract/admin/fields";
-import type { AdminSelf } from "@contract/admin/sign-in";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { useVerifySecondFactor } from "@/features/cms/two-step/api/two-step";
 import { ApiError } from "@/lib/api-client";
+import { adminEmailSchema, otpCodeSchema } from "@contract/admin/fields";
+import type { AdminSelf } from "@contract/admin/sign-in";
+import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { useRequestOtp } from "../api/request-otp";
 import { useVerifyOtp } from "../api/verify-otp";
-import { useVerifySecondFactor } from "@/features/cms/two-step/api/two-step";
-import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
-import { Field, fieldAria } from "@/features/cms/shared/components/field";
 
 export const OTP_LENGTH = 6;
 export const EMAIL_MESSAGE = "Please enter a valid email address";

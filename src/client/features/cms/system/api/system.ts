@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { systemStatusSchema } from "@contract/admin/system";
-import { getJson } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson } from "@/lib/api-client";
+import { systemStatusSchema } from "@contract/admin/system";
 
 /** How often the open screen asks again: processes come and go, jobs run. */
 export const SYSTEM_REFRESH_MS = 30_000;

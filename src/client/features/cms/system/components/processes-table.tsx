@@ -1,7 +1,7 @@
-import type { ProcessRole, SystemStatusView } from "@contract/admin/system";
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/utils";
 import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from "@/features/cms/shared/components/data-table";
+import { cn } from "@/lib/utils";
+import type { ProcessRole, SystemStatusView } from "@contract/admin/system";
 import { WARN_SURFACE, When } from "./status-card";
 
 const HEADERS = ["Process", "Version", "Started", "Last seen"];

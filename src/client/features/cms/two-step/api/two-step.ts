@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { adminKeys } from "@/features/cms/shared/api/keys";
+import { apiRequest, getJson } from "@/lib/api-client";
+import { authKeys } from "@/lib/query-keys";
 import { adminSelfSchema, type AdminSelf } from "@contract/admin/sign-in";
 import {
   twoStepConfirmResponseSchema,
@@ -8,9 +11,6 @@ import {
   type TwoStepConfirmResponse,
   type TwoStepSetupResponse,
 } from "@contract/admin/two-step";
-import { apiRequest, getJson } from "@/lib/api-client";
-import { authKeys } from "@/lib/query-keys";
-import { adminKeys } from "@/features/cms/shared/api/keys";
 
 /** GET /api/admin/two-step (on, required by the site, must set it up first, recovery codes left). */
 export function useTwoStepStatus(enabled = true) {

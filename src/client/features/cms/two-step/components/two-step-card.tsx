@@ -1,16 +1,16 @@
 import { Check, Copy, Loader2, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import type { TwoStepSetupResponse } from "@contract/admin/two-step";
-import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { useConfirmIdentity } from "@/components/step-up-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStep, useTwoStepStatus } from "../api/two-step";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import type { TwoStepSetupResponse } from "@contract/admin/two-step";
+import { TWO_STEP_TEXTS } from "@contract/two-step-constants";
+import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStep, useTwoStepStatus } from "../api/two-step";
 
 const SIX_DIGITS = /^\d{6}$/;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { adminUserListSchema } from "@contract/admin/users";
-import { getJson, withQuery } from "@/lib/api-client";
 import { useIsAdmin } from "@/features/cms/shared/api/get-admin-user";
 import { adminKeys } from "@/features/cms/shared/api/keys";
+import { getJson, withQuery } from "@/lib/api-client";
+import { adminUserListSchema } from "@contract/admin/users";
 
 /** GET /api/admin/users?search= (D47): username or email contains the search, newest first. */
 export const adminUsersQueryOptions = (search: string) =>

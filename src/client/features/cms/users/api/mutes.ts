@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MuteResult } from "@contract/reports-constants";
-import { apiRequest } from "@/lib/api-client";
 import { recheckSessionOn, refetchAfterModeration } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
+import type { MuteResult } from "@contract/reports-constants";
 
 /** D96: POST /api/admin/moderation/mutes/{userId} → {userId, mutedUntil, step}: the next step of the ladder. */
 export async function mutePlayer(userId: number): Promise<MuteResult> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin/users";
-import { apiRequest } from "@/lib/api-client";
 import { adminKeys, recheckSessionOn } from "@/features/cms/shared/api/keys";
+import { apiRequest } from "@/lib/api-client";
+import { adminUserRowSchema, type AdminUserPatch, type AdminUserRow } from "@contract/admin/users";
 
 /**
  * PATCH /api/admin/users/{id} {role?, disabled?, hiddenFromBoards?} (D47); an admin cannot demote or disable

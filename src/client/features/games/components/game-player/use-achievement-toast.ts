@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
-import type { GameAchievement } from "@contract/game-achievements";
 import { toast } from "@/components/ui/use-toast";
+import type { GameAchievement } from "@contract/game-achievements";
 import { gameAchievementKeys } from "../../api/game-achievements";
 
 /** D78: an unlock the game reported is a toast with the achievement's title, and the game page's list marks it. */

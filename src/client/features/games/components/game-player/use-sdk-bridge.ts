@@ -1,14 +1,14 @@
 import { useEffect, type RefObject } from "react";
+import { apiRequest } from "@/lib/api-client";
 import type { CurrentUser } from "@contract/auth";
 import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
-import { apiRequest } from "@/lib/api-client";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
 import type { GameSaves } from "../../game-saves";
 import type { GameplayReporter } from "../../gameplay-reporter";
 import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
 import { errorReply, okReply, parseSdkV2Request, SdkV2Error, type GameSettings } from "../../sdk-v2";
-import type { PlaySessions } from "./use-play-session";
 import { useLatest } from "./use-latest";
+import type { PlaySessions } from "./use-play-session";
 
 /** A score reported by the game through the SDK, with the play session it belongs to (null if none could be opened). */
 export type GameScoreReport = { playId: string | null; score: number; won: boolean | null };
