@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import sharp from "sharp";
 import {
   AVATAR_SIZE,
   EMAIL_TOKEN_TTL_HOURS,
@@ -22,6 +21,7 @@ import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken, type SessionKind } from "./sessions";
 import { PRIVATE_FILE_MODE } from "./data-dir";
+import { loadSharp } from "./sharp";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
 
@@ -208,6 +208,7 @@ const NOT_AN_IMAGE = "This file is not a PNG, JPEG, WebP or GIF image";
  */
 export async function setAvatar(db: Db, dataDir: string, userId: number, input: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<string> {
   const options = { limitInputPixels: limits.maxInputPixels, failOn: "error" as const };
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     const { format } = await sharp(input, options).metadata();

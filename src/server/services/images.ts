@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 import { IMAGE_LIMITS } from "../../contract/admin/games";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
 import { PRIVATE_FILE_MODE } from "./data-dir";
@@ -45,6 +45,7 @@ export async function storeUploadedImage(
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<{ imageUrl: string; width: number; height: number }> {
   const options = { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" as const };
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, options).metadata()).format;

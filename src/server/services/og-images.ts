@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "./sharp";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.
@@ -43,6 +44,7 @@ export function localCoverFile(dataDir: string, imageUrl: string): string | unde
  * for it instead of being enlarged afterwards; only its first frame; at most MAX_INPUT_PIXELS.
  */
 export async function openPicture(data: Buffer, size: { width: number; height: number }): Promise<Sharp> {
+  const sharp = await loadSharp();
   const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   const scale = meta.format === "svg" && meta.width && meta.height ? Math.max(size.width / meta.width, size.height / meta.height) : 1;
   const density = scale > 1 ? Math.min(Math.ceil(72 * scale), 72 * 8) : undefined;
