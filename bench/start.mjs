@@ -6,7 +6,7 @@
 // would have installed them: the install itself is not timed), then runs `node scripts/start.mjs` there with a new
 // DATA_DIR (PGlite) and times it until /readyz answers: the first start builds the site, creates the database,
 // migrates and seeds it. It stops the server (SIGTERM to npm start's process), starts it again on the same data and
-// times that too. Prints each run, the medians, the server process's VmHWM in each, and the load average.
+// times that too, with the CPU time the server's process used until ready. Prints each run, the medians, the server process's VmHWM in each, and the load average.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -57,9 +57,12 @@ async function timedStart(dir, dataDir) {
     .split("\n")[0];
   const status = await fs.readFile(`/proc/${server}/status`, "utf8");
   const peak = Number(/^VmHWM:\s+(\d+)/m.exec(status)[1]) / 1024;
+  // CPU seconds the server's process used until it was ready (user + system): what a busy machine does not change
+  const stat = (await fs.readFile(`/proc/${server}/stat`, "utf8")).split(") ")[1].split(" ");
+  const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / 100;
   child.kill("SIGTERM");
   await exited;
-  return { ms, peak };
+  return { ms, peak, cpuSeconds };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -75,7 +78,8 @@ for (let run = 1; run <= runs; run++) {
     const later = await timedStart(dir, dataDir);
     samples.push({ first, later });
     console.log(
-      `run ${run}: first start (build included) ${first.ms} ms, server peak ${first.peak.toFixed(0)} MB; later start ${later.ms} ms, peak ${later.peak.toFixed(0)} MB`,
+      `run ${run}: first start (build included) ${first.ms} ms, server peak ${first.peak.toFixed(0)} MB; ` +
+        `later start ${later.ms} ms (the server's CPU ${later.cpuSeconds.toFixed(1)} s), peak ${later.peak.toFixed(0)} MB`,
     );
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
