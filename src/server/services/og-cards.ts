@@ -9,6 +9,7 @@ import { getCategoryBySlug } from "./categories";
 import { getCollectionBySlug } from "./collections";
 import { getGame, listCollectionGames, listGames } from "./game-catalogue";
 import { renderCard, type CardContent } from "./og-card-render";
+import { onePictureAtATime } from "./sharp";
 import { localCoverFile, OG_IMAGE_SIZE, writeFileOnce } from "./og-images";
 import { getUserProfile } from "./users";
 
@@ -239,20 +240,11 @@ export function cardImage(card: Card, publicUrl: string): { url: string; alt: st
   return { url: `${publicUrl.replace(/\/+$/, "")}${card.path}`, alt: card.alt, ...OG_IMAGE_SIZE };
 }
 
-let drawing: Promise<unknown> = Promise.resolve();
-
-/** Runs `draw` after the cards already being drawn by this process (one at a time: two cores serve everything). */
-function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
-  const run = drawing.then(draw, draw);
-  drawing = run.catch(() => undefined);
-  return run;
-}
-
 /** The card's PNG file, drawn now when it is not there yet; the subject's older card is then removed. */
 export async function ensureCardFile(dataDir: string, card: Card): Promise<string> {
   const dir = path.join(ogCardsDir(dataDir), card.subject.kind, subjectKey(card.subject));
   const name = `${card.hash}.png`;
-  const made = await writeFileOnce(path.join(dir, name), () => oneAtATime(() => renderCard(card.content)));
+  const made = await writeFileOnce(path.join(dir, name), () => onePictureAtATime(() => renderCard(card.content)));
   if (made) {
     for (const other of await fsp.readdir(dir)) if (other !== name && other.endsWith(".png")) await fsp.rm(path.join(dir, other), { force: true });
   }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Sharp } from "sharp";
-import { loadSharp } from "./sharp";
+import { loadSharp, onePictureAtATime } from "./sharp";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.
@@ -95,12 +95,14 @@ export async function ensureOgImage(dataDir: string, imageUrl: string): Promise<
   const hash = crypto.createHash("sha256").update(cover).digest("base64url").slice(0, 22);
   const name = `${hash}.jpg`;
   try {
-    await writeFileOnce(path.join(ogImagesDir(dataDir), name), async () =>
-      (await openPicture(cover, OG_IMAGE_SIZE))
-        .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
-        .flatten({ background: "#1e1b4b" })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer(),
+    await writeFileOnce(path.join(ogImagesDir(dataDir), name), () =>
+      onePictureAtATime(async () =>
+        (await openPicture(cover, OG_IMAGE_SIZE))
+          .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
+          .flatten({ background: "#1e1b4b" })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer(),
+      ),
     );
     return `/uploads/og/${name}`;
   } catch {
