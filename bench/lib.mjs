@@ -61,3 +61,17 @@ export async function benchDatabase(m, kind, prefix) {
   await m.migrate(database, root);
   return { database, drop };
 }
+
+/** Adds `count` generated games (titles from word lists, so that searches find some) through `run(sql)`. */
+export const addGamesSql = (count) => `
+  with cats as (select array_agg(id order by id) as ids from categories)
+  insert into games (title, description, image_url, category_id, developer, is_featured, is_new, is_hot, plays, rating, release_date, created_at)
+  select
+    (array['Cosmic','Pixel','Turbo','Shadow','Crystal','Neon','Galactic','Mystic','Rapid','Frozen','Golden','Hidden','Lunar','Iron','Savage','Silent','Wild','Royal','Tiny','Mega'])[1 + g % 20]
+      || ' ' || (array['Asteroid','Racer','Puzzle','Dungeon','Knight','Runner','Tower','Block','Galaxy','Jungle','Castle','Ninja','Pirate','Robot','Dragon','Zombie','Farm','Island','Rocket','Maze','Drift','Quest','Blaster','Breaker','Golf'])[1 + (g / 20) % 25]
+      || ' ' || g,
+    'A generated game for the benchmark, number ' || g || '. ' || (array['Dodge the rocks and survive.','Match three gems in a row.','Race through the night city.','Build the tallest tower you can.','Explore caves full of treasure.'])[1 + g % 5],
+    '', cats.ids[1 + g % array_length(cats.ids, 1)], 'Bench Studio',
+    g % 20 = 0, g % 13 = 0, g % 17 = 0, (g * 7919) % 100000, (g * 31) % 51,
+    (date '2024-01-01' + (g % 700))::date, now() - g * interval '1 minute'
+  from generate_series(1, ${count}) as g, cats`;

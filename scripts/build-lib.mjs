@@ -39,7 +39,8 @@ export function buildIsFresh() {
       fs.readFileSync(stampFile, "utf8") === sourceFingerprint() &&
       fs.existsSync(path.join(root, "dist", "server", "main.js")) &&
       fs.existsSync(path.join(root, "dist", "client", "index.html")) &&
-      fs.existsSync(path.join(root, "dist", "ssr", "entry-server.js"))
+      fs.existsSync(path.join(root, "dist", "ssr", "entry-server.js")) &&
+      fs.existsSync(databaseTemplateFile)
     );
   } catch {
     return false;
@@ -119,6 +120,24 @@ export function precompressAssets(dir) {
   }
 }
 
+/** D163: where buildDatabaseTemplate writes the empty database (src/server/boot.ts reads it). */
+export const databaseTemplateFile = path.join(root, "dist", "pglite", "empty-database.tar.gz");
+
+/**
+ * D163: an empty PGlite database, made once here, that the server unpacks into a new data folder instead of running
+ * initdb at its first start: initdb runs a second PGlite and initdb.wasm beside the first and took the server's
+ * process to 750–800 MB, unpacking this stays near 300 MB. The same PGlite version makes and opens it (the build's
+ * fingerprint covers package-lock.json).
+ */
+export async function buildDatabaseTemplate() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create();
+  const dump = await pglite.dumpDataDir("gzip");
+  await pglite.close();
+  fs.mkdirSync(path.dirname(databaseTemplateFile), { recursive: true });
+  fs.writeFileSync(databaseTemplateFile, Buffer.from(await dump.arrayBuffer()));
+}
+
 export async function buildAll({ force = false, log = console.log } = {}) {
   if (!force && buildIsFresh()) return false;
   const fingerprint = sourceFingerprint();
@@ -126,6 +145,7 @@ export async function buildAll({ force = false, log = console.log } = {}) {
   const t0 = Date.now();
   await buildServer();
   await buildClient();
+  await buildDatabaseTemplate();
   fs.writeFileSync(stampFile, fingerprint);
   log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   return true;

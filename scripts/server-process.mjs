@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { root as ownRoot } from "./build-lib.mjs";
+import { SERVER_NODE_ARGS, serverEnv } from "./server-runtime.mjs";
 
 /** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
 export function freePort() {
@@ -104,7 +105,9 @@ async function startOn(opts, { root, port, gamesPort, dataDir, removeDataDir }) 
   const publicHost = opts.publicHost ?? "127.0.0.1";
   const url = `http://${publicHost}:${port}`;
   const gamesUrl = `http://${opts.gamesHost ?? (publicHost === "localhost" ? "127.0.0.1" : "localhost")}:${gamesPort}`;
+  // the process as `npm start` runs it (D163), with source maps unless turned off
   const args = [
+    ...SERVER_NODE_ARGS,
     ...(opts.sourceMaps === false ? [] : ["--enable-source-maps"]),
     path.join(root, "dist", "server", "main.js"),
   ];
@@ -112,7 +115,7 @@ async function startOn(opts, { root, port, gamesPort, dataDir, removeDataDir }) 
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
-      ...process.env,
+      ...serverEnv(process.env),
       PORT: String(port),
       GAMES_PORT: String(gamesPort),
       HOST: "127.0.0.1",

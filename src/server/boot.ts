@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
@@ -14,6 +16,20 @@ import type { FileStore } from "./services/file-store";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
+/**
+ * D163: the empty database the build made (scripts/build-lib.mjs) when the PGlite folder holds none yet, so that the
+ * first start unpacks it instead of running initdb; undefined when there is a database or no such file (PGlite then
+ * opens the one there, or runs initdb).
+ */
+export async function databaseTemplate(rootDir: string, pgliteDir: string): Promise<Blob | undefined> {
+  if (fs.existsSync(path.join(pgliteDir, "PG_VERSION"))) return undefined;
+  try {
+    return new Blob([await fsp.readFile(path.join(rootDir, "dist", "pglite", "empty-database.tar.gz"))]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
 export async function prepareDatabase(
   config: Config,
@@ -23,7 +39,11 @@ export async function prepareDatabase(
   await secureDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })
-    : await createDb({ kind: "pglite", dataDir: path.join(config.dataDir, "db") });
+    : await createDb({
+        kind: "pglite",
+        dataDir: path.join(config.dataDir, "db"),
+        loadDataDir: await databaseTemplate(config.rootDir, path.join(config.dataDir, "db")),
+      });
   try {
     await migrate(database, config.rootDir);
     const gamesRoot = path.join(config.rootDir, "games");

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import sharp from "sharp";
 import {
   AVATAR_SIZE,
   EMAIL_TOKEN_TTL_HOURS,
@@ -20,6 +19,7 @@ import { emailInUseMail, emailVerificationMail, type MailMessage } from "./maile
 import { hashPassword } from "./passwords";
 import { sessionsChanged } from "./session-cache";
 import { endUserSessions, hashToken, type SessionKind } from "./sessions";
+import { loadSharp } from "./sharp";
 
 // D87, D100: what a player changes about their own account. No HTTP here (routes/me.ts).
 
@@ -237,6 +237,7 @@ export async function setAvatar(
   input: Buffer,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<string> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: limits.maxInputPixels, failOn: "error" as const };
   let data: Buffer;
   try {

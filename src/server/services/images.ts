@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { IMAGE_LIMITS } from "../../contract/admin/games";
 import { TooLarge, UnsupportedType, DomainError } from "../errors";
 import type { FileStore } from "./file-store";
+import { loadSharp } from "./sharp";
 
 /** D45 limits of an uploaded image (tests lower them through buildApp's settings, context.ts). */
 export type ImageLimits = {
@@ -41,6 +41,7 @@ export async function storeUploadedImage(
   input: Buffer | string,
   imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<{ imageUrl: string; width: number; height: number }> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" as const };
   let format: string | undefined;
   try {

@@ -1,6 +1,7 @@
-import sharp, { type OverlayOptions } from "sharp";
+import type { OverlayOptions } from "sharp";
 import { initials } from "../../contract/initials";
 import { OG_IMAGE_SIZE, openPicture } from "./og-images";
+import { loadSharp } from "./sharp";
 
 /**
  * D71: the drawing of a link preview card, 1200×630 PNG, in the site's colours: a site card (name and tagline),
@@ -78,6 +79,7 @@ async function textBlock(
   if (!text.trim()) return undefined;
   const spacing = o.letterSpacing ? ` letter_spacing="${Math.round(o.letterSpacing * 1024)}"` : "";
   const markup = `<span foreground="${o.color}"${spacing}>${escapeMarkup(text)}</span>`;
+  const sharp = await loadSharp();
   const render = (fit: boolean) =>
     sharp({
       text: {
@@ -108,6 +110,7 @@ async function lineBlock(
 ): Promise<Layer | undefined> {
   if (!text.trim()) return undefined;
   const markup = `<span foreground="${o.color}">${escapeMarkup(text)}</span>`;
+  const sharp = await loadSharp();
   const render = (size: number) =>
     sharp({ text: { text: markup, font: `${FONTS} ${o.bold ? "Bold " : ""}${size}`, dpi: 72, rgba: true } })
       .png()
@@ -171,6 +174,7 @@ function backdropSvg(extra: string): Buffer {
 }
 
 async function compose(backdrop: Buffer, layers: OverlayOptions[]): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(backdrop).composite(layers).png({ compressionLevel: 6 }).toBuffer();
 }
 
@@ -291,6 +295,7 @@ async function tile(picture: Buffer, w: number, h: number, radius: number, edged
     const edge = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect x="2" y="2" width="${w - 4}" height="${h - 4}" rx="${radius - 2}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/></svg>`,
     );
+    const sharp = await loadSharp();
     return await sharp(fitted)
       .ensureAlpha()
       .composite([{ input: mask, blend: "dest-in" }, ...(edged ? [{ input: edge, blend: "over" as const }] : [])])
@@ -329,6 +334,7 @@ async function fan(pictures: Buffer[]): Promise<{ svg: string; layers: OverlayOp
   for (const [i, t] of tiles.entries()) {
     const { x, y, angle } = places[i];
     svg += `<rect x="${x - size.width / 2}" y="${y - size.height / 2 + 14}" width="${size.width}" height="${size.height}" rx="24" transform="rotate(${angle} ${x} ${y})" fill="#000000" fill-opacity="0.55" filter="url(#shadow)"/>`;
+    const sharp = await loadSharp();
     const rotated = await sharp(t)
       .rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()

@@ -15,6 +15,7 @@ import { readAll, type FileStore } from "./file-store";
 import { getGame, listCollectionGames, listGames } from "./game-catalogue";
 import { renderCard, type CardContent } from "./og-card-render";
 import { localCoverKey, OG_IMAGE_SIZE, putOnce, readStoredPicture } from "./og-images";
+import { onePictureAtATime } from "./sharp";
 import { getUserProfile } from "./users";
 
 /**
@@ -277,20 +278,11 @@ export function cardImage(card: Card, publicUrl: string): { url: string; alt: st
   return { url: `${publicUrl.replace(/\/+$/, "")}${card.path}`, alt: card.alt, ...OG_IMAGE_SIZE };
 }
 
-let drawing: Promise<unknown> = Promise.resolve();
-
-/** Runs `draw` after the cards already being drawn by this process (one at a time: two cores serve everything). */
-function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
-  const run = drawing.then(draw, draw);
-  drawing = run.catch(() => undefined);
-  return run;
-}
-
 /** The card's PNG, drawn now when it is not stored yet; the subject's older card is then removed. */
 export async function ensureCardFile(files: FileStore, card: Card): Promise<Buffer> {
   const folder = `${OG_CARDS_PREFIX}${card.subject.kind}/${subjectKey(card.subject)}/`;
   const key = `${folder}${card.hash}.png`;
-  const made = await putOnce(files, key, () => oneAtATime(() => renderCard(card.content)), "image/png");
+  const made = await putOnce(files, key, () => onePictureAtATime(() => renderCard(card.content)), "image/png");
   if (made) {
     for await (const other of files.list(folder))
       if (other.key !== key && other.key.endsWith(".png")) await files.remove(other.key);

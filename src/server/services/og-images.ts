@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { StorageUnavailableError, assertKey, readAll, type FileStore } from "./file-store";
+import { loadSharp, onePictureAtATime } from "./sharp";
 
 /**
  * D71: the picture a link preview shows for a game, 1200×630, made from its cover. No HTTP types.
@@ -60,6 +61,7 @@ export async function readStoredPicture(
  * for it instead of being enlarged afterwards; only its first frame; at most MAX_INPUT_PIXELS.
  */
 export async function openPicture(data: Buffer, size: { width: number; height: number }): Promise<Sharp> {
+  const sharp = await loadSharp();
   const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   const scale =
     meta.format === "svg" && meta.width && meta.height
@@ -108,12 +110,14 @@ export async function ensureOgImage(files: FileStore, imageUrl: string): Promise
     await putOnce(
       files,
       `${OG_PREFIX}${name}`,
-      async () =>
-        (await openPicture(cover, OG_IMAGE_SIZE))
-          .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
-          .flatten({ background: "#1e1b4b" })
-          .jpeg({ quality: 82, mozjpeg: true })
-          .toBuffer(),
+      () =>
+        onePictureAtATime(async () =>
+          (await openPicture(cover, OG_IMAGE_SIZE))
+            .resize({ ...OG_IMAGE_SIZE, fit: "cover", position: "attention" })
+            .flatten({ background: "#1e1b4b" })
+            .jpeg({ quality: 82, mozjpeg: true })
+            .toBuffer(),
+        ),
       "image/jpeg",
     );
     return `/uploads/og/${name}`;
