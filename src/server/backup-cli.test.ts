@@ -9,6 +9,7 @@ import { storedFiles, tableContents } from "../test/site-contents";
 import { serveBackups } from "./backup-socket";
 import { createDb, migrate } from "./db/client";
 import { writeBackup } from "./services/backups";
+import { LOCK_FILE, lockDataDir } from "./services/data-dir-lock";
 import { DiskStore } from "./services/file-store";
 
 const folders: string[] = [];
@@ -84,10 +85,19 @@ it("backs up a running embedded site through its socket, restores it into an emp
     await copy.close();
     await site.close();
   }
+  // a server that holds the folder but has no socket (a DATA_DIR path too long for one) is never opened beside it
+  const held = await lockDataDir(newDir);
+  const refused = await cli("backup", path.join(archives, "beside.tar.gz"), newDir);
+  await held.release();
+  expect(refused.code).toBe(1);
+  expect(refused.err).toMatch(
+    new RegExp(`running on .* \\(pid ${process.pid}\\) and cannot be asked through its backup socket`),
+  );
   // no server on the restored folder: the command line opens the embedded database itself
   const direct = await cli("backup", path.join(archives, "restored.tar.gz"), newDir);
   expect(direct.out).toMatch(/Writing a backup of the embedded database/);
   expect(direct.code).toBe(0);
+  await expect(fs.access(path.join(newDir, LOCK_FILE)), "the command line released its lock").rejects.toThrow();
   expect((await cli("backup", path.join(archives, "x.tar.gz"), path.join(archives, "nothing"))).err).toMatch(
     /no Arcadium database/,
   );

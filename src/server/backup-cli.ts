@@ -9,6 +9,7 @@ import { createDb, migrate, type Database } from "./db/client";
 import { appVersion } from "./jobs/backup-daily";
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupManifest } from "./services/backups";
 import { PRIVATE_UMASK, secureDataDir } from "./services/data-dir";
+import { DataDirLockedError, lockDataDir } from "./services/data-dir-lock";
 import { openFileStore } from "./services/open-file-store";
 
 /**
@@ -135,7 +136,21 @@ async function openDatabase(config: Config, options: { create: boolean }): Promi
     );
   }
   if (options.create) await secureDataDir(config.dataDir);
-  return createDb({ kind: "pglite", dataDir: folder });
+  // A server whose backup socket could not be made (a DATA_DIR path too long for a socket) still holds the lock.
+  const lock = await lockDataDir(config.dataDir).catch((err: unknown) => {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    throw new CliError(
+      `Arcadium is running on ${config.dataDir} (pid ${err.pid}) and cannot be asked through its backup socket: stop it first`,
+    );
+  });
+  try {
+    const database = await createDb({ kind: "pglite", dataDir: folder });
+    const close = database.close.bind(database);
+    return Object.assign(database, { close: () => close().finally(() => lock.release()) });
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
 }
 
 async function restore(config: Config, source: string, say: Say): Promise<number> {

@@ -12,6 +12,7 @@ import {
 import { createDb, isEmpty, migrate, type Database } from "./db/client";
 import { seed } from "./db/seed";
 import { secureDataDir } from "./services/data-dir";
+import { lockDataDir } from "./services/data-dir-lock";
 import type { FileStore } from "./services/file-store";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
@@ -30,6 +31,23 @@ export async function databaseTemplate(rootDir: string, pgliteDir: string): Prom
   }
 }
 
+/** The embedded database, held by this process alone until it is closed (services/data-dir-lock.ts). */
+async function openLockedPglite(config: Config): Promise<Database> {
+  const lock = await lockDataDir(config.dataDir);
+  try {
+    const database = await createDb({
+      kind: "pglite",
+      dataDir: path.join(config.dataDir, "db"),
+      loadDataDir: await databaseTemplate(config.rootDir, path.join(config.dataDir, "db")),
+    });
+    const close = database.close.bind(database);
+    return Object.assign(database, { close: () => close().finally(() => lock.release()) });
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
 /** Opens the configured database (D5), applies migrations, seeds an empty one and repairs built-in packages. */
 export async function prepareDatabase(
   config: Config,
@@ -39,11 +57,7 @@ export async function prepareDatabase(
   await secureDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await createDb({ kind: "postgres", url: config.databaseUrl })
-    : await createDb({
-        kind: "pglite",
-        dataDir: path.join(config.dataDir, "db"),
-        loadDataDir: await databaseTemplate(config.rootDir, path.join(config.dataDir, "db")),
-      });
+    : await openLockedPglite(config);
   try {
     await migrate(database, config.rootDir);
     const gamesRoot = path.join(config.rootDir, "games");
