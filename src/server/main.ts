@@ -83,7 +83,7 @@ async function main() {
     );
   }
 
-  const jobs = startJobRunner(app, database.db);
+  const jobs = startJobRunner(app, database.db, files);
   // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
   const identity = newProcessIdentity({
     version,

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
+import type { FileStore } from "../services/file-store";
+import { OG_IMAGE_JOB } from "../services/og-images";
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
+import { makeOgImage } from "./og-image";
 import { JobRunner, type JobHandler } from "./runner";
 import { JOB_SCHEDULES } from "./schedules";
+import { rollSeasonOver, SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
 /** Every job the queue knows, by name (D116); a job enqueued under another name waits until a process knows it. */
-export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Record<string, JobHandler> {
+export function jobHandlers(
+  app: FastifyInstance,
+  db: Db,
+  files: FileStore,
+  now: () => Date,
+): Record<string, JobHandler> {
   return {
     [ACCOUNT_DELETION_SCHEDULE.name]: async () => {
       await app.runAccountDeletions();
@@ -16,14 +25,21 @@ export function jobHandlers(app: FastifyInstance, db: Db, now: () => Date): Reco
     [BACKUP_DAILY_SCHEDULE.name]: async () => {
       await app.runBackup();
     },
+    [SEASON_ROLLOVER_SCHEDULE.name]: () => rollSeasonOver(db, now()),
+    [OG_IMAGE_JOB]: ({ job }) => makeOgImage(files, job.payload),
   };
 }
 
 /** The process's job runner, started; main.ts stops it before closing the apps. */
-export function startJobRunner(app: FastifyInstance, db: Db, now: () => Date = () => new Date()): JobRunner {
+export function startJobRunner(
+  app: FastifyInstance,
+  db: Db,
+  files: FileStore,
+  now: () => Date = () => new Date(),
+): JobRunner {
   const runner = new JobRunner({
     db,
-    handlers: jobHandlers(app, db, now),
+    handlers: jobHandlers(app, db, files, now),
     schedules: JOB_SCHEDULES,
     now,
     log: app.log,

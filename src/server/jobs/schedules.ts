@@ -1,6 +1,12 @@
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
+import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
 /** The jobs that run on a schedule (D116); staff may also run each of them now from /cms/jobs. */
-export const JOB_SCHEDULES = [ACCOUNT_DELETION_SCHEDULE, HOUSEKEEPING_SCHEDULE, BACKUP_DAILY_SCHEDULE];
+export const JOB_SCHEDULES = [
+  ACCOUNT_DELETION_SCHEDULE,
+  HOUSEKEEPING_SCHEDULE,
+  BACKUP_DAILY_SCHEDULE,
+  SEASON_ROLLOVER_SCHEDULE,
+];

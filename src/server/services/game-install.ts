@@ -6,7 +6,7 @@ import { assertCollectionsExist } from "./collections";
 import type { FileStore } from "./file-store";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
-import { makeOgImageSoon } from "./og-images";
+import { enqueueOgImage } from "./og-images";
 import { readPackageDifficulty } from "./packages";
 import { readPackageScoreRules } from "./score-rules";
 import { detectPackageKind, stageUploadedPackage, type PackageKind, type PackageLimits } from "./zip-packages";
@@ -58,6 +58,6 @@ export async function installUploadedGame(
   );
   await syncDeclaredAchievements(db, id, declared.achievements);
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
-  makeOgImageSoon(site.files, game.imageUrl, site.log);
+  await enqueueOgImage(db, game.imageUrl);
   return { game, kind };
 }

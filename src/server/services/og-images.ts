@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { Sharp } from "sharp";
+import type { Db } from "../db/client";
 import { StorageUnavailableError, assertKey, readAll, type FileStore } from "./file-store";
+import { enqueueJob } from "./job-queue";
 import { loadSharp, onePictureAtATime } from "./sharp";
 
 /**
@@ -126,17 +128,14 @@ export async function ensureOgImage(files: FileStore, imageUrl: string): Promise
   }
 }
 
-/** Makes the picture in the background after an administrator added or edited a game (D71: at install or edit time). */
-export function makeOgImageSoon(
-  files: FileStore,
-  imageUrl: string | undefined,
-  log: { warn(obj: object, msg: string): void },
-): void {
+/** The queue's job that makes a game's picture after an administrator added the game or changed its cover (D116). */
+export const OG_IMAGE_JOB = "og-image.make";
+
+/** A cover that cannot be read is not going to become readable: one retry covers a store that was away. */
+const OG_IMAGE_ATTEMPTS = 2;
+
+/** Queues the picture for a cover stored on this site; a cover elsewhere has none (the page links the cover itself). */
+export async function enqueueOgImage(db: Db, imageUrl: string | null | undefined): Promise<void> {
   if (!imageUrl || !localCoverKey(imageUrl)) return;
-  ensureOgImage(files, imageUrl).then(
-    (url) => {
-      if (!url) log.warn({ imageUrl }, "could not make the link preview picture from this cover");
-    },
-    (err: unknown) => log.warn({ err, imageUrl }, "could not make the link preview picture from this cover"),
-  );
+  await enqueueJob(db, { name: OG_IMAGE_JOB, payload: { imageUrl }, maxAttempts: OG_IMAGE_ATTEMPTS });
 }

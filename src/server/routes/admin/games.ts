@@ -10,7 +10,7 @@ import {
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
 import { createGame, deleteGame, getAdminGame, listGamesForAdmin, updateGame } from "../../services/game-admin";
-import { makeOgImageSoon } from "../../services/og-images";
+import { enqueueOgImage } from "../../services/og-images";
 import { adminErrorResponses } from "./validation";
 
 /** Spec §2 /cms/games, §7: the admin games table, Add (URL mode), Edit and Delete (uploads: uploads.ts). */
@@ -37,7 +37,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const game = await createGame(db, config.gamesUrl, request.body);
       request.log.info({ gameId: game.id }, "admin added a game");
-      makeOgImageSoon(files, game.imageUrl, request.log);
+      await enqueueOgImage(db, game.imageUrl);
       return reply.code(201).send((await getAdminGame(db, config.gamesUrl, game.id))!);
     },
   );
@@ -54,7 +54,7 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request) => {
       const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
-      if (request.body?.imageUrl !== undefined) makeOgImageSoon(files, game.imageUrl, request.log);
+      if (request.body?.imageUrl !== undefined) await enqueueOgImage(db, game.imageUrl);
       return (await getAdminGame(db, config.gamesUrl, game.id))!;
     },
   );

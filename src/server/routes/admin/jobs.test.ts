@@ -39,6 +39,7 @@ describeEachDatabase(
         ["account-deletion", "0 * * * *"],
         ["housekeeping", "*/10 * * * *"],
         ["backup.daily", "30 3 * * *"],
+        ["season.rollover", "5 * * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);

@@ -5,7 +5,10 @@ describe("job texts (D116)", () => {
   it("names a job in words", () => {
     expect(jobLabel("account-deletion")).toBe("Account deletion");
     expect(jobLabel("housekeeping")).toBe("Housekeeping");
-    expect(jobLabel("backup.daily")).toBe("Backup daily");
+    expect(jobLabel("backup.daily")).toBe("Daily backup");
+    expect(jobLabel("og-image.make")).toBe("Link preview picture");
+    expect(jobLabel("season.rollover")).toBe("Season rollover");
+    expect(jobLabel("constructor")).toBe("Constructor");
     expect(jobLabel("feed_sync")).toBe("Feed sync");
   });
 

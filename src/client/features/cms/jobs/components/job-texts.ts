@@ -1,7 +1,14 @@
 import type { JobState } from "@contract/jobs-constants";
 
-/** "account-deletion" → "Account deletion", "backup.daily" → "Backup daily". */
+/** The jobs whose names do not read well as words. */
+const JOB_LABELS: Record<string, string> = {
+  "backup.daily": "Daily backup",
+  "og-image.make": "Link preview picture",
+};
+
+/** "account-deletion" → "Account deletion", "season.rollover" → "Season rollover". */
 export function jobLabel(name: string): string {
+  if (Object.hasOwn(JOB_LABELS, name)) return JOB_LABELS[name]!;
   const words = name.replace(/[-_.]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
