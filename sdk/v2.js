@@ -100,10 +100,7 @@
       else {
         var error = data.error && typeof data.error === 'object' ? data.error : {};
         call.reject(
-          sdkError(
-            typeof error.code === 'string' ? error.code : 'unavailable',
-            typeof error.message === 'string' ? error.message : 'The call failed',
-          ),
+          sdkError(typeof error.code === 'string' ? error.code : 'unavailable', typeof error.message === 'string' ? error.message : 'The call failed'),
         );
       }
       return;
@@ -189,10 +186,7 @@
 
   function checkKey(method, key) {
     if (typeof key !== 'string' || key.length < 1 || key.length > MAX_KEY) {
-      return sdkError(
-        'invalid',
-        'data.' + method + '(key): the key must be a string of 1 to ' + MAX_KEY + ' characters, got ' + String(key),
-      );
+      return sdkError('invalid', 'data.' + method + '(key): the key must be a string of 1 to ' + MAX_KEY + ' characters, got ' + String(key));
     }
     return null;
   }
@@ -224,10 +218,7 @@
     loading: {
       progress: function (fraction) {
         if (typeof fraction !== 'number' || !isFinite(fraction)) {
-          return rejected(
-            'invalid',
-            'loading.progress(fraction) needs a finite number from 0 to 1, got ' + String(fraction),
-          );
+          return rejected('invalid', 'loading.progress(fraction) needs a finite number from 0 to 1, got ' + String(fraction));
         }
         var p = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
         if (p !== fraction) log('warn', 'loading.progress(fraction) clamped to 0..1, got', fraction);
@@ -249,19 +240,13 @@
         }
         var rounded = Math.round(score);
         if (rounded < 0 || rounded > MAX_SCORE) {
-          return rejected(
-            'invalid',
-            'scores.submit(score) needs an integer from 0 to ' + MAX_SCORE + ', got ' + String(score),
-          );
+          return rejected('invalid', 'scores.submit(score) needs an integer from 0 to ' + MAX_SCORE + ', got ' + String(score));
         }
         if (rounded !== score) log('warn', 'scores.submit(score) rounded a non-integer score:', score);
         var won = null;
         if (options != null && options.won != null) {
           if (typeof options.won !== 'boolean') {
-            return rejected(
-              'invalid',
-              'scores.submit(score, {won}) expects won to be true, false or left out, got ' + String(options.won),
-            );
+            return rejected('invalid', 'scores.submit(score, {won}) expects won to be true, false or left out, got ' + String(options.won));
           }
           won = options.won;
         }
@@ -281,11 +266,7 @@
         var bad = checkKey('setItem', key);
         if (bad) return Promise.reject(bad);
         if (typeof value !== 'string') {
-          return rejected(
-            'invalid',
-            'data.setItem(key, value): the value must be a string (use JSON.stringify for objects), got ' +
-              typeof value,
-          );
+          return rejected('invalid', 'data.setItem(key, value): the value must be a string (use JSON.stringify for objects), got ' + typeof value);
         }
         return resolvedVoid(call('data.setItem', { key: key, value: value }));
       },
@@ -307,10 +288,7 @@
     achievements: {
       unlock: function (key) {
         if (typeof key !== 'string' || !/^[a-z0-9_-]{1,64}$/.test(key)) {
-          return rejected(
-            'invalid',
-            'achievements.unlock(key): the key must be 1 to 64 of a-z, 0-9, _ and -, got ' + String(key),
-          );
+          return rejected('invalid', 'achievements.unlock(key): the key must be 1 to 64 of a-z, 0-9, _ and -, got ' + String(key));
         }
         return call('achievements.unlock', { key: key }).then(function (result) {
           return { unlocked: !!(result && result.unlocked === true) };
@@ -320,11 +298,7 @@
 
     on: function (event, listener) {
       if (EVENTS.indexOf(event) < 0 || typeof listener !== 'function') {
-        log(
-          'warn',
-          'on(event, listener): event must be one of ' + EVENTS.join(', ') + ' and listener a function; got',
-          event,
-        );
+        log('warn', 'on(event, listener): event must be one of ' + EVENTS.join(', ') + ' and listener a function; got', event);
         return function () {};
       }
       listeners[event].push(listener);
@@ -336,10 +310,7 @@
 
     track: function (name, props) {
       if (typeof name !== 'string' || name.length < 1 || name.length > MAX_EVENT_NAME) {
-        return rejected(
-          'invalid',
-          'track(name): the name must be a string of 1 to ' + MAX_EVENT_NAME + ' characters, got ' + String(name),
-        );
+        return rejected('invalid', 'track(name): the name must be a string of 1 to ' + MAX_EVENT_NAME + ' characters, got ' + String(name));
       }
       var clean = {};
       if (props != null && typeof props === 'object') {

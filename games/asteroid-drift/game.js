@@ -40,17 +40,7 @@
     for (var i = 0; i < n; i++) shape.push(rand(0.72, 1.12));
     var ang = rand(0, TAU),
       sp = rand(30, 70) * speedMul * (4 - size) * 0.55 + 18;
-    return {
-      x: x,
-      y: y,
-      vx: Math.cos(ang) * sp,
-      vy: Math.sin(ang) * sp,
-      r: r,
-      size: size,
-      shape: shape,
-      a: rand(0, TAU),
-      va: rand(-1, 1),
-    };
+    return { x: x, y: y, vx: Math.cos(ang) * sp, vy: Math.sin(ang) * sp, r: r, size: size, shape: shape, a: rand(0, TAU), va: rand(-1, 1) };
   }
 
   function spawnWave() {
@@ -127,14 +117,7 @@
     fireCool = 0.17;
     var c = Math.cos(ship.a),
       s = Math.sin(ship.a);
-    bullets.push({
-      x: ship.x + c * ship.r,
-      y: ship.y + s * ship.r,
-      vx: c * 520 + ship.vx,
-      vy: s * 520 + ship.vy,
-      life: 0.85,
-      r: 2,
-    });
+    bullets.push({ x: ship.x + c * ship.r, y: ship.y + s * ship.r, vx: c * 520 + ship.vx, vy: s * 520 + ship.vy, life: 0.85, r: 2 });
     S.beep(720, 0.07, 'square', 0.04, 240);
   }
 

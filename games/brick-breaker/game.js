@@ -43,9 +43,7 @@
   // ---------- levels: 1-3 = hits, x = steel (unbreakable), . = empty ----------
   const LEVELS = [
     ['1111111111', '1111111111', '2222222222', '1111111111', '1111111111'],
-    ['..11111...', '.1222221..', '1233333321', '1222222221', '.11111111.', '..1....1..'].map((r) =>
-      r.padEnd(10, '.').slice(0, 10),
-    ),
+    ['..11111...', '.1222221..', '1233333321', '1222222221', '.11111111.', '..1....1..'].map((r) => r.padEnd(10, '.').slice(0, 10)),
     ['3.3.3.3.3.', '.2.2.2.2.2', '1111111111', 'x1x1xx1x1x', '2222222222', '1111111111'],
     ['1........1', '21......12', '321....123', 'x321..123x', '1111111111', '2222222222', '3333333333'],
     ['xx222222xx', '1x333333x1', '12x1111x21', '123x..x321', '1233xx3321', '2222222222', '1111111111'],
@@ -77,16 +75,7 @@
         const ch = row[c];
         if (ch === '.' || ch === undefined) continue;
         const hp = ch === 'x' ? Infinity : Number(ch);
-        bricks.push({
-          x: MARGIN + c * (bw + GAP),
-          y: TOP + r * (BH + GAP),
-          w: bw,
-          h: BH,
-          hp,
-          max: hp,
-          color: ROW_COLORS[r % ROW_COLORS.length],
-          flash: 0,
-        });
+        bricks.push({ x: MARGIN + c * (bw + GAP), y: TOP + r * (BH + GAP), w: bw, h: BH, hp, max: hp, color: ROW_COLORS[r % ROW_COLORS.length], flash: 0 });
       }
     });
   }
@@ -349,11 +338,7 @@
     // drops
     for (const d of drops) {
       d.y += 150 * dt;
-      if (
-        d.y > paddle.y - paddle.h / 2 - 9 &&
-        d.y < paddle.y + paddle.h &&
-        Math.abs(d.x - paddle.x) < paddle.w / 2 + 14
-      ) {
+      if (d.y > paddle.y - paddle.h / 2 - 9 && d.y < paddle.y + paddle.h && Math.abs(d.x - paddle.x) < paddle.w / 2 + 14) {
         d.caught = true;
         score += 25;
         beep(990, 0.1, 'triangle');

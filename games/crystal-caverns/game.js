@@ -108,20 +108,7 @@
     deadT = 0,
     doneT = 0,
     time = 0;
-  const player = {
-    x: 0,
-    y: 0,
-    w: 18,
-    h: 28,
-    vx: 0,
-    vy: 0,
-    onGround: false,
-    face: 1,
-    coyote: 0,
-    jumpBuf: 0,
-    inv: 0,
-    anim: 0,
-  };
+  const player = { x: 0, y: 0, w: 18, h: 28, vx: 0, vy: 0, onGround: false, face: 1, coyote: 0, jumpBuf: 0, inv: 0, anim: 0 };
   const keys = RT.heldKeys();
   const touch = { left: false, right: false, jump: false };
   let showTouch = RT.coarsePointer();
@@ -143,31 +130,9 @@
         else if (chr === '*') crystals.push({ x: c * T + T / 2, y: r * T + T / 2, got: false, ph: Math.random() * 6 });
         else if (chr === 'P') start = { x: c * T + (T - player.w) / 2, y: (r + 1) * T - player.h };
         else if (chr === 'D') door = { x: c * T, y: (r - 1) * T, w: T, h: 2 * T };
-        else if (chr === 'e')
-          enemies.push({
-            kind: 'slime',
-            x: c * T + 4,
-            y: (r + 1) * T - 20,
-            w: 24,
-            h: 20,
-            vx: -55,
-            vy: 0,
-            dead: 0,
-            alive: true,
-          });
+        else if (chr === 'e') enemies.push({ kind: 'slime', x: c * T + 4, y: (r + 1) * T - 20, w: 24, h: 20, vx: -55, vy: 0, dead: 0, alive: true });
         else if (chr === 'f')
-          enemies.push({
-            kind: 'bat',
-            x: c * T + 5,
-            y: r * T + 6,
-            w: 22,
-            h: 16,
-            bx: c * T + 5,
-            by: r * T + 6,
-            t: Math.random() * 6,
-            alive: true,
-            dead: 0,
-          });
+          enemies.push({ kind: 'bat', x: c * T + 5, y: r * T + 6, w: 22, h: 16, bx: c * T + 5, by: r * T + 6, t: Math.random() * 6, alive: true, dead: 0 });
         line.push(tile);
       }
       grid.push(line);
@@ -180,17 +145,7 @@
     updateHud();
   }
   function respawn() {
-    Object.assign(player, {
-      x: start.x,
-      y: start.y,
-      vx: 0,
-      vy: 0,
-      onGround: false,
-      face: 1,
-      coyote: 0,
-      jumpBuf: 0,
-      inv: 1.2,
-    });
+    Object.assign(player, { x: start.x, y: start.y, vx: 0, vy: 0, onGround: false, face: 1, coyote: 0, jumpBuf: 0, inv: 1.2 });
     camX = player.x - viewW / 2;
   }
   function tileAt(c, r) {
@@ -228,9 +183,7 @@
     endRound(
       score,
       won,
-      won
-        ? 'You escaped all three caves with ' + lives + (lives === 1 ? ' life' : ' lives') + ' left.'
-        : 'You reached cave ' + (levelIdx + 1) + ' of 3.',
+      won ? 'You escaped all three caves with ' + lives + (lives === 1 ? ' life' : ' lives') + ' left.' : 'You reached cave ' + (levelIdx + 1) + ' of 3.',
     );
   }
 
@@ -256,16 +209,9 @@
   const isJump = () => keys[' '] || keys.ArrowUp || keys.w || keys.W || touch.jump;
   window.addEventListener('keydown', (e) => {
     if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Spacebar'].includes(e.key)) e.preventDefault();
-    if (state === 'playing' && !keys[e.key] && (e.key === ' ' || e.key === 'ArrowUp' || e.key === 'w' || e.key === 'W'))
-      player.jumpBuf = 0.13;
+    if (state === 'playing' && !keys[e.key] && (e.key === ' ' || e.key === 'ArrowUp' || e.key === 'w' || e.key === 'W')) player.jumpBuf = 0.13;
     keys[e.key] = true;
-    if (
-      state !== 'playing' &&
-      (e.key === 'Enter' || e.key === ' ') &&
-      !e.repeat &&
-      document.activeElement.tagName !== 'BUTTON'
-    )
-      startGame();
+    if (state !== 'playing' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
     if (e.key === 'm' || e.key === 'M') toggleSound();
   });
   window.addEventListener('blur', () => {

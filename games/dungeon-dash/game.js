@@ -7,40 +7,10 @@
 
   var WALL = 1,
     FLOOR = 0;
-  var map,
-    cols,
-    rows,
-    player,
-    monsters,
-    items,
-    exit,
-    level,
-    score,
-    lives,
-    hasKey,
-    turn,
-    repeatT,
-    msg,
-    msgT,
-    hurtT,
-    shakeT,
-    animT,
-    pops,
-    tileSize,
-    camX,
-    camY;
+  var map, cols, rows, player, monsters, items, exit, level, score, lives, hasKey, turn, repeatT, msg, msgT, hurtT, shakeT, animT, pops, tileSize, camX, camY;
   var running = false;
 
-  var DIRS = {
-    ArrowUp: [0, -1],
-    KeyW: [0, -1],
-    ArrowDown: [0, 1],
-    KeyS: [0, 1],
-    ArrowLeft: [-1, 0],
-    KeyA: [-1, 0],
-    ArrowRight: [1, 0],
-    KeyD: [1, 0],
-  };
+  var DIRS = { ArrowUp: [0, -1], KeyW: [0, -1], ArrowDown: [0, 1], KeyS: [0, 1], ArrowLeft: [-1, 0], KeyA: [-1, 0], ArrowRight: [1, 0], KeyD: [1, 0] };
 
   function ri(a, b) {
     return a + Math.floor(Math.random() * (b - a + 1));
@@ -105,8 +75,7 @@
     }
     for (var i = 1; i < rooms.length; i++) carve(rooms[i - 1], rooms[i]);
     // a couple of extra loops so monsters can be avoided
-    for (var k = 0; k < 2 && rooms.length > 3; k++)
-      carve(rooms[ri(0, rooms.length - 1)], rooms[ri(0, rooms.length - 1)]);
+    for (var k = 0; k < 2 && rooms.length > 3; k++) carve(rooms[ri(0, rooms.length - 1)], rooms[ri(0, rooms.length - 1)]);
 
     var start = rooms[0];
     player = { x: start.cx, y: start.cy, px: start.cx, py: start.cy, face: 1, inv: 0 };
@@ -129,8 +98,7 @@
     var floor = [];
     for (yy = 0; yy < rows; yy++)
       for (xx = 0; xx < cols; xx++) {
-        if (at(xx, yy) === FLOOR && dist[yy * cols + xx] > 2 && !(xx === ex && yy === ey))
-          floor.push([xx, yy, dist[yy * cols + xx]]);
+        if (at(xx, yy) === FLOOR && dist[yy * cols + xx] > 2 && !(xx === ex && yy === ey)) floor.push([xx, yy, dist[yy * cols + xx]]);
       }
     // key: a cell roughly 55-80% of the way to the exit distance, away from the exit itself
     var cand = floor.filter(function (c) {
@@ -167,15 +135,7 @@
       c = freeCell(7);
       if (!c) break;
       var bat = level > 1 && Math.random() < 0.35;
-      monsters.push({
-        x: c[0],
-        y: c[1],
-        px: c[0],
-        py: c[1],
-        t: bat ? 'bat' : 'slime',
-        stun: 0,
-        phase: Math.random() * TAU,
-      });
+      monsters.push({ x: c[0], y: c[1], px: c[0], py: c[1], t: bat ? 'bat' : 'slime', stun: 0, phase: Math.random() * TAU });
     }
     hasKey = false;
     turn = 0;
@@ -334,11 +294,7 @@
         // bats flutter erratically, drifting toward the player
         if (Math.random() < 0.5 && md <= 9) {
           opts.sort(function (a, b) {
-            return (
-              Math.abs(m.x + a[0] - player.x) +
-              Math.abs(m.y + a[1] - player.y) -
-              (Math.abs(m.x + b[0] - player.x) + Math.abs(m.y + b[1] - player.y))
-            );
+            return Math.abs(m.x + a[0] - player.x) + Math.abs(m.y + a[1] - player.y) - (Math.abs(m.x + b[0] - player.x) + Math.abs(m.y + b[1] - player.y));
           });
           d = opts[0];
         } else d = opts[ri(0, opts.length - 1)];
@@ -384,8 +340,7 @@
     var lerp = animT < 1 ? player.px + (player.x - player.px) * ease(animT) : player.x;
     var lerpY = animT < 1 ? player.py + (player.y - player.py) * ease(animT) : player.y;
     var tx = mw <= w ? (w - mw) / 2 : clamp(padL + (w - padL) / 2 - (lerp + 0.5) * tileSize, w - mw, 0);
-    var ty =
-      mh <= vh ? top + (vh - mh) / 2 : clamp(top + (vh - padB) / 2 - (lerpY + 0.5) * tileSize, top + vh - mh, top);
+    var ty = mh <= vh ? top + (vh - mh) / 2 : clamp(top + (vh - padB) / 2 - (lerpY + 0.5) * tileSize, top + vh - mh, top);
     if (snap || camX == null) {
       camX = tx;
       camY = ty;
@@ -547,9 +502,7 @@
     g.fill();
     g.fillStyle = '#3d8bff';
     g.beginPath();
-    g.roundRect
-      ? g.roundRect(-s * 0.24, -s * 0.05, s * 0.48, s * 0.4, s * 0.1)
-      : g.rect(-s * 0.24, -s * 0.05, s * 0.48, s * 0.4);
+    g.roundRect ? g.roundRect(-s * 0.24, -s * 0.05, s * 0.48, s * 0.4, s * 0.1) : g.rect(-s * 0.24, -s * 0.05, s * 0.48, s * 0.4);
     g.fill();
     g.fillStyle = '#ffd9b0';
     g.beginPath();

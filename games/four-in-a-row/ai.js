@@ -193,11 +193,7 @@
     get nodes() {
       return nodes;
     },
-    LEVELS: {
-      easy: { depth: 2, randomness: 0.3 },
-      medium: { depth: 4, randomness: 0 },
-      hard: { depth: 9, randomness: 0 },
-    },
+    LEVELS: { easy: { depth: 2, randomness: 0.3 }, medium: { depth: 4, randomness: 0 }, hard: { depth: 9, randomness: 0 } },
   };
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   else root.FourAI = api;

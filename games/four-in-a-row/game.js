@@ -108,8 +108,7 @@
   }
 
   function scoreFor(result) {
-    if (result === 'win')
-      return BASE[level] + Math.max(0, 22 - playerMoves) * (level === 'hard' ? 20 : level === 'medium' ? 10 : 5);
+    if (result === 'win') return BASE[level] + Math.max(0, 22 - playerMoves) * (level === 'hard' ? 20 : level === 'medium' ? 10 : 5);
     if (result === 'draw') return Math.round(BASE[level] / 2);
     return playerMoves * 2;
   }
@@ -136,12 +135,7 @@
     }
     S.hud('hud-record', record.w + '-' + record.l + '-' + record.d);
     var won = result === 'win' ? true : result === 'loss' ? false : undefined;
-    var detail =
-      (result === 'draw' ? 'Draw against ' : result === 'win' ? 'Beat ' : 'Lost to ') +
-      NAMES[level] +
-      ' computer in ' +
-      playerMoves +
-      ' moves';
+    var detail = (result === 'draw' ? 'Draw against ' : result === 'win' ? 'Beat ' : 'Lost to ') + NAMES[level] + ' computer in ' + playerMoves + ' moves';
     var label = result === 'draw' ? "It's a Draw" : undefined;
     pending = [sc, won, detail, label];
     var my = round;
@@ -229,14 +223,7 @@
       } else if (code === 'ArrowRight' || code === 'KeyD') {
         sel = (sel + 1) % COLS;
         S.beep(700, 0.02, 'sine', 0.02);
-      } else if (
-        code === 'ArrowDown' ||
-        code === 'KeyS' ||
-        code === 'Space' ||
-        code === 'Enter' ||
-        code === 'NumpadEnter'
-      )
-        humanMove(sel);
+      } else if (code === 'ArrowDown' || code === 'KeyS' || code === 'Space' || code === 'Enter' || code === 'NumpadEnter') humanMove(sel);
       else if (/^(Digit|Numpad)[1-7]$/.test(code)) {
         sel = +code.slice(-1) - 1;
         humanMove(sel);
@@ -367,8 +354,6 @@
   // extra read-only view for automated tests: cells (col * 6 + row, 0 empty, 1 first mover) and your id
   if (window.__arcadiumTest)
     window.__arcadiumTest.board = function () {
-      return board
-        ? { cells: Array.prototype.slice.call(board.cells), you: human, yourTurn: turn === human && !thinking && !over }
-        : null;
+      return board ? { cells: Array.prototype.slice.call(board.cells), you: human, yourTurn: turn === human && !thinking && !over } : null;
     };
 })();

@@ -103,11 +103,7 @@
   }
   function endGame() {
     if (state !== 'playing') return;
-    endRound(
-      score,
-      undefined,
-      `${baskets} baskets from ${shots} shots \u00b7 ${swishes} swishes \u00b7 best streak ${bestStreak}`,
-    );
+    endRound(score, undefined, `${baskets} baskets from ${shots} shots \u00b7 ${swishes} swishes \u00b7 best streak ${bestStreak}`);
     setState('gameover');
   }
 
@@ -118,18 +114,7 @@
   }
   function shoot(vx, vy) {
     if (state !== 'playing' || !shooter || nextBallT > 0) return;
-    balls.push({
-      x: shooter.x + 10,
-      y: shooter.y - 10,
-      vx,
-      vy,
-      spin: 0,
-      rot: 0,
-      touched: false,
-      scored: false,
-      life: 6,
-      above: true,
-    });
+    balls.push({ x: shooter.x + 10, y: shooter.y - 10, vx, vy, spin: 0, rot: 0, touched: false, scored: false, life: 6, above: true });
     shots++;
     nextBallT = 0.75;
     beep(300, 0.08, 'square', 0.03);
@@ -189,8 +174,7 @@
       if (e.key === 'ArrowDown') aim.power = Math.max(0, aim.power - 0.02);
       if (e.key === 'ArrowLeft') aim.angle = Math.min(85, aim.angle + 1.5);
       if (e.key === 'ArrowRight') aim.angle = Math.max(10, aim.angle - 1.5);
-    } else if ((e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON')
-      startGame();
+    } else if ((e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
 
   // ---------- physics ----------

@@ -54,14 +54,7 @@
     if (blockedNear >= 2) return; // would wall off the road
     var l = options[Math.floor(Math.random() * options.length)];
     var sp = 3 + Math.random() * 4;
-    cars.push({
-      lane: l,
-      x: LANES[l],
-      z: z,
-      speed: sp,
-      color: COLORS[Math.floor(Math.random() * COLORS.length)],
-      truck: Math.random() < 0.18,
-    });
+    cars.push({ lane: l, x: LANES[l], z: z, speed: sp, color: COLORS[Math.floor(Math.random() * COLORS.length)], truck: Math.random() < 0.18 });
     if (Math.random() < 0.22) {
       var free = [0, 1, 2].filter(function (k) {
         return k !== l && laneFree(k, z - 4, z + 8);
@@ -275,8 +268,7 @@
       g.arc(sx, hy - sr * 0.3, sr, Math.PI, 0);
       g.fill();
       g.fillStyle = '#5a1b6e';
-      for (var k = 0; k < 4; k++)
-        g.fillRect(sx - sr, hy - sr * 0.3 - sr * (0.15 + k * 0.2), sr * 2, sr * 0.05 + k * 0.015 * sr);
+      for (var k = 0; k < 4; k++) g.fillRect(sx - sr, hy - sr * 0.3 - sr * (0.15 + k * 0.2), sr * 2, sr * 0.05 + k * 0.015 * sr);
       // mountains (parallax with the curve)
       g.fillStyle = '#2a0f45';
       g.beginPath();

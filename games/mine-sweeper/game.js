@@ -188,11 +188,7 @@
       if (size.name === 'Large') unlockAchievement('large_clear');
       if (size.name === 'Small' && elapsed < 30) unlockAchievement('speed_small');
     }
-    endRound(
-      score,
-      won,
-      `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`,
-    );
+    endRound(score, won, `${size.name} field \u00b7 ${Math.floor(elapsed)} s \u00b7 ${revealedCount} of ${cols * rows - size.mines} safe squares cleared`);
     clearTimeout(overTimer);
     if (delay) {
       state = 'ending';
@@ -305,16 +301,7 @@
       return;
     }
     if (state === 'playing') {
-      const mv = {
-        ArrowLeft: [-1, 0],
-        ArrowRight: [1, 0],
-        ArrowUp: [0, -1],
-        ArrowDown: [0, 1],
-        a: [-1, 0],
-        d: [1, 0],
-        w: [0, -1],
-        s: [0, 1],
-      }[e.key];
+      const mv = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1], a: [-1, 0], d: [1, 0], w: [0, -1], s: [0, 1] }[e.key];
       if (mv) {
         if (cursor.visible) {
           cursor.c = (cursor.c + mv[0] + cols) % cols;
@@ -333,13 +320,7 @@
         toggleFlag(cursor.c, cursor.r);
       }
       if (e.key === 'g' || e.key === 'G') setFlagMode(!flagMode);
-    } else if (
-      state !== 'ending' &&
-      (e.key === 'Enter' || e.key === ' ') &&
-      !e.repeat &&
-      document.activeElement.tagName !== 'BUTTON'
-    )
-      startGame();
+    } else if (state !== 'ending' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
 
   // ---------- drawing ----------

@@ -68,8 +68,7 @@
         const t = s / per,
           t2 = t * t,
           t3 = t2 * t;
-        const f = (a, b, c, d) =>
-          0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+        const f = (a, b, c, d) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
         PTS.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
       }
     }
@@ -215,13 +214,7 @@
     if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Spacebar'].includes(e.key)) e.preventDefault();
     keys[e.key.length === 1 ? e.key.toLowerCase() : e.key] = true;
     if (e.key === 'm' || e.key === 'M') toggleSound();
-    if (
-      state !== 'playing' &&
-      (e.key === 'Enter' || e.key === ' ') &&
-      !e.repeat &&
-      document.activeElement.tagName !== 'BUTTON'
-    )
-      startGame();
+    if (state !== 'playing' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
   let cw = 1,
     ch = 1,
@@ -263,8 +256,7 @@
     raceTime += dt;
     const gas = keys.ArrowUp || keys.w || (usingTouch && !touch.brake);
     const brake = keys.ArrowDown || keys.s || touch.brake;
-    const steerIn =
-      (keys.ArrowRight || keys.d || touch.right ? 1 : 0) - (keys.ArrowLeft || keys.a || touch.left ? 1 : 0);
+    const steerIn = (keys.ArrowRight || keys.d || touch.right ? 1 : 0) - (keys.ArrowLeft || keys.a || touch.left ? 1 : 0);
     const hand = keys[' '] || touch.drift;
     const fx = Math.cos(car.a),
       fy = Math.sin(car.a),
@@ -509,11 +501,7 @@
       ctx.textAlign = 'center';
       ctx.textBaseline = 'alphabetic';
       ctx.fillStyle = car.drifting ? '#ff3df0' : '#e8ecff';
-      ctx.fillText(
-        kmh + ' km/h' + (car.drifting ? '  DRIFT' : ''),
-        cw / 2,
-        ch - (showTouch ? Math.max(44, Math.min(84, Math.min(cw, ch) * 0.2)) * 1.4 : 14),
-      );
+      ctx.fillText(kmh + ' km/h' + (car.drifting ? '  DRIFT' : ''), cw / 2, ch - (showTouch ? Math.max(44, Math.min(84, Math.min(cw, ch) * 0.2)) * 1.4 : 14));
       let msg = messageT > 0 ? message : '';
       if (countdown > 0) msg = String(Math.ceil(countdown));
       if (msg) {

@@ -42,17 +42,7 @@
     for (var r = 0; r < N; r++) for (var c = 0; c < N; c++) if (!g[r][c]) free.push([r, c]);
     if (!free.length) return;
     var p = free[Math.floor(Math.random() * free.length)];
-    tiles.push({
-      v: Math.random() < 0.9 ? 2 : 4,
-      r: p[0],
-      c: p[1],
-      fr: p[0],
-      fc: p[1],
-      show: 0,
-      born: 1,
-      pop: 0,
-      dead: false,
-    });
+    tiles.push({ v: Math.random() < 0.9 ? 2 : 4, r: p[0], c: p[1], fr: p[0], fc: p[1], show: 0, born: 1, pop: 0, dead: false });
   }
 
   function finishAnim() {
@@ -278,16 +268,7 @@
       running = false;
     },
     onKey: function (code, first, e) {
-      var map = {
-        ArrowUp: 'up',
-        KeyW: 'up',
-        ArrowDown: 'down',
-        KeyS: 'down',
-        ArrowLeft: 'left',
-        KeyA: 'left',
-        ArrowRight: 'right',
-        KeyD: 'right',
-      };
+      var map = { ArrowUp: 'up', KeyW: 'up', ArrowDown: 'down', KeyS: 'down', ArrowLeft: 'left', KeyA: 'left', ArrowRight: 'right', KeyD: 'right' };
       if (map[code]) move(map[code]);
       else if (code === 'KeyU' || code === 'KeyZ' || code === 'Backspace') {
         if (e && e.preventDefault) e.preventDefault();

@@ -184,13 +184,7 @@
         const i = legal.indexOf(cursor.pos);
         cursor.pos = legal[(i + (e.shiftKey ? legal.length - 1 : 1)) % legal.length];
       }
-    } else if (
-      state !== 'ending' &&
-      (e.key === 'Enter' || e.key === ' ') &&
-      !e.repeat &&
-      document.activeElement.tagName !== 'BUTTON'
-    )
-      startGame();
+    } else if (state !== 'ending' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
   });
 
   // ---------- drawing ----------

@@ -31,9 +31,7 @@
     geo.oy = top + (h - top - pad - cw * geo.s) / 2;
   }
   function toScreen(u, v) {
-    return geo.portrait
-      ? { x: geo.ox + v * geo.s, y: geo.oy + (L - u) * geo.s }
-      : { x: geo.ox + u * geo.s, y: geo.oy + v * geo.s };
+    return geo.portrait ? { x: geo.ox + v * geo.s, y: geo.oy + (L - u) * geo.s } : { x: geo.ox + u * geo.s, y: geo.oy + v * geo.s };
   }
   function toCourtV(px, py) {
     return geo.portrait ? (px - geo.ox) / geo.s : (py - geo.oy) / geo.s;
@@ -197,9 +195,7 @@
       if (demo) {
         me.v += Math.max(-7 * dt, Math.min(7 * dt, ball.v - me.v));
       } else {
-        var kd =
-          (k.ArrowDown || k.ArrowRight || k.KeyS || k.KeyD ? 1 : 0) -
-          (k.ArrowUp || k.ArrowLeft || k.KeyW || k.KeyA ? 1 : 0);
+        var kd = (k.ArrowDown || k.ArrowRight || k.KeyS || k.KeyD ? 1 : 0) - (k.ArrowUp || k.ArrowLeft || k.KeyW || k.KeyA ? 1 : 0);
         if (kd) {
           me.v += kd * 11 * dt;
           pointerV = null;
@@ -240,14 +236,8 @@
           ball.vv = -Math.abs(ball.vv);
           S.beep(300, 0.02, 'sine', 0.03);
         }
-        if (ball.vu < 0 && ball.u - R <= PU + THICK / 2 && ball.u > PU - THICK && Math.abs(ball.v - me.v) < HALF + R)
-          hitPaddle(me, true);
-        else if (
-          ball.vu > 0 &&
-          ball.u + R >= L - PU - THICK / 2 &&
-          ball.u < L - PU + THICK &&
-          Math.abs(ball.v - cpu.v) < HALF + R
-        ) {
+        if (ball.vu < 0 && ball.u - R <= PU + THICK / 2 && ball.u > PU - THICK && Math.abs(ball.v - me.v) < HALF + R) hitPaddle(me, true);
+        else if (ball.vu > 0 && ball.u + R >= L - PU - THICK / 2 && ball.u < L - PU + THICK && Math.abs(ball.v - cpu.v) < HALF + R) {
           if (demo) {
             hitPaddle(cpu, false);
           } else hitPaddle(cpu, false);

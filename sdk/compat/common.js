@@ -10,8 +10,7 @@ function arcadiumCompat(global, NAME) {
   var warned = {};
 
   function info(msg, extra) {
-    if (global.console && console.info)
-      console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
+    if (global.console && console.info) console.info('[Arcadium] ' + NAME + ': ' + msg, extra === undefined ? '' : extra);
   }
 
   /** window.Arcadium when it is SDK v2, else null. */

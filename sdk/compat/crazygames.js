@@ -92,8 +92,7 @@
         (function (key) {
           reads.push(
             call('data.getItem', [key]).then(function (value) {
-              if (value !== null && value !== undefined && !Object.prototype.hasOwnProperty.call(saves, key))
-                saves[key] = String(value);
+              if (value !== null && value !== undefined && !Object.prototype.hasOwnProperty.call(saves, key)) saves[key] = String(value);
             }),
           );
         })(keys[i]);
@@ -222,10 +221,7 @@
     /** v3 answers the link at once; v2 takes a callback or gives a promise: the string is returned for v3 and both for v2 are served. */
     inviteLink: function () {
       var link = gamePageUrl();
-      var callback =
-        arguments.length > 0 && typeof arguments[arguments.length - 1] === 'function'
-          ? arguments[arguments.length - 1]
-          : null;
+      var callback = arguments.length > 0 && typeof arguments[arguments.length - 1] === 'function' ? arguments[arguments.length - 1] : null;
       if (callback)
         later(function () {
           callback(null, link);
@@ -243,8 +239,7 @@
       if (typeof listener === 'function') settingsListeners.push(listener);
     },
     removeSettingsChangeListener: function (listener) {
-      for (var i = settingsListeners.length - 1; i >= 0; i--)
-        if (settingsListeners[i] === listener) settingsListeners.splice(i, 1);
+      for (var i = settingsListeners.length - 1; i >= 0; i--) if (settingsListeners[i] === listener) settingsListeners.splice(i, 1);
     },
   };
 
@@ -255,13 +250,7 @@
   var user = {
     // a function (v2 calls it), which v3 code reading a boolean takes as true
     isUserAccountAvailable: isUserAccountAvailable,
-    systemInfo: {
-      countryCode: '',
-      locale: (global.navigator && global.navigator.language) || 'en',
-      device: { type: 'desktop' },
-      os: {},
-      browser: {},
-    },
+    systemInfo: { countryCode: '', locale: (global.navigator && global.navigator.language) || 'en', device: { type: 'desktop' }, os: {}, browser: {} },
     getUser: function () {
       return answer(
         arguments,

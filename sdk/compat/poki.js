@@ -43,8 +43,7 @@
   }
 
   function progressOf(value) {
-    if (value && typeof value === 'object' && typeof value.percentageDone === 'number')
-      return value.percentageDone / 100;
+    if (value && typeof value === 'object' && typeof value.percentageDone === 'number') return value.percentageDone / 100;
     if (typeof value === 'number') return value > 1 ? value / 100 : value;
     return null;
   }

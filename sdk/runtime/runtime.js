@@ -341,8 +341,7 @@
       pointers.forEach(function (p) {
         names.forEach(function (k) {
           var r = b[k];
-          if (p.x >= r.x - pad && p.x <= r.x + r.w + pad && p.y >= r.y - pad * 2 && p.y <= r.y + r.h + pad)
-            touch[k] = true;
+          if (p.x >= r.x - pad && p.x <= r.x + r.w + pad && p.y >= r.y - pad * 2 && p.y <= r.y + r.h + pad) touch[k] = true;
         });
         if (opts.elsewhere) opts.elsewhere(p, touch);
       });

@@ -52,17 +52,7 @@
   var keys = RT.heldKeys(function (e) {
     return e.code || e.key;
   });
-  var PREVENT = {
-    ArrowUp: 1,
-    ArrowDown: 1,
-    ArrowLeft: 1,
-    ArrowRight: 1,
-    Space: 1,
-    PageUp: 1,
-    PageDown: 1,
-    Home: 1,
-    End: 1,
-  };
+  var PREVENT = { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1, Space: 1, PageUp: 1, PageDown: 1, Home: 1, End: 1 };
 
   function setState(s) {
     state = s;
@@ -293,10 +283,7 @@
     init: function (g) {
       game = g;
       // The Start button, at the end of the title panel, comes with the game: a click on it always starts a round.
-      $('#title-screen .panel').insertAdjacentHTML(
-        'beforeend',
-        '<div class="btns"><button id="start-btn" class="btn" type="button">Start</button></div>',
-      );
+      $('#title-screen .panel').insertAdjacentHTML('beforeend', '<div class="btns"><button id="start-btn" class="btn" type="button">Start</button></div>');
       $('#start-btn').addEventListener('click', start);
       setState('title');
       resize();
