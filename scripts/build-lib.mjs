@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,16 +47,15 @@ export function buildIsFresh() {
   }
 }
 
+/** How every server-side entry is bundled: ESM for Node 20, its packages left to node_modules. */
+const SERVER_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external" };
+
 export async function buildServer({ watch = false } = {}) {
   const esbuild = await import("esbuild");
   const options = {
+    ...SERVER_BUNDLE,
     entryPoints: [path.join(root, "src", "server", "main.ts")],
     outfile: path.join(root, "dist", "server", "main.js"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
     sourcemap: true,
     logLevel: "warning",
   };
@@ -66,6 +65,23 @@ export async function buildServer({ watch = false } = {}) {
     return ctx;
   }
   await esbuild.build(options);
+}
+
+/**
+ * A command-line tool written in TypeScript (src/server/*-cli.ts), bundled like the server into dist/tools/ and
+ * imported: the `npm run` scripts that run one need no TypeScript loader.
+ * @param {string} entry the path under src/server/
+ */
+export async function loadServerTool(entry) {
+  const esbuild = await import("esbuild");
+  const outfile = path.join(root, "dist", "tools", entry.replace(/\.ts$/, ".js"));
+  await esbuild.build({
+    ...SERVER_BUNDLE,
+    entryPoints: [path.join(root, "src", "server", entry)],
+    outfile,
+    logLevel: "warning",
+  });
+  return import(pathToFileURL(outfile).href);
 }
 
 export async function buildClient() {
