@@ -101,7 +101,7 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
   it("the list: an admin may open every screen, a moderator only the reports; each lands on their first", () => {
     expect(cmsLinksFor("admin").map((l) => l.label)).toEqual(ALL_LABELS);
     expect(ALL_LABELS).toEqual(expect.arrayContaining(["Reports", "Audit log"]));
-    // issue 17: every staff member has their own two-step sign-in screen
+    // Every staff member has their own two-step sign-in screen
     expect(cmsLinksFor("moderator").map((l) => l.href)).toEqual(["/cms/reports", "/cms/two-step"]);
     expect(cmsLanding("admin")).toBe("/cms/dashboard");
     expect(cmsLanding("moderator")).toBe("/cms/reports");
