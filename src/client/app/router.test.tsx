@@ -169,8 +169,8 @@ describe("layouts", () => {
         "/cms/settings",
         "/cms/audit-log",
         "/cms/jobs",
-        "/cms/system",
         "/cms/backups",
+        "/cms/system",
         "/cms/two-step",
       ]),
     );

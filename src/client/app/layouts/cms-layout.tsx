@@ -64,11 +64,11 @@ export const CMS_LINKS = [
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
   // D116: the job queue
   { href: "/cms/jobs", label: "Jobs", Icon: ListChecks, roles: ADMINS },
-  // D164: the install at a glance, beside the queue it summarises
-  { href: "/cms/system", label: "System", Icon: Server, roles: ADMINS },
   // D160: the daily backups, a download each (an archive holds every account: admins only)
   { href: "/cms/backups", label: "Backups", Icon: DatabaseBackup, roles: ADMINS },
-  // Issue 17: every staff member's own two-step sign-in (last, so that it is nobody's landing)
+  // D164: the install at a glance, after the queue and the backups it summarises
+  { href: "/cms/system", label: "System", Icon: Server, roles: ADMINS },
+  // Every staff member's own two-step sign-in (last, so that it is nobody's landing)
   { href: TWO_STEP_HREF, label: "Two-step sign-in", Icon: KeyRound, roles: STAFF },
 ] as const;
 
