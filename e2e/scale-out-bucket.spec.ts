@@ -95,11 +95,11 @@ test.describe("two processes sharing a database and a bucket, no disk (D162)", (
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     await page.goto(`/game/${id}`);
+    // The cover, read from the bucket, before Play Now puts the game's frame in its place.
+    const cover = page.getByRole("img", { name: "Bucket game cover" });
+    await expect(cover).toHaveJSProperty("complete", true);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Play Now" }).click();
-    await expect(page.getByRole("img", { name: "Bucket game cover" })).toHaveJSProperty("complete", true);
-    expect(
-      await page.getByRole("img", { name: "Bucket game cover" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).toBeGreaterThan(0);
     const frame = page.frameLocator(`iframe[title="Bucket game"]`);
     await expect(frame.getByRole("heading", { name: marker })).toBeVisible({ timeout: 15_000 });
     expect(consoleErrors).toEqual([]);
