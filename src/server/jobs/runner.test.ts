@@ -103,6 +103,27 @@ describeEachDatabase(
       expect(released).toMatchObject({ state: "queued", attempts: 0, lockedBy: null });
     });
 
+    it("runs one job at a time, even when woken while its next round is already due", async () => {
+      let active = 0;
+      let mostAtOnce = 0;
+      const done: number[] = [];
+      const r = runner({
+        one: async ({ job }) => {
+          mostAtOnce = Math.max(mostAtOnce, ++active);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          active -= 1;
+          done.push(job.id);
+        },
+      });
+      await enqueueJob(db(), { name: "one", runAt: now });
+      await enqueueJob(db(), { name: "one", runAt: now });
+      r.start();
+      r.wake();
+      await vi.waitFor(() => expect(done).toHaveLength(2), { timeout: 10_000 });
+      await r.stop();
+      expect(mostAtOnce).toBe(1);
+    });
+
     it("renews the lease while a job runs, and aborts the handler when the job is no longer its own", async () => {
       let aborted = false;
       let jobId = 0;

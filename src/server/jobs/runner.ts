@@ -122,7 +122,9 @@ export class JobRunner {
     return true;
   }
 
+  // One round at a time: a wake while a round is already due replaces that round instead of starting a second loop.
   private schedule(delayMs: number) {
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.current = this.runOnce();
       void this.current
