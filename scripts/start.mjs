@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or out of date, then runs the server (D4).
-// D163: each in a process of its own. The build (Vite, esbuild) peaks near 750 MB and a process keeps much of what it
-// once held, so the server starts once the build's process has exited, with the settings that keep it small
+// D163: each in a process of its own. The build (Vite, esbuild) peaks above a gigabyte and a process keeps much of
+// what it once held, so the server starts once the build's process has exited, with the settings that keep it small
 // (server-runtime.mjs), which only count when given at a process's start. This process waits, passing signals on.
 import { spawn } from "node:child_process";
 import os from "node:os";

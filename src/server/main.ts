@@ -3,7 +3,15 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { serveBackups } from "./backup-socket";
 import { prepareDatabase } from "./boot";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
+import {
+  collectingLog,
+  createsEmbeddedDatabase,
+  prepareInOwnProcess,
+  PREPARE_ONLY_FLAG,
+  prepareOnly,
+  type StartupLogEntry,
+} from "./first-start";
 import { sharedRegistrableDomain } from "./games-hosts";
 import { buildGamesApp } from "./games-origin";
 import { startJobRunner } from "./jobs";
@@ -14,15 +22,13 @@ import { PRIVATE_UMASK } from "./services/data-dir";
 import { openFileStore } from "./services/open-file-store";
 import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
 
+const entryFile = fileURLToPath(import.meta.url);
 /** Works both from src/server/main.ts and from the bundle at dist/server/main.js. */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const rootDir = path.resolve(path.dirname(entryFile), "..", "..");
 
-async function main() {
-  // ADR 020: what the server writes under DATA_DIR (the database, uploads, the key) is its user's alone
-  process.umask(PRIVATE_UMASK);
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig(process.env, rootDir);
+    return loadConfig(process.env, rootDir);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -30,20 +36,27 @@ async function main() {
     }
     throw err;
   }
+}
+
+async function main() {
+  // ADR 020: what the server writes under DATA_DIR (the database, uploads, the key) is its user's alone
+  process.umask(PRIVATE_UMASK);
+  const config = configOrExit();
+  if (process.argv.includes(PREPARE_ONLY_FLAG)) {
+    await prepareOnly(config, openFileStore(config), process.stdout);
+    process.exit(0);
+  }
 
   // Read before listening: nothing may be awaited between listen() and the signal handlers below.
   const version = formatVersion(await readAppVersion(config.rootDir, config.buildCommit));
 
-  // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
-  const startupLog: Array<{ level: "info" | "warn"; args: [unknown, string?] }> = [];
   // D162: one store for both listeners and the start-up work (the bucket STORAGE_URL names, else DATA_DIR).
   const files = openFileStore(config);
-  const database = await prepareDatabase(config, files, {
-    info: (...args: unknown[]) => void startupLog.push({ level: "info", args: args as [unknown, string?] }),
-    warn: (...args: unknown[]) => void startupLog.push({ level: "warn", args: args as [unknown, string?] }),
-  } as Parameters<typeof prepareDatabase>[2]);
+  // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
+  const startupLog: StartupLogEntry[] = createsEmbeddedDatabase(config) ? await prepareInOwnProcess(entryFile) : [];
+  const database = await prepareDatabase(config, files, collectingLog(startupLog));
   const app = await buildApp({ config, database, files });
-  for (const { level, args } of startupLog) app.log[level](args[0] as object, args[1]);
+  for (const { level, details, message } of startupLog) app.log[level](details, message);
   const gamesApp = await buildGamesApp({ config, files });
 
   // D160: only this process can read the embedded database, so `npm run backup` asks it through DATA_DIR
