@@ -54,7 +54,9 @@ export const adminJobRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     { schema: { body: enqueueJobSchema, response: { 201: jobViewSchema, ...adminErrorResponses } } },
     async (request, reply) => {
       const schedule = JOB_SCHEDULES.find((s) => s.name === request.body.name);
-      if (!schedule) throw new Invalid(`There is no job named ${request.body.name}`);
+      // The name is not echoed back: an error repeats nothing a request made up
+      if (!schedule)
+        throw new Invalid(`There is no such job; the jobs are ${JOB_SCHEDULES.map((s) => s.name).join(", ")}`);
       const job = (await enqueueJob(db, { name: schedule.name, runAt: settings.now() }))!;
       request.auditRecord = { action: "job.enqueue", target: { kind: "job", id: job.id }, after: { name: job.name } };
       return reply.code(201).send(view(job));
