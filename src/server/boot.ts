@@ -17,13 +17,19 @@ import type { FileStore } from "./services/file-store";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
+/** The embedded database's folder in DATA_DIR. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, "db");
+
+/** Whether a PGlite folder already holds a database (initdb writes PG_VERSION). */
+export const holdsDatabase = (pgliteDir: string) => fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
+
 /**
  * D163: the empty database the build made (scripts/build-lib.mjs) when the PGlite folder holds none yet, so that the
  * first start unpacks it instead of running initdb; undefined when there is a database or no such file (PGlite then
  * opens the one there, or runs initdb).
  */
 export async function databaseTemplate(rootDir: string, pgliteDir: string): Promise<Blob | undefined> {
-  if (fs.existsSync(path.join(pgliteDir, "PG_VERSION"))) return undefined;
+  if (holdsDatabase(pgliteDir)) return undefined;
   try {
     return new Blob([await fsp.readFile(path.join(rootDir, "dist", "pglite", "empty-database.tar.gz"))]);
   } catch {
@@ -37,8 +43,8 @@ async function openLockedPglite(config: Config): Promise<Database> {
   try {
     const database = await createDb({
       kind: "pglite",
-      dataDir: path.join(config.dataDir, "db"),
-      loadDataDir: await databaseTemplate(config.rootDir, path.join(config.dataDir, "db")),
+      dataDir: embeddedDatabaseDir(config.dataDir),
+      loadDataDir: await databaseTemplate(config.rootDir, embeddedDatabaseDir(config.dataDir)),
     });
     const close = database.close.bind(database);
     return Object.assign(database, { close: () => close().finally(() => lock.release()) });

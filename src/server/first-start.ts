@@ -5,9 +5,7 @@
  * bundle started with PREPARE_ONLY_FLAG; what it reports comes back as log entries for the server's logger.
  */
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { prepareDatabase } from "./boot";
+import { embeddedDatabaseDir, holdsDatabase, prepareDatabase } from "./boot";
 import type { Config } from "./config";
 import type { FileStore } from "./services/file-store";
 
@@ -17,7 +15,7 @@ export type StartupLogEntry = { level: "info" | "warn"; details: object; message
 
 /** Whether this start would create the embedded database: no DATABASE_URL and no database in DATA_DIR yet. */
 export function createsEmbeddedDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): boolean {
-  return !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, "db", "PG_VERSION"));
+  return !config.databaseUrl && !holdsDatabase(embeddedDatabaseDir(config.dataDir));
 }
 
 /** A logger for prepareDatabase that collects what it says. */
