@@ -78,6 +78,8 @@ timings.push({ label: "Build", seconds: seconds(buildStarted) });
 run("Front-end budget (bench/bundle.mjs --check)", process.execPath, [
   path.join(root, "bench", "bundle.mjs"),
   "--check",
+  "--parallel",
+  "4",
 ]);
 run("End-to-end tests (Playwright, system Chromium)", bin("playwright"), ["test"]);
 console.log(`\nAll test suites passed in ${seconds(started)} s (load average now ${load()}):`);
