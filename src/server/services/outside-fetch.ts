@@ -13,13 +13,14 @@
  *   `allowAddresses`: an address literal is checked before connecting; a name is resolved once, inside the
  *   connection's own lookup, and only its allowed addresses are handed to the connection, so an answer that changes
  *   between check and connect cannot pass. None allowed: `private_address`, nothing sent.
- * - Redirects (301, 302, 303, 307, 308 with a Location) are followed by hand, at most `MAX_REDIRECTS`, each hop
- *   checked again (`too_many_redirects`); 301–303 continue as GET; Authorization and Cookie are not carried to
- *   another origin.
+ * - Redirects (301, 302, 303, 307, 308 with a Location) are followed by hand, at most `MAX_REDIRECTS`
+ *   (`too_many_redirects`), each hop checked again and asked with the same method (GET or HEAD, never a body);
+ *   Authorization and Cookie are not carried to another origin.
  * - `timeoutMs` bounds the whole fetch: every hop's connect, headers and body (`timeout`).
  * - A 2xx whose media type (lower case, no parameters; "" when missing) `accept` refuses is dropped before its body
- *   is read (`bad_type`). A Content-Length over `maxBytes` is refused before reading; otherwise the body (after
- *   gzip, deflate or br decoding) is read until it passes `maxBytes` and dropped then (`too_large`).
+ *   is read (`bad_type`). A Content-Length over `maxBytes` is refused before reading (except on a HEAD, where it
+ *   describes a body not sent); otherwise the body, after gzip, deflate or br decoding, is read until it passes
+ *   `maxBytes` and dropped then (`too_large`).
  * - A 429 or 503 with Retry-After (seconds or an HTTP date) carries the delay as `retryAfterMs`.
  * - Anything else that goes wrong on the way (refused, reset, no such host, bad certificate) is `network`.
  */
@@ -92,7 +93,7 @@ export async function outsideFetch(url: string, options: OutsideFetchOptions): P
   const subject = options.subject ?? "The server";
   const deadline = Date.now() + options.timeoutMs;
   let current = parseAddress(url, subject);
-  let method = options.method ?? "GET";
+  const method = options.method ?? "GET";
   let headers = { ...options.headers };
   for (let redirects = 0; ; redirects++) {
     const hop = await fetchOnce(current, method, headers, deadline, options, subject);
@@ -105,7 +106,6 @@ export async function outsideFetch(url: string, options: OutsideFetchOptions): P
       );
     }
     const next = parseAddress(hop.location, subject, current);
-    if (hop.status <= 303 && method !== "HEAD") method = "GET";
     if (next.origin !== current.origin) {
       headers = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
