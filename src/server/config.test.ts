@@ -137,6 +137,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ BUILD_COMMIT: "v1.4.2" })).toThrow(/BUILD_COMMIT: must be a git commit hash/);
   });
 
+  it("D110: outside fetches go to public addresses only unless FETCH_ALLOW_PRIVATE is true", () => {
+    expect(loadConfig({}).fetchAllowPrivate).toBe(false);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: "true" }).fetchAllowPrivate).toBe(true);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: "false" }).fetchAllowPrivate).toBe(false);
+    expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: "sometimes" })).toThrow(/FETCH_ALLOW_PRIVATE/);
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", SEED_DEMO: "false" });
     expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);

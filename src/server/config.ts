@@ -51,6 +51,8 @@ const envSchema = z.object({
     .string()
     .min(16, "must be at least 16 characters (e.g. the output of: openssl rand -hex 24)")
     .optional(),
+  /** D110: feeds, covers and embed checks may reach private addresses (tests, an operator's own network) */
+  FETCH_ALLOW_PRIVATE: boolish.default(false),
   /** D164: the git commit a build was made from, for installs without a .git folder (a release archive, an image) */
   BUILD_COMMIT: z
     .string()
@@ -100,6 +102,8 @@ export type Config = {
   buildCommit: string | undefined;
   /** D160: BACKUP_KEEP, how many daily backups stay in the file store (14) */
   backupKeep: number;
+  /** D110: FETCH_ALLOW_PRIVATE, handed to services/outside-fetch.ts as `allowPrivate` (ADR 024) */
+  fetchAllowPrivate: boolean;
   /** where the built client lives (dist/client) */
   clientDir: string;
   /** where the built-in games and SDK sources live (repo) */
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     metricsToken: e.METRICS_TOKEN,
     buildCommit: e.BUILD_COMMIT?.toLowerCase(),
     backupKeep: e.BACKUP_KEEP,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     clientDir: path.join(rootDir, "dist", "client"),
     rootDir,
   };
