@@ -40,7 +40,11 @@ const { JSDOM, VirtualConsole } = require("jsdom") as {
 };
 
 const open: GameWindow[] = [];
+/** The SDK's timers still set: a call nobody answered would time out 10 s later, during another file's tests. */
+const timers = new Set<ReturnType<typeof setTimeout>>();
 afterEach(() => {
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
   vi.useRealTimers();
   for (const win of open.splice(0)) win.close();
 });
@@ -58,8 +62,18 @@ function loadSdk({ framed = true, before }: { framed?: boolean; before?: (win: G
   const win = dom.window;
   open.push(win);
   // The SDK's timers run on the test's (possibly fake) clock.
-  win.setTimeout = ((fn: () => void, ms?: number) => setTimeout(fn, ms)) as typeof win.setTimeout;
-  win.clearTimeout = ((t?: ReturnType<typeof setTimeout>) => clearTimeout(t)) as typeof win.clearTimeout;
+  win.setTimeout = ((fn: () => void, ms?: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+    return timer;
+  }) as typeof win.setTimeout;
+  win.clearTimeout = ((t?: ReturnType<typeof setTimeout>) => {
+    if (t !== undefined) timers.delete(t);
+    clearTimeout(t);
+  }) as typeof win.clearTimeout;
   const parent = { postMessage: vi.fn() };
   if (framed) Object.defineProperty(win, "parent", { value: parent, configurable: true });
   before?.(win);
