@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FEED_KINDS } from "../feeds-constants";
 import { isHttpUrl } from "./fields";
 
 /**
@@ -6,7 +7,7 @@ import { isHttpUrl } from "./fields";
  * mapping a `json` source takes. Parsing lives in services/feed-formats.ts.
  */
 
-export const FEED_KINDS = ["gamedistribution", "gamepix", "gamemonetize", "json"] as const;
+export { FEED_KINDS };
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** A feed item's text bounds: the title, description and instructions are those of a game, so a valid item publishes. */

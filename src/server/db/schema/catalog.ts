@@ -1,17 +1,27 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import {
+  FEED_ITEM_STATUSES,
+  FEED_KINDS,
+  FEED_RUN_STATES,
+  FEED_SCHEDULES,
+  GAME_HIDDEN_REASONS,
+} from "../../../contract/feeds-constants";
 
 export const categoriesTable = pgTable(
   "categories",
@@ -73,6 +83,29 @@ export const gamesTable = pgTable(
     maxScore: bigint("max_score", { mode: "number" }),
     /** D90: a score sent sooner than this after its play started is refused (null: no limit) */
     minRoundMs: integer("min_round_ms"),
+    /** D111: the feed a published feed item came from (null: added by hand or built in) */
+    sourceFeedId: integer("source_feed_id").references((): AnyPgColumn => feedsTable.id, { onDelete: "set null" }),
+    sourceExternalId: text("source_external_id"),
+    /** D111: the distributor's tags ("Kids Friendly", "No Blood"), as the feed gave them */
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** D111: whether the game plays on a phone (null: not said) */
+    mobile: boolean("mobile"),
+    /** D111: the frame's size the game asks for, in pixels (null: not said) */
+    frameWidth: integer("frame_width"),
+    frameHeight: integer("frame_height"),
+    /** D113, D114: why the game is hidden from players ("gone" from its feed, "unreachable"); null: shown */
+    hiddenReason: text("hidden_reason", { enum: GAME_HIDDEN_REASONS }),
+    /** D113: the fields an admin changed on a feed game, which later syncs leave alone */
+    editedFields: text("edited_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** D114: failed embed checks in a row, and when the embed was last checked */
+    embedFailures: integer("embed_failures").notNull().default(0),
+    embedCheckedAt: timestamp("embed_checked_at", { withTimezone: true }),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),
@@ -82,6 +115,9 @@ export const gamesTable = pgTable(
     check("games_score_format_valid", sql`${t.scoreFormat} in ('points', 'time_ms')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
+    check("games_hidden_reason_known", sql`${t.hiddenReason} in ('gone', 'unreachable')`),
+    // D111: a feed item publishes as one game, however many processes publish at once
+    uniqueIndex("games_source_unique").on(t.sourceFeedId, t.sourceExternalId),
     // Issue 12 item 3: one B-tree per sort of the games list (services/game-catalogue.ts orderFor), each whole,
     // tie-breakers included, so that a page is read in index order and stops at its LIMIT; and the
     // same led by category_id for a category's list (it also serves the foreign key's lookups).
@@ -114,5 +150,116 @@ export const gamesTable = pgTable(
     index("games_hot_idx")
       .on(t.createdAt)
       .where(sql`${t.isHot}`),
+  ],
+);
+
+/**
+ * D110: the distributors' feeds an admin added. `url` null: the distributor's public address (services/feed-formats.ts
+ * feedUrl). Written by services/feeds.ts.
+ */
+export const feedsTable = pgTable(
+  "feeds",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: FEED_KINDS }).notNull(),
+    name: text("name").notNull(),
+    url: text("url"),
+    publisherId: text("publisher_id"),
+    /** a `json` feed's paths (contract jsonFeedMappingSchema) */
+    mapping: jsonb("mapping"),
+    /** the distributor's category names → our category ids */
+    categoryMap: jsonb("category_map").notNull().default({}),
+    schedule: text("schedule", { enum: FEED_SCHEDULES }).notNull().default("off"),
+    /** D111: what is approved without a person, and how many approved items publish a day */
+    rules: jsonb("rules").notNull().default({}),
+    /** D115: the source's games show their own ads (school mode can hide them) */
+    carriesAds: boolean("carries_ads").notNull().default(true),
+    paused: boolean("paused").notNull().default(false),
+    /** D113: set when a sync stopped because the source parsed to nothing valid; cleared by the next good sync */
+    formatChangedAt: timestamp("format_changed_at", { withTimezone: true }),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("feeds_kind_known", sql`${t.kind} in ('gamedistribution', 'gamepix', 'gamemonetize', 'json')`),
+    check("feeds_schedule_known", sql`${t.schedule} in ('off', 'hourly', 'daily')`),
+  ],
+);
+
+/** D113: one sync of a feed: when, how it ended and its counts. */
+export const feedRunsTable = pgTable(
+  "feed_runs",
+  {
+    id: serial("id").primaryKey(),
+    feedId: integer("feed_id")
+      .notNull()
+      .references(() => feedsTable.id, { onDelete: "cascade" }),
+    state: text("state", { enum: FEED_RUN_STATES }).notNull().default("running"),
+    pages: integer("pages").notNull().default(0),
+    newItems: integer("new_items").notNull().default(0),
+    updatedItems: integer("updated_items").notNull().default(0),
+    goneItems: integer("gone_items").notNull().default(0),
+    invalidItems: integer("invalid_items").notNull().default(0),
+    /** the valid items the source listed in this run */
+    seenItems: integer("seen_items").notNull().default(0),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("feed_runs_feed_idx").on(t.feedId, t.startedAt.desc()),
+    check("feed_runs_state_known", sql`${t.state} in ('running', 'succeeded', 'failed', 'format_changed')`),
+  ],
+);
+
+/**
+ * D110, D111: every item a feed listed, raw and normalised, keyed by (feed, external id); the inbox reads it. Its
+ * searchable fields are columns so that the inbox filters by index.
+ */
+export const feedItemsTable = pgTable(
+  "feed_items",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    feedId: integer("feed_id")
+      .notNull()
+      .references(() => feedsTable.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    status: text("status", { enum: FEED_ITEM_STATUSES }).notNull().default("new"),
+    /** the status before the source dropped it, restored when it comes back */
+    statusBeforeGone: text("status_before_gone", { enum: FEED_ITEM_STATUSES }),
+    /** the normalised item (contract feedItemSchema) and the entry it was read from */
+    item: jsonb("item").notNull(),
+    raw: jsonb("raw").notNull(),
+    title: text("title").notNull(),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    mobile: boolean("mobile"),
+    /** D112: our copy of the cover, once fetched (null: the category's placeholder) */
+    coverUrl: text("cover_url"),
+    coverError: text("cover_error"),
+    gameId: integer("game_id").references(() => gamesTable.id, { onDelete: "set null" }),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when it was approved: publishing takes approved items oldest first */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("feed_items_feed_external_unique").on(t.feedId, t.externalId),
+    index("feed_items_status_idx").on(t.status, t.id),
+    index("feed_items_feed_status_idx").on(t.feedId, t.status, t.id),
+    index("feed_items_approved_idx")
+      .on(t.approvedAt, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("feed_items_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("feed_items_tags_idx").using("gin", t.tags),
+    check("feed_items_status_known", sql`${t.status} in ('new', 'approved', 'published', 'rejected', 'gone')`),
   ],
 );
