@@ -96,7 +96,7 @@ async function main() {
     );
   }
 
-  const jobs = startJobRunner(app, database.db, files);
+  const jobs = startJobRunner(app, database.db, files, config);
   // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
   const identity = newProcessIdentity({
     version,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEED_KINDS } from "../feeds-constants";
+import { FEED_ITEM_STATUSES, FEED_KINDS, FEED_RUN_STATES, FEED_SCHEDULES } from "../feeds-constants";
 import { isHttpUrl } from "./fields";
 
 /**
@@ -115,3 +115,168 @@ export const jsonFeedMappingSchema = z.object({
   nextUrl: feedPath.optional(),
 });
 export type JsonFeedMapping = z.infer<typeof jsonFeedMappingSchema>;
+
+/** D111: what is approved without a person, and how many approved items publish a day (none: at once). */
+export const feedRulesSchema = z.object({
+  autoApprove: z
+    .object({
+      mobile: z.literal(true).optional(),
+      requireTags: labels("required tag", 20).optional(),
+      excludeTags: labels("excluded tag", 20).optional(),
+    })
+    .optional(),
+  publishPerDay: z
+    .number({ error: "Publish per day is not a whole number" })
+    .int("Publish per day is not a whole number")
+    .min(1, "Publish per day is at least 1")
+    .max(10_000, "Publish per day is at most 10,000")
+    .optional(),
+});
+export type FeedRules = z.infer<typeof feedRulesSchema>;
+
+/** D110: the distributor's category names → our category ids. */
+export const feedCategoryMapSchema = z
+  .record(
+    z.string().min(1).max(L.label, `A category name is longer than ${L.label} characters`),
+    z.number().int().positive(),
+  )
+  .refine((map) => Object.keys(map).length <= 500, "More than 500 categories mapped");
+export type FeedCategoryMap = z.infer<typeof feedCategoryMapSchema>;
+
+const feedName = z
+  .string({ error: "Please enter a name" })
+  .trim()
+  .min(1, "Please enter a name")
+  .max(80, "The name is longer than 80 characters");
+const publisherId = z.string().trim().max(100, "The publisher id is longer than 100 characters");
+
+export const feedCreateSchema = z
+  .object({
+    kind: z.enum(FEED_KINDS, { error: `The kind is one of ${FEED_KINDS.join(", ")}` }),
+    name: feedName,
+    url: httpUrl("The feed's address").optional(),
+    publisherId: publisherId.optional(),
+    mapping: jsonFeedMappingSchema.optional(),
+    categoryMap: feedCategoryMapSchema.optional(),
+    schedule: z.enum(FEED_SCHEDULES).default("off"),
+    rules: feedRulesSchema.optional(),
+    carriesAds: z.boolean().optional(),
+  })
+  .superRefine((feed, ctx) => {
+    if (feed.kind === "json" && !feed.url) ctx.addIssue({ code: "custom", message: "A JSON feed needs its address" });
+    if (feed.kind === "json" && !feed.mapping)
+      ctx.addIssue({ code: "custom", message: "A JSON feed needs a mapping of its fields" });
+    if (feed.kind === "gamepix" && !feed.publisherId && !feed.url)
+      ctx.addIssue({ code: "custom", message: "GamePix needs a publisher id (its sid) for the feed's address" });
+  });
+export type FeedCreate = z.infer<typeof feedCreateSchema>;
+
+export const feedPatchSchema = z.object({
+  name: feedName.optional(),
+  url: httpUrl("The feed's address").nullable().optional(),
+  publisherId: publisherId.nullable().optional(),
+  mapping: jsonFeedMappingSchema.optional(),
+  categoryMap: feedCategoryMapSchema.optional(),
+  schedule: z.enum(FEED_SCHEDULES).optional(),
+  rules: feedRulesSchema.optional(),
+  carriesAds: z.boolean().optional(),
+  paused: z.boolean().optional(),
+});
+export type FeedPatch = z.infer<typeof feedPatchSchema>;
+
+export const feedIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const feedRunViewSchema = z.object({
+  id: z.number(),
+  state: z.enum(FEED_RUN_STATES),
+  pages: z.number(),
+  newItems: z.number(),
+  updatedItems: z.number(),
+  goneItems: z.number(),
+  invalidItems: z.number(),
+  seenItems: z.number(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type FeedRunView = z.infer<typeof feedRunViewSchema>;
+
+export const feedViewSchema = z.object({
+  id: z.number(),
+  kind: z.enum(FEED_KINDS),
+  name: z.string(),
+  /** as the admin gave it; null: the distributor's public address */
+  url: z.string().nullable(),
+  publisherId: z.string().nullable(),
+  mapping: jsonFeedMappingSchema.nullable(),
+  categoryMap: z.record(z.string(), z.number()),
+  schedule: z.enum(FEED_SCHEDULES),
+  rules: feedRulesSchema,
+  carriesAds: z.boolean(),
+  paused: z.boolean(),
+  /** D113: "This feed's format changed" is shown while set */
+  formatChangedAt: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  createdAt: z.string(),
+  items: z.record(z.enum(FEED_ITEM_STATUSES), z.number()),
+  lastRun: feedRunViewSchema.nullable(),
+});
+export type FeedView = z.infer<typeof feedViewSchema>;
+
+export const feedDetailSchema = feedViewSchema.extend({
+  runs: z.array(feedRunViewSchema),
+  /** the distributor's categories the feed's items carry, with how many items and our category suggested by name */
+  categories: z.array(z.object({ name: z.string(), items: z.number(), suggestedCategoryId: z.number().nullable() })),
+});
+export type FeedDetail = z.infer<typeof feedDetailSchema>;
+
+export const feedSyncStartedSchema = z.object({ jobId: z.number() });
+
+const flag = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .optional();
+
+export const feedItemsQuerySchema = z.object({
+  feedId: z.coerce.number().int().positive().optional(),
+  status: z.enum(FEED_ITEM_STATUSES).optional(),
+  search: z.string().trim().max(100).optional(),
+  tag: z.string().trim().min(1).max(L.label).optional(),
+  category: z.string().trim().min(1).max(L.label).optional(),
+  mobile: flag,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type FeedItemsQuery = z.infer<typeof feedItemsQuerySchema>;
+
+export const feedItemViewSchema = z.object({
+  id: z.number(),
+  feedId: z.number(),
+  feedName: z.string(),
+  externalId: z.string(),
+  status: z.enum(FEED_ITEM_STATUSES),
+  title: z.string(),
+  description: z.string(),
+  /** the address the game's frame loads */
+  embedUrl: z.string(),
+  /** D112: our copy of the cover; null until fetched */
+  coverUrl: z.string().nullable(),
+  coverError: z.string().nullable(),
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  mobile: z.boolean().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  gameId: z.number().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type FeedItemView = z.infer<typeof feedItemViewSchema>;
+
+export const feedItemsPageSchema = z.object({ items: z.array(feedItemViewSchema) });
+
+export const feedItemIdsSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, "Choose at least one item").max(500, "At most 500 items at a time"),
+});
+export const feedItemsApprovedSchema = z.object({ approved: z.number(), published: z.number() });
+export const feedItemsRejectedSchema = z.object({ rejected: z.number() });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { FileStore } from "../services/file-store";
 import { OG_IMAGE_JOB } from "../services/og-images";
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
+import { feedJobHandlers } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { makeOgImage } from "./og-image";
 import { JobRunner, type JobHandler } from "./runner";
@@ -15,9 +17,18 @@ export function jobHandlers(
   app: FastifyInstance,
   db: Db,
   files: FileStore,
+  config: Pick<Config, "publicUrl" | "fetchAllowPrivate">,
   now: () => Date,
 ): Record<string, JobHandler> {
   return {
+    ...feedJobHandlers({
+      db,
+      files,
+      now,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.fetchAllowPrivate,
+      catalogueChanged: () => app.reads.invalidate({ frequent: false }),
+    }),
     [ACCOUNT_DELETION_SCHEDULE.name]: async () => {
       await app.runAccountDeletions();
     },
@@ -35,11 +46,12 @@ export function startJobRunner(
   app: FastifyInstance,
   db: Db,
   files: FileStore,
+  config: Pick<Config, "publicUrl" | "fetchAllowPrivate">,
   now: () => Date = () => new Date(),
 ): JobRunner {
   const runner = new JobRunner({
     db,
-    handlers: jobHandlers(app, db, files, now),
+    handlers: jobHandlers(app, db, files, config, now),
     schedules: JOB_SCHEDULES,
     now,
     log: app.log,

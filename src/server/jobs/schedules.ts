@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
+import { FEEDS_SCHEDULE } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
 import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
@@ -9,4 +10,5 @@ export const JOB_SCHEDULES = [
   HOUSEKEEPING_SCHEDULE,
   BACKUP_DAILY_SCHEDULE,
   SEASON_ROLLOVER_SCHEDULE,
+  FEEDS_SCHEDULE,
 ];

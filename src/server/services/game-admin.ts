@@ -1,5 +1,5 @@
 import fsp from "node:fs/promises";
-import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   AdminGame,
@@ -141,6 +141,16 @@ export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof ad
   return (await getGame(db, gamesUrl, id))!;
 }
 
+/** D113: the fields a later sync of the game's feed leaves alone once an admin has changed them. */
+const FEED_SYNCED_FIELDS = ["title", "description", "instructions", "imageUrl", "externalUrl"] as const;
+
+function editedFieldsAfter(set: Partial<typeof gamesTable.$inferInsert>): SQL {
+  const edited = FEED_SYNCED_FIELDS.filter((field) => set[field] !== undefined);
+  if (edited.length === 0) return sql`${gamesTable.editedFields}`;
+  return sql`case when ${gamesTable.sourceFeedId} is null then ${gamesTable.editedFields}
+    else array(select distinct field from unnest(${gamesTable.editedFields} || ${sql.param(edited)}::text[]) as field order by 1) end`;
+}
+
 /** Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. */
 export async function updateGame(
   db: Db,
@@ -168,7 +178,7 @@ export async function updateGame(
       await db.transaction(async (tx) => {
         await tx
           .update(gamesTable)
-          .set({ ...set, updatedAt: new Date() })
+          .set({ ...set, editedFields: editedFieldsAfter(set), updatedAt: new Date() })
           .where(eq(gamesTable.id, id));
         if (b.collectionIds !== undefined) await setGameCollections(tx, id, b.collectionIds);
         // D90: a change of order or format re-ranks the game's boards and its players' totals

@@ -17,6 +17,7 @@ import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
 import { adminDashboardRoutes } from "./dashboard";
+import { adminFeedRoutes } from "./feeds";
 import { adminFormSubmissionRoutes } from "./form-submissions";
 import { adminGameAchievementRoutes } from "./game-achievements";
 import { adminGameRoutes } from "./games";
@@ -274,6 +275,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminAuditRoutes, ctx);
       await scope.register(adminScoreRoutes, ctx);
       await scope.register(adminJobRoutes, ctx);
+      await scope.register(adminFeedRoutes, ctx);
       await scope.register(adminSystemRoutes, ctx);
       await scope.register(adminBackupRoutes, ctx);
     });

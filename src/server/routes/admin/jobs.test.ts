@@ -40,6 +40,7 @@ describeEachDatabase(
         ["housekeeping", "*/10 * * * *"],
         ["backup.daily", "30 3 * * *"],
         ["season.rollover", "5 * * * *"],
+        ["feeds.schedule", "*/5 * * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);
