@@ -19,6 +19,10 @@ export const REGISTRATION_SETTING = "registration";
 export const INVITE_CODE_SETTING = "invite_code";
 /** D98 school mode: the profile visibility new players start with ("public" unless set). */
 export const DEFAULT_PROFILE_VISIBILITY_SETTING = "default_profile_visibility";
+/** D98, D115: "true" while school mode is on (the preset sets it; the card's switch turns it off). */
+export const SCHOOL_MODE_SETTING = "school_mode";
+/** D115: in school mode, games from feeds that carry their own ads are hidden from players; on unless "false". */
+export const SCHOOL_HIDES_AD_GAMES_SETTING = "school_hides_ad_games";
 
 /**
  * Settings only the CMS may read: left out of the public GET /api/content (the invite code would open
@@ -47,6 +51,8 @@ export const COMMUNITY_SAFETY_SETTINGS: readonly string[] = [
   REGISTRATION_SETTING,
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
+  SCHOOL_MODE_SETTING,
+  SCHOOL_HIDES_AD_GAMES_SETTING,
   // The staff two-step switch sits on the same card
   STAFF_TWO_STEP_SETTING,
 ];
@@ -59,6 +65,22 @@ export const REGISTRATION_MESSAGE = "Registration must be 'open' or 'invite'";
 export function chatLinksAllowed(stored: string | null | undefined): boolean {
   return stored?.trim().toLowerCase() === "true";
 }
+
+/** Whether school mode is on (only "true": off on a fresh install). */
+export function schoolModeOn(stored: string | null | undefined): boolean {
+  return stored?.trim().toLowerCase() === "true";
+}
+
+/** D115: whether school mode hides games from ad-carrying feeds (on unless "false"). */
+export function schoolHidesAdGames(stored: string | null | undefined): boolean {
+  return stored?.trim().toLowerCase() !== "false";
+}
+
+/** The switches stored as "true" or "false", and the message for any other value. */
+export const SCHOOL_SWITCHES: Readonly<Record<string, string>> = {
+  [SCHOOL_MODE_SETTING]: "School mode must be true or false",
+  [SCHOOL_HIDES_AD_GAMES_SETTING]: "Hiding games that carry their own ads must be true or false",
+};
 
 /** The registration mode a stored value means ("open" for anything but "invite"). */
 export function registrationMode(stored: string | null | undefined): RegistrationMode {

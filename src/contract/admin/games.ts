@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GAME_HIDDEN_REASONS, type GameHiddenReason } from "../feeds-constants";
 import { gameDifficultySchema, gameSchema, SCORE_FORMATS, SCORE_ORDERS } from "../games";
 import {
   blankToUndefined,
@@ -89,6 +90,13 @@ const imageUrlRequired = requiredText("Image URL is required", 2000, "Image URL 
 /** Spec §5: the category defaults to 1 when none is chosen. */
 const categoryIdSchema = intLike("Category must be a category id").transform((v) => v ?? 1);
 
+/** D113, D114: how the CMS says why a game is hidden. */
+export const GAME_HIDDEN_LABELS: Record<GameHiddenReason, string> = {
+  gone: "Hidden: gone from its feed",
+  unreachable: "Hidden: unreachable",
+};
+export const HIDDEN_REASON_PATCH_MESSAGE = "hiddenReason can only be set to null (to show the game again)";
+
 /** D77: the other portals' SDKs an installed package may load, each run by an adapter on the games origin. */
 export const SDK_ADAPTERS = ["poki", "crazygames", "gamedistribution"] as const;
 export type SdkAdapterName = (typeof SDK_ADAPTERS)[number];
@@ -113,6 +121,8 @@ export const adminGameSchema = gameSchema.extend({
   packageFiles: z.number().int().nonnegative().nullable(),
   /** The median time from the frame's load to the first gameplay.start (ms), null before any timed play */
   medianStartMs: z.number().int().nonnegative().nullable(),
+  /** D113, D114: why players cannot see the game (gone from its feed, unreachable); null while shown */
+  hiddenReason: z.enum(GAME_HIDDEN_REASONS).nullable(),
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 export const adminGameListSchema = z.array(adminGameSchema);
@@ -183,6 +193,8 @@ export const adminGamePatchSchema = z.object({
   difficulty: difficultyPatchField,
   collectionIds: collectionIdsField,
   scoreRules: scoreRulesPatchSchema.optional(),
+  /** D113, D114: `null` shows a hidden game again; only a sync or the embed check hides one */
+  hiddenReason: z.null({ error: HIDDEN_REASON_PATCH_MESSAGE }).optional(),
 });
 export type AdminGamePatch = z.input<typeof adminGamePatchSchema>;
 

@@ -6,6 +6,7 @@ import {
   parseRegistrationMode,
   REGISTRATION_MESSAGE,
   REGISTRATION_SETTING,
+  SCHOOL_SWITCHES,
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "../community-constants";
 import { contentItemSchema } from "../content";
@@ -56,6 +57,12 @@ export const adminSettingsPatchSchema = z.object({
           path: [STAFF_TWO_STEP_SETTING],
           message: "Two-step sign-in for all staff must be true or false",
         });
+      // D98, D115: school mode and its hiding of games with ads are "true" or "false"
+      for (const [key, message] of Object.entries(SCHOOL_SWITCHES)) {
+        const value = r[key];
+        if (value !== undefined && !["true", "false"].includes(value.trim().toLowerCase()))
+          ctx.addIssue({ code: "custom", path: [key], message });
+      }
       // D91: the season length is one of its three values
       const length = r[SEASON_LENGTH_SETTING];
       if (length !== undefined && parseSeasonLength(length) === undefined)

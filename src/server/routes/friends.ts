@@ -18,7 +18,7 @@ import {
   requestFriend,
   unblockPlayer,
 } from "../services/friends";
-import { assertGameExists } from "../services/game-catalogue";
+import { assertGameShown, gameVisibility } from "../services/game-catalogue";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -120,7 +120,7 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       const me = requireUser(request).id;
       await rateLimits.enforce("presence", `presence:${me}`);
       const { gameId } = request.body;
-      if (gameId !== null) await assertGameExists(db, gameId);
+      if (gameId !== null) await assertGameShown(db, gameId, await gameVisibility(db));
       await presence.setPlaying(me, gameId);
       return reply.code(204).send(null);
     },

@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { adminCategoryCreateSchema, adminCategoryPatchSchema } from "../../contract/admin/categories";
 import type { Category } from "../../contract/categories";
@@ -6,9 +6,13 @@ import type { Db } from "../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 
-/** Categories with their game counts. */
-function selectCategories(db: Db) {
+/**
+ * Categories with their game counts: of the games players see (`shown`, gameIsShown: D113–D115), or of every game
+ * (the CMS: a category with only hidden games is still not empty).
+ */
+function selectCategories(db: Db, shown?: SQL) {
   return db
     .select({
       id: categoriesTable.id,
@@ -19,20 +23,27 @@ function selectCategories(db: Db) {
       gameCount: count(gamesTable.id),
     })
     .from(categoriesTable)
-    .leftJoin(gamesTable, eq(gamesTable.categoryId, categoriesTable.id))
+    .leftJoin(gamesTable, and(eq(gamesTable.categoryId, categoriesTable.id), shown))
     .groupBy(categoriesTable.id)
     .$dynamic();
 }
 
+/** The categories as players see them, each with the number of games they may see. */
 export async function listCategories(db: Db): Promise<Category[]> {
-  return selectCategories(db).orderBy(asc(categoriesTable.id));
+  return selectCategories(db, gameIsShown(await gameVisibility(db))).orderBy(asc(categoriesTable.id));
 }
 
 export async function getCategoryBySlug(db: Db, slug: string): Promise<Category | undefined> {
-  const [row] = await selectCategories(db).where(eq(categoriesTable.slug, slug));
+  const [row] = await selectCategories(db, gameIsShown(await gameVisibility(db))).where(eq(categoriesTable.slug, slug));
   return row;
 }
 
+/** The CMS's categories: every game counts, hidden or not. */
+export async function listCategoriesForAdmin(db: Db): Promise<Category[]> {
+  return selectCategories(db).orderBy(asc(categoriesTable.id));
+}
+
+/** The CMS's category (every game counts). */
 export async function getCategoryById(db: Db, id: number): Promise<Category | undefined> {
   const [row] = await selectCategories(db).where(eq(categoriesTable.id, id));
   return row;

@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from "../db/client";
 import { gameSavesTable, usersTable, websiteContentTable } from "../db/schema";
 import { TooLarge, Unauthorized } from "../errors";
-import { assertGameOnGamesOrigin } from "./game-catalogue";
+import { assertGameOnGamesOrigin, gameVisibility } from "./game-catalogue";
 
 /**
  * Cloud saves (D76): each signed-in player's small key-value store per game.
@@ -186,7 +186,7 @@ async function bytesAdded(tx: Tx, userId: number, gameId: number, plan: SavePlan
 
 /** GET: the player's entries of the game, the bytes they use and the quota. */
 export async function readCloudSave(db: Db, userId: number, gameId: number): Promise<CloudSave> {
-  await assertGameOnGamesOrigin(db, gameId);
+  await assertGameOnGamesOrigin(db, gameId, await gameVisibility(db));
   return readStore(db, userId, gameId, await cloudSaveQuotaBytes(db));
 }
 
@@ -199,6 +199,7 @@ export async function writeCloudSave(
   now = new Date(),
 ): Promise<CloudSave> {
   const plan = planWrite(write, now);
+  const visibility = await gameVisibility(db);
   return db.transaction(async (tx) => {
     // One player's writes run one after another (FOR NO KEY UPDATE leaves foreign-key checks and reads alone).
     const [player] = await tx
@@ -207,7 +208,7 @@ export async function writeCloudSave(
       .where(eq(usersTable.id, userId))
       .for("no key update");
     if (!player) throw new Unauthorized("Not signed in");
-    await assertGameOnGamesOrigin(tx, gameId, { lock: true });
+    await assertGameOnGamesOrigin(tx, gameId, visibility, { lock: true });
     const quotaBytes = await cloudSaveQuotaBytes(tx);
     const before = await usedBytes(tx, userId, gameId);
     const after = before + (await bytesAdded(tx, userId, gameId, plan));

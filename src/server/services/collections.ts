@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../contract/admin/collections";
 import type { Collection } from "../../contract/collections";
@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { collectionsTable, gameCollectionsTable, gamesTable } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 
 /**
  * D83: collections of games, the home page's "All Your Favorite Gaming Experiences" tiles.
@@ -27,7 +28,11 @@ import { Conflict, Invalid, NotFound } from "../errors";
 /** Write access that a transaction has too. */
 type Writer = Pick<Db, "select" | "insert" | "delete">;
 
-function selectCollections(db: Db) {
+/**
+ * Collections with their game counts: of the games players see (`shown`, gameIsShown: D113–D115), or of every
+ * tagged game (the CMS).
+ */
+function selectCollections(db: Db, shown?: SQL) {
   return db
     .select({
       id: collectionsTable.id,
@@ -36,20 +41,32 @@ function selectCollections(db: Db) {
       description: collectionsTable.description,
       imageUrl: collectionsTable.imageUrl,
       sortOrder: collectionsTable.sortOrder,
-      gameCount: count(gameCollectionsTable.gameId),
+      gameCount: count(gamesTable.id),
     })
     .from(collectionsTable)
     .leftJoin(gameCollectionsTable, eq(gameCollectionsTable.collectionId, collectionsTable.id))
+    .leftJoin(gamesTable, and(eq(gamesTable.id, gameCollectionsTable.gameId), shown))
     .groupBy(collectionsTable.id)
     .$dynamic();
 }
 
+/** The collections as players see them, each with the number of games they may see. */
 export async function listCollections(db: Db): Promise<Collection[]> {
+  return selectCollections(db, gameIsShown(await gameVisibility(db))).orderBy(
+    asc(collectionsTable.sortOrder),
+    asc(collectionsTable.id),
+  );
+}
+
+/** The CMS's collections: every tagged game counts. */
+export async function listCollectionsForAdmin(db: Db): Promise<Collection[]> {
   return selectCollections(db).orderBy(asc(collectionsTable.sortOrder), asc(collectionsTable.id));
 }
 
 export async function getCollectionBySlug(db: Db, slug: string): Promise<Collection | undefined> {
-  const [row] = await selectCollections(db).where(eq(collectionsTable.slug, slug));
+  const [row] = await selectCollections(db, gameIsShown(await gameVisibility(db))).where(
+    eq(collectionsTable.slug, slug),
+  );
   return row;
 }
 

@@ -17,6 +17,10 @@ import {
   REGISTRATION_SETTING,
   registrationMode,
   type RegistrationMode,
+  SCHOOL_HIDES_AD_GAMES_SETTING,
+  SCHOOL_MODE_SETTING,
+  schoolHidesAdGames,
+  schoolModeOn,
   type SchoolModeResult,
 } from "../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
@@ -53,6 +57,9 @@ export type CommunitySettings = {
   defaultProfileVisibility: ProfileVisibility;
   /** Two-step sign-in required of every admin and moderator */
   staffTwoStepRequired: boolean;
+  schoolMode: boolean;
+  /** D115: games from feeds that carry their own ads are hidden from players (school mode and its switch both on) */
+  hideAdCarryingGames: boolean;
 };
 
 const KEYS = [
@@ -64,6 +71,8 @@ const KEYS = [
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
   STAFF_TWO_STEP_SETTING,
+  SCHOOL_MODE_SETTING,
+  SCHOOL_HIDES_AD_GAMES_SETTING,
 ];
 
 /** A backstop for changes made outside the application (an operator's SQL) or a missed NOTIFY. */
@@ -86,6 +95,9 @@ async function load(db: Db): Promise<CommunitySettings> {
     inviteCode: get(INVITE_CODE_SETTING)?.trim() ?? "",
     defaultProfileVisibility: defaultProfileVisibility(get(DEFAULT_PROFILE_VISIBILITY_SETTING)),
     staffTwoStepRequired: staffTwoStepRequired(get(STAFF_TWO_STEP_SETTING)),
+    schoolMode: schoolModeOn(get(SCHOOL_MODE_SETTING)),
+    hideAdCarryingGames:
+      schoolModeOn(get(SCHOOL_MODE_SETTING)) && schoolHidesAdGames(get(SCHOOL_HIDES_AD_GAMES_SETTING)),
   };
 }
 
@@ -184,7 +196,8 @@ export function newInviteCode(): string {
 /**
  * D98 school mode in one step: chat off, direct messages off, registration by invite code (a new code when
  * none is set), new players' profiles private, and every existing player's profile made private (players may
- * open theirs again in /settings). Invalidates this process's cache.
+ * open theirs again in /settings); `site.school_mode` on, which hides games with their own ads (D115) unless
+ * its switch is off. Invalidates this process's cache (the route's catalogue invalidation drops the cached lists).
  */
 export async function applySchoolMode(db: Db): Promise<SchoolModeResult> {
   const current = await load(db);
@@ -195,6 +208,7 @@ export async function applySchoolMode(db: Db): Promise<SchoolModeResult> {
     [REGISTRATION_SETTING]: "invite",
     [INVITE_CODE_SETTING]: inviteCode,
     [DEFAULT_PROFILE_VISIBILITY_SETTING]: "private",
+    [SCHOOL_MODE_SETTING]: "true",
   });
   const changed = await db
     .update(usersTable)

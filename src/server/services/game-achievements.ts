@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { gameAchievementsTable, gamesTable, playerGameAchievementsTable, usersTable } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { assertGameExists } from "./game-catalogue";
+import { assertGameExists, assertGameShown, gameIsShown, gameVisibility } from "./game-catalogue";
 import { readManifestKey } from "./packages";
 import { PLAY_SESSION_TTL_MS } from "./scores";
 
@@ -105,7 +105,7 @@ export async function syncDeclaredAchievements(db: Db, gameId: number, declared:
 }
 
 export async function listGameAchievements(db: Db, gamesUrl: string, gameId: number): Promise<GameAchievement[]> {
-  await assertGameExists(db, gameId);
+  await assertGameShown(db, gameId, await gameVisibility(db));
   const res = await db.execute(sql`
     with players as (
       select user_id from scores where game_id = ${gameId}
@@ -141,7 +141,7 @@ export async function listGameAchievements(db: Db, gamesUrl: string, gameId: num
 }
 
 export async function myGameAchievements(db: Db, gameId: number, userId: number): Promise<MyGameAchievements> {
-  await assertGameExists(db, gameId);
+  await assertGameShown(db, gameId, await gameVisibility(db));
   const rows = await db
     .select({ key: gameAchievementsTable.key, unlockedAt: playerGameAchievementsTable.unlockedAt })
     .from(playerGameAchievementsTable)
@@ -167,6 +167,8 @@ export async function unlockGameAchievement(
   input: { key: string; playId: string },
   now = new Date(),
 ): Promise<{ unlocked: boolean }> {
+  // a play opened before the game was hidden unlocks nothing more
+  await assertGameShown(db, gameId, await gameVisibility(db));
   const [achievement] = await db
     .select({ id: gameAchievementsTable.id })
     .from(gameAchievementsTable)
@@ -235,7 +237,7 @@ export async function listUserGameAchievements(
     .from(playerGameAchievementsTable)
     .innerJoin(gameAchievementsTable, eq(gameAchievementsTable.id, playerGameAchievementsTable.achievementId))
     .innerJoin(gamesTable, eq(gamesTable.id, gameAchievementsTable.gameId))
-    .where(eq(playerGameAchievementsTable.userId, userId))
+    .where(and(eq(playerGameAchievementsTable.userId, userId), gameIsShown(await gameVisibility(db))))
     .orderBy(sql`${playerGameAchievementsTable.unlockedAt} desc`, asc(gameAchievementsTable.id))
     .limit(500);
   return rows.map((r) => ({

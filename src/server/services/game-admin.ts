@@ -9,14 +9,13 @@ import type {
   ScoreRulesPatch,
   SdkAdapterName,
 } from "../../contract/admin/games";
-import type { Game } from "../../contract/games";
 import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
 import type { FileStore } from "./file-store";
-import { assertGameExists, gameColumns, getGame, likePattern, toGame, type GameRow } from "./game-catalogue";
+import { assertGameExists, gameColumns, likePattern, toGame, type GameRow } from "./game-catalogue";
 import { commitPackage, removePackage } from "./packages";
 import { medianFirstGameplayColumn } from "./play-timing";
 import { preparePackage } from "./portal-sdks";
@@ -57,6 +56,7 @@ const adminColumns = {
   packageBytes: gamesTable.packageBytes,
   packageFiles: gamesTable.packageFiles,
   medianStartMs: medianFirstGameplayColumn,
+  hiddenReason: gamesTable.hiddenReason,
 };
 
 function toAdminGame(
@@ -66,6 +66,7 @@ function toAdminGame(
     packageBytes: number | null;
     packageFiles: number | null;
     medianStartMs: number | null;
+    hiddenReason: AdminGame["hiddenReason"];
   },
   gamesUrl: string,
 ): AdminGame {
@@ -77,10 +78,11 @@ function toAdminGame(
     packageBytes: row.packageBytes,
     packageFiles: row.packageFiles,
     medianStartMs: row.medianStartMs === null ? null : Number(row.medianStartMs),
+    hiddenReason: row.hiddenReason,
   };
 }
 
-/** A game as the admin games API answers it. */
+/** A game as the admin games API answers it, hidden or not. */
 export async function getAdminGame(db: Db, gamesUrl: string, id: number): Promise<AdminGame | undefined> {
   const [row] = await db
     .select({ ...gameColumns, ...adminColumns })
@@ -105,7 +107,11 @@ export async function assertCategoryExists(db: Db, categoryId: number): Promise<
 }
 
 /** Spec §2 /cms/games, §7: adds a game played from its URL (Add, URL mode). */
-export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof adminGameCreateSchema>): Promise<Game> {
+export async function createGame(
+  db: Db,
+  gamesUrl: string,
+  b: z.output<typeof adminGameCreateSchema>,
+): Promise<AdminGame> {
   await assertCategoryExists(db, b.categoryId);
   await assertCollectionsExist(db, b.collectionIds ?? []);
   let id: number;
@@ -138,7 +144,7 @@ export async function createGame(db: Db, gamesUrl: string, b: z.output<typeof ad
     if (isForeignKeyViolation(err)) throw categoryMissing(b.categoryId);
     throw err;
   }
-  return (await getGame(db, gamesUrl, id))!;
+  return (await getAdminGame(db, gamesUrl, id))!;
 }
 
 /** D113: the fields a later sync of the game's feed leaves alone once an admin has changed them. */
@@ -151,13 +157,16 @@ function editedFieldsAfter(set: Partial<typeof gamesTable.$inferInsert>): SQL {
     else array(select distinct field from unnest(${gamesTable.editedFields} || ${sql.param(edited)}::text[]) as field order by 1) end`;
 }
 
-/** Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. */
+/**
+ * Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. D113, D114: `hiddenReason: null`
+ * shows a hidden game again, its embed checks starting over (a game is hidden only by a sync or the embed check).
+ */
 export async function updateGame(
   db: Db,
   gamesUrl: string,
   id: number,
   b: z.output<typeof adminGamePatchSchema>,
-): Promise<Game> {
+): Promise<AdminGame> {
   await assertGameExists(db, id);
   const set: Partial<typeof gamesTable.$inferInsert> = {};
   if (b.title !== undefined) set.title = b.title;
@@ -168,6 +177,7 @@ export async function updateGame(
   if (b.instructions !== undefined) set.instructions = b.instructions;
   if (b.isFeatured !== undefined) set.isFeatured = b.isFeatured;
   if (b.difficulty !== undefined) set.difficulty = b.difficulty;
+  if (b.hiddenReason === null) Object.assign(set, { hiddenReason: null, embedFailures: 0 });
   if (b.categoryId !== undefined) {
     await assertCategoryExists(db, b.categoryId);
     set.categoryId = b.categoryId;
@@ -189,7 +199,7 @@ export async function updateGame(
       throw err;
     }
   }
-  const game = await getGame(db, gamesUrl, id);
+  const game = await getAdminGame(db, gamesUrl, id);
   if (!game) throw new NotFound("Game not found");
   return game;
 }

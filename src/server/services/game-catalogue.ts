@@ -7,9 +7,45 @@ import {
   type GameListQuery,
 } from "../../contract/games";
 import type { Db } from "../db/client";
-import { categoriesTable, collectionsTable, gameCollectionsTable, gamesTable, playerGamesTable } from "../db/schema";
+import {
+  categoriesTable,
+  collectionsTable,
+  feedsTable,
+  gameCollectionsTable,
+  gamesTable,
+  playerGamesTable,
+} from "../db/schema";
 import { NotFound } from "../errors";
 import { gamesOrigin } from "../games-hosts";
+import { communitySettings } from "./community-settings";
+
+/**
+ * D113–D115: what, besides a game's own `hidden_reason`, hides games from players: in school mode (with its switch
+ * on), the games of feeds that carry their own ads. Read once per request (gameVisibility) and handed to gameIsShown.
+ */
+export type GameVisibility = { hideAdCarryingGames: boolean };
+
+/** The site's current GameVisibility, from the community settings (cached per process, services/community-settings.ts). */
+export async function gameVisibility(db: Db): Promise<GameVisibility> {
+  const { hideAdCarryingGames } = await communitySettings(db);
+  return { hideAdCarryingGames };
+}
+
+/**
+ * D113–D115: the one SQL condition under which players see a game (lists, counts, search, pages, plays, scores,
+ * reviews, saves): not hidden (gone from its feed, unreachable), and in school mode not from a feed that carries
+ * its own ads (a game without a feed never is). Hidden games keep their scores, reviews and favourites; admins
+ * still see them. `games` names the games table where a raw query aliases it (`sql.raw("g")`).
+ *
+ * `hidden_reason is null` is a filter on the rows an index-ordered scan reads (nearly all shown), so the lists still
+ * stop at their LIMIT; the feeds' ids are one hashed subplan, read once per statement.
+ */
+export function gameIsShown(visibility: GameVisibility, games: SQL = sql`${gamesTable}`): SQL {
+  const notHidden = sql`${games}.${sql.identifier(gamesTable.hiddenReason.name)} is null`;
+  if (!visibility.hideAdCarryingGames) return notHidden;
+  const feed = sql`${games}.${sql.identifier(gamesTable.sourceFeedId.name)}`;
+  return sql`(${notHidden} and (${feed} is null or ${feed} not in (select ${feedsTable.id} from ${feedsTable} where ${feedsTable.carriesAds})))`;
+}
 
 /** The columns a Game is made of (toGame), for queries that join more tables (services/my-games.ts). */
 export const gameColumns = {
@@ -165,12 +201,12 @@ function orderFor(sort: GameListQuery["sort"]) {
  * match (`total`). Exported so that the query plans can be checked (src/server/db/indexes.test.ts).
  * The order is the `sort` asked for; with a search and no `sort`, the most relevant first, then the most played.
  */
-export function gameListQuery(db: Db, query: GameListQuery) {
-  const conditions: SQL[] = [];
+export function gameListQuery(db: Db, query: GameListQuery, visibility: GameVisibility) {
+  const conditions: SQL[] = [gameIsShown(visibility)];
   const search = query.search ? searchFor(query.search) : undefined;
   if (search) conditions.push(search.where);
   if (query.category) conditions.push(categoryFilter(query.category));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const order =
     search && !query.sort ? [...search.relevance, desc(gamesTable.plays), desc(gamesTable.id)] : orderFor(query.sort);
   const rows = selectGames(db)
@@ -193,7 +229,7 @@ export async function listGames(
   gamesUrl: string,
   query: GameListQuery,
 ): Promise<{ games: Game[]; total: number }> {
-  const { rows, total } = gameListQuery(db, query);
+  const { rows, total } = gameListQuery(db, query, await gameVisibility(db));
   const [page, [{ total: n }]] = await Promise.all([rows, total]);
   return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
@@ -204,7 +240,7 @@ export async function featuredGames(
   gamesUrl: string,
   page: FeaturedGamesQuery = {},
 ): Promise<{ games: Game[]; total: number }> {
-  const featured = eq(gamesTable.isFeatured, true);
+  const featured = and(eq(gamesTable.isFeatured, true), gameIsShown(await gameVisibility(db)));
   const [rows, [{ total }]] = await Promise.all([
     selectGames(db)
       .where(featured)
@@ -216,8 +252,9 @@ export async function featuredGames(
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
+/** A game players may see (gameIsShown), as the lists show it. */
 export async function getGame(db: Db, gamesUrl: string, id: number): Promise<Game | undefined> {
-  const [row] = await selectGames(db).where(eq(gamesTable.id, id));
+  const [row] = await selectGames(db).where(and(eq(gamesTable.id, id), gameIsShown(await gameVisibility(db))));
   return row ? toGame(row, gamesUrl) : undefined;
 }
 
@@ -233,13 +270,13 @@ const totalPlayersColumn =
     Number,
   );
 
-/** GET /api/games/{id}: the game with its Total Players. */
+/** GET /api/games/{id}: the game with its Total Players; undefined when players may not see it (gameIsShown). */
 export async function getGameDetail(db: Db, gamesUrl: string, id: number): Promise<GameDetail | undefined> {
   const [row] = await db
     .select({ ...gameColumns, totalPlayers: totalPlayersColumn })
     .from(gamesTable)
     .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-    .where(eq(gamesTable.id, id));
+    .where(and(eq(gamesTable.id, id), gameIsShown(await gameVisibility(db))));
   return row ? { ...toGame(row, gamesUrl), totalPlayers: row.totalPlayers } : undefined;
 }
 
@@ -258,38 +295,60 @@ export async function listCollectionGames(
     .from(collectionsTable)
     .where(eq(collectionsTable.slug, slug));
   if (!collection) return undefined;
-  const tagged = sql`${gamesTable.id} in (select ${gameCollectionsTable.gameId} from ${gameCollectionsTable} where ${gameCollectionsTable.collectionId} = ${collection.id})`;
+  const tagged = and(
+    sql`${gamesTable.id} in (select ${gameCollectionsTable.gameId} from ${gameCollectionsTable} where ${gameCollectionsTable.collectionId} = ${collection.id})`,
+    gameIsShown(await gameVisibility(db)),
+  );
   const [rows, [{ total }]] = await Promise.all([
     selectGames(db)
       .where(tagged)
       .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
       .limit(page.limit ?? GAME_PAGE_SIZE.default)
       .offset(page.offset ?? 0),
-    db
-      .select({ total: count() })
-      .from(gameCollectionsTable)
-      .where(eq(gameCollectionsTable.collectionId, collection.id)),
+    // Hidden games are still tagged: the count reads the games as the page does
+    db.select({ total: count() }).from(gamesTable).where(tagged),
   ]);
   return { games: rows.map((r) => toGame(r, gamesUrl)), total };
 }
 
-/** 404 "Game not found" unless the game exists. */
+/** 404 "Game not found" unless the game exists, hidden or not (the CMS's reads and writes). */
 export async function assertGameExists(db: Pick<Db, "select">, gameId: number): Promise<void> {
   const [g] = await db.select({ id: gamesTable.id }).from(gamesTable).where(eq(gamesTable.id, gameId));
   if (!g) throw new NotFound("Game not found");
 }
 
 /**
- * 404 "Game not found" unless the game exists and runs on the games origin: a game played from an
- * external URL is not ours to host, so it has no cloud saves (D76). In a transaction, `lock` holds the game's
+ * 404 "Game not found" unless players may see the game (gameIsShown): what a player does with a game (a review, a
+ * favourite, a board, an achievement) is refused for a hidden one as for one that does not exist. `visibility` is
+ * read before a transaction (gameVisibility takes the application's database, not a transaction).
+ */
+export async function assertGameShown(
+  db: Pick<Db, "select">,
+  gameId: number,
+  visibility: GameVisibility,
+): Promise<void> {
+  const [g] = await db
+    .select({ id: gamesTable.id })
+    .from(gamesTable)
+    .where(and(eq(gamesTable.id, gameId), gameIsShown(visibility)));
+  if (!g) throw new NotFound("Game not found");
+}
+
+/**
+ * 404 "Game not found" unless players may see the game (gameIsShown) and it runs on the games origin: a game played
+ * from an external URL is not ours to host, so it has no cloud saves (D76). In a transaction, `lock` holds the game's
  * row (FOR KEY SHARE) until the end, so that the game cannot be deleted meanwhile.
  */
 export async function assertGameOnGamesOrigin(
   db: Pick<Db, "select">,
   gameId: number,
+  visibility: GameVisibility,
   opts: { lock?: boolean } = {},
 ): Promise<void> {
-  const query = db.select({ externalUrl: gamesTable.externalUrl }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  const query = db
+    .select({ externalUrl: gamesTable.externalUrl })
+    .from(gamesTable)
+    .where(and(eq(gamesTable.id, gameId), gameIsShown(visibility)));
   const [g] = opts.lock ? await query.for("key share") : await query;
   if (!g || !runsOnGamesOrigin(g)) throw new NotFound("Game not found");
 }

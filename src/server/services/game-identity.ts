@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { gamePlayerAliasesTable, gamesTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 
 /**
  * D75: the player as a game sees them through the SDK. A public profile: the account's id, name and
@@ -30,7 +31,7 @@ export async function gameFacingUser(db: Db, userId: number, gameId: number): Pr
       game: gamesTable.id,
     })
     .from(usersTable)
-    .leftJoin(gamesTable, eq(gamesTable.id, gameId))
+    .leftJoin(gamesTable, and(eq(gamesTable.id, gameId), gameIsShown(await gameVisibility(db))))
     .where(eq(usersTable.id, userId));
   if (!row?.game) throw new NotFound("Game not found");
   if (row.visibility === "public") return { id: userId, username: row.username, avatarUrl: row.avatarUrl };

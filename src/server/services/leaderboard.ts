@@ -4,7 +4,7 @@ import { AROUND_ME_ROWS } from "../../contract/leaderboard-constants";
 import type { ScoreEntry } from "../../contract/scores";
 import type { Db } from "../db/client";
 import { ahead, behind, bestFirst, type Board, gameBoard, playersBoard, R, rankOfRow } from "./boards";
-import { assertGameExists } from "./game-catalogue";
+import { assertGameShown, gameVisibility } from "./game-catalogue";
 import { getScoreRules } from "./score-rules";
 
 type Row = Record<string, unknown>;
@@ -165,7 +165,7 @@ export type LeaderboardCache = ReturnType<typeof createLeaderboardCache>;
  * D84: with `friendsOf`, only that player and their friends. D92: `aroundUser` is that player's row and its neighbours.
  */
 export async function listBestScores(db: Db, gameId: number, q: BoardRead): Promise<ScoreEntry[]> {
-  await assertGameExists(db, gameId);
+  await assertGameShown(db, gameId, await gameVisibility(db));
   const { order } = await getScoreRules(db, gameId);
   const rows = await readBoard(db, gameBoard(gameId, order, q.seasonId, q.friendsOf), q);
   return rows.map((r) => ({

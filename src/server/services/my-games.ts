@@ -28,12 +28,20 @@ import type { Db } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { categoriesTable, favoritesTable, gamesTable, playerGamesTable, playsTable } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
-import { assertGameExists, gameColumns, toGame } from "./game-catalogue";
+import {
+  assertGameShown,
+  gameColumns,
+  gameIsShown,
+  gameVisibility,
+  toGame,
+  type GameVisibility,
+} from "./game-catalogue";
 
 /** D86: marks the game as a favourite of the player (again: nothing changes). */
 export async function addFavorite(db: Db, userId: number, gameId: number): Promise<void> {
+  const visibility = await gameVisibility(db);
   await db.transaction(async (tx) => {
-    await assertGameExists(tx, gameId);
+    await assertGameShown(tx, gameId, visibility);
     const [{ n }] = await tx.select({ n: count() }).from(favoritesTable).where(eq(favoritesTable.userId, userId));
     if (n >= MAX_FAVORITES) {
       const [already] = await tx
@@ -133,18 +141,18 @@ function toMyGame(row: Awaited<ReturnType<typeof favoriteRows>>[number], gamesUr
   };
 }
 
-function recentRows(db: Db, userId: number) {
+function recentRows(db: Db, userId: number, visibility: GameVisibility) {
   return db
     .select(myGameColumns)
     .from(playerGamesTable)
     .innerJoin(gamesTable, eq(gamesTable.id, playerGamesTable.gameId))
     .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-    .where(eq(playerGamesTable.userId, userId))
+    .where(and(eq(playerGamesTable.userId, userId), gameIsShown(visibility)))
     .orderBy(desc(playerGamesTable.lastPlayedAt), desc(playerGamesTable.gameId))
     .limit(RECENT_GAMES_LIMIT);
 }
 
-function favoriteRows(db: Db, userId: number) {
+function favoriteRows(db: Db, userId: number, visibility: GameVisibility) {
   return db
     .select(myGameColumns)
     .from(favoritesTable)
@@ -154,13 +162,20 @@ function favoriteRows(db: Db, userId: number) {
       playerGamesTable,
       and(eq(playerGamesTable.userId, favoritesTable.userId), eq(playerGamesTable.gameId, favoritesTable.gameId)),
     )
-    .where(eq(favoritesTable.userId, userId))
+    .where(and(eq(favoritesTable.userId, userId), gameIsShown(visibility)))
     .orderBy(desc(favoritesTable.createdAt), desc(favoritesTable.gameId))
     .limit(MAX_FAVORITES);
 }
 
-/** D100: the player's favourites (newest first) and the games they played last, with their figures. */
+/**
+ * D100: the player's favourites (newest first) and the games they played last, with their figures; hidden games are
+ * left out (D113–D115) and come back with their rows when shown again.
+ */
 export async function myGames(db: Db, gamesUrl: string, userId: number): Promise<MyGames> {
-  const [favorites, recent] = await Promise.all([favoriteRows(db, userId), recentRows(db, userId)]);
+  const visibility = await gameVisibility(db);
+  const [favorites, recent] = await Promise.all([
+    favoriteRows(db, userId, visibility),
+    recentRows(db, userId, visibility),
+  ]);
   return { favorites: favorites.map((r) => toMyGame(r, gamesUrl)), recent: recent.map((r) => toMyGame(r, gamesUrl)) };
 }

@@ -5,7 +5,7 @@ import { gamesTable, reviewsTable, usersTable } from "../db/schema";
 import { NotFound } from "../errors";
 import { displayNameSql } from "./account-deletion";
 import { filterText } from "./community-settings";
-import { assertGameExists } from "./game-catalogue";
+import { assertGameShown, gameIsShown, gameVisibility } from "./game-catalogue";
 import { assertNotMuted } from "./moderation";
 import { unlock } from "./site-achievements";
 
@@ -34,7 +34,7 @@ export async function listReviews(
   gameId: number,
   page: { limit: number; offset: number },
 ): Promise<{ reviews: Review[]; total: number }> {
-  await assertGameExists(db, gameId);
+  await assertGameShown(db, gameId, await gameVisibility(db));
   const ofGame = eq(reviewsTable.gameId, gameId);
   const [rows, [{ total }]] = await Promise.all([
     reviewWithUser(db)
@@ -69,8 +69,9 @@ export async function upsertReview(
   await assertNotMuted(db, userId);
   // D98: a blocked word refuses the review (400); masked words are stored starred
   const comment = trimmed === null ? null : await filterText(db, "review", trimmed);
+  const visibility = await gameVisibility(db);
   return db.transaction(async (tx) => {
-    await assertGameExists(tx, input.gameId);
+    await assertGameShown(tx, input.gameId, visibility);
     const now = new Date();
     const [row] = await tx
       .insert(reviewsTable)
@@ -100,7 +101,10 @@ export async function deleteReview(db: Db, gameId: number, userId: number): Prom
 }
 
 export async function ratingAggregate(db: Db, gameId: number): Promise<RatingAggregate> {
-  const [game] = await db.select({ rating: gamesTable.rating }).from(gamesTable).where(eq(gamesTable.id, gameId));
+  const [game] = await db
+    .select({ rating: gamesTable.rating })
+    .from(gamesTable)
+    .where(and(eq(gamesTable.id, gameId), gameIsShown(await gameVisibility(db))));
   if (!game) throw new NotFound("Game not found");
   const rows = await db
     .select({ rating: reviewsTable.rating, n: count() })

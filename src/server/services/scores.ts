@@ -6,8 +6,9 @@ import {
   type ScoreOrder,
 } from "../../contract/games-constants";
 import type { Db, Tx } from "../db/client";
-import { Invalid, Forbidden, Conflict } from "../errors";
+import { Invalid, Forbidden, Conflict, NotFound } from "../errors";
 import { bestScoreRankSql } from "./boards";
+import { gameIsShown, gameVisibility, type GameVisibility } from "./game-catalogue";
 import { COUNTS_TOWARD_TOTAL_SQL } from "./score-totals";
 import { currentSeason, rebuildSeasonBoards } from "./seasons";
 import { type ScoreAchievementFacts, scoreAchievementFacts, unlockScoreAchievements } from "./site-achievements";
@@ -53,7 +54,8 @@ export async function submitScore(
   now = new Date(),
 ): Promise<SubmitScoreResult> {
   if (!UUID.test(input.playId)) throw new Invalid("Unknown play session");
-  return inOpenSeason(db, now, (tx, seasonId) => checkAndRecord(tx, seasonId, userId, input, now));
+  const visibility = await gameVisibility(db);
+  return inOpenSeason(db, now, (tx, seasonId) => checkAndRecord(tx, seasonId, userId, input, now, visibility));
 }
 
 /**
@@ -103,11 +105,12 @@ async function checkAndRecord(
   userId: number,
   input: { playId: string; score: number; won?: boolean },
   now: Date,
+  visibility: GameVisibility,
 ) {
   const play = (
     await tx.execute(sql`
       select p.game_id, p.user_id, p.created_at, p.gameplay_started_at, g.score_order as "order", g.score_format as format,
-             g.max_score as "maxScore", g.min_round_ms as "minRoundMs"
+             g.max_score as "maxScore", g.min_round_ms as "minRoundMs", ${gameIsShown(visibility, sql.raw("g"))} as shown
       from plays p join games g on g.id = p.game_id where p.id = ${input.playId}::uuid`)
   ).rows[0] as
     | {
@@ -119,9 +122,12 @@ async function checkAndRecord(
         format: ScoreFormat;
         maxScore: string | number | null;
         minRoundMs: number | null;
+        shown: boolean;
       }
     | undefined;
   if (!play) throw new Invalid("Unknown play session");
+  // D113–D115: a play opened before its game was hidden records nothing
+  if (!play.shown) throw new NotFound("Game not found");
   if (play.user_id === null || Number(play.user_id) !== userId)
     throw new Forbidden("This play session belongs to someone else");
   if (now.getTime() - new Date(play.created_at).getTime() > PLAY_SESSION_TTL_MS)

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
-import { asc, count, gt, max } from "drizzle-orm";
+import { and, asc, count, gt, max } from "drizzle-orm";
 import { PSEUDO_CATEGORIES } from "../../contract/categories";
 import { NOINDEX_PATHS, STATIC_PAGE_META } from "../../contract/pages";
 import type { Db } from "../db/client";
 import { categoriesTable, collectionsTable, gamesTable } from "../db/schema";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 
 /**
  * D72: robots.txt and the sitemap. No HTTP types: routes/pages.ts sends what these return.
@@ -58,8 +59,13 @@ export async function streamSitemap(
 ): Promise<Readable | undefined> {
   const base = publicUrl.replace(/\/+$/, "");
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
+  // D113–D115: only the games players may see; hidden ones leave the sitemap (their pages answer 404)
+  const shown = gameIsShown(await gameVisibility(db));
   const [[{ games, latest }], categories, collections] = await Promise.all([
-    db.select({ games: count(), latest: max(gamesTable.updatedAt) }).from(gamesTable),
+    db
+      .select({ games: count(), latest: max(gamesTable.updatedAt) })
+      .from(gamesTable)
+      .where(shown),
     db.select({ slug: categoriesTable.slug }).from(categoriesTable).orderBy(asc(categoriesTable.name)),
     db
       .select({ slug: collectionsTable.slug })
@@ -109,7 +115,7 @@ export async function streamSitemap(
       const batch = await db
         .select({ id: gamesTable.id, updatedAt: gamesTable.updatedAt })
         .from(gamesTable)
-        .where(lastId === undefined ? undefined : gt(gamesTable.id, lastId))
+        .where(lastId === undefined ? shown : and(shown, gt(gamesTable.id, lastId)))
         .orderBy(asc(gamesTable.id))
         .limit(Math.min(GAME_BATCH, remaining))
         .offset(lastId === undefined ? offset : 0);

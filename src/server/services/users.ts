@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
-import { likePattern } from "./game-catalogue";
+import { gameIsShown, gameVisibility, likePattern } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
 import { sessionsChanged } from "./session-cache";
 import { listAchievements } from "./site-achievements";
@@ -80,6 +80,8 @@ export async function getUserProfile(db: Db, id: number, viewerId: number | null
  */
 export async function getUserStats(db: Db, userId: number, viewerId: number | null): Promise<UserStats> {
   await assertCanSeeProfile(db, viewerId, userId);
+  // D113–D115: the games players may not see are left out of the profile (their scores are kept)
+  const shown = gameIsShown(await gameVisibility(db), sql.raw("g"));
   const games = await db.execute(sql`
     select g.id as game_id, g.title, g.image_url, c.name as category, c.slug as category_slug,
            b.score as best_score, g.score_format, s.n as scores, s.last_played_at
@@ -87,14 +89,14 @@ export async function getUserStats(db: Db, userId: number, viewerId: number | nu
     join games g on g.id = b.game_id
     join categories c on c.id = g.category_id
     join (select game_id, count(*)::int as n, max(created_at) as last_played_at from scores where user_id = ${userId} group by game_id) s on s.game_id = b.game_id
-    where b.user_id = ${userId}
+    where b.user_id = ${userId} and ${shown}
     order by s.last_played_at desc`);
   // the player's plays per game are counted on player_games (one row per game played): a read of the player's
   // games, not of every play they ever started (3,000 heap rows for a busy player in the benchmark)
   const categories = await db.execute(sql`
     select c.slug, c.name, sum(pg.plays)::int as plays
     from player_games pg join games g on g.id = pg.game_id join categories c on c.id = g.category_id
-    where pg.user_id = ${userId} and pg.plays > 0
+    where pg.user_id = ${userId} and pg.plays > 0 and ${shown}
     group by c.slug, c.name order by plays desc, c.name asc`);
   const totalPlays = (categories.rows as Array<{ plays: number }>).reduce((a, r) => a + Number(r.plays), 0);
   const ranks = await gameRanks(db, userId);

@@ -8,7 +8,7 @@ import {
 import { categorySchema } from "../../../contract/categories";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
-import { createCategory, deleteCategory, listCategories, updateCategory } from "../../services/categories";
+import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory } from "../../services/categories";
 import { adminErrorResponses } from "./validation";
 
 /** D46: categories with game counts; add, edit, and delete only when empty (409 otherwise). */
@@ -16,7 +16,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     "/api/admin/categories",
     { schema: { response: { 200: adminCategoryListSchema, ...adminErrorResponses } } },
-    async () => listCategories(db),
+    async () => listCategoriesForAdmin(db),
   );
 
   app.post(

@@ -4,7 +4,12 @@ import { adminCollectionCreateSchema, adminCollectionPatchSchema } from "../../.
 import { collectionListSchema, collectionSchema } from "../../../contract/collections";
 import { idParamSchema } from "../../../contract/common";
 import type { AppContext } from "../../context";
-import { createCollection, deleteCollection, listCollections, updateCollection } from "../../services/collections";
+import {
+  createCollection,
+  deleteCollection,
+  listCollectionsForAdmin,
+  updateCollection,
+} from "../../services/collections";
 import { adminErrorResponses } from "./validation";
 
 /**
@@ -16,7 +21,7 @@ export const adminCollectionRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     "/api/admin/collections",
     { schema: { response: { 200: collectionListSchema, ...adminErrorResponses } } },
-    async () => listCollections(db),
+    async () => listCollectionsForAdmin(db),
   );
 
   app.post(

@@ -42,7 +42,8 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
   );
 
-  // Spec §5 "Edit game": only the listed fields; blank fields keep the existing values.
+  // Spec §5 "Edit game": only the listed fields; blank fields keep the existing values. D113, D114: `hiddenReason:
+  // null` shows a hidden game again (the audit log keeps the reason it had).
   app.patch(
     "/api/admin/games/:id",
     {
@@ -53,9 +54,19 @@ export const adminGameRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const game = await updateGame(db, config.gamesUrl, request.params.id, request.body ?? {});
-      if (request.body?.imageUrl !== undefined) await enqueueOgImage(db, game.imageUrl);
-      return (await getAdminGame(db, config.gamesUrl, game.id))!;
+      const { id } = request.params;
+      const body = request.body ?? {};
+      const before = body.hiddenReason === null ? await getAdminGame(db, config.gamesUrl, id) : undefined;
+      const game = await updateGame(db, config.gamesUrl, id, body);
+      if (body.imageUrl !== undefined) await enqueueOgImage(db, game.imageUrl);
+      if (before)
+        request.auditRecord = {
+          action: "games.update",
+          target: { kind: "games", id: String(id) },
+          before: { hiddenReason: before.hiddenReason },
+          after: body,
+        };
+      return game;
     },
   );
 

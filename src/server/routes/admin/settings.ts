@@ -9,6 +9,7 @@ import {
   DEFAULT_PROFILE_VISIBILITY_SETTING,
   INVITE_CODE_SETTING,
   REGISTRATION_SETTING,
+  SCHOOL_MODE_SETTING,
 } from "../../../contract/community-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../../contract/direct-messages-constants";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired, TWO_STEP_TEXTS } from "../../../contract/two-step-constants";
@@ -75,6 +76,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
           [DIRECT_MESSAGES_SETTING]: "false",
           [REGISTRATION_SETTING]: "invite",
           [DEFAULT_PROFILE_VISIBILITY_SETTING]: "private",
+          [SCHOOL_MODE_SETTING]: "true",
           profilesMadePrivate: result.profilesMadePrivate,
         },
       };
@@ -90,4 +92,5 @@ const SCHOOL_MODE_KEYS = [
   REGISTRATION_SETTING,
   INVITE_CODE_SETTING,
   DEFAULT_PROFILE_VISIBILITY_SETTING,
+  SCHOOL_MODE_SETTING,
 ];

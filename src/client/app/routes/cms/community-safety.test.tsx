@@ -98,6 +98,11 @@ describe("CmsSettingsScreen: Community safety (D98)", () => {
     fireEvent.change(block, { target: { value: "bad\nworse" } });
     fireEvent.change(screen.getByLabelText("Masked words"), { target: { value: "darn" } });
     fireEvent.click(screen.getByRole("switch", { name: "Public chat" }));
+    // D115: school mode is off on a fresh install, and hides games with their own ads once on
+    const adGames = "In school mode, hide games from sources that carry their own ads";
+    expect(screen.getByRole("switch", { name: "School mode" })).toHaveAttribute("aria-checked", "false");
+    expect(screen.getByRole("switch", { name: adGames })).toHaveAttribute("aria-checked", "true");
+    fireEvent.click(screen.getByRole("switch", { name: adGames }));
     fireEvent.click(screen.getByRole("radio", { name: "Invite code only" }));
     // invite-only needs a code
     fireEvent.click(screen.getByRole("button", { name: "Save Community Safety" }));
@@ -116,6 +121,8 @@ describe("CmsSettingsScreen: Community safety (D98)", () => {
           registration: "invite",
           invite_code: "class-2026",
           staff_two_step_required: "false",
+          school_mode: "false",
+          school_hides_ad_games: "false",
         },
       },
     ]);

@@ -25,6 +25,7 @@ const adminGame = (g: { id: number; title: string }) => ({
   packageBytes: null,
   packageFiles: null,
   medianStartMs: null,
+  hiddenReason: null,
 });
 
 const score = (id: number, over: Partial<AdminScoreRow> = {}): AdminScoreRow => ({

@@ -20,6 +20,7 @@ import {
   difficultyOfChoice,
   type DifficultyChoice,
 } from "./game-classification-fields";
+import { HiddenBadge } from "./games-table";
 import { PackageInfo } from "./package-info";
 import {
   readScoreRules,
@@ -43,6 +44,8 @@ type EditState = {
   collectionIds: number[];
   /** D90 */
   scores: ScoreRulesForm;
+  /** D113, D114: show a hidden game to players again */
+  show: boolean;
 };
 
 function stateOf(game: AdminGame): EditState {
@@ -58,6 +61,7 @@ function stateOf(game: AdminGame): EditState {
     difficulty: difficultyChoiceOf(game.difficulty),
     collectionIds: [...game.collectionIds],
     scores: scoreRulesFormOf(game.scoreRules),
+    show: false,
   };
 }
 
@@ -83,6 +87,7 @@ export function editPatch(game: Game, s: EditState, scoreRules?: Game["scoreRule
   if (url) patch.externalUrl = url;
   const rules = scoreRules && scoreRulesChanges(game.scoreRules, scoreRules);
   if (rules) patch.scoreRules = rules;
+  if (s.show) patch.hiddenReason = null;
   return patch;
 }
 
@@ -157,6 +162,21 @@ export function EditGameDialog({
               <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="package-info">
                 <span className="font-medium">Package</span>
                 <PackageInfo game={game} />
+              </div>
+            ) : null}
+            {game.hiddenReason ? (
+              <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
+                <HiddenBadge game={game} />
+                <label htmlFor={id("show")} className="flex cursor-pointer items-center gap-2 font-medium">
+                  <input
+                    id={id("show")}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={form.show}
+                    onChange={(e) => set("show", e.target.checked)}
+                  />
+                  Show to players again
+                </label>
               </div>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">

@@ -34,6 +34,7 @@ const GAME: AdminGame = {
   packageBytes: null,
   packageFiles: null,
   medianStartMs: null,
+  hiddenReason: null,
 };
 
 function routes(extra: Parameters<typeof mockApi>[0] = []) {

@@ -1,3 +1,4 @@
+import { EyeOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import {
   ACTIONS_COLUMN,
@@ -8,7 +9,7 @@ import {
 } from "@/features/cms/shared/components/admin-table";
 import { Td, Tr } from "@/features/cms/shared/components/data-table";
 import { formatNumber, ratingOutOfFive } from "@/lib/format";
-import type { AdminGame } from "@contract/admin/games";
+import { GAME_HIDDEN_LABELS, type AdminGame } from "@contract/admin/games";
 import type { Category } from "@contract/categories";
 import type { Game } from "@contract/games";
 import { PackageInfo } from "./package-info";
@@ -19,6 +20,17 @@ export const HOT_PLAYS = 10000;
 /** Category name from the categories list, else the game's own, else 'Unknown' (spec §2). */
 export function categoryName(game: Game, categories: Category[] | undefined): string {
   return categories?.find((c) => c.id === game.categoryId)?.name ?? (game.category || "Unknown");
+}
+
+/** D113, D114: why players cannot see the game ("Hidden: gone from its feed"), or nothing while it is shown. */
+export function HiddenBadge({ game }: { game: Pick<AdminGame, "hiddenReason"> }) {
+  if (!game.hiddenReason) return null;
+  return (
+    <Badge variant="outline" className="text-muted-foreground">
+      <EyeOff aria-hidden="true" />
+      {GAME_HIDDEN_LABELS[game.hiddenReason]}
+    </Badge>
+  );
 }
 
 const COLUMNS: AdminColumn[] = [
@@ -62,9 +74,12 @@ export function GamesTable({
           <Td className="whitespace-nowrap">{categoryName(g, categories)}</Td>
           <Td>
             <div className="flex flex-wrap gap-1">
+              <HiddenBadge game={g} />
               {g.isFeatured ? <Badge variant="featured">Featured</Badge> : null}
               {g.plays > HOT_PLAYS ? <Badge variant="hot">Hot</Badge> : null}
-              {!g.isFeatured && g.plays <= HOT_PLAYS ? <span className="text-muted-foreground">—</span> : null}
+              {!g.hiddenReason && !g.isFeatured && g.plays <= HOT_PLAYS ? (
+                <span className="text-muted-foreground">—</span>
+              ) : null}
             </div>
           </Td>
           <Td>

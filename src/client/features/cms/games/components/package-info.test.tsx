@@ -13,6 +13,7 @@ const admin = (id: number, extra: Partial<AdminGame>): AdminGame => ({
   packageBytes: null,
   packageFiles: null,
   medianStartMs: null,
+  hiddenReason: null,
   ...extra,
 });
 

@@ -29,6 +29,7 @@ const GAME: AdminGame = {
   packageBytes: null,
   packageFiles: null,
   medianStartMs: null,
+  hiddenReason: null,
 };
 
 function routes(extra: Parameters<typeof mockApi>[0] = []) {

@@ -22,6 +22,10 @@ import {
   REGISTRATION_SETTING,
   registrationMode,
   type RegistrationMode,
+  SCHOOL_HIDES_AD_GAMES_SETTING,
+  SCHOOL_MODE_SETTING,
+  schoolHidesAdGames,
+  schoolModeOn,
 } from "@contract/community-constants";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired, TWO_STEP_TEXTS } from "@contract/two-step-constants";
 import { useSettings } from "../api/get-settings";
@@ -36,6 +40,8 @@ type Form = {
   registration: RegistrationMode;
   inviteCode: string;
   staffTwoStep: boolean;
+  schoolMode: boolean;
+  hideAdGames: boolean;
 };
 
 /** A readable code for the admin to hand out: 10 letters and digits without look-alikes (the server's school mode makes the same kind). */
@@ -105,6 +111,8 @@ export function CommunitySafetyCard() {
       registration: registrationMode(stored(REGISTRATION_SETTING)),
       inviteCode: stored(INVITE_CODE_SETTING) ?? "",
       staffTwoStep: staffTwoStepRequired(stored(STAFF_TWO_STEP_SETTING)),
+      schoolMode: schoolModeOn(stored(SCHOOL_MODE_SETTING)),
+      hideAdGames: schoolHidesAdGames(stored(SCHOOL_HIDES_AD_GAMES_SETTING)),
     });
     setInviteError(undefined);
   }, [settings.data]);
@@ -135,6 +143,8 @@ export function CommunitySafetyCard() {
           [REGISTRATION_SETTING]: form.registration,
           [INVITE_CODE_SETTING]: code,
           [STAFF_TWO_STEP_SETTING]: form.staffTwoStep ? "true" : "false",
+          [SCHOOL_MODE_SETTING]: form.schoolMode ? "true" : "false",
+          [SCHOOL_HIDES_AD_GAMES_SETTING]: form.hideAdGames ? "true" : "false",
         },
       },
       {
@@ -290,6 +300,28 @@ export function CommunitySafetyCard() {
                 </Field>
               ) : null}
             </fieldset>
+            <SwitchRow
+              id={`${uid}-school`}
+              label="School mode"
+              hint={
+                form.schoolMode
+                  ? "On (the School mode button below turns it on with its other switches). Off here changes nothing else."
+                  : "Off. The School mode button below turns it on, with chat, messages, registration and profiles."
+              }
+              checked={form.schoolMode}
+              onChange={(on) => set("schoolMode", on)}
+            />
+            <SwitchRow
+              id={`${uid}-school-ads`}
+              label="In school mode, hide games from sources that carry their own ads"
+              hint={
+                form.hideAdGames
+                  ? "Games from feeds marked as showing their own ads are hidden from players while school mode is on."
+                  : "Games from every feed stay visible in school mode."
+              }
+              checked={form.hideAdGames}
+              onChange={(on) => set("hideAdGames", on)}
+            />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Button type="submit" variant="gradient" disabled={save.isPending}>
                 {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
@@ -312,7 +344,8 @@ export function CommunitySafetyCard() {
             <>
               In one step: the public chat and direct messages are turned off, registration needs an invite code (one is
               made if none is set), and every player&apos;s profile becomes private, existing players included. Players
-              can open their own profile again in their settings. You can turn each switch back on here.
+              can open their own profile again in their settings. Games from sources that carry their own ads are hidden
+              unless that switch is off. You can turn each switch back on here.
             </>
           }
           confirmLabel="Turn On School Mode"
