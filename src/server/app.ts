@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, type AppContext, type AppSettings } from "./context";
 import type { Database } from "./db/client";
 import { Invalid } from "./errors";
 import { baseOptions, type LogOptions } from "./fastify-options";
+import { gamesOriginSource } from "./games-hosts";
 import { accountDeletionJob } from "./jobs/account-deletion";
 import { backupJob } from "./jobs/backup-daily";
 import { authPlugin } from "./plugins/auth";
@@ -19,7 +20,7 @@ import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nestin
 import { metricsPlugin } from "./plugins/metrics";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { requestIdPlugin } from "./plugins/request-id";
-import { csrfPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import { csrfPlugin, embedFrameSourcesPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { createRateLimits } from "./rate-limit-table";
 import { accountUndoRoutes } from "./routes/account-undo";
@@ -52,6 +53,7 @@ import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
 import { loadClientManifest } from "./services/client-manifest";
 import { invalidateCommunitySettings } from "./services/community-settings";
+import { EmbedOrigins, loadEmbedOrigins } from "./services/embed-origins";
 import type { FileStore } from "./services/file-store";
 import { isValidKey } from "./services/file-store";
 import { createLeaderboardCache } from "./services/leaderboard";
@@ -157,6 +159,12 @@ export async function buildApp(
     await listener.close();
   });
   app.decorate("reads", reads);
+  const embedOrigins = new EmbedOrigins(() => loadEmbedOrigins(db));
+  app.decorate("embedOrigins", embedOrigins);
+  await app.register(embedFrameSourcesPlugin, {
+    gamesSource: gamesOriginSource(config.gamesUrl),
+    embeds: embedOrigins,
+  });
   app.decorate("sessionCache", sessions);
   await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions });
   await app.register(catalogueInvalidationPlugin, { reads });

@@ -27,7 +27,10 @@ export function jobHandlers(
       now,
       publicUrl: config.publicUrl,
       allowPrivate: config.fetchAllowPrivate,
-      catalogueChanged: () => app.reads.invalidate({ frequent: false }),
+      catalogueChanged: () => {
+        app.embedOrigins.expire();
+        return app.reads.invalidate({ frequent: false });
+      },
     }),
     [ACCOUNT_DELETION_SCHEDULE.name]: async () => {
       await app.runAccountDeletions();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { EmbedOrigins } from "../services/embed-origins";
 import type { CachedRead, ReadBody, ReadCache, ReadGroup } from "../services/read-cache";
 import { sessionToken } from "./auth";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
@@ -8,6 +9,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** ADR 008: this process's cache of public reads (tests that write to the database directly invalidate it). */
     reads: ReadCache;
+    /** D115: the external games' origins the site's pages may frame (services/embed-origins.ts) */
+    embedOrigins: EmbedOrigins;
   }
   interface FastifyContextConfig {
     /**
@@ -112,6 +115,8 @@ export const catalogueInvalidationPlugin = fp(async (app: FastifyInstance, opts:
   app.addHook("onSend", async (request, reply) => {
     const changes = request.routeOptions.config?.changesCatalogue;
     if (!changes || reply.statusCode >= 400) return;
+    // D115: a game added, changed or hidden may change the origins pages may frame (plays do not)
+    if (changes !== "frequent") app.embedOrigins.expire();
     await opts.reads.invalidate({ frequent: changes === "frequent" });
   });
 });

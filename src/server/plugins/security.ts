@@ -5,6 +5,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
 import { Invalid } from "../errors";
 import { gamesOriginSource } from "../games-hosts";
+import { frameSources, type EmbedOrigins } from "../services/embed-origins";
 
 /**
  * The headers helmet sets for `options`, computed once. @fastify/helmet builds helmet anew for
@@ -46,8 +47,9 @@ export const securityHeadersPlugin = fp(
           "img-src": ["'self'", "data:", "blob:", "https:"],
           "font-src": ["'self'", "data:"],
           "connect-src": ["'self'", config.publicUrl.replace(/^http/, "ws")],
-          // the games origin, or with GAMES_URL's {id} a wildcard source matching every game's origin (D79)
-          "frame-src": [gamesOriginSource(config.gamesUrl), "https:"],
+          // the games origin, or with GAMES_URL's {id} a wildcard source matching every game's origin (D79); the
+          // external games' origins are added per response (embedFrameSourcesPlugin, D115)
+          "frame-src": [gamesOriginSource(config.gamesUrl)],
           "object-src": ["'none'"],
           "base-uri": ["'none'"],
           "form-action": ["'self'"],
@@ -74,6 +76,27 @@ export const securityHeadersPlugin = fp(
         return;
       }
       reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    });
+  },
+);
+
+/**
+ * D115: a page may frame exactly the games origin and the origins of the external games players can open. The
+ * static policy names the games origin; this adds the others, as this process knows them (services/embed-origins.ts).
+ */
+export const embedFrameSourcesPlugin = fp(
+  async (app: FastifyInstance, opts: { gamesSource: string; embeds: EmbedOrigins }) => {
+    let known: readonly string[] | undefined;
+    let directive = "";
+    app.addHook("onSend", async (_request, reply) => {
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy !== "string" || !policy.includes("frame-src ")) return;
+      const origins = await opts.embeds.current();
+      if (origins !== known) {
+        known = origins;
+        directive = `frame-src ${frameSources(opts.gamesSource, origins).join(" ")}`;
+      }
+      reply.header("content-security-policy", policy.replace(/frame-src [^;]*/, directive));
     });
   },
 );
