@@ -9,9 +9,10 @@ export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 /**
  * Bundles server modules (TypeScript) into one temporary module under dist/ and imports it. `entry(src)` returns the
- * entry's text; `src("services/x.ts")` is the JSON-quoted path of a file under src/server.
+ * entry's text; `src("services/x.ts")` is the JSON-quoted path of a file under src/server of `sourceRoot` (this
+ * checkout unless given: another one's, e.g. an export of an older commit, for before/after ratios).
  */
-export async function importServerModules(entry) {
+export async function importServerModules(entry, sourceRoot) {
   const [{ default: fs }, { default: path }, { pathToFileURL }, { build }, { root }] = await Promise.all([
     import("node:fs/promises"),
     import("node:path"),
@@ -24,7 +25,7 @@ export async function importServerModules(entry) {
   const file = path.join(tmp, "entry.ts");
   await fs.writeFile(
     file,
-    entry((f) => JSON.stringify(path.join(root, "src/server", f))),
+    entry((f) => JSON.stringify(path.join(sourceRoot ?? root, "src/server", f))),
   );
   await build({
     entryPoints: [file],
@@ -42,9 +43,10 @@ export async function importServerModules(entry) {
 
 /**
  * A migrated database for a benchmark: a scratch PostgreSQL database named `prefix_…` (dropped by `drop`) or an
- * in-memory PGlite. `m` holds the bundled createDb and migrate.
+ * in-memory PGlite. `m` holds the bundled createDb and migrate; the migrations are `sourceRoot`'s (default: this
+ * checkout's).
  */
-export async function benchDatabase(m, kind, prefix) {
+export async function benchDatabase(m, kind, prefix, sourceRoot) {
   const [{ root }, { createScratchDatabase }] = await Promise.all([
     import("../scripts/build-lib.mjs"),
     import("../scripts/server-process.mjs"),
@@ -58,7 +60,7 @@ export async function benchDatabase(m, kind, prefix) {
   } else {
     database = await m.createDb({ kind: "pglite" });
   }
-  await m.migrate(database, root);
+  await m.migrate(database, sourceRoot ?? root);
   return { database, drop };
 }
 

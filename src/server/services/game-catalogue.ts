@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   GAME_PAGE_SIZE,
   type FeaturedGamesQuery,
@@ -161,27 +161,69 @@ function forgivesTypos(term: string): boolean {
 }
 
 /**
- * A game matches a search when the term is in its title or description as typed
- * (case-insensitive, wildcards as text), or when its title has words similar to the term's by
- * trigrams (pg_trgm's strict word similarity, at least pg_trgm.strict_word_similarity_threshold,
- * 0.5 by default): "Astroid" finds "Asteroid Drift", and so does "drift asteroid". Every predicate
- * is one that the trigram indexes games_title_trgm_idx and games_description_trgm_idx answer
- * (ILIKE and %>> on the bare columns), so a search reads those indexes, not the table.
- * `relevance` ranks the matches: the title itself, then titles starting with the term, then titles
- * containing it, then similar titles, then matches in the description only; closest title first.
+ * A game matches a search when the term is in its title or description as typed (case-insensitive, wildcards
+ * as text), or when its title has words similar to the term's by trigrams (pg_trgm's strict word similarity,
+ * at least pg_trgm.strict_word_similarity_threshold, 0.5 by default): "Astroid" finds "Asteroid Drift", and so
+ * does "drift asteroid". The matches are ranked: the title itself, then titles starting with the term, then
+ * titles containing it, then similar titles, then matches in the description only; closest title first.
+ *
+ * Issue 29 item 6 (ADR 025): the matches are the UNION ALL of one select per condition, each answered by its
+ * trigram index (games_title_trgm_idx, games_description_trgm_idx) whatever the term, and the tier a row earns
+ * is the lowest of its branches', so no row is matched twice. One statement gives the page and, as a window
+ * count over the same matches, the total: the search is not run a second time to be counted. The title's
+ * similarity, the costliest key, is computed only where it can decide the page.
  */
-function searchFor(search: string): { where: SQL; relevance: SQL[] } {
+function searchStatement(db: Db, search: string, query: GameListQuery, filter: SQL | undefined) {
   const term = sql`${search}::text`;
-  const titleContains = ilike(gamesTable.title, likePattern(search));
-  const similarTitle = forgivesTypos(search) ? sql`${gamesTable.title} %>> ${term}` : undefined;
-  const where = or(titleContains, ilike(gamesTable.description, likePattern(search)), similarTitle)!;
-  const tier = sql`case
-    when lower(${gamesTable.title}) = lower(${term}) then 0
-    when ${gamesTable.title} ilike ${`${escapeLike(search)}%`} then 1
-    when ${titleContains} then 2
-    ${similarTitle ? sql`when ${similarTitle} then 3` : sql``}
-    else 4 end`;
-  return { where, relevance: [asc(tier), desc(sql`strict_word_similarity(${term}, ${gamesTable.title})`)] };
+  const contains = likePattern(search);
+  const only = filter ? sql` and ${filter}` : sql``;
+  const branch = (tier: number, match: SQL) =>
+    sql`select ${gamesTable.id} as id, ${gamesTable.title} as title, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating, ${gamesTable.createdAt} as created_at, ${sql.raw(String(tier))} as tier from ${gamesTable} where ${match}${only}`;
+  const branches = [
+    branch(2, sql`${gamesTable.title} ilike ${contains}`),
+    ...(forgivesTypos(search) ? [branch(3, sql`${gamesTable.title} %>> ${term}`)] : []),
+    branch(4, sql`${gamesTable.description} ilike ${contains}`),
+  ];
+  const limit = query.limit ?? GAME_PAGE_SIZE.default;
+  const offset = query.offset ?? 0;
+  const matches = sql`select id, title, plays, rating, created_at, min(tier) as tier, count(*) over () as total,
+      sum((min(tier) < 4)::int) over () as in_titles
+    from (${sql.join(branches, sql` union all `)}) as branches group by id, title, plays, rating, created_at`;
+  // Tiers 0 and 1 split the titles that contain the term; a description-only match (tier 4) needs its title's
+  // similarity only when the titles do not fill the pages up to this one.
+  const tier = sql`case when tier = 2 then case when lower(title) = lower(${term}) then 0 when title ilike ${`${escapeLike(search)}%`} then 1 else 2 end else tier end`;
+  const similarity = sql`case when tier < 4 or in_titles < ${offset + limit} then strict_word_similarity(${term}, title) else 0 end`;
+  const order = (() => {
+    switch (query.sort) {
+      case "popular":
+        return sql`plays desc, id desc`;
+      case "rating":
+        return sql`rating desc, plays desc, id desc`;
+      case "newest":
+        return sql`created_at desc, id desc`;
+      default:
+        return sql`tier, similarity desc, plays desc, id desc`;
+    }
+  })();
+  const ranked = sql`(select id, ${query.sort ? sql`0` : tier} as tier, ${query.sort ? sql`0` : similarity} as similarity,
+      plays, rating, created_at, total from (${matches}) as matches
+    order by ${order} limit ${limit} offset ${offset}) as ranked`;
+  const rankedColumn = (name: string) => sql.raw(`ranked.${name}`);
+  const rows = db
+    .select({ ...gameColumns, total: sql<number>`${rankedColumn("total")}`.mapWith(Number) })
+    .from(gamesTable)
+    .innerJoin(ranked, sql`${rankedColumn("id")} = ${gamesTable.id}`)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
+    .orderBy(
+      ...(query.sort
+        ? orderFor(query.sort)
+        : [asc(rankedColumn("tier")), desc(rankedColumn("similarity")), desc(gamesTable.plays), desc(gamesTable.id)]),
+    );
+  // Past the last page there is no row to carry the total: it is counted on its own then.
+  const total = db
+    .select({ total: sql<number>`count(distinct id)`.mapWith(Number) })
+    .from(sql`(${sql.join(branches, sql` union all `)}) as matches`);
+  return { rows, total };
 }
 
 function orderFor(sort: GameListQuery["sort"]) {
@@ -197,26 +239,32 @@ function orderFor(sort: GameListQuery["sort"]) {
 }
 
 /**
- * The two statements of listGames, built but not run: the page (`rows`) and the number of all that
- * match (`total`). Exported so that the query plans can be checked (src/server/db/indexes.test.ts).
- * The order is the `sort` asked for; with a search and no `sort`, the most relevant first, then the most played.
+ * The statements of listGames, built but not run: without a search, the page (`rows`) and the number of all that
+ * match (`total`); with one, `search.rows` is the page with the total on every row and `search.total` counts the
+ * matches when the page is past the last. Exported so that the query plans can be checked
+ * (src/server/db/indexes.test.ts). The order is the `sort` asked for; with a search and no `sort`, the most
+ * relevant first, then the most played.
  */
-export function gameListQuery(db: Db, query: GameListQuery, visibility: GameVisibility) {
-  const conditions: SQL[] = [gameIsShown(visibility)];
-  const search = query.search ? searchFor(query.search) : undefined;
-  if (search) conditions.push(search.where);
-  if (query.category) conditions.push(categoryFilter(query.category));
-  const where = and(...conditions);
-  const order =
-    search && !query.sort ? [...search.relevance, desc(gamesTable.plays), desc(gamesTable.id)] : orderFor(query.sort);
+export function gameListQuery(
+  db: Db,
+  query: GameListQuery,
+  visibility: GameVisibility,
+): { search: ReturnType<typeof searchStatement> } | ({ search?: undefined } & ReturnType<typeof listStatements>) {
+  const filter = and(gameIsShown(visibility), query.category ? categoryFilter(query.category) : undefined);
+  return query.search
+    ? { search: searchStatement(db, query.search, query, filter) }
+    : listStatements(db, query, filter);
+}
+
+function listStatements(db: Db, query: GameListQuery, filter: SQL | undefined) {
   const rows = selectGames(db)
-    .where(where)
-    .orderBy(...order)
+    .where(filter)
+    .orderBy(...orderFor(query.sort))
     .$dynamic();
   rows.limit(query.limit ?? GAME_PAGE_SIZE.default);
   if (query.offset !== undefined) rows.offset(query.offset);
   // Every game has its category (a foreign key, NOT NULL), so the count needs no join.
-  const total = db.select({ total: count() }).from(gamesTable).where(where);
+  const total = db.select({ total: count() }).from(gamesTable).where(filter);
   return { rows, total };
 }
 
@@ -229,8 +277,13 @@ export async function listGames(
   gamesUrl: string,
   query: GameListQuery,
 ): Promise<{ games: Game[]; total: number }> {
-  const { rows, total } = gameListQuery(db, query, await gameVisibility(db));
-  const [page, [{ total: n }]] = await Promise.all([rows, total]);
+  const statements = gameListQuery(db, query, await gameVisibility(db));
+  if (statements.search) {
+    const page = await statements.search.rows;
+    const total = page.length ? page[0].total : query.offset ? (await statements.search.total)[0].total : 0;
+    return { games: page.map((r) => toGame(r, gamesUrl)), total };
+  }
+  const [page, [{ total: n }]] = await Promise.all([statements.rows, statements.total]);
   return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
 }
 

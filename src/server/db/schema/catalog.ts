@@ -139,8 +139,11 @@ export const gamesTable = pgTable(
     ),
     // Issue 12 item 3: trigram indexes (pg_trgm, created by migration 0002) for the search: ILIKE
     // '%term%' on either column, and the typo-forgiving `title %>> term` (strict word similarity).
-    index("games_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
-    index("games_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+    // Issue 29 item 6 (ADR 025): without GIN's pending list (fastupdate off), a game is in the index itself as
+    // soon as it is written, so a search right after a bulk import does not read thousands of pending entries;
+    // migration 0027 also keeps the planner from pricing these columns' matches from statistics.
+    index("games_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("games_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("games_featured_idx")
       .on(t.createdAt)
       .where(sql`${t.isFeatured}`),
