@@ -3,8 +3,11 @@ export const FEED_KINDS = ["gamedistribution", "gamepix", "gamemonetize", "json"
 export const FEED_SCHEDULES = ["off", "hourly", "daily"] as const;
 export const FEED_ITEM_STATUSES = ["new", "approved", "published", "rejected", "gone"] as const;
 export const FEED_RUN_STATES = ["running", "succeeded", "failed", "format_changed"] as const;
-/** Why a game is hidden from players: gone from its feed (D113), or its embed failed three checks (D114). */
-export const GAME_HIDDEN_REASONS = ["gone", "unreachable"] as const;
+/**
+ * Why a game is hidden from players: gone from its feed or merged into the same game from another feed (D113), or its
+ * embed failed three checks (D114).
+ */
+export const GAME_HIDDEN_REASONS = ["gone", "unreachable", "duplicate"] as const;
 
 export type FeedSchedule = (typeof FEED_SCHEDULES)[number];
 export type FeedItemStatus = (typeof FEED_ITEM_STATUSES)[number];

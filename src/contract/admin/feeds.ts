@@ -280,3 +280,23 @@ export const feedItemIdsSchema = z.object({
 });
 export const feedItemsApprovedSchema = z.object({ approved: z.number(), published: z.number() });
 export const feedItemsRejectedSchema = z.object({ rejected: z.number() });
+
+/** D113: a suggested duplicate: two items of different feeds whose titles read the same. */
+export const feedDuplicateSchema = z.object({
+  items: z.tuple([feedItemViewSchema, feedItemViewSchema]),
+  /** how many of the covers' 64 hash bits differ (10 or fewer: alike); null until both covers are fetched */
+  coverDistance: z.number().nullable(),
+});
+export type FeedDuplicate = z.infer<typeof feedDuplicateSchema>;
+export const feedDuplicatesPageSchema = z.object({ pairs: z.array(feedDuplicateSchema) });
+export const feedDuplicatesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(2000).default(0),
+});
+export const feedDuplicateMergeSchema = z.object({
+  keepId: z.number().int().positive(),
+  otherId: z.number().int().positive(),
+});
+export const feedDuplicateKeepApartSchema = z.object({
+  ids: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+});

@@ -94,6 +94,7 @@ const categoryIdSchema = intLike("Category must be a category id").transform((v)
 export const GAME_HIDDEN_LABELS: Record<GameHiddenReason, string> = {
   gone: "Hidden: gone from its feed",
   unreachable: "Hidden: unreachable",
+  duplicate: "Hidden: merged into the same game from another feed",
 };
 export const HIDDEN_REASON_PATCH_MESSAGE = "hiddenReason can only be set to null (to show the game again)";
 

@@ -15,6 +15,7 @@ import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { FeedItem } from "../../contract/admin/feeds";
 import type { Db } from "../db/client";
 import { feedItemsTable, gamesTable } from "../db/schema";
+import { coverHash } from "./feed-duplicates";
 import type { FileStore } from "./file-store";
 import { DEFAULT_IMAGE_LIMITS, storeUploadedImage } from "./images";
 import { enqueueOgImage } from "./og-images";
@@ -37,12 +38,12 @@ async function storeCover(
   files: FileStore,
   url: string,
   fetchImage: CoverOptions["fetchImage"],
-): Promise<{ coverUrl: string } | { error: string }> {
+): Promise<{ coverUrl: string; coverHash: string } | { error: string }> {
   try {
     const answer = await fetchImage(url);
     if (answer.status !== 200) return { error: `The cover's address answered HTTP ${answer.status}` };
     const { imageUrl } = await storeUploadedImage(files, answer.body, DEFAULT_IMAGE_LIMITS);
-    return { coverUrl: imageUrl };
+    return { coverUrl: imageUrl, coverHash: await coverHash(answer.body) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { error: message.slice(0, ERROR_MAX_CHARS) };
@@ -83,7 +84,11 @@ export async function fetchFeedCovers(
         : { error: "The feed gives no cover" };
       await db
         .update(feedItemsTable)
-        .set("coverUrl" in outcome ? { coverUrl: outcome.coverUrl } : { coverError: outcome.error })
+        .set(
+          "coverUrl" in outcome
+            ? { coverUrl: outcome.coverUrl, coverHash: outcome.coverHash }
+            : { coverError: outcome.error },
+        )
         .where(eq(feedItemsTable.id, row.id));
       if ("coverUrl" in outcome && row.gameId !== null) await giveGameItsCover(db, row.gameId, outcome.coverUrl);
     }

@@ -26,6 +26,7 @@ import { and, count, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { FeedItem, JsonFeedMapping } from "../../contract/admin/feeds";
 import type { Db } from "../db/client";
 import { feedItemsTable, feedRunsTable, feedsTable, gamesTable } from "../db/schema";
+import { normalizeTitle } from "./feed-duplicates";
 import { embedUrlFor, FeedPageRefused, formatChanged, parseFeedPage, type FeedPage } from "./feed-formats";
 import { applyAutoApproval, publishDue } from "./feed-publishing";
 import { feedPageAmount, feedPageUrl, getFeed, type FeedRow, type FeedRunRow } from "./feeds";
@@ -132,6 +133,7 @@ async function recordPage(
         item,
         raw,
         title: item.title,
+        normalizedTitle: normalizeTitle(item.title),
         tags: item.tags,
         categories: item.categories,
         mobile: item.mobile,
@@ -145,6 +147,7 @@ async function recordPage(
         item: sql`excluded.item`,
         raw: sql`excluded.raw`,
         title: sql`excluded.title`,
+        normalizedTitle: sql`excluded.normalized_title`,
         tags: sql`excluded.tags`,
         categories: sql`excluded.categories`,
         mobile: sql`excluded.mobile`,
@@ -153,6 +156,7 @@ async function recordPage(
         statusBeforeGone: sql`null`,
         coverUrl: sql`case when ${feedItemsTable.item}->>'imageUrl' is distinct from excluded.item->>'imageUrl' then null else ${feedItemsTable.coverUrl} end`,
         coverError: sql`case when ${feedItemsTable.item}->>'imageUrl' is distinct from excluded.item->>'imageUrl' then null else ${feedItemsTable.coverError} end`,
+        coverHash: sql`case when ${feedItemsTable.item}->>'imageUrl' is distinct from excluded.item->>'imageUrl' then null else ${feedItemsTable.coverHash} end`,
       },
     });
 

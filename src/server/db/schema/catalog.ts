@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -115,7 +116,7 @@ export const gamesTable = pgTable(
     check("games_score_format_valid", sql`${t.scoreFormat} in ('points', 'time_ms')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
-    check("games_hidden_reason_known", sql`${t.hiddenReason} in ('gone', 'unreachable')`),
+    check("games_hidden_reason_known", sql`${t.hiddenReason} in ('gone', 'unreachable', 'duplicate')`),
     // D111: a feed item publishes as one game, however many processes publish at once
     uniqueIndex("games_source_unique").on(t.sourceFeedId, t.sourceExternalId),
     // Issue 12 item 3: one B-tree per sort of the games list (services/game-catalogue.ts orderFor), each whole,
@@ -247,6 +248,14 @@ export const feedItemsTable = pgTable(
     /** D112: our copy of the cover, once fetched (null: the category's placeholder) */
     coverUrl: text("cover_url"),
     coverError: text("cover_error"),
+    /** D113: the title as duplicates are compared (services/feed-duplicates.ts normalizeTitle) */
+    normalizedTitle: text("normalized_title").notNull().default(""),
+    /** D113: the cover's difference hash (64 bits as 16 hex digits), once fetched */
+    coverHash: text("cover_hash"),
+    /** D113: the item of another feed this one was merged into */
+    duplicateOf: bigint("duplicate_of", { mode: "number" }).references((): AnyPgColumn => feedItemsTable.id, {
+      onDelete: "set null",
+    }),
     gameId: integer("game_id").references(() => gamesTable.id, { onDelete: "set null" }),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -263,6 +272,25 @@ export const feedItemsTable = pgTable(
       .where(sql`${t.status} = 'approved'`),
     index("feed_items_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("feed_items_tags_idx").using("gin", t.tags),
+    index("feed_items_normalized_title_idx").on(t.normalizedTitle),
     check("feed_items_status_known", sql`${t.status} in ('new', 'approved', 'published', 'rejected', 'gone')`),
+  ],
+);
+
+/** D113: two items of different feeds an admin decided are different games (`itemA` < `itemB`): not suggested again. */
+export const feedDuplicateDecisionsTable = pgTable(
+  "feed_duplicate_decisions",
+  {
+    itemA: bigint("item_a", { mode: "number" })
+      .notNull()
+      .references(() => feedItemsTable.id, { onDelete: "cascade" }),
+    itemB: bigint("item_b", { mode: "number" })
+      .notNull()
+      .references(() => feedItemsTable.id, { onDelete: "cascade" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemA, t.itemB] }),
+    check("feed_duplicate_decisions_ordered", sql`${t.itemA} < ${t.itemB}`),
   ],
 );

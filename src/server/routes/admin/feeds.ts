@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   feedCreateSchema,
+  feedDuplicateKeepApartSchema,
+  feedDuplicateMergeSchema,
+  feedDuplicatesPageSchema,
+  feedDuplicatesQuerySchema,
   feedDetailSchema,
   feedIdParamsSchema,
   feedItemIdsSchema,
@@ -15,6 +19,7 @@ import {
 } from "../../../contract/admin/feeds";
 import type { AppContext } from "../../context";
 import { enqueueFeedSync } from "../../jobs/feeds";
+import { keepApart, listDuplicates, mergeDuplicate } from "../../services/feed-duplicates";
 import { approveItems, listFeedItems, rejectItems } from "../../services/feed-publishing";
 import { createFeed, deleteFeed, getFeed, getFeedDetail, listFeeds, updateFeed } from "../../services/feeds";
 import { adminErrorResponses } from "./validation";
@@ -104,5 +109,44 @@ export const adminFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     "/api/admin/feed-items/reject",
     { schema: { body: feedItemIdsSchema, response: { 200: feedItemsRejectedSchema, ...adminErrorResponses } } },
     async (request) => ({ rejected: await rejectItems(db, request.body.ids) }),
+  );
+
+  app.get(
+    "/api/admin/feed-duplicates",
+    {
+      schema: {
+        querystring: feedDuplicatesQuerySchema,
+        response: { 200: feedDuplicatesPageSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { pairs, total } = await listDuplicates(db, request.query);
+      reply.header("X-Total-Count", String(total));
+      return { pairs };
+    },
+  );
+
+  app.post(
+    "/api/admin/feed-duplicates/merge",
+    {
+      config: { changesCatalogue: true },
+      schema: { body: feedDuplicateMergeSchema, response: { 204: z.null(), ...adminErrorResponses } },
+    },
+    async (request, reply) => {
+      await mergeDuplicate(db, request.body.keepId, request.body.otherId, {
+        publicUrl: config.publicUrl,
+        now: settings.now(),
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/admin/feed-duplicates/keep-apart",
+    { schema: { body: feedDuplicateKeepApartSchema, response: { 204: z.null(), ...adminErrorResponses } } },
+    async (request, reply) => {
+      await keepApart(db, request.body.ids[0], request.body.ids[1], settings.now());
+      return reply.code(204).send(null);
+    },
   );
 };
