@@ -12,6 +12,7 @@
 // Compare lists every HTML file whose normalised text differs and every screenshot whose pixels differ
 // (by more than a small per-channel tolerance, anti-aliasing), and exits 1 if anything differs.
 import fs from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { chromium, request as apiRequest } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -114,6 +115,23 @@ const CMS_SCREENS = [
   { name: "cms-reports", as: "admin", url: "/cms/reports" },
   { name: "cms-announcements", as: "admin", url: "/cms/announcements" },
   { name: "cms-audit-log", as: "admin", url: "/cms/audit-log" },
+  // D110–D113: the feeds (seeded by seedFeeds: one read, one whose format changed, one never synced), the add form
+  // of a JSON feed with its mapping, the read feed's page and the inbox
+  { name: "cms-feeds", as: "admin", url: "/cms/feeds" },
+  {
+    name: "cms-feeds-add",
+    as: "admin",
+    url: "/cms/feeds",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Add feed" }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.getByRole("combobox", { name: "Kind" }).click();
+      await page.getByRole("option", { name: "JSON feed" }).click();
+      await page.getByLabel("Items path").waitFor();
+    },
+  },
+  { name: "cms-feed", as: "admin", url: "/cms/feeds/{feed}" },
+  { name: "cms-feeds-inbox", as: "admin", url: "/cms/feeds/inbox" },
   { name: "cms-jobs", as: "admin", url: "/cms/jobs" },
   { name: "cms-system", as: "admin", url: "/cms/system" },
   { name: "cms-backups", as: "admin", url: "/cms/backups" },
@@ -153,6 +171,142 @@ async function signInState(base, email, enrol) {
       await ok(await request.post("/api/admin/two-step/confirm", { data: { code: totpNow(secret) } }));
     }
     return await request.storageState();
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The games of the seeded JSON feed: what the feeds' screens show, the same at every capture. */
+const FEED_GAMES = [
+  ["Copper Castle", ["Puzzle"], ["puzzle", "castle", "html5"], true],
+  ["Neon Racer", ["Racing"], ["racing", "cars", "3d"], true],
+  ["Tiny Knight", ["Adventure"], ["adventure", "pixel"], false],
+  ["Lucky Bubbles", ["Puzzle", "Casual"], ["bubble", "match3", "puzzle"], true],
+  ["Frozen Garden", ["Casual"], ["idle", "garden"], null],
+  ["Golden Pirates", ["Action", "Shooter"], ["pirates", "shooter", "boats", "multiplayer", "3d", "io", "ships"], false],
+];
+
+/**
+ * A partner's JSON feed on 127.0.0.1 (the server runs with FETCH_ALLOW_PRIVATE=true): `/games.json` lists
+ * FEED_GAMES with a cover each, `/retro.json` lists two games until `retro.broken` is set, then answers a page
+ * without the list (D113: "This feed's format changed").
+ */
+async function startFeedSource() {
+  const covers = await Promise.all(
+    FEED_GAMES.map((_, i) =>
+      sharp({
+        create: { width: 320, height: 240, channels: 3, background: { r: 60 + i * 30, g: 90, b: 200 - i * 25 } },
+      })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  const state = { broken: false };
+  const server = http.createServer((req, res) => {
+    const base = `http://127.0.0.1:${server.address().port}`;
+    const json = (body) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const game = ([title, categories, tags, mobile], i) => ({
+      id: `p${i + 1}`,
+      name: title,
+      about: `${title}: a game of the partner's catalogue.`,
+      play: `${base}/play/p${i + 1}/`,
+      image: `${base}/covers/${i}.png`,
+      categories,
+      tags,
+      ...(mobile === null ? {} : { mobile }),
+    });
+    const cover = /^\/covers\/(\d+)\.png$/.exec(req.url ?? "");
+    if (req.url === "/games.json") json({ data: { games: FEED_GAMES.map(game) } });
+    else if (req.url === "/retro.json")
+      json(state.broken ? { error: "moved" } : { data: { games: FEED_GAMES.slice(0, 2).map(game) } });
+    else if (cover && covers[Number(cover[1])]) {
+      res.writeHead(200, { "content-type": "image/png" });
+      res.end(covers[Number(cover[1])]);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, state, close: () => server.close() };
+}
+
+/**
+ * Seeds the feeds' screens through the admin API (D110): the partner's feed read once with a category mapped, two
+ * items rejected and rules set; a second JSON feed read, then paused after its format changed; a GameDistribution
+ * feed never synced. Returns the id of the partner's feed (its page is captured).
+ */
+async function seedFeeds(base, storageState, source) {
+  const request = await apiRequest.newContext({ baseURL: base, storageState });
+  const ok = async (res) => {
+    if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+    return res.status() === 204 ? null : res.json();
+  };
+  const mapping = {
+    items: "data.games",
+    fields: {
+      externalId: "id",
+      title: "name",
+      embedUrl: "play",
+      description: "about",
+      imageUrl: "image",
+      categories: "categories",
+      tags: "tags",
+      mobile: "mobile",
+    },
+  };
+  const create = (data) => request.post("/api/admin/feeds", { data }).then(ok);
+  const syncAndWait = async (id) => {
+    const before = (await ok(await request.get(`/api/admin/feeds/${id}`))).runs.length;
+    await ok(await request.post(`/api/admin/feeds/${id}/sync`));
+    for (let i = 0; i < 120; i++) {
+      const feed = await ok(await request.get(`/api/admin/feeds/${id}`));
+      if (feed.runs.length > before && feed.runs[0].state !== "running") return feed;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`feed ${id}: no run finished in 30 s`);
+  };
+  try {
+    const partner = await create({
+      kind: "json",
+      name: "Partner arcade",
+      url: `${source.url}/games.json`,
+      schedule: "daily",
+      mapping,
+    });
+    const retro = await create({ kind: "json", name: "Retro partner", url: `${source.url}/retro.json`, mapping });
+    await create({ kind: "gamedistribution", name: "GameDistribution", schedule: "off" });
+    const read = await syncAndWait(partner.id);
+    await syncAndWait(retro.id);
+    source.state.broken = true;
+    await syncAndWait(retro.id);
+    await ok(await request.patch(`/api/admin/feeds/${retro.id}`, { data: { paused: true } }));
+    const categories = await ok(await request.get("/api/admin/categories"));
+    const puzzle = categories.find((c) => c.name === "Puzzle") ?? categories[0];
+    await ok(
+      await request.patch(`/api/admin/feeds/${partner.id}`, {
+        data: {
+          categoryMap: { Shooter: categories[0].id, Puzzle: puzzle.id },
+          rules: { autoApprove: { requireTags: ["html5"], excludeTags: ["shooter"] }, publishPerDay: 10 },
+        },
+      }),
+    );
+    const { items } = await ok(await request.get(`/api/admin/feed-items?feedId=${partner.id}&limit=50`));
+    await ok(
+      await request.post("/api/admin/feed-items/reject", {
+        data: { ids: items.filter((i) => ["Neon Racer", "Tiny Knight"].includes(i.title)).map((i) => i.id) },
+      }),
+    );
+    // D112: the covers are fetched in the background; the inbox shows ours once they are (at most 30 s).
+    for (let i = 0; i < 120; i++) {
+      const page = await ok(await request.get(`/api/admin/feed-items?feedId=${partner.id}&limit=50`));
+      if (page.items.every((item) => item.coverUrl || item.coverError)) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return read.id;
   } finally {
     await request.dispose();
   }
@@ -231,6 +385,7 @@ async function settle(page) {
 
 async function capture(outDir, checkout, only) {
   await fs.mkdir(outDir, { recursive: true });
+  const source = await startFeedSource();
   const server = await spawnServer({
     root: checkout,
     publicHost: "localhost",
@@ -240,6 +395,8 @@ async function capture(outDir, checkout, only) {
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
       ADMIN_EMAILS: [ADMIN_EMAIL, ENROLLING_EMAIL, SECOND_STEP_EMAIL].join(","),
+      // The seeded feeds are read from startFeedSource on 127.0.0.1 (D110)
+      FETCH_ALLOW_PRIVATE: "true",
     },
   });
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
@@ -254,6 +411,10 @@ async function capture(outDir, checkout, only) {
       enrolling: await signInState(server.url, ENROLLING_EMAIL, false),
     };
     await signInState(server.url, SECOND_STEP_EMAIL, true);
+    if (screens.some((screen) => screen.url.includes("{feed}") || screen.name.startsWith("cms-feed"))) {
+      const feedId = await seedFeeds(server.url, states.admin, source);
+      for (const screen of screens) screen.url = screen.url.replace("{feed}", String(feedId));
+    }
     for (const theme of THEMES) {
       for (const width of WIDTHS) {
         for (const [as, storageState] of Object.entries(states)) {
@@ -294,6 +455,7 @@ async function capture(outDir, checkout, only) {
   } finally {
     await browser.close();
     await server.stop();
+    source.close();
   }
 }
 

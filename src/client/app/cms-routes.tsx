@@ -6,6 +6,9 @@ import { CmsBackupsScreen } from "./routes/cms/backups";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
+import { CmsFeedScreen } from "./routes/cms/feed";
+import { CmsFeedInboxScreen } from "./routes/cms/feed-inbox";
+import { CmsFeedsScreen } from "./routes/cms/feeds";
 import { CmsGamesScreen } from "./routes/cms/games";
 import { CmsJobsScreen } from "./routes/cms/jobs";
 import { CmsLoginScreen } from "./routes/cms/login";
@@ -41,6 +44,9 @@ export default function CmsRoutes() {
             <Route path="/scores" component={CmsScoresScreen} />
             <Route path="/reports" component={CmsReportsScreen} />
             <Route path="/audit-log" component={CmsAuditLogScreen} />
+            <Route path="/feeds" component={CmsFeedsScreen} />
+            <Route path="/feeds/inbox" component={CmsFeedInboxScreen} />
+            <Route path="/feeds/:id" component={CmsFeedScreen} />
             <Route path="/jobs" component={CmsJobsScreen} />
             <Route path="/system" component={CmsSystemScreen} />
             <Route path="/backups" component={CmsBackupsScreen} />

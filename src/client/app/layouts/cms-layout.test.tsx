@@ -144,7 +144,16 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     );
   });
 
-  it.each(["/cms/users", "/cms/scores", "/cms/dashboard", "/cms/settings", "/cms/audit-log"])(
+  it.each([
+    "/cms/users",
+    "/cms/scores",
+    "/cms/dashboard",
+    "/cms/settings",
+    "/cms/audit-log",
+    "/cms/feeds",
+    "/cms/feeds/7",
+    "/cms/feeds/inbox",
+  ])(
     "a moderator on %s sees 'This section is for administrators' and a way to the reports, and nothing of the screen is asked for",
     async (path) => {
       const fetch = cmsAs(MODERATOR);
@@ -172,6 +181,18 @@ describe("CMS roles (D96): one list of screens for the nav, the landing and the 
     renderApp("/cms/audit-log");
     expect(await screen.findByText("Nothing has been logged yet.")).toBeInTheDocument();
     expect(screen.queryByText("This section is for administrators")).toBeNull();
+  });
+
+  it("an admin on a feed's inbox sees it under Feeds in the nav (D110)", async () => {
+    cmsAs(ADMIN, [
+      ["GET", "/api/admin/feeds", () => jsonResponse({ feeds: [] })],
+      ["GET", "/api/admin/feed-items", () => jsonResponse({ items: [] }, { headers: { "X-Total-Count": "0" } })],
+    ]);
+    renderApp("/cms/feeds/inbox?feedId=3");
+    expect(await screen.findByRole("heading", { name: "Inbox", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("No items match these filters.")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Admin" });
+    await waitFor(() => expect(within(nav).getByRole("link", { current: "page" })).toHaveTextContent("Feeds"));
   });
 
   it("a moderator's sign-in at /cms lands on the reports", async () => {

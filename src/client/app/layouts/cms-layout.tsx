@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   LayoutGrid,
   ListChecks,
+  Rss,
   LogOut,
   Megaphone,
   Menu,
@@ -62,6 +63,8 @@ export const CMS_LINKS = [
   { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
   { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
+  // D110: the distributors' feeds, with a feed's page and the inbox under it (CMS_SUB_SCREENS)
+  { href: "/cms/feeds", label: "Feeds", Icon: Rss, roles: ADMINS },
   // D116: the job queue
   { href: "/cms/jobs", label: "Jobs", Icon: ListChecks, roles: ADMINS },
   // D160: the daily backups, a download each (an archive holds every account: admins only)
@@ -94,10 +97,18 @@ export function cmsLanding(role: CmsRole, mustEnrol = false): string {
   return cmsLinksFor(role)[0]?.href ?? CMS_LINKS[0].href;
 }
 
+/** Screens under a link's screen (a feed's page, the inbox), as patterns of their path after /cms/. */
+const CMS_SUB_SCREENS = ["feeds/inbox", "feeds/\\d+"];
+
 /** The path part of every guarded /cms screen, for the router (cms-routes.tsx). */
 export const CMS_SCREEN_PATTERN = new RegExp(
-  `^/(?:${CMS_LINKS.map((l) => l.href.slice("/cms/".length)).join("|")})/?$`,
+  `^/(?:${[...CMS_LINKS.map((l) => l.href.slice("/cms/".length)), ...CMS_SUB_SCREENS].join("|")})/?$`,
 );
+
+/** The nav's link a /cms path belongs to: its own, or the one it sits under (/cms/feeds/7 → Feeds). */
+export function cmsLinkOf(path: string) {
+  return CMS_LINKS.find((l) => path === l.href || path.startsWith(`${l.href}/`));
+}
 
 /** Admin logout: full-page navigation, the server ends the admin session and redirects to /cms (D43). */
 export const ADMIN_LOGOUT_URL = "/api/logout";
@@ -127,7 +138,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
   const [relative] = useLocation();
   const location = `/cms${relative.replace(/\/$/, "")}`;
   const admin = useAdminGuard();
-  const current = CMS_LINKS.find((l) => l.href === location);
+  const current = cmsLinkOf(location);
   // D106: while this staff member must set up two-step sign-in (every admin; moderators by the Settings switch) the
   // server refuses every other admin read (403): the set-up screen is the only one shown or linked.
   const twoStep = useTwoStepStatus(admin !== undefined);
@@ -164,7 +175,7 @@ export function CmsLayout({ children }: { children: ReactNode }) {
               </Link>
             </li>
             {links.map(({ href, label, Icon }) => {
-              const active = location === href;
+              const active = current?.href === href;
               return (
                 <li key={href}>
                   <Link
@@ -226,9 +237,9 @@ export function CmsLayout({ children }: { children: ReactNode }) {
                   <DropdownMenuItem
                     key={href}
                     asChild
-                    className={location === href ? "font-semibold text-primary" : undefined}
+                    className={current?.href === href ? "font-semibold text-primary" : undefined}
                   >
-                    <Link href={`~${href}`} aria-current={location === href ? "page" : undefined}>
+                    <Link href={`~${href}`} aria-current={current?.href === href ? "page" : undefined}>
                       <Icon aria-hidden="true" />
                       {label}
                       {href === REPORTS_HREF ? <OpenCount count={openReports} active={false} /> : null}

@@ -33,6 +33,11 @@ export const adminKeys = {
   /** D116: the job queue, by the state shown. */
   jobsAll: () => [...adminKeys.all, "jobs"] as const,
   jobs: (state: string) => [...adminKeys.all, "jobs", { state }] as const,
+  /** D110, D111: the feeds, a feed's page and the inbox, all under one key so that a change refetches each. */
+  feedsAll: () => [...adminKeys.all, "feeds"] as const,
+  feeds: () => [...adminKeys.all, "feeds", "list"] as const,
+  feed: (id: number) => [...adminKeys.all, "feeds", "one", id] as const,
+  feedItems: (filters: Record<string, string | number>) => [...adminKeys.all, "feeds", "items", filters] as const,
   /** D164: the system page. */
   system: () => [...adminKeys.all, "system"] as const,
   /** D160: the backups in the file store. */
