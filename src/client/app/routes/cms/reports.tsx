@@ -128,7 +128,7 @@ export function CmsReportsScreen() {
       />
       <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab | "scores" | "broken")}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <TabsList aria-label="Report status">
+          <TabsList aria-label="Report status" className="h-auto flex-wrap self-start">
             <TabsTrigger value="open">
               Open
               {open ? (

@@ -46,7 +46,7 @@ function BrokenGameCard({
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
-      <div className="flex flex-wrap items-start gap-x-4 gap-y-3 px-4 py-3 sm:px-5">
+      <div className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:gap-4 sm:px-5">
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id={headingId} className="break-words font-semibold">
@@ -93,7 +93,7 @@ function BrokenGameCard({
           </p>
           {game.error ? <p className="break-words text-sm text-destructive dark:text-red-400">{game.error}</p> : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
           {game.externalUrl ? (
             <Button size="sm" variant="outline" disabled={checking} onClick={onCheck} aria-describedby={headingId}>
               {checking ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
