@@ -137,7 +137,57 @@ const CMS_SCREENS = [
   { name: "cms-backups", as: "admin", url: "/cms/backups" },
   { name: "cms-settings", as: "admin", url: "/cms/settings" },
   { name: "cms-two-step", as: "admin", url: "/cms/two-step" },
+  // last: the list it shows is answered in the page (showBrokenGames), which stays so for the page's later screens
+  {
+    name: "cms-reports-broken",
+    as: "admin",
+    url: "/cms/reports?status=broken",
+    act: async (page) => {
+      await showBrokenGames(page);
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("article").first().waitFor();
+    },
+  },
 ];
+
+/**
+ * D114: the "Broken games" tab with one game of each kind (hidden after three failed checks, failing once, reported
+ * by players), answered in the page rather than written to the database that the other screens show.
+ */
+async function showBrokenGames(page) {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const game = (id, title, url, extra) => ({
+    id,
+    title,
+    imageUrl: "",
+    externalUrl: url,
+    hiddenReason: null,
+    failures: 0,
+    checkedAt: hourAgo,
+    error: null,
+    reports: 0,
+    lastReportedAt: null,
+    ...extra,
+  });
+  const games = [
+    game(901, "Lost Lanterns", "https://html5.gamedistribution.com/lost-lanterns/", {
+      hiddenReason: "unreachable",
+      failures: 3,
+      error: "The game's address answered HTTP 404",
+      reports: 2,
+      lastReportedAt: hourAgo,
+    }),
+    game(902, "Cloud Hopper", "https://games.example.net/cloud-hopper/index.html", {
+      failures: 1,
+      error: "The game's address could not be reached (connection refused)",
+    }),
+    game(903, "Pixel Orchard", "https://play.example.org/pixel-orchard/", { reports: 1, lastReportedAt: hourAgo }),
+  ];
+  await page.route("**/api/admin/broken-games?*", (route) =>
+    route.fulfill({ json: games, headers: { "X-Total-Count": String(games.length) } }),
+  );
+}
 
 /** On the CMS sign-in screen: asks for `email`'s code and returns it (development mode answers a staff member's). */
 async function askForCode(page, email) {

@@ -1,7 +1,7 @@
 /** The values and types of ./reports.ts without zod, for pages that must not load it (README.md). */
 
-/** D102: what a player can report. */
-export const REPORT_KINDS = ["chat", "review", "profile", "message"] as const;
+/** D102: what a player can report; D114: a game that does not load. */
+export const REPORT_KINDS = ["chat", "review", "profile", "message", "game"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** What each kind is called in the report dialog and the CMS queue. */
@@ -10,10 +10,19 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   review: "Review",
   profile: "Profile",
   message: "Direct message",
+  game: "Game",
 };
 
 /** D97: the reasons a player picks from (plus an optional text). */
-export const REPORT_REASONS = ["spam", "harassment", "hate", "inappropriate", "cheating", "other"] as const;
+export const REPORT_REASONS = [
+  "spam",
+  "harassment",
+  "hate",
+  "inappropriate",
+  "cheating",
+  "other",
+  "doesnt_load",
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: "Spam or advertising",
@@ -22,7 +31,13 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   inappropriate: "Sexual, violent or otherwise inappropriate",
   cheating: "Cheating or a fake score",
   other: "Something else",
+  doesnt_load: "It doesn't load",
 };
+
+/** D114: a game is reported only as not loading, and only a game is; the other kinds take the rest. */
+export function reasonsFor(kind: ReportKind): readonly ReportReason[] {
+  return kind === "game" ? ["doesnt_load"] : REPORT_REASONS.filter((r) => r !== "doesnt_load");
+}
 
 /** The optional text of a report: at most this many characters. */
 export const REPORT_TEXT_MAX_LENGTH = 500;
@@ -36,6 +51,7 @@ export const REPORT_REFUSALS = {
   self: "You cannot report yourself",
   notFound: "There is nothing to report here (it may have been removed)",
   notYours: "You can only report messages sent to you",
+  reason: "Choose one of the reasons offered for this kind of report",
 } as const;
 
 /** D97: what the CMS queue can do with a reported item. A ban is for admins only. */
@@ -47,14 +63,19 @@ export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   mute: "Mute author",
   ban: "Ban author",
 };
-/** A profile is not deleted (its owner is muted or banned instead). */
+/**
+ * A profile is not deleted (its owner is muted or banned instead). A game has no author and is not deleted from
+ * here: its reports are dismissed once looked at, and it is checked and hidden or shown from "Broken games" (D114).
+ */
 export function actionsFor(kind: ReportKind, role: "moderator" | "admin"): ReportAction[] {
+  if (kind === "game") return ["dismiss"];
   return REPORT_ACTIONS.filter((a) => !(a === "delete" && kind === "profile") && !(a === "ban" && role !== "admin"));
 }
 
 /** D97: what the reporter's "report handled" notification says, by outcome (after "Your report was handled: "). */
 export function reportOutcomeText(kind: ReportKind, action: ReportAction): string {
   const what = REPORT_KIND_LABELS[kind].toLowerCase();
+  if (kind === "game") return "we looked at the game you reported as not loading";
   switch (action) {
     case "dismiss":
       return `we looked at the ${what} you reported and found no rule broken`;
@@ -104,10 +125,11 @@ export type ReportGroup = {
   id: number;
   kind: ReportKind;
   targetId: number;
-  author: ModeratedPlayer;
+  /** null for a game (D114), which has no author */
+  author: ModeratedPlayer | null;
   /** what was reported, as it read at the newest report */
   content: string;
-  /** where the item is on the site (a game page for a review, the profile), or null (chat, direct messages) */
+  /** where the item is on the site (a game page for a review or a game, the profile), or null (chat, direct messages) */
   link: string | null;
   /** the item is already gone (deleted by its author or a moderator) */
   contentGone: boolean;

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { idParamSchema } from "./common";
 import {
   REPORT_ACTIONS,
+  reasonsFor,
   REPORT_KINDS,
   REPORT_REASONS,
+  REPORT_REFUSALS,
   REPORT_TEXT_MAX_LENGTH,
   type MuteResult,
   type ReportActionResult,
@@ -17,17 +19,23 @@ export * from "./reports-constants";
 const id = idParamSchema.shape.id;
 
 /** D102: POST /api/reports. The reporter is the session's user, never a field of the body. */
-export const createReportSchema = z.strictObject({
-  kind: z.enum(REPORT_KINDS, { error: "Kind must be one of chat, review, profile or message" }),
-  targetId: id,
-  reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
-  text: z
-    .string()
-    .trim()
-    .max(REPORT_TEXT_MAX_LENGTH, `The text can be at most ${REPORT_TEXT_MAX_LENGTH} characters`)
-    .optional()
-    .transform((t) => (t ? t : undefined)),
-});
+export const createReportSchema = z
+  .strictObject({
+    kind: z.enum(REPORT_KINDS, { error: "Kind must be one of chat, review, profile, message or game" }),
+    targetId: id,
+    reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
+    text: z
+      .string()
+      .trim()
+      .max(REPORT_TEXT_MAX_LENGTH, `The text can be at most ${REPORT_TEXT_MAX_LENGTH} characters`)
+      .optional()
+      .transform((t) => (t ? t : undefined)),
+  })
+  // D114: "doesn't load" is a game's reason, and a game's only one
+  .refine((body) => reasonsFor(body.kind).includes(body.reason), {
+    path: ["reason"],
+    message: REPORT_REFUSALS.reason,
+  });
 export const reportCreatedSchema = z.object({ id: z.number().int(), message: z.string() });
 
 export const reportQueueQuerySchema = z.object({
@@ -47,7 +55,7 @@ export const reportGroupSchema = z.object({
   id: z.number().int(),
   kind: z.enum(REPORT_KINDS),
   targetId: z.number().int(),
-  author: moderatedPlayerSchema,
+  author: moderatedPlayerSchema.nullable(),
   content: z.string(),
   link: z.string().nullable(),
   contentGone: z.boolean(),

@@ -5,6 +5,7 @@ import type { FileStore } from "../services/file-store";
 import { OG_IMAGE_JOB } from "../services/og-images";
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
+import { embedCheckJobHandlers } from "./embed-checks";
 import { feedJobHandlers } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { makeOgImage } from "./og-image";
@@ -17,9 +18,13 @@ export function jobHandlers(
   app: FastifyInstance,
   db: Db,
   files: FileStore,
-  config: Pick<Config, "publicUrl" | "fetchAllowPrivate">,
+  config: Pick<Config, "publicUrl" | "gamesUrl" | "fetchAllowPrivate">,
   now: () => Date,
 ): Record<string, JobHandler> {
+  const catalogueChanged = () => {
+    app.embedOrigins.expire();
+    return app.reads.invalidate({ frequent: false });
+  };
   return {
     ...feedJobHandlers({
       db,
@@ -27,10 +32,14 @@ export function jobHandlers(
       now,
       publicUrl: config.publicUrl,
       allowPrivate: config.fetchAllowPrivate,
-      catalogueChanged: () => {
-        app.embedOrigins.expire();
-        return app.reads.invalidate({ frequent: false });
-      },
+      catalogueChanged,
+    }),
+    ...embedCheckJobHandlers({
+      db,
+      now,
+      gamesUrl: config.gamesUrl,
+      allowPrivate: config.fetchAllowPrivate,
+      catalogueChanged,
     }),
     [ACCOUNT_DELETION_SCHEDULE.name]: async () => {
       await app.runAccountDeletions();
@@ -49,7 +58,7 @@ export function startJobRunner(
   app: FastifyInstance,
   db: Db,
   files: FileStore,
-  config: Pick<Config, "publicUrl" | "fetchAllowPrivate">,
+  config: Pick<Config, "publicUrl" | "gamesUrl" | "fetchAllowPrivate">,
   now: () => Date = () => new Date(),
 ): JobRunner {
   const runner = new JobRunner({

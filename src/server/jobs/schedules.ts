@@ -1,5 +1,6 @@
 import { ACCOUNT_DELETION_SCHEDULE } from "./account-deletion";
 import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
+import { EMBED_CHECK_SCHEDULE } from "./embed-checks";
 import { FEEDS_SCHEDULE } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
 import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
@@ -11,4 +12,5 @@ export const JOB_SCHEDULES = [
   BACKUP_DAILY_SCHEDULE,
   SEASON_ROLLOVER_SCHEDULE,
   FEEDS_SCHEDULE,
+  EMBED_CHECK_SCHEDULE,
 ];

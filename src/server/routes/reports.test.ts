@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REPORT_REFUSALS, REPORT_SENT } from "../../contract/reports";
-import { insertDirectMessage } from "../../test/factories";
+import { actionsFor, REPORT_REFUSALS, REPORT_SENT } from "../../contract/reports";
+import { insertDirectMessage, insertGame } from "../../test/factories";
 import { chatMessage, reportCalls } from "../../test/reports";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
 import { chatMessagesTable, reportsTable } from "../db/schema";
@@ -9,7 +9,7 @@ import { chatMessagesTable, reportsTable } from "../db/schema";
 describeEachDatabase(
   "reports (D97, D102)",
   (t) => {
-    const { report } = reportCalls(t);
+    const { report, queue, act, notificationsOf } = reportCalls(t);
 
     describe("POST /api/reports", () => {
       it("401 before validation when signed out; 400 for a bad kind or reason, or a reporter id in the body (D102)", async () => {
@@ -103,6 +103,44 @@ describeEachDatabase(
         expect((await report(recipient, { kind: "message", targetId: dm.id, reason: "harassment" })).statusCode).toBe(
           201,
         );
+      });
+
+      it("a game that does not load (D114): only with that reason, only a game players can see; the queue can only dismiss it", async () => {
+        const reporter = await createUserWithSession(t());
+        const game = await insertGame(t(), { title: "Blank Screen", externalUrl: "https://games.example/blank/" });
+        const hidden = await insertGame(t(), { externalUrl: "https://games.example/h/", hiddenReason: "unreachable" });
+        expect((await report(undefined, { kind: "game", targetId: game.id, reason: "doesnt_load" })).statusCode).toBe(
+          401,
+        );
+        for (const payload of [
+          { kind: "game", targetId: game.id, reason: "spam" },
+          { kind: "chat", targetId: game.id, reason: "doesnt_load" },
+        ]) {
+          const res = await report(reporter, payload);
+          expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(res.json().message).toContain(REPORT_REFUSALS.reason);
+        }
+        for (const targetId of [hidden.id, 2_000_000_000])
+          expect((await report(reporter, { kind: "game", targetId, reason: "doesnt_load" })).json()).toEqual({
+            message: REPORT_REFUSALS.notFound,
+          });
+
+        const sent = await report(reporter, { kind: "game", targetId: game.id, reason: "doesnt_load", text: "black" });
+        expect(sent.statusCode).toBe(201);
+        const [row] = await t().database.db.select().from(reportsTable).where(eq(reportsTable.id, sent.json().id));
+        expect(row).toMatchObject({ kind: "game", targetUserId: null, content: "Blank Screen", text: "black" });
+
+        const moderator = await createUserWithSession(t(), { role: "moderator" });
+        const group = (await queue(moderator, "?kind=game")).items.find((g) => g.targetId === game.id)!;
+        expect(group).toMatchObject({ kind: "game", author: null, link: `/game/${game.id}`, content: "Blank Screen" });
+        expect(actionsFor("game", "admin")).toEqual(["dismiss"]);
+        for (const action of ["delete", "mute"])
+          expect((await act(moderator, group.id, action)).statusCode, action).toBe(400);
+        expect((await act(moderator, group.id, "dismiss")).statusCode).toBe(200);
+        expect((await notificationsOf(reporter))[0]).toMatchObject({
+          kind: "report_handled",
+          text: expect.stringContaining("the game you reported as not loading"),
+        });
       });
     });
   },

@@ -12,11 +12,19 @@ import {
   type ReportReason,
 } from "../../contract/reports-constants";
 import type { Db } from "../db/client";
-import { chatMessagesTable, directMessagesTable, reportsTable, reviewsTable, usersTable } from "../db/schema";
+import {
+  chatMessagesTable,
+  directMessagesTable,
+  gamesTable,
+  reportsTable,
+  reviewsTable,
+  usersTable,
+} from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import type { RateLimits } from "../rate-limit-table";
 import { deleteChatMessage } from "./chat";
 import type { ChatHub } from "./chat-hub";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 import { banPlayer, mutePlayer } from "./moderation";
 import { notify, type NotifyDeps } from "./notifications";
 import { deleteReview } from "./reviews";
@@ -24,6 +32,8 @@ import { deleteReview } from "./reviews";
 /**
  * D97: players' reports and the moderators' queue. A player reports a chat message, a review, a profile or a
  * direct message sent to them, with a reason and an optional text; the text reported is copied into the report.
+ * D114: a player reports a game they can see as not loading; it has no author, so the only action is to dismiss
+ * (the game itself is checked, hidden or shown again from the CMS's broken games).
  * One report per reporter and item: reporting it again replaces the reason and opens it again. The queue groups
  * the reports of one item; an action (dismiss, delete the content, mute the author, ban the author — a ban is for
  * admins only) closes every open report of the item and tells each reporter the outcome (a `report_handled`
@@ -34,11 +44,19 @@ import { deleteReview } from "./reviews";
 export type ReportDeps = NotifyDeps & { chatHub: ChatHub };
 export type Staff = { id: number; role: "player" | "moderator" | "admin" };
 
-type Target = { authorId: number; content: string; link: string | null };
+type Target = { authorId: number | null; content: string; link: string | null };
 
 /** The item a report points at, if it still exists and the reporter may report it. */
 async function findTarget(db: Db, reporterId: number, kind: ReportKind, targetId: number): Promise<Target | null> {
   switch (kind) {
+    case "game": {
+      // a game players cannot see (hidden) does not exist for them (D113)
+      const [row] = await db
+        .select({ content: gamesTable.title })
+        .from(gamesTable)
+        .where(and(eq(gamesTable.id, targetId), gameIsShown(await gameVisibility(db))));
+      return row ? { authorId: null, content: row.content, link: `/game/${targetId}` } : null;
+    }
     case "chat": {
       const [row] = await db
         .select({ authorId: chatMessagesTable.userId, content: chatMessagesTable.message })
@@ -152,6 +170,11 @@ async function goneItems(db: Db, items: { kind: ReportKind; targetId: number }[]
       .where(and(inArray(usersTable.id, profiles), isNull(usersTable.deletedAt))))
       present.add(`profile:${r.id}`);
   }
+  const games = ids("game");
+  if (games.length) {
+    for (const r of await db.select({ id: gamesTable.id }).from(gamesTable).where(inArray(gamesTable.id, games)))
+      present.add(`game:${r.id}`);
+  }
   const messages = ids("message");
   if (messages.length) {
     for (const r of await db
@@ -190,7 +213,7 @@ export async function listReportQueue(
     })
     .from(reportsTable)
     .innerJoin(reporter, eq(reporter.id, reportsTable.reporterId))
-    .innerJoin(author, eq(author.id, reportsTable.targetUserId))
+    .leftJoin(author, eq(author.id, reportsTable.targetUserId))
     .leftJoin(handler, eq(handler.id, reportsTable.handledBy))
     .where(and(statusWhere, query.kind ? eq(reportsTable.kind, query.kind) : undefined))
     .orderBy(
@@ -215,20 +238,22 @@ export async function listReportQueue(
       group.reports.push(entry);
       continue;
     }
-    const moderated: ModeratedPlayer = {
-      id: a.id,
-      username: a.username,
-      avatarUrl: a.avatarUrl,
-      mutedUntil: a.mutedUntil && a.mutedUntil > now ? a.mutedUntil.toISOString() : null,
-      banned: a.disabledAt !== null,
-    };
+    const moderated: ModeratedPlayer | null = a
+      ? {
+          id: a.id,
+          username: a.username,
+          avatarUrl: a.avatarUrl,
+          mutedUntil: a.mutedUntil && a.mutedUntil > now ? a.mutedUntil.toISOString() : null,
+          banned: a.disabledAt !== null,
+        }
+      : null;
     groups.set(key, {
       id: r.id,
       kind: r.kind,
       targetId: r.targetId,
       author: moderated,
       content: r.content,
-      link: r.kind === "profile" ? `/profile/${r.targetId}` : null,
+      link: r.kind === "profile" ? `/profile/${r.targetId}` : r.kind === "game" ? `/game/${r.targetId}` : null,
       contentGone: false,
       reports: [entry],
       status: r.status,
@@ -269,7 +294,7 @@ export type ReportActionOutcome = {
   mutedUntil: Date | null;
   kind: ReportKind;
   targetId: number;
-  authorId: number;
+  authorId: number | null;
   /** what the action changed, for the audit log */
   before: unknown;
   after: unknown;
@@ -300,6 +325,8 @@ export async function actOnReport(
   if (action === "ban" && staff.role !== "admin") throw new Forbidden("Only admins can ban players");
   if (action === "delete" && report.kind === "profile")
     throw new Invalid("A profile cannot be deleted; mute or ban its owner instead");
+  if (action !== "dismiss" && report.targetUserId === null)
+    throw new Invalid("A reported game can only be dismissed; check it, hide it or show it from Broken games");
 
   let mutedUntil: Date | null = null;
   let before: unknown = null;
@@ -308,12 +335,12 @@ export async function actOnReport(
     before = { content: report.content };
     after = { deleted: await deleteItem(deps, report.kind, report.targetId) };
   } else if (action === "mute") {
-    const muted = await mutePlayer(db, staff.id, report.targetUserId, now);
+    const muted = await mutePlayer(db, staff.id, report.targetUserId!, now);
     mutedUntil = muted.mutedUntil;
     before = { mutedUntil: muted.before.mutedUntil?.toISOString() ?? null, muteCount: muted.before.muteCount };
     after = { mutedUntil: muted.mutedUntil.toISOString(), muteCount: muted.step };
   } else if (action === "ban") {
-    const { changed } = await banPlayer(deps, staff.id, report.targetUserId);
+    const { changed } = await banPlayer(deps, staff.id, report.targetUserId!);
     before = { disabled: !changed };
     after = { disabled: true };
   }
@@ -369,6 +396,7 @@ async function deleteItem(deps: ReportDeps, kind: ReportKind, targetId: number):
       return true;
     }
     case "profile":
+    case "game":
       return false;
   }
 }

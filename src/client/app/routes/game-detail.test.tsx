@@ -401,6 +401,34 @@ describe("Game detail screen (spec §2, §4; D54, D83)", () => {
     expect(await screen.findByText("Please log in to write a review")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
   });
+
+  it("D114: a signed-in player reports the game as not loading", async () => {
+    const fetch = mockApi(
+      routes(
+        [["POST", "/api/reports", () => jsonResponse({ id: 1, message: "sent" }, { status: 201 })]],
+        signedInAs({ id: 7, username: "zed" }),
+      ),
+    );
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    fireEvent.click(await screen.findByRole("button", { name: "Report it" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report game" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls
+          .filter(([u, init]) => String(u) === "/api/reports" && init?.method === "POST")
+          .map(([, init]) => JSON.parse(String(init?.body))),
+      ).toEqual([{ kind: "game", targetId: 5, reason: "doesnt_load" }]),
+    );
+  });
+
+  it("D114: a visitor is not offered to report the game", async () => {
+    mockApi(routes());
+    renderApp("/game/5");
+    await screen.findByRole("heading", { level: 1, name: "Neon Drift" });
+    expect(screen.queryByText("Game not loading?")).not.toBeInTheDocument();
+  });
 });
 
 describe("Game detail: scores from the game (D22, D23)", () => {

@@ -1,6 +1,7 @@
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useGameAchievements } from "@/features/games/api/game-achievements";
 import { useGame } from "@/features/games/api/get-game";
@@ -35,6 +36,39 @@ const reportReview = ({ id, author }: { id: number; author: string }) => (
     <ReportButton kind="review" targetId={id} author={author} />
   </Suspense>
 );
+
+/**
+ * D114: a signed-in player reports a game that does not load. The line is in the page's own code; the report
+ * button's chunk and its dialog load on the press (D73), the dialog opening at once.
+ */
+function ReportGameNotLoading({ game }: { game: { id: number; title: string } }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  if (!user) return null;
+  return (
+    <p className="flex items-center justify-end gap-1 text-sm text-muted-foreground">
+      Game not loading?
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto px-1 py-0"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        Report it
+      </Button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ReportButton kind="game" targetId={game.id} author={game.title} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </p>
+  );
+}
 
 /**
  * How to Play and Reviews, hidden tabs whose text is in the page's HTML (game-tabs.tsx), are chunks of their own
@@ -121,7 +155,10 @@ function GameDetail({ game }: { game: GameDetailData }) {
         <GameTitleBar game={game} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
           <div className="min-w-0 space-y-6">
-            <GameLauncher game={game} onScore={saveScore} />
+            <div className="space-y-2">
+              <GameLauncher game={game} onScore={saveScore} />
+              <ReportGameNotLoading game={game} />
+            </div>
             <GameTabs
               about={
                 <GameAboutTab

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import {
+  reasonsFor,
   REPORT_REASON_LABELS,
   REPORT_REFUSALS,
   REPORT_SENT,
@@ -80,8 +81,9 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
     const group = within(dialog).getByRole("radiogroup", { name: "Why are you reporting it?" });
     const radios = within(group).getAllByRole("radio");
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
-      Object.values(REPORT_REASON_LABELS),
+      reasonsFor("chat").map((r) => REPORT_REASON_LABELS[r]),
     );
+    expect(within(group).queryByRole("radio", { name: REPORT_REASON_LABELS.doesnt_load })).not.toBeInTheDocument();
     expect(radios.every((r) => !(r as HTMLInputElement).checked)).toBe(true);
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
@@ -95,6 +97,24 @@ describe("ReportButton and ReportDialog (D97, D102)", () => {
     // Choosing a reason clears the message.
     fireEvent.click(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.spam }));
     expect(within(dialog).queryByText(REASON_REQUIRED)).not.toBeInTheDocument();
+  });
+
+  it("a game that does not load (D114): its one reason is chosen already, and the report names the game", async () => {
+    const fetch = mockApi([me, created]);
+    renderWithProviders(<ReportButton kind="game" targetId={7} author="Blank Screen" />);
+    fireEvent.click(screen.getByRole("button", { name: "Report Blank Screen as not loading" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report game" });
+    expect(dialog).toHaveAccessibleDescription(/what is wrong with Blank Screen\./);
+    const radios = within(dialog).getAllByRole("radio");
+    expect(radios).toHaveLength(1);
+    expect(within(dialog).getByRole("radio", { name: REPORT_REASON_LABELS.doesnt_load })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+    await waitFor(() => expect(reports(fetch)).toHaveLength(1));
+    expect(JSON.parse(String(reports(fetch)[0][1]?.body))).toEqual({
+      kind: "game",
+      targetId: 7,
+      reason: "doesnt_load",
+    });
   });
 
   it("sends {kind, targetId, reason, text}, closes and says REPORT_SENT", async () => {

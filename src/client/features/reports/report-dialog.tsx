@@ -15,9 +15,9 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import {
+  reasonsFor,
   REPORT_KIND_LABELS,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
   REPORT_SENT,
   REPORT_TEXT_MAX_LENGTH,
   type ReportReason,
@@ -30,6 +30,7 @@ export const REASON_REQUIRED = "Choose why you are reporting it.";
 /** "this chat message from alice", "alice's profile" … */
 function what({ kind, author }: ReportTarget): string {
   if (kind === "profile") return `${author}'s profile`;
+  if (kind === "game") return author;
   return `this ${REPORT_KIND_LABELS[kind].toLowerCase()} ${kind === "review" ? "by" : "from"} ${author}`;
 }
 
@@ -69,7 +70,9 @@ export function ReportDialog({
 
 function ReportForm({ target, close }: { target: ReportTarget; close: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
+  const reasons = reasonsFor(target.kind);
+  // a game (D114) has one reason, chosen already
+  const [reason, setReason] = useState<ReportReason | null>(reasons.length === 1 ? reasons[0] : null);
   const [text, setText] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +119,7 @@ function ReportForm({ target, close }: { target: ReportTarget; close: () => void
           aria-describedby={reasonMissing ? `${id}-reason-error` : undefined}
           className="grid gap-1.5"
         >
-          {REPORT_REASONS.map((value, i) => (
+          {reasons.map((value, i) => (
             <label
               key={value}
               className={cn(

@@ -107,6 +107,8 @@ export const gamesTable = pgTable(
     /** D114: failed embed checks in a row, and when the embed was last checked */
     embedFailures: integer("embed_failures").notNull().default(0),
     embedCheckedAt: timestamp("embed_checked_at", { withTimezone: true }),
+    /** D114: why the last embed check failed, as an admin reads it (null after a success) */
+    embedError: text("embed_error"),
   },
   (t) => [
     check("games_rating_range", sql`${t.rating} between 0 and 50`),

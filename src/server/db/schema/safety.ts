@@ -11,23 +11,23 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { REPORT_KINDS } from "../../../contract/reports-constants";
 import { usersTable } from "./accounts";
 
 /**
- * D97/D102: a player's report of a chat message, a review, a profile or a direct message. One row per reporter and
- * item (reporting the same item again updates the reason); the CMS queue groups the open rows of one item. The
- * reported text is copied at the time of the report, so that the queue still shows it after the author edits or
- * deletes it. `targetUserId` is the author (or the profile's owner): the one a mute or a ban applies to.
+ * D97/D102: a player's report of a chat message, a review, a profile or a direct message, or (D114) of a game that
+ * does not load. One row per reporter and item (reporting the same item again updates the reason); the CMS queue
+ * groups the open rows of one item. The reported text is copied at the time of the report, so that the queue still
+ * shows it after the author edits or deletes it. `targetUserId` is the author (or the profile's owner): the one a
+ * mute or a ban applies to; a game has none.
  */
 export const reportsTable = pgTable(
   "reports",
   {
     id: serial("id").primaryKey(),
-    kind: text("kind", { enum: ["chat", "review", "profile", "message"] }).notNull(),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
     targetId: integer("target_id").notNull(),
-    targetUserId: integer("target_user_id")
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+    targetUserId: integer("target_user_id").references(() => usersTable.id, { onDelete: "cascade" }),
     reporterId: integer("reporter_id")
       .notNull()
       .references(() => usersTable.id, { onDelete: "cascade" }),
@@ -45,7 +45,9 @@ export const reportsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("reports_kind_valid", sql`${t.kind} in ('chat', 'review', 'profile', 'message')`),
+    check("reports_kind_valid", sql`${t.kind} in ('chat', 'review', 'profile', 'message', 'game')`),
+    // D114: only a game has no author
+    check("reports_author_known", sql`(${t.targetUserId} is null) = (${t.kind} = 'game')`),
     check("reports_status_valid", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
     uniqueIndex("reports_reporter_item_unique").on(t.kind, t.targetId, t.reporterId),
     index("reports_open_idx")

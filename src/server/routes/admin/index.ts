@@ -13,6 +13,7 @@ import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuditRoutes } from "./audit";
 import { adminAuthRoutes } from "./auth";
 import { adminBackupRoutes } from "./backups";
+import { adminBrokenGameRoutes } from "./broken-games";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
@@ -74,7 +75,7 @@ export const TWO_STEP_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
 
 /**
  * D96: the only /api/admin routes a moderator may use (on a one-time-code session, like an admin): who they are,
- * the reports queue and its actions, the held scores' queue (D108), mutes, and deleting chat messages (reviews are deleted through the public
+ * the reports queue and its actions, the held scores' queue (D108), the broken games (D114), mutes, and deleting chat messages (reviews are deleted through the public
  * route, which lets staff sessions delete any review). Every other admin route answers 403 to a moderator.
  */
 export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
@@ -88,6 +89,9 @@ export const MODERATOR_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/admin/held-scores",
   "POST /api/admin/held-scores/:id/approve",
   "POST /api/admin/held-scores/:id/reject",
+  // D114: the games that may not load, which players' reports feed, and checking one now
+  "GET /api/admin/broken-games",
+  "POST /api/admin/broken-games/:id/check",
   // issue 17: their own two-step sign-in
   "GET /api/admin/two-step",
   "POST /api/admin/two-step/setup",
@@ -112,6 +116,8 @@ export const CATALOGUE_ADMIN_PREFIXES = [
   "/api/admin/reports",
   // D93: a removed score or a reset changes the boards, game pages and profiles
   "/api/admin/scores",
+  // D114: a check may hide a game that failed for the third time
+  "/api/admin/broken-games",
 ] as const;
 
 export function isAdminUrl(url: string): boolean {
@@ -271,6 +277,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
+      await scope.register(adminBrokenGameRoutes, ctx);
       await scope.register(adminModerationRoutes, ctx);
       await scope.register(adminAuditRoutes, ctx);
       await scope.register(adminScoreRoutes, ctx);

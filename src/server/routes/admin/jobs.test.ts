@@ -41,6 +41,7 @@ describeEachDatabase(
         ["backup.daily", "30 3 * * *"],
         ["season.rollover", "5 * * * *"],
         ["feeds.schedule", "*/5 * * * *"],
+        ["games.embed-check", "20 4 * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import { formatDateTime } from "@/lib/format";
+import type { BrokenGame } from "@contract/admin/broken-games";
 import type { HeldScoreRow } from "@contract/admin/scores";
 import type { ReportGroup, ReportQueue } from "@contract/reports-constants";
 import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, type MockRequest } from "@test/render-app";
@@ -68,6 +69,7 @@ function api(
   queues: Queues,
   action?: (req: MockRequest) => Response | undefined,
   held: HeldScoreRow[] = [],
+  broken: BrokenGame[] = [],
 ) {
   const answer = (status: string, kind: string | null): ReportQueue => {
     const items = (status === "handled" ? queues.handled : queues.open).filter((g) => !kind || g.kind === kind);
@@ -76,6 +78,30 @@ function api(
   return mockApi([
     ["GET", "/api/admin/user", () => jsonResponse(who)],
     ["GET", "/api/admin/held-scores", () => jsonResponse(held)],
+    [
+      "GET",
+      "/api/admin/broken-games",
+      () => jsonResponse(broken, { headers: { "X-Total-Count": String(broken.length) } }),
+    ],
+    [
+      "POST",
+      /^\/api\/admin\/broken-games\/\d+\/check$/,
+      (req) => {
+        const id = Number(req.url.pathname.split("/")[4]);
+        const game = { ...broken.find((g) => g.id === id)!, failures: 0, error: null };
+        broken = broken.map((g) => (g.id === id ? game : g));
+        return jsonResponse({ outcome: "reachable", hidden: false, game });
+      },
+    ],
+    [
+      "PATCH",
+      /^\/api\/admin\/games\/\d+$/,
+      (req) => {
+        const id = Number(req.url.pathname.split("/")[4]);
+        broken = broken.filter((g) => g.id !== id);
+        return jsonResponse({});
+      },
+    ],
     [
       "POST",
       /^\/api\/admin\/held-scores\/\d+\/(approve|reject)$/,
@@ -329,5 +355,49 @@ describe("CmsReportsScreen (D96, D97)", () => {
     renderWithProviders(<CmsReportsScreen />, "/cms/reports?status=scores");
     expect(await screen.findByRole("tab", { name: /Held scores/, selected: true })).toBeInTheDocument();
     expect(await card("1,000,000 on Lane Racer")).toBeInTheDocument();
+  });
+
+  const BROKEN: BrokenGame = {
+    id: 31,
+    title: "Blank Screen",
+    imageUrl: "",
+    externalUrl: "https://games.example/blank/",
+    hiddenReason: "unreachable",
+    failures: 3,
+    checkedAt: new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
+    error: "The game's address answered HTTP 404",
+    reports: 2,
+    lastReportedAt: new Date(Date.now() - 30 * 60_000).toISOString(),
+  };
+
+  it("D114: the Broken games tab (?status=broken) lists a game with its failures, error and reports; Check now and Show again", async () => {
+    const fetch = api(ADMIN, { open: [], handled: [] }, undefined, [], [BROKEN]);
+    renderWithProviders(<CmsReportsScreen />, "/cms/reports?status=broken");
+    const tab = await screen.findByRole("tab", { name: /Broken games/, selected: true });
+    await waitFor(() => expect(tab).toHaveTextContent("1"));
+    const broken = await card("Blank Screen");
+    expect(broken).toHaveTextContent("Hidden: unreachable");
+    expect(broken).toHaveTextContent("3 failed checks in a row");
+    expect(broken).toHaveTextContent("2 reports");
+    expect(broken).toHaveTextContent("The game's address answered HTTP 404");
+    expect(broken).toHaveTextContent("https://games.example/blank/");
+    fireEvent.click(within(broken).getByRole("button", { name: "Check now" }));
+    expect(await screen.findByText("Blank Screen loads")).toBeInTheDocument();
+    await waitFor(() => expect(broken).not.toHaveTextContent("failed checks"));
+    fireEvent.click(within(broken).getByRole("button", { name: "Show again" }));
+    expect(await screen.findByText("Blank Screen is shown to players again")).toBeInTheDocument();
+    expect(
+      fetch.mock.calls.find(
+        ([url, init]) => String(url).endsWith("/api/admin/games/31") && init?.method === "PATCH",
+      )?.[1]?.body,
+    ).toBe(JSON.stringify({ hiddenReason: null }));
+    expect(await screen.findByText("Every game loads: no failed checks and no reports.")).toBeInTheDocument();
+  });
+
+  it("D114: a moderator checks a broken game but cannot show it again", async () => {
+    api(MODERATOR, { open: [], handled: [] }, undefined, [], [BROKEN]);
+    renderWithProviders(<CmsReportsScreen />, "/cms/reports?status=broken");
+    const broken = await card("Blank Screen");
+    expect(buttonsOf(broken)).toEqual(["Check now"]);
   });
 });

@@ -5,9 +5,11 @@ import { EmptyState } from "@/components/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
+import { useBrokenGames } from "@/features/cms/reports/api/broken-games";
 import { useReports, type ReportStatusTab } from "@/features/cms/reports/api/get-reports";
 import { useHeldScores } from "@/features/cms/reports/api/held-scores";
 import { useReportAction } from "@/features/cms/reports/api/report-action";
+import { BrokenGameList } from "@/features/cms/reports/components/broken-game-list";
 import { HeldScoreList } from "@/features/cms/reports/components/held-score-list";
 import { ReportGroupCard, ReportGroupSkeletons } from "@/features/cms/reports/components/report-group-card";
 import { actionConfirm, actionDoneText } from "@/features/cms/reports/components/report-texts";
@@ -73,23 +75,26 @@ function ReportList({
 
 /**
  * /cms/reports (D97): the players' reports, grouped by item, for admins and moderators. Open / Handled tabs and
- * a kind filter; a "Held scores" tab, the scores far above their board that wait for approval. Each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
+ * a kind filter; a "Held scores" tab, the scores far above their board that wait for approval; a "Broken games" tab
+ * (D114), the games that fail their checks or that players report as not loading. Each open item can be dismissed, its content deleted, its author muted or (admins only) banned,
  * every action after a confirmation that says what it does.
  */
 export function CmsReportsScreen() {
   const me = useAdminUser().data;
   const role = me?.role === "admin" ? "admin" : "moderator";
-  // a held score's staff alert (D108) opens the "Held scores" tab: /cms/reports?status=scores
+  // a held score's staff alert (D108) opens the "Held scores" tab: /cms/reports?status=scores; ?status=broken
+  // opens "Broken games"
   const opensOn = new URLSearchParams(useSearch()).get("status");
-  const [status, setStatus] = useState<ReportStatusTab | "scores">(
-    opensOn === "scores" || opensOn === "handled" ? opensOn : "open",
+  const [status, setStatus] = useState<ReportStatusTab | "scores" | "broken">(
+    opensOn === "scores" || opensOn === "handled" || opensOn === "broken" ? opensOn : "open",
   );
   const heldCount = useHeldScores().data?.length;
+  const brokenCount = useBrokenGames().data?.pages.at(-1)?.total;
   const [kind, setKind] = useState<ReportKind | "">("");
   const [asking, setAsking] = useState<{ group: ReportGroup; action: ReportAction } | null>(null);
   const act = useReportAction();
   // The open count comes with either tab's answer (the nav shows it too).
-  const open = useReports(status === "scores" ? "open" : status, kind).data?.open;
+  const open = useReports(status === "scores" || status === "broken" ? "open" : status, kind).data?.open;
   const confirm = asking ? actionConfirm(asking.group, asking.action) : null;
 
   function run() {
@@ -121,9 +126,9 @@ export function CmsReportsScreen() {
         description="What players reported, grouped by item. Every reporter is told the outcome."
         icon={<Flag />}
       />
-      <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab | "scores")}>
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ReportStatusTab | "scores" | "broken")}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <TabsList aria-label="Report status">
+          <TabsList aria-label="Report status" className="h-auto flex-wrap self-start">
             <TabsTrigger value="open">
               Open
               {open ? (
@@ -141,8 +146,16 @@ export function CmsReportsScreen() {
                 </span>
               ) : null}
             </TabsTrigger>
+            <TabsTrigger value="broken">
+              Broken games
+              {brokenCount ? (
+                <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold tabular-nums text-primary">
+                  {formatNumber(brokenCount)}
+                </span>
+              ) : null}
+            </TabsTrigger>
           </TabsList>
-          {status === "scores" ? null : (
+          {status === "scores" || status === "broken" ? null : (
             <Select value={kind || ALL_KINDS} onValueChange={(v) => setKind(v === ALL_KINDS ? "" : (v as ReportKind))}>
               <SelectTrigger aria-label="Kind" className="sm:w-48">
                 <SelectValue />
@@ -171,6 +184,9 @@ export function CmsReportsScreen() {
         ))}
         <TabsContent value="scores">
           <HeldScoreList />
+        </TabsContent>
+        <TabsContent value="broken">
+          <BrokenGameList admin={role === "admin"} />
         </TabsContent>
       </Tabs>
       <ConfirmDialog

@@ -4,6 +4,7 @@ import type { JobState } from "@contract/jobs-constants";
 const JOB_LABELS: Record<string, string> = {
   "backup.daily": "Daily backup",
   "og-image.make": "Link preview picture",
+  "games.embed-check": "Broken games check",
 };
 
 /** "account-deletion" → "Account deletion", "season.rollover" → "Season rollover". */

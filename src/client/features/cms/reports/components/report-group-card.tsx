@@ -1,4 +1,4 @@
-import { Ban, Check, ExternalLink, Trash2, VolumeX } from "lucide-react";
+import { Ban, Check, ExternalLink, Gamepad2, Trash2, VolumeX } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -70,7 +70,8 @@ function ReportedContent({ text, gone }: { text: string; gone: boolean }) {
 }
 
 /**
- * D97: one reported item with all its reports: what it is, its author (with a mute or ban already on them), what
+ * D97: one reported item with all its reports: what it is, its author (with a mute or ban already on them; a game,
+ * D114, has none and is named by its title), what
  * was reported (as it read at the newest report), each reporter's reason and words; then, while open, the actions
  * `actions` allows (no ban for a moderator), else who handled it, how and when.
  */
@@ -94,10 +95,16 @@ export function ReportGroupCard({
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-4 py-3 sm:px-5">
-        <UserAvatar src={author.avatarUrl} username={author.username} className="size-9" />
+        {author ? (
+          <UserAvatar src={author.avatarUrl} username={author.username} className="size-9" />
+        ) : (
+          <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
+            <Gamepad2 className="size-5" aria-hidden="true" />
+          </span>
+        )}
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="truncate font-semibold">
-            {kind} by {author.username}
+            {author ? `${kind} by ${author.username}` : `${kind}: ${group.content}`}
           </h2>
           <p className="text-xs text-muted-foreground">
             {reportCount(group.reports.length)}
@@ -111,8 +118,10 @@ export function ReportGroupCard({
         </div>
         <div className="flex flex-wrap gap-1.5">
           <Badge variant="outline">{kind}</Badge>
-          {isMuted(author.mutedUntil) ? <Badge variant="secondary">{mutedUntilText(author.mutedUntil)}</Badge> : null}
-          {author.banned ? <Badge variant="destructive">Banned</Badge> : null}
+          {author && isMuted(author.mutedUntil) ? (
+            <Badge variant="secondary">{mutedUntilText(author.mutedUntil)}</Badge>
+          ) : null}
+          {author?.banned ? <Badge variant="destructive">Banned</Badge> : null}
           {group.contentGone ? <Badge variant="secondary">Content removed</Badge> : null}
         </div>
       </header>

@@ -46,14 +46,17 @@ export type ActionConfirm = {
 
 /** D97: what the confirmation of each action says will happen, before anything is done. */
 export function actionConfirm(group: ReportGroup, action: ReportAction): ActionConfirm {
-  const who = group.author.username;
+  // a game (D114) has no author
+  const who = group.author?.username ?? "its author";
   const what = REPORT_KIND_LABELS[group.kind].toLowerCase();
   const confirmLabel = REPORT_ACTION_LABELS[action];
   switch (action) {
     case "dismiss":
       return {
         title: `Dismiss ${group.reports.length === 1 ? "this report" : `these ${group.reports.length} reports`}?`,
-        description: `The ${what} stays and nothing happens to ${who}. Each reporter is told no rule was broken.`,
+        description: group.author
+          ? `The ${what} stays and nothing happens to ${who}. Each reporter is told no rule was broken.`
+          : "The game leaves Broken games unless its checks fail. Each reporter is told it was looked at.",
         confirmLabel,
         pendingLabel: "Dismissing...",
         harmless: true,
@@ -87,7 +90,7 @@ export function actionConfirm(group: ReportGroup, action: ReportAction): ActionC
 
 /** The toast once an action is done: "Report dismissed", "alice is muted until …" (D97). */
 export function actionDoneText(group: ReportGroup, action: ReportAction, mutedUntil: string | null): string {
-  const who = group.author.username;
+  const who = group.author?.username ?? "The author";
   switch (action) {
     case "dismiss":
       return "Report dismissed";

@@ -22,6 +22,8 @@ export const adminKeys = {
   /** D97: the reports queue, by tab and kind. */
   reportsAll: () => [...adminKeys.all, "reports"] as const,
   reports: (status: "open" | "handled", kind = "") => [...adminKeys.all, "reports", { status, kind }] as const,
+  /** D114: the games that may not load; under the reports, which feed it, so that handling one refetches it */
+  brokenGames: () => [...adminKeys.all, "reports", "broken-games"] as const,
   /** D108: the scores held for a moderator. */
   heldScores: () => [...adminKeys.all, "held-scores"] as const,
   /** D99: the audit log, by its filters. */
