@@ -11,15 +11,14 @@
 // `--seconds`; the report gives per target the medians over the rounds of requests per second, p50 and p99
 // latency, and the server's CPU time per request (from /proc), and each as a ratio of the bare route.
 // Prints JSON; `--out file` also writes it there.
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { buildAll, root } from "../scripts/build-lib.mjs";
-import { createScratchDatabase, freePort, spawnServer } from "../scripts/server-process.mjs";
-import { addGamesSql, adminDatabaseUrl } from "./lib.mjs";
+import { buildAll } from "../scripts/build-lib.mjs";
+import { createScratchDatabase, spawnServer } from "../scripts/server-process.mjs";
+import { addGamesSql, adminDatabaseUrl, startBareRoute } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -51,22 +50,6 @@ async function cpuMs(pid) {
   const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/** The ceiling: a bare Fastify route returning a small JSON array, in its own process. */
-async function startBare() {
-  const port = await freePort();
-  const code = `
-    const app = require("fastify")({ logger: false });
-    const body = [{ id: 1, title: "Asteroid Drift", plays: 1200 }, { id: 2, title: "Brick Breaker", plays: 800 }, { id: 3, title: "Night Drift", plays: 400 }];
-    app.get("/bare", async () => body);
-    app.listen({ port: ${port}, host: "127.0.0.1" }).then(() => console.log("ready"));`;
-  const child = spawn(process.execPath, ["-e", code], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => String(d).includes("ready") && resolve());
-    child.once("exit", (c) => reject(new Error(`the bare server exited with ${c}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: async () => void child.kill("SIGTERM") };
 }
 
 /** Starts Arcadium on the given database with `GAMES` extra games; returns the server and how to clean up. */
@@ -230,7 +213,7 @@ async function benchOne(db, bare) {
 }
 
 await buildAll({ log: () => {} });
-const bare = await startBare();
+const bare = await startBareRoute();
 const report = {
   date: new Date().toISOString(),
   machine: {

@@ -13,9 +13,8 @@
 // admin API adds them), the write cost the trigram indexes add. `--root` measures another checkout's services and
 // migrations (e.g. `git archive <commit> | tar -x -C DIR`) on the same data. Prints a markdown table and JSON.
 import fs from "node:fs/promises";
-import os from "node:os";
 import { parseArgs } from "node:util";
-import { benchDatabase, importServerModules, pct } from "./lib.mjs";
+import { benchDatabase, importServerModules, latencySummary, measureSearches, SEARCH_TERMS } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,12 +28,11 @@ const { values: args } = parseArgs({
 const SIZES = args.sizes.split(",").map(Number);
 const WAIT_MS = Number(args.wait) * 1000;
 const REPEAT = Number(args.repeat);
-const TERMS = ["rusty", "copper", "neon bubbles", "dragons", "puzzle", "astroid"];
+const TERMS = SEARCH_TERMS;
 const started = performance.now();
 const log = (...a) => console.error(`[search ${((performance.now() - started) / 1000).toFixed(1)}s]`, ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const r1 = (x) => Math.round(x * 10) / 10;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 const { modules: m, tmp } = await importServerModules(
   (src) => `export { createDb, migrate } from ${src("db/client.ts")};
@@ -53,52 +51,7 @@ async function timed(fn) {
   return performance.now() - t;
 }
 
-const summary = (ms) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: r1(pct(s, 50)), p99: r1(pct(s, 99)), max: r1(s[s.length - 1]) };
-};
-
-/** Every term `REPEAT` times, one at a time, each next to a `select 1`; then the same with 4 at a time. */
-async function measure() {
-  const vacuumed = (
-    await db.execute(
-      sql`select last_autovacuum is not null as vacuumed, last_autoanalyze is not null as analyzed from pg_stat_user_tables where relname = 'games'`,
-    )
-  ).rows[0];
-  const load = os.loadavg()[0];
-  const one = [];
-  const base = [];
-  const perTerm = Object.fromEntries(TERMS.map((t) => [t, []]));
-  let totals = {};
-  for (let i = 0; i < REPEAT; i++) {
-    for (const search of TERMS) {
-      base.push(await timed(() => db.execute(sql`select 1`)));
-      const ms = await timed(async () => {
-        totals[search] = (await m.listGames(db, "http://games.test", { search })).total;
-      });
-      one.push(ms);
-      perTerm[search].push(ms);
-    }
-  }
-  const queue = Array.from({ length: REPEAT }, () => TERMS).flat();
-  const four = [];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let search = queue.pop(); search; search = queue.pop())
-        four.push(await timed(() => m.listGames(db, "http://games.test", { search })));
-    }),
-  );
-  return {
-    loadavg: r1(load),
-    autovacuumed: vacuumed.vacuumed,
-    autoanalyzed: vacuumed.analyzed,
-    select1: summary(base),
-    oneAtATime: summary(one),
-    fourAtATime: summary(four),
-    p50PerTerm: Object.fromEntries(TERMS.map((t) => [t, r1(median(perTerm[t]))])),
-    totals,
-  };
-}
+const measure = () => measureSearches(m, db, { repeat: REPEAT, terms: TERMS });
 
 const report = { root: args.root ?? "this checkout", terms: TERMS, repeat: REPEAT, sizes: [] };
 try {
@@ -128,7 +81,7 @@ try {
     const g = have + 1 + i;
     single.push(await timed(() => db.execute(sql.raw(m.generatedGamesSql(1, g)))));
   }
-  report.singleInsert = summary(single);
+  report.singleInsert = latencySummary(single);
 } finally {
   await database.close();
   await drop();
