@@ -21,6 +21,11 @@ export const FEEDS_SCHEDULE = { name: "feeds.schedule", cron: "*/5 * * * *" } as
 const FEED_TIMEOUT_MS = 30_000;
 /** A covers job gives its process back after this long and queues its continuation. */
 const COVERS_JOB_MS = 2 * 60 * 1000;
+/**
+ * New covers drop the cached public reads at most this often: a bulk import's covers arrive every second, and every
+ * drop makes each page be rendered again (bench/RESULTS.md, the feed import).
+ */
+const COVERS_ANNOUNCE_MS = 15_000;
 const SCHEDULE_INTERVAL_MS = { hourly: 60 * 60 * 1000, daily: 24 * 60 * 60 * 1000 } as const;
 
 export type FeedJobsContext = {
@@ -96,6 +101,13 @@ export function feedJobHandlers(context: FeedJobsContext): Record<string, JobHan
       const feedId = feedIdOf(job);
       const until = Date.now() + COVERS_JOB_MS;
       let more = true;
+      let unannounced = 0;
+      let announcedAt = Date.now();
+      const announce = async () => {
+        unannounced = 0;
+        announcedAt = Date.now();
+        await context.catalogueChanged();
+      };
       while (more && Date.now() < until && !signal.aborted) {
         const result = await fetchFeedCovers(db, files, feedId, {
           fetchImage: (url) =>
@@ -107,8 +119,10 @@ export function feedJobHandlers(context: FeedJobsContext): Record<string, JobHan
             }),
         });
         more = result.more;
-        if (result.done > 0) await context.catalogueChanged();
+        unannounced += result.done;
+        if (unannounced > 0 && Date.now() - announcedAt >= COVERS_ANNOUNCE_MS) await announce();
       }
+      if (unannounced > 0) await announce();
       if (more) await enqueueJob(db, { name: FEED_COVERS_JOB, payload: { feedId }, runAt: now() });
     },
     [FEEDS_SCHEDULE.name]: async () => {
