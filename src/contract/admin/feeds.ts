@@ -218,7 +218,14 @@ export const feedViewSchema = z.object({
   formatChangedAt: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),
   createdAt: z.string(),
-  items: z.record(z.enum(FEED_ITEM_STATUSES), z.number()),
+  /** items by status (an object of the five statuses, which the response serialiser compiles, not a record) */
+  items: z.object({
+    new: z.number(),
+    approved: z.number(),
+    published: z.number(),
+    rejected: z.number(),
+    gone: z.number(),
+  }) satisfies z.ZodType<Record<(typeof FEED_ITEM_STATUSES)[number], number>>,
   lastRun: feedRunViewSchema.nullable(),
 });
 export type FeedView = z.infer<typeof feedViewSchema>;
@@ -283,7 +290,8 @@ export const feedItemsRejectedSchema = z.object({ rejected: z.number() });
 
 /** D113: a suggested duplicate: two items of different feeds whose titles read the same. */
 export const feedDuplicateSchema = z.object({
-  items: z.tuple([feedItemViewSchema, feedItemViewSchema]),
+  /** the two items, the older first */
+  items: z.array(feedItemViewSchema).length(2),
   /** how many of the covers' 64 hash bits differ (10 or fewer: alike); null until both covers are fetched */
   coverDistance: z.number().nullable(),
 });
