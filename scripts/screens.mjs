@@ -132,6 +132,8 @@ const CMS_SCREENS = [
   },
   { name: "cms-feed", as: "admin", url: "/cms/feeds/{feed}" },
   { name: "cms-feeds-inbox", as: "admin", url: "/cms/feeds/inbox" },
+  // D113: the retro feed lists two of the partner's games: Copper Castle is offered as a duplicate
+  { name: "cms-feeds-duplicates", as: "admin", url: "/cms/feeds/duplicates" },
   { name: "cms-jobs", as: "admin", url: "/cms/jobs" },
   { name: "cms-system", as: "admin", url: "/cms/system" },
   { name: "cms-backups", as: "admin", url: "/cms/backups" },

@@ -7,6 +7,7 @@ import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
 import { CmsFeedScreen } from "./routes/cms/feed";
+import { CmsFeedDuplicatesScreen } from "./routes/cms/feed-duplicates";
 import { CmsFeedInboxScreen } from "./routes/cms/feed-inbox";
 import { CmsFeedsScreen } from "./routes/cms/feeds";
 import { CmsGamesScreen } from "./routes/cms/games";
@@ -46,6 +47,7 @@ export default function CmsRoutes() {
             <Route path="/audit-log" component={CmsAuditLogScreen} />
             <Route path="/feeds" component={CmsFeedsScreen} />
             <Route path="/feeds/inbox" component={CmsFeedInboxScreen} />
+            <Route path="/feeds/duplicates" component={CmsFeedDuplicatesScreen} />
             <Route path="/feeds/:id" component={CmsFeedScreen} />
             <Route path="/jobs" component={CmsJobsScreen} />
             <Route path="/system" component={CmsSystemScreen} />

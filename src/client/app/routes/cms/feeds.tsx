@@ -1,4 +1,4 @@
-import { Inbox, Rss } from "lucide-react";
+import { Copy, Inbox, Rss } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { buttonClasses } from "@/components/ui/button";
@@ -93,6 +93,10 @@ export function CmsFeedsScreen() {
             <Link href={`~${INBOX_HREF}`} className={buttonClasses("outline")}>
               <Inbox aria-hidden="true" />
               Open the inbox
+            </Link>
+            <Link href="~/cms/feeds/duplicates" className={buttonClasses("outline")}>
+              <Copy aria-hidden="true" />
+              Duplicates
             </Link>
             <AddButton onClick={() => setAdding(true)}>Add feed</AddButton>
           </>

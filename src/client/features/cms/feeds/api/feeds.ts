@@ -5,6 +5,7 @@ import { adminKeys, recheckSessionOn, refetchAfterGameChange } from "@/features/
 import { apiRequest, getJson, withQuery } from "@/lib/api-client";
 import {
   feedDetailSchema,
+  feedDuplicateSchema,
   feedItemsApprovedSchema,
   feedItemsPageSchema,
   feedItemsRejectedSchema,
@@ -153,3 +154,30 @@ export const useRejectItems = () =>
   useItemsMutation(async (ids: number[]) =>
     feedItemsRejectedSchema.parse(await (await apiRequest("POST", "/api/admin/feed-items/reject", { ids })).json()),
   );
+
+const duplicatesSchema = z.object({ pairs: z.array(feedDuplicateSchema) });
+
+/** GET /api/admin/feed-duplicates: the suggested duplicates, the pairs whose covers look alike first (D113). */
+export function useFeedDuplicates() {
+  const isAdmin = useIsAdmin();
+  return useQuery({
+    queryKey: adminKeys.feedDuplicates(),
+    queryFn: ({ signal }) =>
+      getJson("/api/admin/feed-duplicates?limit=100", { schema: duplicatesSchema, signal }).then((d) => d.pairs),
+    enabled: isAdmin,
+  });
+}
+
+/** POST /api/admin/feed-duplicates/merge {keepId, otherId}, or /keep-apart {ids}: both 204. */
+export function useResolveDuplicate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { merge: { keepId: number; otherId: number } } | { keepApart: [number, number] }) =>
+      "merge" in decision
+        ? apiRequest("POST", "/api/admin/feed-duplicates/merge", decision.merge)
+        : apiRequest("POST", "/api/admin/feed-duplicates/keep-apart", { ids: decision.keepApart }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminKeys.feedsAll() }), refetchAfterGameChange(qc)]),
+    onError: (err) => recheckSessionOn(qc, err),
+  });
+}

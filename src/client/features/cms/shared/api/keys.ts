@@ -40,6 +40,7 @@ export const adminKeys = {
   feeds: () => [...adminKeys.all, "feeds", "list"] as const,
   feed: (id: number) => [...adminKeys.all, "feeds", "one", id] as const,
   feedItems: (filters: Record<string, string | number>) => [...adminKeys.all, "feeds", "items", filters] as const,
+  feedDuplicates: () => [...adminKeys.all, "feeds", "duplicates"] as const,
   /** D164: the system page. */
   system: () => [...adminKeys.all, "system"] as const,
   /** D160: the backups in the file store. */
