@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
+import type { FeedDuplicate } from "@contract/admin/feeds";
 import { FEED_ADMIN, makeItem } from "@test/client-feed-fixtures";
 import { jsonResponse, mockApi, renderWithProviders, setUpScreenTests, type MockRequest } from "@test/render-app";
-import type { FeedDuplicate } from "@contract/admin/feeds";
 import { CmsFeedDuplicatesScreen } from "./feed-duplicates";
 
 setUpScreenTests();
