@@ -31,7 +31,7 @@ import { enqueueOgImage } from "./og-images";
 export type FeedItemRow = typeof feedItemsTable.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Items published per statement batch; publishing more repeats it. */
+/** Items published in one transaction (bench/RESULTS.md: one transaction per game cost 12.5 ms a game). */
 const PUBLISH_BATCH = 200;
 
 /** The maker a published game is credited to when the feed names none. */
@@ -183,68 +183,88 @@ async function publishedInLastDay(db: Db, feedId: number, now: Date): Promise<nu
   return total;
 }
 
-/** Publishes one approved item as a game; false when another process took it or it is no longer approved. */
-async function publishItem(
+/**
+ * Publishes approved items as games, in one transaction; answers how many it published. Items another process holds
+ * or has published meanwhile are skipped; an item whose game exists already (published by a process that stopped
+ * before recording it) is linked to that game.
+ */
+async function publishBatch(
   db: Db,
   feed: FeedRow,
-  itemId: number,
+  itemIds: number[],
   category: (categories: readonly string[]) => CategoryChoice,
   options: PublishOptions,
-): Promise<boolean> {
-  const published = await db.transaction(async (tx) => {
-    const [row] = await tx
+): Promise<number> {
+  const covers = await db.transaction(async (tx) => {
+    const rows = await tx
       .select()
       .from(feedItemsTable)
-      .where(and(eq(feedItemsTable.id, itemId), eq(feedItemsTable.status, "approved")))
+      .where(and(inArray(feedItemsTable.id, itemIds), eq(feedItemsTable.status, "approved")))
+      .orderBy(asc(feedItemsTable.id))
       .for("update", { skipLocked: true });
-    if (!row) return null;
-    const item = row.item as FeedItem;
-    const chosen = category(row.categories);
-    const [inserted] = await tx
+    if (rows.length === 0) return [];
+    const inserted = await tx
       .insert(gamesTable)
-      .values({
-        title: item.title,
-        description: item.description,
-        instructions: item.instructions || DEFAULT_INSTRUCTIONS,
-        imageUrl: row.coverUrl ?? chosen.imageUrl,
-        categoryId: chosen.id,
-        externalUrl: item.embedUrl,
-        developer: DISTRIBUTOR_NAMES[feed.kind] ?? feed.name,
-        releaseDate: item.publishedAt?.slice(0, 10) ?? null,
-        sourceFeedId: feed.id,
-        sourceExternalId: row.externalId,
-        tags: item.tags,
-        mobile: item.mobile,
-        frameWidth: item.width,
-        frameHeight: item.height,
-        createdAt: options.now,
-        updatedAt: options.now,
-      })
+      .values(
+        rows.map((row) => {
+          const item = row.item as FeedItem;
+          const chosen = category(row.categories);
+          return {
+            title: item.title,
+            description: item.description,
+            instructions: item.instructions || DEFAULT_INSTRUCTIONS,
+            imageUrl: row.coverUrl ?? chosen.imageUrl,
+            categoryId: chosen.id,
+            externalUrl: item.embedUrl,
+            developer: DISTRIBUTOR_NAMES[feed.kind] ?? feed.name,
+            releaseDate: item.publishedAt?.slice(0, 10) ?? null,
+            sourceFeedId: feed.id,
+            sourceExternalId: row.externalId,
+            tags: item.tags,
+            mobile: item.mobile,
+            frameWidth: item.width,
+            frameHeight: item.height,
+            createdAt: options.now,
+            updatedAt: options.now,
+          };
+        }),
+      )
       .onConflictDoNothing({ target: [gamesTable.sourceFeedId, gamesTable.sourceExternalId] })
-      .returning({ id: gamesTable.id });
-    let gameId = inserted?.id;
-    if (gameId !== undefined) {
-      const page = `${options.publicUrl.replace(/\/$/, "")}/game/${gameId}`;
-      await tx
-        .update(gamesTable)
-        .set({ externalUrl: embedUrlFor(feed.kind, item, page) })
-        .where(eq(gamesTable.id, gameId));
-    } else {
-      const [existing] = await tx
-        .select({ id: gamesTable.id })
+      .returning({ id: gamesTable.id, externalId: gamesTable.sourceExternalId });
+    const games = new Map(inserted.map((game) => [game.externalId!, game.id]));
+    const missing = rows.filter((row) => !games.has(row.externalId)).map((row) => row.externalId);
+    if (missing.length)
+      for (const game of await tx
+        .select({ id: gamesTable.id, externalId: gamesTable.sourceExternalId })
         .from(gamesTable)
-        .where(and(eq(gamesTable.sourceFeedId, feed.id), eq(gamesTable.sourceExternalId, row.externalId)));
-      gameId = existing.id;
-    }
-    await tx
-      .update(feedItemsTable)
-      .set({ status: "published", gameId, publishedAt: options.now })
-      .where(eq(feedItemsTable.id, row.id));
-    return { coverUrl: row.coverUrl };
+        .where(and(eq(gamesTable.sourceFeedId, feed.id), inArray(gamesTable.sourceExternalId, missing))))
+        games.set(game.externalId!, game.id);
+
+    // A GameDistribution game is told the page that hosts it, which needs its id (D111)
+    const site = options.publicUrl.replace(/\/$/, "");
+    const fresh = new Set(inserted.map((game) => game.id));
+    const addresses = rows.flatMap((row) => {
+      const item = row.item as FeedItem;
+      const id = games.get(row.externalId)!;
+      const url = embedUrlFor(feed.kind, item, `${site}/game/${id}`);
+      return fresh.has(id) && url !== item.embedUrl ? [{ id, url }] : [];
+    });
+    if (addresses.length)
+      await tx.execute(sql`update ${gamesTable} set external_url = v.url
+        from (values ${sql.join(
+          addresses.map(({ id, url }) => sql`(${id}::int, ${url}::text)`),
+          sql`, `,
+        )}) as v(id, url) where ${gamesTable.id} = v.id`);
+    await tx.execute(sql`update ${feedItemsTable} set status = 'published', published_at = ${options.now.toISOString()}::timestamptz,
+        game_id = v.game_id
+      from (values ${sql.join(
+        rows.map((row) => sql`(${row.id}::bigint, ${games.get(row.externalId)!}::int)`),
+        sql`, `,
+      )}) as v(id, game_id) where ${feedItemsTable.id} = v.id`);
+    return rows.map((row) => row.coverUrl);
   });
-  if (!published) return false;
-  await enqueueOgImage(db, published.coverUrl);
-  return true;
+  for (const cover of new Set(covers)) await enqueueOgImage(db, cover);
+  return covers.length;
 }
 
 export async function publishDue(db: Db, feed: FeedRow, options: PublishOptions): Promise<number> {
@@ -280,13 +300,16 @@ export async function publishDue(db: Db, feed: FeedRow, options: PublishOptions)
       .orderBy(asc(feedItemsTable.id))
       .limit(Math.min(PUBLISH_BATCH, allowed));
     if (batch.length === 0) break;
-    for (const { id } of batch) {
-      afterId = id;
-      if (await publishItem(db, feed, id, category, options)) {
-        published += 1;
-        allowed -= 1;
-      }
-    }
+    afterId = batch[batch.length - 1].id;
+    const done = await publishBatch(
+      db,
+      feed,
+      batch.map(({ id }) => id),
+      category,
+      options,
+    );
+    published += done;
+    allowed -= done;
   }
   return published;
 }
