@@ -288,6 +288,9 @@ export const feedItemIdsSchema = z.object({
 export const feedItemsApprovedSchema = z.object({ approved: z.number(), published: z.number() });
 export const feedItemsRejectedSchema = z.object({ rejected: z.number() });
 
+/** D113: covers this many of their 64 difference-hash bits apart or fewer look alike. */
+export const ALIKE_COVER_BITS = 10;
+
 /** D113: a suggested duplicate: two items of different feeds whose titles read the same. */
 export const feedDuplicateSchema = z.object({
   /** the two items, the older first */

@@ -17,14 +17,13 @@
  * No HTTP types.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { FeedItemView } from "../../contract/admin/feeds";
+import { ALIKE_COVER_BITS, type FeedItemView } from "../../contract/admin/feeds";
 import type { Db } from "../db/client";
 import { feedDuplicateDecisionsTable, feedItemsTable, feedsTable, gamesTable } from "../db/schema";
 import { Invalid } from "../errors";
 import { feedItemView, publishDue, type FeedItemRow, type PublishOptions } from "./feed-publishing";
 import { loadSharp } from "./sharp";
 
-export const ALIKE_COVER_BITS = 10;
 const DROPPED_WORDS = new Set(["online", "html5", "game", "the"]);
 
 export function normalizeTitle(title: string): string {

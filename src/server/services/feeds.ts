@@ -250,8 +250,3 @@ export function feedPageAmount(feed: Pick<FeedRow, "kind">, pageUrl: string): nu
   const value = Number(new URL(pageUrl).searchParams.get(PAGE_PARAMETERS[feed.kind].amount));
   return Number.isInteger(value) && value > 0 ? value : FEED_DEFAULT_AMOUNT[feed.kind];
 }
-
-export async function feedsByIds(db: Db, ids: number[]): Promise<FeedRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(feedsTable).where(inArray(feedsTable.id, ids));
-}

@@ -1,17 +1,14 @@
-import { ArrowLeft, Copy, GitMerge, Loader2, Split } from "lucide-react";
-import { Link } from "wouter";
+import { Copy, GitMerge, Loader2, Split } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useFeedDuplicates, useResolveDuplicate } from "@/features/cms/feeds/api/feeds";
+import { BackToFeeds } from "@/features/cms/feeds/components/back-to-feeds";
 import { STATUS_LABELS } from "@/features/cms/feeds/components/feed-texts";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
 import { ImagePreview } from "@/features/cms/shared/components/image-field";
 import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { errorMessage } from "@/lib/api-client";
-import type { FeedDuplicate, FeedItemView } from "@contract/admin/feeds";
-
-/** D113: covers this many hash bits apart or fewer look alike (services/feed-duplicates.ts ALIKE_COVER_BITS). */
-const ALIKE_COVER_BITS = 10;
+import { ALIKE_COVER_BITS, type FeedDuplicate, type FeedItemView } from "@contract/admin/feeds";
 
 function likeness(distance: number | null): string {
   if (distance === null) return "Covers not compared yet";
@@ -94,13 +91,7 @@ export function CmsFeedDuplicatesScreen() {
   const pairs = duplicates.data ?? [];
   return (
     <>
-      <Link
-        href="~/cms/feeds"
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All feeds
-      </Link>
+      <BackToFeeds />
       <CmsPageHeader
         title="Duplicates"
         description="The same game from two feeds: keep one, or say they are different games."

@@ -1,6 +1,6 @@
-import { ArrowLeft, Check, ChevronLeft, ChevronRight, Inbox, Loader2, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, Inbox, Loader2, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -13,6 +13,7 @@ import {
   useRejectItems,
   type InboxFilters,
 } from "@/features/cms/feeds/api/feeds";
+import { BackToFeeds } from "@/features/cms/feeds/components/back-to-feeds";
 import { STATUS_LABELS } from "@/features/cms/feeds/components/feed-texts";
 import { InboxTable } from "@/features/cms/feeds/components/inbox-table";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
@@ -129,13 +130,7 @@ export function CmsFeedInboxScreen() {
 
   return (
     <>
-      <Link
-        href="~/cms/feeds"
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All feeds
-      </Link>
+      <BackToFeeds />
       <CmsPageHeader
         title="Inbox"
         description="The feeds' games before they are published: open one to try it, then approve or reject."

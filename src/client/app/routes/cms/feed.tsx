@@ -1,10 +1,11 @@
-import { AlertTriangle, ArrowLeft, Inbox, RefreshCw, Rss } from "lucide-react";
+import { AlertTriangle, Inbox, RefreshCw, Rss } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useFeed, useSyncFeed } from "@/features/cms/feeds/api/feeds";
+import { BackToFeeds } from "@/features/cms/feeds/components/back-to-feeds";
 import { CategoryMapEditor } from "@/features/cms/feeds/components/category-map-editor";
 import { FeedRulesEditor } from "@/features/cms/feeds/components/feed-rules-editor";
 import { FeedRunsTable } from "@/features/cms/feeds/components/feed-runs-table";
@@ -22,15 +23,7 @@ import { formatDateTime, formatNumber } from "@/lib/format";
 import { FEED_ITEM_STATUSES } from "@contract/feeds-constants";
 import { INBOX_HREF } from "./feeds";
 
-const backLink = (
-  <Link
-    href="~/cms/feeds"
-    className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    All feeds
-  </Link>
-);
+const backLink = <BackToFeeds />;
 
 /**
  * /cms/feeds/{id} (D110–D113, admins only): one feed's runs with their counts and errors, the map from its
