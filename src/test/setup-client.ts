@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
+import { resetToasts } from "@/components/ui/use-toast";
 import { failOnConsoleError } from "./fail-on-console";
 import { FakeIntersectionObserver } from "./intersection-observer";
 import { preloadScreensOnce } from "./preload-screens";
@@ -8,6 +9,9 @@ import { preloadScreensOnce } from "./preload-screens";
 afterEach(() => {
   cleanup();
   FakeIntersectionObserver.instances = [];
+  // The toast store is a module of its own, shared by the files of a worker: a toast left by one test would show
+  // (with its empty live region, role status) on the next file's page
+  resetToasts();
 });
 // A part loaded when reached for (a profile's actions, a hidden tab's panel) is a dynamic import inside the test, which
 // can take seconds on a busy 2-core machine: findBy and waitFor wait up to 5 s instead of 1 before they fail.
