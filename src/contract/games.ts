@@ -67,6 +67,12 @@ export const gameSortSchema = z.enum(GAME_SORTS);
  */
 export const GAME_PAGE_SIZE = { default: 24, max: 100 } as const;
 
+/**
+ * A search counts its matches exactly up to this many; past it the total is this and X-Total-Count-Capped is
+ * `true`, and its pages end here (ADR 026).
+ */
+export const SEARCH_RESULTS_CAP = 1000;
+
 const pageQuery = {
   limit: z.coerce.number().int().min(1).max(GAME_PAGE_SIZE.max).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../contract/common";
-import { GAME_PAGE_SIZE, gameSchema } from "../../contract/games";
+import { GAME_PAGE_SIZE, gameSchema, SEARCH_RESULTS_CAP } from "../../contract/games";
 import { insertGame } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase, type TestApp } from "../../test/test-app";
 import { gamesTable, playsTable } from "../db/schema";
@@ -279,6 +279,32 @@ describeEachDatabase("games API", (t) => {
       expect(second.games.map((g) => g.id)).toEqual([similar.id]);
       expect(second.total).toBe(2);
     });
+  });
+
+  it("counts a search's matches up to SEARCH_RESULTS_CAP, says when it found more, and ends its pages there (ADR 026)", async () => {
+    const db = t().database.db;
+    await db.execute(sql`insert into games (title, description, category_id)
+      select 'Quillfish ' || g, 'A fish of the deep.', (select min(id) from categories)
+      from generate_series(1, ${SEARCH_RESULTS_CAP + 1}) as g`);
+    try {
+      const page = async (query: string) => {
+        const res = await t().app.inject({ method: "GET", url: `/api/games?search=quillfish${query}` });
+        expect(res.statusCode).toBe(200);
+        return { titles: (res.json() as Array<{ title: string }>).map((g) => g.title), headers: res.headers };
+      };
+      const first = await page("");
+      expect(first.titles).toHaveLength(GAME_PAGE_SIZE.default);
+      expect(first.headers["x-total-count"]).toBe(String(SEARCH_RESULTS_CAP));
+      expect(first.headers["x-total-count-capped"]).toBe("true");
+      expect((await page(`&offset=${SEARCH_RESULTS_CAP - 10}&sort=newest`)).titles).toHaveLength(10);
+      expect((await page(`&offset=${SEARCH_RESULTS_CAP}`)).titles).toEqual([]);
+      await db.execute(sql`delete from games where title in ('Quillfish 1', 'Quillfish 2')`);
+      const exact = await page("&limit=1");
+      expect(exact.headers["x-total-count"]).toBe(String(SEARCH_RESULTS_CAP - 1));
+      expect(exact.headers["x-total-count-capped"]).toBeUndefined();
+    } finally {
+      await db.execute(sql`delete from games where title like 'Quillfish %'`);
+    }
   });
 
   describe("GET /api/games/category/{slug}", () => {

@@ -33,8 +33,11 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
     async (request, reply) => {
       const q = request.query;
       const load = async () => {
-        const { games, total } = await listGames(db, config.gamesUrl, q);
-        return { value: games, headers: { "X-Total-Count": String(total) } };
+        const { games, total, capped } = await listGames(db, config.gamesUrl, q);
+        // A search's total past SEARCH_RESULTS_CAP is the cap, not the count (ADR 026).
+        const headers: Record<string, string> = { "X-Total-Count": String(total) };
+        if (capped) headers["X-Total-Count-Capped"] = "true";
+        return { value: games, headers };
       };
       const limit = q.limit ?? GAME_PAGE_SIZE.default;
       if (!isFirstPages(limit, q.offset)) {

@@ -25,7 +25,7 @@ import { categoriesTable, feedItemsTable, feedsTable, gamesTable } from "../db/s
 import { embedUrlFor } from "./feed-formats";
 import { categoryKey, type FeedRow } from "./feeds";
 import { DEFAULT_INSTRUCTIONS } from "./game-admin";
-import { likePattern } from "./game-catalogue";
+import { likePattern } from "./like-pattern";
 import { enqueueOgImage } from "./og-images";
 
 export type FeedItemRow = typeof feedItemsTable.$inferSelect;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { frameUrlFor, likePattern } from "./game-catalogue";
+import { frameUrlFor } from "./game-catalogue";
+import { likePattern } from "./like-pattern";
 
 describe("frameUrlFor (D20)", () => {
   it("uses the external URL when there is one", () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   GAME_PAGE_SIZE,
   type FeaturedGamesQuery,
@@ -18,6 +18,7 @@ import {
 import { NotFound } from "../errors";
 import { gamesOrigin } from "../games-hosts";
 import { communitySettings } from "./community-settings";
+import { searchGameIds } from "./game-search";
 
 /**
  * D113–D115: what, besides a game's own `hidden_reason`, hides games from players: in school mode (with its switch
@@ -122,16 +123,6 @@ export function toGame(row: GameRow, gamesUrl: string): Game {
   };
 }
 
-/** Escapes LIKE's wildcards and its escape character, so that the text is matched as typed. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Escapes LIKE wildcards so that a search for "50%" finds the text "50%". */
-export function likePattern(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
-
 /** Pseudo-category slugs (D50). */
 export function pseudoCategoryFilter(slug: string): SQL | undefined {
   if (slug === "new") return eq(gamesTable.isNew, true);
@@ -151,81 +142,6 @@ function categoryFilter(slug: string): SQL {
   );
 }
 
-/**
- * Whether a search term is also matched by trigram similarity (typos, word order).
- * Typos are made in words: a term without a letter (a number, "100%") is only matched as typed, or
- * "100%" would find "1000".
- */
-function forgivesTypos(term: string): boolean {
-  return /\p{L}/u.test(term);
-}
-
-/**
- * A game matches a search when the term is in its title or description as typed (case-insensitive, wildcards
- * as text), or when its title has words similar to the term's by trigrams (pg_trgm's strict word similarity,
- * at least pg_trgm.strict_word_similarity_threshold, 0.5 by default): "Astroid" finds "Asteroid Drift", and so
- * does "drift asteroid". The matches are ranked: the title itself, then titles starting with the term, then
- * titles containing it, then similar titles, then matches in the description only; closest title first.
- *
- * Issue 29 item 6 (ADR 025): the matches are the UNION ALL of one select per condition, each answered by its
- * trigram index (games_title_trgm_idx, games_description_trgm_idx) whatever the term, and the tier a row earns
- * is the lowest of its branches', so no row is matched twice. One statement gives the page and, as a window
- * count over the same matches, the total: the search is not run a second time to be counted. The title's
- * similarity, the costliest key, is computed only where it can decide the page.
- */
-function searchStatement(db: Db, search: string, query: GameListQuery, filter: SQL | undefined) {
-  const term = sql`${search}::text`;
-  const contains = likePattern(search);
-  const only = filter ? sql` and ${filter}` : sql``;
-  const branch = (tier: number, match: SQL) =>
-    sql`select ${gamesTable.id} as id, ${gamesTable.title} as title, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating, ${gamesTable.createdAt} as created_at, ${sql.raw(String(tier))} as tier from ${gamesTable} where ${match}${only}`;
-  const branches = [
-    branch(2, sql`${gamesTable.title} ilike ${contains}`),
-    ...(forgivesTypos(search) ? [branch(3, sql`${gamesTable.title} %>> ${term}`)] : []),
-    branch(4, sql`${gamesTable.description} ilike ${contains}`),
-  ];
-  const limit = query.limit ?? GAME_PAGE_SIZE.default;
-  const offset = query.offset ?? 0;
-  const matches = sql`select id, title, plays, rating, created_at, min(tier) as tier, count(*) over () as total,
-      sum((min(tier) < 4)::int) over () as in_titles
-    from (${sql.join(branches, sql` union all `)}) as branches group by id, title, plays, rating, created_at`;
-  // Tiers 0 and 1 split the titles that contain the term; a description-only match (tier 4) needs its title's
-  // similarity only when the titles do not fill the pages up to this one.
-  const tier = sql`case when tier = 2 then case when lower(title) = lower(${term}) then 0 when title ilike ${`${escapeLike(search)}%`} then 1 else 2 end else tier end`;
-  const similarity = sql`case when tier < 4 or in_titles < ${offset + limit} then strict_word_similarity(${term}, title) else 0 end`;
-  const order = (() => {
-    switch (query.sort) {
-      case "popular":
-        return sql`plays desc, id desc`;
-      case "rating":
-        return sql`rating desc, plays desc, id desc`;
-      case "newest":
-        return sql`created_at desc, id desc`;
-      default:
-        return sql`tier, similarity desc, plays desc, id desc`;
-    }
-  })();
-  const ranked = sql`(select id, ${query.sort ? sql`0` : tier} as tier, ${query.sort ? sql`0` : similarity} as similarity,
-      plays, rating, created_at, total from (${matches}) as matches
-    order by ${order} limit ${limit} offset ${offset}) as ranked`;
-  const rankedColumn = (name: string) => sql.raw(`ranked.${name}`);
-  const rows = db
-    .select({ ...gameColumns, total: sql<number>`${rankedColumn("total")}`.mapWith(Number) })
-    .from(gamesTable)
-    .innerJoin(ranked, sql`${rankedColumn("id")} = ${gamesTable.id}`)
-    .innerJoin(categoriesTable, eq(categoriesTable.id, gamesTable.categoryId))
-    .orderBy(
-      ...(query.sort
-        ? orderFor(query.sort)
-        : [asc(rankedColumn("tier")), desc(rankedColumn("similarity")), desc(gamesTable.plays), desc(gamesTable.id)]),
-    );
-  // Past the last page there is no row to carry the total: it is counted on its own then.
-  const total = db
-    .select({ total: sql<number>`count(distinct id)`.mapWith(Number) })
-    .from(sql`(${sql.join(branches, sql` union all `)}) as matches`);
-  return { rows, total };
-}
-
 function orderFor(sort: GameListQuery["sort"]) {
   switch (sort) {
     case "popular":
@@ -238,25 +154,18 @@ function orderFor(sort: GameListQuery["sort"]) {
   }
 }
 
-/**
- * The statements of listGames, built but not run: without a search, the page (`rows`) and the number of all that
- * match (`total`); with one, `search.rows` is the page with the total on every row and `search.total` counts the
- * matches when the page is past the last. Exported so that the query plans can be checked
- * (src/server/db/indexes.test.ts). The order is the `sort` asked for; with a search and no `sort`, the most
- * relevant first, then the most played.
- */
-export function gameListQuery(
-  db: Db,
-  query: GameListQuery,
-  visibility: GameVisibility,
-): { search: ReturnType<typeof searchStatement> } | ({ search?: undefined } & ReturnType<typeof listStatements>) {
-  const filter = and(gameIsShown(visibility), query.category ? categoryFilter(query.category) : undefined);
-  return query.search
-    ? { search: searchStatement(db, query.search, query, filter) }
-    : listStatements(db, query, filter);
+/** Every condition of a games list but its search: shown to players (D113–D115) and the category asked for. */
+export function gameListFilter(query: GameListQuery, visibility: GameVisibility): SQL | undefined {
+  return and(gameIsShown(visibility), query.category ? categoryFilter(query.category) : undefined);
 }
 
-function listStatements(db: Db, query: GameListQuery, filter: SQL | undefined) {
+/**
+ * The statements of a games list without a search, built but not run: the page (`rows`) and the number of all that
+ * match (`total`), in the `sort` asked for. Exported so that the query plans can be checked
+ * (src/server/db/indexes.test.ts); a search's are searchStatements' (services/game-search.ts).
+ */
+export function gameListQuery(db: Db, query: GameListQuery, visibility: GameVisibility) {
+  const filter = gameListFilter(query, visibility);
   const rows = selectGames(db)
     .where(filter)
     .orderBy(...orderFor(query.sort))
@@ -270,21 +179,34 @@ function listStatements(db: Db, query: GameListQuery, filter: SQL | undefined) {
 
 /**
  * A page of games (GAME_PAGE_SIZE when `limit` is not given, never more than GAME_PAGE_SIZE.max: the
- * contract refuses a larger limit) and the number of all that match.
+ * contract refuses a larger limit) and the number of all that match. A search's total is exact up to
+ * SEARCH_RESULTS_CAP and `capped` past it (services/game-search.ts).
  */
 export async function listGames(
   db: Db,
   gamesUrl: string,
   query: GameListQuery,
-): Promise<{ games: Game[]; total: number }> {
-  const statements = gameListQuery(db, query, await gameVisibility(db));
-  if (statements.search) {
-    const page = await statements.search.rows;
-    const total = page.length ? page[0].total : query.offset ? (await statements.search.total)[0].total : 0;
-    return { games: page.map((r) => toGame(r, gamesUrl)), total };
+): Promise<{ games: Game[]; total: number; capped: boolean }> {
+  const visibility = await gameVisibility(db);
+  if (query.search) {
+    const { ids, total, capped } = await searchGameIds(db, {
+      term: query.search,
+      sort: query.sort,
+      limit: query.limit ?? GAME_PAGE_SIZE.default,
+      offset: query.offset ?? 0,
+      filter: gameListFilter(query, visibility),
+    });
+    const rows = ids.length ? await selectGames(db).where(inArray(gamesTable.id, ids)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const games = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toGame(row, gamesUrl)] : [];
+    });
+    return { games, total, capped };
   }
-  const [page, [{ total: n }]] = await Promise.all([statements.rows, statements.total]);
-  return { games: page.map((r) => toGame(r, gamesUrl)), total: n };
+  const statements = gameListQuery(db, query, visibility);
+  const [page, [{ total }]] = await Promise.all([statements.rows, statements.total]);
+  return { games: page.map((r) => toGame(r, gamesUrl)), total, capped: false };
 }
 
 /** The featured games, most played first, one page at a time (GAME_PAGE_SIZE). */

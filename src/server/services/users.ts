@@ -5,8 +5,9 @@ import type { Db } from "../db/client";
 import { sessionsTable, usersTable } from "../db/schema";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "../errors";
 import { canSeeProfile, type ProfileVisibility } from "./friends";
-import { gameIsShown, gameVisibility, likePattern } from "./game-catalogue";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 import { gameRanks, leaderboard } from "./leaderboard";
+import { likePattern } from "./like-pattern";
 import { sessionsChanged } from "./session-cache";
 import { listAchievements } from "./site-achievements";
 

@@ -43,6 +43,19 @@ describe("All Games (spec §2, D52)", () => {
     expect(screen.getByText("1 game")).toBeInTheDocument();
   });
 
+  it("says a search found more than its total when the total is capped (ADR 026)", async () => {
+    mockApi([
+      ...base,
+      [
+        "GET",
+        "/api/games",
+        () => jsonResponse([makeGame(1)], { headers: { "X-Total-Count": "1000", "X-Total-Count-Capped": "true" } }),
+      ],
+    ]);
+    renderApp("/games?search=puzzle");
+    expect(await screen.findByText("1000+ games")).toBeInTheDocument();
+  });
+
   it("a search without a chosen order asks for the best matches first ('Best Match'); Newest is then written in the URL (issue 12 item 3)", async () => {
     const fetch = mockApi([
       ...base,

@@ -23,10 +23,15 @@ export function GameResults({
 }) {
   const games = query.data?.pages.flatMap((p) => p.games) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  const more = query.data?.pages[0]?.capped ? "+" : "";
   return (
     <>
       <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-        {query.isPending ? "Loading games…" : query.isError ? "" : `${total} ${total === 1 ? "game" : "games"}`}
+        {query.isPending
+          ? "Loading games…"
+          : query.isError
+            ? ""
+            : `${total}${more} ${total === 1 && !more ? "game" : "games"}`}
       </p>
 
       {query.isPending ? (

@@ -1,0 +1,211 @@
+import { sql, type SQL } from "drizzle-orm";
+import { SEARCH_RESULTS_CAP, type GameListQuery } from "../../contract/games";
+import type { Db } from "../db/client";
+import { gamesTable } from "../db/schema";
+import { escapeLike, likePattern } from "./like-pattern";
+
+/**
+ * Contract: the catalogue's search, as the ids of one page of games and a total (ADR 026).
+ *
+ * - A game matches a term when its title or description contains the term as typed (case-insensitive, LIKE
+ *   wildcards as text). When the term as typed finds at most `cap` games and has a letter, a game also matches when
+ *   its title has words similar to the term's by trigrams (pg_trgm's strict word similarity, at least
+ *   pg_trgm.strict_word_similarity_threshold): "Astroid" finds "Asteroid Drift", and so does "drift asteroid".
+ * - The order, unless a sort is asked for: the title itself, titles starting with the term, titles containing it,
+ *   similar titles (the closest first), then matches in the description only; within each, the most played first.
+ * - The total is exact up to `cap` (SEARCH_RESULTS_CAP). Past it the total is `cap`, `capped` is true, and the pages
+ *   end at `cap`: nobody pages through a thousand results, and counting a common word's every match is the cost
+ *   that made a search slow.
+ * - The work is bounded by the page, not by how common the word is: the matches as typed are counted up to
+ *   cap + 1; a common word's page is read in the order asked for, from the sort's own index, a chunk at a time,
+ *   until the page is full. Only a rare word's matches (at most `cap`, plus similar titles) are read whole.
+ *
+ * `filter` is every other condition on `games` (shown to players, a category): it must not read the text columns.
+ * No HTTP types.
+ */
+
+export type SearchInput = {
+  term: string;
+  sort?: GameListQuery["sort"];
+  limit: number;
+  offset: number;
+  filter?: SQL;
+  /** SEARCH_RESULTS_CAP unless a test lowers it. */
+  cap?: number;
+  /** SEARCH_CHUNK_ROWS unless a test lowers it. */
+  chunkRows?: number;
+};
+
+export type SearchPage = { ids: number[]; total: number; capped: boolean };
+
+/** Rows read from a sort's index per round trip when a common word's page is collected. */
+export const SEARCH_CHUNK_ROWS = 500;
+/**
+ * How many chunks a page may read in index order before its matches are fetched through the trigram index instead:
+ * past it the word is rare enough in this part of the list that reading all its matches costs less.
+ */
+export const SEARCH_CHUNKS_MAX = 4;
+
+/** Typos are made in words: a term without a letter ("100%") is matched only as typed, or "100%" would find "1000". */
+export function forgivesTypos(term: string): boolean {
+  return /\p{L}/u.test(term);
+}
+
+type SortKey = NonNullable<GameListQuery["sort"]>;
+type Keyset = { id: number; plays: number; rating: number; createdAt: string };
+
+/** A sort's columns in index order (games_popular_idx, games_top_rated_idx, games_newest_idx and their category twins). */
+const SORT_COLUMNS: Record<SortKey, SQL> = {
+  popular: sql`${gamesTable.plays} desc, ${gamesTable.id} desc`,
+  rating: sql`${gamesTable.rating} desc, ${gamesTable.plays} desc, ${gamesTable.id} desc`,
+  newest: sql`${gamesTable.createdAt} desc, ${gamesTable.id} desc`,
+};
+
+function after(sort: SortKey, last: Keyset): SQL {
+  switch (sort) {
+    case "popular":
+      return sql`(${gamesTable.plays}, ${gamesTable.id}) < (${last.plays}::int, ${last.id}::int)`;
+    case "rating":
+      return sql`(${gamesTable.rating}, ${gamesTable.plays}, ${gamesTable.id}) < (${last.rating}::int, ${last.plays}::int, ${last.id}::int)`;
+    case "newest":
+      return sql`(${gamesTable.createdAt}, ${gamesTable.id}) < (${last.createdAt}::timestamptz, ${last.id}::int)`;
+  }
+}
+
+const rowsOf = async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[];
+
+/**
+ * The statements of a search, built but not run, so that their plans can be checked (src/server/db/indexes.test.ts).
+ */
+export function searchStatements(input: SearchInput) {
+  const cap = input.cap ?? SEARCH_RESULTS_CAP;
+  const chunkRows = input.chunkRows ?? SEARCH_CHUNK_ROWS;
+  const term = sql`${input.term}::text`;
+  const contains = likePattern(input.term);
+  const only = input.filter ? sql` and ${input.filter}` : sql``;
+  const inTitle = sql`${gamesTable.title} ilike ${contains}`;
+  const inDescriptionOnly = sql`${gamesTable.description} ilike ${contains} and not ${inTitle}`;
+  const similarTitle = forgivesTypos(input.term) ? sql`${gamesTable.title} %>> ${term}` : undefined;
+  // Tiers 0–2 split the titles that contain the term: the title itself, then titles that start with it.
+  const titleTier = sql`case when lower(${gamesTable.title}) = lower(${term}) then 0 when ${gamesTable.title} ilike ${`${escapeLike(input.term)}%`} then 1 else 2 end`;
+
+  const order = input.sort
+    ? sql.raw(
+        {
+          popular: "plays desc, id desc",
+          rating: "rating desc, plays desc, id desc",
+          newest: "created_at desc, id desc",
+        }[input.sort],
+      )
+    : sql`tier, case when tier = 3 then strict_word_similarity(${term}, title) else 0 end desc, plays desc, id desc`;
+  const columns = sql`${gamesTable.id} as id, ${gamesTable.title} as title, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating, ${gamesTable.createdAt} as created_at`;
+
+  /**
+   * One statement, whatever the word: the matches as typed, in titles and in descriptions only, each read through
+   * its trigram index and stopped at cap + 1; similar titles only when those are at most `cap` together. For a rare
+   * word (`titles + descriptions <= cap`) `ids` is the page asked for and `total` the exact count; for a common one
+   * the counts say so and the page is collected apart (searchGameIds).
+   */
+  const first = (limit: number, offset: number) => sql`with
+    titles as materialized (select ${columns}, ${titleTier} as tier from ${gamesTable}
+      where ${inTitle}${only} limit ${cap + 1}),
+    described as materialized (select ${columns}, 4 as tier from ${gamesTable}
+      where (select count(*) from titles) <= ${cap} and ${inDescriptionOnly}${only} limit ${cap + 1}),
+    counted as materialized (select (select count(*) from titles)::int as titles,
+      (select count(*) from described)::int as descriptions),
+    similar_titles as materialized (select ${columns}, 3 as tier from ${gamesTable}
+      where (select titles + descriptions from counted) <= ${cap}
+        and ${similarTitle ?? sql`false`} and not ${inTitle}${only}),
+    matches as materialized (select id, title, plays, rating, created_at, min(tier) as tier from
+      (select * from titles union all select * from similar_titles union all select * from described) as branches
+      group by id, title, plays, rating, created_at)
+    select counted.titles, counted.descriptions, (select count(*) from matches)::int as total,
+      (select coalesce(array_agg(id order by position), '{}') from (select id, row_number() over (order by ${order}) as position
+        from matches order by ${order} limit ${limit} offset ${offset}) as page) as ids
+    from counted`;
+
+  /** A common word's titles, ranked: the title itself, titles that start with it, then titles containing it. */
+  const titles = (limit: number) =>
+    sql`select ${gamesTable.id} as id from ${gamesTable} where ${inTitle}${only}
+      order by ${titleTier}, ${gamesTable.plays} desc, ${gamesTable.id} desc limit ${limit}`;
+
+  /**
+   * The next chunk of games in a sort's index order, each marked whether it matches. The text is matched outside the
+   * LIMIT, so the planner reads the sort's index (a trigram index cannot give this order).
+   */
+  const chunk = (sort: SortKey, match: SQL, last: Keyset | undefined) =>
+    sql`select id, plays, rating, created_at::text as "createdAt", matched from (
+      select ${gamesTable.id} as id, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating,
+        ${gamesTable.createdAt} as created_at, (${match}) as matched from (
+        select * from ${gamesTable} where ${last ? after(sort, last) : sql`true`}${only}
+        order by ${SORT_COLUMNS[sort]} limit ${chunkRows}) as ${gamesTable}) as rows`;
+
+  /** A common word's matches in a sort's order, fetched through the trigram indexes (past SEARCH_CHUNKS_MAX chunks). */
+  const sorted = (sort: SortKey, match: SQL, limit: number) =>
+    sql`select ${gamesTable.id} as id from ${gamesTable} where ${match}${only} order by ${SORT_COLUMNS[sort]} limit ${limit}`;
+
+  return {
+    cap,
+    chunkRows,
+    first,
+    titles,
+    chunk,
+    sorted,
+    matchAsTyped: sql`(${inTitle} or ${gamesTable.description} ilike ${contains})`,
+    inDescriptionOnly,
+  };
+}
+
+/** A page of a search: the ids in order, the total (exact up to the cap) and whether it was capped. */
+export async function searchGameIds(db: Db, input: SearchInput): Promise<SearchPage> {
+  const s = searchStatements(input);
+  const end = Math.min(input.offset + input.limit, s.cap);
+  const [found] = await rowsOf<{ titles: number; descriptions: number; total: number; ids: number[] }>(
+    db,
+    s.first(Math.max(end - input.offset, 0), input.offset),
+  );
+  if (found.titles + found.descriptions <= s.cap) {
+    const ids = end > input.offset ? found.ids.map(Number) : [];
+    return { ids, total: Math.min(found.total, s.cap), capped: found.total > s.cap };
+  }
+  const capped = { total: s.cap, capped: true };
+  if (end <= input.offset) return { ids: [], ...capped };
+  if (input.sort) {
+    const ids = await collect(db, s, input.sort, s.matchAsTyped, end);
+    return { ids: ids.slice(input.offset, end), ...capped };
+  }
+  const titled = found.titles ? (await rowsOf<{ id: number }>(db, s.titles(end))).map((r) => r.id) : [];
+  const described =
+    titled.length < end ? await collect(db, s, "popular", s.inDescriptionOnly, end - titled.length) : [];
+  return { ids: [...titled, ...described].slice(input.offset, end), ...capped };
+}
+
+/**
+ * The first `wanted` matches of a common word in a sort's order: read from the sort's index a chunk at a time, where
+ * a page of a common word is found in a few hundred rows; past SEARCH_CHUNKS_MAX chunks through the trigram
+ * indexes, since the word is then rare enough in this part of the list that reading all its matches costs less.
+ */
+async function collect(
+  db: Db,
+  s: ReturnType<typeof searchStatements>,
+  sort: SortKey,
+  match: SQL,
+  wanted: number,
+): Promise<number[]> {
+  const found: number[] = [];
+  let last: Keyset | undefined;
+  for (let read = 0; ;) {
+    const rows = await rowsOf<Keyset & { matched: boolean }>(db, s.chunk(sort, match, last));
+    for (const row of rows) {
+      if (row.matched) found.push(row.id);
+      if (found.length === wanted) return found;
+    }
+    if (rows.length < s.chunkRows) return found;
+    read += rows.length;
+    last = rows[rows.length - 1];
+    // Stop as soon as the matches seen so far say the page lies past the chunks' budget.
+    const rowsNeeded = found.length ? (read * wanted) / found.length : Infinity;
+    if (rowsNeeded > SEARCH_CHUNKS_MAX * s.chunkRows) break;
+  }
+  return (await rowsOf<{ id: number }>(db, s.sorted(sort, match, wanted))).map((r) => r.id);
+}
