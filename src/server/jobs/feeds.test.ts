@@ -87,4 +87,41 @@ describeEachDatabase("the feeds' jobs (D110, D112, D116)", (t) => {
     expect(covers.every((row) => row.coverUrl?.startsWith("/uploads/images/"))).toBe(true);
     await expect(run(FEED_SYNC_JOB, {})).rejects.toThrow("the job names no feed");
   });
+
+  it("continues a covers job before the link-preview jobs its covers queued", async () => {
+    const feed = await createFeed(
+      db(),
+      { kind: "gamemonetize", name: "GM", url: server.feedUrl, schedule: "off", rules: { autoApprove: {} } },
+      clock,
+    );
+    await run(FEED_SYNC_JOB, { feedId: feed.id });
+    await db().execute(sql`delete from jobs`);
+    const firstDue = new Date(Date.now() - 60_000);
+    const slice = feedJobHandlers({
+      db: db(),
+      files: new DiskStore(t().config.dataDir),
+      now: () => clock,
+      publicUrl: "https://arcade.example",
+      allowPrivate: true,
+      catalogueChanged: async () => {},
+      coversSliceMs: 0,
+    })[FEED_COVERS_JOB];
+    await slice({
+      job: { id: 1, name: FEED_COVERS_JOB, payload: { feedId: feed.id }, runAt: firstDue } as Job,
+      signal: new AbortController().signal,
+    });
+    const done = await db()
+      .select({ id: feedItemsTable.id })
+      .from(feedItemsTable)
+      .where(sql`${feedItemsTable.feedId} = ${feed.id} and ${feedItemsTable.coverUrl} is not null`);
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.length).toBeLessThan(100);
+    const next = await db()
+      .select({ name: jobsTable.name, runAt: jobsTable.runAt })
+      .from(jobsTable)
+      .where(eq(jobsTable.state, "queued"))
+      .orderBy(jobsTable.runAt, jobsTable.id);
+    expect(next.map((job) => job.name)).toContain("og-image.make");
+    expect(next[0]).toEqual({ name: FEED_COVERS_JOB, runAt: firstDue });
+  });
 });

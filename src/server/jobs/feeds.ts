@@ -37,6 +37,8 @@ export type FeedJobsContext = {
   allowPrivate: boolean;
   /** what players see changed (games published, hidden or updated): the cached public reads are dropped */
   catalogueChanged: () => Promise<void>;
+  /** How long a covers job runs before it queues its continuation; COVERS_JOB_MS unless a test shortens it. */
+  coversSliceMs?: number;
 };
 
 const feedIdOf = (job: Job): number => {
@@ -99,8 +101,8 @@ export function feedJobHandlers(context: FeedJobsContext): Record<string, JobHan
     },
     [FEED_COVERS_JOB]: async ({ job, signal }) => {
       const feedId = feedIdOf(job);
-      const until = Date.now() + COVERS_JOB_MS;
-      let more = true;
+      const until = Date.now() + (context.coversSliceMs ?? COVERS_JOB_MS);
+      let more: boolean;
       let unannounced = 0;
       let announcedAt = Date.now();
       const announce = async () => {
@@ -108,7 +110,7 @@ export function feedJobHandlers(context: FeedJobsContext): Record<string, JobHan
         announcedAt = Date.now();
         await context.catalogueChanged();
       };
-      while (more && Date.now() < until && !signal.aborted) {
+      do {
         const result = await fetchFeedCovers(db, files, feedId, {
           fetchImage: (url) =>
             outsideFetch(url, {
@@ -121,9 +123,11 @@ export function feedJobHandlers(context: FeedJobsContext): Record<string, JobHan
         more = result.more;
         unannounced += result.done;
         if (unannounced > 0 && Date.now() - announcedAt >= COVERS_ANNOUNCE_MS) await announce();
-      }
+      } while (more && Date.now() < until && !signal.aborted);
       if (unannounced > 0) await announce();
-      if (more) await enqueueJob(db, { name: FEED_COVERS_JOB, payload: { feedId }, runAt: now() });
+      // Due when the first slice was, so that it goes before the link-preview jobs its covers queued: a bulk
+      // import's covers, which every card shows, come first, the pictures for shared links after them.
+      if (more) await enqueueJob(db, { name: FEED_COVERS_JOB, payload: { feedId }, runAt: job.runAt });
     },
     [FEEDS_SCHEDULE.name]: async () => {
       const at = now();
