@@ -159,6 +159,11 @@ export function gameListFilter(query: GameListQuery, visibility: GameVisibility)
   return and(gameIsShown(visibility), query.category ? categoryFilter(query.category) : undefined);
 }
 
+/** The part of gameListFilter that games_category_*_idx answers in a sort's order: a real category, not a pseudo one. */
+export function gameListIndexFilter(query: GameListQuery): SQL | undefined {
+  return query.category && !pseudoCategoryFilter(query.category) ? categoryFilter(query.category) : undefined;
+}
+
 /**
  * The statements of a games list without a search, built but not run: the page (`rows`) and the number of all that
  * match (`total`), in the `sort` asked for. Exported so that the query plans can be checked
@@ -195,6 +200,7 @@ export async function listGames(
       limit: query.limit ?? GAME_PAGE_SIZE.default,
       offset: query.offset ?? 0,
       filter: gameListFilter(query, visibility),
+      within: gameListIndexFilter(query),
     });
     const rows = ids.length ? await selectGames(db).where(inArray(gamesTable.id, ids)) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));

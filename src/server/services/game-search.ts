@@ -21,6 +21,7 @@ import { escapeLike, likePattern } from "./like-pattern";
  *   until the page is full. Only a rare word's matches (at most `cap`, plus similar titles) are read whole.
  *
  * `filter` is every other condition on `games` (shown to players, a category): it must not read the text columns.
+ * `within` is the part of it a sort's index can answer with the order (a category's id), if any.
  * No HTTP types.
  */
 
@@ -30,6 +31,8 @@ export type SearchInput = {
   limit: number;
   offset: number;
   filter?: SQL;
+  /** The part of `filter` a sort's index answers in order (games_category_*_idx): the category's id. */
+  within?: SQL;
   /** SEARCH_RESULTS_CAP unless a test lowers it. */
   cap?: number;
   /** SEARCH_CHUNK_ROWS unless a test lowers it. */
@@ -130,14 +133,16 @@ export function searchStatements(input: SearchInput) {
       order by ${titleTier}, ${gamesTable.plays} desc, ${gamesTable.id} desc limit ${limit}`;
 
   /**
-   * The next chunk of games in a sort's index order, each marked whether it matches. The text is matched outside the
-   * LIMIT, so the planner reads the sort's index (a trigram index cannot give this order).
+   * The next chunk of games in a sort's index order, each marked whether it matches. Only what the sort's index
+   * answers is inside the LIMIT; the text and the rest of the filter are matched outside it, so the planner reads
+   * the index in order whatever it guesses of them (right after a bulk import, with no statistics yet, it guessed
+   * that few games are shown and sorted the whole table).
    */
   const chunk = (sort: SortKey, match: SQL, last: Keyset | undefined) =>
     sql`select id, plays, rating, created_at::text as "createdAt", matched from (
       select ${gamesTable.id} as id, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating,
-        ${gamesTable.createdAt} as created_at, (${match}) as matched from (
-        select * from ${gamesTable} where ${last ? after(sort, last) : sql`true`}${only}
+        ${gamesTable.createdAt} as created_at, (${match}${only}) as matched from (
+        select * from ${gamesTable} where ${last ? after(sort, last) : sql`true`}${input.within ? sql` and ${input.within}` : sql``}
         order by ${SORT_COLUMNS[sort]} limit ${chunkRows}) as ${gamesTable}) as rows`;
 
   /** A common word's matches in a sort's order, fetched through the trigram indexes (past SEARCH_CHUNKS_MAX chunks). */
