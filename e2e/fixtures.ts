@@ -1,4 +1,11 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
 import { registerPlayer, type Player, type ServerWithLog } from "./fixtures/accounts";
 import { watchConsole } from "./fixtures/console";
 import { acceptCookies } from "./fixtures/cookies";
@@ -33,13 +40,17 @@ export * from "./fixtures/toasts";
  * - `player`: `page`'s context signed in as a new player (registering gives a session); the
  *   username starts with the `playerPrefix` option (`test.use({ playerPrefix: "rev" })`);
  * - `signIn`: more signed-in browser contexts, on any server (`player`, `admin`), closed after the test;
- * - `adminPage`: a page signed in to /cms on `adminServer`.
+ * - `adminPage`: a page signed in to /cms on `adminServer`;
+ * - `bareAdminPage`: the same on `bareAdminServer`.
  *
  * Worker fixtures (started once per worker, only where a test asks for them):
  * - `adminServer`: a server of its own for the admin journey (NODE_ENV=development, LOG_LEVEL=info: the
  *   one-time code's mail is printed to its log), so that admin changes do not reach the shared server;
  * - `adminState`: the cookies of one admin sign-in on it (D42: one code per worker, not per test,
- *   as codes are limited per address).
+ *   as codes are limited per address);
+ * - `bareAdminServer`, `bareAdminState`: the same without the demo data (SEED_DEMO=false), for boards on which
+ *   every player is a test's. Defined here rather than in the spec that uses them, so that its tests run in the
+ *   same workers as the others (a spec's own worker fixture starts workers of its own).
  */
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -59,8 +70,9 @@ export const test = base.extend<
     player: Player;
     signIn: SignIn;
     adminPage: Page;
+    bareAdminPage: Page;
   },
-  { adminServer: RunningServer; adminState: StorageState }
+  { adminServer: RunningServer; adminState: StorageState; bareAdminServer: RunningServer; bareAdminState: StorageState }
 >({
   page: async ({ page }, use) => {
     await use(waitForHydrationAfterNavigation(page));
@@ -100,33 +112,61 @@ export const test = base.extend<
   adminServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use) => {
-      const server = await startServer({
-        NODE_ENV: "development",
-        ADMIN_EMAILS: `${ADMIN_EMAIL},${FIRST_SIGN_IN_EMAIL}`,
-        LOG_LEVEL: "info",
-      });
+      const server = await startServer({ ...ADMIN_SERVER_ENV, ADMIN_EMAILS: `${ADMIN_EMAIL},${FIRST_SIGN_IN_EMAIL}` });
       await use(server);
       await server.stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],
   adminState: [
-    async ({ adminServer, playwright }, use) => {
-      const request = await playwright.request.newContext({ baseURL: adminServer.url });
-      await signInAdmin(request, adminServer);
-      const state = await request.storageState();
-      await request.dispose();
-      await use(state);
-    },
+    async ({ adminServer, playwright }, use) => use(await adminSignInState(playwright, adminServer)),
     { scope: "worker" },
   ],
   adminPage: async ({ browser, adminServer, adminState }, use) => {
-    const context = await browser.newContext({ baseURL: adminServer.url, storageState: adminState });
-    await acceptCookies(context);
-    // Like `page`: a click right after a navigation reaches a hydrated page (the public game page's Play Now).
-    await use(waitForHydrationAfterNavigation(await context.newPage()));
-    await context.close();
+    await openAdminPage(browser, adminServer, adminState, use);
+  },
+  bareAdminServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+    async ({}, use) => {
+      const server = await startServer({ ...ADMIN_SERVER_ENV, ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: "false" });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  bareAdminState: [
+    async ({ bareAdminServer, playwright }, use) => use(await adminSignInState(playwright, bareAdminServer)),
+    { scope: "worker" },
+  ],
+  bareAdminPage: async ({ browser, bareAdminServer, bareAdminState }, use) => {
+    await openAdminPage(browser, bareAdminServer, bareAdminState, use);
   },
 });
+
+/** An admin server's environment: its one-time codes' mails are printed to its log. */
+const ADMIN_SERVER_ENV = { NODE_ENV: "development", LOG_LEVEL: "info" };
+
+/** The cookies of one admin sign-in on `server`. */
+async function adminSignInState(playwright: PlaywrightWorkerArgs["playwright"], server: RunningServer) {
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  await signInAdmin(request, server);
+  const state = await request.storageState();
+  await request.dispose();
+  return state;
+}
+
+/** A page of a new context signed in with `state` on `server`, closed after `use`. */
+async function openAdminPage(
+  browser: Browser,
+  server: RunningServer,
+  state: StorageState,
+  use: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL: server.url, storageState: state });
+  await acceptCookies(context);
+  // Like `page`: a click right after a navigation reaches a hydrated page (the public game page's Play Now).
+  await use(waitForHydrationAfterNavigation(await context.newPage()));
+  await context.close();
+}
 
 export { expect };

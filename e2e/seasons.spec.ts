@@ -1,31 +1,13 @@
 import type { APIRequest, APIRequestContext, Locator, Page } from "@playwright/test";
 import { seasonLabel } from "../src/contract/leaderboard-constants";
-import { ADMIN_EMAIL, expect, getJson, registerPlayer, test as base, type Player } from "./fixtures";
-import { startServer, type RunningServer } from "./server";
+import { expect, getJson, registerPlayer, test, type Player } from "./fixtures";
 
 /**
- * Seasons and the rows around a player (D91) end to end, on a server of this spec's own (no demo players, so that every
+ * Seasons and the rows around a player (D91) end to end, on `bareAdminServer` (no demo players, so that every
  * player on its boards is one of these tests'): a player outside the top rows sees their own row, highlighted, after
  * the rows above them; an archived season is opened by its link and from the picker, on /leaderboard and on the game
  * page. Games are added without score rules (no minRoundMs), so a score can follow its play at once.
  */
-const test = base.extend<object, { adminServer: RunningServer }>({
-  adminServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use) => {
-      const server = await startServer({
-        NODE_ENV: "development",
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        LOG_LEVEL: "info",
-        SEED_DEMO: "false",
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-});
-
 type Season = { id: number; number: number; startsAt: string; endsAt: string | null; current: boolean };
 type Ranked = { rank: number; user: { id: number; username: string } };
 
@@ -89,26 +71,26 @@ async function playersScoring(
 const ownRow = (scope: Page | Locator) => scope.locator('tr[aria-current="true"]');
 
 test("a player outside the top rows sees their own row, highlighted, after the rows above them (D92)", async ({
-  adminPage,
-  adminServer,
+  bareAdminPage,
+  bareAdminServer,
   signIn,
   playwright,
 }) => {
-  // 57 accounts made (password hashing) on a shared two-core machine: most of the time goes there.
+  // 57 accounts made, each with a play and a score, on a shared two-core machine.
   test.setTimeout(180_000);
-  const game = await addGame(adminPage.request, "E2E Around Me");
+  const game = await addGame(bareAdminPage.request, "E2E Around Me");
   // 56 players score higher than me: more than the game board's top 10 and /leaderboard's top 50, and enough that
   // the 5 rows above mine are not among the top 50 (a "…" between them).
   const above = await playersScoring(
     playwright.request,
-    adminServer.url,
+    bareAdminServer.url,
     game.id,
     // D108 holds a new top 3 on a board of 20 or more: each later player scores below every earlier one.
     Array.from({ length: 56 }, (_, i) => 1_055 - i),
     "am",
   );
   expect(above).toHaveLength(56);
-  const me = await signIn.player({ baseURL: adminServer.url, prefix: "me" });
+  const me = await signIn.player({ baseURL: bareAdminServer.url, prefix: "me" });
   await play(me.context.request, game.id, 10);
   const page = await me.context.newPage();
 
@@ -168,17 +150,17 @@ test("a player outside the top rows sees their own row, highlighted, after the r
 });
 
 test("an archived season is opened by its link and from the pickers, with its label and final standings (D91)", async ({
-  adminPage,
-  adminServer,
+  bareAdminPage,
+  bareAdminServer,
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const admin = adminPage.request;
+  const admin = bareAdminPage.request;
   const game = await addGame(admin, "E2E Seasons");
   // Far above anything the other test of this server scores, so that these three lead the season whatever ran before.
   const players = await playersScoring(
     playwright.request,
-    adminServer.url,
+    bareAdminServer.url,
     game.id,
     [900_000_000, 800_000_000, 700_000_000],
     "ss",
@@ -187,10 +169,10 @@ test("an archived season is opened by its link and from the pickers, with its la
   const old = before.find((s) => s.current)!;
 
   // The admin starts a new season from the CMS (D91): asked first, then the next season is the current one.
-  await adminPage.goto("/cms/scores");
-  await expect(adminPage.getByTestId("current-season")).toHaveText(seasonLabel(old));
-  await adminPage.getByRole("button", { name: "Start a new season" }).click();
-  const dialog = adminPage.getByRole("alertdialog");
+  await bareAdminPage.goto("/cms/scores");
+  await expect(bareAdminPage.getByTestId("current-season")).toHaveText(seasonLabel(old));
+  await bareAdminPage.getByRole("button", { name: "Start a new season" }).click();
+  const dialog = bareAdminPage.getByRole("alertdialog");
   await expect(dialog).toContainText(`${seasonLabel(old)} ends now`);
   await dialog.getByRole("button", { name: "Start new season" }).click();
   await expect(dialog).toBeHidden();
@@ -199,10 +181,10 @@ test("an archived season is opened by its link and from the pickers, with its la
   const opened = after.find((s) => s.current)!;
   expect(archived.current).toBe(false);
   expect(opened.id).not.toBe(old.id);
-  await expect(adminPage.getByTestId("current-season")).toHaveText(seasonLabel(opened));
+  await expect(bareAdminPage.getByTestId("current-season")).toHaveText(seasonLabel(opened));
 
   // Its link opens the archived standings, named by the season's label.
-  const page = adminPage;
+  const page = bareAdminPage;
   await page.goto(`/leaderboard?season=${archived.id}`);
   await expect(page.getByTestId("season-caption")).toHaveText(`Final standings of ${seasonLabel(archived)}`);
   const rows = page.getByRole("tabpanel", { name: "Global Rankings" }).getByTestId("leaderboard-row");

@@ -137,6 +137,7 @@ export async function buildApp(
 
   const settings: AppSettings = {
     ...DEFAULT_SETTINGS,
+    passwordHashCost: config.passwordHashCost,
     ...ctx.settings,
     chatLive: { ...DEFAULT_SETTINGS.chatLive, ...ctx.settings?.chatLive },
   };

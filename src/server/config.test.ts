@@ -144,6 +144,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: "sometimes" })).toThrow(/FETCH_ALLOW_PRIVATE/);
   });
 
+  it("D12: new password hashes cost N=2^17 unless PASSWORD_HASH_COST (12 to 20) says otherwise", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: "12" }).passwordHashCost).toBe(12);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "11" })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", SEED_DEMO: "false" });
     expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);

@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { gamesOrigin, isGamesOrigin, parseGamesUrlTemplate } from "./games-hosts";
+import { PRODUCTION_SCRYPT } from "./services/passwords";
 import { defaultKeyFile, parseKey, type SecretKeySource } from "./services/secret-box";
 import { parseStorageUrl, StorageUrlError, type S3Location } from "./services/storage-url";
 
@@ -38,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false"),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** D12: log2 of scrypt's N for new password hashes; lower only for test servers, which register many accounts */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(PRODUCTION_SCRYPT.logN),
   /** ADR 020: the two-step key itself (base64 of 32 bytes), or a file holding it, kept apart from DATA_DIR */
   TWO_STEP_KEY: z.string().optional(),
   TWO_STEP_KEY_FILE: z.string().min(1).optional(),
@@ -91,6 +94,8 @@ export type Config = {
   registrationsPerHour: number;
   /** plays one player (or, signed out, one address) may start per minute (issue 8) */
   playsPerMinute: number;
+  /** D12: scrypt cost (log2 N) of new password hashes, PASSWORD_HASH_COST */
+  passwordHashCost: number;
   /**
    * ADR 020: the key that seals staff authenticators' secrets (services/secret-box.ts): TWO_STEP_KEY, else the file
    * TWO_STEP_KEY_FILE, else DATA_DIR/secrets/two-step.key.
@@ -229,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     playsPerMinute: e.PLAYS_PER_MINUTE,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     twoStepKey: e.TWO_STEP_KEY
       ? { value: e.TWO_STEP_KEY }
       : { file: e.TWO_STEP_KEY_FILE ? path.resolve(rootDir, e.TWO_STEP_KEY_FILE) : defaultKeyFile(dataDir) },

@@ -20,6 +20,7 @@ import { formatVersion, readAppVersion } from "./services/app-version";
 import { writeBackup } from "./services/backups";
 import { PRIVATE_UMASK } from "./services/data-dir";
 import { openFileStore } from "./services/open-file-store";
+import { PRODUCTION_SCRYPT } from "./services/passwords";
 import { newProcessIdentity, startProcessHeartbeat } from "./services/process-registry";
 
 const entryFile = fileURLToPath(import.meta.url);
@@ -57,6 +58,11 @@ async function main() {
   const database = await prepareDatabase(config, files, collectingLog(startupLog));
   const app = await buildApp({ config, database, files });
   for (const { level, details, message } of startupLog) app.log[level](details, message);
+  if (config.passwordHashCost < PRODUCTION_SCRYPT.logN)
+    app.log.warn(
+      { passwordHashCost: config.passwordHashCost },
+      "PASSWORD_HASH_COST is below D12's cost: new password hashes are cheaper to guess (meant for test servers)",
+    );
   const gamesApp = await buildGamesApp({ config, files });
 
   // D160: only this process can read the embedded database, so `npm run backup` asks it through DATA_DIR
