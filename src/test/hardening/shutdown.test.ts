@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CHAT_RATE_LIMIT } from "../../contract/chat-constants";
 import { testDatabaseKinds } from "../test-app";
-import { createScratchPostgres, ensureServerBuilt, startBuiltServer, type ServerProcess } from "./server-process";
+import {
+  createScratchPostgres,
+  ensureServerBuilt,
+  prepareDataDir,
+  startBuiltServer,
+  type ServerProcess,
+} from "./server-process";
 
 /**
  * Lifecycle: the BUILT server (node dist/server/main.js) shuts down gracefully on
@@ -119,6 +125,7 @@ for (const kind of testDatabaseKinds()) {
       await ensureServerBuilt();
       dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-shutdown-"));
       if (kind === "postgres") pg = await createScratchPostgres();
+      else await prepareDataDir(dataDir);
     }, 120_000);
     afterAll(async () => {
       for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) s.kill("SIGKILL");
