@@ -9,6 +9,7 @@ import { PRODUCTION_SCRYPT } from "./services/passwords";
 import type { PlayerHub } from "./services/player-hub";
 import type { PresenceTracker } from "./services/presence";
 import type { ReadCache } from "./services/read-cache";
+import { RECOVERY_CODE_LOG_N } from "./services/two-step";
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
 
 /** Limits of the live chat channel (D37). */
@@ -31,6 +32,8 @@ export type AppSettings = {
   chatLive: ChatLiveSettings;
   /** D12: scrypt cost as log2(N) for new password hashes */
   passwordHashCost: number;
+  /** ADR 020: scrypt cost as log2(N) for new recovery codes */
+  recoveryCodeHashCost: number;
   rateLimits: RateLimitOverrides;
   /** D44/D45: the size limits of uploaded game packages and images */
   uploadLimits: { package: PackageLimits; image: ImageLimits };
@@ -41,6 +44,7 @@ export type AppSettings = {
 export const DEFAULT_SETTINGS: AppSettings = {
   chatLive: { heartbeatMs: 30_000, maxConnectionsPerAddress: 20, maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 },
   passwordHashCost: PRODUCTION_SCRYPT.logN,
+  recoveryCodeHashCost: RECOVERY_CODE_LOG_N,
   rateLimits: {},
   uploadLimits: { package: DEFAULT_PACKAGE_LIMITS, image: DEFAULT_IMAGE_LIMITS },
   now: () => new Date(),

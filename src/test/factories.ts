@@ -23,7 +23,10 @@ import { hashToken, SESSION_POLICY, type SessionKind } from "../server/services/
  * a chosen time, an admin before their first sign-in); a test of a route's own writes goes through the route.
  */
 
-/** D12's production cost (N=2^17) is checked in passwords.test.ts; API tests and the factories hash with a cheaper N. */
+/**
+ * D12's production cost (N=2^17) is checked in passwords.test.ts; API tests and the factories hash with a cheaper N, and
+ * the test apps keep staff recovery codes at it too (their production cost is checked in admin/two-step.test.ts).
+ */
 export const TEST_PASSWORD_HASH_COST = 12;
 
 /** Where a factory writes: a test app (`t()`) or a Drizzle handle. */

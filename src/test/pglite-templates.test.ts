@@ -18,6 +18,26 @@ const files = async (dir: string) => (await fs.readdir(dir, { recursive: true })
 /** A database made from nothing (initdb, every migration, the demo seed) beside a copy: many seconds of CPU on a busy machine. */
 const FROM_NOTHING_TIMEOUT_MS = 120_000;
 
+/**
+ * The database both kinds' copies are compared with, seeded from nothing in a PGlite database and its own DATA_DIR.
+ * Made once for the file (about 7 CPU-seconds): the tests only read it.
+ */
+let seededFromNothing: Promise<{ database: Database; dataDir: string }> | undefined;
+const fromNothing = () =>
+  (seededFromNothing ??= (async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-template-test-"));
+    const database = await createDb({ kind: "pglite" });
+    await migrate(database, repoRoot);
+    await seedDatabase(database, dataDir, "demo");
+    return { database, dataDir };
+  })());
+afterAll(async () => {
+  if (!seededFromNothing) return;
+  const { database, dataDir } = await seededFromNothing;
+  await database.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
 /** The API tests' PGlite databases are copies of a template (pglite-templates.ts): they must equal a database made from nothing, and not share anything. */
 describe("PGlite test templates", () => {
   const opened: Database[] = [];
@@ -39,11 +59,7 @@ describe("PGlite test templates", () => {
   it(
     "a copy holds what a database seeded from nothing holds, tables and DATA_DIR files alike",
     async () => {
-      const freshDir = await newDir();
-      const fresh = await createDb({ kind: "pglite" });
-      opened.push(fresh);
-      await migrate(fresh, repoRoot);
-      await seedDatabase(fresh, freshDir, "demo");
+      const { database: fresh, dataDir: freshDir } = await fromNothing();
 
       const copyDir = await newDir();
       const copy = await openPgliteCopy("demo", copyDir);
@@ -101,26 +117,19 @@ if (process.env.TEST_DATABASE_URL)
     it(
       "a copy holds what a database seeded from nothing holds, tables, migrations and DATA_DIR files alike",
       async () => {
-        const fresh = await createDb({ kind: "pglite" });
-        const freshDir = await newDir();
-        try {
-          await migrate(fresh, repoRoot);
-          await seedDatabase(fresh, freshDir, "demo");
-          const copyDir = await newDir();
-          const copy = await open("demo", copyDir);
-          const expected = await counts(fresh);
-          expect(expected.games).toBeGreaterThan(0);
-          expect(await counts(copy)).toEqual(expected);
-          const migrations = (await copy.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))
-            .rows[0];
-          expect(migrations).toEqual({
-            n: (await fs.readdir(path.join(repoRoot, "src/server/db/migrations"))).filter((f) => f.endsWith(".sql"))
-              .length,
-          });
-          expect(await files(copyDir)).toEqual(await files(freshDir));
-        } finally {
-          await fresh.close();
-        }
+        const { database: fresh, dataDir: freshDir } = await fromNothing();
+        const copyDir = await newDir();
+        const copy = await open("demo", copyDir);
+        const expected = await counts(fresh);
+        expect(expected.games).toBeGreaterThan(0);
+        expect(await counts(copy)).toEqual(expected);
+        const migrations = (await copy.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))
+          .rows[0];
+        expect(migrations).toEqual({
+          n: (await fs.readdir(path.join(repoRoot, "src/server/db/migrations"))).filter((f) => f.endsWith(".sql"))
+            .length,
+        });
+        expect(await files(copyDir)).toEqual(await files(freshDir));
       },
       FROM_NOTHING_TIMEOUT_MS,
     );

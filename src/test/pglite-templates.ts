@@ -100,6 +100,20 @@ function ensurePgliteTemplate(root: string, seeding: Seeding): Promise<string> {
   });
 }
 
+/**
+ * Writes a copy of the template `seeding` to disk: its seed files into `dataDir`, the database itself into the folder
+ * `pgliteDir` (a file-backed PGlite, as the built server keeps one). Nothing without the global setup.
+ */
+export async function writePgliteCopy(seeding: Seeding, dataDir: string, pgliteDir: string): Promise<void> {
+  const root = templatesRoot();
+  if (!root) return;
+  const template = await ensurePgliteTemplate(root, seeding);
+  await fs.cp(path.join(template, DATA), dataDir, { recursive: true });
+  const dump = new Blob([await fs.readFile(path.join(template, DUMP))]);
+  const database = await createDb({ kind: "pglite", dataDir: pgliteDir, loadDataDir: dump });
+  await database.close();
+}
+
 /** A new in-memory PGlite database, migrated and seeded as `seeding` says, with its seed files in `dataDir`. */
 export async function openPgliteCopy(seeding: Seeding, dataDir: string): Promise<Database> {
   const root = templatesRoot();

@@ -79,7 +79,11 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options.settings },
+    settings: {
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      recoveryCodeHashCost: TEST_PASSWORD_HASH_COST,
+      ...options.settings,
+    },
     verifySerialisation: true,
     renderer: options.renderer,
     onRoute: options.onRoute,

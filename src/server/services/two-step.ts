@@ -72,8 +72,8 @@ function sha256Hex(text: string): string {
   return crypto.createHash("sha256").update(text).digest("hex");
 }
 
-export function hashRecoveryCode(code: string): Promise<string> {
-  return hashPassword(normaliseRecoveryCode(code), RECOVERY_CODE_LOG_N);
+export function hashRecoveryCode(code: string, logN: number = RECOVERY_CODE_LOG_N): Promise<string> {
+  return hashPassword(normaliseRecoveryCode(code), logN);
 }
 
 /** Whether `code` is the one stored as `stored` (scrypt, scrypt of a SHA-256 digest, or a bare digest not yet wrapped). */
@@ -194,6 +194,7 @@ export async function confirmTwoStep(
   userId: number,
   code: string,
   now = new Date(),
+  recoveryCodeHashCost: number = RECOVERY_CODE_LOG_N,
 ): Promise<string[]> {
   const [row] = await db.select().from(staffTwoStepTable).where(eq(staffTwoStepTable.userId, userId));
   if (row?.enabledAt) throw new Conflict(TWO_STEP_TEXTS.alreadyEnabled);
@@ -202,7 +203,7 @@ export async function confirmTwoStep(
   const step = matchingStep(secret, code.trim(), now);
   if (step === undefined) throw new Invalid(TWO_STEP_TEXTS.confirmWrong);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map(hashRecoveryCode));
+  const hashes = await Promise.all(codes.map((c) => hashRecoveryCode(c, recoveryCodeHashCost)));
   const enabled = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(staffTwoStepTable)

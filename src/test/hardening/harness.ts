@@ -53,7 +53,7 @@ export async function buildHardenedApp(
       database: base.database,
       logStream,
       onRoute: (r) => routes.push(r),
-      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST },
+      settings: { passwordHashCost: TEST_PASSWORD_HASH_COST, recoveryCodeHashCost: TEST_PASSWORD_HASH_COST },
       verifySerialisation: true,
     });
     options.extend?.(site, base.database);

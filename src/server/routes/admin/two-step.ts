@@ -64,7 +64,14 @@ export const adminTwoStepRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request) => {
       const me = requireStaff(request);
-      const recoveryCodes = await confirmTwoStep(db, box, me.id, request.body.code, settings.now());
+      const recoveryCodes = await confirmTwoStep(
+        db,
+        box,
+        me.id,
+        request.body.code,
+        settings.now(),
+        settings.recoveryCodeHashCost,
+      );
       // the staff member's other sessions were opened without the second factor: they end (this one stays)
       const endedSessions = await endUserSessions(db, me.id, { exceptToken: sessionToken(request) });
       request.auditRecord = {
