@@ -100,14 +100,15 @@ export function searchStatements(input: SearchInput) {
           newest: "created_at desc, id desc",
         }[input.sort],
       )
-    : sql`tier, case when tier = 3 then strict_word_similarity(${term}, title) else 0 end desc, plays desc, id desc`;
+    : sql`tier, similarity desc, plays desc, id desc`;
   const columns = sql`${gamesTable.id} as id, ${gamesTable.title} as title, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating, ${gamesTable.createdAt} as created_at`;
 
   /**
    * One statement, whatever the word: the matches as typed, in titles and in descriptions only, each read through
    * its trigram index and stopped at cap + 1; similar titles only when those are at most `cap` together. For a rare
-   * word (`titles + descriptions <= cap`) `ids` is the page asked for and `total` the exact count; for a common one
-   * the counts say so and the page is collected apart (searchGameIds).
+   * word (`titles + descriptions <= cap`) the rows' ids are the page asked for, in order, and `total` is the exact
+   * count (one row with no id when the page is empty); for a common one the counts say so and the page is collected
+   * apart (searchGameIds).
    */
   const first = (limit: number, offset: number) => sql`with
     titles as materialized (select ${columns}, ${titleTier} as tier from ${gamesTable}
@@ -122,10 +123,12 @@ export function searchStatements(input: SearchInput) {
     matches as materialized (select id, title, plays, rating, created_at, min(tier) as tier from
       (select * from titles union all select * from similar_titles union all select * from described) as branches
       group by id, title, plays, rating, created_at)
-    select counted.titles, counted.descriptions, (select count(*) from matches)::int as total,
-      (select coalesce(array_agg(id order by position), '{}') from (select id, row_number() over (order by ${order}) as position
-        from matches order by ${order} limit ${limit} offset ${offset}) as page) as ids
-    from counted`;
+    select counted.titles, counted.descriptions, (select count(*) from matches)::int as total, page.id
+    from counted left join lateral (select id, tier, similarity, plays, rating, created_at from
+        (select *, case when tier = 3 then strict_word_similarity(${term}, title) else 0 end as similarity
+          from matches) as ranked
+        order by ${order} limit ${limit} offset ${offset}) as page on true
+    order by ${order}`;
 
   /** A common word's titles, ranked: the title itself, titles that start with it, then titles containing it. */
   const titles = (limit: number) =>
@@ -165,12 +168,13 @@ export function searchStatements(input: SearchInput) {
 export async function searchGameIds(db: Db, input: SearchInput): Promise<SearchPage> {
   const s = searchStatements(input);
   const end = Math.min(input.offset + input.limit, s.cap);
-  const [found] = await rowsOf<{ titles: number; descriptions: number; total: number; ids: number[] }>(
+  const rows = await rowsOf<{ titles: number; descriptions: number; total: number; id: number | null }>(
     db,
     s.first(Math.max(end - input.offset, 0), input.offset),
   );
+  const found = rows[0];
   if (found.titles + found.descriptions <= s.cap) {
-    const ids = end > input.offset ? found.ids.map(Number) : [];
+    const ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
     return { ids, total: Math.min(found.total, s.cap), capped: found.total > s.cap };
   }
   const capped = { total: s.cap, capped: true };
