@@ -332,6 +332,7 @@ async function plainSearch(db: TestApp["database"]["db"], input: SearchInput & {
   const count = async (where: SQL) =>
     ((await db.execute(sql`select count(*)::int as n from games where ${where}${only}`)).rows[0] as { n: number }).n;
   const typos = /\p{L}/u.test(input.term) && (await count(asTyped)) <= input.cap;
+  const closestFirst = typos && (await count(sql`title %>> ${term} and not title ilike ${contains}`)) <= input.cap;
   const where = typos ? sql`(${asTyped} or title %>> ${term})` : asTyped;
   const order = input.sort
     ? sql.raw(
@@ -343,7 +344,7 @@ async function plainSearch(db: TestApp["database"]["db"], input: SearchInput & {
       )
     : sql`case when lower(title) = lower(${term}) then 0 when title ilike ${`${contains.slice(1, -1)}%`} then 1
         when title ilike ${contains} then 2 ${typos ? sql`when title %>> ${term} then 3` : sql``} else 4 end,
-        case when not title ilike ${contains} and ${typos ? sql`title %>> ${term}` : sql`false`}
+        case when not title ilike ${contains} and ${closestFirst ? sql`title %>> ${term}` : sql`false`}
           then strict_word_similarity(${term}, title) else 0 end desc, plays desc, id desc`;
   const end = Math.min(input.offset + input.limit, input.cap);
   const ids =
@@ -392,6 +393,8 @@ describeEachDatabase(
       ["puzzle", { cap: 40, sort: "newest", offset: 16 }],
       ["Dragon", { cap: 20 }],
       ["astroid", { cap: 20 }],
+      ["astroid", { cap: 20, offset: 8 }],
+      ["Drift Astroid", { cap: 20 }],
       ["rusty", { cap: 40, category: "action" }],
       ["puzzle", { cap: 100, offset: 60, limit: 100 }],
       ["copper", { cap: 60, sort: "popular", offset: 40, limit: 100 }],

@@ -12,7 +12,8 @@ import { escapeLike, likePattern } from "./like-pattern";
  *   its title has words similar to the term's by trigrams (pg_trgm's strict word similarity, at least
  *   pg_trgm.strict_word_similarity_threshold): "Astroid" finds "Asteroid Drift", and so does "drift asteroid".
  * - The order, unless a sort is asked for: the title itself, titles starting with the term, titles containing it,
- *   similar titles (the closest first), then matches in the description only; within each, the most played first.
+ *   similar titles (the closest first, unless there are more than `cap` of them), then matches in the description
+ *   only; within each, the most played first.
  * - The total is exact up to `cap` (SEARCH_RESULTS_CAP). Past it the total is `cap`, `capped` is true, and the pages
  *   end at `cap`: nobody pages through a thousand results, and counting a common word's every match is the cost
  *   that made a search slow.
@@ -125,7 +126,8 @@ export function searchStatements(input: SearchInput) {
       group by id, title, plays, rating, created_at)
     select counted.titles, counted.descriptions, (select count(*) from matches)::int as total, page.id
     from counted left join lateral (select id, tier, similarity, plays, rating, created_at from
-        (select *, case when tier = 3 then strict_word_similarity(${term}, title) else 0 end as similarity
+        (select *, case when tier = 3 and (select count(*) from similar_titles) <= ${cap}
+            then strict_word_similarity(${term}, title) else 0 end as similarity
           from matches) as ranked
         order by ${order} limit ${limit} offset ${offset}) as page on true
     order by ${order}`;
