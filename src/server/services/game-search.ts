@@ -58,12 +58,20 @@ export function forgivesTypos(term: string): boolean {
 type SortKey = NonNullable<GameListQuery["sort"]>;
 type Keyset = { id: number; plays: number; rating: number; createdAt: string };
 
-/** A sort's columns in index order (games_popular_idx, games_top_rated_idx, games_newest_idx and their category twins). */
-const SORT_COLUMNS: Record<SortKey, SQL> = {
-  popular: sql`${gamesTable.plays} desc, ${gamesTable.id} desc`,
-  rating: sql`${gamesTable.rating} desc, ${gamesTable.plays} desc, ${gamesTable.id} desc`,
-  newest: sql`${gamesTable.createdAt} desc, ${gamesTable.id} desc`,
+/** A sort's columns, all descending, in index order (games_popular_idx, games_top_rated_idx, games_newest_idx and their category twins). */
+const SORT_KEYS: Record<SortKey, string[]> = {
+  popular: ["plays", "id"],
+  rating: ["rating", "plays", "id"],
+  newest: ["created_at", "id"],
 };
+
+/** ORDER BY a sort, on the games table or, with `from` null, on a row set with the same column names. */
+function sortOrder(sort: SortKey, from: SQL | null = sql`${gamesTable}`): SQL {
+  return sql.join(
+    SORT_KEYS[sort].map((key) => (from ? sql`${from}.${sql.identifier(key)} desc` : sql`${sql.identifier(key)} desc`)),
+    sql`, `,
+  );
+}
 
 function after(sort: SortKey, last: Keyset): SQL {
   switch (sort) {
@@ -93,15 +101,7 @@ export function searchStatements(input: SearchInput) {
   // Tiers 0–2 split the titles that contain the term: the title itself, then titles that start with it.
   const titleTier = sql`case when lower(${gamesTable.title}) = lower(${term}) then 0 when ${gamesTable.title} ilike ${`${escapeLike(input.term)}%`} then 1 else 2 end`;
 
-  const order = input.sort
-    ? sql.raw(
-        {
-          popular: "plays desc, id desc",
-          rating: "rating desc, plays desc, id desc",
-          newest: "created_at desc, id desc",
-        }[input.sort],
-      )
-    : sql`tier, similarity desc, plays desc, id desc`;
+  const order = input.sort ? sortOrder(input.sort, null) : sql`tier, similarity desc, plays desc, id desc`;
   const columns = sql`${gamesTable.id} as id, ${gamesTable.title} as title, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating, ${gamesTable.createdAt} as created_at`;
 
   /**
@@ -144,15 +144,13 @@ export function searchStatements(input: SearchInput) {
    * that few games are shown and sorted the whole table).
    */
   const chunk = (sort: SortKey, match: SQL, last: Keyset | undefined) =>
-    sql`select id, plays, rating, created_at::text as "createdAt", matched from (
-      select ${gamesTable.id} as id, ${gamesTable.plays} as plays, ${gamesTable.rating} as rating,
-        ${gamesTable.createdAt} as created_at, (${match}${only}) as matched from (
-        select * from ${gamesTable} where ${last ? after(sort, last) : sql`true`}${input.within ? sql` and ${input.within}` : sql``}
-        order by ${SORT_COLUMNS[sort]} limit ${chunkRows}) as ${gamesTable}) as rows`;
+    sql`select id, plays, rating, created_at::text as "createdAt", (${match}${only}) as matched from (
+      select * from ${gamesTable} where ${last ? after(sort, last) : sql`true`}${input.within ? sql` and ${input.within}` : sql``}
+      order by ${sortOrder(sort)} limit ${chunkRows}) as ${gamesTable}`;
 
   /** A common word's matches in a sort's order, fetched through the trigram indexes (past SEARCH_CHUNKS_MAX chunks). */
   const sorted = (sort: SortKey, match: SQL, limit: number) =>
-    sql`select ${gamesTable.id} as id from ${gamesTable} where ${match}${only} order by ${SORT_COLUMNS[sort]} limit ${limit}`;
+    sql`select ${gamesTable.id} as id from ${gamesTable} where ${match}${only} order by ${sortOrder(sort)} limit ${limit}`;
 
   return {
     cap,
