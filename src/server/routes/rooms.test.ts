@@ -21,8 +21,9 @@ import {
   type TestApp,
 } from "../../test/test-app";
 import { buildApp } from "../app";
-import { openRoomsTable } from "../db/schema";
+import { openRoomsTable, processesTable } from "../db/schema";
 import { recordHeartbeat } from "../services/process-registry";
+import { HOME_GONE_AFTER_MS } from "../services/room-runtime";
 
 const SITE = "http://localhost:5000";
 
@@ -152,7 +153,7 @@ describeEachDatabase(
     };
     const signedIn = async () => {
       const { user, sid } = await createUserWithSession(t());
-      return { user, page: await page(`sid=${sid}`) };
+      return { user, sid, page: await page(`sid=${sid}`) };
     };
 
     beforeAll(async () => {
@@ -221,9 +222,9 @@ describeEachDatabase(
         visible.id,
       );
 
-      const { user: owner, page: ownerPage } = await signedIn();
-      const { user: friend, page: friendPage } = await signedIn();
-      const { page: strangerPage } = await signedIn();
+      const { user: owner, sid: ownerSid, page: ownerPage } = await signedIn();
+      const { user: friend, sid: friendSid, page: friendPage } = await signedIn();
+      const { user: stranger, sid: strangerSid, page: strangerPage } = await signedIn();
       await insertFriendship(t(), owner.id, friend.id);
       const friendsRoom = value<RoomSnapshot>(
         await ownerPage.call({ type: "create", maxPlayers: 4, visibility: "friends" }),
@@ -231,6 +232,19 @@ describeEachDatabase(
       expect(errorCode(await strangerPage.call({ type: "join", code: friendsRoom.code }))).toBe("friends_only");
       expect(errorCode(await guest.call({ type: "join", code: friendsRoom.code }))).toBe("guests_not_allowed");
       value(await friendPage.call({ type: "join", code: friendsRoom.code }));
+      // a friendship made after the stranger was refused counts at once
+      const befriend = async (from: string, to: number) => {
+        const res = await t().app.inject({ method: "POST", url: `/api/friends/${to}`, cookies: { sid: from } });
+        expect(res.statusCode).toBeLessThan(300);
+      };
+      for (const [a, b] of [
+        [strangerSid, owner],
+        [strangerSid, friend],
+      ] as const) {
+        await befriend(a, b.id);
+        await befriend(b === owner ? ownerSid : friendSid, stranger.id);
+      }
+      value(await strangerPage.call({ type: "join", code: friendsRoom.code }));
       await Promise.all([host.close(), guest.close(), ownerPage.close(), friendPage.close(), strangerPage.close()]);
     });
 
@@ -376,6 +390,28 @@ describeEachDatabase(
           // a socket's close reaches the home of its rooms
           await bobPage.close();
           expect((await alicePage.nextEvent(ofType("drop"))).event).toMatchObject({ playerId: joined.me });
+
+          // a real-time room whose home stops beating is closed for its players elsewhere
+          const carol = await page();
+          const quick = value<RoomSnapshot>(
+            await alicePage.call({ type: "create", maxPlayers: 2, visibility: "private" }),
+          );
+          value(await carol.call({ type: "join", code: quick.code }));
+          await t()
+            .database.db.update(processesTable)
+            .set({ seenAt: new Date(Date.now() - HOME_GONE_AFTER_MS - 1000) })
+            .where(eq(processesTable.id, other.rooms.processId));
+          clock.now += 60_000;
+          await t().app.rooms.checkHomes();
+          expect((await carol.nextEvent(ofType("closed"))).event).toEqual({
+            type: "closed",
+            roomId: quick.id,
+            reason: "home_gone",
+          });
+          expect(await t().database.db.select().from(openRoomsTable).where(eq(openRoomsTable.id, quick.id))).toEqual(
+            [],
+          );
+          await carol.close();
         }
         await alicePage.close();
       } finally {

@@ -57,6 +57,8 @@ type Socket = {
   frames: Set<string>;
   /** the other processes this socket's frames sent requests to: told when the socket or a frame goes */
   remoteHomes: Set<string>;
+  /** the rooms at other homes this socket's frames sit in: told `closed: home_gone` when a real-time one's home is gone */
+  remoteRooms: Map<string, { home: string; frame: string }>;
   chain: Promise<unknown>;
 };
 
@@ -93,7 +95,8 @@ const ROOM_CLOSED = fail("not_found", "That room is closed");
  * - Homes: a room is created here; a request about a room homed elsewhere is forwarded to its home and answered
  *   from there (`unavailable` when it does not answer within 10 s); a home whose heartbeat is older than
  *   HOME_GONE_AFTER_MS (or on PGlite any other home) is gone: its turn-based rooms are adopted by the first process
- *   asked about them (restored from their snapshot), its real-time rooms are deleted (`not_found`).
+ *   asked about them (restored from their snapshot), its real-time rooms are deleted (`not_found`) and the players
+ *   this process holds in them are told `closed: home_gone` (`checkHomes()`, every heartbeat).
  * - What others see: every open room homed here has its `open_rooms` row (code unique among open rooms, seats,
  *   joinable, players, a turn-based room's snapshot), written in order after each change; `list`, `quickJoin`, join
  *   by code and the limit of ROOM_OPEN_ROOMS_PER_PLAYER rooms read them, so they work across processes.
@@ -123,6 +126,7 @@ export class RoomRuntime {
   private nextRid = 0;
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private readonly offHub: () => void;
   private stopped = false;
 
@@ -158,11 +162,52 @@ export class RoomRuntime {
     const restored = this.rooms.restore(claimed);
     for (const id of [...stale, ...restored.forget]) await this.deleteRow(id);
     this.schedule();
+    if (this.hub.mode === "local") return;
+    // the real-time rooms of processes gone since nobody asked about them
+    await this.db
+      .delete(openRoomsTable)
+      .where(
+        and(
+          eq(openRoomsTable.turnBased, false),
+          sql`not exists (select 1 from ${processesTable} where ${processesTable.id} = ${openRoomsTable.homeProcess} and ${processesTable.seenAt} >= ${new Date(Date.now() - HOME_GONE_AFTER_MS)})`,
+        ),
+      );
+    this.sweepTimer = setInterval(() => void this.checkHomes(), HEARTBEAT_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * ADR 027: tells this process's players of real-time rooms whose home is gone that the room is closed
+   * (`home_gone`) and deletes those rooms' rows. Runs every heartbeat; tests call it.
+   */
+  async checkHomes(): Promise<void> {
+    const homes = new Set<string>();
+    for (const socket of this.sockets.values()) for (const { home } of socket.remoteRooms.values()) homes.add(home);
+    for (const home of homes) {
+      if (await this.processAlive(home)) continue;
+      for (const socket of this.sockets.values()) {
+        for (const [roomId, seat] of socket.remoteRooms) {
+          if (seat.home !== home) continue;
+          const row = await this.rowWhere(eq(openRoomsTable.id, roomId));
+          // a turn-based room waits for its adoption at the next request about it
+          if (row?.turnBased && row.snapshot) continue;
+          socket.remoteRooms.delete(roomId);
+          if (row) await this.db.delete(openRoomsTable).where(and(eq(openRoomsTable.id, roomId), homeIs(home)));
+          socket.deliver(seat.frame, { type: "closed", roomId, reason: "home_gone" });
+        }
+      }
+    }
   }
 
   attachSocket(deliver: RoomSocketDeliver): { socketId: string; detach: () => void } {
     const socketId = crypto.randomBytes(9).toString("base64url");
-    this.sockets.set(socketId, { deliver, frames: new Set(), remoteHomes: new Set(), chain: Promise.resolve() });
+    this.sockets.set(socketId, {
+      deliver,
+      frames: new Set(),
+      remoteHomes: new Set(),
+      remoteRooms: new Map(),
+      chain: Promise.resolve(),
+    });
     return { socketId, detach: () => this.detachSocket(socketId) };
   }
 
@@ -197,6 +242,7 @@ export class RoomRuntime {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const { resolve, timer } of this.pending.values()) {
       clearTimeout(timer);
       resolve(fail("unavailable", "The server is stopping"));
@@ -323,7 +369,11 @@ export class RoomRuntime {
     if (home === "closed")
       return request.type === "join" ? fail("not_found", "There is no open room with that code") : ROOM_CLOSED;
     socket.remoteHomes.add(home);
-    return this.forward(home, actor, gameId, request);
+    const answer = await this.forward(home, actor, gameId, request);
+    const frame = actor.connectionId.split(".")[2]!;
+    if (answer.ok && request.type === "join") socket.remoteRooms.set(row.id, { home, frame });
+    if (answer.ok && request.type === "leave") socket.remoteRooms.delete(row.id);
+    return answer;
   }
 
   private async homeOf(row: RoomRow): Promise<"here" | "closed" | string> {
@@ -413,6 +463,7 @@ export class RoomRuntime {
 
   /** Delivers a change's events, writes its rows (in order; resolves to the write's error, if any) and re-arms the timer. */
   private apply(outcome: RoomOutcome): Promise<unknown> {
+    if (this.stopped) return Promise.resolve(null);
     for (const delivery of outcome.deliveries) this.deliver(delivery.to, delivery.event);
     this.schedule();
     return this.persist(outcome);
@@ -423,7 +474,9 @@ export class RoomRuntime {
     for (const connectionId of to) {
       const [processId, socketId, frame] = connectionId.split(".") as [string, string, string];
       if (processId === this.processId) {
-        this.sockets.get(socketId)?.deliver(frame, event);
+        const socket = this.sockets.get(socketId);
+        if (event.type === "closed") socket?.remoteRooms.delete(event.roomId);
+        socket?.deliver(frame, event);
         continue;
       }
       let list = elsewhere.get(processId);
@@ -621,13 +674,16 @@ export class RoomRuntime {
 
   private async processAlive(processId: string): Promise<boolean> {
     if (this.hub.mode === "local") return false;
-    const now = Date.now();
+    // heartbeats are written in real time; what is known is kept by the rooms' clock
+    const now = this.options.now();
     const known = this.processes.get(processId);
     if (known && now - known.at < PROCESS_CHECK_MS) return known.alive;
     const [row] = await this.db
       .select({ id: processesTable.id })
       .from(processesTable)
-      .where(and(eq(processesTable.id, processId), gt(processesTable.seenAt, new Date(now - HOME_GONE_AFTER_MS))));
+      .where(
+        and(eq(processesTable.id, processId), gt(processesTable.seenAt, new Date(Date.now() - HOME_GONE_AFTER_MS))),
+      );
     if (this.processes.size > 1000) this.processes.clear();
     this.processes.set(processId, { alive: !!row, at: now });
     return !!row;
