@@ -23,7 +23,7 @@ import {
 import { buildApp } from "../app";
 import { openRoomsTable, processesTable } from "../db/schema";
 import { recordHeartbeat } from "../services/process-registry";
-import { HOME_GONE_AFTER_MS } from "../services/room-runtime";
+import { guestMember, HOME_GONE_AFTER_MS, newGuestSecret } from "../services/room-runtime";
 
 const SITE = "http://localhost:5000";
 
@@ -339,6 +339,17 @@ describeEachDatabase(
       clock.now += ROOM_SEAT_GRACE_MS;
       t().app.rooms.tick();
       expect((await host.nextEvent(ofType("leave"))).event).toMatchObject({ playerId: joined.me, reason: "timeout" });
+
+      // a socket that closes while its join is on the way does not leave a seat connected behind it
+      host.events.splice(0);
+      const hasty = t().app.rooms.attachSocket(() => {});
+      const joining = t().app.rooms.request(hasty.socketId, guestMember(newGuestSecret()), "f1", gameId, {
+        type: "join",
+        code: room.code,
+      });
+      hasty.detach();
+      const hastyPlayer = value<RoomSnapshot>(await joining).me;
+      expect((await host.nextEvent(ofType("drop"))).event).toMatchObject({ playerId: hastyPlayer });
       await Promise.all([host.close(), reload.close()]);
     });
 

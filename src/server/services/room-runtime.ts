@@ -214,7 +214,12 @@ export class RoomRuntime {
   request(socketId: string, member: RoomMember, frame: string, gameId: number, raw: unknown): Promise<RoomAnswer> {
     const socket = this.sockets.get(socketId);
     if (!socket) return Promise.resolve(fail("not_connected", "This connection is closed"));
-    const answer = socket.chain.then(() => this.handle(socket, socketId, member, frame, gameId, raw));
+    const answer = socket.chain.then(async () => {
+      const result = await this.handle(socket, socketId, member, frame, gameId, raw);
+      // the socket closed while this request was on its way: a seat it took is dropped as its others were
+      if (!this.sockets.has(socketId)) this.dropConnections(socket, [this.connectionId(socketId, frame)]);
+      return result;
+    });
     socket.chain = answer.catch(() => {});
     return answer.catch((err: unknown) => {
       this.logger.warn({ err }, "rooms: a request failed");
