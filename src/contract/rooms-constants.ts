@@ -13,6 +13,11 @@ export const ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** D124: one relayed message's data, as JSON, in bytes. */
 export const ROOM_MESSAGE_MAX_BYTES = 16 * 1024;
+/**
+ * D124: the largest room frame the live socket reads (checked before parsing): a 16 KB message and 1 KB for the
+ * frame around it (its type, ids and the request's other fields).
+ */
+export const ROOM_FRAME_MAX_BYTES = ROOM_MESSAGE_MAX_BYTES + 1024;
 /** D124: messages a second per socket (a token bucket of this size, refilled at this rate). */
 export const ROOM_MESSAGES_PER_SECOND = 30;
 /** D124: rooms one player may hold a seat in at once. */
@@ -34,6 +39,7 @@ export const ROOM_TURN_BASED_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** Why a request about rooms was refused; each comes with a sentence a player can read. */
 export const ROOM_ERROR_CODES = [
   "invalid",
+  "game_unavailable",
   "not_found",
   "full",
   "not_joinable",
@@ -50,5 +56,6 @@ export const ROOM_ERROR_CODES = [
   "state_too_large",
   "rate_limited",
   "busy",
+  "unavailable",
 ] as const;
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];

@@ -187,3 +187,59 @@ export type RoomEvent = z.infer<typeof roomEventSchema>;
 
 export const roomErrorSchema = z.object({ code: z.enum(ROOM_ERROR_CODES), message: z.string() });
 export type RoomError = z.infer<typeof roomErrorSchema>;
+
+/**
+ * ADR 027: room traffic on the page's live socket (CHAT_LIVE_PATH). The page relays its game frame's room calls; the
+ * server knows who is asking from the socket's session (a guest gets a server-made guest id and name).
+ *
+ * Page → server: `room` (a request; `id` is the page's own, echoed in the result; `frame` names the game frame, so that
+ * one page can hold one seat a frame) and `room-frame-closed` (that frame's seats drop as a closed socket's do).
+ * Server → page: `room-result` answers one `room` frame; `room-event` is an event for a frame's rooms.
+ */
+export const roomFrameIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "A frame id is 1 to 64 letters, digits, - or _" });
+export const roomRequestIdSchema = z.union([z.string().min(1).max(64), z.number().int().safe()]);
+
+export const roomSocketRequestSchema = z
+  .object({
+    type: z.literal("room"),
+    id: roomRequestIdSchema,
+    frame: roomFrameIdSchema,
+    gameId: z.number().int().positive(),
+    /** a RoomRequest, parsed by the server after the frame (so that a bad request is answered under its id) */
+    request: z.unknown(),
+  })
+  .strict();
+export type RoomSocketRequest = z.infer<typeof roomSocketRequestSchema>;
+
+export const roomFrameClosedSchema = z
+  .object({ type: z.literal("room-frame-closed"), frame: roomFrameIdSchema })
+  .strict();
+
+/** What the page may send on the live socket (anything else is ignored, as before rooms). */
+export const liveClientFrameSchema = z.discriminatedUnion("type", [roomSocketRequestSchema, roomFrameClosedSchema]);
+
+/** The answer to one `room` frame; `id` is null only when the frame was too large or malformed to read it from. */
+export const roomResultFrameSchema = z.union([
+  z.object({
+    type: z.literal("room-result"),
+    id: roomRequestIdSchema.nullable(),
+    ok: z.literal(true),
+    value: z.unknown(),
+  }),
+  z.object({
+    type: z.literal("room-result"),
+    id: roomRequestIdSchema.nullable(),
+    ok: z.literal(false),
+    error: roomErrorSchema,
+  }),
+]);
+export type RoomResultFrame = z.infer<typeof roomResultFrameSchema>;
+
+export const roomEventFrameSchema = z.object({
+  type: z.literal("room-event"),
+  frame: roomFrameIdSchema,
+  event: roomEventSchema,
+});
+export type RoomEventFrame = z.infer<typeof roomEventFrameSchema>;

@@ -62,9 +62,18 @@ import { prepareTemplate } from "./services/page-template";
 import { PgListener } from "./services/pg-listener";
 import { PlayerHub } from "./services/player-hub";
 import { PresenceTracker } from "./services/presence";
+import { newProcessIdentity } from "./services/process-registry";
 import { READ_CACHE_CHANNEL, ReadCache } from "./services/read-cache";
+import { RoomRuntime } from "./services/room-runtime";
 import { SessionCache } from "./services/session-cache";
 import { pathSegments, sendStoredFile } from "./stored-files";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** ADR 027: this process's rooms (tests move their clock and tick them) */
+    rooms: RoomRuntime;
+  }
+}
 
 /** Optional hooks for operations and tests; production passes none. */
 export type BuildAppOptions = LogOptions & {
@@ -78,6 +87,8 @@ export type BuildAppOptions = LogOptions & {
   renderer?: PageRendererModule;
   /** D162: where stored files live; default: the one STORAGE_URL or DATA_DIR names (services/file-store.ts) */
   files?: FileStore;
+  /** this process's id in the process registry (main.ts), the home of its rooms; default: a new random one */
+  processId?: string;
 };
 
 /** The built server renderer, when there is one (ADR 010). */
@@ -149,9 +160,21 @@ export async function buildApp(
   listener.onReconnect(() => invalidateCommunitySettings(db));
   const playerHub = new PlayerHub(listener, { logger: app.log });
   const presence = new PresenceTracker(db, playerHub, { logger: app.log });
+  // ADR 027: the rooms this process is home to, reached by its live sockets and the other processes
+  const rooms = new RoomRuntime({
+    db,
+    listener,
+    playerHub,
+    processId: ctx.processId ?? newProcessIdentity({ version: "", roles: [], startedAt: new Date() }).id,
+    now: () => settings.now().getTime(),
+    logger: app.log,
+  });
   await listener.start();
   presence.start();
+  await rooms.start();
+  app.decorate("rooms", rooms);
   app.addHook("onClose", async () => {
+    await rooms.stop();
     await chatHub.close();
     presence.close();
     playerHub.close();
@@ -179,6 +202,7 @@ export async function buildApp(
     chatHub,
     playerHub,
     presence,
+    rooms,
     reads,
     files: ctx.files ?? openFileStore(config),
   };

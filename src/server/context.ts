@@ -9,6 +9,7 @@ import { PRODUCTION_SCRYPT } from "./services/passwords";
 import type { PlayerHub } from "./services/player-hub";
 import type { PresenceTracker } from "./services/presence";
 import type { ReadCache } from "./services/read-cache";
+import type { RoomRuntime } from "./services/room-runtime";
 import { RECOVERY_CODE_LOG_N } from "./services/two-step";
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from "./services/zip-packages";
 
@@ -18,7 +19,7 @@ export type ChatLiveSettings = {
   heartbeatMs: number;
   /** open sockets per client address (request.ip, which honours TRUST_PROXY) */
   maxConnectionsPerAddress: number;
-  /** the server ignores what clients send; anything larger than this closes the socket (1009) */
+  /** the largest frame a client may send (room requests, D124, are at most ROOM_FRAME_MAX_BYTES); larger closes the socket (1009) */
   maxPayloadBytes: number;
   /** a client that does not read (more than this queued) is dropped rather than buffered without end */
   maxBufferedBytes: number;
@@ -42,7 +43,12 @@ export type AppSettings = {
 };
 
 export const DEFAULT_SETTINGS: AppSettings = {
-  chatLive: { heartbeatMs: 30_000, maxConnectionsPerAddress: 20, maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 },
+  chatLive: {
+    heartbeatMs: 30_000,
+    maxConnectionsPerAddress: 20,
+    maxPayloadBytes: 64 * 1024,
+    maxBufferedBytes: 1024 * 1024,
+  },
   passwordHashCost: PRODUCTION_SCRYPT.logN,
   recoveryCodeHashCost: RECOVERY_CODE_LOG_N,
   rateLimits: {},
@@ -65,6 +71,8 @@ export type AppContext = {
   playerHub: PlayerHub;
   /** issue 15 (D84): friends' presence; told by the live socket route when a player's socket opens or closes */
   presence: PresenceTracker;
+  /** ADR 027: the rooms of this process and the way to the others' */
+  rooms: RoomRuntime;
   /** decision 008: the per-process cache of public reads, invalidated across processes */
   reads: ReadCache;
   /** D162: game packages, uploads and backups (services/file-store.ts) */

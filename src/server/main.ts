@@ -56,7 +56,15 @@ async function main() {
   // What the database's preparation reports (seeded, repaired, re-scanned) is logged once the app's logger exists.
   const startupLog: StartupLogEntry[] = createsEmbeddedDatabase(config) ? await prepareInOwnProcess(entryFile) : [];
   const database = await prepareDatabase(config, files, collectingLog(startupLog));
-  const app = await buildApp({ config, database, files });
+  // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs);
+  // its id is also the home recorded with its rooms (ADR 027), so it beats before any room can be made
+  const identity = newProcessIdentity({
+    version,
+    roles: ["site", "games", "jobs"],
+    startedAt: new Date(Date.now() - process.uptime() * 1000),
+  });
+  const app = await buildApp({ config, database, files, processId: identity.id });
+  const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
   for (const { level, details, message } of startupLog) app.log[level](details, message);
   if (config.passwordHashCost < PRODUCTION_SCRYPT.logN)
     app.log.warn(
@@ -103,13 +111,6 @@ async function main() {
   }
 
   const jobs = startJobRunner(app, database.db, files, config);
-  // D164: this process in the CMS's system page while it runs (every process serves the site, the games and jobs)
-  const identity = newProcessIdentity({
-    version,
-    roles: ["site", "games", "jobs"],
-    startedAt: new Date(Date.now() - process.uptime() * 1000),
-  });
-  const heartbeat = startProcessHeartbeat(database.db, identity, { now: () => new Date(), log: app.log });
 
   // Graceful shutdown: stop accepting connections, let in-flight requests finish (every
   // accepted write is committed), close live sockets with 1001 "Server shutting down", then close

@@ -14,11 +14,19 @@ import {
 } from "../../contract/chat";
 import { errorResponses } from "../../contract/common";
 import { ACCOUNT_CLOSED_CODE, type PlayerLiveEvent } from "../../contract/player-live";
+import {
+  liveClientFrameSchema,
+  ROOM_FRAME_MAX_BYTES,
+  type RoomEventFrame,
+  type RoomResultFrame,
+} from "../../contract/rooms";
 import type { AppContext } from "../context";
 import { Forbidden, TooMany } from "../errors";
 import { requireUser } from "../plugins/auth";
 import { sessionToken } from "../plugins/auth";
 import { listChatMessages, postChatMessage } from "../services/chat";
+import { MessageRateBucket, RATE_LIMITED_MESSAGE, type RoomMember } from "../services/game-rooms";
+import { GUEST_SECRET_PATTERN, guestMember, newGuestSecret, type RoomAnswer } from "../services/room-runtime";
 import { sessionIsLive } from "../services/sessions";
 
 /**
@@ -30,13 +38,27 @@ type LiveSocket = {
   address: string;
   alive: boolean;
   player?: { userId: number; token: string; off: () => void };
+  /** ADR 027: who plays in rooms on this socket, its id in the rooms' runtime and its D124 rate */
+  rooms: {
+    user: RoomMember | null;
+    guest: RoomMember;
+    socketId: string;
+    detach: () => void;
+    bucket: MessageRateBucket;
+  };
 };
 
 /** Live public chat (D35): history, posting and the WebSocket (admin deletion: admin/chat.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, config, rateLimits, chatHub: hub, playerHub } = ctx;
+  const { db, config, rateLimits, chatHub: hub, playerHub, rooms } = ctx;
   const settings = ctx.settings.chatLive;
   const siteOrigin = new URL(config.publicUrl).origin;
+  const secureCookies = config.publicUrl.startsWith("https:");
+  const guestCookie = secureCookies ? "__Host-guest" : "guest";
+  const guestCookiePattern = new RegExp(`(?:^|;\\s*)${guestCookie}=([^;]*)`);
+  /** the guest secret made at a handshake that brought none, for the socket's handler */
+  const newGuestSecrets = new WeakMap<IncomingMessage, string>();
+  const roomsNow = () => ctx.settings.now().getTime();
 
   // ---- live sockets -------------------------------------------------------------------------
   const sockets = new Set<LiveSocket>();
@@ -121,6 +143,16 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // request; for a path without a WebSocket handler the answer is written but the socket is never
   // closed (it lingers, and app.close() waits for it). Only the chat path is handed to the plugin;
   // any other upgrade request gets a 404 and the connection is closed.
+  // ADR 027: a visitor without a guest cookie gets one with the handshake (a reload then finds the same seat)
+  app.websocketServer.on("headers", (headers: string[], req: IncomingMessage) => {
+    const sent = guestCookiePattern.exec(req.headers.cookie ?? "")?.[1];
+    if (sent && GUEST_SECRET_PATTERN.test(sent)) return;
+    const secret = newGuestSecret();
+    newGuestSecrets.set(req, secret);
+    headers.push(
+      `Set-Cookie: ${guestCookie}=${secret}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`,
+    );
+  });
   const pluginUpgradeListeners = server.listeners("upgrade").filter((l) => !upgradeListenersBefore.has(l)) as Array<
     (req: IncomingMessage, socket: Duplex, head: Buffer) => void
   >;
@@ -143,6 +175,49 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     // must not hold the shutdown (the server waits for its connections).
     for (const entry of sockets) setTimeout(() => entry.socket.terminate(), 1000).unref();
   });
+
+  /** D124: one frame from a page: checked for size before it is read, counted, then a room request is answered. */
+  function onClientFrame(entry: LiveSocket, data: WebSocket.RawData) {
+    const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    const answer = (id: RoomResultFrame["id"], result: RoomAnswer) =>
+      send(entry, JSON.stringify({ type: "room-result", id, ...result } satisfies RoomResultFrame));
+    if (buffer.length > ROOM_FRAME_MAX_BYTES) {
+      answer(sniffRequestId(buffer), {
+        ok: false,
+        error: { code: "message_too_large", message: `A room frame can be at most ${ROOM_FRAME_MAX_BYTES} bytes` },
+      });
+      return;
+    }
+    if (!entry.rooms.bucket.take(roomsNow())) {
+      answer(sniffRequestId(buffer), { ok: false, error: { code: "rate_limited", message: RATE_LIMITED_MESSAGE } });
+      return;
+    }
+    let frame: unknown;
+    try {
+      frame = JSON.parse(buffer.toString("utf8"));
+    } catch {
+      return;
+    }
+    const type = (frame as { type?: unknown } | null)?.type;
+    if (type !== "room" && type !== "room-frame-closed") return;
+    const parsed = liveClientFrameSchema.safeParse(frame);
+    if (!parsed.success) {
+      answer(sniffRequestId(buffer), {
+        ok: false,
+        error: { code: "invalid", message: parsed.error.issues[0]?.message ?? "That frame is not valid" },
+      });
+      return;
+    }
+    const { socketId, user, guest } = entry.rooms;
+    if (parsed.data.type === "room-frame-closed") {
+      rooms.closeFrame(socketId, parsed.data.frame);
+      return;
+    }
+    const { id, frame: gameFrame, gameId, request } = parsed.data;
+    // a session that has ended (signed out elsewhere) plays on as the socket's guest
+    const member = user && entry.player ? user : guest;
+    void rooms.request(socketId, member, gameFrame, gameId, request).then((result) => answer(id, result));
+  }
 
   // ---- history ------------------------------------------------------------------------------
   // D36: the latest messages, oldest first; `before` pages back.
@@ -205,7 +280,25 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         return;
       }
       perAddress.set(address, count + 1);
-      const entry: LiveSocket = { socket, address, alive: true };
+      const sentSecret = request.cookies[guestCookie];
+      const guestSecret =
+        newGuestSecrets.get(request.raw) ??
+        (sentSecret && GUEST_SECRET_PATTERN.test(sentSecret) ? sentSecret : newGuestSecret());
+      const user = request.user;
+      const attached = rooms.attachSocket((frame, event) =>
+        send(entry, JSON.stringify({ type: "room-event", frame, event } satisfies RoomEventFrame)),
+      );
+      const entry: LiveSocket = {
+        socket,
+        address,
+        alive: true,
+        rooms: {
+          user: user ? { kind: "user", userId: user.id, name: user.username, avatarUrl: user.avatarUrl } : null,
+          guest: guestMember(guestSecret),
+          ...attached,
+          bucket: new MessageRateBucket(roomsNow()),
+        },
+      };
       sockets.add(entry);
       const token = sessionToken(request);
       if (request.user && token) {
@@ -221,10 +314,13 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       socket.on("pong", () => {
         entry.alive = true;
       });
-      // The channel is server → client only: whatever a client sends is ignored.
-      socket.on("message", () => {});
+      // Clients send room frames (ADR 027); anything else is ignored.
+      socket.on("message", (data, isBinary) => {
+        if (!isBinary) onClientFrame(entry, data);
+      });
       socket.on("close", () => {
         if (!sockets.delete(entry)) return;
+        entry.rooms.detach();
         detachPlayer(entry);
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left <= 0) perAddress.delete(address);
@@ -233,3 +329,11 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   });
 };
+
+/** The request id of a frame the server will not parse (too large, over the rate): read from its first characters. */
+function sniffRequestId(frame: Buffer): RoomResultFrame["id"] {
+  const head = frame.subarray(0, 300).toString("utf8");
+  const match = /"id"\s*:\s*(?:"([A-Za-z0-9_.:-]{1,64})"|(\d{1,15}))/.exec(head);
+  if (!match) return null;
+  return match[1] ?? Number(match[2]);
+}

@@ -327,7 +327,7 @@ describe("seats", () => {
     t.rooms.drop("conn-u1");
     t.advance(ROOM_SEAT_GRACE_MS);
     const closed = t.rooms.tick();
-    expect(closed).toEqual({ deliveries: [], save: [], forget: [] });
+    expect(closed).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [room.id] });
     expect(t.rooms.roomView(room.id, "u1")).toBeNull();
     expectError(t.rooms.join(user(1), GAME, room.code), "not_found");
     expect(t.rooms.nextDeadline()).toBeNull();
@@ -343,7 +343,7 @@ describe("turn-based rooms", () => {
     t.rooms.drop("conn-u2");
     const lastActivity = t.clock.now;
     t.advance(ROOM_SEAT_GRACE_MS * 10);
-    expect(t.rooms.tick()).toEqual({ deliveries: [], save: [], forget: [] });
+    expect(t.rooms.tick()).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [] });
     expect(t.rooms.roomView(room.id, "u2")?.players.map((p) => p.connected)).toEqual([false, false]);
     expect(t.rooms.nextDeadline()).toBe(lastActivity + ROOM_TURN_BASED_KEEP_MS);
     t.clock.now = lastActivity + ROOM_TURN_BASED_KEEP_MS - 1;

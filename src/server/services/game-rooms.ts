@@ -65,6 +65,8 @@ import {
  * - Persistence (turn-based rooms only): results list in `save` the rooms whose `PersistedRoom` changed and in
  *   `forget` the ids of those closed; `restore(persisted)` brings rooms back after a restart with every seat
  *   dropped, skipping what is malformed, expired or clashing with an open room.
+ * - For what other processes see (ADR 027), results list in `listed` the rooms created or whose seats or joinable
+ *   changed and in `closed` every room closed; `listing(roomId)` answers that view of an open room.
  * - `nextDeadline()` says when `tick()` next has something to do (null: nothing), so that the caller sets one timer.
  * - MessageRateBucket is ROOM_MESSAGES_PER_SECOND for one socket, which the caller keeps per connection.
  */
@@ -81,8 +83,31 @@ export type RoomCreateInput = Pick<RoomCreateRequest, "maxPlayers" | "visibility
 
 export type RoomDelivery = { to: string[]; event: RoomEvent };
 
-/** What the caller must do after a change: deliver events, write or delete persisted rooms. */
-export type RoomOutcome = { deliveries: RoomDelivery[]; save: PersistedRoom[]; forget: string[] };
+/**
+ * What the caller must do after a change: deliver events, write or delete persisted rooms, and update what other
+ * processes see of a room (`listed`: created, or its seats or joinable changed; `closed`: every room closed).
+ */
+export type RoomOutcome = {
+  deliveries: RoomDelivery[];
+  save: PersistedRoom[];
+  forget: string[];
+  listed: string[];
+  closed: string[];
+};
+
+/** What other processes see of an open room: its listing, who sits in it, when it opened. */
+export type RoomListingRow = {
+  id: string;
+  code: string;
+  gameId: number;
+  visibility: RoomVisibility;
+  joinable: boolean;
+  maxPlayers: number;
+  turnBased: boolean;
+  metadata: Record<string, RoomJson>;
+  playerIds: string[];
+  createdAt: number;
+};
 
 export type RoomResult<T> = ({ ok: true; value: T } & RoomOutcome) | { ok: false; error: RoomError };
 
@@ -277,6 +302,7 @@ export class GameRooms {
     this.byCode.set(code, room);
     this.seat(room, actor, now);
     const outcome = noOutcome();
+    markListed(outcome, room.id);
     this.markChanged(room, outcome);
     return { ok: true, value: this.view(room, playerId), ...outcome };
   }
@@ -402,6 +428,7 @@ export class GameRooms {
     const outcome = noOutcome();
     if (room.joinable !== joinable) {
       room.joinable = joinable;
+      markListed(outcome, room.id);
       deliver(outcome, this.connectionsExcept(room, seat.id), { type: "joinable", roomId: room.id, joinable });
       this.markChanged(room, outcome);
     }
@@ -522,6 +549,39 @@ export class GameRooms {
     return result;
   }
 
+  /** Whether this process holds the room. */
+  has(roomId: string): boolean {
+    return this.rooms.has(roomId);
+  }
+
+  /** The id of the open room with this code, if this process holds it. */
+  findByCode(code: string): string | null {
+    return this.byCode.get(code.trim().toUpperCase())?.id ?? null;
+  }
+
+  /** The ids of this process's rooms (a clean stop closes or releases each). */
+  roomIds(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /** What other processes see of an open room, or null when there is no such room. */
+  listing(roomId: string): RoomListingRow | null {
+    const room = this.rooms.get(roomId);
+    if (!room) return null;
+    return {
+      id: room.id,
+      code: room.code,
+      gameId: room.gameId,
+      visibility: room.visibility,
+      joinable: room.joinable,
+      maxPlayers: room.maxPlayers,
+      turnBased: room.turnBased,
+      metadata: room.metadata,
+      playerIds: [...room.seats.keys()],
+      createdAt: room.createdAt,
+    };
+  }
+
   /** How many rooms the player holds a seat in on this process. */
   openRoomCount(playerId: string): number {
     return this.roomsOfPlayer.get(playerId)?.size ?? 0;
@@ -576,6 +636,7 @@ export class GameRooms {
       return fail("too_many_rooms", `You can be in at most ${ROOM_OPEN_ROOMS_PER_PLAYER} rooms at once`);
     const joined = this.seat(room, actor, now);
     room.lastActiveAt = now;
+    markListed(outcome, room.id);
     deliver(outcome, this.connectionsExcept(room, playerId), {
       type: "join",
       roomId: room.id,
@@ -629,6 +690,7 @@ export class GameRooms {
       this.close(room, "empty", outcome);
       return;
     }
+    markListed(outcome, room.id);
     deliver(outcome, this.connectionsExcept(room, seat.id), {
       type: "leave",
       roomId: room.id,
@@ -664,6 +726,8 @@ export class GameRooms {
     }
     this.rooms.delete(room.id);
     this.byCode.delete(room.code);
+    outcome.listed = outcome.listed.filter((id) => id !== room.id);
+    outcome.closed.push(room.id);
     if (room.turnBased) {
       outcome.forget.push(room.id);
       outcome.save = outcome.save.filter((saved) => saved.id !== room.id);
@@ -738,7 +802,11 @@ export class GameRooms {
 }
 
 function noOutcome(): RoomOutcome {
-  return { deliveries: [], save: [], forget: [] };
+  return { deliveries: [], save: [], forget: [], listed: [], closed: [] };
+}
+
+function markListed(outcome: RoomOutcome, roomId: string) {
+  if (!outcome.listed.includes(roomId)) outcome.listed.push(roomId);
 }
 
 function deliver(outcome: RoomOutcome, to: string[], event: RoomEvent) {

@@ -30,7 +30,8 @@ const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
  * Contract:
  * - `on(channel, handler)` before `start()`: the connection LISTENs on every channel that has a handler.
  * - `notify(channel, payload)` sends with `pg_notify` over the pool (never throws: a failure is returned
- *   as `false` and logged), so that a NOTIFY goes out after the caller's change has committed.
+ *   as `false` and logged), so that a NOTIFY goes out after the caller's change has committed; `notifyAll` sends
+ *   several in one transaction, delivered together and in order.
  * - The connection reconnects with backoff when it is lost (database restart, terminated backend) and is
  *   probed every `healthCheckMs`. After a reconnect every `onReconnect` callback runs: whatever was
  *   sent while the connection was down was not received, and each user decides how to catch up.
@@ -128,6 +129,29 @@ export class PgListener {
     } catch (err) {
       this.logger.warn({ err, channel }, "listener: NOTIFY failed");
       return false;
+    }
+  }
+
+  /**
+   * Sends several notifications on one channel in one transaction: PostgreSQL delivers them together and in this
+   * order (a payload split into parts, ADR 027). Never throws, like `notify`.
+   */
+  async notifyAll(channel: string, payloads: readonly string[]): Promise<boolean> {
+    if (payloads.length === 1) return this.notify(channel, payloads[0]!);
+    if (this.mode !== "postgres" || this.closed || payloads.length === 0) return false;
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await this.database.pool!.connect();
+      await client.query("begin");
+      for (const payload of payloads) await client.query("select pg_notify($1, $2)", [channel, payload]);
+      await client.query("commit");
+      return true;
+    } catch (err) {
+      await client?.query("rollback").catch(() => {});
+      this.logger.warn({ err, channel }, "listener: NOTIFY failed");
+      return false;
+    } finally {
+      client?.release();
     }
   }
 

@@ -6,3 +6,4 @@ export * from "./social";
 export * from "./safety";
 export * from "./jobs";
 export * from "./system";
+export * from "./rooms";
