@@ -19,6 +19,7 @@ const CLIENT_FILES_ON_THEIR_OWN = [
   "src/client/app/routes/home.test.tsx",
   "src/client/features/chat/components/chat-panel.test.tsx",
   "src/client/features/chat/components/deferred-chat-panel.test.tsx",
+  "src/client/features/games/components/game-player-rooms.test.tsx",
 ];
 
 export default defineConfig({

@@ -43,6 +43,8 @@ export interface ArcadiumSettings {
 export interface ArcadiumInit {
   user: ArcadiumUser | null;
   settings: ArcadiumSettings;
+  /** the room code of an invite link (`/game/{id}?room={code}`), when the player came by one; also `Arcadium.rooms.inviteCode` */
+  inviteCode?: string;
 }
 
 /**
@@ -54,9 +56,158 @@ export interface ArcadiumInit {
  * - "no_play": achievements: no play is open (call gameplay.start() first)
  * - "unknown_achievement": achievements: the key is not declared for this game
  * - "unavailable": the page could not reach Arcadium's server; try again later
+ * and for rooms (the message says what to tell the player):
+ * - "game_unavailable": this game cannot be played in rooms just now
+ * - "not_found": no open room has that code
+ * - "full", "not_joinable": the room has no free seat, or its host closed it to new players
+ * - "kicked": the host removed this player from the room
+ * - "not_in_room": this player has no seat in the room (any more)
+ * - "not_host": only the host may kick or set joinable
+ * - "player_not_found", "not_connected": send({to}) names nobody in the room, or a player dropped just now
+ * - "friends_only", "guests_not_allowed", "school_mode": a friends room is only for friends of everyone in it and
+ *   never for guests; in school mode rooms are only among friends
+ * - "too_many_rooms": a player sits in at most 5 rooms at once
+ * - "message_too_large", "state_too_large", "rate_limited": 16 KB a message, 64 KB of shared state, 30 messages a
+ *   second
+ * - "busy": try again in a moment
  */
 export interface ArcadiumError extends Error {
-  code: "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable";
+  code:
+    | "timeout"
+    | "not_in_frame"
+    | "invalid"
+    | "quota"
+    | "no_play"
+    | "unknown_achievement"
+    | "unavailable"
+    | "game_unavailable"
+    | "not_found"
+    | "full"
+    | "not_joinable"
+    | "kicked"
+    | "not_in_room"
+    | "not_host"
+    | "player_not_found"
+    | "not_connected"
+    | "friends_only"
+    | "guests_not_allowed"
+    | "school_mode"
+    | "too_many_rooms"
+    | "message_too_large"
+    | "state_too_large"
+    | "rate_limited"
+    | "busy";
+}
+
+/** Any value JSON can hold: what rooms relay and keep. */
+export type ArcadiumJson = string | number | boolean | null | ArcadiumJson[] | { [key: string]: ArcadiumJson };
+
+/** A player in a room: only what other players may see (D124). */
+export interface ArcadiumRoomPlayer {
+  /** stable in this room (and across a reload): use it with send({to}) and kick() */
+  id: string;
+  /** the player's name, or a guest name */
+  name: string;
+  avatarUrl: string | null;
+  /** false while the player is away (they keep their seat 30 s; in a turn-based room for as long as it is kept) */
+  connected: boolean;
+  host: boolean;
+}
+
+/** A public room in rooms.list(). */
+export interface ArcadiumRoomListing {
+  id: string;
+  code: string;
+  /** how many players sit in it */
+  players: number;
+  maxPlayers: number;
+  turnBased: boolean;
+  metadata: Record<string, ArcadiumJson>;
+}
+
+/** The events of a room; each listener gets the event object, `type` and `roomId` included. */
+export interface ArcadiumRoomEvents {
+  join: { type: "join"; roomId: string; player: ArcadiumRoomPlayer };
+  /** "timeout": they were away longer than their seat waits (30 s) */
+  leave: { type: "leave"; roomId: string; playerId: string; reason: "left" | "kicked" | "timeout" };
+  drop: { type: "drop"; roomId: string; playerId: string };
+  reconnect: { type: "reconnect"; roomId: string; playerId: string };
+  /** stamped by Arcadium: who sent it, its place in the room's order (`seq`) and when (ms since 1970) */
+  message: { type: "message"; roomId: string; from: string; seq: number; at: number; data: ArcadiumJson };
+  /**
+   * Another player changed the shared state (`value` null: the key was removed). Your own setState does not come
+   * back as an event. After a reconnect, what changed while you were away comes with `from` and `at` null.
+   */
+  state: {
+    type: "state";
+    roomId: string;
+    from: string | null;
+    seq: number;
+    at: number | null;
+    key: string;
+    value: ArcadiumJson;
+  };
+  host: { type: "host"; roomId: string; playerId: string };
+  joinable: { type: "joinable"; roomId: string; joinable: boolean };
+  /**
+   * The room ended for this player: "empty", "expired" (a turn-based room kept 7 days without play), "kicked",
+   * "replaced" (the same player took the seat in another tab), "home_gone" (Arcadium restarted during a real-time
+   * game) or "lost" (after a reconnect the seat could not be taken back).
+   */
+  closed: {
+    type: "closed";
+    roomId: string;
+    reason: "empty" | "expired" | "kicked" | "replaced" | "home_gone" | "lost";
+  };
+}
+
+/**
+ * A room this player sits in (D120). Its fields follow the room's events; `players` and `state` are copies (change
+ * them through the methods). Events from other players arrive in the room's order. Your own actions are not echoed
+ * as events: their promise resolving is the sign that they happened.
+ */
+export interface ArcadiumRoom {
+  readonly id: string;
+  /** 6 letters and digits: what players type, and what an invite link carries */
+  readonly code: string;
+  /** this player's id in the room (see players) */
+  readonly me: string;
+  readonly players: ArcadiumRoomPlayer[];
+  /** the shared state, kept by Arcadium (64 KB in all) */
+  readonly state: Record<string, ArcadiumJson>;
+  readonly maxPlayers: number;
+  readonly visibility: "private" | "friends" | "public";
+  readonly turnBased: boolean;
+  readonly metadata: Record<string, ArcadiumJson>;
+  /** whether new players may join */
+  readonly joinable: boolean;
+  /** true once this player left or the room closed for them */
+  readonly closed: boolean;
+
+  /** Relays `data` (16 KB as JSON at most) to every other player, or to one with `{to: playerId}`. */
+  send(data: ArcadiumJson, options?: { to?: string }): Promise<void>;
+  /** Sets one key of the shared state (null removes it); the others get a "state" event. */
+  setState(key: string, value: ArcadiumJson): Promise<void>;
+  /** Gives up the seat at once (a closed tab keeps it 30 s). */
+  leave(): Promise<void>;
+  /** Host only: removes a player, who may not come back. */
+  kick(playerId: string): Promise<void>;
+  /** Host only: whether new players may join (list() and quickJoin() find only joinable rooms). */
+  setJoinable(joinable: boolean): Promise<void>;
+  /** Listens to one of the room's events; returns a function that removes the listener. */
+  on<E extends keyof ArcadiumRoomEvents>(event: E, listener: (event: ArcadiumRoomEvents[E]) => void): () => void;
+  off<E extends keyof ArcadiumRoomEvents>(event: E, listener: (event: ArcadiumRoomEvents[E]) => void): void;
+}
+
+export interface ArcadiumRoomOptions {
+  /** 2 to 16 */
+  maxPlayers: number;
+  /** "private": only by code or invite link; "friends": only friends of everyone in it (signed-in players); "public": also in list() and quickJoin() */
+  visibility: "private" | "friends" | "public";
+  /** the room and its state are kept 7 days while nobody is connected, and seats wait for their players */
+  turnBased?: boolean;
+  /** what list() shows and quickJoin()'s filter matches (1 KB as JSON) */
+  metadata?: Record<string, ArcadiumJson>;
 }
 
 export type ArcadiumEvent = "pause" | "resume" | "mute" | "settings";
@@ -116,6 +267,26 @@ export interface ArcadiumSdk {
      * `{unlocked: false}` and is not kept.
      */
     unlock(key: string): Promise<{ unlocked: boolean }>;
+  };
+
+  /**
+   * Rooms (D120): play with other people. Only inside the Arcadium game page (elsewhere the calls reject with
+   * "not_in_frame"). Who plays comes from the page's session, never from the game; guests play under a guest name.
+   */
+  rooms: {
+    /** Creates a room with this player as host. */
+    create(options: ArcadiumRoomOptions): Promise<ArcadiumRoom>;
+    /** Takes a seat by code (case and spaces forgiven), or takes this player's seat back after a reload. */
+    join(code: string): Promise<ArcadiumRoom>;
+    /** A seat in the fullest public joinable room of this game whose metadata holds the filter's values; null when there is none. */
+    quickJoin(filter?: Record<string, string | number | boolean | null>): Promise<ArcadiumRoom | null>;
+    /** This game's public joinable rooms with a free seat, newest first (at most 50). */
+    list(): Promise<ArcadiumRoomListing[]>;
+    /**
+     * The room code of the invite link the player came by (`/game/{id}?room={code}`), or null: known once init()
+     * has resolved. Join it to play with whoever invited them.
+     */
+    readonly inviteCode: string | null;
   };
 
   /**

@@ -8,7 +8,11 @@
  *   game → page  { v: 2, id, type, payload }
  *   page → game  { v: 2, id, ok: true, result } or { v: 2, id, ok: false, error: { code, message } }
  * and the page sends events without an id:
- *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings", payload }
+ *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings" | "room", payload }
+ *
+ * Rooms (D120): the page relays room calls on its own connection to Arcadium, which knows the player from the
+ * page's session; the frame never sends who it is. Room calls carry `instance`, a random name for this document,
+ * so that the page can tell a reloaded game from the one before it.
  *
  * Replies and events are read only from the parent window. targetOrigin is "*": a request carries no
  * secret, and the page answers only its own game frame coming from the games origin; the page never sends
@@ -105,6 +109,10 @@
       }
       return;
     }
+    if (data.event === 'room') {
+      onRoomEvent(data.payload);
+      return;
+    }
     if (typeof data.event === 'string' && listeners[data.event]) {
       var fns = listeners[data.event].slice();
       for (var i = 0; i < fns.length; i++) {
@@ -197,13 +205,385 @@
     });
   }
 
+  // ---- rooms (D120) ---------------------------------------------------------------------------------
+
+  var ROOM_EVENTS = ['join', 'leave', 'drop', 'reconnect', 'message', 'state', 'host', 'joinable', 'closed'];
+  var VISIBILITIES = ['private', 'friends', 'public'];
+  var MIN_PLAYERS = 2;
+  var MAX_PLAYERS = 16;
+  var MAX_STATE_KEY = 100;
+  var MAX_EARLY_EVENTS = 200;
+  var instance = 'i' + Math.random().toString(36).slice(2, 12) + counter.toString(36) + Date.now().toString(36);
+  var roomsUsed = false;
+  /** the rooms this game sits in, by id */
+  var roomsById = {};
+  /** events for rooms whose answer has not arrived yet: the page may pass an event before the answer it follows */
+  var earlyEvents = [];
+  var inviteCode = null;
+
+  function roomCall(type, fields) {
+    if (!framed) return rejected('not_in_frame', 'rooms.' + type + '(): rooms work only inside the Arcadium game page');
+    roomsUsed = true;
+    fields.instance = instance;
+    return request('rooms.' + type, fields);
+  }
+
+  function copy(value) {
+    return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  }
+
+  function isSnapshot(value) {
+    return !!value && typeof value === 'object' && typeof value.id === 'string' && typeof value.code === 'string' && Array.isArray(value.players);
+  }
+
+  function findPlayer(room, playerId) {
+    for (var i = 0; i < room.players.length; i++) if (room.players[i].id === playerId) return room.players[i];
+    return null;
+  }
+
+  function emit(room, type, payload) {
+    var fns = room.listeners[type].slice();
+    for (var i = 0; i < fns.length; i++) {
+      try {
+        fns[i](payload);
+      } catch (e) {
+        log('error', 'a room.on("' + type + '") listener threw:', e);
+      }
+    }
+  }
+
+  /** A snapshot after the page took the seat back (a reconnect): what changed meanwhile is told as events. */
+  function applySnapshot(room, snap) {
+    var before = room.players;
+    room.players = copy(snap.players);
+    room.joinable = snap.joinable;
+    var i;
+    for (i = 0; i < room.players.length; i++) {
+      var now = room.players[i];
+      var was = null;
+      for (var j = 0; j < before.length; j++) if (before[j].id === now.id) was = before[j];
+      if (!was) emit(room, 'join', { type: 'join', roomId: room.id, player: copy(now) });
+      else if (was.connected !== now.connected)
+        emit(room, now.connected ? 'reconnect' : 'drop', { type: now.connected ? 'reconnect' : 'drop', roomId: room.id, playerId: now.id });
+      if (now.host && !(was && was.host)) emit(room, 'host', { type: 'host', roomId: room.id, playerId: now.id });
+    }
+    for (i = 0; i < before.length; i++) {
+      if (!findPlayer(room, before[i].id)) emit(room, 'leave', { type: 'leave', roomId: room.id, playerId: before[i].id, reason: 'left' });
+    }
+    var keys = {};
+    var k;
+    for (k in room.state) keys[k] = true;
+    for (k in snap.state) keys[k] = true;
+    for (k in keys) {
+      var next = Object.prototype.hasOwnProperty.call(snap.state, k) ? snap.state[k] : null;
+      var prev = Object.prototype.hasOwnProperty.call(room.state, k) ? room.state[k] : null;
+      if (JSON.stringify(next) === JSON.stringify(prev)) continue;
+      if (next === null) delete room.state[k];
+      else room.state[k] = copy(next);
+      room.stateSeq[k] = snap.seq;
+      emit(room, 'state', { type: 'state', roomId: room.id, from: null, seq: snap.seq, at: null, key: k, value: copy(next) });
+    }
+    if (snap.seq > room.baseSeq) room.baseSeq = snap.seq;
+  }
+
+  function applyEvent(room, ev) {
+    var player;
+    switch (ev.type) {
+      case 'join':
+        if (!ev.player || typeof ev.player.id !== 'string') return;
+        if (findPlayer(room, ev.player.id)) return; // already in the snapshot
+        room.players.push(copy(ev.player));
+        break;
+      case 'leave':
+        player = findPlayer(room, ev.playerId);
+        if (!player) return;
+        room.players.splice(room.players.indexOf(player), 1);
+        break;
+      case 'drop':
+      case 'reconnect':
+        player = findPlayer(room, ev.playerId);
+        if (!player || player.connected === (ev.type === 'reconnect')) return;
+        player.connected = ev.type === 'reconnect';
+        break;
+      case 'host':
+        player = findPlayer(room, ev.playerId);
+        if (!player || player.host) return;
+        for (var i = 0; i < room.players.length; i++) room.players[i].host = room.players[i] === player;
+        break;
+      case 'joinable':
+        if (room.joinable === ev.joinable) return;
+        room.joinable = ev.joinable;
+        break;
+      case 'message':
+        if (ev.seq <= room.baseSeq) return; // sent before this player's snapshot
+        break;
+      case 'state':
+        // an older change than the one this room holds for the key (its own, or the snapshot's)
+        if (ev.seq <= room.baseSeq || ev.seq <= (room.stateSeq[ev.key] || 0)) return;
+        room.stateSeq[ev.key] = ev.seq;
+        if (ev.value === null) delete room.state[ev.key];
+        else room.state[ev.key] = copy(ev.value);
+        break;
+      case 'closed':
+        forgetRoom(room);
+        break;
+      default:
+        return;
+    }
+    emit(room, ev.type, copy(ev));
+  }
+
+  function forgetRoom(room) {
+    room.gone = true;
+    delete roomsById[room.id];
+    for (var i = earlyEvents.length - 1; i >= 0; i--) if (earlyEvents[i].roomId === room.id) earlyEvents.splice(i, 1);
+  }
+
+  function onRoomEvent(ev) {
+    if (!ev || typeof ev !== 'object' || typeof ev.type !== 'string') return;
+    if (ev.type === 'snapshot') {
+      if (isSnapshot(ev.room) && roomsById[ev.room.id]) applySnapshot(roomsById[ev.room.id], ev.room);
+      return;
+    }
+    var room = roomsById[ev.roomId];
+    if (room) applyEvent(room, ev);
+    else if (typeof ev.roomId === 'string') {
+      earlyEvents.push(ev);
+      if (earlyEvents.length > MAX_EARLY_EVENTS) earlyEvents.shift();
+    }
+  }
+
+  /** The room object for an answer (create, join, quick join): the one already held for that room, or a new one. */
+  function roomFromSnapshot(snap) {
+    if (!isSnapshot(snap)) throw sdkError('unavailable', 'Arcadium answered without a room');
+    var held = roomsById[snap.id];
+    if (held) {
+      applySnapshot(held, snap);
+      return held.api;
+    }
+    var room = {
+      id: snap.id,
+      code: snap.code,
+      me: snap.me,
+      maxPlayers: snap.maxPlayers,
+      visibility: snap.visibility,
+      turnBased: snap.turnBased,
+      metadata: copy(snap.metadata) || {},
+      joinable: snap.joinable,
+      players: copy(snap.players),
+      state: copy(snap.state) || {},
+      stateSeq: {},
+      baseSeq: snap.seq,
+      gone: false,
+      listeners: {},
+    };
+    for (var i = 0; i < ROOM_EVENTS.length; i++) room.listeners[ROOM_EVENTS[i]] = [];
+    room.api = roomApi(room);
+    roomsById[room.id] = room;
+    var mine = [];
+    for (var j = earlyEvents.length - 1; j >= 0; j--) {
+      if (earlyEvents[j].roomId === room.id) mine.unshift(earlyEvents.splice(j, 1)[0]);
+    }
+    for (var e = 0; e < mine.length && !room.gone; e++) applyEvent(room, mine[e]);
+    return room.api;
+  }
+
+  function roomApi(room) {
+    function inRoom(method) {
+      return room.gone ? sdkError('not_in_room', 'room.' + method + '(): you are no longer in this room') : null;
+    }
+    function off(event, listener) {
+      var list = room.listeners[event];
+      if (!list) return;
+      var i = list.indexOf(listener);
+      if (i >= 0) list.splice(i, 1);
+    }
+    var api = {
+      send: function (data, options) {
+        var bad = inRoom('send');
+        if (bad) return Promise.reject(bad);
+        var text;
+        try {
+          text = JSON.stringify(data);
+        } catch (e) {
+          text = undefined;
+        }
+        if (text === undefined) return rejected('invalid', 'room.send(data): data must be a JSON value (an object, array, string, number, boolean or null)');
+        var fields = { roomId: room.id, data: JSON.parse(text) };
+        if (options != null && options.to != null) {
+          if (typeof options.to !== 'string')
+            return rejected('invalid', 'room.send(data, {to}): to must be a player id from room.players, got ' + String(options.to));
+          fields.to = options.to;
+        }
+        return resolvedVoid(roomCall('send', fields));
+      },
+      setState: function (key, value) {
+        var bad = inRoom('setState');
+        if (bad) return Promise.reject(bad);
+        if (typeof key !== 'string' || key.length < 1 || key.length > MAX_STATE_KEY) {
+          return rejected('invalid', 'room.setState(key, value): the key must be a string of 1 to ' + MAX_STATE_KEY + ' characters, got ' + String(key));
+        }
+        var text = value === undefined ? undefined : JSON.stringify(value);
+        if (text === undefined) return rejected('invalid', 'room.setState(key, value): value must be a JSON value (null removes the key)');
+        var clean = JSON.parse(text);
+        return roomCall('setState', { roomId: room.id, key: key, value: clean }).then(function (result) {
+          var seq = result && typeof result.seq === 'number' ? result.seq : 0;
+          if (seq > (room.stateSeq[key] || 0)) {
+            room.stateSeq[key] = seq;
+            if (clean === null) delete room.state[key];
+            else room.state[key] = clean;
+          }
+          return undefined;
+        });
+      },
+      leave: function () {
+        if (room.gone) return Promise.resolve(undefined);
+        return roomCall('leave', { roomId: room.id }).then(function () {
+          forgetRoom(room);
+          return undefined;
+        });
+      },
+      kick: function (playerId) {
+        var bad = inRoom('kick');
+        if (bad) return Promise.reject(bad);
+        if (typeof playerId !== 'string')
+          return rejected('invalid', 'room.kick(playerId): playerId must be a player id from room.players, got ' + String(playerId));
+        return resolvedVoid(roomCall('kick', { roomId: room.id, playerId: playerId }));
+      },
+      setJoinable: function (joinable) {
+        var bad = inRoom('setJoinable');
+        if (bad) return Promise.reject(bad);
+        if (typeof joinable !== 'boolean') return rejected('invalid', 'room.setJoinable(joinable) needs true or false, got ' + String(joinable));
+        return roomCall('setJoinable', { roomId: room.id, joinable: joinable }).then(function () {
+          room.joinable = joinable;
+          return undefined;
+        });
+      },
+      on: function (event, listener) {
+        if (ROOM_EVENTS.indexOf(event) < 0 || typeof listener !== 'function') {
+          log('warn', 'room.on(event, listener): event must be one of ' + ROOM_EVENTS.join(', ') + ' and listener a function; got', event);
+          return function () {};
+        }
+        room.listeners[event].push(listener);
+        return function () {
+          off(event, listener);
+        };
+      },
+      off: off,
+    };
+    var fields = {
+      id: function () {
+        return room.id;
+      },
+      code: function () {
+        return room.code;
+      },
+      me: function () {
+        return room.me;
+      },
+      maxPlayers: function () {
+        return room.maxPlayers;
+      },
+      visibility: function () {
+        return room.visibility;
+      },
+      turnBased: function () {
+        return room.turnBased;
+      },
+      metadata: function () {
+        return copy(room.metadata);
+      },
+      joinable: function () {
+        return room.joinable;
+      },
+      players: function () {
+        return copy(room.players);
+      },
+      state: function () {
+        return copy(room.state);
+      },
+      closed: function () {
+        return room.gone;
+      },
+    };
+    for (var name in fields) Object.defineProperty(api, name, { get: fields[name], enumerable: true });
+    return Object.freeze ? Object.freeze(api) : api;
+  }
+
+  var rooms = {
+    create: function (options) {
+      var o = options != null && typeof options === 'object' ? options : {};
+      var max = o.maxPlayers;
+      if (typeof max !== 'number' || Math.floor(max) !== max || max < MIN_PLAYERS || max > MAX_PLAYERS) {
+        return rejected(
+          'invalid',
+          'rooms.create({maxPlayers}): maxPlayers must be an integer from ' + MIN_PLAYERS + ' to ' + MAX_PLAYERS + ', got ' + String(max),
+        );
+      }
+      if (VISIBILITIES.indexOf(o.visibility) < 0) {
+        return rejected('invalid', 'rooms.create({visibility}): visibility must be "private", "friends" or "public", got ' + String(o.visibility));
+      }
+      if (o.turnBased != null && typeof o.turnBased !== 'boolean') {
+        return rejected('invalid', 'rooms.create({turnBased}): turnBased must be true, false or left out, got ' + String(o.turnBased));
+      }
+      if (o.metadata != null && (typeof o.metadata !== 'object' || Array.isArray(o.metadata))) {
+        return rejected('invalid', 'rooms.create({metadata}): metadata must be an object');
+      }
+      var fields = { maxPlayers: max, visibility: o.visibility };
+      if (o.turnBased != null) fields.turnBased = o.turnBased;
+      if (o.metadata != null) fields.metadata = copy(o.metadata);
+      return roomCall('create', fields).then(roomFromSnapshot);
+    },
+    join: function (code) {
+      if (typeof code !== 'string' || code.trim().length < 1) {
+        return rejected('invalid', "rooms.join(code): the code must be the room's 6 letters and digits, got " + String(code));
+      }
+      return roomCall('join', { code: code }).then(roomFromSnapshot);
+    },
+    quickJoin: function (filter) {
+      if (filter != null && (typeof filter !== 'object' || Array.isArray(filter))) {
+        return rejected('invalid', 'rooms.quickJoin(filter): the filter must be an object of metadata values');
+      }
+      var fields = filter != null ? { filter: copy(filter) } : {};
+      return roomCall('quickJoin', fields).then(function (snap) {
+        return snap == null ? null : roomFromSnapshot(snap);
+      });
+    },
+    list: function () {
+      return roomCall('list', {}).then(function (listings) {
+        return Array.isArray(listings) ? copy(listings) : [];
+      });
+    },
+  };
+  Object.defineProperty(rooms, 'inviteCode', {
+    get: function () {
+      return inviteCode;
+    },
+    enumerable: true,
+  });
+
+  // A game that navigates away (or reloads itself) leaves its seats to drop, as a closed connection's do.
+  if (framed && global.addEventListener) {
+    global.addEventListener('pagehide', function () {
+      if (!roomsUsed) return;
+      try {
+        global.parent.postMessage({ v: 2, id: newId(), type: 'rooms.unload', payload: { instance: instance } }, '*');
+      } catch (e) {
+        // the page is gone too
+      }
+    });
+  }
+
   // ---- the API --------------------------------------------------------------------------------------
 
   var Arcadium = {
     version: 2,
 
     init: function () {
-      return call('init', {});
+      return call('init', {}).then(function (result) {
+        if (result && typeof result.inviteCode === 'string') inviteCode = result.inviteCode;
+        return result;
+      });
     },
 
     gameplay: {
@@ -296,6 +676,8 @@
       },
     },
 
+    rooms: rooms,
+
     on: function (event, listener) {
       if (EVENTS.indexOf(event) < 0 || typeof listener !== 'function') {
         log('warn', 'on(event, listener): event must be one of ' + EVENTS.join(', ') + ' and listener a function; got', event);
@@ -330,6 +712,7 @@
     Object.freeze(Arcadium.scores);
     Object.freeze(Arcadium.data);
     Object.freeze(Arcadium.achievements);
+    Object.freeze(Arcadium.rooms);
     Object.freeze(Arcadium);
   }
   global.Arcadium = Arcadium;

@@ -9,6 +9,7 @@ import { liveSession, onLiveSessionChange } from "./live-session";
  * It reconnects with backoff (1 s doubling up to 30 s, randomised) and at once when the browser comes back
  * online; `reconnectLive()` starts a new connection (after signing in or out, so that the server binds it to the
  * new session). Subscribers hear every parsed message and every status change; each one picks its own events.
+ * The page may also send on it (`sendLive`: ADR 027's room frames), only while it is open.
  */
 
 export type LiveStatus = "connecting" | "open" | "reconnecting";
@@ -129,6 +130,16 @@ export function subscribeLive(subscriber: LiveSubscriber): () => void {
       onlineListening = false;
     }
   };
+}
+
+/**
+ * Sends one frame as JSON on the open connection; false when there is none open just now (the caller waits for
+ * the next "open"). Only a subscriber sends: the connection lives while somebody listens.
+ */
+export function sendLive(frame: unknown): boolean {
+  if (!socket || status !== "open" || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(frame));
+  return true;
 }
 
 /** A new connection for the same subscribers (the session changed: the server binds a socket to its session). */

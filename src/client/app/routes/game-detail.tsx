@@ -1,4 +1,5 @@
 import { Suspense, useState } from "react";
+import { useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ import { GameTabs, type GameTab } from "@/features/games/components/game-tabs";
 import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
+import { inviteCodeFrom } from "@/features/games/invite-code";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { ApiError } from "@/lib/api-client";
@@ -141,6 +143,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
   // D90: scores read as the game says (a time as 1:02.345)
   const format = game.scoreRules.format;
   const saveScore = useSaveScore(game.id, format);
+  const inviteCode = inviteCodeFrom(useSearch());
   const howToPlay = useReach(GameHowToPlayTab);
   const reviews = useReach(GameReviews);
   const reachFor = (tab: GameTab) => {
@@ -156,7 +159,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
           <div className="min-w-0 space-y-6">
             <div className="space-y-2">
-              <GameLauncher game={game} onScore={saveScore} />
+              <GameLauncher game={game} onScore={saveScore} inviteCode={inviteCode} />
               <ReportGameNotLoading game={game} />
             </div>
             <GameTabs

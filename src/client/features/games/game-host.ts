@@ -11,7 +11,7 @@
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
 import type { GameFacingUserResponse } from "@contract/plays";
 import type { GameSaves } from "./game-saves";
-import { SdkV2Error, type GameSettings, type SdkV2Request } from "./sdk-v2";
+import { SdkV2Error, type GameSettings, type RoomsSdkRequest, type SdkV2Request } from "./sdk-v2";
 
 export type HostUser = { id: number; username: string; avatarUrl: string | null };
 
@@ -22,6 +22,8 @@ export type GameHostDeps = {
   /** the signed-in player as this game may know them (fetchGameUser by default) */
   gameUser(): Promise<HostUser>;
   settings(): GameSettings;
+  /** D122: the room code of the invite link the page was opened with (`?room=`), null without one */
+  inviteCode?(): string | null;
   /** the game's saves for this player (loaded once per frame) */
   saves(): GameSaves;
   /** the play session a score or an unlock belongs to (D21), null when none could be opened */
@@ -70,14 +72,19 @@ export async function unlockAchievement(gameId: number, key: string, playId: str
 }
 
 /** Carries out one request; resolves with its result or rejects with an SdkV2Error. */
-export async function handleSdkV2Request(request: SdkV2Request, deps: GameHostDeps): Promise<unknown> {
+export async function handleSdkV2Request(
+  request: Exclude<SdkV2Request, RoomsSdkRequest>,
+  deps: GameHostDeps,
+): Promise<unknown> {
   switch (request.type) {
     case "init": {
       const base = typeof window === "undefined" ? "http://localhost/" : window.location.href;
-      if (!deps.user()) return { user: null, settings: deps.settings() };
+      const code = deps.inviteCode?.() ?? null;
+      const invite = code ? { inviteCode: code } : {};
+      if (!deps.user()) return { user: null, settings: deps.settings(), ...invite };
       // Not known to the server just now: a guest, never the account's own id.
       const seen = await deps.gameUser().catch(() => null);
-      return { user: publicUser(seen, base), settings: deps.settings() };
+      return { user: publicUser(seen, base), settings: deps.settings(), ...invite };
     }
     case "gameplay.start":
       deps.onGameplayStart();

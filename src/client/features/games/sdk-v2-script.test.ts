@@ -3,13 +3,15 @@
  * is a stand-in whose postMessage is a spy; the page's replies and events are dispatched as message events
  * whose source is that stand-in.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
-
-const SOURCE = readFileSync(path.resolve(__dirname, "../../../../sdk/v2.js"), "utf8");
-const GAME_URL = "http://127.0.0.1:5001/game-frame/5/";
+import {
+  closeSdkWindows,
+  loadSdk as loadSdkWindow,
+  SDK_V2_SOURCE,
+  settledState,
+  type GameWindow as SdkWindow,
+  type SdkError,
+} from "@test/sdk-v2-window";
 
 type Sdk = {
   version: number;
@@ -28,76 +30,12 @@ type Sdk = {
   achievements: { unlock(key: unknown): Promise<{ unlocked: boolean }> };
   on(event: string, listener: (payload: unknown) => void): () => void;
   track(name: unknown, props?: unknown): Promise<void>;
+  rooms: object;
 };
-type SdkError = Error & { code: string };
-type GameWindow = Window & typeof globalThis & { eval(source: string): unknown; Arcadium: Sdk };
-type Jsdom = { window: GameWindow };
-
-const require = createRequire(import.meta.url);
-const { JSDOM, VirtualConsole } = require("jsdom") as {
-  JSDOM: new (html: string, options: Record<string, unknown>) => Jsdom;
-  VirtualConsole: new () => unknown;
-};
-
-const open: GameWindow[] = [];
-/** The SDK's timers still set: a call nobody answered would time out 10 s later, during another file's tests. */
-const timers = new Set<ReturnType<typeof setTimeout>>();
-afterEach(() => {
-  for (const timer of timers) clearTimeout(timer);
-  timers.clear();
-  vi.useRealTimers();
-  for (const win of open.splice(0)) win.close();
-});
-
-type Posted = { v: number; id: string; type: string; payload: Record<string, unknown> };
-
-/** A fresh game window with the SDK loaded: in a frame (parent stand-in) unless `framed` is false. */
-function loadSdk({ framed = true, before }: { framed?: boolean; before?: (win: GameWindow) => void } = {}) {
-  // A silent console: the tests spy on the SDK's logs instead of seeing them.
-  const dom = new JSDOM("<!doctype html>", {
-    runScripts: "outside-only",
-    url: GAME_URL,
-    virtualConsole: new VirtualConsole(),
-  });
-  const win = dom.window;
-  open.push(win);
-  // The SDK's timers run on the test's (possibly fake) clock.
-  win.setTimeout = ((fn: () => void, ms?: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, ms);
-    timers.add(timer);
-    return timer;
-  }) as typeof win.setTimeout;
-  win.clearTimeout = ((t?: ReturnType<typeof setTimeout>) => {
-    if (t !== undefined) timers.delete(t);
-    clearTimeout(t);
-  }) as typeof win.clearTimeout;
-  const parent = { postMessage: vi.fn() };
-  if (framed) Object.defineProperty(win, "parent", { value: parent, configurable: true });
-  before?.(win);
-  win.eval(SOURCE);
-  const posted = (): Posted[] => parent.postMessage.mock.calls.map((c: unknown[]) => c[0] as Posted);
-  const last = (): Posted => posted()[posted().length - 1];
-  /** A message from the page (or, with `source`, from another window). */
-  const send = (data: unknown, source: unknown = parent) => {
-    win.dispatchEvent(new win.MessageEvent("message", { data, source: source as MessageEventSource }));
-  };
-  const reply = (id: string, body: Record<string, unknown>) => send({ v: 2, id, ...body });
-  return { win, sdk: win.Arcadium, parent, posted, last, send, reply };
-}
-
-/** Resolves with the settled state of a promise without waiting for it to settle. */
-async function state<T>(promise: Promise<T>): Promise<"pending" | "fulfilled" | "rejected"> {
-  let s: "pending" | "fulfilled" | "rejected" = "pending";
-  promise.then(
-    () => (s = "fulfilled"),
-    () => (s = "rejected"),
-  );
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-  return s;
-}
+type GameWindow = SdkWindow<Sdk>;
+afterEach(closeSdkWindows);
+const loadSdk = (options: { framed?: boolean; before?: (win: GameWindow) => void } = {}) => loadSdkWindow<Sdk>(options);
+const state = settledState;
 
 describe("sdk/v2.js in a frame: requests and replies", () => {
   it("posts every call as {v: 2, id, type, payload} to the parent with targetOrigin '*' and a fresh id", () => {
@@ -388,14 +326,14 @@ describe("sdk/v2.js argument checks", () => {
 describe("sdk/v2.js as a global", () => {
   it("including the script twice keeps the first object", () => {
     const { win, sdk } = loadSdk();
-    win.eval(SOURCE);
+    win.eval(SDK_V2_SOURCE);
     expect(win.Arcadium).toBe(sdk);
     expect(sdk.version).toBe(2);
   });
 
   it("window.Arcadium and its groups are frozen", () => {
     const { sdk } = loadSdk();
-    for (const part of [sdk, sdk.gameplay, sdk.loading, sdk.scores, sdk.data, sdk.achievements])
+    for (const part of [sdk, sdk.gameplay, sdk.loading, sdk.scores, sdk.data, sdk.achievements, sdk.rooms])
       expect(Object.isFrozen(part)).toBe(true);
     const original = sdk.init;
     expect(() => {

@@ -163,6 +163,30 @@ describe("parseSdkV2Request: a request with an id but a bad type or payload → 
   });
 });
 
+describe("parseSdkV2Request: room calls (D120)", () => {
+  it("reads a room call as the contract's request with the document's instance; the server checks the fields", () => {
+    expect(requestOf(req("rooms.create", { instance: "doc1", maxPlayers: 2, visibility: "private" }))).toEqual({
+      type: "rooms",
+      instance: "doc1",
+      room: { type: "create", maxPlayers: 2, visibility: "private" },
+    });
+    expect(requestOf(req("rooms.send", { instance: "doc1", roomId: "r1", data: [1], type: "leave" }))).toEqual({
+      type: "rooms",
+      instance: "doc1",
+      room: { type: "send", roomId: "r1", data: [1] },
+    });
+    expect(requestOf(req("rooms.unload", { instance: "doc1" }))).toEqual({ type: "rooms.unload", instance: "doc1" });
+  });
+
+  it.each([
+    ["no instance", req("rooms.list", {})],
+    ["an instance with a space", req("rooms.list", { instance: "a b" })],
+    ["an unknown room call", req("rooms.destroy", { instance: "doc1" })],
+  ])("answers %s as invalid", (_what, data) => {
+    expect(parseSdkV2Request(data)).toEqual({ id: "a1-x9", invalid: expect.any(String) });
+  });
+});
+
 describe("replies and events", () => {
   it("okReply carries the result, undefined as null", () => {
     expect(okReply("a1", { user: null })).toEqual({ v: 2, id: "a1", ok: true, result: { user: null } });

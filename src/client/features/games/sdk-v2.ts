@@ -10,6 +10,8 @@
  * Whether a message comes from the page's own frame and the games origin is checked by
  * isTrustedGameMessage (sdk-v1-host.ts), as for v1.
  */
+import type { RoomEvent, RoomSnapshot } from "@contract/rooms";
+import type { RoomErrorCode } from "@contract/rooms-constants";
 import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
 import { MAX_SDK_SCORE } from "./sdk-v1-host";
 
@@ -35,11 +37,32 @@ export type SdkV2Request =
   | { type: "data.clear" }
   | { type: "data.keys" }
   | { type: "achievements.unlock"; key: string }
-  | { type: "track"; name: string; props: Record<string, string | number | boolean | null> };
+  | { type: "track"; name: string; props: Record<string, string | number | boolean | null> }
+  | RoomsSdkRequest;
+
+/** The room calls the page relays (D120, room-relay.ts): `room` is the contract's RoomRequest, checked by the server. */
+export type RoomsSdkRequest =
+  | { type: "rooms"; instance: string; room: { type: RoomRequestType } & Record<string, unknown> }
+  | { type: "rooms.unload"; instance: string };
+
+export const ROOM_REQUEST_TYPES = [
+  "create",
+  "join",
+  "quickJoin",
+  "list",
+  "send",
+  "setState",
+  "leave",
+  "kick",
+  "setJoinable",
+] as const;
+export type RoomRequestType = (typeof ROOM_REQUEST_TYPES)[number];
+/** A document's name in a frame, as sdk/v2.js makes it. */
+const ROOM_INSTANCE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The error codes of sdk/v2.d.ts's ArcadiumError. */
 export type SdkV2ErrorCode =
-  "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable";
+  "timeout" | "not_in_frame" | "invalid" | "quota" | "no_play" | "unknown_achievement" | "unavailable" | RoomErrorCode;
 
 export class SdkV2Error extends Error {
   constructor(
@@ -116,8 +139,21 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
       return { id, request: { type: "track", name, props: clean } };
     }
     default:
+      if (typeof data.type === "string" && data.type.startsWith("rooms.")) return parseRoomCall(id, data.type, payload);
       return bad(`unknown call ${typeof data.type === "string" ? data.type.slice(0, 64) : ""}`.trim());
   }
+}
+
+/** A room call: its payload is the request's fields and the document's `instance`; the server checks the rest. */
+function parseRoomCall(id: string, type: string, payload: Record<string, unknown>): SdkV2Envelope {
+  const { instance, ...fields } = payload;
+  if (typeof instance !== "string" || !ROOM_INSTANCE.test(instance))
+    return { id, invalid: "a room call needs the SDK's instance" };
+  const name = type.slice("rooms.".length);
+  if (name === "unload") return { id, request: { type: "rooms.unload", instance } };
+  if (!(ROOM_REQUEST_TYPES as readonly string[]).includes(name))
+    return { id, invalid: `unknown call ${type.slice(0, 64)}` };
+  return { id, request: { type: "rooms", instance, room: { ...fields, type: name as RoomRequestType } } };
 }
 
 export type SdkV2Reply =
@@ -144,7 +180,15 @@ export type GameSettings = { muted: boolean; locale: string; reducedMotion: bool
 export type SdkV2Event =
   | { v: 2; event: "pause" | "resume"; payload: Record<string, never> }
   | { v: 2; event: "mute"; payload: { muted: boolean } }
-  | { v: 2; event: "settings"; payload: GameSettings };
+  | { v: 2; event: "settings"; payload: GameSettings }
+  | { v: 2; event: "room"; payload: RoomRelayEvent };
+
+/**
+ * What the page passes on about rooms: the server's events, a snapshot after it took the seat back on a new
+ * connection (room-relay.ts), and `closed: lost` when it could not.
+ */
+export type RoomRelayEvent =
+  RoomEvent | { type: "snapshot"; room: RoomSnapshot } | { type: "closed"; roomId: string; reason: "lost" };
 
 export const pauseEvent = (paused: boolean): SdkV2Event => ({ v: 2, event: paused ? "pause" : "resume", payload: {} });
 export const muteEvent = (muted: boolean): SdkV2Event => ({ v: 2, event: "mute", payload: { muted } });

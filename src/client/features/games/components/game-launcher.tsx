@@ -15,10 +15,13 @@ export function GameLauncher({
   game,
   onPlayStarted,
   onScore,
+  inviteCode = null,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
   onScore?: (report: GameScoreReport) => void;
+  /** D122: the room code of the invite link the page was opened with */
+  inviteCode?: string | null;
 }) {
   const { mutate: countPlay, isPending } = usePlayGame(game.id);
   const [started, setStarted] = useState<{ playId: string } | null>(null);
@@ -47,7 +50,7 @@ export function GameLauncher({
   if (!started) return cover(isPending);
   return (
     <Suspense fallback={cover(true)}>
-      <GamePlayer game={game} onScore={onScore} started={started} />
+      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} />
     </Suspense>
   );
 }

@@ -15,6 +15,7 @@ import { useLatest } from "./game-player/use-latest";
 import { usePauseWhenHidden } from "./game-player/use-pause-when-hidden";
 import { usePlaySession } from "./game-player/use-play-session";
 import { usePresence } from "./game-player/use-presence";
+import { useRoomRelay } from "./game-player/use-room-relay";
 import { useSdkBridge, type GameScoreReport } from "./game-player/use-sdk-bridge";
 
 export type { GameScoreReport } from "./game-player/use-sdk-bridge";
@@ -38,12 +39,15 @@ export function GamePlayer({
   onPlayStarted,
   onScore,
   started,
+  inviteCode = null,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
   onScore?: (report: GameScoreReport) => void;
   /** The play Play Now already opened (game-launcher.tsx, which loads this player on that click): the frame shows at once. */
   started?: { playId: string };
+  /** D122: the room code of the invite link the page was opened with, handed to the game at init() */
+  inviteCode?: string | null;
 }) {
   const { frameUrl, externalUrl, id: gameId } = game;
   const [playing, setPlaying] = useState(started !== undefined);
@@ -64,6 +68,7 @@ export function GamePlayer({
   usePauseWhenHidden({ active: ownGameShown, postToGame, flushSaves });
   usePresence({ playing, userId: user?.id, gameId });
   const gameplay = useGameplayReporter(ownGameShown, gameId, userRef);
+  const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame });
   useSdkBridge({
     active: ownGameShown,
     game: { id: gameId, frameUrl, externalUrl },
@@ -77,6 +82,8 @@ export function GamePlayer({
     announceUnlock,
     onProgress: setProgress,
     onScore,
+    rooms,
+    inviteCode,
   });
 
   function start() {

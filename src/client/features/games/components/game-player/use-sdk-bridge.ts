@@ -5,6 +5,7 @@ import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
 import type { GameSaves } from "../../game-saves";
 import type { GameplayReporter } from "../../gameplay-reporter";
+import type { RoomRelay } from "../../room-relay";
 import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
 import { errorReply, okReply, parseSdkV2Request, SdkV2Error, type GameSettings } from "../../sdk-v2";
 import { useLatest } from "./use-latest";
@@ -38,12 +39,17 @@ export type SdkBridge = {
   announceUnlock: (key: string) => void;
   onProgress: (progress: number) => void;
   onScore: ((report: GameScoreReport) => void) | undefined;
+  /** ADR 027: the frame's room relay (use-room-relay.ts), null while the frame is not shown */
+  rooms: () => RoomRelay | null;
+  /** D122: the room code of the invite link the page was opened with */
+  inviteCode: string | null;
 };
 
 /**
  * D22: listens to the game's SDK messages while the frame is shown (never for external games), from this frame's
  * window and the games origin only. SDK v1 messages are acted on; SDK v2 requests are each answered, to the
- * frame's window and the games origin only.
+ * frame's window and the games origin only. Room calls go to the frame's room relay, whose answers come back the
+ * same way.
  */
 export function useSdkBridge({
   active,
@@ -58,6 +64,8 @@ export function useSdkBridge({
   announceUnlock,
   onProgress,
   onScore,
+  rooms,
+  inviteCode,
 }: SdkBridge) {
   const onScoreRef = useLatest(onScore);
   const { id: gameId, frameUrl, externalUrl } = game;
@@ -108,8 +116,28 @@ export function useSdkBridge({
         reply(errorReply(v2.id, new SdkV2Error("invalid", v2.invalid)));
         return;
       }
-      handleSdkV2Request(v2.request, {
+      const request = v2.request;
+      if (request.type === "rooms" || request.type === "rooms.unload") {
+        const relay = rooms();
+        if (!relay) {
+          reply(errorReply(v2.id, new SdkV2Error("unavailable", "Rooms are not available just now")));
+        } else if (request.type === "rooms.unload") {
+          relay.unload(request.instance);
+          reply(okReply(v2.id, null));
+        } else {
+          relay.request(request.instance, request.room, (answer) =>
+            reply(
+              answer.ok
+                ? okReply(v2.id, answer.value)
+                : errorReply(v2.id, new SdkV2Error(answer.error.code, answer.error.message)),
+            ),
+          );
+        }
+        return;
+      }
+      handleSdkV2Request(request, {
         gameId,
+        inviteCode: () => inviteCode,
         user: () => userRef.current,
         gameUser: () => fetchGameUser(gameId),
         settings: () => settingsRef.current,
@@ -146,5 +174,7 @@ export function useSdkBridge({
     announceUnlock,
     onProgress,
     onScoreRef,
+    rooms,
+    inviteCode,
   ]);
 }

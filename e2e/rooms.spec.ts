@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
+import { acceptCookies, expect, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+
+/**
+ * D120–D122: two browsers play in one room through a game written against SDK v2 (e2e/fixtures/rooms-game). A
+ * creates a room; B follows the invite link `/game/{id}?room={code}` and joins it; they exchange a message and a
+ * state change; B's reload keeps the seat (A sees `drop`, then `reconnect`). Both are guests. On the admin
+ * journey's server (it has an administrator to upload the game with).
+ */
+
+test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
+
+const TITLE = "E2E Rooms Game";
+const FIXTURE = fileURLToPath(new URL("./fixtures/rooms-game/index.html", import.meta.url));
+
+async function uploadRoomsGame(admin: APIRequestContext): Promise<number> {
+  const categories = (await (await admin.get("/api/categories")).json()) as Array<{ id: number }>;
+  // a cover stored here (the test machine has no network): a built-in game's
+  const [builtin] = (await (await admin.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
+  const res = await admin.post("/api/admin/games/upload", {
+    multipart: {
+      title: TITLE,
+      description: "A test game for rooms.",
+      imageUrl: builtin.imageUrl,
+      categoryId: String(categories[0].id),
+      htmlFile: { name: "index.html", mimeType: "text/html", buffer: fs.readFileSync(FIXTURE) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  context.on("page", (p) => void waitForHydrationAfterNavigation(p));
+  await acceptCookies(context);
+  return context.newPage();
+}
+
+/** Opens `path`, presses Play Now and answers the game's frame once its script is ready. */
+async function play(page: Page, path: string, gameId: number): Promise<Frame> {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Play Now" }).first().click();
+  await expect(page.frameLocator(`iframe[title="${TITLE}"]`).locator("body")).toHaveAttribute("data-ready", "", {
+    timeout: 15_000,
+  });
+  const frame = page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`));
+  expect(frame, "the game frame").toBeTruthy();
+  return frame!;
+}
+
+type RoomsApi = {
+  create(): Promise<string>;
+  joinInvite(): Promise<string>;
+  send(data: unknown): Promise<void>;
+  setState(key: string, value: unknown): Promise<void>;
+};
+const rooms = (frame: Frame) => ({
+  create: () => frame.evaluate(() => (window as unknown as { __rooms: RoomsApi }).__rooms.create()),
+  joinInvite: () => frame.evaluate(() => (window as unknown as { __rooms: RoomsApi }).__rooms.joinInvite()),
+  send: (data: unknown) => frame.evaluate((d) => (window as unknown as { __rooms: RoomsApi }).__rooms.send(d), data),
+  setState: (key: string, value: unknown) =>
+    frame.evaluate(([k, v]) => (window as unknown as { __rooms: RoomsApi }).__rooms.setState(k, v), [
+      key,
+      value,
+    ] as const),
+});
+
+test("a player joins a friend's room by the invite link, they play, and a reload keeps the seat (D120–D122)", async ({
+  browser,
+  adminPage,
+  adminServer,
+}) => {
+  test.slow();
+  const gameId = await uploadRoomsGame(adminPage.request);
+  const a = await guestPage(browser, adminServer.url);
+  const b = await guestPage(browser, adminServer.url);
+  const errors = [watchConsole(a), watchConsole(b)];
+
+  const frameA = await play(a, `/game/${gameId}`, gameId);
+  await expect(frameA.locator("#invite")).toHaveText("none");
+  const code = await rooms(frameA).create();
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+
+  const frameB = await play(b, `/game/${gameId}?room=${code.toLowerCase()}`, gameId);
+  await expect(frameB.locator("#invite")).toHaveText(code);
+  expect(await rooms(frameB).joinInvite()).toBe(code);
+  await expect(frameB.locator("#players")).toHaveText("2");
+  await expect(frameA.locator("#events")).toHaveText("join");
+
+  await rooms(frameA).send({ hello: "B" });
+  await expect(frameB.locator("#events")).toHaveText('message:{"hello":"B"}');
+  await rooms(frameB).setState("turn", "A");
+  await expect(frameA.locator("#shared")).toHaveText('{"turn":"A"}');
+  await expect(frameA.locator("#events")).toHaveText("join state");
+
+  // B reloads: the seat waits (drop), and the invite link takes it back (reconnect) with the room's state.
+  await b.reload();
+  const again = await play(b, `/game/${gameId}?room=${code}`, gameId);
+  expect(await rooms(again).joinInvite()).toBe(code);
+  await expect(again.locator("#shared")).toHaveText('{"turn":"A"}');
+  await expect(again.locator("#players")).toHaveText("2");
+  await expect(frameA.locator("#events")).toHaveText("join state drop reconnect");
+  await expect(frameA.locator("#players")).toHaveText("2");
+
+  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  await a.context().close();
+  await b.context().close();
+});

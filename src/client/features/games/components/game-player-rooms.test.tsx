@@ -1,0 +1,152 @@
+/**
+ * GamePlayer and rooms (ADR 027, D122): a frame's room calls go out on the page's live connection and only that
+ * frame hears back. The frame is simulated as in game-player-sdk-v2.test.tsx (messages dispatched on window with
+ * the frame's contentWindow as their source); the live connection is a stand-in WebSocket. A file of its own: the
+ * live connection is module state (vitest.config.ts).
+ */
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
+import { GamePlayer } from "./game-player";
+
+const GAMES_ORIGIN = "http://127.0.0.1:5001";
+const game = {
+  id: 5,
+  title: "Neon Drift",
+  imageUrl: "/uploads/neon.webp",
+  frameUrl: `${GAMES_ORIGIN}/game-frame/5/`,
+  externalUrl: null,
+};
+
+class FakeWebSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+  static last() {
+    return FakeWebSocket.instances[FakeWebSocket.instances.length - 1];
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    act(() => {
+      this.readyState = 1;
+      this.onopen?.();
+    });
+  }
+  push(data: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify(data) }));
+  }
+  frames() {
+    return this.sent.map((t) => JSON.parse(t) as { type: string; id?: string; frame: string; request?: unknown });
+  }
+}
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type Posted = MockInstance<(message: unknown, targetOrigin: string) => void>;
+
+async function startGame(inviteCode: string | null = null) {
+  mockApi([signedOut, ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })]]);
+  const view = renderWithProviders(<GamePlayer game={game} inviteCode={inviteCode} />);
+  fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+  const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+  const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
+  return { frame, toFrame, view };
+}
+
+function post(data: unknown, source: MessageEventSource | null) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent("message", { data, origin: GAMES_ORIGIN, source }));
+  });
+}
+
+const roomCall = (id: string, type: string, payload: Record<string, unknown>) => ({
+  v: 2,
+  id,
+  type: `rooms.${type}`,
+  payload: { ...payload, instance: "doc1" },
+});
+
+const posted = (toFrame: Posted) => toFrame.mock.calls.filter(([, origin]) => origin === GAMES_ORIGIN).map(([m]) => m);
+
+describe("GamePlayer rooms (ADR 027)", () => {
+  it("relays the frame's room calls on the live socket and only that frame's answers and events back", async () => {
+    const { frame, toFrame, view } = await startGame();
+    post(roomCall("a1", "create", { maxPlayers: 2, visibility: "private" }), frame.contentWindow);
+    post(roomCall("a2", "list", {}), window); // not the frame: ignored
+    const ws = FakeWebSocket.last();
+    ws.open();
+    expect(ws.frames()).toEqual([
+      {
+        type: "room",
+        id: expect.any(String) as string,
+        frame: expect.any(String) as string,
+        gameId: 5,
+        request: { type: "create", maxPlayers: 2, visibility: "private" },
+      },
+    ]);
+    const [{ id, frame: frameId }] = ws.frames();
+    const snapshot = { id: "r1", code: "ABC234", players: [], me: "g1", state: {}, seq: 1 };
+    ws.push({ type: "room-result", id, ok: true, value: snapshot });
+    const join = {
+      type: "join",
+      roomId: "r1",
+      player: { id: "g2", name: "Guest", avatarUrl: null, connected: true, host: false },
+    };
+    ws.push({ type: "room-event", frame: frameId, event: join });
+    ws.push({ type: "room-event", frame: "someone-else", event: join });
+    await waitFor(() =>
+      expect(posted(toFrame)).toEqual([
+        { v: 2, id: "a1", ok: true, result: snapshot },
+        { v: 2, event: "room", payload: join },
+      ]),
+    );
+
+    post(roomCall("a3", "join", { code: "ZZZZZZ" }), frame.contentWindow);
+    ws.push({
+      type: "room-result",
+      id: ws.frames()[1].id,
+      ok: false,
+      error: { code: "not_found", message: "No open room has that code" },
+    });
+    await waitFor(() =>
+      expect(posted(toFrame)).toContainEqual({
+        v: 2,
+        id: "a3",
+        ok: false,
+        error: { code: "not_found", message: "No open room has that code" },
+      }),
+    );
+
+    view.unmount();
+    expect(ws.frames().at(-1)).toEqual({ type: "room-frame-closed", frame: frameId });
+  });
+
+  it("hands the invite link's code to the game at init() (D122)", async () => {
+    const { frame, toFrame } = await startGame("ABC234");
+    post({ v: 2, id: "i1", type: "init", payload: {} }, frame.contentWindow);
+    await waitFor(() =>
+      expect(posted(toFrame)).toContainEqual(
+        expect.objectContaining({ id: "i1", result: expect.objectContaining({ inviteCode: "ABC234" }) as unknown }),
+      ),
+    );
+  });
+});
