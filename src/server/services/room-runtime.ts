@@ -31,6 +31,8 @@ const FORWARD_TIMEOUT_MS = 10_000;
 /** How long whether a game may be played, or a process is alive, is taken as known. */
 const GAME_CHECK_MS = 30_000;
 const PROCESS_CHECK_MS = 5_000;
+/** How soon a start that could not reach the database tries again to restore the rooms homed here. */
+const RESTORE_RETRY_MS = 5_000;
 /** A quick join tries this many rooms before answering that there is none. */
 const QUICK_JOIN_TRIES = 3;
 
@@ -104,7 +106,7 @@ const ROOM_CLOSED = fail("not_found", "That room is closed");
  *   school mode comes from the community settings (D124).
  * - One timer at GameRooms' next deadline runs `tick()` (public: tests move the clock and call it).
  * - `start()` restores the turn-based rooms homed here (on PGlite: every turn-based room; real-time rows are stale
- *   there and deleted). `stop()` deletes the rows of its real-time rooms and releases its turn-based ones (home
+ *   there and deleted), and retries while the database is unreachable instead of failing the app's start. `stop()` deletes the rows of its real-time rooms and releases its turn-based ones (home
  *   null), so that the next process adopts them at once.
  * No HTTP types.
  */
@@ -127,6 +129,7 @@ export class RoomRuntime {
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private restoreTimer: NodeJS.Timeout | null = null;
   private readonly offHub: () => void;
   private stopped = false;
 
@@ -143,7 +146,22 @@ export class RoomRuntime {
     this.offHub = this.hub.onMessage((message) => this.onHubMessage(message as HubMessage));
   }
 
+  /**
+   * Restores the rooms homed here. A process may start while the database is unreachable (D60): it then warns and
+   * tries again every RESTORE_RETRY_MS, and the rest of the site starts without waiting for rooms.
+   */
   async start(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.restoreHomedRooms();
+    } catch (err) {
+      this.logger.warn({ err }, "rooms: could not restore this process's rooms; trying again");
+      this.restoreTimer = setTimeout(() => void this.start(), RESTORE_RETRY_MS);
+      this.restoreTimer.unref();
+    }
+  }
+
+  private async restoreHomedRooms(): Promise<void> {
     const rows = await this.db
       .select()
       .from(openRoomsTable)
@@ -172,7 +190,7 @@ export class RoomRuntime {
           sql`not exists (select 1 from ${processesTable} where ${processesTable.id} = ${openRoomsTable.homeProcess} and ${processesTable.seenAt} >= ${new Date(Date.now() - HOME_GONE_AFTER_MS)})`,
         ),
       );
-    this.sweepTimer = setInterval(() => void this.checkHomes(), HEARTBEAT_MS);
+    this.sweepTimer ??= setInterval(() => void this.checkHomes(), HEARTBEAT_MS);
     this.sweepTimer.unref();
   }
 
@@ -248,6 +266,7 @@ export class RoomRuntime {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.restoreTimer) clearTimeout(this.restoreTimer);
     for (const { resolve, timer } of this.pending.values()) {
       clearTimeout(timer);
       resolve(fail("unavailable", "The server is stopping"));
