@@ -78,8 +78,8 @@ async function newContext(browser: Browser, baseURL: string): Promise<BrowserCon
   return context;
 }
 
-async function play(page: Page, gameId: number, portal: Portal): Promise<Frame> {
-  await page.goto(`/game/${gameId}`);
+async function play(page: Page, gameId: number, portal: Portal, address = `/game/${gameId}`): Promise<Frame> {
+  await page.goto(address);
   await page.getByRole("button", { name: "Play Now" }).first().click();
   await expect(page.frameLocator(`iframe[title="${titleOf(portal)}"]`).locator("#status")).toHaveText("done", {
     timeout: 20_000,
@@ -152,4 +152,27 @@ test("CrazyGames' data module is cloud saves: the value is read back by the same
   await expect(secondFrame.locator("#loaded")).toHaveText("42");
   await first.close();
   await second.close();
+});
+
+test("CrazyGames' invite link opens the game for a friend, who reads its params (D122)", async ({
+  browser,
+  adminPage,
+  adminServer,
+}) => {
+  const gameId = await portalGameId(adminPage.request, "crazygames");
+  const host = await newContext(browser, adminServer.url);
+  await registerPlayer(host.request, "inviter");
+  const frame = await play(await host.newPage(), gameId, "crazygames");
+  await expect(frame.locator("#invite")).toHaveText("none");
+  const link = new URL(await frame.locator("#invite-link").innerText());
+  expect(`${link.origin}${link.pathname}${link.search}`).toBe(
+    `${new URL(adminServer.url).origin}/game/${gameId}?roomId=42`,
+  );
+
+  const friend = await newContext(browser, adminServer.url);
+  await registerPlayer(friend.request, "invited");
+  const friendFrame = await play(await friend.newPage(), gameId, "crazygames", link.pathname + link.search);
+  await expect(friendFrame.locator("#invite")).toHaveText("42 (instant)");
+  await host.close();
+  await friend.close();
 });

@@ -45,6 +45,12 @@ export interface ArcadiumInit {
   settings: ArcadiumSettings;
   /** the room code of an invite link (`/game/{id}?room={code}`), when the player came by one; also `Arcadium.rooms.inviteCode` */
   inviteCode?: string;
+  /**
+   * the parameters of the invite link the player came by (`/game/{id}?room=ABC234&level=2`), when it had any:
+   * at most 8, keys of 1 to 32 of `A-Z a-z 0-9 _ -`, values of 1 to 64 of `A-Z a-z 0-9 _ . ~ -`; others are
+   * dropped. The portal adapters read them (CrazyGames' getInviteParam, Poki's getURLParam).
+   */
+  inviteParams?: Record<string, string>;
 }
 
 /**
@@ -284,19 +290,32 @@ export interface ArcadiumSdk {
     list(): Promise<ArcadiumRoomListing[]>;
     /**
      * The room code of the invite link the player came by (`/game/{id}?room={code}`), or null: known once init()
-     * has resolved. Join it to play with whoever invited them.
+     * has resolved (and follows an "invite" event). Join it to play with whoever invited them.
      */
     readonly inviteCode: string | null;
+    /**
+     * For a game that runs its own multiplayer servers (D122): tells the page which room of yours the player is in
+     * (`id`: 1 to 64 of `A-Z a-z 0-9 _ . ~ -`), whether friends may join it, and the invite link's parameters that
+     * lead into it (bounded as ArcadiumInit.inviteParams); null once they left it. The page keeps it for the friends
+     * list ("Playing {game}", Join), which does not show it yet. Arcadium's own rooms need no call.
+     */
+    setOwnRoom(room: { id: string; joinable: boolean; inviteParams?: Record<string, string> } | null): Promise<void>;
   };
 
   /**
    * Events from the page: "pause" (the page is hidden or a dialog covers the game: stop the game loop and
    * sound), "resume", "mute" (payload `{muted: boolean}`), "settings" (payload: ArcadiumSettings, whenever
-   * one changes). Returns a function that removes the listener.
+   * one changes), "invite" (the player followed another invite link to this game while it runs: payload
+   * `{inviteCode, inviteParams}`, each null when the link had none; `rooms.inviteCode` follows it). Returns a
+   * function that removes the listener.
    */
   on(event: "pause" | "resume", listener: () => void): () => void;
   on(event: "mute", listener: (payload: { muted: boolean }) => void): () => void;
   on(event: "settings", listener: (payload: ArcadiumSettings) => void): () => void;
+  on(
+    event: "invite",
+    listener: (payload: { inviteCode: string | null; inviteParams: Record<string, string> | null }) => void,
+  ): () => void;
 
   /** A custom analytics event, e.g. track("level_complete", {level: 3}). Names up to 64 characters. */
   track(name: string, props?: Record<string, string | number | boolean | null>): Promise<void>;

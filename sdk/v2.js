@@ -8,7 +8,7 @@
  *   game → page  { v: 2, id, type, payload }
  *   page → game  { v: 2, id, ok: true, result } or { v: 2, id, ok: false, error: { code, message } }
  * and the page sends events without an id:
- *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings" | "room", payload }
+ *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings" | "room" | "invite", payload }
  *
  * Rooms (D120): the page relays room calls on its own connection to Arcadium, which knows the player from the
  * page's session; the frame never sends who it is. Room calls carry `instance`, a random name for this document,
@@ -33,7 +33,7 @@
   var MAX_KEY = 128; // D76
   var MAX_EVENT_NAME = 64;
   var PREFIX = '[Arcadium SDK]';
-  var EVENTS = ['pause', 'resume', 'mute', 'settings'];
+  var EVENTS = ['pause', 'resume', 'mute', 'settings', 'invite'];
 
   function inFrame() {
     try {
@@ -66,7 +66,7 @@
 
   var pending = {};
   var counter = 0;
-  var listeners = { pause: [], resume: [], mute: [], settings: [] };
+  var listeners = { pause: [], resume: [], mute: [], settings: [], invite: [] };
 
   function newId() {
     counter += 1;
@@ -112,6 +112,10 @@
     if (data.event === 'room') {
       onRoomEvent(data.payload);
       return;
+    }
+    if (data.event === 'invite' && data.payload && typeof data.payload === 'object') {
+      // the player followed another invite link while the game is open (D122): the code follows it
+      inviteCode = typeof data.payload.inviteCode === 'string' ? data.payload.inviteCode : null;
     }
     if (typeof data.event === 'string' && listeners[data.event]) {
       var fns = listeners[data.event].slice();
@@ -553,6 +557,13 @@
       return roomCall('list', {}).then(function (listings) {
         return Array.isArray(listings) ? copy(listings) : [];
       });
+    },
+    setOwnRoom: function (room) {
+      if (room !== null && (typeof room !== 'object' || typeof room.id !== 'string' || typeof room.joinable !== 'boolean')) {
+        return rejected('invalid', 'rooms.setOwnRoom(room): room must be {id: string, joinable: boolean, inviteParams?} or null');
+      }
+      var fields = room === null ? null : { id: room.id, joinable: room.joinable, inviteParams: room.inviteParams != null ? copy(room.inviteParams) : null };
+      return resolvedVoid(call('ownRoom.set', { room: fields }));
     },
   };
   Object.defineProperty(rooms, 'inviteCode', {

@@ -88,6 +88,49 @@ function arcadiumCompat(global, NAME) {
     return missing;
   }
 
+  // D122: the bounds the game page checks an invite link's parameters against (src/client/features/games/invite-code.ts)
+  var INVITE_PARAMS_MAX = 8;
+  var INVITE_KEY = /^[A-Za-z0-9_-]{1,32}$/;
+  var INVITE_VALUE = /^[A-Za-z0-9_.~-]{1,64}$/;
+
+  /**
+   * The pairs of `params` (an object of strings, numbers or booleans) an invite link can carry, each key after
+   * `prefix`: at most INVITE_PARAMS_MAX, the rest dropped with a note in the console, as the page would drop them.
+   */
+  function invitePairs(params, prefix) {
+    var pairs = [];
+    if (!params || typeof params !== 'object') return pairs;
+    for (var key in params) {
+      if (!Object.prototype.hasOwnProperty.call(params, key)) continue;
+      var raw = params[key];
+      var value = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null;
+      var name = (prefix || '') + key;
+      if (pairs.length < INVITE_PARAMS_MAX && value !== null && INVITE_KEY.test(name) && INVITE_VALUE.test(value)) pairs.push([name, value]);
+      else info('an invite link carries at most ' + INVITE_PARAMS_MAX + ' parameters of A-Z a-z 0-9 _ - (values also . ~, up to 64); dropped', key);
+    }
+    return pairs;
+  }
+
+  /** The game's page with `params` in its query: the link a friend follows to play along (D122). */
+  function inviteLink(params, prefix) {
+    var base = gamePageUrl().replace(/[?#].*$/, '');
+    var pairs = invitePairs(params, prefix);
+    var query = [];
+    for (var i = 0; i < pairs.length; i++) query.push(encodeURIComponent(pairs[i][0]) + '=' + encodeURIComponent(pairs[i][1]));
+    return query.length ? base + '?' + query.join('&') : base;
+  }
+
+  /** The invite parameters in Arcadium's init() answer, checked again (a copy; null without any). */
+  function inviteParamsOf(initResult) {
+    var pairs = invitePairs(initResult && initResult.inviteParams, '');
+    if (!pairs.length) return null;
+    var params = {};
+    // defined, not assigned: a key such as __proto__ stays a plain key
+    for (var i = 0; i < pairs.length; i++)
+      Object.defineProperty(params, pairs[i][0], { value: pairs[i][1], enumerable: true, writable: true, configurable: true });
+    return params;
+  }
+
   function later(fn) {
     setTimeout(fn, 0);
   }
@@ -100,6 +143,8 @@ function arcadiumCompat(global, NAME) {
     unsupported: unsupported,
     gamePageUrl: gamePageUrl,
     urlParam: urlParam,
+    inviteLink: inviteLink,
+    inviteParamsOf: inviteParamsOf,
     later: later,
   };
 }

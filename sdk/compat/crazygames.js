@@ -17,7 +17,21 @@
  *   game.sdkGameLoadingStart/Stop() → the same (v2 names)
  *   game.happytime()                → Arcadium.happyTime()
  *   game.settings.muteAudio         → the player's sound setting; settings listeners follow "mute"/"settings"
- *   game.inviteLink(params)         → the game's page on the site (see gamePageUrl)
+ * Playing with friends (D122): an invite link is the game's page on the site carrying the game's parameters
+ * (`room` is also Arcadium's own `?room=` code). The page checks them (at most 8 short plain keys and values) and
+ * hands them to the game at init(); the adapter never puts them into any HTML.
+ *   game.inviteLink(params)         → that link, at once (v2: also to a callback)
+ *   game.showInviteButton(params)   → the same link; no button on the page yet (a later increment), so friends get
+ *                                      it from the game or the page's "Invite friends"
+ *   game.hideInviteButton()         → nothing to hide yet
+ *   game.inviteParams               → the parameters of the invite link the player came by, null without one
+ *   game.getInviteParam(name)       → one of them, or null
+ *   game.isInstantMultiplayer       → true when the page was opened from an invite link (isInstantJoin likewise)
+ *   game.addJoinRoomListener(fn)    → fn(inviteParams) once for the invite the page was opened with, and again
+ *                                      each time the player follows another invite link while the game runs
+ *   game.updateRoom({roomId, isJoinable, inviteParams}) → Arcadium.rooms.setOwnRoom(): the page keeps it for the
+ *                                      friends list ("Playing {game}", Join), which does not show it yet
+ *   game.leftRoom()                 → Arcadium.rooms.setOwnRoom(null)
  *   ad.requestAd(type, callbacks)   → no ad: adError({code: "unfilled"}) at once, adStarted never called
  *   ad.hasAdblock()                 → false
  *   banner.*                        → no banner: resolves, nothing shown
@@ -42,7 +56,8 @@
     later = compat.later,
     info = compat.info,
     warnOnce = compat.warnOnce,
-    gamePageUrl = compat.gamePageUrl,
+    makeInviteLink = compat.inviteLink,
+    inviteParamsOf = compat.inviteParamsOf,
     urlParam = compat.urlParam;
 
   /** v2 style: a last argument that is a function is a callback (error, result); v3 style: the promise. */
@@ -78,6 +93,9 @@
   var settings = { disableChat: false, muteAudio: false };
   var settingsListeners = [];
   var readyPromise = null;
+  var joinRoomListeners = [];
+  /** the invite the page was opened with, until a join listener has it */
+  var pendingJoin = null;
 
   function toUser(u) {
     if (!u) return null;
@@ -109,6 +127,7 @@
             player = toUser(result.user);
             if (result.settings) settings.muteAudio = !!result.settings.muted;
           }
+          takeInvite(inviteParamsOf(result));
           return loadSaves();
         })
         .then(function () {
@@ -137,6 +156,10 @@
         settings.muteAudio = !!(payload && payload.muted);
         notifySettings();
       });
+      a.on('invite', function (payload) {
+        var params = inviteParamsOf(payload);
+        if (params) takeInvite(params);
+      });
       a.on('settings', function (payload) {
         if (payload && typeof payload.muted === 'boolean' && payload.muted !== settings.muteAudio) {
           settings.muteAudio = payload.muted;
@@ -146,6 +169,33 @@
     } catch (e) {
       info('could not listen to Arcadium events', e);
     }
+  }
+
+  function takeInvite(params) {
+    game.inviteParams = params;
+    game.isInstantMultiplayer = params !== null;
+    game.isInstantJoin = params !== null;
+    pendingJoin = params;
+    if (params && joinRoomListeners.length) deliverJoin();
+  }
+
+  /** The pending invite to the join listeners, once, after the current call returns (as a portal event would). */
+  function deliverJoin() {
+    later(function () {
+      if (!pendingJoin) return;
+      var params = pendingJoin;
+      pendingJoin = null;
+      var fns = joinRoomListeners.slice();
+      for (var i = 0; i < fns.length; i++) {
+        var copy = {};
+        for (var k in params) if (Object.prototype.hasOwnProperty.call(params, k)) copy[k] = params[k];
+        try {
+          fns[i](copy);
+        } catch (e) {
+          info('a join room listener threw', e);
+        }
+      }
+    });
   }
 
   // --- helpers -------------------------------------------------------------------------------------------------
@@ -196,7 +246,8 @@
     settings: settings,
     isInstantMultiplayer: false,
     isInstantJoin: false,
-    link: gamePageUrl(),
+    inviteParams: null,
+    link: compat.gamePageUrl(),
     gameplayStart: function () {
       return answer(arguments, call('gameplay.start'));
     },
@@ -219,8 +270,8 @@
       return answer(arguments, call('happyTime'));
     },
     /** v3 answers the link at once; v2 takes a callback or gives a promise: the string is returned for v3 and both for v2 are served. */
-    inviteLink: function () {
-      var link = gamePageUrl();
+    inviteLink: function (params) {
+      var link = makeInviteLink(params, '');
       var callback = arguments.length > 0 && typeof arguments[arguments.length - 1] === 'function' ? arguments[arguments.length - 1] : null;
       if (callback)
         later(function () {
@@ -229,12 +280,35 @@
       return link;
     },
     getInviteParam: function (name) {
+      var params = game.inviteParams;
+      name = String(name);
+      if (params && Object.prototype.hasOwnProperty.call(params, name)) return params[name];
       return urlParam(name, null);
     },
-    showInviteButton: unsupported('game.showInviteButton', function () {
-      return gamePageUrl();
-    }),
-    hideInviteButton: unsupported('game.hideInviteButton'),
+    /** No invite button on the page yet: the link is answered so the game can show or share it itself. */
+    showInviteButton: function (params) {
+      return makeInviteLink(params, '');
+    },
+    hideInviteButton: function () {},
+    updateRoom: function (room) {
+      if (!room || typeof room !== 'object' || room.roomId == null) {
+        info('updateRoom({roomId, isJoinable, inviteParams}) needs a roomId; ignored', room);
+        return;
+      }
+      var params = room.inviteParams && typeof room.inviteParams === 'object' ? room.inviteParams : {};
+      call('rooms.setOwnRoom', [{ id: String(room.roomId), joinable: room.isJoinable !== false, inviteParams: inviteParamsOf({ inviteParams: params }) }]);
+    },
+    leftRoom: function () {
+      call('rooms.setOwnRoom', [null]);
+    },
+    addJoinRoomListener: function (listener) {
+      if (typeof listener !== 'function') return;
+      joinRoomListeners.push(listener);
+      if (pendingJoin) deliverJoin();
+    },
+    removeJoinRoomListener: function (listener) {
+      for (var i = joinRoomListeners.length - 1; i >= 0; i--) if (joinRoomListeners[i] === listener) joinRoomListeners.splice(i, 1);
+    },
     addSettingsChangeListener: function (listener) {
       if (typeof listener === 'function') settingsListeners.push(listener);
     },

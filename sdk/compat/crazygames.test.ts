@@ -143,11 +143,115 @@ describe("CrazyGames adapter", () => {
   it("warns once per unsupported function and never throws", async () => {
     const warn = captureWarnings();
     load();
-    expect(() => sdk().game.showInviteButton({})).not.toThrow();
-    sdk().game.showInviteButton({});
+    expect(() => sdk().user.addScore(1)).not.toThrow();
+    sdk().user.addScore(2);
     await expect(sdk().user.getUserToken()).rejects.toMatchObject({ code: "userNotAuthenticated" });
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn).toHaveBeenCalledWith("[Arcadium] CrazyGames.SDK.game.showInviteButton is not supported here");
+    expect(warn).toHaveBeenCalledWith("[Arcadium] CrazyGames.SDK.user.addScore is not supported here");
     expect(warn).toHaveBeenCalledWith("[Arcadium] CrazyGames.SDK.user.getUserToken is not supported here");
+  });
+
+  describe("playing with friends (D122)", () => {
+    afterEach(() => window.history.replaceState(null, "", "/"));
+    function onGamePage() {
+      window.history.replaceState(null, "", "/game-frame/12/");
+      vi.spyOn(document, "referrer", "get").mockReturnValue("https://arcade.example/");
+    }
+
+    it("inviteLink and showInviteButton answer the game's page carrying the params, room as ?room=", () => {
+      onGamePage();
+      load();
+      const link = sdk().game.inviteLink({ room: "ABC234", roomId: 12345, ready: true });
+      expect(link).toBe("https://arcade.example/game/12?room=ABC234&roomId=12345&ready=true");
+      expect(sdk().game.showInviteButton({ roomId: "7" })).toBe("https://arcade.example/game/12?roomId=7");
+      expect(sdk().game.hideInviteButton()).toBeUndefined();
+    });
+
+    it("an invite link carries only what the page would pass on: at most 8 short plain params", () => {
+      onGamePage();
+      vi.spyOn(console, "info").mockImplementation(() => undefined);
+      load();
+      const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, String(i)]));
+      const link = new URL(String(sdk().game.inviteLink({ html: "<b>", "bad key": "1", obj: {}, ...many })));
+      expect([...link.searchParams.keys()]).toEqual(["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"]);
+    });
+
+    it("reads the invite the page was opened with: inviteParams, getInviteParam, isInstantMultiplayer", async () => {
+      load({ invite: { inviteCode: "ABC234", inviteParams: { room: "ABC234", roomId: "42", bad: "<x>" } } });
+      expect(sdk().game.isInstantMultiplayer).toBe(false);
+      await sdk().init();
+      expect(sdk().game.inviteParams).toEqual({ room: "ABC234", roomId: "42" });
+      expect(sdk().game.getInviteParam("roomId")).toBe("42");
+      expect(sdk().game.getInviteParam("bad")).toBeNull();
+      expect(sdk().game.getInviteParam("missing")).toBeNull();
+      expect(sdk().game.isInstantMultiplayer).toBe(true);
+    });
+
+    it("without an invite: no params, not instant multiplayer, no join", async () => {
+      load();
+      const join = vi.fn();
+      sdk().game.addJoinRoomListener(join);
+      await sdk().init();
+      await settle();
+      expect(sdk().game.inviteParams).toBeNull();
+      expect(sdk().game.isInstantMultiplayer).toBe(false);
+      expect(join).not.toHaveBeenCalled();
+    });
+
+    it("a join room listener gets the start invite once, added before or after init", async () => {
+      load({ invite: { inviteParams: { roomId: "42" } } });
+      const early = vi.fn();
+      sdk().game.addJoinRoomListener(early);
+      await sdk().init();
+      await settle();
+      expect(early).toHaveBeenCalledTimes(1);
+      expect(early).toHaveBeenCalledWith({ roomId: "42" });
+      const late = vi.fn();
+      sdk().game.addJoinRoomListener(late);
+      await settle();
+      expect(late).not.toHaveBeenCalled();
+
+      load({ invite: { inviteParams: { roomId: "43" } } });
+      await sdk().init();
+      const removed = vi.fn();
+      sdk().game.addJoinRoomListener(removed);
+      sdk().game.removeJoinRoomListener(removed);
+      const kept = vi.fn();
+      sdk().game.addJoinRoomListener(kept);
+      await settle();
+      expect(removed).not.toHaveBeenCalled();
+      expect(kept).toHaveBeenCalledWith({ roomId: "43" });
+    });
+
+    it("a join room listener hears each invite the player follows while the game runs", async () => {
+      const arcadium = load();
+      await sdk().init();
+      const join = vi.fn();
+      sdk().game.addJoinRoomListener(join);
+      arcadium.emit("invite", { inviteCode: "XYZ234", inviteParams: { room: "XYZ234", roomId: "43", bad: "<x>" } });
+      await settle();
+      expect(join).toHaveBeenCalledWith({ room: "XYZ234", roomId: "43" });
+      expect(sdk().game.getInviteParam("roomId")).toBe("43");
+      expect(sdk().game.isInstantMultiplayer).toBe(true);
+      arcadium.emit("invite", { inviteCode: null, inviteParams: null });
+      await settle();
+      expect(join).toHaveBeenCalledTimes(1);
+    });
+
+    it("updateRoom and leftRoom tell Arcadium the player's own room, its params checked", async () => {
+      const arcadium = load();
+      vi.spyOn(console, "info").mockImplementation(() => undefined);
+      await sdk().init();
+      expect(
+        sdk().game.updateRoom({ roomId: 99, isJoinable: false, inviteParams: { roomId: "99", x: "<b>" } }),
+      ).toBeUndefined();
+      sdk().game.updateRoom({});
+      sdk().game.leftRoom();
+      await settle();
+      expect(arcadium.calls.filter((c) => c.name === "rooms.setOwnRoom").map((c) => c.args[0])).toEqual([
+        { id: "99", joinable: false, inviteParams: { roomId: "99" } },
+        null,
+      ]);
+    });
   });
 });

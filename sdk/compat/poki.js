@@ -16,8 +16,10 @@
  *   commercialBreak(onStart)       → no ad: resolves at once, onStart is not called
  *   rewardedBreak(...)             → no ad: resolves at once with false (no reward)
  *   displayAd / destroyAd          → no banner: nothing is shown
- *   shareableURL(params)           → resolves with the game's page on the site (see gamePageUrl)
- *   getURLParam(name)              → the frame address's query parameter, or ""
+ *   shareableURL(params)           → resolves with the game's page on the site carrying params, each key with
+ *                                    Poki's "gd" prefix (D122: at most 8 short plain keys and values, others dropped)
+ *   getURLParam(name)              → "gd"+name, else name, from the invite link the page was opened with (handed
+ *                                    over at init()), else from the frame's address; "" without one
  * Anything else Poki offers logs one console.warn per function and does nothing (never throws).
  *
  * No dependencies, no network access, no globals other than window.PokiSDK.
@@ -32,14 +34,25 @@
   // what the adapters share (sdk/compat/common.js, served in front of this file)
   var compat = arcadiumCompat(global, NAME);
   var call = compat.call,
-    gamePageUrl = compat.gamePageUrl,
+    inviteLink = compat.inviteLink,
+    inviteParamsOf = compat.inviteParamsOf,
     urlParam = compat.urlParam,
     unsupported = compat.unsupported;
 
   var initPromise = null;
+  /** the invite link's parameters the page handed over at init(), null without any */
+  var inviteParams = null;
   function init() {
-    if (!initPromise) initPromise = call('init');
+    if (!initPromise)
+      initPromise = call('init').then(function (result) {
+        inviteParams = inviteParamsOf(result);
+        return result;
+      });
     return initPromise;
+  }
+
+  function inviteParam(name) {
+    return inviteParams && Object.prototype.hasOwnProperty.call(inviteParams, name) ? inviteParams[name] : null;
   }
 
   function progressOf(value) {
@@ -93,11 +106,15 @@
     displayAd: function () {},
     destroyAd: function () {},
 
-    shareableURL: function () {
-      return Promise.resolve(gamePageUrl());
+    shareableURL: function (params) {
+      return Promise.resolve(inviteLink(params, 'gd'));
     },
     getURLParam: function (name) {
-      return urlParam(name, '');
+      name = String(name);
+      var value = inviteParam('gd' + name);
+      if (value === null) value = inviteParam(name);
+      if (value === null) value = urlParam('gd' + name, null);
+      return value === null ? urlParam(name, '') : value;
     },
 
     setDebug: unsupported('setDebug'),
@@ -116,6 +133,19 @@
       return Promise.reject(new Error('Signing in through PokiSDK is not available here'));
     }),
   };
+
+  // the player followed another invite link while the game runs (D122): getURLParam answers from it from now on
+  var a = compat.arcadium();
+  if (a && typeof a.on === 'function') {
+    try {
+      a.on('invite', function (payload) {
+        var params = inviteParamsOf(payload);
+        if (params) inviteParams = params;
+      });
+    } catch (e) {
+      compat.info('could not listen to Arcadium events', e);
+    }
+  }
 
   global.PokiSDK = PokiSDK;
   init();

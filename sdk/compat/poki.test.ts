@@ -40,7 +40,7 @@ describe("Poki adapter", () => {
     poki().gameplayStop();
     poki().measure("level", "3", "complete");
     await settle();
-    expect(arcadium.calls.filter((c) => c.name !== "init")).toEqual([
+    expect(arcadium.calls.filter((c) => c.name !== "init" && c.name !== "on")).toEqual([
       { name: "loading.progress", args: [0] },
       { name: "loading.progress", args: [0.5] },
       { name: "loading.done", args: [] },
@@ -64,14 +64,44 @@ describe("Poki adapter", () => {
   });
 
   it("shares the game's page on the site when the frame knows both, else its own address", async () => {
-    // jsdom's address is not a game frame: the frame's own address
-    await expect(poki().shareableURL({ level: "2" })).resolves.toBe(window.location.href);
+    // jsdom's address is not a game frame: the frame's own address, without its query
+    await expect(poki().shareableURL({})).resolves.toBe(window.location.href.replace(/[?#].*$/, ""));
     window.history.replaceState(null, "", "/game-frame/12/?room=abc");
     vi.spyOn(document, "referrer", "get").mockReturnValue("https://arcade.example/");
     await expect(poki().shareableURL({})).resolves.toBe("https://arcade.example/game/12");
     expect(poki().getURLParam("room")).toBe("abc");
     expect(poki().getURLParam("missing")).toBe("");
     window.history.replaceState(null, "", "/");
+  });
+
+  it("shareableURL carries the params with Poki's gd prefix, bounded as the page bounds them (D122)", async () => {
+    window.history.replaceState(null, "", "/game-frame/12/");
+    vi.spyOn(document, "referrer", "get").mockReturnValue("https://arcade.example/");
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await expect(poki().shareableURL({ id: "myid", type: 3 })).resolves.toBe(
+      "https://arcade.example/game/12?gdid=myid&gdtype=3",
+    );
+    const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, String(i)]));
+    const url = new URL(String(await poki().shareableURL({ html: "<b>", ...many })));
+    expect([...url.searchParams.keys()]).toHaveLength(8);
+    expect(url.searchParams.has("gdhtml")).toBe(false);
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("getURLParam reads the invite link's params the page handed over, gd-prefixed first", async () => {
+    resetAdapterGlobals();
+    loadAdapter("poki", fakeArcadium({ invite: { inviteParams: { gdid: "myid", id: "plain", level: "2" } } }));
+    await poki().init();
+    expect(poki().getURLParam("id")).toBe("myid");
+    expect(poki().getURLParam("level")).toBe("2");
+    expect(poki().getURLParam("missing")).toBe("");
+  });
+
+  it("getURLParam follows an invite the player follows while the game runs", async () => {
+    await poki().init();
+    expect(poki().getURLParam("id")).toBe("");
+    arcadium.emit("invite", { inviteCode: null, inviteParams: { gdid: "next" } });
+    expect(poki().getURLParam("id")).toBe("next");
   });
 
   it("warns once per unsupported function and never throws", () => {

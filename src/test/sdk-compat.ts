@@ -22,7 +22,13 @@ export type FakeArcadium = {
 export type FakeUser = { id: number; username: string; avatarUrl: string | null } | null;
 
 export function fakeArcadium(
-  options: { user?: FakeUser; muted?: boolean; saves?: Record<string, string> } = {},
+  options: {
+    user?: FakeUser;
+    muted?: boolean;
+    saves?: Record<string, string>;
+    /** what init() answers of the invite link the page was opened with (D122) */
+    invite?: { inviteCode?: string; inviteParams?: Record<string, string> };
+  } = {},
 ): FakeArcadium {
   const calls: FakeCall[] = [];
   const saves = new Map(Object.entries(options.saves ?? {}));
@@ -38,6 +44,7 @@ export function fakeArcadium(
     init: record("init", () => ({
       user: options.user ?? null,
       settings: { muted: options.muted ?? false, locale: "en", reducedMotion: false },
+      ...options.invite,
     })),
     gameplay: { start: record("gameplay.start", () => undefined), stop: record("gameplay.stop", () => undefined) },
     loading: { progress: record("loading.progress", () => undefined), done: record("loading.done", () => undefined) },
@@ -51,6 +58,7 @@ export function fakeArcadium(
       keys: record("data.keys", () => [...saves.keys()]),
     },
     achievements: { unlock: record("achievements.unlock", () => ({ unlocked: false })) },
+    rooms: { setOwnRoom: record("rooms.setOwnRoom", () => undefined) },
     on: (event: string, listener: (payload: unknown) => void) => {
       calls.push({ name: "on", args: [event] });
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
@@ -14,7 +14,7 @@ import { GameTabs, type GameTab } from "@/features/games/components/game-tabs";
 import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
-import { inviteCodeFrom } from "@/features/games/invite-code";
+import { inviteCodeFrom, inviteParamsFrom } from "@/features/games/invite-code";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { ApiError } from "@/lib/api-client";
@@ -143,7 +143,10 @@ function GameDetail({ game }: { game: GameDetailData }) {
   // D90: scores read as the game says (a time as 1:02.345)
   const format = game.scoreRules.format;
   const saveScore = useSaveScore(game.id, format);
-  const inviteCode = inviteCodeFrom(useSearch());
+  const search = useSearch();
+  const inviteCode = inviteCodeFrom(search);
+  // one object per address: the SDK bridge listens again only when the invite changes
+  const inviteParams = useMemo(() => inviteParamsFrom(search), [search]);
   const howToPlay = useReach(GameHowToPlayTab);
   const reviews = useReach(GameReviews);
   const reachFor = (tab: GameTab) => {
@@ -159,7 +162,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
           <div className="min-w-0 space-y-6">
             <div className="space-y-2">
-              <GameLauncher game={game} onScore={saveScore} inviteCode={inviteCode} />
+              <GameLauncher game={game} onScore={saveScore} inviteCode={inviteCode} inviteParams={inviteParams} />
               <ReportGameNotLoading game={game} />
             </div>
             <GameTabs

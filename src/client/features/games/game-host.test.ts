@@ -105,9 +105,30 @@ describe("handleSdkV2Request: init", () => {
     expect(await handleSdkV2Request({ type: "init" }, deps)).toEqual({ user: null, settings });
   });
 
+  it("hands over the invite link's code and parameters (D122) as copies, and neither without an invite", async () => {
+    const params = { room: "ABC234", roomId: "42" };
+    const { deps } = stubs({ user: () => null, inviteCode: () => "ABC234", inviteParams: () => params });
+    const result = (await handleSdkV2Request({ type: "init" }, deps)) as { inviteParams: Record<string, string> };
+    expect(result).toEqual({ user: null, settings, inviteCode: "ABC234", inviteParams: params });
+    expect(result.inviteParams).not.toBe(params);
+    const { deps: plain } = stubs({ user: () => null, inviteParams: () => null });
+    expect(await handleSdkV2Request({ type: "init" }, plain)).toEqual({ user: null, settings });
+  });
+
   it("answers user: null for a guest", async () => {
     const { deps } = stubs({ user: () => null });
     await expect(handleSdkV2Request({ type: "init" }, deps)).resolves.toEqual({ user: null, settings });
+  });
+});
+
+describe("handleSdkV2Request: a game's own room (D122)", () => {
+  it("hands the room the game says it is in, and its leaving, to the page", async () => {
+    const onOwnRoom = vi.fn();
+    const { deps } = stubs({ onOwnRoom });
+    const room = { id: "photon-42", joinable: true, inviteParams: { roomId: "42" } };
+    await expect(handleSdkV2Request({ type: "ownRoom.set", room }, deps)).resolves.toBeNull();
+    await handleSdkV2Request({ type: "ownRoom.set", room: null }, deps);
+    expect(onOwnRoom.mock.calls).toEqual([[room], [null]]);
   });
 });
 

@@ -11,6 +11,7 @@
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
 import type { GameFacingUserResponse } from "@contract/plays";
 import type { GameSaves } from "./game-saves";
+import type { OwnRoom } from "./invite-code";
 import { SdkV2Error, type GameSettings, type RoomsSdkRequest, type SdkV2Request } from "./sdk-v2";
 
 export type HostUser = { id: number; username: string; avatarUrl: string | null };
@@ -24,6 +25,8 @@ export type GameHostDeps = {
   settings(): GameSettings;
   /** D122: the room code of the invite link the page was opened with (`?room=`), null without one */
   inviteCode?(): string | null;
+  /** D122: the invite link's parameters, validated by the page (inviteParamsFrom), null without any */
+  inviteParams?(): Record<string, string> | null;
   /** the game's saves for this player (loaded once per frame) */
   saves(): GameSaves;
   /** the play session a score or an unlock belongs to (D21), null when none could be opened */
@@ -32,6 +35,8 @@ export type GameHostDeps = {
   onGameplayStop(): void;
   onProgress(progress: number): void;
   onScore(score: number, won: boolean | null): void;
+  /** D122: the room of the game's own servers the player is in (rooms.setOwnRoom), null once they left it */
+  onOwnRoom?(room: OwnRoom | null): void;
   /** POST /api/games/{id}/achievements/unlock by default */
   unlock?(gameId: number, key: string, playId: string): Promise<{ unlocked: boolean }>;
 };
@@ -80,7 +85,8 @@ export async function handleSdkV2Request(
     case "init": {
       const base = typeof window === "undefined" ? "http://localhost/" : window.location.href;
       const code = deps.inviteCode?.() ?? null;
-      const invite = code ? { inviteCode: code } : {};
+      const params = deps.inviteParams?.() ?? null;
+      const invite = { ...(code ? { inviteCode: code } : {}), ...(params ? { inviteParams: { ...params } } : {}) };
       if (!deps.user()) return { user: null, settings: deps.settings(), ...invite };
       // Not known to the server just now: a guest, never the account's own id.
       const seen = await deps.gameUser().catch(() => null);
@@ -122,6 +128,9 @@ export async function handleSdkV2Request(
       if (!playId) throw new SdkV2Error("no_play", "No round is open: call gameplay.start() first");
       return (deps.unlock ?? unlockAchievement)(deps.gameId, request.key, playId);
     }
+    case "ownRoom.set":
+      deps.onOwnRoom?.(request.room);
+      return null;
     case "track":
       // Accepted so that games written for it run; Arcadium does not record custom events yet.
       return null;

@@ -7,3 +7,47 @@ export function inviteCodeFrom(search: string): string | null {
   const code = new URLSearchParams(search).get("room")?.trim().toUpperCase();
   return code && CODE.test(code) ? code : null;
 }
+
+/**
+ * D122: the bounds of an invite link's parameters, shared with the portal adapters (sdk/compat/common.js keeps
+ * the same numbers, so a link an adapter makes survives this check).
+ */
+export const INVITE_PARAMS_MAX = 8;
+const INVITE_KEY = /^[A-Za-z0-9_-]{1,32}$/;
+const INVITE_VALUE = /^[A-Za-z0-9_.~-]{1,64}$/;
+
+export type InviteParams = Record<string, string>;
+
+/** The first INVITE_PARAMS_MAX pairs that pass the bounds; a repeated key keeps its first value. Null without any. */
+function boundedParams(entries: Iterable<[string, unknown]>): InviteParams | null {
+  const params = new Map<string, string>();
+  for (const [key, value] of entries) {
+    if (params.size >= INVITE_PARAMS_MAX) break;
+    if (typeof value === "string" && INVITE_KEY.test(key) && INVITE_VALUE.test(value) && !params.has(key))
+      params.set(key, value);
+  }
+  // fromEntries defines own properties: a key such as __proto__ stays a plain key
+  return params.size > 0 ? Object.fromEntries(params) : null;
+}
+
+/**
+ * D122: the parameters of an invite link the page was opened with, for a game made for another portal
+ * (CrazyGames' getInviteParam, Poki's getURLParam). Untrusted input from an address anyone can write: only short
+ * keys and values of a plain charset pass, at most INVITE_PARAMS_MAX of them; anything else is dropped.
+ */
+export function inviteParamsFrom(search: string): InviteParams | null {
+  return boundedParams(new URLSearchParams(search));
+}
+
+/** A room of the game's own servers the player is in (CrazyGames' updateRoom), as the game told the page. */
+export type OwnRoom = { id: string; joinable: boolean; inviteParams: InviteParams | null };
+
+/** D122: what a game says of its own room (rooms.setOwnRoom), checked as an invite link's parameters are; null when not usable. */
+export function ownRoomFrom(value: unknown): OwnRoom | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, joinable, inviteParams } = value as Record<string, unknown>;
+  if (typeof id !== "string" || !INVITE_VALUE.test(id) || typeof joinable !== "boolean") return null;
+  const params =
+    typeof inviteParams === "object" && inviteParams !== null ? boundedParams(Object.entries(inviteParams)) : null;
+  return { id, joinable, inviteParams: params };
+}

@@ -26,8 +26,10 @@ type Sdk = {
     join(code: unknown): Promise<Room>;
     quickJoin(filter?: unknown): Promise<Room | null>;
     list(): Promise<unknown[]>;
+    setOwnRoom(room: unknown): Promise<void>;
     readonly inviteCode: string | null;
   };
+  on(event: string, listener: (payload: unknown) => void): () => void;
 };
 
 afterEach(closeSdkWindows);
@@ -164,6 +166,30 @@ describe("Arcadium.rooms: calls (D120)", () => {
     reply(last().id, { ok: true, result: { user: null, settings: {}, inviteCode: "ABC234" } });
     await init;
     expect(sdk.rooms.inviteCode).toBe("ABC234");
+  });
+
+  it("follows an invite the player follows while the game runs: rooms.inviteCode and the 'invite' event (D122)", () => {
+    const { sdk, send } = loadSdk();
+    const heard = vi.fn();
+    sdk.on("invite", heard);
+    const payload = { inviteCode: "XYZ234", inviteParams: { room: "XYZ234" } };
+    send({ v: 2, event: "invite", payload });
+    expect(sdk.rooms.inviteCode).toBe("XYZ234");
+    expect(heard).toHaveBeenCalledWith(payload);
+  });
+
+  it("setOwnRoom posts the game's own room, or null, and refuses a malformed one (D122)", async () => {
+    const { sdk, last, reply } = loadSdk();
+    const set = sdk.rooms.setOwnRoom({ id: "photon-42", joinable: true, inviteParams: { roomId: "42" } });
+    expect(last()).toMatchObject({
+      type: "ownRoom.set",
+      payload: { room: { id: "photon-42", joinable: true, inviteParams: { roomId: "42" } } },
+    });
+    reply(last().id, { ok: true, result: null });
+    await expect(set).resolves.toBeUndefined();
+    void sdk.rooms.setOwnRoom(null);
+    expect(last()).toMatchObject({ type: "ownRoom.set", payload: { room: null } });
+    await expect(sdk.rooms.setOwnRoom({ id: 42 })).rejects.toMatchObject({ code: "invalid" });
   });
 
   it("tells the page on pagehide that the document's seats go, once it used rooms", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   errorReply,
+  inviteEvent,
   muteEvent,
   okReply,
   parseSdkV2Request,
@@ -187,6 +188,26 @@ describe("parseSdkV2Request: room calls (D120)", () => {
   });
 });
 
+describe("parseSdkV2Request: a game's own room (D122)", () => {
+  it("reads rooms.setOwnRoom's call with its params bounded as an invite link's, or null", () => {
+    const room = { id: "photon-42", joinable: true, inviteParams: { roomId: "42", bad: "<b>" } };
+    expect(requestOf(req("ownRoom.set", { room }))).toEqual({
+      type: "ownRoom.set",
+      room: { id: "photon-42", joinable: true, inviteParams: { roomId: "42" } },
+    });
+    expect(requestOf(req("ownRoom.set", { room: null }))).toEqual({ type: "ownRoom.set", room: null });
+  });
+
+  it.each([
+    ["no room", {}],
+    ["an id with markup", { room: { id: "<b>", joinable: true } }],
+    ["an id too long", { room: { id: "x".repeat(65), joinable: true } }],
+    ["no joinable", { room: { id: "r1" } }],
+  ])("answers %s as invalid", (_what, payload) => {
+    expect(parseSdkV2Request(req("ownRoom.set", payload))).toEqual({ id: "a1-x9", invalid: expect.any(String) });
+  });
+});
+
 describe("replies and events", () => {
   it("okReply carries the result, undefined as null", () => {
     expect(okReply("a1", { user: null })).toEqual({ v: 2, id: "a1", ok: true, result: { user: null } });
@@ -225,5 +246,7 @@ describe("replies and events", () => {
     expect(muteEvent(false)).toEqual({ v: 2, event: "mute", payload: { muted: false } });
     const settings = { muted: true, locale: "fr", reducedMotion: false };
     expect(settingsEvent(settings)).toEqual({ v: 2, event: "settings", payload: settings });
+    const invite = { inviteCode: "ABC234", inviteParams: { room: "ABC234" } };
+    expect(inviteEvent(invite)).toEqual({ v: 2, event: "invite", payload: invite });
   });
 });

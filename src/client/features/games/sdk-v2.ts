@@ -13,6 +13,7 @@
 import type { RoomEvent, RoomSnapshot } from "@contract/rooms";
 import type { RoomErrorCode } from "@contract/rooms-constants";
 import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
+import { ownRoomFrom, type InviteParams, type OwnRoom } from "./invite-code";
 import { MAX_SDK_SCORE } from "./sdk-v1-host";
 
 /** D76: keys of 1 to 128 characters (the server's limit). */
@@ -38,6 +39,7 @@ export type SdkV2Request =
   | { type: "data.keys" }
   | { type: "achievements.unlock"; key: string }
   | { type: "track"; name: string; props: Record<string, string | number | boolean | null> }
+  | { type: "ownRoom.set"; room: OwnRoom | null }
   | RoomsSdkRequest;
 
 /** The room calls the page relays (D120, room-relay.ts): `room` is the contract's RoomRequest, checked by the server. */
@@ -138,6 +140,12 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
             clean[k.slice(0, 64)] = v;
       return { id, request: { type: "track", name, props: clean } };
     }
+    case "ownRoom.set": {
+      if (payload.room === null) return { id, request: { type: "ownRoom.set", room: null } };
+      const room = ownRoomFrom(payload.room);
+      if (!room) return bad("the room must be {id: 1 to 64 of A-Z a-z 0-9 _ . ~ -, joinable: boolean} or null");
+      return { id, request: { type: "ownRoom.set", room } };
+    }
     default:
       if (typeof data.type === "string" && data.type.startsWith("rooms.")) return parseRoomCall(id, data.type, payload);
       return bad(`unknown call ${typeof data.type === "string" ? data.type.slice(0, 64) : ""}`.trim());
@@ -181,7 +189,11 @@ export type SdkV2Event =
   | { v: 2; event: "pause" | "resume"; payload: Record<string, never> }
   | { v: 2; event: "mute"; payload: { muted: boolean } }
   | { v: 2; event: "settings"; payload: GameSettings }
-  | { v: 2; event: "room"; payload: RoomRelayEvent };
+  | { v: 2; event: "room"; payload: RoomRelayEvent }
+  | { v: 2; event: "invite"; payload: InviteEventPayload };
+
+/** D122: the player followed another invite link to this game while it is open. */
+export type InviteEventPayload = { inviteCode: string | null; inviteParams: InviteParams | null };
 
 /**
  * What the page passes on about rooms: the server's events, a snapshot after it took the seat back on a new
@@ -193,3 +205,4 @@ export type RoomRelayEvent =
 export const pauseEvent = (paused: boolean): SdkV2Event => ({ v: 2, event: paused ? "pause" : "resume", payload: {} });
 export const muteEvent = (muted: boolean): SdkV2Event => ({ v: 2, event: "mute", payload: { muted } });
 export const settingsEvent = (settings: GameSettings): SdkV2Event => ({ v: 2, event: "settings", payload: settings });
+export const inviteEvent = (payload: InviteEventPayload): SdkV2Event => ({ v: 2, event: "invite", payload });

@@ -16,12 +16,15 @@ export function GameLauncher({
   onPlayStarted,
   onScore,
   inviteCode = null,
+  inviteParams = null,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
   onScore?: (report: GameScoreReport) => void;
   /** D122: the room code of the invite link the page was opened with */
   inviteCode?: string | null;
+  /** D122: the invite link's parameters, validated (inviteParamsFrom) */
+  inviteParams?: Record<string, string> | null;
 }) {
   const { mutate: countPlay, isPending } = usePlayGame(game.id);
   const [started, setStarted] = useState<{ playId: string } | null>(null);
@@ -50,7 +53,7 @@ export function GameLauncher({
   if (!started) return cover(isPending);
   return (
     <Suspense fallback={cover(true)}>
-      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} />
+      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} inviteParams={inviteParams} />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@
  * live connection is module state (vitest.config.ts).
  */
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
 import { GamePlayer } from "./game-player";
@@ -147,6 +148,46 @@ describe("GamePlayer rooms (ADR 027)", () => {
       expect(posted(toFrame)).toContainEqual(
         expect.objectContaining({ id: "i1", result: expect.objectContaining({ inviteCode: "ABC234" }) as unknown }),
       ),
+    );
+  });
+
+  it("hands the invite link's params at init() and tells the open game of the next invite (D122)", async () => {
+    const next = { room: "XYZ234", roomId: "43" };
+    // the page's address changing while the game runs, as a new invite link followed
+    function Page() {
+      const [invite, setInvite] = useState<{ code: string | null; params: Record<string, string> }>({
+        code: null,
+        params: { roomId: "42" },
+      });
+      return (
+        <>
+          <button onClick={() => setInvite({ code: "XYZ234", params: next })}>Follow the next invite</button>
+          <GamePlayer game={game} inviteCode={invite.code} inviteParams={invite.params} />
+        </>
+      );
+    }
+    mockApi([signedOut, ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })]]);
+    renderWithProviders(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
+    const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+    const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
+    post({ v: 2, id: "i1", type: "init", payload: {} }, frame.contentWindow);
+    await waitFor(() =>
+      expect(posted(toFrame)).toContainEqual(
+        expect.objectContaining({
+          id: "i1",
+          result: expect.objectContaining({ inviteParams: { roomId: "42" } }) as unknown,
+        }),
+      ),
+    );
+    expect(posted(toFrame).some((m) => (m as { event?: string }).event === "invite")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Follow the next invite" }));
+    await waitFor(() =>
+      expect(posted(toFrame)).toContainEqual({
+        v: 2,
+        event: "invite",
+        payload: { inviteCode: "XYZ234", inviteParams: next },
+      }),
     );
   });
 });

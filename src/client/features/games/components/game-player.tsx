@@ -11,6 +11,7 @@ import { useGameFrame } from "./game-player/use-game-frame";
 import { useGameSaves } from "./game-player/use-game-saves";
 import { useGameSettings } from "./game-player/use-game-settings";
 import { useGameplayReporter } from "./game-player/use-gameplay-reporter";
+import { useInviteEvents } from "./game-player/use-invite-events";
 import { useLatest } from "./game-player/use-latest";
 import { usePauseWhenHidden } from "./game-player/use-pause-when-hidden";
 import { usePlaySession } from "./game-player/use-play-session";
@@ -40,6 +41,7 @@ export function GamePlayer({
   onScore,
   started,
   inviteCode = null,
+  inviteParams = null,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
@@ -48,6 +50,8 @@ export function GamePlayer({
   started?: { playId: string };
   /** D122: the room code of the invite link the page was opened with, handed to the game at init() */
   inviteCode?: string | null;
+  /** D122: the invite link's parameters (inviteParamsFrom), handed to the game at init() */
+  inviteParams?: Record<string, string> | null;
 }) {
   const { frameUrl, externalUrl, id: gameId } = game;
   const [playing, setPlaying] = useState(started !== undefined);
@@ -84,7 +88,9 @@ export function GamePlayer({
     onScore,
     rooms,
     inviteCode,
+    inviteParams,
   });
+  useInviteEvents(ownGameShown, postToGame, inviteCode, inviteParams);
 
   function start() {
     startSession((playId) => {

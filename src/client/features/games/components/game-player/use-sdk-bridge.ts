@@ -1,10 +1,11 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { apiRequest } from "@/lib/api-client";
 import type { CurrentUser } from "@contract/auth";
 import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
 import type { GameSaves } from "../../game-saves";
 import type { GameplayReporter } from "../../gameplay-reporter";
+import type { OwnRoom } from "../../invite-code";
 import type { RoomRelay } from "../../room-relay";
 import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
 import { errorReply, okReply, parseSdkV2Request, SdkV2Error, type GameSettings } from "../../sdk-v2";
@@ -43,6 +44,8 @@ export type SdkBridge = {
   rooms: () => RoomRelay | null;
   /** D122: the room code of the invite link the page was opened with */
   inviteCode: string | null;
+  /** D122: the invite link's parameters (inviteParamsFrom), for games made for other portals */
+  inviteParams: Record<string, string> | null;
 };
 
 /**
@@ -66,8 +69,15 @@ export function useSdkBridge({
   onScore,
   rooms,
   inviteCode,
+  inviteParams,
 }: SdkBridge) {
   const onScoreRef = useLatest(onScore);
+  // D122: the room of the game's own servers the player is in (CrazyGames' updateRoom), kept while the game runs
+  // until the friends list shows "Playing {game}" from it
+  const ownRoom = useRef<OwnRoom | null>(null);
+  useEffect(() => {
+    if (!active) ownRoom.current = null;
+  }, [active]);
   const { id: gameId, frameUrl, externalUrl } = game;
 
   useEffect(() => {
@@ -138,6 +148,7 @@ export function useSdkBridge({
       handleSdkV2Request(request, {
         gameId,
         inviteCode: () => inviteCode,
+        inviteParams: () => inviteParams,
         user: () => userRef.current,
         gameUser: () => fetchGameUser(gameId),
         settings: () => settingsRef.current,
@@ -147,6 +158,9 @@ export function useSdkBridge({
         onGameplayStop: gameplayStop,
         onProgress,
         onScore: submitScore,
+        onOwnRoom: (room) => {
+          ownRoom.current = room;
+        },
         unlock: async (id, key, playId) => {
           const result = await unlockAchievement(id, key, playId);
           if (result.unlocked) announceUnlock(key);
@@ -176,5 +190,7 @@ export function useSdkBridge({
     onScoreRef,
     rooms,
     inviteCode,
+    inviteParams,
   ]);
+  return { ownRoom };
 }
