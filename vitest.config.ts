@@ -22,6 +22,12 @@ const CLIENT_FILES_ON_THEIR_OWN = [
   "src/client/features/games/components/game-player-rooms.test.tsx",
 ];
 
+/**
+ * A larger young generation for the server workers: the tests allocate fast (database dumps, responses) and with
+ * Node's default semi-space they spend much of their time collecting garbage (bench/RESULTS.md).
+ */
+const WORKER_NODE_FLAGS = ["--max-semi-space-size=64"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -47,6 +53,7 @@ export default defineConfig({
           ],
           setupFiles: ["./src/test/setup-node.ts"],
           globalSetup: ["./src/test/global-setup-node.ts"],
+          execArgv: WORKER_NODE_FLAGS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A worker runs its files one after the other in one module graph instead of loading the server anew for
