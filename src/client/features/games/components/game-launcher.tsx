@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { lazyPart } from "@/lib/lazy-component";
 import { usePlayGame } from "../api/play-game";
 import { GameCover } from "./game-cover";
-import type { GameScoreReport, PlayableGame } from "./game-player";
+import type { GameScoreReport, InviteDialog, PlayableGame } from "./game-player";
 
 /**
  * D73: the player (the frame, both SDK hosts, cloud saves, gameplay and presence reports) is a chunk of its own,
@@ -16,12 +16,15 @@ export function GameLauncher({
   onPlayStarted,
   onScore,
   inviteCode = null,
+  InviteDialog,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
   onScore?: (report: GameScoreReport) => void;
   /** D122: the room code of the invite link the page was opened with */
   inviteCode?: string | null;
+  /** D122: the "Invite friends" dialog */
+  InviteDialog?: InviteDialog;
 }) {
   const { mutate: countPlay, isPending } = usePlayGame(game.id);
   const [started, setStarted] = useState<{ playId: string } | null>(null);
@@ -50,7 +53,7 @@ export function GameLauncher({
   if (!started) return cover(isPending);
   return (
     <Suspense fallback={cover(true)}>
-      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} />
+      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} InviteDialog={InviteDialog} />
     </Suspense>
   );
 }
