@@ -34,7 +34,7 @@ function PlayerRow({ player, sub, actions }: { player: PublicPlayer; sub?: React
       <Link href={`/profile/${player.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <UserAvatar username={player.username} src={player.avatarUrl} className="size-10" />
       </Link>
-      <span className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1">
         <Link
           href={`/profile/${player.id}`}
           className="block truncate rounded font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
@@ -42,7 +42,7 @@ function PlayerRow({ player, sub, actions }: { player: PublicPlayer; sub?: React
           {player.username}
         </Link>
         {sub}
-      </span>
+      </div>
       <div className="flex shrink-0 items-center gap-1.5">{actions}</div>
     </li>
   );

@@ -36,11 +36,14 @@ export function InviteFriendsDialog({
   onOpenChange,
   code,
   gameTitle,
+  container = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   code: string;
   gameTitle: string;
+  /** where the dialog is put (default: the body); the game player while it is fullscreen */
+  container?: HTMLElement | null;
 }) {
   const lists = useQuery({ ...friendListsQuery(), enabled: open });
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -71,7 +74,7 @@ export function InviteFriendsDialog({
   const picked = friends.filter((f) => chosen.has(f.id));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" container={container}>
         <DialogHeader>
           <DialogTitle>Invite friends</DialogTitle>
           <DialogDescription>Choose who to invite to play {gameTitle} with you.</DialogDescription>

@@ -23,7 +23,10 @@ export function PresenceBadge({
   );
   return (
     <span
-      className={cn("inline-flex min-w-0 items-center gap-1.5 text-xs font-medium text-muted-foreground", className)}
+      className={cn(
+        "inline-flex min-w-0 max-w-full items-center gap-1.5 text-xs font-medium text-muted-foreground",
+        className,
+      )}
     >
       {dot}
       {presence.status === "playing" ? (

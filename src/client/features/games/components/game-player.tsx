@@ -31,6 +31,8 @@ export type InviteDialog = ComponentType<{
   onOpenChange: (open: boolean) => void;
   code: string;
   gameTitle: string;
+  /** where to put the dialog: the player while it is fullscreen (the page around it is not shown then) */
+  container?: HTMLElement | null;
 }>;
 
 export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
@@ -163,16 +165,18 @@ export function GamePlayer({
         )}
       </div>
       {playing ? (
-        <div className="flex items-center justify-end gap-1 border-t border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
+        <div className="flex flex-wrap items-center justify-end gap-0 border-t sm:gap-1 border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
           {canInvite ? (
             <Button
               variant="ghost"
               size="sm"
               className="mr-auto text-white hover:bg-white/10 hover:text-white"
               onClick={() => setInviting(true)}
+              aria-label="Invite friends"
             >
               <UserPlus aria-hidden="true" />
-              Invite friends
+              {/* a phone's toolbar has room for the icon only */}
+              <span className="hidden sm:inline">Invite friends</span>
             </Button>
           ) : null}
           {externalUrl ? null : (
@@ -204,7 +208,13 @@ export function GamePlayer({
       ) : null}
       {InviteDialog && room && inviting && canInvite ? (
         <Suspense fallback={null}>
-          <InviteDialog open onOpenChange={setInviting} code={room.code} gameTitle={game.title} />
+          <InviteDialog
+            open
+            onOpenChange={setInviting}
+            code={room.code}
+            gameTitle={game.title}
+            container={isFullscreen ? containerRef.current : null}
+          />
         </Suspense>
       ) : null}
     </div>
