@@ -8,6 +8,7 @@ export const NOTIFICATION_PREF_KINDS = [
   "achievement",
   "report_handled",
   "announcement",
+  "room_invite",
 ] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 
@@ -19,6 +20,7 @@ export const NOTIFICATION_PREF_LABELS: Record<NotificationPrefKind, { label: str
   achievement: { label: "Achievements", hint: "You unlocked an achievement." },
   report_handled: { label: "Reports", hint: "A report you made was handled." },
   announcement: { label: "Announcements", hint: "News from the site's team." },
+  room_invite: { label: "Game invites", hint: "A friend invited you to play with them." },
 };
 
 /** D87: who may see a profile beyond its name and avatar. */

@@ -16,6 +16,7 @@ export const NOTIFICATION_KIND_LIST = [
   "achievement",
   "report_handled",
   "announcement",
+  "room_invite",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];

@@ -122,6 +122,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     announcement: { limit: 10, windowMs: HOUR, message: "Too many announcements. Please try again later." },
     /** D84: friend requests sent per player (key `friend-request:{userId}`) */
     friendRequest: { limit: 30, windowMs: HOUR, message: "Too many friend requests. Please try again later." },
+    /** D122: "Invite friends" sends per player (key `room-invite:{userId}`), each notifying up to 20 friends */
+    roomInvite: { limit: 20, windowMs: HOUR, message: "Too many invites. Please try again later." },
     /** D88: direct messages sent per player, all conversations together (key `direct-message:{userId}`) */
     directMessage: {
       limit: DIRECT_MESSAGE_RATE_LIMIT.limit,

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { ROOM_CODE_ALPHABET } from "../contract/rooms-constants";
 import type { Db } from "../server/db/client";
 import {
+  openRoomsTable,
   categoriesTable,
   chatMessagesTable,
   directMessagesTable,
@@ -203,4 +205,45 @@ export async function insertFriendship(source: DbSource, userId: number, friendI
 /** `blockerId` blocks `blockedId`; a friendship between them is left as it is. */
 export async function insertBlock(source: DbSource, blockerId: number, blockedId: number): Promise<void> {
   await dbOf(source).insert(userBlocksTable).values({ blockerId, blockedId });
+}
+
+let roomCounter = 0;
+/** Six characters of the code alphabet, a different code for each `n` of a test run. */
+function testRoomCode(n: number): string {
+  let digits = "";
+  for (let rest = n; rest > 0; rest = Math.floor(rest / ROOM_CODE_ALPHABET.length))
+    digits = ROOM_CODE_ALPHABET[rest % ROOM_CODE_ALPHABET.length] + digits;
+  return `T${digits.padStart(5, "A")}`;
+}
+/**
+ * An open room's row as a process writes it (D120, room-runtime.ts), without a live room behind it: what invites and
+ * the friends list read. A public two-seat real-time room, joinable, with the given players seated (`u{userId}`).
+ */
+export async function insertOpenRoom(
+  source: DbSource,
+  values: { gameId: number; userIds: number[] } & Partial<typeof openRoomsTable.$inferInsert>,
+): Promise<typeof openRoomsTable.$inferSelect> {
+  const { gameId, userIds, ...columns } = values;
+  roomCounter += 1;
+  const now = new Date();
+  const [room] = await dbOf(source)
+    .insert(openRoomsTable)
+    .values({
+      id: `test-room-${uniqueSuffix()}`,
+      code: testRoomCode(roomCounter),
+      gameId,
+      homeProcess: null,
+      visibility: "public",
+      joinable: true,
+      seatsTaken: userIds.length,
+      maxPlayers: 2,
+      turnBased: false,
+      playerIds: userIds.map((id) => `u${id}`),
+      metadata: {},
+      createdAt: now,
+      updatedAt: now,
+      ...columns,
+    })
+    .returning();
+  return room;
 }

@@ -123,7 +123,7 @@ describeEachDatabase(
       expect(accepted.json()).toEqual({ status: "friends" });
       const la = await lists(a);
       expect(la.friends).toEqual([
-        { id: b.user.id, username: b.user.username, avatarUrl: null, presence: { status: "offline" } },
+        { id: b.user.id, username: b.user.username, avatarUrl: null, presence: { status: "offline" }, room: null },
       ]);
       expect(la.outgoing).toEqual([]);
       expect((await lists(b)).incoming).toEqual([]);

@@ -6,6 +6,8 @@ import {
   friendRequestResultSchema,
   presenceReportSchema,
   relationshipSchema,
+  roomInviteResultSchema,
+  roomInviteSchema,
   userIdParamSchema,
 } from "../../contract/friends";
 import type { AppContext } from "../context";
@@ -19,6 +21,7 @@ import {
   unblockPlayer,
 } from "../services/friends";
 import { assertGameShown, gameVisibility } from "../services/game-catalogue";
+import { inviteToRoom, joinableRoomsOfFriends } from "../services/room-invites";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -39,9 +42,16 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       me,
       lists.friends.map((f) => f.id),
     );
+    // D122: a room is shown only for a friend who shares their presence, as "Playing {game}" with Join
+    const sharing = lists.friends.filter((f) => presences.get(f.id)?.status !== undefined).map((f) => f.id);
+    const rooms = await joinableRoomsOfFriends(db, me, sharing);
     return {
       ...lists,
-      friends: lists.friends.map((f) => ({ ...f, presence: presences.get(f.id) ?? { status: "offline" as const } })),
+      friends: lists.friends.map((f) => {
+        const room = rooms.get(f.id) ?? null;
+        const seen = presences.get(f.id) ?? { status: "offline" as const };
+        return { ...f, presence: room ? { status: "playing" as const, game: room.game } : seen, room };
+      }),
     };
   });
 
@@ -109,6 +119,18 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       await rateLimits.enforce("block", `block:${me}`);
       await unblockPlayer(deps, me, request.params.userId);
       return reply.code(204).send(null);
+    },
+  );
+
+  // D122: "Invite friends" from the game page; who invites comes from the session, the game from the room.
+  app.post(
+    "/api/room-invites",
+    { schema: { body: roomInviteSchema, response: { 200: roomInviteResultSchema, ...errors } } },
+    async (request) => {
+      const me = requireUser(request).id;
+      await rateLimits.enforce("roomInvite", `room-invite:${me}`);
+      const sent = await inviteToRoom(deps, me, request.body.code, request.body.friendIds);
+      return { sent };
     },
   );
 

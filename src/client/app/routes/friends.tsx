@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Ban, Check, MessageCircle, MoreHorizontal, UserMinus, UserPlus, Users, X } from "lucide-react";
+import { Ban, Check, LogIn, MessageCircle, MoreHorizontal, UserMinus, UserPlus, Users, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Container } from "@/components/container";
@@ -24,20 +24,25 @@ import { useFriendAction } from "@/features/friends/use-friend-action";
 import { errorMessage } from "@/lib/api-client";
 import type { PublicPlayer } from "@contract/player-live";
 
-/** One player in a list: avatar and name (to the profile), a line under it, and the row's buttons. */
+/**
+ * One player in a list: avatar and name (to the profile), a line under it (beside the link: it may hold a link of its
+ * own, "Playing {game}"), and the row's buttons.
+ */
 function PlayerRow({ player, sub, actions }: { player: PublicPlayer; sub?: ReactNode; actions: ReactNode }) {
   return (
     <li className="flex items-center gap-3 px-4 py-3">
-      <Link
-        href={`/profile/${player.id}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
+      <Link href={`/profile/${player.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <UserAvatar username={player.username} src={player.avatarUrl} className="size-10" />
-        <span className="min-w-0">
-          <span className="block truncate font-semibold">{player.username}</span>
-          {sub}
-        </span>
       </Link>
+      <div className="min-w-0 flex-1">
+        <Link
+          href={`/profile/${player.id}`}
+          className="block truncate rounded font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {player.username}
+        </Link>
+        {sub}
+      </div>
       <div className="flex shrink-0 items-center gap-1.5">{actions}</div>
     </li>
   );
@@ -47,6 +52,17 @@ function FriendActions({ friend, onBlock }: { friend: Friend; onBlock: () => voi
   const action = useFriendAction();
   return (
     <>
+      {friend.room ? (
+        // D122: into the friend's joinable room; the join itself has the final word
+        <Link
+          href={`/game/${friend.room.game.id}?room=${friend.room.code}`}
+          className={buttonClasses("default", "sm")}
+          aria-label={`Join ${friend.username} in ${friend.room.game.title}`}
+        >
+          <LogIn aria-hidden="true" />
+          Join
+        </Link>
+      ) : null}
       <Link
         href={`/messages/${friend.id}`}
         className={buttonClasses("outline", "sm")}

@@ -33,6 +33,10 @@ import type { GameDetail as GameDetailData } from "@contract/games";
 const ReportButton = lazyPart("report-review", () =>
   import("@/features/reports/report-button").then((m) => m.ReportButton),
 );
+/** D122: "Invite friends", a chunk of its own loaded on the first press (the player shows it inside Suspense). */
+const InviteFriendsDialog = lazyPart("invite-friends", () =>
+  import("@/features/friends/invite-friends-dialog").then((m) => m.InviteFriendsDialog),
+);
 const reportReview = ({ id, author }: { id: number; author: string }) => (
   <Suspense fallback={null}>
     <ReportButton kind="review" targetId={id} author={author} />
@@ -162,7 +166,13 @@ function GameDetail({ game }: { game: GameDetailData }) {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
           <div className="min-w-0 space-y-6">
             <div className="space-y-2">
-              <GameLauncher game={game} onScore={saveScore} inviteCode={inviteCode} inviteParams={inviteParams} />
+              <GameLauncher
+                game={game}
+                onScore={saveScore}
+                inviteCode={inviteCode}
+                inviteParams={inviteParams}
+                InviteDialog={InviteFriendsDialog}
+              />
               <ReportGameNotLoading game={game} />
             </div>
             <GameTabs

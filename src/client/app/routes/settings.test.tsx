@@ -26,6 +26,7 @@ const settings: AccountSettings = {
     achievement: true,
     report_handled: true,
     announcement: true,
+    room_invite: true,
   },
   email: "ada@example.com",
   emailVerified: false,

@@ -42,10 +42,20 @@ export async function friendAction(action: FriendAction, userId: number): Promis
   await apiRequest(method, `/api/${path}/${userId}`);
 }
 
-/** D84: a friend's presence pushed live, applied to the cached lists and profile. */
+/**
+ * D84: a friend's presence pushed live, applied to the cached lists and profile. Their room (D122) is kept only while
+ * they still play its game: the next fetch tells the rest.
+ */
 export function applyPresence(qc: QueryClient, userId: number, presence: Presence): void {
+  const roomKept = (room: Friend["room"]) =>
+    room && presence.status === "playing" && presence.game.id === room.game.id ? room : null;
   qc.setQueryData<FriendLists>(friendKeys.lists(), (old) =>
-    old ? { ...old, friends: old.friends.map((f) => (f.id === userId ? { ...f, presence } : f)) } : old,
+    old
+      ? {
+          ...old,
+          friends: old.friends.map((f) => (f.id === userId ? { ...f, presence, room: roomKept(f.room) } : f)),
+        }
+      : old,
   );
   qc.setQueryData<RelationshipView>(friendKeys.relationship(userId), (old) =>
     old && old.friends ? { ...old, presence } : old,

@@ -3,8 +3,16 @@ import { cn } from "@/lib/utils";
 import type { Presence } from "@contract/player-live";
 import { presenceLabel } from "./api";
 
-/** D84: "Online" or "Playing {game}" (the game links to its page); nothing when offline. */
-export function PresenceBadge({ presence, className }: { presence: Presence | null | undefined; className?: string }) {
+/** D84: "Online" or "Playing {game}" (the game links to its page unless `linked` is false); nothing when offline. */
+export function PresenceBadge({
+  presence,
+  className,
+  linked = true,
+}: {
+  presence: Presence | null | undefined;
+  className?: string;
+  linked?: boolean;
+}) {
   const label = presenceLabel(presence);
   if (!label || !presence) return null;
   const dot = (
@@ -15,15 +23,22 @@ export function PresenceBadge({ presence, className }: { presence: Presence | nu
   );
   return (
     <span
-      className={cn("inline-flex min-w-0 items-center gap-1.5 text-xs font-medium text-muted-foreground", className)}
+      className={cn(
+        "inline-flex min-w-0 max-w-full items-center gap-1.5 text-xs font-medium text-muted-foreground",
+        className,
+      )}
     >
       {dot}
       {presence.status === "playing" ? (
         <span className="truncate">
           Playing{" "}
-          <Link href={`/game/${presence.game.id}`} className="text-foreground hover:underline">
-            {presence.game.title}
-          </Link>
+          {linked ? (
+            <Link href={`/game/${presence.game.id}`} className="text-foreground hover:underline">
+              {presence.game.title}
+            </Link>
+          ) : (
+            <span className="text-foreground">{presence.game.title}</span>
+          )}
         </span>
       ) : (
         <span>{label}</span>

@@ -196,4 +196,42 @@ describe("RoomRelay (ADR 027)", () => {
     one.relay.request("doc1", { type: "list" }, respond);
     expect(respond).not.toHaveBeenCalled();
   });
+  it("D122: tells the room the frame entered last, its seats and joinable, until it is left or closed", () => {
+    const live = fakeLive();
+    const seen: unknown[] = [];
+    const relay = new RoomRelay({
+      gameId: 5,
+      live: live.link,
+      postEvent: () => {},
+      onCurrentRoom: (r) => seen.push(r),
+    });
+    live.setStatus("open");
+    const join = (code: string, id: string) => {
+      relay.request("doc1", { type: "join", code }, () => {});
+      live.push({
+        type: "room-result",
+        id: live.last().id,
+        ok: true,
+        value: { ...snapshot(id, code), joinable: true, maxPlayers: 3, players: [{ id: "u1" }] },
+      });
+    };
+    join("ABC234", "r1");
+    expect(relay.currentRoom()).toEqual({ id: "r1", code: "ABC234", joinable: true, maxPlayers: 3, players: 1 });
+    const frame = live.last().frame;
+    const event = (e: Record<string, unknown>) => live.push({ type: "room-event", frame, event: e });
+    event({ type: "join", roomId: "r1", player: { id: "u2" } });
+    event({ type: "joinable", roomId: "r1", joinable: false });
+    event({ type: "join", roomId: "other", player: { id: "u3" } });
+    expect(relay.currentRoom()).toMatchObject({ players: 2, joinable: false });
+    event({ type: "leave", roomId: "r1", playerId: "u2", reason: "left" });
+    expect(relay.currentRoom()).toMatchObject({ players: 1 });
+    event({ type: "closed", roomId: "r1", reason: "empty" });
+    expect(relay.currentRoom()).toBeNull();
+    join("XYZ234", "r2");
+    relay.request("doc1", { type: "leave", roomId: "r2" }, () => {});
+    live.push({ type: "room-result", id: live.last().id, ok: true, value: null });
+    expect(relay.currentRoom()).toBeNull();
+    expect(seen.at(-2)).toMatchObject({ code: "XYZ234" });
+    expect(seen.at(-1)).toBeNull();
+  });
 });

@@ -27,11 +27,16 @@ export type LiveLink = {
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
 export type RoomCall = { type: RoomRequestType } & Record<string, unknown>;
 
+/** D122: the room the frame entered last, as far as "Invite friends" needs it. */
+export type CurrentRoom = { id: string; code: string; joinable: boolean; players: number; maxPlayers: number };
+
 export type RoomRelayOptions = {
   gameId: number;
   live: LiveLink;
   /** passes an event to this relay's frame only */
   postEvent(event: RoomRelayEvent): void;
+  /** the room the frame entered last changed (seats, joinable) or is left (null) */
+  onCurrentRoom?(room: CurrentRoom | null): void;
   now?: () => number;
 };
 
@@ -80,6 +85,7 @@ export class RoomRelay {
   private instance: string | null = null;
   /** the rooms the frame sits in: id → code */
   private readonly rooms = new Map<string, string>();
+  private current: CurrentRoom | null = null;
   private readonly pending = new Map<string, Pending>();
   private status: LiveStatus = "connecting";
   private hasOpened = false;
@@ -122,10 +128,42 @@ export class RoomRelay {
     return this.rooms;
   }
 
+  /** D122: the room the frame entered last and still sits in, or null. */
+  currentRoom(): CurrentRoom | null {
+    return this.current;
+  }
+
+  private setCurrent(room: CurrentRoom | null) {
+    if (room === this.current) return;
+    this.current = room;
+    this.options.onCurrentRoom?.(room);
+  }
+
+  private entered(room: RoomSnapshot) {
+    this.rooms.set(room.id, room.code);
+    const { id, code, joinable, maxPlayers } = room;
+    this.setCurrent({ id, code, joinable, maxPlayers, players: room.players.length });
+  }
+
+  private forget(roomId: string) {
+    this.rooms.delete(roomId);
+    if (this.current?.id === roomId) this.setCurrent(null);
+  }
+
+  /** Keeps the current room's seats and joinable up to date from its events. */
+  private follow(event: RoomRelayEvent) {
+    const room = this.current;
+    if (event.type === "snapshot" || !room || event.roomId !== room.id) return;
+    if (event.type === "join") this.setCurrent({ ...room, players: room.players + 1 });
+    else if (event.type === "leave") this.setCurrent({ ...room, players: Math.max(0, room.players - 1) });
+    else if (event.type === "joinable") this.setCurrent({ ...room, joinable: event.joinable });
+  }
+
   private closeFrame() {
     this.options.live.send({ type: "room-frame-closed", frame: this.frameId });
     this.pending.clear();
     this.rooms.clear();
+    this.setCurrent(null);
     this.frameId = newFrameId();
   }
 
@@ -174,13 +212,13 @@ export class RoomRelay {
   private rejoin(roomId: string, code: string, retry: { id: string; entry: Pending; failure: RoomAnswer } | null) {
     const respond = (answer: RoomAnswer) => {
       if (answer.ok && isSnapshot(answer.value)) {
-        this.rooms.set(answer.value.id, answer.value.code);
+        this.entered(answer.value);
         this.options.postEvent({ type: "snapshot", room: answer.value });
         if (retry) this.transmit(retry.id, { ...retry.entry, queuedAt: null, retried: true });
         return;
       }
       if (!answer.ok && !PASSING.has(answer.error.code)) {
-        this.rooms.delete(roomId);
+        this.forget(roomId);
         this.options.postEvent({ type: "closed", roomId, reason: "lost" });
       }
       retry?.entry.respond(retry.failure);
@@ -204,7 +242,8 @@ export class RoomRelay {
     }
     if (data.type === "room-event" && data.frame === this.frameId && isRecord(data.event)) {
       const event = data.event as RoomRelayEvent;
-      if (event.type === "closed") this.rooms.delete(event.roomId);
+      if (event.type === "closed") this.forget(event.roomId);
+      else this.follow(event);
       this.options.postEvent(event);
     }
   }
@@ -222,8 +261,8 @@ export class RoomRelay {
       return;
     }
     if ((call.type === "create" || call.type === "join" || call.type === "quickJoin") && isSnapshot(answer.value))
-      this.rooms.set(answer.value.id, answer.value.code);
-    if (call.type === "leave" && roomId !== null) this.rooms.delete(roomId);
+      this.entered(answer.value);
+    if (call.type === "leave" && roomId !== null) this.forget(roomId);
     entry.respond(answer);
   }
 }

@@ -1,4 +1,4 @@
-import { Bell, Megaphone, ShieldAlert, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
+import { Bell, Gamepad2, Megaphone, ShieldAlert, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
 import { UserAvatar } from "@/components/ui/avatar";
 import { relativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -12,6 +12,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   achievement: Trophy,
   report_handled: Bell,
   announcement: Megaphone,
+  room_invite: Gamepad2,
   score_held: ShieldAlert,
 };
 

@@ -23,6 +23,8 @@ export function notificationText(n: NotificationItem): string {
       return `Your report was handled${n.text ? `: ${n.text}` : ""}`;
     case "announcement":
       return n.text ?? "Announcement";
+    case "room_invite":
+      return `${someone(n)} invited you to play ${game(n)}`;
     case "score_held":
       return `A score on ${game(n)} waits for a moderator`;
     default:

@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { lazyPart } from "@/lib/lazy-component";
 import { usePlayGame } from "../api/play-game";
 import { GameCover } from "./game-cover";
-import type { GameScoreReport, PlayableGame } from "./game-player";
+import type { GameScoreReport, InviteDialog, PlayableGame } from "./game-player";
 
 /**
  * D73: the player (the frame, both SDK hosts, cloud saves, gameplay and presence reports) is a chunk of its own,
@@ -17,6 +17,7 @@ export function GameLauncher({
   onScore,
   inviteCode = null,
   inviteParams = null,
+  InviteDialog,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
@@ -25,6 +26,8 @@ export function GameLauncher({
   inviteCode?: string | null;
   /** D122: the invite link's parameters, validated (inviteParamsFrom) */
   inviteParams?: Record<string, string> | null;
+  /** D122: the "Invite friends" dialog */
+  InviteDialog?: InviteDialog;
 }) {
   const { mutate: countPlay, isPending } = usePlayGame(game.id);
   const [started, setStarted] = useState<{ playId: string } | null>(null);
@@ -53,7 +56,14 @@ export function GameLauncher({
   if (!started) return cover(isPending);
   return (
     <Suspense fallback={cover(true)}>
-      <GamePlayer game={game} onScore={onScore} started={started} inviteCode={inviteCode} inviteParams={inviteParams} />
+      <GamePlayer
+        game={game}
+        onScore={onScore}
+        started={started}
+        inviteCode={inviteCode}
+        inviteParams={inviteParams}
+        InviteDialog={InviteDialog}
+      />
     </Suspense>
   );
 }

@@ -7,8 +7,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
-import { GamePlayer } from "./game-player";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut } from "@test/render-app";
+import { GamePlayer, type InviteDialog } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
 const game = {
@@ -64,9 +64,23 @@ afterEach(() => {
 
 type Posted = MockInstance<(message: unknown, targetOrigin: string) => void>;
 
-async function startGame(inviteCode: string | null = null) {
-  mockApi([signedOut, ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })]]);
-  const view = renderWithProviders(<GamePlayer game={game} inviteCode={inviteCode} />);
+/** Stands in for the friends feature's dialog: what the player hands it. */
+const InviteFriendsDialog: InviteDialog = ({ code, gameTitle, onOpenChange }) => (
+  <div role="dialog" aria-label="Invite friends">
+    {code} {gameTitle}
+    <button onClick={() => onOpenChange(false)}>Cancel</button>
+  </div>
+);
+
+async function startGame(inviteCode: string | null = null, session = signedOut) {
+  mockApi([
+    session,
+    ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
+    ["GET", "/api/friends", () => jsonResponse({ friends: [], incoming: [], outgoing: [], blocked: [] })],
+  ]);
+  const view = renderWithProviders(
+    <GamePlayer game={game} inviteCode={inviteCode} InviteDialog={InviteFriendsDialog} />,
+  );
   fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
   const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
   const toFrame = vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {}) as unknown as Posted;
@@ -189,5 +203,56 @@ describe("GamePlayer rooms (ADR 027)", () => {
         payload: { inviteCode: "XYZ234", inviteParams: next },
       }),
     );
+  });
+
+  it("offers Invite friends to a signed-in player while the frame sits in a joinable room with a free seat (D122)", async () => {
+    const { frame } = await startGame(null, signedInAs({ id: 7, username: "ada" }));
+    const invite = () => screen.queryByRole("button", { name: "Invite friends" });
+    expect(invite()).not.toBeInTheDocument();
+    post(roomCall("a1", "create", { maxPlayers: 2, visibility: "friends" }), frame.contentWindow);
+    const ws = FakeWebSocket.last();
+    ws.open();
+    const [{ id, frame: frameId }] = ws.frames();
+    const me = { id: "u7", name: "ada", avatarUrl: null, connected: true, host: true };
+    const snapshot = {
+      id: "r1",
+      code: "ABC234",
+      joinable: true,
+      maxPlayers: 2,
+      players: [me],
+      me: "u7",
+      state: {},
+      seq: 1,
+    };
+    ws.push({ type: "room-result", id, ok: true, value: snapshot });
+    await waitFor(() => expect(invite()).toBeInTheDocument());
+    fireEvent.click(invite()!);
+    expect(await screen.findByRole("dialog", { name: "Invite friends" })).toHaveTextContent("ABC234 Neon Drift");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // the last seat taken: nobody else can join, so nobody to invite
+    const other = { ...me, id: "u8", name: "bob", host: false };
+    ws.push({ type: "room-event", frame: frameId, event: { type: "join", roomId: "r1", player: other } });
+    await waitFor(() => expect(invite()).not.toBeInTheDocument());
+  });
+
+  it("never offers Invite friends to a guest", async () => {
+    const { frame } = await startGame();
+    post(roomCall("a1", "create", { maxPlayers: 2, visibility: "public" }), frame.contentWindow);
+    const ws = FakeWebSocket.last();
+    ws.open();
+    const snapshot = {
+      id: "r1",
+      code: "ABC234",
+      joinable: true,
+      maxPlayers: 2,
+      players: [],
+      me: "g1",
+      state: {},
+      seq: 1,
+    };
+    ws.push({ type: "room-result", id: ws.frames()[0].id, ok: true, value: snapshot });
+    await waitFor(() => expect(ws.frames()).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: "Invite friends" })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { Maximize, Minimize, RotateCw, Volume2, VolumeX } from "lucide-react";
-import { useState } from "react";
+import { Maximize, Minimize, RotateCw, UserPlus, Volume2, VolumeX } from "lucide-react";
+import { Suspense, useState, type ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import type { Game } from "@contract/games";
+import type { CurrentRoom } from "../room-relay";
 import { GameCover } from "./game-cover";
 import { useAchievementToast } from "./game-player/use-achievement-toast";
 import { useFullscreen } from "./game-player/use-fullscreen";
@@ -25,6 +26,16 @@ export type { GameScoreReport } from "./game-player/use-sdk-bridge";
 export const GAME_FRAME_SANDBOX = "allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-forms";
 export const GAME_FRAME_ALLOW = "fullscreen; autoplay; gamepad";
 
+/** D122: the dialog "Invite friends" opens (the friends feature's, handed down by the game page). */
+export type InviteDialog = ComponentType<{
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  code: string;
+  gameTitle: string;
+  /** where to put the dialog: the player while it is fullscreen (the page around it is not shown then) */
+  container?: HTMLElement | null;
+}>;
+
 export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
 
 /**
@@ -42,6 +53,7 @@ export function GamePlayer({
   started,
   inviteCode = null,
   inviteParams = null,
+  InviteDialog,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
@@ -52,6 +64,8 @@ export function GamePlayer({
   inviteCode?: string | null;
   /** D122: the invite link's parameters (inviteParamsFrom), handed to the game at init() */
   inviteParams?: Record<string, string> | null;
+  /** D122: without it there is no "Invite friends" */
+  InviteDialog?: InviteDialog;
 }) {
   const { frameUrl, externalUrl, id: gameId } = game;
   const [playing, setPlaying] = useState(started !== undefined);
@@ -72,7 +86,11 @@ export function GamePlayer({
   usePauseWhenHidden({ active: ownGameShown, postToGame, flushSaves });
   usePresence({ playing, userId: user?.id, gameId });
   const gameplay = useGameplayReporter(ownGameShown, gameId, userRef);
-  const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame });
+  const [room, setRoom] = useState<CurrentRoom | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame, onCurrentRoom: setRoom });
+  // D122: a signed-in player seated in a room others may still join can invite friends to it
+  const canInvite = !!InviteDialog && !!user && !!room && room.joinable && room.players < room.maxPlayers;
   useSdkBridge({
     active: ownGameShown,
     game: { id: gameId, frameUrl, externalUrl },
@@ -153,7 +171,20 @@ export function GamePlayer({
         )}
       </div>
       {playing ? (
-        <div className="flex items-center justify-end gap-1 border-t border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
+        <div className="flex flex-wrap items-center justify-end gap-0 border-t sm:gap-1 border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
+          {canInvite ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mr-auto text-white hover:bg-white/10 hover:text-white"
+              onClick={() => setInviting(true)}
+              aria-label="Invite friends"
+            >
+              <UserPlus aria-hidden="true" />
+              {/* a phone's toolbar has room for the icon only */}
+              <span className="hidden sm:inline">Invite friends</span>
+            </Button>
+          ) : null}
           {externalUrl ? null : (
             <Button
               variant="ghost"
@@ -180,6 +211,17 @@ export function GamePlayer({
             {isFullscreen ? "Exit Fullscreen" : "Fullscreen"}
           </Button>
         </div>
+      ) : null}
+      {InviteDialog && room && inviting && canInvite ? (
+        <Suspense fallback={null}>
+          <InviteDialog
+            open
+            onOpenChange={setInviting}
+            code={room.code}
+            gameTitle={game.title}
+            container={isFullscreen ? containerRef.current : null}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { sendLive, subscribeLive } from "@/lib/live-socket";
-import { RoomRelay } from "../../room-relay";
+import { RoomRelay, type CurrentRoom } from "../../room-relay";
 import type { SdkV2Event } from "../../sdk-v2";
 
 const pageLive = { subscribe: subscribeLive, send: sendLive };
@@ -15,12 +15,17 @@ export function useRoomRelay({
   gameId,
   frameKey,
   postToGame,
+  onCurrentRoom,
 }: {
   active: boolean;
   gameId: number;
   frameKey: number;
   postToGame: (message: SdkV2Event) => void;
+  /** D122: the room the frame entered last (the relay's), or null; "Invite friends" reads it */
+  onCurrentRoom?: (room: CurrentRoom | null) => void;
 }): () => RoomRelay | null {
+  const currentRoomListener = useRef(onCurrentRoom);
+  currentRoomListener.current = onCurrentRoom;
   const relay = useRef<RoomRelay | null>(null);
   const allowed = useRef(false);
   useEffect(() => {
@@ -30,6 +35,7 @@ export function useRoomRelay({
       allowed.current = false;
       relay.current?.dispose();
       relay.current = null;
+      currentRoomListener.current?.(null);
     };
   }, [active, gameId, frameKey, postToGame]);
   return useCallback(() => {
@@ -38,6 +44,7 @@ export function useRoomRelay({
       gameId,
       live: pageLive,
       postEvent: (payload) => postToGame({ v: 2, event: "room", payload }),
+      onCurrentRoom: (room) => currentRoomListener.current?.(room),
     });
     return relay.current;
   }, [gameId, postToGame]);
