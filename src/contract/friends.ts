@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamSchema } from "./common";
 import { publicPlayerSchema } from "./notifications";
 import { roomCodeSchema } from "./rooms";
+import { ROOM_INVITE_MAX_FRIENDS } from "./rooms-constants";
 
 /** D84: friends, requests, blocks and presence. */
 
@@ -45,9 +46,6 @@ export const userIdParamSchema = z.object({ userId: idParamSchema.shape.id });
 
 /** POST /api/presence: the game page says which game is open (null: none). */
 export const presenceReportSchema = z.object({ gameId: idParamSchema.shape.id.nullable() }).strict();
-
-/** D122: friends one "Invite friends" may notify at once. */
-export const ROOM_INVITE_MAX_FRIENDS = 20;
 
 /** POST /api/room-invites: invite friends to the room the sender sits in (the game comes from the room). */
 export const roomInviteSchema = z

@@ -59,3 +59,6 @@ export const ROOM_ERROR_CODES = [
   "unavailable",
 ] as const;
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
+
+/** D122: friends one "Invite friends" may notify at once. */
+export const ROOM_INVITE_MAX_FRIENDS = 20;

@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { ROOM_INVITE_MAX_FRIENDS } from "@contract/friends";
+import { ROOM_INVITE_MAX_FRIENDS } from "@contract/rooms-constants";
 import { friendListsQuery, type Friend } from "./api";
 import { PresenceBadge } from "./presence-badge";
 
