@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
-import { acceptCookies, expect, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import { acceptCookies, expect, test, uploadHtmlGame, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
 
 /**
  * D120–D122: two browsers play in one room through a game written against SDK v2 (e2e/fixtures/rooms-game). A
@@ -15,22 +14,8 @@ test.use({ baseURL: async ({ adminServer }, use) => use(adminServer.url) });
 const TITLE = "E2E Rooms Game";
 const FIXTURE = fileURLToPath(new URL("./fixtures/rooms-game/index.html", import.meta.url));
 
-async function uploadRoomsGame(admin: APIRequestContext): Promise<number> {
-  const categories = (await (await admin.get("/api/categories")).json()) as Array<{ id: number }>;
-  // a cover stored here (the test machine has no network): a built-in game's
-  const [builtin] = (await (await admin.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
-  const res = await admin.post("/api/admin/games/upload", {
-    multipart: {
-      title: TITLE,
-      description: "A test game for rooms.",
-      imageUrl: builtin.imageUrl,
-      categoryId: String(categories[0].id),
-      htmlFile: { name: "index.html", mimeType: "text/html", buffer: fs.readFileSync(FIXTURE) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const uploadRoomsGame = (admin: APIRequestContext) =>
+  uploadHtmlGame(admin, { title: TITLE, description: "A test game for rooms.", htmlPath: FIXTURE });
 
 async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, BrowserContext, Frame, Page } from "@playwright/test";
-import { acceptCookies, expect, registerPlayer, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  registerPlayer,
+  test,
+  uploadHtmlGame,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+} from "./fixtures";
 
 /**
  * D75: a game written against SDK v2 (e2e/fixtures/sdk-v2-game), uploaded as a package, played
@@ -18,22 +26,7 @@ let uploaded: Promise<number> | undefined;
 
 /** Uploads the v2 test game once per server (as an administrator) and answers its id. */
 function v2GameId(admin: APIRequestContext): Promise<number> {
-  uploaded ??= (async () => {
-    const categories = (await (await admin.get("/api/categories")).json()) as Array<{ id: number }>;
-    // a cover stored here (the test machine has no network): a built-in game's
-    const [builtin] = (await (await admin.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
-    const res = await admin.post("/api/admin/games/upload", {
-      multipart: {
-        title: TITLE,
-        description: "A test game for SDK v2.",
-        imageUrl: builtin.imageUrl,
-        categoryId: String(categories[0].id),
-        htmlFile: { name: "index.html", mimeType: "text/html", buffer: fs.readFileSync(FIXTURE) },
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  })();
+  uploaded ??= uploadHtmlGame(admin, { title: TITLE, description: "A test game for SDK v2.", htmlPath: FIXTURE });
   return uploaded;
 }
 
