@@ -538,6 +538,31 @@ async function measure(config, round) {
   return result;
 }
 
+/** The server's log lines at warn or above, each as its message and error. */
+function warnings(logs) {
+  return logs
+    .split("\n")
+    .filter((line) => /"level":(40|50|60)/.test(line))
+    .map((line) => {
+      try {
+        const entry = JSON.parse(line);
+        return `${entry.msg}${entry.err ? `: ${entry.err.message}` : ""}`;
+      } catch {
+        return line.slice(0, 200);
+      }
+    });
+}
+
+/** Each kind of warning (its first 160 characters) and how many times it came. */
+function warningKinds(list) {
+  const kinds = new Map();
+  for (const w of list) {
+    const kind = w.replace(/\s+/g, " ").slice(0, 160);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([warning, count]) => ({ warning, count }));
+}
+
 function median(values) {
   const s = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
@@ -610,7 +635,8 @@ async function main() {
       postgresCores: m((r) => r.postgresCores),
       clientCoresMax: m((r) => Math.max(...r.clientCoresEach)),
       loadavg: c.runs.map((r) => r.loadavg),
-      serverWarnings: (c.target.logs().match(/"level":(40|50|60)/g) ?? []).length,
+      serverWarnings: warnings(c.target.logs()).length,
+      serverWarningKinds: warningKinds(warnings(c.target.logs())),
     };
   }
   const base = summary.ws;
