@@ -35,6 +35,11 @@ const PROCESS_CHECK_MS = 5_000;
 const RESTORE_RETRY_MS = 5_000;
 /** A quick join tries this many rooms before answering that there is none. */
 const QUICK_JOIN_TRIES = 3;
+/**
+ * Requests of a seated, connected player that change no seat: they move no deadline, so the timer is left as it is
+ * (GameRooms.nextDeadline walks every seat of every room, too much for each relayed message).
+ */
+const MOVES_NO_DEADLINE: ReadonlySet<RoomRequest["type"]> = new Set(["send", "setState"]);
 
 /** What the page is answered for one room request. */
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
@@ -340,7 +345,7 @@ export class RoomRuntime {
     for (let attempt = 0; ; attempt++) {
       const result = this.rooms.request(actor, gameId, request);
       if (!result.ok) return result;
-      const written = this.apply(result);
+      const written = this.apply(result, !MOVES_NO_DEADLINE.has(request.type));
       if (request.type !== "create") return { ok: true, value: result.value };
       // a code is unique among every process's open rooms: the row's insert decides
       const error = await written;
@@ -486,10 +491,10 @@ export class RoomRuntime {
   // ---- what a change does ---------------------------------------------------------------------
 
   /** Delivers a change's events, writes its rows (in order; resolves to the write's error, if any) and re-arms the timer. */
-  private apply(outcome: RoomOutcome): Promise<unknown> {
+  private apply(outcome: RoomOutcome, deadlinesMoved = true): Promise<unknown> {
     if (this.stopped) return Promise.resolve(null);
     for (const delivery of outcome.deliveries) this.deliver(delivery.to, delivery.event);
-    this.schedule();
+    if (deadlinesMoved) this.schedule();
     return this.persist(outcome);
   }
 

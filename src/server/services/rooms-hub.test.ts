@@ -44,6 +44,35 @@ describe("RoomsHub", () => {
     expect(db.sent.length).toBeLessThan(30);
   });
 
+  it("sends what is queued while a NOTIFY is on its way in one next NOTIFY, in order", async () => {
+    const db = fakeDatabase();
+    const rounds: Array<() => void> = [];
+    const deliver = db.listener.notifyAll.bind(db.listener);
+    // PostgreSQL takes a while to answer: each NOTIFY completes when the test lets it
+    db.listener.notifyAll = (channel, payloads) =>
+      new Promise((resolve) => rounds.push(() => void deliver(channel, payloads).then(resolve)));
+    const from = new RoomsHub(db.listener, "aaa1");
+    const to = new RoomsHub(db.listener, "bbb2");
+    const heard: unknown[] = [];
+    to.onMessage((message) => heard.push(message));
+    from.send("bbb2", 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let n = 1; n <= 50; n++) {
+      from.send("bbb2", n);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(rounds).toHaveLength(1);
+    const settled = from.settled();
+    for (let done = 0; done < rounds.length; done++) {
+      rounds[done]!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await settled;
+    expect(heard).toEqual(Array.from({ length: 51 }, (_, n) => n));
+    // a turn a NOTIFY would be 51 rounds, each waiting for the one before it
+    expect(rounds).toHaveLength(2);
+  });
+
   it("drops parts that arrive out of order rather than join them wrongly", () => {
     const db = fakeDatabase();
     const to = new RoomsHub(db.listener, "bbb2");

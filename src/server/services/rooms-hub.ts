@@ -22,11 +22,11 @@ const noopLogger: ListenerLogger = { info: () => {}, warn: () => {} };
  * - Process ids are lower-case letters and digits (process-registry.ts makes hex); each process LISTENs on
  *   `roomsChannel(its id)` from construction.
  * - `send(processId, message)` queues a JSON message for that process; the messages queued for one process in one
- *   turn of the event loop travel together, packed into payloads under NOTIFY_MAX_BYTES (7,900 bytes: PostgreSQL
- *   refuses 8,000). A message larger than a payload (a 16 KB room message is) is split into parts; all payloads of
- *   one turn go in one transaction, which PostgreSQL delivers together and in order.
- * - Messages to one process arrive there in the order they were sent: each process's flushes to one destination
- *   commit one after another.
+ *   turn of the event loop, or while the previous NOTIFY to it was on its way, travel together, packed into payloads
+ *   under NOTIFY_MAX_BYTES (7,900 bytes: PostgreSQL refuses 8,000). A message larger than a payload (a 16 KB room
+ *   message is) is split into parts; all payloads of one flush go in one transaction, which PostgreSQL delivers
+ *   together and in order.
+ * - Messages to one process arrive there in the order they were sent: one flush to a destination at a time.
  * - `onMessage(handler)` hears every message sent to this process, parsed, in order. Malformed payloads are dropped.
  * - On PGlite (`mode: "local"`) there are no other processes: `send` does nothing.
  * No HTTP types; it knows nothing of rooms beyond carrying their JSON.
@@ -87,20 +87,24 @@ export class RoomsHub {
 
   private flush() {
     this.flushScheduled = false;
-    for (const [processId, messages] of this.queued) {
-      const payloads = this.pack(messages);
-      const before = this.flushing.get(processId) ?? Promise.resolve();
-      const channel = roomsChannel(processId);
-      const next = before.then(async () => {
-        if (!(await this.listener.notifyAll(channel, payloads)))
-          this.logger.warn({ to: processId, messages: messages.length }, "rooms: NOTIFY to another process failed");
-      });
-      this.flushing.set(processId, next);
-      void next.finally(() => {
-        if (this.flushing.get(processId) === next) this.flushing.delete(processId);
-      });
-    }
-    this.queued.clear();
+    for (const processId of [...this.queued.keys()]) if (!this.flushing.has(processId)) this.flushTo(processId);
+  }
+
+  /** One NOTIFY round to a process at a time: what is queued for it meanwhile goes in the next round, together. */
+  private flushTo(processId: string) {
+    const messages = this.queued.get(processId);
+    if (!messages || this.closed) return;
+    this.queued.delete(processId);
+    const payloads = this.pack(messages);
+    const next = this.listener.notifyAll(roomsChannel(processId), payloads).then((sent) => {
+      if (!sent)
+        this.logger.warn({ to: processId, messages: messages.length }, "rooms: NOTIFY to another process failed");
+    });
+    this.flushing.set(processId, next);
+    void next.finally(() => {
+      this.flushing.delete(processId);
+      this.flushTo(processId);
+    });
   }
 
   private pack(messages: unknown[]): string[] {
