@@ -171,7 +171,7 @@ test("two friends play Four in a Row online: invite, a reload in the middle, the
   await expect(frameA.getByRole("heading", { name: "You win!" })).toBeHidden();
 
   // A leaves: B is told.
-  await frameA.getByRole("button", { name: "Leave" }).click();
+  await frameA.getByRole("button", { name: "Leave game" }).click();
   await expect(frameB2.getByRole("heading", { name: `${a.username} left the game` })).toBeVisible();
 
   for (const p of [a, b]) expect(p.errors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);

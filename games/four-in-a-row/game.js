@@ -316,7 +316,7 @@
       g.fillStyle = '#173aa6';
       g.fillRect(x0 - c * 0.12, y0 + c * ROWS + c * 0.12, c * COLS + c * 0.24, c * 0.1);
       // column numbers for keyboard players
-      if (c > 26 && boardState()) {
+      if (c > 26 && board && boardState()) {
         g.fillStyle = 'rgba(255,255,255,.55)';
         g.font = 'bold ' + Math.round(c * 0.22) + 'px system-ui, sans-serif';
         g.textAlign = 'center';

@@ -189,7 +189,7 @@
     var bar = el('div', { id: 'ol-bar', class: 'ol-bar', hidden: '' });
     var who = el('span', { class: 'ol-who' });
     var status = el('span', { class: 'ol-status', id: 'ol-status', role: 'status', 'aria-live': 'polite' });
-    var leaveBtn = el('button', { type: 'button', class: 'ol-btn ol-ghost ol-small' }, 'Leave');
+    var leaveBtn = el('button', { type: 'button', class: 'ol-btn ol-ghost ol-small' }, 'Leave game');
     bar.appendChild(who);
     bar.appendChild(status);
     bar.appendChild(leaveBtn);
@@ -275,12 +275,17 @@
         r.on('drop', refresh),
         r.on('reconnect', refresh),
         r.on('leave', onLeave),
-        r.on('closed', function () {
+        r.on('closed', function (e) {
           store(codeKey, null);
           if (mode === 'playing' || mode === 'waiting') {
             mode = 'left';
             refresh();
-            panel('The game room closed', [], [{ label: 'Back to menu', act: toTitle }]);
+            var elsewhere = e && e.reason === 'replaced';
+            panel(
+              elsewhere ? 'Playing in another tab' : 'The game room closed',
+              elsewhere ? [{ text: 'This game was opened in another tab or window.' }] : [],
+              [{ label: 'Back to menu', act: toTitle }],
+            );
           }
         }),
         r.on('state', function (e) {
@@ -297,6 +302,7 @@
       if (mine) {
         game = mine;
         begin(false);
+        if (!opponent()) onLeave({ playerId: null });
       } else onPlayers();
     }
 
@@ -322,6 +328,7 @@
 
     function onLeave(e) {
       if (!room || e.playerId === room.me) return;
+      if (!game) return onPlayers();
       clearTimeout(resultTimer);
       var over = game && game.next === null;
       var name = lastOpponentName || 'Your opponent';
