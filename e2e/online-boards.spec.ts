@@ -99,7 +99,8 @@ test("two friends play Four in a Row online: invite, a reload in the middle, the
   await expect(frameA.getByRole("heading", { name: "Waiting for your friend" })).toBeVisible();
   const link = await frameA.getByRole("textbox", { name: "Invite link" }).inputValue();
   expect(link).toMatch(new RegExp(`/game/${game.id}\\?room=[A-Z2-9]{6}$`));
-  await expect(frameA.getByRole("button", { name: "Copy" })).toBeVisible();
+  await frameA.getByRole("button", { name: "Copy" }).click();
+  await expect(frameA.locator(".ol-copied")).toHaveText("Copied");
 
   // … and the page's "Invite friends" notifies B, who follows it from the bell.
   await a.page.getByRole("button", { name: "Invite friends" }).click();

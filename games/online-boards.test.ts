@@ -76,6 +76,15 @@ describe("Four in a Row online (D123)", () => {
     expect(online.follows(start, turnKept, A, four), "the turn kept").toBe(false);
   });
 
+  it("the first game is a new board written by the player who joined second", () => {
+    const start = online.newGame([A, B], 1, four);
+    expect(online.follows(null, start, B, four)).toBe(true);
+    expect(online.follows(null, start, A, four), "by the one who waited").toBe(false);
+    expect(online.follows(null, online.play(start, 3, four)!, B, four), "with a move made already").toBe(false);
+    expect(online.follows(null, { ...start, round: 4 }, B, four)).toBe(false);
+    expect(online.follows(null, online.play(start, 3, four)!, null, four), "told after a reconnect").toBe(true);
+  });
+
   it("a rematch follows only a finished game, with the other player moving first", () => {
     const start = online.newGame([A, B], 1, four);
     expect(online.follows(start, online.rematch(start, four), B, four)).toBe(false);

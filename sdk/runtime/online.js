@@ -90,12 +90,14 @@
 
   /**
    * Whether `incoming`, written by player `from`, may follow `current`: one legal move by the player whose turn
-   * it was, or the rematch of a finished game by one of its players. A state that came with no sender (the page
-   * took the seat back and tells what changed meanwhile) or with nothing to compare is taken when well formed.
+   * it was, the rematch of a finished game by one of its players, or (nothing shown yet) a new game written by
+   * the player who joined second. A state that came with no sender (the page took the seat back and tells what
+   * changed meanwhile) is taken when well formed.
    */
   function follows(current, incoming, from, rules) {
     if (!incoming) return false;
-    if (!current || from === null) return true;
+    if (from === null) return true;
+    if (!current) return from === incoming.seats[1] && same(newGame(incoming.seats, 1, rules), incoming);
     if (incoming.round === current.round) {
       if (current.next === null || from !== current.seats[current.next]) return false;
       var expected = play(current, incoming.last, rules);
@@ -467,19 +469,14 @@
       var said = el('span', { class: 'ol-copied', role: 'status', 'aria-live': 'polite' });
       copy.addEventListener('click', function () {
         input.select();
-        var done = function () {
-          said.textContent = 'Copied';
-        };
-        var fallback = function () {
-          try {
-            if (document.execCommand('copy')) return done();
-          } catch (e) {
-            /* below */
-          }
-          said.textContent = 'Select the link and copy it';
-        };
-        if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(link).then(done, fallback);
-        else fallback();
+        var copied;
+        try {
+          // the game frame is not allowed the Clipboard API (the page's permissions policy): the selection's copy works
+          copied = document.execCommand('copy');
+        } catch (e) {
+          copied = false;
+        }
+        said.textContent = copied ? 'Copied' : 'Select the link and copy it';
       });
       field.appendChild(input);
       field.appendChild(copy);
