@@ -179,7 +179,63 @@
     return choices[0];
   }
 
+  /**
+   * The rules of a game online (sdk/runtime/online.js, D123): the board as a plain array of the 42 cells (col * 6 +
+   * row), 0 empty, 1 the first mover's, 2 the second's; seat 0 moves first; a move is a column.
+   */
+  function fromCells(cells) {
+    var b = newBoard();
+    for (var c = 0; c < COLS; c++)
+      for (var r = 0; r < ROWS; r++) {
+        var v = cells[c * ROWS + r];
+        if (!v) continue;
+        b.cells[c * ROWS + r] = v;
+        b.heights[c] = r + 1;
+        b.moves++;
+      }
+    return b;
+  }
+  var rules = {
+    initial: function () {
+      return Array.prototype.slice.call(newBoard().cells);
+    },
+    /** 42 cells of 0, 1 or 2, none floating above an empty one, the first mover one disc ahead or level */
+    validBoard: function (cells) {
+      if (!Array.isArray(cells) || cells.length !== COLS * ROWS) return false;
+      var ones = 0,
+        twos = 0;
+      for (var c = 0; c < COLS; c++) {
+        var empty = false;
+        for (var r = 0; r < ROWS; r++) {
+          var v = cells[c * ROWS + r];
+          if (v !== 0 && v !== 1 && v !== 2) return false;
+          if (v === 0) empty = true;
+          else if (empty) return false;
+          if (v === 1) ones++;
+          if (v === 2) twos++;
+        }
+      }
+      return ones === twos || ones === twos + 1;
+    },
+    legal: function (cells, col, seat) {
+      if (!Number.isInteger(col) || col < 0 || col >= COLS || cells[col * ROWS + ROWS - 1] !== 0) return false;
+      var b = fromCells(cells);
+      return !winLine(b, 1) && !winLine(b, 2) && b.moves % 2 === seat;
+    },
+    apply: function (cells, col, seat) {
+      var b = fromCells(cells),
+        p = seat + 1;
+      play(b, col, p);
+      var board = Array.prototype.slice.call(b.cells);
+      if (winLine(b, p)) return { board: board, next: null, winner: seat };
+      if (b.moves >= COLS * ROWS) return { board: board, next: null, winner: null };
+      return { board: board, next: 1 - seat, winner: null };
+    },
+  };
+
   var api = {
+    rules: rules,
+    fromCells: fromCells,
     COLS: COLS,
     ROWS: ROWS,
     newBoard: newBoard,

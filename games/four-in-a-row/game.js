@@ -1,7 +1,9 @@
-/* Four in a Row: drop discs against a minimax / alpha-beta computer opponent (see ai.js).
+/* Four in a Row: drop discs against a minimax / alpha-beta computer opponent (see ai.js), or online against a
+ * friend or a stranger (sdk/runtime/online.js, D123).
  * Score: a win is worth a base by strength plus a bonus for winning quickly; a draw half the base;
  * a loss two points per disc you played. Wins and losses are reported with won true / false,
- * a draw with won null. */
+ * a draw with won null. Online a game scores as one against the Medium computer: a friend could lose on
+ * purpose, so an online win is worth no more than a Medium win. */
 (function () {
   'use strict';
   var unlockAchievement = window.ArcadiumRuntime.achievement; // D78, through SDK v2 when the page has it
@@ -18,7 +20,7 @@
     cpu = 2,
     level,
     turn,
-    sel,
+    sel = 3,
     drops,
     winCells,
     thinking,
@@ -29,7 +31,13 @@
   var hoverCol = -1,
     pulse = 0,
     round = 0,
-    pending = null;
+    pending = null,
+    online = null,
+    onlineRound = 0;
+
+  function boardState() {
+    return S.state === 'playing' || S.state === 'online';
+  }
 
   function layout(w, h) {
     var top = h < 330 ? 22 : 40,
@@ -59,6 +67,11 @@
 
   function humanMove(c) {
     if (over || thinking || turn !== human || c < 0 || !AI.canPlay(board, c)) return;
+    if (S.state === 'online') {
+      sel = c;
+      online.move(c);
+      return;
+    }
     sel = c;
     playerMoves++;
     drop(c, human);
@@ -155,7 +168,7 @@
     hoverCol = -1;
   });
   S.canvas.addEventListener('pointerup', function (e) {
-    if (S.state !== 'playing') return;
+    if (!boardState()) return;
     var c = colAt(e.clientX);
     if (c >= 0 && e.clientY > geo.y - geo.cell * 1.2 && e.clientY < geo.y + geo.cell * ROWS + 10) humanMove(c);
   });
@@ -163,7 +176,8 @@
   /* ---------- drawing ---------- */
   function disc(g, x, y, r, who, alpha) {
     g.globalAlpha = alpha == null ? 1 : alpha;
-    var isHuman = who === human;
+    // online the first mover is red on both screens (the colours are the game's, online.js); solo you are red
+    var isHuman = S.state === 'online' ? who === 1 : who === human;
     var base = isHuman ? '#ff4d5e' : '#ffd23f',
       dark = isHuman ? '#b5192c' : '#c99a00';
     var grd = g.createRadialGradient(x - r * 0.3, y - r * 0.3, r * 0.1, x, y, r);
@@ -262,7 +276,7 @@
         y0 = geo.y;
       var cells = board ? board.cells : null;
       // hovering disc / column highlight
-      if (board && !over && S.state === 'playing' && turn === human && !thinking) {
+      if (board && !over && boardState() && turn === human && !thinking) {
         g.fillStyle = 'rgba(255,255,255,.06)';
         g.fillRect(x0 + sel * c, y0, c, c * ROWS);
         disc(g, x0 + (sel + 0.5) * c, y0 - c * 0.55, r, human, 0.85 + 0.15 * Math.sin(pulse * 6));
@@ -302,7 +316,7 @@
       g.fillStyle = '#173aa6';
       g.fillRect(x0 - c * 0.12, y0 + c * ROWS + c * 0.12, c * COLS + c * 0.24, c * 0.1);
       // column numbers for keyboard players
-      if (c > 26 && S.state === 'playing') {
+      if (c > 26 && board && boardState()) {
         g.fillStyle = 'rgba(255,255,255,.55)';
         g.font = 'bold ' + Math.round(c * 0.22) + 'px system-ui, sans-serif';
         g.textAlign = 'center';
@@ -351,6 +365,63 @@
   };
 
   S.init(game);
+
+  /** A game state online (online.js): the board as it is, the disc just played falling in. */
+  function showOnline(g, view) {
+    var incremental = board && onlineRound === g.round;
+    var kept = {};
+    if (incremental)
+      drops.forEach(function (d) {
+        kept[d.c * ROWS + d.r] = d;
+      });
+    onlineRound = g.round;
+    board = AI.fromCells(g.board);
+    human = view.me + 1;
+    cpu = 3 - human;
+    turn = g.next === null ? 0 : g.next + 1;
+    over = g.next === null;
+    thinking = false;
+    drops = [];
+    for (var c = 0; c < COLS; c++)
+      for (var r = 0; r < board.heights[c]; r++) {
+        var who = board.cells[c * ROWS + r],
+          d = kept[c * ROWS + r];
+        if (d && d.who === who) drops.push(d);
+        else if (incremental) {
+          drops.push({ c: c, r: r, who: who, y: -1, vy: 0, done: false });
+          S.beep(who === human ? 420 : 300, 0.08, 'triangle', 0.06);
+        } else drops.push({ c: c, r: r, who: who, y: ROWS - 1 - r, vy: 0, done: true });
+      }
+    winCells = over && g.winner !== null ? AI.winLine(board, g.winner + 1) : null;
+  }
+
+  online = window.ArcadiumOnline.setup({
+    key: 'four-in-a-row',
+    rules: AI.rules,
+    seats: [
+      { name: 'Red', color: '#ff4d5e' },
+      { name: 'Yellow', color: '#ffd23f' },
+    ],
+    panel: document.querySelector('#title-screen .panel'),
+    enter: function () {
+      S.online(true);
+    },
+    exit: function () {
+      board = null;
+      drops = null;
+      winCells = null;
+      S.online(false);
+    },
+    show: showOnline,
+    score: function (g, me) {
+      var mine = g.board.filter(function (v) {
+        return v === me + 1;
+      }).length;
+      if (g.winner === me) return { score: BASE.medium + Math.max(0, 22 - mine) * 10, won: true, detail: 'Won online in ' + mine + ' moves' };
+      if (g.winner === null) return { score: Math.round(BASE.medium / 2), won: undefined, detail: 'Draw online in ' + mine + ' moves' };
+      return { score: mine * 2, won: false, detail: 'Lost online in ' + mine + ' moves' };
+    },
+  });
   // extra read-only view for automated tests: cells (col * 6 + row, 0 empty, 1 first mover) and your id
   if (window.__arcadiumTest)
     window.__arcadiumTest.board = function () {

@@ -168,5 +168,27 @@
     return search(b, color, depth, 220000).move;
   }
 
-  root.ReversiAI = { initial, flipsFor, legalMoves, apply, count, evaluate, chooseMove, search };
-})(window);
+  /**
+   * The rules of a game online (sdk/runtime/online.js, D123): the board as a plain array of 64 squares, 1 black
+   * (seat 0, moves first), -1 white (seat 1), 0 empty; a move is a square; a player with no move passes; the game
+   * ends when neither can move, most discs winning.
+   */
+  const colorOf = (seat) => (seat === 0 ? 1 : -1);
+  const rules = {
+    initial: () => Array.from(initial()),
+    validBoard: (b) => Array.isArray(b) && b.length === 64 && b.every((v) => v === 0 || v === 1 || v === -1),
+    legal: (b, pos, seat) => Number.isInteger(pos) && pos >= 0 && pos < 64 && !!flipsFor(Int8Array.from(b), pos, colorOf(seat)),
+    apply(b, pos, seat) {
+      const board = apply(Int8Array.from(b), pos, colorOf(seat));
+      const other = 1 - seat;
+      const next = legalMoves(board, colorOf(other)).length ? other : legalMoves(board, colorOf(seat)).length ? seat : null;
+      const c = count(board);
+      const winner = next !== null || c.black === c.white ? null : c.black > c.white ? 0 : 1;
+      return { board: Array.from(board), next, winner };
+    },
+  };
+
+  const api = { initial, flipsFor, legalMoves, apply, count, evaluate, chooseMove, search, rules };
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  else root.ReversiAI = api;
+})(this);

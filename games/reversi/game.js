@@ -1,4 +1,6 @@
-/* Reversi - Arcadium built-in strategy game with a computer opponent (D26). No external assets. */
+/* Reversi - Arcadium built-in strategy game with a computer opponent (D26), or online against a friend or a
+ * stranger (sdk/runtime/online.js, D123). No external assets. Online a game scores as one against the Medium
+ * computer (your discs x 2): a friend could lose on purpose, so it is worth no more than a Medium game. */
 (() => {
   'use strict';
   const RT = window.ArcadiumRuntime; // sdk/runtime/runtime.js, served by the games origin
@@ -46,6 +48,9 @@
   function setState(s) {
     state = s;
     RT.showState(s, ui, ['playing', 'ending']);
+  }
+  function onBoard() {
+    return state === 'playing' || state === 'online';
   }
   function updateHud() {
     const c = AI.count(board);
@@ -103,8 +108,12 @@
     nextTurn();
   }
   function humanMove(pos) {
-    if (state !== 'playing' || turn !== HUMAN || !legal.includes(pos)) {
-      if (state === 'playing' && turn === HUMAN) beep(160, 0.05, 'square', 0.03);
+    if (!onBoard() || turn !== HUMAN || !legal.includes(pos)) {
+      if (onBoard() && turn === HUMAN) beep(160, 0.05, 'square', 0.03);
+      return;
+    }
+    if (state === 'online') {
+      online.move(pos);
       return;
     }
     place(pos, HUMAN);
@@ -145,7 +154,7 @@
 
   // ---------- input ----------
   canvas.addEventListener('pointerdown', (e) => {
-    if (state !== 'playing') return;
+    if (!onBoard()) return;
     const c = Math.floor((e.clientX - bx) / cell),
       r = Math.floor((e.clientY - by) / cell);
     if (c < 0 || c > 7 || r < 0 || r > 7) return;
@@ -153,12 +162,14 @@
     humanMove(r * 8 + c);
   });
   window.addEventListener('keydown', (e) => {
+    // online, the panels' buttons and the invite link take their keys
+    if (state === 'online' && document.activeElement && ['BUTTON', 'INPUT'].includes(document.activeElement.tagName)) return;
     if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Spacebar'].includes(e.key)) e.preventDefault();
     if (e.key === 'm' || e.key === 'M') {
       toggleSound();
       return;
     }
-    if (state === 'playing') {
+    if (onBoard()) {
       const mv = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
       if (mv) {
         if (cursor.pos === undefined || cursor.pos < 0) cursor.pos = 27;
@@ -184,7 +195,8 @@
         const i = legal.indexOf(cursor.pos);
         cursor.pos = legal[(i + (e.shiftKey ? legal.length - 1 : 1)) % legal.length];
       }
-    } else if (state !== 'ending' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON') startGame();
+    } else if (state !== 'ending' && state !== 'online' && (e.key === 'Enter' || e.key === ' ') && !e.repeat && document.activeElement.tagName !== 'BUTTON')
+      startGame();
   });
 
   // ---------- drawing ----------
@@ -260,7 +272,7 @@
         disc(x, y, R, col, squash);
       }
     }
-    if (state === 'playing' && turn === HUMAN) {
+    if (onBoard() && turn === HUMAN) {
       for (const m of legal) {
         const x = bx + (m & 7) * cell + cell / 2,
           y = by + (m >> 3) * cell + cell / 2;
@@ -282,12 +294,12 @@
       ctx.arc(x, y, Math.max(2, R * 0.16), 0, Math.PI * 2);
       ctx.fill();
     }
-    if (cursor.visible && state === 'playing' && cursor.pos >= 0) {
+    if (cursor.visible && onBoard() && cursor.pos >= 0) {
       ctx.strokeStyle = '#ffd166';
       ctx.lineWidth = Math.max(2, cell * 0.07);
       ctx.strokeRect(bx + (cursor.pos & 7) * cell + 2, by + (cursor.pos >> 3) * cell + 2, cell - 4, cell - 4);
     }
-    if ((state === 'playing' || state === 'ending') && noteT > 0) {
+    if ((onBoard() || state === 'ending') && noteT > 0) {
       const fs = Math.max(13, Math.min(26, size * 0.055));
       ctx.font = `bold ${Math.round(fs)}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
@@ -314,6 +326,64 @@
     state: () => ({ state, turn, legal: legal.slice(), count: AI.count(board), level }),
     move: (pos) => humanMove(pos),
   };
+
+  /** A game state online (online.js): the board as it is, the discs of the move just played flipping. */
+  let onlineRound = 0;
+  function showOnline(g, view) {
+    const before = onlineRound === g.round ? board : null;
+    onlineRound = g.round;
+    const next = Int8Array.from(g.board);
+    if (before && view.fresh) {
+      const now = performance.now();
+      flipAnim = new Map();
+      let k = 0;
+      for (let i = 0; i < 64; i++) if (before[i] && before[i] === -next[i]) flipAnim.set(i, now + k++ * 25);
+      if (g.last >= 0 && !before[g.last]) beep(next[g.last] === 1 ? 520 : 390, 0.07);
+      if (g.next !== null && g.moves > 0 && g.board[g.last] === (g.next === 0 ? 1 : -1)) {
+        note = view.myTurn ? 'No move for your opponent \u2013 your turn again' : 'No move for you \u2013 pass';
+        noteT = 1.8;
+      }
+    }
+    board = next;
+    lastMove = g.last;
+    const mine = view.me === 0 ? 1 : -1;
+    turn = view.myTurn ? HUMAN : CPU;
+    legal = view.myTurn ? AI.legalMoves(board, mine) : [];
+    if (view.myTurn && !legal.includes(cursor.pos)) cursor.pos = legal[0];
+  }
+
+  const online = window.ArcadiumOnline.setup({
+    key: 'reversi',
+    rules: AI.rules,
+    seats: [
+      { name: 'Black', color: '#111' },
+      { name: 'White', color: '#f4f4f4' },
+    ],
+    panel: document.querySelector('#title .panel'),
+    enter() {
+      clearTimeout(aiTimer);
+      clearTimeout(overTimer);
+      setState('online');
+    },
+    exit() {
+      board = AI.initial();
+      lastMove = -1;
+      legal = [];
+      flipAnim = new Map();
+      setState('title');
+    },
+    show: showOnline,
+    score(g, me) {
+      const c = AI.count(Int8Array.from(g.board));
+      const mine = me === 0 ? c.black : c.white,
+        theirs = me === 0 ? c.white : c.black;
+      return {
+        score: mine * 2,
+        won: g.winner === null ? undefined : g.winner === me,
+        detail: `${mine} \u2013 ${theirs} online (\u00d72)`,
+      };
+    },
+  });
 
   setState('title');
   run({ resize, frame, maxDt: 0.05, start: startGame });

@@ -6,7 +6,7 @@
  *   <script src="/sdk/runtime/shell.js"></script>
  * The game's index.html declares only what is its own: the #game canvas, the .hud, the .touch buttons
  * (if any) and the #title-screen .panel's text and options. The shell adds the standard parts (below).
- * Handles: screen states (body[data-state] = title | playing | gameover) with the #title-screen and
+ * Handles: screen states (body[data-state] = title | playing | gameover, or online: online.js) with the #title-screen and
  * #over-screen panels, the SDK calls of a round, keyboard state (by KeyboardEvent.code), touch buttons,
  * option selectors, a DPR-aware full-window #game canvas, the animation loop, the #mute button (sound
  * muted by default) and the window.__arcadiumTest hook used by automated smoke tests.
@@ -98,11 +98,20 @@
   /* ---------- keyboard ---------- */
   window.addEventListener('keydown', function (e) {
     var code = e.code || e.key;
+    if (state === 'online') {
+      // a game played online (online.js): its panels' buttons and the invite link take the keys, the board the rest
+      var focused = document.activeElement;
+      if (focused && (focused.tagName === 'BUTTON' || focused.tagName === 'INPUT')) return;
+      if (PREVENT[code]) e.preventDefault();
+      if (game && game.onKey) game.onKey(code, !keys[code], e);
+      keys[code] = true;
+      return;
+    }
     if (PREVENT[code]) e.preventDefault();
     if (state !== 'playing' && (code === 'Enter' || code === 'Space' || code === 'NumpadEnter')) {
-      // Let a focused option button take Enter/Space; otherwise start / play again.
+      // Let a focused option button (or online play's, online.js) take Enter/Space; otherwise start / play again.
       var a = document.activeElement;
-      if (a && a.tagName === 'BUTTON' && a.closest('.seg')) return;
+      if (a && a.tagName === 'BUTTON' && a.closest('.seg, .ol-lobby')) return;
       e.preventDefault();
       if (a && a.blur) a.blur();
       if (state === 'title' || (state === 'gameover' && Date.now() - overAt > 600)) start();
@@ -298,6 +307,12 @@
     ctx: ctx,
     canvas: canvas,
     start: start,
+    /** The board played online (online.js) instead of a round (true), or back to the title screen (false). */
+    online: function (on) {
+      if (state === 'playing') return;
+      setState(on ? 'online' : 'title');
+      if (on && canvas) canvas.focus({ preventScroll: true });
+    },
     gameOver: gameOver,
     hud: hud,
     beep: sound.tone,
