@@ -180,3 +180,36 @@ test("a short online match ends for both players with the result, and does not c
   await a.context().close();
   await b.context().close();
 });
+
+test("two strangers meet through quick join; Cancel leaves the waiting room (D123)", async ({
+  browser,
+  api,
+  baseURL,
+}) => {
+  test.slow();
+  const game = (await api.games()).find((g) => g.title === TITLE);
+  const a = await guestPage(browser, baseURL!);
+  const b = await guestPage(browser, baseURL!);
+  const errors = [watchConsole(a), watchConsole(b)];
+  const frameA = await play(a, `/game/${game!.id}`, game!.id);
+  const frameB = await play(b, `/game/${game!.id}`, game!.id);
+
+  // B waits in a public room, then gives up: the room goes with it
+  await frameB.getByRole("button", { name: "Play a stranger" }).click();
+  await expect(frameB.getByText("Waiting for a player to join…")).toBeVisible();
+  await frameB.getByRole("button", { name: "Cancel" }).click();
+  await expect(frameB.getByRole("button", { name: "Play a stranger" })).toBeVisible();
+
+  // A finds no room to join and waits in its own; B's quick join finds A's
+  await frameA.getByRole("button", { name: "Play a stranger" }).click();
+  await expect(frameA.getByText("Waiting for a player to join…")).toBeVisible();
+  await frameB.getByRole("button", { name: "Play a stranger" }).click();
+  expect(await until(frameA, (v) => v.online && v.phase === "countdown", "A counts down")).toMatchObject({
+    role: "host",
+  });
+  expect(await until(frameB, (v) => v.online, "B plays")).toMatchObject({ role: "guest", side: 1 });
+
+  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  await a.context().close();
+  await b.context().close();
+});
