@@ -70,6 +70,8 @@ test("two players play Table Tennis online: invite link, countdown, the guest's 
   const link = await frameA.locator("#invite-link").inputValue();
   const match = new RegExp(`^${baseURL}/game/${game!.id}\\?room=([A-Z2-9]{6})$`).exec(link);
   expect(match, `the invite link ${link}`).not.toBeNull();
+  await frameA.getByRole("button", { name: "Copy" }).click();
+  await expect(frameA.getByRole("button", { name: "Copied" })).toBeVisible();
 
   // B follows the link: the game joins the room by itself, and both count down
   const frameB = await play(b, new URL(link).pathname + new URL(link).search, game!.id);

@@ -334,18 +334,21 @@
     var done = function () {
       btn.textContent = 'Copied';
     };
+    input.focus();
     input.select();
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(input.value).then(done, copyBySelection);
-    else copyBySelection();
-    function copyBySelection() {
-      input.select();
-      try {
-        if (document.execCommand('copy')) done();
-      } catch (e) {
-        /* the link stays selected for the player to copy */
-      }
+    var copied;
+    try {
+      copied = document.execCommand('copy');
+    } catch (e) {
+      copied = false;
     }
+    if (copied) return done();
+    // The game page's frame may not allow the Clipboard API (asking anyway logs a policy error): then the link stays selected.
+    var policy = document.permissionsPolicy || document.featurePolicy;
+    var allowed = policy && typeof policy.allowsFeature === 'function' ? policy.allowsFeature('clipboard-write') : true;
+    if (allowed && navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(input.value).then(done, noop);
   }
+
   /** The shell starts a solo round on Enter or Space; in the lobby and on the online buttons they are the buttons' own. */
   function guardKeys(e) {
     var code = e.code || e.key;
