@@ -215,3 +215,33 @@ test("two strangers meet through quick join; Cancel leaves the waiting room (D12
   await a.context().close();
   await b.context().close();
 });
+
+test("a player who stays away longer than 30 s loses by forfeit; the winner's score is submitted (D121, D123)", async ({
+  browser,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const game = (await api.games()).find((g) => g.title === TITLE);
+  const a = await guestPage(browser, baseURL!);
+  const b = await guestPage(browser, baseURL!);
+  const errors = watchConsole(a);
+  const frameA = await play(a, `/game/${game!.id}`, game!.id);
+  await frameA.getByRole("button", { name: "Play a friend" }).click();
+  await expect(frameA.locator("#invite-link")).toHaveValue(/room=/);
+  const link = new URL(await frameA.locator("#invite-link").inputValue());
+  const frameB = await play(b, link.pathname + link.search, game!.id);
+  await until(frameB, (v) => v.online && v.phase === "live", "the match runs");
+
+  // B goes away for good: A waits for the seat's 30 s, then wins by forfeit and submits its score (a guest's
+  // page answers a submitted score with "Sign in to save your score")
+  await b.context().close();
+  await until(frameA, (v) => v.paused === true, "A waits for B");
+  await expect(frameA.locator("body")).toHaveAttribute("data-state", "gameover", { timeout: 60_000 });
+  await expect(frameA.locator("#over-result")).toHaveText("You Win by forfeit");
+  await expect(frameA.locator("#over-detail")).toContainText("left the match");
+  await expect(a.getByText("Sign in to save your score").first()).toBeVisible();
+
+  expect(errors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  await a.context().close();
+});
