@@ -1,5 +1,13 @@
 import type { Browser, Frame, Page } from "@playwright/test";
-import { acceptCookies, expect, test, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  leaveAutoFullscreen,
+  test,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+  watchFullscreen,
+} from "./fixtures";
 
 /**
  * D123: Table Tennis played by two browsers in a real-time room. A makes a room with "Play a friend"; B opens the
@@ -28,16 +36,22 @@ async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   context.on("page", (p) => void waitForHydrationAfterNavigation(p));
   await acceptCookies(context);
-  return context.newPage();
+  const page = await context.newPage();
+  await watchFullscreen(page);
+  return page;
 }
 
-/** Opens `path`, presses Play Now and answers the game's frame once the game has its title screen. */
+/**
+ * Opens `path`, presses Play Now and answers the game's frame once the game has its title screen, out of the
+ * page's automatic fullscreen (so that no click lands while the frame grows).
+ */
 async function play(page: Page, path: string, gameId: number): Promise<Frame> {
   await page.goto(path);
   await page.getByRole("button", { name: "Play Now" }).first().click();
   await expect(page.frameLocator(`iframe[title="${TITLE}"]`).locator("#start-btn")).toBeAttached({ timeout: 15_000 });
   const frame = page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`));
   expect(frame, "the game frame").toBeTruthy();
+  await leaveAutoFullscreen(page);
   return frame!;
 }
 
