@@ -15,6 +15,8 @@
  * window.ArcadiumRuntime:
  *   sdk(name, ...args)        calls window.Arcadium[name] when the SDK is there (v1's names, mapped to v2's
  *                             calls); host problems never break a game (without the SDK, a no-op)
+ *   sdkInit()                 SDK v2's init() (resolves with null without it, or when it fails)
+ *   roomsApi()                SDK v2's Arcadium.rooms, or null (D120: the built-in games that play online)
  *   achievement(key)          unlocks one of the game's achievements through SDK v2; a no-op with v1
  *                             or without an SDK, and a refusal never breaks the game
  *   byId(id)                  document.getElementById
@@ -66,6 +68,20 @@
     } catch (e) {
       /* host problems never break the game */
     }
+  }
+
+  /**
+   * D120: SDK v2's `init()` (the player's invite code is known once it resolved) and `Arcadium.rooms`, for the
+   * built-in games that play online; null without SDK v2.
+   */
+  function sdkInit() {
+    if (!host || host.version !== 2 || typeof host.init !== 'function') return Promise.resolve(null);
+    return host.init().catch(function () {
+      return null;
+    });
+  }
+  function roomsApi() {
+    return host && host.version === 2 && host.rooms ? host.rooms : null;
   }
 
   /** D78: `Arcadium.achievements.unlock(key)` of SDK v2 when the page has it (during a round; once per player, the page knows). */
@@ -417,6 +433,8 @@
 
   window.ArcadiumRuntime = {
     sdk: sdk,
+    sdkInit: sdkInit,
+    roomsApi: roomsApi,
     achievement: achievement,
     byId: byId,
     sound: sound,

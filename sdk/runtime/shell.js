@@ -214,15 +214,16 @@
 
   /** End the round: submit the score exactly once, stop gameplay, show the game-over panel.
    *  won: true / false, or undefined when the game has no win or loss (sent as null).
-   *  label: optional text replacing the default 'You Win!' / 'You Lose' line. */
-  function gameOver(score, won, detail, label) {
+   *  label: optional text replacing the default 'You Win!' / 'You Lose' line.
+   *  opts: { submit: false } for a round that does not count on the board (the round still stops). */
+  function gameOver(score, won, detail, label, opts) {
     if (state !== 'playing') return;
     score = Math.max(0, Math.round(score || 0));
     setState('gameover');
     overAt = Date.now();
     if (!submitted) {
       submitted = true;
-      RT.sdk('submitScore', score, typeof won === 'boolean' ? { won: won } : {});
+      if (!opts || opts.submit !== false) RT.sdk('submitScore', score, typeof won === 'boolean' ? { won: won } : {});
       RT.sdk('gameplayStop');
     }
     var res = $('#over-result');
