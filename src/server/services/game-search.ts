@@ -10,9 +10,9 @@ import { escapeLike, likePattern } from "./like-pattern";
  * - A game matches a term when its title or description contains the term as typed (case-insensitive, LIKE
  *   wildcards as text). When the term as typed finds at most `cap` games and has a letter, a game also matches when
  *   its title has words similar to the term's by trigrams (pg_trgm's strict word similarity, at least
- *   pg_trgm.strict_word_similarity_threshold) and contains a word of the shown games' titles (title_words: runs of
- *   letters and digits with a letter) that is that similar to a word of the term: "Astroid" finds "Asteroid Drift",
- *   and so does "drift asteroid" (ADR 028).
+ *   pg_trgm.strict_word_similarity_threshold) and contains, as text, a word of the shown games' titles
+ *   (title_words: runs of letters and digits with a letter) that is that similar to a word of the term: "Astroid"
+ *   finds "Asteroid Drift", and so does "drift asteroid".
  * - The order, unless a sort is asked for: the title itself, titles starting with the term, titles containing it,
  *   similar titles (the closest first, unless there are more than `cap` of them), then matches in the description
  *   only; within each, the most played first.
