@@ -42,6 +42,8 @@ function searchPlanStatements(query: GameListQuery & { search: string }): Array<
       [`later ${sort} chunk`, s.chunk(sort, s.matchAsTyped, later)],
     ]),
     ["sorted", s.sorted(query.sort ?? "popular", s.matchAsTyped, 24)],
+    // A typo's more than `cap` similar titles through its similar words (ADR 028), past the chunks.
+    ["similar sorted", s.sorted(query.sort ?? "popular", s.similarOnly("asteroid asteroids"), 24)],
   ];
 }
 
@@ -172,7 +174,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("games list query plans (issue 1
         const indexes =
           name === "first"
             ? ["games_title_trgm_idx", "games_description_trgm_idx"]
-            : name === "titles"
+            : name === "titles" || name === "similar sorted"
               ? ["games_title_trgm_idx"]
               : [];
         expectIndexes(nodes, indexes, name);
@@ -255,7 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const wanted =
         name === "first"
           ? ["games_title_trgm_idx", "games_description_trgm_idx"]
-          : name === "titles"
+          : name === "titles" || name === "similar sorted"
             ? ["games_title_trgm_idx"]
             : [];
       return [
@@ -332,8 +334,13 @@ async function plainSearch(db: TestApp["database"]["db"], input: SearchInput & {
   const count = async (where: SQL) =>
     ((await db.execute(sql`select count(*)::int as n from games where ${where}${only}`)).rows[0] as { n: number }).n;
   const typos = /\p{L}/u.test(input.term) && (await count(asTyped)) <= input.cap;
-  const closestFirst = typos && (await count(sql`title %>> ${term} and not title ilike ${contains}`)) <= input.cap;
-  const where = typos ? sql`(${asTyped} or title %>> ${term})` : asTyped;
+  // ADR 028: similar to the term, and containing a word of a shown title that is similar to one of the term's words.
+  const shownWords = sql`select distinct unnest(arcadium_title_words(shown.title)) as word from games as shown
+    where shown.hidden_reason is null`;
+  const similar = sql`(title %>> ${term} and title ilike any (array(select '%' || word || '%' from (${shownWords}) as words
+    where word %>> any (regexp_split_to_array(lower(${term}), '[^[:alnum:]]+')))))`;
+  const closestFirst = typos && (await count(sql`${similar} and not title ilike ${contains}`)) <= input.cap;
+  const where = typos ? sql`(${asTyped} or ${similar})` : asTyped;
   const order = input.sort
     ? sql.raw(
         {
@@ -343,8 +350,8 @@ async function plainSearch(db: TestApp["database"]["db"], input: SearchInput & {
         }[input.sort],
       )
     : sql`case when lower(title) = lower(${term}) then 0 when title ilike ${`${contains.slice(1, -1)}%`} then 1
-        when title ilike ${contains} then 2 ${typos ? sql`when title %>> ${term} then 3` : sql``} else 4 end,
-        case when not title ilike ${contains} and ${closestFirst ? sql`title %>> ${term}` : sql`false`}
+        when title ilike ${contains} then 2 ${typos ? sql`when ${similar} then 3` : sql``} else 4 end,
+        case when not title ilike ${contains} and ${closestFirst ? similar : sql`false`}
           then strict_word_similarity(${term}, title) else 0 end desc, plays desc, id desc`;
   const end = Math.min(input.offset + input.limit, input.cap);
   const ids =
@@ -395,6 +402,12 @@ describeEachDatabase(
       ["astroid", { cap: 20 }],
       ["astroid", { cap: 20, offset: 8 }],
       ["Drift Astroid", { cap: 20 }],
+      // More similar titles than the cap (ADR 028): read in a sort's order through the similar words.
+      ["astroid", { cap: 20, sort: "popular" }],
+      ["astroid", { cap: 20, sort: "newest", offset: 12 }],
+      ["astroid", { cap: 20, chunkRows: 10, offset: 8 }],
+      ["Drift Astroid", { cap: 20, chunkRows: 10, sort: "rating" }],
+      ["astroid", { cap: 40, category: "action" }],
       ["rusty", { cap: 40, category: "action" }],
       ["puzzle", { cap: 100, offset: 60, limit: 100 }],
       ["copper", { cap: 60, sort: "popular", offset: 40, limit: 100 }],

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_RESULTS_CAP, type GameListQuery } from "../../contract/games";
 import type { Db } from "../db/client";
-import { gamesTable } from "../db/schema";
+import { gamesTable, titleWordsTable } from "../db/schema";
 import { escapeLike, likePattern } from "./like-pattern";
 
 /**
@@ -10,16 +10,20 @@ import { escapeLike, likePattern } from "./like-pattern";
  * - A game matches a term when its title or description contains the term as typed (case-insensitive, LIKE
  *   wildcards as text). When the term as typed finds at most `cap` games and has a letter, a game also matches when
  *   its title has words similar to the term's by trigrams (pg_trgm's strict word similarity, at least
- *   pg_trgm.strict_word_similarity_threshold): "Astroid" finds "Asteroid Drift", and so does "drift asteroid".
+ *   pg_trgm.strict_word_similarity_threshold) and contains, as text, a word of the shown games' titles
+ *   (title_words: runs of letters and digits with a letter) that is that similar to a word of the term: "Astroid"
+ *   finds "Asteroid Drift", and so does "drift asteroid".
  * - The order, unless a sort is asked for: the title itself, titles starting with the term, titles containing it,
  *   similar titles (the closest first, unless there are more than `cap` of them), then matches in the description
  *   only; within each, the most played first.
  * - The total is exact up to `cap` (SEARCH_RESULTS_CAP). Past it the total is `cap`, `capped` is true, and the pages
  *   end at `cap`: nobody pages through a thousand results, and counting a common word's every match is the cost
  *   that made a search slow.
- * - The work is bounded by the page, not by how common the word is: the matches as typed are counted up to
- *   cap + 1; a common word's page is read in the order asked for, from the sort's own index, a chunk at a time,
- *   until the page is full. Only a rare word's matches (at most `cap`, plus similar titles) are read whole.
+ * - The work is bounded by the page, not by how common the word is: the matches as typed and the similar titles
+ *   are each counted up to cap + 1; a common word's page, or a typo's with more than `cap` similar titles, is read
+ *   in the order asked for, from the sort's own index, a chunk at a time, until the page is full. Only a rare word's
+ *   matches (at most `cap` as typed and `cap` similar) are read whole. A typo's similar words are looked up in
+ *   title_words, a few thousand words, and its titles through those words, not through every title it resembles.
  *
  * `filter` is every other condition on `games` (shown to players, a category): it must not read the text columns.
  * `within` is the part of it a sort's index can answer with the order (a category's id), if any.
@@ -97,7 +101,10 @@ export function searchStatements(input: SearchInput) {
   const only = input.filter ? sql` and ${input.filter}` : sql``;
   const inTitle = sql`${gamesTable.title} ilike ${contains}`;
   const inDescriptionOnly = sql`${gamesTable.description} ilike ${contains} and not ${inTitle}`;
-  const similarTitle = forgivesTypos(input.term) ? sql`${gamesTable.title} %>> ${term}` : undefined;
+  const typos = forgivesTypos(input.term);
+  /** A title similar to the term that contains one of `words` (a text[] from title_words), through the title's index. */
+  const similarTitle = (words: SQL) =>
+    sql`(${gamesTable.title} ilike any (array(select '%' || w || '%' from unnest(${words}) as w)) and ${gamesTable.title} %>> ${term})`;
   // Tiers 0–2 split the titles that contain the term: the title itself, then titles that start with it.
   const titleTier = sql`case when lower(${gamesTable.title}) = lower(${term}) then 0 when ${gamesTable.title} ilike ${`${escapeLike(input.term)}%`} then 1 else 2 end`;
 
@@ -118,13 +125,16 @@ export function searchStatements(input: SearchInput) {
       where (select count(*) from titles) <= ${cap} and ${inDescriptionOnly}${only} limit ${cap + 1}),
     counted as materialized (select (select count(*) from titles)::int as titles,
       (select count(*) from described)::int as descriptions),
+    similar_words as materialized (select ${titleWordsTable.word} as word from ${titleWordsTable}
+      where ${sql.raw(String(typos))} and (select titles + descriptions from counted) <= ${cap}
+        and ${titleWordsTable.word} %>> any (regexp_split_to_array(lower(${term}), '[^[:alnum:]]+'))),
     similar_titles as materialized (select ${columns}, 3 as tier from ${gamesTable}
-      where (select titles + descriptions from counted) <= ${cap}
-        and ${similarTitle ?? sql`false`} and not ${inTitle}${only}),
+      where ${similarTitle(sql`array(select word from similar_words)`)} and not ${inTitle}${only} limit ${cap + 1}),
     matches as materialized (select id, title, plays, rating, created_at, min(tier) as tier from
       (select * from titles union all select * from similar_titles union all select * from described) as branches
       group by id, title, plays, rating, created_at)
-    select counted.titles, counted.descriptions, (select count(*) from matches)::int as total, page.id
+    select counted.titles, counted.descriptions, (select count(*) from similar_titles)::int as similar,
+      array_to_string(array(select word from similar_words), ' ') as words, (select count(*) from matches)::int as total, page.id
     from counted left join lateral (select id, tier, similarity, plays, rating, created_at from
         (select *, case when tier = 3 and (select count(*) from similar_titles) <= ${cap}
             then strict_word_similarity(${term}, title) else 0 end as similarity
@@ -161,6 +171,9 @@ export function searchStatements(input: SearchInput) {
     sorted,
     matchAsTyped: sql`(${inTitle} or ${gamesTable.description} ilike ${contains})`,
     inDescriptionOnly,
+    /** A title similar to the term through one of these words (title_words, space-separated), not containing the term. */
+    similarOnly: (words: string) =>
+      sql`(${similarTitle(sql`string_to_array(${words}::text, ' ')`)} and not ${inTitle})`,
   };
 }
 
@@ -168,25 +181,35 @@ export function searchStatements(input: SearchInput) {
 export async function searchGameIds(db: Db, input: SearchInput): Promise<SearchPage> {
   const s = searchStatements(input);
   const end = Math.min(input.offset + input.limit, s.cap);
-  const rows = await rowsOf<{ titles: number; descriptions: number; total: number; id: number | null }>(
-    db,
-    s.first(Math.max(end - input.offset, 0), input.offset),
-  );
+  const rows = await rowsOf<{
+    titles: number;
+    descriptions: number;
+    similar: number;
+    words: string;
+    total: number;
+    id: number | null;
+  }>(db, s.first(Math.max(end - input.offset, 0), input.offset));
   const found = rows[0];
-  if (found.titles + found.descriptions <= s.cap) {
+  const asTypedCapped = found.titles + found.descriptions > s.cap;
+  if (!asTypedCapped && found.similar <= s.cap) {
     const ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
     return { ids, total: Math.min(found.total, s.cap), capped: found.total > s.cap };
   }
   const capped = { total: s.cap, capped: true };
   if (end <= input.offset) return { ids: [], ...capped };
+  // More than `cap` similar titles: ranked by plays, they fill the pages up to the cap before any description does.
+  const similar = asTypedCapped ? undefined : s.similarOnly(found.words);
   if (input.sort) {
-    const ids = await collect(db, s, input.sort, s.matchAsTyped, end);
+    // A typo usually has no match as typed: then only the similar titles are matched, not every description read.
+    const asTyped = found.titles + found.descriptions > 0 ? s.matchAsTyped : undefined;
+    const match = similar && asTyped ? sql`(${asTyped} or ${similar})` : (similar ?? s.matchAsTyped);
+    const ids = await collect(db, s, input.sort, match, end);
     return { ids: ids.slice(input.offset, end), ...capped };
   }
   const titled = found.titles ? (await rowsOf<{ id: number }>(db, s.titles(end))).map((r) => r.id) : [];
-  const described =
-    titled.length < end ? await collect(db, s, "popular", s.inDescriptionOnly, end - titled.length) : [];
-  return { ids: [...titled, ...described].slice(input.offset, end), ...capped };
+  const rest =
+    titled.length < end ? await collect(db, s, "popular", similar ?? s.inDescriptionOnly, end - titled.length) : [];
+  return { ids: [...titled, ...rest].slice(input.offset, end), ...capped };
 }
 
 /**

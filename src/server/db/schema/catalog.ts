@@ -160,6 +160,20 @@ export const gamesTable = pgTable(
 );
 
 /**
+ * ADR 028: every word of the shown games' titles (runs of letters and digits with a letter, lower-cased:
+ * arcadium_title_words) and how many shown games' titles have it, kept by triggers on `games` (migration 0032) for
+ * every writer. A typo is looked up here among a few thousand words, not among every title.
+ */
+export const titleWordsTable = pgTable(
+  "title_words",
+  {
+    word: text("word").primaryKey(),
+    games: integer("games").notNull(),
+  },
+  (t) => [index("title_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
+);
+
+/**
  * D110: the distributors' feeds an admin added. `url` null: the distributor's public address (services/feed-formats.ts
  * feedUrl). Written by services/feeds.ts.
  */
