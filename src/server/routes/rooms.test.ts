@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import {
   ROOM_FRAME_MAX_BYTES,
@@ -381,12 +381,30 @@ describeEachDatabase(
           // a message near 16 KB crosses split over several NOTIFY payloads
           const big = "z".repeat(ROOM_MESSAGE_MAX_BYTES - 20);
           const roomId = room.id;
+          // Bob's process forwards his messages to the room's home without a look-up each, and without waiting
+          // for one answer before sending the next
+          const bobsProcess = t().app.rooms as unknown as {
+            hub: { send: (to: string, message: { k: string }) => void };
+            onHubMessage: (message: { k: string }) => void;
+            rowWhere: () => Promise<unknown>;
+          };
+          const forwarded = vi.spyOn(bobsProcess.hub, "send");
+          const answered = vi.spyOn(bobsProcess, "onHubMessage");
+          const lookUps = vi.spyOn(bobsProcess, "rowWhere");
           const calls: Array<Promise<Answer>> = [];
           for (let i = 0; i < 20; i++) {
             calls.push(alicePage.call({ type: "send", roomId, data: i === 10 ? { i, big } : { i } }));
             calls.push(bobPage.call({ type: "send", roomId, data: { i } }));
           }
           expect((await Promise.all(calls)).filter((answer) => !answer.ok)).toEqual([]);
+          const orderOf = (spy: typeof forwarded | typeof answered, k: string) =>
+            spy.mock.calls.flatMap((args, n) =>
+              (args.at(-1) as { k: string }).k === k ? [spy.mock.invocationCallOrder[n]!] : [],
+            );
+          expect(orderOf(forwarded, "req")).toHaveLength(20);
+          expect(orderOf(forwarded, "req")[1]).toBeLessThan(orderOf(answered, "res")[0]!);
+          expect(lookUps).not.toHaveBeenCalled();
+          for (const spy of [forwarded, answered, lookUps]) spy.mockRestore();
           const received = async (receiver: Page) => {
             const got: number[] = [];
             while (got.length < 20) {

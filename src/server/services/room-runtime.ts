@@ -41,6 +41,14 @@ const QUICK_JOIN_TRIES = 3;
  */
 const MOVES_NO_DEADLINE: ReadonlySet<RoomRequest["type"]> = new Set(["send", "setState"]);
 
+/**
+ * A relayed message or state change for a room whose home is another process: the socket's next request need not
+ * wait for its answer, since the home runs one socket's requests in the order they arrive (bench/RESULTS.md, "Rooms
+ * relay": waiting made a socket's queue grow without end once the round trip passed its sending interval).
+ */
+type Pipelined = { pipelined: Promise<RoomAnswer> };
+const isPipelined = (result: RoomAnswer | Pipelined): result is Pipelined => "pipelined" in result;
+
 /** What the page is answered for one room request. */
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
 
@@ -124,7 +132,7 @@ export class RoomRuntime {
   private readonly sockets = new Map<string, Socket>();
   private readonly pending = new Map<number, { resolve: (answer: RoomAnswer) => void; timer: NodeJS.Timeout }>();
   private readonly friends = new Map<number, { ids: Set<number>; off: () => void }>();
-  private readonly games = new Map<number, { ok: boolean; at: number }>();
+  private readonly games = new Map<number, { ok: Promise<boolean>; at: number }>();
   private readonly processes = new Map<string, { alive: boolean; at: number }>();
   /** forwarded requests from one remote socket, kept in order */
   private readonly remoteChains = new Map<string, Promise<unknown>>();
@@ -237,13 +245,14 @@ export class RoomRuntime {
   request(socketId: string, member: RoomMember, frame: string, gameId: number, raw: unknown): Promise<RoomAnswer> {
     const socket = this.sockets.get(socketId);
     if (!socket) return Promise.resolve(fail("not_connected", "This connection is closed"));
-    const answer = socket.chain.then(async () => {
+    const handled = socket.chain.then(async () => {
       const result = await this.handle(socket, socketId, member, frame, gameId, raw);
       // the socket closed while this request was on its way: a seat it took is dropped as its others were
       if (!this.sockets.has(socketId)) this.dropConnections(socket, [this.connectionId(socketId, frame)]);
       return result;
     });
-    socket.chain = answer.catch(() => {});
+    socket.chain = handled.catch(() => {});
+    const answer = handled.then((result) => (isPipelined(result) ? result.pipelined : result));
     return answer.catch((err: unknown) => {
       this.logger.warn({ err }, "rooms: a request failed");
       return fail("unavailable", "Rooms are not available just now; try again");
@@ -306,7 +315,7 @@ export class RoomRuntime {
     frame: string,
     gameId: number,
     raw: unknown,
-  ): Promise<RoomAnswer> {
+  ): Promise<RoomAnswer | Pipelined> {
     const parsed = roomRequestSchema.safeParse(raw);
     if (!parsed.success) return fail("invalid", parsed.error.issues[0]?.message ?? "That request is not valid");
     const request = parsed.data;
@@ -328,6 +337,9 @@ export class RoomRuntime {
       }
       default: {
         if (this.rooms.has(request.roomId)) return this.executeHere(actor, gameId, request);
+        const known = socket.remoteRooms.get(request.roomId);
+        if (known && MOVES_NO_DEADLINE.has(request.type) && (await this.processAlive(known.home)))
+          return { pipelined: this.forward(known.home, actor, gameId, request) };
         const row = await this.rowWhere(eq(openRoomsTable.id, request.roomId));
         if (!row) return ROOM_CLOSED;
         return this.atHome(socket, row, actor, gameId, request);
@@ -691,14 +703,21 @@ export class RoomRuntime {
     const now = Date.now();
     const known = this.games.get(gameId);
     if (known && now - known.at < GAME_CHECK_MS) return known.ok;
-    const visibility = await gameVisibility(this.db);
-    const [game] = await this.db
-      .select({ id: gamesTable.id })
-      .from(gamesTable)
-      .where(and(eq(gamesTable.id, gameId), gameIsShown(visibility)));
+    // one look-up per game, however many requests find the last answer stale at once
+    const ok = (async () => {
+      const visibility = await gameVisibility(this.db);
+      const [game] = await this.db
+        .select({ id: gamesTable.id })
+        .from(gamesTable)
+        .where(and(eq(gamesTable.id, gameId), gameIsShown(visibility)));
+      return !!game;
+    })();
     if (this.games.size > 10_000) this.games.clear();
-    this.games.set(gameId, { ok: !!game, at: now });
-    return !!game;
+    this.games.set(gameId, { ok, at: now });
+    ok.catch(() => {
+      if (this.games.get(gameId)?.ok === ok) this.games.delete(gameId);
+    });
+    return ok;
   }
 
   private async processAlive(processId: string): Promise<boolean> {
