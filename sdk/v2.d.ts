@@ -179,8 +179,11 @@ export interface ArcadiumRoom {
   /** this player's id in the room (see players) */
   readonly me: string;
   readonly players: ArcadiumRoomPlayer[];
-  /** the shared state, kept by Arcadium (64 KB in all) */
-  readonly state: Record<string, ArcadiumJson>;
+  /**
+   * The shared state, kept by Arcadium (64 KB in all). In a turn-based room the key `turn` holds the id of the player
+   * who moves next (or null): a signed-in player away from the room is notified that it is their turn.
+   */
+  readonly state: Record<string, ArcadiumJson> & { turn?: string | null };
   readonly maxPlayers: number;
   readonly visibility: "private" | "friends" | "public";
   readonly turnBased: boolean;

@@ -151,6 +151,12 @@ describeEachDatabase(
       open.push(opened);
       return opened;
     };
+    const turnNotes = async (sid: string) =>
+      (
+        (await t().app.inject({ method: "GET", url: "/api/notifications", cookies: { sid } })).json().items as Array<{
+          kind: string;
+        }>
+      ).filter((n) => n.kind === "room_turn");
     const signedIn = async () => {
       const { user, sid } = await createUserWithSession(t());
       return { user, sid, page: await page(`sid=${sid}`) };
@@ -353,6 +359,57 @@ describeEachDatabase(
       await Promise.all([host.close(), reload.close()]);
     });
 
+    it("tells a signed-in player away from a turn-based room that it is their turn, once a room (D121)", async () => {
+      const game = await insertGame(t(), { title: "Turn Game" });
+      const { user: alice, sid: aliceSid } = await createUserWithSession(t());
+      const { user: bob, sid: bobSid } = await createUserWithSession(t());
+      const alicePage = await page(`sid=${aliceSid}`);
+      const bobPage = await page(`sid=${bobSid}`);
+      const guest = await page();
+      const room = value<RoomSnapshot>(
+        await alicePage.call(
+          { type: "create", maxPlayers: 3, visibility: "private", turnBased: true },
+          { gameId: game.id },
+        ),
+      );
+      const bobMe = value<RoomSnapshot>(await bobPage.call({ type: "join", code: room.code }, { gameId: game.id })).me;
+      const guestMe = value<RoomSnapshot>(await guest.call({ type: "join", code: room.code }, { gameId: game.id })).me;
+      const setTurn = async (who: string | null) => {
+        value(
+          await alicePage.call({ type: "setState", roomId: room.id, key: "turn", value: who }, { gameId: game.id }),
+        );
+        await t().app.rooms.settled();
+      };
+
+      // connected players see the turn in the room: no notification
+      await setTurn(bobMe);
+      expect(await turnNotes(bobSid)).toEqual([]);
+      await bobPage.close();
+      await alicePage.nextEvent(ofType("drop"));
+      await setTurn(guestMe);
+      await setTurn(bobMe);
+      await setTurn(`u${alice.id}`);
+      await setTurn(bobMe);
+      const notes = await turnNotes(bobSid);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({
+        kind: "room_turn",
+        actor: { id: alice.id, username: alice.username },
+        game: { id: game.id, title: "Turn Game" },
+        link: `/game/${game.id}?room=${room.code}`,
+        readAt: null,
+      });
+      expect(await turnNotes(aliceSid)).toEqual([]);
+
+      // dropping while it is one's turn
+      await setTurn(`u${alice.id}`);
+      await alicePage.close();
+      await guest.nextEvent(ofType("drop"));
+      await t().app.rooms.settled();
+      expect(await turnNotes(aliceSid)).toMatchObject([{ kind: "room_turn", actor: { id: bob.id } }]);
+      await guest.close();
+    });
+
     it("keeps a turn-based room across a restart and relays between two processes on PostgreSQL", async () => {
       const other = await secondApp(t());
       const { user: alice, sid: aliceSid } = await createUserWithSession(t());
@@ -401,6 +458,11 @@ describeEachDatabase(
           // a socket's close reaches the home of its rooms
           await bobPage.close();
           expect((await alicePage.nextEvent(ofType("drop"))).event).toMatchObject({ playerId: joined.me });
+          // the room's home (the other process) writes the away player's turn notification
+          value(await alicePage.call({ type: "setState", roomId, key: "turn", value: joined.me }));
+          await other.rooms.settled();
+          expect(await turnNotes(bobSid)).toMatchObject([{ kind: "room_turn", actor: { id: alice.id } }]);
+          value(await alicePage.call({ type: "setState", roomId, key: "turn", value: "bob" }));
 
           // a real-time room whose home stops beating is closed for its players elsewhere
           const carol = await page();

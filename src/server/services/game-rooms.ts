@@ -67,6 +67,10 @@ import {
  *   dropped, skipping what is malformed, expired or clashing with an open room.
  * - For what other processes see (ADR 027), results list in `listed` the rooms created or whose seats or joinable
  *   changed and in `closed` every room closed; `listing(roomId)` answers that view of an open room.
+ * - D121 turns: in a turn-based room the shared state key `turn` holds the player id of whoever moves next (or null).
+ *   Results list in `turns` the signed-in players who must be told it is their turn because they are not connected:
+ *   `turn` was set to a user whose seat is dropped, or a user dropped while `turn` named them; each with the room's
+ *   game and code and the other player meant (who set it, else the first other seat).
  * - `nextDeadline()` says when `tick()` next has something to do (null: nothing), so that the caller sets one timer.
  * - MessageRateBucket is ROOM_MESSAGES_PER_SECOND for one socket, which the caller keeps per connection.
  */
@@ -83,6 +87,15 @@ export type RoomCreateInput = Pick<RoomCreateRequest, "maxPlayers" | "visibility
 
 export type RoomDelivery = { to: string[]; event: RoomEvent };
 
+/** D121: a signed-in player away from a turn-based room whose turn it is, and who they play with. */
+export type RoomTurnNotice = {
+  userId: number;
+  roomId: string;
+  gameId: number;
+  code: string;
+  with: { userId: number | null; name: string } | null;
+};
+
 /**
  * What the caller must do after a change: deliver events, write or delete persisted rooms, and update what other
  * processes see of a room (`listed`: created, or its seats or joinable changed; `closed`: every room closed).
@@ -93,6 +106,7 @@ export type RoomOutcome = {
   forget: string[];
   listed: string[];
   closed: string[];
+  turns: RoomTurnNotice[];
 };
 
 /** What other processes see of an open room: its listing, who sits in it, when it opened. */
@@ -393,6 +407,10 @@ export class GameRooms {
       key,
       value,
     });
+    if (key === TURN_STATE_KEY && typeof value === "string") {
+      const next = room.seats.get(value);
+      if (next && !next.connectionId) noticeTurn(room, next, seat, outcome);
+    }
     this.markChanged(room, outcome);
     return { ok: true, value: { seq: room.seq, at }, ...outcome };
   }
@@ -451,6 +469,7 @@ export class GameRooms {
       seat.droppedAt = now;
       room.lastActiveAt = now;
       deliver(outcome, this.connectionsExcept(room, seat.id), { type: "drop", roomId: room.id, playerId: seat.id });
+      if (room.state.get(TURN_STATE_KEY)?.value === seat.id) noticeTurn(room, seat, null, outcome);
       this.settleHost(room, outcome);
       this.markChanged(room, outcome);
     }
@@ -802,7 +821,22 @@ export class GameRooms {
 }
 
 function noOutcome(): RoomOutcome {
-  return { deliveries: [], save: [], forget: [], listed: [], closed: [] };
+  return { deliveries: [], save: [], forget: [], listed: [], closed: [], turns: [] };
+}
+
+/** D121: the shared state key naming whose turn it is in a turn-based room. */
+export const TURN_STATE_KEY = "turn";
+
+function noticeTurn(room: Room, next: Seat, by: Seat | null, outcome: RoomOutcome) {
+  if (!room.turnBased || next.member.kind !== "user") return;
+  const other = by && by.id !== next.id ? by : [...room.seats.values()].find((s) => s.id !== next.id);
+  outcome.turns.push({
+    userId: next.member.userId,
+    roomId: room.id,
+    gameId: room.gameId,
+    code: room.code,
+    with: other ? { userId: other.member.kind === "user" ? other.member.userId : null, name: other.member.name } : null,
+  });
 }
 
 function markListed(outcome: RoomOutcome, roomId: string) {

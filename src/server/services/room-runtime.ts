@@ -18,10 +18,18 @@ import { gamesTable, openRoomsTable, processesTable } from "../db/schema";
 import { communitySettings } from "./community-settings";
 import { friendIds } from "./friends";
 import { gameIsShown, gameVisibility } from "./game-catalogue";
-import { GameRooms, roomPlayerId, type RoomActor, type RoomMember, type RoomOutcome } from "./game-rooms";
+import {
+  GameRooms,
+  roomPlayerId,
+  type RoomActor,
+  type RoomMember,
+  type RoomOutcome,
+  type RoomTurnNotice,
+} from "./game-rooms";
 import type { ListenerLogger, PgListener } from "./pg-listener";
 import type { PlayerHub } from "./player-hub";
 import { HEARTBEAT_MS } from "./process-registry";
+import { notifyRoomTurn } from "./room-turns";
 import { RoomsHub } from "./rooms-hub";
 
 /** ADR 027: a home whose heartbeat is older than three beats is gone. */
@@ -490,7 +498,21 @@ export class RoomRuntime {
     if (this.stopped) return Promise.resolve(null);
     for (const delivery of outcome.deliveries) this.deliver(delivery.to, delivery.event);
     this.schedule();
-    return this.persist(outcome);
+    const persisted = this.persist(outcome);
+    if (outcome.turns.length > 0) this.notifyTurns(outcome.turns);
+    return persisted;
+  }
+
+  /** D121: the home process tells the players away whose turn it is; after the room's rows, in order. */
+  private notifyTurns(turns: RoomTurnNotice[]) {
+    const deps = { db: this.db, playerHub: this.options.playerHub };
+    const at = new Date(this.options.now());
+    this.writes = this.writes.then(async () => {
+      for (const notice of turns)
+        await notifyRoomTurn(deps, notice, at).catch((err: unknown) =>
+          this.logger.warn({ err }, "rooms: could not tell a player it is their turn"),
+        );
+    });
   }
 
   private deliver(to: string[], event: RoomEvent) {
