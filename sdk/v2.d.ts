@@ -158,12 +158,13 @@ export interface ArcadiumRoomEvents {
   /**
    * The room ended for this player: "empty", "expired" (a turn-based room kept 7 days without play), "kicked",
    * "replaced" (the same player took the seat in another tab), "home_gone" (Arcadium restarted during a real-time
-   * game) or "lost" (after a reconnect the seat could not be taken back).
+   * game), "school_mode" (the site switched school mode on: only friends rooms stay) or "lost" (after a reconnect
+   * the seat could not be taken back).
    */
   closed: {
     type: "closed";
     roomId: string;
-    reason: "empty" | "expired" | "kicked" | "replaced" | "home_gone" | "lost";
+    reason: "empty" | "expired" | "kicked" | "replaced" | "home_gone" | "school_mode" | "lost";
   };
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
+import { SCHOOL_MODE_SETTING } from "../../contract/community-constants";
 import {
   ROOM_FRAME_MAX_BYTES,
   ROOM_MESSAGE_MAX_BYTES,
@@ -506,6 +507,80 @@ describeEachDatabase(
       const [adopted] = await t().database.db.select().from(openRoomsTable).where(eq(openRoomsTable.id, room.id));
       expect(adopted!.homeProcess).toBe(t().app.rooms.processId);
       await back.close();
+    });
+
+    it("closes every room not among friends when school mode is switched on, on every process (D124)", async () => {
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const setSchoolMode = (on: boolean) =>
+        t().app.inject({
+          method: "PATCH",
+          url: "/api/admin/settings",
+          cookies: admin.cookies,
+          payload: { site: { [SCHOOL_MODE_SETTING]: String(on) } },
+        });
+      const other = t().kind === "postgres" ? await secondApp(t()) : null;
+      try {
+        const { user: owner, sid: ownerSid } = await createUserWithSession(t());
+        const { user: friend, sid: friendSid } = await createUserWithSession(t());
+        await insertFriendship(t(), owner.id, friend.id);
+        const owners = await page(`sid=${ownerSid}`);
+        const friends = await page(`sid=${friendSid}`);
+        const guest = await page();
+        const publicRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 3, visibility: "public" }),
+        );
+        value(await guest.call({ type: "join", code: publicRoom.code }));
+        const privateRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 2, visibility: "private", turnBased: true }),
+        );
+        const friendsRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 2, visibility: "friends" }),
+        );
+        value(await friends.call({ type: "join", code: friendsRoom.code }));
+        // a room homed on another process, its player connected here
+        let remote: RoomSnapshot | null = null;
+        let remotePlayer: Page | null = null;
+        if (other) {
+          for (const id of [other.rooms.processId, t().app.rooms.processId])
+            await recordHeartbeat(
+              t().database.db,
+              { id, host: "test", pid: 1, version: "test", roles: ["site"], startedAt: new Date() },
+              new Date(),
+            );
+          const elsewhere = await page(`sid=${friendSid}`, await listen(other));
+          remote = value<RoomSnapshot>(await elsewhere.call({ type: "create", maxPlayers: 2, visibility: "public" }));
+          remotePlayer = await page();
+          value(await remotePlayer.call({ type: "join", code: remote.code }));
+        }
+        await t().app.rooms.settled();
+
+        expect((await setSchoolMode(true)).statusCode).toBe(200);
+        const closedFor = async (p: Page, roomId: string) =>
+          (await p.nextEvent((e) => e.event.type === "closed" && e.event.roomId === roomId)).event;
+        expect(await closedFor(guest, publicRoom.id)).toEqual({
+          type: "closed",
+          roomId: publicRoom.id,
+          reason: "school_mode",
+        });
+        expect(await closedFor(owners, publicRoom.id)).toMatchObject({ reason: "school_mode" });
+        expect(await closedFor(owners, privateRoom.id)).toMatchObject({ reason: "school_mode" });
+        if (remote && remotePlayer)
+          expect(await closedFor(remotePlayer, remote.id)).toMatchObject({ reason: "school_mode" });
+        await t().app.rooms.settled();
+        await other?.rooms.settled();
+        const left = await t().database.db.select({ id: openRoomsTable.id }).from(openRoomsTable);
+        expect(left.map((r) => r.id)).toContain(friendsRoom.id);
+        for (const gone of [publicRoom.id, privateRoom.id, remote?.id ?? publicRoom.id])
+          expect(left.map((r) => r.id)).not.toContain(gone);
+        expect(owners.events.filter((e) => e.event.roomId === friendsRoom.id && e.event.type === "closed")).toEqual([]);
+        // and no new one opens
+        expect(errorCode(await guest.call({ type: "create", maxPlayers: 2, visibility: "private" }))).toBe(
+          "school_mode",
+        );
+      } finally {
+        expect((await setSchoolMode(false)).statusCode).toBe(200);
+        await other?.close();
+      }
     });
   },
   { settings },

@@ -334,6 +334,23 @@ describe("seats", () => {
   });
 });
 
+describe("school mode", () => {
+  it("closes every room but the friends rooms when it is switched on (D124)", () => {
+    const t = setup();
+    const open = roomWith(t, 2);
+    const turns = expectOk(t.rooms.create(user(3), GAME, { maxPlayers: 2, visibility: "public", turnBased: true }));
+    t.befriend(4, 5);
+    const friends = expectOk(t.rooms.create(user(4), GAME, { maxPlayers: 2, visibility: "friends" })).value;
+    expectOk(t.rooms.join(user(5), GAME, friends.code));
+    const closed = t.rooms.closeNotAmongFriends();
+    expect(closed.closed.sort()).toEqual([open.id, turns.value.id].sort());
+    expect(closed.forget).toEqual([turns.value.id]);
+    expect(eventsFor(closed, "conn-u2")).toEqual([{ type: "closed", roomId: open.id, reason: "school_mode" }]);
+    expect(eventsFor(closed, "conn-u5")).toEqual([]);
+    expect(t.rooms.roomIds()).toEqual([friends.id]);
+  });
+});
+
 describe("turn-based rooms", () => {
   it("keep their seats while nobody is connected and close 7 days after the last activity", () => {
     const t = setup();

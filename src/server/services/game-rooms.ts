@@ -51,7 +51,7 @@ import {
  * - Who may sit: guests not in friends rooms; a friends room only admits users who are friends (the injected
  *   `areFriends`) with every player seated; a kicked player never again; at most ROOM_OPEN_ROOMS_PER_PLAYER rooms
  *   a player (counted among this process's rooms); with `schoolMode()` on, only friends rooms may be created or joined, and list and quick join find
- *   nothing (D124).
+ *   nothing (D124); `closeNotAmongFriends()` closes every other room (`closed: school_mode`) when it is switched on.
  * - `send` relays data (at most ROOM_MESSAGE_MAX_BYTES as JSON) to all others or to one player; `setState` keeps a
  *   key (null removes it) while the whole state stays within ROOM_STATE_MAX_BYTES, else it refuses and keeps the
  *   state as it was. Both are stamped with `from`, `at` (the clock) and `seq` (one counter a room, increasing).
@@ -476,6 +476,14 @@ export class GameRooms {
     return outcome;
   }
 
+  /** D124: school mode was switched on; every room but a friends room closes (`school_mode`). */
+  closeNotAmongFriends(): RoomOutcome {
+    const outcome = noOutcome();
+    for (const room of [...this.rooms.values()])
+      if (room.visibility !== "friends") this.close(room, "school_mode", outcome);
+    return outcome;
+  }
+
   /** Frees the seats whose grace has run out and closes the turn-based rooms kept long enough. */
   tick(): RoomOutcome {
     const now = this.options.now();
@@ -735,7 +743,7 @@ export class GameRooms {
     deliver(outcome, this.connectionsExcept(room, null), { type: "host", roomId: room.id, playerId: next.id });
   }
 
-  private close(room: Room, reason: "empty" | "expired", outcome: RoomOutcome) {
+  private close(room: Room, reason: "empty" | "expired" | "school_mode", outcome: RoomOutcome) {
     deliver(outcome, this.connectionsExcept(room, null), closedEvent(room, reason));
     for (const seat of room.seats.values()) {
       const rooms = this.roomsOfPlayer.get(seat.id);
@@ -847,7 +855,7 @@ function deliver(outcome: RoomOutcome, to: string[], event: RoomEvent) {
   if (to.length > 0) outcome.deliveries.push({ to, event });
 }
 
-function closedEvent(room: Room, reason: "empty" | "expired" | "kicked" | "replaced"): RoomEvent {
+function closedEvent(room: Room, reason: "empty" | "expired" | "kicked" | "replaced" | "school_mode"): RoomEvent {
   return { type: "closed", roomId: room.id, reason };
 }
 

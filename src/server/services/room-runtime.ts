@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import {
   ROOM_LIST_LIMIT,
   ROOM_OPEN_ROOMS_PER_PLAYER,
@@ -29,6 +29,7 @@ import {
 import type { ListenerLogger, PgListener } from "./pg-listener";
 import type { PlayerHub } from "./player-hub";
 import { HEARTBEAT_MS } from "./process-registry";
+import { READ_CACHE_CHANNEL } from "./read-cache";
 import { notifyRoomTurn } from "./room-turns";
 import { RoomsHub } from "./rooms-hub";
 
@@ -111,7 +112,10 @@ const ROOM_CLOSED = fail("not_found", "That room is closed");
  *   joinable, players, a turn-based room's snapshot), written in order after each change; `list`, `quickJoin`, join
  *   by code and the limit of ROOM_OPEN_ROOMS_PER_PLAYER rooms read them, so they work across processes.
  * - Friends rooms ask a friends set per user, loaded before an entering request and dropped on `friends-changed`;
- *   school mode comes from the community settings (D124).
+ *   school mode comes from the community settings (D124). `enforceSchoolMode()` closes, when it is on, this
+ *   process's rooms that are not among friends and the released ones (home null); each process runs it when it
+ *   hears a settings change (the cached reads' NOTIFY), and the settings routes run it at once. An orphaned room
+ *   that is not among friends is not adopted in school mode.
  * - One timer at GameRooms' next deadline runs `tick()` (public: tests move the clock and call it).
  * - `start()` restores the turn-based rooms homed here (on PGlite: every turn-based room; real-time rows are stale
  *   there and deleted), and retries while the database is unreachable instead of failing the app's start. `stop()` deletes the rows of its real-time rooms and releases its turn-based ones (home
@@ -139,6 +143,7 @@ export class RoomRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private restoreTimer: NodeJS.Timeout | null = null;
   private readonly offHub: () => void;
+  private readonly offSettings: () => void;
   private stopped = false;
 
   constructor(private readonly options: RoomRuntimeOptions) {
@@ -152,6 +157,27 @@ export class RoomRuntime {
     });
     this.hub = new RoomsHub(options.listener, options.processId, { logger: this.logger });
     this.offHub = this.hub.onMessage((message) => this.onHubMessage(message as HubMessage));
+    // the settings routes announce a change with the cached reads' NOTIFY (app.ts drops the cached settings first)
+    this.offSettings = options.listener.on(READ_CACHE_CHANNEL, () => void this.enforceSchoolMode());
+  }
+
+  /** D124: with school mode on, closes the rooms not among friends homed here or released; answers how many. */
+  async enforceSchoolMode(): Promise<number> {
+    if (this.stopped) return 0;
+    try {
+      this.schoolMode = (await communitySettings(this.db)).schoolMode;
+      if (!this.schoolMode || this.stopped) return 0;
+      const outcome = this.rooms.closeNotAmongFriends();
+      await this.apply(outcome);
+      const released = await this.db
+        .delete(openRoomsTable)
+        .where(and(isNull(openRoomsTable.homeProcess), ne(openRoomsTable.visibility, "friends")))
+        .returning({ id: openRoomsTable.id });
+      return outcome.closed.length + released.length;
+    } catch (err) {
+      this.logger.warn({ err }, "rooms: could not close the rooms school mode ends");
+      return 0;
+    }
   }
 
   /**
@@ -297,6 +323,7 @@ export class RoomRuntime {
     }
     await this.hub.settled();
     this.offHub();
+    this.offSettings();
     this.hub.close();
   }
 
@@ -413,6 +440,10 @@ export class RoomRuntime {
     if (row.homeProcess && row.homeProcess !== this.processId && (await this.processAlive(row.homeProcess)))
       return row.homeProcess;
     if (!row.turnBased || !row.snapshot) {
+      await this.db.delete(openRoomsTable).where(and(eq(openRoomsTable.id, row.id), homeIs(row.homeProcess)));
+      return "closed";
+    }
+    if (row.visibility !== "friends" && (await communitySettings(this.db)).schoolMode) {
       await this.db.delete(openRoomsTable).where(and(eq(openRoomsTable.id, row.id), homeIs(row.homeProcess)));
       return "closed";
     }
