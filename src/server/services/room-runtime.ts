@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import {
   ROOM_LIST_LIMIT,
   ROOM_OPEN_ROOMS_PER_PLAYER,
+  ROOM_TURN_BASED_KEEP_MS,
   roomRequestSchema,
   type RoomError,
   type RoomErrorCode,
@@ -791,6 +792,32 @@ function matchesFilter(metadata: unknown, filter: RoomFilter): boolean {
   if (!metadata || typeof metadata !== "object") return Object.keys(filter).length === 0;
   const values = metadata as Record<string, unknown>;
   return Object.entries(filter).every(([key, value]) => Object.hasOwn(values, key) && values[key] === value);
+}
+
+/**
+ * ADR 027, D121: deletes the `open_rooms` rows nobody can come back to: real-time rooms whose home is gone (their
+ * state died with it) and turn-based rooms whose home is gone (or that were released) and that were untouched for
+ * ROOM_TURN_BASED_KEEP_MS. A turn-based room with a live home is its home's to close. Answers how many.
+ */
+export async function purgeAbandonedRooms(db: Db, now: Date): Promise<number> {
+  const aliveSince = new Date(now.getTime() - HOME_GONE_AFTER_MS);
+  const homeGone = or(
+    isNull(openRoomsTable.homeProcess),
+    sql`not exists (select 1 from ${processesTable} where ${processesTable.id} = ${openRoomsTable.homeProcess} and ${processesTable.seenAt} >= ${aliveSince})`,
+  );
+  const rows = await db
+    .delete(openRoomsTable)
+    .where(
+      and(
+        homeGone,
+        or(
+          eq(openRoomsTable.turnBased, false),
+          lt(openRoomsTable.updatedAt, new Date(now.getTime() - ROOM_TURN_BASED_KEEP_MS)),
+        ),
+      ),
+    )
+    .returning({ id: openRoomsTable.id });
+  return rows.length;
 }
 
 /** A guest's secret (ADR 027): random, kept in a cookie of the site, so that a reload finds the same seat. */
