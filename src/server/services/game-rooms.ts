@@ -609,6 +609,18 @@ export class GameRooms {
     };
   }
 
+  /** D161: this process's rooms by kind and their seats, taken and connected. */
+  counts(): { turnBased: number; realTime: number; seated: number; connected: number } {
+    const counts = { turnBased: 0, realTime: 0, seated: 0, connected: 0 };
+    for (const room of this.rooms.values()) {
+      if (room.turnBased) counts.turnBased++;
+      else counts.realTime++;
+      counts.seated += room.seats.size;
+      for (const seat of room.seats.values()) if (seat.connectionId) counts.connected++;
+    }
+    return counts;
+  }
+
   /** How many rooms the player holds a seat in on this process. */
   openRoomCount(playerId: string): number {
     return this.roomsOfPlayer.get(playerId)?.size ?? 0;

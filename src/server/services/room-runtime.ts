@@ -46,6 +46,15 @@ const RESTORE_RETRY_MS = 5_000;
 /** A quick join tries this many rooms before answering that there is none. */
 const QUICK_JOIN_TRIES = 3;
 
+/** D161: what /metrics reports of one process's rooms; the totals count since the process started. */
+export type RoomStats = ReturnType<GameRooms["counts"]> & {
+  messagesRelayed: number;
+  framesRejected: Record<RejectedFrameReason, number>;
+  forwards: number;
+};
+/** Why the live socket refused a room frame before reading it (D124). */
+export type RejectedFrameReason = "rate" | "size";
+
 /** What the page is answered for one room request. */
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
 
@@ -137,6 +146,7 @@ export class RoomRuntime {
   /** forwarded requests from one remote socket, kept in order */
   private readonly remoteChains = new Map<string, Promise<unknown>>();
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly totals = { messagesRelayed: 0, framesRejected: { rate: 0, size: 0 }, forwards: 0 };
   private schoolMode = false;
   private nextRid = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -286,6 +296,21 @@ export class RoomRuntime {
     this.dropConnections(socket, [this.connectionId(socketId, frame)]);
   }
 
+  /** D161: this process's rooms and traffic, for /metrics. */
+  stats(): RoomStats {
+    return {
+      ...this.rooms.counts(),
+      messagesRelayed: this.totals.messagesRelayed,
+      framesRejected: { ...this.totals.framesRejected },
+      forwards: this.totals.forwards,
+    };
+  }
+
+  /** D124: the live socket refused a room frame before reading it (counted for /metrics). */
+  countRejectedFrame(reason: RejectedFrameReason): void {
+    this.totals.framesRejected[reason]++;
+  }
+
   /** Frees the seats whose grace is over (the timer calls it; tests too, after moving the clock). */
   tick(): void {
     this.apply(this.rooms.tick());
@@ -376,6 +401,7 @@ export class RoomRuntime {
     for (let attempt = 0; ; attempt++) {
       const result = this.rooms.request(actor, gameId, request);
       if (!result.ok) return result;
+      if (request.type === "send") this.totals.messagesRelayed++;
       const written = this.apply(result);
       if (request.type !== "create") return { ok: true, value: result.value };
       // a code is unique among every process's open rooms: the row's insert decides
@@ -663,6 +689,7 @@ export class RoomRuntime {
 
   private forward(home: string, actor: RoomActor, gameId: number, request: RoomRequest): Promise<RoomAnswer> {
     const rid = ++this.nextRid;
+    this.totals.forwards++;
     return new Promise<RoomAnswer>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(rid);
