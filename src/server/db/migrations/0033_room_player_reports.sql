@@ -1,0 +1,2 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_valid";--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_kind_valid" CHECK ("reports"."kind" in ('chat', 'review', 'profile', 'message', 'game', 'room_player'));
