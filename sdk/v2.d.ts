@@ -158,12 +158,13 @@ export interface ArcadiumRoomEvents {
   /**
    * The room ended for this player: "empty", "expired" (a turn-based room kept 7 days without play), "kicked",
    * "replaced" (the same player took the seat in another tab), "home_gone" (Arcadium restarted during a real-time
-   * game) or "lost" (after a reconnect the seat could not be taken back).
+   * game), "school_mode" (the site switched school mode on: only friends rooms stay) or "lost" (after a reconnect
+   * the seat could not be taken back).
    */
   closed: {
     type: "closed";
     roomId: string;
-    reason: "empty" | "expired" | "kicked" | "replaced" | "home_gone" | "lost";
+    reason: "empty" | "expired" | "kicked" | "replaced" | "home_gone" | "school_mode" | "lost";
   };
 }
 
@@ -179,8 +180,11 @@ export interface ArcadiumRoom {
   /** this player's id in the room (see players) */
   readonly me: string;
   readonly players: ArcadiumRoomPlayer[];
-  /** the shared state, kept by Arcadium (64 KB in all) */
-  readonly state: Record<string, ArcadiumJson>;
+  /**
+   * The shared state, kept by Arcadium (64 KB in all). In a turn-based room the key `turn` holds the id of the player
+   * who moves next (or null): a signed-in player away from the room is notified that it is their turn.
+   */
+  readonly state: Record<string, ArcadiumJson> & { turn?: string | null };
   readonly maxPlayers: number;
   readonly visibility: "private" | "friends" | "public";
   readonly turnBased: boolean;

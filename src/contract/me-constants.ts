@@ -9,6 +9,7 @@ export const NOTIFICATION_PREF_KINDS = [
   "report_handled",
   "announcement",
   "room_invite",
+  "room_turn",
 ] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 
@@ -21,6 +22,7 @@ export const NOTIFICATION_PREF_LABELS: Record<NotificationPrefKind, { label: str
   report_handled: { label: "Reports", hint: "A report you made was handled." },
   announcement: { label: "Announcements", hint: "News from the site's team." },
   room_invite: { label: "Game invites", hint: "A friend invited you to play with them." },
+  room_turn: { label: "Your turn", hint: "It is your move in a game you play with others." },
 };
 
 /** D87: who may see a profile beyond its name and avatar. */

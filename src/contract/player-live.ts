@@ -17,6 +17,7 @@ export const NOTIFICATION_KIND_LIST = [
   "report_handled",
   "announcement",
   "room_invite",
+  "room_turn",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];

@@ -1,7 +1,7 @@
 /** The values and types of ./reports.ts without zod, for pages that must not load it (README.md). */
 
 /** D102: what a player can report; D114: a game that does not load. */
-export const REPORT_KINDS = ["chat", "review", "profile", "message", "game"] as const;
+export const REPORT_KINDS = ["chat", "review", "profile", "message", "game", "room_player"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** What each kind is called in the report dialog and the CMS queue. */
@@ -11,6 +11,7 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   profile: "Profile",
   message: "Direct message",
   game: "Game",
+  room_player: "Player in a room",
 };
 
 /** D97: the reasons a player picks from (plus an optional text). */
@@ -76,6 +77,8 @@ export function actionsFor(kind: ReportKind, role: "moderator" | "admin"): Repor
 export function reportOutcomeText(kind: ReportKind, action: ReportAction): string {
   const what = REPORT_KIND_LABELS[kind].toLowerCase();
   if (kind === "game") return "we looked at the game you reported as not loading";
+  if (kind === "room_player" && (action === "mute" || action === "ban"))
+    return `the player you reported in a room was ${action === "mute" ? "muted" : "banned"}`;
   switch (action) {
     case "dismiss":
       return `we looked at the ${what} you reported and found no rule broken`;

@@ -12,11 +12,28 @@ import {
   type ReportGroup,
   type ReportQueue,
 } from "./reports-constants";
+import { roomCodeSchema, roomPlayerIdSchema } from "./rooms";
 
 /** D96: players' reports and the moderators' queue. Types and constants: ./reports-constants.ts. */
 export * from "./reports-constants";
 
 const id = idParamSchema.shape.id;
+
+/** D124: POST /api/room-reports: a player of the reporter's room, by the room's code and its player id. */
+export const createRoomReportSchema = z.strictObject({
+  code: roomCodeSchema,
+  playerId: roomPlayerIdSchema,
+  reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }).refine((r) => r !== "doesnt_load", {
+    message: REPORT_REFUSALS.reason,
+  }),
+  text: z
+    .string()
+    .trim()
+    .max(REPORT_TEXT_MAX_LENGTH, `The text can be at most ${REPORT_TEXT_MAX_LENGTH} characters`)
+    .optional()
+    .transform((t) => (t ? t : undefined)),
+});
+export type CreateRoomReport = z.infer<typeof createRoomReportSchema>;
 
 /** D102: POST /api/reports. The reporter is the session's user, never a field of the body. */
 export const createReportSchema = z

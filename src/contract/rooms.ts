@@ -145,8 +145,11 @@ export const roomListingSchema = z.object({
 export type RoomListing = z.infer<typeof roomListingSchema>;
 
 export const ROOM_LEAVE_REASONS = ["left", "kicked", "timeout"] as const;
-/** Why a room ended for the player told: it emptied, it was kept too long, they were kicked, another tab took their seat, or its process is gone. */
-export const ROOM_CLOSED_REASONS = ["empty", "expired", "kicked", "replaced", "home_gone"] as const;
+/**
+ * Why a room ended for the player told: it emptied, it was kept too long, they were kicked, another tab took their
+ * seat, its process is gone, or school mode was switched on and the room was not among friends (D124).
+ */
+export const ROOM_CLOSED_REASONS = ["empty", "expired", "kicked", "replaced", "home_gone", "school_mode"] as const;
 
 const roomEventBase = { roomId: roomIdSchema };
 /** D120's events. `seq` orders a room's messages and state changes (a message to one player takes a number too). */

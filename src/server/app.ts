@@ -190,7 +190,7 @@ export async function buildApp(
     embeds: embedOrigins,
   });
   app.decorate("sessionCache", sessions);
-  await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions });
+  await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions, rooms });
   await app.register(catalogueInvalidationPlugin, { reads });
   const routeCtx: AppContext = {
     config,

@@ -9,6 +9,7 @@ import { embedCheckJobHandlers } from "./embed-checks";
 import { feedJobHandlers } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { makeOgImage } from "./og-image";
+import { ROOMS_PURGE_SCHEDULE, runRoomsPurge } from "./rooms-purge";
 import { JobRunner, type JobHandler } from "./runner";
 import { JOB_SCHEDULES } from "./schedules";
 import { rollSeasonOver, SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
@@ -49,6 +50,9 @@ export function jobHandlers(
       await app.runBackup();
     },
     [SEASON_ROLLOVER_SCHEDULE.name]: () => rollSeasonOver(db, now()),
+    [ROOMS_PURGE_SCHEDULE.name]: async () => {
+      await runRoomsPurge(db, now());
+    },
     [OG_IMAGE_JOB]: ({ job }) => makeOgImage(files, job.payload),
   };
 }

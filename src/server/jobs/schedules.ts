@@ -3,6 +3,7 @@ import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { EMBED_CHECK_SCHEDULE } from "./embed-checks";
 import { FEEDS_SCHEDULE } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
+import { ROOMS_PURGE_SCHEDULE } from "./rooms-purge";
 import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
 /** The jobs that run on a schedule (D116); staff may also run each of them now from /cms/jobs. */
@@ -13,4 +14,5 @@ export const JOB_SCHEDULES = [
   SEASON_ROLLOVER_SCHEDULE,
   FEEDS_SCHEDULE,
   EMBED_CHECK_SCHEDULE,
+  ROOMS_PURGE_SCHEDULE,
 ];

@@ -182,6 +182,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     const answer = (id: RoomResultFrame["id"], result: RoomAnswer) =>
       send(entry, JSON.stringify({ type: "room-result", id, ...result } satisfies RoomResultFrame));
     if (buffer.length > ROOM_FRAME_MAX_BYTES) {
+      rooms.countRejectedFrame("size");
       answer(sniffRequestId(buffer), {
         ok: false,
         error: { code: "message_too_large", message: `A room frame can be at most ${ROOM_FRAME_MAX_BYTES} bytes` },
@@ -189,6 +190,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       return;
     }
     if (!entry.rooms.bucket.take(roomsNow())) {
+      rooms.countRejectedFrame("rate");
       answer(sniffRequestId(buffer), { ok: false, error: { code: "rate_limited", message: RATE_LIMITED_MESSAGE } });
       return;
     }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import WebSocket from "ws";
+import { SCHOOL_MODE_SETTING } from "../../contract/community-constants";
 import {
   ROOM_FRAME_MAX_BYTES,
   ROOM_MESSAGE_MAX_BYTES,
@@ -151,6 +152,12 @@ describeEachDatabase(
       open.push(opened);
       return opened;
     };
+    const turnNotes = async (sid: string) =>
+      (
+        (await t().app.inject({ method: "GET", url: "/api/notifications", cookies: { sid } })).json().items as Array<{
+          kind: string;
+        }>
+      ).filter((n) => n.kind === "room_turn");
     const signedIn = async () => {
       const { user, sid } = await createUserWithSession(t());
       return { user, sid, page: await page(`sid=${sid}`) };
@@ -353,6 +360,57 @@ describeEachDatabase(
       await Promise.all([host.close(), reload.close()]);
     });
 
+    it("tells a signed-in player away from a turn-based room that it is their turn, once a room (D121)", async () => {
+      const game = await insertGame(t(), { title: "Turn Game" });
+      const { user: alice, sid: aliceSid } = await createUserWithSession(t());
+      const { user: bob, sid: bobSid } = await createUserWithSession(t());
+      const alicePage = await page(`sid=${aliceSid}`);
+      const bobPage = await page(`sid=${bobSid}`);
+      const guest = await page();
+      const room = value<RoomSnapshot>(
+        await alicePage.call(
+          { type: "create", maxPlayers: 3, visibility: "private", turnBased: true },
+          { gameId: game.id },
+        ),
+      );
+      const bobMe = value<RoomSnapshot>(await bobPage.call({ type: "join", code: room.code }, { gameId: game.id })).me;
+      const guestMe = value<RoomSnapshot>(await guest.call({ type: "join", code: room.code }, { gameId: game.id })).me;
+      const setTurn = async (who: string | null) => {
+        value(
+          await alicePage.call({ type: "setState", roomId: room.id, key: "turn", value: who }, { gameId: game.id }),
+        );
+        await t().app.rooms.settled();
+      };
+
+      // connected players see the turn in the room: no notification
+      await setTurn(bobMe);
+      expect(await turnNotes(bobSid)).toEqual([]);
+      await bobPage.close();
+      await alicePage.nextEvent(ofType("drop"));
+      await setTurn(guestMe);
+      await setTurn(bobMe);
+      await setTurn(`u${alice.id}`);
+      await setTurn(bobMe);
+      const notes = await turnNotes(bobSid);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({
+        kind: "room_turn",
+        actor: { id: alice.id, username: alice.username },
+        game: { id: game.id, title: "Turn Game" },
+        link: `/game/${game.id}?room=${room.code}`,
+        readAt: null,
+      });
+      expect(await turnNotes(aliceSid)).toEqual([]);
+
+      // dropping while it is one's turn
+      await setTurn(`u${alice.id}`);
+      await alicePage.close();
+      await guest.nextEvent(ofType("drop"));
+      await t().app.rooms.settled();
+      expect(await turnNotes(aliceSid)).toMatchObject([{ kind: "room_turn", actor: { id: bob.id } }]);
+      await guest.close();
+    });
+
     it("keeps a turn-based room across a restart and relays between two processes on PostgreSQL", async () => {
       const other = await secondApp(t());
       const { user: alice, sid: aliceSid } = await createUserWithSession(t());
@@ -419,6 +477,11 @@ describeEachDatabase(
           // a socket's close reaches the home of its rooms
           await bobPage.close();
           expect((await alicePage.nextEvent(ofType("drop"))).event).toMatchObject({ playerId: joined.me });
+          // the room's home (the other process) writes the away player's turn notification
+          value(await alicePage.call({ type: "setState", roomId, key: "turn", value: joined.me }));
+          await other.rooms.settled();
+          expect(await turnNotes(bobSid)).toMatchObject([{ kind: "room_turn", actor: { id: alice.id } }]);
+          value(await alicePage.call({ type: "setState", roomId, key: "turn", value: "bob" }));
 
           // a real-time room whose home stops beating is closed for its players elsewhere
           const carol = await page();
@@ -462,6 +525,80 @@ describeEachDatabase(
       const [adopted] = await t().database.db.select().from(openRoomsTable).where(eq(openRoomsTable.id, room.id));
       expect(adopted!.homeProcess).toBe(t().app.rooms.processId);
       await back.close();
+    });
+
+    it("closes every room not among friends when school mode is switched on, on every process (D124)", async () => {
+      const admin = await createUserWithSession(t(), { role: "admin" });
+      const setSchoolMode = (on: boolean) =>
+        t().app.inject({
+          method: "PATCH",
+          url: "/api/admin/settings",
+          cookies: admin.cookies,
+          payload: { site: { [SCHOOL_MODE_SETTING]: String(on) } },
+        });
+      const other = t().kind === "postgres" ? await secondApp(t()) : null;
+      try {
+        const { user: owner, sid: ownerSid } = await createUserWithSession(t());
+        const { user: friend, sid: friendSid } = await createUserWithSession(t());
+        await insertFriendship(t(), owner.id, friend.id);
+        const owners = await page(`sid=${ownerSid}`);
+        const friends = await page(`sid=${friendSid}`);
+        const guest = await page();
+        const publicRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 3, visibility: "public" }),
+        );
+        value(await guest.call({ type: "join", code: publicRoom.code }));
+        const privateRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 2, visibility: "private", turnBased: true }),
+        );
+        const friendsRoom = value<RoomSnapshot>(
+          await owners.call({ type: "create", maxPlayers: 2, visibility: "friends" }),
+        );
+        value(await friends.call({ type: "join", code: friendsRoom.code }));
+        // a room homed on another process, its player connected here
+        let remote: RoomSnapshot | null = null;
+        let remotePlayer: Page | null = null;
+        if (other) {
+          for (const id of [other.rooms.processId, t().app.rooms.processId])
+            await recordHeartbeat(
+              t().database.db,
+              { id, host: "test", pid: 1, version: "test", roles: ["site"], startedAt: new Date() },
+              new Date(),
+            );
+          const elsewhere = await page(`sid=${friendSid}`, await listen(other));
+          remote = value<RoomSnapshot>(await elsewhere.call({ type: "create", maxPlayers: 2, visibility: "public" }));
+          remotePlayer = await page();
+          value(await remotePlayer.call({ type: "join", code: remote.code }));
+        }
+        await t().app.rooms.settled();
+
+        expect((await setSchoolMode(true)).statusCode).toBe(200);
+        const closedFor = async (p: Page, roomId: string) =>
+          (await p.nextEvent((e) => e.event.type === "closed" && e.event.roomId === roomId)).event;
+        expect(await closedFor(guest, publicRoom.id)).toEqual({
+          type: "closed",
+          roomId: publicRoom.id,
+          reason: "school_mode",
+        });
+        expect(await closedFor(owners, publicRoom.id)).toMatchObject({ reason: "school_mode" });
+        expect(await closedFor(owners, privateRoom.id)).toMatchObject({ reason: "school_mode" });
+        if (remote && remotePlayer)
+          expect(await closedFor(remotePlayer, remote.id)).toMatchObject({ reason: "school_mode" });
+        await t().app.rooms.settled();
+        await other?.rooms.settled();
+        const left = await t().database.db.select({ id: openRoomsTable.id }).from(openRoomsTable);
+        expect(left.map((r) => r.id)).toContain(friendsRoom.id);
+        for (const gone of [publicRoom.id, privateRoom.id, remote?.id ?? publicRoom.id])
+          expect(left.map((r) => r.id)).not.toContain(gone);
+        expect(owners.events.filter((e) => e.event.roomId === friendsRoom.id && e.event.type === "closed")).toEqual([]);
+        // and no new one opens
+        expect(errorCode(await guest.call({ type: "create", maxPlayers: 2, visibility: "private" }))).toBe(
+          "school_mode",
+        );
+      } finally {
+        expect((await setSchoolMode(false)).statusCode).toBe(200);
+        await other?.close();
+      }
     });
   },
   { settings },

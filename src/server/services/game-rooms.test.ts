@@ -327,10 +327,27 @@ describe("seats", () => {
     t.rooms.drop("conn-u1");
     t.advance(ROOM_SEAT_GRACE_MS);
     const closed = t.rooms.tick();
-    expect(closed).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [room.id] });
+    expect(closed).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [room.id], turns: [] });
     expect(t.rooms.roomView(room.id, "u1")).toBeNull();
     expectError(t.rooms.join(user(1), GAME, room.code), "not_found");
     expect(t.rooms.nextDeadline()).toBeNull();
+  });
+});
+
+describe("school mode", () => {
+  it("closes every room but the friends rooms when it is switched on (D124)", () => {
+    const t = setup();
+    const open = roomWith(t, 2);
+    const turns = expectOk(t.rooms.create(user(3), GAME, { maxPlayers: 2, visibility: "public", turnBased: true }));
+    t.befriend(4, 5);
+    const friends = expectOk(t.rooms.create(user(4), GAME, { maxPlayers: 2, visibility: "friends" })).value;
+    expectOk(t.rooms.join(user(5), GAME, friends.code));
+    const closed = t.rooms.closeNotAmongFriends();
+    expect(closed.closed.sort()).toEqual([open.id, turns.value.id].sort());
+    expect(closed.forget).toEqual([turns.value.id]);
+    expect(eventsFor(closed, "conn-u2")).toEqual([{ type: "closed", roomId: open.id, reason: "school_mode" }]);
+    expect(eventsFor(closed, "conn-u5")).toEqual([]);
+    expect(t.rooms.roomIds()).toEqual([friends.id]);
   });
 });
 
@@ -343,7 +360,7 @@ describe("turn-based rooms", () => {
     t.rooms.drop("conn-u2");
     const lastActivity = t.clock.now;
     t.advance(ROOM_SEAT_GRACE_MS * 10);
-    expect(t.rooms.tick()).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [] });
+    expect(t.rooms.tick()).toEqual({ deliveries: [], save: [], forget: [], listed: [], closed: [], turns: [] });
     expect(t.rooms.roomView(room.id, "u2")?.players.map((p) => p.connected)).toEqual([false, false]);
     expect(t.rooms.nextDeadline()).toBe(lastActivity + ROOM_TURN_BASED_KEEP_MS);
     t.clock.now = lastActivity + ROOM_TURN_BASED_KEEP_MS - 1;
@@ -351,6 +368,28 @@ describe("turn-based rooms", () => {
     t.advance(1);
     expect(t.rooms.tick().forget).toEqual([room.id]);
     expectError(t.rooms.join(user(2), GAME, room.code), "not_found");
+  });
+
+  it("name the signed-in player away whose turn it is: set to them, or dropping on it (D121)", () => {
+    const t = setup();
+    const room = roomWith(t, 2, { turnBased: true });
+    expectOk(t.rooms.join(guest("x"), GAME, room.code));
+    expect(expectOk(t.rooms.setState(user(1), room.id, "turn", "u2")).turns).toEqual([]);
+    expect(t.rooms.drop("conn-u2").turns).toEqual([
+      { userId: 2, roomId: room.id, gameId: GAME, code: room.code, with: { userId: 1, name: "player1" } },
+    ]);
+    expect(expectOk(t.rooms.setState(guest("x"), room.id, "turn", "u2")).turns).toEqual([
+      { userId: 2, roomId: room.id, gameId: GAME, code: room.code, with: { userId: null, name: "Guest x" } },
+    ]);
+    t.rooms.drop("conn-gx");
+    expect(expectOk(t.rooms.setState(user(1), room.id, "turn", "gx")).turns).toEqual([]);
+    expect(expectOk(t.rooms.setState(user(1), room.id, "next", "u2")).turns).toEqual([]);
+
+    // a real-time room has no turns to be told of
+    const rt = setup();
+    const realTime = roomWith(rt, 2);
+    rt.rooms.drop("conn-u2");
+    expect(expectOk(rt.rooms.setState(user(1), realTime.id, "turn", "u2")).turns).toEqual([]);
   });
 
   it("are handed to the caller to persist on every change, and restored after a restart", () => {

@@ -51,7 +51,7 @@ import {
  * - Who may sit: guests not in friends rooms; a friends room only admits users who are friends (the injected
  *   `areFriends`) with every player seated; a kicked player never again; at most ROOM_OPEN_ROOMS_PER_PLAYER rooms
  *   a player (counted among this process's rooms); with `schoolMode()` on, only friends rooms may be created or joined, and list and quick join find
- *   nothing (D124).
+ *   nothing (D124); `closeNotAmongFriends()` closes every other room (`closed: school_mode`) when it is switched on.
  * - `send` relays data (at most ROOM_MESSAGE_MAX_BYTES as JSON) to all others or to one player; `setState` keeps a
  *   key (null removes it) while the whole state stays within ROOM_STATE_MAX_BYTES, else it refuses and keeps the
  *   state as it was. Both are stamped with `from`, `at` (the clock) and `seq` (one counter a room, increasing).
@@ -67,6 +67,10 @@ import {
  *   dropped, skipping what is malformed, expired or clashing with an open room.
  * - For what other processes see (ADR 027), results list in `listed` the rooms created or whose seats or joinable
  *   changed and in `closed` every room closed; `listing(roomId)` answers that view of an open room.
+ * - D121 turns: in a turn-based room the shared state key `turn` holds the player id of whoever moves next (or null).
+ *   Results list in `turns` the signed-in players who must be told it is their turn because they are not connected:
+ *   `turn` was set to a user whose seat is dropped, or a user dropped while `turn` named them; each with the room's
+ *   game and code and the other player meant (who set it, else the first other seat).
  * - `nextDeadline()` says when `tick()` next has something to do (null: nothing), so that the caller sets one timer.
  * - MessageRateBucket is ROOM_MESSAGES_PER_SECOND for one socket, which the caller keeps per connection.
  */
@@ -83,6 +87,15 @@ export type RoomCreateInput = Pick<RoomCreateRequest, "maxPlayers" | "visibility
 
 export type RoomDelivery = { to: string[]; event: RoomEvent };
 
+/** D121: a signed-in player away from a turn-based room whose turn it is, and who they play with. */
+export type RoomTurnNotice = {
+  userId: number;
+  roomId: string;
+  gameId: number;
+  code: string;
+  with: { userId: number | null; name: string } | null;
+};
+
 /**
  * What the caller must do after a change: deliver events, write or delete persisted rooms, and update what other
  * processes see of a room (`listed`: created, or its seats or joinable changed; `closed`: every room closed).
@@ -93,6 +106,7 @@ export type RoomOutcome = {
   forget: string[];
   listed: string[];
   closed: string[];
+  turns: RoomTurnNotice[];
 };
 
 /** What other processes see of an open room: its listing, who sits in it, when it opened. */
@@ -393,6 +407,10 @@ export class GameRooms {
       key,
       value,
     });
+    if (key === TURN_STATE_KEY && typeof value === "string") {
+      const next = room.seats.get(value);
+      if (next && !next.connectionId) noticeTurn(room, next, seat, outcome);
+    }
     this.markChanged(room, outcome);
     return { ok: true, value: { seq: room.seq, at }, ...outcome };
   }
@@ -451,9 +469,18 @@ export class GameRooms {
       seat.droppedAt = now;
       room.lastActiveAt = now;
       deliver(outcome, this.connectionsExcept(room, seat.id), { type: "drop", roomId: room.id, playerId: seat.id });
+      if (room.state.get(TURN_STATE_KEY)?.value === seat.id) noticeTurn(room, seat, null, outcome);
       this.settleHost(room, outcome);
       this.markChanged(room, outcome);
     }
+    return outcome;
+  }
+
+  /** D124: school mode was switched on; every room but a friends room closes (`school_mode`). */
+  closeNotAmongFriends(): RoomOutcome {
+    const outcome = noOutcome();
+    for (const room of [...this.rooms.values()])
+      if (room.visibility !== "friends") this.close(room, "school_mode", outcome);
     return outcome;
   }
 
@@ -580,6 +607,18 @@ export class GameRooms {
       playerIds: [...room.seats.keys()],
       createdAt: room.createdAt,
     };
+  }
+
+  /** D161: this process's rooms by kind and their seats, taken and connected. */
+  counts(): { turnBased: number; realTime: number; seated: number; connected: number } {
+    const counts = { turnBased: 0, realTime: 0, seated: 0, connected: 0 };
+    for (const room of this.rooms.values()) {
+      if (room.turnBased) counts.turnBased++;
+      else counts.realTime++;
+      counts.seated += room.seats.size;
+      for (const seat of room.seats.values()) if (seat.connectionId) counts.connected++;
+    }
+    return counts;
   }
 
   /** How many rooms the player holds a seat in on this process. */
@@ -716,7 +755,7 @@ export class GameRooms {
     deliver(outcome, this.connectionsExcept(room, null), { type: "host", roomId: room.id, playerId: next.id });
   }
 
-  private close(room: Room, reason: "empty" | "expired", outcome: RoomOutcome) {
+  private close(room: Room, reason: "empty" | "expired" | "school_mode", outcome: RoomOutcome) {
     deliver(outcome, this.connectionsExcept(room, null), closedEvent(room, reason));
     for (const seat of room.seats.values()) {
       const rooms = this.roomsOfPlayer.get(seat.id);
@@ -802,7 +841,22 @@ export class GameRooms {
 }
 
 function noOutcome(): RoomOutcome {
-  return { deliveries: [], save: [], forget: [], listed: [], closed: [] };
+  return { deliveries: [], save: [], forget: [], listed: [], closed: [], turns: [] };
+}
+
+/** D121: the shared state key naming whose turn it is in a turn-based room. */
+export const TURN_STATE_KEY = "turn";
+
+function noticeTurn(room: Room, next: Seat, by: Seat | null, outcome: RoomOutcome) {
+  if (!room.turnBased || next.member.kind !== "user") return;
+  const other = by && by.id !== next.id ? by : [...room.seats.values()].find((s) => s.id !== next.id);
+  outcome.turns.push({
+    userId: next.member.userId,
+    roomId: room.id,
+    gameId: room.gameId,
+    code: room.code,
+    with: other ? { userId: other.member.kind === "user" ? other.member.userId : null, name: other.member.name } : null,
+  });
 }
 
 function markListed(outcome: RoomOutcome, roomId: string) {
@@ -813,7 +867,7 @@ function deliver(outcome: RoomOutcome, to: string[], event: RoomEvent) {
   if (to.length > 0) outcome.deliveries.push({ to, event });
 }
 
-function closedEvent(room: Room, reason: "empty" | "expired" | "kicked" | "replaced"): RoomEvent {
+function closedEvent(room: Room, reason: "empty" | "expired" | "kicked" | "replaced" | "school_mode"): RoomEvent {
   return { type: "closed", roomId: room.id, reason };
 }
 

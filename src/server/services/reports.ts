@@ -106,6 +106,9 @@ async function findTarget(db: Db, reporterId: number, kind: ReportKind, targetId
       }
       return { authorId: row.authorId, content: row.content, link: null };
     }
+    case "room_player":
+      // only through the room the server holds (fileRoomPlayerReport)
+      return null;
   }
 }
 
@@ -120,6 +123,44 @@ export async function fileReport(
   const target = await findTarget(db, reporterId, input.kind, input.targetId);
   if (!target) throw new NotFound(REPORT_REFUSALS.notFound);
   if (target.authorId === reporterId) throw new Forbidden(REPORT_REFUSALS.self);
+  return storeReport(deps, reporterId, { ...input, authorId: target.authorId, content: target.content }, now);
+}
+
+/**
+ * D124: files (or renews) a report on a signed-in player of a room, whom the caller found in the room the server
+ * holds; `content` says which game and room.
+ */
+export async function fileRoomPlayerReport(
+  deps: { db: Db; rateLimits: RateLimits },
+  reporterId: number,
+  input: { reportedId: number; content: string; reason: ReportReason; text?: string },
+  now = new Date(),
+): Promise<{ id: number }> {
+  if (input.reportedId === reporterId) throw new Forbidden(REPORT_REFUSALS.self);
+  const { reportedId, content, ...rest } = input;
+  return storeReport(
+    deps,
+    reporterId,
+    { kind: "room_player", targetId: reportedId, authorId: reportedId, content, ...rest },
+    now,
+  );
+}
+
+async function storeReport(
+  deps: { db: Db; rateLimits: RateLimits },
+  reporterId: number,
+  input: {
+    kind: ReportKind;
+    targetId: number;
+    authorId: number | null;
+    content: string;
+    reason: ReportReason;
+    text?: string;
+  },
+  now: Date,
+): Promise<{ id: number }> {
+  const { db } = deps;
+  const target = { authorId: input.authorId, content: input.content };
   await deps.rateLimits.enforce("report", `report:${reporterId}`);
   const values = {
     kind: input.kind,
@@ -162,13 +203,13 @@ async function goneItems(db: Db, items: { kind: ReportKind; targetId: number }[]
       .from(reviewsTable)
       .where(inArray(reviewsTable.id, reviews)))
       present.add(`review:${r.id}`);
-  const profiles = ids("profile");
+  const profiles = [...new Set([...ids("profile"), ...ids("room_player")])];
   if (profiles.length) {
     for (const r of await db
       .select({ id: usersTable.id })
       .from(usersTable)
       .where(and(inArray(usersTable.id, profiles), isNull(usersTable.deletedAt))))
-      present.add(`profile:${r.id}`);
+      present.add(`profile:${r.id}`).add(`room_player:${r.id}`);
   }
   const games = ids("game");
   if (games.length) {
@@ -253,7 +294,12 @@ export async function listReportQueue(
       targetId: r.targetId,
       author: moderated,
       content: r.content,
-      link: r.kind === "profile" ? `/profile/${r.targetId}` : r.kind === "game" ? `/game/${r.targetId}` : null,
+      link:
+        r.kind === "profile" || r.kind === "room_player"
+          ? `/profile/${r.targetId}`
+          : r.kind === "game"
+            ? `/game/${r.targetId}`
+            : null,
       contentGone: false,
       reports: [entry],
       status: r.status,
@@ -323,7 +369,7 @@ export async function actOnReport(
     );
   if (open.length === 0) throw new Conflict("These reports were already handled");
   if (action === "ban" && staff.role !== "admin") throw new Forbidden("Only admins can ban players");
-  if (action === "delete" && report.kind === "profile")
+  if (action === "delete" && (report.kind === "profile" || report.kind === "room_player"))
     throw new Invalid("A profile cannot be deleted; mute or ban its owner instead");
   if (action !== "dismiss" && report.targetUserId === null)
     throw new Invalid("A reported game can only be dismissed; check it, hide it or show it from Broken games");
@@ -397,6 +443,7 @@ async function deleteItem(deps: ReportDeps, kind: ReportKind, targetId: number):
     }
     case "profile":
     case "game":
+    case "room_player":
       return false;
   }
 }

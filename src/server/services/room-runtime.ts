@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import {
   ROOM_LIST_LIMIT,
   ROOM_OPEN_ROOMS_PER_PLAYER,
+  ROOM_TURN_BASED_KEEP_MS,
   roomRequestSchema,
   type RoomError,
   type RoomErrorCode,
@@ -18,10 +19,19 @@ import { gamesTable, openRoomsTable, processesTable } from "../db/schema";
 import { communitySettings } from "./community-settings";
 import { friendIds } from "./friends";
 import { gameIsShown, gameVisibility } from "./game-catalogue";
-import { GameRooms, roomPlayerId, type RoomActor, type RoomMember, type RoomOutcome } from "./game-rooms";
+import {
+  GameRooms,
+  roomPlayerId,
+  type RoomActor,
+  type RoomMember,
+  type RoomOutcome,
+  type RoomTurnNotice,
+} from "./game-rooms";
 import type { ListenerLogger, PgListener } from "./pg-listener";
 import type { PlayerHub } from "./player-hub";
 import { HEARTBEAT_MS } from "./process-registry";
+import { READ_CACHE_CHANNEL } from "./read-cache";
+import { notifyRoomTurn } from "./room-turns";
 import { RoomsHub } from "./rooms-hub";
 
 /** ADR 027: a home whose heartbeat is older than three beats is gone. */
@@ -48,6 +58,15 @@ const MOVES_NO_DEADLINE: ReadonlySet<RoomRequest["type"]> = new Set(["send", "se
  */
 type Pipelined = { pipelined: Promise<RoomAnswer> };
 const isPipelined = (result: RoomAnswer | Pipelined): result is Pipelined => "pipelined" in result;
+
+/** D161: what /metrics reports of one process's rooms; the totals count since the process started. */
+export type RoomStats = ReturnType<GameRooms["counts"]> & {
+  messagesRelayed: number;
+  framesRejected: Record<RejectedFrameReason, number>;
+  forwards: number;
+};
+/** Why the live socket refused a room frame before reading it (D124). */
+export type RejectedFrameReason = "rate" | "size";
 
 /** What the page is answered for one room request. */
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
@@ -116,7 +135,10 @@ const ROOM_CLOSED = fail("not_found", "That room is closed");
  *   joinable, players, a turn-based room's snapshot), written in order after each change; `list`, `quickJoin`, join
  *   by code and the limit of ROOM_OPEN_ROOMS_PER_PLAYER rooms read them, so they work across processes.
  * - Friends rooms ask a friends set per user, loaded before an entering request and dropped on `friends-changed`;
- *   school mode comes from the community settings (D124).
+ *   school mode comes from the community settings (D124). `enforceSchoolMode()` closes, when it is on, this
+ *   process's rooms that are not among friends and the released ones (home null); each process runs it when it
+ *   hears a settings change (the cached reads' NOTIFY), and the settings routes run it at once. An orphaned room
+ *   that is not among friends is not adopted in school mode.
  * - One timer at GameRooms' next deadline runs `tick()` (public: tests move the clock and call it).
  * - `start()` restores the turn-based rooms homed here (on PGlite: every turn-based room; real-time rows are stale
  *   there and deleted), and retries while the database is unreachable instead of failing the app's start. `stop()` deletes the rows of its real-time rooms and releases its turn-based ones (home
@@ -137,6 +159,7 @@ export class RoomRuntime {
   /** forwarded requests from one remote socket, kept in order */
   private readonly remoteChains = new Map<string, Promise<unknown>>();
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly totals = { messagesRelayed: 0, framesRejected: { rate: 0, size: 0 }, forwards: 0 };
   private schoolMode = false;
   private nextRid = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -144,6 +167,7 @@ export class RoomRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private restoreTimer: NodeJS.Timeout | null = null;
   private readonly offHub: () => void;
+  private readonly offSettings: () => void;
   private stopped = false;
 
   constructor(private readonly options: RoomRuntimeOptions) {
@@ -157,6 +181,27 @@ export class RoomRuntime {
     });
     this.hub = new RoomsHub(options.listener, options.processId, { logger: this.logger });
     this.offHub = this.hub.onMessage((message) => this.onHubMessage(message as HubMessage));
+    // the settings routes announce a change with the cached reads' NOTIFY (app.ts drops the cached settings first)
+    this.offSettings = options.listener.on(READ_CACHE_CHANNEL, () => void this.enforceSchoolMode());
+  }
+
+  /** D124: with school mode on, closes the rooms not among friends homed here or released; answers how many. */
+  async enforceSchoolMode(): Promise<number> {
+    if (this.stopped) return 0;
+    try {
+      this.schoolMode = (await communitySettings(this.db)).schoolMode;
+      if (!this.schoolMode || this.stopped) return 0;
+      const outcome = this.rooms.closeNotAmongFriends();
+      await this.apply(outcome);
+      const released = await this.db
+        .delete(openRoomsTable)
+        .where(and(isNull(openRoomsTable.homeProcess), ne(openRoomsTable.visibility, "friends")))
+        .returning({ id: openRoomsTable.id });
+      return outcome.closed.length + released.length;
+    } catch (err) {
+      this.logger.warn({ err }, "rooms: could not close the rooms school mode ends");
+      return 0;
+    }
   }
 
   /**
@@ -265,6 +310,21 @@ export class RoomRuntime {
     this.dropConnections(socket, [this.connectionId(socketId, frame)]);
   }
 
+  /** D161: this process's rooms and traffic, for /metrics. */
+  stats(): RoomStats {
+    return {
+      ...this.rooms.counts(),
+      messagesRelayed: this.totals.messagesRelayed,
+      framesRejected: { ...this.totals.framesRejected },
+      forwards: this.totals.forwards,
+    };
+  }
+
+  /** D124: the live socket refused a room frame before reading it (counted for /metrics). */
+  countRejectedFrame(reason: RejectedFrameReason): void {
+    this.totals.framesRejected[reason]++;
+  }
+
   /** Frees the seats whose grace is over (the timer calls it; tests too, after moving the clock). */
   tick(): void {
     this.apply(this.rooms.tick());
@@ -303,6 +363,7 @@ export class RoomRuntime {
     }
     await this.hub.settled();
     this.offHub();
+    this.offSettings();
     this.hub.close();
   }
 
@@ -357,6 +418,7 @@ export class RoomRuntime {
     for (let attempt = 0; ; attempt++) {
       const result = this.rooms.request(actor, gameId, request);
       if (!result.ok) return result;
+      if (request.type === "send") this.totals.messagesRelayed++;
       const written = this.apply(result, !MOVES_NO_DEADLINE.has(request.type));
       if (request.type !== "create") return { ok: true, value: result.value };
       // a code is unique among every process's open rooms: the row's insert decides
@@ -422,6 +484,10 @@ export class RoomRuntime {
     if (row.homeProcess && row.homeProcess !== this.processId && (await this.processAlive(row.homeProcess)))
       return row.homeProcess;
     if (!row.turnBased || !row.snapshot) {
+      await this.db.delete(openRoomsTable).where(and(eq(openRoomsTable.id, row.id), homeIs(row.homeProcess)));
+      return "closed";
+    }
+    if (row.visibility !== "friends" && (await communitySettings(this.db)).schoolMode) {
       await this.db.delete(openRoomsTable).where(and(eq(openRoomsTable.id, row.id), homeIs(row.homeProcess)));
       return "closed";
     }
@@ -507,7 +573,21 @@ export class RoomRuntime {
     if (this.stopped) return Promise.resolve(null);
     for (const delivery of outcome.deliveries) this.deliver(delivery.to, delivery.event);
     if (deadlinesMoved) this.schedule();
-    return this.persist(outcome);
+    const persisted = this.persist(outcome);
+    if (outcome.turns.length > 0) this.notifyTurns(outcome.turns);
+    return persisted;
+  }
+
+  /** D121: the home process tells the players away whose turn it is; after the room's rows, in order. */
+  private notifyTurns(turns: RoomTurnNotice[]) {
+    const deps = { db: this.db, playerHub: this.options.playerHub };
+    const at = new Date(this.options.now());
+    this.writes = this.writes.then(async () => {
+      for (const notice of turns)
+        await notifyRoomTurn(deps, notice, at).catch((err: unknown) =>
+          this.logger.warn({ err }, "rooms: could not tell a player it is their turn"),
+        );
+    });
   }
 
   private deliver(to: string[], event: RoomEvent) {
@@ -626,6 +706,7 @@ export class RoomRuntime {
 
   private forward(home: string, actor: RoomActor, gameId: number, request: RoomRequest): Promise<RoomAnswer> {
     const rid = ++this.nextRid;
+    this.totals.forwards++;
     return new Promise<RoomAnswer>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(rid);
@@ -762,6 +843,32 @@ function matchesFilter(metadata: unknown, filter: RoomFilter): boolean {
   if (!metadata || typeof metadata !== "object") return Object.keys(filter).length === 0;
   const values = metadata as Record<string, unknown>;
   return Object.entries(filter).every(([key, value]) => Object.hasOwn(values, key) && values[key] === value);
+}
+
+/**
+ * ADR 027, D121: deletes the `open_rooms` rows nobody can come back to: real-time rooms whose home is gone (their
+ * state died with it) and turn-based rooms whose home is gone (or that were released) and that were untouched for
+ * ROOM_TURN_BASED_KEEP_MS. A turn-based room with a live home is its home's to close. Answers how many.
+ */
+export async function purgeAbandonedRooms(db: Db, now: Date): Promise<number> {
+  const aliveSince = new Date(now.getTime() - HOME_GONE_AFTER_MS);
+  const homeGone = or(
+    isNull(openRoomsTable.homeProcess),
+    sql`not exists (select 1 from ${processesTable} where ${processesTable.id} = ${openRoomsTable.homeProcess} and ${processesTable.seenAt} >= ${aliveSince})`,
+  );
+  const rows = await db
+    .delete(openRoomsTable)
+    .where(
+      and(
+        homeGone,
+        or(
+          eq(openRoomsTable.turnBased, false),
+          lt(openRoomsTable.updatedAt, new Date(now.getTime() - ROOM_TURN_BASED_KEEP_MS)),
+        ),
+      ),
+    )
+    .returning({ id: openRoomsTable.id });
+  return rows.length;
 }
 
 /** A guest's secret (ADR 027): random, kept in a cookie of the site, so that a reload finds the same seat. */

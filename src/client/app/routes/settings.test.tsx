@@ -27,6 +27,7 @@ const settings: AccountSettings = {
     report_handled: true,
     announcement: true,
     room_invite: true,
+    room_turn: true,
   },
   email: "ada@example.com",
   emailVerified: false,

@@ -69,6 +69,11 @@ describe("notifications (D83, D85)", () => {
     expect(notificationText(beaten("1:02.345"))).toBe("neonfox beat your best score on Drift with 1:02.345");
     expect(notificationText(beaten(null))).toBe("neonfox beat your best score on Drift");
     // D108: the staff's alert of a held score
+    const turn = { kind: "room_turn", game: { id: 4, title: "Reversi" } } as const;
+    expect(notificationText(item(10, { ...turn, actor: { id: 2, username: "bo", avatarUrl: null } }))).toBe(
+      "Your turn in Reversi with bo",
+    );
+    expect(notificationText(item(11, { ...turn, text: "Guest 1234" }))).toBe("Your turn in Reversi with Guest 1234");
     expect(notificationText(item(9, { kind: "score_held", game: { id: 4, title: "Drift" } }))).toBe(
       "A score on Drift waits for a moderator",
     );

@@ -13,6 +13,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   report_handled: Bell,
   announcement: Megaphone,
   room_invite: Gamepad2,
+  room_turn: Gamepad2,
   score_held: ShieldAlert,
 };
 

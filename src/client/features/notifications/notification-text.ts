@@ -25,6 +25,8 @@ export function notificationText(n: NotificationItem): string {
       return n.text ?? "Announcement";
     case "room_invite":
       return `${someone(n)} invited you to play ${game(n)}`;
+    case "room_turn":
+      return `Your turn in ${game(n)} with ${n.actor?.username ?? n.text ?? "another player"}`;
     case "score_held":
       return `A score on ${game(n)} waits for a moderator`;
     default:

@@ -45,7 +45,7 @@ export const reportsTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("reports_kind_valid", sql`${t.kind} in ('chat', 'review', 'profile', 'message', 'game')`),
+    check("reports_kind_valid", sql`${t.kind} in ('chat', 'review', 'profile', 'message', 'game', 'room_player')`),
     // D114: only a game has no author
     check("reports_author_known", sql`(${t.targetUserId} is null) = (${t.kind} = 'game')`),
     check("reports_status_valid", sql`${t.status} in ('open', 'dismissed', 'actioned')`),

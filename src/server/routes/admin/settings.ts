@@ -26,7 +26,7 @@ import { adminErrorResponses } from "./validation";
 /** D47: the site.* content and whether mail and Google sign-in are configured. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (
   app,
-  { db, config, mailer, leaderboardCache },
+  { db, config, mailer, leaderboardCache, rooms },
 ) => {
   const status = async () => ({
     content: await listSiteSettings(db),
@@ -53,6 +53,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
         throw new Invalid(TWO_STEP_TEXTS.switchNeedsOwnEnrolment);
       await updateSiteSettings(db, request.body.site);
       await applySiteSettingEffects(db, leaderboardCache, Object.keys(request.body.site));
+      // D124: this process's rooms at once; the others' when they hear the change
+      if (SCHOOL_MODE_SETTING in request.body.site) await rooms.enforceSchoolMode();
       return status();
     },
   );
@@ -67,6 +69,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: M
         (await listSiteSettings(db)).filter((i) => SCHOOL_MODE_KEYS.includes(i.key)).map((i) => [i.key, i.value]),
       );
       const result = await applySchoolMode(db);
+      await rooms.enforceSchoolMode();
       request.auditRecord = {
         action: "settings.school_mode",
         target: { kind: "settings", id: "site" },

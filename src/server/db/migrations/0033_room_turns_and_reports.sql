@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_valid";--> statement-breakpoint
+ALTER TABLE "reports" DROP CONSTRAINT "reports_kind_valid";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("notifications"."kind" in ('friend_request', 'friend_accepted', 'score_beaten', 'achievement', 'report_handled', 'announcement', 'room_invite', 'room_turn', 'score_held'));--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_kind_valid" CHECK ("reports"."kind" in ('chat', 'review', 'profile', 'message', 'game', 'room_player'));
