@@ -42,6 +42,7 @@ describeEachDatabase(
         ["season.rollover", "5 * * * *"],
         ["feeds.schedule", "*/5 * * * *"],
         ["games.embed-check", "20 4 * * *"],
+        ["rooms.purge", "*/10 * * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);
