@@ -1,6 +1,15 @@
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
-import { acceptCookies, expect, test, uploadHtmlGame, waitForHydrationAfterNavigation, watchConsole } from "./fixtures";
+import { REPORT_REASON_LABELS, REPORT_SENT } from "../src/contract/reports-constants";
+import {
+  acceptCookies,
+  expect,
+  test,
+  toast,
+  uploadHtmlGame,
+  waitForHydrationAfterNavigation,
+  watchConsole,
+} from "./fixtures";
 
 /**
  * D120–D122: two browsers play in one room through a game written against SDK v2 (e2e/fixtures/rooms-game). A
@@ -93,4 +102,36 @@ test("a player joins a friend's room by the invite link, they play, and a reload
   expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
   await a.context().close();
   await b.context().close();
+});
+
+test("a signed-in player reports another player of their room from Players, and the CMS queue shows it (D124)", async ({
+  adminPage,
+  adminServer,
+  signIn,
+}) => {
+  test.slow();
+  const gameId = await uploadRoomsGame(adminPage.request);
+  const host = await signIn.player({ prefix: "host", baseURL: adminServer.url });
+  const mate = await signIn.player({ prefix: "mate", baseURL: adminServer.url });
+  const a = await host.context.newPage();
+  const b = await mate.context.newPage();
+
+  const code = await rooms(await play(a, `/game/${gameId}`, gameId)).create();
+  expect(await rooms(await play(b, `/game/${gameId}?room=${code}`, gameId)).joinInvite()).toBe(code);
+  const players = a.getByRole("button", { name: "Players (2)" });
+  await expect(players).toBeVisible();
+  await players.click();
+  const list = a.getByRole("dialog", { name: "Players" });
+  await expect(list.getByRole("listitem").filter({ hasText: host.username })).toContainText("you");
+  await list.getByRole("button", { name: `Report ${mate.username}` }).click();
+  const form = a.getByRole("dialog", { name: "Report player in a room" });
+  await form.getByRole("radio", { name: REPORT_REASON_LABELS.cheating }).check();
+  await form.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(a, REPORT_SENT)).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  await adminPage.goto("/cms/reports");
+  const item = adminPage.getByRole("article", { name: `Player in a room by ${mate.username}` });
+  await expect(item).toContainText(`${TITLE}, room ${code}: ${mate.username}`);
+  await expect(item).toContainText(host.username);
 });

@@ -37,6 +37,10 @@ const ReportButton = lazyPart("report-review", () =>
 const InviteFriendsDialog = lazyPart("invite-friends", () =>
   import("@/features/friends/invite-friends-dialog").then((m) => m.InviteFriendsDialog),
 );
+/** D124: "Players", a chunk of its own loaded on the first press (with the report dialog it opens). */
+const RoomPlayersDialog = lazyPart("room-players", () =>
+  import("@/features/reports/room-players-dialog").then((m) => m.RoomPlayersDialog),
+);
 const reportReview = ({ id, author }: { id: number; author: string }) => (
   <Suspense fallback={null}>
     <ReportButton kind="review" targetId={id} author={author} />
@@ -172,6 +176,7 @@ function GameDetail({ game }: { game: GameDetailData }) {
                 inviteCode={inviteCode}
                 inviteParams={inviteParams}
                 InviteDialog={InviteFriendsDialog}
+                PlayersDialog={RoomPlayersDialog}
               />
               <ReportGameNotLoading game={game} />
             </div>

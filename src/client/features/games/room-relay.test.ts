@@ -216,15 +216,22 @@ describe("RoomRelay (ADR 027)", () => {
       });
     };
     join("ABC234", "r1");
-    expect(relay.currentRoom()).toEqual({ id: "r1", code: "ABC234", joinable: true, maxPlayers: 3, players: 1 });
+    expect(relay.currentRoom()).toEqual({
+      id: "r1",
+      code: "ABC234",
+      joinable: true,
+      maxPlayers: 3,
+      players: [{ id: "u1" }],
+      me: "g1",
+    });
     const frame = live.last().frame;
     const event = (e: Record<string, unknown>) => live.push({ type: "room-event", frame, event: e });
     event({ type: "join", roomId: "r1", player: { id: "u2" } });
     event({ type: "joinable", roomId: "r1", joinable: false });
     event({ type: "join", roomId: "other", player: { id: "u3" } });
-    expect(relay.currentRoom()).toMatchObject({ players: 2, joinable: false });
+    expect(relay.currentRoom()).toMatchObject({ players: [{ id: "u1" }, { id: "u2" }], joinable: false });
     event({ type: "leave", roomId: "r1", playerId: "u2", reason: "left" });
-    expect(relay.currentRoom()).toMatchObject({ players: 1 });
+    expect(relay.currentRoom()).toMatchObject({ players: [{ id: "u1" }] });
     event({ type: "closed", roomId: "r1", reason: "empty" });
     expect(relay.currentRoom()).toBeNull();
     join("XYZ234", "r2");

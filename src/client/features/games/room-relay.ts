@@ -1,5 +1,5 @@
 import type { LiveStatus, LiveSubscriber } from "@/lib/live-socket";
-import type { RoomError, RoomSnapshot } from "@contract/rooms";
+import type { RoomError, RoomPlayer, RoomSnapshot } from "@contract/rooms";
 import type { RoomRelayEvent, RoomRequestType } from "./sdk-v2";
 
 /**
@@ -27,8 +27,15 @@ export type LiveLink = {
 export type RoomAnswer = { ok: true; value: unknown } | { ok: false; error: RoomError };
 export type RoomCall = { type: RoomRequestType } & Record<string, unknown>;
 
-/** D122: the room the frame entered last, as far as "Invite friends" needs it. */
-export type CurrentRoom = { id: string; code: string; joinable: boolean; players: number; maxPlayers: number };
+/** D122: the room the frame entered last, as far as "Invite friends" and "Players" (D124) need it; `me` is the frame's player. */
+export type CurrentRoom = {
+  id: string;
+  code: string;
+  joinable: boolean;
+  players: readonly RoomPlayer[];
+  maxPlayers: number;
+  me: string;
+};
 
 export type RoomRelayOptions = {
   gameId: number;
@@ -141,8 +148,8 @@ export class RoomRelay {
 
   private entered(room: RoomSnapshot) {
     this.rooms.set(room.id, room.code);
-    const { id, code, joinable, maxPlayers } = room;
-    this.setCurrent({ id, code, joinable, maxPlayers, players: room.players.length });
+    const { id, code, joinable, maxPlayers, players, me } = room;
+    this.setCurrent({ id, code, joinable, maxPlayers, players, me });
   }
 
   private forget(roomId: string) {
@@ -150,12 +157,19 @@ export class RoomRelay {
     if (this.current?.id === roomId) this.setCurrent(null);
   }
 
-  /** Keeps the current room's seats and joinable up to date from its events. */
+  /** Keeps the current room's players and joinable up to date from its events. */
   private follow(event: RoomRelayEvent) {
     const room = this.current;
     if (event.type === "snapshot" || !room || event.roomId !== room.id) return;
-    if (event.type === "join") this.setCurrent({ ...room, players: room.players + 1 });
-    else if (event.type === "leave") this.setCurrent({ ...room, players: Math.max(0, room.players - 1) });
+    const players = (change: (players: readonly RoomPlayer[]) => readonly RoomPlayer[]) =>
+      this.setCurrent({ ...room, players: change(room.players) });
+    const update = (playerId: string, change: (player: RoomPlayer) => RoomPlayer) =>
+      players((all) => all.map((p) => (p.id === playerId ? change(p) : p)));
+    if (event.type === "join") players((all) => [...all.filter((p) => p.id !== event.player.id), event.player]);
+    else if (event.type === "leave") players((all) => all.filter((p) => p.id !== event.playerId));
+    else if (event.type === "drop") update(event.playerId, (p) => ({ ...p, connected: false }));
+    else if (event.type === "reconnect") update(event.playerId, (p) => ({ ...p, connected: true }));
+    else if (event.type === "host") players((all) => all.map((p) => ({ ...p, host: p.id === event.playerId })));
     else if (event.type === "joinable") this.setCurrent({ ...room, joinable: event.joinable });
   }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import type { ReportKind, ReportReason } from "@contract/reports-constants";
+import type { ReportTarget } from "./target";
 
 /** What a player reports (D97): the kind of thing, its id, a reason, and an optional text. */
 export type ReportInput = { kind: ReportKind; targetId: number; reason: ReportReason; text?: string };
@@ -17,6 +18,26 @@ export async function createReport({ text, ...input }: ReportInput): Promise<Rep
   return (await res.json()) as ReportCreated;
 }
 
+/** D124: POST /api/room-reports, a player of a room the reporter sits in; the same answers as createReport. */
+export async function createRoomReport(input: {
+  code: string;
+  playerId: string;
+  reason: ReportReason;
+  text?: string;
+}): Promise<ReportCreated> {
+  const { text, ...rest } = input;
+  const trimmed = text?.trim();
+  const res = await apiRequest("POST", "/api/room-reports", trimmed ? { ...rest, text: trimmed } : rest);
+  return (await res.json()) as ReportCreated;
+}
+
+/** Sends the report of `target` to the endpoint of its kind. */
+export function sendReport(target: ReportTarget, reason: ReportReason, text: string): Promise<ReportCreated> {
+  return target.kind === "room_player"
+    ? createRoomReport({ code: target.code, playerId: target.playerId, reason, text })
+    : createReport({ kind: target.kind, targetId: target.targetId, reason, text });
+}
+
 /**
  * Sends a report, with TanStack Query's mutation shape (`mutateAsync`, `isPending`) but without its useMutation:
  * importing @tanstack/react-query from the report chunks makes Rolldown (1.2.19) move part of the query library out
@@ -26,10 +47,10 @@ export async function createReport({ text, ...input }: ReportInput): Promise<Rep
  */
 export function useCreateReport() {
   const [isPending, setPending] = useState(false);
-  async function mutateAsync(input: ReportInput): Promise<ReportCreated> {
+  async function mutateAsync(...args: Parameters<typeof sendReport>): Promise<ReportCreated> {
     setPending(true);
     try {
-      return await createReport(input);
+      return await sendReport(...args);
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@ import { Flag } from "lucide-react";
 import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyPart } from "@/lib/lazy-component";
-import { reportButtonLabel, type ReportTarget } from "./target";
+import { reportButtonLabel, type SiteReportTarget } from "./target";
 
 /**
  * The dialog is a chunk of its own, asked for on the first press (D73: nothing of it on a page before the player
@@ -10,7 +10,7 @@ import { reportButtonLabel, type ReportTarget } from "./target";
  */
 const ReportDialog = lazyPart("report-dialog", () => import("./report-dialog").then((m) => m.ReportDialog));
 
-export type ReportButtonProps = ReportTarget & {
+export type ReportButtonProps = SiteReportTarget & {
   /**
    * Controlled (with `onOpenChange`): no button of its own, only the dialog, which a "Report" item of a menu that
    * already exists opens (the profile's More menu).

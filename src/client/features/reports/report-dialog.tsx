@@ -29,13 +29,14 @@ export const REASON_REQUIRED = "Choose why you are reporting it.";
 
 /** "this chat message from alice", "alice's profile" … */
 function what({ kind, author }: ReportTarget): string {
+  if (kind === "room_player") return `${author} in this room`;
   if (kind === "profile") return `${author}'s profile`;
   if (kind === "game") return author;
   return `this ${REPORT_KIND_LABELS[kind].toLowerCase()} ${kind === "review" ? "by" : "from"} ${author}`;
 }
 
 /**
- * D97: a player reports a chat message, a review, a profile or a direct message: a reason (required, none
+ * D97: a player reports a chat message, a review, a profile, a direct message or a player of their room (D124): a reason (required, none
  * chosen at first) and an optional text for the moderators. Sent: closes and says so (REPORT_SENT). Refused
  * (400, 403 "You cannot report yourself", 404, 429…): the server's message stays in the dialog, with
  * everything the player chose and wrote. Its own chunk, loaded when a report button is first pressed.
@@ -45,16 +46,20 @@ export function ReportDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  container = null,
 }: {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** where the focus goes back to once the dialog closes (the report button), also where a click does not focus it */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** where the dialog is put (default: the body); the game player while it is fullscreen */
+  container?: HTMLElement | null;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        container={container}
         onCloseAutoFocus={(event) => {
           if (!returnFocusTo?.current) return;
           event.preventDefault();
@@ -89,7 +94,7 @@ function ReportForm({ target, close }: { target: ReportTarget; close: () => void
     }
     setError(null);
     try {
-      await report.mutateAsync({ kind: target.kind, targetId: target.targetId, reason, text });
+      await report.mutateAsync(target, reason, text);
       close();
       toast({ title: REPORT_SENT });
     } catch (err) {

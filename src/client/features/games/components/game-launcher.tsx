@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { lazyPart } from "@/lib/lazy-component";
 import { usePlayGame } from "../api/play-game";
 import { GameCover } from "./game-cover";
-import type { GameScoreReport, InviteDialog, PlayableGame } from "./game-player";
+import type { GameScoreReport, InviteDialog, PlayableGame, PlayersDialog } from "./game-player";
 
 /**
  * D73: the player (the frame, both SDK hosts, cloud saves, gameplay and presence reports) is a chunk of its own,
@@ -18,6 +18,7 @@ export function GameLauncher({
   inviteCode = null,
   inviteParams = null,
   InviteDialog,
+  PlayersDialog,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
@@ -28,6 +29,8 @@ export function GameLauncher({
   inviteParams?: Record<string, string> | null;
   /** D122: the "Invite friends" dialog */
   InviteDialog?: InviteDialog;
+  /** D124: handed to the player ("Players") */
+  PlayersDialog?: PlayersDialog;
 }) {
   const { mutate: countPlay, isPending } = usePlayGame(game.id);
   const [started, setStarted] = useState<{ playId: string } | null>(null);
@@ -63,6 +66,7 @@ export function GameLauncher({
         inviteCode={inviteCode}
         inviteParams={inviteParams}
         InviteDialog={InviteDialog}
+        PlayersDialog={PlayersDialog}
       />
     </Suspense>
   );

@@ -4,11 +4,11 @@
  * the frame's contentWindow as their source); the live connection is a stand-in WebSocket. A file of its own: the
  * live connection is module state (vitest.config.ts).
  */
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut } from "@test/render-app";
-import { GamePlayer, type InviteDialog } from "./game-player";
+import { GamePlayer, type InviteDialog, type PlayersDialog } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
 const game = {
@@ -72,6 +72,20 @@ const InviteFriendsDialog: InviteDialog = ({ code, gameTitle, onOpenChange }) =>
   </div>
 );
 
+/** Stands in for the reports feature's players dialog: the players the page followed, as it hands them over. */
+const RoomPlayersDialog: PlayersDialog = ({ room, onOpenChange }) => (
+  <div role="dialog" aria-label="Players">
+    <ul>
+      {room.players.map((p) => (
+        <li key={p.id}>
+          {p.name} {p.id === room.me ? "you" : ""} {p.host ? "host" : ""} {p.connected ? "" : "away"}
+        </li>
+      ))}
+    </ul>
+    <button onClick={() => onOpenChange(false)}>Close</button>
+  </div>
+);
+
 async function startGame(inviteCode: string | null = null, session = signedOut) {
   mockApi([
     session,
@@ -79,7 +93,12 @@ async function startGame(inviteCode: string | null = null, session = signedOut) 
     ["GET", "/api/friends", () => jsonResponse({ friends: [], incoming: [], outgoing: [], blocked: [] })],
   ]);
   const view = renderWithProviders(
-    <GamePlayer game={game} inviteCode={inviteCode} InviteDialog={InviteFriendsDialog} />,
+    <GamePlayer
+      game={game}
+      inviteCode={inviteCode}
+      InviteDialog={InviteFriendsDialog}
+      PlayersDialog={RoomPlayersDialog}
+    />,
   );
   fireEvent.click(screen.getByRole("button", { name: "Play Now" }));
   const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
@@ -254,5 +273,45 @@ describe("GamePlayer rooms (ADR 027)", () => {
     ws.push({ type: "room-result", id: ws.frames()[0].id, ok: true, value: snapshot });
     await waitFor(() => expect(ws.frames()).toHaveLength(1));
     expect(screen.queryByRole("button", { name: "Invite friends" })).not.toBeInTheDocument();
+  });
+
+  it("D124: shows the room's players, with their count, following joins, drops, hosts and leaves", async () => {
+    const { frame } = await startGame();
+    const playersButton = () => screen.queryByRole("button", { name: /^Players/ });
+    expect(playersButton()).not.toBeInTheDocument();
+    post(roomCall("a1", "join", { code: "ABC234" }), frame.contentWindow);
+    const ws = FakeWebSocket.last();
+    ws.open();
+    const [{ id, frame: frameId }] = ws.frames();
+    const ada = { id: "u7", name: "ada", avatarUrl: null, connected: true, host: true };
+    const me = { id: "g2", name: "Guest 2", avatarUrl: null, connected: true, host: false };
+    const snapshot = { id: "r1", code: "ABC234", joinable: true, maxPlayers: 4, players: [ada, me], me: "g2" };
+    ws.push({ type: "room-result", id, ok: true, value: { ...snapshot, state: {}, seq: 1 } });
+    await waitFor(() => expect(playersButton()).toHaveAccessibleName("Players (2)"));
+    const event = (e: Record<string, unknown>) => ws.push({ type: "room-event", frame: frameId, event: e });
+    event({ type: "join", roomId: "r1", player: { ...ada, id: "u8", name: "bob", host: false } });
+    event({ type: "drop", roomId: "r1", playerId: "u7" });
+    event({ type: "host", roomId: "r1", playerId: "u8" });
+    await waitFor(() => expect(playersButton()).toHaveAccessibleName("Players (3)"));
+    fireEvent.click(playersButton()!);
+    const dialog = await screen.findByRole("dialog", { name: "Players" });
+    expect(
+      within(dialog)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.replace(/\s+/g, " ").trim()),
+    ).toEqual(["ada away", "Guest 2 you", "bob host"]);
+    event({ type: "reconnect", roomId: "r1", playerId: "u7" });
+    event({ type: "leave", roomId: "r1", playerId: "u8", reason: "left" });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("listitem")
+          .map((li) => li.textContent?.replace(/\s+/g, " ").trim()),
+      ).toEqual(["ada", "Guest 2 you"]),
+    );
+    expect(playersButton()).toHaveAccessibleName("Players (2)");
+    event({ type: "closed", roomId: "r1", reason: "empty" });
+    await waitFor(() => expect(playersButton()).not.toBeInTheDocument());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { Maximize, Minimize, RotateCw, UserPlus, Volume2, VolumeX } from "lucide-react";
-import { Suspense, useState, type ComponentType } from "react";
+import { Maximize, Minimize, RotateCw, UserPlus, Users, Volume2, VolumeX } from "lucide-react";
+import { Suspense, useCallback, useState, type ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
@@ -36,6 +36,16 @@ export type InviteDialog = ComponentType<{
   container?: HTMLElement | null;
 }>;
 
+/** D124: the dialog "Players" opens (the reports feature's, handed down by the game page). */
+export type PlayersDialog = ComponentType<{
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  room: Pick<CurrentRoom, "code" | "me" | "players">;
+  gameTitle: string;
+  /** where to put the dialog: the player while it is fullscreen */
+  container?: HTMLElement | null;
+}>;
+
 export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
 
 /**
@@ -54,6 +64,7 @@ export function GamePlayer({
   inviteCode = null,
   inviteParams = null,
   InviteDialog,
+  PlayersDialog,
 }: {
   game: PlayableGame;
   onPlayStarted?: (playId: string) => void;
@@ -66,6 +77,8 @@ export function GamePlayer({
   inviteParams?: Record<string, string> | null;
   /** D122: without it there is no "Invite friends" */
   InviteDialog?: InviteDialog;
+  /** D124: without it there is no "Players" */
+  PlayersDialog?: PlayersDialog;
 }) {
   const { frameUrl, externalUrl, id: gameId } = game;
   const [playing, setPlaying] = useState(started !== undefined);
@@ -88,9 +101,15 @@ export function GamePlayer({
   const gameplay = useGameplayReporter(ownGameShown, gameId, userRef);
   const [room, setRoom] = useState<CurrentRoom | null>(null);
   const [inviting, setInviting] = useState(false);
-  const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame, onCurrentRoom: setRoom });
+  const [showingPlayers, setShowingPlayers] = useState(false);
+  const followRoom = useCallback((next: CurrentRoom | null) => {
+    setRoom(next);
+    // a dialog about a room that is gone does not open again for the next room
+    if (!next) setShowingPlayers(false);
+  }, []);
+  const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame, onCurrentRoom: followRoom });
   // D122: a signed-in player seated in a room others may still join can invite friends to it
-  const canInvite = !!InviteDialog && !!user && !!room && room.joinable && room.players < room.maxPlayers;
+  const canInvite = !!InviteDialog && !!user && !!room && room.joinable && room.players.length < room.maxPlayers;
   useSdkBridge({
     active: ownGameShown,
     game: { id: gameId, frameUrl, externalUrl },
@@ -172,19 +191,35 @@ export function GamePlayer({
       </div>
       {playing ? (
         <div className="flex flex-wrap items-center justify-end gap-0 border-t sm:gap-1 border-white/10 bg-neutral-950 px-2 py-1.5 text-white">
-          {canInvite ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mr-auto text-white hover:bg-white/10 hover:text-white"
-              onClick={() => setInviting(true)}
-              aria-label="Invite friends"
-            >
-              <UserPlus aria-hidden="true" />
-              {/* a phone's toolbar has room for the icon only */}
-              <span className="hidden sm:inline">Invite friends</span>
-            </Button>
-          ) : null}
+          <div className="mr-auto flex items-center gap-0 sm:gap-1">
+            {PlayersDialog && room ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-white hover:bg-white/10 hover:text-white"
+                onClick={() => setShowingPlayers(true)}
+                aria-label={`Players (${room.players.length})`}
+                aria-haspopup="dialog"
+              >
+                <Users aria-hidden="true" />
+                {/* a phone's toolbar has room for the icon and the count only */}
+                <span className="hidden sm:inline">Players</span>
+                <span className="rounded-full bg-white/15 px-1.5 text-xs tabular-nums">{room.players.length}</span>
+              </Button>
+            ) : null}
+            {canInvite ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-white hover:bg-white/10 hover:text-white"
+                onClick={() => setInviting(true)}
+                aria-label="Invite friends"
+              >
+                <UserPlus aria-hidden="true" />
+                <span className="hidden sm:inline">Invite friends</span>
+              </Button>
+            ) : null}
+          </div>
           {externalUrl ? null : (
             <Button
               variant="ghost"
@@ -218,6 +253,17 @@ export function GamePlayer({
             open
             onOpenChange={setInviting}
             code={room.code}
+            gameTitle={game.title}
+            container={isFullscreen ? containerRef.current : null}
+          />
+        </Suspense>
+      ) : null}
+      {PlayersDialog && room && showingPlayers ? (
+        <Suspense fallback={null}>
+          <PlayersDialog
+            open
+            onOpenChange={setShowingPlayers}
+            room={room}
             gameTitle={game.title}
             container={isFullscreen ? containerRef.current : null}
           />
