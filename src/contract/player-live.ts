@@ -52,6 +52,8 @@ export type PlayerLiveEvent =
   | { type: "notifications-changed" }
   /** requests, friendships or blocks changed: refetch the friends list */
   | { type: "friends-changed" }
+  /** D122: a friend's room opened, took or lost a player, or closed: refetch the friends list */
+  | { type: "friend-rooms-changed" }
   /** a friend's presence changed */
   | { type: "presence"; userId: number; presence: Presence }
   /** D88: a direct message in a conversation with `withUserId` (sent or received), or messages read */
@@ -70,6 +72,7 @@ export const PLAYER_LIVE_TYPES: ReadonlySet<string> = new Set([
   "notification",
   "notifications-changed",
   "friends-changed",
+  "friend-rooms-changed",
   "presence",
   "direct-messages-changed",
 ]);

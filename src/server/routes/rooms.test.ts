@@ -41,6 +41,8 @@ type Page = {
   /** the guest cookie the handshake set, if it set one */
   guestCookie: string | null;
   events: EventFrame[];
+  /** the socket's other frames (a player's live events) */
+  live: Array<{ type: string }>;
   call(request: unknown, options?: { frame?: string; gameId?: number }): Promise<Answer>;
   send(frame: object | string): void;
   answer(id: string | number | null): Promise<Answer>;
@@ -59,6 +61,7 @@ function openPage(url: string, cookie: string | undefined, gameId: number): Prom
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { origin: SITE, headers: cookie ? { cookie } : {} });
     const events: EventFrame[] = [];
+    const live: Array<{ type: string }> = [];
     const answers = new Map<string | number | null, Answer>();
     const waiters: Array<() => void> = [];
     let guestCookie: string | null = null;
@@ -70,6 +73,7 @@ function openPage(url: string, cookie: string | undefined, gameId: number): Prom
       const frame = JSON.parse(String(data)) as { type: string; id?: string | number | null } & Answer & EventFrame;
       if (frame.type === "room-result") answers.set(frame.id ?? null, frame);
       else if (frame.type === "room-event") events.push({ frame: frame.frame, event: frame.event });
+      else live.push(frame);
       for (const wake of waiters.splice(0)) wake();
     });
     const until = <T>(found: () => T | undefined): Promise<T> =>
@@ -92,6 +96,7 @@ function openPage(url: string, cookie: string | undefined, gameId: number): Prom
           return guestCookie;
         },
         events,
+        live,
         send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
         answer: (id) => until(() => answers.get(id)),
         call: (request, options = {}) => {
@@ -212,6 +217,28 @@ describeEachDatabase(
       await t().app.rooms.settled();
       expect(await t().database.db.select().from(openRoomsTable).where(eq(openRoomsTable.id, room.id))).toEqual([]);
       await Promise.all([host.close(), guest.close()]);
+    });
+
+    it("tells a player's friends when their room that friends may join opens and closes", async () => {
+      const alice = await signedIn();
+      const friend = await signedIn();
+      const stranger = await signedIn();
+      await insertFriendship(t(), alice.user.id, friend.user.id);
+      const friendRoomsChanged = (p: Page) => p.live.filter((e) => e.type === "friend-rooms-changed").length;
+      const told = async (p: Page, times: number) => {
+        for (let waited = 0; friendRoomsChanged(p) < times && waited < 5000; waited += 50)
+          await new Promise((r) => setTimeout(r, 50));
+        await t().app.rooms.settled();
+        return friendRoomsChanged(p);
+      };
+
+      const room = value<RoomSnapshot>(await alice.page.call({ type: "create", maxPlayers: 2, visibility: "public" }));
+      expect(await told(friend.page, 1)).toBe(1);
+      value(await alice.page.call({ type: "leave", roomId: room.id }));
+      expect(await told(friend.page, 2)).toBe(2);
+      expect(friendRoomsChanged(stranger.page)).toBe(0);
+      expect(friendRoomsChanged(alice.page)).toBe(0);
+      await Promise.all([alice.page.close(), friend.page.close(), stranger.page.close()]);
     });
 
     it("lists public rooms and quick joins one; friends rooms only admit friends", async () => {

@@ -43,6 +43,8 @@ const GAME_CHECK_MS = 30_000;
 const PROCESS_CHECK_MS = 5_000;
 /** How soon a start that could not reach the database tries again to restore the rooms homed here. */
 const RESTORE_RETRY_MS = 5_000;
+/** A friend's rooms reach the friends list at most this late, one push for all the changes meanwhile (D122). */
+const FRIEND_ROOMS_PUSH_MS = 1_000;
 /** A quick join tries this many rooms before answering that there is none. */
 const QUICK_JOIN_TRIES = 3;
 /**
@@ -159,6 +161,10 @@ export class RoomRuntime {
   /** forwarded requests from one remote socket, kept in order */
   private readonly remoteChains = new Map<string, Promise<unknown>>();
   private writes: Promise<unknown> = Promise.resolve();
+  /** the signed-in players of the rooms homed here that friends lists show (not private), by room */
+  private readonly shownToFriends = new Map<string, number[]>();
+  private readonly friendRoomsChanged = new Set<number>();
+  private friendRoomsTimer: NodeJS.Timeout | null = null;
   private readonly totals = { messagesRelayed: 0, framesRejected: { rate: 0, size: 0 }, forwards: 0 };
   private schoolMode = false;
   private nextRid = 0;
@@ -341,6 +347,7 @@ export class RoomRuntime {
     if (this.timer) clearTimeout(this.timer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.restoreTimer) clearTimeout(this.restoreTimer);
+    if (this.friendRoomsTimer) clearTimeout(this.friendRoomsTimer);
     for (const { resolve, timer } of this.pending.values()) {
       clearTimeout(timer);
       resolve(fail("unavailable", "The server is stopping"));
@@ -573,9 +580,45 @@ export class RoomRuntime {
     if (this.stopped) return Promise.resolve(null);
     for (const delivery of outcome.deliveries) this.deliver(delivery.to, delivery.event);
     if (deadlinesMoved) this.schedule();
+    this.noteFriendRooms(outcome);
     const persisted = this.persist(outcome);
     if (outcome.turns.length > 0) this.notifyTurns(outcome.turns);
     return persisted;
+  }
+
+  /**
+   * D122: the friends of the players who entered or left a room that friends lists show, or sat in one that closed,
+   * are told to ask for the list again, once a second at most, after the rooms' rows are written.
+   */
+  private noteFriendRooms(outcome: RoomOutcome) {
+    for (const id of outcome.closed) {
+      for (const userId of this.shownToFriends.get(id) ?? []) this.friendRoomsChanged.add(userId);
+      this.shownToFriends.delete(id);
+    }
+    for (const id of outcome.listed) {
+      const listing = this.rooms.listing(id);
+      if (!listing || listing.visibility === "private") continue;
+      const seated = listing.playerIds.filter((seat) => seat.startsWith("u")).map((seat) => Number(seat.slice(1)));
+      const before = this.shownToFriends.get(id) ?? [];
+      for (const userId of new Set([...before, ...seated])) this.friendRoomsChanged.add(userId);
+      if (seated.length) this.shownToFriends.set(id, seated);
+      else this.shownToFriends.delete(id);
+    }
+    if (this.friendRoomsChanged.size === 0 || this.friendRoomsTimer) return;
+    this.friendRoomsTimer = setTimeout(() => {
+      this.friendRoomsTimer = null;
+      const players = [...this.friendRoomsChanged];
+      this.friendRoomsChanged.clear();
+      this.writes = this.writes.then(async () => {
+        try {
+          const friends = new Set((await Promise.all(players.map((id) => friendIds(this.db, id)))).flat());
+          if (friends.size) await this.options.playerHub.publish([...friends], { type: "friend-rooms-changed" });
+        } catch (err) {
+          this.logger.warn({ err }, "rooms: could not tell friends of a room");
+        }
+      });
+    }, FRIEND_ROOMS_PUSH_MS);
+    this.friendRoomsTimer.unref();
   }
 
   /** D121: the home process tells the players away whose turn it is; after the room's rows, in order. */

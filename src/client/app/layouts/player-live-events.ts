@@ -30,6 +30,9 @@ export function applyPlayerEvent(qc: QueryClient, data: unknown): void {
     case "friends-changed":
       void qc.invalidateQueries({ queryKey: friendKeys.all });
       return;
+    case "friend-rooms-changed":
+      void qc.invalidateQueries({ queryKey: friendKeys.lists() });
+      return;
     case "presence":
       applyPresence(qc, event.userId, event.presence);
       return;
@@ -62,6 +65,7 @@ export function parsePlayerEvent(data: unknown): PlayerLiveEvent | null {
         : null;
     case "notifications-changed":
     case "friends-changed":
+    case "friend-rooms-changed":
       return { type: data.type };
     case "presence":
       return isId(data.userId) && isPresence(data.presence)

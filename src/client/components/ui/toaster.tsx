@@ -1,17 +1,34 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "@/lib/utils";
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, TOAST_VIEWPORT_CLASSES, useToast } from "./use-toast";
 
 const TOAST_ACTION_CLASSES =
   "mt-1 inline-flex h-8 w-fit items-center rounded-md border border-current/30 px-3 text-sm font-semibold transition-colors hover:bg-foreground/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
+/** The element shown fullscreen (the game player), if any: only what is inside it can be seen then. */
+function useFullscreenElement(): Element | null {
+  const [element, setElement] = useState<Element | null>(null);
+  useEffect(() => {
+    const onChange = () => setElement(document.fullscreenElement);
+    onChange();
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+  return element;
+}
+
 /**
  * Radix Toast with the spec's constants (§9): lifetime 5000 ms, swipe right 50 px to dismiss,
- * viewport hotkey F8, one at a time (the store keeps at most one).
+ * viewport hotkey F8, one at a time (the store keeps at most one). While the game player is fullscreen the toasts
+ * show inside it ("Invited", a friend's message), or nobody would see them.
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  const fullscreen = useFullscreenElement();
+  const viewport = <ToastPrimitive.Viewport hotkey={[TOAST_HOTKEY]} className={TOAST_VIEWPORT_CLASSES} />;
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
       {toasts.map(({ id, title, description, variant = "default", duration, open, action }) => (
@@ -61,7 +78,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport hotkey={[TOAST_HOTKEY]} className={TOAST_VIEWPORT_CLASSES} />
+      {fullscreen ? createPortal(viewport, fullscreen) : viewport}
     </ToastPrimitive.Provider>
   );
 }
