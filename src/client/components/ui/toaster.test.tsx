@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Toaster } from "./toaster";
 import { resetToasts, toast } from "./use-toast";
@@ -22,10 +22,12 @@ describe("the toaster", () => {
     act(() => {
       toast({ title: "Invited 2 friends" });
     });
-    expect(player.contains(screen.getByText("Invited 2 friends"))).toBe(true);
+    // Radix also repeats a new toast's text to screen readers for a moment, outside the viewport
+    expect(within(player).getByText("Invited 2 friends")).toBeInTheDocument();
 
     act(() => showFullscreen(null));
-    expect(player.contains(screen.getByText("Invited 2 friends"))).toBe(false);
+    expect(within(player).queryByText("Invited 2 friends")).toBeNull();
+    expect(screen.getAllByText("Invited 2 friends").length).toBeGreaterThan(0);
     player.remove();
   });
 });
