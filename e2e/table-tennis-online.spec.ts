@@ -41,6 +41,19 @@ async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
   return page;
 }
 
+/** Two guests' pages, each in its own browser context, and their console errors. */
+async function twoGuests(browser: Browser, baseURL: string) {
+  const a = await guestPage(browser, baseURL);
+  const b = await guestPage(browser, baseURL);
+  return { a, b, errors: [watchConsole(a), watchConsole(b)] };
+}
+
+/** The console errors but the page's own fullscreen ones (headless refuses it), then the pages closed. */
+async function endWithoutErrors(errors: string[][], ...pages: Page[]) {
+  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  for (const page of pages) await page.context().close();
+}
+
 /**
  * Opens `path`, presses Play Now and answers the game's frame once the game has its title screen, out of the
  * page's automatic fullscreen (so that no click lands while the frame grows).
@@ -66,6 +79,14 @@ async function until(frame: Frame, check: (v: TableTennisView) => boolean, what:
   return view(frame);
 }
 
+/** A opens a room with "Play a friend"; B follows the invite link the game shows, into the same room. */
+async function friendFollowsInvite(frameA: Frame, b: Page, gameId: number): Promise<Frame> {
+  await frameA.getByRole("button", { name: "Play a friend" }).click();
+  await expect(frameA.locator("#invite-link")).toHaveValue(/room=/);
+  const link = new URL(await frameA.locator("#invite-link").inputValue());
+  return play(b, link.pathname + link.search, gameId);
+}
+
 test("two players play Table Tennis online: invite link, countdown, the guest's ball from the host, reloads resume (D123)", async ({
   browser,
   api,
@@ -74,9 +95,7 @@ test("two players play Table Tennis online: invite link, countdown, the guest's 
   test.slow();
   const game = (await api.games()).find((g) => g.title === TITLE);
   expect(game, "the built-in Table Tennis").toBeTruthy();
-  const a = await guestPage(browser, baseURL!);
-  const b = await guestPage(browser, baseURL!);
-  const errors = [watchConsole(a), watchConsole(b)];
+  const { a, b, errors } = await twoGuests(browser, baseURL!);
 
   const frameA = await play(a, `/game/${game!.id}`, game!.id);
   await frameA.getByRole("button", { name: "Play a friend" }).click();
@@ -143,9 +162,7 @@ test("two players play Table Tennis online: invite link, countdown, the guest's 
   expect(back.points![0] + back.points![1]).toBeGreaterThanOrEqual(beforeA.points![0] + beforeA.points![1]);
   await until(frameA2, (v) => v.phase === "live", "the ball is live again for A");
 
-  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
-  await a.context().close();
-  await b.context().close();
+  await endWithoutErrors(errors, a, b);
 });
 
 test("a short online match ends for both players with the result, and does not count on the board (D123)", async ({
@@ -155,9 +172,7 @@ test("a short online match ends for both players with the result, and does not c
 }) => {
   test.slow();
   const game = (await api.games()).find((g) => g.title === TITLE);
-  const a = await guestPage(browser, baseURL!);
-  const b = await guestPage(browser, baseURL!);
-  const errors = [watchConsole(a), watchConsole(b)];
+  const { a, b, errors } = await twoGuests(browser, baseURL!);
 
   const frameA = await play(a, `/game/${game!.id}`, game!.id);
   // the test hook: first to 2, which the game never submits as a score
@@ -166,10 +181,7 @@ test("a short online match ends for both players with the result, and does not c
       (window as unknown as { __tableTennis: { shortMatch(n: number): number } }).__tableTennis.shortMatch(2),
     ),
   ).toBe(2);
-  await frameA.getByRole("button", { name: "Play a friend" }).click();
-  await expect(frameA.locator("#invite-link")).toHaveValue(/room=/);
-  const link = new URL(await frameA.locator("#invite-link").inputValue());
-  const frameB = await play(b, link.pathname + link.search, game!.id);
+  const frameB = await friendFollowsInvite(frameA, b, game!.id);
   await until(frameB, (v) => v.online && v.target === 2, "B plays first to 2");
   await expect(frameB.locator("#hud-target")).toHaveText("2");
 
@@ -192,9 +204,7 @@ test("a short online match ends for both players with the result, and does not c
 
   await frameA.getByRole("button", { name: "Menu" }).click();
   await expect(frameA.getByRole("button", { name: "Play a friend" })).toBeVisible();
-  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
-  await a.context().close();
-  await b.context().close();
+  await endWithoutErrors(errors, a, b);
 });
 
 test("two strangers meet through quick join; Cancel leaves the waiting room (D123)", async ({
@@ -204,9 +214,7 @@ test("two strangers meet through quick join; Cancel leaves the waiting room (D12
 }) => {
   test.slow();
   const game = (await api.games()).find((g) => g.title === TITLE);
-  const a = await guestPage(browser, baseURL!);
-  const b = await guestPage(browser, baseURL!);
-  const errors = [watchConsole(a), watchConsole(b)];
+  const { a, b, errors } = await twoGuests(browser, baseURL!);
   const frameA = await play(a, `/game/${game!.id}`, game!.id);
   const frameB = await play(b, `/game/${game!.id}`, game!.id);
 
@@ -225,9 +233,7 @@ test("two strangers meet through quick join; Cancel leaves the waiting room (D12
   });
   expect(await until(frameB, (v) => v.online, "B plays")).toMatchObject({ role: "guest", side: 1 });
 
-  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
-  await a.context().close();
-  await b.context().close();
+  await endWithoutErrors(errors, a, b);
 });
 
 test("a player who stays away longer than 30 s loses by forfeit; the winner's score is submitted (D121, D123)", async ({
@@ -239,12 +245,9 @@ test("a player who stays away longer than 30 s loses by forfeit; the winner's sc
   const game = (await api.games()).find((g) => g.title === TITLE);
   const a = await guestPage(browser, baseURL!);
   const b = await guestPage(browser, baseURL!);
-  const errors = watchConsole(a);
+  const errors = [watchConsole(a)];
   const frameA = await play(a, `/game/${game!.id}`, game!.id);
-  await frameA.getByRole("button", { name: "Play a friend" }).click();
-  await expect(frameA.locator("#invite-link")).toHaveValue(/room=/);
-  const link = new URL(await frameA.locator("#invite-link").inputValue());
-  const frameB = await play(b, link.pathname + link.search, game!.id);
+  const frameB = await friendFollowsInvite(frameA, b, game!.id);
   await until(frameB, (v) => v.online && v.phase === "live", "the match runs");
 
   // B goes away for good: A waits for the seat's 30 s, then wins by forfeit and submits its score (a guest's
@@ -256,6 +259,5 @@ test("a player who stays away longer than 30 s loses by forfeit; the winner's sc
   await expect(frameA.locator("#over-detail")).toContainText("left the match");
   await expect(a.getByText("Sign in to save your score").first()).toBeVisible();
 
-  expect(errors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);
-  await a.context().close();
+  await endWithoutErrors(errors, a);
 });
