@@ -261,3 +261,57 @@ test("a player who stays away longer than 30 s loses by forfeit; the winner's sc
 
   await endWithoutErrors(errors, a);
 });
+
+test("an invite followed while the game is open joins the friend's match; Leave match hands it over by forfeit (D122, D123)", async ({
+  signIn,
+  api,
+}) => {
+  test.slow();
+  const game = (await api.games()).find((g) => g.title === TITLE);
+  const [host, guest] = [await signIn.player({ prefix: "tth" }), await signIn.player({ prefix: "ttg" })];
+  for (const [from, to] of [
+    [host, guest],
+    [guest, host],
+  ] as const) {
+    const res = await from.context.request.post(`/api/friends/${to.id}`);
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const a = await host.context.newPage();
+  const b = await guest.context.newPage();
+  for (const page of [a, b]) await watchFullscreen(page);
+  const errors = [watchConsole(a), watchConsole(b)];
+
+  // B has the game open on its title screen before any invite
+  const frameB = await play(b, `/game/${game!.id}`, game!.id);
+  const frameA = await play(a, `/game/${game!.id}`, game!.id);
+  await frameA.getByRole("button", { name: "Play a friend" }).click();
+  await expect(frameA.getByText("Waiting for your friend…")).toBeVisible();
+  await a.getByRole("button", { name: "Invite friends" }).click();
+  const dialog = a.getByRole("dialog", { name: "Invite friends" });
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Send invite" }).click();
+
+  // B follows it from the bell: the page's address changes, the frame stays, and the game joins by the invite event
+  await b
+    .getByRole("banner")
+    .getByRole("button", { name: /^Notifications/ })
+    .click();
+  await b.getByRole("menuitem", { name: `${host.username} invited you to play ${TITLE}` }).click();
+  await expect(b).toHaveURL(new RegExp(`/game/${game!.id}\\?room=[A-Z2-9]{6}$`));
+  expect(b.frames().includes(frameB), "the same game frame").toBe(true);
+  await until(frameB, (v) => v.online && v.role === "guest", "B joins A's match");
+  await until(frameA, (v) => v.online && v.role === "host", "A plays");
+
+  // B leaves: the first press asks, the second leaves; A wins by forfeit at once
+  const leave = frameB.getByRole("button", { name: "Leave match" });
+  await leave.click();
+  await expect(frameB.getByRole("button", { name: "Leave? Press again" })).toBeVisible();
+  expect((await view(frameB)).online).toBe(true);
+  await frameB.getByRole("button", { name: "Leave? Press again" }).click();
+  await expect(frameB.locator("#over-result")).toHaveText("You left the match");
+  await expect(frameA.locator("body")).toHaveAttribute("data-state", "gameover", { timeout: 10_000 });
+  await expect(frameA.locator("#over-result")).toHaveText("You Win by forfeit");
+  await expect(frameA.locator("#over-detail")).toContainText(`${guest.username} left the match`);
+
+  expect(errors.flat().filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+});

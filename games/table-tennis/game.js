@@ -547,6 +547,8 @@
     msg = 'First to ' + info.target + ' against ' + online.opponentName;
     msgT = 1.6;
     document.body.classList.remove('online-over');
+    document.body.classList.add('online-playing');
+    resetLeaveButton();
     S.hud('hud-level', 'Online');
     S.hud('hud-them', online.opponentName);
     S.hud('hud-target', info.target);
@@ -684,14 +686,37 @@
     forgetRoomCode();
     lobby.room = null;
     o.room.leave().catch(noop);
+    document.body.classList.remove('online-playing');
     document.body.classList.add('online-over');
+    resetLeaveButton();
+    var scored = result !== 'void' && result !== 'left';
     var score = N.matchScore(pts.me, pts.cpu, o.target, result);
-    var label = { won: 'You Win!', lost: 'You Lose', forfeit: 'You Win by forfeit', void: 'Match void' }[result];
+    var label = { won: 'You Win!', lost: 'You Lose', forfeit: 'You Win by forfeit', void: 'Match void', left: 'You left the match' }[result];
     var detail = why || 'Final score ' + pts.me + ' - ' + pts.cpu + ' against ' + o.opponentName;
-    if (!o.standard && result !== 'void') detail += ' (a short match: not on the board)';
-    S.gameOver(result === 'void' ? 0 : score, result === 'void' ? undefined : result !== 'lost', detail, label, {
-      submit: o.standard && result !== 'void',
+    if (!o.standard && scored) detail += ' (a short match: not on the board)';
+    S.gameOver(scored ? score : 0, scored ? result !== 'lost' : undefined, detail, label, {
+      submit: o.standard && scored,
     });
+  }
+
+  /* ---------- "Leave match": the first press asks, a second within 3 s leaves (the other player wins by forfeit) ---------- */
+  var leaveTimer = 0;
+  function resetLeaveButton() {
+    var btn = RT.byId('leave-btn');
+    clearTimeout(leaveTimer);
+    btn.removeAttribute('data-confirm');
+    btn.textContent = 'Leave match';
+  }
+  function pressLeave() {
+    var btn = RT.byId('leave-btn');
+    if (!online) return resetLeaveButton();
+    if (!btn.hasAttribute('data-confirm')) {
+      btn.setAttribute('data-confirm', '');
+      btn.textContent = 'Leave? Press again';
+      leaveTimer = setTimeout(resetLeaveButton, 3000);
+      return;
+    }
+    finishOnline('left', 'The match goes to ' + online.opponentName + ' by forfeit.');
   }
 
   function updateOnline(dt) {
@@ -795,6 +820,7 @@
     RT.byId('stranger-btn').addEventListener('click', playStranger);
     RT.byId('cancel-btn').addEventListener('click', cancelLobby);
     RT.byId('copy-btn').addEventListener('click', copyInvite);
+    RT.byId('leave-btn').addEventListener('click', pressLeave);
     window.addEventListener('keydown', guardKeys, true);
     var rooms = RT.roomsApi();
     if (!rooms) return;
@@ -803,6 +829,21 @@
       var code = rooms.inviteCode;
       if (code) joinByCode(code, true);
       else if ((code = savedRoomCode())) joinByCode(code, false);
+    });
+    // another invite followed while the game is open: taken unless a match is being played
+    RT.onSdkEvent('invite', function (e) {
+      if (online || pendingOnline || !e || typeof e.inviteCode !== 'string') return;
+      if (lobby.room && lobby.room.code === e.inviteCode) return;
+      var room = lobby.room;
+      lobby.room = null;
+      lobby.starting = false;
+      if (room) room.leave().catch(noop);
+      if (S.state === 'playing') {
+        running = false;
+        S.gameOver(0, undefined, '', 'Round stopped', { submit: false });
+      }
+      if (S.state !== 'title') S.toTitle();
+      joinByCode(e.inviteCode, true);
     });
   }
 
@@ -859,7 +900,7 @@
     },
     onTitle: function () {
       running = false;
-      document.body.classList.remove('online-over');
+      document.body.classList.remove('online-over', 'online-playing');
     },
     update: function (dt, state) {
       if (online && state === 'playing') return updateOnline(dt);

@@ -17,6 +17,7 @@
  *                             calls); host problems never break a game (without the SDK, a no-op)
  *   sdkInit()                 SDK v2's init() (resolves with null without it, or when it fails)
  *   roomsApi()                SDK v2's Arcadium.rooms, or null (D120: the built-in games that play online)
+ *   onSdkEvent(event, fn)     SDK v2's on(event, fn) (the page's "invite" event, …); nothing without SDK v2
  *   achievement(key)          unlocks one of the game's achievements through SDK v2; a no-op with v1
  *                             or without an SDK, and a refusal never breaks the game
  *   byId(id)                  document.getElementById
@@ -82,6 +83,10 @@
   }
   function roomsApi() {
     return host && host.version === 2 && host.rooms ? host.rooms : null;
+  }
+  /** SDK v2's `on(event, listener)` (e.g. "invite"); nothing without SDK v2. */
+  function onSdkEvent(event, listener) {
+    if (host && host.version === 2 && typeof host.on === 'function') host.on(event, listener);
   }
 
   /** D78: `Arcadium.achievements.unlock(key)` of SDK v2 when the page has it (during a round; once per player, the page knows). */
@@ -435,6 +440,7 @@
     sdk: sdk,
     sdkInit: sdkInit,
     roomsApi: roomsApi,
+    onSdkEvent: onSdkEvent,
     achievement: achievement,
     byId: byId,
     sound: sound,

@@ -308,6 +308,8 @@
     ctx: ctx,
     canvas: canvas,
     start: start,
+    /** Back to the title screen from the game-over one (as its Menu button). */
+    toTitle: toTitle,
     /** The board played online (online.js) instead of a round (true), or back to the title screen (false). */
     online: function (on) {
       if (state === 'playing') return;
