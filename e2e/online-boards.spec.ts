@@ -150,6 +150,16 @@ test("two friends play Four in a Row online: invite, a reload in the middle, the
   await expect(frameA.getByText("Score 480", { exact: true })).toBeVisible();
   await expect(frameB2.getByText("Score 6", { exact: true })).toBeVisible();
   await expect(frameA.getByRole("button", { name: "Rematch" })).toBeVisible();
+  // The winner's online achievement; the loser gets none.
+  const unlockedKeys = async (player: typeof a) =>
+    (
+      await getJson<{ unlocked: Array<{ key: string }> }>(
+        player.page.request,
+        `/api/games/${game.id}/achievements/mine`,
+      )
+    ).unlocked.map((u) => u.key);
+  await expect.poll(() => unlockedKeys(a)).toEqual(["online_win"]);
+  expect(await unlockedKeys(b)).toEqual([]);
 
   // Both boards: the game's board among friends (not kept by a shared cache) has both scores.
   await expect

@@ -397,6 +397,7 @@
 
   online = window.ArcadiumOnline.setup({
     key: 'four-in-a-row',
+    winAchievement: 'online_win',
     rules: AI.rules,
     seats: [
       { name: 'Red', color: '#ff4d5e' },

@@ -354,6 +354,7 @@
 
   const online = window.ArcadiumOnline.setup({
     key: 'reversi',
+    winAchievement: 'online_win',
     rules: AI.rules,
     seats: [
       { name: 'Black', color: '#111' },

@@ -671,6 +671,7 @@
     o.over = true;
     running = false;
     var won = pts.me >= o.target;
+    if (won && o.standard) RT.achievement('online_win');
     msg = won ? 'Match won!' : 'Match lost';
     msgT = 2;
     setTimeout(function () {

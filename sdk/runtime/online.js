@@ -13,7 +13,7 @@
  * it to tell a player it is their turn). A change from the other player is taken only when it is one legal move
  * by the player whose turn it was, or the rematch of a finished game; anything else is ignored.
  *
- * ArcadiumOnline.setup({ key, rules, seats, panel, enter, exit, show, score }) where
+ * ArcadiumOnline.setup({ key, rules, seats, panel, enter, exit, show, score, winAchievement }) where
  *   key     the game's slug (the kept room code's name, the quick-join filter)
  *   rules   { initial(), validBoard(board), legal(board, move, seat), apply(board, move, seat) → { board, next, winner } }
  *   seats   [{ name, color }, { name, color }]: the first mover's colour, then the second's
@@ -21,6 +21,7 @@
  *   enter() the game leaves its title screen for the online board; exit() it goes back to its title screen
  *   show(game, view)  draw this game state; view = { me (seat index), myTurn, fresh (a move just arrived) }
  *   score(game, me)   { score, won (true / false / undefined), detail } for the end of a round
+ *   winAchievement    optional: the key of the game's achievement for a round won online (unlocked with its score)
  * returns { active(), move(m) (this player's move; false when not theirs or not legal) }.
  */
 (function (root) {
@@ -388,6 +389,7 @@
       if (started[game.round] && stored(codeKey + ':scored') !== roundName()) {
         store(codeKey + ':scored', roundName());
         var s = o.score(game, me);
+        if (o.winAchievement && game.winner === me) RT.achievement(o.winAchievement);
         RT.sdk('submitScore', Math.max(0, Math.round(s.score)), typeof s.won === 'boolean' ? { won: s.won } : {});
         RT.sdk('gameplayStop');
         scored[game.round] = s;
