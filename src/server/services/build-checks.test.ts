@@ -76,6 +76,13 @@ describe("checkPackage (D132)", () => {
     expect(report.unpackedBytes).toBe(index + 14 + 57 + 100 + 2);
     expect(report.sdks).toEqual(["arcadium-v2"]);
     expect(finding(report, "sdk").message).toBe("Uses the Arcadium SDK v2.");
+    // sizes in B, KB or MB, as the CMS shows them
+    expect(finding(report, "unpacked-size").message).toBe(
+      `The package unpacks to ${index + 173} B, within the 250 MB allowed.`,
+    );
+    expect(finding(report, "initial-download").message).toBe(
+      `index.html and what it loads directly come to ${index + 171} B in 4 files.`,
+    );
   });
 
   it("fails a package without index.html at its root", async () => {

@@ -69,8 +69,12 @@ async function listPackage(root: string, stopAfter: number): Promise<Listed[]> {
   return files;
 }
 
+/** A size as the CMS shows sizes (1024-based, one decimal): "710 B", "3.4 KB", "250 MB". */
 function mb(bytes: number): string {
-  return `${(Math.round((bytes / (1024 * 1024)) * 10) / 10).toLocaleString("en-US")} MB`;
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${(Math.round(kb * 10) / 10).toLocaleString("en-US")} KB`;
+  return `${(Math.round((kb / 1024) * 10) / 10).toLocaleString("en-US")} MB`;
 }
 
 function count(n: number): string {

@@ -313,7 +313,7 @@ export const feedDuplicateDecisionsTable = pgTable(
 
 /**
  * D132: the check report of one uploaded package, keyed by its game and the SHA-256 of the package as uploaded, so
- * that a build (D131), which records the same hash, finds its report by (game_id, package_hash). `report` is the
+ * that a versioned build, which records the same hash, finds its report by (game_id, package_hash). `report` is the
  * static checks (build-checks.ts); `boot` the latest boot test run in a browser, null until one runs.
  */
 export const packageChecksTable = pgTable(
