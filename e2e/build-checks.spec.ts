@@ -40,6 +40,29 @@ async function categoryAndImage(page: Page) {
   return { categoryId: String(categories[0].id), imageUrl: builtin.imageUrl };
 }
 
+/** With SHOTS_DIR set: the editor's report of `title` at 1440 and 375 px, light and dark. */
+async function shoot(page: Page, title: string, name: string) {
+  const shotsDir = process.env.SHOTS_DIR;
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const size = page.viewportSize();
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1440, 375]) {
+      // the theme is read from storage when the page loads (lib/theme.ts); openEditor loads it
+      await page.evaluate((t) => localStorage.setItem("arcadium-theme", t), theme);
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      const shown = await openEditor(page, title);
+      const region = shown.getByRole("region", { name: "Checks" });
+      await region.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shotsDir, `${name}.${theme}.${width}.png`) });
+      await region.getByRole("button", { name: "Run boot test" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shotsDir, `${name}.${theme}.${width}.lower.png`) });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem("arcadium-theme", "light"));
+  if (size) await page.setViewportSize(size);
+}
+
 async function openEditor(page: Page, title: string) {
   await page.goto("/cms/games");
   await page.getByRole("searchbox", { name: "Search games by title" }).fill(title);
@@ -87,11 +110,13 @@ test("an uploaded package with an outside script shows its report: the host, the
   await expect(checks).toContainText(/Initial download\s*\d+(\.\d)? B in 2 files/);
   await expect(checks).toContainText("None found");
   expect(errors).toEqual([]);
+  await shoot(page, "E2E Outside Script Game", "checks-outside");
 });
 
 test("the boot test of a built-in-like game: times, no errors, a picture, kept with the report", async ({
   adminPage: page,
 }) => {
+  test.setTimeout(process.env.SHOTS_DIR ? 120_000 : 60_000);
   const errors = watchAdminConsole(page);
   const { categoryId, imageUrl } = await categoryAndImage(page);
   const upload = await page.request.post("/api/admin/games/upload", {
@@ -134,23 +159,12 @@ test("the boot test of a built-in-like game: times, no errors, a picture, kept w
   await expect(again.getByTestId("boot-result")).toContainText("Started");
   expect(errors).toEqual([]);
 
-  const shotsDir = process.env.SHOTS_DIR;
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ["light", "dark"] as const) {
-    for (const width of [1440, 375]) {
-      // the theme is read from storage when the page loads (lib/theme.ts); openEditor loads it
-      await page.evaluate((t) => localStorage.setItem("arcadium-theme", t), theme);
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      const shown = await openEditor(page, "E2E Boot Game");
-      await shown.getByRole("region", { name: "Checks" }).scrollIntoViewIfNeeded();
-      await shown.getByTestId("boot-result").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(shotsDir, `checks.${theme}.${width}.png`) });
-    }
-  }
+  await shoot(page, "E2E Boot Game", "checks-boot");
 });
 
 test("the boot test lists the errors a game throws as it starts", async ({ adminPage: page }) => {
+  // the test waits its full 20 s for a gameplayStart that never comes
+  test.setTimeout(process.env.SHOTS_DIR ? 120_000 : 60_000);
   const { categoryId, imageUrl } = await categoryAndImage(page);
   const upload = await page.request.post("/api/admin/games/upload", {
     multipart: {
@@ -181,4 +195,5 @@ test("the boot test lists the errors a game throws as it starts", async ({ admin
   await expect(listed).toContainText("no level data");
   await expect(listed).toContainText("boom at start");
   await expect(result).toContainText("The game draws no canvas, so there is no picture.");
+  await shoot(page, "E2E Broken Boot Game", "checks-errors");
 });
