@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { BOOT_PROBE_PARAM } from "../contract/admin/build-checks-constants";
 import type { Config } from "./config";
 import { baseOptions, type LogOptions } from "./fastify-options";
 import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-hosts";
@@ -14,6 +15,48 @@ import { pathSegments, sendStoredFile } from "./stored-files";
 
 /** A package's files may change when an administrator replaces it: browsers check again after five minutes. */
 const PACKAGE_CACHE = "public, max-age=300";
+
+/** An index.html larger than this is served as it is, without the boot probe (it is read into memory to add it). */
+const PROBED_INDEX_MAX_BYTES = 4 * 1024 * 1024;
+
+const PROBE_TAG = '<script src="/sdk/boot-probe.js"></script>';
+
+/**
+ * D132: index.html with the boot probe as its first script: after `<head …>`, else after `<html …>`, else after the
+ * doctype, else at the very start. The text is latin1 so that every other byte stays as it was.
+ */
+export function withBootProbe(html: string): string {
+  for (const re of [/<head(?:\s[^>]*)?>/i, /<html(?:\s[^>]*)?>/i, /<!doctype[^>]*>/i]) {
+    const match = re.exec(html);
+    if (match) {
+      const at = match.index + match[0].length;
+      return `${html.slice(0, at)}${PROBE_TAG}${html.slice(at)}`;
+    }
+  }
+  return `${PROBE_TAG}${html}`;
+}
+
+/** Sends index.html with the boot probe (D132), never cached; false when there is no such file. */
+async function sendWithBootProbe(reply: FastifyReply, files: FileStore, key: string): Promise<boolean> {
+  const found = await files.head(key);
+  if (!found) return false;
+  if (found.size > PROBED_INDEX_MAX_BYTES) return false;
+  const stored = await files.get(key);
+  if (!stored) return false;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stored.body) {
+    size += (chunk as Buffer).length;
+    if (size > PROBED_INDEX_MAX_BYTES) {
+      stored.body.destroy();
+      return false;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const html = withBootProbe(Buffer.concat(chunks).toString("latin1"));
+  reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(Buffer.from(html, "latin1"));
+  return true;
+}
 
 /**
  * The games origin (D2): serves game packages at /game-frame/{id}/, the SDKs at /sdk/v1.js and /sdk/v2.js, the
@@ -54,43 +97,55 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
   await app.register(compressionPlugin);
 
   // D162: packages are read through the store (DATA_DIR or the bucket), streamed, at /game-frame/{id}/….
-  app.get<{ Params: { "*": string } }>("/game-frame/*", async (request, reply) => {
-    const notFound = () => reply.code(404).type("text/plain; charset=utf-8").send("Not found");
-    const rest = request.params["*"];
-    const folderOnly = !rest.includes("/");
-    const segments = pathSegments(rest.endsWith("/") ? rest.slice(0, -1) : rest);
-    // Only numbered package folders. Per game origin (D79), only the folder of the game whose host name the request
-    // was sent to. The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a game's own script
-    // could send (games-hosts.ts, hostnameOfHostHeader); a proxy must pass Host through.
-    const folder = segments?.[0];
-    if (!segments || !folder || !/^[1-9]\d*$/.test(folder)) return notFound();
-    if (perGame && folder !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host)))
-      return notFound();
-    if (segments.some((segment) => segment.startsWith(".")))
-      return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
-    const path = segments.join("/");
-    const isFolder = rest.endsWith("/");
-    if (isFolder || folderOnly) {
-      if (!isFolder) {
-        // /game-frame/7 → /game-frame/7/, so that the package's relative addresses resolve inside its folder.
-        if (!(await files.head(`games/${path}/index.html`))) return notFound();
-        const query = request.url.indexOf("?");
-        return reply.redirect(`/game-frame/${path}/${query >= 0 ? request.url.slice(query) : ""}`, 301);
+  app.get<{ Params: { "*": string }; Querystring: Record<string, string | undefined> }>(
+    "/game-frame/*",
+    async (request, reply) => {
+      const notFound = () => reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+      const rest = request.params["*"];
+      const folderOnly = !rest.includes("/");
+      const segments = pathSegments(rest.endsWith("/") ? rest.slice(0, -1) : rest);
+      // Only numbered package folders. Per game origin (D79), only the folder of the game whose host name the request
+      // was sent to. The Host header decides, even with TRUST_PROXY: not X-Forwarded-Host, which a game's own script
+      // could send (games-hosts.ts, hostnameOfHostHeader); a proxy must pass Host through.
+      const folder = segments?.[0];
+      if (!segments || !folder || !/^[1-9]\d*$/.test(folder)) return notFound();
+      if (perGame && folder !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host)))
+        return notFound();
+      if (segments.some((segment) => segment.startsWith(".")))
+        return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
+      const path = segments.join("/");
+      const isFolder = rest.endsWith("/");
+      if (isFolder || folderOnly) {
+        if (!isFolder) {
+          // /game-frame/7 → /game-frame/7/, so that the package's relative addresses resolve inside its folder.
+          if (!(await files.head(`games/${path}/index.html`))) return notFound();
+          const query = request.url.indexOf("?");
+          return reply.redirect(`/game-frame/${path}/${query >= 0 ? request.url.slice(query) : ""}`, 301);
+        }
+        // D132: the CMS's boot test asks for the probe; a too large index.html is served without it
+        if (
+          request.query[BOOT_PROBE_PARAM] === "1" &&
+          (await sendWithBootProbe(reply, files, `games/${path}/index.html`))
+        )
+          return reply;
+        if (await sendStoredFile(request, reply, files, `games/${path}/index.html`, PACKAGE_CACHE)) return reply;
+        return notFound();
       }
-      if (await sendStoredFile(request, reply, files, `games/${path}/index.html`, PACKAGE_CACHE)) return reply;
+      const key = `games/${path}`;
+      if (isValidKey(key) && (await sendStoredFile(request, reply, files, key, PACKAGE_CACHE))) return reply;
+      if (isValidKey(key) && (await files.head(`${key}/index.html`)))
+        return reply.redirect(`/game-frame/${path}/`, 301);
       return notFound();
-    }
-    const key = `games/${path}`;
-    if (isValidKey(key) && (await sendStoredFile(request, reply, files, key, PACKAGE_CACHE))) return reply;
-    if (isValidKey(key) && (await files.head(`${key}/index.html`))) return reply.redirect(`/game-frame/${path}/`, 301);
-    return notFound();
-  });
+    },
+  );
 
-  // The SDKs (D22 v1, D75 v2) and v2's typings, always the current bytes.
+  // The SDKs (D22 v1, D75 v2), v2's typings and the boot probe, always the current bytes.
   const sdkFiles = [
     ["v1.js", "application/javascript; charset=utf-8"],
     ["v2.js", "application/javascript; charset=utf-8"],
     ["v2.d.ts", "text/plain; charset=utf-8"],
+    // D132: added to index.html only for the CMS's boot test (withBootProbe)
+    ["boot-probe.js", "application/javascript; charset=utf-8"],
   ] as const;
   for (const [name, type] of sdkFiles) {
     const file = path.join(config.rootDir, "sdk", name);

@@ -1,12 +1,15 @@
 import fsp from "node:fs/promises";
 import type { z } from "zod";
+import type { StaticReport } from "../../contract/admin/build-checks";
 import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
 import type { Db } from "../db/client";
+import { checkPackage } from "./build-checks";
 import { assertCollectionsExist } from "./collections";
 import type { FileStore } from "./file-store";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
 import { enqueueOgImage } from "./og-images";
+import { hashPackageFile, recordPackageCheck } from "./package-checks";
 import { readPackageDifficulty } from "./packages";
 import { readPackageScoreRules } from "./score-rules";
 import { detectPackageKind, stageUploadedPackage, type PackageKind, type PackageLimits } from "./zip-packages";
@@ -20,6 +23,8 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  *   no files behind.
  * - What the package's game.json declares is applied: achievements (D78), difficulty unless the form chose one
  *   (D83), score rules (D90). The link preview picture is drawn in the background.
+ * - The package's static checks (D132) run on the staged folder as uploaded and are kept under the upload's hash;
+ *   a failing check does not refuse the upload, and checks that cannot run are logged and leave no report.
  * Returns the new game as the CMS shows it, and the kind it was installed as.
  */
 export async function installUploadedGame(
@@ -40,7 +45,12 @@ export async function installUploadedGame(
 
   const staging = await stageUploadedPackage(site.dataDir, file.path, kind, site.limits);
   let declared;
+  let checks: { hash: string; report: StaticReport } | null;
   try {
+    checks = await runChecks(staging, file.path, site.gamesUrl).catch((err: unknown) => {
+      site.log.warn({ err }, "could not check an uploaded game package");
+      return null;
+    });
     declared = {
       achievements: await readPackageAchievements(staging),
       difficulty: fields.difficulty ?? (await readPackageDifficulty(staging)),
@@ -57,7 +67,24 @@ export async function installUploadedGame(
     staging,
   );
   await syncDeclaredAchievements(db, id, declared.achievements);
+  if (checks) {
+    await recordPackageCheck(db, id, checks.hash, checks.report).catch((err: unknown) =>
+      site.log.warn({ err, gameId: id }, "could not keep a game package's check report"),
+    );
+  }
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   await enqueueOgImage(db, game.imageUrl);
   return { game, kind };
+}
+
+/** D132: the static report of a staged upload and the upload's hash, its key. */
+async function runChecks(
+  staging: string,
+  uploadPath: string,
+  gamesUrl: string,
+): Promise<{ hash: string; report: StaticReport }> {
+  // The games origin is the package's own (its /sdk/ scripts); with one origin per game (D79) the template has no host yet.
+  const ownOrigins = gamesUrl.includes("{id}") ? [] : [gamesUrl];
+  const report = await checkPackage(staging, { ownOrigins });
+  return { hash: await hashPackageFile(uploadPath), report };
 }

@@ -310,3 +310,29 @@ export const feedDuplicateDecisionsTable = pgTable(
     check("feed_duplicate_decisions_ordered", sql`${t.itemA} < ${t.itemB}`),
   ],
 );
+
+/**
+ * D132: the check report of one uploaded package, keyed by its game and the SHA-256 of the package as uploaded, so
+ * that a versioned build, which records the same hash, finds its report by (game_id, package_hash). `report` is the
+ * static checks (build-checks.ts); `boot` the latest boot test run in a browser, null until one runs.
+ */
+export const packageChecksTable = pgTable(
+  "package_checks",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => gamesTable.id, { onDelete: "cascade" }),
+    packageHash: text("package_hash").notNull(),
+    status: text("status", { enum: ["pass", "warning", "fail"] }).notNull(),
+    report: jsonb("report").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    boot: jsonb("boot"),
+    bootAt: timestamp("boot_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("package_checks_game_hash_idx").on(t.gameId, t.packageHash),
+    index("package_checks_game_idx").on(t.gameId, t.checkedAt.desc()),
+    check("package_checks_status_known", sql`${t.status} in ('pass', 'warning', 'fail')`),
+  ],
+);

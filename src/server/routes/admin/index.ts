@@ -14,6 +14,7 @@ import { adminAuditRoutes } from "./audit";
 import { adminAuthRoutes } from "./auth";
 import { adminBackupRoutes } from "./backups";
 import { adminBrokenGameRoutes } from "./broken-games";
+import { adminBuildCheckRoutes } from "./build-checks";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
@@ -269,6 +270,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminGameRoutes, ctx);
       await scope.register(adminGameAchievementRoutes, ctx);
       await scope.register(adminUploadRoutes, ctx);
+      await scope.register(adminBuildCheckRoutes, ctx);
       await scope.register(adminCategoryRoutes, ctx);
       await scope.register(adminCollectionRoutes, ctx);
       await scope.register(adminWebsiteContentRoutes, ctx);

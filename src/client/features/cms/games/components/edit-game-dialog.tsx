@@ -21,6 +21,7 @@ import {
   type DifficultyChoice,
 } from "./game-classification-fields";
 import { HiddenBadge } from "./games-table";
+import { PackageChecks } from "./package-checks";
 import { PackageInfo } from "./package-info";
 import {
   readScoreRules,
@@ -164,6 +165,7 @@ export function EditGameDialog({
                 <PackageInfo game={game} />
               </div>
             ) : null}
+            {game.packageBytes !== null ? <PackageChecks gameId={game.id} frameUrl={game.frameUrl} /> : null}
             {game.hiddenReason ? (
               <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
                 <HiddenBadge game={game} />
