@@ -23,6 +23,11 @@ import {
   schoolModeOn,
   type SchoolModeResult,
 } from "../../contract/community-constants";
+import {
+  CONSENT_TOOL_URL_SETTING,
+  parseScriptUrl,
+  STATISTICS_SCRIPT_URL_SETTING,
+} from "../../contract/consent-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
 import type { ProfileVisibility } from "../../contract/me-constants";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired } from "../../contract/two-step-constants";
@@ -60,6 +65,10 @@ export type CommunitySettings = {
   schoolMode: boolean;
   /** D115: games from feeds that carry their own ads are hidden from players (school mode and its switch both on) */
   hideAdCarryingGames: boolean;
+  /** D150: the IAB TCF consent tool's script address ("" when none, or when the stored one is not valid) */
+  consentToolUrl: string;
+  /** D150: the statistics script loaded after a visitor's consent ("" when none or not valid) */
+  statisticsScriptUrl: string;
 };
 
 const KEYS = [
@@ -73,6 +82,8 @@ const KEYS = [
   STAFF_TWO_STEP_SETTING,
   SCHOOL_MODE_SETTING,
   SCHOOL_HIDES_AD_GAMES_SETTING,
+  CONSENT_TOOL_URL_SETTING,
+  STATISTICS_SCRIPT_URL_SETTING,
 ];
 
 /** A backstop for changes made outside the application (an operator's SQL) or a missed NOTIFY. */
@@ -98,6 +109,8 @@ async function load(db: Db): Promise<CommunitySettings> {
     schoolMode: schoolModeOn(get(SCHOOL_MODE_SETTING)),
     hideAdCarryingGames:
       schoolModeOn(get(SCHOOL_MODE_SETTING)) && schoolHidesAdGames(get(SCHOOL_HIDES_AD_GAMES_SETTING)),
+    consentToolUrl: parseScriptUrl(get(CONSENT_TOOL_URL_SETTING)) ?? "",
+    statisticsScriptUrl: parseScriptUrl(get(STATISTICS_SCRIPT_URL_SETTING)) ?? "",
   };
 }
 
