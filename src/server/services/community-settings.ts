@@ -49,6 +49,8 @@ import { compileWordFilter, containsLink, type WordFilter } from "./word-filter"
  *   invalidation is used by its caller but not kept.
  * - `filterText` refuses (400, the surface's message) a text with a blocked word and returns it with masked
  *   words starred; `assertChatPostable` adds the chat rules (chat off: 403; a link while links are off: 400).
+ * - D150: the consent tool's and the statistics script's addresses are read here too (cached alike), each
+ *   validated as the settings contract does: a stored address that is not valid counts as not set.
  * - `checkInvite` enforces registration by invite code (400 without or with a wrong one); `googleSignUpGate` tells
  *   the Google callback whether a first sign-in needs it (Google sign-up is no way around the code).
  */
