@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { axeViolations, seriousOrCritical, WCAG_A_AA } from "./fixtures/a11y";
 import { registerPlayer } from "./fixtures/accounts";
 import { leaveAutoFullscreen, watchFullscreen } from "./fixtures/fullscreen";
 import { servedByGamesOrigin, type ApiGame } from "./fixtures/games";
@@ -164,10 +165,22 @@ test("the settings dialog works from the keyboard and stores a choice per purpos
   const { context, page, requests } = await freshBrowser(browser);
   await page.goto("/");
   const notice = page.getByRole("region", { name: "Cookie notice" });
+  await expect(notice).toBeVisible();
+  /** No serious or critical axe violation in the notice or the dialog, light and dark. */
+  const scan = async (include: string) => {
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      const problems = seriousOrCritical(await axeViolations(page, { tags: WCAG_A_AA, include }), theme);
+      expect(problems, problems.join("\n")).toEqual([]);
+    }
+  };
+  await scan('[aria-label="Cookie notice"]');
   await notice.getByRole("button", { name: "Customize" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Cookie settings" });
   await expect(dialog).toBeVisible();
+  await scan('[role="dialog"]');
   const statistics = dialog.getByRole("switch", { name: "Statistics" });
   for (let i = 0; i < 10 && !(await statistics.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press("Tab");
