@@ -112,6 +112,8 @@ export const consentScriptSourcesPlugin = fp(
     app.addHook("onSend", async (_request, reply) => {
       const policy = reply.getHeader("content-security-policy");
       if (typeof policy !== "string" || !policy.includes("script-src ")) return;
+      // only a document runs scripts: files and images keep the static policy (and cost no settings read)
+      if (!String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return;
       let origins: readonly string[];
       try {
         origins = await opts.origins();
