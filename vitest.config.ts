@@ -20,6 +20,9 @@ const CLIENT_FILES_ON_THEIR_OWN = [
   "src/client/features/chat/components/chat-panel.test.tsx",
   "src/client/features/chat/components/deferred-chat-panel.test.tsx",
   "src/client/features/games/components/game-player-rooms.test.tsx",
+  // D150: the consent loader and the consent tool keep page-wide state (started once, scripts injected)
+  "src/client/lib/consent-scripts.test.ts",
+  "src/client/lib/consent-tool.test.ts",
 ];
 
 /**

@@ -4,6 +4,7 @@
  * the server reads them in services/community-settings.ts.
  */
 import { CHAT_ENABLED_SETTING, CHAT_OFF_MESSAGE } from "./chat-constants";
+import { CONSENT_SCRIPT_SETTINGS } from "./consent-constants";
 import type { ProfileVisibility } from "./me-constants";
 import { STAFF_TWO_STEP_SETTING } from "./two-step-constants";
 
@@ -40,6 +41,8 @@ export const SITE_SETTINGS_ALLOWED_EMPTY: readonly string[] = [
   FILTER_BLOCK_SETTING,
   FILTER_MASK_SETTING,
   INVITE_CODE_SETTING,
+  // D150: no consent tool, no statistics script
+  ...CONSENT_SCRIPT_SETTINGS,
 ];
 
 /** Every setting the "Community safety" card edits (left out of the Site form's list of other text items). */

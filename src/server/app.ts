@@ -20,7 +20,13 @@ import { JSON_NESTING_MESSAGE, jsonNestsDeeperThan } from "./plugins/json-nestin
 import { metricsPlugin } from "./plugins/metrics";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { requestIdPlugin } from "./plugins/request-id";
-import { csrfPlugin, embedFrameSourcesPlugin, inputHygienePlugin, securityHeadersPlugin } from "./plugins/security";
+import {
+  consentScriptSourcesPlugin,
+  csrfPlugin,
+  embedFrameSourcesPlugin,
+  inputHygienePlugin,
+  securityHeadersPlugin,
+} from "./plugins/security";
 import { createSerializerCompiler } from "./plugins/serializer";
 import { createRateLimits } from "./rate-limit-table";
 import { accountUndoRoutes } from "./routes/account-undo";
@@ -52,7 +58,7 @@ import { userRoutes } from "./routes/users";
 import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
 import { loadClientManifest } from "./services/client-manifest";
-import { invalidateCommunitySettings } from "./services/community-settings";
+import { communitySettings, invalidateCommunitySettings } from "./services/community-settings";
 import { EmbedOrigins, loadEmbedOrigins } from "./services/embed-origins";
 import type { FileStore } from "./services/file-store";
 import { isValidKey } from "./services/file-store";
@@ -188,6 +194,13 @@ export async function buildApp(
   await app.register(embedFrameSourcesPlugin, {
     gamesSource: gamesOriginSource(config.gamesUrl),
     embeds: embedOrigins,
+  });
+  // D150: the consent tool's and the statistics script's origins, only while they are set
+  await app.register(consentScriptSourcesPlugin, {
+    origins: async () => {
+      const { consentToolUrl, statisticsScriptUrl } = await communitySettings(db);
+      return [...new Set([consentToolUrl, statisticsScriptUrl].filter(Boolean).map((u) => new URL(u).origin))];
+    },
   });
   app.decorate("sessionCache", sessions);
   await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions, rooms });

@@ -9,6 +9,7 @@ import {
   SCHOOL_SWITCHES,
   SITE_SETTINGS_ALLOWED_EMPTY,
 } from "../community-constants";
+import { CONSENT_SCRIPT_SETTINGS, parseScriptUrl, SCRIPT_URL_MESSAGE } from "../consent-constants";
 import { contentItemSchema } from "../content";
 import { parseSeasonLength, SEASON_LENGTH_MESSAGE, SEASON_LENGTH_SETTING } from "../leaderboard-constants";
 import { CLOUD_SAVE_QUOTA_MESSAGE, CLOUD_SAVE_QUOTA_SETTING, parseCloudSaveQuotaKib } from "../saves-constants";
@@ -63,6 +64,10 @@ export const adminSettingsPatchSchema = z.object({
         if (value !== undefined && !["true", "false"].includes(value.trim().toLowerCase()))
           ctx.addIssue({ code: "custom", path: [key], message });
       }
+      // D150: the consent tool's and the statistics script's addresses are https (or this computer's) addresses
+      for (const key of CONSENT_SCRIPT_SETTINGS)
+        if (r[key] !== undefined && parseScriptUrl(r[key]) === undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: SCRIPT_URL_MESSAGE });
       // D91: the season length is one of its three values
       const length = r[SEASON_LENGTH_SETTING];
       if (length !== undefined && parseSeasonLength(length) === undefined)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/test-app";
-import { API_CONTENT_SECURITY_POLICY, PAGE_ONLY_HEADERS } from "./security";
+import { API_CONTENT_SECURITY_POLICY, PAGE_ONLY_HEADERS, withSources } from "./security";
 
 describe("security headers (issue 8)", () => {
   // The tests of the usual configuration only read, so they share one app (each app is a database copy and a build);
@@ -61,5 +61,15 @@ describe("security headers (issue 8)", () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["content-security-policy"])).toContain("sandbox");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("withSources (D150)", () => {
+  it("appends sources to the named directives only, once each, leaving the rest as it was", () => {
+    const policy = "default-src 'self';script-src 'self' 'sha256-x';connect-src 'self' ws://h;frame-src https://g";
+    expect(withSources(policy, ["script-src", "connect-src"], ["https://cmp.example", "'self'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x' https://cmp.example;connect-src 'self' ws://h https://cmp.example;frame-src https://g",
+    );
+    expect(withSources(policy, ["script-src"], ["'self'"])).toBe(policy);
   });
 });

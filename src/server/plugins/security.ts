@@ -102,6 +102,44 @@ export const embedFrameSourcesPlugin = fp(
 );
 
 /**
+ * D150: while a consent tool or a statistics script is set in Settings, a page's script-src and connect-src (a
+ * consent tool fetches its vendor list and configuration from its own host) also name that script's origin.
+ * With neither set, the policy is exactly the static one. If the settings cannot be read the page is still
+ * served, under the static policy: those scripts are then blocked, never anything else allowed.
+ */
+export const consentScriptSourcesPlugin = fp(
+  async (app: FastifyInstance, opts: { origins: () => Promise<readonly string[]> }) => {
+    app.addHook("onSend", async (_request, reply) => {
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy !== "string" || !policy.includes("script-src ")) return;
+      // only a document runs scripts: files and images keep the static policy (and cost no settings read)
+      if (!String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      let origins: readonly string[];
+      try {
+        origins = await opts.origins();
+      } catch {
+        return;
+      }
+      if (origins.length === 0) return;
+      reply.header("content-security-policy", withSources(policy, ["script-src", "connect-src"], origins));
+    });
+  },
+);
+
+/** `policy` with `sources` appended to each of `directives` that it has (a source already named is not repeated). */
+export function withSources(policy: string, directives: readonly string[], sources: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      if (!directives.includes(name)) return part;
+      const added = sources.filter((s) => !values.includes(s));
+      return added.length ? `${part.trimEnd()} ${added.join(" ")}` : part;
+    })
+    .join(";");
+}
+
+/**
  * The headers that govern how a document behaves (scripts, frames, windows, downloads, features): sent
  * with pages and files, not with JSON. API responses keep X-Content-Type-Options (nosniff),
  * Cross-Origin-Resource-Policy (no cross-site reads), Referrer-Policy and, over https, HSTS.

@@ -198,6 +198,13 @@ describeEachDatabase(
         .set({ email: "exporter@example.test", emailVerifiedAt: new Date() })
         .where(eq(usersTable.id, userId));
       const { blocker } = await seedEverything(t(), userId, "exporter");
+      // D150: the cookie choice on the account is part of the player's data
+      await t().app.inject({
+        method: "PUT",
+        url: "/api/me/consent",
+        cookies,
+        payload: { statistics: true, advertising: false },
+      });
 
       const res = await t().app.inject({ method: "GET", url: "/api/me/export", cookies });
       expect(res.statusCode).toBe(200);
@@ -214,7 +221,11 @@ describeEachDatabase(
         email: "exporter@example.test",
         hasPassword: true,
       });
-      expect(data.settings).toMatchObject({ profileVisibility: "public", presenceEnabled: false });
+      expect(data.settings).toMatchObject({
+        profileVisibility: "public",
+        presenceEnabled: false,
+        cookieConsent: { statistics: true, advertising: false },
+      });
 
       const db = t().database.db;
       for (const column of await userColumns(db)) {

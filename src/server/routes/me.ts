@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../contract/common";
+import { accountConsentSchema, consentChoiceSchema } from "../../contract/consent";
 import {
   accountSettingsPatchSchema,
   accountSettingsSchema,
@@ -27,6 +28,7 @@ import type { AppContext } from "../context";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import { clearSessionCookie, requireUser, sessionToken } from "../plugins/auth";
 import { changeNotice, type ChangeKind } from "../services/account-changes";
+import { getAccountConsent, setAccountConsent } from "../services/account-consent";
 import { cancelAccountDeletion, requestAccountDeletion } from "../services/account-deletion";
 import { exportAccount } from "../services/account-export";
 import {
@@ -95,6 +97,17 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
       if (request.body.presenceEnabled !== undefined) await presence.sharingChanged(user.id);
       return result;
     },
+  );
+
+  // D150: the cookie choice kept on the account (the browser's copy is the one that governs what loads).
+  app.get("/api/me/consent", { schema: { response: { 200: accountConsentSchema, ...errors } } }, async (request) =>
+    getAccountConsent(db, requireUser(request).id),
+  );
+
+  app.put(
+    "/api/me/consent",
+    { schema: { body: consentChoiceSchema, response: { 200: accountConsentSchema, ...errors } } },
+    async (request) => setAccountConsent(db, requireUser(request).id, request.body, settings.now()),
   );
 
   // D87: the signed-in sessions, this one marked (D106: a player-kind session sees only player-kind ones).

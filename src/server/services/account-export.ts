@@ -342,6 +342,8 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       profileVisibility: user.profileVisibility,
       presenceEnabled: user.presenceEnabled,
       notificationPrefs: notificationPrefsOf(user.notificationPrefs),
+      // D150: the cookie choice made while signed in
+      cookieConsent: user.cookieConsent ? { ...user.cookieConsent, decidedAt: iso(user.cookieConsentAt) } : null,
     },
     sessions: sessions.map((s) => ({
       kind: s.kind,

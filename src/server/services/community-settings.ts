@@ -23,6 +23,11 @@ import {
   schoolModeOn,
   type SchoolModeResult,
 } from "../../contract/community-constants";
+import {
+  CONSENT_TOOL_URL_SETTING,
+  parseScriptUrl,
+  STATISTICS_SCRIPT_URL_SETTING,
+} from "../../contract/consent-constants";
 import { DIRECT_MESSAGES_SETTING } from "../../contract/direct-messages-constants";
 import type { ProfileVisibility } from "../../contract/me-constants";
 import { STAFF_TWO_STEP_SETTING, staffTwoStepRequired } from "../../contract/two-step-constants";
@@ -44,6 +49,8 @@ import { compileWordFilter, containsLink, type WordFilter } from "./word-filter"
  *   invalidation is used by its caller but not kept.
  * - `filterText` refuses (400, the surface's message) a text with a blocked word and returns it with masked
  *   words starred; `assertChatPostable` adds the chat rules (chat off: 403; a link while links are off: 400).
+ * - D150: the consent tool's and the statistics script's addresses are read here too (cached alike), each
+ *   validated as the settings contract does: a stored address that is not valid counts as not set.
  * - `checkInvite` enforces registration by invite code (400 without or with a wrong one); `googleSignUpGate` tells
  *   the Google callback whether a first sign-in needs it (Google sign-up is no way around the code).
  */
@@ -60,6 +67,10 @@ export type CommunitySettings = {
   schoolMode: boolean;
   /** D115: games from feeds that carry their own ads are hidden from players (school mode and its switch both on) */
   hideAdCarryingGames: boolean;
+  /** D150: the IAB TCF consent tool's script address ("" when none, or when the stored one is not valid) */
+  consentToolUrl: string;
+  /** D150: the statistics script loaded after a visitor's consent ("" when none or not valid) */
+  statisticsScriptUrl: string;
 };
 
 const KEYS = [
@@ -73,6 +84,8 @@ const KEYS = [
   STAFF_TWO_STEP_SETTING,
   SCHOOL_MODE_SETTING,
   SCHOOL_HIDES_AD_GAMES_SETTING,
+  CONSENT_TOOL_URL_SETTING,
+  STATISTICS_SCRIPT_URL_SETTING,
 ];
 
 /** A backstop for changes made outside the application (an operator's SQL) or a missed NOTIFY. */
@@ -98,6 +111,8 @@ async function load(db: Db): Promise<CommunitySettings> {
     schoolMode: schoolModeOn(get(SCHOOL_MODE_SETTING)),
     hideAdCarryingGames:
       schoolModeOn(get(SCHOOL_MODE_SETTING)) && schoolHidesAdGames(get(SCHOOL_HIDES_AD_GAMES_SETTING)),
+    consentToolUrl: parseScriptUrl(get(CONSENT_TOOL_URL_SETTING)) ?? "",
+    statisticsScriptUrl: parseScriptUrl(get(STATISTICS_SCRIPT_URL_SETTING)) ?? "",
   };
 }
 

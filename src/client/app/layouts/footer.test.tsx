@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
 import { jsonResponse, mockApi, renderWithProviders, signedOut } from "@test/render-app";
+import { CookieNotice } from "./cookie-notice";
 import { Footer, PARTNER_DATA_URL } from "./footer";
 
 beforeEach(() => resetToasts());
@@ -17,6 +18,27 @@ function subscribe(email: string) {
 }
 
 describe("Footer (spec §2)", () => {
+  it("D150: 'Cookie settings' reopens the cookie choice after it was made, focus returning to it on close", async () => {
+    mockApi([signedOut, ["GET", "/api/content", () => jsonResponse([])]]);
+    localStorage.setItem("cookieConsent", "all");
+    renderWithProviders(
+      <>
+        <Footer />
+        <CookieNotice />
+      </>,
+    );
+    const legal = screen.getByRole("navigation", { name: "Legal" });
+    const button = within(legal).getByRole("button", { name: "Cookie settings" });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    expect(within(dialog).getByRole("switch", { name: "Statistics" })).toHaveAttribute("aria-checked", "true");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    localStorage.clear();
+  });
+
   it("links the pages, the six categories and the partner data page; copyright 2025", () => {
     mockApi([signedOut]);
     renderWithProviders(<Footer />);

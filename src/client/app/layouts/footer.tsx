@@ -6,7 +6,10 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { subscribeToNewsletter } from "@/features/newsletter/api/subscribe";
 import { errorMessage } from "@/lib/api-client";
+import { openConsentToolSettings } from "@/lib/consent-tool";
+import { openConsentSettings } from "@/lib/cookie-consent";
 import { useContent } from "@/lib/site-content";
+import { useConsentTool } from "./consent-runtime";
 
 /** Spec §2 Footer: six category links. */
 export const FOOTER_CATEGORIES = [
@@ -118,6 +121,7 @@ function NewsletterForm() {
 export function Footer() {
   const content = useContent();
   const siteName = content("site.name");
+  const consentTool = useConsentTool();
   return (
     <footer className="mt-16 border-t bg-card/50">
       <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -176,6 +180,17 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
+              <li>
+                {/* D150: reopens the cookie choice (or the consent tool's own settings) */}
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => (consentTool ? openConsentToolSettings() : openConsentSettings())}
+                  className={`${linkClasses} text-left`}
+                >
+                  Cookie settings
+                </button>
+              </li>
               <li>
                 <a
                   href={PARTNER_DATA_URL}

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
+import { ConsentRuntime } from "./consent-runtime";
 import { CookieNotice } from "./cookie-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -26,6 +27,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <CookieNotice />
+      <ConsentRuntime />
     </div>
   );
 }

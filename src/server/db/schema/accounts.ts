@@ -36,6 +36,9 @@ export const usersTable = pgTable(
     presenceEnabled: boolean("presence_enabled").notNull().default(false),
     /** D85/D87: notification kinds the player turned off, `{kind: false}`; a kind not named is on */
     notificationPrefs: jsonb("notification_prefs").$type<Record<string, boolean>>().notNull().default({}),
+    /** D150: the cookie choice per optional purpose made while signed in (null: none yet), and when it was made */
+    cookieConsent: jsonb("cookie_consent").$type<{ statistics: boolean; advertising: boolean }>(),
+    cookieConsentAt: timestamp("cookie_consent_at", { withTimezone: true }),
     /** D87: when the current email was confirmed through its link (null: not verified) */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** D87: account deletion asked for; signing in before this time cancels it, after it the account is anonymised */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SCRIPT_URL_MESSAGE } from "../../../contract/consent-constants";
 import { SEASON_LENGTH_MESSAGE } from "../../../contract/leaderboard-constants";
 import { asAdmin, describeEachDatabase } from "../../../test/test-app";
 
@@ -35,6 +36,78 @@ describeEachDatabase(
         expect(pub.find((i) => i.section === "site" && i.key === "name")?.value).toBe("Playland");
         expect((await req("PATCH", "/api/admin/settings", { site: { name: " " } })).statusCode).toBe(400);
         expect((await req("PATCH", "/api/admin/settings", { site: { "bad.key": "x" } })).statusCode).toBe(400);
+      });
+    });
+
+    describe("consent tool and statistics script (D150)", () => {
+      const page = async () => {
+        const res = await t().app.inject({ method: "GET", url: "/cookie-policy" });
+        return String(res.headers["content-security-policy"]);
+      };
+      const directive = (policy: string, name: string) =>
+        policy
+          .split(";")
+          .map((p) => p.trim())
+          .find((p) => p.startsWith(`${name} `));
+
+      it("refuses an address that is not https (or this computer's), and keeps the stored one", async () => {
+        const good = await req("PATCH", "/api/admin/settings", {
+          site: { consent_tool_url: "https://cmp.example/stub.js" },
+        });
+        expect(good.statusCode, good.body).toBe(200);
+        for (const bad of [
+          "http://cmp.example/stub.js",
+          "javascript:alert(1)",
+          "cmp.js",
+          "https://u:p@cmp.example/x.js",
+        ]) {
+          for (const key of ["consent_tool_url", "statistics_script_url"]) {
+            const res = await req("PATCH", "/api/admin/settings", { site: { [key]: bad } });
+            expect(res.statusCode, `${key}=${bad}`).toBe(400);
+            expect(res.json().errors).toContainEqual({ path: `body.site.${key}`, message: SCRIPT_URL_MESSAGE });
+          }
+        }
+        const stored = (await req("GET", "/api/admin/settings")).json().content;
+        expect(stored.find((i: { key: string }) => i.key === "consent_tool_url").value).toBe(
+          "https://cmp.example/stub.js",
+        );
+        expect((await req("PATCH", "/api/admin/settings", { site: { consent_tool_url: "" } })).statusCode).toBe(200);
+      });
+
+      it("a page's CSP names the consent tool's and the statistics script's origins only while they are set", async () => {
+        const before = await page();
+        expect(directive(before, "script-src")).toBeDefined();
+        expect(before).not.toContain("cmp.example");
+
+        expect(
+          (
+            await req("PATCH", "/api/admin/settings", {
+              site: {
+                consent_tool_url: "https://cmp.example/v2/stub.js",
+                statistics_script_url: "http://127.0.0.1:9/s.js",
+              },
+            })
+          ).statusCode,
+        ).toBe(200);
+        const set = await page();
+        expect(directive(set, "script-src")).toBe(
+          `${directive(before, "script-src")} https://cmp.example http://127.0.0.1:9`,
+        );
+        expect(directive(set, "connect-src")).toBe(
+          `${directive(before, "connect-src")} https://cmp.example http://127.0.0.1:9`,
+        );
+        // nothing else changes: frames, images, defaults
+        expect(directive(set, "frame-src")).toBe(directive(before, "frame-src"));
+        expect(directive(set, "default-src")).toBe(directive(before, "default-src"));
+        // an API answer keeps its own policy
+        const api = await t().app.inject({ method: "GET", url: "/api/content" });
+        expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+
+        expect(
+          (await req("PATCH", "/api/admin/settings", { site: { consent_tool_url: "", statistics_script_url: "" } }))
+            .statusCode,
+        ).toBe(200);
+        expect(await page()).toBe(before);
       });
     });
 

@@ -208,3 +208,51 @@ describe("CmsSettingsScreen: season length (D91)", () => {
     expect(within(card()).queryByRole("alert")).toBeNull();
   });
 });
+
+describe("CmsSettingsScreen: consent (D150)", () => {
+  const TOOL = "IAB TCF consent tool script";
+  const STATS = "Statistics script";
+  const consentCard = () => screen.getByRole("button", { name: "Save Consent Settings" }).closest("form")!;
+
+  it("saves the consent tool's and the statistics script's addresses, and keeps them out of the Site form", async () => {
+    const fetch = api([item(1, "name", "Arcadium"), item(3, "statistics_script_url", "https://stats.example/s.js")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const tool = await screen.findByLabelText(TOOL);
+    expect(screen.getByLabelText(STATS)).toHaveValue("https://stats.example/s.js");
+    expect(screen.getAllByLabelText(/statistics_script_url|Statistics script/)).toHaveLength(1);
+    fireEvent.change(tool, { target: { value: " https://cmp.example/stub.js " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Consent Settings" }));
+    expect(await screen.findByText("Consent settings saved")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([
+      {
+        site: { consent_tool_url: "https://cmp.example/stub.js", statistics_script_url: "https://stats.example/s.js" },
+      },
+    ]);
+  });
+
+  it.each(["http://cmp.example/stub.js", "cmp.js", "javascript:alert(1)"])(
+    "refuses %j by the field and sends nothing",
+    async (value) => {
+      const fetch = api([]);
+      renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+      const tool = await screen.findByLabelText(TOOL);
+      fireEvent.change(tool, { target: { value } });
+      fireEvent.click(screen.getByRole("button", { name: "Save Consent Settings" }));
+      expect(within(consentCard()).getByRole("alert")).toHaveTextContent("Enter a full https:// address");
+      expect(tool).toHaveAttribute("aria-invalid", "true");
+      expect(tool).toHaveFocus();
+      expect(patches(fetch)).toEqual([]);
+    },
+  );
+
+  it("an empty address turns the tool off (saved as empty)", async () => {
+    const fetch = api([item(4, "consent_tool_url", "https://cmp.example/stub.js")]);
+    renderWithProviders(<CmsSettingsScreen />, "/cms/settings");
+    const tool = await screen.findByLabelText(TOOL);
+    expect(tool).toHaveValue("https://cmp.example/stub.js");
+    fireEvent.change(tool, { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Consent Settings" }));
+    expect(await screen.findByText("Consent settings saved")).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([{ site: { consent_tool_url: "", statistics_script_url: "" } }]);
+  });
+});

@@ -1,6 +1,7 @@
 import { Settings } from "lucide-react";
 import { CloudSaveQuotaCard } from "@/features/cms/settings/components/cloud-save-quota-card";
 import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
+import { ConsentCard } from "@/features/cms/settings/components/consent-card";
 import { DirectMessagesCard } from "@/features/cms/settings/components/direct-messages-card";
 import { IntegrationsCard } from "@/features/cms/settings/components/integrations-card";
 import { MessagesCard } from "@/features/cms/settings/components/messages-card";
@@ -22,6 +23,7 @@ export function CmsSettingsScreen() {
         <div className="grid content-start gap-6">
           <SiteCard />
           <SeasonLengthCard />
+          <ConsentCard />
         </div>
         <div className="grid content-start gap-6">
           <IntegrationsCard />

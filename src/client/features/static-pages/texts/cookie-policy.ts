@@ -15,9 +15,9 @@ const STORAGE_ROWS: StorageRow[] = [
     lasts: "10 minutes",
   },
   {
-    name: "cookieConsent",
+    name: "cookieConsent, cookieConsentPurposes",
     kind: "Local storage (essential)",
-    purpose: "Remembers your choice in the cookie notice.",
+    purpose: "Remember your choice in the cookie notice, for each purpose, and when you made it.",
     lasts: "Until you clear it",
   },
   {
@@ -52,7 +52,7 @@ export function cookiePolicyText(name: string): PolicyText {
         title: "Optional analytics and advertising cookies",
         body: [
           {
-            p: "Only if you choose ‘Accept All’, we and our partners may use cookies to measure how the site is used and to show advertising that is more relevant to you. With ‘Essential Only’, these cookies are not set.",
+            p: "Only with your consent, we and our partners may use cookies for two purposes: statistics (measuring how the site is used) and advertising (showing ads, and making them more relevant to you). ‘Accept All’ allows both, ‘Essential Only’ neither, and ‘Customize’ lets you choose each one. Without your consent these cookies are not set and the scripts that would set them are not loaded.",
           },
         ],
       },
@@ -71,8 +71,8 @@ export function cookiePolicyText(name: string): PolicyText {
         body: [
           {
             ul: [
-              "Choose ‘Accept All’ or ‘Essential Only’ in the cookie notice shown on your first visit.",
-              "To change your mind, clear this site’s data in your browser settings; the notice appears again on your next visit.",
+              "Choose ‘Accept All’, ‘Essential Only’ or ‘Customize’ in the cookie notice shown on your first visit.",
+              "To change your mind, use ‘Cookie settings’ at the bottom of every page. When you are signed in, your choice is also kept with your account, so that your other browsers use it too.",
               "Most browsers also let you block cookies altogether, though you will not be able to stay signed in.",
             ],
           },

@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { Field, fieldAria } from "@/features/cms/shared/components/field";
 import { errorMessage } from "@/lib/api-client";
 import { COMMUNITY_SAFETY_SETTINGS } from "@contract/community-constants";
+import { CONSENT_SCRIPT_SETTINGS } from "@contract/consent-constants";
 import { CONTENT_DEFAULTS } from "@contract/content";
 import { DIRECT_MESSAGES_SETTING } from "@contract/direct-messages-constants";
 import { SEASON_LENGTH_SETTING } from "@contract/leaderboard-constants";
@@ -28,6 +29,7 @@ const SETTINGS_WITH_THEIR_OWN_CARD = new Set([
   CLOUD_SAVE_QUOTA_SETTING,
   DIRECT_MESSAGES_SETTING,
   SEASON_LENGTH_SETTING,
+  ...CONSENT_SCRIPT_SETTINGS,
 ]);
 
 /** The site's name, tagline and other site.* text items (D47). */

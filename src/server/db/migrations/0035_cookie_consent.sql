@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "cookie_consent" jsonb;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "cookie_consent_at" timestamp with time zone;
