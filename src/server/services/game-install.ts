@@ -2,10 +2,12 @@ import fsp from "node:fs/promises";
 import type { z } from "zod";
 import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
 import type { Db } from "../db/client";
+import { gameCreatorsTable } from "../db/schema";
 import { assertCollectionsExist } from "./collections";
 import type { FileStore } from "./file-store";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
+import { ensureFirstBuild, storeBuild } from "./game-builds";
 import { enqueueOgImage } from "./og-images";
 import { readPackageDifficulty } from "./packages";
 import { readPackageScoreRules } from "./score-rules";
@@ -20,7 +22,12 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  *   no files behind.
  * - What the package's game.json declares is applied: achievements (D78), difficulty unless the form chose one
  *   (D83), score rules (D90). The link preview picture is drawn in the background.
+ * - The package becomes the game's build 1 (D131) with `build.notes`, uploaded by `build.uploadedBy`. A creator's
+ *   new game (`build.creatorId`, D130) lists them as its creator and stays hidden ("draft") until staff show it.
  * Returns the new game as the CMS shows it, and the kind it was installed as.
+ *
+ * `installNewBuild` adds a later build to an existing game from an upload the same way (kind, staging within
+ * `limits`) and makes it live (game-builds.ts); game.json's declarations are read at the first install only.
  */
 export async function installUploadedGame(
   db: Db,
@@ -33,6 +40,7 @@ export async function installUploadedGame(
   },
   fields: z.output<typeof adminGameUploadFieldsSchema>,
   file: { path: string; filename: string; head: Buffer },
+  build: { uploadedBy: number; notes: string; creatorId?: number } = { uploadedBy: 0, notes: "" },
 ): Promise<{ game: AdminGame; kind: PackageKind }> {
   const kind = detectPackageKind(file.filename, file.head);
   await assertCategoryExists(db, fields.categoryId);
@@ -53,11 +61,39 @@ export async function installUploadedGame(
   const id = await createPackagedGame(
     db,
     site.files,
-    { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules },
+    {
+      ...fields,
+      difficulty: declared.difficulty,
+      scoreRules: declared.scoreRules,
+      ...(build.creatorId !== undefined ? { hiddenReason: "draft" as const } : {}),
+    },
     staging,
   );
   await syncDeclaredAchievements(db, id, declared.achievements);
+  if (build.creatorId !== undefined) {
+    await db.insert(gameCreatorsTable).values({ gameId: id, userId: build.creatorId });
+  }
+  await ensureFirstBuild(db, site.files, id, { uploadedBy: build.uploadedBy || null, notes: build.notes });
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   await enqueueOgImage(db, game.imageUrl);
   return { game, kind };
+}
+
+/** D131: an upload to an existing game becomes its next build, live at once. Answers the build's number. */
+export async function installNewBuild(
+  db: Db,
+  site: {
+    dataDir: string;
+    files: FileStore;
+    limits: PackageLimits;
+    log?: { warn(details: object, message: string): void };
+  },
+  gameId: number,
+  file: { path: string; filename: string; head: Buffer },
+  build: { uploadedBy: number; notes: string },
+): Promise<{ number: number; kind: PackageKind }> {
+  const kind = detectPackageKind(file.filename, file.head);
+  const staging = await stageUploadedPackage(site.dataDir, file.path, kind, site.limits);
+  const number = await storeBuild(db, site.files, gameId, staging, build, site.log);
+  return { number, kind };
 }

@@ -17,6 +17,7 @@ import { adminBrokenGameRoutes } from "./broken-games";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
+import { adminCreatorRoutes } from "./creators";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminFeedRoutes } from "./feeds";
 import { adminFormSubmissionRoutes } from "./form-submissions";
@@ -273,6 +274,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminCollectionRoutes, ctx);
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
+      await scope.register(adminCreatorRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);

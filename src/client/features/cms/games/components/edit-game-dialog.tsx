@@ -20,6 +20,7 @@ import {
   difficultyOfChoice,
   type DifficultyChoice,
 } from "./game-classification-fields";
+import { GameCreatorsEditor } from "./game-creators-editor";
 import { HiddenBadge } from "./games-table";
 import { PackageInfo } from "./package-info";
 import {
@@ -283,6 +284,7 @@ export function EditGameDialog({
           </form>
         ) : null}
         {game ? <GameAchievementsEditor gameId={game.id} /> : null}
+        {game ? <GameCreatorsEditor gameId={game.id} /> : null}
       </DialogContent>
     </Dialog>
   );
