@@ -21,8 +21,8 @@ import { preparePackage } from "./portal-sdks";
  *   Copying writes index.html last (packages.ts commitPackage), so a player never loads half of two builds.
  * - A game installed before builds were kept (an upload or a built-in game) becomes build 1 from its live files
  *   (`ensureFirstBuild`), at start and before any build is added; a game without a package (feeds, embeds) has none.
- * - `onBuildStored` runs after a build's files and row are stored: the seam for the build checks (D132).
- * - Preview (`previewPath`, `verifyPreviewPath`): an address on the games origin that serves one build to whoever
+ * - `onBuildStored` runs after a build's files and row are stored: the seam for the package checks (build-checks.ts).
+ * - Preview (`previewPath`, `verifyPreviewToken`): an address on the games origin that serves one build to whoever
  *   holds it, signed with the site's key and valid for PREVIEW_TTL_MS; only the studio and CMS routes hand it out.
  */
 
@@ -46,7 +46,7 @@ export function buildPrefix(gameId: number, number: number): string {
 type StoredBuildHook = (build: { gameId: number; number: number }) => Promise<void> | void;
 const storedHooks: StoredBuildHook[] = [];
 
-/** D132's seam: `hook` runs after every build is stored (its failure is logged by the caller, never undoes the build). */
+/** The package checks hook in here (build-checks.ts): `hook` runs after every build is stored; a failure is logged, never undoes it. */
 export function onBuildStored(hook: StoredBuildHook): () => void {
   storedHooks.push(hook);
   return () => {

@@ -40,7 +40,7 @@ export async function installUploadedGame(
   },
   fields: z.output<typeof adminGameUploadFieldsSchema>,
   file: { path: string; filename: string; head: Buffer },
-  build: { uploadedBy: number; notes: string; creatorId?: number } = { uploadedBy: 0, notes: "" },
+  build: { uploadedBy: number | null; notes: string; creatorId?: number },
 ): Promise<{ game: AdminGame; kind: PackageKind }> {
   const kind = detectPackageKind(file.filename, file.head);
   await assertCategoryExists(db, fields.categoryId);
@@ -73,7 +73,7 @@ export async function installUploadedGame(
   if (build.creatorId !== undefined) {
     await db.insert(gameCreatorsTable).values({ gameId: id, userId: build.creatorId });
   }
-  await ensureFirstBuild(db, site.files, id, { uploadedBy: build.uploadedBy || null, notes: build.notes });
+  await ensureFirstBuild(db, site.files, id, { uploadedBy: build.uploadedBy, notes: build.notes });
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   await enqueueOgImage(db, game.imageUrl);
   return { game, kind };

@@ -65,7 +65,7 @@ export function SettingsScreen() {
           <div className="grid gap-8 lg:grid-cols-[200px_minmax(0,1fr)]">
             <nav aria-label="Settings sections" className="hidden lg:block">
               <ul className="sticky top-24 grid gap-1 text-sm">
-                {SECTIONS.map(([id, label]) => (
+                {SECTIONS.filter(([id]) => id !== "creator" || user.role !== "moderator").map(([id, label]) => (
                   <li key={id}>
                     <a
                       href={`#${id}`}

@@ -121,8 +121,9 @@ function StudioGameCard({ game, open }: { game: StudioGame; open: boolean }) {
               </Badge>
             </span>
           </span>
-          <span className="text-sm text-muted-foreground group-open:hidden">Show builds</span>
-          <span className="hidden text-sm text-muted-foreground group-open:inline">Hide builds</span>
+          {/* Beside the badges from 640 px; below that, the whole line opens and closes the builds */}
+          <span className="hidden text-sm text-muted-foreground sm:inline sm:group-open:hidden">Show builds</span>
+          <span className="hidden text-sm text-muted-foreground sm:group-open:inline">Hide builds</span>
         </summary>
         <CardContent>
           <BuildsPanel scope="studio" gameId={game.id} />
