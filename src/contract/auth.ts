@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { publicUserSchema } from "./common";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
+import { USER_ROLES } from "./studio-constants";
 
 export { safeReturnTo } from "./auth-constants";
 export { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-constants";
 
-/** The signed-in user, with role (player, moderator or admin), never email or hashes (D16). */
+/** The signed-in user, with role (player, creator, moderator or admin), never email or hashes (D16). */
 export const currentUserSchema = publicUserSchema.extend({
-  role: z.enum(["player", "moderator", "admin"]),
+  role: z.enum(USER_ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -5,9 +5,9 @@ export const FEED_ITEM_STATUSES = ["new", "approved", "published", "rejected", "
 export const FEED_RUN_STATES = ["running", "succeeded", "failed", "format_changed"] as const;
 /**
  * Why a game is hidden from players: gone from its feed or merged into the same game from another feed (D113), or its
- * embed failed three checks (D114).
+ * embed failed three checks (D114), or a creator made it in /studio and staff have not shown it yet (D130).
  */
-export const GAME_HIDDEN_REASONS = ["gone", "unreachable", "duplicate"] as const;
+export const GAME_HIDDEN_REASONS = ["gone", "unreachable", "duplicate", "draft"] as const;
 
 export type FeedSchedule = (typeof FEED_SCHEDULES)[number];
 export type FeedItemStatus = (typeof FEED_ITEM_STATUSES)[number];

@@ -18,6 +18,8 @@ export const NOTIFICATION_KIND_LIST = [
   "announcement",
   "room_invite",
   "room_turn",
+  /** D130: an admin approved or declined the player's request to become a creator */
+  "creator_application",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];

@@ -54,6 +54,7 @@ import { reportRoutes } from "./routes/reports";
 import { reviewRoutes } from "./routes/reviews";
 import { saveRoutes } from "./routes/saves";
 import { scoreRoutes } from "./routes/scores";
+import { studioRoutes } from "./routes/studio";
 import { userRoutes } from "./routes/users";
 import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
@@ -244,6 +245,7 @@ export async function buildApp(
   await app.register(accountDeletionJob, routeCtx);
   await app.register(backupJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
+  await app.register(studioRoutes, routeCtx);
   await app.register(directMessageRoutes, routeCtx);
   await app.register(reportRoutes, routeCtx);
 

@@ -14,6 +14,7 @@ import { seed } from "./db/seed";
 import { secureDataDir } from "./services/data-dir";
 import { lockDataDir } from "./services/data-dir-lock";
 import type { FileStore } from "./services/file-store";
+import { recordFirstBuilds } from "./services/game-builds";
 import { rescanInstalledPackages } from "./services/portal-sdks";
 import { upgradeRecoveryCodeHashes } from "./services/two-step";
 
@@ -84,6 +85,9 @@ export async function prepareDatabase(
     // D77, issue 14 item 7: packages installed before the adapters are scanned once (idempotent, one query later).
     const rescanned = await rescanInstalledPackages(database.db, { dataDir: config.dataDir, files }, log);
     if (rescanned) log?.info({ rescanned }, "recorded the size and portal SDK of installed game packages");
+    // D131: every game with a package has builds; one installed before them becomes build 1 (idempotent)
+    const firstBuilds = await recordFirstBuilds(database.db, files, log);
+    if (firstBuilds) log?.info({ games: firstBuilds }, "recorded installed game packages as build 1");
     // ADR 020: recovery codes kept as bare SHA-256 are rewrapped with scrypt (idempotent)
     const rewrapped = await upgradeRecoveryCodeHashes(database.db);
     if (rewrapped) log?.info({ rewrapped }, "stored recovery codes with scrypt");

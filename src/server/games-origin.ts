@@ -10,7 +10,9 @@ import { compressionPlugin } from "./plugins/compression";
 import { requestIdPlugin } from "./plugins/request-id";
 import { compatScript } from "./services/compat-scripts";
 import { isValidKey, StorageUnavailableError, type FileStore } from "./services/file-store";
+import { buildPrefix, verifyPreviewToken } from "./services/game-builds";
 import { openFileStore } from "./services/open-file-store";
+import { secretBox } from "./services/secret-box";
 import { pathSegments, sendStoredFile } from "./stored-files";
 
 /** A package's files may change when an administrator replaces it: browsers check again after five minutes. */
@@ -138,6 +140,31 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
       return notFound();
     },
   );
+
+  // D131: one build of a game, at /build-preview/{id}/{number}/{expires}.{signature}/…, for whoever the studio or
+  // the CMS gave the address to (creators of the game and staff); anything unsigned, expired or for another game's
+  // host is 404, so players cannot reach a build that is not live. Not cached by shared caches.
+  const previewKey = () => secretBox(config.twoStepKey).keyFor("build preview");
+  app.get<{ Params: { "*": string } }>("/build-preview/*", async (request, reply) => {
+    const notFound = () => reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    const rest = request.params["*"];
+    const segments = pathSegments(rest.endsWith("/") ? rest.slice(0, -1) : rest);
+    if (!segments || segments.length < 3) return notFound();
+    const [gameId, number, token, ...inside] = segments;
+    if (!/^[1-9]\d{0,14}$/.test(gameId) || !/^[1-9]\d{0,6}$/.test(number)) return notFound();
+    if (perGame && gameId !== gameIdOfHost(config.gamesUrl, hostnameOfHostHeader(request.headers.host)))
+      return notFound();
+    if (!verifyPreviewToken(await previewKey(), Number(gameId), Number(number), token)) return notFound();
+    if (inside.some((segment) => segment.startsWith(".")))
+      return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
+    const base = `/build-preview/${gameId}/${number}/${token}`;
+    if (inside.length === 0 && !rest.endsWith("/")) return reply.redirect(`${base}/`, 301);
+    const prefix = buildPrefix(Number(gameId), Number(number));
+    const file = inside.length === 0 || rest.endsWith("/") ? [...inside, "index.html"] : inside;
+    const key = `${prefix}${file.join("/")}`;
+    if (isValidKey(key) && (await sendStoredFile(request, reply, files, key, "private, max-age=300"))) return reply;
+    return notFound();
+  });
 
   // The SDKs (D22 v1, D75 v2), v2's typings and the boot probe, always the current bytes.
   const sdkFiles = [

@@ -209,7 +209,13 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
       windowMs: 10 * MINUTE,
       message: "Too many avatar uploads. Please try again in a few minutes.",
     },
-    /** D44: uploads per administrator (key `upload:{userId}`) */
+    /** D130: creator applications per player (key `creator-application:{userId}`); one may be pending at a time */
+    creatorApplication: {
+      limit: 3,
+      windowMs: 24 * HOUR,
+      message: "Too many creator applications. Please try again tomorrow.",
+    },
+    /** D44: uploads per administrator, D131: and per creator (key `upload:{userId}`) */
     upload: { limit: 60, windowMs: 10 * MINUTE, message: "Too many uploads. Please try again in a few minutes." },
   } satisfies Record<string, RateLimitRule>;
 }

@@ -54,7 +54,7 @@ export const signedInAs = (user: {
   id: number;
   username: string;
   avatarUrl?: string | null;
-  role?: "player" | "moderator" | "admin";
+  role?: "player" | "creator" | "moderator" | "admin";
 }): MockRoute => [
   "GET",
   "/api/auth/session",

@@ -159,7 +159,7 @@ export async function enrolTestTwoStep(db: Database["db"], key: Config["twoStepK
 export async function createUserWithSession(
   t: TestApp,
   opts: {
-    role?: "player" | "moderator" | "admin";
+    role?: "player" | "creator" | "moderator" | "admin";
     username?: string;
     email?: string;
     kind?: "player" | "admin";

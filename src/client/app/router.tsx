@@ -48,6 +48,7 @@ const VerifyEmailScreen = lazyScreen("verify-email", () =>
 const UndoChangeScreen = lazyScreen("undo-change", () =>
   import("./routes/undo-change").then((m) => m.UndoChangeScreen),
 );
+const StudioScreen = lazyScreen("studio", () => import("./routes/studio").then((m) => m.StudioScreen));
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus /games/featured, /about, /contact, /help and /login (D51). */
@@ -87,6 +88,8 @@ function PublicRoutes() {
           {/* D105: the undo link of the notice mailed after an email or password change. */}
           <Route path="/account/undo" component={UndoChangeScreen} />
           <Route path="/me/games" component={MyGamesScreen} />
+          {/* D130: a creator's games and builds (client-rendered, noindex). */}
+          <Route path="/studio" component={StudioScreen} />
           <Route path="/messages">
             <MessagesScreen />
           </Route>

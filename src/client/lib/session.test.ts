@@ -61,7 +61,7 @@ describe("toCurrentUser (issue 13 item 6, D73: a hand check instead of zod on ev
         username: mostly(fc.string(), fc.integer(), fc.constant(null)),
         avatarUrl: mostly(fc.option(fc.string()), fc.integer()),
         createdAt: mostly(fc.string(), fc.integer()),
-        role: mostly(fc.constantFrom("player", "moderator", "admin"), fc.constantFrom("root", "", 1)),
+        role: mostly(fc.constantFrom("player", "creator", "moderator", "admin"), fc.constantFrom("root", "", 1)),
         email: fc.string(),
       },
       { requiredKeys: ["id", "username", "avatarUrl", "createdAt", "role"] },

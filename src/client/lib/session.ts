@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "@contract/auth";
+import { USER_ROLES } from "@contract/studio-constants";
 import { getJson } from "./api-client";
 import { useAsServerRendered } from "./hydration";
 import { authKeys } from "./query-keys";
@@ -28,9 +29,9 @@ export function toCurrentUser(data: unknown): CurrentUser | null {
   )
     return null;
   if (avatarUrl !== null && typeof avatarUrl !== "string") return null;
-  // D102: the three roles
-  if (role !== "player" && role !== "moderator" && role !== "admin") return null;
-  return { id, username, avatarUrl, createdAt, role };
+  // D102, D130: the four roles
+  if (!(USER_ROLES as readonly unknown[]).includes(role)) return null;
+  return { id, username, avatarUrl, createdAt, role: role as CurrentUser["role"] };
 }
 
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;

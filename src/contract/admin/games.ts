@@ -95,6 +95,7 @@ export const GAME_HIDDEN_LABELS: Record<GameHiddenReason, string> = {
   gone: "Hidden: gone from its feed",
   unreachable: "Hidden: unreachable",
   duplicate: "Hidden: merged into the same game from another feed",
+  draft: "Hidden: a creator's new game, not shown yet",
 };
 export const HIDDEN_REASON_PATCH_MESSAGE = "hiddenReason can only be set to null (to show the game again)";
 

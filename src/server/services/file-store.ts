@@ -14,7 +14,8 @@ import { pipeline } from "node:stream/promises";
  *   character or a backslash, no empty, `.` or `..` segment, no leading or trailing `/` (the names a game package
  *   may hold).
  *   `assertKey` throws `InvalidKeyError` otherwise; a prefix for `list`/`removePrefix` is "" or a key followed by `/`.
- * - Layout: a key's first segment is one of `STORE_AREAS`: `games/{id}/…` packages, `uploads/…` what /uploads/
+ * - Layout: a key's first segment is one of `STORE_AREAS`: `games/{id}/…` live packages, `builds/{id}/{n}/…` every
+ *   build kept whole (D131, ADR 031), `uploads/…` what /uploads/
  *   serves, `og-cards/…` link preview cards (served by their own route, D71), `backups/…` archives (D160). Other keys are invalid, so that on disk the store never reaches the
  *   database or the secrets that share DATA_DIR, and `list("")` yields stored files only.
  * - `put` replaces the whole object or leaves the old one: readers never see half a file.
@@ -72,7 +73,7 @@ export class RangeNotSatisfiableError extends Error {
 // Any name a game package may hold (zip-packages.ts refuses control characters and backslashes too).
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a key may not hold
 const SEGMENT = /^[^/\\\u0000-\u001f\u007f]{1,255}$/u;
-export const STORE_AREAS = ["games", "uploads", "og-cards", "backups"] as const;
+export const STORE_AREAS = ["games", "builds", "uploads", "og-cards", "backups"] as const;
 
 export function assertKey(key: string): void {
   if (key.length === 0 || key.length > 1024) throw new InvalidKeyError(key);

@@ -15,6 +15,7 @@ import { categoriesTable, gamesTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
 import { assertCollectionsExist, collectionIdsColumn, setGameCollections } from "./collections";
 import type { FileStore } from "./file-store";
+import { removeBuilds } from "./game-builds";
 import { assertGameExists, gameColumns, toGame, type GameRow } from "./game-catalogue";
 import { likePattern } from "./like-pattern";
 import { commitPackage, removePackage } from "./packages";
@@ -214,7 +215,7 @@ export async function updateGame(
 export async function createPackagedGame(
   db: Db,
   files: FileStore,
-  fields: z.output<typeof adminGameUploadFieldsSchema> & { scoreRules?: ScoreRulesPatch },
+  fields: z.output<typeof adminGameUploadFieldsSchema> & { scoreRules?: ScoreRulesPatch; hiddenReason?: "draft" },
   stagingDir: string,
 ): Promise<number> {
   try {
@@ -236,6 +237,7 @@ export async function createPackagedGame(
           packageBytes: scan.packageBytes,
           packageFiles: scan.packageFiles,
           difficulty: fields.difficulty ?? null,
+          hiddenReason: fields.hiddenReason ?? null,
           ...scoreRuleColumns(fields.scoreRules),
         })
         .returning({ id: gamesTable.id });
@@ -258,5 +260,6 @@ export async function deleteGame(db: Db, files: FileStore, id: number): Promise<
   const deleted = await db.delete(gamesTable).where(eq(gamesTable.id, id)).returning({ id: gamesTable.id });
   if (deleted.length === 0) throw new NotFound("Game not found");
   await removePackage(files, id);
+  await removeBuilds(files, id);
   await rebuildPlayerStats(db);
 }

@@ -3,11 +3,13 @@ import type { z } from "zod";
 import type { StaticReport } from "../../contract/admin/build-checks";
 import type { AdminGame, adminGameUploadFieldsSchema } from "../../contract/admin/games";
 import type { Db } from "../db/client";
+import { gameCreatorsTable } from "../db/schema";
 import { checkPackage } from "./build-checks";
 import { assertCollectionsExist } from "./collections";
 import type { FileStore } from "./file-store";
 import { readPackageAchievements, syncDeclaredAchievements } from "./game-achievements";
 import { assertCategoryExists, createPackagedGame, getAdminGame } from "./game-admin";
+import { ensureFirstBuild, storeBuild } from "./game-builds";
 import { enqueueOgImage } from "./og-images";
 import { hashPackageFile, recordPackageCheck } from "./package-checks";
 import { readPackageDifficulty } from "./packages";
@@ -25,7 +27,12 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  *   (D83), score rules (D90). The link preview picture is drawn in the background.
  * - The package's static checks (D132) run on the staged folder as uploaded and are kept under the upload's hash;
  *   a failing check does not refuse the upload, and checks that cannot run are logged and leave no report.
+ * - The package becomes the game's build 1 (D131) with `build.notes`, uploaded by `build.uploadedBy`. A creator's
+ *   new game (`build.creatorId`, D130) lists them as its creator and stays hidden ("draft") until staff show it.
  * Returns the new game as the CMS shows it, and the kind it was installed as.
+ *
+ * `installNewBuild` adds a later build to an existing game from an upload the same way (kind, staging within
+ * `limits`) and makes it live (game-builds.ts); game.json's declarations are read at the first install only.
  */
 export async function installUploadedGame(
   db: Db,
@@ -38,6 +45,7 @@ export async function installUploadedGame(
   },
   fields: z.output<typeof adminGameUploadFieldsSchema>,
   file: { path: string; filename: string; head: Buffer },
+  build: { uploadedBy: number | null; notes: string; creatorId?: number },
 ): Promise<{ game: AdminGame; kind: PackageKind }> {
   const kind = detectPackageKind(file.filename, file.head);
   await assertCategoryExists(db, fields.categoryId);
@@ -63,18 +71,48 @@ export async function installUploadedGame(
   const id = await createPackagedGame(
     db,
     site.files,
-    { ...fields, difficulty: declared.difficulty, scoreRules: declared.scoreRules },
+    {
+      ...fields,
+      difficulty: declared.difficulty,
+      scoreRules: declared.scoreRules,
+      ...(build.creatorId !== undefined ? { hiddenReason: "draft" as const } : {}),
+    },
     staging,
   );
   await syncDeclaredAchievements(db, id, declared.achievements);
-  if (checks) {
-    await recordPackageCheck(db, id, checks.hash, checks.report).catch((err: unknown) =>
-      site.log.warn({ err, gameId: id }, "could not keep a game package's check report"),
-    );
+  if (checks) await keepChecks(db, site.log, id, checks);
+  if (build.creatorId !== undefined) {
+    await db.insert(gameCreatorsTable).values({ gameId: id, userId: build.creatorId });
   }
+  await ensureFirstBuild(db, site.files, id, { uploadedBy: build.uploadedBy, notes: build.notes });
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   await enqueueOgImage(db, game.imageUrl);
   return { game, kind };
+}
+
+/** D131: an upload to an existing game becomes its next build, live at once. Answers the build's number. */
+export async function installNewBuild(
+  db: Db,
+  site: {
+    dataDir: string;
+    files: FileStore;
+    gamesUrl: string;
+    limits: PackageLimits;
+    log: { warn(details: object, message: string): void };
+  },
+  gameId: number,
+  file: { path: string; filename: string; head: Buffer },
+  build: { uploadedBy: number; notes: string },
+): Promise<{ number: number; kind: PackageKind }> {
+  const kind = detectPackageKind(file.filename, file.head);
+  const staging = await stageUploadedPackage(site.dataDir, file.path, kind, site.limits);
+  const checks = await runChecks(staging, file.path, site.gamesUrl).catch((err: unknown) => {
+    site.log.warn({ err, gameId }, "could not check an uploaded game package");
+    return null;
+  });
+  const number = await storeBuild(db, site.files, gameId, staging, build, site.log);
+  if (checks) await keepChecks(db, site.log, gameId, checks);
+  return { number, kind };
 }
 
 /** D132: the static report of a staged upload and the upload's hash, its key. */
@@ -87,4 +125,16 @@ async function runChecks(
   const ownOrigins = gamesUrl.includes("{id}") ? [] : [gamesUrl];
   const report = await checkPackage(staging, { ownOrigins });
   return { hash: await hashPackageFile(uploadPath), report };
+}
+
+/** D132: keeps a report under the upload's hash; a report that cannot be kept is logged and the upload stands. */
+async function keepChecks(
+  db: Db,
+  log: { warn(details: object, message: string): void },
+  gameId: number,
+  checks: { hash: string; report: StaticReport },
+): Promise<void> {
+  await recordPackageCheck(db, gameId, checks.hash, checks.report).catch((err: unknown) =>
+    log.warn({ err, gameId }, "could not keep a game package's check report"),
+  );
 }

@@ -42,7 +42,7 @@ import { deleteReview } from "./reviews";
  */
 
 export type ReportDeps = NotifyDeps & { chatHub: ChatHub };
-export type Staff = { id: number; role: "player" | "moderator" | "admin" };
+export type Staff = { id: number; role: "player" | "creator" | "moderator" | "admin" };
 
 type Target = { authorId: number | null; content: string; link: string | null };
 

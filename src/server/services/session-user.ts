@@ -1,5 +1,7 @@
-/** D102: the roles (a moderator sits between player and admin). */
-export type UserRole = "player" | "moderator" | "admin";
+import type { UserRoleName } from "../../contract/studio-constants";
+
+/** D102: the roles (a moderator sits between player and admin; D130: a creator is a player who publishes games). */
+export type UserRole = UserRoleName;
 
 /** The signed-in user a session token stands for. */
 export type SessionUser = {

@@ -184,12 +184,20 @@ async function adminUserRow(db: Db, id: number) {
   return row ? toAdminUser(row) : undefined;
 }
 
-/** D47: the users list (search by name or email, newest first) with review, chat and score counts. */
-export async function listUsersForAdmin(db: Db, query: { search?: string; limit: number; offset: number }) {
-  const { search, limit, offset } = query;
-  const where: SQL | undefined = search
-    ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search)))
-    : undefined;
+type AdminUserRole = NonNullable<AdminUserPatch["role"]>;
+
+/** D47: the users list (search by name or email, D130: or by role; newest first) with review, chat and score counts. */
+export async function listUsersForAdmin(
+  db: Db,
+  query: { search?: string; role?: AdminUserRole; limit: number; offset: number },
+) {
+  const { search, role, limit, offset } = query;
+  const where: SQL | undefined = and(
+    search
+      ? or(ilike(usersTable.username, likePattern(search)), ilike(usersTable.email, likePattern(search)))
+      : undefined,
+    role ? eq(usersTable.role, role) : undefined,
+  );
   // The page and its total in one round trip (a window count); only a page past the end
   // needs a second query for the total.
   const rows = await db

@@ -1,4 +1,4 @@
-import { Library, LogIn, LogOut, MessageCircle, Settings, User, UserPlus, Users } from "lucide-react";
+import { Library, LogIn, LogOut, MessageCircle, Palette, Settings, User, UserPlus, Users } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "wouter";
 import { UserAvatar } from "@/components/ui/avatar";
@@ -88,6 +88,15 @@ export function AccountMenu({
             My Games
           </Link>
         </DropdownMenuItem>
+        {/* D130: the studio, for creators (admins reach it from the CMS) */}
+        {user.role === "creator" || user.role === "admin" ? (
+          <DropdownMenuItem asChild>
+            <Link href="/studio">
+              <Palette aria-hidden="true" />
+              Studio
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         {/* D87 */}
         <DropdownMenuItem asChild>
           <Link href="/settings">

@@ -9,6 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAccountSettings } from "@/features/settings/api/get-settings";
 import { AccountSection } from "@/features/settings/components/account-section";
+import { CreatorSection } from "@/features/settings/components/creator-section";
 import { DangerZone } from "@/features/settings/components/danger-zone";
 import { DataSection } from "@/features/settings/components/data-section";
 import { NotificationsSection, PrivacySection } from "@/features/settings/components/privacy-section";
@@ -22,6 +23,7 @@ const SECTIONS = [
   ["privacy", "Privacy"],
   ["notifications", "Notifications"],
   ["sessions", "Sessions"],
+  ["creator", "Publish your games"],
   ["data", "Your data"],
   ["danger", "Danger zone"],
 ] as const;
@@ -63,7 +65,7 @@ export function SettingsScreen() {
           <div className="grid gap-8 lg:grid-cols-[200px_minmax(0,1fr)]">
             <nav aria-label="Settings sections" className="hidden lg:block">
               <ul className="sticky top-24 grid gap-1 text-sm">
-                {SECTIONS.map(([id, label]) => (
+                {SECTIONS.filter(([id]) => id !== "creator" || user.role !== "moderator").map(([id, label]) => (
                   <li key={id}>
                     <a
                       href={`#${id}`}
@@ -82,6 +84,7 @@ export function SettingsScreen() {
                 <PrivacySection settings={settings.data} />
                 <NotificationsSection settings={settings.data} />
                 <SessionsSection />
+                <CreatorSection user={user} />
                 <DataSection />
                 <DangerZone settings={settings.data} />
               </div>

@@ -1,4 +1,14 @@
-import { Bell, Gamepad2, Megaphone, ShieldAlert, Trophy, UserCheck, UserPlus, type LucideIcon } from "lucide-react";
+import {
+  Bell,
+  Gamepad2,
+  Megaphone,
+  Palette,
+  ShieldAlert,
+  Trophy,
+  UserCheck,
+  UserPlus,
+  type LucideIcon,
+} from "lucide-react";
 import { UserAvatar } from "@/components/ui/avatar";
 import { relativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -14,6 +24,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   announcement: Megaphone,
   room_invite: Gamepad2,
   room_turn: Gamepad2,
+  creator_application: Palette,
   score_held: ShieldAlert,
 };
 

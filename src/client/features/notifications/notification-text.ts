@@ -27,6 +27,10 @@ export function notificationText(n: NotificationItem): string {
       return `${someone(n)} invited you to play ${game(n)}`;
     case "room_turn":
       return `Your turn in ${game(n)} with ${n.actor?.username ?? n.text ?? "another player"}`;
+    case "creator_application":
+      return n.text === "approved"
+        ? "You are a creator now: your studio is open"
+        : `Your creator application was declined${n.text && n.text !== "declined" ? `: ${n.text}` : ""}`;
     case "score_held":
       return `A score on ${game(n)} waits for a moderator`;
     default:

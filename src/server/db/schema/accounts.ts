@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { USER_ROLES } from "../../../contract/studio-constants";
 
 export const usersTable = pgTable(
   "users",
@@ -22,10 +23,9 @@ export const usersTable = pgTable(
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
     avatarUrl: text("avatar_url"),
-    /** D96/D102: a moderator handles reports, deletes chat messages and reviews and mutes players, nothing else */
-    role: text("role", { enum: ["player", "moderator", "admin"] })
-      .notNull()
-      .default("player"),
+    /** D96/D102: a moderator handles reports, deletes chat messages and reviews and mutes players, nothing else;
+     * D130: a creator is a player who manages their own games in /studio */
+    role: text("role", { enum: USER_ROLES }).notNull().default("player"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** D87: who may see the profile beyond its name and avatar */
@@ -53,7 +53,7 @@ export const usersTable = pgTable(
     boardsHiddenAt: timestamp("boards_hidden_at", { withTimezone: true }),
   },
   (t) => [
-    check("users_role_valid", sql`${t.role} in ('player', 'moderator', 'admin')`),
+    check("users_role_valid", sql`${t.role} in ('player', 'creator', 'moderator', 'admin')`),
     check("users_profile_visibility_valid", sql`${t.profileVisibility} in ('public', 'friends', 'private')`),
     index("users_delete_after_idx")
       .on(t.deleteAfter)

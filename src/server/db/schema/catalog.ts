@@ -70,6 +70,8 @@ export const gamesTable = pgTable(
     /** Issue 14 item 7: the installed package's size in bytes and number of files (null without a package) */
     packageBytes: bigint("package_bytes", { mode: "number" }),
     packageFiles: integer("package_files"),
+    /** D131: the number of the build players get (game_builds.number); null for a game without builds (feeds, embeds) */
+    liveBuild: integer("live_build"),
     /** D83: how hard the game is (game.json or the CMS); null: not said */
     difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] }),
     /** D90: "desc" more is better, "asc" less is better (a time) */
@@ -118,7 +120,7 @@ export const gamesTable = pgTable(
     check("games_score_format_valid", sql`${t.scoreFormat} in ('points', 'time_ms')`),
     check("games_sdk_adapter_known", sql`${t.sdkAdapter} in ('poki', 'crazygames', 'gamedistribution')`),
     uniqueIndex("games_builtin_slug_unique").on(t.builtinSlug),
-    check("games_hidden_reason_known", sql`${t.hiddenReason} in ('gone', 'unreachable', 'duplicate')`),
+    check("games_hidden_reason_known", sql`${t.hiddenReason} in ('gone', 'unreachable', 'duplicate', 'draft')`),
     // D111: a feed item publishes as one game, however many processes publish at once
     uniqueIndex("games_source_unique").on(t.sourceFeedId, t.sourceExternalId),
     // Issue 12 item 3: one B-tree per sort of the games list (services/game-catalogue.ts orderFor), each whole,

@@ -60,6 +60,24 @@ describeEachDatabase("package check reports (D132)", (t) => {
   const postBoot = (id: number, payload: object, who = admin) =>
     t().app.inject({ method: "POST", url: `/api/admin/games/${id}/checks/boot`, cookies: who.cookies, payload });
 
+  it("checks a later build's upload too: the report is the new package's (D131)", async () => {
+    const id = await upload(buildZip([{ name: "index.html", data: "<!doctype html><p>first</p>" }]));
+    const second = buildZip([{ name: "index.html", data: OUTSIDE_INDEX }]);
+    const res = await t().app.inject({
+      method: "POST",
+      url: `/api/admin/games/${id}/builds`,
+      cookies: admin.cookies,
+      ...multipart(
+        { notes: "two" },
+        { field: "package", filename: "game.zip", content: second, type: "application/zip" },
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { check } = (await getChecks(id)).json() as { check: PackageCheck };
+    expect(check.packageHash).toBe(sha256(second));
+    expect(check.report.outsideHosts.map((h) => h.host)).toEqual(["cdn.example.com"]);
+  });
+
   it("checks every upload and shows the report: outside hosts, SDK, initial download", async () => {
     const zip = buildZip([
       { name: "index.html", data: OUTSIDE_INDEX },

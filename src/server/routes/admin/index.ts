@@ -18,6 +18,7 @@ import { adminBuildCheckRoutes } from "./build-checks";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
+import { adminCreatorRoutes } from "./creators";
 import { adminDashboardRoutes } from "./dashboard";
 import { adminFeedRoutes } from "./feeds";
 import { adminFormSubmissionRoutes } from "./form-submissions";
@@ -275,6 +276,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminCollectionRoutes, ctx);
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
+      await scope.register(adminCreatorRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);

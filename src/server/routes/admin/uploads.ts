@@ -8,9 +8,12 @@ import {
   HTML_FILE_REQUIRED_MESSAGE,
   uploadImageResponseSchema,
 } from "../../../contract/admin/games";
+import { idParamSchema } from "../../../contract/common";
+import { buildUploadFieldsSchema, storedBuildSchema } from "../../../contract/studio";
 import type { AppContext } from "../../context";
 import { Invalid } from "../../errors";
-import { installUploadedGame } from "../../services/game-install";
+import { getStudioGame } from "../../services/creators";
+import { installNewBuild, installUploadedGame } from "../../services/game-install";
 import { storeUploadedImage } from "../../services/images";
 import { FORM_LIMITS, readMultipartUpload } from "./multipart";
 import { adminErrorResponses, parseOrThrow } from "./validation";
@@ -62,9 +65,44 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (
           { dataDir: config.dataDir, files, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
           fields,
           file,
+          { uploadedBy: request.user!.id, notes: "" },
         );
         request.log.info({ gameId: game.id, kind, bytes: file.size }, "admin uploaded a game package");
         return reply.code(201).send(game);
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+
+  // D131: a new build of an existing game, live at once (the game keeps its id, page and scores)
+  app.post(
+    "/api/admin/games/:id/builds",
+    { schema: { params: idParamSchema, response: { 201: storedBuildSchema, ...adminErrorResponses } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await getStudioGame(db, id);
+      const upload = await readMultipartUpload(request, {
+        fileField: "package",
+        maxFileBytes: packageLimits.maxUploadBytes,
+        tmpDir,
+        tooLargeMessage: `The game package is larger than ${mb(packageLimits.maxUploadBytes)}`,
+      });
+      try {
+        const fields = parseOrThrow(buildUploadFieldsSchema, upload.fields, "body");
+        const file = upload.file;
+        if (!file) throw new Invalid(HTML_FILE_REQUIRED_MESSAGE);
+        if (file.size === 0) throw new Invalid("The uploaded file is empty");
+        const { number, kind } = await installNewBuild(
+          db,
+          { dataDir: config.dataDir, files, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
+          id,
+          file,
+          { uploadedBy: request.user!.id, notes: fields.notes ?? "" },
+        );
+        request.log.info({ gameId: id, build: number, kind, bytes: file.size }, "admin uploaded a build");
+        request.auditRecord = { action: "games.build", target: { kind: "games", id }, after: { build: number } };
+        return reply.code(201).send({ gameId: id, number });
       } finally {
         await upload.cleanup();
       }

@@ -12,6 +12,18 @@ describeEachDatabase(
     const { req, admin } = asAdmin(t, { username: "chief" });
 
     describe("GET /api/admin/users", () => {
+      it("filters by role, creators included (D130)", async () => {
+        const { user } = await createUserWithSession(t(), { role: "creator" });
+        const res = await req("GET", "/api/admin/users?role=creator");
+        expect(res.statusCode).toBe(200);
+        const rows = res.json() as Array<{ id: number; role: string }>;
+        expect(rows.map((r) => r.id)).toContain(user.id);
+        expect(new Set(rows.map((r) => r.role))).toEqual(new Set(["creator"]));
+        expect((await req("GET", "/api/admin/users?role=root")).statusCode).toBe(400);
+        const made = await req("PATCH", `/api/admin/users/${user.id}`, { role: "player" });
+        expect(made.json().role).toBe("player");
+      });
+
       it("lists users with role, disabled flag and review/chat/score counts; searches username and email", async () => {
         const { user } = await createUserWithSession(t(), { username: "Chatty_Cathy", email: "cathy@mail.example" });
         await insertChatMessage(t(), { userId: user.id, message: "hi" });

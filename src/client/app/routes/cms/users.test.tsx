@@ -79,13 +79,54 @@ setUpScreenTests();
 beforeEach(() => resetToasts());
 
 describe("CmsUsersScreen (D47, D96)", () => {
-  it("the role select offers Player, Moderator and Admin, and sends 'moderator'", async () => {
+  it("filters the list by role (D130)", async () => {
+    const fetch = api([row(1, "admin", { role: "admin" }), row(2, "bob")]);
+    renderWithProviders(<CmsUsersScreen />, "/cms/users");
+    await rowOf("bob");
+    fireEvent.click(screen.getByRole("combobox", { name: "Show users with the role" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Creators" }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain("/api/admin/users?role=creator"),
+    );
+  });
+
+  it("the Applications view lists a pending application and approves it (D130)", async () => {
+    const application = {
+      id: 5,
+      about: "Puzzle games",
+      link: "https://example.com/work",
+      status: "pending",
+      reason: null,
+      createdAt: "2026-12-01T10:00:00.000Z",
+      decidedAt: null,
+      user: { id: 2, username: "bob", avatarUrl: null, role: "player" },
+    };
+    const fetch = mockApi([
+      ["GET", "/api/admin/user", () => jsonResponse(ADMIN)],
+      ["GET", "/api/admin/users", () => jsonResponse([])],
+      ["GET", "/api/admin/creator-applications", () => jsonResponse([application])],
+      ["POST", "/api/admin/creator-applications/5/approve", () => jsonResponse({ userId: 2, status: "approved" })],
+    ]);
+    renderWithProviders(<CmsUsersScreen />, "/cms/users");
+    fireEvent.click(screen.getByRole("button", { name: "Applications" }));
+    const item = await screen.findByRole("listitem", { name: "Application from bob" });
+    expect(within(item).getByText("Puzzle games")).toBeInTheDocument();
+    expect(within(item).getByRole("link", { name: "https://example.com/work" })).toHaveAttribute(
+      "rel",
+      "noopener noreferrer nofollow",
+    );
+    fireEvent.click(within(item).getByRole("button", { name: /^Approve\s*bob$/ }));
+    expect(await screen.findByText("bob is a creator now")).toBeInTheDocument();
+    expect(writes(fetch)).toEqual([["POST", "/api/admin/creator-applications/5/approve", {}]]);
+  });
+
+  it("the role select offers Player, Creator, Moderator and Admin, and sends 'moderator'", async () => {
     const fetch = api([row(1, "admin", { role: "admin" }), row(2, "bob")]);
     renderWithProviders(<CmsUsersScreen />, "/cms/users");
     const bob = await rowOf("bob");
     fireEvent.click(within(bob).getByRole("combobox", { name: "Role of bob" }));
     const options = await screen.findAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual(["Player", "Moderator", "Admin"]);
+    expect(options.map((o) => o.textContent)).toEqual(["Player", "Creator", "Moderator", "Admin"]);
     fireEvent.click(screen.getByRole("option", { name: "Moderator" }));
     expect(await screen.findByText("bob is now a moderator")).toBeInTheDocument();
     expect(writes(fetch)).toEqual([["PATCH", "/api/admin/users/2", { role: "moderator" }]]);

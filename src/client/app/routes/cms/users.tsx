@@ -15,6 +15,7 @@ import { SearchInput } from "@/features/cms/shared/components/search-input";
 import { useAdminUsers } from "@/features/cms/users/api/get-admin-users";
 import { useMute, useUnmute } from "@/features/cms/users/api/mutes";
 import { useUpdateUser } from "@/features/cms/users/api/update-user";
+import { CreatorApplications } from "@/features/cms/users/components/creator-applications";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
@@ -36,18 +37,26 @@ type Role = AdminUserRow["role"];
 /** D96: the roles given here, and what the toast says once one is given. */
 const ROLES: { value: Role; label: string; done: (name: string) => string }[] = [
   { value: "player", label: "Player", done: (name) => `${name} is now a player` },
+  { value: "creator", label: "Creator", done: (name) => `${name} is now a creator` },
   { value: "moderator", label: "Moderator", done: (name) => `${name} is now a moderator` },
   { value: "admin", label: "Admin", done: (name) => `${name} is now an admin` },
 ];
 
 /**
- * /cms/users (D47): search, role change (player, moderator, admin), disable/enable, mute/unmute, hide from
- * every board / show again, review, chat and score counts.
+ * /cms/users (D47): search, role filter and change (player, creator, moderator, admin), disable/enable,
+ * mute/unmute, hide from every board / show again, review, chat and score counts; D130: the Applications view,
+ * where players who asked to become creators are approved or declined.
  */
 export function CmsUsersScreen() {
+  const [view, setView] = useState<"users" | "applications">(() =>
+    typeof window !== "undefined" && new URLSearchParams(window.location.search).get("view") === "applications"
+      ? "applications"
+      : "users",
+  );
   const [search, setSearch] = useState("");
+  const [roleFilter, setRoleFilter] = useState<Role | "all">("all");
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useAdminUsers(debounced);
+  const users = useAdminUsers(debounced, view === "users", roleFilter === "all" ? "" : roleFilter);
   const me = useAdminUser().data;
   const update = useUpdateUser();
   const mute = useMute();
@@ -68,13 +77,96 @@ export function CmsUsersScreen() {
 
   return (
     <>
-      <CmsPageHeader title="Users" description="Players, moderators and administrators." icon={<Users />} />
-      <SearchInput
-        value={search}
-        onChange={setSearch}
-        label="Search users by name or email"
-        placeholder="Search users..."
-      />
+      <CmsPageHeader title="Users" description="Players, creators, moderators and administrators." icon={<Users />} />
+      <div role="group" aria-label="View" className="mb-4 inline-flex rounded-lg border bg-card p-1">
+        {(
+          [
+            ["users", "All users"],
+            ["applications", "Applications"],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={view === value ? "secondary" : "ghost"}
+            aria-pressed={view === value}
+            onClick={() => setView(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {view === "applications" ? (
+        <CreatorApplications />
+      ) : (
+        <UsersTable
+          search={search}
+          setSearch={setSearch}
+          roleFilter={roleFilter}
+          setRoleFilter={setRoleFilter}
+          users={users}
+          me={me}
+          update={update}
+          mute={mute}
+          unmute={unmute}
+          change={change}
+          mutePlayer={mutePlayer}
+        />
+      )}
+    </>
+  );
+}
+
+function UsersTable({
+  search,
+  setSearch,
+  roleFilter,
+  setRoleFilter,
+  users,
+  me,
+  update,
+  mute,
+  unmute,
+  change,
+  mutePlayer,
+}: {
+  search: string;
+  setSearch: (value: string) => void;
+  roleFilter: Role | "all";
+  setRoleFilter: (value: Role | "all") => void;
+  users: ReturnType<typeof useAdminUsers>;
+  me: ReturnType<typeof useAdminUser>["data"];
+  update: ReturnType<typeof useUpdateUser>;
+  mute: ReturnType<typeof useMute>;
+  unmute: ReturnType<typeof useUnmute>;
+  change: (user: AdminUserRow, patch: AdminUserPatch, done: string) => void;
+  mutePlayer: (user: AdminUserRow) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            label="Search users by name or email"
+            placeholder="Search users..."
+          />
+        </div>
+        <Select value={roleFilter} onValueChange={(value) => setRoleFilter(value as Role | "all")}>
+          <SelectTrigger aria-label="Show users with the role" className="w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All roles</SelectItem>
+            {ROLES.map((r) => (
+              <SelectItem key={r.value} value={r.value}>
+                {r.label}s
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       <LoadError what="users" query={users} />
       <AdminTable
         label="Users"

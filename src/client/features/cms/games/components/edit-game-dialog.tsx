@@ -20,6 +20,7 @@ import {
   difficultyOfChoice,
   type DifficultyChoice,
 } from "./game-classification-fields";
+import { GameCreatorsEditor } from "./game-creators-editor";
 import { HiddenBadge } from "./games-table";
 import { PackageChecks } from "./package-checks";
 import { PackageInfo } from "./package-info";
@@ -285,6 +286,7 @@ export function EditGameDialog({
           </form>
         ) : null}
         {game ? <GameAchievementsEditor gameId={game.id} /> : null}
+        {game ? <GameCreatorsEditor gameId={game.id} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -13,7 +13,9 @@ export const adminKeys = {
   categories: () => [...adminKeys.all, "categories"] as const,
   collections: () => [...adminKeys.all, "collections"] as const,
   content: () => [...adminKeys.all, "website-content"] as const,
-  users: (search = "") => [...adminKeys.all, "users", { search }] as const,
+  users: (search = "", role = "") => [...adminKeys.all, "users", { search, role }] as const,
+  /** D130: the creator applications (the users screen's Applications view) */
+  creatorApplications: () => [...adminKeys.all, "users", "creator-applications"] as const,
   usersAll: () => [...adminKeys.all, "users"] as const,
   settings: () => [...adminKeys.all, "settings"] as const,
   /** D91: the seasons (GET /api/seasons), read by Settings' season length card. */
