@@ -7,7 +7,7 @@
 export const AD_BREAK_TYPES = ["preroll", "start", "pause", "next", "browse"] as const;
 export type AdBreakType = (typeof AD_BREAK_TYPES)[number];
 
-/** Where an ad was asked for: one of the break types, or a rewarded ad. Counted per placement (D154). */
+/** Where an ad was asked for: one of the break types, or a rewarded ad. Counted per placement (D153). */
 export const AD_PLACEMENTS = [...AD_BREAK_TYPES, "reward"] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
@@ -24,6 +24,7 @@ export const AD_REASONS = [
   "frequency",
   "no_provider",
   "no_fill",
+  "no_consent",
   "timeout",
   "error",
   "not_in_frame",

@@ -5,6 +5,8 @@ import { AD_PLACEMENTS, AD_REASONS, AD_REPORTED_EVENTS } from "./ads-constants";
 export const adRequestBodySchema = z.object({
   playId: z.string().uuid("Invalid play id"),
   placement: z.enum(AD_PLACEMENTS, { message: `placement must be one of ${AD_PLACEMENTS.join(", ")}` }),
+  /** D152: the player agreed to advertising (a provider that needs it shows nothing otherwise) */
+  advertisingConsent: z.boolean().default(false),
 });
 
 export const houseCreativeSchema = z.object({

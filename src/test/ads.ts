@@ -1,4 +1,4 @@
-/** D151–D154: helpers of the ad tests: a small PNG and MP4, a house ad uploaded through the CMS route, a play in the past. */
+/** D151–D153: helpers of the ad tests: a small PNG and MP4, a house ad uploaded through the CMS route, a play in the past. */
 import sharp from "sharp";
 import { insertPlay } from "./factories";
 import type { TestApp } from "./test-app";

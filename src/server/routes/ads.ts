@@ -28,6 +28,7 @@ export const adRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rat
         playId: request.body.playId,
         userId: request.user?.id ?? null,
         placement: request.body.placement,
+        advertisingConsent: request.body.advertisingConsent,
         now: new Date(),
       });
     },

@@ -1,10 +1,10 @@
 /**
- * D151–D154: ads on the game page, on the server's side.
+ * D151–D153: ads on the game page, on the server's side.
  *
  * Contract:
  * - `requestAd` answers a game page's ad request: it finds the page's session (its first play, which must be this
  *   game's and the caller's), reads Settings → Ads and school mode from the database, asks the policy
- *   (ad-policy.ts), then the provider. Nothing the game frame says decides: the page passes only the placement.
+ *   (ad-policy.ts), then the provider (only with the player's consent to advertising when it needs that). Nothing the game frame says decides: the page passes only the placement.
  * - A shown ad moves the session's last-ad time in the same statement that checks it, so two requests at once
  *   show one ad. It counts an impression; a provider with nothing to show counts a no-fill.
  * - When no ad is shown, a rewarded request carries whether the reward is granted anyway (the setting).
@@ -109,7 +109,14 @@ export async function findAdSession(db: Db, gameId: number, playId: string, user
 
 export async function requestAd(
   db: Db,
-  request: { gameId: number; playId: string; userId: number | null; placement: AdPlacement; now: Date },
+  request: {
+    gameId: number;
+    playId: string;
+    userId: number | null;
+    placement: AdPlacement;
+    advertisingConsent: boolean;
+    now: Date;
+  },
 ): Promise<AdAnswer> {
   const { gameId, playId, placement, now } = request;
   const session = await findAdSession(db, gameId, playId, request.userId);
@@ -131,10 +138,12 @@ export async function requestAd(
     now,
   });
   if (!decision.allowed) return none(decision.reason);
+  const provider = AD_PROVIDER_MODULES[settings.provider];
+  if (provider.needsConsent && !request.advertisingConsent) return none("no_consent");
 
   let ad: AdCreative | null;
   try {
-    ad = await AD_PROVIDER_MODULES[settings.provider].fill(db, { placement, gameId, now });
+    ad = await provider.fill(db, { placement, gameId, now });
   } catch {
     ad = null; // a provider's fault is a no-fill, not a broken page
   }
@@ -244,7 +253,7 @@ export type AdStatsRow = {
   clicks: number;
 };
 
-/** D154: the daily counts of the last `days` days, newest first (the chart is later work). */
+/** D153: the daily counts of the last `days` days, newest first (the chart is later work). */
 export async function adStats(db: Db, now: Date, days = 30): Promise<AdStatsRow[]> {
   const since = utcDay(new Date(now.getTime() - (days - 1) * 86_400_000));
   const rows = await db

@@ -52,7 +52,7 @@ export const houseAdsTable = pgTable(
   ],
 );
 
-/** D154: ad events per UTC day, placement and game. */
+/** D153: ad events per UTC day, placement and game. */
 export const adStatsDailyTable = pgTable(
   "ad_stats_daily",
   {

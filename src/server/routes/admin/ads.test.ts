@@ -3,7 +3,7 @@ import { HOUSE_AD_FIELDS, MP4_BYTES, pngBytes, uploadHouseAd } from "../../../te
 import { insertGame } from "../../../test/factories";
 import { asAdmin, createUserWithSession, describeEachDatabase } from "../../../test/test-app";
 
-describeEachDatabase("admin ads API (D152–D154)", (t) => {
+describeEachDatabase("admin ads API (D152, D153)", (t) => {
   const { admin, req } = asAdmin(t);
 
   it("answers the defaults: no provider, 60 s, 120 s, rewards granted", async () => {

@@ -34,7 +34,7 @@ const toJson = (ad: HouseAd) => ({ ...ad, createdAt: ad.createdAt.toISOString() 
 const IMAGE_TYPES: readonly string[] = HOUSE_AD_LIMITS.imageTypes;
 const VIDEO_TYPES: readonly string[] = HOUSE_AD_LIMITS.videoTypes;
 
-/** D152–D154: Settings → Ads, house ads and their daily counts (admins only, by the guard in index.ts). */
+/** D152, D153: Settings → Ads, house ads and their daily counts (admins only, by the guard in index.ts). */
 export const adminAdRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { db, config, files, rateLimits, settings },

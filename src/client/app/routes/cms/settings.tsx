@@ -1,4 +1,5 @@
 import { Settings } from "lucide-react";
+import { AdsCard } from "@/features/cms/settings/components/ads-card";
 import { CloudSaveQuotaCard } from "@/features/cms/settings/components/cloud-save-quota-card";
 import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
 import { DirectMessagesCard } from "@/features/cms/settings/components/direct-messages-card";
@@ -22,6 +23,7 @@ export function CmsSettingsScreen() {
         <div className="grid content-start gap-6">
           <SiteCard />
           <SeasonLengthCard />
+          <AdsCard />
         </div>
         <div className="grid content-start gap-6">
           <IntegrationsCard />

@@ -7,7 +7,7 @@
  *   caught by the caller and answered as a no-fill.
  * - `cspSources` are the outside sources the site's pages must allow while the provider is on, per directive; a
  *   provider that serves everything from the site's own origin lists none, and the CSP is then exactly as without ads.
- * - `needsConsent`: whether the provider may run only after the player agreed to advertising (D150).
+ * - `needsConsent`: whether the provider may run only after the player agreed to advertising.
  * - What a fill answers is sent to the game page as it is, and the page's provider module of the same id shows it
  *   (src/client/features/games/ads/providers/).
  */
