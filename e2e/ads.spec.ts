@@ -12,6 +12,7 @@ import {
   uploadHtmlGame,
   waitForHydrationAfterNavigation,
   watchConsole,
+  zipOf,
 } from "./fixtures";
 import { startServer, type RunningServer } from "./server";
 
@@ -154,6 +155,52 @@ test("a house ad shows over the game, skippable after 5 s, its link in a new tab
   await expect.poll(async () => (await statsOf("next"))?.impressions).toBe(1);
   expect(await statsOf("next")).toMatchObject({ impressions: 1, clicks: 1, dismissals: 1, noFills: 0 });
   await expect.poll(async () => (await statsOf("reward"))?.rewards).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test("a game made for Poki sees house ads through its own SDK: onStart, the break's end, the reward earned", async ({
+  browser,
+}) => {
+  test.slow();
+  const html = fs.readFileSync(
+    fileURLToPath(new URL("./fixtures/portal-games/poki/index.html", import.meta.url)),
+    "utf8",
+  );
+  const [category] = (await (await admin.get("/api/categories")).json()) as Array<{ id: number }>;
+  const [builtin] = (await (await admin.get("/api/games?limit=1")).json()) as Array<{ imageUrl: string }>;
+  const res = await admin.post("/api/admin/games/upload", {
+    multipart: {
+      title: "E2E Poki Ads Game",
+      description: "A game written for the Poki SDK.",
+      imageUrl: builtin.imageUrl,
+      categoryId: String(category.id),
+      htmlFile: {
+        name: "poki.zip",
+        mimeType: "application/zip",
+        buffer: await zipOf({ "poki-game/index.html": html }),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const pokiId = ((await res.json()) as { id: number }).id;
+
+  const page = await open(browser);
+  const errors = watchConsole(page);
+  await page.goto(`/game/${pokiId}`);
+  await page.getByRole("button", { name: "Play Now" }).first().click();
+  const frame = page.frameLocator('iframe[title="E2E Poki Ads Game"]');
+  const ad = page.getByRole("dialog", { name: "Advertisement" });
+  // the commercial break: onStart runs, the game waits until the player skips
+  await expect(ad).toBeVisible({ timeout: 15_000 });
+  await expect(frame.locator("#log")).toContainText("commercial break started");
+  await expect(frame.locator("#log")).not.toContainText("commercial break finished");
+  await ad.getByRole("button", { name: "Skip ad" }).click({ timeout: 7_000 });
+  await expect(frame.locator("#log")).toContainText("commercial break finished");
+  // the rewarded break, watched until it could be skipped
+  await expect(ad).toBeVisible();
+  await ad.getByRole("button", { name: "Skip ad" }).click({ timeout: 7_000 });
+  await expect(frame.locator("#log")).toContainText("rewarded break: reward earned");
+  await expect(frame.locator("#status")).toHaveText("done");
   expect(errors).toEqual([]);
 });
 
