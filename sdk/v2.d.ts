@@ -307,6 +307,29 @@ export interface ArcadiumSdk {
   };
 
   /**
+   * Ads (D151). Ask at natural breaks; the site decides whether one is shown (never in school mode, not in a
+   * session's first minute, not more often than every two minutes by default). While an ad shows the page pauses
+   * and mutes the game ("pause"/"mute" events) and resumes it after. Both calls never reject and always settle
+   * within 30 s, whatever happens: do not wait on them for anything but the ad.
+   */
+  ads: {
+    /**
+     * An ad break at `type` (default "next"): "preroll" before the game starts, "start" before gameplay, "pause"
+     * when the player pauses, "next" between levels, "browse" while the player looks at something else (a menu).
+     * Resolves with whether one was shown and why not (`reason`: "shown", "school_mode", "game_off", "too_soon",
+     * "frequency", "no_provider", "no_fill", "timeout", "error", "not_in_frame" or "invalid"). `onStart` is called
+     * when an ad begins.
+     */
+    break(type?: ArcadiumAdBreakType, options?: { onStart?: () => void }): Promise<{ shown: boolean; reason: string }>;
+    /**
+     * A rewarded ad the player asked for. `granted: true` when the player earned the reward: the ad was watched
+     * (an image for 5 s, a video to its end), or no ad could be shown and the site grants rewards then (a
+     * setting; the default). Give the reward only when granted.
+     */
+    reward(options?: { onStart?: () => void }): Promise<{ granted: boolean }>;
+  };
+
+  /**
    * Events from the page: "pause" (the page is hidden or a dialog covers the game: stop the game loop and
    * sound), "resume", "mute" (payload `{muted: boolean}`), "settings" (payload: ArcadiumSettings, whenever
    * one changes), "invite" (the player followed another invite link to this game while it runs: payload
@@ -324,3 +347,6 @@ export interface ArcadiumSdk {
   /** A custom analytics event, e.g. track("level_complete", {level: 3}). Names up to 64 characters. */
   track(name: string, props?: Record<string, string | number | boolean | null>): Promise<void>;
 }
+
+/** D151: the moments a game may ask for an ad break. */
+type ArcadiumAdBreakType = "preroll" | "start" | "pause" | "next" | "browse";

@@ -8,7 +8,10 @@
  *   game → page  { v: 2, id, type, payload }
  *   page → game  { v: 2, id, ok: true, result } or { v: 2, id, ok: false, error: { code, message } }
  * and the page sends events without an id:
- *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings" | "room" | "invite", payload }
+ *   page → game  { v: 2, event: "pause" | "resume" | "mute" | "settings" | "room" | "invite" | "adstart", payload }
+ *
+ * Ads (D151): ads.break(type) and ads.reward() never reject and always settle within 30 s, whatever happens (the
+ * page never answers, the frame is reloaded, the ad provider fails): a game never waits on a missing ad.
  *
  * Rooms (D120): the page relays room calls on its own connection to Arcadium, which knows the player from the
  * page's session; the frame never sends who it is. Room calls carry `instance`, a random name for this document,
@@ -29,6 +32,8 @@
   if (global.Arcadium && global.Arcadium.version === 2) return; // included twice: keep the first
 
   var TIMEOUT_MS = 10000;
+  var AD_TIMEOUT_MS = 30000; // D151
+  var AD_TYPES = ['preroll', 'start', 'pause', 'next', 'browse'];
   var MAX_SCORE = 1000000000; // D23
   var MAX_KEY = 128; // D76
   var MAX_EVENT_NAME = 64;
@@ -111,6 +116,10 @@
     }
     if (data.event === 'room') {
       onRoomEvent(data.payload);
+      return;
+    }
+    if (data.event === 'adstart') {
+      onAdStart(data.payload);
       return;
     }
     if (data.event === 'invite' && data.payload && typeof data.payload === 'object') {
@@ -585,6 +594,103 @@
     });
   }
 
+  // ---- ads (D151) -----------------------------------------------------------------------------------
+
+  /** onStart callbacks of the ad calls waiting for an answer, by request id */
+  var adStarts = {};
+
+  function onAdStart(payload) {
+    var id = payload && typeof payload.id === 'string' ? payload.id : null;
+    var fn = id ? adStarts[id] : null;
+    if (!fn) return;
+    delete adStarts[id];
+    try {
+      fn();
+    } catch (e) {
+      log('error', 'an ad onStart callback threw:', e);
+    }
+  }
+
+  /**
+   * One ad call: posts the request and settles with what the page answers, or with `fallback(reason)` when the
+   * page answers an error, nothing within AD_TIMEOUT_MS, or cannot be reached. Never rejects.
+   */
+  function adCall(type, payload, onStart, answer, fallback) {
+    if (!framed) {
+      log('info', 'not in a frame, no ad for:', type);
+      return Promise.resolve(fallback('not_in_frame'));
+    }
+    return new Promise(function (resolve) {
+      var id = newId();
+      var settled = false;
+      function finish(value) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        delete pending[id];
+        delete adStarts[id];
+        resolve(value);
+      }
+      var timer = setTimeout(function () {
+        finish(fallback('timeout'));
+      }, AD_TIMEOUT_MS);
+      if (typeof onStart === 'function') adStarts[id] = onStart;
+      pending[id] = {
+        resolve: function (result) {
+          finish(answer(result));
+        },
+        reject: function () {
+          finish(fallback('error'));
+        },
+        timer: timer,
+      };
+      try {
+        global.parent.postMessage({ v: 2, id: id, type: type, payload: payload }, '*');
+      } catch (e) {
+        finish(fallback('not_in_frame'));
+      }
+    });
+  }
+
+  function onStartOf(options) {
+    return options != null && typeof options === 'object' && typeof options.onStart === 'function' ? options.onStart : null;
+  }
+
+  var ads = {
+    break: function (type, options) {
+      var kind = type == null ? 'next' : type;
+      if (AD_TYPES.indexOf(kind) < 0) {
+        log('warn', 'ads.break(type): type must be one of ' + AD_TYPES.join(', ') + '; got', type);
+        return Promise.resolve({ shown: false, reason: 'invalid' });
+      }
+      return adCall(
+        'ads.break',
+        { placement: kind },
+        onStartOf(options),
+        function (result) {
+          var shown = !!(result && result.shown === true);
+          return { shown: shown, reason: result && typeof result.reason === 'string' ? result.reason : shown ? 'shown' : 'error' };
+        },
+        function (reason) {
+          return { shown: false, reason: reason };
+        },
+      );
+    },
+    reward: function (options) {
+      return adCall(
+        'ads.reward',
+        {},
+        onStartOf(options),
+        function (result) {
+          return { granted: !!(result && result.granted === true) };
+        },
+        function () {
+          return { granted: false };
+        },
+      );
+    },
+  };
+
   // ---- the API --------------------------------------------------------------------------------------
 
   var Arcadium = {
@@ -689,6 +795,8 @@
 
     rooms: rooms,
 
+    ads: ads,
+
     on: function (event, listener) {
       if (EVENTS.indexOf(event) < 0 || typeof listener !== 'function') {
         log('warn', 'on(event, listener): event must be one of ' + EVENTS.join(', ') + ' and listener a function; got', event);
@@ -724,6 +832,7 @@
     Object.freeze(Arcadium.data);
     Object.freeze(Arcadium.achievements);
     Object.freeze(Arcadium.rooms);
+    Object.freeze(Arcadium.ads);
     Object.freeze(Arcadium);
   }
   global.Arcadium = Arcadium;

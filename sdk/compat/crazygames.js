@@ -32,7 +32,10 @@
  *   game.updateRoom({roomId, isJoinable, inviteParams}) → Arcadium.rooms.setOwnRoom(): the page keeps it for the
  *                                      friends list ("Playing {game}", Join), which does not show it yet
  *   game.leftRoom()                 → Arcadium.rooms.setOwnRoom(null)
- *   ad.requestAd(type, callbacks)   → no ad: adError({code: "unfilled"}) at once, adStarted never called
+ *   ad.requestAd("midgame", cbs)    → Arcadium.ads.break("next") (D151): adStarted when an ad begins, adFinished
+ *                                      after it; no ad: adError({code: "unfilled" | "adCooldown" | "other"})
+ *   ad.requestAd("rewarded", cbs)   → Arcadium.ads.reward(): adFinished when granted, else adError
+ *   ad.isAdPlaying                  → true while an ad shows
  *   ad.hasAdblock()                 → false
  *   banner.*                        → no banner: resolves, nothing shown
  *   user.getUser()                  → the Arcadium player as {username, profilePictureUrl}, null for a guest
@@ -208,21 +211,57 @@
 
   // --- the modules ---------------------------------------------------------------------------------------------
 
+  /** CrazyGames' error codes for no ad: its frequency limit is "adCooldown", nothing to show "unfilled". */
+  function adErrorCode(reason) {
+    if (reason === 'too_soon' || reason === 'frequency') return 'adCooldown';
+    if (reason === 'error' || reason === 'timeout' || reason === 'invalid') return 'other';
+    return 'unfilled';
+  }
+
+  function adCallback(callbacks, name) {
+    return function (value) {
+      var fn = callbacks && typeof callbacks[name] === 'function' ? callbacks[name] : null;
+      if (!fn) return;
+      try {
+        if (name === 'adError') fn(value, value);
+        else fn();
+      } catch (e) {
+        info(name + ' callback threw', e);
+      }
+    };
+  }
+
   var ad = {
     isAdPlaying: false,
-    /** No ad is ever shown here: adError is called at once with the "unfilled" code CrazyGames documents for no ad. */
+    /** D151: a midgame ad is an Arcadium break, a rewarded ad an Arcadium reward; the callbacks CrazyGames documents follow. */
     requestAd: function (type, callbacks) {
-      later(function () {
-        if (callbacks && typeof callbacks.adError === 'function') {
-          var data = { code: 'unfilled', message: 'No ad available' };
-          try {
-            callbacks.adError(data, data);
-          } catch (e) {
-            info('adError callback threw', e);
-          }
+      var started = adCallback(callbacks, 'adStarted');
+      var finished = adCallback(callbacks, 'adFinished');
+      var failed = adCallback(callbacks, 'adError');
+      var onStart = function () {
+        ad.isAdPlaying = true;
+        started();
+      };
+      var done = function () {
+        ad.isAdPlaying = false;
+      };
+      if (String(type) === 'rewarded') {
+        return call('ads.reward', [{ onStart: onStart }]).then(function (result) {
+          done();
+          if (result && result.granted === true) finished();
+          else failed({ code: 'unfilled', message: 'No reward: no ad was watched' });
+          return undefined;
+        });
+      }
+      return call('ads.break', ['next', { onStart: onStart }]).then(function (result) {
+        done();
+        if (result && result.shown === true) finished();
+        else {
+          var reason = result && typeof result.reason === 'string' ? result.reason : 'error';
+          failed({ code: adErrorCode(reason), message: 'No ad: ' + reason });
         }
+        return undefined;
       });
-      return Promise.resolve(undefined);
     },
     hasAdblock: function () {
       return answer(arguments, Promise.resolve(false));

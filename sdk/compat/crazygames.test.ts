@@ -55,22 +55,62 @@ describe("CrazyGames adapter", () => {
     ]);
   });
 
-  it("requestAd calls adError with the unfilled code and never adStarted or adFinished", async () => {
+  const callbacks = () => ({ adStarted: vi.fn(), adFinished: vi.fn(), adError: vi.fn() });
+
+  it("requestAd without a provider calls adError with the unfilled code and never adStarted (D151)", async () => {
     load();
     await sdk().init();
-    for (const type of ["midgame", "rewarded"]) {
-      const callbacks = { adStarted: vi.fn(), adFinished: vi.fn(), adError: vi.fn() };
-      sdk().ad.requestAd(type, callbacks);
-      await settle();
-      expect(callbacks.adError).toHaveBeenCalledTimes(1);
-      expect(callbacks.adError.mock.calls[0][0]).toMatchObject({ code: "unfilled" });
-      expect(callbacks.adStarted).not.toHaveBeenCalled();
-      expect(callbacks.adFinished).not.toHaveBeenCalled();
-    }
+    const midgame = callbacks();
+    await sdk().ad.requestAd("midgame", midgame);
+    expect(midgame.adError).toHaveBeenCalledTimes(1);
+    expect(midgame.adError.mock.calls[0][0]).toMatchObject({ code: "unfilled" });
+    expect(midgame.adStarted).not.toHaveBeenCalled();
+    expect(midgame.adFinished).not.toHaveBeenCalled();
     await expect(sdk().ad.hasAdblock()).resolves.toBe(false);
     await expect(sdk().banner.requestBanner({ id: "b", width: 300, height: 250 })).resolves.toBeUndefined();
     await expect(sdk().banner.requestResponsiveBanner("b")).resolves.toBeUndefined();
     expect(() => sdk().banner.clearAllBanners()).not.toThrow();
+  });
+
+  it("a midgame ad inside the frequency cap is adError with adCooldown; outside it adStarted then adFinished", async () => {
+    const now = new Date("2026-12-07T12:00:00Z");
+    const inside = load({
+      ads: { settings: { provider: "house" }, facts: { now, lastAdAt: new Date(now.getTime() - 60_000) }, fill: true },
+    });
+    const held = callbacks();
+    await sdk().ad.requestAd("midgame", held);
+    expect(inside.calls.find((c) => c.name === "ads.break")?.args[0]).toBe("next");
+    expect(held.adError.mock.calls[0][0]).toMatchObject({ code: "adCooldown" });
+    expect(held.adStarted).not.toHaveBeenCalled();
+    expect(held.adFinished).not.toHaveBeenCalled();
+
+    resetAdapterGlobals();
+    load({
+      ads: { settings: { provider: "house" }, facts: { now, lastAdAt: new Date(now.getTime() - 121_000) }, fill: true },
+    });
+    const shown = callbacks();
+    let playingAtStart = false;
+    shown.adStarted.mockImplementation(() => (playingAtStart = sdk().ad.isAdPlaying as unknown as boolean));
+    await sdk().ad.requestAd("midgame", shown);
+    expect(shown.adStarted).toHaveBeenCalledTimes(1);
+    expect(shown.adFinished).toHaveBeenCalledTimes(1);
+    expect(shown.adError).not.toHaveBeenCalled();
+    expect(playingAtStart).toBe(true);
+    expect(sdk().ad.isAdPlaying).toBe(false);
+  });
+
+  it("a rewarded ad calls adFinished when granted and adError when refused", async () => {
+    load({ ads: { settings: { provider: "none", rewardWhenOff: "grant" } } });
+    const granted = callbacks();
+    await sdk().ad.requestAd("rewarded", granted);
+    expect(granted.adFinished).toHaveBeenCalledTimes(1);
+    expect(granted.adError).not.toHaveBeenCalled();
+    resetAdapterGlobals();
+    load({ ads: { settings: { provider: "none", rewardWhenOff: "refuse" } } });
+    const refused = callbacks();
+    await sdk().ad.requestAd("rewarded", refused);
+    expect(refused.adError.mock.calls[0][0]).toMatchObject({ code: "unfilled" });
+    expect(refused.adFinished).not.toHaveBeenCalled();
   });
 
   it("answers v2-style callbacks (error, result) as well as promises", async () => {

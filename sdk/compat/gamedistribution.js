@@ -9,11 +9,14 @@
  *
  *   GD_OPTIONS.onEvent            ← SDK_READY once Arcadium.init() is answered; SDK_GAME_PAUSE / SDK_GAME_START
  *                                   when the Arcadium page pauses / resumes the game ("pause"/"resume" events)
- *   gdsdk.showAd() (interstitial) → no ad: SDK_GAME_START is sent (the game may go on) and the promise resolves
- *   gdsdk.showAd("rewarded")      → no ad: SDK_GAME_START is sent, SDK_REWARDED_WATCH_COMPLETE is not, and the
- *                                   promise rejects (the documented way of saying no reward was earned)
+ *   gdsdk.showAd() (interstitial) → Arcadium.ads.break("preroll") the first time, "next" after (D151):
+ *                                   SDK_GAME_PAUSE when an ad begins, SDK_GAME_START after (or at once without an
+ *                                   ad), then the promise resolves
+ *   gdsdk.showAd("rewarded")      → Arcadium.ads.reward(): granted → SDK_REWARDED_WATCH_COMPLETE, SDK_GAME_START,
+ *                                   resolves; not granted → SDK_GAME_START and the promise rejects (the documented
+ *                                   way of saying no reward was earned)
  *   gdsdk.showAd("display", ...)  → no banner: resolves, nothing shown
- *   gdsdk.preloadAd(type)         → resolves (there is nothing to preload)
+ *   gdsdk.preloadAd(type)         → resolves (the page fetches an ad when it shows one)
  *   the page's load event         → Arcadium.loading.done() (GameDistribution has no "loading finished" call)
  * Anything else logs one console.warn per function and does nothing (never throws).
  *
@@ -46,6 +49,8 @@
   }
 
   var AdType = { Interstitial: 'interstitial', Rewarded: 'rewarded', Display: 'display' };
+  /** interstitials asked for so far: GameDistribution's first one is its preroll */
+  var interstitials = 0;
 
   var gdsdk = {
     arcadiumAdapter: true,
@@ -54,13 +59,26 @@
     showAd: function (type) {
       var kind = String(type || AdType.Interstitial).toLowerCase();
       if (kind === AdType.Display) return Promise.resolve(undefined);
-      // as after a real break: SDK_GAME_START first, then the promise settles
-      return new Promise(function (resolve, reject) {
-        later(function () {
-          emit('SDK_GAME_START', 'No advertisement was shown: the game may go on');
-          if (kind === AdType.Rewarded) reject(new Error('No rewarded advertisement is available'));
-          else resolve(undefined);
+      var onStart = function () {
+        emit('SDK_GAME_PAUSE', 'An advertisement started: pause the game and its sound');
+      };
+      if (kind === AdType.Rewarded) {
+        return call('ads.reward', [{ onStart: onStart }]).then(function (result) {
+          if (result && result.granted === true) {
+            emit('SDK_REWARDED_WATCH_COMPLETE', 'The player earned the reward');
+            emit('SDK_GAME_START', 'The advertisement is over: the game may go on');
+            return undefined;
+          }
+          emit('SDK_GAME_START', 'No reward: the game may go on');
+          throw new Error('No rewarded advertisement was watched');
         });
+      }
+      var placement = interstitials === 0 ? 'preroll' : 'next';
+      interstitials += 1;
+      // as after a real break: SDK_GAME_START first, then the promise settles
+      return call('ads.break', [placement, { onStart: onStart }]).then(function (result) {
+        emit('SDK_GAME_START', result && result.shown ? 'The advertisement is over: the game may go on' : 'No advertisement was shown: the game may go on');
+        return undefined;
       });
     },
     preloadAd: function () {

@@ -38,21 +38,41 @@ describe("GameDistribution adapter", () => {
     expect(events).toEqual(["SDK_READY"]);
   });
 
-  it("an interstitial resolves as no ad and lets the game go on (SDK_GAME_START)", async () => {
+  it("a preroll with no provider resolves as no ad and lets the game go on (SDK_GAME_START, no pause) (D151)", async () => {
     await settle();
     await expect(gdsdk().showAd()).resolves.toBeUndefined();
     await expect(gdsdk().showAd(gdsdk().AdType.Interstitial)).resolves.toBeUndefined();
-    await settle();
-    expect(events.filter((e) => e === "SDK_GAME_START")).toHaveLength(2);
+    expect(arcadium.calls.filter((c) => c.name === "ads.break").map((c) => c.args[0])).toEqual(["preroll", "next"]);
+    expect(events).toEqual(["SDK_READY", "SDK_GAME_START", "SDK_GAME_START"]);
   });
 
-  it("a rewarded ad rejects, with SDK_GAME_START and no SDK_REWARDED_WATCH_COMPLETE", async () => {
+  it("an interstitial with an ad pauses the game first (SDK_GAME_PAUSE, SDK_GAME_START)", async () => {
     await settle();
-    await expect(gdsdk().showAd(gdsdk().AdType.Rewarded)).rejects.toThrow(/No rewarded advertisement/);
-    await expect(gdsdk().showAd("rewarded")).rejects.toThrow();
+    resetAdapterGlobals();
+    (window as unknown as Record<string, unknown>).GD_OPTIONS = {
+      onEvent: (e: { name: string }) => events.push(e.name),
+    };
+    loadAdapter(
+      "gamedistribution",
+      fakeArcadium({ ads: { settings: { provider: "house", firstAdAfterSeconds: 0 }, fill: true } }),
+    );
+    events.length = 0;
+    await expect(gdsdk().showAd()).resolves.toBeUndefined();
+    expect(events.filter((e) => e !== "SDK_READY")).toEqual(["SDK_GAME_PAUSE", "SDK_GAME_START"]);
+  });
+
+  it("a rewarded ad: granted sends SDK_REWARDED_WATCH_COMPLETE and resolves; refused rejects", async () => {
     await settle();
-    expect(events).toContain("SDK_GAME_START");
-    expect(events).not.toContain("SDK_REWARDED_WATCH_COMPLETE");
+    await expect(gdsdk().showAd(gdsdk().AdType.Rewarded)).resolves.toBeUndefined(); // no provider, rewards granted
+    expect(events.slice(-2)).toEqual(["SDK_REWARDED_WATCH_COMPLETE", "SDK_GAME_START"]);
+    resetAdapterGlobals();
+    (window as unknown as Record<string, unknown>).GD_OPTIONS = {
+      onEvent: (e: { name: string }) => events.push(e.name),
+    };
+    loadAdapter("gamedistribution", fakeArcadium({ ads: { settings: { rewardWhenOff: "refuse" } } }));
+    events.length = 0;
+    await expect(gdsdk().showAd("rewarded")).rejects.toThrow(/No rewarded advertisement/);
+    expect(events.filter((e) => e !== "SDK_READY")).toEqual(["SDK_GAME_START"]);
     await expect(gdsdk().preloadAd("rewarded")).resolves.toBeUndefined();
     await expect(gdsdk().showAd("display", { containerId: "x" })).resolves.toBeUndefined();
   });

@@ -13,9 +13,10 @@
  *   gameplayStart() / Stop()       → Arcadium.gameplay.start() / stop()
  *   happyTime(intensity)           → Arcadium.happyTime()
  *   measure(category, what, action)→ Arcadium.track(category, {what, action})
- *   commercialBreak(onStart)       → no ad: resolves at once, onStart is not called
- *   rewardedBreak(...)             → no ad: resolves at once with false (no reward)
- *   displayAd / destroyAd          → no banner: nothing is shown
+ *   commercialBreak(onStart)       → Arcadium.ads.break("start") the first time, "next" after (D151); resolves once
+ *                                    the break is over (never rejects); onStart is called only when an ad begins
+ *   rewardedBreak(onStart | {size, onStart}) → Arcadium.ads.reward(); resolves with true only when granted
+ *   displayAd / destroyAd          → no banner: nothing is shown (display slots are later work, D152)
  *   shareableURL(params)           → resolves with the game's page on the site carrying params, each key with
  *                                    Poki's "gd" prefix (D122: at most 8 short plain keys and values, others dropped)
  *   getURLParam(name)              → "gd"+name, else name, from the invite link the page was opened with (handed
@@ -40,6 +41,20 @@
     unsupported = compat.unsupported;
 
   var initPromise = null;
+  /** commercial breaks asked for so far: the first is the one before gameplay */
+  var breaks = 0;
+
+  /** A game's callback, run safely (a throwing callback must not end the break), or undefined. */
+  function callback(fn) {
+    if (typeof fn !== 'function') return undefined;
+    return function () {
+      try {
+        fn();
+      } catch (e) {
+        compat.info('an ad callback threw', e);
+      }
+    };
+  }
   /** the invite link's parameters the page handed over at init(), null without any */
   var inviteParams = null;
   function init() {
@@ -95,13 +110,20 @@
       call('track', [String(category || 'measure').slice(0, 64), props]);
     },
 
-    // Ads: none is ever shown here. A commercial break is over at once (its start callback is not called,
-    // as Poki says may happen); a rewarded break resolves with false, which Poki documents as "no reward".
-    commercialBreak: function () {
-      return Promise.resolve(undefined);
+    // D151: Poki documents that a break may end without an ad (onStart then never runs) and that a rewarded
+    // break resolves with whether the player earned the reward.
+    commercialBreak: function (onStart) {
+      var type = breaks === 0 ? 'start' : 'next';
+      breaks += 1;
+      return call('ads.break', [type, { onStart: callback(onStart) }]).then(function () {
+        return undefined;
+      });
     },
-    rewardedBreak: function () {
-      return Promise.resolve(false);
+    rewardedBreak: function (options) {
+      var onStart = typeof options === 'function' ? options : options && typeof options === 'object' ? options.onStart : null;
+      return call('ads.reward', [{ onStart: callback(onStart) }]).then(function (result) {
+        return !!(result && result.granted === true);
+      });
     },
     displayAd: function () {},
     destroyAd: function () {},

@@ -51,16 +51,53 @@ describe("Poki adapter", () => {
     ]);
   });
 
-  it("answers every ad call as no ad: commercial breaks end at once without starting, rewarded breaks give no reward", async () => {
+  it("a commercial break without a provider ends without starting; the first asks for the start break (D151)", async () => {
     const onStart = vi.fn();
     await expect(poki().commercialBreak(onStart)).resolves.toBeUndefined();
-    await expect(poki().rewardedBreak(onStart)).resolves.toBe(false);
-    await expect(poki().rewardedBreak({ size: "medium", onStart })).resolves.toBe(false);
+    await expect(poki().commercialBreak(onStart)).resolves.toBeUndefined();
     expect(onStart).not.toHaveBeenCalled();
+    expect(arcadium.calls.filter((c) => c.name === "ads.break").map((c) => c.args[0])).toEqual(["start", "next"]);
     const div = document.createElement("div");
     expect(() => poki().displayAd(div, "300x250")).not.toThrow();
     expect(() => poki().destroyAd(div)).not.toThrow();
     expect(div.childNodes).toHaveLength(0);
+  });
+
+  it("a commercial break with an ad calls onStart, then resolves", async () => {
+    resetAdapterGlobals();
+    loadAdapter("poki", fakeArcadium({ ads: { settings: { provider: "house" }, fill: true } }));
+    const onStart = vi.fn();
+    await expect(poki().commercialBreak(onStart)).resolves.toBeUndefined();
+    expect(onStart).toHaveBeenCalledTimes(1);
+  });
+
+  it("rewardedBreak in school mode: no ad, and true or false as the site grants rewards without ads", async () => {
+    for (const [rewardWhenOff, expected] of [
+      ["grant", true],
+      ["refuse", false],
+    ] as const) {
+      resetAdapterGlobals();
+      const page = fakeArcadium({
+        ads: { settings: { provider: "house", rewardWhenOff }, facts: { schoolMode: true }, fill: true },
+      });
+      loadAdapter("poki", page);
+      const onStart = vi.fn();
+      await expect(poki().rewardedBreak({ size: "medium", onStart })).resolves.toBe(expected);
+      await expect(poki().rewardedBreak(onStart)).resolves.toBe(expected);
+      expect(onStart).not.toHaveBeenCalled();
+      expect(page.names().filter((n) => n === "ads.reward")).toHaveLength(2);
+    }
+  });
+
+  it("a watched rewarded break resolves with true after onStart", async () => {
+    resetAdapterGlobals();
+    loadAdapter(
+      "poki",
+      fakeArcadium({ ads: { settings: { provider: "house", rewardWhenOff: "refuse" }, fill: true } }),
+    );
+    const onStart = vi.fn();
+    await expect(poki().rewardedBreak(onStart)).resolves.toBe(true);
+    expect(onStart).toHaveBeenCalledTimes(1);
   });
 
   it("shares the game's page on the site when the frame knows both, else its own address", async () => {
@@ -120,6 +157,7 @@ describe("Poki adapter", () => {
     await expect(poki().init()).resolves.toBeUndefined();
     expect(() => poki().gameplayStart()).not.toThrow();
     await expect(poki().rewardedBreak()).resolves.toBe(false);
+    await expect(poki().commercialBreak()).resolves.toBeUndefined();
   });
 
   it("swallows a refused v2 call", async () => {

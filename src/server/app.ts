@@ -31,6 +31,7 @@ import { createSerializerCompiler } from "./plugins/serializer";
 import { createRateLimits } from "./rate-limit-table";
 import { accountUndoRoutes } from "./routes/account-undo";
 import { adminRoutes } from "./routes/admin";
+import { adRoutes } from "./routes/ads";
 import { advertiseRoutes } from "./routes/advertise";
 import { authRoutes } from "./routes/auth";
 import { googleAuthRoutes } from "./routes/auth-google";
@@ -227,6 +228,7 @@ export async function buildApp(
   await app.register(contentRoutes, routeCtx);
   await app.register(scoreRoutes, routeCtx);
   await app.register(playRoutes, routeCtx);
+  await app.register(adRoutes, routeCtx);
   await app.register(saveRoutes, routeCtx);
   await app.register(leaderboardRoutes, routeCtx);
   await app.register(userRoutes, routeCtx);

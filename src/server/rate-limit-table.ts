@@ -85,6 +85,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     favorite: { limit: 60, windowMs: MINUTE, message: "Too many changes to your favourites. Please slow down." },
     /** D86: gameplay start/stop reports per player (key `gameplay:{userId}`); a game reports about two a round */
     gameplay: { limit: 240, windowMs: MINUTE, message: "Too many gameplay reports. Please slow down." },
+    /** D153: ad requests and ad reports per player or, signed out, per address (key `ads:user:{id}` / `ads:ip:{ip}`) */
+    ads: { limit: 60, windowMs: MINUTE, message: "Too many ad requests. Please slow down." },
     /** D23: scores per player (key `score:{userId}`) */
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { vi } from "vitest";
+import { decideAd, rewardWithoutAd, type AdPolicyInput, type AdPolicySettings } from "../server/services/ad-policy";
 import { wrapAdapter } from "../server/services/compat-scripts";
 import { repoRoot } from "./paths";
 
@@ -28,6 +29,11 @@ export function fakeArcadium(
     saves?: Record<string, string>;
     /** what init() answers of the invite link the page was opened with (D122) */
     invite?: { inviteCode?: string; inviteParams?: Record<string, string> };
+    /**
+     * D151/D153: the page's ad answers, decided by the real policy (services/ad-policy.ts) from these facts; `fill`
+     * says whether the provider has an ad when the policy allows one. Default: no provider.
+     */
+    ads?: { settings?: Partial<AdPolicySettings>; facts?: Partial<Omit<AdPolicyInput, "settings">>; fill?: boolean };
   } = {},
 ): FakeArcadium {
   const calls: FakeCall[] = [];
@@ -65,7 +71,36 @@ export function fakeArcadium(
       return () => undefined;
     },
     track: record("track", () => undefined),
+    ads: {
+      break: record("ads.break", (type, opts) => adAnswer(String(type), opts).break),
+      reward: record("ads.reward", (opts) => adAnswer("reward", opts).reward),
+    },
   };
+  function adAnswer(placement: string, opts: unknown) {
+    const settings: AdPolicySettings = {
+      provider: "none",
+      firstAdAfterSeconds: 60,
+      minSecondsBetweenAds: 120,
+      rewardWhenOff: "grant",
+      gamesOff: [],
+      ...options.ads?.settings,
+    };
+    const now = new Date("2026-12-07T12:00:00Z");
+    const decision = decideAd({
+      settings,
+      schoolMode: false,
+      gameId: 1,
+      sessionStartedAt: new Date(now.getTime() - 600_000),
+      lastAdAt: null,
+      now,
+      ...options.ads?.facts,
+      placement: placement as AdPolicyInput["placement"],
+    });
+    const shown = decision.allowed && options.ads?.fill === true;
+    if (shown) (opts as { onStart?: () => void } | undefined)?.onStart?.();
+    const reason = decision.allowed ? (shown ? "shown" : "no_fill") : decision.reason;
+    return { break: { shown, reason }, reward: { granted: shown || rewardWithoutAd(settings) } };
+  }
   return {
     calls,
     saves,

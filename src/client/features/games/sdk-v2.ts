@@ -10,6 +10,7 @@
  * Whether a message comes from the page's own frame and the games origin is checked by
  * isTrustedGameMessage (sdk-v1-host.ts), as for v1.
  */
+import { AD_BREAK_TYPES, type AdBreakType } from "@contract/ads-constants";
 import type { RoomEvent, RoomSnapshot } from "@contract/rooms";
 import type { RoomErrorCode } from "@contract/rooms-constants";
 import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
@@ -40,7 +41,11 @@ export type SdkV2Request =
   | { type: "achievements.unlock"; key: string }
   | { type: "track"; name: string; props: Record<string, string | number | boolean | null> }
   | { type: "ownRoom.set"; room: OwnRoom | null }
+  | AdsSdkRequest
   | RoomsSdkRequest;
+
+/** D151: an ad break or a rewarded ad, answered by the page's ads (components/game-player/use-ads.tsx). */
+export type AdsSdkRequest = { type: "ads.break"; placement: AdBreakType } | { type: "ads.reward" };
 
 /** The room calls the page relays (D120, room-relay.ts): `room` is the contract's RoomRequest, checked by the server. */
 export type RoomsSdkRequest =
@@ -140,6 +145,14 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
             clean[k.slice(0, 64)] = v;
       return { id, request: { type: "track", name, props: clean } };
     }
+    case "ads.break": {
+      const placement = payload.placement;
+      if (typeof placement !== "string" || !(AD_BREAK_TYPES as readonly string[]).includes(placement))
+        return bad(`the placement must be one of ${AD_BREAK_TYPES.join(", ")}`);
+      return { id, request: { type: "ads.break", placement: placement as AdBreakType } };
+    }
+    case "ads.reward":
+      return { id, request: { type: "ads.reward" } };
     case "ownRoom.set": {
       if (payload.room === null) return { id, request: { type: "ownRoom.set", room: null } };
       const room = ownRoomFrom(payload.room);
@@ -190,7 +203,8 @@ export type SdkV2Event =
   | { v: 2; event: "mute"; payload: { muted: boolean } }
   | { v: 2; event: "settings"; payload: GameSettings }
   | { v: 2; event: "room"; payload: RoomRelayEvent }
-  | { v: 2; event: "invite"; payload: InviteEventPayload };
+  | { v: 2; event: "invite"; payload: InviteEventPayload }
+  | { v: 2; event: "adstart"; payload: { id: string } };
 
 /** D122: the player followed another invite link to this game while it is open. */
 export type InviteEventPayload = { inviteCode: string | null; inviteParams: InviteParams | null };
@@ -206,3 +220,5 @@ export const pauseEvent = (paused: boolean): SdkV2Event => ({ v: 2, event: pause
 export const muteEvent = (muted: boolean): SdkV2Event => ({ v: 2, event: "mute", payload: { muted } });
 export const settingsEvent = (settings: GameSettings): SdkV2Event => ({ v: 2, event: "settings", payload: settings });
 export const inviteEvent = (payload: InviteEventPayload): SdkV2Event => ({ v: 2, event: "invite", payload });
+/** D151: the ad the game asked for with request `id` has begun (its onStart). */
+export const adStartEvent = (id: string): SdkV2Event => ({ v: 2, event: "adstart", payload: { id } });

@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./system";
 export * from "./rooms";
 export * from "./studio";
+export * from "./ads";

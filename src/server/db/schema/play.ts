@@ -37,6 +37,8 @@ export const playsTable = pgTable(
     playtimeMs: integer("playtime_ms").notNull().default(0),
     /** D108: the server's time of the play's first gameplay "start" (the SDK's gameplay.start): a round is measured from it */
     gameplayStartedAt: timestamp("gameplay_started_at", { withTimezone: true }),
+    /** D153: when this play's page last showed an ad (the first play of a page stands for its session) */
+    lastAdAt: timestamp("last_ad_at", { withTimezone: true }),
   },
   (t) => [
     index("plays_game_idx").on(t.gameId, t.createdAt),

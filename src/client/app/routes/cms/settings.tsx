@@ -1,4 +1,5 @@
 import { Settings } from "lucide-react";
+import { AdsCard } from "@/features/cms/settings/components/ads-card";
 import { CloudSaveQuotaCard } from "@/features/cms/settings/components/cloud-save-quota-card";
 import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
 import { ConsentCard } from "@/features/cms/settings/components/consent-card";
@@ -24,6 +25,7 @@ export function CmsSettingsScreen() {
           <SiteCard />
           <SeasonLengthCard />
           <ConsentCard />
+          <AdsCard />
         </div>
         <div className="grid content-start gap-6">
           <IntegrationsCard />

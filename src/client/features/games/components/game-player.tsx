@@ -7,6 +7,7 @@ import type { Game } from "@contract/games";
 import type { CurrentRoom } from "../room-relay";
 import { GameCover } from "./game-cover";
 import { useAchievementToast } from "./game-player/use-achievement-toast";
+import { useAds } from "./game-player/use-ads";
 import { useFullscreen } from "./game-player/use-fullscreen";
 import { useGameFrame } from "./game-player/use-game-frame";
 import { useGameSaves } from "./game-player/use-game-saves";
@@ -109,6 +110,14 @@ export function GamePlayer({
   }, []);
   const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame, onCurrentRoom: followRoom });
   // D122: a signed-in player seated in a room others may still join can invite friends to it
+  const { handleAdRequest, adView } = useAds({
+    active: ownGameShown,
+    gameId,
+    frameKey,
+    sessions,
+    postToGame,
+    settingsRef,
+  });
   const canInvite = !!InviteDialog && !!user && !!room && room.joinable && room.players.length < room.maxPlayers;
   useSdkBridge({
     active: ownGameShown,
@@ -126,6 +135,7 @@ export function GamePlayer({
     rooms,
     inviteCode,
     inviteParams,
+    ads: handleAdRequest,
   });
   useInviteEvents(ownGameShown, postToGame, inviteCode, inviteParams);
 
@@ -169,6 +179,7 @@ export function GamePlayer({
               allow={GAME_FRAME_ALLOW}
               className="absolute inset-0 size-full border-0 bg-black"
             />
+            {adView}
             {loading ? (
               <div
                 role="progressbar"

@@ -8,7 +8,15 @@ import type { GameplayReporter } from "../../gameplay-reporter";
 import type { OwnRoom } from "../../invite-code";
 import type { RoomRelay } from "../../room-relay";
 import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
-import { errorReply, okReply, parseSdkV2Request, SdkV2Error, type GameSettings } from "../../sdk-v2";
+import {
+  errorReply,
+  okReply,
+  parseSdkV2Request,
+  SdkV2Error,
+  type AdsSdkRequest,
+  type GameSettings,
+  type SdkV2Event,
+} from "../../sdk-v2";
 import { useLatest } from "./use-latest";
 import type { PlaySessions } from "./use-play-session";
 
@@ -46,6 +54,8 @@ export type SdkBridge = {
   inviteCode: string | null;
   /** D122: the invite link's parameters (inviteParamsFrom), for games made for other portals */
   inviteParams: Record<string, string> | null;
+  /** D151: the page's ads (use-ads.tsx); `toGame` posts an event to the frame that asked */
+  ads: (request: AdsSdkRequest, id: string, toGame: (event: SdkV2Event) => void) => Promise<unknown>;
 };
 
 /**
@@ -70,6 +80,7 @@ export function useSdkBridge({
   rooms,
   inviteCode,
   inviteParams,
+  ads,
 }: SdkBridge) {
   const onScoreRef = useLatest(onScore);
   // D122: the room of the game's own servers the player is in (CrazyGames' updateRoom), kept while the game runs
@@ -127,6 +138,17 @@ export function useSdkBridge({
         return;
       }
       const request = v2.request;
+      if (request.type === "ads.break" || request.type === "ads.reward") {
+        // never rejects: whatever goes wrong is an answer without an ad
+        ads(request, v2.id, (e) => source.postMessage(e, event.origin)).then(
+          (result) => reply(okReply(v2.id, result)),
+          () =>
+            reply(
+              okReply(v2.id, request.type === "ads.reward" ? { granted: false } : { shown: false, reason: "error" }),
+            ),
+        );
+        return;
+      }
       if (request.type === "rooms" || request.type === "rooms.unload") {
         const relay = rooms();
         if (!relay) {
@@ -191,6 +213,7 @@ export function useSdkBridge({
     rooms,
     inviteCode,
     inviteParams,
+    ads,
   ]);
   return { ownRoom };
 }

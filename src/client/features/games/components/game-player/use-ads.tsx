@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { AD_SETTLE_MS, type AdPlacement, type AdReason } from "@contract/ads-constants";
+import { requestAd, reportAdEvent } from "../../ads/ad-requests";
+import { adsConsentGiven } from "../../ads/ads-consent";
+import { CLIENT_AD_PROVIDERS } from "../../ads/providers";
+import type { AdCreative, AdOutcome } from "../../ads/providers/types";
+import type { AdsSdkRequest, GameSettings, SdkV2Event } from "../../sdk-v2";
+import { adStartEvent, muteEvent } from "../../sdk-v2";
+import type { PlaySessions } from "./use-play-session";
+
+export type AdsAnswer = { shown: boolean; reason: AdReason } | { granted: boolean };
+
+/** The page answers a little before the SDK gives up (AD_SETTLE_MS), so the game hears the real outcome. */
+const PAGE_DEADLINE_MS = AD_SETTLE_MS - 2_000;
+
+type Showing = {
+  ad: AdCreative;
+  placement: AdPlacement;
+  finish: (outcome: AdOutcome | null) => void;
+};
+
+/**
+ * D151: the page's side of Arcadium.ads. Asks the server (which decides, D153), shows the ad over the game with its
+ * provider's view, and answers the game. While an ad shows, the game is muted here and paused by
+ * usePauseWhenHidden (the ad is a dialog); afterwards it gets the player's own sound setting back. Every request is
+ * answered before PAGE_DEADLINE_MS; a reloaded frame or a closed player ends the ad at once.
+ */
+export function useAds({
+  active,
+  gameId,
+  frameKey,
+  sessions,
+  postToGame,
+  settingsRef,
+}: {
+  active: boolean;
+  gameId: number;
+  frameKey: number;
+  sessions: PlaySessions;
+  postToGame: (message: SdkV2Event) => void;
+  settingsRef: { current: GameSettings };
+}) {
+  const [showing, setShowing] = useState<Showing | null>(null);
+  const showingRef = useRef<Showing | null>(null);
+  // D153: the page's session is its first play: the server times the first minute and the gaps from it
+  const sessionPlay = useRef<Promise<string | null> | null>(null);
+  useEffect(() => {
+    sessionPlay.current = null;
+  }, [gameId]);
+
+  // a reloaded frame or a closed player: the ad it asked for ends now
+  useEffect(() => () => showingRef.current?.finish(null), [frameKey, active]);
+
+  const sessionId = useCallback(() => {
+    if (!sessionPlay.current) {
+      const id = sessions.currentPlayId() ?? sessions.forRound()?.playId ?? null;
+      if (!id) return Promise.resolve(null);
+      sessionPlay.current = id;
+    }
+    return sessionPlay.current;
+  }, [sessions]);
+
+  const handle = useCallback(
+    async (request: AdsSdkRequest, requestId: string, toGame: (event: SdkV2Event) => void): Promise<AdsAnswer> => {
+      const placement: AdPlacement = request.type === "ads.reward" ? "reward" : request.placement;
+      const rewarded = placement === "reward";
+      const noAd = (reason: AdReason, granted = false): AdsAnswer =>
+        rewarded ? { granted } : { shown: false, reason };
+      if (showingRef.current) return noAd("frequency");
+      const playId = await sessionId().catch(() => null);
+      if (!playId) return noAd("error");
+      let answer;
+      try {
+        answer = await requestAd(gameId, { playId, placement, advertisingConsent: adsConsentGiven() });
+      } catch (err) {
+        console.warn("Could not ask for an ad", err);
+        return noAd("error");
+      }
+      if (!answer.show) return noAd(answer.reason, answer.granted);
+      const provider = CLIENT_AD_PROVIDERS[answer.ad.provider];
+      if (!provider) return noAd("error");
+
+      const outcome = await new Promise<AdOutcome | null>((resolve) => {
+        const deadline = setTimeout(() => current.finish(null), PAGE_DEADLINE_MS);
+        const current: Showing = {
+          ad: answer.ad,
+          placement,
+          finish: (result) => {
+            if (showingRef.current !== current) return;
+            clearTimeout(deadline);
+            showingRef.current = null;
+            setShowing(null);
+            postToGame(muteEvent(settingsRef.current.muted));
+            resolve(result);
+          },
+        };
+        showingRef.current = current;
+        setShowing(current);
+        postToGame(muteEvent(true));
+        toGame(adStartEvent(requestId));
+      });
+      if (outcome?.dismissed) reportAdEvent(gameId, { playId, placement, event: "dismissal" });
+      const granted = rewarded && outcome?.completed === true;
+      if (granted) reportAdEvent(gameId, { playId, placement, event: "reward" });
+      return rewarded ? { granted } : { shown: true, reason: "shown" };
+    },
+    [gameId, postToGame, sessionId, settingsRef],
+  );
+
+  let view: ReactNode = null;
+  if (showing && active) {
+    const provider = CLIENT_AD_PROVIDERS[showing.ad.provider];
+    const current = showing;
+    const playId = sessionPlay.current;
+    view = provider ? (
+      <provider.View
+        key={`${frameKey}-${current.ad.id}`}
+        ad={current.ad}
+        rewarded={current.placement === "reward"}
+        onClick={() => {
+          void playId?.then(
+            (id) => id && reportAdEvent(gameId, { playId: id, placement: current.placement, event: "click" }),
+          );
+        }}
+        onDone={(outcome) => current.finish(outcome)}
+      />
+    ) : null;
+  }
+  return { handleAdRequest: handle, adView: view };
+}
