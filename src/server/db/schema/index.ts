@@ -7,3 +7,4 @@ export * from "./safety";
 export * from "./jobs";
 export * from "./system";
 export * from "./rooms";
+export * from "./numbers";
