@@ -90,7 +90,8 @@ describeEachDatabase(
       expect((await report("y".repeat(1000))).statusCode).toBe(204);
       expect((await report("")).statusCode).toBe(400);
       expect((await report("next", "198.51.100.5")).statusCode).toBe(429);
-      for (let i = 0; i < GAME_ERROR_MESSAGES_PER_DAY; i++) await report(`message ${i}`, `198.51.100.${100 + (i % 50)}`);
+      for (let i = 0; i < GAME_ERROR_MESSAGES_PER_DAY; i++)
+        await report(`message ${i}`, `198.51.100.${100 + (i % 50)}`);
       const rows = await t()
         .database.db.select()
         .from(gameErrorsDailyTable)

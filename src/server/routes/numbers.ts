@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, idParamSchema } from "../../contract/common";
 import { gameErrorBodySchema, numbersBeaconBodySchema, numbersResponseSchema } from "../../contract/numbers";
 import type { AppContext } from "../context";
-import { gamesTable } from "../db/schema";
 import { Forbidden, NotFound } from "../errors";
 import { requireUser } from "../plugins/auth";
-import { countBeacon, playersOnlineNow, readNumbers, recordGameError } from "../services/game-numbers";
+import { countBeacon, gameTitle, playersOnlineNow, readNumbers, recordGameError } from "../services/game-numbers";
 import { canSeeGameNumbers, canSeeSiteNumbers } from "../services/numbers-access";
 import { PRESENCE_WINDOW_MS } from "../services/presence";
 
@@ -52,10 +50,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       const user = requireUser(request);
       const gameId = request.params.id;
       if (!(await canSeeGameNumbers(user, gameId, db))) throw new Forbidden("You cannot see this game's numbers");
-      const [game] = await db
-        .select({ id: gamesTable.id, title: gamesTable.title })
-        .from(gamesTable)
-        .where(eq(gamesTable.id, gameId));
+      const game = await gameTitle(db, gameId);
       if (!game) throw new NotFound("Game not found");
       reply.header("Cache-Control", "private, no-store");
       return { game, ...(await readNumbers(db, gameId)), onlineNow: null };
@@ -68,10 +63,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await canSeeSiteNumbers(user, db))) throw new Forbidden("Admins only");
-      const [numbers, onlineNow] = await Promise.all([
-        readNumbers(db, 0),
-        playersOnlineNow(db, PRESENCE_WINDOW_MS),
-      ]);
+      const [numbers, onlineNow] = await Promise.all([readNumbers(db, 0), playersOnlineNow(db, PRESENCE_WINDOW_MS)]);
       reply.header("Cache-Control", "private, no-store");
       return { game: null, ...numbers, onlineNow };
     },

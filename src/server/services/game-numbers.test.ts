@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { insertGame, insertPlay, insertUser } from "../../test/factories";
 import { describeEachDatabase } from "../../test/test-app";
-import { gameCountersDailyTable, gameErrorsDailyTable, gameNumbersDailyTable, playCountsDailyTable } from "../db/schema";
+import {
+  gameCountersDailyTable,
+  gameErrorsDailyTable,
+  gameNumbersDailyTable,
+  playCountsDailyTable,
+} from "../db/schema";
 import { readNumbers, rollUpDay, runNumbersRollup } from "./game-numbers";
 
 // Known answers on plays seeded around one UTC day D, long before anything else in the suite's database.
@@ -88,7 +93,14 @@ describeEachDatabase(
       expect(before).toMatchObject({ playStarts: 1, players: 1, newPlayers: 1, d1: 0, d7: 0 });
 
       const b1 = (await readNumbers(db, b.id, at(plus(8), "01:00:00"))).days.find((d) => d.day === D)!;
-      expect(b1).toMatchObject({ impressions: 10, pageViews: 0, conversion: null, playStarts: 2, newPlayers: 2, d1: 0 });
+      expect(b1).toMatchObject({
+        impressions: 10,
+        pageViews: 0,
+        conversion: null,
+        playStarts: 2,
+        newPlayers: 2,
+        d1: 0,
+      });
 
       const site = (await readNumbers(db, 0, at(plus(8), "01:00:00"))).days.find((d) => d.day === D)!;
       expect(site).toMatchObject({

@@ -15,7 +15,7 @@
  * rows older than NUMBERS_DAYS. `readNumbers` answers the finished days from the rolled-up rows and today computed
  * live from today's rows only. No HTTP types.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import {
   GAME_ERROR_MESSAGE_MAX,
   NUMBERS_DAYS,
@@ -23,6 +23,7 @@ import {
   type NumbersResponse,
 } from "../../contract/numbers-constants";
 import type { Db } from "../db/client";
+import { gamesTable } from "../db/schema";
 
 export const GAME_ERROR_MESSAGES_PER_DAY = 50;
 export const OTHER_MESSAGES = "(other messages)";
@@ -321,9 +322,20 @@ export async function readNumbers(
   };
 }
 
+/** The game's id and title, or undefined when there is none. */
+export async function gameTitle(db: Db, gameId: number): Promise<{ id: number; title: string } | undefined> {
+  const [game] = await db
+    .select({ id: gamesTable.id, title: gamesTable.title })
+    .from(gamesTable)
+    .where(eq(gamesTable.id, gameId));
+  return game;
+}
+
 /** Signed-in players with a live socket seen within the presence window (services/presence.ts). */
 export async function playersOnlineNow(db: Db, windowMs: number, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - windowMs).toISOString();
-  const result = await db.execute(sql`select count(*)::int as n from presence where last_seen_at > ${since}::timestamptz`);
+  const result = await db.execute(
+    sql`select count(*)::int as n from presence where last_seen_at > ${since}::timestamptz`,
+  );
   return Number((result.rows[0] as { n: number }).n);
 }

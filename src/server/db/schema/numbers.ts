@@ -70,8 +70,5 @@ export const gameNumbersDailyTable = pgTable(
     returnedD7: integer("returned_d7"),
     errors: integer("errors").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.gameId, t.buildId, t.day] }),
-    index("game_numbers_daily_day_idx").on(t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.gameId, t.buildId, t.day] }), index("game_numbers_daily_day_idx").on(t.day)],
 );
