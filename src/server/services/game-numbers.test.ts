@@ -102,7 +102,10 @@ describeEachDatabase(
         d1: 0,
       });
 
-      const site = (await readNumbers(db, 0, at(plus(8), "01:00:00"))).days.find((d) => d.day === D)!;
+      const siteNumbers = await readNumbers(db, 0, at(plus(8), "01:00:00"));
+      // the site's messages are those of its rolled-up days (D+1 is not rolled up here)
+      expect(siteNumbers.topErrors).toEqual([{ message: "TypeError: boom", n: 2 }]);
+      const site = siteNumbers.days.find((d) => d.day === D)!;
       expect(site).toMatchObject({
         impressions: 50,
         pageViews: 12,

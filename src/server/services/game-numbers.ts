@@ -10,7 +10,8 @@
  * page views; ids of no game are ignored. `recordGameError` counts one error of a game under its trimmed message, at
  * most GAME_ERROR_MESSAGES_PER_DAY distinct messages per game and day (the rest under OTHER_MESSAGES). `rollUpDay`
  * writes one game_numbers_daily row per game with anything that day and one for the site (game 0), replacing what
- * was there: running it again changes nothing. `runNumbersRollup` rolls up every finished day of the last NUMBERS_DAYS
+ * was there, and the day's SITE_ERROR_MESSAGES_PER_DAY commonest messages of all games as game 0's error rows:
+ * running it again changes nothing. `runNumbersRollup` rolls up every finished day of the last NUMBERS_DAYS
  * that has no row yet, and again the last RETENTION_DAYS finished days (their D1/D7 become known later), and deletes
  * rows older than NUMBERS_DAYS. `readNumbers` answers the finished days from the rolled-up rows and today computed
  * live from today's rows only. No HTTP types.
@@ -27,6 +28,8 @@ import { gamesTable } from "../db/schema";
 
 export const GAME_ERROR_MESSAGES_PER_DAY = 50;
 export const OTHER_MESSAGES = "(other messages)";
+/** The site's messages kept per finished day (game 0's rows of game_errors_daily, written by the roll-up). */
+export const SITE_ERROR_MESSAGES_PER_DAY = 50;
 /** Finished days rolled up again on every run: a cohort's D7 is known on the eighth day. */
 export const RETENTION_DAYS = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,7 +136,7 @@ function gameDaySql(day: string, knownUntil: string, gameId: number | null): SQL
     ),
     counters as (select game_id, impressions, page_views from game_counters_daily where day = ${day}::date and ${onlyGame(sql`game_id`)}),
     anonymous as (select game_id, anonymous_plays from play_counts_daily where day = ${day}::date and ${onlyGame(sql`game_id`)}),
-    errors as (select game_id, sum(n)::int as n from game_errors_daily where day = ${day}::date and ${onlyGame(sql`game_id`)} group by game_id),
+    errors as (select game_id, sum(n)::int as n from game_errors_daily where day = ${day}::date and game_id > 0 and ${onlyGame(sql`game_id`)} group by game_id),
     ids as (
       select game_id from per_game union select game_id from counters union select game_id from anonymous
       union select game_id from errors
@@ -185,7 +188,7 @@ function siteDaySql(day: string, knownUntil: string): SQL {
       (select count(*)::int from new_players) as new_players,
       ${returned(1)} as returned_d1,
       ${returned(7)} as returned_d7,
-      (select coalesce(sum(n), 0)::int from game_errors_daily where day = ${day}::date) as errors`;
+      (select coalesce(sum(n), 0)::int from game_errors_daily where day = ${day}::date and game_id > 0) as errors`;
 }
 
 /** Rolls up one finished UTC day (YYYY-MM-DD) of every game and of the site; answers the rows written. */
@@ -199,6 +202,12 @@ export async function rollUpDay(db: Db, day: string, now = new Date()): Promise<
     const site = await tx.execute(
       sql`insert into game_numbers_daily (${ROW_COLUMNS}) ${siteDaySql(day, knownUntil)} returning 1`,
     );
+    // the site's commonest messages of the day as game 0's rows, so that the site's screen reads 90 short lists
+    await tx.execute(sql`delete from game_errors_daily where game_id = 0 and day = ${day}::date`);
+    await tx.execute(sql`
+      insert into game_errors_daily (game_id, day, message, n)
+      select 0, ${day}::date, message, sum(n)::int from game_errors_daily
+      where day = ${day}::date and game_id > 0 group by message order by sum(n) desc, message limit ${SITE_ERROR_MESSAGES_PER_DAY}`);
     return games.rows.length + site.rows.length;
   });
 }
@@ -308,8 +317,13 @@ export async function readNumbers(
     db.execute(
       sql`select ${DAY_COLUMNS} from (${gameId === 0 ? siteDaySql(today, today) : gameDaySql(today, today, gameId)}) as d`,
     ),
+    // the site: its rolled-up finished days (game 0) and today's rows of every game
     db.execute(sql`select message, sum(n)::int as n from game_errors_daily
-      where day >= ${first}::date and ${gameId === 0 ? sql`true` : sql`game_id = ${gameId}`}
+      where ${
+        gameId === 0
+          ? sql`(game_id = 0 and day >= ${first}::date and day < ${today}::date) or (day = ${today}::date and game_id > 0)`
+          : sql`game_id = ${gameId} and day >= ${first}::date`
+      }
       group by message order by n desc, message limit 10`),
   ]);
   const byDay = new Map(rowsOf<DayRow>(finished).map((r) => [r.day, r]));

@@ -50,8 +50,10 @@ const day = (n: number, extra: Partial<NumbersDay> = {}): NumbersDay => ({
 const SITE: NumbersResponse = {
   game: null,
   days: [
-    ...Array.from({ length: 89 }, (_, i) => day(i)),
-    day(89, { playStarts: 1234, pageViews: 2000, conversion: 0.617 }),
+    ...Array.from({ length: 88 }, (_, i) => day(i)),
+    day(88, { d1: 0.4 }),
+    // yesterday: its D1 is known only once today has finished
+    day(89, { playStarts: 1234, pageViews: 2000, conversion: 0.617, d1: null }),
     day(90, { live: true, playStarts: 3 }),
   ],
   topErrors: [{ message: "TypeError: cannot read properties of undefined", n: 42 }],
@@ -90,7 +92,8 @@ describe("CmsDashboardScreen (D134)", () => {
     expect(within(start).getByText("1.5 s")).toBeInTheDocument();
     expect(within(start).getByText("4.2 s")).toBeInTheDocument();
     const retention = screen.getByText("Retention of new players (UTC days)").closest("figure")!;
-    expect(within(retention).getByText("25%")).toBeInTheDocument();
+    // D1 of the latest day that has one
+    expect(within(retention).getByText("40%")).toBeInTheDocument();
     // D7 not known yet
     expect(within(retention).getByText("–")).toBeInTheDocument();
     const errors = screen.getByRole("region", { name: "Commonest errors" });
@@ -125,7 +128,7 @@ describe("CmsDashboardScreen (D134)", () => {
     const lines = text.trim().split("\n");
     expect(lines).toHaveLength(92);
     expect(lines[0]).toMatch(/^day,live,card_impressions,page_views,play_starts,conversion_to_play,/);
-    expect(lines[90]).toBe("2026-11-29,false,100,2000,1234,0.617,1500,4200,180000,1.25,8,4,0.25,,1,100");
+    expect(lines[90]).toBe("2026-11-29,false,100,2000,1234,0.617,1500,4200,180000,1.25,8,4,,,1,100");
     expect(lines[91].startsWith("2026-11-30,true,")).toBe(true);
   });
 

@@ -5,18 +5,28 @@ import type { NumbersDay } from "@contract/numbers-constants";
 export type ChartSeries = { label: string; value: (day: NumbersDay) => number | null; color: string };
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+const shortDay = (seconds: number) => {
+  const at = new Date(seconds * 1000);
+  return `${at.getUTCMonth() + 1}/${at.getUTCDate()}`;
+};
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-/** The finished days' values of a series, for the headline next to the title (today is still counting). */
-function lastFinished(days: readonly NumbersDay[], series: ChartSeries): number | null {
-  for (let i = days.length - 1; i >= 0; i--) if (!days[i].live) return series.value(days[i]);
+/**
+ * The headline next to the title: the series' value on the latest finished day that has one (today is still
+ * counting; a D1 is known only the day after next).
+ */
+function latestKnown(days: readonly NumbersDay[], series: ChartSeries): number | null {
+  for (let i = days.length - 1; i >= 0; i--) {
+    const value = days[i].live ? null : series.value(days[i]);
+    if (value !== null) return value;
+  }
   return null;
 }
 
 /**
  * D134: one chart of the numbers screens, drawn by uPlot (ADR 029) once the browser can measure it; uPlot is loaded
- * here on first use, so only the staff screens that show a chart load it. The title and the last finished day's
+ * here on first use, so only the staff screens that show a chart load it. The title and the latest finished day's
  * values are text, so the chart reads at a glance and without it.
  */
 export function NumbersChart({
@@ -58,7 +68,14 @@ export function NumbersChart({
             cursor: { y: false },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
             axes: [
-              { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { show: false }, size: 28 },
+              {
+                stroke: axis,
+                grid: { stroke: grid, width: 1 },
+                ticks: { show: false },
+                size: 28,
+                // days are UTC days: month/day of UTC, one line
+                values: (_u, splits) => splits.map((v) => shortDay(v)),
+              },
               {
                 stroke: axis,
                 grid: { stroke: grid, width: 1 },
@@ -101,7 +118,7 @@ export function NumbersChart({
         <span className="text-sm font-medium text-muted-foreground">{title}</span>
         <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {series.map((s) => {
-            const value = lastFinished(days, s);
+            const value = latestKnown(days, s);
             return (
               <span key={s.label} className="flex items-baseline gap-1.5">
                 <span
