@@ -44,7 +44,7 @@ export const gameErrorsDailyTable = pgTable(
 /**
  * D134: one finished UTC day of a game (game_id > 0) or of the whole site (game_id 0), rolled up by the
  * `numbers.rollup` job from plays and the counters above; `build_id` 0 is every build together (a row per build
- * comes with builds, D131). Rates are kept as their numerator and denominator so that days add up. Kept 90 days.
+ * comes with builds). Rates are kept as their numerator and denominator so that days add up. Kept 90 days.
  */
 export const gameNumbersDailyTable = pgTable(
   "game_numbers_daily",
