@@ -16,7 +16,7 @@ const whole = (v: number) => formatNumber(Math.round(v));
 const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const minutes = (ms: number) => `${Math.round(ms / 6000) / 10} min`;
-const decimal = (v: number) => String(Math.round(v * 100) / 100);
+const decimal = (v: number) => (v >= 100 ? whole(v) : String(Math.round(v * 100) / 100));
 
 /** The charts, each a question a person asks of a game: is it seen, opened, played, quick to start, kept, broken? */
 const CHARTS: Array<{ title: string; series: ChartSeries[]; format: (v: number) => string }> = [
