@@ -85,9 +85,9 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     favorite: { limit: 60, windowMs: MINUTE, message: "Too many changes to your favourites. Please slow down." },
     /** D86: gameplay start/stop reports per player (key `gameplay:{userId}`); a game reports about two a round */
     gameplay: { limit: 240, windowMs: MINUTE, message: "Too many gameplay reports. Please slow down." },
-    /** D134: the pages' counting beacons per address (key `numbers-beacon:ip:{ip}`); a page sends one every few seconds at most */
+    /** D134: the pages' counting beacons per address (key `numbers-beacon:ip:{ip}`), dropped beyond it; a page sends one every few seconds at most */
     numbersBeacon: { limit: 120, windowMs: MINUTE, message: "Too many counts sent. Please slow down." },
-    /** D134: game error reports per address (key `game-error:ip:{ip}`); the host page sends a few per play at most */
+    /** D134: game error reports per address (key `game-error:ip:{ip}`), dropped beyond it; the host page sends a few per play at most */
     gameError: { limit: 30, windowMs: MINUTE, message: "Too many error reports. Please slow down." },
     /** D23: scores per player (key `score:{userId}`) */
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },

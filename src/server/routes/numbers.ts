@@ -10,16 +10,18 @@ import { canSeeGameNumbers, canSeeSiteNumbers } from "../services/numbers-access
 import { PRESENCE_WINDOW_MS } from "../services/presence";
 
 /**
- * D134: the pages' counting beacon and the game frame's error reports (anyone, no identity kept, rate-limited per
- * address), and the numbers of a game and of the whole site for those canSeeGameNumbers lets in.
+ * D134: the pages' counting beacon and the game frame's error reports (anyone, no identity kept, limited per address:
+ * beyond the limit they are dropped), and the numbers of a game and of the whole site for those canSeeGameNumbers lets in.
  */
 export const numbersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, rateLimits }) => {
   app.post(
     "/api/numbers/beacon",
-    { schema: { body: numbersBeaconBodySchema, response: { 204: z.null(), ...errorResponses(400, 429) } } },
+    { schema: { body: numbersBeaconBodySchema, response: { 204: z.null(), ...errorResponses(400) } } },
     async (request, reply) => {
-      await rateLimits.enforce("numbersBeacon", `numbers-beacon:ip:${request.ip}`);
-      await countBeacon(db, request.body);
+      // over the limit the counts are dropped, not refused: the page has nothing to do about it, and an error
+      // status would only be noise in its console
+      if (await rateLimits.allows("numbersBeacon", `numbers-beacon:ip:${request.ip}`))
+        await countBeacon(db, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -30,13 +32,13 @@ export const numbersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: {
         params: idParamSchema,
         body: gameErrorBodySchema,
-        response: { 204: z.null(), ...errorResponses(400, 429) },
+        response: { 204: z.null(), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      await rateLimits.enforce("gameError", `game-error:ip:${request.ip}`);
-      // answered the same for a game that does not exist: the report is only a count
-      await recordGameError(db, request.params.id, request.body.message);
+      // answered the same for a game that does not exist and over the limit (dropped): the report is only a count
+      if (await rateLimits.allows("gameError", `game-error:ip:${request.ip}`))
+        await recordGameError(db, request.params.id, request.body.message);
       return reply.code(204).send(null);
     },
   );
