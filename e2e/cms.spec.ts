@@ -98,8 +98,10 @@ test("sign in with the emailed code, set up two-step sign-in and see the dashboa
   await expect(totalGames).toContainText(String(counts.games));
   const categories = page.locator("div", { has: page.getByText("Categories", { exact: true }) }).last();
   await expect(categories).toContainText(String(counts.categories));
-  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
-  await expect(page.getByText("Activity tracking coming soon")).toBeVisible();
+  // D134: players online now and the whole site's numbers, drawn as charts, in place of the placeholders
+  await expect(page.getByText("Players online now", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The whole site, per day" })).toBeVisible();
+  await expect(page.locator("figure canvas").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage Games" })).toHaveAttribute("href", "/cms/games");
   await expect(page.getByRole("link", { name: "Manage Categories" })).toHaveAttribute("href", "/cms/categories");
   expect(errors).toEqual([]);

@@ -8,8 +8,11 @@ import { expect, getJson, registerPlayer, test, type ApiGame } from "./fixtures"
  * API only for what is personal or live (who is signed in, the chat).
  */
 
-/** What the browser may still fetch after a server-rendered page hydrates (ADR 010: client-only queries). */
-const CLIENT_ONLY_READS = /^\/api\/(auth\/session|chat)$/;
+/**
+ * What the browser may still fetch after a server-rendered page hydrates (ADR 010: client-only queries), and the
+ * counting beacon of the cards seen (D134), which reads nothing.
+ */
+const CLIENT_ONLY_READS = /^\/api\/(auth\/session|chat|numbers\/beacon)$/;
 
 type Visit = { path: string; heading: RegExp; status?: number };
 

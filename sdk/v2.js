@@ -67,6 +67,28 @@
     return Promise.reject(sdkError(code, message));
   }
 
+  // ---- errors ------------------------------------------------------------------------------------------
+
+  // D134: the game's uncaught errors, a few per page at most, so that its numbers show errors per 1,000 sessions.
+  // Only the message leaves (cut to 300 characters); the page counts it, nothing else.
+  var errorsSent = 0;
+  function reportError(message) {
+    if (errorsSent >= 5 || global.parent === global) return;
+    errorsSent += 1;
+    try {
+      global.parent.postMessage({ v: 1, type: 'error', payload: { message: String(message).slice(0, 300) } }, '*');
+    } catch (e) {
+      /* a page that cannot be told is not told */
+    }
+  }
+  global.addEventListener('error', function (event) {
+    reportError(event && event.message ? event.message : 'Script error');
+  });
+  global.addEventListener('unhandledrejection', function (event) {
+    var reason = event && event.reason;
+    reportError(reason && reason.message ? reason.message : 'Unhandled rejection: ' + String(reason));
+  });
+
   // ---- requests and replies -------------------------------------------------------------------------
 
   var pending = {};

@@ -49,6 +49,7 @@ import { meRoutes } from "./routes/me";
 import { myGamesRoutes } from "./routes/my-games";
 import { newsletterRoutes } from "./routes/newsletter";
 import { notificationRoutes } from "./routes/notifications";
+import { numbersRoutes } from "./routes/numbers";
 import { inProcessFetch, pageRoutes, sendNotFoundPage, type PageRendererModule } from "./routes/pages";
 import { playRoutes } from "./routes/plays";
 import { reportRoutes } from "./routes/reports";
@@ -229,6 +230,7 @@ export async function buildApp(
   await app.register(scoreRoutes, routeCtx);
   await app.register(playRoutes, routeCtx);
   await app.register(adRoutes, routeCtx);
+  await app.register(numbersRoutes, routeCtx);
   await app.register(saveRoutes, routeCtx);
   await app.register(leaderboardRoutes, routeCtx);
   await app.register(userRoutes, routeCtx);

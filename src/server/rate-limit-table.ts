@@ -87,6 +87,10 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     gameplay: { limit: 240, windowMs: MINUTE, message: "Too many gameplay reports. Please slow down." },
     /** D153: ad requests and ad reports per player or, signed out, per address (key `ads:user:{id}` / `ads:ip:{ip}`) */
     ads: { limit: 60, windowMs: MINUTE, message: "Too many ad requests. Please slow down." },
+    /** D134: the pages' counting beacons per address (key `numbers-beacon:ip:{ip}`), dropped beyond it; a page sends one every few seconds at most */
+    numbersBeacon: { limit: 120, windowMs: MINUTE, message: "Too many counts sent. Please slow down." },
+    /** D134: game error reports per address (key `game-error:ip:{ip}`), dropped beyond it; the host page sends a few per play at most */
+    gameError: { limit: 30, windowMs: MINUTE, message: "Too many error reports. Please slow down." },
     /** D23: scores per player (key `score:{userId}`) */
     score: { limit: 30, windowMs: MINUTE, message: "Too many scores. Please slow down." },
     /** D78: game achievement unlocks per player (key `achievement:{userId}`) */

@@ -10,6 +10,7 @@ import { CmsFeedScreen } from "./routes/cms/feed";
 import { CmsFeedDuplicatesScreen } from "./routes/cms/feed-duplicates";
 import { CmsFeedInboxScreen } from "./routes/cms/feed-inbox";
 import { CmsFeedsScreen } from "./routes/cms/feeds";
+import { CmsGameNumbersScreen } from "./routes/cms/game-numbers";
 import { CmsGamesScreen } from "./routes/cms/games";
 import { CmsJobsScreen } from "./routes/cms/jobs";
 import { CmsLoginScreen } from "./routes/cms/login";
@@ -38,6 +39,7 @@ export default function CmsRoutes() {
           <Switch>
             <Route path="/dashboard" component={CmsDashboardScreen} />
             <Route path="/games" component={CmsGamesScreen} />
+            <Route path="/games/:id/numbers" component={CmsGameNumbersScreen} />
             <Route path="/categories" component={CmsCategoriesScreen} />
             <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />

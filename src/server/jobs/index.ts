@@ -8,6 +8,7 @@ import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { embedCheckJobHandlers } from "./embed-checks";
 import { feedJobHandlers } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
+import { NUMBERS_ROLLUP_SCHEDULE, rollUpNumbers } from "./numbers-rollup";
 import { makeOgImage } from "./og-image";
 import { ROOMS_PURGE_SCHEDULE, runRoomsPurge } from "./rooms-purge";
 import { JobRunner, type JobHandler } from "./runner";
@@ -52,6 +53,9 @@ export function jobHandlers(
     [SEASON_ROLLOVER_SCHEDULE.name]: () => rollSeasonOver(db, now()),
     [ROOMS_PURGE_SCHEDULE.name]: async () => {
       await runRoomsPurge(db, now());
+    },
+    [NUMBERS_ROLLUP_SCHEDULE.name]: async () => {
+      await rollUpNumbers(db, now());
     },
     [OG_IMAGE_JOB]: ({ job }) => makeOgImage(files, job.payload),
   };

@@ -3,6 +3,7 @@ import { BACKUP_DAILY_SCHEDULE } from "./backup-daily";
 import { EMBED_CHECK_SCHEDULE } from "./embed-checks";
 import { FEEDS_SCHEDULE } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
+import { NUMBERS_ROLLUP_SCHEDULE } from "./numbers-rollup";
 import { ROOMS_PURGE_SCHEDULE } from "./rooms-purge";
 import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
@@ -15,4 +16,5 @@ export const JOB_SCHEDULES = [
   FEEDS_SCHEDULE,
   EMBED_CHECK_SCHEDULE,
   ROOMS_PURGE_SCHEDULE,
+  NUMBERS_ROLLUP_SCHEDULE,
 ];

@@ -61,8 +61,9 @@ describe("CMS guard (D43)", () => {
     const { location } = renderApp("/cms/dashboard");
     expect(await screen.findByText("17")).toBeInTheDocument();
     expect(screen.getByText("6")).toBeInTheDocument();
-    expect(screen.getByText("Coming soon")).toBeInTheDocument();
-    expect(screen.getByText("Activity tracking coming soon")).toBeInTheDocument();
+    // D134: players online now and the site's numbers in place of the placeholders (routes/cms/dashboard.test.tsx)
+    expect(screen.getByText("Players online now")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "The whole site, per day" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Manage Games" })).toHaveAttribute("href", "/cms/games");
     expect(screen.getByRole("link", { name: "Manage Categories" })).toHaveAttribute("href", "/cms/categories");
     expect(location.history?.at(-1)).toBe("/cms/dashboard");

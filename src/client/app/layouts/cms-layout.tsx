@@ -98,7 +98,7 @@ export function cmsLanding(role: CmsRole, mustEnrol = false): string {
 }
 
 /** Screens under a link's screen (a feed's page, the inbox), as patterns of their path after /cms/. */
-const CMS_SUB_SCREENS = ["feeds/inbox", "feeds/duplicates", "feeds/\\d+"];
+const CMS_SUB_SCREENS = ["feeds/inbox", "feeds/duplicates", "feeds/\\d+", "games/\\d+/numbers"];
 
 /** The path part of every guarded /cms screen, for the router (cms-routes.tsx). */
 export const CMS_SCREEN_PATTERN = new RegExp(

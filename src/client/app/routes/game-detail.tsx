@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useSearch } from "wouter";
 import { Container } from "@/components/container";
 import { PageTitle } from "@/components/page-title";
@@ -15,6 +15,7 @@ import { GameTitleBar } from "@/features/games/components/game-title-bar";
 import { SimilarGames } from "@/features/games/components/similar-games";
 import { parseGameId } from "@/features/games/game-id";
 import { inviteCodeFrom, inviteParamsFrom } from "@/features/games/invite-code";
+import { countGamePageView } from "@/features/games/numbers-beacon";
 import { HighScore, HighScoreHolder } from "@/features/scores/components/high-score";
 import { useSaveScore } from "@/features/scores/use-save-score";
 import { ApiError } from "@/lib/api-client";
@@ -148,6 +149,8 @@ export function GameDetailScreen({ id: rawId }: { id: string }) {
 }
 
 function GameDetail({ game }: { game: GameDetailData }) {
+  // D134: a view of the game's page, counted without an identity
+  useEffect(() => countGamePageView(game.id), [game.id]);
   // D90: scores read as the game says (a time as 1:02.345)
   const format = game.scoreRules.format;
   const saveScore = useSaveScore(game.id, format);

@@ -45,6 +45,21 @@ describe("parseSdkMessage (D22 envelope)", () => {
   });
 });
 
+describe("parseSdkMessage: a game's uncaught error (D134)", () => {
+  it("reads its message, cut to the length the server keeps, and ignores one without a message", () => {
+    expect(parseSdkMessage({ v: 1, type: "error", payload: { message: "boom" } })).toEqual({
+      type: "error",
+      message: "boom",
+    });
+    expect(parseSdkMessage({ v: 1, type: "error", payload: { message: "x".repeat(500) } })).toEqual({
+      type: "error",
+      message: "x".repeat(300),
+    });
+    expect(parseSdkMessage({ v: 1, type: "error", payload: { message: "  " } })).toBeNull();
+    expect(parseSdkMessage({ v: 1, type: "error", payload: { message: 5 } })).toBeNull();
+  });
+});
+
 describe("isTrustedGameMessage", () => {
   const frameWindow = {} as Window;
   const game = { frameUrl: "http://127.0.0.1:5001/game-frame/3/", externalUrl: null };

@@ -5,6 +5,7 @@
  */
 
 import { MAX_SCORE } from "@contract/games-constants";
+import { GAME_ERROR_MESSAGE_MAX } from "@contract/numbers-constants";
 
 /** D23: a score is an integer from 0 to 1,000,000,000. */
 export const MAX_SDK_SCORE = MAX_SCORE;
@@ -13,7 +14,9 @@ export type SdkMessage =
   | { type: "gameplay.start" }
   | { type: "gameplay.stop" }
   | { type: "loading.progress"; progress: number }
-  | { type: "score.submit"; score: number; won: boolean | null };
+  | { type: "score.submit"; score: number; won: boolean | null }
+  /** D134: an uncaught error of the game (SDK v2 sends it as a v1 envelope: nothing answers it) */
+  | { type: "error"; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -42,6 +45,11 @@ export function parseSdkMessage(data: unknown): SdkMessage | null {
       if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > MAX_SDK_SCORE) return null;
       if (won !== undefined && won !== null && typeof won !== "boolean") return null;
       return { type: "score.submit", score, won: won ?? null };
+    }
+    case "error": {
+      const { message } = payload;
+      if (typeof message !== "string" || !message.trim()) return null;
+      return { type: "error", message: message.slice(0, GAME_ERROR_MESSAGE_MAX) };
     }
     default:
       return null;

@@ -9,3 +9,4 @@ export * from "./system";
 export * from "./rooms";
 export * from "./studio";
 export * from "./ads";
+export * from "./numbers";

@@ -43,6 +43,8 @@ export const playsTable = pgTable(
   (t) => [
     index("plays_game_idx").on(t.gameId, t.createdAt),
     index("plays_user_idx").on(t.userId, t.createdAt),
+    // D134: the daily roll-up reads one UTC day of every game's plays as one index range
+    index("plays_created_at_idx").on(t.createdAt),
     // issue 17: a game's last timed plays (the admin median, services/play-timing.ts) as one short index range, also
     // for the anonymous plays' purge that keeps them (services/play-retention.ts)
     index("plays_timed_idx")

@@ -43,6 +43,7 @@ describeEachDatabase(
         ["feeds.schedule", "*/5 * * * *"],
         ["games.embed-check", "20 4 * * *"],
         ["rooms.purge", "*/10 * * * *"],
+        ["numbers.rollup", "15 0 * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);

@@ -11,12 +11,14 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboard } from "@/features/cms/dashboard/api/get-dashboard";
+import { useSiteNumbers } from "@/features/cms/numbers/api/get-numbers";
+import { NumbersPanel } from "@/features/cms/numbers/components/numbers-panel";
 import { CmsPageHeader } from "@/features/cms/shared/components/cms-page-header";
+import { LoadError } from "@/features/cms/shared/components/list-screen";
 import { formatNumber } from "@/lib/format";
 
 /** The Quick Actions card's links. */
@@ -54,11 +56,16 @@ function StatCard({
   );
 }
 
-/** /cms/dashboard (spec §2): counts, Active Users 'Coming soon', Recent Activity, Quick Actions. */
+/**
+ * /cms/dashboard (spec §2, D134): the totals, players online now, the whole site's numbers per day for 90 days
+ * (charts and a CSV), Quick Actions.
+ */
 export function CmsDashboardScreen() {
   const { data, isPending, isError } = useDashboard();
+  const site = useSiteNumbers();
   const counts = data?.counts;
   const count = (n: number | undefined) => (n === undefined ? (isError ? "–" : "") : formatNumber(n));
+  const online = site.data?.onlineNow;
   return (
     <>
       <CmsPageHeader title="Dashboard" description="An overview of your games site." icon={<LayoutDashboard />} />
@@ -66,27 +73,40 @@ export function CmsDashboardScreen() {
         <StatCard label="Total Games" value={count(counts?.games)} icon={<Gamepad2 />} loading={isPending} />
         <StatCard label="Categories" value={count(counts?.categories)} icon={<FolderTree />} loading={isPending} />
         <StatCard
-          label="Active Users"
-          value={<Badge variant="secondary">Coming soon</Badge>}
+          label="Players online now"
+          value={online === undefined || online === null ? (site.isError ? "–" : "") : formatNumber(online)}
           icon={<Users />}
+          loading={site.isPending}
           footer={counts ? `${formatNumber(counts.users)} registered accounts` : undefined}
         />
       </section>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Activity className="size-5 text-primary" aria-hidden="true" />
+            The whole site, per day
+          </CardTitle>
+          <CardDescription>The last 90 days and today, from plays and the pages' counts.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {site.data ? (
+            <NumbersPanel numbers={site.data} filename="arcadium-site-numbers.csv" />
+          ) : site.isError ? (
+            <LoadError what="the site's numbers" query={site} />
+          ) : (
+            <Skeleton className="h-64 w-full" />
+          )}
+        </CardContent>
+      </Card>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Activity className="size-5 text-primary" aria-hidden="true" />
-              Recent Activity
-            </CardTitle>
-            <CardDescription>What changed on the site lately.</CardDescription>
+            <CardTitle>Content</CardTitle>
+            <CardDescription>What players have written and scored.</CardDescription>
           </CardHeader>
           <CardContent>
-            <div className="flex min-h-32 items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground">
-              Activity tracking coming soon
-            </div>
             {counts ? (
-              <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 {[
                   { label: "Reviews", value: counts.reviews, Icon: Star },
                   { label: "Chat messages", value: counts.chatMessages, Icon: MessageSquare },
@@ -102,7 +122,9 @@ export function CmsDashboardScreen() {
                   </div>
                 ))}
               </dl>
-            ) : null}
+            ) : (
+              <Skeleton className="h-16 w-full" />
+            )}
           </CardContent>
         </Card>
         <Card>

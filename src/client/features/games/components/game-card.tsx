@@ -1,7 +1,9 @@
 import { Play } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { Game } from "@contract/games";
+import { watchGameCard } from "../numbers-beacon";
 import { FavoriteButton } from "./favorite-button";
 import { GameFlagBadges } from "./game-badges";
 import { GameCardLink, GameRatingPlays } from "./game-card-parts";
@@ -29,8 +31,12 @@ export function GameCard({
   priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // D134: a card impression, counted once per page view when half the card is in view
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => (card.current ? watchGameCard(card.current, game.id) : undefined), [game.id]);
   return (
     <article
+      ref={card}
       className={cn(
         "group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-all duration-200",
         "hover:-translate-y-1 hover:border-primary/40 hover:shadow-xl hover:shadow-primary/10 focus-within:ring-2 focus-within:ring-ring",

@@ -87,7 +87,13 @@ export function GamesTable({
           </Td>
           <Td className="text-right tabular-nums">{formatNumber(g.plays)}</Td>
           <Td className="whitespace-nowrap tabular-nums">{ratingOutOfFive(g.rating)}/5</Td>
-          <RowActions name={g.title} href={`/game/${g.id}`} onEdit={() => onEdit(g)} onDelete={() => onDelete(g)} />
+          <RowActions
+            name={g.title}
+            href={`/game/${g.id}`}
+            numbersHref={`~/cms/games/${g.id}/numbers`}
+            onEdit={() => onEdit(g)}
+            onDelete={() => onDelete(g)}
+          />
         </Tr>
       )}
     />

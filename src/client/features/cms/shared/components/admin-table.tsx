@@ -1,5 +1,6 @@
-import { ExternalLink, Pencil, Trash2 } from "lucide-react";
+import { ChartLine, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DataTable, MessageRow, SkeletonRows, Td, Th } from "./data-table";
 import { ImagePreview } from "./image-field";
@@ -76,17 +77,30 @@ export function ThumbnailCell({ src, className, children }: { src: string; class
 export function RowActions({
   name,
   href,
+  numbersHref,
   onEdit,
   onDelete,
 }: {
   name: string;
   href?: string;
+  /** D134: the row's numbers screen */
+  numbersHref?: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
     <Td sticky>
       <div className="flex justify-end gap-1">
+        {numbersHref ? (
+          <Link
+            href={numbersHref}
+            aria-label={`Numbers of ${name}`}
+            title="Numbers"
+            className={buttonClasses("ghost", "icon", "size-8")}
+          >
+            <ChartLine aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
         {href ? (
           <a
             href={href}

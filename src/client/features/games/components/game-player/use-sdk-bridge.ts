@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { apiRequest } from "@/lib/api-client";
 import type { CurrentUser } from "@contract/auth";
+import { GAME_ERRORS_PER_PLAY } from "@contract/numbers-constants";
 import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
 import type { GameSaves } from "../../game-saves";
@@ -32,6 +33,16 @@ function reportFirstGameplay(gameId: number, playId: Promise<string | null>, ms:
   void playId
     .then((id) => (id ? apiRequest("POST", `/api/games/${gameId}/plays/${id}/started`, { ms }) : undefined))
     .catch((err: unknown) => console.warn("Could not record the game's start time", err));
+}
+
+/**
+ * D134: an uncaught error of the game, for its numbers; at most GAME_ERRORS_PER_PLAY per frame shown (`sent` counts
+ * them). Best effort: a failure is dropped.
+ */
+function reportGameError(gameId: number, message: string, sent: { n: number }) {
+  if (sent.n >= GAME_ERRORS_PER_PLAY) return;
+  sent.n += 1;
+  void apiRequest("POST", `/api/games/${gameId}/errors`, { message }, { keepalive: true }).catch(() => undefined);
 }
 
 export type SdkBridge = {
@@ -93,6 +104,7 @@ export function useSdkBridge({
 
   useEffect(() => {
     if (!active) return;
+    const errorsSent = { n: 0 };
     function gameplayStart() {
       const current = sessions.forRound();
       const timing = startTiming.current;
@@ -123,6 +135,9 @@ export function useSdkBridge({
             break;
           case "score.submit":
             submitScore(message.score, message.won);
+            break;
+          case "error":
+            reportGameError(gameId, message.message, errorsSent);
             break;
           default:
             break;
