@@ -10,6 +10,7 @@ export const NOTIFICATION_PREF_KINDS = [
   "announcement",
   "room_invite",
   "room_turn",
+  "creator_application",
 ] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const NOTIFICATION_PREF_LABELS: Record<NotificationPrefKind, { label: str
   announcement: { label: "Announcements", hint: "News from the site's team." },
   room_invite: { label: "Game invites", hint: "A friend invited you to play with them." },
   room_turn: { label: "Your turn", hint: "It is your move in a game you play with others." },
+  creator_application: { label: "Creator applications", hint: "An answer to your request to publish games." },
 };
 
 /** D87: who may see a profile beyond its name and avatar. */

@@ -13,6 +13,7 @@ import {
   bestScoresTable,
   heldScoresTable,
   chatMessagesTable,
+  creatorApplicationsTable,
   directMessagesTable,
   reportsTable,
   emailTokensTable,
@@ -20,6 +21,8 @@ import {
   friendRequestsTable,
   friendshipsTable,
   gameAchievementsTable,
+  gameBuildsTable,
+  gameCreatorsTable,
   gameSavesTable,
   gamePlayerAliasesTable,
   gamesTable,
@@ -154,6 +157,12 @@ async function seedEverything(t: TestApp, userId: number, username: string) {
     email: `pending-${userId}@example.test`,
     expiresAt: new Date(Date.now() + DAY),
   });
+  // D130, D131: an application to publish games, a game the player makes and a build they uploaded
+  await db.insert(creatorApplicationsTable).values({ userId, about: "puzzle games", link: "https://example.test" });
+  await db.insert(gameCreatorsTable).values({ gameId: game.id, userId });
+  await db
+    .insert(gameBuildsTable)
+    .values({ gameId: game.id, number: 1000 + userId, bytes: 10, files: 1, uploadedBy: userId });
   return { game, friend, blocker };
 }
 

@@ -10,10 +10,13 @@ import {
   reportsTable,
   accountUndoTokensTable,
   auditLogTable,
+  creatorApplicationsTable,
   emailTokensTable,
   favoritesTable,
   friendRequestsTable,
   friendshipsTable,
+  gameBuildsTable,
+  gameCreatorsTable,
   gameSavesTable,
   gamePlayerAliasesTable,
   notificationsTable,
@@ -123,6 +126,11 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
           and(mine(reportsTable.targetUserId), inArray(reportsTable.kind, ["profile", "message"])),
         ),
       );
+    // D130, D131: their applications and creator seats go; the games and builds stay the site's, by nobody
+    await tx.delete(creatorApplicationsTable).where(mine(creatorApplicationsTable.userId));
+    await tx.update(creatorApplicationsTable).set({ decidedBy: null }).where(mine(creatorApplicationsTable.decidedBy));
+    await tx.delete(gameCreatorsTable).where(mine(gameCreatorsTable.userId));
+    await tx.update(gameBuildsTable).set({ uploadedBy: null }).where(mine(gameBuildsTable.uploadedBy));
     // Their own notifications, and other players' that they caused (services/notifications.ts keeps the cause as data.actorId).
     await tx
       .delete(notificationsTable)

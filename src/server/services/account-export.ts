@@ -5,6 +5,7 @@ import {
   bestScoresTable,
   heldScoresTable,
   chatMessagesTable,
+  creatorApplicationsTable,
   directMessagesTable,
   reportsTable,
   emailTokensTable,
@@ -12,6 +13,8 @@ import {
   friendRequestsTable,
   friendshipsTable,
   gameAchievementsTable,
+  gameBuildsTable,
+  gameCreatorsTable,
   gameSavesTable,
   gamePlayerAliasesTable,
   gamesTable,
@@ -97,6 +100,12 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
     excluded:
       "D105: hashed single-use undo links, credentials like the password's hash (the old address is the player's own)",
   },
+  "creator_applications.user_id": { section: "creatorApplications" },
+  "creator_applications.decided_by": {
+    excluded: "an admin's answer to other players' applications is the site's record (D130), like reports.handled_by",
+  },
+  "game_creators.user_id": { section: "gamesCreated" },
+  "game_builds.uploaded_by": { section: "buildsUploaded" },
   "audit_log.actor_id": {
     excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year",
   },
@@ -135,6 +144,9 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     messagesReceived,
     emailVerifications,
     reportsSent,
+    creatorApplications,
+    gamesCreated,
+    buildsUploaded,
   ] = await Promise.all([
     db.select().from(sessionsTable).where(eq(sessionsTable.userId, userId)).orderBy(asc(sessionsTable.createdAt)),
     db
@@ -321,6 +333,34 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
       .from(reportsTable)
       .where(eq(reportsTable.reporterId, userId))
       .orderBy(asc(reportsTable.id)),
+    db
+      .select({
+        about: creatorApplicationsTable.about,
+        link: creatorApplicationsTable.link,
+        status: creatorApplicationsTable.status,
+        reason: creatorApplicationsTable.reason,
+        createdAt: creatorApplicationsTable.createdAt,
+        decidedAt: creatorApplicationsTable.decidedAt,
+      })
+      .from(creatorApplicationsTable)
+      .where(eq(creatorApplicationsTable.userId, userId))
+      .orderBy(asc(creatorApplicationsTable.id)),
+    db
+      .select({ ...game, since: gameCreatorsTable.createdAt })
+      .from(gameCreatorsTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, gameCreatorsTable.gameId))
+      .where(eq(gameCreatorsTable.userId, userId)),
+    db
+      .select({
+        ...game,
+        number: gameBuildsTable.number,
+        notes: gameBuildsTable.notes,
+        createdAt: gameBuildsTable.createdAt,
+      })
+      .from(gameBuildsTable)
+      .innerJoin(gamesTable, eq(gamesTable.id, gameBuildsTable.gameId))
+      .where(eq(gameBuildsTable.uploadedBy, userId))
+      .orderBy(asc(gameBuildsTable.id)),
   ]);
 
   return {
@@ -377,6 +417,10 @@ export async function exportAccount(db: Db, userId: number, now = new Date()) {
     messagesReceived,
     emailVerifications,
     reportsSent,
+    // D130, D131: what the player asked for and made as a creator
+    creatorApplications,
+    gamesCreated,
+    buildsUploaded,
   };
 }
 

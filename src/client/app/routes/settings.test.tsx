@@ -28,6 +28,7 @@ const settings: AccountSettings = {
     announcement: true,
     room_invite: true,
     room_turn: true,
+    creator_application: true,
   },
   email: "ada@example.com",
   emailVerified: false,
