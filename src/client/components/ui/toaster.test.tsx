@@ -22,11 +22,11 @@ describe("the toaster", () => {
     act(() => {
       toast({ title: "Invited 2 friends" });
     });
-    // Radix also repeats a new toast's text to screen readers for a moment, outside the viewport
-    expect(within(player).getByText("Invited 2 friends")).toBeInTheDocument();
+    // Radix also repeats a new toast's text to screen readers for a moment (a frame later, so once or twice here)
+    expect(within(player).getAllByText("Invited 2 friends").length).toBeGreaterThan(0);
 
     act(() => showFullscreen(null));
-    expect(within(player).queryByText("Invited 2 friends")).toBeNull();
+    expect(within(player).queryAllByText("Invited 2 friends")).toEqual([]);
     expect(screen.getAllByText("Invited 2 friends").length).toBeGreaterThan(0);
     player.remove();
   });

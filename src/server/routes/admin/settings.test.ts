@@ -186,5 +186,11 @@ describeEachDatabase(
       });
     });
   },
-  { demo: false },
+  // a built page of its own: the policy's document rules apply to HTML, and dist/ may not be built yet
+  {
+    demo: false,
+    clientFiles: {
+      "index.html": '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
+    },
+  },
 );
