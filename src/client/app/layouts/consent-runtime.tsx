@@ -1,7 +1,5 @@
 import { useEffect } from "react";
 import { syncAccountConsent } from "@/lib/account-consent";
-import { addConsentScript, startConsentScripts } from "@/lib/consent-scripts";
-import { startConsentTool } from "@/lib/consent-tool";
 import { useHydrated } from "@/lib/hydration";
 import { useCurrentUser } from "@/lib/session";
 import { useContent } from "@/lib/site-content";
@@ -13,9 +11,9 @@ export function useConsentTool(): string {
 }
 
 /**
- * D150: what consent sets in motion on every public page, once hydrated: Google Consent Mode's defaults, the
- * consent tool when one is configured, the statistics script once allowed, and the signed-in player's choice
- * brought in line with the account's.
+ * D150: what consent sets in motion on every public page, once hydrated: the consent tool when one is configured,
+ * Google Consent Mode's defaults and the statistics script (once allowed) when either is, and the signed-in
+ * player's choice brought in line with the account's.
  */
 export function ConsentRuntime() {
   const hydrated = useHydrated();
@@ -23,16 +21,27 @@ export function ConsentRuntime() {
   const statistics = parseScriptUrl(useContent()(`site.${STATISTICS_SCRIPT_URL_SETTING}`)) ?? "";
   const { user } = useCurrentUser();
 
+  // Both are loaded only on a site that configured one of them: a page that loads nothing needing consent
+  // carries none of this code (D73's budget).
   useEffect(() => {
-    if (!hydrated) return;
-    startConsentScripts();
-    if (tool) startConsentTool(tool);
+    if (!hydrated || !tool) return;
+    void import("@/lib/consent-tool").then((m) => m.startConsentTool(tool));
   }, [hydrated, tool]);
 
   useEffect(() => {
-    if (!hydrated || !statistics) return;
-    return addConsentScript("statistics", statistics);
-  }, [hydrated, statistics]);
+    if (!hydrated || (!tool && !statistics)) return;
+    let forget: (() => void) | undefined;
+    let gone = false;
+    void import("@/lib/consent-scripts").then((m) => {
+      if (gone) return;
+      m.startConsentScripts();
+      if (statistics) forget = m.addConsentScript("statistics", statistics);
+    });
+    return () => {
+      gone = true;
+      forget?.();
+    };
+  }, [hydrated, tool, statistics]);
 
   useEffect(() => {
     // With a consent tool the tool holds the choice; the account keeps the notice's.

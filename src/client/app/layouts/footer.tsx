@@ -6,7 +6,6 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { subscribeToNewsletter } from "@/features/newsletter/api/subscribe";
 import { errorMessage } from "@/lib/api-client";
-import { openConsentToolSettings } from "@/lib/consent-tool";
 import { openConsentSettings } from "@/lib/cookie-consent";
 import { useContent } from "@/lib/site-content";
 import { useConsentTool } from "./consent-runtime";
@@ -185,7 +184,11 @@ export function Footer() {
                 <button
                   type="button"
                   aria-haspopup="dialog"
-                  onClick={() => (consentTool ? openConsentToolSettings() : openConsentSettings())}
+                  onClick={() =>
+                    consentTool
+                      ? void import("@/lib/consent-tool").then((m) => m.openConsentToolSettings())
+                      : openConsentSettings()
+                  }
                   className={`${linkClasses} text-left`}
                 >
                   Cookie settings
