@@ -217,6 +217,8 @@
    * (paused until the other is back); the score is kept in the room's state too, for a player who reloads. */
   var ROOM_KEY = 'table-tennis-room';
   var COUNTDOWN = 3;
+  // game.json's minRoundMs: the site refuses a score from a shorter round, so a quick forfeit submits none
+  var MIN_ROUND_MS = 15000;
   /** The other player's paddle is seen late on the host: its hits forgive a little more. */
   var REMOTE_REACH = 0.25;
   var lobby = { room: null, token: 0, starting: false };
@@ -534,6 +536,7 @@
       buffer: N.interpolation(),
       remoteV: W / 2,
       over: false,
+      startedAt: performance.now(),
       shown: null,
     };
     me = { v: W / 2, vel: 0 };
@@ -691,12 +694,14 @@
     document.body.classList.add('online-over');
     resetLeaveButton();
     var scored = result !== 'void' && result !== 'left';
+    var tooShort = performance.now() - o.startedAt < MIN_ROUND_MS;
     var score = N.matchScore(pts.me, pts.cpu, o.target, result);
     var label = { won: 'You Win!', lost: 'You Lose', forfeit: 'You Win by forfeit', void: 'Match void', left: 'You left the match' }[result];
     var detail = why || 'Final score ' + pts.me + ' - ' + pts.cpu + ' against ' + o.opponentName;
     if (!o.standard && scored) detail += ' (a short match: not on the board)';
+    else if (scored && tooShort) detail += ' (under 15 seconds: not on the board)';
     S.gameOver(scored ? score : 0, scored ? result !== 'lost' : undefined, detail, label, {
-      submit: o.standard && scored,
+      submit: o.standard && scored && !tooShort,
     });
   }
 

@@ -68,6 +68,18 @@ describe("the account's cookie choice (D150)", () => {
     expect(puts).toEqual([{ statistics: false, advertising: false }]);
   });
 
+  it("a read answered 204 (signed out meanwhile) changes and saves nothing", async () => {
+    storeConsent({ statistics: true, advertising: true }, Date.parse("2029-01-01T00:00:00.000Z"));
+    const puts: unknown[] = [];
+    mockApi([
+      ["GET", "/api/me/consent", () => new Response(null, { status: 204 })],
+      ["PUT", "/api/me/consent", ({ body }) => (puts.push(body), jsonResponse({}))],
+    ]);
+    await syncAccountConsent(1);
+    expect(puts).toEqual([]);
+    expect(hasConsent("advertising")).toBe(true);
+  });
+
   it("asks once per page and player, and a failed read changes nothing", async () => {
     const api = mockApi([["GET", "/api/me/consent", () => jsonResponse({ message: "boom" }, { status: 500 })]]);
     localStorage.setItem(COOKIE_CONSENT_KEY, "essential");

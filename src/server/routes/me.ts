@@ -72,8 +72,10 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const secure = config.publicUrl.startsWith("https:");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
-  // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this plugin's routes).
+  // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this
+  // plugin's routes). The one exception answers a signed-out read itself (GET /api/me/consent, below).
   app.addHook("preValidation", async (request) => {
+    if (request.method === "GET" && request.routeOptions.url === "/api/me/consent") return;
     requireUser(request);
   });
   // Personal answers: never kept by a browser or a proxy.
@@ -99,9 +101,16 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
   );
 
-  // D150: the cookie choice kept on the account (the browser's copy is the one that governs what loads).
-  app.get("/api/me/consent", { schema: { response: { 200: accountConsentSchema, ...errors } } }, async (request) =>
-    getAccountConsent(db, requireUser(request).id),
+  // D150: the cookie choice kept on the account (the browser's copy is the one that governs what loads). Pages read
+  // it in the background after signing in; one that signs out meanwhile gets 204 (nothing to sync), not a 401 that
+  // the browser would log as an error (ADR 011).
+  app.get(
+    "/api/me/consent",
+    { schema: { response: { 200: accountConsentSchema, 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      if (!request.user) return reply.code(204).header("Cache-Control", "no-store").send(null);
+      return getAccountConsent(db, request.user.id);
+    },
   );
 
   app.put(

@@ -60,7 +60,9 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "GET /api/me/export": "session",
   "DELETE /api/me": "session",
   "POST /api/me/delete/cancel": "session",
-  "GET /api/me/consent": "session",
+  "GET /api/me/consent": {
+    anyone: "D150: a page's background read of the account's cookie choice; signed out it answers 204, nothing to sync",
+  },
   "PUT /api/me/consent": "session",
   "GET /api/me/creator-application": "session",
   "POST /api/me/creator-application": "session",
