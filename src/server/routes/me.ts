@@ -73,9 +73,9 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   // D100: every route here needs a session; 401 comes before any validation error (policy declared once, for this
-  // plugin's routes). The one exception answers a signed-out read itself (GET /api/me/consent, below).
+  // plugin's routes). The one exception answers a signed-out request itself (/api/me/consent, below).
   app.addHook("preValidation", async (request) => {
-    if (request.method === "GET" && request.routeOptions.url === "/api/me/consent") return;
+    if (request.routeOptions.url === "/api/me/consent") return;
     requireUser(request);
   });
   // Personal answers: never kept by a browser or a proxy.
@@ -102,8 +102,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
   );
 
   // D150: the cookie choice kept on the account (the browser's copy is the one that governs what loads). Pages read
-  // it in the background after signing in; one that signs out meanwhile gets 204 (nothing to sync), not a 401 that
-  // the browser would log as an error (ADR 011).
+  // and save it in the background after signing in; one that signs out meanwhile gets 204 (nothing synced), not a
+  // 401 that the browser would log as an error (ADR 011).
   app.get(
     "/api/me/consent",
     { schema: { response: { 200: accountConsentSchema, 204: z.null(), ...errors } } },
@@ -115,8 +115,11 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (
 
   app.put(
     "/api/me/consent",
-    { schema: { body: consentChoiceSchema, response: { 200: accountConsentSchema, ...errors } } },
-    async (request) => setAccountConsent(db, requireUser(request).id, request.body, settings.now()),
+    { schema: { body: consentChoiceSchema, response: { 200: accountConsentSchema, 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      if (!request.user) return reply.code(204).header("Cache-Control", "no-store").send(null);
+      return setAccountConsent(db, request.user.id, request.body, settings.now());
+    },
   );
 
   // D87: the signed-in sessions, this one marked (D106: a player-kind session sees only player-kind ones).

@@ -63,7 +63,9 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "GET /api/me/consent": {
     anyone: "D150: a page's background read of the account's cookie choice; signed out it answers 204, nothing to sync",
   },
-  "PUT /api/me/consent": "session",
+  "PUT /api/me/consent": {
+    anyone: "D150: a page's background save of the cookie choice; signed out it answers 204 and keeps nothing",
+  },
   "GET /api/me/creator-application": "session",
   "POST /api/me/creator-application": "session",
   "GET /api/me/games": "session",
