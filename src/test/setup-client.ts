@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
+import { resetNumbersBeacon } from "@/features/games/numbers-beacon";
 import { failOnConsoleError } from "./fail-on-console";
 import { FakeIntersectionObserver } from "./intersection-observer";
 import { preloadScreensOnce } from "./preload-screens";
@@ -12,6 +13,8 @@ afterEach(() => {
   // The toast store is a module of its own, shared by the files of a worker: a toast left by one test would show
   // (with its empty live region, role status) on the next file's page
   resetToasts();
+  // Likewise the numbers beacon: a batch left waiting would be posted into the next test's mocked API (D134)
+  resetNumbersBeacon();
 });
 // A part loaded when reached for (a profile's actions, a hidden tab's panel) is a dynamic import inside the test, which
 // can take seconds on a busy 2-core machine: findBy and waitFor wait up to 5 s instead of 1 before they fail.

@@ -66,6 +66,14 @@ export function createNumbersBeacon(send: Send = defaultSend, pageOf: () => stri
       later();
     },
     flush,
+    /** Drops what waits, unsent. */
+    discard() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = [];
+      view = null;
+      seen.clear();
+    },
   };
 }
 
@@ -104,4 +112,11 @@ export function watchGameCard(el: Element, gameId: number): () => void {
 export function countGamePageView(gameId: number): void {
   if (typeof window === "undefined") return;
   shared().pageView(gameId);
+}
+
+/** Tests: the page's batch dropped unsent (the test files of a worker share this module and its timer). */
+export function resetNumbersBeacon(): void {
+  beacon?.discard();
+  observer?.disconnect();
+  observer = null;
 }
