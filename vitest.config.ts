@@ -29,6 +29,13 @@ const CLIENT_FILES_ON_THEIR_OWN = [
  * A larger young generation for the server workers: the tests allocate fast (database dumps, responses) and with
  * Node's default semi-space they spend much of their time collecting garbage (bench/RESULTS.md).
  */
+/**
+ * A screen test renders, clicks and waits for a few answers in about a second on a quiet machine; Vitest's default of
+ * 5 s failed a dozen of them at a load average of 10 (helpers' suites beside CI's). The limit guards against a test
+ * that hangs, not against a slow one.
+ */
+const CLIENT_TEST_TIMEOUT_MS = 20_000;
+
 const WORKER_NODE_FLAGS = ["--max-semi-space-size=64"];
 
 export default defineConfig({
@@ -74,6 +81,7 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           exclude: CLIENT_FILES_ON_THEIR_OWN,
           setupFiles: ["./src/test/setup-client.ts"],
+          testTimeout: CLIENT_TEST_TIMEOUT_MS,
           // As on the server: a worker's files share one module graph, and the test renders of the screens run on
           // code the JIT has already warmed (the client project in 0.4 of the time, bench/RESULTS.md).
           isolate: false,
@@ -86,6 +94,7 @@ export default defineConfig({
           environment: "jsdom",
           include: CLIENT_FILES_ON_THEIR_OWN,
           setupFiles: ["./src/test/setup-client.ts"],
+          testTimeout: CLIENT_TEST_TIMEOUT_MS,
         },
       },
     ],

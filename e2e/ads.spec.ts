@@ -37,6 +37,7 @@ let gameId: number;
 const contexts: BrowserContext[] = [];
 
 test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
   server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
   admin = await playwright.request.newContext({ baseURL: server.url });
   await signInAdmin(admin, server);

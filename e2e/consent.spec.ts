@@ -43,6 +43,7 @@ let admin: APIRequestContext;
 let game: ApiGame;
 
 test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
   standIn = http.createServer((req, res) => {
     standInRequests.push(req.url ?? "");
     const body = req.url === "/stats.js" ? STATS_JS : req.url === "/cmp.js" ? CMP_JS : null;

@@ -34,6 +34,7 @@ let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 const contexts: BrowserContext[] = [];
 
 test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
   server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: "info" });
   // one sign-in code for the file (codes are limited per address)
   const request = await playwright.request.newContext({ baseURL: server.url });

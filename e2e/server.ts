@@ -130,6 +130,8 @@ export async function startServer(
     fromDataDir,
     env: { ...E2E_ENV, ...env },
     gamesHost: options.gamesHost,
+    // a copy of a migrated template is ready in 2–5 s; at a load average of 10 the first start took over 60 s
+    readyTimeoutMs: 120_000,
   });
   return {
     url: server.url,

@@ -12,6 +12,7 @@ let server: RunningServer;
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   server = await startServer({ NODE_ENV: "development", ADMIN_EMAILS: EMAIL, LOG_LEVEL: "info" });
 });
 test.afterAll(async () => {
