@@ -73,6 +73,8 @@ test.describe("live chat (issue 6, D35–D37)", () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
+    // the hook has the test's 30 s; a server's first start on a busy machine can take longer
+    test.setTimeout(120_000);
     port = await freePort();
     gamesPort = await freePort();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "arcadium-e2e-chat-"));
