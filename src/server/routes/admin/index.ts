@@ -9,6 +9,7 @@ import { createMailer } from "../../services/mailer";
 import { hitRateLimit } from "../../services/rate-limit-counter";
 import type { SessionUser } from "../../services/sessions";
 import { assertStaffMayAct } from "../../services/two-step";
+import { adminAdReportRoutes } from "./ad-reports";
 import { adminAdRoutes } from "./ads";
 import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuditRoutes } from "./audit";
@@ -280,6 +281,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminCreatorRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminAdRoutes, ctx);
+      await scope.register(adminAdReportRoutes, ctx);
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
