@@ -9,6 +9,7 @@ import type { AppSettings } from "../server/context";
 import { createDb, migrate, type Database } from "../server/db/client";
 import { buildGamesApp } from "../server/games-origin";
 import type { PageRendererModule } from "../server/routes/pages";
+import { readAdsTxt } from "../server/services/ads-txt";
 import { insertUser, TEST_PASSWORD_HASH_COST, type UserRow } from "./factories";
 import { repoRoot } from "./paths";
 import { openPgliteCopy, type Seeding } from "./pglite-templates";
@@ -88,7 +89,7 @@ export async function buildTestApp(
     renderer: options.renderer,
     onRoute: options.onRoute,
   });
-  const gamesApp = await buildGamesApp({ config });
+  const gamesApp = await buildGamesApp({ config, adsTxt: () => readAdsTxt(database.db) });
   await app.ready();
   await gamesApp.ready();
   return {

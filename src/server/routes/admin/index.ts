@@ -11,6 +11,7 @@ import type { SessionUser } from "../../services/sessions";
 import { assertStaffMayAct } from "../../services/two-step";
 import { adminAdReportRoutes } from "./ad-reports";
 import { adminAdRoutes } from "./ads";
+import { adminAdsTxtRoutes } from "./ads-txt";
 import { adminAnnouncementRoutes } from "./announcements";
 import { adminAuditRoutes } from "./audit";
 import { adminAuthRoutes } from "./auth";
@@ -282,6 +283,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminAdRoutes, ctx);
       await scope.register(adminAdReportRoutes, ctx);
+      await scope.register(adminAdsTxtRoutes, ctx);
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
