@@ -189,7 +189,7 @@ export function asAdmin(t: () => TestApp, opts: { username?: string } = {}) {
     if (!admin) throw new Error("the administrator is signed in by beforeAll");
     return admin;
   };
-  const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+  const req = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
     t().app.inject({ method, url, cookies: current().cookies, ...(payload ? { payload } : {}) });
   return { admin: current, req };
 }

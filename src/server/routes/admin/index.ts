@@ -26,6 +26,7 @@ import { adminDashboardRoutes } from "./dashboard";
 import { adminFeedRoutes } from "./feeds";
 import { adminFormSubmissionRoutes } from "./form-submissions";
 import { adminGameAchievementRoutes } from "./game-achievements";
+import { adminGameAdsRoutes } from "./game-ads";
 import { adminGameRoutes } from "./games";
 import { adminJobRoutes } from "./jobs";
 import { adminModerationRoutes } from "./moderation";
@@ -284,6 +285,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminAdRoutes, ctx);
       await scope.register(adminAdReportRoutes, ctx);
       await scope.register(adminAdsTxtRoutes, ctx);
+      await scope.register(adminGameAdsRoutes, ctx);
       await scope.register(adminFormSubmissionRoutes, ctx);
       await scope.register(adminAnnouncementRoutes, ctx);
       await scope.register(adminReportRoutes, ctx);
