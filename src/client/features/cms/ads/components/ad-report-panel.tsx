@@ -73,7 +73,7 @@ function CountsTable<R extends Counts>({
                   {first}
                 </th>
                 {COUNT_COLUMNS.map(([label]) => (
-                  <th key={label} scope="col" className="px-2 py-1 text-right font-medium">
+                  <th key={label} scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap">
                     {label}
                   </th>
                 ))}

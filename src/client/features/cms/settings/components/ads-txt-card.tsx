@@ -69,6 +69,7 @@ export function AdsTxtCard() {
                 value={shown}
                 rows={8}
                 spellCheck={false}
+                wrap="off"
                 maxLength={ADS_TXT_LIMITS.maxChars}
                 placeholder={PLACEHOLDER}
                 className="font-mono text-xs"
