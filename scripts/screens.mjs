@@ -1,7 +1,7 @@
 // Proof that a clean-up changes nothing: captures the rendered HTML and screenshots of every
 // public screen and every CMS screen (signed out and signed in) of a built checkout, and compares two captures.
 //
-//   node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>]   (the checkout must be built)
+//   node scripts/screens.mjs capture <out-dir> [--root <checkout>] [--only <name prefix>[,…]]   (the checkout must be built)
 //   node scripts/screens.mjs compare <before-dir> <after-dir>
 //
 // Capture starts the built server of <checkout> (default: this one) in development mode (its sign-in code
@@ -107,6 +107,20 @@ const CMS_SCREENS = [
       await page.getByRole("dialog").waitFor();
     },
   },
+  {
+    name: "cms-games-edit-ads",
+    as: "admin",
+    url: "/cms/games",
+    act: async (page) => {
+      await page
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .click();
+      const toggle = page.getByRole("dialog").getByRole("switch", { name: "Ads on this game" });
+      await toggle.waitFor();
+      await toggle.scrollIntoViewIfNeeded();
+    },
+  },
   { name: "cms-categories", as: "admin", url: "/cms/categories" },
   { name: "cms-collections", as: "admin", url: "/cms/collections" },
   { name: "cms-website-content", as: "admin", url: "/cms/website-content" },
@@ -139,6 +153,32 @@ const CMS_SCREENS = [
   { name: "cms-backups", as: "admin", url: "/cms/backups" },
   { name: "cms-settings", as: "admin", url: "/cms/settings" },
   { name: "cms-two-step", as: "admin", url: "/cms/two-step" },
+  {
+    name: "cms-settings-ads-txt",
+    as: "admin",
+    url: "/cms/settings",
+    act: async (page) => {
+      const field = page.getByLabel("Lines of ads.txt");
+      await field.fill("google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0\ngoogle.com pub-1 DIRECT");
+      await page.getByRole("button", { name: "Save ads.txt" }).click();
+      await page.getByRole("form", { name: "ads.txt" }).getByRole("alert").waitFor();
+      await field.scrollIntoViewIfNeeded();
+    },
+  },
+  // D154: the reports answered in the page (adReport), as the seed counts no ads
+  {
+    name: "cms-ads",
+    as: "admin",
+    url: "/cms/ads",
+    act: async (page) => {
+      await page.route("**/api/admin/ads/reports?*", (route) =>
+        route.fulfill({ json: adReport(Number(new URL(route.request().url()).searchParams.get("days"))) }),
+      );
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("region", { name: "By game" }).waitFor();
+    },
+  },
   // last: the list it shows is answered in the page (showBrokenGames), which stays so for the page's later screens
   {
     name: "cms-reports-broken",
@@ -189,6 +229,64 @@ async function showBrokenGames(page) {
   await page.route("**/api/admin/broken-games?*", (route) =>
     route.fulfill({ json: games, headers: { "X-Total-Count": String(games.length) } }),
   );
+}
+
+/** D154: a report of `days` days ending 2026-12-07, the same at every capture. */
+function adReport(days) {
+  const end = Date.parse("2026-12-07T00:00:00Z");
+  const counts = (i, scale) => ({
+    impressions: Math.round(scale * (40 + 25 * Math.sin(i / 3) + i)),
+    noFills: Math.round(scale * (6 + 4 * Math.cos(i / 2))),
+    dismissals: Math.round(scale * (12 + 6 * Math.sin(i / 4))),
+    rewards: Math.round(scale * (8 + 3 * Math.cos(i / 5))),
+    clicks: Math.round(scale * (2 + Math.sin(i))),
+  });
+  const dayList = Array.from({ length: days }, (_, i) => ({
+    day: new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    ...counts(i, i === days - 1 ? 0.3 : 1),
+  }));
+  const sum = (rows) =>
+    rows.reduce(
+      (t, r) => ({
+        impressions: t.impressions + r.impressions,
+        noFills: t.noFills + r.noFills,
+        dismissals: t.dismissals + r.dismissals,
+        rewards: t.rewards + r.rewards,
+        clicks: t.clicks + r.clicks,
+      }),
+      { impressions: 0, noFills: 0, dismissals: 0, rewards: 0, clicks: 0 },
+    );
+  const totals = sum(dayList);
+  const share = (f) => ({
+    impressions: Math.round(totals.impressions * f),
+    noFills: Math.round(totals.noFills * f),
+    dismissals: Math.round(totals.dismissals * f),
+    rewards: Math.round(totals.rewards * f),
+    clicks: Math.round(totals.clicks * f),
+  });
+  const placements = [
+    ["preroll", 0.34],
+    ["next", 0.26],
+    ["reward", 0.18],
+    ["start", 0.1],
+    ["pause", 0.08],
+    ["browse", 0.04],
+  ];
+  const games = [
+    [1, "Neon Racer", 0.42],
+    [2, "Copper Castle", 0.31],
+    [3, "Lucky Bubbles", 0.19],
+    [4, "Tiny Knight", 0.08],
+  ];
+  return {
+    from: dayList[0].day,
+    to: dayList[dayList.length - 1].day,
+    totals,
+    days: dayList,
+    byPlacement: placements.map(([placement, f]) => ({ placement, ...share(f) })),
+    byGame: games.map(([gameId, gameTitle, f]) => ({ gameId, gameTitle, ...share(f) })),
+    rows: dayList.map((d) => ({ ...d, placement: "preroll", gameId: 1, gameTitle: "Neon Racer" })),
+  };
 }
 
 /** On the CMS sign-in screen: asks for `email`'s code and returns it (development mode answers a staff member's). */
@@ -456,7 +554,7 @@ async function capture(outDir, checkout, only) {
     const screens = [
       ...(await screenList(server.url)).map(([name, url]) => ({ name, as: "out", url })),
       ...CMS_SCREENS,
-    ].filter((screen) => !only || screen.name.startsWith(only));
+    ].filter((screen) => !only || only.split(",").some((prefix) => screen.name.startsWith(prefix)));
     const states = {
       out: undefined,
       admin: await signInState(server.url, ADMIN_EMAIL, true),

@@ -36,6 +36,9 @@ export const AD_REPORTED_EVENTS = ["dismissal", "reward", "click"] as const;
 export const AD_EVENTS = ["impression", "no_fill", ...AD_REPORTED_EVENTS] as const;
 export type AdEvent = (typeof AD_EVENTS)[number];
 
+/** D154: the reports' ranges, in days ending today (UTC). */
+export const AD_REPORT_RANGES = [30, 90] as const;
+
 /** D151: every ad call settles within this, whatever happens. */
 export const AD_SETTLE_MS = 30_000;
 /** D152: a house ad may be skipped after this long; a rewarded one grants its reward then. */

@@ -8,6 +8,7 @@ import { baseOptions, type LogOptions } from "./fastify-options";
 import { gameIdOfHost, hostnameOfHostHeader, isPerGameOrigins } from "./games-hosts";
 import { compressionPlugin } from "./plugins/compression";
 import { requestIdPlugin } from "./plugins/request-id";
+import { adsTxtRoutes } from "./routes/ads-txt";
 import { compatScript } from "./services/compat-scripts";
 import { isValidKey, StorageUnavailableError, type FileStore } from "./services/file-store";
 import { buildPrefix, verifyPreviewToken } from "./services/game-builds";
@@ -67,8 +68,11 @@ async function sendWithBootProbe(reply: FastifyReply, files: FileStore, key: str
  * With `{id}` in GAMES_URL (D79) every game has a host name of its own: /game-frame/{id}/ is served only when the
  * request's host name is game {id}'s (any other host, another game's or none, gets 404), so that no game's origin
  * serves or reads another game's files; /sdk/* and the rest are served on every host.
+ * D154: /ads.txt is the site's (read through `adsTxt`, 404 without it), as ad networks crawl the games' host too.
  */
-export async function buildGamesApp(ctx: { config: Config; files?: FileStore } & LogOptions): Promise<FastifyInstance> {
+export async function buildGamesApp(
+  ctx: { config: Config; files?: FileStore; adsTxt?: () => Promise<string> } & LogOptions,
+): Promise<FastifyInstance> {
   const { config } = ctx;
   const files = ctx.files ?? openFileStore(config);
   const app = Fastify(baseOptions(config, "games", ctx));
@@ -208,6 +212,7 @@ export async function buildGamesApp(ctx: { config: Config; files?: FileStore } &
 
   app.get("/", async (_request, reply) => reply.type("text/plain; charset=utf-8").send("Arcadium games origin"));
   app.get("/healthz", async () => ({ status: "ok" }));
+  await app.register(adsTxtRoutes, { read: ctx.adsTxt ?? (async () => "") });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not found"));
   return app;

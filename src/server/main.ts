@@ -16,6 +16,7 @@ import { sharedRegistrableDomain } from "./games-hosts";
 import { buildGamesApp } from "./games-origin";
 import { startJobRunner } from "./jobs";
 import { appVersion } from "./jobs/backup-daily";
+import { readAdsTxt } from "./services/ads-txt";
 import { formatVersion, readAppVersion } from "./services/app-version";
 import { writeBackup } from "./services/backups";
 import { PRIVATE_UMASK } from "./services/data-dir";
@@ -71,7 +72,7 @@ async function main() {
       { passwordHashCost: config.passwordHashCost },
       "PASSWORD_HASH_COST is below D12's cost: new password hashes are cheaper to guess (meant for test servers)",
     );
-  const gamesApp = await buildGamesApp({ config, files });
+  const gamesApp = await buildGamesApp({ config, files, adsTxt: () => readAdsTxt(database.db) });
 
   // D160: only this process can read the embedded database, so `npm run backup` asks it through DATA_DIR
   const backupSocket =

@@ -9,6 +9,7 @@ import type { AppSettings } from "../server/context";
 import { createDb, migrate, type Database } from "../server/db/client";
 import { buildGamesApp } from "../server/games-origin";
 import type { PageRendererModule } from "../server/routes/pages";
+import { readAdsTxt } from "../server/services/ads-txt";
 import { insertUser, TEST_PASSWORD_HASH_COST, type UserRow } from "./factories";
 import { repoRoot } from "./paths";
 import { openPgliteCopy, type Seeding } from "./pglite-templates";
@@ -88,7 +89,7 @@ export async function buildTestApp(
     renderer: options.renderer,
     onRoute: options.onRoute,
   });
-  const gamesApp = await buildGamesApp({ config });
+  const gamesApp = await buildGamesApp({ config, adsTxt: () => readAdsTxt(database.db) });
   await app.ready();
   await gamesApp.ready();
   return {
@@ -188,7 +189,7 @@ export function asAdmin(t: () => TestApp, opts: { username?: string } = {}) {
     if (!admin) throw new Error("the administrator is signed in by beforeAll");
     return admin;
   };
-  const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+  const req = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
     t().app.inject({ method, url, cookies: current().cookies, ...(payload ? { payload } : {}) });
   return { admin: current, req };
 }

@@ -1,5 +1,6 @@
 import { Route, Switch } from "wouter";
 import { CMS_SCREEN_PATTERN, CmsLayout } from "./layouts/cms-layout";
+import { CmsAdReportsScreen } from "./routes/cms/ad-reports";
 import { CmsAnnouncementsScreen } from "./routes/cms/announcements";
 import { CmsAuditLogScreen } from "./routes/cms/audit-log";
 import { CmsBackupsScreen } from "./routes/cms/backups";
@@ -56,6 +57,7 @@ export default function CmsRoutes() {
             <Route path="/backups" component={CmsBackupsScreen} />
             <Route path="/announcements" component={CmsAnnouncementsScreen} />
             <Route path="/settings" component={CmsSettingsScreen} />
+            <Route path="/ads" component={CmsAdReportsScreen} />
             <Route path="/two-step" component={CmsTwoStepScreen} />
           </Switch>
         </CmsLayout>

@@ -43,6 +43,11 @@ describe("ad policy", () => {
   it("shows no ad on a game whose ads are switched off", () => {
     expect(decideAd(input({ settings: { gamesOff: [3, 7] } }))).toEqual({ allowed: false, reason: "game_off" });
     expect(decideAd(input({ settings: { gamesOff: [3] } }))).toEqual({ allowed: true });
+    // a rewarded ad too: the reward then follows rewardWhenOff
+    expect(decideAd(input({ placement: "reward", settings: { gamesOff: [7] } }))).toEqual({
+      allowed: false,
+      reason: "game_off",
+    });
   });
 
   it("shows no ad without a provider", () => {

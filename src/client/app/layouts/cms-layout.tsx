@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   DatabaseBackup,
   FileText,
   Flag,
@@ -62,6 +63,8 @@ export const CMS_LINKS = [
   { href: "/cms/reports", label: "Reports", Icon: Flag, roles: STAFF },
   { href: "/cms/announcements", label: "Announcements", Icon: Megaphone, roles: ADMINS },
   { href: "/cms/settings", label: "Settings", Icon: Settings, roles: ADMINS },
+  // D154: what the ads did, beside the Settings that switch them
+  { href: "/cms/ads", label: "Ad reports", Icon: BarChart3, roles: ADMINS },
   { href: "/cms/audit-log", label: "Audit log", Icon: ScrollText, roles: ADMINS },
   // D110: the distributors' feeds, with a feed's page and the inbox under it (CMS_SUB_SCREENS)
   { href: "/cms/feeds", label: "Feeds", Icon: Rss, roles: ADMINS },

@@ -69,3 +69,14 @@ export const adStatsDailyTable = pgTable(
     check("ad_stats_daily_count", sql`${t.count} >= 0`),
   ],
 );
+
+/** D154: the site's ads.txt, one row (id 1), served on both origins; no row or an empty body means none (404). */
+export const adsTxtTable = pgTable(
+  "ads_txt",
+  {
+    id: smallint("id").primaryKey().default(1),
+    body: text("body").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("ads_txt_one_row", sql`${t.id} = 1`), check("ads_txt_size", sql`length(${t.body}) <= 65536`)],
+);

@@ -1,5 +1,6 @@
 import { Settings } from "lucide-react";
 import { AdsCard } from "@/features/cms/settings/components/ads-card";
+import { AdsTxtCard } from "@/features/cms/settings/components/ads-txt-card";
 import { CloudSaveQuotaCard } from "@/features/cms/settings/components/cloud-save-quota-card";
 import { CommunitySafetyCard } from "@/features/cms/settings/components/community-safety-card";
 import { ConsentCard } from "@/features/cms/settings/components/consent-card";
@@ -26,6 +27,7 @@ export function CmsSettingsScreen() {
           <SeasonLengthCard />
           <ConsentCard />
           <AdsCard />
+          <AdsTxtCard />
         </div>
         <div className="grid content-start gap-6">
           <IntegrationsCard />

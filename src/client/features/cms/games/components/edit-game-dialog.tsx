@@ -13,6 +13,7 @@ import { useUpdateGame } from "../api/update-game";
 import { categoryIdOf } from "./add-game-validation";
 import { CategorySelect } from "./category-select";
 import { GameAchievementsEditor } from "./game-achievements-editor";
+import { GameAdsSwitch } from "./game-ads-switch";
 import {
   CollectionCheckboxes,
   DifficultySelect,
@@ -285,6 +286,7 @@ export function EditGameDialog({
             </FormDialogFooter>
           </form>
         ) : null}
+        {game ? <GameAdsSwitch gameId={game.id} /> : null}
         {game ? <GameAchievementsEditor gameId={game.id} /> : null}
         {game ? <GameCreatorsEditor gameId={game.id} /> : null}
       </DialogContent>

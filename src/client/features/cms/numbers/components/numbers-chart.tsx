@@ -2,7 +2,13 @@ import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import type { NumbersDay } from "@contract/numbers-constants";
 
-export type ChartSeries = { label: string; value: (day: NumbersDay) => number | null; color: string };
+/** A day of a chart: a UTC day, and whether it is still counting (today). */
+export type ChartDay = { day: string; live?: boolean };
+export type ChartSeries<D extends ChartDay = NumbersDay> = {
+  label: string;
+  value: (day: D) => number | null;
+  color: string;
+};
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 const shortDay = (seconds: number) => {
@@ -16,7 +22,7 @@ const cssVar = (name: string, fallback: string) =>
  * The headline next to the title: the series' value on the latest finished day that has one (today is still
  * counting; a D1 is known only the day after next).
  */
-function latestKnown(days: readonly NumbersDay[], series: ChartSeries): number | null {
+function latestKnown<D extends ChartDay>(days: readonly D[], series: ChartSeries<D>): number | null {
   for (let i = days.length - 1; i >= 0; i--) {
     const value = days[i].live ? null : series.value(days[i]);
     if (value !== null) return value;
@@ -27,18 +33,20 @@ function latestKnown(days: readonly NumbersDay[], series: ChartSeries): number |
 /**
  * D134: one chart of the numbers screens, drawn by uPlot (ADR 032) once the browser can measure it; uPlot is loaded
  * here on first use, so only the staff screens that show a chart load it. The title and the latest finished day's
- * values are text, so the chart reads at a glance and without it.
+ * values are text, so the chart reads at a glance and without it. `headline` replaces that value (e.g. a sum).
  */
-export function NumbersChart({
+export function NumbersChart<D extends ChartDay = NumbersDay>({
   title,
   days,
   series,
   format,
+  headline = latestKnown,
 }: {
   title: string;
-  days: readonly NumbersDay[];
-  series: readonly ChartSeries[];
+  days: readonly D[];
+  series: readonly ChartSeries<D>[];
   format: (value: number) => string;
+  headline?: (days: readonly D[], series: ChartSeries<D>) => number | null;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -118,7 +126,7 @@ export function NumbersChart({
         <span className="text-sm font-medium text-muted-foreground">{title}</span>
         <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {series.map((s) => {
-            const value = latestKnown(days, s);
+            const value = headline(days, s);
             return (
               <span key={s.label} className="flex items-baseline gap-1.5">
                 <span
