@@ -644,6 +644,9 @@
   var GOOGLE_AD_TAG = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
   var GOOGLE_BREAK_TYPES = ['preroll', 'start', 'pause', 'next', 'browse', 'reward'];
   var googleTagLoaded = false;
+  var googleTagFailed = false;
+  /** breaks asked before the tag loaded: if it never loads (blocked), each is done as notReady */
+  var googleWaiting = [];
 
   function emitToGame(name, payload) {
     var fns = (listeners[name] || []).slice();
@@ -668,6 +671,15 @@
       tag.setAttribute('data-ad-client', config.clientId);
       tag.setAttribute('data-ad-frequency-hint', config.frequencyHint);
       if (config.testMode === true) tag.setAttribute('data-adbreak-test', 'on');
+      tag.onload = function () {
+        googleWaiting = [];
+      };
+      tag.onerror = function () {
+        googleTagFailed = true;
+        var waiting = googleWaiting;
+        googleWaiting = [];
+        for (var i = 0; i < waiting.length; i++) waiting[i]();
+      };
       (global.document.head || global.document.documentElement).appendChild(tag);
       global.adsbygoogle.push({ preloadAdBreaks: 'on', sound: config.muted === true ? 'off' : 'on' });
     }
@@ -719,8 +731,16 @@
       placement.adDismissed = function () {};
       placement.adViewed = function () {};
     }
+    if (googleTagFailed) {
+      placement.adBreakDone({ breakStatus: 'notReady' });
+      return;
+    }
     try {
-      googlePush(p)(placement);
+      var push = googlePush(p);
+      googleWaiting.push(function () {
+        placement.adBreakDone({ breakStatus: 'notReady' });
+      });
+      push(placement);
     } catch (e) {
       done = true;
       report('done', 'error');
