@@ -144,6 +144,10 @@
       onAdStart(data.payload);
       return;
     }
+    if (data.event === 'adframe') {
+      onAdFrame(data.payload);
+      return;
+    }
     if (data.event === 'invite' && data.payload && typeof data.payload === 'object') {
       // the player followed another invite link while the game is open (D122): the code follows it
       inviteCode = typeof data.payload.inviteCode === 'string' ? data.payload.inviteCode : null;
@@ -630,6 +634,116 @@
       fn();
     } catch (e) {
       log('error', 'an ad onStart callback threw:', e);
+    }
+  }
+
+  // ---- ads that run in this document (D152: Google H5 Games Ads) ------------------------------------
+
+  // Google requires its tag in the document that hosts the game. Only this address is ever loaded, and only when the
+  // page says so: the page asks only after the server's policy and the player's consent to advertising allowed it.
+  var GOOGLE_AD_TAG = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
+  var GOOGLE_BREAK_TYPES = ['preroll', 'start', 'pause', 'next', 'browse', 'reward'];
+  var googleTagLoaded = false;
+  var googleTagFailed = false;
+  /** breaks asked before the tag loaded: if it never loads (blocked), each is done as notReady */
+  var googleWaiting = [];
+
+  function emitToGame(name, payload) {
+    var fns = (listeners[name] || []).slice();
+    for (var i = 0; i < fns.length; i++) {
+      try {
+        fns[i](payload);
+      } catch (e) {
+        log('error', 'an on("' + name + '") listener threw:', e);
+      }
+    }
+  }
+
+  /** The Ad Placement API's adBreak/adConfig: both push onto the tag's queue (adsbygoogle), loaded here once. */
+  function googlePush(config) {
+    global.adsbygoogle = global.adsbygoogle || [];
+    if (!googleTagLoaded) {
+      googleTagLoaded = true;
+      var tag = global.document.createElement('script');
+      tag.async = true;
+      tag.src = GOOGLE_AD_TAG;
+      tag.crossOrigin = 'anonymous';
+      tag.setAttribute('data-ad-client', config.clientId);
+      tag.setAttribute('data-ad-frequency-hint', config.frequencyHint);
+      if (config.testMode === true) tag.setAttribute('data-adbreak-test', 'on');
+      tag.onload = function () {
+        googleWaiting = [];
+      };
+      tag.onerror = function () {
+        googleTagFailed = true;
+        var waiting = googleWaiting;
+        googleWaiting = [];
+        for (var i = 0; i < waiting.length; i++) waiting[i]();
+      };
+      (global.document.head || global.document.documentElement).appendChild(tag);
+      global.adsbygoogle.push({ preloadAdBreaks: 'on', sound: config.muted === true ? 'off' : 'on' });
+    }
+    return function (options) {
+      global.adsbygoogle.push(options);
+    };
+  }
+
+  /**
+   * The page hands this document an ad to run here: adBreak with our placement as Google's type; what Google calls
+   * back goes to the page as ads.frame (before, after, done with its breakStatus), which answers the game's call.
+   * beforeAd pauses and mutes the game at once, as Google requires (the game's onStart, pause, mute).
+   */
+  function onAdFrame(p) {
+    if (!p || typeof p !== 'object' || p.provider !== 'google' || typeof p.id !== 'string') return;
+    if (GOOGLE_BREAK_TYPES.indexOf(p.type) < 0 || typeof p.clientId !== 'string') return;
+    var id = p.id;
+    var done = false;
+    function report(stage, status) {
+      try {
+        global.parent.postMessage({ v: 2, id: newId(), type: 'ads.frame', payload: { id: id, stage: stage, breakStatus: status || '' } }, '*');
+      } catch (e) {
+        log('warn', 'could not tell the page about the ad:', e);
+      }
+    }
+    var placement = {
+      type: p.type,
+      name: typeof p.name === 'string' ? p.name : p.type,
+      beforeAd: function () {
+        onAdStart({ id: id });
+        emitToGame('pause', {});
+        emitToGame('mute', { muted: true });
+        report('before');
+      },
+      afterAd: function () {
+        report('after');
+      },
+      adBreakDone: function (info) {
+        if (done) return;
+        done = true;
+        report('done', info && typeof info.breakStatus === 'string' ? info.breakStatus : 'other');
+      },
+    };
+    if (p.type === 'reward') {
+      // the player already chose the reward (Arcadium.ads.reward()), so the prompt is answered at once
+      placement.beforeReward = function (showAdFn) {
+        showAdFn();
+      };
+      placement.adDismissed = function () {};
+      placement.adViewed = function () {};
+    }
+    if (googleTagFailed) {
+      placement.adBreakDone({ breakStatus: 'notReady' });
+      return;
+    }
+    try {
+      var push = googlePush(p);
+      googleWaiting.push(function () {
+        placement.adBreakDone({ breakStatus: 'notReady' });
+      });
+      push(placement);
+    } catch (e) {
+      done = true;
+      report('done', 'error');
     }
   }
 

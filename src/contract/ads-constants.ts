@@ -11,8 +11,8 @@ export type AdBreakType = (typeof AD_BREAK_TYPES)[number];
 export const AD_PLACEMENTS = [...AD_BREAK_TYPES, "reward"] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
-/** D152: the providers that exist today; Google H5 Games Ads and VAST are later files. */
-export const AD_PROVIDERS = ["none", "house"] as const;
+/** D152: the providers, each a module behind one interface (src/server/services/ads/providers/). */
+export const AD_PROVIDERS = ["none", "house", "google", "vast"] as const;
 export type AdProviderId = (typeof AD_PROVIDERS)[number];
 
 /** Why no ad was shown (the `reason` of {shown: false}). */
@@ -28,6 +28,7 @@ export const AD_REASONS = [
   "timeout",
   "error",
   "not_in_frame",
+  "not_ready",
 ] as const;
 export type AdReason = (typeof AD_REASONS)[number];
 
@@ -62,3 +63,14 @@ export const HOUSE_AD_LIMITS = {
   maxTitleChars: 80,
   maxWeight: 100,
 } as const;
+
+/** D152: where a display unit may stand: beside the game, below it, in the games grid. */
+export const AD_DISPLAY_SLOTS = ["beside", "below", "grid"] as const;
+export type AdDisplaySlot = (typeof AD_DISPLAY_SLOTS)[number];
+
+/** D152: Google H5 Games Ads' tag, loaded only in the game frame's document, and its bounds. */
+export const GOOGLE_AD_SCRIPT_URL = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
+export const GOOGLE_AD_LIMITS = { minFrequencySeconds: 30, maxFrequencySeconds: 3600 } as const;
+
+/** D152: a VAST tag's bounds: its address, the XML the browser reads, how long it waits for it. */
+export const VAST_LIMITS = { maxUrlChars: 2000, maxXmlBytes: 256 * 1024, fetchTimeoutMs: 5_000 } as const;

@@ -18,8 +18,24 @@ export const houseCreativeSchema = z.object({
   title: z.string(),
 });
 
+export const googleCreativeSchema = z.object({
+  provider: z.literal("google"),
+  id: z.number().int(),
+  clientId: z.string(),
+  frequencyHint: z.string(),
+  testMode: z.boolean(),
+});
+
+export const vastCreativeSchema = z.object({ provider: z.literal("vast"), id: z.number().int(), tagUrl: z.string() });
+
+export const adCreativeSchema = z.discriminatedUnion("provider", [
+  houseCreativeSchema,
+  googleCreativeSchema,
+  vastCreativeSchema,
+]);
+
 export const adAnswerSchema = z.discriminatedUnion("show", [
-  z.object({ show: z.literal(true), placement: z.enum(AD_PLACEMENTS), ad: houseCreativeSchema }),
+  z.object({ show: z.literal(true), placement: z.enum(AD_PLACEMENTS), ad: adCreativeSchema }),
   z.object({
     show: z.literal(false),
     placement: z.enum(AD_PLACEMENTS),
@@ -29,6 +45,8 @@ export const adAnswerSchema = z.discriminatedUnion("show", [
 ]);
 export type AdAnswer = z.infer<typeof adAnswerSchema>;
 export type HouseCreative = z.infer<typeof houseCreativeSchema>;
+export type GoogleCreative = z.infer<typeof googleCreativeSchema>;
+export type VastCreative = z.infer<typeof vastCreativeSchema>;
 
 /** POST /api/games/{id}/ads/events: what the page saw of an ad it showed. */
 export const adEventBodySchema = z.object({

@@ -21,6 +21,7 @@ import { metricsPlugin } from "./plugins/metrics";
 import { catalogueInvalidationPlugin } from "./plugins/read-cache-http";
 import { requestIdPlugin } from "./plugins/request-id";
 import {
+  adSourcesPlugin,
   consentScriptSourcesPlugin,
   csrfPlugin,
   embedFrameSourcesPlugin,
@@ -60,6 +61,8 @@ import { scoreRoutes } from "./routes/scores";
 import { studioRoutes } from "./routes/studio";
 import { userRoutes } from "./routes/users";
 import { readAdsTxt } from "./services/ads-txt";
+import { cachedAdSettings } from "./services/ads";
+import { adCspSources } from "./services/ads/providers";
 import { loadChatMessage } from "./services/chat";
 import { ChatHub } from "./services/chat-hub";
 import { loadClientManifest } from "./services/client-manifest";
@@ -207,6 +210,8 @@ export async function buildApp(
       return [...new Set([consentToolUrl, statisticsScriptUrl].filter(Boolean).map((u) => new URL(u).origin))];
     },
   });
+  // D153: ad hosts only while a provider that needs them is on
+  await app.register(adSourcesPlugin, { sources: async () => adCspSources(await cachedAdSettings(db)) });
   app.decorate("sessionCache", sessions);
   await app.register(metricsPlugin, { token: config.metricsToken, database, reads, sessions, rooms });
   await app.register(catalogueInvalidationPlugin, { reads });

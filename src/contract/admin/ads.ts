@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { AD_POLICY_BOUNDS, AD_PROVIDERS, HOUSE_AD_LIMITS } from "../ads-constants";
+import {
+  AD_DISPLAY_SLOTS,
+  AD_POLICY_BOUNDS,
+  AD_PROVIDERS,
+  GOOGLE_AD_LIMITS,
+  HOUSE_AD_LIMITS,
+  VAST_LIMITS,
+} from "../ads-constants";
 
 /** Settings → Ads (D152, D153). */
 export const adSettingsSchema = z.object({
@@ -8,6 +15,14 @@ export const adSettingsSchema = z.object({
   minSecondsBetweenAds: z.number().int(),
   rewardWhenOff: z.enum(["grant", "refuse"]),
   gamesOff: z.array(z.number().int()),
+  googleClientId: z.string(),
+  googleFrequencyHintSeconds: z.number().int(),
+  googleTestMode: z.boolean(),
+  vastTagUrl: z.string(),
+  displaySlots: z.array(z.enum(AD_DISPLAY_SLOTS)),
+  googleSlotBeside: z.string(),
+  googleSlotBelow: z.string(),
+  googleSlotGrid: z.string(),
 });
 export type AdSettingsResponse = z.infer<typeof adSettingsSchema>;
 
@@ -18,6 +33,20 @@ const seconds = (what: string) =>
     .min(0, `${what} must be at least 0`)
     .max(AD_POLICY_BOUNDS.maxSeconds, `${what} must be at most ${AD_POLICY_BOUNDS.maxSeconds} seconds`);
 
+function isHttpUrl(s: string): boolean {
+  try {
+    const url = new URL(s);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+const googleSlotId = z
+  .string()
+  .trim()
+  .regex(/^\d{0,20}$/, "A Google ad unit's slot id is its digits (data-ad-slot)");
+
 export const adSettingsPatchSchema = z
   .object({
     provider: z.enum(AD_PROVIDERS, { message: `provider must be one of ${AD_PROVIDERS.join(", ")}` }),
@@ -25,6 +54,34 @@ export const adSettingsPatchSchema = z
     minSecondsBetweenAds: seconds("The time between ads"),
     rewardWhenOff: z.enum(["grant", "refuse"], { message: "rewardWhenOff must be grant or refuse" }),
     gamesOff: z.array(z.number().int().positive().max(2147483647)).max(1000, "At most 1000 games"),
+    googleClientId: z
+      .string()
+      .trim()
+      .regex(/^(ca-pub-\d{10,20})?$/, "The Google client id looks like ca-pub-1234567890123456"),
+    googleFrequencyHintSeconds: z
+      .number({ message: "The frequency hint must be a number of seconds" })
+      .int("The frequency hint must be a whole number of seconds")
+      .min(
+        GOOGLE_AD_LIMITS.minFrequencySeconds,
+        `The frequency hint must be at least ${GOOGLE_AD_LIMITS.minFrequencySeconds} seconds`,
+      )
+      .max(
+        GOOGLE_AD_LIMITS.maxFrequencySeconds,
+        `The frequency hint must be at most ${GOOGLE_AD_LIMITS.maxFrequencySeconds} seconds`,
+      ),
+    googleTestMode: z.boolean({ message: "googleTestMode must be true or false" }),
+    vastTagUrl: z
+      .string()
+      .trim()
+      .max(VAST_LIMITS.maxUrlChars, "The VAST tag address is too long")
+      .refine((s) => s === "" || isHttpUrl(s), "The VAST tag must be a full address (https://…)"),
+    displaySlots: z
+      .array(z.enum(AD_DISPLAY_SLOTS, { message: `A display slot is one of ${AD_DISPLAY_SLOTS.join(", ")}` }))
+      .max(AD_DISPLAY_SLOTS.length)
+      .refine((a) => new Set(a).size === a.length, "Each display slot at most once"),
+    googleSlotBeside: googleSlotId,
+    googleSlotBelow: googleSlotId,
+    googleSlotGrid: googleSlotId,
   })
   .partial()
   .strict();

@@ -126,6 +126,36 @@ export const consentScriptSourcesPlugin = fp(
   },
 );
 
+/**
+ * D153: while a provider that loads from other hosts is on (Google, a VAST tag), a document's policy names those
+ * hosts, per directive (a directive the static policy lacks, such as media-src, is added). With no provider, or one
+ * that serves from the site (house ads), the policy is exactly the static one; if the settings cannot be read the
+ * page keeps the static policy, so ads are blocked and nothing else is allowed.
+ */
+export const adSourcesPlugin = fp(
+  async (app: FastifyInstance, opts: { sources: () => Promise<Partial<Record<string, readonly string[]>>> }) => {
+    app.addHook("onSend", async (_request, reply) => {
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy !== "string" || !policy.includes("script-src ")) return;
+      if (!String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      let sources: Partial<Record<string, readonly string[]>>;
+      try {
+        sources = await opts.sources();
+      } catch {
+        return;
+      }
+      let next = policy;
+      for (const [directive, values] of Object.entries(sources)) {
+        if (!values?.length) continue;
+        next = new RegExp(`(^|;)\\s*${directive}\\s`).test(next)
+          ? withSources(next, [directive], values)
+          : `${next};${directive} ${values.join(" ")}`;
+      }
+      if (next !== policy) reply.header("content-security-policy", next);
+    });
+  },
+);
+
 /** `policy` with `sources` appended to each of `directives` that it has (a source already named is not repeated). */
 export function withSources(policy: string, directives: readonly string[], sources: readonly string[]): string {
   return policy

@@ -14,7 +14,9 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import {
+  AD_DISPLAY_SLOTS,
   AD_POLICY_DEFAULTS,
+  type AdDisplaySlot,
   HOUSE_AD_LIMITS,
   type AdEvent,
   type AdPlacement,
@@ -26,12 +28,12 @@ import { adSettingsTable, adStatsDailyTable, gamesTable, houseAdsTable, playsTab
 import { Invalid, NotFound, UnsupportedType } from "../errors";
 import { decideAd, rewardWithoutAd, type AdPolicySettings } from "./ad-policy";
 import { AD_PROVIDER_MODULES } from "./ads/providers";
-import type { AdCreative } from "./ads/providers/types";
+import type { AdCreative, AdProviderSettings } from "./ads/providers/types";
 import { communitySettings } from "./community-settings";
 import type { FileStore } from "./file-store";
 import { storeUploadedImage, type ImageLimits } from "./images";
 
-export type AdSettings = Omit<AdPolicySettings, "gamesOff"> & { gamesOff: number[] };
+export type AdSettings = Omit<AdPolicySettings, "gamesOff"> & { gamesOff: number[] } & AdProviderSettings;
 
 const DEFAULTS: AdSettings = {
   provider: "none",
@@ -39,6 +41,14 @@ const DEFAULTS: AdSettings = {
   minSecondsBetweenAds: AD_POLICY_DEFAULTS.minSecondsBetweenAds,
   rewardWhenOff: AD_POLICY_DEFAULTS.rewardWhenOff,
   gamesOff: [],
+  googleClientId: "",
+  googleFrequencyHintSeconds: 30,
+  googleTestMode: false,
+  vastTagUrl: "",
+  displaySlots: [],
+  googleSlotBeside: "",
+  googleSlotBelow: "",
+  googleSlotGrid: "",
 };
 
 export async function readAdSettings(db: Db): Promise<AdSettings> {
@@ -50,12 +60,42 @@ export async function readAdSettings(db: Db): Promise<AdSettings> {
     minSecondsBetweenAds: row.minSecondsBetweenAds,
     rewardWhenOff: row.rewardWhenOff,
     gamesOff: row.gamesOff,
+    googleClientId: row.googleClientId,
+    googleFrequencyHintSeconds: row.googleFrequencyHintSeconds,
+    googleTestMode: row.googleTestMode,
+    vastTagUrl: row.vastTagUrl,
+    displaySlots: row.displaySlots.filter((s): s is AdDisplaySlot =>
+      (AD_DISPLAY_SLOTS as readonly string[]).includes(s),
+    ),
+    googleSlotBeside: row.googleSlotBeside,
+    googleSlotBelow: row.googleSlotBelow,
+    googleSlotGrid: row.googleSlotGrid,
   };
+}
+
+const SETTINGS_CACHE_MS = 5_000;
+const settingsCache = new WeakMap<Db, { at: number; value: Promise<AdSettings> }>();
+
+/**
+ * The settings for every document's CSP (D153): read at most every 5 s per database, and again at once after a
+ * save in this process.
+ */
+export function cachedAdSettings(db: Db, now = Date.now()): Promise<AdSettings> {
+  const hit = settingsCache.get(db);
+  if (hit && now - hit.at < SETTINGS_CACHE_MS) return hit.value;
+  const value = readAdSettings(db);
+  settingsCache.set(db, { at: now, value });
+  value.catch(() => settingsCache.delete(db));
+  return value;
 }
 
 export async function saveAdSettings(db: Db, patch: Partial<AdSettings>): Promise<AdSettings> {
   const next = { ...(await readAdSettings(db)), ...patch };
   next.gamesOff = [...new Set(next.gamesOff)].sort((a, b) => a - b);
+  // D152: a provider is switched on only with what it needs to ask its network
+  if (next.provider === "google" && !next.googleClientId)
+    throw new Invalid("Google H5 Games Ads needs the client id (ca-pub-…)");
+  if (next.provider === "vast" && !next.vastTagUrl) throw new Invalid("A VAST provider needs the VAST tag's address");
   if (next.gamesOff.length) {
     const known = await db
       .select({ id: gamesTable.id })
@@ -64,11 +104,12 @@ export async function saveAdSettings(db: Db, patch: Partial<AdSettings>): Promis
     const missing = next.gamesOff.filter((id) => !known.some((k) => k.id === id));
     if (missing.length) throw new Invalid(`No game has the id ${missing.join(", ")}`);
   }
-  const values = { ...next, gamesOff: [...next.gamesOff], updatedAt: new Date() };
+  const values = { ...next, gamesOff: [...next.gamesOff], displaySlots: [...next.displaySlots], updatedAt: new Date() };
   await db
     .insert(adSettingsTable)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: adSettingsTable.id, set: values });
+  settingsCache.delete(db);
   return next;
 }
 
@@ -143,7 +184,7 @@ export async function requestAd(
 
   let ad: AdCreative | null;
   try {
-    ad = await provider.fill(db, { placement, gameId, now });
+    ad = await provider.fill(db, { placement, gameId, now, settings });
   } catch {
     ad = null; // a provider's fault is a no-fill, not a broken page
   }

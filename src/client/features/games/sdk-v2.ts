@@ -42,10 +42,23 @@ export type SdkV2Request =
   | { type: "track"; name: string; props: Record<string, string | number | boolean | null> }
   | { type: "ownRoom.set"; room: OwnRoom | null }
   | AdsSdkRequest
+  | AdFrameReport
   | RoomsSdkRequest;
 
 /** D151: an ad break or a rewarded ad, answered by the page's ads (components/game-player/use-ads.tsx). */
 export type AdsSdkRequest = { type: "ads.break"; placement: AdBreakType } | { type: "ads.reward" };
+
+/**
+ * D152: what an ad running in the game frame (Google H5 Games Ads) did: `id` is the game's ads.break/ads.reward call
+ * it answers, `breakStatus` Google's placementInfo.breakStatus once it is done.
+ */
+export type AdFrameReport = {
+  type: "ads.frame";
+  id: string;
+  stage: "before" | "after" | "done";
+  breakStatus: string;
+};
+const AD_FRAME_STAGES = ["before", "after", "done"] as const;
 
 /** The room calls the page relays (D120, room-relay.ts): `room` is the contract's RoomRequest, checked by the server. */
 export type RoomsSdkRequest =
@@ -153,6 +166,17 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
     }
     case "ads.reward":
       return { id, request: { type: "ads.reward" } };
+    case "ads.frame": {
+      const { id: call, stage, breakStatus } = payload;
+      if (typeof call !== "string" || !REQUEST_ID.test(call)) return bad("the id must be the ad call's id");
+      if (typeof stage !== "string" || !(AD_FRAME_STAGES as readonly string[]).includes(stage))
+        return bad(`the stage must be one of ${AD_FRAME_STAGES.join(", ")}`);
+      if (typeof breakStatus !== "string" || breakStatus.length > 32) return bad("breakStatus must be a short string");
+      return {
+        id,
+        request: { type: "ads.frame", id: call, stage: stage as AdFrameReport["stage"], breakStatus },
+      };
+    }
     case "ownRoom.set": {
       if (payload.room === null) return { id, request: { type: "ownRoom.set", room: null } };
       const room = ownRoomFrom(payload.room);
@@ -204,7 +228,20 @@ export type SdkV2Event =
   | { v: 2; event: "settings"; payload: GameSettings }
   | { v: 2; event: "room"; payload: RoomRelayEvent }
   | { v: 2; event: "invite"; payload: InviteEventPayload }
-  | { v: 2; event: "adstart"; payload: { id: string } };
+  | { v: 2; event: "adstart"; payload: { id: string } }
+  | { v: 2; event: "adframe"; payload: AdFramePayload };
+
+/** D152: an ad the game frame runs itself (sdk/v2.js onAdFrame): Google's tag settings and the break's type. */
+export type AdFramePayload = {
+  id: string;
+  provider: "google";
+  type: AdBreakType | "reward";
+  name: string;
+  clientId: string;
+  frequencyHint: string;
+  testMode: boolean;
+  muted: boolean;
+};
 
 /** D122: the player followed another invite link to this game while it is open. */
 export type InviteEventPayload = { inviteCode: string | null; inviteParams: InviteParams | null };
@@ -222,3 +259,4 @@ export const settingsEvent = (settings: GameSettings): SdkV2Event => ({ v: 2, ev
 export const inviteEvent = (payload: InviteEventPayload): SdkV2Event => ({ v: 2, event: "invite", payload });
 /** D151: the ad the game asked for with request `id` has begun (its onStart). */
 export const adStartEvent = (id: string): SdkV2Event => ({ v: 2, event: "adstart", payload: { id } });
+export const adFrameEvent = (payload: AdFramePayload): SdkV2Event => ({ v: 2, event: "adframe", payload });

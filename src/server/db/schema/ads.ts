@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { gamesTable } from "./catalog";
 
 /** D152/D153: Settings → Ads, one row (id 1); no row means the defaults (no provider). */
@@ -7,7 +18,7 @@ export const adSettingsTable = pgTable(
   "ad_settings",
   {
     id: smallint("id").primaryKey().default(1),
-    provider: text("provider", { enum: ["none", "house"] })
+    provider: text("provider", { enum: ["none", "house", "google", "vast"] })
       .notNull()
       .default("none"),
     firstAdAfterSeconds: integer("first_ad_after_seconds").notNull().default(60),
@@ -20,6 +31,20 @@ export const adSettingsTable = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** D152: Google H5 Games Ads: the publisher id (ca-pub-…), the tag's frequency hint, test ads only */
+    googleClientId: text("google_client_id").notNull().default(""),
+    googleFrequencyHintSeconds: integer("google_frequency_hint_seconds").notNull().default(30),
+    googleTestMode: boolean("google_test_mode").notNull().default(false),
+    /** D152: the VAST tag the player's browser asks for a video ad */
+    vastTagUrl: text("vast_tag_url").notNull().default(""),
+    /** D152: the display slots shown (beside, below, grid) and Google's ad unit (slot id) for each */
+    displaySlots: text("display_slots")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    googleSlotBeside: text("google_slot_beside").notNull().default(""),
+    googleSlotBelow: text("google_slot_below").notNull().default(""),
+    googleSlotGrid: text("google_slot_grid").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

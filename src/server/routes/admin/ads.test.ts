@@ -9,7 +9,7 @@ describeEachDatabase("admin ads API (D152, D153)", (t) => {
   it("answers the defaults: no provider, 60 s, 120 s, rewards granted", async () => {
     const res = await req("GET", "/api/admin/ads");
     expect(res.statusCode).toBe(200);
-    expect(res.json().settings).toEqual({
+    expect(res.json().settings).toMatchObject({
       provider: "none",
       firstAdAfterSeconds: 60,
       minSecondsBetweenAds: 120,
@@ -30,9 +30,9 @@ describeEachDatabase("admin ads API (D152, D153)", (t) => {
     expect(ok.json()).toMatchObject({ provider: "house", firstAdAfterSeconds: 30, minSecondsBetweenAds: 120 });
     expect((await req("GET", "/api/admin/ads")).json().settings.gamesOff).toEqual([game.id]);
 
-    const bad = await req("PATCH", "/api/admin/ads/settings", { provider: "google" });
+    const bad = await req("PATCH", "/api/admin/ads/settings", { provider: "adsense" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain("provider must be one of none, house");
+    expect(bad.body).toContain("provider must be one of none, house, google, vast");
     const long = await req("PATCH", "/api/admin/ads/settings", { minSecondsBetweenAds: 99999 });
     expect(long.statusCode).toBe(400);
     const unknown = await req("PATCH", "/api/admin/ads/settings", { gamesOff: [2147480000] });

@@ -110,7 +110,7 @@ export function GamePlayer({
   }, []);
   const rooms = useRoomRelay({ active: ownGameShown, gameId, frameKey, postToGame, onCurrentRoom: followRoom });
   // D122: a signed-in player seated in a room others may still join can invite friends to it
-  const { handleAdRequest, adView } = useAds({
+  const { handleAdRequest, handleAdFrame, adView } = useAds({
     active: ownGameShown,
     gameId,
     frameKey,
@@ -136,6 +136,7 @@ export function GamePlayer({
     inviteCode,
     inviteParams,
     ads: handleAdRequest,
+    adFrame: handleAdFrame,
   });
   useInviteEvents(ownGameShown, postToGame, inviteCode, inviteParams);
 

@@ -27,7 +27,7 @@ export function houseProvider(random: () => number = Math.random): AdProvider {
   return {
     id: "house",
     needsConsent: false,
-    cspSources: {},
+    cspSources: () => ({}),
     async fill(db: Db, { now }): Promise<HouseCreative | null> {
       const today = day(now);
       const active = await db

@@ -4,6 +4,6 @@ import type { AdProvider } from "./types";
 export const noneProvider: AdProvider = {
   id: "none",
   needsConsent: false,
-  cspSources: {},
+  cspSources: () => ({}),
   fill: async () => null,
 };

@@ -1,4 +1,4 @@
-import { Ban, Image as ImageIcon, Loader2, Megaphone, Save, Trash2, Upload } from "lucide-react";
+import { Ban, Film, Image as ImageIcon, Loader2, Megaphone, Save, Trash2, Upload, Zap } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,6 +14,13 @@ import { useAdsOverview, useDeleteHouseAd, useSaveAdSettings, useUploadHouseAd, 
 const PROVIDERS = [
   { value: "none", label: "None", hint: "No ads anywhere (the default).", icon: <Ban /> },
   { value: "house", label: "House ads", hint: "Your own images and videos.", icon: <Megaphone /> },
+  {
+    value: "google",
+    label: "Google H5 Games Ads",
+    hint: "Google's ads inside the game frame, after consent.",
+    icon: <Zap />,
+  },
+  { value: "vast", label: "VAST tag", hint: "Video ads from your ad server, after consent.", icon: <Film /> },
 ] as const;
 
 function saveError(setError: (message: string) => void) {
@@ -32,6 +39,10 @@ function AdSettingsForm({ settings }: { settings: AdsOverview["settings"] }) {
   const [gap, setGap] = useState(String(settings.minSecondsBetweenAds));
   const [reward, setReward] = useState(settings.rewardWhenOff);
   const [gamesOff, setGamesOff] = useState(settings.gamesOff.join(", "));
+  const [clientId, setClientId] = useState(settings.googleClientId);
+  const [hint, setHint] = useState(String(settings.googleFrequencyHintSeconds));
+  const [testMode, setTestMode] = useState(settings.googleTestMode);
+  const [vastTag, setVastTag] = useState(settings.vastTagUrl);
   const [error, setError] = useState<string | undefined>();
 
   function submit(e: FormEvent) {
@@ -51,6 +62,10 @@ function AdSettingsForm({ settings }: { settings: AdsOverview["settings"] }) {
         minSecondsBetweenAds: Number(gap),
         rewardWhenOff: reward,
         gamesOff: ids,
+        googleClientId: clientId.trim(),
+        googleFrequencyHintSeconds: Number(hint),
+        googleTestMode: testMode,
+        vastTagUrl: vastTag.trim(),
       },
       { onSuccess: () => toast({ title: "Ad settings saved" }), onError: saveError(setError) },
     );
@@ -76,6 +91,59 @@ function AdSettingsForm({ settings }: { settings: AdsOverview["settings"] }) {
           ))}
         </div>
       </fieldset>
+      {provider === "google" && (
+        <fieldset className="grid gap-4 rounded-lg border p-4">
+          <legend className="px-1 text-sm font-medium">Google H5 Games Ads</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${id}-client`} label="Client id" hint="Your AdSense publisher id, ca-pub-…">
+              <Input
+                id={`${id}-client`}
+                value={clientId}
+                placeholder="ca-pub-1234567890123456"
+                onChange={(e) => setClientId(e.target.value)}
+              />
+            </Field>
+            <Field
+              id={`${id}-hint`}
+              label="Frequency hint (seconds)"
+              hint="Google's own gap between ads, 30 s or more."
+            >
+              <Input
+                id={`${id}-hint`}
+                type="number"
+                min={30}
+                max={3600}
+                value={hint}
+                onChange={(e) => setHint(e.target.value)}
+              />
+            </Field>
+          </div>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={testMode}
+              onChange={(e) => setTestMode(e.target.checked)}
+              className="accent-primary"
+            />
+            Test mode: Google shows test ads only (no earnings)
+          </label>
+        </fieldset>
+      )}
+      {provider === "vast" && (
+        <Field
+          id={`${id}-vast`}
+          label="VAST tag address"
+          hint="The player's browser asks it for a video ad; its host is added to the site's security policy."
+        >
+          <Input
+            id={`${id}-vast`}
+            type="url"
+            value={vastTag}
+            placeholder="https://ads.example.net/vast?…"
+            onChange={(e) => setVastTag(e.target.value)}
+          />
+        </Field>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-first`} label="First ad after (seconds)">
           <Input

@@ -2,7 +2,7 @@ import { ExternalLink, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { HOUSE_AD_SKIP_MS } from "@contract/ads-constants";
-import type { AdViewProps, ClientAdProvider } from "./types";
+import type { AdViewProps, ClientAdProvider, CreativeOf } from "./types";
 
 /** An image closes by itself after this long, a video at its end or after this long: the game hears back in time (D151). */
 export const HOUSE_IMAGE_MS = 15_000;
@@ -12,7 +12,7 @@ export const HOUSE_VIDEO_MAX_MS = 25_000;
  * D152: an uploaded image or video over the game, skippable after 5 s; its link opens in a new tab. A rewarded one
  * is earned when watched: an image for 5 s (when it can be skipped), a video to its end.
  */
-function HouseAdView({ ad, rewarded, onClick, onDone }: AdViewProps) {
+function HouseAdView({ ad, rewarded, onClick, onDone }: AdViewProps<CreativeOf<"house">>) {
   const [left, setLeft] = useState(Math.ceil(HOUSE_AD_SKIP_MS / 1000));
   const done = useRef(false);
   const finish = useRef(onDone);
@@ -99,4 +99,8 @@ function HouseAdView({ ad, rewarded, onClick, onDone }: AdViewProps) {
   );
 }
 
-export const houseAds: ClientAdProvider = { id: "house", needsConsent: false, View: HouseAdView };
+export const houseAds: ClientAdProvider = {
+  id: "house",
+  needsConsent: false,
+  View: (props) => (props.ad.provider === "house" ? <HouseAdView {...props} ad={props.ad} /> : null),
+};

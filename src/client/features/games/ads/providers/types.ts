@@ -1,14 +1,15 @@
 import type { ComponentType } from "react";
 import type { AdAnswer } from "@contract/ads";
-import type { AdProviderId } from "@contract/ads-constants";
+import type { AdProviderId, AdReason } from "@contract/ads-constants";
 
 export type AdCreative = Extract<AdAnswer, { show: true }>["ad"];
+export type CreativeOf<P extends AdCreative["provider"]> = Extract<AdCreative, { provider: P }>;
 
 /** How an ad ended: `completed` when it was watched (a rewarded ad grants then), `dismissed` when the player closed it early. */
-export type AdOutcome = { completed: boolean; dismissed: boolean };
+export type AdOutcome = { completed: boolean; dismissed: boolean; notShown?: AdReason };
 
-export type AdViewProps = {
-  ad: AdCreative;
+export type AdViewProps<C extends AdCreative = AdCreative> = {
+  ad: C;
   rewarded: boolean;
   /** the player followed the ad's link */
   onClick: () => void;
@@ -17,7 +18,7 @@ export type AdViewProps = {
 
 /**
  * D152: a provider on the game page: how it shows what the server's provider of the same id filled
- * (src/server/services/ads/providers/). Google H5 Games Ads and VAST are a file each here too.
+ * (src/server/services/ads/providers/) over the game. Google's ads run in the game frame instead (use-ads.tsx).
  */
 export type ClientAdProvider = {
   id: AdProviderId;

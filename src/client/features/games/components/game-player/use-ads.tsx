@@ -3,15 +3,19 @@ import { AD_SETTLE_MS, type AdPlacement, type AdReason } from "@contract/ads-con
 import { requestAd, reportAdEvent } from "../../ads/ad-requests";
 import { adsConsentGiven } from "../../ads/ads-consent";
 import { CLIENT_AD_PROVIDERS } from "../../ads/providers";
+import { googleBreakType, googleOutcome } from "../../ads/providers/google";
 import type { AdCreative, AdOutcome } from "../../ads/providers/types";
-import type { AdsSdkRequest, GameSettings, SdkV2Event } from "../../sdk-v2";
-import { adStartEvent, muteEvent } from "../../sdk-v2";
+import type { AdFrameReport, AdsSdkRequest, GameSettings, SdkV2Event } from "../../sdk-v2";
+import { adFrameEvent, adStartEvent, muteEvent, pauseEvent } from "../../sdk-v2";
 import type { PlaySessions } from "./use-play-session";
 
 export type AdsAnswer = { shown: boolean; reason: AdReason } | { granted: boolean };
 
 /** The page answers a little before the SDK gives up (AD_SETTLE_MS), so the game hears the real outcome. */
 const PAGE_DEADLINE_MS = AD_SETTLE_MS - 2_000;
+
+/** An ad the game frame runs itself (Google), waiting for its ads.frame reports. */
+type FrameAd = { before: () => void; after: () => void; done: (breakStatus: string) => void };
 
 type Showing = {
   ad: AdCreative;
@@ -48,8 +52,15 @@ export function useAds({
     sessionPlay.current = null;
   }, [gameId]);
 
+  const frameAds = useRef(new Map<string, FrameAd>());
   // a reloaded frame or a closed player: the ad it asked for ends now
-  useEffect(() => () => showingRef.current?.finish(null), [frameKey, active]);
+  useEffect(
+    () => () => {
+      showingRef.current?.finish(null);
+      for (const ad of [...frameAds.current.values()]) ad.done("error");
+    },
+    [frameKey, active],
+  );
 
   const sessionId = useCallback(() => {
     if (!sessionPlay.current) {
@@ -66,7 +77,7 @@ export function useAds({
       const rewarded = placement === "reward";
       const noAd = (reason: AdReason, granted = false): AdsAnswer =>
         rewarded ? { granted } : { shown: false, reason };
-      if (showingRef.current) return noAd("frequency");
+      if (showingRef.current || frameAds.current.size) return noAd("frequency");
       const playId = await sessionId().catch(() => null);
       if (!playId) return noAd("error");
       let answer;
@@ -77,13 +88,58 @@ export function useAds({
         return noAd("error");
       }
       if (!answer.show) return noAd(answer.reason, answer.granted);
-      const provider = CLIENT_AD_PROVIDERS[answer.ad.provider];
+      const ad = answer.ad;
+      if (ad.provider === "google") {
+        // D152: Google's tag runs in the game frame; the frame tells how the break went (ads.frame)
+        const breakStatus = await new Promise<string>((resolve) => {
+          let paused = false;
+          const restore = () => {
+            if (!paused) return;
+            paused = false;
+            postToGame(pauseEvent(false));
+            postToGame(muteEvent(settingsRef.current.muted));
+          };
+          const current: FrameAd = {
+            before: () => {
+              paused = true;
+            },
+            after: restore,
+            done: (status) => {
+              if (frameAds.current.get(requestId) !== current) return;
+              frameAds.current.delete(requestId);
+              clearTimeout(deadline);
+              restore();
+              resolve(status);
+            },
+          };
+          const deadline = setTimeout(() => current.done("timeout"), PAGE_DEADLINE_MS);
+          frameAds.current.set(requestId, current);
+          toGame(
+            adFrameEvent({
+              id: requestId,
+              provider: "google",
+              type: googleBreakType(placement),
+              name: placement,
+              clientId: ad.clientId,
+              frequencyHint: ad.frequencyHint,
+              testMode: ad.testMode,
+              muted: settingsRef.current.muted,
+            }),
+          );
+        });
+        const result = googleOutcome(breakStatus, rewarded);
+        if (result.dismissed) reportAdEvent(gameId, { playId, placement, event: "dismissal" });
+        if ("granted" in result.answer && result.answer.granted)
+          reportAdEvent(gameId, { playId, placement, event: "reward" });
+        return result.answer;
+      }
+      const provider = CLIENT_AD_PROVIDERS[ad.provider];
       if (!provider) return noAd("error");
 
       const outcome = await new Promise<AdOutcome | null>((resolve) => {
         const deadline = setTimeout(() => current.finish(null), PAGE_DEADLINE_MS);
         const current: Showing = {
-          ad: answer.ad,
+          ad,
           placement,
           finish: (result) => {
             if (showingRef.current !== current) return;
@@ -99,6 +155,7 @@ export function useAds({
         postToGame(muteEvent(true));
         toGame(adStartEvent(requestId));
       });
+      if (outcome?.notShown) return noAd(outcome.notShown);
       if (outcome?.dismissed) reportAdEvent(gameId, { playId, placement, event: "dismissal" });
       const granted = rewarded && outcome?.completed === true;
       if (granted) reportAdEvent(gameId, { playId, placement, event: "reward" });
@@ -126,5 +183,13 @@ export function useAds({
       />
     ) : null;
   }
-  return { handleAdRequest: handle, adView: view };
+  const handleFrame = useCallback((report: AdFrameReport) => {
+    const ad = frameAds.current.get(report.id);
+    if (!ad) return;
+    if (report.stage === "before") ad.before();
+    else if (report.stage === "after") ad.after();
+    else ad.done(report.breakStatus);
+  }, []);
+
+  return { handleAdRequest: handle, handleAdFrame: handleFrame, adView: view };
 }

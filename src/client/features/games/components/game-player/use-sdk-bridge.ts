@@ -14,6 +14,7 @@ import {
   okReply,
   parseSdkV2Request,
   SdkV2Error,
+  type AdFrameReport,
   type AdsSdkRequest,
   type GameSettings,
   type SdkV2Event,
@@ -67,6 +68,8 @@ export type SdkBridge = {
   inviteParams: Record<string, string> | null;
   /** D151: the page's ads (use-ads.tsx); `toGame` posts an event to the frame that asked */
   ads: (request: AdsSdkRequest, id: string, toGame: (event: SdkV2Event) => void) => Promise<unknown>;
+  /** D152: what an ad running in the frame did (use-ads.tsx) */
+  adFrame: (report: AdFrameReport) => void;
 };
 
 /**
@@ -92,6 +95,7 @@ export function useSdkBridge({
   inviteCode,
   inviteParams,
   ads,
+  adFrame,
 }: SdkBridge) {
   const onScoreRef = useLatest(onScore);
   // D122: the room of the game's own servers the player is in (CrazyGames' updateRoom), kept while the game runs
@@ -153,6 +157,11 @@ export function useSdkBridge({
         return;
       }
       const request = v2.request;
+      if (request.type === "ads.frame") {
+        adFrame(request);
+        reply(okReply(v2.id, null));
+        return;
+      }
       if (request.type === "ads.break" || request.type === "ads.reward") {
         // never rejects: whatever goes wrong is an answer without an ad
         ads(request, v2.id, (e) => source.postMessage(e, event.origin)).then(
@@ -229,6 +238,7 @@ export function useSdkBridge({
     inviteCode,
     inviteParams,
     ads,
+    adFrame,
   ]);
   return { ownRoom };
 }
