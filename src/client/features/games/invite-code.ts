@@ -1,4 +1,10 @@
-import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@contract/rooms-constants";
+import {
+  INVITE_KEY_PATTERN as INVITE_KEY,
+  INVITE_PARAMS_MAX,
+  INVITE_VALUE_PATTERN as INVITE_VALUE,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+} from "@contract/rooms-constants";
 
 const CODE = new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`);
 
@@ -8,13 +14,7 @@ export function inviteCodeFrom(search: string): string | null {
   return code && CODE.test(code) ? code : null;
 }
 
-/**
- * D122: the bounds of an invite link's parameters, shared with the portal adapters (sdk/compat/common.js keeps
- * the same numbers, so a link an adapter makes survives this check).
- */
-export const INVITE_PARAMS_MAX = 8;
-const INVITE_KEY = /^[A-Za-z0-9_-]{1,32}$/;
-const INVITE_VALUE = /^[A-Za-z0-9_.~-]{1,64}$/;
+export { INVITE_PARAMS_MAX };
 
 export type InviteParams = Record<string, string>;
 
