@@ -51,3 +51,16 @@ export function ownRoomFrom(value: unknown): OwnRoom | null {
     typeof inviteParams === "object" && inviteParams !== null ? boundedParams(Object.entries(inviteParams)) : null;
   return { id, joinable, inviteParams: params };
 }
+
+/**
+ * D122: the params of a game's "Invite" button (rooms.showInviteButton), checked strictly: every pair within the
+ * bounds of an invite link's, or the whole call is refused (undefined). Null for none.
+ */
+export function inviteButtonParamsFrom(value: unknown): InviteParams | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  if (entries.length > INVITE_PARAMS_MAX) return undefined;
+  const params = boundedParams(entries);
+  return (params ? Object.keys(params).length : 0) === entries.length ? params : undefined;
+}
