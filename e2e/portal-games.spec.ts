@@ -87,6 +87,18 @@ async function play(page: Page, gameId: number, portal: Portal, address = `/game
   return page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`))!;
 }
 
+/** With SHOTS_DIR set: `name` at 1440 and 375 px wide, light and dark, for a look (not an assertion). */
+async function shotsOf(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1440, 375])
+    for (const theme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png` });
+    }
+}
+
 const requestsOf = (page: Page) => page.evaluate(() => (window as unknown as { __v2: string[] }).__v2);
 
 for (const portal of PORTALS) {
@@ -184,7 +196,6 @@ test("CrazyGames' Play with friends: the Invite button beside the game, and Join
   adminServer,
 }) => {
   test.setTimeout(120_000);
-  const shots = process.env.SHOTS_DIR;
   const gameId = await portalGameId(adminPage.request, "crazygames");
   const host = await newContext(browser, adminServer.url);
   const a = await registerPlayer(host.request, "cghost");
@@ -207,7 +218,7 @@ test("CrazyGames' Play with friends: the Invite button beside the game, and Join
   expect(await hostPage.evaluate(() => navigator.clipboard.readText())).toBe(
     `${new URL(adminServer.url).origin}/game/${gameId}?roomId=42`,
   );
-  if (shots) await hostPage.screenshot({ path: `${shots}/game-invite-button.png` });
+  await shotsOf(hostPage, "game-invite-button");
 
   const friendPage = await friend.newPage();
   const friendErrors = watchConsole(friendPage);
@@ -215,7 +226,7 @@ test("CrazyGames' Play with friends: the Invite button beside the game, and Join
   const join = friendPage.getByRole("link", { name: `Join ${a.username} in ${titleOf("crazygames")}` });
   await expect(join).toBeVisible({ timeout: 15_000 });
   await expect(join).toHaveAttribute("href", `/game/${gameId}?roomId=42`);
-  if (shots) await friendPage.screenshot({ path: `${shots}/friends-join.png` });
+  await shotsOf(friendPage, "friends-join");
   await join.click();
   await expect(friendPage).toHaveURL(new RegExp(`/game/${gameId}\\?roomId=42$`));
   await friendPage.getByRole("button", { name: "Play Now" }).first().click();
