@@ -87,16 +87,14 @@ async function play(page: Page, gameId: number, portal: Portal, address = `/game
   return page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`))!;
 }
 
-/** With SHOTS_DIR set: `name` at 1440 and 375 px wide, light and dark, for a look (not an assertion). */
+/** With SHOTS_DIR set: `name` in the light and the dark theme, for a look (not an assertion). */
 async function shotsOf(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
-  for (const width of [1440, 375])
-    for (const theme of ["light", "dark"] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png` });
-    }
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `${dir}/${name}-${theme}.png` });
+  }
 }
 
 const requestsOf = (page: Page) => page.evaluate(() => (window as unknown as { __v2: string[] }).__v2);
