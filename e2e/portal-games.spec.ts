@@ -87,6 +87,16 @@ async function play(page: Page, gameId: number, portal: Portal, address = `/game
   return page.frames().find((f) => f.url().includes(`/game-frame/${gameId}/`))!;
 }
 
+/** With SHOTS_DIR set: `name` in the light and the dark theme, for a look (not an assertion). */
+async function shotsOf(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `${dir}/${name}-${theme}.png` });
+  }
+}
+
 const requestsOf = (page: Page) => page.evaluate(() => (window as unknown as { __v2: string[] }).__v2);
 
 for (const portal of PORTALS) {
@@ -174,6 +184,60 @@ test("CrazyGames' invite link opens the game for a friend, who reads its params 
   await registerPlayer(friend.request, "invited");
   const friendFrame = await play(await friend.newPage(), gameId, "crazygames", link.pathname + link.search);
   await expect(friendFrame.locator("#invite")).toHaveText("42 (instant)");
+  await host.close();
+  await friend.close();
+});
+
+test("CrazyGames' Play with friends: the Invite button beside the game, and Join on a friend's list into the game with its params (D122)", async ({
+  browser,
+  adminPage,
+  adminServer,
+}) => {
+  test.setTimeout(120_000);
+  const gameId = await portalGameId(adminPage.request, "crazygames");
+  const host = await newContext(browser, adminServer.url);
+  const a = await registerPlayer(host.request, "cghost");
+  const friend = await newContext(browser, adminServer.url);
+  const b = await registerPlayer(friend.request, "cgfriend");
+  expect((await host.request.post(`/api/friends/${b.id}`, { data: {} })).status()).toBe(201);
+  expect((await friend.request.post(`/api/friends/${a.id}`, { data: {} })).status()).toBe(200);
+  const shares = await host.request.patch("/api/me/settings", { data: { presenceEnabled: true } });
+  expect(shares.status(), await shares.text()).toBe(200);
+
+  const hostPage = await host.newPage();
+  const hostErrors = watchConsole(hostPage);
+  await host.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(adminServer.url).origin });
+  await play(hostPage, gameId, "crazygames");
+  const inviteButton = hostPage.getByRole("button", { name: /^Invite: copy the invite link/ });
+  await expect(inviteButton).toBeVisible();
+  await expect(inviteButton).toHaveText("Invite");
+  await inviteButton.click();
+  await expect(hostPage.getByText("Invite link copied", { exact: true })).toBeVisible();
+  expect(await hostPage.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(adminServer.url).origin}/game/${gameId}?roomId=42`,
+  );
+  await shotsOf(hostPage, "game-invite-button");
+
+  const friendPage = await friend.newPage();
+  const friendErrors = watchConsole(friendPage);
+  await friendPage.goto("/friends");
+  const join = friendPage.getByRole("link", { name: `Join ${a.username} in ${titleOf("crazygames")}` });
+  await expect(join).toBeVisible({ timeout: 15_000 });
+  await expect(join).toHaveAttribute("href", `/game/${gameId}?roomId=42`);
+  await shotsOf(friendPage, "friends-join");
+  await join.click();
+  await expect(friendPage).toHaveURL(new RegExp(`/game/${gameId}\\?roomId=42$`));
+  await friendPage.getByRole("button", { name: "Play Now" }).first().click();
+  const friendFrame = friendPage.frameLocator(`iframe[title="${titleOf("crazygames")}"]`);
+  await expect(friendFrame.locator("#status")).toHaveText("done", { timeout: 20_000 });
+  await expect(friendFrame.locator("#invite")).toHaveText("42 (instant)");
+
+  // the host leaves the game: the room goes from the friend's list
+  await hostPage.goto("/");
+  await friendPage.goto("/friends");
+  await expect(friendPage.getByRole("link", { name: /^Join / })).toHaveCount(0);
+  expect(hostErrors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);
+  expect(friendErrors.filter((e) => !/fullscreen/i.test(e))).toEqual([]);
   await host.close();
   await friend.close();
 });

@@ -300,10 +300,19 @@ export interface ArcadiumSdk {
     /**
      * For a game that runs its own multiplayer servers (D122): tells the page which room of yours the player is in
      * (`id`: 1 to 64 of `A-Z a-z 0-9 _ . ~ -`), whether friends may join it, and the invite link's parameters that
-     * lead into it (bounded as ArcadiumInit.inviteParams); null once they left it. The page keeps it for the friends
-     * list ("Playing {game}", Join), which does not show it yet. Arcadium's own rooms need no call.
+     * lead into it (bounded as ArcadiumInit.inviteParams); null once they left it. While the room is joinable, the
+     * player's friends see "Playing {game}" with Join on their friends list, into the game with those parameters.
+     * Arcadium's own rooms need no call.
      */
     setOwnRoom(room: { id: string; joinable: boolean; inviteParams?: Record<string, string> } | null): Promise<void>;
+    /**
+     * For a game that runs its own multiplayer servers (D122): shows an "Invite" button beside the game that copies
+     * an invite link to the game's page carrying `params` (bounded as ArcadiumInit.inviteParams; the page builds the
+     * link). Called again, the button carries the new params. Rejects with "invalid" for params out of bounds.
+     */
+    showInviteButton(params?: Record<string, string> | null): Promise<void>;
+    /** Removes the "Invite" button; leaving the game removes it too. */
+    hideInviteButton(): Promise<void>;
   };
 
   /**

@@ -600,6 +600,15 @@
       var fields = room === null ? null : { id: room.id, joinable: room.joinable, inviteParams: room.inviteParams != null ? copy(room.inviteParams) : null };
       return resolvedVoid(call('ownRoom.set', { room: fields }));
     },
+    showInviteButton: function (params) {
+      if (params != null && (typeof params !== 'object' || Array.isArray(params))) {
+        return rejected('invalid', 'rooms.showInviteButton(params): params must be an object of short strings or left out');
+      }
+      return resolvedVoid(call('inviteButton.show', { params: params != null ? copy(params) : null }));
+    },
+    hideInviteButton: function () {
+      return resolvedVoid(call('inviteButton.hide', {}));
+    },
   };
   Object.defineProperty(rooms, 'inviteCode', {
     get: function () {

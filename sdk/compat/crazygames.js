@@ -21,16 +21,16 @@
  * (`room` is also Arcadium's own `?room=` code). The page checks them (at most 8 short plain keys and values) and
  * hands them to the game at init(); the adapter never puts them into any HTML.
  *   game.inviteLink(params)         → that link, at once (v2: also to a callback)
- *   game.showInviteButton(params)   → the same link; no button on the page yet (a later increment), so friends get
- *                                      it from the game or the page's "Invite friends"
- *   game.hideInviteButton()         → nothing to hide yet
+ *   game.showInviteButton(params)   → Arcadium.rooms.showInviteButton(): the page shows an "Invite" button beside
+ *                                      the game that copies the link it builds from params; answers the link too
+ *   game.hideInviteButton()         → Arcadium.rooms.hideInviteButton(): the button goes (leaving the game too)
  *   game.inviteParams               → the parameters of the invite link the player came by, null without one
  *   game.getInviteParam(name)       → one of them, or null
  *   game.isInstantMultiplayer       → true when the page was opened from an invite link (isInstantJoin likewise)
  *   game.addJoinRoomListener(fn)    → fn(inviteParams) once for the invite the page was opened with, and again
  *                                      each time the player follows another invite link while the game runs
- *   game.updateRoom({roomId, isJoinable, inviteParams}) → Arcadium.rooms.setOwnRoom(): the page keeps it for the
- *                                      friends list ("Playing {game}", Join), which does not show it yet
+ *   game.updateRoom({roomId, isJoinable, inviteParams}) → Arcadium.rooms.setOwnRoom(): while it is joinable, the
+ *                                      player's friends see "Playing {game}" with Join into /game/{id}?{inviteParams}
  *   game.leftRoom()                 → Arcadium.rooms.setOwnRoom(null)
  *   ad.requestAd("midgame", cbs)    → Arcadium.ads.break("next") (D151): adStarted when an ad begins, adFinished
  *                                      after it; no ad: adError({code: "unfilled" | "adCooldown" | "other"})
@@ -324,11 +324,14 @@
       if (params && Object.prototype.hasOwnProperty.call(params, name)) return params[name];
       return urlParam(name, null);
     },
-    /** No invite button on the page yet: the link is answered so the game can show or share it itself. */
+    /** The page shows its Invite button beside the game; the link is answered too, as CrazyGames does. */
     showInviteButton: function (params) {
+      call('rooms.showInviteButton', [inviteParamsOf({ inviteParams: params })]);
       return makeInviteLink(params, '');
     },
-    hideInviteButton: function () {},
+    hideInviteButton: function () {
+      call('rooms.hideInviteButton', []);
+    },
     updateRoom: function (room) {
       if (!room || typeof room !== 'object' || room.roomId == null) {
         info('updateRoom({roomId, isJoinable, inviteParams}) needs a roomId; ignored', room);

@@ -207,6 +207,25 @@ describe("CrazyGames adapter", () => {
       expect(sdk().game.hideInviteButton()).toBeUndefined();
     });
 
+    it("showInviteButton asks the page for its Invite button with the checked params; hideInviteButton removes it", async () => {
+      onGamePage();
+      vi.spyOn(console, "info").mockImplementation(() => undefined);
+      const arcadium = load();
+      sdk().game.showInviteButton({ roomId: 7, html: "<b>" });
+      sdk().game.showInviteButton();
+      sdk().game.hideInviteButton();
+      await settle();
+      expect(
+        arcadium.calls
+          .filter((c) => c.name === "rooms.showInviteButton" || c.name === "rooms.hideInviteButton")
+          .map((c) => [c.name, ...c.args]),
+      ).toEqual([
+        ["rooms.showInviteButton", { roomId: "7" }],
+        ["rooms.showInviteButton", null],
+        ["rooms.hideInviteButton"],
+      ]);
+    });
+
     it("an invite link carries only what the page would pass on: at most 8 short plain params", () => {
       onGamePage();
       vi.spyOn(console, "info").mockImplementation(() => undefined);

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { idParamSchema } from "./common";
 import { publicPlayerSchema } from "./notifications";
 import { roomCodeSchema } from "./rooms";
-import { ROOM_INVITE_MAX_FRIENDS } from "./rooms-constants";
+import {
+  INVITE_KEY_PATTERN,
+  INVITE_PARAMS_MAX,
+  INVITE_VALUE_PATTERN,
+  ROOM_INVITE_MAX_FRIENDS,
+} from "./rooms-constants";
 
 /** D84: friends, requests, blocks and presence. */
 
@@ -12,9 +17,21 @@ export const presenceSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("playing"), game: z.object({ id: z.number().int(), title: z.string() }) }),
 ]);
 
-/** D122: a joinable room a friend sits in that the viewer may join (its link is `/game/{game.id}?room={code}`). */
+/** D122: an invite link's parameters: at most INVITE_PARAMS_MAX short keys and values of a plain charset. */
+export const inviteParamsSchema = z
+  .record(z.string().regex(INVITE_KEY_PATTERN), z.string().regex(INVITE_VALUE_PATTERN))
+  .refine((params) => Object.keys(params).length <= INVITE_PARAMS_MAX, {
+    message: `at most ${INVITE_PARAMS_MAX} invite parameters`,
+  });
+
+/**
+ * D122: a joinable room a friend sits in that the viewer may join. An Arcadium room has a `code` (its link is
+ * `/game/{game.id}?room={code}`); a room of the game's own servers (CrazyGames' updateRoom) has none and is joined
+ * through its `inviteParams` (`/game/{game.id}?{inviteParams}`).
+ */
 export const friendRoomSchema = z.object({
-  code: z.string(),
+  code: z.string().nullable(),
+  inviteParams: inviteParamsSchema.nullable(),
   game: z.object({ id: z.number().int(), title: z.string() }),
 });
 export type FriendRoom = z.infer<typeof friendRoomSchema>;
@@ -46,6 +63,21 @@ export const userIdParamSchema = z.object({ userId: idParamSchema.shape.id });
 
 /** POST /api/presence: the game page says which game is open (null: none). */
 export const presenceReportSchema = z.object({ gameId: idParamSchema.shape.id.nullable() }).strict();
+
+/**
+ * PUT /api/presence/room: the game page tells which joinable room of the game's own servers the player is in
+ * (CrazyGames' updateRoom), or none. `gameId` must be the game the player's presence says is open.
+ */
+export const ownRoomReportSchema = z
+  .object({
+    gameId: idParamSchema.shape.id,
+    room: z
+      .object({ id: z.string().regex(INVITE_VALUE_PATTERN), inviteParams: inviteParamsSchema.nullable() })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type OwnRoomReport = z.infer<typeof ownRoomReportSchema>;
 
 /** POST /api/room-invites: invite friends to the room the sender sits in (the game comes from the room). */
 export const roomInviteSchema = z

@@ -62,3 +62,11 @@ export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
 
 /** D122: friends one "Invite friends" may notify at once. */
 export const ROOM_INVITE_MAX_FRIENDS = 20;
+
+/**
+ * D122: the bounds of an invite link's parameters (a game made for another portal, or its own room on the friends
+ * list); sdk/compat/common.js keeps the same numbers, so a link an adapter makes survives the page's check.
+ */
+export const INVITE_PARAMS_MAX = 8;
+export const INVITE_KEY_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+export const INVITE_VALUE_PATTERN = /^[A-Za-z0-9_.~-]{1,64}$/;

@@ -118,6 +118,8 @@ export function rateLimitTable(config: Pick<Config, "registrationsPerHour" | "pl
     },
     /** "Playing {game}" reports per player (key `presence:{userId}`); the game page sends one as a game opens and closes */
     presence: { limit: 60, windowMs: MINUTE, message: "Too many presence updates. Please slow down." },
+    /** D122: own-room reports per player (key `own-room:{userId}`); a game sends one as its room changes */
+    ownRoom: { limit: 30, windowMs: MINUTE, message: "Too many room updates. Please slow down." },
     /** Blocks and unblocks per player (key `block:{userId}`): each one changes friendships and notifies */
     block: { limit: 60, windowMs: HOUR, message: "Too many blocks and unblocks. Please try again later." },
     /** Notification list reads and "mark read" per player (key `notifications:{userId}`) */

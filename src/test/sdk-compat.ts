@@ -64,7 +64,11 @@ export function fakeArcadium(
       keys: record("data.keys", () => [...saves.keys()]),
     },
     achievements: { unlock: record("achievements.unlock", () => ({ unlocked: false })) },
-    rooms: { setOwnRoom: record("rooms.setOwnRoom", () => undefined) },
+    rooms: {
+      setOwnRoom: record("rooms.setOwnRoom", () => undefined),
+      showInviteButton: record("rooms.showInviteButton", () => undefined),
+      hideInviteButton: record("rooms.hideInviteButton", () => undefined),
+    },
     on: (event: string, listener: (payload: unknown) => void) => {
       calls.push({ name: "on", args: [event] });
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);

@@ -4,6 +4,7 @@ import { errorResponses } from "../../contract/common";
 import {
   friendListsSchema,
   friendRequestResultSchema,
+  ownRoomReportSchema,
   presenceReportSchema,
   relationshipSchema,
   roomInviteResultSchema,
@@ -45,10 +46,11 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     // D122: a room is shown only for a friend who shares their presence, as "Playing {game}" with Join
     const sharing = lists.friends.filter((f) => presences.get(f.id)?.status !== undefined).map((f) => f.id);
     const rooms = await joinableRoomsOfFriends(db, me, sharing);
+    const ownRooms = await presence.ownRoomsFor(me, sharing);
     return {
       ...lists,
       friends: lists.friends.map((f) => {
-        const room = rooms.get(f.id) ?? null;
+        const room = rooms.get(f.id) ?? ownRooms.get(f.id) ?? null;
         const seen = presences.get(f.id) ?? { status: "offline" as const };
         return { ...f, presence: room ? { status: "playing" as const, game: room.game } : seen, room };
       }),
@@ -144,6 +146,19 @@ export const friendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       const { gameId } = request.body;
       if (gameId !== null) await assertGameShown(db, gameId, await gameVisibility(db));
       await presence.setPlaying(me, gameId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // D122: the joinable room of the game's own servers the player is in (CrazyGames' updateRoom), for friends' Join;
+  // the game must be the one the player's presence says is open.
+  app.put(
+    "/api/presence/room",
+    { schema: { body: ownRoomReportSchema, response: { 204: z.null(), ...errorResponses(400, 401, 404, 409, 429) } } },
+    async (request, reply) => {
+      const me = requireUser(request).id;
+      await rateLimits.enforce("ownRoom", `own-room:${me}`);
+      await presence.setOwnRoom(me, request.body.gameId, request.body.room);
       return reply.code(204).send(null);
     },
   );

@@ -36,6 +36,7 @@ const PLAYER_ROUTES: Record<string, "session" | { anyone: string }> = {
   "POST /api/blocks/:userId": "session",
   "DELETE /api/blocks/:userId": "session",
   "POST /api/presence": "session",
+  "PUT /api/presence/room": "session",
   "GET /api/notifications": "session",
   "POST /api/notifications/read": "session",
   "GET /api/messages": "session",

@@ -112,7 +112,7 @@ describeEachDatabase(
       await sharePresence(friend, null);
       expect(await seen()).toMatchObject({
         presence: { status: "playing", game: { id: game.id, title: "Room Game" } },
-        room: { code: room.code, game: { id: game.id, title: "Room Game" } },
+        room: { code: room.code, inviteParams: null, game: { id: game.id, title: "Room Game" } },
       });
 
       const remove = (id: string) => t().database.db.delete(openRoomsTable).where(eq(openRoomsTable.id, id));
@@ -137,7 +137,7 @@ describeEachDatabase(
         const row = await insertOpenRoom(t(), columns);
         expect({ name, room: (await seen()).room }).toEqual({
           name,
-          room: shown ? { code: row.code, game: { id: game.id, title: "Room Game" } } : null,
+          room: shown ? { code: row.code, inviteParams: null, game: { id: game.id, title: "Room Game" } } : null,
         });
         await remove(row.id);
       }

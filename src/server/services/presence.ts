@@ -1,8 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { FriendRoom } from "../../contract/friends";
 import type { Presence } from "../../contract/player-live";
 import type { Db } from "../db/client";
 import { gamesTable, presenceTable, usersTable } from "../db/schema";
+import { Conflict } from "../errors";
 import { friendIds } from "./friends";
+import { gameIsShown, gameVisibility } from "./game-catalogue";
 import type { ListenerLogger } from "./pg-listener";
 import type { PlayerHub } from "./player-hub";
 
@@ -20,6 +23,10 @@ export const PRESENCE_TIMINGS = {
  * socket (any process; presence.last_seen_at is refreshed by every process for its sockets), "Playing {game}"
  * while the game page says a game is open (POST /api/presence). Changes are pushed to the player's friends
  * (player-hub.ts). A player who turned presence off is "offline" to everyone. No HTTP types here.
+ *
+ * D122: while a game is open, the page may add the joinable room of the game's own servers the player is in
+ * (`setOwnRoom`, CrazyGames' updateRoom). It belongs to the open game: it goes when the game closes or changes,
+ * when the player goes away, and is shown (`ownRoomsFor`) only while the player is seen playing that game.
  */
 export class PresenceTracker {
   private readonly timers = new Map<number, NodeJS.Timeout>();
@@ -74,16 +81,77 @@ export class PresenceTracker {
     this.timers.set(userId, timer);
   }
 
-  /** The game page opened a game (or closed it: null). */
+  /** The game page opened a game (or closed it: null); a room of the game open before goes with it. */
   async setPlaying(userId: number, gameId: number | null, now = new Date()): Promise<void> {
     await this.db
       .insert(presenceTable)
       .values({ userId, lastSeenAt: now, gameId, gameSince: gameId === null ? null : now })
       .onConflictDoUpdate({
         target: presenceTable.userId,
-        set: { lastSeenAt: now, gameId, gameSince: gameId === null ? null : now },
+        set: {
+          lastSeenAt: now,
+          gameId,
+          gameSince: gameId === null ? null : now,
+          ownRoom: sql`case when ${presenceTable.gameId} is not distinct from ${gameId} then ${presenceTable.ownRoom} end`,
+        },
       });
     await this.announce(userId, now);
+  }
+
+  /**
+   * D122: the joinable room of the game's own servers the player is in (null: none). Conflict unless `gameId` is
+   * the game the player's presence says is open (the page reports it first, POST /api/presence).
+   */
+  async setOwnRoom(
+    userId: number,
+    gameId: number,
+    room: { id: string; inviteParams: Record<string, string> | null } | null,
+  ): Promise<void> {
+    const updated = await this.db
+      .update(presenceTable)
+      .set({ ownRoom: room })
+      .where(and(eq(presenceTable.userId, userId), eq(presenceTable.gameId, gameId)))
+      .returning({ userId: presenceTable.userId });
+    if (!updated.length && room !== null) throw new Conflict("That game is not open for you");
+  }
+
+  /**
+   * D122: the own rooms of `ids` that `viewer` may see on the friends list: only the viewer's friends who share
+   * their presence and are seen playing the room's game just now.
+   */
+  async ownRoomsFor(viewer: number, ids: number[], now = new Date()): Promise<Map<number, FriendRoom>> {
+    const result = new Map<number, FriendRoom>();
+    if (!ids.length) return result;
+    const cutoff = new Date(now.getTime() - PRESENCE_WINDOW_MS);
+    const visibility = await gameVisibility(this.db);
+    const rows = await this.db
+      .select({
+        userId: presenceTable.userId,
+        ownRoom: presenceTable.ownRoom,
+        gameId: gamesTable.id,
+        title: gamesTable.title,
+      })
+      .from(presenceTable)
+      .innerJoin(usersTable, eq(usersTable.id, presenceTable.userId))
+      .innerJoin(gamesTable, eq(gamesTable.id, presenceTable.gameId))
+      .where(
+        and(
+          inArray(presenceTable.userId, ids),
+          eq(usersTable.presenceEnabled, true),
+          isNotNull(presenceTable.ownRoom),
+          gt(presenceTable.lastSeenAt, cutoff),
+          gameIsShown(visibility),
+          sql`exists (select 1 from friendships f where f.user_id = ${viewer} and f.friend_id = ${presenceTable.userId})`,
+        ),
+      );
+    for (const row of rows)
+      if (row.ownRoom)
+        result.set(row.userId, {
+          code: null,
+          inviteParams: row.ownRoom.inviteParams,
+          game: { id: row.gameId, title: row.title },
+        });
+    return result;
   }
 
   /**
@@ -160,7 +228,7 @@ export class PresenceTracker {
     const away = new Date(now.getTime() - PRESENCE_WINDOW_MS - 1000);
     await this.db
       .update(presenceTable)
-      .set({ lastSeenAt: away, gameId: null, gameSince: null })
+      .set({ lastSeenAt: away, gameId: null, gameSince: null, ownRoom: null })
       .where(eq(presenceTable.userId, userId));
     await this.announce(userId, now);
   }

@@ -114,7 +114,7 @@ export async function joinableRoomsOfFriends(
   for (const row of rows) {
     // GameRooms admits to a friends room only a friend of everyone seated (guests never sit there)
     if (row.visibility === "friends" && !row.playerIds.every((seat) => friendSeats.has(seat))) continue;
-    const room = { code: row.code, game: { id: row.gameId, title: row.title } };
+    const room = { code: row.code, inviteParams: null, game: { id: row.gameId, title: row.title } };
     for (const friend of friends)
       if (!found.has(friend) && row.playerIds.includes(userSeat(friend))) found.set(friend, room);
   }

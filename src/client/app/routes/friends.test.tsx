@@ -6,6 +6,7 @@ import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedIn
 /** D84 /friends, with D122's Join for a friend's joinable room. */
 
 const reversi = { id: 5, title: "Reversi" };
+const crazy = { id: 9, title: "Crazy Race" };
 const lists: FriendLists = {
   friends: [
     {
@@ -13,7 +14,14 @@ const lists: FriendLists = {
       username: "bob",
       avatarUrl: null,
       presence: { status: "playing", game: reversi },
-      room: { code: "ABC234", game: reversi },
+      room: { code: "ABC234", inviteParams: null, game: reversi },
+    },
+    {
+      id: 4,
+      username: "dana",
+      avatarUrl: null,
+      presence: { status: "playing", game: crazy },
+      room: { code: null, inviteParams: { roomId: "42", mode: "duel" }, game: crazy },
     },
     { id: 3, username: "cleo", avatarUrl: null, presence: { status: "playing", game: reversi }, room: null },
   ],
@@ -31,7 +39,14 @@ describe("/friends (D84, D122)", () => {
     const join = await screen.findByRole("link", { name: "Join bob in Reversi" });
     expect(join).toHaveAttribute("href", "/game/5?room=ABC234");
     expect(join).toHaveTextContent("Join");
-    expect(screen.getAllByText("Playing")).toHaveLength(2);
+    expect(screen.getAllByText("Playing")).toHaveLength(3);
     expect(screen.queryByRole("link", { name: /^Join cleo/ })).not.toBeInTheDocument();
+  });
+
+  it("joins a friend's room of the game's own servers through its invite parameters (CrazyGames' updateRoom)", async () => {
+    mockApi([signedInAs({ id: 7, username: "ada" }), noContent, ["GET", "/api/friends", () => jsonResponse(lists)]]);
+    renderApp("/friends");
+    const join = await screen.findByRole("link", { name: "Join dana in Crazy Race" });
+    expect(join).toHaveAttribute("href", "/game/9?roomId=42&mode=duel");
   });
 });

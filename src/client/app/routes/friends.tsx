@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { friendListsQuery, type Friend } from "@/features/friends/api";
+import { friendListsQuery, friendRoomHref, type Friend } from "@/features/friends/api";
 import { BlockDialog } from "@/features/friends/block-dialog";
 import { PresenceBadge } from "@/features/friends/presence-badge";
 import { useFriendAction } from "@/features/friends/use-friend-action";
@@ -55,7 +55,7 @@ function FriendActions({ friend, onBlock }: { friend: Friend; onBlock: () => voi
       {friend.room ? (
         // D122: into the friend's joinable room; the join itself has the final word
         <Link
-          href={`/game/${friend.room.game.id}?room=${friend.room.code}`}
+          href={friendRoomHref(friend.room)}
           className={buttonClasses("default", "sm")}
           aria-label={`Join ${friend.username} in ${friend.room.game.title}`}
         >

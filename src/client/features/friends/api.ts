@@ -62,6 +62,16 @@ export function applyPresence(qc: QueryClient, userId: number, presence: Presenc
   );
 }
 
+/**
+ * D122: where Join leads: an Arcadium room by its code, a room of the game's own servers by its invite parameters
+ * (the game page checks them again and hands them to the game).
+ */
+export function friendRoomHref(room: NonNullable<Friend["room"]>): string {
+  const query = room.code ? new URLSearchParams({ room: room.code }) : new URLSearchParams(room.inviteParams ?? {});
+  const search = query.toString();
+  return search ? `/game/${room.game.id}?${search}` : `/game/${room.game.id}`;
+}
+
 /** "Online", "Playing {game}", or null (offline says nothing). */
 export function presenceLabel(presence: Presence | null | undefined): string | null {
   if (!presence || presence.status === "offline") return null;

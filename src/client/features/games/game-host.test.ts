@@ -130,6 +130,16 @@ describe("handleSdkV2Request: a game's own room (D122)", () => {
     await handleSdkV2Request({ type: "ownRoom.set", room: null }, deps);
     expect(onOwnRoom.mock.calls).toEqual([[room], [null]]);
   });
+
+  it("hands the game's Invite button, with its params, and its hiding to the page", async () => {
+    const onInviteButton = vi.fn();
+    const { deps } = stubs({ onInviteButton });
+    const params = { roomId: "42" };
+    await expect(handleSdkV2Request({ type: "inviteButton.show", params }, deps)).resolves.toBeNull();
+    await handleSdkV2Request({ type: "inviteButton.show", params: null }, deps);
+    await expect(handleSdkV2Request({ type: "inviteButton.hide" }, deps)).resolves.toBeNull();
+    expect(onInviteButton.mock.calls).toEqual([[{ params }], [{ params: null }], [null]]);
+  });
 });
 
 describe("handleSdkV2Request: lifecycle calls", () => {

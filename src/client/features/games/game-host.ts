@@ -11,7 +11,7 @@
 import { ApiError, apiRequest, getJson } from "@/lib/api-client";
 import type { GameFacingUserResponse } from "@contract/plays";
 import type { GameSaves } from "./game-saves";
-import type { OwnRoom } from "./invite-code";
+import type { InviteParams, OwnRoom } from "./invite-code";
 import { SdkV2Error, type GameSettings, type RoomsSdkRequest, type SdkV2Request } from "./sdk-v2";
 
 export type HostUser = { id: number; username: string; avatarUrl: string | null };
@@ -37,6 +37,8 @@ export type GameHostDeps = {
   onScore(score: number, won: boolean | null): void;
   /** D122: the room of the game's own servers the player is in (rooms.setOwnRoom), null once they left it */
   onOwnRoom?(room: OwnRoom | null): void;
+  /** D122: the game's "Invite" button beside it, with the params its link carries (rooms.showInviteButton); null hides it */
+  onInviteButton?(button: { params: InviteParams | null } | null): void;
   /** POST /api/games/{id}/achievements/unlock by default */
   unlock?(gameId: number, key: string, playId: string): Promise<{ unlocked: boolean }>;
 };
@@ -130,6 +132,12 @@ export async function handleSdkV2Request(
     }
     case "ownRoom.set":
       deps.onOwnRoom?.(request.room);
+      return null;
+    case "inviteButton.show":
+      deps.onInviteButton?.({ params: request.params });
+      return null;
+    case "inviteButton.hide":
+      deps.onInviteButton?.(null);
       return null;
     case "track":
       // Accepted so that games written for it run; Arcadium does not record custom events yet.

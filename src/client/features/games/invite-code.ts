@@ -1,4 +1,10 @@
-import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@contract/rooms-constants";
+import {
+  INVITE_KEY_PATTERN as INVITE_KEY,
+  INVITE_PARAMS_MAX,
+  INVITE_VALUE_PATTERN as INVITE_VALUE,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+} from "@contract/rooms-constants";
 
 const CODE = new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`);
 
@@ -8,13 +14,7 @@ export function inviteCodeFrom(search: string): string | null {
   return code && CODE.test(code) ? code : null;
 }
 
-/**
- * D122: the bounds of an invite link's parameters, shared with the portal adapters (sdk/compat/common.js keeps
- * the same numbers, so a link an adapter makes survives this check).
- */
-export const INVITE_PARAMS_MAX = 8;
-const INVITE_KEY = /^[A-Za-z0-9_-]{1,32}$/;
-const INVITE_VALUE = /^[A-Za-z0-9_.~-]{1,64}$/;
+export { INVITE_PARAMS_MAX };
 
 export type InviteParams = Record<string, string>;
 
@@ -50,4 +50,17 @@ export function ownRoomFrom(value: unknown): OwnRoom | null {
   const params =
     typeof inviteParams === "object" && inviteParams !== null ? boundedParams(Object.entries(inviteParams)) : null;
   return { id, joinable, inviteParams: params };
+}
+
+/**
+ * D122: the params of a game's "Invite" button (rooms.showInviteButton), checked strictly: every pair within the
+ * bounds of an invite link's, or the whole call is refused (undefined). Null for none.
+ */
+export function inviteButtonParamsFrom(value: unknown): InviteParams | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  if (entries.length > INVITE_PARAMS_MAX) return undefined;
+  const params = boundedParams(entries);
+  return (params ? Object.keys(params).length : 0) === entries.length ? params : undefined;
 }

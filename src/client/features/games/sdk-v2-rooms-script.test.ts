@@ -27,6 +27,8 @@ type Sdk = {
     quickJoin(filter?: unknown): Promise<Room | null>;
     list(): Promise<unknown[]>;
     setOwnRoom(room: unknown): Promise<void>;
+    showInviteButton(params?: unknown): Promise<void>;
+    hideInviteButton(): Promise<void>;
     readonly inviteCode: string | null;
   };
   on(event: string, listener: (payload: unknown) => void): () => void;
@@ -190,6 +192,19 @@ describe("Arcadium.rooms: calls (D120)", () => {
     void sdk.rooms.setOwnRoom(null);
     expect(last()).toMatchObject({ type: "ownRoom.set", payload: { room: null } });
     await expect(sdk.rooms.setOwnRoom({ id: 42 })).rejects.toMatchObject({ code: "invalid" });
+  });
+
+  it("showInviteButton and hideInviteButton ask the page for its Invite button, and refuse params that are no object (D122)", async () => {
+    const { sdk, last, reply } = loadSdk();
+    const shown = sdk.rooms.showInviteButton({ roomId: "42" });
+    expect(last()).toMatchObject({ type: "inviteButton.show", payload: { params: { roomId: "42" } } });
+    reply(last().id, { ok: true, result: null });
+    await expect(shown).resolves.toBeUndefined();
+    void sdk.rooms.showInviteButton();
+    expect(last()).toMatchObject({ type: "inviteButton.show", payload: { params: null } });
+    void sdk.rooms.hideInviteButton();
+    expect(last()).toMatchObject({ type: "inviteButton.hide" });
+    await expect(sdk.rooms.showInviteButton("https://evil.example/")).rejects.toMatchObject({ code: "invalid" });
   });
 
   it("tells the page on pagehide that the document's seats go, once it used rooms", () => {

@@ -208,6 +208,30 @@ describe("parseSdkV2Request: a game's own room (D122)", () => {
   });
 });
 
+describe("parseSdkV2Request: the page's Invite button (D122)", () => {
+  it("reads rooms.showInviteButton's params, or none, and hideInviteButton", () => {
+    expect(requestOf(req("inviteButton.show", { params: { roomId: "42", mode: "duel" } }))).toEqual({
+      type: "inviteButton.show",
+      params: { roomId: "42", mode: "duel" },
+    });
+    expect(requestOf(req("inviteButton.show", { params: null }))).toEqual({ type: "inviteButton.show", params: null });
+    expect(requestOf(req("inviteButton.show", {}))).toEqual({ type: "inviteButton.show", params: null });
+    expect(requestOf(req("inviteButton.hide"))).toEqual({ type: "inviteButton.hide" });
+  });
+
+  it.each([
+    ["a value with markup", { params: { roomId: "<b>" } }],
+    ["a number", { params: { roomId: 42 } }],
+    ["a key too long", { params: { ["k".repeat(33)]: "1" } }],
+    ["a value too long", { params: { roomId: "x".repeat(65) } }],
+    ["nine params", { params: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, "1"])) }],
+    ["a list", { params: ["roomId"] }],
+    ["a link instead", { params: "https://evil.example/" }],
+  ])("answers %s as invalid", (_what, payload) => {
+    expect(parseSdkV2Request(req("inviteButton.show", payload))).toEqual({ id: "a1-x9", invalid: expect.any(String) });
+  });
+});
+
 describe("replies and events", () => {
   it("okReply carries the result, undefined as null", () => {
     expect(okReply("a1", { user: null })).toEqual({ v: 2, id: "a1", ok: true, result: { user: null } });

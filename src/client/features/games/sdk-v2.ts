@@ -14,7 +14,7 @@ import { AD_BREAK_TYPES, type AdBreakType } from "@contract/ads-constants";
 import type { RoomEvent, RoomSnapshot } from "@contract/rooms";
 import type { RoomErrorCode } from "@contract/rooms-constants";
 import { CLOUD_SAVE_LIMITS } from "@contract/saves-constants";
-import { ownRoomFrom, type InviteParams, type OwnRoom } from "./invite-code";
+import { inviteButtonParamsFrom, ownRoomFrom, type InviteParams, type OwnRoom } from "./invite-code";
 import { MAX_SDK_SCORE } from "./sdk-v1-host";
 
 /** D76: keys of 1 to 128 characters (the server's limit). */
@@ -41,6 +41,8 @@ export type SdkV2Request =
   | { type: "achievements.unlock"; key: string }
   | { type: "track"; name: string; props: Record<string, string | number | boolean | null> }
   | { type: "ownRoom.set"; room: OwnRoom | null }
+  | { type: "inviteButton.show"; params: InviteParams | null }
+  | { type: "inviteButton.hide" }
   | AdsSdkRequest
   | AdFrameReport
   | RoomsSdkRequest;
@@ -183,6 +185,16 @@ export function parseSdkV2Request(data: unknown): SdkV2Envelope | null {
       if (!room) return bad("the room must be {id: 1 to 64 of A-Z a-z 0-9 _ . ~ -, joinable: boolean} or null");
       return { id, request: { type: "ownRoom.set", room } };
     }
+    case "inviteButton.show": {
+      const params = inviteButtonParamsFrom(payload.params);
+      if (params === undefined)
+        return bad(
+          "the params must be at most 8 keys of A-Z a-z 0-9 _ - with values of A-Z a-z 0-9 _ . ~ - (up to 64)",
+        );
+      return { id, request: { type: "inviteButton.show", params } };
+    }
+    case "inviteButton.hide":
+      return { id, request: { type: "inviteButton.hide" } };
     default:
       if (typeof data.type === "string" && data.type.startsWith("rooms.")) return parseRoomCall(id, data.type, payload);
       return bad(`unknown call ${typeof data.type === "string" ? data.type.slice(0, 64) : ""}`.trim());

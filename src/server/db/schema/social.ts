@@ -87,6 +87,11 @@ export const presenceTable = pgTable("presence", {
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   gameId: integer("game_id").references(() => gamesTable.id, { onDelete: "set null" }),
   gameSince: timestamp("game_since", { withTimezone: true }),
+  /**
+   * D122: the joinable room of the game's own servers the player is in (CrazyGames' updateRoom), for friends' Join;
+   * it belongs to `game_id` and goes with it.
+   */
+  ownRoom: jsonb("own_room").$type<{ id: string; inviteParams: Record<string, string> | null }>(),
 });
 
 /** D85: a player's notification; `data` holds what the text needs (who, which game, the score …). Kept 90 days. */

@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut } from "@test/render-app";
+import { jsonResponse, mockApi, renderWithProviders, signedInAs, signedOut, type MockRoute } from "@test/render-app";
 import { GamePlayer, type InviteDialog, type PlayersDialog } from "./game-player";
 
 const GAMES_ORIGIN = "http://127.0.0.1:5001";
@@ -253,6 +253,69 @@ describe("GamePlayer rooms (ADR 027)", () => {
     const other = { ...me, id: "u8", name: "bob", host: false };
     ws.push({ type: "room-event", frame: frameId, event: { type: "join", roomId: "r1", player: other } });
     await waitFor(() => expect(invite()).not.toBeInTheDocument());
+  });
+
+  it("shows the game's Invite button, copying the link the page builds from the params, until the game hides it (D122)", async () => {
+    const { frame, toFrame } = await startGame(null, signedInAs({ id: 7, username: "ada" }));
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const invite = () => screen.queryByRole("button", { name: /^Invite: copy/ });
+    // from another window: nothing
+    post({ v: 2, id: "b0", type: "inviteButton.show", payload: { params: { roomId: "1" } } }, window);
+    expect(invite()).not.toBeInTheDocument();
+    post({ v: 2, id: "b1", type: "inviteButton.show", payload: { params: { roomId: "42" } } }, frame.contentWindow);
+    await waitFor(() => expect(invite()).toBeInTheDocument());
+    expect(invite()).toHaveTextContent("Invite");
+    fireEvent.click(invite()!);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/game/5?roomId=42`));
+    // params out of bounds: refused, the button keeps its link
+    post(
+      { v: 2, id: "b2", type: "inviteButton.show", payload: { params: { url: "https://evil.example/" } } },
+      frame.contentWindow,
+    );
+    await waitFor(() => expect(posted(toFrame)).toContainEqual(expect.objectContaining({ id: "b2", ok: false })));
+    fireEvent.click(invite()!);
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/game/5?roomId=42`));
+    post({ v: 2, id: "b3", type: "inviteButton.hide", payload: {} }, frame.contentWindow);
+    await waitFor(() => expect(invite()).not.toBeInTheDocument());
+    // shown again, then gone with a reload of the game
+    post({ v: 2, id: "b4", type: "inviteButton.show", payload: {} }, frame.contentWindow);
+    await waitFor(() => expect(invite()).toBeInTheDocument());
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(invite()).not.toBeInTheDocument());
+  });
+
+  it("reports the game's own joinable room after the presence of the game, and its leaving (D122)", async () => {
+    const calls: Array<[string, string, unknown]> = [];
+    const record = (method: string, path: string): MockRoute => [
+      method,
+      path,
+      ({ body }: { body: unknown }) => {
+        calls.push([method, path, body]);
+        return new Response(null, { status: 204 });
+      },
+    ];
+    mockApi([
+      signedInAs({ id: 7, username: "ada" }),
+      ["POST", "/api/games/5/play", () => jsonResponse({ plays: 10, playId: "p-1" })],
+      record("POST", "/api/presence"),
+      record("PUT", "/api/presence/room"),
+    ]);
+    renderWithProviders(<GamePlayer game={game} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Play Now" }));
+    const frame = (await screen.findByTitle(game.title)) as HTMLIFrameElement;
+    vi.spyOn(frame.contentWindow!, "postMessage").mockImplementation(() => {});
+    const room = { id: "photon-42", joinable: true, inviteParams: { roomId: "42" } };
+    post({ v: 2, id: "o1", type: "ownRoom.set", payload: { room } }, frame.contentWindow);
+    post({ v: 2, id: "o2", type: "ownRoom.set", payload: { room } }, frame.contentWindow);
+    post({ v: 2, id: "o3", type: "ownRoom.set", payload: { room: { ...room, joinable: false } } }, frame.contentWindow);
+    post({ v: 2, id: "o4", type: "ownRoom.set", payload: { room: null } }, frame.contentWindow);
+    await waitFor(() => expect(calls.filter(([, path]) => path === "/api/presence/room")).toHaveLength(2));
+    expect(calls).toEqual([
+      ["POST", "/api/presence", { gameId: 5 }],
+      ["PUT", "/api/presence/room", { gameId: 5, room: { id: "photon-42", inviteParams: { roomId: "42" } } }],
+      ["PUT", "/api/presence/room", { gameId: 5, room: null }],
+    ]);
   });
 
   it("never offers Invite friends to a guest", async () => {

@@ -1,9 +1,11 @@
-import { Maximize, Minimize, RotateCw, UserPlus, Users, Volume2, VolumeX } from "lucide-react";
-import { Suspense, useCallback, useState, type ComponentType } from "react";
+import { Link2, Maximize, Minimize, RotateCw, UserPlus, Users, Volume2, VolumeX } from "lucide-react";
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import type { Game } from "@contract/games";
+import type { InviteParams } from "../invite-code";
 import type { CurrentRoom } from "../room-relay";
 import { GameCover } from "./game-cover";
 import { useAchievementToast } from "./game-player/use-achievement-toast";
@@ -46,6 +48,25 @@ export type PlayersDialog = ComponentType<{
   /** where to put the dialog: the player while it is fullscreen */
   container?: HTMLElement | null;
 }>;
+
+/**
+ * D122: the invite link of a game's "Invite" button: built here from the game the page shows and the params the
+ * page checked (never an address from the frame).
+ */
+export function gameInviteLink(origin: string, gameId: number, params: InviteParams | null): string {
+  const query = new URLSearchParams(params ?? {}).toString();
+  return `${origin}/game/${gameId}${query ? `?${query}` : ""}`;
+}
+
+/** Copies the invite link; where the clipboard is not allowed, the toast shows the link to copy by hand. */
+async function copyInviteLink(link: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title: "Invite link copied", description: `Send it to a friend to play together: ${link}` });
+  } catch {
+    toast({ title: "Copy this invite link", description: link });
+  }
+}
 
 export type PlayableGame = Pick<Game, "id" | "title" | "imageUrl" | "frameUrl" | "externalUrl">;
 
@@ -119,6 +140,12 @@ export function GamePlayer({
     settingsRef,
   });
   const canInvite = !!InviteDialog && !!user && !!room && room.joinable && room.players.length < room.maxPlayers;
+  // D122: a game running its own multiplayer asks for an "Invite" button beside it (CrazyGames' showInviteButton);
+  // it goes when the game hides it, is reloaded or is left
+  const [inviteButton, setInviteButton] = useState<{ params: InviteParams | null } | null>(null);
+  useEffect(() => {
+    setInviteButton(null);
+  }, [ownGameShown, frameKey]);
   useSdkBridge({
     active: ownGameShown,
     game: { id: gameId, frameUrl, externalUrl },
@@ -135,6 +162,7 @@ export function GamePlayer({
     rooms,
     inviteCode,
     inviteParams,
+    onInviteButton: setInviteButton,
     ads: handleAdRequest,
     adFrame: handleAdFrame,
   });
@@ -229,6 +257,18 @@ export function GamePlayer({
               >
                 <UserPlus aria-hidden="true" />
                 <span className="hidden sm:inline">Invite friends</span>
+              </Button>
+            ) : null}
+            {inviteButton ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-white hover:bg-white/10 hover:text-white"
+                onClick={() => void copyInviteLink(gameInviteLink(window.location.origin, gameId, inviteButton.params))}
+                aria-label="Invite: copy the invite link"
+              >
+                <Link2 aria-hidden="true" />
+                Invite
               </Button>
             ) : null}
           </div>

@@ -1,9 +1,28 @@
 import { useEffect } from "react";
 import { apiRequest } from "@/lib/api-client";
 
+/** The last presence report, which a report of the player's own room waits for (the server checks it against it). */
+let presenceSent: Promise<unknown> = Promise.resolve();
+
 /** D84: tells the server which game the player has open (null: none); errors are ignored. */
 export function reportPresence(gameId: number | null, keepalive = false) {
-  apiRequest("POST", "/api/presence", { gameId }, { keepalive }).catch(() => undefined);
+  presenceSent = apiRequest("POST", "/api/presence", { gameId }, { keepalive }).catch(() => undefined);
+}
+
+/**
+ * D122: tells the server the joinable room of the game's own servers the player is in (null: none), for their
+ * friends' Join; after the presence report of the game, whose game it must match. Errors are ignored.
+ */
+export function reportOwnRoom(
+  gameId: number,
+  room: { id: string; inviteParams: Record<string, string> | null } | null,
+): Promise<void> {
+  return presenceSent
+    .then(() => apiRequest("PUT", "/api/presence/room", { gameId, room }))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /**

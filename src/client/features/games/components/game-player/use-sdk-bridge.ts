@@ -6,7 +6,7 @@ import { MAX_FIRST_GAMEPLAY_MS } from "@contract/plays-constants";
 import { fetchGameUser, handleSdkV2Request, unlockAchievement } from "../../game-host";
 import type { GameSaves } from "../../game-saves";
 import type { GameplayReporter } from "../../gameplay-reporter";
-import type { OwnRoom } from "../../invite-code";
+import type { InviteParams, OwnRoom } from "../../invite-code";
 import type { RoomRelay } from "../../room-relay";
 import { isTrustedGameMessage, parseSdkMessage } from "../../sdk-v1-host";
 import {
@@ -21,6 +21,7 @@ import {
 } from "../../sdk-v2";
 import { useLatest } from "./use-latest";
 import type { PlaySessions } from "./use-play-session";
+import { reportOwnRoom } from "./use-presence";
 
 /** A score reported by the game through the SDK, with the play session it belongs to (null if none could be opened). */
 export type GameScoreReport = { playId: string | null; score: number; won: boolean | null };
@@ -66,6 +67,8 @@ export type SdkBridge = {
   inviteCode: string | null;
   /** D122: the invite link's parameters (inviteParamsFrom), for games made for other portals */
   inviteParams: Record<string, string> | null;
+  /** D122: the game asks for its "Invite" button beside it (with the params its link carries), or hides it (null) */
+  onInviteButton: (button: { params: InviteParams | null } | null) => void;
   /** D151: the page's ads (use-ads.tsx); `toGame` posts an event to the frame that asked */
   ads: (request: AdsSdkRequest, id: string, toGame: (event: SdkV2Event) => void) => Promise<unknown>;
   /** D152: what an ad running in the frame did (use-ads.tsx) */
@@ -94,15 +97,20 @@ export function useSdkBridge({
   rooms,
   inviteCode,
   inviteParams,
+  onInviteButton,
   ads,
   adFrame,
 }: SdkBridge) {
   const onScoreRef = useLatest(onScore);
-  // D122: the room of the game's own servers the player is in (CrazyGames' updateRoom), kept while the game runs
-  // until the friends list shows "Playing {game}" from it
+  const onInviteButtonRef = useLatest(onInviteButton);
+  // D122: the room of the game's own servers the player is in (CrazyGames' updateRoom), while the game runs; the
+  // server has it while it is joinable, for the friends list's Join (leaving the game clears it there)
   const ownRoom = useRef<OwnRoom | null>(null);
+  const ownRoomSent = useRef<string>("null");
   useEffect(() => {
-    if (!active) ownRoom.current = null;
+    if (active) return;
+    ownRoom.current = null;
+    ownRoomSent.current = "null";
   }, [active]);
   const { id: gameId, frameUrl, externalUrl } = game;
 
@@ -206,7 +214,15 @@ export function useSdkBridge({
         onScore: submitScore,
         onOwnRoom: (room) => {
           ownRoom.current = room;
+          if (!userRef.current) return;
+          const shared = room?.joinable ? { id: room.id, inviteParams: room.inviteParams } : null;
+          const key = JSON.stringify(shared);
+          // a game may repeat the same room often: only a change is sent
+          if (key === ownRoomSent.current) return;
+          ownRoomSent.current = key;
+          void reportOwnRoom(gameId, shared);
         },
+        onInviteButton: (button) => onInviteButtonRef.current(button),
         unlock: async (id, key, playId) => {
           const result = await unlockAchievement(id, key, playId);
           if (result.unlocked) announceUnlock(key);
@@ -237,6 +253,7 @@ export function useSdkBridge({
     rooms,
     inviteCode,
     inviteParams,
+    onInviteButtonRef,
     ads,
     adFrame,
   ]);

@@ -1,0 +1,1 @@
+ALTER TABLE "presence" ADD COLUMN "own_room" jsonb;
