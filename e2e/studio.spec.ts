@@ -78,8 +78,26 @@ test("a player applies, is approved, uploads a game and build 2, then rolls back
     await expectToast(page, "Game uploaded");
     await expect(page.getByText("Draft: hidden until staff show it")).toBeVisible();
     await expect(page.getByRole("listitem", { name: "Build 1 (live)" })).toBeVisible();
+    const games = (await (await context.request.get("/api/studio/games")).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
+    const gameId = games.find((g) => g.title === "E2E Studio Game")!.id;
+    // D133: each build is submitted and an admin approves it before it is published
+    const passReview = async (number: number) => {
+      await page.getByRole("button", { name: `Submit for review build ${number}` }).click();
+      await expectToast(page, `Build ${number} submitted`);
+      const approved = await adminPage.request.post(`/api/admin/build-reviews/${gameId}/${number}/approve`, {
+        data: {},
+        headers: { origin: adminServer.url },
+      });
+      expect(approved.status()).toBe(200);
+      await page.reload();
+      await waitForHydrationAfterNavigation(page);
+    };
+    await passReview(1);
 
-    // Build 2, live at once.
+    // Build 2, published once it passes review.
     const upload = page.getByRole("form", { name: "Upload a new build" });
     await upload.getByLabel("Notes").fill("Faster enemies");
     await upload.getByLabel("Package (.zip or .html)").setInputFiles({
@@ -89,14 +107,10 @@ test("a player applies, is approved, uploads a game and build 2, then rolls back
     });
     await upload.getByRole("button", { name: "Upload build" }).click();
     await expectToast(page, "Build 2 uploaded");
+    await passReview(2);
     await expect(page.getByRole("listitem", { name: "Build 2 (live)" })).toBeVisible();
     await expect(page.getByRole("listitem", { name: "Build 2 (live)" }).getByText("Faster enemies")).toBeVisible();
 
-    const games = (await (await context.request.get("/api/studio/games")).json()) as Array<{
-      id: number;
-      title: string;
-    }>;
-    const gameId = games.find((g) => g.title === "E2E Studio Game")!.id;
     const frame = async () => (await context.request.get(`${adminServer.gamesUrl}/game-frame/${gameId}/`)).text();
     expect(await frame()).toContain("Studio build two");
 

@@ -11,6 +11,7 @@ export const NOTIFICATION_PREF_KINDS = [
   "room_invite",
   "room_turn",
   "creator_application",
+  "build_review",
 ] as const;
 export type NotificationPrefKind = (typeof NOTIFICATION_PREF_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const NOTIFICATION_PREF_LABELS: Record<NotificationPrefKind, { label: str
   room_invite: { label: "Game invites", hint: "A friend invited you to play with them." },
   room_turn: { label: "Your turn", hint: "It is your move in a game you play with others." },
   creator_application: { label: "Creator applications", hint: "An answer to your request to publish games." },
+  build_review: { label: "Build reviews", hint: "Staff sent back, approved or published a build of your game." },
 };
 
 /** D87: who may see a profile beyond its name and avatar. */

@@ -58,7 +58,7 @@ export const NOINDEX_PATHS: readonly string[] = ["/login", "/friends", "/notific
  * The signed-in player's own pages (D70): served to the browser (200) marked noindex, rendered there (their
  * content is personal), never in the sitemap.
  */
-export const PLAYER_PAGE_PATHS: readonly string[] = ["/me/games", "/studio"];
+export const PLAYER_PAGE_PATHS: readonly string[] = ["/me/games", "/studio", "/studio/games/:id/numbers"];
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 

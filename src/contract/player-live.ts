@@ -20,6 +20,8 @@ export const NOTIFICATION_KIND_LIST = [
   "room_turn",
   /** D130: an admin approved or declined the player's request to become a creator */
   "creator_application",
+  /** D133: staff requested changes to, approved or published a build of the player's game */
+  "build_review",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_LIST)[number];

@@ -16,3 +16,10 @@ export const CREATOR_APPLICATION_LIMITS = { aboutMax: 1000, linkMax: 500, declin
 
 /** D131: a build's notes, at most this long. */
 export const BUILD_NOTES_MAX = 2000;
+
+/** D133: where a build is in its review; builds from before review count as live. */
+export const BUILD_REVIEW_STATES = ["draft", "submitted", "changes_requested", "approved", "live"] as const;
+export type BuildReviewState = (typeof BUILD_REVIEW_STATES)[number];
+
+/** D133: the staff's notes when they send a build back, at most this long. */
+export const REVIEW_NOTES_MAX = 2000;

@@ -4,6 +4,8 @@ import { isoDateTime } from "./common";
 import { GAME_HIDDEN_REASONS } from "./feeds-constants";
 import {
   BUILD_NOTES_MAX,
+  BUILD_REVIEW_STATES,
+  REVIEW_NOTES_MAX,
   CREATOR_APPLICATION_LIMITS,
   CREATOR_APPLICATION_STATUSES,
   USER_ROLES,
@@ -109,6 +111,15 @@ export const gameBuildSchema = z.object({
   uploadedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   createdAt: isoDateTime,
   live: z.boolean(),
+  /** D133: where the build is in its review; `notes` are the staff's when they asked for changes */
+  review: z.object({
+    state: z.enum(BUILD_REVIEW_STATES),
+    notes: z.string().nullable(),
+    publishAt: isoDateTime.nullable(),
+    submittedAt: isoDateTime.nullable(),
+    reviewedAt: isoDateTime.nullable(),
+    publishedAt: isoDateTime.nullable(),
+  }),
 });
 export type GameBuild = z.infer<typeof gameBuildSchema>;
 
@@ -150,3 +161,45 @@ export const studioNewGameFieldsSchema = z.object({
 
 /** 201 of a build upload */
 export const storedBuildSchema = z.object({ number: z.number().int(), gameId: z.number().int() });
+
+/** POST /api/admin/build-reviews/{id}/{number}/changes: what should change (D133) */
+export const requestChangesSchema = z.object({
+  notes: requiredText(
+    "Say what should change",
+    REVIEW_NOTES_MAX,
+    `Notes must be at most ${REVIEW_NOTES_MAX.toLocaleString("en-US")} characters`,
+  ),
+});
+
+/** POST /api/admin/build-reviews/{id}/{number}/approve: live now (no time, or a time past) or at `publishAt` */
+export const approveBuildSchema = z
+  .object({
+    publishAt: z.iso.datetime({ offset: true, error: "The publishing time must be an ISO date-time" }).optional(),
+  })
+  .nullish();
+
+/** The answer of a staff step: the state the build is in now */
+export const reviewStepSchema = z.object({ state: z.enum(BUILD_REVIEW_STATES) });
+
+/** GET /api/admin/build-reviews: the staff's queue (D133) */
+export const reviewQueueItemSchema = z.object({
+  game: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    hiddenReason: z.enum(GAME_HIDDEN_REASONS).nullable(),
+    liveBuild: z.number().int().nullable(),
+  }),
+  number: z.number().int(),
+  notes: z.string(),
+  bytes: z.number().int(),
+  files: z.number().int(),
+  uploadedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  createdAt: isoDateTime,
+  state: z.enum(["submitted", "approved"]),
+  submittedAt: isoDateTime.nullable(),
+  publishAt: isoDateTime.nullable(),
+  /** the status of the game's latest check report (D132), null without one */
+  checks: z.enum(["pass", "warning", "fail"]).nullable(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+export const reviewQueueSchema = z.array(reviewQueueItemSchema);

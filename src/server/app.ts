@@ -13,6 +13,7 @@ import { baseOptions, type LogOptions } from "./fastify-options";
 import { gamesOriginSource } from "./games-hosts";
 import { accountDeletionJob } from "./jobs/account-deletion";
 import { backupJob } from "./jobs/backup-daily";
+import { buildPublishingJob } from "./jobs/publish-builds";
 import { authPlugin } from "./plugins/auth";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
@@ -255,6 +256,7 @@ export async function buildApp(
   await app.register(meRoutes, routeCtx);
   await app.register(accountUndoRoutes, routeCtx);
   await app.register(accountDeletionJob, routeCtx);
+  await app.register(buildPublishingJob, routeCtx);
   await app.register(backupJob, routeCtx);
   await app.register(myGamesRoutes, routeCtx);
   await app.register(studioRoutes, routeCtx);

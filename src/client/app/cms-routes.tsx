@@ -4,6 +4,7 @@ import { CmsAdReportsScreen } from "./routes/cms/ad-reports";
 import { CmsAnnouncementsScreen } from "./routes/cms/announcements";
 import { CmsAuditLogScreen } from "./routes/cms/audit-log";
 import { CmsBackupsScreen } from "./routes/cms/backups";
+import { CmsBuildReviewsScreen } from "./routes/cms/build-reviews";
 import { CmsCategoriesScreen } from "./routes/cms/categories";
 import { CmsCollectionsScreen } from "./routes/cms/collections";
 import { CmsDashboardScreen } from "./routes/cms/dashboard";
@@ -41,6 +42,7 @@ export default function CmsRoutes() {
             <Route path="/dashboard" component={CmsDashboardScreen} />
             <Route path="/games" component={CmsGamesScreen} />
             <Route path="/games/:id/numbers" component={CmsGameNumbersScreen} />
+            <Route path="/build-reviews" component={CmsBuildReviewsScreen} />
             <Route path="/categories" component={CmsCategoriesScreen} />
             <Route path="/collections" component={CmsCollectionsScreen} />
             <Route path="/website-content" component={CmsWebsiteContentScreen} />

@@ -49,6 +49,10 @@ const UndoChangeScreen = lazyScreen("undo-change", () =>
   import("./routes/undo-change").then((m) => m.UndoChangeScreen),
 );
 const StudioScreen = lazyScreen("studio", () => import("./routes/studio").then((m) => m.StudioScreen));
+// D134: the charts (uPlot) load with this screen only
+const StudioGameNumbersScreen = lazyScreen("studio-numbers", () =>
+  import("./routes/studio-numbers").then((m) => m.StudioGameNumbersScreen),
+);
 const NotFoundScreen = lazyScreen("not-found", () => import("./routes/not-found").then((m) => m.NotFoundScreen));
 
 /** Public routes: the spec's route table plus /games/featured, /about, /contact, /help and /login (D51). */
@@ -90,6 +94,7 @@ function PublicRoutes() {
           <Route path="/me/games" component={MyGamesScreen} />
           {/* D130: a creator's games and builds (client-rendered, noindex). */}
           <Route path="/studio" component={StudioScreen} />
+          <Route path="/studio/games/:id/numbers" component={StudioGameNumbersScreen} />
           <Route path="/messages">
             <MessagesScreen />
           </Route>

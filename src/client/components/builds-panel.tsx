@@ -1,4 +1,4 @@
-import { Eye, RotateCcw, Upload } from "lucide-react";
+import { Eye, RotateCcw, Send, Upload } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -6,7 +6,7 @@ import { Input, Label } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { previewUrl, useGameBuilds, useMakeLive, useUploadBuild } from "@/lib/studio";
+import { previewUrl, useGameBuilds, useMakeLive, useSubmitBuild, useUploadBuild } from "@/lib/studio";
 import type { GameBuild } from "@contract/studio";
 
 function size(bytes: number): string {
@@ -14,14 +14,28 @@ function size(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+const REVIEW_BADGES: Record<
+  GameBuild["review"]["state"],
+  { label: string; variant: "secondary" | "outline" | "destructive" }
+> = {
+  draft: { label: "Draft", variant: "outline" },
+  submitted: { label: "In review", variant: "secondary" },
+  changes_requested: { label: "Changes requested", variant: "destructive" },
+  approved: { label: "Approved", variant: "secondary" },
+  live: { label: "Published", variant: "outline" },
+};
+
 /**
  * D131: a game's builds, newest first: the live one marked, each with its notes, size, files, who and when, a
  * preview (any build, on the games origin) and "Make live" (a rollback is one click); and the form for a new build.
+ * D133: each build's review state, the staff's notes when they asked for changes, and "Submit for review" in the
+ * studio; there "Make live" is offered for published builds only, while in the CMS an admin publishes any directly.
  * `scope` says whose routes are used: the studio's (a creator's own games) or the CMS's (admins).
  */
 export function BuildsPanel({ scope, gameId }: { scope: "studio" | "admin"; gameId: number }) {
   const builds = useGameBuilds(scope, gameId);
   const makeLive = useMakeLive(scope, gameId);
+  const submitBuild = useSubmitBuild(gameId);
   if (builds.isPending) return <div role="status" aria-label="Loading builds" className="h-24" />;
   if (builds.isError)
     return <p className="text-sm text-destructive">Could not load the builds: {errorMessage(builds.error)}</p>;
@@ -57,8 +71,17 @@ export function BuildsPanel({ scope, gameId }: { scope: "studio" | "admin"; game
             <BuildRow
               key={b.number}
               build={b}
-              busy={makeLive.isPending}
+              scope={scope}
+              busy={makeLive.isPending || submitBuild.isPending}
               onPreview={() => void preview(b.number)}
+              onSubmit={() =>
+                submitBuild.mutate(b.number, {
+                  onSuccess: () =>
+                    toast({ title: `Build ${b.number} submitted`, description: "Staff will review it." }),
+                  onError: (error) =>
+                    toast({ title: "Could not submit it", description: errorMessage(error), variant: "destructive" }),
+                })
+              }
               onMakeLive={() =>
                 makeLive.mutate(b.number, {
                   onSuccess: () => toast({ title: `Build ${b.number} is live`, description: game.title }),
@@ -80,15 +103,23 @@ export function BuildsPanel({ scope, gameId }: { scope: "studio" | "admin"; game
 
 function BuildRow({
   build,
+  scope,
   busy,
   onPreview,
+  onSubmit,
   onMakeLive,
 }: {
   build: GameBuild;
+  scope: "studio" | "admin";
   busy: boolean;
   onPreview: () => void;
+  onSubmit: () => void;
   onMakeLive: () => void;
 }) {
+  const review = build.review;
+  const badge = REVIEW_BADGES[review.state];
+  const canSubmit = scope === "studio" && (review.state === "draft" || review.state === "changes_requested");
+  const canMakeLive = !build.live && (scope === "admin" || review.state === "live");
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center"
@@ -98,8 +129,18 @@ function BuildRow({
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           Build {build.number}
           {build.live ? <Badge variant="new">Live</Badge> : null}
+          {build.live && review.state === "live" ? null : <Badge variant={badge.variant}>{badge.label}</Badge>}
         </p>
         {build.notes ? <p className="break-words text-sm">{build.notes}</p> : null}
+        {review.state === "changes_requested" && review.notes ? (
+          <div className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm">
+            <p className="font-medium">Staff asked for changes</p>
+            <p className="whitespace-pre-line break-words">{review.notes}</p>
+          </div>
+        ) : null}
+        {review.state === "approved" && review.publishAt ? (
+          <p className="text-sm">Goes live on {formatDateTime(review.publishAt)}</p>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           {size(build.bytes)} · {formatNumber(build.files)} {build.files === 1 ? "file" : "files"} ·{" "}
           {build.uploadedBy ? build.uploadedBy.username : "the site"} · {formatDateTime(build.createdAt)}
@@ -110,12 +151,19 @@ function BuildRow({
           <Eye aria-hidden="true" />
           Preview<span className="sr-only"> build {build.number}</span>
         </Button>
-        {build.live ? null : (
+        {canSubmit ? (
+          <Button variant="gradient" size="sm" onClick={onSubmit} disabled={busy}>
+            <Send aria-hidden="true" />
+            Submit for review<span className="sr-only"> build {build.number}</span>
+          </Button>
+        ) : null}
+        {canMakeLive ? (
           <Button variant="secondary" size="sm" onClick={onMakeLive} disabled={busy}>
             <RotateCcw aria-hidden="true" />
-            Make live<span className="sr-only"> build {build.number}</span>
+            {review.state === "live" ? "Make live" : "Publish now"}
+            <span className="sr-only"> build {build.number}</span>
           </Button>
-        )}
+        ) : null}
       </div>
     </li>
   );
@@ -137,7 +185,10 @@ function UploadBuildForm({ scope, gameId }: { scope: "studio" | "admin"; gameId:
       { file, notes },
       {
         onSuccess: ({ number }) => {
-          toast({ title: `Build ${number} uploaded`, description: "It is live now." });
+          toast({
+            title: `Build ${number} uploaded`,
+            description: scope === "studio" ? "Submit it for review when it is ready." : "It is live now.",
+          });
           setNotes("");
           if (fileInput.current) fileInput.current.value = "";
         },

@@ -36,7 +36,7 @@ export function useGameBuilds(scope: "studio" | "admin", gameId: number | null) 
   });
 }
 
-/** A new build (multipart: `package`, `notes`), live at once. */
+/** A new build (multipart: `package`, `notes`): a creator's waits for review (D133), an admin's is live at once. */
 export function useUploadBuild(scope: "studio" | "admin", gameId: number) {
   const qc = useQueryClient();
   return useMutation({
@@ -74,6 +74,19 @@ export function useMakeLive(scope: "studio" | "admin", gameId: number) {
       (await (await apiRequest("POST", `${buildsBase(scope, gameId)}/${number}/live`)).json()) as GameBuilds,
     onSuccess: (data) => {
       qc.setQueryData(studioKeys.builds(scope, gameId), data);
+      void qc.invalidateQueries({ queryKey: studioKeys.games() });
+    },
+  });
+}
+
+/** D133: a creator sends a draft (or a build sent back) to the staff's review queue. */
+export function useSubmitBuild(gameId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (number: number) =>
+      (await (await apiRequest("POST", `${buildsBase("studio", gameId)}/${number}/submit`)).json()) as GameBuilds,
+    onSuccess: (data) => {
+      qc.setQueryData(studioKeys.builds("studio", gameId), data);
       void qc.invalidateQueries({ queryKey: studioKeys.games() });
     },
   });

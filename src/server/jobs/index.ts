@@ -10,6 +10,7 @@ import { feedJobHandlers } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE, runHousekeeping } from "./housekeeping";
 import { NUMBERS_ROLLUP_SCHEDULE, rollUpNumbers } from "./numbers-rollup";
 import { makeOgImage } from "./og-image";
+import { BUILD_PUBLISHING_SCHEDULE } from "./publish-builds";
 import { ROOMS_PURGE_SCHEDULE, runRoomsPurge } from "./rooms-purge";
 import { JobRunner, type JobHandler } from "./runner";
 import { JOB_SCHEDULES } from "./schedules";
@@ -56,6 +57,9 @@ export function jobHandlers(
     },
     [NUMBERS_ROLLUP_SCHEDULE.name]: async () => {
       await rollUpNumbers(db, now());
+    },
+    [BUILD_PUBLISHING_SCHEDULE.name]: async () => {
+      await app.runBuildPublishing();
     },
     [OG_IMAGE_JOB]: ({ job }) => makeOgImage(files, job.payload),
   };

@@ -4,6 +4,7 @@ import { EMBED_CHECK_SCHEDULE } from "./embed-checks";
 import { FEEDS_SCHEDULE } from "./feeds";
 import { HOUSEKEEPING_SCHEDULE } from "./housekeeping";
 import { NUMBERS_ROLLUP_SCHEDULE } from "./numbers-rollup";
+import { BUILD_PUBLISHING_SCHEDULE } from "./publish-builds";
 import { ROOMS_PURGE_SCHEDULE } from "./rooms-purge";
 import { SEASON_ROLLOVER_SCHEDULE } from "./season-rollover";
 
@@ -17,4 +18,5 @@ export const JOB_SCHEDULES = [
   EMBED_CHECK_SCHEDULE,
   ROOMS_PURGE_SCHEDULE,
   NUMBERS_ROLLUP_SCHEDULE,
+  BUILD_PUBLISHING_SCHEDULE,
 ];

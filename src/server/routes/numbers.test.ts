@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { BEACON_MAX_IMPRESSIONS, GAME_ERROR_MESSAGE_MAX } from "../../contract/numbers-constants";
 import { insertGame, insertPlay } from "../../test/factories";
 import { createUserWithSession, describeEachDatabase } from "../../test/test-app";
-import { gameCountersDailyTable, gameErrorsDailyTable } from "../db/schema";
+import { gameCountersDailyTable, gameCreatorsTable, gameErrorsDailyTable } from "../db/schema";
 import { GAME_ERROR_MESSAGES_PER_DAY, OTHER_MESSAGES, utcDay } from "../services/game-numbers";
 
 describeEachDatabase(
@@ -49,6 +49,22 @@ describeEachDatabase(
           expect((await t().app.inject({ method: "GET", url, cookies: who.cookies })).statusCode, url).toBe(403);
         expect((await t().app.inject({ method: "GET", url })).statusCode).toBe(401);
       }
+    });
+
+    it("shows a game's numbers to its own creators, never another creator's or the site's (D134)", async () => {
+      const game = await insertGame(t(), { title: "Made Game" });
+      const maker = await createUserWithSession(t(), { role: "creator" });
+      const other = await createUserWithSession(t(), { role: "creator" });
+      const player = await createUserWithSession(t());
+      await t().database.db.insert(gameCreatorsTable).values({ gameId: game.id, userId: maker.user.id });
+      const get = (url: string, who: { cookies: Record<string, string> }) =>
+        t().app.inject({ method: "GET", url, cookies: who.cookies });
+      const mine = await get(`/api/numbers/games/${game.id}`, maker);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().game).toEqual({ id: game.id, title: "Made Game" });
+      expect((await get(`/api/numbers/games/${game.id}`, other)).statusCode).toBe(403);
+      expect((await get(`/api/numbers/games/${game.id}`, player)).statusCode).toBe(403);
+      expect((await get("/api/numbers/site", maker)).statusCode).toBe(403);
     });
 
     it("counts each card once per beacon and the page view, and ignores ids of no game", async () => {

@@ -41,7 +41,16 @@ function studioHelpers(t: () => TestApp) {
     return res.json() as { gameId: number; number: number };
   };
   const frame = async (id: number) => (await t().gamesApp.inject({ method: "GET", url: `/game-frame/${id}/` })).body;
-  return { call, uploadTo, newGame, frame };
+  let reviewer: Session | undefined;
+  // D133: a creator's build goes live once they submit it and an admin approves it
+  const passReview = async (creator: Session, gameId: number, number: number) => {
+    reviewer ??= await createUserWithSession(t(), { role: "admin" });
+    const sent = await call(creator, "POST", `/api/studio/games/${gameId}/builds/${number}/submit`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const approved = await call(reviewer, "POST", `/api/admin/build-reviews/${gameId}/${number}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+  };
+  return { call, uploadTo, newGame, frame, passReview };
 }
 
 describeEachDatabase("creator applications (D130)", (t) => {
@@ -125,7 +134,7 @@ describeEachDatabase("creator applications (D130)", (t) => {
 });
 
 describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
-  const { call, uploadTo, newGame, frame } = studioHelpers(t);
+  const { call, uploadTo, newGame, frame, passReview } = studioHelpers(t);
   let creator: Session;
   let other: Session;
   beforeAll(async () => {
@@ -147,6 +156,7 @@ describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
 
   it("numbers builds 1, 2, 3, keeps each whole, and rolls back in one step", async () => {
     const { gameId } = await newGame(creator, "Versions", "version one");
+    await passReview(creator, gameId, 1);
     for (const n of [2, 3]) {
       const res = await uploadTo(
         creator,
@@ -156,6 +166,7 @@ describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
       );
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toEqual({ gameId, number: n });
+      await passReview(creator, gameId, n);
     }
     expect(await frame(gameId)).toContain("version 3");
     const listed = (await call(creator, "GET", `/api/studio/games/${gameId}/builds`)).json();
@@ -224,6 +235,7 @@ describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
   it("serves any build at its preview address, and nothing without a valid signature", async () => {
     const { gameId } = await newGame(creator, "Previewed", "preview one");
     await uploadTo(creator, `/api/studio/games/${gameId}/builds`, {}, zipOf("preview two"));
+    await passReview(creator, gameId, 2);
     const res = await call(creator, "GET", `/api/studio/games/${gameId}/builds/1/preview`);
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().url);
@@ -261,6 +273,7 @@ describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
       ["GET", `/api/studio/games/${gameId}/builds`],
       ["POST", `/api/studio/games/${gameId}/builds`],
       ["POST", `/api/studio/games/${gameId}/builds/1/live`],
+      ["POST", `/api/studio/games/${gameId}/builds/1/submit`],
       ["GET", `/api/studio/games/${gameId}/builds/1/preview`],
     ];
     const probe = async (who: Session | null, method: "GET" | "POST", url: string) =>
@@ -277,7 +290,7 @@ describeEachDatabase("the studio: games and builds (D130, D131)", (t) => {
     for (const [method, url] of routes.filter(([, u]) => u.includes(`/${gameId}/`)))
       expect((await probe(other, method, url)).statusCode, `${method} ${url} other creator`).toBe(404);
     const builds = await t().database.db.select().from(gameBuildsTable).where(eq(gameBuildsTable.gameId, gameId));
-    expect(builds.map((b) => b.number)).toEqual([1]);
+    expect(builds.map((b) => [b.number, b.reviewState])).toEqual([[1, "draft"]]);
     expect(await frame(gameId)).toContain("Guarded v1");
   });
 

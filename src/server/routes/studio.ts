@@ -21,6 +21,7 @@ import type { AppContext } from "../context";
 import { Invalid } from "../errors";
 import { gamesOrigin } from "../games-hosts";
 import { requireUser } from "../plugins/auth";
+import { publishBuild, rollBackAsCreator, submitBuild } from "../services/build-publishing";
 import {
   applyToCreate,
   assertManagesGame,
@@ -30,7 +31,7 @@ import {
   studioActor,
   type StudioActor,
 } from "../services/creators";
-import { assertBuildExists, listBuilds, makeBuildLive, PREVIEW_TTL_MS, previewPath } from "../services/game-builds";
+import { assertBuildExists, listBuilds, PREVIEW_TTL_MS, previewPath } from "../services/game-builds";
 import { installNewBuild, installUploadedGame } from "../services/game-install";
 import { secretBox } from "../services/secret-box";
 import { assertStaffMayAct } from "../services/two-step";
@@ -85,7 +86,11 @@ const creatorApplicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   );
 };
 
-const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, rateLimits, settings }) => {
+const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, files, playerHub, rateLimits, settings },
+) => {
+  const publishing = { db, playerHub, site: { dataDir: config.dataDir, files } };
   const packageLimits = settings.uploadLimits.package;
   await app.register(multipart, {
     limits: { ...FORM_LIMITS, files: 1, fileSize: packageLimits.maxUploadBytes },
@@ -171,7 +176,7 @@ const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     },
   );
 
-  // D131: a new build, live at once
+  // D131, D133: a new build; a creator's waits for review as a draft, an admin's is live at once
   app.post(
     "/api/studio/games/:id/builds",
     { schema: { params: idParamSchema, response: { 201: storedBuildSchema, ...studioErrors } } },
@@ -191,7 +196,7 @@ const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
           { dataDir: config.dataDir, files, gamesUrl: config.gamesUrl, limits: packageLimits, log: request.log },
           id,
           file,
-          { uploadedBy: actor.userId, notes: fields.notes ?? "" },
+          { uploadedBy: actor.userId, notes: fields.notes ?? "", review: actor.isAdmin ? "live" : "draft" },
         );
         request.log.info({ gameId: id, build: number, bytes: file.size }, "creator uploaded a build");
         return reply.code(201).send({ gameId: id, number });
@@ -201,7 +206,27 @@ const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     },
   );
 
-  // D131: rollback (or forward) in one step
+  // D133: a creator sends a draft, or a build sent back, to the staff's queue
+  app.post(
+    "/api/studio/games/:id/builds/:number/submit",
+    {
+      schema: {
+        params: buildParamsSchema,
+        body: z.unknown().optional(),
+        response: { 200: gameBuildsSchema, ...studioErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id, number } = request.params;
+      await assertManagesGame(db, actor, id);
+      await submitBuild(publishing, id, number, actor.userId);
+      request.log.info({ gameId: id, build: number }, "build submitted for review");
+      return { game: await getStudioGame(db, id), builds: await listBuilds(db, id) };
+    },
+  );
+
+  // D131: rollback (or forward) in one step; D133: a creator only to a build published before, an admin to any
   app.post(
     "/api/studio/games/:id/builds/:number/live",
     {
@@ -213,8 +238,10 @@ const studioApiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, con
     },
     async (request) => {
       const { id, number } = request.params;
-      await assertManagesGame(db, actorOf(request), id);
-      await makeBuildLive(db, { dataDir: config.dataDir, files }, id, number);
+      const actor = actorOf(request);
+      await assertManagesGame(db, actor, id);
+      if (actor.isAdmin) await publishBuild(publishing, id, number, actor.userId);
+      else await rollBackAsCreator(publishing, id, number);
       request.log.info({ gameId: id, build: number }, "build made live from the studio");
       return { game: await getStudioGame(db, id), builds: await listBuilds(db, id) };
     },

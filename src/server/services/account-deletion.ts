@@ -131,6 +131,10 @@ async function anonymiseAccount(db: Db, userId: number, now: Date): Promise<{ av
     await tx.update(creatorApplicationsTable).set({ decidedBy: null }).where(mine(creatorApplicationsTable.decidedBy));
     await tx.delete(gameCreatorsTable).where(mine(gameCreatorsTable.userId));
     await tx.update(gameBuildsTable).set({ uploadedBy: null }).where(mine(gameBuildsTable.uploadedBy));
+    // D133: the builds' reviews stay, by nobody
+    await tx.update(gameBuildsTable).set({ submittedBy: null }).where(mine(gameBuildsTable.submittedBy));
+    await tx.update(gameBuildsTable).set({ reviewedBy: null }).where(mine(gameBuildsTable.reviewedBy));
+    await tx.update(gameBuildsTable).set({ publishedBy: null }).where(mine(gameBuildsTable.publishedBy));
     // Their own notifications, and other players' that they caused (services/notifications.ts keeps the cause as data.actorId).
     await tx
       .delete(notificationsTable)

@@ -106,6 +106,15 @@ export const EXPORT_COVERAGE: Record<string, { section: string } | { excluded: s
   },
   "game_creators.user_id": { section: "gamesCreated" },
   "game_builds.uploaded_by": { section: "buildsUploaded" },
+  "game_builds.submitted_by": {
+    excluded: "who sent a build to review is part of the game's record (D133); the builds uploaded are exported",
+  },
+  "game_builds.reviewed_by": {
+    excluded: "a staff member's review of other players' builds is the site's record (D133), like reports.handled_by",
+  },
+  "game_builds.published_by": {
+    excluded: "an admin publishing other players' builds is the site's record (D133), like reports.handled_by",
+  },
   "audit_log.actor_id": {
     excluded: "the site's security record (D99: staff actions, refused requests, failed sign-ins), kept a year",
   },

@@ -1,3 +1,4 @@
+import { BUILD_REVIEW_STATES, REVIEW_NOTES_MAX, type BuildReviewState } from "../../contract/studio-constants";
 import { Conflict, Forbidden, Invalid } from "../errors";
 
 /**
@@ -17,9 +18,9 @@ import { Conflict, Forbidden, Invalid } from "../errors";
  *   themselves (a submit); the staff queue is everything in `submitted`.
  */
 
-export const REVIEW_STATES = ["draft", "submitted", "changes_requested", "approved", "live"] as const;
-export type ReviewStateName = (typeof REVIEW_STATES)[number];
-export const REVIEW_NOTES_MAX = 2000;
+export const REVIEW_STATES = BUILD_REVIEW_STATES;
+export type ReviewStateName = BuildReviewState;
+export { REVIEW_NOTES_MAX };
 
 export type ReviewState = {
   state: ReviewStateName;

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { BuildReviewState } from "../../contract/studio-constants";
 import type { Db } from "../db/client";
 import { gameBuildsTable, gamesTable, usersTable } from "../db/schema";
 import { Invalid, NotFound } from "../errors";
@@ -21,6 +22,9 @@ import { preparePackage } from "./portal-sdks";
  *   Copying writes index.html last (packages.ts commitPackage), so a player never loads half of two builds.
  * - A game installed before builds were kept (an upload or a built-in game) becomes build 1 from its live files
  *   (`ensureFirstBuild`), at start and before any build is added; a game without a package (feeds, embeds) has none.
+ * - Review (D133): a build is stored `live` (an admin's upload, live at once) or as a `draft` (a creator's upload, kept
+ *   beside the live one until staff approve it: build-publishing.ts). A creator's new game is hidden, so its draft
+ *   build 1 fills the live folder without players reaching it.
  * - `onBuildStored` runs after a build's files and row are stored: the seam for the package checks (build-checks.ts).
  * - Preview (`previewPath`, `verifyPreviewToken`): an address on the games origin that serves one build to whoever
  *   holds it, signed with the site's key and valid for PREVIEW_TTL_MS; only the studio and CMS routes hand it out.
@@ -36,6 +40,15 @@ export type GameBuild = {
   uploadedBy: { id: number; username: string } | null;
   createdAt: string;
   live: boolean;
+  review: {
+    state: BuildReviewState;
+    /** the staff's notes of the last request for changes */
+    notes: string | null;
+    publishAt: string | null;
+    submittedAt: string | null;
+    reviewedAt: string | null;
+    publishedAt: string | null;
+  };
 };
 
 /** Where a build's files are kept. */
@@ -123,7 +136,7 @@ export async function ensureFirstBuild(
   db: Db,
   files: FileStore,
   gameId: number,
-  first: { uploadedBy: number | null; notes: string },
+  first: { uploadedBy: number | null; notes: string; review?: "draft" | "live" },
   now = new Date(),
 ): Promise<number | null> {
   const created = await db.transaction(async (tx) => {
@@ -147,6 +160,8 @@ export async function ensureFirstBuild(
       files: copied.files,
       uploadedBy: first.uploadedBy,
       createdAt: now,
+      reviewState: first.review ?? "live",
+      publishedAt: (first.review ?? "live") === "live" ? now : null,
     });
     await tx.update(gamesTable).set({ liveBuild: 1 }).where(eq(gamesTable.id, gameId));
     return 1;
@@ -183,17 +198,19 @@ export async function recordFirstBuilds(
 
 /**
  * Stores a prepared package folder (packages.ts/portal-sdks.ts preparePackage already ran) as the game's next
- * build and makes it live. The staging folder is removed either way. Answers the new build's number.
+ * build and, unless it is a `draft` waiting for review (D133), makes it live. The staging folder is removed either
+ * way. Answers the new build's number.
  */
 export async function storeBuild(
   db: Db,
   files: FileStore,
   gameId: number,
   stagingDir: string,
-  meta: { notes: string; uploadedBy: number | null },
+  meta: { notes: string; uploadedBy: number | null; review?: "draft" | "live" },
   log?: Log,
   now = new Date(),
 ): Promise<number> {
+  const draft = meta.review === "draft";
   try {
     await ensureFirstBuild(db, files, gameId, { uploadedBy: null, notes: "Installed before builds were kept" }, now);
     const scan = await preparePackage(stagingDir);
@@ -226,7 +243,11 @@ export async function storeBuild(
         files: scan.packageFiles,
         uploadedBy: meta.uploadedBy,
         createdAt: now,
+        reviewState: draft ? "draft" : "live",
+        publishedAt: draft ? null : now,
+        publishedBy: draft ? null : meta.uploadedBy,
       });
+      if (draft) return next;
       await commitPackage(files, stagingDir, gameId);
       await tx
         .update(gamesTable)
@@ -291,6 +312,12 @@ export async function listBuilds(db: Db, gameId: number): Promise<GameBuild[]> {
       bytes: gameBuildsTable.bytes,
       files: gameBuildsTable.files,
       createdAt: gameBuildsTable.createdAt,
+      reviewState: gameBuildsTable.reviewState,
+      reviewNotes: gameBuildsTable.reviewNotes,
+      publishAt: gameBuildsTable.publishAt,
+      submittedAt: gameBuildsTable.submittedAt,
+      reviewedAt: gameBuildsTable.reviewedAt,
+      publishedAt: gameBuildsTable.publishedAt,
       userId: usersTable.id,
       username: usersTable.username,
     })
@@ -306,6 +333,14 @@ export async function listBuilds(db: Db, gameId: number): Promise<GameBuild[]> {
     uploadedBy: r.userId !== null && r.username !== null ? { id: r.userId, username: r.username } : null,
     createdAt: r.createdAt.toISOString(),
     live: r.number === game.liveBuild,
+    review: {
+      state: r.reviewState,
+      notes: r.reviewNotes,
+      publishAt: r.publishAt?.toISOString() ?? null,
+      submittedAt: r.submittedAt?.toISOString() ?? null,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      publishedAt: r.publishedAt?.toISOString() ?? null,
+    },
   }));
 }
 

@@ -32,7 +32,8 @@ import { detectPackageKind, stageUploadedPackage, type PackageKind, type Package
  * Returns the new game as the CMS shows it, and the kind it was installed as.
  *
  * `installNewBuild` adds a later build to an existing game from an upload the same way (kind, staging within
- * `limits`) and makes it live (game-builds.ts); game.json's declarations are read at the first install only.
+ * `limits`) and makes it live, or keeps it as a draft for review (game-builds.ts); game.json's declarations are read
+ * at the first install only. A creator's new game's build 1 is a draft (D133).
  */
 export async function installUploadedGame(
   db: Db,
@@ -84,13 +85,21 @@ export async function installUploadedGame(
   if (build.creatorId !== undefined) {
     await db.insert(gameCreatorsTable).values({ gameId: id, userId: build.creatorId });
   }
-  await ensureFirstBuild(db, site.files, id, { uploadedBy: build.uploadedBy, notes: build.notes });
+  // D133: a creator's new game waits for review, hidden; an admin's is live at once
+  await ensureFirstBuild(db, site.files, id, {
+    uploadedBy: build.uploadedBy,
+    notes: build.notes,
+    review: build.creatorId !== undefined ? "draft" : "live",
+  });
   const game = (await getAdminGame(db, site.gamesUrl, id))!;
   await enqueueOgImage(db, game.imageUrl);
   return { game, kind };
 }
 
-/** D131: an upload to an existing game becomes its next build, live at once. Answers the build's number. */
+/**
+ * D131: an upload to an existing game becomes its next build, live at once, or a draft waiting for review (D133,
+ * `build.review`). Answers the build's number.
+ */
 export async function installNewBuild(
   db: Db,
   site: {
@@ -102,7 +111,7 @@ export async function installNewBuild(
   },
   gameId: number,
   file: { path: string; filename: string; head: Buffer },
-  build: { uploadedBy: number; notes: string },
+  build: { uploadedBy: number; notes: string; review?: "draft" | "live" },
 ): Promise<{ number: number; kind: PackageKind }> {
   const kind = detectPackageKind(file.filename, file.head);
   const staging = await stageUploadedPackage(site.dataDir, file.path, kind, site.limits);

@@ -4,6 +4,7 @@ import {
   FileText,
   Flag,
   FolderTree,
+  ClipboardCheck,
   Gamepad2,
   Globe,
   KeyRound,
@@ -54,6 +55,8 @@ export const TWO_STEP_HREF = "/cms/two-step";
 export const CMS_LINKS = [
   { href: "/cms/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ADMINS },
   { href: "/cms/games", label: "Games", Icon: Gamepad2, roles: ADMINS },
+  // D133: creators' builds waiting for review (admins: previews and check reports are theirs)
+  { href: "/cms/build-reviews", label: "Build reviews", Icon: ClipboardCheck, roles: ADMINS },
   { href: "/cms/categories", label: "Categories", Icon: FolderTree, roles: ADMINS },
   { href: "/cms/collections", label: "Collections", Icon: LayoutGrid, roles: ADMINS },
   { href: "/cms/website-content", label: "Website Content", Icon: FileText, roles: ADMINS },

@@ -29,6 +29,7 @@ const settings: AccountSettings = {
     room_invite: true,
     room_turn: true,
     creator_application: true,
+    build_review: true,
   },
   email: "ada@example.com",
   emailVerified: false,

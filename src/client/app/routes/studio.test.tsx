@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetToasts } from "@/components/ui/use-toast";
-import type { GameBuilds, StudioGame } from "@contract/studio";
+import type { GameBuild, GameBuilds, StudioGame } from "@contract/studio";
 import { jsonResponse, mockApi, noContent, renderApp, setUpScreenTests, signedInAs, signedOut } from "@test/render-app";
 
 /** /studio (D130, D131): a creator's games and builds; others are sent to sign in or to apply. */
@@ -16,7 +16,7 @@ const GAME: StudioGame = {
   liveBuild: 2,
   buildCount: 2,
 };
-const build = (number: number, live: boolean) => ({
+const build = (number: number, live: boolean, review: Partial<GameBuild["review"]> = {}): GameBuild => ({
   number,
   notes: `notes ${number}`,
   bytes: 2048,
@@ -24,6 +24,15 @@ const build = (number: number, live: boolean) => ({
   uploadedBy: { id: 4, username: "Maker" },
   createdAt: "2026-12-07T10:00:00.000Z",
   live,
+  review: {
+    state: "live",
+    notes: null,
+    publishAt: null,
+    submittedAt: null,
+    reviewedAt: null,
+    publishedAt: "2026-12-07T10:00:00.000Z",
+    ...review,
+  },
 });
 
 setUpScreenTests();
@@ -76,4 +85,47 @@ describe("Studio screen (D130, D131)", () => {
       "/api/studio/games/12/builds/1/live",
     ]);
   });
+
+  it("shows each build's review, the staff's notes, and submits a build sent back (D133)", async () => {
+    let builds: GameBuilds = {
+      game: GAME,
+      builds: [
+        build(3, false, { state: "changes_requested", notes: "The title screen is blank", publishedAt: null }),
+        build(2, false, { state: "submitted", publishedAt: null }),
+        build(1, true),
+      ],
+    };
+    const fetch = mockApi([
+      creator,
+      noContent,
+      ["GET", "/api/studio/games", () => jsonResponse([GAME])],
+      ["GET", "/api/studio/games/12/builds", () => jsonResponse(builds)],
+      [
+        "POST",
+        "/api/studio/games/12/builds/3/submit",
+        () => {
+          builds = {
+            ...builds,
+            builds: [build(3, false, { state: "submitted", publishedAt: null }), ...builds.builds.slice(1)],
+          };
+          return jsonResponse(builds);
+        },
+      ],
+    ]);
+    renderApp("/studio");
+    const sentBack = await screen.findByRole("listitem", { name: "Build 3" });
+    expect(within(sentBack).getByText("Changes requested")).toBeInTheDocument();
+    expect(within(sentBack).getByText("The title screen is blank")).toBeInTheDocument();
+    // a build that never passed review cannot be made live from the studio
+    expect(within(sentBack).queryByRole("button", { name: /Make live/ })).toBeNull();
+    const waiting = screen.getByRole("listitem", { name: "Build 2" });
+    expect(within(waiting).getByText("In review")).toBeInTheDocument();
+    expect(within(waiting).queryByRole("button", { name: /Submit for review/ })).toBeNull();
+    fireEvent.click(within(sentBack).getByRole("button", { name: /Submit for review/ }));
+    expect(await screen.findByText("Build 3 submitted")).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole("listitem", { name: "Build 3" })).getByText("In review")));
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([url]) => String(url))).toEqual([
+      "/api/studio/games/12/builds/3/submit",
+    ]);
+  }, 15_000);
 });

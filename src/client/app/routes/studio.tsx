@@ -1,4 +1,4 @@
-import { Gamepad2, LogIn, Palette, Plus } from "lucide-react";
+import { ChartLine, Gamepad2, LogIn, Palette, Plus } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { BuildsPanel } from "@/components/builds-panel";
@@ -125,7 +125,13 @@ function StudioGameCard({ game, open }: { game: StudioGame; open: boolean }) {
           <span className="hidden text-sm text-muted-foreground sm:inline sm:group-open:hidden">Show builds</span>
           <span className="hidden text-sm text-muted-foreground sm:group-open:inline">Hide builds</span>
         </summary>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          <div>
+            <Link href={`/studio/games/${game.id}/numbers`} className={buttonClasses("outline", "sm")}>
+              <ChartLine aria-hidden="true" />
+              Numbers<span className="sr-only"> of {game.title}</span>
+            </Link>
+          </div>
           <BuildsPanel scope="studio" gameId={game.id} />
         </CardContent>
       </details>

@@ -25,6 +25,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   room_invite: Gamepad2,
   room_turn: Gamepad2,
   creator_application: Palette,
+  build_review: Palette,
   score_held: ShieldAlert,
 };
 

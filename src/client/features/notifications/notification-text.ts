@@ -31,6 +31,8 @@ export function notificationText(n: NotificationItem): string {
       return n.text === "approved"
         ? "You are a creator now: your studio is open"
         : `Your creator application was declined${n.text && n.text !== "declined" ? `: ${n.text}` : ""}`;
+    case "build_review":
+      return `${n.game?.title ?? "Your game"}: ${n.text ?? "a build's review moved on"}`;
     case "score_held":
       return `A score on ${game(n)} waits for a moderator`;
     default:

@@ -110,7 +110,7 @@ export const notificationsTable = pgTable(
   (t) => [
     check(
       "notifications_kind_valid",
-      sql`${t.kind} in ('friend_request', 'friend_accepted', 'score_beaten', 'achievement', 'report_handled', 'announcement', 'room_invite', 'room_turn', 'creator_application', 'score_held')`,
+      sql`${t.kind} in ('friend_request', 'friend_accepted', 'score_beaten', 'achievement', 'report_handled', 'announcement', 'room_invite', 'room_turn', 'creator_application', 'build_review', 'score_held')`,
     ),
     index("notifications_user_idx").on(t.userId, t.id.desc()),
     index("notifications_unread_idx")

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { CREATOR_APPLICATION_STATUSES } from "../../../contract/studio-constants";
+import { BUILD_REVIEW_STATES, CREATOR_APPLICATION_STATUSES } from "../../../contract/studio-constants";
 import { usersTable } from "./accounts";
 import { gamesTable } from "./catalog";
 
@@ -62,7 +62,7 @@ export const gameCreatorsTable = pgTable(
 
 /**
  * D131: every upload of a game's package, kept whole under `builds/{gameId}/{number}/` in the file store (ADR 031);
- * rows are never changed after they are written. games.live_build says which one players get.
+ * what was uploaded is never changed, only the build's review (D133). games.live_build says which one players get.
  */
 export const gameBuildsTable = pgTable(
   "game_builds",
@@ -79,9 +79,31 @@ export const gameBuildsTable = pgTable(
     /** who uploaded it (null: the site itself, or a deleted account) */
     uploadedBy: integer("uploaded_by").references(() => usersTable.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** D133: builds stored before review count as live; a creator's upload starts as a draft */
+    reviewState: text("review_state", { enum: BUILD_REVIEW_STATES }).notNull().default("live"),
+    /** the staff's notes of the last request for changes */
+    reviewNotes: text("review_notes"),
+    /** when an approved build goes live (the scheduled-publishing job) */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    submittedBy: integer("submitted_by").references(() => usersTable.id, { onDelete: "set null" }),
+    /** the last staff step: changes requested or approved */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: integer("reviewed_by").references(() => usersTable.id, { onDelete: "set null" }),
+    /** when it first went live, and the admin who made it so (null: approved earlier and published by the job) */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: integer("published_by").references(() => usersTable.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("game_builds_number_unique").on(t.gameId, t.number),
     check("game_builds_number_positive", sql`${t.number} >= 1`),
+    check(
+      "game_builds_review_state_valid",
+      sql`${t.reviewState} in ('draft', 'submitted', 'changes_requested', 'approved', 'live')`,
+    ),
+    // D133: the staff queue and the scheduled-publishing job read only the builds waiting
+    index("game_builds_review_waiting_idx")
+      .on(t.reviewState, t.submittedAt)
+      .where(sql`${t.reviewState} in ('submitted', 'approved')`),
   ],
 );

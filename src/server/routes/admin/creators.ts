@@ -15,6 +15,7 @@ import {
 import type { AppContext } from "../../context";
 import { gamesOrigin } from "../../games-hosts";
 import { requireAdmin } from "../../plugins/auth";
+import { publishBuild } from "../../services/build-publishing";
 import {
   addGameCreator,
   decideApplication,
@@ -23,7 +24,7 @@ import {
   listGameCreators,
   removeGameCreator,
 } from "../../services/creators";
-import { assertBuildExists, listBuilds, makeBuildLive, PREVIEW_TTL_MS, previewPath } from "../../services/game-builds";
+import { assertBuildExists, listBuilds, PREVIEW_TTL_MS, previewPath } from "../../services/game-builds";
 import { secretBox } from "../../services/secret-box";
 import { adminErrorResponses } from "./validation";
 
@@ -31,7 +32,7 @@ const decisionSchema = z.object({ userId: z.number().int(), status: z.enum(["app
 
 /**
  * D130: creator applications (the CMS users screen's Applications view) and a game's creators; D131: a game's builds
- * (list, make live, preview). Admins only, under the admin guard.
+ * (list, make live, preview); making a build live that never was publishes it directly, skipping review (D133). Admins only, under the admin guard.
  */
 export const adminCreatorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, files, playerHub }) => {
   app.get(
@@ -141,7 +142,9 @@ export const adminCreatorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const { id, number } = request.params;
-      await makeBuildLive(db, { dataDir: config.dataDir, files }, id, number);
+      // D133: an admin publishes directly (a build never live skips review) or rolls back
+      const me = requireAdmin(request);
+      await publishBuild({ db, playerHub, site: { dataDir: config.dataDir, files } }, id, number, me.id);
       request.auditRecord = { action: "games.build_live", target: { kind: "games", id }, after: { build: number } };
       return { game: await getStudioGame(db, id), builds: await listBuilds(db, id) };
     },

@@ -18,6 +18,7 @@ import { adminAuthRoutes } from "./auth";
 import { adminBackupRoutes } from "./backups";
 import { adminBrokenGameRoutes } from "./broken-games";
 import { adminBuildCheckRoutes } from "./build-checks";
+import { adminBuildReviewRoutes } from "./build-reviews";
 import { adminCategoryRoutes } from "./categories";
 import { adminChatRoutes } from "./chat";
 import { adminCollectionRoutes } from "./collections";
@@ -124,6 +125,8 @@ export const CATALOGUE_ADMIN_PREFIXES = [
   "/api/admin/scores",
   // D114: a check may hide a game that failed for the third time
   "/api/admin/broken-games",
+  // D133: a build going live changes a game, and may show a creator's hidden draft
+  "/api/admin/build-reviews",
 ] as const;
 
 export function isAdminUrl(url: string): boolean {
@@ -281,6 +284,7 @@ export const adminRoutes = fp<AppContext>(
       await scope.register(adminWebsiteContentRoutes, ctx);
       await scope.register(adminUserRoutes, ctx);
       await scope.register(adminCreatorRoutes, ctx);
+      await scope.register(adminBuildReviewRoutes, ctx);
       await scope.register(adminSettingsRoutes, { ...ctx, mailer });
       await scope.register(adminAdRoutes, ctx);
       await scope.register(adminAdReportRoutes, ctx);

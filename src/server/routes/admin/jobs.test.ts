@@ -44,6 +44,7 @@ describeEachDatabase(
         ["games.embed-check", "20 4 * * *"],
         ["rooms.purge", "*/10 * * * *"],
         ["numbers.rollup", "15 0 * * *"],
+        ["builds.publish", "* * * * *"],
       ]);
       for (const schedule of all.schedules)
         expect(Date.parse(schedule.nextRunAt)).toBeGreaterThan(now.getTime() - 1000);

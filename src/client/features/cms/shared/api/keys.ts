@@ -28,6 +28,7 @@ export const adminKeys = {
   brokenGames: () => [...adminKeys.all, "reports", "broken-games"] as const,
   /** D108: the scores held for a moderator. */
   heldScores: () => [...adminKeys.all, "held-scores"] as const,
+  buildReviews: () => [...adminKeys.all, "build-reviews"] as const,
   /** D99: the audit log, by its filters. */
   auditAll: () => [...adminKeys.all, "audit"] as const,
   audit: (filters: Record<string, string>) => [...adminKeys.all, "audit", filters] as const,
