@@ -165,6 +165,31 @@ const CMS_SCREENS = [
       await field.scrollIntoViewIfNeeded();
     },
   },
+  // D152: Google's fields, shown once its provider is chosen (not saved: the other screens keep no ads)
+  {
+    name: "cms-settings-ads-google",
+    as: "admin",
+    url: "/cms/settings",
+    act: async (page) => {
+      const form = page.getByRole("form", { name: "Ad settings" });
+      await form.getByRole("radio", { name: /Google H5 Games Ads/ }).check({ force: true });
+      const field = form.getByLabel("Client id");
+      await field.fill("ca-pub-1234567890123456");
+      await field.scrollIntoViewIfNeeded();
+    },
+  },
+  // D133: the review queue, answered in the page (reviewQueue), as the seed has no creators' builds
+  {
+    name: "cms-build-reviews",
+    as: "admin",
+    url: "/cms/build-reviews",
+    act: async (page) => {
+      await page.route("**/api/admin/build-reviews", (route) => route.fulfill({ json: reviewQueue() }));
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await page.getByText("Tiny Knight").first().waitFor();
+    },
+  },
   // D154: the reports answered in the page (adReport), as the seed counts no ads
   {
     name: "cms-ads",
@@ -192,6 +217,30 @@ const CMS_SCREENS = [
     },
   },
 ];
+
+/** D133: one build waiting for staff and one approved for a set time, by two creators. */
+function reviewQueue() {
+  const day = 24 * 60 * 60 * 1000;
+  const at = (ms) => new Date(Date.UTC(2026, 11, 7, 9, 30) + ms).toISOString();
+  const build = (title, id, number, state, username, checks) => ({
+    game: { id, title, hiddenReason: number === 1 ? "draft" : null, liveBuild: number === 1 ? null : number - 1 },
+    number,
+    notes: number === 1 ? "First version for review." : "Faster start, fixed the sound on phones.",
+    bytes: 4_812_345 + number * 91_000,
+    files: 41 + number,
+    uploadedBy: { id: id + 100, username },
+    createdAt: at(-day),
+    state,
+    submittedAt: at(-day / 2),
+    publishAt: state === "approved" ? at(2 * day) : null,
+    checks,
+  });
+  return [
+    build("Tiny Knight", 9001, 2, "submitted", "pixel_smith", "pass"),
+    build("Lantern Lake", 9002, 1, "submitted", "moonbeam_games", "warning"),
+    build("Copper Castle", 9003, 3, "approved", "pixel_smith", "pass"),
+  ];
+}
 
 /**
  * D114: the "Broken games" tab with one game of each kind (hidden after three failed checks, failing once, reported

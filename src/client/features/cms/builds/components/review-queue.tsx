@@ -105,7 +105,7 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3 px-4 py-3 sm:px-5">
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 flex-1 basis-64 space-y-1">
           <h2 id={headingId} className="break-words font-semibold">
             {item.game.title} · build {item.number}
           </h2>
