@@ -1,8 +1,11 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { databaseInputError, databaseUnavailable } from "../db/pg-errors";
 import { Conflict, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthorized, UnsupportedType } from "../errors";
+import { adminErrorHandler } from "../routes/admin/validation";
 import { errorsPlugin, UNAVAILABLE_MESSAGE } from "./errors";
 
 /** An app with only the error handler (D60) and a log captured line by line. */
@@ -106,6 +109,36 @@ describe("errors plugin (D60, issue 8)", () => {
     expect(res.headers["retry-after"]).toBe("5");
     expect(res.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
     expect(lines.some((l) => l.level === 50 && /unavailable/.test(l.msg))).toBe(true);
+    await app.close();
+  });
+});
+
+describe("validation errors name fields, never echo what a client made up (D60)", () => {
+  const HOSTILE_KEY = "' UNION SELECT password_hash FROM users --";
+
+  async function strictRoute(errorHandler?: "admin") {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    await app.register(errorsPlugin);
+    await app.register(async (scope) => {
+      if (errorHandler === "admin") scope.setErrorHandler(adminErrorHandler);
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .put("/thing", { schema: { body: z.object({ body: z.string() }).strict() } }, async () => ({ ok: true }));
+    });
+    await app.ready();
+    return app;
+  }
+
+  it.each([["site"], ["admin"]] as const)("%s: an unknown key is refused with 400 without its name", async (kind) => {
+    const app = await strictRoute(kind === "admin" ? "admin" : undefined);
+    const res = await app.inject({ method: "PUT", url: "/thing", payload: { body: "x", [HOSTILE_KEY]: null } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain("SELECT");
+    expect(res.json().message).toMatch(/Unrecognized/);
+    const known = await app.inject({ method: "PUT", url: "/thing", payload: { body: 7 } });
+    expect(known.statusCode).toBe(400);
+    expect(known.json().errors[0].path).toMatch(/(^|\.)body$/);
     await app.close();
   });
 });

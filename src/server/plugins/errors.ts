@@ -14,6 +14,7 @@ import {
   UnsupportedType,
 } from "../errors";
 import { StorageUnavailableError } from "../services/file-store";
+import { clientIssueMessage } from "../validation-issues";
 
 /** D60: the one place where a domain error (errors.ts) becomes a status code. */
 const STATUS_OF: Array<[new (...args: never[]) => DomainError, number]> = [
@@ -57,7 +58,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     // D60: `path` names the field (e.g. "username", "items.0.id"); the whole body or query is its context name.
     const errors = error.validation.map((v) => ({
       path: v.instancePath ? v.instancePath.replace(/^\//, "").replace(/\//g, ".") : (error.validationContext ?? ""),
-      message: v.message ?? "Invalid value",
+      message: clientIssueMessage(v),
     }));
     return reply.code(400).send({ message: errors[0] ? errors[0].message : "Invalid request", errors });
   }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { errorResponses } from "../../../contract/common";
 import { Invalid } from "../../errors";
+import { clientIssueMessage } from "../../validation-issues";
 
 /** The D60 error bodies every admin route may answer with. */
 export const adminErrorResponses = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
@@ -29,7 +30,7 @@ export function validationBody(issues: Issue[]): { message: string; errors: Issu
 export function zodIssues(error: z.ZodError, context?: string): Issue[] {
   return error.issues.map((i) => ({
     path: [context, ...i.path.map(String)].filter(Boolean).join("."),
-    message: i.message,
+    message: clientIssueMessage({ keyword: i.code, message: i.message }),
   }));
 }
 
@@ -56,7 +57,7 @@ export function adminErrorHandler(error: FastifyError, _request: FastifyRequest,
       path: `${error.validationContext ?? ""}${v.instancePath ? v.instancePath.replace(/\//g, ".") : ""}`
         .replace(/^\./, "")
         .replace(/\.$/, ""),
-      message: v.message ?? "Invalid value",
+      message: clientIssueMessage(v),
     }));
     return reply.code(400).send(validationBody(issues));
   }
